@@ -1,0 +1,161 @@
+"""The game registry: ``make(game_id, **params)`` and ``games()``."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from terranova.core.errors import InvalidParameterError, UnknownGameError
+from terranova.core.state import State
+
+ParamValue = int | str | None
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One game parameter: its default, the values it allows and what it means."""
+
+    name: str
+    default: ParamValue
+    description: str
+    choices: tuple[ParamValue, ...] | None = None
+    kind: type = str
+
+    def coerce(self, value: object) -> ParamValue:
+        """The value as this variant's type, checked against its choices."""
+        if value is None:
+            if self.default is None:
+                return None
+            raise InvalidParameterError(f"variant {self.name!r} needs a value")
+        if self.kind is int:
+            try:
+                out: ParamValue = int(str(value))
+            except ValueError:
+                raise InvalidParameterError(
+                    f"variant {self.name!r} takes a whole number, not {value!r}"
+                ) from None
+        else:
+            out = str(value)
+        if self.choices is not None and out not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise InvalidParameterError(
+                f"variant {self.name!r} cannot be {value!r}; it is one of: {allowed}"
+            )
+        return out
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Declared metadata of a registered game."""
+
+    id: str
+    name: str
+    min_seats: int
+    max_seats: int
+    default_seats: int
+    rules_version: str
+    has_chance: bool
+    has_hidden_information: bool
+    factory: Callable[..., State]
+    variants: Mapping[str, Variant] = field(default_factory=dict)
+    description: str = ""
+
+    def resolve(self, params: Mapping[str, object]) -> dict[str, ParamValue]:
+        """Every parameter with its checked value; defaults fill what is missing."""
+        unknown = sorted(set(params) - set(self.variants) - {"players"})
+        if unknown:
+            known = ", ".join(["players", *self.variants])
+            raise InvalidParameterError(
+                f"{self.id} has no parameter {unknown[0]!r}; known: {known}"
+            )
+        players_raw = params.get("players", self.default_seats)
+        try:
+            players = int(str(players_raw))
+        except ValueError:
+            raise InvalidParameterError(f"players must be a number, not {players_raw!r}") from None
+        if not self.min_seats <= players <= self.max_seats:
+            raise InvalidParameterError(
+                f"{self.name} takes {self.min_seats} to {self.max_seats} players, not {players}"
+            )
+        resolved: dict[str, ParamValue] = {"players": players}
+        for name, variant in self.variants.items():
+            resolved[name] = variant.coerce(params.get(name, variant.default))
+        return resolved
+
+    def describe(self) -> dict[str, Any]:
+        """JSON-safe metadata."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "seats": {"min": self.min_seats, "max": self.max_seats, "default": self.default_seats},
+            "rules_version": self.rules_version,
+            "has_chance": self.has_chance,
+            "has_hidden_information": self.has_hidden_information,
+            "variants": {
+                v.name: {
+                    "default": v.default,
+                    "choices": list(v.choices) if v.choices is not None else None,
+                    "description": v.description,
+                }
+                for v in self.variants.values()
+            },
+            "description": self.description,
+        }
+
+
+_REGISTRY: dict[str, GameInfo] = {}
+_BUILTIN_PACKAGES = ("terranova.games.discovery",)
+_loaded = False
+
+
+def register(info: GameInfo) -> GameInfo:
+    """Add a game to the registry (a game package does this on import)."""
+    _REGISTRY[info.id] = info
+    return info
+
+
+def _load_builtins() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for package in _BUILTIN_PACKAGES:
+            importlib.import_module(package)
+
+
+def games() -> dict[str, GameInfo]:
+    """Every registered game by id."""
+    _load_builtins()
+    return dict(_REGISTRY)
+
+
+def game_info(game_id: str) -> GameInfo:
+    """The metadata of one game; raises UnknownGameError."""
+    _load_builtins()
+    try:
+        return _REGISTRY[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY))
+        raise UnknownGameError(f"no game {game_id!r}; known: {known}") from None
+
+
+def make(game_id: str, **params: object) -> State:
+    """A new game in its initial state, e.g. ``make("discovery", players=3, hand=2)``."""
+    info = game_info(game_id)
+    return info.factory(**info.resolve(params))
+
+
+def parse_variants(items: list[str] | None) -> dict[str, str]:
+    """``["hand=2", "equal_turns=exact"]`` as a dict (values are checked by ``make``).
+
+    >>> parse_variants(["hand=2", "tileset=my tiles.toml"])
+    {'hand': '2', 'tileset': 'my tiles.toml'}
+    """
+    out: dict[str, str] = {}
+    for item in items or []:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise InvalidParameterError(f"a variant is NAME=VALUE, not {item!r}")
+        out[name.strip()] = value.strip()
+    return out

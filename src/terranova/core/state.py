@@ -1,0 +1,121 @@
+"""The state protocol every game implements (OpenSpiel-like).
+
+A game is a sequence of decisions. At each point exactly one actor is to move:
+a seat index (0-based), :data:`CHANCE` (shuffles, draws, dice: outcomes with
+probabilities) or :data:`TERMINAL`. Several decisions in one turn are several
+consecutive decisions of the same seat; out-of-turn responses (a "Stop!", an
+interrupt card) are decisions given to the responding seats in a response
+window, one seat at a time in a fixed order. Teams are a game parameter; scores
+and returns stay per seat.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, Self
+
+from terranova.core.actions import Action
+
+CHANCE = -1
+"""``current_player()`` at a chance node."""
+TERMINAL = -2
+"""``current_player()`` once the game is over."""
+
+JSON = dict[str, Any]
+
+
+class State(ABC):
+    """One position of one game, with everything needed to continue it."""
+
+    game_id: str = ""
+
+    @property
+    @abstractmethod
+    def num_seats(self) -> int:
+        """How many seats play."""
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to move, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Action]:
+        """Legal actions of the actor to move, in a deterministic order (empty when terminal).
+
+        At a chance node these are the possible outcomes, as in :meth:`chance_outcomes`.
+        """
+
+    @abstractmethod
+    def apply(self, action: Action) -> None:
+        """Play ``action``. An illegal action raises
+        :class:`~terranova.core.errors.IllegalActionError` and changes nothing."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy (hand-written and cheap; never ``deepcopy``)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """The action whose canonical text is ``text``; raises MalformedActionError."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Current score of every seat."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Final score of every seat (the current scores until the game ends)."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """``(outcome, probability)`` pairs at a chance node; empty elsewhere."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> JSON:
+        """A JSON-safe dict of exactly what ``seat`` may see (``None``: a spectator)."""
+
+    @abstractmethod
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        """A state consistent with everything ``seat`` has seen, hidden parts redrawn."""
+
+    @abstractmethod
+    def history(self) -> list[Action]:
+        """Every action applied so far, chance outcomes included, in order."""
+
+    @abstractmethod
+    def params(self) -> JSON:
+        """The parameters this game was made with (seats and variants), JSON-safe."""
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.current_player() == TERMINAL
+
+    def winners(self) -> list[int]:
+        """Seats with the best final score (ties share the win); empty until the end."""
+        if not self.is_terminal():
+            return []
+        result = self.returns()
+        best = max(result)
+        return [seat for seat, value in enumerate(result) if value == best]
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw one chance outcome with its probability. Games may do this faster."""
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise ValueError("not a chance node")
+        pick = rng.random()
+        total = 0.0
+        for action, probability in outcomes:
+            total += probability
+            if pick < total:
+                return action
+        return outcomes[-1][0]
+
+    def estimate(self, seat: int) -> float:
+        """A heuristic worth of the position for ``seat`` (bots use it).
+
+        The default is the current score; games give a better estimate.
+        """
+        return self.scores()[seat]

@@ -1,0 +1,98 @@
+"""The Discovery (Hans im Glück 2005, Leo Colovini; Carcassonne system), game id ``discovery``."""
+
+from __future__ import annotations
+
+from terranova.core.registry import GameInfo, Variant, register
+from terranova.games.discovery.actions import (
+    PASS,
+    Deploy,
+    DiscoveryAction,
+    Draw,
+    Pass,
+    Place,
+    Remove,
+    SetAside,
+    parse_action,
+)
+from terranova.games.discovery.content import load_tileset
+from terranova.games.discovery.rules import DiscoveryState
+from terranova.games.discovery.tiles import Design, Region, Terrain, TileSet
+
+RULES_VERSION = "1"
+
+
+def new_game(
+    players: int = 2,
+    hand: int = 1,
+    hand_visibility: str = "public",
+    equal_turns: str = "off",
+    tileset: str | None = None,
+) -> DiscoveryState:
+    """A new game in its initial state (the registry's factory)."""
+    return DiscoveryState(
+        load_tileset(tileset),
+        players=players,
+        hand=hand,
+        hand_visibility=hand_visibility,
+        equal_turns=equal_turns,
+        tileset_param=tileset,
+    )
+
+
+INFO = register(
+    GameInfo(
+        id="discovery",
+        name="The Discovery",
+        min_seats=2,
+        max_seats=5,
+        default_seats=2,
+        rules_version=RULES_VERSION,
+        has_chance=True,
+        has_hidden_information=True,
+        factory=new_game,
+        variants={
+            "hand": Variant(
+                "hand", 1, "tiles in hand: 1 (rulebook) or 2 (variant drawing rule)", (1, 2), int
+            ),
+            "hand_visibility": Variant(
+                "hand_visibility",
+                "public",
+                "with 2 tiles in hand: public (rulebook, face up) or private (wiki, face down)",
+                ("public", "private"),
+            ),
+            "equal_turns": Variant(
+                "equal_turns",
+                "off",
+                "tiles removed face up at setup: off; rulebook (1/2/3/1 for 2/3/4/5 "
+                "players); exact (83 mod players, so every player gets the same turns)",
+                ("off", "rulebook", "exact"),
+            ),
+            "tileset": Variant(
+                "tileset", None, "path of another tile file (default: the built-in set)"
+            ),
+        },
+        description="Lay tiles of mountain, grassland and sea; deploy followers and "
+        "score territories when you take them back.",
+    )
+)
+
+__all__ = [
+    "INFO",
+    "PASS",
+    "RULES_VERSION",
+    "Deploy",
+    "Design",
+    "DiscoveryAction",
+    "DiscoveryState",
+    "Draw",
+    "Pass",
+    "Place",
+    "Region",
+    "Remove",
+    "SetAside",
+    "Terrain",
+    "TileSet",
+    "load_tileset",
+    "new_game",
+    "parse_action",
+]

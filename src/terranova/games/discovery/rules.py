@@ -1,0 +1,696 @@
+"""The Discovery's rules: a pure state machine over the core protocol (no I/O).
+
+Territories (connected regions of one terrain across tiles) are kept
+incrementally in a union-find over *nodes*, one node per region of each placed
+tile. Each root holds its territory's open-edge count, the tiles it covers (a
+bit mask of placement indices, so a tile counts once), its port cities, its
+followers, and for mountains the grassland nodes it touches.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, Self
+
+from terranova.core.actions import Action
+from terranova.core.errors import IllegalActionError
+from terranova.core.state import CHANCE, TERMINAL, State
+from terranova.games.discovery.actions import (
+    PASS,
+    Deploy,
+    Draw,
+    Pass,
+    Place,
+    Remove,
+    SetAside,
+    parse_action,
+)
+from terranova.games.discovery.tiles import Terrain, TileSet
+
+MOUNTAIN, GRASSLAND, SEA = int(Terrain.MOUNTAIN), int(Terrain.GRASSLAND), int(Terrain.SEA)
+
+# Board positions are ints: (y + OFFSET) * STRIDE + (x + OFFSET); y grows to the south.
+STRIDE = 256
+OFFSET = 128
+LIMIT = 120
+DELTA = (-STRIDE, 1, STRIDE, -1)  # N, E, S, W
+OPPOSITE = (2, 3, 0, 1)
+
+FOLLOWERS_IN_SUPPLY = 4
+EQUAL_TURNS_RULEBOOK = {2: 1, 3: 2, 4: 3, 5: 1}
+
+# phases
+SET_ASIDE, DEAL, DRAW, REFILL, PLACE, FOLLOWER, OVER = range(7)
+PHASE_NAMES = ("set-aside", "deal", "draw", "refill", "place", "follower", "over")
+
+
+def encode(x: int, y: int) -> int:
+    """The board position of (x, y)."""
+    return (y + OFFSET) * STRIDE + (x + OFFSET)
+
+
+def decode(pos: int) -> tuple[int, int]:
+    """(x, y) of a board position."""
+    return pos % STRIDE - OFFSET, pos // STRIDE - OFFSET
+
+
+class CompiledTiles:
+    """Per-tile-set tables for the hot paths (built once per tile set)."""
+
+    def __init__(self, tileset: TileSet) -> None:
+        self.tileset = tileset
+        designs = tileset.designs
+        self.ids = [d.id for d in designs]
+        self.index = {d.id: i for i, d in enumerate(designs)}
+        self.n_regions = [len(d.regions) for d in designs]
+        self.terrains = [tuple(int(r.terrain) for r in d.regions) for d in designs]
+        self.edge_counts = [tuple(len(r.edges) for r in d.regions) for d in designs]
+        self.cities = [tuple(d.city_count(i) for i in range(len(d.regions))) for d in designs]
+        self.grassland_touches: list[tuple[tuple[int, ...], ...]] = []
+        for d in designs:
+            near: list[list[int]] = [[] for _ in d.regions]
+            for a, b in d.touches:
+                for m, g in ((a, b), (b, a)):
+                    if d.regions[m].terrain == Terrain.MOUNTAIN and (
+                        d.regions[g].terrain == Terrain.GRASSLAND
+                    ):
+                        near[m].append(g)
+            self.grassland_touches.append(tuple(tuple(n) for n in near))
+        self.edge_region = [[d.edge_regions(r) for r in range(4)] for d in designs]
+        self.edge_terrain = [
+            [tuple(int(t) for t in d.edge_terrains(r)) for r in range(4)] for d in designs
+        ]
+        self.rotations: list[tuple[int, ...]] = []
+        self.same_as: list[tuple[int, ...]] = []  # rotation -> the distinct rotation it equals
+        for d in designs:
+            seen: dict[tuple[object, ...], int] = {}
+            same = []
+            for r in range(4):
+                same.append(seen.setdefault(d.signature(r), r))
+            self.rotations.append(tuple(sorted(set(same))))
+            self.same_as.append(tuple(same))
+        # fits[d][code]: distinct rotations of d matching a frontier constraint code,
+        # where code packs (terrain + 1) << (2 * direction), 0 for no neighbour.
+        self.fits: list[list[tuple[int, ...]]] = []
+        for i in range(len(designs)):
+            table = []
+            for code in range(256):
+                ok = []
+                for r in self.rotations[i]:
+                    edges = self.edge_terrain[i][r]
+                    if all(
+                        (code >> (2 * k)) & 3 in (0, edges[k] + 1) for k in range(4)
+                    ):
+                        ok.append(r)
+                table.append(tuple(ok))
+            self.fits.append(table)
+        self.draws = [Draw(i) for i in self.ids]
+        self.set_asides = [SetAside(i) for i in self.ids]
+        self.deploys = [Deploy(i) for i in range(max(self.n_regions))]
+        self._places: dict[int, Place] = {}
+        self._removes: dict[int, Remove] = {}
+
+    def place(self, design: int, pos: int, rotation: int) -> Place:
+        """The (shared, immutable) Place action for these numbers."""
+        key = (pos * 128 + design) * 4 + rotation
+        action = self._places.get(key)
+        if action is None:
+            x, y = decode(pos)
+            action = self._places[key] = Place(self.ids[design], x, y, rotation)
+        return action
+
+    def remove(self, pos: int, region: int) -> Remove:
+        """The (shared) Remove action for a follower on ``region`` of the tile at ``pos``."""
+        key = pos * 8 + region
+        action = self._removes.get(key)
+        if action is None:
+            x, y = decode(pos)
+            action = self._removes[key] = Remove(x, y, region)
+        return action
+
+
+_COMPILED: dict[int, CompiledTiles] = {}
+
+
+def compiled(tileset: TileSet) -> CompiledTiles:
+    """The compiled tables of a tile set (cached)."""
+    table = _COMPILED.get(id(tileset))
+    if table is None or table.tileset is not tileset:
+        table = _COMPILED[id(tileset)] = CompiledTiles(tileset)
+    return table
+
+
+class DiscoveryState(State):
+    """A game of The Discovery for 2 to 5 players."""
+
+    game_id = "discovery"
+
+    def __init__(
+        self,
+        tileset: TileSet,
+        players: int = 2,
+        hand: int = 1,
+        hand_visibility: str = "public",
+        equal_turns: str = "off",
+        tileset_param: str | None = None,
+    ) -> None:
+        self._t = compiled(tileset)
+        self._n = players
+        self._hand_size = hand
+        self._private = hand_visibility == "private"
+        self._equal_turns = equal_turns
+        self._tileset_param = tileset_param
+        # territories (union-find over region nodes)
+        self._parent: list[int] = []
+        self._terrain: list[int] = []
+        self._open: list[int] = []
+        self._mask: list[int] = []
+        self._cities: list[int] = []
+        self._crowd: list[int] = []  # followers in the territory
+        self._grass: list[tuple[int, ...]] = []  # mountains: grassland nodes touched
+        # the map
+        self._board: dict[int, int] = {}  # pos -> placement index
+        self._placed: list[tuple[int, int, int, int]] = []  # (pos, design, rotation, base node)
+        self._frontier: dict[int, int] = {}  # empty pos next to the map -> constraint code
+        # players and tiles
+        self._followers: dict[int, int] = {}  # node -> seat
+        self._supply = [FOLLOWERS_IN_SUPPLY] * players
+        self._scores = [0] * players
+        self._hands: list[list[int]] = [[] for _ in range(players)]
+        self._bag: list[int] = []
+        for i, design in enumerate(tileset.designs):
+            if i != tileset.start:
+                self._bag.extend([i] * design.count)
+        self._set_aside: list[int] = []
+        self._discarded: list[int] = []
+        self._history: list[Action] = []
+        self._to_move = 0
+        self._draw_for = 0
+        self._pending = 0  # set-aside or deal draws still to come
+        self._last = -1  # placement index of the tile just placed
+        self._turns = 0
+        self._place_tile(tileset.start, encode(0, 0), 0)
+        self._last = -1
+        if equal_turns == "rulebook":
+            self._pending = EQUAL_TURNS_RULEBOOK[players]
+        elif equal_turns == "exact":
+            self._pending = len(self._bag) % players
+        self._phase = SET_ASIDE
+        self._after_set_aside()
+
+    # ----------------------------------------------------------------- protocol
+
+    @property
+    def num_seats(self) -> int:
+        return self._n
+
+    @property
+    def tileset(self) -> TileSet:
+        """The tile set this game is played with."""
+        return self._t.tileset
+
+    def current_player(self) -> int:
+        phase = self._phase
+        if phase >= PLACE:
+            return TERMINAL if phase == OVER else self._to_move
+        return CHANCE
+
+    def is_terminal(self) -> bool:
+        return self._phase == OVER
+
+    def legal_actions(self) -> list[Action]:
+        phase = self._phase
+        if phase == PLACE:
+            return self._legal_placements()
+        if phase == FOLLOWER:
+            return self._legal_follower_actions()
+        if phase == OVER:
+            return []
+        return [action for action, _ in self.chance_outcomes()]
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self._phase >= PLACE:
+            return []
+        kinds = self._t.set_asides if self._phase == SET_ASIDE else self._t.draws
+        total = len(self._bag)
+        return [(kinds[d], c / total) for d, c in sorted(Counter(self._bag).items())]
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        bag = self._bag
+        if self._phase >= PLACE or not bag:
+            raise ValueError("not a chance node")
+        design = bag[rng.randrange(len(bag))]
+        return (self._t.set_asides if self._phase == SET_ASIDE else self._t.draws)[design]
+
+    def apply(self, action: Action) -> None:
+        kind = type(action)
+        phase = self._phase
+        if kind is Place:
+            if phase != PLACE:
+                raise IllegalActionError(action, f"it is not the time to place a tile ({self._phase_text()})")
+            self._apply_place(action)  # type: ignore[arg-type]
+        elif kind is Pass:
+            if phase != FOLLOWER:
+                raise IllegalActionError(action, f"there is nothing to pass ({self._phase_text()})")
+            self._end_turn()
+        elif kind is Deploy:
+            if phase != FOLLOWER:
+                raise IllegalActionError(action, f"followers move after a tile is placed ({self._phase_text()})")
+            self._apply_deploy(action)  # type: ignore[arg-type]
+        elif kind is Remove:
+            if phase != FOLLOWER:
+                raise IllegalActionError(action, f"followers move after a tile is placed ({self._phase_text()})")
+            self._apply_remove(action)  # type: ignore[arg-type]
+        elif kind is Draw or kind is SetAside:
+            self._apply_chance(action)  # type: ignore[arg-type]
+        else:
+            raise IllegalActionError(action, "not an action of The Discovery")
+        self._history.append(action)
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._parent = self._parent[:]
+        other._open = self._open[:]
+        other._mask = self._mask[:]
+        other._cities = self._cities[:]
+        other._crowd = self._crowd[:]
+        other._grass = self._grass[:]
+        other._board = self._board.copy()
+        other._placed = self._placed[:]
+        other._frontier = self._frontier.copy()
+        other._followers = self._followers.copy()
+        other._supply = self._supply[:]
+        other._scores = self._scores[:]
+        other._hands = [h[:] for h in self._hands]
+        other._bag = self._bag[:]
+        other._set_aside = self._set_aside[:]
+        other._discarded = self._discarded[:]
+        other._history = self._history[:]
+        other._terrain = self._terrain[:]
+        return other
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def scores(self) -> list[int]:
+        return self._scores[:]
+
+    def returns(self) -> list[int]:
+        return self._scores[:]
+
+    def history(self) -> list[Action]:
+        return self._history[:]
+
+    def params(self) -> dict[str, Any]:
+        return {
+            "players": self._n,
+            "hand": self._hand_size,
+            "hand_visibility": "private" if self._private else "public",
+            "equal_turns": self._equal_turns,
+            "tileset": self._tileset_param,
+        }
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        other = self.clone()
+        if not self._private:
+            return other
+        pool = other._bag[:]
+        for s in range(self._n):
+            if s != seat:
+                pool.extend(other._hands[s])
+        rng.shuffle(pool)
+        for s in range(self._n):
+            if s != seat:
+                size = len(other._hands[s])
+                other._hands[s] = pool[:size]
+                del pool[:size]
+        other._bag = pool
+        # the true draws of other seats are what is hidden: a determinization keeps no history
+        other._history = []
+        return other
+
+    # ------------------------------------------------------------------ queries
+
+    def territory_value(self, node: int, final: bool = False) -> int:
+        """Points a follower on ``node`` scores: now (``final=False``) or at final scoring,
+        where every territory counts as incomplete."""
+        root = self._find(node)
+        n_tiles = self._mask[root].bit_count()
+        complete = not final and self._open[root] == 0
+        terrain = self._terrain[root]
+        if terrain == GRASSLAND:
+            if complete:
+                return n_tiles if n_tiles < 3 else 2 * n_tiles
+            return n_tiles
+        cities = self._cities[root]
+        if terrain == SEA:
+            return cities + n_tiles if complete and n_tiles >= 3 else cities
+        grass = self._grass[root]
+        if grass:
+            counted = set()
+            for g in grass:
+                rg = self._find(g)
+                if rg not in counted:
+                    counted.add(rg)
+                    cities += self._cities[rg]
+        return 2 * cities if complete and n_tiles >= 3 else cities
+
+    def estimate(self, seat: int) -> float:
+        """Score, plus what this seat's followers are likely worth, plus the use of
+        followers still in supply (worth more while many tiles remain)."""
+        left = len(self._bag) + sum(len(h) for h in self._hands)
+        start_total = self._t.tileset.total - 1
+        worth = float(self._scores[seat]) + self._supply[seat] * (1.0 + left / start_total)
+        for node, owner in self._followers.items():
+            if owner != seat:
+                continue
+            root = self._find(node)
+            value = self.territory_value(root)
+            if self._open[root]:
+                worth += value + 0.5 * min(self._open[root], 6)
+            else:
+                worth += value
+        return worth
+
+    def placements(self) -> list[tuple[int, int, str, int]]:
+        """Every tile on the map as (x, y, design id, rotation), in the order placed."""
+        ids = self._t.ids
+        return [(*decode(pos), ids[d], r) for pos, d, r, _ in self._placed]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        ids = self._t.ids
+        hands = []
+        for s, held in enumerate(self._hands):
+            visible = not self._private or s == seat
+            hands.append(
+                {"seat": s, "count": len(held), "tiles": [ids[d] for d in held] if visible else None}
+            )
+        followers = []
+        for node, owner in self._followers.items():
+            pos, region = self._node_place(node)
+            x, y = decode(pos)
+            root = self._find(node)
+            followers.append(
+                {
+                    "seat": owner,
+                    "x": x,
+                    "y": y,
+                    "region": region,
+                    "terrain": Terrain(self._terrain[node]).label,
+                    "role": Terrain(self._terrain[node]).follower_role,
+                    "territory": root,
+                    "tiles": self._mask[root].bit_count(),
+                    "open_edges": self._open[root],
+                    "complete": self._open[root] == 0,
+                    "value_now": self.territory_value(root),
+                    "value_final": self.territory_value(root, final=True),
+                }
+            )
+        last = None
+        if self._last >= 0 and self._phase == FOLLOWER:
+            lx, ly = decode(self._placed[self._last][0])
+            last = {"x": lx, "y": ly}
+        out: dict[str, Any] = {
+            "game": self.game_id,
+            "seat": seat,
+            "players": self._n,
+            "phase": PHASE_NAMES[self._phase],
+            "current_player": self.current_player(),
+            "turn_of": self._to_move,
+            "turns": self._turns,
+            "scores": self._scores[:],
+            "supply": self._supply[:],
+            "stack": len(self._bag),
+            "hands": hands,
+            "set_aside": [ids[d] for d in self._set_aside],
+            "discarded": [ids[d] for d in self._discarded],
+            "map": [
+                {"x": x, "y": y, "design": d, "rotation": r} for x, y, d, r in self.placements()
+            ],
+            "just_placed": last,
+            "followers": followers,
+            "winners": self.winners(),
+        }
+        if seat is not None and seat == self.current_player():
+            out["legal_actions"] = [str(a) for a in self.legal_actions()]
+        return out
+
+    # ------------------------------------------------------------ territories
+
+    def _find(self, node: int) -> int:
+        parent = self._parent
+        while parent[node] != node:
+            parent[node] = parent[parent[node]]
+            node = parent[node]
+        return node
+
+    def _node_place(self, node: int) -> tuple[int, int]:
+        """(pos, region) of a node."""
+        lo, hi = 0, len(self._placed) - 1
+        placed = self._placed
+        while lo < hi:  # the last tile whose base node is <= node
+            mid = (lo + hi + 1) // 2
+            if placed[mid][3] <= node:
+                lo = mid
+            else:
+                hi = mid - 1
+        return placed[lo][0], node - placed[lo][3]
+
+    def _place_tile(self, design: int, pos: int, rotation: int) -> None:
+        t = self._t
+        index = len(self._placed)
+        base = len(self._parent)
+        count = t.n_regions[design]
+        self._parent.extend(range(base, base + count))
+        self._terrain.extend(t.terrains[design])
+        self._open.extend(t.edge_counts[design])
+        self._mask.extend([1 << index] * count)
+        self._cities.extend(t.cities[design])
+        self._crowd.extend([0] * count)
+        self._grass.extend(tuple(base + g for g in near) for near in t.grassland_touches[design])
+        self._board[pos] = index
+        self._placed.append((pos, design, rotation, base))
+        self._last = index
+        frontier = self._frontier
+        frontier.pop(pos, None)
+        board = self._board
+        placed = self._placed
+        edge_region = t.edge_region
+        mine = edge_region[design][rotation]
+        terrains = t.edge_terrain[design][rotation]
+        for direction in range(4):
+            q = pos + DELTA[direction]
+            j = board.get(q)
+            opposite = OPPOSITE[direction]
+            if j is None:
+                frontier[q] = frontier.get(q, 0) + ((terrains[direction] + 1) << (2 * opposite))
+            else:
+                _, qd, qr, qbase = placed[j]
+                root = self._union(base + mine[direction], qbase + edge_region[qd][qr][opposite])
+                self._open[root] -= 2
+
+    def _union(self, a: int, b: int) -> int:
+        ra = self._find(a)
+        rb = self._find(b)
+        if ra == rb:
+            return ra
+        if ra > rb:
+            ra, rb = rb, ra
+        self._parent[rb] = ra
+        self._open[ra] += self._open[rb]
+        self._mask[ra] |= self._mask[rb]
+        self._cities[ra] += self._cities[rb]
+        self._crowd[ra] += self._crowd[rb]
+        if self._grass[rb]:
+            self._grass[ra] = self._grass[ra] + self._grass[rb]
+        return ra
+
+    # --------------------------------------------------------------- placing
+
+    def _placeable(self, design: int) -> bool:
+        fits = self._t.fits[design]
+        return any(fits[code] for code in self._frontier.values())
+
+    def _legal_placements(self) -> list[Action]:
+        t = self._t
+        place = t.place
+        out: list[Action] = []
+        for design in sorted(set(self._hands[self._to_move])):
+            fits = t.fits[design]
+            for pos, code in self._frontier.items():
+                for rotation in fits[code]:
+                    out.append(place(design, pos, rotation))
+        return out
+
+    def _apply_place(self, action: Place) -> None:
+        t = self._t
+        design = t.index.get(action.design)
+        hand = self._hands[self._to_move]
+        if design is None or design not in hand:
+            raise IllegalActionError(action, f"tile {action.design} is not in your hand")
+        if not 0 <= action.rotation < 4:
+            raise IllegalActionError(action, "a rotation is 0, 90, 180 or 270")
+        if not (-LIMIT < action.x < LIMIT and -LIMIT < action.y < LIMIT):
+            raise IllegalActionError(action, "that square is off the table")
+        pos = encode(action.x, action.y)
+        code = self._frontier.get(pos)
+        if code is None:
+            where = "is taken" if pos in self._board else "does not touch the map"
+            raise IllegalActionError(action, f"square {action.x},{action.y} {where}")
+        if action.rotation not in t.fits[design][code]:
+            same = t.same_as[design][action.rotation]
+            if same != action.rotation:
+                raise IllegalActionError(
+                    action, f"this tile turned {action.rotation * 90} looks the same as turned "
+                    f"{same * 90}; that is the one to play"
+                )
+            raise IllegalActionError(action, "its edges do not match the tiles next to it")
+        hand.remove(design)
+        self._place_tile(design, pos, action.rotation)
+        self._phase = FOLLOWER
+
+    # ------------------------------------------------------------- followers
+
+    def _legal_follower_actions(self) -> list[Action]:
+        seat = self._to_move
+        out: list[Action] = []
+        if self._supply[seat]:
+            _, design, _, base = self._placed[self._last]
+            crowd = self._crowd
+            deploys = self._t.deploys
+            for region in range(self._t.n_regions[design]):
+                if not crowd[self._find(base + region)]:
+                    out.append(deploys[region])
+        if self._followers:
+            remove = self._t.remove
+            for node, owner in self._followers.items():
+                if owner == seat:
+                    pos, region = self._node_place(node)
+                    out.append(remove(pos, region))
+        out.append(PASS)
+        return out
+
+    def _apply_deploy(self, action: Deploy) -> None:
+        seat = self._to_move
+        _, design, _, base = self._placed[self._last]
+        if not self._supply[seat]:
+            raise IllegalActionError(action, "you have no follower in supply")
+        if not 0 <= action.region < self._t.n_regions[design]:
+            raise IllegalActionError(action, f"the tile just placed has no region {action.region}")
+        root = self._find(base + action.region)
+        if self._crowd[root]:
+            raise IllegalActionError(action, "that territory already has a follower")
+        self._followers[base + action.region] = seat
+        self._crowd[root] += 1
+        self._supply[seat] -= 1
+        self._end_turn()
+
+    def _apply_remove(self, action: Remove) -> None:
+        seat = self._to_move
+        pos = encode(action.x, action.y) if abs(action.x) < LIMIT and abs(action.y) < LIMIT else -1
+        index = self._board.get(pos)
+        node = -1
+        if index is not None:
+            _, design, _, base = self._placed[index]
+            if 0 <= action.region < self._t.n_regions[design]:
+                node = base + action.region
+        if self._followers.get(node) != seat:
+            raise IllegalActionError(action, "you have no follower there")
+        root = self._find(node)
+        self._scores[seat] += self.territory_value(root)
+        del self._followers[node]
+        self._crowd[root] -= 1
+        self._supply[seat] += 1
+        self._end_turn()
+
+    # ------------------------------------------------------------ turn order
+
+    def _apply_chance(self, action: Draw | SetAside) -> None:
+        phase = self._phase
+        if phase >= PLACE:
+            raise IllegalActionError(action, f"no tile is drawn now ({self._phase_text()})")
+        if (type(action) is SetAside) != (phase == SET_ASIDE):
+            raise IllegalActionError(action, f"the tile is {'set aside' if phase == SET_ASIDE else 'drawn'} now")
+        design = self._t.index.get(action.design)
+        if design is None or design not in self._bag:
+            raise IllegalActionError(action, f"no tile {action.design} is left in the stack")
+        self._bag.remove(design)
+        if phase == SET_ASIDE:
+            self._set_aside.append(design)
+            self._pending -= 1
+            self._after_set_aside()
+        elif phase == DEAL:
+            self._hands[self._draw_for].append(design)
+            self._pending -= 1
+            self._draw_for = (self._draw_for + 1) % self._n
+            if not self._pending or not self._bag:
+                self._start_turn(0)
+        elif phase == DRAW:
+            self._hands[self._draw_for].append(design)
+            self._start_turn(self._draw_for)
+        else:  # REFILL at the end of a turn
+            self._hands[self._draw_for].append(design)
+            self._start_turn((self._draw_for + 1) % self._n)
+
+    def _after_set_aside(self) -> None:
+        if self._pending and self._bag:
+            self._phase = SET_ASIDE
+            return
+        if self._hand_size > 1:
+            self._pending = self._hand_size * self._n
+            self._draw_for = 0
+            self._phase = DEAL
+            if self._bag:
+                return
+        self._start_turn(0)
+
+    def _start_turn(self, seat: int) -> None:
+        """Begin ``seat``'s turn: discard unplaceable tiles, draw, or skip an empty hand."""
+        for _ in range(self._n + 1):
+            hand = self._hands[seat]
+            for design in hand[:]:
+                if not self._placeable(design):
+                    hand.remove(design)
+                    self._discarded.append(design)
+            self._to_move = seat
+            if len(hand) < self._hand_size and self._bag:
+                self._draw_for = seat
+                self._phase = DRAW
+                return
+            if hand:
+                self._phase = PLACE
+                return
+            if not any(self._hands):
+                break
+            seat = (seat + 1) % self._n
+        self._finish()
+
+    def _end_turn(self) -> None:
+        self._turns += 1
+        seat = self._to_move
+        if self._hand_size > 1 and self._bag and len(self._hands[seat]) < self._hand_size:
+            self._draw_for = seat
+            self._phase = REFILL
+            return
+        self._start_turn((seat + 1) % self._n)
+
+    def _finish(self) -> None:
+        """Final scoring: every follower left scores its territory as if incomplete."""
+        for node, seat in self._followers.items():
+            self._scores[seat] += self.territory_value(node, final=True)
+        self._phase = OVER
+
+    def _phase_text(self) -> str:
+        return f"the game is at the {PHASE_NAMES[self._phase]} step"
+
+    # ------------------------------------------------------------ test helpers
+
+    def territory_nodes(self) -> dict[int, list[int]]:
+        """Every territory as root -> its nodes (for checks against a flood fill)."""
+        out: dict[int, list[int]] = {}
+        for node in range(len(self._parent)):
+            out.setdefault(self._find(node), []).append(node)
+        return out
+
