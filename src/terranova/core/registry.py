@@ -61,6 +61,9 @@ class GameInfo:
     factory: Callable[..., State]
     variants: Mapping[str, Variant] = field(default_factory=dict)
     description: str = ""
+    renderer: str | None = None
+    """Dotted path of the game's render module (``render_text(state)``, ``render_svg(state)``,
+    ``render_components_svg(state)``), imported only when something is drawn."""
 
     def resolve(self, params: Mapping[str, object]) -> dict[str, ParamValue]:
         """Every parameter with its checked value; defaults fill what is missing."""

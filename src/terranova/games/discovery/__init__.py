@@ -71,6 +71,7 @@ INFO = register(
                 "tileset", None, "path of another tile file (default: the built-in set)"
             ),
         },
+        renderer="terranova.games.discovery.render",
         description="Lay tiles of mountain, grassland and sea; deploy followers and "
         "score territories when you take them back.",
     )
