@@ -61,11 +61,11 @@ class State(ABC):
         """The action whose canonical text is ``text``; raises MalformedActionError."""
 
     @abstractmethod
-    def scores(self) -> list[float]:
+    def scores(self) -> Sequence[float]:
         """Current score of every seat."""
 
     @abstractmethod
-    def returns(self) -> list[float]:
+    def returns(self) -> Sequence[float]:
         """Final score of every seat (the current scores until the game ends)."""
 
     @abstractmethod

@@ -93,17 +93,16 @@ class CompiledTiles:
         # fits[d][code]: distinct rotations of d matching a frontier constraint code,
         # where code packs (terrain + 1) << (2 * direction), 0 for no neighbour.
         self.fits: list[list[tuple[int, ...]]] = []
+        shared: dict[tuple[int, ...], tuple[int, ...]] = {}  # 16 subsets, shared for locality
         for i in range(len(designs)):
             table = []
             for code in range(256):
                 ok = []
                 for r in self.rotations[i]:
                     edges = self.edge_terrain[i][r]
-                    if all(
-                        (code >> (2 * k)) & 3 in (0, edges[k] + 1) for k in range(4)
-                    ):
+                    if all((code >> (2 * k)) & 3 in (0, edges[k] + 1) for k in range(4)):
                         ok.append(r)
-                table.append(tuple(ok))
+                table.append(shared.setdefault(tuple(ok), tuple(ok)))
             self.fits.append(table)
         self.draws = [Draw(i) for i in self.ids]
         self.set_asides = [SetAside(i) for i in self.ids]
@@ -175,6 +174,7 @@ class DiscoveryState(State):
         self._frontier: dict[int, int] = {}  # empty pos next to the map -> constraint code
         # players and tiles
         self._followers: dict[int, int] = {}  # node -> seat
+        self._removals: dict[int, Remove] = {}  # node -> the action taking it back
         self._supply = [FOLLOWERS_IN_SUPPLY] * players
         self._scores = [0] * players
         self._hands: list[list[int]] = [[] for _ in range(players)]
@@ -190,6 +190,7 @@ class DiscoveryState(State):
         self._pending = 0  # set-aside or deal draws still to come
         self._last = -1  # placement index of the tile just placed
         self._turns = 0
+        self._placements: list[Action] = []  # legal placements, kept while at the place step
         self._place_tile(tileset.start, encode(0, 0), 0)
         self._last = -1
         if equal_turns == "rulebook":
@@ -222,7 +223,7 @@ class DiscoveryState(State):
     def legal_actions(self) -> list[Action]:
         phase = self._phase
         if phase == PLACE:
-            return self._legal_placements()
+            return self._placements[:]
         if phase == FOLLOWER:
             return self._legal_follower_actions()
         if phase == OVER:
@@ -248,7 +249,9 @@ class DiscoveryState(State):
         phase = self._phase
         if kind is Place:
             if phase != PLACE:
-                raise IllegalActionError(action, f"it is not the time to place a tile ({self._phase_text()})")
+                raise IllegalActionError(
+                    action, f"it is not the time to place a tile ({self._phase_text()})"
+                )
             self._apply_place(action)  # type: ignore[arg-type]
         elif kind is Pass:
             if phase != FOLLOWER:
@@ -256,11 +259,15 @@ class DiscoveryState(State):
             self._end_turn()
         elif kind is Deploy:
             if phase != FOLLOWER:
-                raise IllegalActionError(action, f"followers move after a tile is placed ({self._phase_text()})")
+                raise IllegalActionError(
+                    action, f"followers move after a tile is placed ({self._phase_text()})"
+                )
             self._apply_deploy(action)  # type: ignore[arg-type]
         elif kind is Remove:
             if phase != FOLLOWER:
-                raise IllegalActionError(action, f"followers move after a tile is placed ({self._phase_text()})")
+                raise IllegalActionError(
+                    action, f"followers move after a tile is placed ({self._phase_text()})"
+                )
             self._apply_remove(action)  # type: ignore[arg-type]
         elif kind is Draw or kind is SetAside:
             self._apply_chance(action)  # type: ignore[arg-type]
@@ -281,6 +288,7 @@ class DiscoveryState(State):
         other._placed = self._placed[:]
         other._frontier = self._frontier.copy()
         other._followers = self._followers.copy()
+        other._removals = self._removals.copy()
         other._supply = self._supply[:]
         other._scores = self._scores[:]
         other._hands = [h[:] for h in self._hands]
@@ -385,7 +393,11 @@ class DiscoveryState(State):
         for s, held in enumerate(self._hands):
             visible = not self._private or s == seat
             hands.append(
-                {"seat": s, "count": len(held), "tiles": [ids[d] for d in held] if visible else None}
+                {
+                    "seat": s,
+                    "count": len(held),
+                    "tiles": [ids[d] for d in held] if visible else None,
+                }
             )
         followers = []
         for node, owner in self._followers.items():
@@ -509,19 +521,20 @@ class DiscoveryState(State):
 
     # --------------------------------------------------------------- placing
 
-    def _placeable(self, design: int) -> bool:
-        fits = self._t.fits[design]
-        return any(fits[code] for code in self._frontier.values())
-
-    def _legal_placements(self) -> list[Action]:
+    def _legal_placements(self, designs: list[int]) -> list[Action]:
         t = self._t
-        place = t.place
+        cache = t._places
         out: list[Action] = []
-        for design in sorted(set(self._hands[self._to_move])):
+        append = out.append
+        for design in designs:
             fits = t.fits[design]
             for pos, code in self._frontier.items():
-                for rotation in fits[code]:
-                    out.append(place(design, pos, rotation))
+                rotations = fits[code]
+                if rotations:
+                    key = (pos * 128 + design) * 4
+                    for rotation in rotations:
+                        action = cache.get(key + rotation)
+                        append(action if action else t.place(design, pos, rotation))
         return out
 
     def _apply_place(self, action: Place) -> None:
@@ -543,8 +556,9 @@ class DiscoveryState(State):
             same = t.same_as[design][action.rotation]
             if same != action.rotation:
                 raise IllegalActionError(
-                    action, f"this tile turned {action.rotation * 90} looks the same as turned "
-                    f"{same * 90}; that is the one to play"
+                    action,
+                    f"this tile turned {action.rotation * 90} looks the same as turned "
+                    f"{same * 90}; that is the one to play",
                 )
             raise IllegalActionError(action, "its edges do not match the tiles next to it")
         hand.remove(design)
@@ -564,11 +578,10 @@ class DiscoveryState(State):
                 if not crowd[self._find(base + region)]:
                     out.append(deploys[region])
         if self._followers:
-            remove = self._t.remove
+            removals = self._removals
             for node, owner in self._followers.items():
                 if owner == seat:
-                    pos, region = self._node_place(node)
-                    out.append(remove(pos, region))
+                    out.append(removals[node])
         out.append(PASS)
         return out
 
@@ -583,6 +596,9 @@ class DiscoveryState(State):
         if self._crowd[root]:
             raise IllegalActionError(action, "that territory already has a follower")
         self._followers[base + action.region] = seat
+        self._removals[base + action.region] = self._t.remove(
+            self._placed[self._last][0], action.region
+        )
         self._crowd[root] += 1
         self._supply[seat] -= 1
         self._end_turn()
@@ -601,6 +617,7 @@ class DiscoveryState(State):
         root = self._find(node)
         self._scores[seat] += self.territory_value(root)
         del self._followers[node]
+        del self._removals[node]
         self._crowd[root] -= 1
         self._supply[seat] += 1
         self._end_turn()
@@ -612,7 +629,9 @@ class DiscoveryState(State):
         if phase >= PLACE:
             raise IllegalActionError(action, f"no tile is drawn now ({self._phase_text()})")
         if (type(action) is SetAside) != (phase == SET_ASIDE):
-            raise IllegalActionError(action, f"the tile is {'set aside' if phase == SET_ASIDE else 'drawn'} now")
+            raise IllegalActionError(
+                action, f"the tile is {'set aside' if phase == SET_ASIDE else 'drawn'} now"
+            )
         design = self._t.index.get(action.design)
         if design is None or design not in self._bag:
             raise IllegalActionError(action, f"no tile {action.design} is left in the stack")
@@ -650,16 +669,27 @@ class DiscoveryState(State):
         """Begin ``seat``'s turn: discard unplaceable tiles, draw, or skip an empty hand."""
         for _ in range(self._n + 1):
             hand = self._hands[seat]
-            for design in hand[:]:
-                if not self._placeable(design):
-                    hand.remove(design)
-                    self._discarded.append(design)
             self._to_move = seat
+            if len(hand) == 1:
+                placements = self._legal_placements(hand)
+                if not placements:
+                    self._discarded.append(hand.pop())
+            elif hand:
+                placements = []
+                for design in sorted(set(hand)):
+                    mine = self._legal_placements([design])
+                    if mine:
+                        placements.extend(mine)
+                    else:
+                        while design in hand:
+                            hand.remove(design)
+                            self._discarded.append(design)
             if len(hand) < self._hand_size and self._bag:
                 self._draw_for = seat
                 self._phase = DRAW
                 return
             if hand:
+                self._placements = placements
                 self._phase = PLACE
                 return
             if not any(self._hands):
@@ -693,4 +723,3 @@ class DiscoveryState(State):
         for node in range(len(self._parent)):
             out.setdefault(self._find(node), []).append(node)
         return out
-
