@@ -25,7 +25,11 @@ def load_tileset(path: str | Path | None = None) -> TileSet:
 
 def _load(path: str | None) -> TileSet:
     if path is None:
-        text = resources.files("terranova.games.discovery").joinpath("data", DEFAULT_TILESET).read_text("utf-8")
+        text = (
+            resources.files("terranova.games.discovery")
+            .joinpath("data", DEFAULT_TILESET)
+            .read_text("utf-8")
+        )
         source = f"built-in {DEFAULT_TILESET}"
     else:
         try:

@@ -170,8 +170,8 @@ def _parse_design(raw: object, position: int, source: str) -> Design:
             terrain = Terrain[str(terrain_name).upper()]
         except KeyError:
             raise fail(
-                "regions", f"region {index}: terrain {terrain_name!r} is not mountain, "
-                "grassland or sea"
+                "regions",
+                f"region {index}: terrain {terrain_name!r} is not mountain, grassland or sea",
             ) from None
         letters = item.get("edges", "")
         if not isinstance(letters, str) or any(c not in EDGE_NAMES for c in letters):
@@ -255,9 +255,7 @@ def _check_planar(regions: list[Region], touch_set: set[frozenset[int]], fail: A
             if a >= b:
                 continue
             # b's edges must all fall in one gap between consecutive edges of a
-            gaps = {
-                sum(1 for e in edges_a if e < edge) % len(edges_a) for edge in edges_b
-            }
+            gaps = {sum(1 for e in edges_a if e < edge) % len(edges_a) for edge in edges_b}
             if len(gaps) > 1:
                 raise fail("regions", f"regions {a} and {b} cross each other on the tile")
     for a, edges_a in arcs.items():
@@ -272,6 +270,5 @@ def _check_planar(regions: list[Region], touch_set: set[frozenset[int]], fail: A
                 if gap_b != gap_c:
                     raise fail(
                         "touches",
-                        f"regions {b} and {c} lie on opposite sides of region {a} and "
-                        "cannot touch",
+                        f"regions {b} and {c} lie on opposite sides of region {a} and cannot touch",
                     )
