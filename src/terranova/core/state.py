@@ -113,6 +113,16 @@ class State(ABC):
                 return action
         return outcomes[-1][0]
 
+    def describe_action(self, action: Action, seat: int | None) -> str | None:
+        """How ``seat`` sees ``action`` when it is played from this state (for move logs):
+        its text, a masked text, or ``None`` if the seat does not see it at all."""
+        return str(action)
+
+    def components(self) -> JSON:
+        """A JSON-safe description of the game's components (tiles, cards) that a
+        user interface needs to draw them; the same for every state of one game."""
+        return {}
+
     def estimate(self, seat: int) -> float:
         """A heuristic worth of the position for ``seat`` (bots use it).
 

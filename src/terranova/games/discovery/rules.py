@@ -449,6 +449,38 @@ class DiscoveryState(State):
             out["legal_actions"] = [str(a) for a in self.legal_actions()]
         return out
 
+    def describe_action(self, action: Action, seat: int | None) -> str | None:
+        """Another seat's draw into a private hand shows as ``draw ?``."""
+        if (
+            self._private
+            and type(action) is Draw
+            and self._phase in (DEAL, DRAW, REFILL)
+            and self._draw_for != seat
+        ):
+            return "draw ?"
+        return str(action)
+
+    def components(self) -> dict[str, Any]:
+        """The tile set: every design with its regions, touches and cities."""
+        tileset = self._t.tileset
+        return {
+            "tileset": tileset.name,
+            "start": tileset.designs[tileset.start].id,
+            "designs": [
+                {
+                    "id": d.id,
+                    "count": d.count,
+                    "regions": [
+                        {"terrain": r.terrain.label, "edges": "".join("NESW"[e] for e in r.edges)}
+                        for r in d.regions
+                    ],
+                    "touches": [list(p) for p in d.touches],
+                    "cities": [list(p) for p in d.cities],
+                }
+                for d in tileset.designs
+            ],
+        }
+
     # ------------------------------------------------------------ territories
 
     def _find(self, node: int) -> int:
