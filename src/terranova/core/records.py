@@ -206,7 +206,10 @@ def replay(record: GameRecord, upto: int | None = None) -> State:
     """Rebuild the game of ``record``, checking every action, every turn's scores and the
     result; raises RecordError at the first difference. ``upto`` stops after that many
     actions (and checks only what was reached)."""
-    info = game_info(record.game)
+    try:
+        info = game_info(record.game)
+    except TerranovaError as exc:
+        raise RecordError(f"record is of a game this version does not know: {exc}") from None
     if record.rules_version != info.rules_version:
         raise RecordError(
             f"record was played under {record.game} rules {record.rules_version}, "

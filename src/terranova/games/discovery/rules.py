@@ -104,6 +104,7 @@ class CompiledTiles:
                         ok.append(r)
                 table.append(shared.setdefault(tuple(ok), tuple(ok)))
             self.fits.append(table)
+        self.stack_size = tileset.total - 1  # every tile but the start tile
         self.draws = [Draw(i) for i in self.ids]
         self.set_asides = [SetAside(i) for i in self.ids]
         self.deploys = [Deploy(i) for i in range(max(self.n_regions))]
@@ -369,8 +370,7 @@ class DiscoveryState(State):
         """Score, plus what this seat's followers are likely worth, plus the use of
         followers still in supply (worth more while many tiles remain)."""
         left = len(self._bag) + sum(len(h) for h in self._hands)
-        start_total = self._t.tileset.total - 1
-        worth = float(self._scores[seat]) + self._supply[seat] * (1.0 + left / start_total)
+        worth = float(self._scores[seat]) + self._supply[seat] * (1.0 + left / self._t.stack_size)
         for node, owner in self._followers.items():
             if owner != seat:
                 continue

@@ -1,0 +1,503 @@
+"""The ``terranova`` command: list games, play and simulate bot games, replay and draw records.
+
+Errors Terranova raises on purpose (unknown game, bad variant, bad bot spec, malformed
+record) print one red line on stderr and exit with code 2; ``replay`` exits with 1 when a
+record does not replay.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, NoReturn, Protocol, cast
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+import terranova
+from terranova.agents import agent_kinds, make_agent, split_specs
+from terranova.arena import play_game, simulate
+from terranova.core.errors import InvalidParameterError, RecordError, TerranovaError
+from terranova.core.records import GameRecord, read, replay, write
+from terranova.core.registry import GameInfo, game_info, games, make, parse_variants
+from terranova.core.state import State
+
+app = typer.Typer(
+    name="terranova",
+    help="Play and study tabletop games of exploration and discovery.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+EXIT_ERROR = 2
+"""Exit code for a refused game, variant, bot spec or record."""
+EXIT_BAD_RECORD = 1
+"""Exit code of ``replay`` when the record does not replay."""
+
+
+class Renderer(Protocol):
+    """What a game's render module (``GameInfo.renderer``) provides."""
+
+    def render_text(self, state: State) -> str: ...
+    def render_svg(self, state: State) -> str: ...
+    def render_components_svg(self, state: State) -> str: ...
+
+
+def _out() -> Console:
+    return Console(highlight=False)
+
+
+def _err() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def _fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
+    _err().print(f"[bold red]error:[/] [red]{escape(message)}[/]", soft_wrap=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def _errors(record_code: int = EXIT_ERROR) -> Iterator[None]:
+    """Turn Terranova's errors into one red line and an exit code (no traceback)."""
+    try:
+        yield
+    except RecordError as exc:
+        _fail(str(exc), record_code)
+    except TerranovaError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        where = f" {exc.filename}" if exc.filename else ""
+        _fail(f"cannot write{where}: {exc.strerror or exc}", 1)
+
+
+def _load_renderer(info: GameInfo) -> Renderer:
+    if info.renderer is None:
+        raise TerranovaError(f"{info.name} has no renderer")
+    try:
+        module = importlib.import_module(info.renderer)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and info.renderer.startswith(exc.name):
+            raise TerranovaError(
+                f"{info.name}'s renderer {info.renderer} is not installed"
+            ) from None
+        raise
+    return cast(Renderer, module)
+
+
+def _variants(items: list[str] | None) -> dict[str, str]:
+    out = parse_variants(items)
+    if "players" in out:
+        raise InvalidParameterError("the number of players is --players, not a variant")
+    return out
+
+
+def _lineup(
+    info: GameInfo, players: int | None, bots: str | None, variants: dict[str, str]
+) -> list[str]:
+    """The bot of every seat: ``--bots`` padded with ``random`` up to ``--players``."""
+    specs = split_specs(bots) if bots else []
+    for spec in specs:  # check the bots, the game and its variants before anything is played
+        make_agent(spec, 0)
+    n = players if players is not None else max(len(specs), info.default_seats)
+    if len(specs) > n:
+        raise InvalidParameterError(f"{len(specs)} bots named for {n} players")
+    make(info.id, players=n, **variants)
+    specs += ["random"] * (n - len(specs))
+    return specs
+
+
+def _pick_seed(seed: int | None) -> int:
+    return secrets.randbits(32) if seed is None else seed
+
+
+def _params_text(params: dict[str, object]) -> str:
+    return " ".join(f"{k}={v}" for k, v in params.items() if k != "players" and v is not None)
+
+
+def _scores_table(record: GameRecord, title: str = "Final scores") -> Table:
+    assert record.result is not None
+    winners = record.result["winners"]
+    table = Table(title=title, title_justify="left")
+    table.add_column("Seat", justify="right")
+    table.add_column("Player")
+    table.add_column("Score", justify="right")
+    table.add_column("")
+    for seat, (who, score) in enumerate(zip(record.seats, record.result["scores"], strict=True)):
+        mark = "[bold green]winner[/]" if seat in winners else ""
+        table.add_row(str(seat), escape(who.name), f"{score:g}", mark)
+    return table
+
+
+def _winners_text(record: GameRecord) -> str:
+    assert record.result is not None
+    winners = record.result["winners"]
+    names = ", ".join(f"seat {s} ({escape(record.seats[s].name)})" for s in winners)
+    if len(winners) == 1:
+        return f"Winner: {names}"
+    return f"Shared win: {names}"
+
+
+# ------------------------------------------------------------------------- commands
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"terranova {terranova.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", help="Show the version and exit.", callback=_version),
+    ] = False,
+) -> None:
+    """Play and study tabletop games of exploration and discovery."""
+
+
+@app.command("games")
+def games_command(
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print JSON instead of a table.")
+    ] = False,
+) -> None:
+    """List the registered games, their player counts and variants."""
+    infos = sorted(games().values(), key=lambda i: i.id)
+    if json_out:
+        typer.echo(json.dumps([info.describe() for info in infos], indent=1))
+        return
+    out = _out()
+    table = Table(title="Games", title_justify="left")
+    table.add_column("Id", style="bold")
+    table.add_column("Name")
+    table.add_column("Players")
+    table.add_column("Rules")
+    table.add_column("Chance")
+    table.add_column("Hidden info")
+    for info in infos:
+        table.add_row(
+            info.id,
+            escape(info.name),
+            f"{info.min_seats}-{info.max_seats} (default {info.default_seats})",
+            f"v{info.rules_version}",
+            "yes" if info.has_chance else "no",
+            "yes" if info.has_hidden_information else "no",
+        )
+    out.print(table)
+    for info in infos:
+        out.print()
+        out.print(f"[bold]{info.id}[/]: {escape(info.description)}", soft_wrap=True)
+        if not info.variants:
+            continue
+        variants = Table(title=f"{info.id} variants (--variant NAME=VALUE)", title_justify="left")
+        variants.add_column("Variant", style="bold")
+        variants.add_column("Default")
+        variants.add_column("Values")
+        variants.add_column("Meaning")
+        for v in info.variants.values():
+            choices = ", ".join(map(str, v.choices)) if v.choices else f"any {v.kind.__name__}"
+            variants.add_row(
+                escape(v.name),
+                escape(str(v.default) if v.default is not None else "-"),
+                escape(choices),
+                escape(v.description),
+            )
+        out.print(variants)
+
+
+@app.command("bots")
+def bots_command() -> None:
+    """List the bots usable in --bots, with their parameters (NAME:KEY=VALUE,...)."""
+    table = Table(title="Bots", title_justify="left")
+    table.add_column("Name", style="bold")
+    table.add_column("Plays")
+    table.add_column("Parameters")
+    for name, kind in sorted(agent_kinds().items()):
+        params = "\n".join(
+            f"{p.name}={p.default} ({p.kind.__name__}): {p.description}"
+            for p in kind.params.values()
+        )
+        table.add_row(name, escape(kind.description), escape(params) or "-")
+    _out().print(table)
+
+
+GameArg = Annotated[str, typer.Argument(help="Game id (see `terranova games`).")]
+PlayersOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--players",
+        "-p",
+        help="Number of players (default: as many as --bots, at least the game's default).",
+    ),
+]
+BotsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--bots",
+        "-b",
+        help="Comma-separated bot specs, e.g. greedy,random or greedy:epsilon=0.1; "
+        "missing seats are played by random (see `terranova bots`).",
+    ),
+]
+SeedOpt = Annotated[
+    int | None, typer.Option("--seed", "-s", help="Seed of the game (default: a fresh one).")
+]
+VariantOpt = Annotated[
+    list[str] | None,
+    typer.Option("--variant", "-V", help="A game variant NAME=VALUE (repeatable)."),
+]
+
+
+@app.command("play")
+def play_command(
+    game: GameArg,
+    players: PlayersOpt = None,
+    bots: BotsOpt = None,
+    seed: SeedOpt = None,
+    variant: VariantOpt = None,
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", help="Where to write the record (default games/GAME-SEED.json)."),
+    ] = None,
+) -> None:
+    """Play one complete game between bots; show the final map and scores, save the record."""
+    with _errors():
+        info = game_info(game)
+        variants = _variants(variant)
+        specs = _lineup(info, players, bots, variants)
+        seed = _pick_seed(seed)
+        record = play_game(info.id, specs, seed, variants)
+        state = replay(record)  # the final state (and a check of the record)
+        path = write(record, save if save is not None else Path("games") / f"{info.id}-{seed}.json")
+        out = _out()
+        header = f"{info.name}, {len(specs)} players, seed {seed}"
+        params = _params_text(record.params)
+        out.print(
+            f"[bold]{escape(header)}[/]" + (f"  [dim]{escape(params)}[/]" if params else ""),
+            soft_wrap=True,
+        )
+        if info.renderer is not None:
+            try:
+                renderer = _load_renderer(info)
+            except TerranovaError as exc:
+                _err().print(f"[yellow]no map: {escape(str(exc))}[/]", soft_wrap=True)
+            else:
+                typer.echo(renderer.render_text(state))
+        out.print(_scores_table(record))
+        out.print(_winners_text(record))
+        out.print(f"{len(record.turns)} turns, {len(record.actions)} actions")
+        out.print(f"Record saved to {escape(str(path))}", soft_wrap=True)
+
+
+@app.command("simulate")
+def simulate_command(
+    game: GameArg,
+    players: PlayersOpt = None,
+    n_games: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="How many games to play.")
+    ] = 100,
+    bots: BotsOpt = None,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", "-s", help="Seed of the series (default: a fresh one)."),
+    ] = None,
+    variant: VariantOpt = None,
+    save_records: Annotated[
+        Path | None,
+        typer.Option("--save-records", help="Directory to write every game's record to."),
+    ] = None,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print one JSON document instead of the table.")
+    ] = False,
+) -> None:
+    """Play many bot games (seats rotated) and report wins and scores per bot and per seat.
+
+    Bot b plays seat (b + i) % players in game i (from 0), seeded from --seed and i.
+    """
+    with _errors():
+        info = game_info(game)
+        variants = _variants(variant)
+        specs = _lineup(info, players, bots, variants)
+        seed = _pick_seed(seed)
+        width = max(4, len(str(n_games - 1)))
+        progress = Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=_err(),
+        )
+        with progress:
+            task = progress.add_task(f"{info.id} x{len(specs)}", total=n_games)
+
+            def on_game(index: int, record: GameRecord) -> None:
+                if save_records is not None:
+                    write(record, save_records / f"{info.id}-{index:0{width}d}.json")
+                progress.advance(task)
+
+            result = simulate(info.id, specs, n_games, seed, variants, on_game)
+    if json_out:
+        typer.echo(json.dumps(result.to_dict(), indent=1))
+        return
+    out = _out()
+    params = _params_text(dict(result.params))
+    out.print(
+        f"[bold]{escape(info.name)}[/], {len(specs)} players, {result.games} games, "
+        f"seed {seed}, {result.seconds:.1f} s" + (f"  [dim]{escape(params)}[/]" if params else ""),
+        soft_wrap=True,
+    )
+    table = Table(title="Per bot (seats rotated)", title_justify="left")
+    table.add_column("Bot", justify="right")
+    table.add_column("Spec")
+    for name in ("Wins", "Share", "Share %", "Mean score", "Std"):
+        table.add_column(name, justify="right")
+    for tally in result.bots:
+        table.add_row(
+            str(tally.index),
+            escape(tally.label),
+            str(tally.wins),
+            f"{tally.win_share:.2f}",
+            f"{100 * tally.win_rate:.1f}",
+            f"{tally.mean_score:.2f}",
+            f"{tally.std_score:.2f}",
+        )
+    out.print(table)
+    seats = Table(title="Per seat", title_justify="left")
+    seats.add_column("Seat", justify="right")
+    for name in ("Wins", "Share", "Share %", "Mean score", "Std"):
+        seats.add_column(name, justify="right")
+    for tally in result.seats:
+        seats.add_row(
+            str(tally.index),
+            str(tally.wins),
+            f"{tally.win_share:.2f}",
+            f"{100 * tally.win_rate:.1f}",
+            f"{tally.mean_score:.2f}",
+            f"{tally.std_score:.2f}",
+        )
+    out.print(seats)
+    out.print(
+        f"{result.ties} of {result.games} games had a shared win "
+        "(it counts 1 in Wins and 1/k in Share for each of k winners).",
+        soft_wrap=True,
+    )
+    if save_records is not None:
+        out.print(f"Records saved in {escape(str(save_records))}", soft_wrap=True)
+
+
+RecordArg = Annotated[Path, typer.Argument(help="A game record (JSON).")]
+
+
+@app.command("replay")
+def replay_command(record_path: RecordArg) -> None:
+    """Check that a record replays exactly; show the final scores and the score after each turn."""
+    with _errors(record_code=EXIT_BAD_RECORD):
+        record = read(record_path)
+        state = replay(record)
+    info = game_info(record.game)
+    out = _out()
+    params = _params_text(record.params)
+    out.print(
+        f"[bold green]Record OK[/]: {escape(info.name)}, {len(record.seats)} players, "
+        f"seed {record.seed}, {len(record.turns)} turns, {len(record.actions)} actions"
+        + (f"  [dim]{escape(params)}[/]" if params else ""),
+        soft_wrap=True,
+    )
+    if not state.is_terminal():
+        out.print("[yellow]The game is not over.[/]")
+    if record.result is not None:
+        out.print(_scores_table(record))
+        out.print(_winners_text(record))
+    table = Table(title="Scores after every turn", title_justify="left")
+    table.add_column("Turn", justify="right")
+    table.add_column("Seat", justify="right")
+    table.add_column("Ply", justify="right")
+    for seat, who in enumerate(record.seats):
+        table.add_column(f"{seat}: {escape(who.name)}", justify="right")
+    for turn in record.turns:
+        cells = [f"{s:g}" for s in turn.scores]
+        cells[turn.seat] = f"[bold]{cells[turn.seat]}[/]"
+        table.add_row(str(turn.turn), str(turn.seat), str(turn.ply), *cells)
+    out.print(table)
+
+
+@app.command("render")
+def render_command(
+    target: Annotated[str, typer.Argument(help="A game id, or the path of a game record.")],
+    tiles: Annotated[
+        bool, typer.Option("--tiles", help="Draw the game's components (tile catalogue).")
+    ] = False,
+    out_path: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Write SVG to this file (default: text on stdout)."),
+    ] = None,
+    turn: Annotated[
+        int | None,
+        typer.Option("--turn", "-t", min=0, help="Draw a record as it was after turn N."),
+    ] = None,
+    variant: VariantOpt = None,
+) -> None:
+    """Draw a game: a new game's map or its tiles, or a record's map (at any turn)."""
+    with _errors():
+        state, label = _render_target(target, turn, _variants(variant))
+        info = game_info(state.game_id)
+        renderer = _load_renderer(info)
+        if tiles:
+            text = renderer.render_components_svg(state)
+        elif out_path is not None:
+            text = renderer.render_svg(state)
+        else:
+            typer.echo(renderer.render_text(state))
+            return
+        if out_path is None:
+            typer.echo(text)
+            return
+        out_path.parent.mkdir(parents=True, exist_ok=True)
+        out_path.write_text(text, encoding="utf-8")
+    what = "tiles of" if tiles else "map of"
+    _out().print(f"Wrote {what} {escape(label)} to {escape(str(out_path))}", soft_wrap=True)
+
+
+def _render_target(target: str, turn: int | None, variants: dict[str, str]) -> tuple[State, str]:
+    """The state to draw and a few words naming it."""
+    path = Path(target)
+    known = games()
+    if target in known and not path.is_file():
+        if turn is not None:
+            raise InvalidParameterError("--turn picks a turn of a record, not of a game id")
+        return make(target, **variants), f"a new game of {known[target].name}"
+    if not path.is_file() and path.suffix != ".json":
+        game_info(target)  # raises UnknownGameError naming the known games
+    if variants:
+        raise InvalidParameterError("--variant applies to a game id; a record has its own")
+    record = read(path)
+    if turn is None:
+        return replay(record), f"{path} (end of game)"
+    if turn == 0:
+        return replay(record, upto=0), f"{path} (before turn 1)"
+    for entry in record.turns:
+        if entry.turn == turn:
+            return replay(record, upto=entry.ply), f"{path} (turn {turn})"
+    raise InvalidParameterError(f"{path} has turns 1 to {len(record.turns)}, not {turn}")
+
+
+def main() -> None:
+    """Entry point of the ``terranova`` script."""
+    app()

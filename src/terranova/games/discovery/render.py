@@ -1,0 +1,752 @@
+"""Drawings of The Discovery: the map as text or SVG, and the tile catalogue as SVG.
+
+Pure functions of a state (no I/O); the SVG is standalone text built with the
+standard library only. Seats are numbered from 0, as in actions and views.
+
+How a tile is drawn from its design (see :func:`tile_geometry`): each edge of
+the square gives a triangle from that edge to the centre, and a region takes
+the triangles of the edges it owns. A region owning two opposite edges (a
+strait, a ridge, the land around a bay) also gets a band across the middle, as
+do two single-edge regions on opposite sides that the file says touch (a land
+bridge: the band is split between them). Regions owning no edge are discs in
+the middle. Port cities sit on the shore between their land and sea region;
+followers stand on the point of their region farthest from its borders.
+
+>>> import terranova
+>>> state = terranova.make("discovery")
+>>> print(render_text(state))
+   0
+   S
+0 G.M
+  GG
+legend: M mountain, G grassland, S sea; centre: follower's seat (0-4) or . ; x east, y south
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from terranova.games.discovery.rules import DiscoveryState
+from terranova.games.discovery.tiles import Design, Terrain
+
+__all__ = [
+    "SEAT_COLOURS",
+    "TERRAIN_COLOURS",
+    "TileGeometry",
+    "render_components_svg",
+    "render_svg",
+    "render_text",
+    "tile_geometry",
+    "tile_svg",
+]
+
+Point = tuple[float, float]
+
+TERRAIN_LETTERS = {Terrain.MOUNTAIN: "M", Terrain.GRASSLAND: "G", Terrain.SEA: "S"}
+TERRAIN_COLOURS = {
+    Terrain.MOUNTAIN: "#9c8670",
+    Terrain.GRASSLAND: "#97c65f",
+    Terrain.SEA: "#4c8fd6",
+}
+"""Fill colour of each terrain."""
+_TERRAIN_INK = {
+    Terrain.MOUNTAIN: "#5f4c3a",
+    Terrain.GRASSLAND: "#5f8f33",
+    Terrain.SEA: "#b9dcfa",
+}
+SEAT_COLOURS = ("#d62828", "#1f4fd1", "#f2c200", "#1e9e3e", "#262626")
+"""Follower colours of seats 0 to 4 (red, blue, yellow, green, black)."""
+_SEAT_NAMES = ("red", "blue", "yellow", "green", "black")
+_SEAT_TEXT = ("#ffffff", "#ffffff", "#000000", "#ffffff", "#ffffff")
+_LAST_COLOUR = "#ff2fb4"
+_START_COLOUR = "#e00000"
+_FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+# ------------------------------------------------------------------ geometry
+
+_CENTRE: Point = (0.5, 0.5)
+_CORNERS: tuple[Point, ...] = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
+"""NW, NE, SE, SW: edge ``e`` runs from corner ``e`` to corner ``e + 1`` (clockwise)."""
+_BAND = 0.17
+"""Half the width of a band across the tile."""
+_GRID = 24
+"""Sampling grid (cells per side) used to place cities and followers."""
+
+
+@dataclass(frozen=True)
+class Shape:
+    """One filled shape of a tile, in unit coordinates (x east, y south, 0..1).
+
+    A polygon (``points``) or a disc (``disc`` = centre x, centre y, radius).
+    """
+
+    region: int
+    points: tuple[Point, ...] = ()
+    disc: tuple[float, float, float] | None = None
+
+    def contains(self, u: float, v: float) -> bool:
+        """Whether the point (u, v) is inside the shape."""
+        if self.disc is not None:
+            cx, cy, r = self.disc
+            return (u - cx) ** 2 + (v - cy) ** 2 <= r * r
+        inside = False
+        pts = self.points
+        j = len(pts) - 1
+        for i in range(len(pts)):
+            xi, yi = pts[i]
+            xj, yj = pts[j]
+            if (yi > v) != (yj > v) and u < (xj - xi) * (v - yi) / (yj - yi) + xi:
+                inside = not inside
+            j = i
+        return inside
+
+    def svg(self, x: float, y: float, size: float, attrs: str) -> str:
+        """The shape as an SVG element at pixel (x, y) for a tile of ``size`` pixels."""
+        if self.disc is not None:
+            cx, cy, r = self.disc
+            return (
+                f'<circle cx="{_n(x + cx * size)}" cy="{_n(y + cy * size)}" '
+                f'r="{_n(r * size)}" {attrs}/>'
+            )
+        pts = " ".join(f"{_n(x + u * size)},{_n(y + v * size)}" for u, v in self.points)
+        return f'<polygon points="{pts}" {attrs}/>'
+
+
+@dataclass(frozen=True)
+class TileGeometry:
+    """How one design turned ``rotation`` quarter turns is drawn, in unit coordinates.
+
+    ``shapes`` are painted in order (later ones cover earlier ones); ``anchors``
+    gives, per region, the point where its follower or label stands; ``cities``
+    gives, per entry of ``design.cities``, the point of that port on the shore.
+    """
+
+    edge_regions: tuple[int, ...]
+    shapes: tuple[Shape, ...]
+    anchors: tuple[Point, ...]
+    cities: tuple[Point, ...]
+
+    def region_at(self, u: float, v: float) -> int:
+        """The region drawn at the point (u, v) of the tile (-1 if none)."""
+        for shape in reversed(self.shapes):
+            if shape.contains(u, v):
+                return shape.region
+        return -1
+
+
+def _runs(edges: frozenset[int]) -> list[list[int]]:
+    """The edges as runs of consecutive edges in clockwise order."""
+    if len(edges) == 4:
+        return [[0, 1, 2, 3]]
+    runs = []
+    for edge in sorted(edges):
+        if (edge - 1) % 4 not in edges:
+            run = [edge]
+            while (run[-1] + 1) % 4 in edges:
+                run.append((run[-1] + 1) % 4)
+            runs.append(run)
+    return runs
+
+
+def _band(horizontal: bool, start: float, end: float) -> tuple[Point, ...]:
+    """A band across the tile (or part of it, from ``start`` to ``end`` along it)."""
+    lo, hi = 0.5 - _BAND, 0.5 + _BAND
+    if horizontal:
+        return ((start, lo), (end, lo), (end, hi), (start, hi))
+    return ((lo, start), (hi, start), (hi, end), (lo, end))
+
+
+@lru_cache(maxsize=1024)
+def tile_geometry(design: Design, rotation: int = 0) -> TileGeometry:
+    """The drawing of ``design`` turned ``rotation`` quarter turns clockwise (N to E)."""
+    n_regions = len(design.regions)
+    edges = [frozenset((e + rotation) % 4 for e in r.edges) for r in design.regions]
+    owner = [0, 0, 0, 0]
+    for index, owned in enumerate(edges):
+        for edge in owned:
+            owner[edge] = index
+    touching = {frozenset(pair) for pair in design.touches}
+
+    shapes: list[Shape] = []
+    for index, owned in enumerate(edges):
+        for run in _runs(owned):
+            if len(run) == 4:
+                shapes.append(Shape(index, _CORNERS))
+            else:
+                points = [_CENTRE, _CORNERS[run[0]]]
+                points.extend(_CORNERS[(e + 1) % 4] for e in run)
+                shapes.append(Shape(index, tuple(points)))
+
+    def side_by_side(a: int, b: int) -> bool:
+        """Whether regions a and b already share a border in the triangles."""
+        return any({owner[e], owner[(e + 1) % 4]} == {a, b} for e in range(4))
+
+    bands = 0
+    for first, second, horizontal in ((3, 1, True), (0, 2, False)):  # W-E, N-S
+        a, b = owner[first], owner[second]
+        if a == b and len(edges[a]) < 4:
+            shapes.append(Shape(a, _band(horizontal, 0.0, 1.0)))
+            bands += 1
+        elif a != b and frozenset((a, b)) in touching and not side_by_side(a, b):
+            shapes.append(Shape(a, _band(horizontal, 0.0, 0.5)))
+            shapes.append(Shape(b, _band(horizontal, 0.5, 1.0)))
+            bands += 1
+
+    # regions owning no edge: discs in the middle; one touching only such discs sits inside
+    centre = [i for i in range(n_regions) if not edges[i]]
+    outer = [
+        i
+        for i in centre
+        if any(frozenset((i, j)) in touching for j in range(n_regions) if edges[j])
+    ]
+    radius = 0.14 if bands else 0.21
+    discs: dict[int, tuple[float, float, float]] = {}
+
+    def place_discs(group: list[int], cx: float, cy: float, r: float) -> None:
+        """Put ``group`` side by side around (cx, cy), each of radius ``r`` at most."""
+        r = min(r, 0.42 / len(group)) if not discs else r / len(group)
+        for k, index in enumerate(group):
+            discs[index] = (cx + (k - (len(group) - 1) / 2) * 2.1 * r, cy, r)
+
+    if outer:
+        nested = any(i not in outer for i in centre)
+        place_discs(outer, 0.5, 0.5, min(radius * 1.5, 0.32) if nested else radius)
+    pending = [i for i in centre if i not in discs]
+    while pending:
+        children: dict[int, list[int]] = {}
+        for index in pending:
+            parent = next((j for j in discs if frozenset((index, j)) in touching), None)
+            if parent is not None:
+                children.setdefault(parent, []).append(index)
+        if not children:  # nothing to nest in: put them in the middle anyway
+            place_discs(pending, 0.5, 0.5, radius)
+            break
+        for parent, group in children.items():
+            cx, cy, r = discs[parent]
+            place_discs(group, cx, cy, 0.42 * r)
+        pending = [i for i in pending if i not in discs]
+    for index in sorted(discs, key=lambda i: -discs[i][2]):
+        shapes.append(Shape(index, disc=discs[index]))
+
+    geometry = TileGeometry(tuple(owner), tuple(shapes), (), ())
+    grid = [
+        [geometry.region_at((i + 0.5) / _GRID, (j + 0.5) / _GRID) for i in range(_GRID)]
+        for j in range(_GRID)
+    ]
+    anchors = tuple(_anchor(grid, index) for index in range(n_regions))
+    cities = _city_points(grid, design.cities, anchors)
+    return TileGeometry(tuple(owner), tuple(shapes), anchors, cities)
+
+
+def _anchor(grid: list[list[int]], region: int) -> Point:
+    """The point of ``region`` farthest from its borders and the tile's (chamfer distance)."""
+    size = len(grid)
+    big = float(size * 4)
+    dist = [[big if grid[j][i] == region else 0.0 for i in range(size)] for j in range(size)]
+    diagonal = math.sqrt(2)
+
+    def at(i: int, j: int) -> float:
+        return dist[j][i] if 0 <= i < size and 0 <= j < size else 0.0
+
+    for j in range(size):
+        for i in range(size):
+            if dist[j][i]:
+                dist[j][i] = min(
+                    dist[j][i],
+                    at(i - 1, j) + 1,
+                    at(i, j - 1) + 1,
+                    at(i - 1, j - 1) + diagonal,
+                    at(i + 1, j - 1) + diagonal,
+                )
+    for j in reversed(range(size)):
+        for i in reversed(range(size)):
+            if dist[j][i]:
+                dist[j][i] = min(
+                    dist[j][i],
+                    at(i + 1, j) + 1,
+                    at(i, j + 1) + 1,
+                    at(i + 1, j + 1) + diagonal,
+                    at(i - 1, j + 1) + diagonal,
+                )
+    cells = [(i, j) for j in range(size) for i in range(size) if grid[j][i] == region]
+    if not cells:
+        return _CENTRE
+    mean_i = sum(i for i, _ in cells) / len(cells)
+    mean_j = sum(j for _, j in cells) / len(cells)
+    best = max(
+        cells,
+        key=lambda c: (round(dist[c[1]][c[0]], 6), -((c[0] - mean_i) ** 2 + (c[1] - mean_j) ** 2)),
+    )
+    return ((best[0] + 0.5) / size, (best[1] + 0.5) / size)
+
+
+def _city_points(
+    grid: list[list[int]], cities: tuple[tuple[int, int], ...], anchors: tuple[Point, ...]
+) -> tuple[Point, ...]:
+    """A point on the shore between land and sea for each port: near the middle of the
+    shore, clear of the tile's border, of the regions' anchors and of the other ports."""
+    size = len(grid)
+    out: list[Point] = []
+    for land, sea in cities:
+        shore: list[Point] = []
+        for j in range(size):
+            for i in range(size):
+                if grid[j][i] not in (land, sea):
+                    continue
+                other = sea if grid[j][i] == land else land
+                if i + 1 < size and grid[j][i + 1] == other:
+                    shore.append(((i + 1) / size, (j + 0.5) / size))
+                if j + 1 < size and grid[j + 1][i] == other:
+                    shore.append(((i + 0.5) / size, (j + 1) / size))
+        inland = [p for p in shore if min(p[0], p[1], 1 - p[0], 1 - p[1]) >= 0.1]
+        shore = inland or shore
+        if not shore:
+            (ax, ay), (bx, by) = anchors[land], anchors[sea]
+            out.append(((ax + bx) / 2, (ay + by) / 2))
+            continue
+        mx = sum(p[0] for p in shore) / len(shore)
+        my = sum(p[1] for p in shore) / len(shore)
+        avoid = [*anchors, *out]
+
+        def key(p: Point, avoid: list[Point] = avoid, mx: float = mx, my: float = my) -> Any:
+            clear = min(min(math.dist(p, q) for q in avoid), 0.3)
+            return (round(clear, 3), -math.dist(p, (mx, my)))
+
+        out.append(max(shore, key=key))
+    return tuple(out)
+
+
+# ------------------------------------------------------------------- helpers
+
+
+def _n(value: float) -> str:
+    """A number for SVG: at most two decimals, no trailing zeros."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _text(x: float, y: float, content: str, size: float, extra: str = "") -> str:
+    return f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" {extra}>{escape(content)}</text>'
+
+
+def _defs() -> str:
+    """Terrain textures (pattern fills laid over the flat colours) and the city symbol."""
+    m, g, s = (_TERRAIN_INK[t] for t in (Terrain.MOUNTAIN, Terrain.GRASSLAND, Terrain.SEA))
+    return (
+        "<defs>"
+        '<pattern id="tex-mountain" width="18" height="16" patternUnits="userSpaceOnUse">'
+        f'<path d="M1 9 L5 3 L9 9 M10 16 L14 10 L18 16" fill="none" stroke="{m}" '
+        'stroke-width="1.1" stroke-linejoin="round"/></pattern>'
+        '<pattern id="tex-grassland" width="14" height="14" patternUnits="userSpaceOnUse">'
+        f'<path d="M2 6 l1 -3 M4 6 l0 -4 M6 6 l-1 -3 M9 13 l1 -3 M11 13 l0 -4 M13 13 l-1 -3" '
+        f'fill="none" stroke="{g}" stroke-width="0.9"/></pattern>'
+        '<pattern id="tex-sea" width="16" height="10" patternUnits="userSpaceOnUse">'
+        f'<path d="M0 4 q2 -2 4 0 t4 0 M8 9 q2 -2 4 0 t4 0" fill="none" stroke="{s}" '
+        'stroke-width="0.9"/></pattern>'
+        "</defs>"
+    )
+
+
+def _style() -> str:
+    return (
+        f"<style>text{{font-family:{_FONT};}}"
+        ".tile-edge{fill:none;stroke:#2b2b2b;stroke-width:0.8;}</style>"
+    )
+
+
+def _city_svg(cx: float, cy: float, size: float, title: str) -> str:
+    """A port city: a small house on the shore."""
+    w = size * 0.075
+    body = (
+        f"M{_n(cx - w)},{_n(cy - w * 0.2)} L{_n(cx)},{_n(cy - w * 1.25)} "
+        f"L{_n(cx + w)},{_n(cy - w * 0.2)} L{_n(cx + w)},{_n(cy + w)} "
+        f"L{_n(cx - w)},{_n(cy + w)} Z"
+    )
+    return (
+        f'<path class="city" d="{body}" fill="#fff4dc" stroke="#3a2412" '
+        f'stroke-width="{_n(max(0.8, size * 0.018))}" stroke-linejoin="round">'
+        f"<title>{escape(title)}</title></path>"
+    )
+
+
+def tile_svg(
+    design: Design,
+    rotation: int,
+    x: float,
+    y: float,
+    size: float,
+    *,
+    title: str | None = None,
+    region_labels: bool = False,
+    attrs: dict[str, str] | None = None,
+) -> str:
+    """One tile as an SVG group ``<g class="tile">`` with its top-left corner at pixel (x, y).
+
+    ``rotation`` is in quarter turns clockwise (N to E). ``title`` is the tooltip (by
+    default the design id and rotation); ``region_labels`` writes each region's index
+    (the number a ``deploy`` action names); ``attrs`` are extra attributes of the group.
+    Texture fills refer to the patterns of the document the group is put in.
+    """
+    geometry = tile_geometry(design, rotation % 4)
+    extra = {"data-design": design.id, "data-rotation": str(rotation % 4), **(attrs or {})}
+    head = " ".join(f"{k}={quoteattr(v)}" for k, v in extra.items())
+    if title is None:
+        title = f"tile {design.id}, turned {rotation % 4 * 90}°"
+    parts = [f'<g class="tile" {head}><title>{escape(title)}</title>']
+    for shape in geometry.shapes:
+        terrain = design.regions[shape.region].terrain
+        colour = TERRAIN_COLOURS[terrain]
+        parts.append(shape.svg(x, y, size, f'fill="{colour}" stroke="{colour}" stroke-width="0.6"'))
+        parts.append(shape.svg(x, y, size, f'fill="url(#tex-{terrain.label})" stroke="none"'))
+    for (land, sea), (cx, cy) in zip(design.cities, geometry.cities, strict=True):
+        kind = design.regions[land].terrain.label
+        parts.append(
+            _city_svg(
+                x + cx * size,
+                y + cy * size,
+                size,
+                f"port city: {kind} region {land}, sea region {sea}",
+            )
+        )
+    if region_labels:
+        for index, (u, v) in enumerate(geometry.anchors):
+            px, py = x + u * size, y + v * size
+            parts.append(
+                f'<circle cx="{_n(px)}" cy="{_n(py)}" r="{_n(size * 0.075)}" '
+                'fill="#ffffff" fill-opacity="0.8" stroke="#333" stroke-width="0.5"/>'
+            )
+            parts.append(
+                _text(
+                    px,
+                    py + size * 0.037,
+                    str(index),
+                    size * 0.105,
+                    'text-anchor="middle" fill="#222"',
+                )
+            )
+    parts.append(
+        f'<rect class="tile-edge" x="{_n(x)}" y="{_n(y)}" width="{_n(size)}" height="{_n(size)}"/>'
+    )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _document(width: float, height: float, title: str, body: list[str]) -> str:
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
+        f'viewBox="0 0 {_n(width)} {_n(height)}">'
+        f"<title>{escape(title)}</title>{_style()}{_defs()}"
+        f'<rect width="100%" height="100%" fill="#f5f1e8"/>' + "".join(body) + "</svg>\n"
+    )
+
+
+def _follower_svg(cx: float, cy: float, size: float, seat: int, title: str) -> str:
+    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    ink = _SEAT_TEXT[seat % len(SEAT_COLOURS)]
+    r = size * 0.15
+    return (
+        f'<g class="follower" data-seat="{seat}"><title>{escape(title)}</title>'
+        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="{colour}" '
+        f'stroke="#ffffff" stroke-width="{_n(size * 0.035)}"/>'
+        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r + size * 0.0175)}" fill="none" '
+        f'stroke="#111" stroke-width="0.8"/>'
+        + _text(
+            cx,
+            cy + r * 0.42,
+            str(seat),
+            r * 1.25,
+            f'text-anchor="middle" font-weight="bold" fill="{ink}"',
+        )
+        + "</g>"
+    )
+
+
+def _legend(x: float, y: float) -> list[str]:
+    """Swatches for the terrains, port cities and followers, left to right from (x, y)."""
+    out: list[str] = []
+    for terrain in Terrain:
+        out.append(
+            f'<rect x="{_n(x)}" y="{_n(y - 10)}" width="14" height="14" '
+            f'fill="{TERRAIN_COLOURS[terrain]}" stroke="#333" stroke-width="0.6"/>'
+            f'<rect x="{_n(x)}" y="{_n(y - 10)}" width="14" height="14" '
+            f'fill="url(#tex-{terrain.label})"/>'
+        )
+        out.append(_text(x + 18, y + 1, terrain.label, 11, 'fill="#222"'))
+        x += 30 + 7 * len(terrain.label)
+    out.append(_city_svg(x + 7, y - 3, 80, "port city"))
+    out.append(_text(x + 16, y + 1, "port city", 11, 'fill="#222"'))
+    return out
+
+
+# ------------------------------------------------------------------ renderers
+
+
+def _map_data(
+    state: DiscoveryState,
+) -> tuple[list[tuple[int, int, Design, int]], dict[tuple[int, int], list[dict[str, Any]]]]:
+    designs = {d.id: d for d in state.tileset.designs}
+    tiles = [(x, y, designs[i], r) for x, y, i, r in state.placements()]
+    followers: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for follower in state.view(None)["followers"]:
+        followers.setdefault((follower["x"], follower["y"]), []).append(follower)
+    return tiles, followers
+
+
+def render_text(state: DiscoveryState) -> str:
+    """The map as text: each tile a 3x3 block of characters.
+
+    The edge letters give the terrain of each side (M mountain, G grassland,
+    S sea); a corner repeats the terrain when one region runs along both its
+    edges; the centre is the seat number of a follower on the tile, else a dot.
+    Columns are labelled with x above, rows with y on the left; a legend line
+    (and the last tile placed, if any) follows.
+    """
+    tiles, followers = _map_data(state)
+    xs = [t[0] for t in tiles]
+    ys = [t[1] for t in tiles]
+    min_x, max_x, min_y, max_y = min(xs), max(xs), min(ys), max(ys)
+    width = (max_x - min_x + 1) * 3
+    rows = [[" "] * width for _ in range((max_y - min_y + 1) * 3)]
+    for x, y, design, rotation in tiles:
+        owner = design.edge_regions(rotation)
+        letters = [TERRAIN_LETTERS[design.regions[r].terrain] for r in owner]
+        left, top = (x - min_x) * 3, (y - min_y) * 3
+        seats = followers.get((x, y))
+        block = [
+            [" ", letters[0], " "],
+            [letters[3], str(seats[0]["seat"]) if seats else ".", letters[1]],
+            [" ", letters[2], " "],
+        ]
+        for corner, (row, col) in enumerate(((0, 2), (2, 2), (2, 0), (0, 0))):  # NE SE SW NW
+            if owner[corner] == owner[(corner + 1) % 4]:
+                block[row][col] = letters[corner]
+        for dy in range(3):
+            rows[top + dy][left : left + 3] = block[dy]
+    labels = [str(y) for y in range(min_y, max_y + 1)]
+    gutter = max(len(label) for label in labels) + 1
+    out = []
+    x_labels = [str(x) for x in range(min_x, max_x + 1)]
+    if max(len(label) for label in x_labels) <= 2:
+        out.append(" " * gutter + "".join(label.center(3) for label in x_labels).rstrip())
+    else:  # staggered on two lines so long numbers do not run together
+        for parity in (0, 1):
+            line = [" "] * (width + 4)
+            for k, label in enumerate(x_labels):
+                if k % 2 == parity:
+                    start = k * 3 + 1 - len(label) // 2
+                    line[max(0, start) : max(0, start) + len(label)] = label
+            out.append((" " * gutter + "".join(line)).rstrip())
+    for k, chars in enumerate(rows):
+        label = labels[k // 3] if k % 3 == 1 else ""
+        out.append((label.rjust(gutter - 1) + " " + "".join(chars)).rstrip())
+    out.append(
+        "legend: M mountain, G grassland, S sea; centre: follower's seat (0-4) or . ; "
+        "x east, y south"
+    )
+    if len(tiles) > 1:
+        x, y, design, rotation = tiles[-1]
+        out.append(f"last placed: {design.id} at {x},{y} turned {rotation * 90}")
+    return "\n".join(out)
+
+
+def render_svg(state: DiscoveryState, size: int = 64) -> str:
+    """The map as a standalone SVG document (``size`` pixels per tile).
+
+    Every placed tile is a ``<g class="tile">`` with ``data-x``/``data-y`` and a
+    tooltip; followers are ``<g class="follower">`` markers in seat colours with
+    the seat number; the last placed tile is outlined; x is labelled along the
+    top and bottom, y along the sides.
+    """
+    tiles, followers = _map_data(state)
+    view = state.view(None)
+    xs = [t[0] for t in tiles]
+    ys = [t[1] for t in tiles]
+    min_x, max_x, min_y, max_y = min(xs), max(xs), min(ys), max(ys)
+    cols, rows = max_x - min_x + 1, max_y - min_y + 1
+    margin, header, footer = 34, 64, 52
+    winners = set(view["winners"])
+    seat_labels = [
+        f"seat {seat}: {score}"
+        + (" ★" if seat in winners else "")
+        + f" ({view['supply'][seat]} in supply)"
+        for seat, score in enumerate(view["scores"])
+    ]
+    header_width = 24 + sum(24 + 7.0 * len(label) for label in seat_labels)
+    width = max(cols * size + 2 * margin, 560, header_width)
+    height = header + rows * size + 2 * 20 + footer
+    left = (width - cols * size) / 2
+    top = header + 20
+    body: list[str] = []
+
+    # header: title, scores, state of play
+    status = "game over" if state.is_terminal() else f"{view['stack']} tiles in the stack"
+    body.append(
+        _text(
+            12,
+            22,
+            f"The Discovery · {len(tiles)} tiles placed · {status}",
+            16,
+            'font-weight="bold" fill="#222"',
+        )
+    )
+    sx = 12.0
+    for seat, label in enumerate(seat_labels):
+        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        body.append(
+            f'<circle cx="{_n(sx + 7)}" cy="43" r="7" fill="{colour}" stroke="#111" '
+            'stroke-width="0.8"/>'
+        )
+        body.append(_text(sx + 18, 47, label, 12, 'fill="#222"'))
+        sx += 24 + 7.0 * len(label)
+
+    # grid and axis labels
+    body.append(
+        f'<rect x="{_n(left)}" y="{_n(top)}" width="{cols * size}" height="{rows * size}" '
+        'fill="#ebe5d6" stroke="#c9c0aa" stroke-width="0.8"/>'
+    )
+    axis = 'text-anchor="middle" fill="#555"'
+    for k in range(cols):
+        cx = left + (k + 0.5) * size
+        body.append(_text(cx, top - 6, str(min_x + k), 11, f'class="axis-x" {axis}'))
+        body.append(_text(cx, top + rows * size + 15, str(min_x + k), 11, axis))
+    for k in range(rows):
+        cy = top + (k + 0.5) * size + 4
+        body.append(_text(left - 14, cy, str(min_y + k), 11, f'class="axis-y" {axis}'))
+        body.append(_text(left + cols * size + 14, cy, str(min_y + k), 11, axis))
+
+    # tiles, then followers (so no later tile covers a marker), then the last tile's outline
+    for x, y, design, rotation in tiles:
+        px, py = left + (x - min_x) * size, top + (y - min_y) * size
+        title = f"{design.id} at {x},{y}, turned {rotation * 90}°"
+        if (x, y) == (0, 0):
+            title += " (start tile)"
+        body.append(
+            tile_svg(
+                design,
+                rotation,
+                px,
+                py,
+                size,
+                title=title,
+                attrs={"data-x": str(x), "data-y": str(y)},
+            )
+        )
+    by_square = {(x, y): (design, rotation) for x, y, design, rotation in tiles}
+    for (x, y), here in followers.items():
+        design, rotation = by_square[(x, y)]
+        geometry = tile_geometry(design, rotation)
+        for follower in here:
+            u, v = geometry.anchors[follower["region"]]
+            seat = follower["seat"]
+            title = (
+                f"seat {seat} ({_SEAT_NAMES[seat % 5]}): {follower['role']} on region "
+                f"{follower['region']} of {x},{y}; territory of {follower['tiles']} tiles, "
+                f"{'complete' if follower['complete'] else 'open'}, worth "
+                f"{follower['value_now']} now"
+            )
+            body.append(
+                _follower_svg(
+                    left + (x - min_x + u) * size, top + (y - min_y + v) * size, size, seat, title
+                )
+            )
+    if len(tiles) > 1:
+        x, y, _, _ = tiles[-1]
+        body.append(
+            f'<rect class="last-placed" x="{_n(left + (x - min_x) * size + 1.5)}" '
+            f'y="{_n(top + (y - min_y) * size + 1.5)}" width="{size - 3}" height="{size - 3}" '
+            f'fill="none" stroke="{_LAST_COLOUR}" stroke-width="3"><title>last placed: '
+            f"{escape(tiles[-1][2].id)} at {x},{y}</title></rect>"
+        )
+
+    # legend
+    ly = height - 18
+    body.extend(_legend(12, ly))
+    body.append(
+        f'<rect x="{_n(width - 196)}" y="{_n(ly - 10)}" width="14" height="14" fill="none" '
+        f'stroke="{_LAST_COLOUR}" stroke-width="3"/>'
+    )
+    body.append(_text(width - 176, ly + 1, "last placed · x east, y south", 11, 'fill="#222"'))
+    return _document(width, height, "The Discovery: map", body)
+
+
+def render_components_svg(state: DiscoveryState, size: int = 84, columns: int = 11) -> str:
+    """The state's tile set as an SVG catalogue: every design in file order.
+
+    Each design is a ``<g class="tile">`` (``data-design``, ``data-count``) drawn
+    unturned with its region numbers, captioned with its id, count and port
+    cities; the start tile is outlined in red; a header gives the totals.
+    """
+    tileset = state.tileset
+    designs = tileset.designs
+    cell_w, cell_h = size + 22, size + 40
+    rows = (len(designs) + columns - 1) // columns
+    header = 74
+    width = max(columns * cell_w + 20, 680)
+    height = header + rows * cell_h + 16
+    body: list[str] = [
+        _text(
+            12,
+            24,
+            f"{tileset.name}: {len(designs)} designs, {tileset.total} tiles",
+            17,
+            'font-weight="bold" fill="#222"',
+        ),
+        _text(
+            12,
+            44,
+            "Drawn unturned (north up); small numbers are region indices (deploy N); "
+            "the start tile is outlined in red.",
+            12,
+            'fill="#333"',
+        ),
+    ]
+    body.extend(_legend(14, 64))
+    for k, design in enumerate(designs):
+        col, row = k % columns, k // columns
+        x = 10 + col * cell_w + (cell_w - size) / 2
+        y = header + row * cell_h
+        n_cities = len(design.cities)
+        if n_cities:
+            kinds = ",".join(
+                TERRAIN_LETTERS[design.regions[land].terrain] for land, _ in design.cities
+            )
+            ports = f"{n_cities} port{'s' if n_cities > 1 else ''} ({kinds})"
+        else:
+            ports = "no port"
+        is_start = k == tileset.start
+        title = f"{design.id} x{design.count}: {ports}" + (" (start tile)" if is_start else "")
+        body.append(
+            tile_svg(
+                design,
+                0,
+                x,
+                y,
+                size,
+                title=title,
+                region_labels=True,
+                attrs={"data-count": str(design.count), "data-cities": str(n_cities)},
+            )
+        )
+        if is_start:
+            body.append(
+                f'<rect class="start-tile" x="{_n(x - 2.5)}" y="{_n(y - 2.5)}" '
+                f'width="{size + 5}" height="{size + 5}" fill="none" stroke="{_START_COLOUR}" '
+                'stroke-width="3"/>'
+            )
+        cx = x + size / 2
+        body.append(
+            _text(
+                cx,
+                y + size + 15,
+                f"{design.id}  x{design.count}",
+                12,
+                'text-anchor="middle" font-weight="bold" fill="#222"',
+            )
+        )
+        body.append(_text(cx, y + size + 29, ports, 10, 'text-anchor="middle" fill="#444"'))
+    return _document(width, height, f"{tileset.name}: tile catalogue", body)

@@ -1,0 +1,125 @@
+"""Bot specs (``name`` or ``name:key=value,...``) and the bot registry."""
+
+from __future__ import annotations
+
+import pytest
+
+from terranova.agents import (
+    BotKind,
+    BotParam,
+    GreedyAgent,
+    RandomAgent,
+    agent_kinds,
+    available_agents,
+    make_agent,
+    parse_spec,
+    split_specs,
+)
+from terranova.core import InvalidParameterError, TerranovaError
+
+
+def test_available_agents() -> None:
+    names = available_agents()
+    assert {"random", "greedy"} <= set(names)
+    assert names == sorted(names)
+    assert set(agent_kinds()) == set(names)
+    for name, kind in agent_kinds().items():
+        assert isinstance(kind, BotKind)
+        assert kind.name == name
+        assert kind.description
+
+
+@pytest.mark.parametrize(
+    ("spec", "name", "params"),
+    [
+        ("random", "random", {}),
+        ("greedy:", "greedy", {}),
+        ("mcts:iterations=400", "mcts", {"iterations": "400"}),
+        (" mcts : iterations = 400 , c=1.4 ", "mcts", {"iterations": "400", "c": "1.4"}),
+        ("x:path=a=b", "x", {"path": "a=b"}),
+    ],
+)
+def test_parse_spec(spec: str, name: str, params: dict[str, str]) -> None:
+    assert parse_spec(spec) == (name, params)
+
+
+@pytest.mark.parametrize("spec", ["", ":a=1", "greedy:epsilon", "greedy:=1", "g:a=1,a=2", "g:a=1,"])
+def test_parse_spec_refuses(spec: str) -> None:
+    with pytest.raises(InvalidParameterError):
+        parse_spec(spec)
+
+
+@pytest.mark.parametrize(
+    ("text", "specs"),
+    [
+        ("greedy", ["greedy"]),
+        ("greedy,random,random", ["greedy", "random", "random"]),
+        ("greedy:epsilon=0.1,random", ["greedy:epsilon=0.1", "random"]),
+        ("mcts:iterations=400,c=1.4,greedy", ["mcts:iterations=400,c=1.4", "greedy"]),
+        (" a:x=1 , y=2 , b:z=3 ", ["a:x=1,y=2", "b:z=3"]),
+        ("a:path=c:/x,b", ["a:path=c:/x", "b"]),
+    ],
+)
+def test_split_specs(text: str, specs: list[str]) -> None:
+    assert split_specs(text) == specs
+
+
+@pytest.mark.parametrize("text", ["", "greedy,,random", "greedy,", ",greedy"])
+def test_split_specs_refuses_empty_entries(text: str) -> None:
+    with pytest.raises(InvalidParameterError):
+        split_specs(text)
+
+
+def test_make_agent_builds_the_named_bot_with_its_parameters() -> None:
+    random_bot = make_agent("random", seed=4)
+    assert isinstance(random_bot, RandomAgent)
+    assert random_bot.seed == 4
+    greedy = make_agent("greedy:epsilon=0.25", seed=5)
+    assert isinstance(greedy, GreedyAgent)
+    assert greedy.epsilon == 0.25
+    assert greedy.seed == 5
+    assert greedy.name == "greedy:epsilon=0.25"
+    assert make_agent("  greedy  ", seed=0).name == "greedy"
+
+
+def test_unknown_bot_names_the_known_ones() -> None:
+    with pytest.raises(InvalidParameterError) as info:
+        make_agent("alphago", 0)
+    message = str(info.value)
+    assert "alphago" in message
+    for name in available_agents():
+        assert name in message
+    assert isinstance(info.value, TerranovaError)
+
+
+def test_unknown_parameter_names_the_known_ones() -> None:
+    with pytest.raises(InvalidParameterError, match=r"'depth'.*known: epsilon"):
+        make_agent("greedy:depth=2", 0)
+    with pytest.raises(InvalidParameterError, match=r"'epsilon'.*known: none"):
+        make_agent("random:epsilon=0.1", 0)
+
+
+@pytest.mark.parametrize("spec", ["greedy:epsilon=lots", "greedy:epsilon=1.5", "greedy:epsilon=-1"])
+def test_bad_parameter_values(spec: str) -> None:
+    with pytest.raises(InvalidParameterError):
+        make_agent(spec, 0)
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "value"),
+    [
+        (int, "400", 400),
+        (float, "1.5", 1.5),
+        (str, "abc", "abc"),
+        (bool, "yes", True),
+        (bool, "off", False),
+    ],
+)
+def test_bot_param_coercion(kind: type, text: str, value: object) -> None:
+    assert BotParam("p", kind, value, "a parameter").coerce("bot", text) == value
+
+
+@pytest.mark.parametrize(("kind", "text"), [(int, "4.5"), (float, "x"), (bool, "maybe")])
+def test_bot_param_coercion_refuses(kind: type, text: str) -> None:
+    with pytest.raises(InvalidParameterError, match="takes a"):
+        BotParam("p", kind, 0, "a parameter").coerce("bot", text)
