@@ -1,0 +1,417 @@
+"""The web app: HTTP API, WebSocket and the browser UI's files (docs/web.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnect
+
+import terranova
+from terranova.core.registry import game_info
+from terranova.server.db import Database
+from terranova.server.hub import Connection, Hub, RateWindow
+from terranova.server.live import replay_message
+from terranova.server.models import (
+    CLIENT_MESSAGE,
+    ActionRequest,
+    CatalogResponse,
+    ClientAction,
+    ClientPing,
+    CreatedSeat,
+    CreateGameRequest,
+    CreateGameResponse,
+    ErrorCode,
+    ErrorMessage,
+    ErrorResponse,
+    GameSummary,
+    PongMessage,
+    StateMessage,
+    UndoRequest,
+)
+from terranova.server.service import (
+    Forbidden,
+    GameService,
+    NotFound,
+    ServiceError,
+    Stale,
+    catalog,
+)
+from terranova.server.settings import Settings
+
+log = logging.getLogger("terranova.server")
+
+CLOSE_POLICY = 1008
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorResponse} for status in (400, 403, 404, 409, 413, 429)
+}
+
+
+def _json_response(text: str) -> Response:
+    return Response(content=text, media_type="application/json")
+
+
+def _error_text(message: str, code: ErrorCode) -> str:
+    return ErrorMessage(message=message, code=code).model_dump_json()
+
+
+def _validation_message(exc: RequestValidationError | ValidationError) -> str:
+    parts = []
+    for error in exc.errors()[:3]:
+        where = ".".join(str(x) for x in error.get("loc", ()) if x not in ("body",))
+        parts.append(f"{where}: {error.get('msg', 'invalid')}" if where else error.get("msg", ""))
+    return "; ".join(parts) or "invalid request"
+
+
+class Limits:
+    """Request limits: bodies of at most ``http_max_body_bytes`` (413) and a token bucket of
+    ``/api/`` requests per client address (429)."""
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.max_body = settings.http_max_body_bytes
+        self.rate = settings.http_requests_per_second
+        self.burst = float(settings.http_burst)
+        self._buckets: dict[str, tuple[float, float]] = {}
+
+    def _allow(self, key: str) -> bool:
+        now = time.monotonic()
+        tokens, last = self._buckets.get(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - last) * self.rate)
+        if tokens < 1.0:
+            self._buckets[key] = (tokens, now)
+            return False
+        self._buckets[key] = (tokens - 1.0, now)
+        if len(self._buckets) > 10_000:  # forget the addresses that are back to full
+            cutoff = self.burst / max(self.rate, 1e-9)
+            self._buckets = {
+                k: v for k, v in self._buckets.items() if now - v[1] < cutoff or k == key
+            }
+        return True
+
+    @staticmethod
+    async def _refuse(send: Send, status: int, detail: str) -> None:
+        body = json.dumps({"detail": detail}).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if scope["path"].startswith("/api/"):
+            client = scope.get("client")
+            if not self._allow(client[0] if client else "?"):
+                await self._refuse(send, 429, "too many requests: slow down")
+                return
+        if scope["method"] not in ("POST", "PUT", "PATCH"):
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and value.isdigit() and int(value) > self.max_body:
+                await self._refuse(send, 413, f"the body is larger than {self.max_body} bytes")
+                return
+        messages: list[Message] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client left
+            size += len(message.get("body", b""))
+            if size > self.max_body:
+                await self._refuse(send, 413, f"the body is larger than {self.max_body} bytes")
+                return
+            messages.append(message)
+            if not message.get("more_body", False):
+                break
+
+        async def replay() -> Message:
+            return messages.pop(0) if messages else await receive()
+
+        await self.app(scope, replay, send)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The web app for ``settings`` (its database is migrated when the app starts)."""
+    settings = settings or Settings()
+    db = Database(settings.database_url)
+    hub = Hub()
+    service = GameService(db, settings, hub)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(db.migrate)
+        service.start()
+        try:
+            yield
+        finally:
+            await service.close()
+            db.dispose()
+
+    app = FastAPI(
+        title="Terranova",
+        version=terranova.__version__,
+        description="Play tabletop games in the browser against bots or friends (see docs/web.md).",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.db = db
+    app.state.hub = hub
+    app.state.service = service
+    app.add_middleware(Limits, settings=settings)
+
+    @app.exception_handler(ServiceError)
+    async def service_error(_request: Request, exc: ServiceError) -> JSONResponse:
+        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": _validation_message(exc)}, status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code)
+
+    # ---------------------------------------------------------------- HTTP API
+
+    @app.get("/api/catalog", response_model=CatalogResponse)
+    async def get_catalog() -> dict[str, Any]:
+        """The games that can be played, with their variants, and the bots."""
+        return catalog()
+
+    @app.post("/api/games", response_model=CreateGameResponse, responses=ERRORS)
+    async def create_game(body: CreateGameRequest) -> CreateGameResponse:
+        """A new game. The seats' tokens are in this answer only."""
+        game, tokens = await service.create(body)
+        seats = []
+        for seat in game.seats:
+            token = tokens.get(seat.seat)
+            seats.append(
+                CreatedSeat(
+                    seat=seat.seat,
+                    kind="bot" if seat.kind == "bot" else "human",
+                    name=seat.name,
+                    bot=seat.bot,
+                    token=token,
+                    link=(
+                        f"/play/{game.public_id}?seat={seat.seat}&token={token}" if token else None
+                    ),
+                )
+            )
+        return CreateGameResponse(
+            game_id=game.public_id, seats=seats, spectator_link=f"/play/{game.public_id}"
+        )
+
+    @app.get("/api/games/{game_id}", response_model=GameSummary, responses=ERRORS)
+    async def get_game(game_id: str) -> GameSummary:
+        """What a game is and where it stands."""
+        game = await service.get(game_id)
+        return GameSummary(
+            game_id=game.public_id,
+            game=game.game,
+            name=game_info(game.game).name,
+            rules_version=game.rules_version,
+            params=game.params,
+            seats=[s.out() for s in game.seats],
+            status="finished" if game.finished else "playing",
+            ply=game.ply,
+            to_move=game.to_move(),
+            result=game.timeline.result(),
+            bot_delay_ms=game.bot_delay_ms,
+            created=game.created_at.isoformat(),
+        )
+
+    @app.get("/api/games/{game_id}/state", response_model=StateMessage, responses=ERRORS)
+    async def get_state(game_id: str, seat: int | None = None, token: str | None = None) -> Any:
+        """The state message for a seat (with its token), or for a spectator."""
+        game = await service.get(game_id)
+        if seat is not None or token is not None:
+            service.authorize(game, seat, token)
+        return _json_response(game.message_json(seat))
+
+    @app.post("/api/games/{game_id}/actions", response_model=StateMessage, responses=ERRORS)
+    async def post_action(game_id: str, body: ActionRequest) -> Any:
+        """Play an action for a seat; answers the seat's new state message."""
+        game = await service.act(game_id, body.seat, body.token, body.action, body.ply)
+        return _json_response(game.message_json(body.seat))
+
+    @app.post("/api/games/{game_id}/undo", response_model=StateMessage, responses=ERRORS)
+    async def post_undo(game_id: str, body: UndoRequest) -> Any:
+        """Against bots only: back to before this seat's previous decision."""
+        game = await service.undo(game_id, body.seat, body.token)
+        return _json_response(game.message_json(body.seat))
+
+    @app.get("/api/games/{game_id}/components", responses=ERRORS)
+    async def get_components(game_id: str) -> dict[str, Any]:
+        """What the board needs to draw the game's components (tiles, cards)."""
+        game = await service.get(game_id)
+        return game.state.components()
+
+    @app.get("/api/games/{game_id}/record", responses=ERRORS)
+    async def get_record(game_id: str) -> JSONResponse:
+        """The game record (as ``terranova replay`` reads it); finished games only."""
+        game = await service.get(game_id)
+        if not game.finished:
+            raise Stale("the record is available once the game is over")
+        return JSONResponse(
+            game.timeline.record.to_dict(),
+            headers={
+                "Content-Disposition": (
+                    f'attachment; filename="terranova-{game.game}-{game.public_id}.json"'
+                )
+            },
+        )
+
+    @app.get("/api/games/{game_id}/replay/{ply}", response_model=StateMessage, responses=ERRORS)
+    async def get_replay(game_id: str, ply: int) -> StateMessage:
+        """Finished games: the spectator state message after ``ply`` actions."""
+        game = await service.get(game_id)
+        if not game.finished:
+            raise Stale("replays are available once the game is over")
+        if not 0 <= ply <= game.ply:
+            raise NotFound(f"the game has plies 0 to {game.ply}, not {ply}")
+        return await asyncio.to_thread(replay_message, game, ply)
+
+    # ---------------------------------------------------------------- WebSocket
+
+    @app.websocket("/ws/games/{game_id}")
+    async def game_socket(
+        websocket: WebSocket, game_id: str, seat: int | None = None, token: str | None = None
+    ) -> None:
+        await websocket.accept()
+        try:
+            game = await service.get(game_id)
+            if seat is not None or token is not None:
+                service.authorize(game, seat, token)
+        except ServiceError as err:
+            with contextlib.suppress(Exception):
+                await websocket.send_text(_error_text(err.message, err.code))
+                await websocket.close(code=4000 + err.status)
+            return
+        connection = Connection(websocket, game_id, seat)
+        hub.add(connection)
+        connection.send(game.message_json(seat))
+        pump = asyncio.create_task(connection.pump())
+        window = RateWindow(settings.ws_messages_per_second)
+        try:
+            while not connection.closing and not pump.done():
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                data = message.get("bytes")
+                size = len(text.encode("utf-8")) if text is not None else len(data or b"")
+                verdict = window.hit()
+                if verdict != RateWindow.OK:
+                    connection.send(
+                        _error_text(
+                            f"at most {settings.ws_messages_per_second} messages a second",
+                            "rate",
+                        )
+                    )
+                    if verdict == RateWindow.CLOSE:
+                        connection.close(CLOSE_POLICY)
+                    continue
+                if size > settings.ws_max_message_bytes:
+                    connection.send(
+                        _error_text(
+                            f"a message has at most {settings.ws_max_message_bytes} bytes",
+                            "too_large",
+                        )
+                    )
+                    continue
+                await _handle(connection, text if text is not None else data or b"", token)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.remove(connection)
+            if connection.closing:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(pump, timeout=2)
+            pump.cancel()
+            with contextlib.suppress(BaseException):
+                await pump
+
+    async def _handle(connection: Connection, raw: str | bytes, token: str | None) -> None:
+        try:
+            message = CLIENT_MESSAGE.validate_json(raw)
+        except ValidationError as exc:
+            connection.send(
+                _error_text(
+                    'a message is {"type": "action", "action": "…", "ply": N}, '
+                    f'{{"type": "undo"}} or {{"type": "ping"}} ({_validation_message(exc)})',
+                    "malformed",
+                )
+            )
+            return
+        if isinstance(message, ClientPing):
+            connection.send(PongMessage().model_dump_json())
+            return
+        try:
+            if connection.seat is None or token is None:
+                raise Forbidden("spectators cannot act: connect with a seat and its token")
+            if isinstance(message, ClientAction):
+                await service.act(
+                    connection.game_id, connection.seat, token, message.action, message.ply
+                )
+            else:
+                await service.undo(connection.game_id, connection.seat, token)
+        except ServiceError as err:
+            connection.send(_error_text(err.message, err.code))
+        except Exception:
+            log.exception("game %s: a message failed", connection.game_id)
+            connection.send(_error_text("the server failed on this message", "server"))
+
+    # ---------------------------------------------------------------- the browser UI
+
+    static_dir = Path(settings.static_dir)
+
+    def _page(name: str) -> Response:
+        path = static_dir / name
+        if not path.is_file():
+            return JSONResponse(
+                {"detail": f"the browser UI is not installed (no static/{name})"}, status_code=404
+            )
+        return FileResponse(path, headers={"Cache-Control": "no-cache"})
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> Response:
+        return _page("index.html")
+
+    @app.get("/play/{game_id}", include_in_schema=False)
+    async def play(game_id: str) -> Response:
+        return _page("play.html")
+
+    files = StaticFiles(directory=static_dir, check_dir=False)
+
+    async def static(scope: Scope, receive: Receive, send: Send) -> None:
+        if static_dir.is_dir():
+            await files(scope, receive, send)
+        else:
+            await JSONResponse({"detail": "Not Found"}, status_code=404)(scope, receive, send)
+
+    app.mount("/static", static, name="static")
+    return app

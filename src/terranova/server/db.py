@@ -1,0 +1,369 @@
+"""Persistence: the tables (typed SQLAlchemy ORM), the migrations run at start, and the few
+queries the game service makes. Every method here is blocking; the service runs them in
+worker threads.
+
+A game's log is append-only: an ``action`` entry at ply ``p`` is the ``p``-th action
+(0-based: played when ``p`` actions had been applied); an ``undo`` entry at ply ``p`` takes
+the game back to ``p`` actions. The effective action list is derived from the entries in
+``seq`` order (:func:`effective_actions`). ``UNIQUE(game, seq)`` guarantees that two writers
+appending at once for one game never both land.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True)
+    game: Mapped[str] = mapped_column(String(64))
+    params: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    rules_version: Mapped[str] = mapped_column(String(32))
+    bot_delay_ms: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))
+    name: Mapped[str] = mapped_column(String(64))
+    bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """Hex SHA-256 of the seat's token (human seats only); the token itself is not kept."""
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    ply: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    kind: Mapped[str] = mapped_column(String(8))
+    """``action`` or ``undo``."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+@dataclass(frozen=True)
+class StoredSeat:
+    seat: int
+    kind: str
+    name: str
+    bot: str | None
+    token_hash: str | None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entry of a game's log."""
+
+    seq: int
+    ply: int
+    text: str
+    kind: str = "action"
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    pk: int
+    public_id: str
+    game: str
+    params: dict[str, Any]
+    seed: int
+    rules_version: str
+    bot_delay_ms: int
+    created_at: datetime
+    status: str
+    result: dict[str, Any] | None
+    seats: list[StoredSeat]
+    entries: list[Entry]
+
+
+class ConflictError(Exception):
+    """Another writer appended to the game's log first; nothing was written."""
+
+
+class LogError(Exception):
+    """A game's log is inconsistent (an entry at an impossible ply)."""
+
+
+def effective_actions(entries: Iterable[Entry]) -> list[str]:
+    """The actions in force after the log ``entries`` (in ``seq`` order).
+
+    >>> effective_actions([Entry(0, 0, "a"), Entry(1, 1, "b"), Entry(2, 1, "back", "undo"),
+    ...                    Entry(3, 1, "c")])
+    ['a', 'c']
+    """
+    actions: list[str] = []
+    for entry in entries:
+        if entry.kind == "undo":
+            if not 0 <= entry.ply <= len(actions):
+                raise LogError(f"log entry {entry.seq} goes back to ply {entry.ply} of {actions}")
+            del actions[entry.ply :]
+        else:
+            if entry.ply != len(actions):
+                raise LogError(
+                    f"log entry {entry.seq} is at ply {entry.ply}, the game is at {len(actions)}"
+                )
+            actions.append(entry.text)
+    return actions
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _utc(moment: datetime) -> datetime:
+    """SQLite gives back times without their zone; they were stored in UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _enable_sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=15000")
+    cursor.close()
+
+
+def _enable_sqlite_wal(dbapi_connection: Any, _record: Any) -> None:
+    """Write-ahead logging: a commit is one write, readers do not wait for writers."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``, set up for use from several threads."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        database = parsed.database or ""
+        memory = database in ("", ":memory:") or database.startswith("file::memory:")
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": 15},
+            poolclass=StaticPool if memory else None,
+        )
+        event.listen(engine, "connect", _enable_sqlite_pragmas)
+        if not memory:
+            event.listen(engine, "connect", _enable_sqlite_wal)
+        if not memory and database:
+            Path(database).parent.mkdir(parents=True, exist_ok=True)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def alembic_config() -> Config:
+    """The Alembic configuration, built in code: the scripts live in this package."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS).replace("%", "%%"))
+    return config
+
+
+class Database:
+    """The tables of one database, reached through one engine."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def migrate(self) -> None:
+        """Create or upgrade the schema to the newest migration."""
+        config = alembic_config()
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+    def session(self) -> Session:
+        return self._sessions()
+
+    def create_game(
+        self,
+        public_id: str,
+        game: str,
+        params: dict[str, Any],
+        seed: int,
+        rules_version: str,
+        bot_delay_ms: int,
+        seats: Sequence[StoredSeat],
+        entries: Sequence[Entry],
+        status: str,
+        result: dict[str, Any] | None,
+    ) -> StoredGame:
+        """Insert a game with its seats and its first log entries, in one transaction."""
+        created = now()
+        with self.session() as session, session.begin():
+            row = GameRow(
+                public_id=public_id,
+                game=game,
+                params=params,
+                seed=seed,
+                rules_version=rules_version,
+                bot_delay_ms=bot_delay_ms,
+                created_at=created,
+                status=status,
+                result=result,
+            )
+            session.add(row)
+            session.flush()
+            pk = row.id
+            for seat in seats:
+                session.add(
+                    SeatRow(
+                        game_id=pk,
+                        seat=seat.seat,
+                        kind=seat.kind,
+                        name=seat.name,
+                        bot=seat.bot,
+                        token_hash=seat.token_hash,
+                    )
+                )
+            self._add_entries(session, pk, entries, created)
+        return StoredGame(
+            pk=pk,
+            public_id=public_id,
+            game=game,
+            params=params,
+            seed=seed,
+            rules_version=rules_version,
+            bot_delay_ms=bot_delay_ms,
+            created_at=created,
+            status=status,
+            result=result,
+            seats=list(seats),
+            entries=list(entries),
+        )
+
+    @staticmethod
+    def _add_entries(
+        session: Session, pk: int, entries: Iterable[Entry], created: datetime
+    ) -> None:
+        for entry in entries:
+            session.add(
+                ActionRow(
+                    game_id=pk,
+                    seq=entry.seq,
+                    ply=entry.ply,
+                    text=entry.text,
+                    kind=entry.kind,
+                    created_at=created,
+                )
+            )
+
+    def load_game(self, public_id: str) -> StoredGame | None:
+        """A game with its seats and its whole log, or None."""
+        with self.session() as session:
+            row = session.scalars(select(GameRow).where(GameRow.public_id == public_id)).first()
+            if row is None:
+                return None
+            seats = session.scalars(
+                select(SeatRow).where(SeatRow.game_id == row.id).order_by(SeatRow.seat)
+            ).all()
+            actions = session.scalars(
+                select(ActionRow).where(ActionRow.game_id == row.id).order_by(ActionRow.seq)
+            ).all()
+            return StoredGame(
+                pk=row.id,
+                public_id=row.public_id,
+                game=row.game,
+                params=dict(row.params),
+                seed=row.seed,
+                rules_version=row.rules_version,
+                bot_delay_ms=row.bot_delay_ms,
+                created_at=_utc(row.created_at),
+                status=row.status,
+                result=row.result,
+                seats=[StoredSeat(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in seats],
+                entries=[Entry(a.seq, a.ply, a.text, a.kind) for a in actions],
+            )
+
+    def append(
+        self,
+        pk: int,
+        entries: Sequence[Entry],
+        status: str,
+        result: dict[str, Any] | None,
+    ) -> None:
+        """Append log entries and set the game's status, in one transaction; raises
+        ConflictError (and writes nothing) if another writer took one of these ``seq``."""
+        try:
+            with self.session() as session, session.begin():
+                self._add_entries(session, pk, entries, now())
+                session.flush()
+                session.execute(
+                    update(GameRow).where(GameRow.id == pk).values(status=status, result=result)
+                )
+        except IntegrityError as exc:
+            raise ConflictError(str(exc.orig)) from None
+
+    def unfinished_games(self) -> list[str]:
+        """Public ids of the games still being played."""
+        with self.session() as session:
+            return list(
+                session.scalars(
+                    select(GameRow.public_id)
+                    .where(GameRow.status != "finished")
+                    .order_by(GameRow.id)
+                ).all()
+            )
+
+    def log(self, public_id: str) -> list[Entry]:
+        """A game's whole log (for tests and audits)."""
+        game = self.load_game(public_id)
+        return [] if game is None else game.entries

@@ -1,0 +1,271 @@
+"""A live game in memory: its effective actions applied to a state, what each seat saw of
+them, and the state messages built from that. Game-agnostic: only the core protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from terranova.core.actions import Action
+from terranova.core.errors import TerranovaError
+from terranova.core.records import GameRecord, Recorder, Seat
+from terranova.core.registry import make
+from terranova.core.rng import derive_seed, make_rng
+from terranova.core.state import CHANCE, State
+from terranova.server.models import (
+    LogEntry,
+    ResultOut,
+    SeatOut,
+    StateMessage,
+    TurnScoresOut,
+)
+
+MAX_CHANCE_RUN = 100_000
+"""A guard against a game that never leaves its chance nodes."""
+
+
+class ReplayError(Exception):
+    """A stored game does not replay under the rules this server has."""
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int
+    kind: str
+    name: str
+    bot: str | None
+    token_hash: str | None
+
+    def out(self) -> SeatOut:
+        return SeatOut(
+            seat=self.seat,
+            kind="bot" if self.kind == "bot" else "human",
+            name=self.name,
+            bot=self.bot,
+        )
+
+
+def chance_outcome(state: State, seed: int, ply: int) -> Action:
+    """The chance outcome the server draws at ``ply``: the same on every run and restart."""
+    return state.sample_chance(make_rng(derive_seed(seed, "chance", ply)))
+
+
+def settle(state: State, seed: int) -> list[Action]:
+    """Resolve chance nodes on ``state`` (changing it) until a seat is to move or the game
+    ends; returns the outcomes drawn."""
+    drawn: list[Action] = []
+    ply = len(state.history())
+    while state.current_player() == CHANCE:
+        if len(drawn) >= MAX_CHANCE_RUN:
+            raise RuntimeError("the game does not leave its chance nodes")
+        outcome = chance_outcome(state, seed, ply + len(drawn))
+        state.apply(outcome)
+        drawn.append(outcome)
+    return drawn
+
+
+class Timeline:
+    """A game's effective actions applied to a state, with a record kept as it goes and,
+    for every ply, the actor and how each seat (and a spectator) saw the action."""
+
+    def __init__(self, game: str, params: dict[str, Any], seats: Sequence[Seat], seed: int):
+        self.game = game
+        self.params = params
+        self.seed = seed
+        self.state = make(game, **params)
+        self.recorder = Recorder(self.state, seats, seed)
+        self.seats = self.state.num_seats
+        self.actors: list[int] = []
+        self.texts: list[str] = []
+        self.seen: list[list[str | None]] = []
+        """Per ply: how seat 0..n-1 saw the action, then a spectator (index n)."""
+
+    @classmethod
+    def replay(
+        cls,
+        game: str,
+        params: dict[str, Any],
+        seats: Sequence[Seat],
+        seed: int,
+        texts: Iterable[str],
+    ) -> Timeline:
+        """A timeline rebuilt from action texts; raises ReplayError if one does not apply."""
+        timeline = cls(game, params, seats, seed)
+        for ply, text in enumerate(texts):
+            try:
+                timeline.apply(timeline.state.parse_action(text))
+            except TerranovaError as exc:
+                raise ReplayError(
+                    f"stored action {ply + 1} ({text!r}) does not apply: {exc}"
+                ) from None
+        return timeline
+
+    @property
+    def ply(self) -> int:
+        return len(self.texts)
+
+    @property
+    def record(self) -> GameRecord:
+        return self.recorder.record
+
+    def apply(self, action: Action) -> None:
+        """Apply an action known to be legal (the state's ``apply`` raises otherwise)."""
+        state = self.state
+        actor = state.current_player()
+        seen = [state.describe_action(action, s) for s in range(self.seats)]
+        seen.append(state.describe_action(action, None))
+        self.recorder.apply(action)
+        self.actors.append(actor)
+        self.texts.append(str(action))
+        self.seen.append(seen)
+
+    def log(self, seat: int | None) -> list[LogEntry]:
+        index = self.seats if seat is None else seat
+        out: list[LogEntry] = []
+        for ply, (actor, seen) in enumerate(zip(self.actors, self.seen, strict=True), start=1):
+            text = seen[index]
+            if text is not None:
+                out.append(LogEntry(ply=ply, seat=actor if actor >= 0 else None, text=text))
+        return out
+
+    def scores_by_turn(self) -> list[TurnScoresOut]:
+        return [
+            TurnScoresOut(turn=t.turn, seat=t.seat, ply=t.ply, scores=list(t.scores))
+            for t in self.record.turns
+        ]
+
+    def result(self) -> ResultOut | None:
+        result = self.record.result
+        if result is None:
+            return None
+        return ResultOut(scores=list(result["scores"]), winners=list(result["winners"]))
+
+    def last_decision(self, seat: int) -> int | None:
+        """The ply of ``seat``'s latest decision, or None if it has made none."""
+        for ply in range(len(self.actors) - 1, -1, -1):
+            if self.actors[ply] == seat:
+                return ply
+        return None
+
+
+@dataclass
+class LiveGame:
+    """One game as the service holds it: stored facts, seats and the live timeline."""
+
+    pk: int
+    public_id: str
+    game: str
+    params: dict[str, Any]
+    seed: int
+    rules_version: str
+    bot_delay_ms: int
+    created_at: datetime
+    seats: list[SeatInfo]
+    timeline: Timeline
+    seq: int
+    """How many entries the game's log has (the ``seq`` of the next one)."""
+    _messages: dict[int | None, str] = field(default_factory=dict)
+
+    @property
+    def state(self) -> State:
+        return self.timeline.state
+
+    @property
+    def ply(self) -> int:
+        return self.timeline.ply
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_terminal()
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.finished else "playing"
+
+    def to_move(self) -> int | None:
+        actor = self.state.current_player()
+        return actor if actor >= 0 else None
+
+    def record_seats(self) -> list[Seat]:
+        return record_seats(self.seats)
+
+    def changed(self) -> None:
+        """Forget the messages built for the previous position."""
+        self._messages.clear()
+
+    def undo_target(self, seat: int) -> int | None:
+        """The ply an undo by ``seat`` goes back to (before its previous decision), or None
+        when it may not undo: only a human seat whose every opponent is a bot, in a game
+        still being played, after it has decided something."""
+        if not 0 <= seat < len(self.seats) or self.finished:
+            return None
+        if self.seats[seat].kind != "human":
+            return None
+        if any(s.kind != "bot" for s in self.seats if s.seat != seat):
+            return None
+        return self.timeline.last_decision(seat)
+
+    def message(self, seat: int | None) -> StateMessage:
+        """The state message for ``seat`` (None: a spectator)."""
+        timeline = self.timeline
+        state = timeline.state
+        to_move = self.to_move()
+        legal = (
+            [str(a) for a in state.legal_actions()] if seat is not None and seat == to_move else []
+        )
+        return StateMessage(
+            game_id=self.public_id,
+            game=self.game,
+            ply=timeline.ply,
+            status="finished" if self.finished else "playing",
+            seat=seat,
+            to_move=to_move,
+            seats=[s.out() for s in self.seats],
+            view=state.view(seat),
+            legal=legal,
+            log=timeline.log(seat),
+            scores_by_turn=timeline.scores_by_turn(),
+            result=timeline.result(),
+            can_undo=seat is not None and self.undo_target(seat) is not None,
+        )
+
+    def message_json(self, seat: int | None) -> str:
+        """The state message as JSON text, built once per position and seat."""
+        text = self._messages.get(seat)
+        if text is None:
+            text = self.message(seat).model_dump_json()
+            self._messages[seat] = text
+        return text
+
+
+def replay_message(game: LiveGame, ply: int) -> StateMessage:
+    """The spectator message of ``game`` after its first ``ply`` actions."""
+    timeline = Timeline.replay(
+        game.game,
+        game.params,
+        game.record_seats(),
+        game.seed,
+        game.timeline.texts[:ply],
+    )
+    past = LiveGame(
+        pk=game.pk,
+        public_id=game.public_id,
+        game=game.game,
+        params=game.params,
+        seed=game.seed,
+        rules_version=game.rules_version,
+        bot_delay_ms=game.bot_delay_ms,
+        created_at=game.created_at,
+        seats=game.seats,
+        timeline=timeline,
+        seq=game.seq,
+    )
+    message = past.message(None)
+    message.can_undo = False
+    return message
+
+
+def record_seats(seats: Sequence[SeatInfo]) -> list[Seat]:
+    return [Seat(s.name, s.kind) for s in seats]

@@ -1,0 +1,184 @@
+"""The JSON of the web API: every request body, answer and WebSocket message (docs/web.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+Score = int | float
+ErrorCode = Literal[
+    "illegal",
+    "malformed",
+    "forbidden",
+    "stale",
+    "rate",
+    "too_large",
+    "not_found",
+    "refused",
+    "server",
+]
+
+
+class Request(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# --------------------------------------------------------------------------- HTTP requests
+
+
+class SeatRequest(Request):
+    kind: Literal["human", "bot"]
+    name: str | None = Field(default=None, max_length=200)
+    """Shown to everyone; defaults to ``Player N`` (humans) or the bot spec."""
+    bot: str | None = Field(default=None, max_length=200)
+    """The bot spec (``greedy``, ``greedy:epsilon=0.1``); required for a bot seat."""
+
+
+class CreateGameRequest(Request):
+    game: str = Field(max_length=64)
+    params: dict[str, int | str | None] = Field(default_factory=dict)
+    """``players`` (defaults to the number of seats) and the game's variants."""
+    seats: list[SeatRequest] = Field(min_length=1, max_length=16)
+    bot_delay_ms: int | None = Field(default=None, ge=0)
+    """Pause before each bot move (the server's default when absent)."""
+
+
+class ActionRequest(Request):
+    seat: int
+    token: str | None = Field(default=None, max_length=200)
+    """The seat's token (403 if missing or wrong)."""
+    action: str = Field(max_length=1000)
+    ply: int
+    """The ply the player saw; a different one is refused as stale (409)."""
+
+
+class UndoRequest(Request):
+    seat: int
+    token: str | None = Field(default=None, max_length=200)
+
+
+# --------------------------------------------------------------------------- HTTP answers
+
+
+class CatalogResponse(BaseModel):
+    games: list[dict[str, Any]]
+    bots: list[str]
+
+
+class CreatedSeat(BaseModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    name: str
+    bot: str | None = None
+    token: str | None = None
+    """The seat's secret: given only here, only for human seats."""
+    link: str | None = None
+    """``/play/{game_id}?seat={seat}&token={token}`` (human seats)."""
+
+
+class CreateGameResponse(BaseModel):
+    game_id: str
+    seats: list[CreatedSeat]
+    spectator_link: str
+
+
+class SeatOut(BaseModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    name: str
+    bot: str | None = None
+
+
+class ResultOut(BaseModel):
+    scores: list[Score]
+    winners: list[int]
+
+
+class GameSummary(BaseModel):
+    game_id: str
+    game: str
+    name: str
+    rules_version: str
+    params: dict[str, Any]
+    seats: list[SeatOut]
+    status: Literal["playing", "finished"]
+    ply: int
+    to_move: int | None
+    result: ResultOut | None
+    bot_delay_ms: int
+    created: str
+
+
+class ErrorResponse(BaseModel):
+    detail: str
+
+
+# --------------------------------------------------------------------------- server messages
+
+
+class LogEntry(BaseModel):
+    ply: int
+    """The ply this action reached (1 for the first action): ``/replay/{ply}`` shows the
+    position right after it."""
+    seat: int | None
+    """The seat that decided, or null for a chance outcome."""
+    text: str
+
+
+class TurnScoresOut(BaseModel):
+    turn: int
+    seat: int
+    ply: int
+    scores: list[Score]
+
+
+class StateMessage(BaseModel):
+    type: Literal["state"] = "state"
+    game_id: str
+    game: str
+    ply: int
+    status: Literal["playing", "finished"]
+    seat: int | None
+    """The seat this message is for (null: spectator)."""
+    to_move: int | None
+    """The seat to move (null once the game is over)."""
+    seats: list[SeatOut]
+    view: dict[str, Any]
+    legal: list[str]
+    """The legal actions, only in the message for the seat to move (empty otherwise)."""
+    log: list[LogEntry]
+    scores_by_turn: list[TurnScoresOut]
+    result: ResultOut | None
+    can_undo: bool
+
+
+class ErrorMessage(BaseModel):
+    type: Literal["error"] = "error"
+    message: str
+    code: ErrorCode
+
+
+class PongMessage(BaseModel):
+    type: Literal["pong"] = "pong"
+
+
+# --------------------------------------------------------------------------- client messages
+
+
+class ClientAction(BaseModel):
+    type: Literal["action"]
+    action: str = Field(max_length=1000)
+    ply: int
+
+
+class ClientUndo(BaseModel):
+    type: Literal["undo"]
+
+
+class ClientPing(BaseModel):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[ClientAction | ClientUndo | ClientPing, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[ClientAction | ClientUndo | ClientPing] = TypeAdapter(ClientMessage)

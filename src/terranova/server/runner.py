@@ -1,0 +1,55 @@
+"""Running the web app with uvicorn: ``terranova.server.serve(host, port, database_url)``."""
+
+from __future__ import annotations
+
+import copy
+import logging
+import re
+from typing import Any
+
+import uvicorn
+from uvicorn.config import LOGGING_CONFIG
+
+from terranova.server.app import create_app
+from terranova.server.settings import DEFAULT_DATABASE_URL, Settings
+
+WS_MAX_FRAME = 65_536
+"""Frames larger than this are refused by the protocol layer already (the app's own limit
+on client messages is smaller: ``Settings.ws_max_message_bytes``)."""
+
+_TOKEN = re.compile(r"(token=)[^&\s\"']+")
+
+
+class RedactTokens(logging.Filter):
+    """Keeps seat tokens out of the logs: request lines show ``token=…``."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = _TOKEN.sub(r"\1…", record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                _TOKEN.sub(r"\1…", arg) if isinstance(arg, str) else arg for arg in record.args
+            )
+        return True
+
+
+def log_config() -> dict[str, Any]:
+    """Uvicorn's logging, with seat tokens redacted."""
+    config: dict[str, Any] = copy.deepcopy(LOGGING_CONFIG)
+    config.setdefault("filters", {})["redact_tokens"] = {"()": RedactTokens}
+    for handler in config["handlers"].values():
+        handler.setdefault("filters", []).append("redact_tokens")
+    config["loggers"]["terranova"] = {"handlers": ["default"], "level": "INFO", "propagate": False}
+    return config
+
+
+def serve(host: str, port: int, database_url: str | None) -> None:
+    """Run the web app until interrupted (the database is created or upgraded at start)."""
+    settings = Settings(database_url=database_url or DEFAULT_DATABASE_URL)
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        log_config=log_config(),
+        ws_max_size=WS_MAX_FRAME,
+    )

@@ -1,0 +1,574 @@
+"""The game service: creates games, checks and applies moves, runs the bots, and keeps the
+live games in memory, rebuilt from the database's log whenever they are not.
+
+Consistency: every change to a game happens under that game's asyncio lock, is written to
+the database first (one transaction: the decision and the chance outcomes it leads to), and
+only then applied to the live game and broadcast. The database's ``UNIQUE(game, seq)``
+stops a second writer (another process) whose live copy was behind: its insert fails, the
+request answers 409 and the copy is dropped, to be rebuilt from the database.
+
+Determinism: chance outcomes come from ``derive_seed(seed, "chance", ply)`` and a bot's
+decision from ``make_agent(spec, derive_seed(seed, "bot", seat, ply))``, so a restarted
+server continues every game exactly as it would have gone on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import re
+import secrets
+from collections import OrderedDict
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+from weakref import WeakValueDictionary
+
+from terranova.agents import available_agents, make_agent
+from terranova.core.actions import Action
+from terranova.core.errors import TerranovaError
+from terranova.core.registry import GameInfo, game_info, games
+from terranova.core.rng import derive_seed
+from terranova.core.state import CHANCE, State
+from terranova.server.db import (
+    ConflictError,
+    Database,
+    Entry,
+    LogError,
+    StoredGame,
+    StoredSeat,
+    effective_actions,
+)
+from terranova.server.hub import Hub
+from terranova.server.live import (
+    LiveGame,
+    ReplayError,
+    SeatInfo,
+    Timeline,
+    chance_outcome,
+    record_seats,
+    settle,
+)
+from terranova.server.models import CreateGameRequest, ErrorCode
+from terranova.server.settings import Settings
+
+log = logging.getLogger("terranova.server")
+
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+NAME_FORBIDDEN = re.compile(r"[\x00-\x1f\x7f]")
+
+
+class ServiceError(Exception):
+    """A request the service refuses; the game is unchanged."""
+
+    status = 400
+    code: ErrorCode = "malformed"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class BadRequest(ServiceError):
+    status, code = 400, "malformed"
+
+
+class Malformed(ServiceError):
+    status, code = 400, "malformed"
+
+
+class Illegal(ServiceError):
+    status, code = 400, "illegal"
+
+
+class Refused(ServiceError):
+    status, code = 400, "refused"
+
+
+class Forbidden(ServiceError):
+    status, code = 403, "forbidden"
+
+
+class NotFound(ServiceError):
+    status, code = 404, "not_found"
+
+
+class Stale(ServiceError):
+    status, code = 409, "stale"
+
+
+class Unavailable(ServiceError):
+    """A stored game that this server cannot rebuild (its rules changed since)."""
+
+    status, code = 409, "refused"
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def web_variants(info: GameInfo) -> list[str]:
+    """The variants that may be set from the web: free-text ones (a file path) may not."""
+    return [name for name, v in info.variants.items() if v.choices is not None or v.kind is not str]
+
+
+def describe_game(info: GameInfo) -> dict[str, Any]:
+    """``GameInfo.describe()`` with only the variants the web may set."""
+    data = info.describe()
+    allowed = set(web_variants(info))
+    data["variants"] = {k: v for k, v in data["variants"].items() if k in allowed}
+    return data
+
+
+def catalog() -> dict[str, Any]:
+    return {
+        "games": [describe_game(info) for _, info in sorted(games().items())],
+        "bots": available_agents(),
+    }
+
+
+def _result(state: State) -> dict[str, Any] | None:
+    if not state.is_terminal():
+        return None
+    return {"scores": list(state.returns()), "winners": state.winners()}
+
+
+class GameService:
+    """Every game of one database, as seen by one server process."""
+
+    def __init__(self, db: Database, settings: Settings, hub: Hub) -> None:
+        self.db = db
+        self.settings = settings
+        self.hub = hub
+        self._cache: OrderedDict[str, LiveGame] = OrderedDict()
+        self._locks: WeakValueDictionary[str, asyncio.Lock] = WeakValueDictionary()
+        self._bots: dict[str, asyncio.Task[None]] = {}
+        self._resume: asyncio.Task[None] | None = None
+        self._closing = False
+        self._bot_pool: ThreadPoolExecutor | None = None
+
+    # ------------------------------------------------------------------ lifecycle
+
+    def start(self) -> None:
+        """Resume the bots (and pending chance) of every unfinished game, in the background."""
+        self._closing = False
+        self._bot_pool = ThreadPoolExecutor(
+            max_workers=max(1, self.settings.bot_threads), thread_name_prefix="terranova-bot"
+        )
+        self._resume = asyncio.create_task(self._resume_all())
+
+    async def close(self) -> None:
+        self._closing = True
+        tasks: list[asyncio.Task[None]] = list(self._bots.values())
+        if self._resume is not None:
+            tasks.append(self._resume)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._bots.clear()
+        if self._bot_pool is not None:
+            self._bot_pool.shutdown(wait=False, cancel_futures=True)
+            self._bot_pool = None
+
+    async def _resume_all(self) -> None:
+        ids = await asyncio.to_thread(self.db.unfinished_games)
+        for game_id in ids:
+            if self._closing:
+                return
+            try:
+                async with self.lock(game_id):
+                    await self.load(game_id)
+            except ServiceError as err:
+                log.warning("game %s is not resumed: %s", game_id, err.message)
+                continue
+            self._ensure_bot(game_id)
+
+    async def idle(self, timeout: float = 10.0) -> None:
+        """Wait until no bot task runs (for tests and orderly shutdowns)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            if self._resume is not None and not self._resume.done():
+                await asyncio.wait({self._resume}, timeout=max(0.0, deadline - loop.time()))
+            running = {t for t in self._bots.values() if not t.done()}
+            if not running or loop.time() >= deadline:
+                return
+            await asyncio.wait(running, timeout=max(0.0, deadline - loop.time()))
+
+    # ------------------------------------------------------------------ the cache
+
+    def lock(self, game_id: str) -> asyncio.Lock:
+        """The lock every change to ``game_id`` is made under (one per live game)."""
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        return lock
+
+    def _remember(self, game: LiveGame) -> None:
+        self._cache[game.public_id] = game
+        self._cache.move_to_end(game.public_id)
+        while len(self._cache) > max(1, self.settings.max_cached_games):
+            self._cache.popitem(last=False)
+
+    def forget(self, game_id: str) -> None:
+        """Drop the live copy; the next use rebuilds it from the database."""
+        self._cache.pop(game_id, None)
+
+    async def load(self, game_id: str) -> LiveGame:
+        """The live game (rebuilt from the database if it is not in memory). Callers that
+        change it hold its lock."""
+        game = self._cache.get(game_id)
+        if game is not None:
+            self._cache.move_to_end(game_id)
+            return game
+        if not GAME_ID.fullmatch(game_id):
+            raise NotFound(f"no game {game_id!r}")
+        stored = await asyncio.to_thread(self.db.load_game, game_id)
+        if stored is None:
+            raise NotFound(f"no game {game_id!r}")
+        game = self._build(stored)
+        self._remember(game)
+        return game
+
+    async def get(self, game_id: str) -> LiveGame:
+        """The live game, for reading."""
+        game = self._cache.get(game_id)
+        if game is not None:
+            return game
+        async with self.lock(game_id):
+            return await self.load(game_id)
+
+    def _build(self, stored: StoredGame) -> LiveGame:
+        try:
+            info = game_info(stored.game)
+        except TerranovaError as exc:
+            raise Unavailable(f"game {stored.public_id} cannot be played here: {exc}") from None
+        if info.rules_version != stored.rules_version:
+            raise Unavailable(
+                f"game {stored.public_id} was played under {info.name} rules "
+                f"{stored.rules_version}; this server has rules {info.rules_version}"
+            )
+        seats = [SeatInfo(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in stored.seats]
+        try:
+            timeline = Timeline.replay(
+                stored.game,
+                stored.params,
+                record_seats(seats),
+                stored.seed,
+                effective_actions(stored.entries),
+            )
+        except (ReplayError, LogError, TerranovaError) as exc:
+            raise Unavailable(f"game {stored.public_id} does not replay: {exc}") from None
+        return LiveGame(
+            pk=stored.pk,
+            public_id=stored.public_id,
+            game=stored.game,
+            params=stored.params,
+            seed=stored.seed,
+            rules_version=stored.rules_version,
+            bot_delay_ms=stored.bot_delay_ms,
+            created_at=stored.created_at,
+            seats=seats,
+            timeline=timeline,
+            seq=len(stored.entries),
+        )
+
+    # ------------------------------------------------------------------ creating
+
+    async def create(self, request: CreateGameRequest) -> tuple[LiveGame, dict[int, str]]:
+        """A new game; returns it with the token of every human seat."""
+        try:
+            info = game_info(request.game)
+        except TerranovaError as exc:
+            raise BadRequest(str(exc)) from None
+        params: dict[str, Any] = dict(request.params)
+        allowed = set(web_variants(info))
+        for name, value in params.items():
+            if name in info.variants and name not in allowed and value is not None:
+                raise BadRequest(f"{info.id}'s parameter {name!r} cannot be set on the web")
+        players = params.setdefault("players", len(request.seats))
+        if str(players) != str(len(request.seats)):
+            raise BadRequest(f"players is {players} but {len(request.seats)} seats are given")
+        try:
+            resolved: dict[str, Any] = dict(info.resolve(params))
+        except TerranovaError as exc:
+            raise BadRequest(str(exc)) from None
+        delay = self.settings.bot_delay_ms if request.bot_delay_ms is None else request.bot_delay_ms
+        if delay > self.settings.max_bot_delay_ms:
+            raise BadRequest(f"bot_delay_ms is at most {self.settings.max_bot_delay_ms}")
+
+        seats: list[SeatInfo] = []
+        tokens: dict[int, str] = {}
+        for index, seat in enumerate(request.seats):
+            name = (seat.name or "").strip()
+            if len(name) > self.settings.max_seat_name or NAME_FORBIDDEN.search(name):
+                raise BadRequest(
+                    f"seat {index}: a name has at most {self.settings.max_seat_name} "
+                    "characters and no control characters"
+                )
+            if seat.kind == "bot":
+                spec = (seat.bot or "").strip()
+                if not spec:
+                    raise BadRequest(f"seat {index} is a bot: say which (bot: 'greedy', …)")
+                try:
+                    make_agent(spec, 0)
+                except TerranovaError as exc:
+                    raise BadRequest(f"seat {index}: {exc}") from None
+                seats.append(SeatInfo(index, "bot", name or spec, spec, None))
+            else:
+                if seat.bot is not None:
+                    raise BadRequest(f"seat {index} is human: it has no bot")
+                token = secrets.token_urlsafe(24)
+                tokens[index] = token
+                seats.append(
+                    SeatInfo(index, "human", name or f"Player {index + 1}", None, hash_token(token))
+                )
+
+        seed = secrets.randbits(63)
+        try:
+            timeline = Timeline(info.id, resolved, record_seats(seats), seed)
+            while timeline.state.current_player() == CHANCE:
+                timeline.apply(chance_outcome(timeline.state, seed, timeline.ply))
+        except TerranovaError as exc:
+            raise BadRequest(f"the game cannot start: {exc}") from None
+        params_stored = timeline.state.params()
+        entries = [Entry(ply, ply, text) for ply, text in enumerate(timeline.texts)]
+        stored_seats = [StoredSeat(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in seats]
+        public_id = secrets.token_urlsafe(9)
+        state = timeline.state
+        stored = await asyncio.to_thread(
+            self.db.create_game,
+            public_id,
+            info.id,
+            params_stored,
+            seed,
+            info.rules_version,
+            delay,
+            stored_seats,
+            entries,
+            "finished" if state.is_terminal() else "playing",
+            _result(state),
+        )
+        game = LiveGame(
+            pk=stored.pk,
+            public_id=public_id,
+            game=info.id,
+            params=params_stored,
+            seed=seed,
+            rules_version=info.rules_version,
+            bot_delay_ms=delay,
+            created_at=stored.created_at,
+            seats=seats,
+            timeline=timeline,
+            seq=len(entries),
+        )
+        self._remember(game)
+        self._ensure_bot(public_id)
+        return game, tokens
+
+    # ------------------------------------------------------------------ playing
+
+    def authorize(self, game: LiveGame, seat: int | None, token: str | None) -> int:
+        """The seat, if ``token`` is its token; raises Forbidden otherwise."""
+        if seat is None or not token:
+            raise Forbidden("acting needs a seat and its token")
+        if not 0 <= seat < len(game.seats):
+            raise Forbidden(f"this game has no seat {seat}")
+        expected = game.seats[seat].token_hash
+        if expected is None:
+            raise Forbidden(f"seat {seat} is played by a bot")
+        if not hmac.compare_digest(expected, hash_token(token)):
+            raise Forbidden(f"that is not the token of seat {seat}")
+        return seat
+
+    async def act(
+        self, game_id: str, seat: int, token: str | None, text: str, ply: int
+    ) -> LiveGame:
+        """Play ``text`` for ``seat`` if it is legal at ``ply``; the game is unchanged
+        otherwise (Forbidden, Malformed, Stale, Illegal)."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            self.authorize(game, seat, token)
+            state = game.state
+            try:
+                action = state.parse_action(text)
+            except (TerranovaError, ValueError) as exc:
+                raise Malformed(str(exc)) from None
+            if game.finished:
+                raise Illegal("the game is over")
+            if ply != game.ply:
+                raise Stale(f"the game has moved on: it is at ply {game.ply}, not {ply}")
+            to_move = game.to_move()
+            if to_move != seat:
+                who = (
+                    "nobody" if to_move is None else f"{game.seats[to_move].name} (seat {to_move})"
+                )
+                raise Illegal(f"it is not your turn: {who} is to move")
+            probe = state.clone()
+            try:
+                probe.apply(action)
+            except TerranovaError as exc:
+                raise Illegal(str(exc)) from None
+            except Exception:
+                log.exception("game %s: the rules failed on %r", game_id, text)
+                raise Illegal(f"the rules cannot apply {text!r}") from None
+            drawn = settle(probe, game.seed)
+            await self._commit(game, [action, *drawn], probe)
+            return game
+
+    async def undo(self, game_id: str, seat: int, token: str | None) -> LiveGame:
+        """Take back ``seat``'s previous decision (and whatever followed it)."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            self.authorize(game, seat, token)
+            target = game.undo_target(seat)
+            if target is None:
+                if game.finished:
+                    raise Refused("the game is over")
+                if any(s.kind != "bot" for s in game.seats if s.seat != seat):
+                    raise Refused("undo is only for games against bots")
+                raise Refused("you have nothing to undo")
+            entry = Entry(game.seq, target, f"back to ply {target}", "undo")
+            await self._write(game, [entry], "playing", None)
+            game.timeline = Timeline.replay(
+                game.game, game.params, game.record_seats(), game.seed, game.timeline.texts[:target]
+            )
+            game.seq += 1
+            self._changed(game)
+            return game
+
+    async def _commit(self, game: LiveGame, actions: Sequence[Action], after: State) -> None:
+        """Write ``actions`` (played from the live state, giving ``after``), then apply them
+        to the live game and tell everyone."""
+        entries = [
+            Entry(game.seq + i, game.ply + i, str(action)) for i, action in enumerate(actions)
+        ]
+        status = "finished" if after.is_terminal() else "playing"
+        await self._write(game, entries, status, _result(after))
+        for action in actions:
+            game.timeline.apply(action)
+        game.seq += len(entries)
+        self._changed(game)
+
+    async def _write(
+        self,
+        game: LiveGame,
+        entries: Sequence[Entry],
+        status: str,
+        result: dict[str, Any] | None,
+    ) -> None:
+        write = asyncio.ensure_future(
+            asyncio.to_thread(self.db.append, game.pk, entries, status, result)
+        )
+        try:
+            await asyncio.shield(write)
+        except asyncio.CancelledError:
+            # the write may land all the same: the next use rebuilds from the database
+            self.forget(game.public_id)
+            raise
+        except ConflictError:
+            self.forget(game.public_id)
+            raise Stale("another move landed first: the game has moved on") from None
+
+    def _changed(self, game: LiveGame) -> None:
+        game.changed()
+        self.hub.broadcast(game)
+        self._ensure_bot(game.public_id)
+
+    # ------------------------------------------------------------------ bots
+
+    def _needs_server(self, game: LiveGame) -> bool:
+        actor = game.state.current_player()
+        return actor == CHANCE or (actor >= 0 and game.seats[actor].kind == "bot")
+
+    def _ensure_bot(self, game_id: str) -> None:
+        """Start the task that moves for the bots of ``game_id`` if they are to move."""
+        if self._closing:
+            return
+        task = self._bots.get(game_id)
+        if task is not None and not task.done():
+            return
+        game = self._cache.get(game_id)
+        if game is not None and not self._needs_server(game):
+            return
+        self._bots[game_id] = asyncio.create_task(self._bot_loop(game_id))
+
+    async def _bot_loop(self, game_id: str) -> None:
+        try:
+            while not self._closing:
+                async with self.lock(game_id):
+                    game = await self.load(game_id)
+                    seq = game.seq
+                    actor = game.state.current_player()
+                    if actor == CHANCE:  # resolved at once (normally done with the move)
+                        probe = game.state.clone()
+                        await self._commit(game, settle(probe, game.seed), probe)
+                        continue
+                    if actor < 0 or game.seats[actor].kind != "bot":
+                        return
+                    delay = game.bot_delay_ms / 1000
+                if delay > 0:
+                    await asyncio.sleep(delay)
+                async with self.lock(game_id):
+                    game = await self.load(game_id)
+                    if game.seq != seq:
+                        continue
+                    snapshot = game.state.clone()
+                    spec = game.seats[actor].bot or "random"
+                    bot_seed = derive_seed(game.seed, "bot", actor, game.ply)
+                action = await asyncio.get_running_loop().run_in_executor(
+                    self._bot_pool, _choose, spec, bot_seed, snapshot, game_id
+                )
+                async with self.lock(game_id):
+                    game = await self.load(game_id)
+                    if game.seq != seq:
+                        continue
+                    probe = game.state.clone()
+                    try:
+                        probe.apply(action)
+                    except TerranovaError as exc:
+                        log.error("game %s: bot %s chose an illegal action: %s", game_id, spec, exc)
+                        return
+                    drawn = settle(probe, game.seed)
+                    with contextlib.suppress(Stale):
+                        await self._commit(game, [action, *drawn], probe)
+        except asyncio.CancelledError:
+            raise
+        except ServiceError as err:
+            log.warning("bots of game %s stop: %s", game_id, err.message)
+        except Exception:
+            log.exception("bots of game %s stop", game_id)
+        finally:
+            if self._bots.get(game_id) is asyncio.current_task():
+                del self._bots[game_id]
+
+
+def _choose(spec: str, seed: int, state: State, game_id: str) -> Action:
+    """A bot's decision (run in a worker thread). A bot that fails is replaced by a random
+    choice for that move, so that a game never stalls."""
+    try:
+        return make_agent(spec, seed).select(state)
+    except Exception:
+        log.exception("game %s: bot %r failed; a random legal action is played", game_id, spec)
+        return make_agent("random", seed).select(state)
+
+
+__all__ = [
+    "BadRequest",
+    "Forbidden",
+    "GameService",
+    "Illegal",
+    "Malformed",
+    "NotFound",
+    "Refused",
+    "ServiceError",
+    "Stale",
+    "Unavailable",
+    "catalog",
+    "describe_game",
+    "hash_token",
+]

@@ -1,0 +1,188 @@
+"""Fixtures of the web app's tests: apps on a fresh SQLite file (and, when
+``TERRANOVA_TEST_POSTGRES_URL`` is set, on a fresh PostgreSQL schema), and a small client."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+import uuid
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from terranova.server import Settings, create_app  # noqa: E402
+
+POSTGRES_ENV = "TERRANOVA_TEST_POSTGRES_URL"
+TIMEOUT = 120
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/server" in str(item.path).replace(os.sep, "/") and not item.get_closest_marker(
+            "timeout"
+        ):
+            item.add_marker(pytest.mark.timeout(TIMEOUT))
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'terranova.db'}"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The same test on SQLite and, when the environment names one, on PostgreSQL (each
+    test in a schema of its own, dropped after)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'terranova.db'}"
+        return
+    base = os.environ.get(POSTGRES_ENV)
+    if not base:
+        pytest.skip(f"{POSTGRES_ENV} is not set")
+    schema = f"test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(base)
+    with admin.begin() as connection:
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+    url = make_url(base).update_query_dict({"options": f"-csearch_path={schema}"})
+    try:
+        yield url.render_as_string(hide_password=False)
+    finally:
+        with admin.begin() as connection:
+            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+def settings_for(database_url: str, **overrides: Any) -> Settings:
+    """Settings for tests: no bot pause and no request limits unless asked for."""
+    values: dict[str, Any] = {
+        "database_url": database_url,
+        "bot_delay_ms": 0,
+        "ws_messages_per_second": 100_000,
+        "http_requests_per_second": 1e9,
+        "http_burst": 1_000_000,
+    }
+    values.update(overrides)
+    return Settings(**values)
+
+
+@pytest.fixture(name="settings_for")
+def settings_for_fixture() -> Callable[..., Settings]:
+    return settings_for
+
+
+class Api:
+    """A TestClient with the calls the tests make."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+
+    def close(self) -> None:
+        """Stop the app (as a shutdown would)."""
+        self.client.__exit__(None, None, None)
+
+    @property
+    def service(self) -> Any:
+        return self.client.app.state.service  # type: ignore[attr-defined]
+
+    def create(
+        self,
+        seats: list[dict[str, Any]],
+        params: dict[str, Any] | None = None,
+        bot_delay_ms: int | None = 0,
+        game: str = "discovery",
+    ) -> dict[str, Any]:
+        body: dict[str, Any] = {"game": game, "seats": seats, "params": params or {}}
+        if bot_delay_ms is not None:
+            body["bot_delay_ms"] = bot_delay_ms
+        response = self.client.post("/api/games", json=body)
+        assert response.status_code == 200, response.text
+        return dict(response.json())
+
+    def state(self, game_id: str, seat: int | None = None, token: str | None = None) -> Any:
+        params: dict[str, Any] = {}
+        if seat is not None:
+            params["seat"] = seat
+        if token is not None:
+            params["token"] = token
+        response = self.client.get(f"/api/games/{game_id}/state", params=params)
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    def act(
+        self, game_id: str, seat: int, token: str | None, action: str, ply: int
+    ) -> Any:  # the httpx response
+        body: dict[str, Any] = {"seat": seat, "action": action, "ply": ply}
+        if token is not None:
+            body["token"] = token
+        return self.client.post(f"/api/games/{game_id}/actions", json=body)
+
+    def undo(self, game_id: str, seat: int, token: str | None) -> Any:
+        return self.client.post(f"/api/games/{game_id}/undo", json={"seat": seat, "token": token})
+
+    def wait_turn(
+        self, game_id: str, seat: int, token: str, timeout: float = 30.0
+    ) -> dict[str, Any]:
+        """Poll until ``seat`` is to move (or the game is over); its state message."""
+        deadline = time.monotonic() + timeout
+        while True:
+            state = self.state(game_id, seat, token)
+            if state["status"] == "finished" or state["legal"]:
+                return dict(state)
+            assert time.monotonic() < deadline, f"seat {seat} never got the move: {state}"
+            time.sleep(0.01)
+
+    def wait_idle(self, timeout: float = 30.0) -> None:
+        """Wait until the app's bots have nothing left to do."""
+        self.client.portal.call(self.service.idle, timeout)  # type: ignore[union-attr]
+
+    def play_until(
+        self,
+        game_id: str,
+        seat: int,
+        token: str,
+        stop: Callable[[dict[str, Any]], bool],
+        rng: random.Random,
+    ) -> dict[str, Any]:
+        """Play random legal actions for ``seat`` over HTTP until ``stop(state)``."""
+        while True:
+            state = self.wait_turn(game_id, seat, token)
+            if stop(state) or state["status"] == "finished":
+                return state
+            action = rng.choice(state["legal"])
+            response = self.act(game_id, seat, token, action, state["ply"])
+            assert response.status_code == 200, response.text
+
+
+OpenApi = Callable[..., Api]
+
+
+@pytest.fixture
+def open_api(sqlite_url: str) -> Iterator[OpenApi]:
+    """Opens apps (lifespan running) on the test's database, or on ``url``; closes them
+    at the end."""
+    clients: list[TestClient] = []
+
+    def open_(url: str | None = None, **overrides: Any) -> Api:
+        client = TestClient(create_app(settings_for(url or sqlite_url, **overrides)))
+        client.__enter__()
+        clients.append(client)
+        return Api(client)
+
+    yield open_
+    for client in reversed(clients):
+        if client.portal is not None:  # not closed by the test
+            client.__exit__(None, None, None)
+
+
+@pytest.fixture
+def api(open_api: OpenApi) -> Api:
+    return open_api()

@@ -1,0 +1,212 @@
+"""The HTTP API through the app factory: catalog, creating games, reading them, refusals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HUMAN = {"kind": "human", "name": "Ana"}
+HUMAN2 = {"kind": "human", "name": "Bo"}
+GREEDY = {"kind": "bot", "bot": "greedy"}
+
+
+def test_catalog_lists_games_and_bots(api: Any) -> None:
+    data = api.client.get("/api/catalog").json()
+    discovery = next(g for g in data["games"] if g["id"] == "discovery")
+    assert discovery["seats"] == {"min": 2, "max": 5, "default": 2}
+    assert {"hand", "hand_visibility", "equal_turns"} <= set(discovery["variants"])
+    assert "tileset" not in discovery["variants"]  # free text (a server path): not on the web
+    assert {"random", "greedy"} <= set(data["bots"])
+
+
+def test_openapi_document(api: Any) -> None:
+    doc = api.client.get("/openapi.json").json()
+    for path in (
+        "/api/catalog",
+        "/api/games",
+        "/api/games/{game_id}",
+        "/api/games/{game_id}/state",
+        "/api/games/{game_id}/actions",
+        "/api/games/{game_id}/undo",
+        "/api/games/{game_id}/components",
+        "/api/games/{game_id}/record",
+        "/api/games/{game_id}/replay/{ply}",
+    ):
+        assert path in doc["paths"], path
+
+
+def test_create_answers_tokens_for_human_seats_only(api: Any) -> None:
+    created = api.create([HUMAN, GREEDY, {"kind": "human"}])
+    game_id = created["game_id"]
+    seats = created["seats"]
+    assert [s["kind"] for s in seats] == ["human", "bot", "human"]
+    assert [s["name"] for s in seats] == ["Ana", "greedy", "Player 3"]
+    assert seats[1]["token"] is None and seats[1]["link"] is None
+    for seat in (seats[0], seats[2]):
+        assert len(seat["token"]) >= 24
+        assert seat["link"] == f"/play/{game_id}?seat={seat['seat']}&token={seat['token']}"
+    assert seats[0]["token"] != seats[2]["token"]
+    assert created["spectator_link"] == f"/play/{game_id}"
+
+    summary = api.client.get(f"/api/games/{game_id}").json()
+    assert summary["game"] == "discovery" and summary["name"] == "The Discovery"
+    assert summary["params"]["players"] == 3
+    assert summary["status"] == "playing" and summary["result"] is None
+    assert summary["ply"] >= 1  # the first draw is made at once
+    assert summary["to_move"] == 0
+    assert summary["seats"] == [
+        {"seat": 0, "kind": "human", "name": "Ana", "bot": None},
+        {"seat": 1, "kind": "bot", "name": "greedy", "bot": "greedy"},
+        {"seat": 2, "kind": "human", "name": "Player 3", "bot": None},
+    ]
+    assert "token" not in str(summary) and "seed" not in summary
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"game": "chess", "seats": [HUMAN, GREEDY]}, "no game 'chess'"),
+        ({"game": "discovery", "seats": [HUMAN]}, "2 to 5 players"),
+        ({"game": "discovery", "seats": [HUMAN] * 6}, "2 to 5 players"),
+        ({"game": "discovery", "seats": [HUMAN, GREEDY], "params": {"players": 3}}, "players"),
+        ({"game": "discovery", "seats": [HUMAN, GREEDY], "params": {"hand": 3}}, "hand"),
+        ({"game": "discovery", "seats": [HUMAN, GREEDY], "params": {"colour": "red"}}, "colour"),
+        (
+            {"game": "discovery", "seats": [HUMAN, GREEDY], "params": {"tileset": "/etc/passwd"}},
+            "cannot be set on the web",
+        ),
+        ({"game": "discovery", "seats": [HUMAN, {"kind": "bot"}]}, "say which"),
+        ({"game": "discovery", "seats": [HUMAN, {"kind": "bot", "bot": "deep"}]}, "no bot 'deep'"),
+        (
+            {"game": "discovery", "seats": [HUMAN, {"kind": "bot", "bot": "greedy:depth=2"}]},
+            "no parameter 'depth'",
+        ),
+        ({"game": "discovery", "seats": [HUMAN, {"kind": "robot"}]}, "kind"),
+        ({"game": "discovery", "seats": [{"kind": "human", "name": "x" * 41}, GREEDY]}, "name"),
+        ({"game": "discovery", "seats": [{"kind": "human", "name": "a\nb"}, GREEDY]}, "name"),
+        ({"game": "discovery", "seats": [HUMAN, GREEDY], "bot_delay_ms": 10**6}, "bot_delay_ms"),
+        ({"game": "discovery", "seats": [HUMAN, GREEDY], "seed": 1}, "seed"),
+        ({"game": "discovery"}, "seats"),
+    ],
+)
+def test_create_refuses_bad_requests(api: Any, body: dict[str, Any], message: str) -> None:
+    response = api.client.post("/api/games", json=body)
+    assert response.status_code == 400, response.text
+    detail = response.json()["detail"]
+    assert isinstance(detail, str) and message in detail
+
+
+def test_state_for_seat_and_spectator(api: Any) -> None:
+    created = api.create([HUMAN, HUMAN2])
+    game_id = created["game_id"]
+    token0 = created["seats"][0]["token"]
+    mine = api.state(game_id, 0, token0)
+    assert mine["type"] == "state" and mine["seat"] == 0 and mine["to_move"] == 0
+    assert mine["legal"] and all(isinstance(a, str) for a in mine["legal"])
+    assert mine["view"]["seat"] == 0
+    assert mine["can_undo"] is False  # a human opponent
+    assert mine["seats"][1]["name"] == "Bo"
+    spectator = api.state(game_id)
+    assert spectator["seat"] is None and spectator["legal"] == []
+    assert spectator["view"]["seat"] is None
+    other = api.state(game_id, 1, created["seats"][1]["token"])
+    assert other["legal"] == [] and other["to_move"] == 0
+
+
+def test_state_refuses_a_wrong_or_missing_token(api: Any) -> None:
+    created = api.create([HUMAN, HUMAN2])
+    game_id = created["game_id"]
+    tokens = [s["token"] for s in created["seats"]]
+    url = f"/api/games/{game_id}/state"
+    assert api.client.get(url, params={"seat": 0, "token": tokens[1]}).status_code == 403
+    assert api.client.get(url, params={"seat": 0}).status_code == 403
+    assert api.client.get(url, params={"seat": 5, "token": tokens[0]}).status_code == 403
+    assert api.client.get(url, params={"token": tokens[0]}).status_code == 403
+
+
+def test_acting_for_another_seat_or_without_token_is_forbidden(api: Any) -> None:
+    created = api.create([HUMAN, HUMAN2, GREEDY])
+    game_id = created["game_id"]
+    tokens = [s["token"] for s in created["seats"]]
+    state = api.state(game_id, 0, tokens[0])
+    action, ply = state["legal"][0], state["ply"]
+    for seat, token in [(0, tokens[1]), (0, None), (0, ""), (2, tokens[0]), (7, tokens[0])]:
+        response = api.act(game_id, seat, token, action, ply)
+        assert response.status_code == 403, (seat, token, response.text)
+        assert isinstance(response.json()["detail"], str)
+    assert api.undo(game_id, 0, tokens[1]).status_code == 403
+    assert api.state(game_id)["ply"] == ply  # unchanged
+    assert api.act(game_id, 0, tokens[0], action, ply).status_code == 200
+
+
+def test_unknown_game_is_404(api: Any) -> None:
+    for path in ("", "/state", "/components", "/record", "/replay/0"):
+        response = api.client.get(f"/api/games/nope{path}")
+        assert response.status_code == 404, path
+        assert response.json() == {"detail": "no game 'nope'"}
+    assert api.client.get("/api/games/a%20b!").status_code == 404
+    response = api.act("nope", 0, "t", "pass", 0)
+    assert response.status_code == 404
+
+
+def test_components(api: Any) -> None:
+    game_id = api.create([HUMAN, GREEDY])["game_id"]
+    components = api.client.get(f"/api/games/{game_id}/components").json()
+    assert components["designs"] and "start" in components
+
+
+def test_record_and_replay_wait_for_the_end(api: Any) -> None:
+    game_id = api.create([HUMAN, HUMAN2])["game_id"]
+    assert api.client.get(f"/api/games/{game_id}/record").status_code == 409
+    assert api.client.get(f"/api/games/{game_id}/replay/0").status_code == 409
+
+
+def test_bad_bodies_answer_400_with_a_message(api: Any) -> None:
+    created = api.create([HUMAN, HUMAN2])
+    url = f"/api/games/{created['game_id']}/actions"
+    for body in ({}, {"seat": "x", "action": "pass", "ply": 0}, {"seat": 0, "ply": 0}):
+        response = api.client.post(url, json=body)
+        assert response.status_code == 400
+        assert isinstance(response.json()["detail"], str)
+    response = api.client.post(
+        url, content=b"{not json", headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 400
+
+
+def test_large_bodies_are_refused(api: Any) -> None:
+    body = {"game": "discovery", "seats": [HUMAN, GREEDY], "params": {"x": "y" * 20_000}}
+    response = api.client.post("/api/games", json=body)
+    assert response.status_code == 413
+    assert "bytes" in response.json()["detail"]
+
+
+def test_too_many_requests(open_api: Any) -> None:
+    api = open_api(http_requests_per_second=0.001, http_burst=5)
+    codes = [api.client.get("/api/catalog").status_code for _ in range(8)]
+    assert codes[:5] == [200] * 5
+    assert codes[5:] == [429] * 3
+    assert api.client.get("/openapi.json").status_code == 200  # only /api/ is limited
+
+
+def test_pages_and_static_files(open_api: Any, tmp_path: Path) -> None:
+    static = tmp_path / "static"
+    (static / "js").mkdir(parents=True)
+    (static / "index.html").write_text("<h1>lobby</h1>")
+    (static / "play.html").write_text("<h1>board</h1>")
+    (static / "js" / "app.js").write_text("console.log(1)")
+    api = open_api(static_dir=static)
+    assert api.client.get("/").text == "<h1>lobby</h1>"
+    assert api.client.get("/play/abc123?seat=0&token=x").text == "<h1>board</h1>"
+    response = api.client.get("/static/js/app.js")
+    assert response.status_code == 200 and response.text == "console.log(1)"
+    assert api.client.get("/static/missing.js").status_code == 404
+
+
+def test_pages_without_the_ui_installed(open_api: Any, tmp_path: Path) -> None:
+    api = open_api(static_dir=tmp_path / "nowhere")
+    assert api.client.get("/").status_code == 404
+    assert api.client.get("/play/abc").status_code == 404
+    assert api.client.get("/static/app.js").status_code == 404
