@@ -83,6 +83,11 @@ class GameRecord:
             raise RecordError("a game record is a JSON object")
         if data.get("format") != FORMAT:
             raise RecordError(f"not a Terranova game record (format {data.get('format')!r})")
+        for name in ("seats", "actions", "turns"):
+            if name in data and not isinstance(data[name], list):
+                raise RecordError(f"game record field {name!r} must be a list")
+        if "actions" in data and not all(isinstance(a, str) for a in data["actions"]):
+            raise RecordError("game record field 'actions' must be a list of action texts")
         try:
             seats = [Seat(str(s["name"]), str(s.get("kind", "bot"))) for s in data["seats"]]
             turns = [

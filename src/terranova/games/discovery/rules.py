@@ -33,7 +33,7 @@ MOUNTAIN, GRASSLAND, SEA = int(Terrain.MOUNTAIN), int(Terrain.GRASSLAND), int(Te
 # Board positions are ints: (y + OFFSET) * STRIDE + (x + OFFSET); y grows to the south.
 STRIDE = 256
 OFFSET = 128
-LIMIT = 120
+LIMIT = 120  # the table: squares with -120 < x, y < 120
 DELTA = (-STRIDE, 1, STRIDE, -1)  # N, E, S, W
 OPPOSITE = (2, 3, 0, 1)
 
@@ -48,6 +48,11 @@ PHASE_NAMES = ("set-aside", "deal", "draw", "refill", "place", "follower", "over
 def encode(x: int, y: int) -> int:
     """The board position of (x, y)."""
     return (y + OFFSET) * STRIDE + (x + OFFSET)
+
+
+def _on_table(pos: int) -> bool:
+    x, y = decode(pos)
+    return -LIMIT < x < LIMIT and -LIMIT < y < LIMIT
 
 
 def decode(pos: int) -> tuple[int, int]:
@@ -336,6 +341,23 @@ class DiscoveryState(State):
                 other._hands[s] = pool[:size]
                 del pool[:size]
         other._bag = pool
+        mover = self._to_move
+        if self._phase == PLACE and mover != seat:
+            # the seat to move kept only tiles it can place (the others were discarded at
+            # the start of its turn), so its redrawn hand must be placeable too
+            hand = other._hands[mover]
+            for i, design in enumerate(hand):
+                if other._legal_placements([design]):
+                    continue
+                swaps = [j for j, d in enumerate(pool) if other._legal_placements([d])]
+                if swaps:
+                    j = swaps[rng.randrange(len(swaps))]
+                    hand[i], pool[j] = pool[j], design
+                else:  # nothing else fits: the true hand is the only consistent one
+                    other._hands[mover] = self._hands[mover][:]
+                    other._bag = self._bag[:]
+                    break
+            other._placements = other._legal_placements(sorted(set(other._hands[mover])))
         # the true draws of other seats are what is hidden: a determinization keeps no history
         other._history = []
         return other
@@ -524,11 +546,15 @@ class DiscoveryState(State):
         edge_region = t.edge_region
         mine = edge_region[design][rotation]
         terrains = t.edge_terrain[design][rotation]
+        x, y = decode(pos)
+        at_rim = not (-LIMIT + 1 < x < LIMIT - 1 and -LIMIT + 1 < y < LIMIT - 1)
         for direction in range(4):
             q = pos + DELTA[direction]
             j = board.get(q)
             opposite = OPPOSITE[direction]
             if j is None:
+                if at_rim and not _on_table(q):
+                    continue
                 frontier[q] = frontier.get(q, 0) + ((terrains[direction] + 1) << (2 * opposite))
             else:
                 _, qd, qr, qbase = placed[j]

@@ -8,11 +8,15 @@ is documented in ``docs/discovery/tiles.md``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
 from terranova.core.errors import ContentError
+
+DESIGN_ID = re.compile(r"[A-Za-z0-9_-]+")
+"""What a design id may be made of: it is written in actions (``place 15 0,1 90``)."""
 
 EDGE_NAMES = "NESW"
 """Edge letters in clockwise order; a direction is an index into this string."""
@@ -144,8 +148,11 @@ def _parse_design(raw: object, position: int, source: str) -> Design:
     if not isinstance(raw, dict):
         raise ContentError(f"{where}: must be a table")
     design_id = raw.get("id")
-    if not isinstance(design_id, str) or not design_id:
-        raise ContentError(f"{where}: field 'id': a non-empty string is required")
+    if not isinstance(design_id, str) or not DESIGN_ID.fullmatch(design_id):
+        raise ContentError(
+            f"{where}: field 'id': {design_id!r} is not an id: letters, digits, '_' and '-' "
+            "only (ids are written in actions such as 'draw 15')"
+        )
     where = f"{source}: design {design_id!r}"
 
     def fail(field: str, message: str) -> ContentError:
