@@ -4,6 +4,7 @@
 #   export TERRANOVA_TEST_POSTGRES_URL="$(bash scripts/ci-postgres.sh)"
 # Idempotent: runs again without harm. Needs root (apt-get, pg_ctlcluster) on Debian.
 set -euo pipefail
+cd /  # the postgres user cannot enter a private checkout directory
 
 USER_NAME=terranova
 PASSWORD=terranova
