@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest setup clean
+.PHONY: run demo test lint typecheck pytest setup clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,6 +15,9 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 run: $(STAMP)
+	$(BIN)/terranova serve --host 127.0.0.1 --port 8000
+
+demo: $(STAMP)
 	$(BIN)/terranova play discovery --players 3 --bots greedy,greedy,random --seed 2026 --save games/last-game.json
 
 lint: $(STAMP)

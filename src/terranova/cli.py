@@ -498,6 +498,26 @@ def _render_target(target: str, turn: int | None, variants: dict[str, str]) -> t
     raise InvalidParameterError(f"{path} has turns 1 to {len(record.turns)}, not {turn}")
 
 
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            help="SQLAlchemy URL: sqlite:///FILE (default sqlite:///terranova.db) or "
+            "postgresql+psycopg://USER:PASSWORD@HOST/DB"
+        ),
+    ] = None,
+) -> None:
+    """Start the web app: play in the browser at http://HOST:PORT."""
+    from terranova.server import serve  # the web stack loads only for this command
+
+    with _errors():
+        _err().print(f"Terranova on http://{host}:{port} (Ctrl-C stops it)")
+        serve(host, port, database_url)
+
+
 def main() -> None:
     """Entry point of the ``terranova`` script."""
     app()

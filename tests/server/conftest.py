@@ -47,6 +47,8 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
         return
     base = os.environ.get(POSTGRES_ENV)
     if not base:
+        if os.environ.get("CI"):  # CI always runs them: .ci/run starts PostgreSQL
+            pytest.fail(f"{POSTGRES_ENV} is not set in CI")
         pytest.skip(f"{POSTGRES_ENV} is not set")
     schema = f"test_{uuid.uuid4().hex[:12]}"
     admin = create_engine(base)

@@ -60,6 +60,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorResponse} for status in (400, 403, 404, 409, 413, 429)
 }
 
+NO_CACHE = (b"cache-control", b"no-cache")
+
 
 def _json_response(text: str) -> Response:
     return Response(content=text, media_type="application/json")
@@ -409,7 +411,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     async def static(scope: Scope, receive: Receive, send: Send) -> None:
         if static_dir.is_dir():
-            await files(scope, receive, send)
+
+            async def send_revalidated(message: Message) -> None:
+                # browsers must ask again after an upgrade rather than run old scripts
+                if message["type"] == "http.response.start":
+                    message["headers"] = [*message.get("headers", []), NO_CACHE]
+                await send(message)
+
+            await files(scope, receive, send_revalidated)
         else:
             await JSONResponse({"detail": "Not Found"}, status_code=404)(scope, receive, send)
 

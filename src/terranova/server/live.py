@@ -224,6 +224,7 @@ class LiveGame:
             to_move=to_move,
             seats=[s.out() for s in self.seats],
             view=state.view(seat),
+            scores=list(state.scores()),
             legal=legal,
             log=timeline.log(seat),
             scores_by_turn=timeline.scores_by_turn(),

@@ -145,6 +145,8 @@ class StateMessage(BaseModel):
     """The seat to move (null once the game is over)."""
     seats: list[SeatOut]
     view: dict[str, Any]
+    scores: list[float]
+    """Every seat's current score."""
     legal: list[str]
     """The legal actions, only in the message for the seat to move (empty otherwise)."""
     log: list[LogEntry]

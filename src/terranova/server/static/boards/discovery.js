@@ -1,0 +1,852 @@
+// The board of The Discovery: the map as SVG (pan by dragging, zoom with the wheel or the
+// buttons), the tiles in hand with rotation, the legal spots of the selected tile, the
+// follower step (deploy on the new tile, take a follower back, or pass), and the counts
+// (followers in supply, tiles in the stack, set-aside and discarded tiles).
+//
+// Board modules export createBoard(ctx) (see game.js for the interface).
+import { h, s, seatColour, seatColourName, seatInk, svgTitle } from "../common.js";
+import { regionEdges, sameAsTable, tileGeometry } from "./discovery-geometry.js";
+
+const S = 100; // one tile, in SVG units
+const TERRAIN = {
+  mountain: { fill: "#a08a74", ink: "#6b5643", role: "brigand" },
+  grassland: { fill: "#9bc862", ink: "#6a9a38", role: "explorer" },
+  sea: { fill: "#4f92d8", ink: "#bfe0fb", role: "navigator" },
+};
+const MIN_SCALE = 0.08; // screen pixels per SVG unit (8 px a tile)
+const MAX_SCALE = 2.6; // 260 px a tile
+const FIT_MAX_SCALE = 1.2;
+const PLACE_RE = /^place (\S+) (-?\d+),(-?\d+) (\d+)$/;
+const DEPLOY_RE = /^deploy (\d+)$/;
+const REMOVE_RE = /^remove (-?\d+),(-?\d+)\/(\d+)$/;
+const MEEPLE = "M0,-15.5 a5.6,5.6 0 0 1 5.4,7.1 L14.2,-4.7 Q17.6,-3 16,0.8 L8.3,3.2 L13.6,14.6 " +
+  "L3.2,14.6 L0,8.6 L-3.2,14.6 L-13.6,14.6 L-8.3,3.2 L-16,0.8 Q-17.6,-3 -14.2,-4.7 L-5.4,-8.4 " +
+  "A5.6,5.6 0 0 1 0,-15.5 Z";
+
+export function createBoard(ctx) {
+  return new DiscoveryBoard(ctx);
+}
+
+function parsePlace(text) {
+  const m = PLACE_RE.exec(text);
+  return m ? { text, design: m[1], x: Number(m[2]), y: Number(m[3]), rotation: Number(m[4]) / 90 } : null;
+}
+
+const SIDE_NAMES = ["north", "east", "south", "west"];
+
+/** Where a region lies on a placed tile: "north", "east and west", "centre". */
+function sides(region, rotation) {
+  const edges = regionEdges(region).map((e) => (e + rotation) % 4).sort();
+  if (!edges.length) return "centre";
+  if (edges.length === 4) return "whole tile";
+  const names = edges.map((e) => SIDE_NAMES[e]);
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+function article(word) { return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`; }
+
+class DiscoveryBoard {
+  /**
+   * ctx: {map, panel, components, seat, send(actionText), seatName(seat), toast(text)}.
+   */
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.designs = new Map(ctx.components.designs.map((d) => [d.id, d]));
+    this.sameAs = new Map(ctx.components.designs.map((d) => [d.id, sameAsTable(d)]));
+    this.message = null;
+    this.live = false;
+    this.busy = false;
+    this.sel = { design: null, rotation: 0 };
+    this.rotations = new Map(); // design id -> rotation chosen for it
+    this.selTurn = -1;
+    this.view = { cx: 0.5 * S, cy: 0.5 * S, scale: 0.9 };
+    this.autoFit = true;
+    this.tileEls = new Map();
+    this.buildMap();
+    this.buildPanel();
+    this.onKey = this.onKey.bind(this);
+    document.addEventListener("keydown", this.onKey);
+  }
+
+  destroy() {
+    document.removeEventListener("keydown", this.onKey);
+    this.resizer.disconnect();
+  }
+
+  // ---------------------------------------------------------------- the map element
+
+  buildMap() {
+    const map = this.ctx.map;
+    map.classList.add("discovery-map");
+    this.svg = s("svg", {
+      class: "map-svg", role: "application", "aria-label": "The map: drag to pan, wheel to zoom",
+      "data-testid": "map",
+    });
+    this.svg.append(this.defs());
+    this.svg.append(s("rect", { class: "table", x: -1e5, y: -1e5, width: 2e5, height: 2e5, fill: "url(#table-grid)" }));
+    this.layers = {};
+    for (const name of ["tiles", "marks", "spots", "ghost", "followers", "targets"]) {
+      this.layers[name] = s("g", { class: `layer-${name}` });
+      this.svg.append(this.layers[name]);
+    }
+    const zoom = h("div.map-tools", { role: "toolbar", "aria-label": "Map view" },
+      h("button.icon", { type: "button", title: "Zoom in (+)", "aria-label": "Zoom in", text: "+", on: { click: () => this.zoomBy(1.3) } }),
+      h("button.icon", { type: "button", title: "Zoom out (−)", "aria-label": "Zoom out", text: "−", on: { click: () => this.zoomBy(1 / 1.3) } }),
+      h("button.icon", { type: "button", title: "Fit the map (F)", "aria-label": "Fit the map to the view", on: { click: () => this.fit(true) } },
+        fitIcon()));
+    this.legend = h("div.map-legend", { "aria-hidden": "true" },
+      ...Object.entries(TERRAIN).map(([name, t]) => h("span", h("i", { style: `background:${t.fill}` }), name)),
+      h("span", h("i.city-swatch"), "port city"));
+    map.replaceChildren(this.svg, zoom, this.legend);
+    this.installPanZoom();
+    this.resizer = new ResizeObserver(() => this.applyView());
+    this.resizer.observe(map);
+  }
+
+  defs() {
+    const m = TERRAIN.mountain.ink;
+    const g = TERRAIN.grassland.ink;
+    const w = TERRAIN.sea.ink;
+    const defs = s("defs");
+    defs.innerHTML = `
+      <pattern id="tex-mountain" width="30" height="26" patternUnits="userSpaceOnUse">
+        <path d="M2 13 L8 5 L14 13 M17 24 L23 16 L29 24" fill="none" stroke="${m}" stroke-width="1.6" stroke-linejoin="round" stroke-linecap="round"/>
+        <path d="M6.2 7.4 L8 5 L9.8 7.4" fill="none" stroke="#f3efe8" stroke-width="1.3" stroke-linejoin="round"/></pattern>
+      <pattern id="tex-grassland" width="22" height="22" patternUnits="userSpaceOnUse">
+        <path d="M3 9 l1.5 -4 M6 9 l0 -5 M9 9 l-1.5 -4 M14 20 l1.5 -4 M17 20 l0 -5 M20 20 l-1.5 -4" fill="none" stroke="${g}" stroke-width="1.3" stroke-linecap="round"/></pattern>
+      <pattern id="tex-sea" width="26" height="16" patternUnits="userSpaceOnUse">
+        <path d="M1 6 q3 -3 6 0 t6 0 M14 14 q3 -3 6 0 t6 0" fill="none" stroke="${w}" stroke-width="1.3" stroke-linecap="round"/></pattern>
+      <pattern id="table-grid" width="${S}" height="${S}" patternUnits="userSpaceOnUse">
+        <rect width="${S}" height="${S}" fill="#e8e1cf"/>
+        <path d="M0 0 H${S} M0 0 V${S}" stroke="#d9d0b8" stroke-width="1.2"/></pattern>
+      <filter id="lift" x="-20%" y="-20%" width="140%" height="140%">
+        <feDropShadow dx="0" dy="3" stdDeviation="4" flood-color="#000" flood-opacity="0.35"/></filter>
+      <path id="meeple" d="${MEEPLE}"/>`;
+    return defs;
+  }
+
+  installPanZoom() {
+    const svg = this.svg;
+    const pointers = new Map();
+    let drag = null;
+    let suppressClick = false;
+    svg.addEventListener("pointerdown", (ev) => {
+      if (ev.button !== 0 && ev.pointerType === "mouse") return;
+      pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+      suppressClick = false;
+      if (pointers.size === 1) {
+        drag = { x: ev.clientX, y: ev.clientY, cx: this.view.cx, cy: this.view.cy, moved: false, id: ev.pointerId };
+      } else if (pointers.size === 2) {
+        const [a, b] = [...pointers.values()];
+        drag = { pinch: Math.hypot(a.x - b.x, a.y - b.y), scale: this.view.scale, moved: true };
+      }
+    });
+    svg.addEventListener("pointermove", (ev) => {
+      if (!pointers.has(ev.pointerId) || !drag) return;
+      pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+      if (drag.pinch) {
+        const [a, b] = [...pointers.values()];
+        const rect = svg.getBoundingClientRect();
+        const mid = { x: (a.x + b.x) / 2 - rect.left, y: (a.y + b.y) / 2 - rect.top };
+        this.zoomAt(drag.scale * (Math.hypot(a.x - b.x, a.y - b.y) / drag.pinch) / this.view.scale, mid);
+        return;
+      }
+      const dx = ev.clientX - drag.x;
+      const dy = ev.clientY - drag.y;
+      if (!drag.moved && Math.hypot(dx, dy) < 5) return;
+      if (!drag.moved) {
+        drag.moved = true;
+        svg.classList.add("dragging");
+        try { svg.setPointerCapture(ev.pointerId); } catch (err) { /* gone */ }
+      }
+      this.autoFit = false;
+      this.view.cx = drag.cx - dx / this.view.scale;
+      this.view.cy = drag.cy - dy / this.view.scale;
+      this.applyView();
+    });
+    const end = (ev) => {
+      pointers.delete(ev.pointerId);
+      if (drag && drag.moved) suppressClick = true;
+      if (pointers.size === 0) {
+        drag = null;
+        svg.classList.remove("dragging");
+      }
+    };
+    svg.addEventListener("pointerup", end);
+    svg.addEventListener("pointercancel", end);
+    svg.addEventListener("click", (ev) => {
+      if (suppressClick) {
+        ev.stopPropagation();
+        ev.preventDefault();
+        suppressClick = false;
+      }
+    }, true);
+    svg.addEventListener("wheel", (ev) => {
+      ev.preventDefault();
+      const rect = svg.getBoundingClientRect();
+      const factor = Math.exp(-Math.max(-60, Math.min(60, ev.deltaY * (ev.deltaMode === 1 ? 16 : 1))) * 0.004);
+      this.zoomAt(factor, { x: ev.clientX - rect.left, y: ev.clientY - rect.top });
+    }, { passive: false });
+  }
+
+  zoomAt(factor, at) {
+    const rect = this.svg.getBoundingClientRect();
+    const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, this.view.scale * factor));
+    const wx = this.view.cx + (at.x - rect.width / 2) / this.view.scale;
+    const wy = this.view.cy + (at.y - rect.height / 2) / this.view.scale;
+    this.view.cx = wx - (at.x - rect.width / 2) / scale;
+    this.view.cy = wy - (at.y - rect.height / 2) / scale;
+    this.view.scale = scale;
+    this.autoFit = false;
+    this.applyView();
+  }
+
+  zoomBy(factor) {
+    const rect = this.svg.getBoundingClientRect();
+    this.zoomAt(factor, { x: rect.width / 2, y: rect.height / 2 });
+  }
+
+  applyView() {
+    const rect = this.svg.getBoundingClientRect();
+    const w = Math.max(1, rect.width);
+    const hgt = Math.max(1, rect.height);
+    if (this.autoFit && this.message) this.computeFit(w, hgt);
+    const { cx, cy, scale } = this.view;
+    const vw = w / scale;
+    const vh = hgt / scale;
+    this.svg.setAttribute("viewBox", `${cx - vw / 2} ${cy - vh / 2} ${vw} ${vh}`);
+    // followers and markers keep a readable size when the map is zoomed out
+    this.svg.style.setProperty("--fs", String(Math.min(2.5, Math.max(1, 0.62 / scale))));
+  }
+
+  computeFit(w, hgt) {
+    const squares = this.message.view.map.map((t) => [t.x, t.y]);
+    for (const spot of this.spotSquares || []) squares.push(spot);
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const [x, y] of squares) {
+      x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+    }
+    if (!Number.isFinite(x0)) { x0 = 0; y0 = 0; x1 = 0; y1 = 0; }
+    const margin = 0.6;
+    const bw = (x1 - x0 + 1 + 2 * margin) * S;
+    const bh = (y1 - y0 + 1 + 2 * margin) * S;
+    const scale = Math.max(MIN_SCALE, Math.min(w / bw, hgt / bh, FIT_MAX_SCALE));
+    this.view = { cx: ((x0 + x1 + 1) / 2) * S, cy: ((y0 + y1 + 1) / 2) * S, scale };
+  }
+
+  fit(userAsked = false) {
+    if (userAsked) this.autoFit = true;
+    this.applyView();
+  }
+
+  // ---------------------------------------------------------------- the side panel
+
+  buildPanel() {
+    const panel = this.ctx.panel;
+    panel.classList.add("discovery-panel");
+    this.prompt = h("p.prompt", { "aria-live": "polite", dataset: { testid: "prompt" } });
+    this.handBox = h("div.hand", { role: "group", "aria-label": "Tiles in hand" });
+    this.rotateLeft = h("button", { type: "button", title: "Turn the tile anticlockwise (Shift+R)", "aria-label": "Turn the tile anticlockwise", on: { click: () => this.rotate(-1) } }, rotateIcon(true), " Turn");
+    this.rotateRight = h("button", { type: "button", title: "Turn the tile clockwise (R)", "aria-label": "Turn the tile clockwise", on: { click: () => this.rotate(1) } }, rotateIcon(false), " Turn");
+    this.rotateBox = h("div.rotate-row", this.rotateLeft, this.rotateRight);
+    this.spotInfo = h("p.hint.spot-info");
+    this.followerBox = h("div.follower-choices", { role: "group", "aria-label": "Follower choices" });
+    this.passButton = h("button.primary.pass", { type: "button", title: "Pass: no follower this turn (P)", dataset: { testid: "pass" }, on: { click: () => this.pass() } }, "Pass ", h("kbd", { text: "P" }));
+    this.followerRow = h("div.follower-row", this.passButton);
+    this.counts = h("div.counts");
+    panel.replaceChildren(this.prompt, this.handBox, this.rotateBox, this.spotInfo, this.followerBox, this.followerRow, this.counts);
+  }
+
+  // ---------------------------------------------------------------- the interface
+
+  /** Show `message` (a state message); `live`: the seat may act (false in replays). */
+  update(message, { live = true } = {}) {
+    const first = !this.message;
+    this.message = message;
+    this.live = live;
+    this.busy = false;
+    const view = message.view;
+    const legal = this.live && message.status === "playing" && message.seat !== null &&
+      message.to_move === message.seat ? message.legal || [] : [];
+    this.places = legal.map(parsePlace).filter(Boolean);
+    this.deploys = legal.map((t) => DEPLOY_RE.exec(t)).filter(Boolean).map((m) => ({ text: m[0], region: Number(m[1]) }));
+    this.removes = legal.map((t) => REMOVE_RE.exec(t)).filter(Boolean)
+      .map((m) => ({ text: m[0], x: Number(m[1]), y: Number(m[2]), region: Number(m[3]) }));
+    this.canPass = legal.includes("pass");
+    this.chooseSelection();
+    this.drawTiles(view);
+    this.drawMarks(view);
+    this.drawSpots();
+    this.drawFollowers(view);
+    this.drawTargets(view);
+    this.drawPanel(view);
+    this.ctx.map.classList.toggle("busy", false);
+    this.ctx.map.dataset.phase = legal.length ? (this.places.length ? "place" : "follower") : "wait";
+    if (first || this.autoFit) this.applyView();
+  }
+
+  /** The shell calls this when an action was refused: the board may be used again. */
+  settle() {
+    this.busy = false;
+    this.ctx.map.classList.remove("busy");
+  }
+
+
+  /** What the player list shows under a seat's name. */
+  seatExtras(message, seat) {
+    const view = message.view;
+    const box = h("div.seat-extras");
+    const supply = view.supply[seat];
+    const onMap = view.followers.filter((f) => f.seat === seat).length;
+    const meeples = s("svg", { class: "supply-icons", viewBox: `0 0 ${20 * (supply + onMap)} 22`, width: 13 * (supply + onMap), height: 15, "aria-hidden": "true" });
+    for (let i = 0; i < supply + onMap; i++) {
+      meeples.append(s("use", {
+        href: "#meeple", transform: `translate(${10 + 20 * i} 11) scale(0.6)`,
+        fill: i < supply ? seatColour(seat) : "none", stroke: i < supply ? "#222" : "#888", "stroke-width": 1.6,
+      }));
+    }
+    box.append(h("span.supply", { title: `${supply} in supply, ${onMap} on the map`, dataset: { testid: `supply-${seat}` } },
+      meeples, h("span.sr-only", { text: `${supply} followers in supply, ${onMap} on the map` })));
+    const hand = view.hands[seat];
+    if (hand && hand.count) {
+      const tiles = hand.tiles
+        ? hand.tiles.map((id) => miniTile(this.designs.get(id), 0, 24, `tile ${id}`))
+        : Array.from({ length: hand.count }, () => h("span.tile-back", { title: "a tile (hidden)" }));
+      box.append(h("span.seat-hand", { title: "tiles in hand" }, tiles));
+    }
+    return box;
+  }
+
+  status(message) {
+    const view = message.view;
+    if (message.status === "finished") return "Game over";
+    const mover = message.to_move;
+    if (mover === null || mover === undefined) return "";
+    const name = this.ctx.seatName(mover);
+    const mine = message.seat === mover && this.live;
+    if (view.phase === "place") return mine ? "Your turn: place your tile" : `${name} is placing a tile`;
+    if (view.phase === "follower") return mine ? "Your turn: follower or pass" : `${name} is choosing a follower move`;
+    return `${name} to move`;
+  }
+
+  /** Log entries as readable text (same order). */
+  describeLog(log, message) {
+    const mapAt = new Map(message.view.map.map((t) => [`${t.x},${t.y}`, t]));
+    let lastDesign = null;
+    return log.map((entry) => {
+      const text = entry.text;
+      let m;
+      if ((m = PLACE_RE.exec(text))) {
+        lastDesign = m[1];
+        return `placed tile ${m[1]} at ${m[2]},${m[3]}${m[4] !== "0" ? ` turned ${m[4]}°` : ""}`;
+      }
+      if ((m = DEPLOY_RE.exec(text))) {
+        const design = this.designs.get(lastDesign);
+        const region = design && design.regions[Number(m[1])];
+        return region ? `deployed ${article(TERRAIN[region.terrain].role)} on the ${region.terrain}` : `deployed a follower (region ${m[1]})`;
+      }
+      if ((m = REMOVE_RE.exec(text))) {
+        const tile = mapAt.get(`${m[1]},${m[2]}`);
+        const region = tile && this.designs.get(tile.design).regions[Number(m[3])];
+        return `took back ${region ? article(TERRAIN[region.terrain].role) : "a follower"} at ${m[1]},${m[2]}`;
+      }
+      if (text === "pass") return "no follower move";
+      if ((m = /^draw (\S+)$/.exec(text))) return m[1] === "?" ? "drew a tile" : `drew tile ${m[1]}`;
+      if ((m = /^set-aside (\S+)$/.exec(text))) return `tile ${m[1]} set aside`;
+      return text;
+    });
+  }
+
+  // ---------------------------------------------------------------- selection and actions
+
+  myHand() {
+    const view = this.message.view;
+    const hand = view.hands[this.message.seat];
+    return hand && hand.tiles ? hand.tiles : [];
+  }
+
+  canonical(design, rotation) { return this.sameAs.get(design)[((rotation % 4) + 4) % 4]; }
+
+  chooseSelection() {
+    if (!this.places.length) return;
+    const designs = [...new Set(this.places.map((p) => p.design))];
+    const newTurn = this.selTurn !== this.message.view.turns;
+    if (!designs.includes(this.sel.design)) this.sel.design = designs[0];
+    if (newTurn) {
+      this.selTurn = this.message.view.turns;
+      for (const d of designs) this.pickRotation(d);
+    }
+    this.sel.rotation = this.rotations.get(this.sel.design) || 0;
+  }
+
+  /** Keep the design's rotation if it has spots there, otherwise the next one that has. */
+  pickRotation(design) {
+    const start = this.rotations.get(design) || 0;
+    for (let k = 0; k < 4; k++) {
+      const r = this.canonical(design, start + k);
+      if (this.places.some((p) => p.design === design && p.rotation === r)) {
+        this.rotations.set(design, r);
+        return;
+      }
+    }
+    this.rotations.set(design, this.canonical(design, start));
+  }
+
+  select(design) {
+    if (!this.places.some((p) => p.design === design)) return;
+    this.sel.design = design;
+    this.sel.rotation = this.rotations.get(design) || 0;
+    this.redrawPlacing();
+  }
+
+  rotate(step) {
+    if (!this.places.length || this.busy) return;
+    const design = this.sel.design;
+    let r = this.sel.rotation;
+    for (let k = 0; k < 4; k++) {
+      r = (r + step + 4) % 4;
+      if (this.canonical(design, r) === r && r !== this.sel.rotation) break;
+    }
+    this.sel.rotation = this.canonical(design, r);
+    this.rotations.set(design, this.sel.rotation);
+    this.redrawPlacing();
+  }
+
+  redrawPlacing() {
+    this.drawSpots();
+    this.drawPanel(this.message.view);
+  }
+
+  act(text) {
+    if (this.busy || !this.live) return;
+    this.busy = true;
+    this.ctx.map.classList.add("busy");
+    this.layers.ghost.replaceChildren();
+    this.ctx.send(text);
+  }
+
+  pass() {
+    if (this.canPass) this.act("pass");
+  }
+
+  onKey(ev) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const target = ev.target;
+    if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT" || target.isContentEditable)) return;
+    const key = ev.key.toLowerCase();
+    if (key === "r" && this.places.length) {
+      this.rotate(ev.shiftKey ? -1 : 1);
+      ev.preventDefault();
+    } else if (key === "p" && this.canPass) {
+      this.pass();
+      ev.preventDefault();
+    } else if (key === "f") {
+      this.fit(true);
+    } else if (key === "+" || key === "=") {
+      this.zoomBy(1.3);
+    } else if (key === "-" || key === "_") {
+      this.zoomBy(1 / 1.3);
+    } else if ((key === "1" || key === "2") && this.places.length) {
+      const hand = this.myHand();
+      const design = hand[Number(key) - 1];
+      if (design) this.select(design);
+    }
+  }
+
+  // ---------------------------------------------------------------- drawing the map
+
+  tileGroup(designId, rotation, x, y, { title, cls = "tile" } = {}) {
+    const design = this.designs.get(designId);
+    const g = s("g", { class: cls, transform: `translate(${x * S} ${y * S})` });
+    if (!design) {
+      g.append(s("rect", { width: S, height: S, fill: "#ccc" }));
+      return g;
+    }
+    const geo = tileGeometry(design, rotation);
+    if (title) g.append(svgTitle(title));
+    for (const shape of geo.shapes) {
+      const terrain = design.regions[shape.region].terrain;
+      const colour = TERRAIN[terrain].fill;
+      g.append(shapeEl(shape, { fill: colour, stroke: colour, "stroke-width": 0.8 }));
+      g.append(shapeEl(shape, { fill: `url(#tex-${terrain})`, stroke: "none" }));
+    }
+    (design.cities || []).forEach(([land, sea], k) => {
+      const [u, v] = geo.cities[k];
+      g.append(cityEl(u * S, v * S, `port city between the ${design.regions[land].terrain} and the sea`));
+    });
+    g.append(s("rect", { class: "tile-border", width: S, height: S }));
+    return g;
+  }
+
+  drawTiles(view) {
+    const seen = new Set();
+    for (const t of view.map) {
+      const key = `${t.x},${t.y}`;
+      seen.add(key);
+      const old = this.tileEls.get(key);
+      if (old && old.design === t.design && old.rotation === t.rotation) continue;
+      if (old) old.el.remove();
+      const start = t.x === 0 && t.y === 0 && t.design === this.ctx.components.start;
+      const el = this.tileGroup(t.design, t.rotation, t.x, t.y, {
+        title: `tile ${t.design} at ${t.x},${t.y}${t.rotation ? `, turned ${t.rotation * 90}°` : ""}${start ? " (start tile)" : ""}`,
+      });
+      el.dataset.x = t.x;
+      el.dataset.y = t.y;
+      el.dataset.design = t.design;
+      this.layers.tiles.append(el);
+      this.tileEls.set(key, { design: t.design, rotation: t.rotation, el });
+    }
+    for (const [key, entry] of this.tileEls) {
+      if (!seen.has(key)) {
+        entry.el.remove();
+        this.tileEls.delete(key);
+      }
+    }
+    this.svg.dataset.tiles = String(view.map.length);
+  }
+
+  drawMarks(view) {
+    const layer = this.layers.marks;
+    layer.replaceChildren();
+    const last = view.just_placed || (view.map.length > 1 ? view.map[view.map.length - 1] : null);
+    if (last) {
+      layer.append(s("rect", { class: "last-placed-halo", x: last.x * S, y: last.y * S, width: S, height: S }));
+      layer.append(s("rect", { class: "last-placed", x: last.x * S + 2, y: last.y * S + 2, width: S - 4, height: S - 4 },
+        svgTitle(`last tile placed: ${last.x},${last.y}`)));
+    }
+  }
+
+  drawSpots() {
+    const layer = this.layers.spots;
+    const ghost = this.layers.ghost;
+    layer.replaceChildren();
+    ghost.replaceChildren();
+    this.spotSquares = [];
+    if (!this.places.length || !this.live) return;
+    const design = this.sel.design;
+    const rotation = this.sel.rotation;
+    const here = new Map();
+    const elsewhere = new Map();
+    for (const p of this.places) {
+      if (p.design !== design) continue;
+      const key = `${p.x},${p.y}`;
+      this.spotSquares.push([p.x, p.y]);
+      if (p.rotation === rotation) here.set(key, p);
+      else {
+        if (!elsewhere.has(key)) elsewhere.set(key, []);
+        elsewhere.get(key).push(p);
+      }
+    }
+    for (const [key, list] of elsewhere) {
+      if (here.has(key)) continue;
+      const { x, y } = list[0];
+      const angles = list.map((p) => `${p.rotation * 90}°`).join(", ");
+      const rect = s("rect", {
+        class: "spot other", x: x * S + 6, y: y * S + 6, width: S - 12, height: S - 12, rx: 10,
+        tabindex: 0, role: "button", "data-x": x, "data-y": y,
+        "aria-label": `The tile fits at ${x},${y} turned ${angles}: turn it`,
+      }, svgTitle(`fits here turned ${angles}: click to turn the tile`));
+      const turn = () => {
+        // the next fitting rotation clockwise from the current one
+        const options = list.map((p) => p.rotation);
+        let r = rotation;
+        for (let k = 0; k < 4; k++) {
+          r = (r + 1) % 4;
+          if (options.includes(r)) break;
+        }
+        this.sel.rotation = r;
+        this.rotations.set(design, r);
+        this.redrawPlacing();
+        this.showGhost(here.get(key) || { design, x, y, rotation: r });
+      };
+      rect.addEventListener("click", turn);
+      rect.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); turn(); } });
+      layer.append(rect);
+    }
+    for (const [, p] of here) {
+      const label = `Place tile ${p.design} at ${p.x},${p.y}${p.rotation ? ` turned ${p.rotation * 90}°` : ""}`;
+      const rect = s("rect", {
+        class: "spot legal", x: p.x * S + 4, y: p.y * S + 4, width: S - 8, height: S - 8, rx: 8,
+        tabindex: 0, role: "button", "aria-label": label, "data-x": p.x, "data-y": p.y,
+        "data-action": p.text, "data-testid": "spot",
+      }, svgTitle(label));
+      rect.addEventListener("pointerenter", () => this.showGhost(p));
+      rect.addEventListener("focus", () => this.showGhost(p));
+      rect.addEventListener("pointerleave", () => ghost.replaceChildren());
+      rect.addEventListener("blur", () => ghost.replaceChildren());
+      rect.addEventListener("click", () => this.act(p.text));
+      rect.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); this.act(p.text); } });
+      layer.append(rect);
+    }
+  }
+
+  showGhost(p) {
+    const ghost = this.layers.ghost;
+    ghost.replaceChildren();
+    const el = this.tileGroup(p.design, p.rotation, p.x, p.y, { cls: "tile ghost-tile" });
+    ghost.append(el);
+  }
+
+  drawFollowers(view) {
+    const layer = this.layers.followers;
+    layer.replaceChildren();
+    const mapAt = new Map(view.map.map((t) => [`${t.x},${t.y}`, t]));
+    const removable = new Map(this.removes.map((r) => [`${r.x},${r.y}/${r.region}`, r]));
+    for (const f of view.followers) {
+      const tile = mapAt.get(`${f.x},${f.y}`);
+      if (!tile) continue;
+      const geo = tileGeometry(this.designs.get(tile.design), tile.rotation);
+      const [u, v] = geo.anchors[f.region];
+      const cx = (f.x + u) * S;
+      const cy = (f.y + v) * S;
+      const remove = removable.get(`${f.x},${f.y}/${f.region}`);
+      const state = f.complete ? "complete" : `open (${f.open_edges} open ${f.open_edges === 1 ? "edge" : "edges"})`;
+      const who = `${this.ctx.seatName(f.seat)} (${seatColourName(f.seat)})`;
+      const title = `${who}: ${f.role} on ${article(f.terrain)} of ${f.tiles} ${f.tiles === 1 ? "tile" : "tiles"}, ${state}. ` +
+        `Worth ${f.value_now} if taken back now; ${f.value_final} at the final scoring.` +
+        (remove ? " Click to take it back and score." : "");
+      const g = s("g", {
+        class: `follower${remove ? " removable" : ""}`, transform: `translate(${cx} ${cy})`,
+        "data-seat": f.seat, "data-x": f.x, "data-y": f.y, "data-region": f.region,
+        "data-value-now": f.value_now, "data-value-final": f.value_final,
+      }, svgTitle(title));
+      const inner = s("g", { class: "grow" });
+      if (remove) {
+        g.setAttribute("tabindex", "0");
+        g.setAttribute("role", "button");
+        g.setAttribute("aria-label", `Take back your ${f.role} at ${f.x},${f.y}: ${f.value_now} points`);
+        g.dataset.action = remove.text;
+        g.dataset.testid = "remove";
+        inner.append(s("circle", { class: "remove-ring", r: 24 }));
+        g.addEventListener("click", () => this.act(remove.text));
+        g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); this.act(remove.text); } });
+      }
+      inner.append(s("use", { href: "#meeple", class: "meeple-shadow", transform: "translate(1.5 2.5)" }));
+      inner.append(s("use", { href: "#meeple", class: "meeple", fill: seatColour(f.seat) }));
+      const badge = s("g", { class: `value-badge${f.complete ? " complete" : ""}`, transform: "translate(16 -14)" },
+        s("circle", { r: 11 }),
+        s("text", { y: 5, "text-anchor": "middle", text: String(f.value_now) }));
+      inner.append(badge);
+      g.append(inner);
+      layer.append(g);
+    }
+  }
+
+  drawTargets(view) {
+    const layer = this.layers.targets;
+    layer.replaceChildren();
+    if (!this.deploys.length || !view.just_placed) return;
+    const { x, y } = view.just_placed;
+    const tile = view.map.find((t) => t.x === x && t.y === y);
+    if (!tile) return;
+    const design = this.designs.get(tile.design);
+    const geo = tileGeometry(design, tile.rotation);
+    const seat = this.message.seat;
+    const group = s("g", { transform: `translate(${x * S} ${y * S})` });
+    for (const d of this.deploys) {
+      const region = design.regions[d.region];
+      const role = TERRAIN[region.terrain].role;
+      const label = `Deploy ${article(role)} on the ${region.terrain} (${sides(region, tile.rotation)})`;
+      const area = s("g", { class: "deploy-region", "data-region": d.region }, svgTitle(label));
+      for (const shape of geo.shapes) if (shape.region === d.region) area.append(shapeEl(shape, {}));
+      area.addEventListener("click", () => this.act(d.text));
+      const [u, v] = geo.anchors[d.region];
+      const marker = s("g", {
+        class: "deploy-target", transform: `translate(${u * S} ${v * S})`, tabindex: 0, role: "button",
+        "aria-label": label, "data-action": d.text, "data-testid": "deploy", "data-region": d.region,
+      }, svgTitle(label),
+      s("g", { class: "grow" },
+        s("circle", { r: 15, fill: seatColour(seat) }),
+        s("path", { d: "M-7 0 H7 M0 -7 V7", stroke: seatInk(seat), "stroke-width": 3.2, "stroke-linecap": "round" })));
+      marker.addEventListener("click", () => this.act(d.text));
+      marker.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); this.act(d.text); } });
+      area.addEventListener("pointerenter", () => marker.classList.add("hover"));
+      area.addEventListener("pointerleave", () => marker.classList.remove("hover"));
+      group.append(area, marker);
+    }
+    layer.append(group);
+  }
+
+  // ---------------------------------------------------------------- drawing the panel
+
+  /** A follower-step button; hovering it highlights its marker on the map. */
+  choiceButton(action, kind, label, colour, text, detail) {
+    const marker = () => this.svg.querySelector(`[data-action="${action}"]`);
+    return h(`button.choice.${kind}`, {
+      type: "button", dataset: { action }, "aria-label": label,
+      on: {
+        click: () => this.act(action),
+        pointerenter: () => { const m = marker(); if (m) m.classList.add("hover"); },
+        pointerleave: () => { const m = marker(); if (m) m.classList.remove("hover"); },
+        focus: () => { const m = marker(); if (m) m.classList.add("hover"); },
+        blur: () => { const m = marker(); if (m) m.classList.remove("hover"); },
+      },
+    }, h("span.choice-dot", { style: `background:${colour}` }),
+    h("span.choice-text", text, h("small", { text: detail })));
+  }
+
+  drawPanel(view) {
+    const msg = this.message;
+    const mine = this.live && msg.status === "playing" && msg.seat !== null && msg.to_move === msg.seat;
+    const placing = mine && this.places.length > 0;
+    const follower = mine && !placing && (this.deploys.length || this.removes.length || this.canPass);
+    this.ctx.panel.dataset.state = placing ? "place" : follower ? "follower" : "wait";
+
+    // the prompt
+    if (!this.live) {
+      this.prompt.textContent = "Replay: the map as it was then.";
+    } else if (msg.status === "finished") {
+      this.prompt.textContent = "The game is over: every follower left on the map has scored.";
+    } else if (placing) {
+      this.prompt.textContent = this.myHand().length > 1
+        ? "Choose a tile, turn it, and click a highlighted square to place it."
+        : "Turn your tile and click a highlighted square to place it.";
+    } else if (follower) {
+      const parts = [];
+      if (this.deploys.length) parts.push("put a follower on the new tile (+)");
+      if (this.removes.length) parts.push("take one back to score (ringed)");
+      this.prompt.textContent = parts.length ? `You may ${parts.join(" or ")}, or pass.` : "No follower move is possible: pass.";
+    } else if (msg.to_move !== null && msg.to_move !== undefined) {
+      this.prompt.textContent = `${this.ctx.seatName(msg.to_move)} ${view.phase === "place" ? "is placing a tile" : "may move a follower"}…`;
+    } else {
+      this.prompt.textContent = "";
+    }
+
+    // the hand: mine when placing; otherwise the tile(s) of the seat to move
+    const items = [];
+    if (placing) {
+      const hand = this.myHand();
+      hand.forEach((id, k) => {
+        const selected = id === this.sel.design;
+        const rotation = selected ? this.sel.rotation : this.rotations.get(id) || 0;
+        const fits = this.places.some((p) => p.design === id);
+        const button = h("button.hand-tile", {
+          type: "button", "aria-pressed": selected ? "true" : "false", disabled: !fits,
+          "aria-label": `Tile ${id}${hand.length > 1 ? ` (key ${k + 1})` : ""}${selected ? ", selected" : ""}`,
+          title: hand.length > 1 ? `tile ${id}: press ${k + 1} to choose it` : `tile ${id}`,
+          dataset: { design: id, testid: "hand-tile" }, on: { click: () => this.select(id) },
+        }, miniTile(this.designs.get(id), rotation, 84), h("span.hand-label", { text: `${id}` }));
+        items.push(button);
+      });
+    } else if (msg.status === "playing" && msg.to_move !== null && msg.to_move !== undefined) {
+      const hand = view.hands[msg.to_move];
+      if (hand && hand.tiles && hand.tiles.length) {
+        items.push(...hand.tiles.map((id) => h("div.hand-tile.passive", { title: `${this.ctx.seatName(msg.to_move)}'s tile ${id}` },
+          miniTile(this.designs.get(id), 0, 64), h("span.hand-label", { text: id }))));
+      }
+    }
+    this.handBox.replaceChildren(...items);
+    this.handBox.hidden = items.length === 0;
+
+    this.rotateBox.hidden = !placing;
+    if (placing) {
+      const distinct = new Set(this.sameAs.get(this.sel.design)).size;
+      this.rotateLeft.disabled = this.rotateRight.disabled = distinct < 2;
+      const here = this.places.filter((p) => p.design === this.sel.design && p.rotation === this.sel.rotation);
+      const squares = new Set(this.places.filter((p) => p.design === this.sel.design).map((p) => `${p.x},${p.y}`));
+      const hereSquares = new Set(here.map((p) => `${p.x},${p.y}`));
+      const other = [...squares].filter((k) => !hereSquares.has(k)).length;
+      this.spotInfo.textContent = `${here.length} ${here.length === 1 ? "square fits" : "squares fit"} turned like this` +
+        (other ? `; ${other} more with another turn (dotted).` : ".") + " Keys: R / Shift+R turn.";
+      this.spotInfo.hidden = false;
+    } else {
+      this.spotInfo.hidden = true;
+    }
+
+    // the follower step: accessible buttons next to the clickable map
+    const choices = [];
+    if (follower) {
+      const tile = view.just_placed && view.map.find((t) => t.x === view.just_placed.x && t.y === view.just_placed.y);
+      const design = tile && this.designs.get(tile.design);
+      for (const d of this.deploys) {
+        const region = design ? design.regions[d.region] : null;
+        const role = region ? TERRAIN[region.terrain].role : "follower";
+        const where = region ? `${region.terrain}, ${sides(region, tile.rotation)}` : `region ${d.region}`;
+        choices.push(this.choiceButton(d.text, "deploy",
+          `Deploy ${article(role)} on the new tile: ${where}`,
+          region ? TERRAIN[region.terrain].fill : "#ccc", `Deploy ${role}`, ` on the ${where}`));
+      }
+      for (const r of this.removes) {
+        const f = view.followers.find((x) => x.x === r.x && x.y === r.y && x.region === r.region);
+        const button = this.choiceButton(r.text, "remove",
+          `Take back your ${f ? f.role : "follower"} at ${r.x},${r.y} for ${f ? f.value_now : "?"} points`,
+          f ? TERRAIN[f.terrain].fill : "#ccc", `Take back ${f ? f.role : "follower"}`, ` at ${r.x},${r.y}`);
+        button.append(h("b.gain", { text: `+${f ? f.value_now : "?"}` }));
+        choices.push(button);
+      }
+    }
+    this.followerBox.replaceChildren(...choices);
+    this.followerBox.hidden = choices.length === 0;
+    this.followerRow.hidden = !follower;
+    this.passButton.disabled = !this.canPass;
+
+    // counts
+    const countItems = [
+      h("div.count", h("span.count-label", { text: "Stack" }),
+        h("b", { text: String(view.stack), dataset: { testid: "stack" } }), ` ${view.stack === 1 ? "tile" : "tiles"} left`),
+    ];
+    if (view.set_aside.length) {
+      countItems.push(h("div.count", h("span.count-label", { text: "Set aside" }),
+        h("span.mini-row", view.set_aside.map((id) => miniTile(this.designs.get(id), 0, 26, `tile ${id} (set aside)`)))));
+    }
+    if (view.discarded.length) {
+      countItems.push(h("div.count", h("span.count-label", { text: "Discarded" }),
+        h("span.mini-row", view.discarded.map((id) => miniTile(this.designs.get(id), 0, 26, `tile ${id} (no legal placement)`)))));
+    }
+    this.counts.replaceChildren(...countItems);
+  }
+}
+
+// ------------------------------------------------------------------ small drawings
+
+
+function shapeEl(shape, attrs) {
+  if (shape.disc) {
+    const [cx, cy, r] = shape.disc;
+    return s("circle", { cx: cx * S, cy: cy * S, r: r * S, ...attrs });
+  }
+  return s("polygon", { points: shape.points.map(([u, v]) => `${u * S},${v * S}`).join(" "), ...attrs });
+}
+
+function cityEl(cx, cy, title) {
+  const w = 7;
+  const d = `M${cx - w},${cy - w * 0.2} L${cx},${cy - w * 1.3} L${cx + w},${cy - w * 0.2} ` +
+    `L${cx + w},${cy + w} L${cx - w},${cy + w} Z`;
+  return s("path", { class: "city", d }, svgTitle(title));
+}
+
+/** A standalone small SVG of one tile (hand, set-aside, discarded). */
+export function miniTile(design, rotation, size, title) {
+  const svg = s("svg", { class: "mini-tile", width: size, height: size, viewBox: `0 0 ${S} ${S}`, role: "img", "aria-label": title || `tile ${design ? design.id : "?"}` });
+  if (title) svg.append(svgTitle(title));
+  if (!design) return svg;
+  const geo = tileGeometry(design, rotation);
+  for (const shape of geo.shapes) {
+    const colour = TERRAIN[design.regions[shape.region].terrain].fill;
+    svg.append(shapeEl(shape, { fill: colour, stroke: colour, "stroke-width": 0.8 }));
+  }
+  if (size >= 40) {
+    for (const shape of geo.shapes) {
+      svg.append(shapeEl(shape, { fill: `url(#tex-${design.regions[shape.region].terrain})`, stroke: "none" }));
+    }
+  }
+  (design.cities || []).forEach((_, k) => {
+    const [u, v] = geo.cities[k];
+    svg.append(cityEl(u * S, v * S, "port city"));
+  });
+  svg.append(s("rect", { width: S, height: S, fill: "none", stroke: "#00000040", "stroke-width": 3 }));
+  return svg;
+}
+
+function rotateIcon(anticlockwise) {
+  const svg = s("svg", { class: "icon-svg", viewBox: "0 0 24 24", width: 18, height: 18, "aria-hidden": "true" });
+  const path = anticlockwise ? "M6 9 A8 8 0 1 1 5 14 M6 3 V9 H12" : "M18 9 A8 8 0 1 0 19 14 M18 3 V9 H12";
+  svg.append(s("path", { d: path, fill: "none", stroke: "currentColor", "stroke-width": 2.2, "stroke-linecap": "round", "stroke-linejoin": "round" }));
+  return svg;
+}
+
+function fitIcon() {
+  const svg = s("svg", { class: "icon-svg", viewBox: "0 0 24 24", width: 18, height: 18, "aria-hidden": "true" });
+  svg.append(s("path", { d: "M4 9 V4 H9 M15 4 H20 V9 M20 15 V20 H15 M9 20 H4 V15", fill: "none", stroke: "currentColor", "stroke-width": 2.2, "stroke-linecap": "round", "stroke-linejoin": "round" }));
+  return svg;
+}

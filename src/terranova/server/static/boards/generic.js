@@ -1,0 +1,23 @@
+// The fallback board for a game without a board module of its own: the legal actions as
+// buttons and the view as text. Same interface as the other boards (see game.js).
+import { h } from "../common.js";
+
+export function createBoard(ctx) {
+  const pre = h("pre.generic-view");
+  ctx.map.replaceChildren(pre);
+  let busy = false;
+  return {
+    update(message, { live = true } = {}) {
+      busy = false;
+      pre.textContent = JSON.stringify(message.view, null, 1);
+      const mine = live && message.status === "playing" && message.seat !== null && message.to_move === message.seat;
+      const buttons = mine ? (message.legal || []).map((text) => h("button.choice", {
+        type: "button", text, dataset: { action: text },
+        on: { click: () => { if (!busy) { busy = true; ctx.send(text); } } },
+      })) : [];
+      ctx.panel.replaceChildren(h("p.prompt", { text: mine ? "Your move:" : "" }), h("div.follower-choices", buttons));
+    },
+    settle() { busy = false; },
+    destroy() {},
+  };
+}

@@ -1,0 +1,56 @@
+// A line chart of every seat's score over the turns, as SVG (from a state message's
+// scores_by_turn: [{turn, seat, ply, scores}]).
+import { s, seatColour, svgTitle } from "./common.js";
+
+function niceStep(max, ticks) {
+  const raw = Math.max(1, max) / ticks;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  for (const m of [1, 2, 5, 10]) if (m * power >= raw) return m * power;
+  return 10 * power;
+}
+
+/**
+ * scoresByTurn: the message's list; names: seat names; opts: {width, height, final}
+ * (final: the result's scores, drawn as the last point if they differ).
+ */
+export function scoreChart(scoresByTurn, names, { width = 360, height = 210, final = null } = {}) {
+  const seats = names.length;
+  const points = [{ turn: 0, scores: new Array(seats).fill(0) }, ...scoresByTurn];
+  if (final) {
+    const last = points[points.length - 1];
+    if (final.some((v, k) => v !== last.scores[k])) points.push({ turn: last.turn + 1, scores: final, final: true });
+  }
+  const maxTurn = Math.max(1, points[points.length - 1].turn);
+  const maxScore = Math.max(1, ...points.flatMap((p) => p.scores));
+  const step = niceStep(maxScore, 4);
+  const top = Math.ceil(maxScore / step) * step;
+  const pad = { l: 34, r: 12, t: 12, b: 30 };
+  const pw = width - pad.l - pad.r;
+  const ph = height - pad.t - pad.b;
+  const X = (t) => pad.l + (t / maxTurn) * pw;
+  const Y = (v) => pad.t + ph - (v / top) * ph;
+  const summary = names.map((n, k) => `${n}: ${points[points.length - 1].scores[k]}`).join(", ");
+  const svg = s("svg", {
+    class: "score-chart", viewBox: `0 0 ${width} ${height}`, width: "100%", role: "img",
+    "aria-label": `Scores over ${maxTurn} turns. ${summary}`, preserveAspectRatio: "xMidYMid meet",
+  });
+  svg.append(svgTitle(`Scores over the turns. ${summary}`));
+  for (let v = 0; v <= top; v += step) {
+    svg.append(s("line", { class: "grid", x1: pad.l, x2: pad.l + pw, y1: Y(v), y2: Y(v) }));
+    svg.append(s("text", { class: "axis", x: pad.l - 6, y: Y(v) + 4, "text-anchor": "end", text: String(v) }));
+  }
+  const xStep = niceStep(maxTurn, 5);
+  for (let t = 0; t <= maxTurn; t += xStep) {
+    svg.append(s("text", { class: "axis", x: X(t), y: pad.t + ph + 16, "text-anchor": "middle", text: String(t) }));
+  }
+  svg.append(s("text", { class: "axis-title", x: pad.l + pw, y: height - 2, "text-anchor": "end", text: "turn" }));
+  svg.append(s("line", { class: "axis-line", x1: pad.l, x2: pad.l + pw, y1: Y(0), y2: Y(0) }));
+  for (let seat = 0; seat < seats; seat++) {
+    const d = points.map((p, k) => `${k ? "L" : "M"}${X(p.turn).toFixed(1)},${Y(p.scores[seat]).toFixed(1)}`).join(" ");
+    const last = points[points.length - 1];
+    svg.append(s("path", { class: "series", d, stroke: seatColour(seat), "data-seat": seat },
+      svgTitle(`${names[seat]}: ${last.scores[seat]}`)));
+    svg.append(s("circle", { cx: X(last.turn), cy: Y(last.scores[seat]), r: 3.5, fill: seatColour(seat), stroke: "#fff", "stroke-width": 1.2 }));
+  }
+  return svg;
+}

@@ -1,0 +1,188 @@
+// Shared helpers of the lobby and the play page: the HTTP API, the seats this browser
+// holds, seat colours, small DOM helpers and toasts. Plain ES module, no dependencies.
+
+export const SEAT_COLOURS = ["#d62828", "#1f4fd1", "#f2c200", "#1e9e3e", "#262626",
+  "#8e44ad", "#e67e22", "#16a5a5", "#c2185b"];
+export const SEAT_INK = ["#fff", "#fff", "#000", "#fff", "#fff", "#fff", "#000", "#000", "#fff"];
+export const SEAT_COLOUR_NAMES = ["red", "blue", "yellow", "green", "black", "purple",
+  "orange", "teal", "pink"];
+
+export function seatColour(seat) { return SEAT_COLOURS[seat % SEAT_COLOURS.length]; }
+export function seatInk(seat) { return SEAT_INK[seat % SEAT_INK.length]; }
+export function seatColourName(seat) { return SEAT_COLOUR_NAMES[seat % SEAT_COLOUR_NAMES.length]; }
+
+/** An error answered by the API: `status` is the HTTP status, `message` its detail. */
+export class ApiError extends Error {
+  constructor(status, message) { super(message); this.status = status; }
+}
+
+/** Call the JSON API; resolves to the parsed answer or rejects with an ApiError. */
+export async function api(path, { method = "GET", body } = {}) {
+  const init = { method, headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (err) {
+    throw new ApiError(0, "the server cannot be reached");
+  }
+  let data = null;
+  try { data = await response.json(); } catch (err) { data = null; }
+  if (!response.ok) {
+    const detail = data && data.detail ? data.detail : `${response.status} ${response.statusText}`;
+    throw new ApiError(response.status, detail);
+  }
+  return data;
+}
+
+// ------------------------------------------------------------------ seats kept by this browser
+
+const STORE_KEY = "terranova.seats";
+
+/** Every seat this browser holds: [{game_id, game, seat, token, name, created}], newest first. */
+export function mySeats() {
+  try {
+    const list = JSON.parse(localStorage.getItem(STORE_KEY) || "[]");
+    return Array.isArray(list) ? list.filter((s) => s && s.game_id && s.token) : [];
+  } catch (err) {
+    return [];
+  }
+}
+
+/** Remember (or refresh) a seat; the newest first, at most 50 kept. */
+export function rememberSeat(entry) {
+  const list = mySeats().filter((s) => !(s.game_id === entry.game_id && s.seat === entry.seat));
+  list.unshift({ created: new Date().toISOString(), ...entry });
+  try { localStorage.setItem(STORE_KEY, JSON.stringify(list.slice(0, 50))); } catch (err) { /* full */ }
+}
+
+export function forgetGame(gameId) {
+  const list = mySeats().filter((s) => s.game_id !== gameId);
+  try { localStorage.setItem(STORE_KEY, JSON.stringify(list)); } catch (err) { /* ignore */ }
+}
+
+export function seatLink(gameId, seat, token) {
+  return `/play/${encodeURIComponent(gameId)}?seat=${seat}&token=${encodeURIComponent(token)}`;
+}
+
+export function absolute(path) { return new URL(path, location.origin).href; }
+
+// ------------------------------------------------------------------ DOM helpers
+
+/** h("div.card#id", {attrs, on: {click}}, ...children): a small element builder. */
+export function h(spec, props, ...children) {
+  const [, tag = "div", rest = ""] = /^([a-z0-9-]*)(.*)$/i.exec(spec);
+  const el = document.createElement(tag || "div");
+  for (const part of rest.match(/[.#][^.#]+/g) || []) {
+    if (part[0] === ".") el.classList.add(part.slice(1));
+    else el.id = part.slice(1);
+  }
+  if (props && (typeof props !== "object" || props instanceof Node || Array.isArray(props))) {
+    children.unshift(props);
+    props = null;
+  }
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "on") {
+      for (const [name, fn] of Object.entries(value)) el.addEventListener(name, fn);
+    } else if (key === "text") {
+      el.textContent = value;
+    } else if (key === "dataset") {
+      Object.assign(el.dataset, value);
+    } else if (key in el && !key.startsWith("aria") && key !== "list" && key !== "for") {
+      el[key] = value;
+    } else {
+      el.setAttribute(key, value === true ? "" : value);
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** s("circle", {cx, cy, r}): an SVG element. */
+export function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "text") el.textContent = value;
+    else if (key === "on") for (const [n, fn] of Object.entries(value)) el.addEventListener(n, fn);
+    else el.setAttribute(key, value);
+  }
+  for (const child of children.flat()) if (child) el.append(child);
+  return el;
+}
+
+export function svgTitle(text) { return s("title", { text }); }
+
+// ------------------------------------------------------------------ toasts and copying
+
+let toastBox = null;
+
+/** A short message at the bottom of the page; kind: "error" | "info" | "ok". */
+export function toast(message, kind = "error", ms = 4500) {
+  if (!toastBox) {
+    toastBox = h("div.toasts", { role: "status", "aria-live": "polite" });
+    document.body.append(toastBox);
+  }
+  const item = h(`div.toast.toast-${kind}`, { text: message });
+  const close = () => {
+    item.classList.add("leaving");
+    setTimeout(() => item.remove(), 250);
+  };
+  item.addEventListener("click", close);
+  toastBox.append(item);
+  while (toastBox.children.length > 4) toastBox.firstChild.remove();
+  setTimeout(close, ms);
+  return item;
+}
+
+export async function copyText(text, button) {
+  let ok = false;
+  try {
+    await navigator.clipboard.writeText(text);
+    ok = true;
+  } catch (err) {
+    const area = h("textarea", { value: text, readOnly: true });
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.append(area);
+    area.select();
+    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+    area.remove();
+  }
+  if (button) {
+    const before = button.textContent;
+    button.textContent = ok ? "Copied" : "Copy failed";
+    button.classList.add(ok ? "copied" : "copy-failed");
+    setTimeout(() => {
+      button.textContent = before;
+      button.classList.remove("copied", "copy-failed");
+    }, 1500);
+  }
+  return ok;
+}
+
+export function plural(n, word, many = `${word}s`) { return `${n} ${n === 1 ? word : many}`; }
+
+export function timeAgo(iso) {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return "";
+  const sec = Math.max(0, (Date.now() - then) / 1000);
+  if (sec < 60) return "just now";
+  if (sec < 3600) return `${Math.floor(sec / 60)} min ago`;
+  if (sec < 86400) return `${Math.floor(sec / 3600)} h ago`;
+  return new Date(then).toLocaleDateString();
+}

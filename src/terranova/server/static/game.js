@@ -1,0 +1,517 @@
+// The play page, for any game: the WebSocket (reconnecting with backoff), the players and
+// their scores, whose turn it is, the move log, errors as toasts, undo, the end (final
+// scores, winners, a chart of the scores over the turns), the replay of a finished game and
+// the record download. The game's own drawing and input come from its board module.
+//
+// A board module, /static/boards/<game>.js, exports
+//   createBoard(ctx) -> board
+// with ctx = {
+//   map,         // element for the board's main drawing (fills the board area)
+//   panel,       // element in the sidebar for the board's own controls
+//   components,  // GET /api/games/{id}/components
+//   seat,        // this page's seat, or null for a spectator
+//   send(text),  // play an action text at the shown ply
+//   seatName(seat), toast(text),
+// }
+// and board = {
+//   update(message, {live}),  // show a state message; live=false: replays (no input)
+//   settle(),                 // the last action was refused: accept input again
+//   destroy(),
+//   status?(message) -> string,             // the banner text
+//   seatExtras?(message, seat) -> Node,     // shown under a seat in the player list
+//   describeLog?(log, message) -> [string], // readable log texts
+// }
+import { scoreChart } from "./chart.js";
+import {
+  api, h, mySeats, rememberSeat, seatColour, seatInk, seatLink, toast,
+} from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+
+const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+const params = new URLSearchParams(location.search);
+const seat = params.has("seat") && params.get("token") ? Number(params.get("seat")) : null;
+const token = seat !== null ? params.get("token") : null;
+
+let board = null;
+let summary = null;
+let latest = null; // the newest live state message
+let shown = null; // the message on screen (latest, or a replay position)
+let replay = null; // {steps: [ply], index, cache: Map, timer}
+let socket = null;
+let connected = false;
+let attempts = 0;
+let retryTimer = null;
+let fatal = false;
+let heartbeat = null;
+let lastHeard = 0;
+let remembered = false;
+
+// ------------------------------------------------------------------ the connection
+
+function setConn(state, text) {
+  const el = $("conn");
+  el.dataset.state = state;
+  el.textContent = text;
+  document.body.dataset.conn = state;
+}
+
+function connect() {
+  clearTimeout(retryTimer);
+  if (fatal) return;
+  const query = seat !== null ? `?seat=${seat}&token=${encodeURIComponent(token)}` : "";
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${encodeURIComponent(gameId)}${query}`;
+  setConn("connecting", attempts ? "reconnecting…" : "connecting…");
+  let ws;
+  try {
+    ws = new WebSocket(url);
+  } catch (err) {
+    scheduleReconnect();
+    return;
+  }
+  socket = ws;
+  let gotState = false;
+  ws.addEventListener("open", () => {
+    connected = true;
+    lastHeard = Date.now();
+    setConn("online", "live");
+    // the server sends a fresh state on connect; ask over HTTP if it does not come soon
+    setTimeout(() => { if (socket === ws && !gotState) refreshState(); }, 3000);
+  });
+  ws.addEventListener("message", (event) => {
+    lastHeard = Date.now();
+    let msg;
+    try { msg = JSON.parse(event.data); } catch (err) { return; }
+    if (msg.type === "state") {
+      gotState = true;
+      attempts = 0;
+      receive(msg);
+    } else if (msg.type === "error") {
+      if (!gotState && ["forbidden", "not_found", "refused"].includes(msg.code)) {
+        fatal = true;
+        showFatal(msg.message);
+        return;
+      }
+      toast(msg.message);
+      if (board) board.settle();
+    }
+  });
+  ws.addEventListener("close", (event) => {
+    if (socket !== ws) return;
+    socket = null;
+    connected = false;
+    if (event.code === 4403 || event.code === 4404 || event.code === 4409) {
+      fatal = true;
+      setConn("offline", "closed");
+      return;
+    }
+    scheduleReconnect();
+  });
+  ws.addEventListener("error", () => { /* close follows */ });
+}
+
+function scheduleReconnect() {
+  if (fatal) return;
+  attempts += 1;
+  const delay = Math.min(10000, 500 * 2 ** Math.min(attempts - 1, 5)) * (0.8 + Math.random() * 0.4);
+  setConn("offline", `offline: retrying in ${Math.round(delay / 1000)} s`);
+  retryTimer = setTimeout(connect, delay);
+}
+
+function startHeartbeat() {
+  heartbeat = setInterval(() => {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return;
+    if (Date.now() - lastHeard > 45000) {
+      socket.close(); // silent for too long: a half-open connection
+      return;
+    }
+    try { socket.send(JSON.stringify({ type: "ping" })); } catch (err) { /* closing */ }
+  }, 20000);
+  const wake = () => {
+    if (!socket && !fatal) {
+      attempts = 0;
+      connect();
+    }
+  };
+  window.addEventListener("online", wake);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") wake(); });
+}
+
+async function refreshState() {
+  const query = seat !== null ? `?seat=${seat}&token=${encodeURIComponent(token)}` : "";
+  try {
+    receive(await api(`/api/games/${encodeURIComponent(gameId)}/state${query}`));
+  } catch (err) {
+    if (err.status === 403 || err.status === 404) {
+      fatal = true;
+      showFatal(err.message);
+    }
+  }
+}
+
+/** Play an action: over the WebSocket, or over HTTP while it is down. */
+async function send(action) {
+  if (!latest) return;
+  const ply = latest.ply;
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify({ type: "action", action, ply }));
+    return;
+  }
+  try {
+    receive(await api(`/api/games/${encodeURIComponent(gameId)}/actions`, {
+      method: "POST", body: { seat, token, action, ply },
+    }));
+  } catch (err) {
+    toast(err.message);
+    if (board) board.settle();
+  }
+}
+
+async function undo() {
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify({ type: "undo" }));
+    return;
+  }
+  try {
+    receive(await api(`/api/games/${encodeURIComponent(gameId)}/undo`, { method: "POST", body: { seat, token } }));
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+// ------------------------------------------------------------------ showing a state
+
+function seatName(k) {
+  const seats = (shown || latest || summary || {}).seats || [];
+  const entry = seats.find((x) => x.seat === k);
+  return entry ? entry.name : `Seat ${k + 1}`;
+}
+
+function receive(msg) {
+  latest = msg; // the newest message wins, even at a lower ply (after an undo)
+  if (!remembered && seat !== null && msg.seat === seat) {
+    remembered = true;
+    rememberSeat({ game_id: gameId, game: msg.game, seat, token, name: seatName(seat) });
+  }
+  if (!replay) show(msg, true);
+  else renderEnd(msg);
+}
+
+function currentScores(msg) {
+  if (Array.isArray(msg.scores)) return msg.scores;
+  if (msg.result) return msg.result.scores;
+  return msg.seats.map(() => 0);
+}
+
+function show(msg, live) {
+  shown = msg;
+  if (board) board.update(msg, { live });
+  document.body.dataset.ply = String(msg.ply);
+  document.body.dataset.status = msg.status;
+  document.body.dataset.toMove = msg.to_move === null || msg.to_move === undefined ? "" : String(msg.to_move);
+  document.body.dataset.myTurn = live && msg.seat !== null && msg.to_move === msg.seat && msg.status === "playing" ? "1" : "0";
+  renderBanner(msg, live);
+  renderPlayers(msg);
+  renderLog(msg);
+  renderLiveChart(msg);
+  renderEnd(latest);
+  $("undo-button").hidden = !(live && msg.can_undo);
+}
+
+function renderBanner(msg, live) {
+  const banner = $("turn-banner");
+  const mine = live && msg.seat !== null && msg.status === "playing" && msg.to_move === msg.seat;
+  let text;
+  if (!live && replay) {
+    text = `Replay: move ${replay.index} of ${replay.steps.length - 1}`;
+  } else if (board && board.status) {
+    text = board.status(msg);
+  } else if (msg.status === "finished") {
+    text = "Game over";
+  } else {
+    text = mine ? "Your turn" : `${seatName(msg.to_move)} to move`;
+  }
+  if (msg.status === "finished" && live && msg.result) {
+    const winners = msg.result.winners.map(seatName);
+    text = `Game over: ${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}`;
+  }
+  if (msg.seat === null && live && msg.status === "playing") text = `Watching · ${text}`;
+  banner.textContent = text;
+  banner.classList.toggle("mine", mine);
+  banner.classList.toggle("over", msg.status === "finished");
+  banner.classList.toggle("replaying", !live);
+  if (mine && msg.to_move !== null) banner.style.setProperty("--seat", seatColour(msg.to_move));
+  document.title = `${mine ? "● Your turn · " : ""}${summary ? summary.name : "Terranova"} · Terranova`;
+}
+
+function renderPlayers(msg) {
+  const scores = currentScores(msg);
+  const winners = msg.result ? msg.result.winners : [];
+  const items = msg.seats.map((info) => {
+    const k = info.seat;
+    const toMove = msg.status === "playing" && msg.to_move === k;
+    const tags = [];
+    if (k === msg.seat) tags.push(h("span.tag.you", { text: "you" }));
+    if (info.kind === "bot") tags.push(h("span.tag.bot", { text: `bot${info.bot && info.bot !== info.name ? `: ${info.bot}` : ""}` }));
+    if (winners.includes(k)) tags.push(h("span.tag.winner", { text: "★ winner" }));
+    return h("li.player", {
+      dataset: { seat: k, testid: `player-${k}` },
+      class: `player${toMove ? " to-move" : ""}${winners.includes(k) ? " winner" : ""}`,
+      style: `--seat:${seatColour(k)}`,
+      "aria-current": toMove ? "true" : null,
+    },
+    h("span.player-badge", { style: `background:${seatColour(k)};color:${seatInk(k)}`, text: String(k + 1), "aria-hidden": "true" }),
+    h("div.player-main",
+      h("div.player-name", h("span", { text: info.name }), tags),
+      board && board.seatExtras ? board.seatExtras(msg, k) : null),
+    h("div.player-score", { "aria-label": `${info.name}: ${scores[k]} points` },
+      h("b", { text: String(scores[k] ?? 0), dataset: { testid: `score-${k}` } }),
+      h("small", { text: "pts" })),
+    toMove ? h("span.sr-only", { text: " (to move)" }) : null);
+  });
+  $("players").replaceChildren(...items);
+}
+
+let logAtBottom = true;
+
+function renderLog(msg) {
+  const list = $("log");
+  if (!list.dataset.watched) {
+    list.dataset.watched = "1";
+    list.addEventListener("scroll", () => {
+      logAtBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
+    });
+  }
+  const entries = msg.log.slice(-400);
+  const texts = board && board.describeLog ? board.describeLog(entries, msg) : entries.map((e) => e.text);
+  list.replaceChildren(...entries.map((entry, k) => {
+    const chance = entry.seat === null || entry.seat === undefined;
+    return h(`li.log-entry${chance ? ".chance" : ""}`, { dataset: { ply: entry.ply }, title: entry.text },
+      h("span.log-ply", { text: String(entry.ply) }),
+      chance ? h("span.log-who.muted", { text: "·" })
+        : h("span.log-who", h("span.seat-dot", { style: `background:${seatColour(entry.seat)}` }), seatName(entry.seat)),
+      h("span.log-text", { text: texts[k] }));
+  }));
+  if (logAtBottom) list.scrollTop = list.scrollHeight;
+}
+
+function renderLiveChart(msg) {
+  const card = $("chart-card");
+  card.hidden = msg.status === "finished" && !replay;
+  if (!card.open && !card.dataset.drawOnOpen) {
+    card.dataset.drawOnOpen = "1";
+    card.addEventListener("toggle", () => { if (card.open && shown) renderLiveChart(shown); });
+  }
+  if (!card.open) return;
+  $("live-chart").replaceChildren(scoreChart(msg.scores_by_turn, msg.seats.map((x) => x.name), {
+    final: msg.result ? msg.result.scores : null,
+  }));
+}
+
+function renderEnd(msg) {
+  const card = $("end-card");
+  if (!msg || msg.status !== "finished" || !msg.result) {
+    card.hidden = true;
+    return;
+  }
+  card.hidden = false;
+  const names = msg.seats.map((x) => x.name);
+  const { scores, winners } = msg.result;
+  const who = winners.map((k) => names[k]);
+  $("winners").replaceChildren(...[
+    h("span.trophy", { text: "★", "aria-hidden": "true" }),
+    winners.length > 1 ? `${who.join(" and ")} share the win` : `${who[0]} wins`,
+    msg.seat !== null && winners.includes(msg.seat) ? h("span.tag.you", { text: "that's you!" }) : null,
+  ].filter(Boolean));
+  const order = msg.seats.map((x) => x.seat).sort((a, b) => scores[b] - scores[a] || a - b);
+  $("final-scores").replaceChildren(...order.map((k, rank) => h(`li.final${winners.includes(k) ? ".winner" : ""}`, {
+    dataset: { seat: k, testid: `final-${k}` },
+  },
+  h("span.rank", { text: `${rank + 1}.` }),
+  h("span.seat-dot", { style: `background:${seatColour(k)}` }),
+  h("span.final-name", { text: names[k] }),
+  h("b.final-score", { text: String(scores[k]), dataset: { finalScore: scores[k], seat: k } }))));
+  if (card.dataset.chartPly !== String(msg.ply)) {
+    card.dataset.chartPly = String(msg.ply);
+    $("end-chart").replaceChildren(scoreChart(msg.scores_by_turn, names, { final: scores, width: 380, height: 220 }));
+  }
+  $("record-link").href = `/api/games/${encodeURIComponent(gameId)}/record`;
+  $("record-link").setAttribute("download", `terranova-${msg.game}-${gameId}.json`);
+}
+
+function showFatal(message) {
+  setConn("offline", "closed");
+  $("turn-banner").textContent = message;
+  $("turn-banner").classList.add("error");
+  toast(message, "error", 10000);
+  const held = mySeats().filter((x) => x.game_id === gameId);
+  if (held.length) {
+    $("board-panel").replaceChildren(h("p", "Your seats in this game:"),
+      ...held.map((x) => h("a.button", { href: seatLink(gameId, x.seat, x.token), text: `Play seat ${x.seat + 1}` })));
+  }
+}
+
+// ------------------------------------------------------------------ replay
+
+function replaySteps(msg) {
+  // the position before each decision (chance outcomes that follow a move included), then the end
+  const decisions = msg.log.filter((e) => e.seat !== null && e.seat !== undefined).map((e) => e.ply);
+  const steps = decisions.map((p) => p - 1);
+  steps.push(msg.ply);
+  return [...new Set(steps)].sort((a, b) => a - b);
+}
+
+async function enterReplay() {
+  if (!latest || latest.status !== "finished") return;
+  replay = { steps: replaySteps(latest), index: 0, cache: new Map(), timer: null, token: 0 };
+  const slider = $("replay-slider");
+  slider.max = String(replay.steps.length - 1);
+  $("replay-bar").hidden = false;
+  document.body.classList.add("replaying");
+  await replayTo(0);
+}
+
+function exitReplay() {
+  if (!replay) return;
+  clearInterval(replay.timer);
+  $("replay-play").classList.remove("playing");
+  replay = null;
+  $("replay-bar").hidden = true;
+  document.body.classList.remove("replaying");
+  show(latest, true);
+}
+
+async function fetchReplay(ply) {
+  if (!replay.cache.has(ply)) {
+    replay.cache.set(ply, api(`/api/games/${encodeURIComponent(gameId)}/replay/${ply}`));
+  }
+  try {
+    return await replay.cache.get(ply);
+  } catch (err) {
+    replay.cache.delete(ply);
+    throw err;
+  }
+}
+
+async function replayTo(index) {
+  if (!replay) return;
+  index = Math.max(0, Math.min(replay.steps.length - 1, index));
+  replay.index = index;
+  const ask = ++replay.token;
+  $("replay-slider").value = String(index);
+  const ply = replay.steps[index];
+  const decision = latest.log.find((e) => e.ply === ply + 1 && e.seat !== null && e.seat !== undefined);
+  const previous = index > 0 ? latest.log.find((e) => e.ply === replay.steps[index - 1] + 1) : null;
+  let msg;
+  try {
+    msg = await fetchReplay(ply);
+  } catch (err) {
+    toast(`The replay could not be loaded: ${err.message}`);
+    return;
+  }
+  if (!replay || ask !== replay.token) return;
+  show(msg, false);
+  const what = previous && previous.seat !== null
+    ? `${seatName(previous.seat)}: ${board && board.describeLog ? board.describeLog([previous], latest)[0] : previous.text}`
+    : "the start";
+  $("replay-label").textContent = `Move ${index} of ${replay.steps.length - 1} · after ${what}` +
+    (decision ? "" : index === replay.steps.length - 1 ? " · final scoring" : "");
+  // prefetch the next position
+  if (index + 1 < replay.steps.length) fetchReplay(replay.steps[index + 1]).catch(() => {});
+}
+
+function toggleReplayPlay() {
+  if (!replay) return;
+  const button = $("replay-play");
+  if (replay.timer) {
+    clearInterval(replay.timer);
+    replay.timer = null;
+    button.classList.remove("playing");
+    button.setAttribute("aria-label", "Play the replay");
+    return;
+  }
+  if (replay.index >= replay.steps.length - 1) replayTo(0);
+  button.classList.add("playing");
+  button.setAttribute("aria-label", "Pause the replay");
+  replay.timer = setInterval(() => {
+    if (!replay) return;
+    if (replay.index >= replay.steps.length - 1) {
+      toggleReplayPlay();
+      return;
+    }
+    replayTo(replay.index + 1);
+  }, 700);
+}
+
+function installReplayControls() {
+  $("replay-button").addEventListener("click", enterReplay);
+  $("replay-exit").addEventListener("click", exitReplay);
+  $("replay-first").addEventListener("click", () => replayTo(0));
+  $("replay-prev").addEventListener("click", () => replayTo(replay.index - 1));
+  $("replay-next").addEventListener("click", () => replayTo(replay.index + 1));
+  $("replay-last").addEventListener("click", () => replayTo(replay.steps.length - 1));
+  $("replay-play").addEventListener("click", toggleReplayPlay);
+  $("replay-slider").addEventListener("input", (ev) => replayTo(Number(ev.target.value)));
+  document.addEventListener("keydown", (ev) => {
+    if (!replay || ev.target.tagName === "INPUT") return;
+    if (ev.key === "ArrowLeft") replayTo(replay.index - 1);
+    else if (ev.key === "ArrowRight") replayTo(replay.index + 1);
+    else if (ev.key === "Escape") exitReplay();
+    else if (ev.key === " " && ev.target.tagName !== "BUTTON") {
+      ev.preventDefault();
+      toggleReplayPlay();
+    }
+  });
+}
+
+// ------------------------------------------------------------------ start
+
+async function loadBoard(game, components) {
+  const ctx = {
+    map: $("map"), panel: $("board-panel"), components, seat,
+    send, seatName, toast: (text) => toast(text),
+  };
+  try {
+    const module = await import(`./boards/${encodeURIComponent(game)}.js`);
+    return module.createBoard(ctx);
+  } catch (err) {
+    console.error(err);
+    const module = await import("./boards/generic.js");
+    return module.createBoard(ctx);
+  }
+}
+
+async function start() {
+  if (!gameId) {
+    showFatal("No game id in this address.");
+    return;
+  }
+  $("undo-button").addEventListener("click", undo);
+  installReplayControls();
+  let components;
+  try {
+    [summary, components] = await Promise.all([
+      api(`/api/games/${encodeURIComponent(gameId)}`),
+      api(`/api/games/${encodeURIComponent(gameId)}/components`),
+    ]);
+  } catch (err) {
+    showFatal(err.status === 404 ? `There is no game ${gameId} on this server.` : `The game could not be loaded: ${err.message}`);
+    return;
+  }
+  $("game-title").textContent = summary.name + (seat !== null ? ` · seat ${seat + 1}` : " · spectator");
+  document.title = `${summary.name} · Terranova`;
+  board = await loadBoard(summary.game, components);
+  if (seat === null) {
+    const held = mySeats().filter((x) => x.game_id === gameId);
+    if (held.length) {
+      toast(`You hold seat ${held.map((x) => x.seat + 1).join(", ")} in this game: open it from the lobby to play.`, "info", 6000);
+    }
+  }
+  // a handle for the browser console and the end-to-end tests
+  window.terranova = { send, undo, state: () => latest, shown: () => shown, board };
+  document.body.dataset.ready = "1";
+  connect();
+  startHeartbeat();
+}
+
+start();

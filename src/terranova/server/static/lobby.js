@@ -1,0 +1,300 @@
+// The lobby: pick a game, its seats (human or bot) and variants, create it, hand out the
+// invitation links, and list the games this browser holds seats in ("my games").
+import {
+  absolute, api, copyText, forgetGame, h, mySeats, plural, rememberSeat, seatColour,
+  seatLink, timeAgo, toast,
+} from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+const OTHER_BOT = "__other__";
+
+let catalog = { games: [], bots: [] };
+/** Seat choices kept while the number of players changes: [{kind, name, bot, spec}]. */
+let seatChoices = [];
+
+function currentGame() {
+  return catalog.games.find((g) => g.id === $("game-select").value) || catalog.games[0];
+}
+
+function humanize(name) {
+  const text = name.replace(/_/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function defaultChoice(index) {
+  const bot = catalog.bots.includes("greedy") ? "greedy" : catalog.bots[0] || "random";
+  return index === 0 ? { kind: "human", name: "", bot, spec: "" } : { kind: "bot", name: "", bot, spec: "" };
+}
+
+// ------------------------------------------------------------------ the form
+
+function renderGameChoice() {
+  const select = $("game-select");
+  select.replaceChildren(...catalog.games.map((g) => h("option", { value: g.id, text: g.name })));
+  select.addEventListener("change", renderGame);
+  renderGame();
+}
+
+function renderGame() {
+  const game = currentGame();
+  if (!game) return;
+  $("game-description").textContent = game.description || "";
+  const players = $("players-select");
+  const previous = Number(players.value) || game.seats.default;
+  const options = [];
+  for (let n = game.seats.min; n <= game.seats.max; n++) {
+    options.push(h("option", { value: String(n), text: plural(n, "player") }));
+  }
+  players.replaceChildren(...options);
+  players.value = String(Math.min(game.seats.max, Math.max(game.seats.min, previous)));
+  players.onchange = renderSeats;
+  renderSeats();
+  renderVariants(game);
+}
+
+function renderSeats() {
+  const count = Number($("players-select").value);
+  while (seatChoices.length < count) seatChoices.push(defaultChoice(seatChoices.length));
+  const rows = [];
+  for (let i = 0; i < count; i++) rows.push(seatRow(i));
+  $("seat-list").replaceChildren(...rows);
+}
+
+function seatRow(index) {
+  const choice = seatChoices[index];
+  const kind = h("select", {
+    id: `seat-${index}-kind`, "aria-label": `Seat ${index + 1}: who plays`,
+    dataset: { seat: index, role: "kind" },
+  },
+  h("option", { value: "human", text: "Human" }),
+  h("option", { value: "bot", text: "Bot" }));
+  kind.value = choice.kind;
+  const name = h("input", {
+    id: `seat-${index}-name`, type: "text", maxLength: 40, value: choice.name,
+    placeholder: choice.kind === "human" ? `Player ${index + 1}` : "Name",
+    "aria-label": `Seat ${index + 1}: name`, autocomplete: "off",
+  });
+  const botOptions = catalog.bots.map((b) => h("option", { value: b, text: b }));
+  botOptions.push(h("option", { value: OTHER_BOT, text: "other…" }));
+  const bot = h("select", { id: `seat-${index}-bot`, "aria-label": `Seat ${index + 1}: bot` }, botOptions);
+  bot.value = choice.bot;
+  const spec = h("input", {
+    id: `seat-${index}-spec`, type: "text", maxLength: 200, value: choice.spec,
+    placeholder: "bot spec, e.g. greedy:epsilon=0.1", "aria-label": `Seat ${index + 1}: bot spec`,
+    autocomplete: "off", spellcheck: false,
+  });
+  const sync = () => {
+    choice.kind = kind.value;
+    choice.name = name.value;
+    choice.bot = bot.value;
+    choice.spec = spec.value;
+    row.classList.toggle("is-bot", choice.kind === "bot");
+    bot.hidden = choice.kind !== "bot";
+    spec.hidden = choice.kind !== "bot" || choice.bot !== OTHER_BOT;
+    name.placeholder = choice.kind === "human" ? `Player ${index + 1}` : "Name";
+  };
+  for (const el of [kind, bot]) el.addEventListener("change", sync);
+  for (const el of [name, spec]) el.addEventListener("input", sync);
+  const row = h("li.seat-row", { dataset: { seat: index } },
+    h("span.seat-dot", { style: `background:${seatColour(index)}`, "aria-hidden": "true" }),
+    h("span.seat-label", { text: `Seat ${index + 1}` }),
+    kind, name, bot, spec);
+  sync();
+  return row;
+}
+
+function renderVariants(game) {
+  const entries = Object.entries(game.variants || {}).filter(([key]) => key !== "tileset");
+  $("variants-fieldset").hidden = entries.length === 0;
+  const fields = entries.map(([key, variant]) => {
+    const id = `variant-${key}`;
+    let control;
+    if (Array.isArray(variant.choices)) {
+      control = h("select", { id, name: key, dataset: { variant: key } },
+        variant.choices.map((c) => h("option", {
+          value: String(c), text: String(c) + (c === variant.default ? " (default)" : ""),
+        })));
+      control.value = String(variant.default);
+    } else {
+      control = h("input", {
+        id, name: key, type: typeof variant.default === "number" ? "number" : "text",
+        value: variant.default ?? "", dataset: { variant: key },
+      });
+    }
+    return h("div.field.variant", h("label", { for: id, text: humanize(key) }), control,
+      variant.description ? h("p.hint", { text: variant.description }) : null);
+  });
+  $("variant-list").replaceChildren(...fields);
+}
+
+function readRequest() {
+  const game = currentGame();
+  const count = Number($("players-select").value);
+  const params = { players: count };
+  for (const control of $("variant-list").querySelectorAll("[data-variant]")) {
+    const key = control.dataset.variant;
+    const variant = game.variants[key];
+    const sample = Array.isArray(variant.choices) && variant.choices.length ? variant.choices[0] : variant.default;
+    let value = control.value;
+    if (typeof sample === "number") value = Number(value);
+    params[key] = value;
+  }
+  const seats = [];
+  for (let i = 0; i < count; i++) {
+    const choice = seatChoices[i];
+    const seat = { kind: choice.kind };
+    if (choice.name.trim()) seat.name = choice.name.trim();
+    if (choice.kind === "bot") {
+      seat.bot = choice.bot === OTHER_BOT ? choice.spec.trim() : choice.bot;
+      if (!seat.bot) throw new Error(`Seat ${i + 1}: write the bot spec`);
+    }
+    seats.push(seat);
+  }
+  return { game: game.id, params, seats, bot_delay_ms: Number($("bot-delay").value) };
+}
+
+async function createGame(event) {
+  event.preventDefault();
+  let request;
+  try {
+    request = readRequest();
+  } catch (err) {
+    toast(err.message);
+    return;
+  }
+  const button = $("create-button");
+  button.disabled = true;
+  button.textContent = "Creating…";
+  try {
+    const created = await api("/api/games", { method: "POST", body: request });
+    for (const seat of created.seats) {
+      if (seat.token) {
+        rememberSeat({ game_id: created.game_id, game: request.game, seat: seat.seat, token: seat.token, name: seat.name });
+      }
+    }
+    showCreated(created, request);
+    renderMyGames();
+  } catch (err) {
+    toast(`The game could not be created: ${err.message}`);
+  } finally {
+    button.disabled = false;
+    button.textContent = "Create game";
+  }
+}
+
+function linkRow(label, colour, url, playText, playHref, testid) {
+  const input = h("input.link", { type: "text", readOnly: true, value: url, "aria-label": `${label}: link` });
+  input.addEventListener("focus", () => input.select());
+  const copy = h("button.copy", { type: "button", text: "Copy", "aria-label": `Copy the link of ${label}` });
+  copy.addEventListener("click", () => copyText(url, copy));
+  return h("li.invite", { dataset: { testid } },
+    h("div.invite-head",
+      colour ? h("span.seat-dot", { style: `background:${colour}`, "aria-hidden": "true" }) : null,
+      h("strong", { text: label })),
+    h("div.invite-row", input, copy,
+      h("a.button.primary", { href: playHref, text: playText, dataset: { testid: `${testid}-open` } })));
+}
+
+function showCreated(created, request) {
+  const items = [];
+  for (const seat of created.seats) {
+    if (!seat.token) continue;
+    const link = seatLink(created.game_id, seat.seat, seat.token);
+    items.push(linkRow(`Seat ${seat.seat + 1} · ${seat.name}`, seatColour(seat.seat), absolute(link),
+      `Play seat ${seat.seat + 1}`, link, `seat-${seat.seat}`));
+  }
+  const bots = created.seats.filter((s) => !s.token);
+  if (bots.length) {
+    items.push(h("li.invite.bots", { text: `Bots: ${bots.map((b) => `seat ${b.seat + 1} (${b.name})`).join(", ")}` }));
+  }
+  items.push(linkRow("Spectators", null, absolute(created.spectator_link), "Watch",
+    created.spectator_link, "spectator"));
+  $("invite-list").replaceChildren(...items);
+  $("created").hidden = false;
+  $("created").dataset.gameId = created.game_id;
+  $("created").scrollIntoView({ behavior: "smooth", block: "nearest" });
+}
+
+// ------------------------------------------------------------------ my games
+
+async function renderMyGames() {
+  const seats = mySeats();
+  const games = new Map();
+  for (const seat of seats) {
+    if (!games.has(seat.game_id)) games.set(seat.game_id, []);
+    games.get(seat.game_id).push(seat);
+  }
+  $("my-games-empty").hidden = games.size > 0;
+  const list = $("my-games-list");
+  const ids = [...games.keys()].slice(0, 20);
+  const items = ids.map((id) => {
+    const li = h("li.my-game", { dataset: { gameId: id } }, h("div.my-game-head", { text: "Loading…" }));
+    return li;
+  });
+  list.replaceChildren(...items);
+  await Promise.all(ids.map(async (id, k) => {
+    const li = items[k];
+    const held = games.get(id).sort((a, b) => a.seat - b.seat);
+    const forget = h("button.small.ghost", { type: "button", text: "Forget", "aria-label": `Forget game ${id}` });
+    forget.addEventListener("click", () => { forgetGame(id); renderMyGames(); });
+    let summary;
+    try {
+      summary = await api(`/api/games/${encodeURIComponent(id)}`);
+    } catch (err) {
+      li.replaceChildren(h("div.my-game-head", h("strong", { text: `Game ${id}` }),
+        h("span.muted", { text: err.status === 404 ? " · not on this server any more" : ` · ${err.message}` })),
+      h("div.my-game-actions", forget));
+      return;
+    }
+    const names = summary.seats.map((seat) => h("span.player-chip",
+      h("span.seat-dot", { style: `background:${seatColour(seat.seat)}` }),
+      seat.name + (summary.result && summary.result.winners.includes(seat.seat) ? " ★" : ""),
+      summary.result ? h("b", { text: ` ${summary.result.scores[seat.seat]}` }) : null));
+    let status;
+    if (summary.status === "finished") {
+      status = "finished";
+    } else if (summary.to_move !== null && summary.to_move !== undefined) {
+      const mine = held.some((s) => s.seat === summary.to_move);
+      status = mine ? "your turn" : `${summary.seats[summary.to_move].name} to move`;
+    } else {
+      status = "playing";
+    }
+    const buttons = held.map((seat) => h("a.button.small" + (summary.status === "playing" ? ".primary" : ""), {
+      href: seatLink(id, seat.seat, seat.token),
+      text: summary.status === "finished" ? `Review (seat ${seat.seat + 1})` : `Play seat ${seat.seat + 1}`,
+    }));
+    li.classList.toggle("finished", summary.status === "finished");
+    li.classList.toggle("my-turn", status === "your turn");
+    li.replaceChildren(
+      h("div.my-game-head", h("strong", { text: summary.name }),
+        h("span.status-pill", { text: status }),
+        h("span.muted", { text: timeAgo(summary.created) })),
+      h("div.my-game-players", names),
+      h("div.my-game-actions", buttons, forget));
+  }));
+}
+
+// ------------------------------------------------------------------ start
+
+async function start() {
+  $("create-form").addEventListener("submit", createGame);
+  $("another-button").addEventListener("click", () => {
+    $("created").hidden = true;
+    $("new-game").scrollIntoView({ behavior: "smooth" });
+  });
+  renderMyGames();
+  try {
+    catalog = await api("/api/catalog");
+  } catch (err) {
+    toast(`The catalog could not be loaded: ${err.message}`);
+    return;
+  }
+  if (!catalog.games.length) {
+    toast("This server offers no games.");
+    return;
+  }
+  renderGameChoice();
+  document.body.dataset.ready = "1";
+}
+
+start();

@@ -1,0 +1,225 @@
+"""Fixtures of the browser end-to-end tests: the real server in a subprocess (a free
+loopback port, a fresh SQLite file) and Debian's Chromium driven by Playwright.
+
+Outside CI the tests are skipped when Playwright or Chromium is missing; in CI (``CI`` set)
+a missing browser is a failure, never a skip. Setup:
+
+    apt-get install -y chromium
+    .venv/bin/pip install playwright==1.65.2
+
+``TERRANOVA_CHROMIUM`` names another Chromium binary (default ``/usr/bin/chromium``);
+screenshots go to ``out/screenshots/`` (``TERRANOVA_SCREENSHOTS`` names another folder).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+IN_CI = bool(os.environ.get("CI"))
+if IN_CI:
+    import playwright.sync_api as sync_api
+else:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("TERRANOVA_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+TIMEOUT = 300
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects: `pytest -m "not e2e"` skips these
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/e2e" in str(item.path).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.e2e)
+            if not item.get_closest_marker("timeout"):
+                item.add_marker(pytest.mark.timeout(TIMEOUT))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "e2e: browser end-to-end tests (Playwright + Chromium)")
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Server:
+    """``python -m terranova.server`` on a loopback port with its own SQLite file; it can be
+    stopped and started again on the same port and database (to test reconnecting)."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.workdir = workdir
+        self.port = _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.database_url = f"sqlite:///{workdir / 'e2e.db'}"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log_path = workdir / "server.log"
+
+    def start(self, timeout: float = 30.0) -> None:
+        log = self.log_path.open("ab")
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "terranova.server",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--database-url",
+                self.database_url,
+            ],
+            cwd=self.workdir,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
+        log.close()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited early:\n{self.log()}")
+            try:
+                with urllib.request.urlopen(self.base + "/api/catalog", timeout=2) as answer:
+                    if answer.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"the server did not start in {timeout} s:\n{self.log()}")
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        self.process = None
+
+    def log(self) -> str:
+        with contextlib.suppress(OSError):
+            return self.log_path.read_text(errors="replace")[-4000:]
+        return ""
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.base + path, timeout=10) as answer:
+            return json.loads(answer.read())
+
+    def post(self, path: str, body: dict[str, Any]) -> Any:
+        request = urllib.request.Request(
+            self.base + path,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.loads(answer.read())
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(tmp_path)
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists() and shutil.which(CHROMIUM) is None:
+        message = f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+        if IN_CI:
+            pytest.fail(message)
+        pytest.skip(message)
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+class PageErrors:
+    """JavaScript errors and failed requests seen by the pages of a test."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def watch(self, page: Any) -> Any:
+        page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
+        page.on(
+            "console",
+            lambda msg: (
+                self.errors.append(f"console error: {msg.text}")
+                if msg.type == "error"
+                and "WebSocket" not in msg.text
+                and "Failed to load resource" not in msg.text
+                else None
+            ),
+        )
+        return page
+
+
+@pytest.fixture
+def page_errors() -> Iterator[PageErrors]:
+    errors = PageErrors()
+    yield errors
+    assert not errors.errors, "\n".join(errors.errors)
+
+
+@pytest.fixture
+def new_page(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
+    """new_page(width=1280, height=800): a page in a fresh browser context (its own
+    localStorage), watched for JavaScript errors."""
+    contexts: list[Any] = []
+
+    def make(width: int = 1280, height: int = 800) -> Any:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        return page_errors.watch(context.new_page())
+
+    yield make
+    for context in contexts:
+        with contextlib.suppress(Exception):
+            context.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    folder = Path(os.environ.get("TERRANOVA_SCREENSHOTS", ROOT / "out" / "screenshots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

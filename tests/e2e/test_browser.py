@@ -1,0 +1,423 @@
+"""The browser UI end to end: the lobby, whole games played by clicking on the map, live
+updates between two browsers, reconnecting after the server restarts, undo, errors, the end
+of a game (scores, chart, replay, record) and narrow screens.
+
+Screenshots are saved to out/screenshots/ (see conftest.py)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+from tests.e2e.conftest import Server
+
+MAX_DECISIONS = 400
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def create_from_lobby(page: Any, server: Server, seats: list[str], name: str = "Ana") -> str:
+    """Create a Discovery game from the lobby by clicking; seats: "human" or a bot name.
+    Returns the game id (the created card's)."""
+    page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#game-select", "discovery")
+    page.select_option("#players-select", str(len(seats)))
+    for index, kind in enumerate(seats):
+        if kind == "human":
+            page.select_option(f"#seat-{index}-kind", "human")
+        else:
+            page.select_option(f"#seat-{index}-kind", "bot")
+            page.select_option(f"#seat-{index}-bot", kind)
+    page.fill("#seat-0-name", name)
+    page.select_option("#bot-delay", "0")
+    page.click("#create-button")
+    page.wait_for_selector("#created:not([hidden])")
+    return str(page.get_attribute("#created", "data-game-id"))
+
+
+def wait_ready_to_act(page: Any, after_ply: int | None = None) -> None:
+    """Wait until this page's seat is to move (at a ply other than ``after_ply``) or the
+    game is over."""
+    page.wait_for_function(
+        """(after) => {
+            const b = document.body.dataset;
+            if (after !== null && b.ply === String(after)) return false;
+            return b.status === 'finished' || b.myTurn === '1';
+        }""",
+        arg=after_ply,
+    )
+
+
+def ply(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.ply"))
+
+
+def phase(page: Any) -> str:
+    return str(page.get_attribute("#map", "data-phase"))
+
+
+def play_one_decision(page: Any, rng: random.Random) -> str:
+    """Make the decision the page offers by clicking (or by key): a tile on a highlighted
+    square, or a follower move. Returns what was done."""
+    before = ply(page)
+    if phase(page) == "place":
+        if len(page.query_selector_all("[data-testid='hand-tile']:not([disabled])")) > 1:
+            tiles = page.query_selector_all("[data-testid='hand-tile']:not([disabled])")
+            rng.choice(tiles).click()
+        if rng.random() < 0.3:
+            page.keyboard.press("r")
+        spots = page.query_selector_all("[data-testid='spot']")
+        if not spots:  # the turned tile fits nowhere: a dotted square turns it to fit
+            page.locator(".spot.other").first.click()
+            spots = page.query_selector_all("[data-testid='spot']")
+        assert spots, "no highlighted square for a tile in hand"
+        spot = rng.choice(spots)
+        action = spot.get_attribute("data-action")
+        spot.click()
+        done = f"placed: {action}"
+    else:
+        assert phase(page) == "follower", phase(page)
+        deploys = page.query_selector_all("[data-testid='deploy']")
+        removes = page.query_selector_all("[data-testid='remove']")
+        roll = rng.random()
+        if deploys and roll < 0.5:
+            target = rng.choice(deploys)
+            done = f"deploy: {target.get_attribute('data-action')}"
+            target.click()
+        elif removes and roll < 0.75:
+            target = rng.choice(removes)
+            done = f"remove: {target.get_attribute('data-action')}"
+            target.click()
+        elif roll < 0.85:
+            page.keyboard.press("p")
+            done = "pass (key)"
+        else:
+            page.click("[data-testid='pass']")
+            done = "pass"
+    page.wait_for_function("(p) => document.body.dataset.ply !== String(p)", arg=before)
+    return done
+
+
+def play_to_the_end(
+    page: Any,
+    rng: random.Random,
+    screenshot_at: dict[int, Path],
+    follower_shot: Path | None = None,
+) -> int:
+    decisions = 0
+    wait_ready_to_act(page)
+    while page.evaluate("document.body.dataset.status") != "finished":
+        assert decisions < MAX_DECISIONS, "the game does not end"
+        if (
+            follower_shot is not None
+            and phase(page) == "follower"
+            and page.locator("[data-testid='remove']").count() >= 2
+            and page.locator("[data-testid='deploy']").count() >= 1
+        ):
+            page.screenshot(path=str(follower_shot))
+            follower_shot = None
+        play_one_decision(page, rng)
+        decisions += 1
+        if decisions in screenshot_at:
+            wait_ready_to_act(page)
+            page.screenshot(path=str(screenshot_at[decisions]))
+        wait_ready_to_act(page)
+    return decisions
+
+
+def page_scores(page: Any, seats: int) -> list[int]:
+    return [
+        int(page.get_attribute(f"[data-testid='final-{seat}'] .final-score", "data-final-score"))
+        for seat in range(seats)
+    ]
+
+
+def no_horizontal_scroll(page: Any) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"))
+
+
+# ---------------------------------------------------------------------- tests
+
+
+def test_whole_game_against_a_bot(server: Server, new_page: Any, screenshots: Path) -> None:
+    """From the lobby to the end against greedy, every move made by clicking; the page's
+    final scores are the server's; then the replay and the record."""
+    page = new_page()
+    game_id = create_from_lobby(page, server, ["human", "greedy"])
+    page.screenshot(path=str(screenshots / "lobby-created.png"))
+    link = page.input_value("[data-testid='seat-0'] input.link")
+    assert f"/play/{game_id}?seat=0&token=" in link
+    page.click("[data-testid='seat-0-open']")
+    page.wait_for_selector("body[data-ready='1']")
+    wait_ready_to_act(page)
+    assert page.locator("[data-testid='player-0']").inner_text().startswith("1\nAna")
+    page.screenshot(path=str(screenshots / "play-first-turn.png"))
+    page.hover("[data-testid='spot']")
+    page.wait_for_selector(".ghost-tile")
+    page.screenshot(path=str(screenshots / "play-place-preview.png"))
+
+    rng = random.Random(2024)
+    decisions = play_to_the_end(
+        page,
+        rng,
+        {
+            31: screenshots / "play-midgame.png",
+            60: screenshots / "play-late.png",
+        },
+        follower_shot=screenshots / "play-follower-step.png",
+    )
+    assert decisions > 40
+
+    summary = server.get(f"/api/games/{game_id}")
+    assert summary["status"] == "finished"
+    page.wait_for_selector("[data-testid='end-card']:not([hidden])")
+    assert page_scores(page, 2) == summary["result"]["scores"]
+    for seat in range(2):
+        shown = page.inner_text(f"[data-testid='score-{seat}']")
+        assert int(shown) == summary["result"]["scores"][seat]
+    winners = page.inner_text("#winners")
+    names = {0: "Ana", 1: "greedy"}
+    for seat in summary["result"]["winners"]:
+        assert names[seat] in winners
+    assert page.locator("#end-chart svg .series").count() == 2
+    page.screenshot(path=str(screenshots / "play-game-over.png"))
+
+    # the record
+    href = page.get_attribute("#record-link", "href")
+    assert href == f"/api/games/{game_id}/record"
+    record = page.request.get(server.base + href)
+    assert record.ok
+    assert record.json()["result"]["scores"] == summary["result"]["scores"]
+
+    # the replay, move by move
+    page.click("#replay-button")
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    page.wait_for_function("document.querySelector('.map-svg').dataset.tiles === '1'")
+    assert "Replay" in page.inner_text("[data-testid='turn-banner']")
+    for _ in range(3):
+        page.click("#replay-next")
+    page.wait_for_function("document.querySelector('.map-svg').dataset.tiles === '3'")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("document.querySelector('.map-svg').dataset.tiles === '2'")
+    slider_max = int(page.get_attribute("#replay-slider", "max"))
+    page.fill("#replay-slider", str(slider_max // 2))
+    page.wait_for_function(
+        "(n) => Number(document.querySelector('.map-svg').dataset.tiles) > n", arg=10
+    )
+    page.screenshot(path=str(screenshots / "play-replay.png"))
+    page.click("#replay-exit")
+    page.wait_for_selector("#replay-bar", state="hidden")
+    assert page_scores(page, 2) == summary["result"]["scores"]
+
+    # the lobby lists the game under "my games"
+    page.goto(server.base + "/")
+    page.wait_for_selector(f".my-game[data-game-id='{game_id}'].finished")
+    page.screenshot(path=str(screenshots / "lobby-my-games.png"), full_page=True)
+
+
+def test_two_browsers_see_each_other_live(server: Server, new_page: Any, screenshots: Path) -> None:
+    """Two human seats in two browser contexts, and a spectator: each move shows up in the
+    other pages without reloading."""
+    alice = new_page()
+    game_id = create_from_lobby(alice, server, ["human", "human"], name="Alice")
+    bob_link = alice.input_value("[data-testid='seat-1'] input.link")
+    spectator_link = alice.input_value("[data-testid='spectator'] input.link")
+    alice.click("[data-testid='seat-0-open']")
+    bob = new_page()
+    bob.goto(bob_link)
+    watcher = new_page(1000, 700)
+    watcher.goto(spectator_link)
+    for page in (alice, bob, watcher):
+        page.wait_for_selector("body[data-ready='1']")
+        page.wait_for_function("document.body.dataset.ply !== undefined")
+    wait_ready_to_act(alice)
+    assert bob.evaluate("document.body.dataset.myTurn") == "0"
+    assert "Alice" in bob.inner_text("[data-testid='turn-banner']")
+    assert "Watching" in watcher.inner_text("[data-testid='turn-banner']")
+    assert alice.locator("#undo-button").is_hidden()  # undo is for games against bots
+
+    rng = random.Random(5)
+    for turn in range(6):
+        mover, other = (alice, bob) if turn % 2 == 0 else (bob, alice)
+        wait_ready_to_act(mover)
+        tiles_before = int(other.get_attribute(".map-svg", "data-tiles"))
+        play_one_decision(mover, rng)  # the tile
+        other.wait_for_function(
+            "(n) => Number(document.querySelector('.map-svg').dataset.tiles) === n + 1",
+            arg=tiles_before,
+        )
+        watcher.wait_for_function(
+            "(n) => Number(document.querySelector('.map-svg').dataset.tiles) === n + 1",
+            arg=tiles_before,
+        )
+        play_one_decision(mover, rng)  # the follower step
+        wait_ready_to_act(other)
+        assert other.evaluate("document.body.dataset.myTurn") == "1"
+        assert mover.evaluate("document.body.dataset.myTurn") == "0"
+        for page in (alice, bob, watcher):
+            page.wait_for_function("(p) => document.body.dataset.ply === String(p)", arg=ply(other))
+    # every page shows the same scores and log
+    scores = [[alice.inner_text(f"[data-testid='score-{s}']") for s in range(2)]]
+    scores.append([bob.inner_text(f"[data-testid='score-{s}']") for s in range(2)])
+    scores.append([watcher.inner_text(f"[data-testid='score-{s}']") for s in range(2)])
+    assert scores[0] == scores[1] == scores[2]
+    assert (
+        alice.locator("[data-testid='log'] li").count()
+        == bob.locator("[data-testid='log'] li").count()
+    )
+    alice.screenshot(path=str(screenshots / "two-players-alice.png"))
+    bob.screenshot(path=str(screenshots / "two-players-bob.png"))
+    watcher.screenshot(path=str(screenshots / "two-players-spectator.png"))
+
+    # a move out of turn is refused with a message (a toast), the game unchanged
+    at = ply(alice)
+    mover = alice if alice.evaluate("document.body.dataset.myTurn") == "0" else bob
+    mover.evaluate("window.terranova.send('pass')")
+    mover.wait_for_selector(".toast-error")
+    assert ply(mover) == at
+    summary = server.get(f"/api/games/{game_id}")
+    assert summary["ply"] == at
+
+
+def test_reconnects_after_the_server_restarts(
+    server: Server, new_page: Any, screenshots: Path
+) -> None:
+    page = new_page()
+    create_from_lobby(page, server, ["human", "greedy"])
+    page.click("[data-testid='seat-0-open']")
+    wait_ready_to_act(page)
+    rng = random.Random(1)
+    play_one_decision(page, rng)
+    play_one_decision(page, rng)
+    wait_ready_to_act(page)
+    at = ply(page)
+
+    server.stop()
+    page.wait_for_selector("#conn[data-state='offline']")
+    page.screenshot(path=str(screenshots / "play-offline.png"))
+    server.start()
+    page.wait_for_selector("#conn[data-state='online']", timeout=30_000)
+    page.wait_for_function("(p) => document.body.dataset.ply === String(p)", arg=at)
+    # and play goes on
+    wait_ready_to_act(page)
+    play_one_decision(page, rng)
+    play_one_decision(page, rng)
+    wait_ready_to_act(page, after_ply=at)
+    assert ply(page) > at
+
+
+def test_undo_against_a_bot(server: Server, new_page: Any) -> None:
+    page = new_page()
+    create_from_lobby(page, server, ["human", "random"])
+    page.click("[data-testid='seat-0-open']")
+    wait_ready_to_act(page)
+    start = ply(page)
+    assert page.locator("#undo-button").is_hidden()
+    play_one_decision(page, random.Random(3))  # place a tile
+    assert phase(page) == "follower"
+    assert page.get_attribute(".map-svg", "data-tiles") == "2"
+    page.click("#undo-button")
+    page.wait_for_function("(p) => document.body.dataset.ply === String(p)", arg=start)
+    assert phase(page) == "place"
+    assert page.get_attribute(".map-svg", "data-tiles") == "1"
+
+
+def test_hand_of_two_tiles_and_keyboard(server: Server, new_page: Any, screenshots: Path) -> None:
+    """With the 2-tile hand: choose a tile, turn it by keys and buttons, place it by
+    keyboard, pass by key."""
+    page = new_page()
+    page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#variant-hand", "2")
+    page.select_option("#bot-delay", "0")
+    page.click("#create-button")
+    page.click("[data-testid='seat-0-open']")
+    wait_ready_to_act(page)
+    tiles = page.locator("[data-testid='hand-tile']")
+    assert tiles.count() == 2
+    second = tiles.nth(1)
+    if second.is_enabled():
+        second.click()
+        assert second.get_attribute("aria-pressed") == "true"
+    page.keyboard.press("r")
+    page.keyboard.press("Shift+R")
+    turn = page.locator("button[aria-label='Turn the tile clockwise']")
+    if turn.is_enabled():  # disabled only for a tile that looks the same every way round
+        turn.click()
+    page.screenshot(path=str(screenshots / "play-hand-of-two.png"))
+    spots = page.locator("[data-testid='spot']")
+    if spots.count() == 0:
+        page.locator(".spot.other").first.click()
+    before = ply(page)
+    page.locator("[data-testid='spot']").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("(p) => document.body.dataset.ply !== String(p)", arg=before)
+    assert phase(page) == "follower"
+    before = ply(page)
+    page.keyboard.press("p")
+    wait_ready_to_act(page, after_ply=before)
+
+
+def test_narrow_screen(server: Server, new_page: Any, screenshots: Path) -> None:
+    created = server.post(
+        "/api/games",
+        {
+            "game": "discovery",
+            "params": {"players": 3},
+            "seats": [
+                {"kind": "human", "name": "Ana"},
+                {"kind": "bot", "bot": "greedy"},
+                {"kind": "bot", "bot": "random"},
+            ],
+            "bot_delay_ms": 0,
+        },
+    )
+    link = created["seats"][0]["link"]
+    query = parse_qs(urlparse(link).query)
+    assert query["seat"] == ["0"]
+    page = new_page(390, 844)
+    page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    assert no_horizontal_scroll(page)
+    page.screenshot(path=str(screenshots / "narrow-lobby.png"), full_page=True)
+    page.goto(server.base + link)
+    wait_ready_to_act(page)
+    rng = random.Random(9)
+    for _ in range(6):
+        play_one_decision(page, rng)
+        wait_ready_to_act(page)
+    assert no_horizontal_scroll(page)
+    page.screenshot(path=str(screenshots / "narrow-play.png"))
+    page.screenshot(path=str(screenshots / "narrow-play-full.png"), full_page=True)
+
+
+def test_lobby_free_text_bot_spec(server: Server, new_page: Any) -> None:
+    """A bot spec typed by hand: a wrong one is refused with the server's message (a toast),
+    a right one creates the game."""
+    page = new_page()
+    page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#players-select", "3")
+    assert page.locator("#seat-list li").count() == 3
+    page.select_option("#seat-2-kind", "bot")
+    page.select_option("#seat-2-bot", "__other__")
+    page.fill("#seat-2-spec", "nonsense:x=1")
+    page.click("#create-button")
+    toast = page.wait_for_selector(".toast-error")
+    assert "nonsense" in toast.inner_text()
+    assert page.locator("#created").is_hidden()
+    page.fill("#seat-2-spec", "greedy:epsilon=0.1")
+    page.fill("#seat-2-name", "Eps")
+    page.click("#create-button")
+    page.wait_for_selector("#created:not([hidden])")
+    game_id = page.get_attribute("#created", "data-game-id")
+    summary = server.get(f"/api/games/{game_id}")
+    assert [s["kind"] for s in summary["seats"]] == ["human", "bot", "bot"]
+    assert summary["seats"][2]["bot"] == "greedy:epsilon=0.1"
+    assert summary["seats"][2]["name"] == "Eps"
+    assert page.locator("[data-testid='seat-0']").count() == 1
+    assert page.locator("[data-testid='seat-1']").count() == 0  # bots get no link
