@@ -155,7 +155,9 @@ def server(tmp_path: Path) -> Iterator[Server]:
         running.stop()
 
 
-@pytest.fixture(scope="session")
+# module scope, not session: Playwright's sync API keeps an event loop running in this thread
+# while it is open, which would break later tests that call asyncio.run()
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists() and shutil.which(CHROMIUM) is None:
         message = f"no Chromium at {CHROMIUM} (apt-get install chromium)"
