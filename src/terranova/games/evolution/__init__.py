@@ -1,0 +1,1 @@
+"""Discovery : le jeu de l'évolution (Cosys, Fabrizio Nastri), "Préhistoire" deck."""

@@ -1,0 +1,422 @@
+"""Pictures and tables of a deck of Discovery : le jeu de l'évolution, drawn from its data.
+
+- :func:`render_deck_svg`: the prerequisite tree as an SVG picture: one row per era (era 1
+  at the bottom, as the discovery tree is laid out in rule 1.3), each row ordered to
+  shorten and uncross the arrows, cards filled with their family's colour and bordered
+  with their era's colour (their number in a disc), and an arrow from each prerequisite
+  to the card that needs it.
+- :func:`deck_table_markdown`: the whole deck as a Markdown table (``docs/evolution/deck.md``).
+
+Standard library only. From a shell::
+
+    python -m terranova.games.evolution.deck_render --svg deck.svg [--deck my-deck.toml]
+    python -m terranova.games.evolution.deck_render --table [--deck my-deck.toml]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import defaultdict
+from xml.sax.saxutils import escape, quoteattr
+
+from terranova.games.evolution.cards import CARDS_PER_ERA, Card, Deck, Family
+
+FAMILY_COLOURS: dict[Family, tuple[str, str]] = {
+    Family.OUTILS: ("#d7ccc8", "#6d4c41"),
+    Family.ALIMENTATION: ("#dcedc8", "#558b2f"),
+    Family.SOCIETE: ("#ffe0b2", "#e65100"),
+    Family.SCIENCE: ("#bbdefb", "#1565c0"),
+    Family.TECHNIQUES: ("#ffcdd2", "#c62828"),
+    Family.CULTURE: ("#e1bee7", "#7b1fa2"),
+    Family.MOUVEMENT: ("#b2dfdb", "#00695c"),
+}
+"""Each family's (card fill, ink) colours: the ink draws its symbol and its arrows."""
+
+_FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+# geometry, in pixels
+_CARD_W = 156.0
+_CARD_H = 66.0
+_COL_GAP = 24.0
+_ROW_GAP = 112.0
+_LEFT = 176.0
+_RIGHT = 24.0
+_TOP = 120.0
+_LEGEND_H = 56.0
+_TOP_SPREAD = _CARD_W * 0.76
+_BOTTOM_SPREAD = _CARD_W * 0.6
+
+
+def _n(value: float) -> str:
+    """A number for SVG: at most two decimals, no trailing zeros."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _text(x: float, y: float, content: str, size: float, extra: str = "") -> str:
+    return f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" {extra}>{escape(content)}</text>'
+
+
+def _columns(deck: Deck) -> dict[str, int]:
+    """A column (0..8) for each card within its era's row, chosen to shorten and uncross
+    the arrows. Barycentre sweeps up and down the rows (each card moves towards the mean
+    column of the cards it is linked to by a prerequisite), then swaps of neighbouring
+    cards while that lowers the cost (crossings plus arrow lengths, same-era arches
+    counting double). Starts from number order; deterministic."""
+    rows = {era: list(cards) for era, cards in deck.by_era.items()}
+    neighbours: dict[str, list[str]] = {card.id: [] for card in deck.cards}
+    groups: dict[tuple[int, int], list[tuple[str, str]]] = defaultdict(list)
+    for card in deck.cards:
+        for pre in card.prerequisites:
+            neighbours[card.id].append(pre)
+            neighbours[pre].append(card.id)
+            groups[(deck.by_id[pre].era, card.era)].append((pre, card.id))
+
+    def columns() -> dict[str, int]:
+        return {card.id: i for cards in rows.values() for i, card in enumerate(cards)}
+
+    def cost(col: dict[str, int]) -> float:
+        total = 0.0
+        for (era_a, era_b), edges in groups.items():
+            weight = 1.0 if era_a != era_b else 2.0
+            for i, (a, b) in enumerate(edges):
+                total += 0.5 * weight * abs(col[a] - col[b])
+                if era_a == era_b:
+                    continue
+                for c, d in edges[i + 1 :]:
+                    if (col[a] - col[c]) * (col[b] - col[d]) < 0:
+                        total += 1.0
+        return total
+
+    best = columns()
+    best_cost = cost(best)
+    eras = sorted(rows)
+    for sweep in range(16):
+        for era in eras if sweep % 2 == 0 else eras[::-1]:
+            col = columns()
+
+            def bary(card: Card, col: dict[str, int] = col) -> tuple[float, int]:
+                others = [col[o] for o in neighbours[card.id]]
+                if not others:
+                    return (float(col[card.id]), card.number)
+                return (sum(others) / len(others), card.number)
+
+            rows[era].sort(key=bary)
+        current_cost = cost(columns())
+        if current_cost < best_cost:
+            best, best_cost = columns(), current_cost
+    rows = {era: sorted(cards, key=lambda c: best[c.id]) for era, cards in deck.by_era.items()}
+    improved = True
+    while improved:
+        improved = False
+        for era in eras:
+            for i in range(len(rows[era]) - 1):
+                row = rows[era]
+                row[i], row[i + 1] = row[i + 1], row[i]
+                trial = cost(columns())
+                if trial < best_cost - 1e-9:
+                    best_cost, improved = trial, True
+                else:
+                    row[i], row[i + 1] = row[i + 1], row[i]
+    return columns()
+
+
+class _Layout:
+    """Where each card of a deck lies in the picture."""
+
+    def __init__(self, deck: Deck) -> None:
+        self.deck = deck
+        self.columns = _columns(deck)
+
+    def xy(self, card: Card) -> tuple[float, float]:
+        """Top-left corner: row by era (era 1 at the bottom), column from :func:`_columns`."""
+        x = _LEFT + self.columns[card.id] * (_CARD_W + _COL_GAP)
+        y = _TOP + (len(self.deck.eras) - card.era) * (_CARD_H + _ROW_GAP)
+        return x, y
+
+
+def _spread(count: int, width: float) -> list[float]:
+    """``count`` offsets from a centre, spaced evenly over ``width``."""
+    if count <= 1:
+        return [0.0] * count
+    step = width / (count - 1)
+    return [-width / 2 + i * step for i in range(count)]
+
+
+def _arrows(layout: _Layout) -> list[str]:
+    """One path per prerequisite, ending in an arrowhead in the prerequisite's family ink.
+
+    From an earlier era: from the prerequisite's top edge to the card's bottom edge, the
+    ends spread along the edges so that arrows do not share a point. Within an era
+    (dashed): an arch over the row, from the prerequisite's top to the card's top.
+    """
+    deck = layout.deck
+    # the ends of the arrows on each card's top edge (arrows leaving it, same-era arrows
+    # arriving) and bottom edge (arrows from earlier eras), ordered by the other card's x
+    top: dict[str, list[tuple[float, str]]] = defaultdict(list)
+    bottom: dict[str, list[tuple[float, str]]] = defaultdict(list)
+    for card in deck.cards:
+        cx = layout.xy(card)[0]
+        for pre in deck.prerequisites_of(card):
+            px = layout.xy(pre)[0]
+            top[pre.id].append((cx, f"to {card.id}"))
+            (top if pre.era == card.era else bottom)[card.id].append((px, f"from {pre.id}"))
+    for ports in (*top.values(), *bottom.values()):
+        ports.sort()
+
+    def port(ports: list[tuple[float, str]], key: str, width: float) -> float:
+        keys = [k for _, k in ports]
+        return _spread(len(keys), width)[keys.index(key)]
+
+    paths: list[str] = []
+    for card in deck.cards:
+        cx, cy = layout.xy(card)
+        for pre in deck.prerequisites_of(card):
+            px, py = layout.xy(pre)
+            ink = FAMILY_COLOURS[pre.family][1]
+            x1 = px + _CARD_W / 2 + port(top[pre.id], f"to {card.id}", _TOP_SPREAD)
+            if pre.era == card.era:
+                x2 = cx + _CARD_W / 2 + port(top[card.id], f"from {pre.id}", _TOP_SPREAD)
+            else:
+                x2 = cx + _CARD_W / 2 + port(bottom[card.id], f"from {pre.id}", _BOTTOM_SPREAD)
+            if pre.era < card.era:
+                y1, y2 = py, cy + _CARD_H + 4
+                bend = min(_ROW_GAP * 0.8, (y1 - y2) * 0.45)
+                d = (
+                    f"M{_n(x1)},{_n(y1)} C{_n(x1)},{_n(y1 - bend)} "
+                    f"{_n(x2)},{_n(y2 + bend)} {_n(x2)},{_n(y2)}"
+                )
+                kind = "earlier-era"
+                dash = ""
+            else:
+                span = abs(cx - px) / (_CARD_W + _COL_GAP)
+                lift = min(_ROW_GAP * 0.42, 14 + 8 * span)
+                d = (
+                    f"M{_n(x1)},{_n(py)} C{_n(x1)},{_n(py - lift)} "
+                    f"{_n(x2)},{_n(cy - lift)} {_n(x2)},{_n(cy - 4)}"
+                )
+                kind = "same-era"
+                dash = ' stroke-dasharray="5 3"'
+            paths.append(
+                f'<path class="prerequisite {kind}" data-from={quoteattr(pre.id)} '
+                f'data-to={quoteattr(card.id)} d="{d}" fill="none" stroke="{ink}" '
+                f'stroke-width="1.6" stroke-opacity="0.8"{dash} '
+                f'marker-end="url(#head-{_family_key(pre.family)})">'
+                f"<title>{escape(f'{pre.label} → {card.label}')}</title></path>"
+            )
+    return paths
+
+
+def _family_key(family: Family) -> str:
+    return family.name.lower()
+
+
+def _fit(text: str, width: float, largest: float, bold: bool = False) -> float:
+    """A font size at most ``largest`` at which ``text`` fits in ``width`` pixels
+    (an estimate of DejaVu Sans' widths: 0.62 em a character, 0.68 em in bold)."""
+    per_char = 0.68 if bold else 0.62
+    return min(largest, width / (per_char * max(1, len(text))))
+
+
+def _card_svg(layout: _Layout, card: Card) -> str:
+    deck = layout.deck
+    x, y = layout.xy(card)
+    fill, ink = FAMILY_COLOURS[card.family]
+    border = deck.era(card.era).colour
+    prereqs = (
+        ", ".join(p.label for p in deck.prerequisites_of(card)) or "aucun (carte de démarrage)"
+    )
+    title = (
+        f"{card.name_fr} ({card.name_en}) · ère {card.era}, n° {card.number} · "
+        f"{card.family.value} · {card.period}\n{card.description}\nPrérequis : {prereqs}"
+    )
+    inner = _CARD_W - 16
+    return "".join(
+        [
+            f'<g class="card" data-id={quoteattr(card.id)} data-era="{card.era}" '
+            f'data-number="{card.number}" data-family={quoteattr(card.family.value)}>'
+            f"<title>{escape(title)}</title>",
+            f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(_CARD_W)}" height="{_n(_CARD_H)}" '
+            f'rx="7" fill="{fill}" stroke="{border}" stroke-width="3.5"/>',
+            f'<circle cx="{_n(x + 14)}" cy="{_n(y + 14)}" r="9" fill="{border}"/>',
+            _text(
+                x + 14,
+                y + 18,
+                str(card.number),
+                11,
+                'text-anchor="middle" font-weight="bold" fill="#ffffff"',
+            ),
+            _text(
+                x + _CARD_W - 8,
+                y + 18,
+                card.family.value,
+                10,
+                f'text-anchor="end" font-weight="bold" fill="{ink}"',
+            ),
+            _text(
+                x + 8,
+                y + 40,
+                card.name_fr,
+                _fit(card.name_fr, inner, 14.5, bold=True),
+                'font-weight="bold" fill="#1f1f1f"',
+            ),
+            _text(
+                x + 8,
+                y + 57,
+                card.name_en,
+                _fit(card.name_en, inner, 11),
+                'font-style="italic" fill="#444444"',
+            ),
+            "</g>",
+        ]
+    )
+
+
+def _era_label(deck: Deck, era_number: int) -> str:
+    era = deck.era(era_number)
+    y = _TOP + (len(deck.eras) - era_number) * (_CARD_H + _ROW_GAP)
+    x = 14.0
+    return (
+        f'<g class="era" data-era="{era_number}"><title>{escape(era.period)}</title>'
+        f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(_LEFT - x - 16)}" height="{_n(_CARD_H)}" '
+        f'rx="7" fill="{era.colour}"/>'
+        + _text(x + 10, y + 22, f"Ère {era_number}", 15, 'font-weight="bold" fill="#ffffff"')
+        + _text(x + 10, y + 40, era.name_fr, 10.5, 'fill="#ffffff"')
+        + _text(x + 10, y + 55, era.name_en, 9.5, 'font-style="italic" fill="#ffffff"')
+        + "</g>"
+    )
+
+
+def _legend(x: float, y: float) -> list[str]:
+    parts = [_text(x, y + 17, "Familles :", 12, 'font-weight="bold" fill="#333333"')]
+    cx = x + 78
+    for family in Family:
+        fill, ink = FAMILY_COLOURS[family]
+        label = f"{family.value} ({family.name_en})"
+        parts.append(
+            f'<rect x="{_n(cx)}" y="{_n(y + 4)}" width="18" height="18" rx="3" fill="{fill}" '
+            f'stroke="{ink}" stroke-width="1.5"/>'
+        )
+        parts.append(_text(cx + 24, y + 17, label, 11.5, f'fill="{ink}"'))
+        cx += 34 + 6.6 * len(label)
+    parts.append(
+        _text(
+            x,
+            y + 44,
+            "Flèche : du prérequis vers la carte qui en a besoin (tiretée : dans la même ère). "
+            "Bordure : couleur de l'ère. Pastille : numéro dans l'ère.",
+            11,
+            'fill="#444444"',
+        )
+    )
+    return parts
+
+
+def _markers() -> str:
+    parts = ["<defs>"]
+    for family in Family:
+        ink = FAMILY_COLOURS[family][1]
+        parts.append(
+            f'<marker id="head-{_family_key(family)}" viewBox="0 0 10 10" refX="9" refY="5" '
+            'markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
+            f'<path d="M0,0 L10,5 L0,10 z" fill="{ink}"/></marker>'
+        )
+    parts.append("</defs>")
+    return "".join(parts)
+
+
+def render_deck_svg(deck: Deck) -> str:
+    """The deck's prerequisite tree as a standalone SVG document (UTF-8 text).
+
+    Every card is a ``<g class="card" data-id=...>``; every prerequisite an arrow
+    ``<path class="prerequisite" data-from=... data-to=...>``; hovering shows details.
+    """
+    width = _LEFT + CARDS_PER_ERA * _CARD_W + (CARDS_PER_ERA - 1) * _COL_GAP + _RIGHT
+    rows = len(deck.eras)
+    tree_h = rows * _CARD_H + (rows - 1) * _ROW_GAP
+    height = _TOP + tree_h + 22 + _LEGEND_H
+    title = f"Discovery : le jeu de l'évolution: deck « {deck.name} », arbre des prérequis"
+    body: list[str] = [
+        _text(
+            14,
+            30,
+            f"Discovery : le jeu de l'évolution · paquet « {deck.name} »",
+            20,
+            'font-weight="bold" fill="#222222"',
+        ),
+        _text(
+            14,
+            50,
+            f"{len(deck.cards)} cartes découverte, {len(deck.eras)} ères, "
+            f"{len(Family)} familles, {deck.jokers} jokers · arbre des prérequis "
+            "(ère 1 en bas)",
+            12,
+            'fill="#444444"',
+        ),
+    ]
+    body.extend(_era_label(deck, era.number) for era in deck.eras)
+    body.append('<g class="arrows">')
+    layout = _Layout(deck)
+    body.extend(_arrows(layout))
+    body.append("</g>")
+    body.extend(_card_svg(layout, card) for card in deck.cards)
+    body.extend(_legend(14, _TOP + tree_h + 18))
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
+        f'viewBox="0 0 {_n(width)} {_n(height)}">'
+        f"<title>{escape(title)}</title>"
+        f"<style>text{{font-family:{_FONT};}}</style>{_markers()}"
+        '<rect width="100%" height="100%" fill="#faf7f0"/>' + "".join(body) + "</svg>\n"
+    )
+
+
+def deck_table_markdown(deck: Deck) -> str:
+    """The whole deck as a Markdown table, one row per card, in deck order."""
+    lines = [
+        "| era | no. | nom | name | family | prerequisites | period |",
+        "|---:|---:|---|---|---|---|---|",
+    ]
+    for card in deck.cards:
+        prereqs = ", ".join(p.label for p in deck.prerequisites_of(card)) or "—"
+        family = f"{card.family.value} ({card.family.name_en})"
+        cells = [
+            str(card.era),
+            str(card.number),
+            card.name_fr,
+            card.name_en,
+            family,
+            prereqs,
+            card.period,
+        ]
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m terranova.games.evolution.deck_render``: print the table or write the SVG."""
+    from terranova.core.errors import ContentError
+    from terranova.games.evolution.content import load_deck
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--deck", help="a deck file (default: the built-in deck)")
+    what = parser.add_mutually_exclusive_group(required=True)
+    what.add_argument("--table", action="store_true", help="print the Markdown table")
+    what.add_argument("--svg", metavar="PATH", help="write the prerequisite tree to PATH")
+    args = parser.parse_args(argv)
+    try:
+        deck = load_deck(args.deck)
+    except ContentError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    if args.table:
+        sys.stdout.write(deck_table_markdown(deck))
+    else:
+        with open(args.svg, "w", encoding="utf-8") as out:
+            out.write(render_deck_svg(deck))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
