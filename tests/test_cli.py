@@ -275,7 +275,7 @@ def test_render_text(record_path: Path) -> None:
         (["play", "discovery", "--variant", "players=3"], "--players"),
         (["play", "discovery", "--variant", "tileset=missing.toml"], "missing.toml"),
         (["simulate", "discovery", "--games", "2", "--variant", "equal_turns=maybe"], "equal"),
-        (["simulate", "discovery", "--games", "2", "--bots", "mcts"], "no bot 'mcts'"),
+        (["simulate", "discovery", "--games", "2", "--bots", "alphazero"], "no bot 'alphazero'"),
         (["render", "chess"], "no game 'chess'"),
         (["render", "discovery", "--turn", "3"], "--turn"),
         (["render", "missing.json"], "missing.json"),

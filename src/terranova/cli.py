@@ -1,4 +1,5 @@
-"""The ``terranova`` command: list games, play and simulate bot games, replay and draw records.
+"""The ``terranova`` command: list games, play and simulate bot games, run tournaments, replay
+and draw records.
 
 Errors Terranova raises on purpose (unknown game, bad variant, bad bot spec, malformed
 record) print one red line on stderr and exit with code 2; ``replay`` exits with 1 when a
@@ -13,7 +14,7 @@ import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, NoReturn, Protocol, cast
+from typing import TYPE_CHECKING, Annotated, NoReturn, Protocol, cast
 
 import typer
 from rich.console import Console
@@ -35,6 +36,9 @@ from terranova.core.errors import InvalidParameterError, RecordError, TerranovaE
 from terranova.core.records import GameRecord, read, replay, write
 from terranova.core.registry import GameInfo, game_info, games, make, parse_variants
 from terranova.core.state import State
+
+if TYPE_CHECKING:
+    from terranova.arena.tournament import TournamentResult
 
 app = typer.Typer(
     name="terranova",
@@ -400,6 +404,209 @@ def simulate_command(
     )
     if save_records is not None:
         out.print(f"Records saved in {escape(str(save_records))}", soft_wrap=True)
+
+
+@app.command("tournament")
+def tournament_command(
+    game: GameArg,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Comma-separated bot specs, at least as many as --players, e.g. "
+            "mcts,greedy,random or mcts:iterations=400,greedy (a spec named twice is two bots).",
+        ),
+    ],
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Seats per game (default: as many as bots, within the game's limits); with "
+            "more bots than seats every choice of bots plays.",
+        ),
+    ] = None,
+    n_games: Annotated[
+        int,
+        typer.Option(
+            "--games", "-n", min=1, help="Games to play (at most, with --sprt), in whole deals."
+        ),
+    ] = 100,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", "-s", help="Seed of the tournament (default: a fresh one)."),
+    ] = None,
+    workers: Annotated[
+        int,
+        typer.Option("--workers", "-w", min=1, help="Processes (local) or Ray CPUs."),
+    ] = 1,
+    backend: Annotated[
+        str,
+        typer.Option(
+            "--backend", help="local (processes) or ray (pip install 'terranova\\[ray]')."
+        ),
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option("--address", help="An existing Ray cluster (with --backend ray)."),
+    ] = None,
+    out_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", "-o", help="Directory for results.json and the plots (default tournaments/)."
+        ),
+    ] = None,
+    sprt: Annotated[
+        str | None,
+        typer.Option(
+            "--sprt",
+            help="P0,P1[,ALPHA,BETA]: with two bots, stop when a sequential test decides "
+            "between H0: the first bot wins a game with probability P0 and H1: with P1 "
+            "(ties count half; ALPHA, BETA default 0.05).",
+        ),
+    ] = None,
+    variant: VariantOpt = None,
+) -> None:
+    """Rate bots against each other: every deal is played with the seats permuted (up to 3
+    players) or rotated, so no bot profits from its seat or the tiles.
+
+    Reports wins (ties shared), mean scores, Bradley-Terry ratings with 95 % intervals, the
+    pairwise table and, for two bots, the mean score difference; writes results.json and
+    PNG plots to --out. The results are the same for a seed whatever --workers and --backend.
+    """
+    from terranova.arena.stats import Sprt
+    from terranova.arena.tournament import (
+        DealResult,
+        TournamentConfig,
+        run_tournament,
+        write_results,
+    )
+
+    with _errors():
+        info = game_info(game)
+        variants = _variants(variant)
+        specs = split_specs(bots)
+        n = players
+        if n is None:
+            n = min(max(len(specs), info.min_seats), info.max_seats)
+        seed = _pick_seed(seed)
+        config = TournamentConfig(
+            info.id,
+            specs,
+            players=n,
+            games=n_games,
+            seed=seed,
+            variants=variants,
+            sprt=Sprt.parse(sprt) if sprt else None,
+        )
+        target = out_dir if out_dir is not None else Path("tournaments") / f"{info.id}-{seed}"
+        total = config.deals * config.games_per_deal
+        progress = Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("games"),
+            TimeElapsedColumn(),
+            TextColumn("ETA"),
+            TimeRemainingColumn(),
+            TextColumn("{task.fields[status]}"),
+            console=_err(),
+        )
+        with progress:
+            task = progress.add_task(f"{info.id} x{n}, {len(specs)} bots", total=total, status="")
+
+            def on_deal(deal: DealResult, result: TournamentResult) -> None:
+                leader = max(result.bots, key=lambda b: b.win_rate)
+                status = f"lead: {escape(leader.label)} {100 * leader.win_rate:.0f}%"
+                if result.sprt is not None:
+                    status = f"SPRT LLR {result.sprt.llr:+.2f}"
+                    if result.sprt.decision:
+                        status += f" -> {result.sprt.decision}"
+                progress.update(task, advance=len(deal.games), status=status)
+
+            result = run_tournament(config, workers, backend, address, on_deal)
+            progress.update(task, total=result.games, completed=result.games)
+        paths = write_results(result, target)
+    _print_tournament(result)
+    _out().print(
+        "Wrote " + ", ".join(escape(str(p)) for p in paths),
+        soft_wrap=True,
+    )
+
+
+def _print_tournament(result: TournamentResult) -> None:
+    out = _out()
+    config = result.config
+    params = _params_text(dict(config.params()))
+    out.print(
+        f"[bold]{escape(game_info(config.game).name)}[/], {config.players} players, "
+        f"{result.games} games in {result.deals} deals of {config.games_per_deal}, "
+        f"seed {config.seed}, {result.seconds:.1f} s ({result.backend}, {result.workers} "
+        f"worker{'s' if result.workers > 1 else ''})"
+        + (f"  [dim]{escape(params)}[/]" if params else ""),
+        soft_wrap=True,
+    )
+    table = Table(title="Bots (ratings: Bradley-Terry, Elo scale, 95 % interval)")
+    table.title_justify = "left"
+    table.add_column("Bot", justify="right")
+    table.add_column("Spec")
+    table.add_column("Games", justify="right")
+    table.add_column("Wins", justify="right")
+    table.add_column("Win %", justify="right")
+    table.add_column("Score ± std", justify="right")
+    table.add_column("Rating (95 %)", justify="right")
+    table.add_column("ms/move (max)", justify="right")
+    for bot, rating in zip(result.bots, result.ratings, strict=True):
+        times = bot.times
+        per = f"{1000 * times.seconds / times.decisions:.1f} ({1000 * times.longest:.0f})"
+        table.add_row(
+            str(bot.index),
+            escape(bot.label),
+            str(bot.games),
+            str(bot.wins),
+            f"{100 * bot.win_rate:.1f}",
+            f"{bot.mean_score:.1f} ± {bot.std_score:.1f}",
+            f"{rating.rating:+.0f} ({rating.low:+.0f}..{rating.high:+.0f})",
+            per if times.decisions else "-",
+        )
+    out.print(table)
+    pairwise = Table(title="Pairwise: how often the row bot outscored the column bot")
+    pairwise.title_justify = "left"
+    pairwise.add_column("")
+    for bot in result.bots:
+        pairwise.add_column(escape(bot.label), justify="right")
+    for i, row in enumerate(result.pairwise()):
+        cells = [
+            "-"
+            if c is None or c["win_rate"] is None
+            else f"{100 * c['win_rate']:.0f}% of {c['games']}"
+            for c in row
+        ]
+        pairwise.add_row(escape(result.bots[i].label), *cells)
+    out.print(pairwise)
+    difference = result.score_difference()
+    if difference is not None:
+        out.print(
+            f"Score difference {escape(result.bots[0].label)} - {escape(result.bots[1].label)}: "
+            f"{difference.mean:+.2f} per game, 95 % interval {difference.low:+.2f} .. "
+            f"{difference.high:+.2f} (over {difference.n} deals)",
+            soft_wrap=True,
+        )
+    if result.sprt is not None:
+        sprt = result.sprt
+        verdict = {
+            "H1": f"H1 accepted: the first bot wins with p = {sprt.test.p1}",
+            "H0": f"H0 accepted: the first bot wins with p = {sprt.test.p0}",
+            None: "no decision within the games allowed",
+        }[sprt.decision]
+        out.print(
+            f"SPRT p0={sprt.test.p0} p1={sprt.test.p1} alpha={sprt.test.alpha} "
+            f"beta={sprt.test.beta}: LLR {sprt.llr:+.3f} in [{sprt.test.lower:+.3f}, "
+            f"{sprt.test.upper:+.3f}]: {verdict}"
+            + (f" after {result.games} games" if sprt.decision else ""),
+            soft_wrap=True,
+        )
 
 
 RecordArg = Annotated[Path, typer.Argument(help="A game record (JSON).")]

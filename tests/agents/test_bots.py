@@ -14,6 +14,11 @@ from terranova.core import CHANCE, TERMINAL, Action, Agent, InvalidParameterErro
 from terranova.core.records import play
 from terranova.core.rng import derive_seed
 
+# every registered bot, search bots at a small budget so these checks stay quick
+QUICK_SPECS = [
+    f"{name}:iterations=8" if name in ("mcts", "ismcts") else name for name in available_agents()
+]
+
 
 class Checked:
     """Wraps a bot: every move must be legal and must leave the state as it was."""
@@ -46,7 +51,7 @@ def _variant_settings() -> list[tuple[str, int, dict[str, Any]]]:
     return out
 
 
-@pytest.mark.parametrize("spec", available_agents())
+@pytest.mark.parametrize("spec", QUICK_SPECS)
 @pytest.mark.parametrize(("game_id", "seats", "variants"), _variant_settings())
 def test_bots_play_only_legal_moves(
     spec: str, game_id: str, seats: int, variants: dict[str, Any]
@@ -59,7 +64,7 @@ def test_bots_play_only_legal_moves(
     assert sum(a.moves for a in agents) > 0
 
 
-@pytest.mark.parametrize("spec", available_agents())
+@pytest.mark.parametrize("spec", QUICK_SPECS)
 def test_bots_with_private_hands_of_two(spec: str) -> None:
     state = terranova.make("discovery", players=4, hand=2, hand_visibility="private")
     agents = [Checked(make_agent(spec, s)) for s in range(4)]
@@ -67,7 +72,7 @@ def test_bots_with_private_hands_of_two(spec: str) -> None:
     assert state.is_terminal()
 
 
-@pytest.mark.parametrize("spec", [*available_agents(), "greedy:epsilon=0.3"])
+@pytest.mark.parametrize("spec", [*QUICK_SPECS, "greedy:epsilon=0.3"])
 def test_same_seed_same_moves(spec: str) -> None:
     def actions(seed: int) -> list[str]:
         state = terranova.make("discovery", players=3)
@@ -87,7 +92,7 @@ def test_bots_are_agents_named_by_their_spec() -> None:
     assert isinstance(GreedyAgent(1), Agent)
 
 
-@pytest.mark.parametrize("spec", available_agents())
+@pytest.mark.parametrize("spec", QUICK_SPECS)
 def test_bots_refuse_to_move_for_chance_or_after_the_end(spec: str) -> None:
     state = terranova.make("discovery", players=2)
     assert state.current_player() == CHANCE

@@ -1,12 +1,14 @@
 """Bots that play any registered game through the core protocol.
 
 >>> available_agents()
-['greedy', 'random']
+['greedy', 'ismcts', 'mcts', 'random']
 >>> make_agent("random", seed=1).name
 'random'
 """
 
 from terranova.agents.basic import GreedyAgent, RandomAgent
+from terranova.agents.ismcts import IsmctsAgent
+from terranova.agents.mcts import DEFAULT_C, DEFAULT_DEPTH, DEFAULT_ITERATIONS, MctsAgent
 from terranova.agents.registry import (
     BotKind,
     BotParam,
@@ -38,10 +40,53 @@ register_agent(
     )
 )
 
+_SEARCH_PARAMS = {
+    "iterations": BotParam(
+        "iterations",
+        int,
+        DEFAULT_ITERATIONS,
+        "search iterations per decision (the default applies when seconds is not given)",
+    ),
+    "seconds": BotParam(
+        "seconds", float, 0.0, "wall time per decision, 0 for none (moves then vary with load)"
+    ),
+    "c": BotParam("c", float, DEFAULT_C, "UCT exploration constant (values are 0..1)"),
+    "depth": BotParam(
+        "depth",
+        int,
+        DEFAULT_DEPTH,
+        "random decisions played after the tree before the game's estimate scores it "
+        "(-1: play to the end)",
+    ),
+    "scale": BotParam(
+        "scale", float, 0.0, "score margin counted as a clear lead (0: from the position)"
+    ),
+}
+register_agent(
+    BotKind(
+        "mcts",
+        MctsAgent,
+        "Monte Carlo tree search (UCT) with chance nodes on one determinization of what "
+        "its seat may know; each seat maximizes its own margin",
+        _SEARCH_PARAMS,
+    )
+)
+register_agent(
+    BotKind(
+        "ismcts",
+        IsmctsAgent,
+        "information-set MCTS (single observer): hidden parts redrawn at every iteration, "
+        "for games with hidden information",
+        _SEARCH_PARAMS,
+    )
+)
+
 __all__ = [
     "BotKind",
     "BotParam",
     "GreedyAgent",
+    "IsmctsAgent",
+    "MctsAgent",
     "RandomAgent",
     "agent_kinds",
     "available_agents",

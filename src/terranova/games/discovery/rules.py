@@ -334,6 +334,7 @@ class DiscoveryState(State):
         for s in range(self._n):
             if s != seat:
                 pool.extend(other._hands[s])
+        pool.sort()  # what the seat cannot see must not steer the draw: start from one order
         rng.shuffle(pool)
         for s in range(self._n):
             if s != seat:
@@ -358,6 +359,7 @@ class DiscoveryState(State):
                     other._bag = self._bag[:]
                     break
             other._placements = other._legal_placements(sorted(set(other._hands[mover])))
+        other._bag.sort()
         # the true draws of other seats are what is hidden: a determinization keeps no history
         other._history = []
         return other

@@ -1,0 +1,94 @@
+"""Search speed on The Discovery: MCTS iterations per second for 2 and 4 players.
+
+Positions are taken from greedy self-play games (every seat greedy, one position in eight
+with a real choice, place and follower steps alike). Each bot searches each position with a
+fixed number of iterations; the figures are iterations per CPU second of this process (one
+core) and the CPU time per decision, mean and longest:
+
+- ``mcts``: the default bot (scores the leaf with the game's estimate, no rollout);
+- ``mcts:depth=8``: 8 random decisions before the estimate;
+- ``mcts:depth=-1``: random rollouts to the end of the game (plain UCT);
+- ``ismcts``: a new determinization every iteration.
+
+    .venv/bin/python benchmarks/mcts_speed.py [--positions 40] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import terranova
+from terranova.agents import make_agent
+from terranova.agents.mcts import DEFAULT_ITERATIONS
+from terranova.core.state import CHANCE, State
+
+BOTS = (
+    f"mcts:iterations={DEFAULT_ITERATIONS}",
+    f"mcts:iterations={DEFAULT_ITERATIONS},depth=8",
+    "mcts:iterations=100,depth=-1",
+    f"ismcts:iterations={DEFAULT_ITERATIONS}",
+)
+
+
+def positions(players: int, count: int, seed: int) -> list[State]:
+    """``count`` positions with a choice, spread over greedy self-play games."""
+    rng = random.Random(seed)
+    bots = [make_agent("greedy", seed + s) for s in range(players)]
+    out: list[State] = []
+    while len(out) < count:
+        state = terranova.make("discovery", players=players)
+        while not state.is_terminal() and len(out) < count:
+            if state.current_player() == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            if len(state.legal_actions()) > 1 and rng.random() < 0.125:
+                out.append(state.clone())
+            state.apply(bots[state.current_player()].select(state))
+    return out
+
+
+def speed(spec: str, states: list[State], seed: int) -> dict[str, float]:
+    """Iterations per CPU second and CPU seconds per decision of one bot over ``states``."""
+    bot = make_agent(spec, seed)
+    iterations = 0
+    longest = 0.0
+    total = 0.0
+    for state in states:
+        start = time.process_time()
+        bot.select(state)
+        elapsed = time.process_time() - start
+        total += elapsed
+        longest = max(longest, elapsed)
+        iterations += getattr(bot, "last_iterations", 0)
+    return {
+        "iterations_per_s": iterations / total,
+        "ms_per_decision": 1000 * total / len(states),
+        "ms_longest": 1000 * longest,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(
+        f"The Discovery: search speed over {args.positions} positions per row, one core (CPU time)"
+    )
+    print(f"{'players':>7}  {'bot':<32} {'iterations/s':>12} {'ms/decision':>12} {'longest':>8}")
+    for players in (2, 4):
+        states = positions(players, args.positions, args.seed)
+        make_agent(BOTS[0], 0).select(states[0])  # warm the game's caches
+        for spec in BOTS:
+            row = speed(spec, states, args.seed)
+            print(
+                f"{players:>7}  {spec:<32} {row['iterations_per_s']:>12.0f} "
+                f"{row['ms_per_decision']:>12.1f} {row['ms_longest']:>8.0f}",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()

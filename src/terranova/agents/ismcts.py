@@ -1,0 +1,218 @@
+"""Information-set MCTS (single observer, SO-ISMCTS; Cowling, Powley and Whitehouse 2012).
+
+The seat to move is the *observer*. Every iteration starts from a new determinization
+``state.resample(seat, rng)``: a state consistent with what the observer has seen, hidden
+parts (other players' private hands, the order of a face-down stack) redrawn. The search
+never reads anything else of the real state than what its seat may know: the
+determinizations, its own legal actions and the seat counts.
+
+The tree is over what the observer sees. An edge is keyed by the action as the observer
+sees it: its own decisions by the action itself, everything else (other seats' decisions,
+chance outcomes) by ``describe_action(action, observer)``, so the draw of a tile into an
+opponent's private hand is one edge ``draw ?`` whatever the tile was. At a decision node
+only the children whose action is legal in the current determinization are candidates;
+UCT counts how often each child was *available* instead of the parent's visits. Rollouts,
+scoring (margins over the best other seat, squashed into 0..1), the budget and the
+parameters are those of :mod:`terranova.agents.mcts`.
+
+In a game without hidden information a determinization is a copy of the state, and the
+search is plain MCTS with open-loop chance nodes keyed by what was drawn.
+
+>>> import terranova
+>>> state = terranova.make("discovery", players=3, hand=2, hand_visibility="private")
+>>> while state.current_player() == terranova.CHANCE:
+...     state.apply(state.legal_actions()[0])
+>>> bot = IsmctsAgent(seed=1, iterations=40)
+>>> bot.select(state) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from terranova.agents.mcts import (
+    DEFAULT_C,
+    DEFAULT_DEPTH,
+    Budget,
+    auto_scale,
+    check_search_params,
+    decision_actions,
+    evaluate,
+    rollout,
+)
+from terranova.core.actions import Action
+from terranova.core.rng import make_rng
+from terranova.core.state import CHANCE, TERMINAL, State
+
+_sqrt = math.sqrt
+_log = math.log
+
+Key = object
+"""An edge as the observer sees it: an action of its own, or the text of anything else."""
+
+UNSEEN = "(unseen)"
+"""The key of an action the observer does not see at all."""
+
+
+class _InfoNode:
+    """A node of the observer's tree: what it has seen after a sequence of edges."""
+
+    __slots__ = ("action", "avail", "kids", "value", "visits")
+
+    def __init__(self, action: Action | None, seats: int) -> None:
+        self.action = action
+        """The action that made this edge in the determinization that first made it."""
+        self.visits = 0
+        self.avail = 0
+        self.value = [0.0] * seats
+        self.kids: dict[Key, _InfoNode] = {}
+
+
+class IsmctsAgent:
+    """SO-ISMCTS with chance, per-seat values and truncated random rollouts (module doc)."""
+
+    def __init__(
+        self,
+        seed: int,
+        iterations: int | None = None,
+        seconds: float = 0.0,
+        c: float = DEFAULT_C,
+        depth: int = DEFAULT_DEPTH,
+        scale: float = 0.0,
+        name: str = "ismcts",
+    ) -> None:
+        self.budget = Budget(iterations, seconds)
+        check_search_params(c, depth, scale)
+        self.name = name
+        self.seed = seed
+        self.c = c
+        self.depth = depth
+        self.scale = scale
+        self._rng = make_rng(seed)
+        self.last_iterations = 0
+        self.total_iterations = 0
+        self.total_seconds = 0.0
+
+    def select(self, state: State) -> Action:
+        actions = decision_actions(state)
+        if len(actions) == 1:
+            self.last_iterations = 0
+            return actions[0]
+        start = time.perf_counter()
+        seat = state.current_player()
+        rng = self._rng
+        scale = self.scale or auto_scale(state.resample(seat, rng))
+        root = _InfoNode(None, state.num_seats)
+        budget = self.budget
+        limit = budget.iterations or 1 << 62
+        deadline = start + budget.seconds if budget.seconds else math.inf
+        clock = time.perf_counter
+        done = 0
+        while done < limit:
+            self._iterate(root, state.resample(seat, rng), seat, scale)
+            done += 1
+            if deadline != math.inf and clock() >= deadline:
+                break
+        self.last_iterations = done
+        self.total_iterations += done
+        self.total_seconds += clock() - start
+        best: Action | None = None
+        best_key = (-1, -math.inf)
+        for action in actions:  # the real legal actions: the seat's own, so it knows them
+            kid = root.kids.get(action)
+            if kid is not None and (kid.visits, kid.value[seat]) > best_key:
+                best_key = (kid.visits, kid.value[seat])
+                best = action
+        return best if best is not None else actions[0]
+
+    def _iterate(self, root: _InfoNode, state: State, observer: int, scale: float) -> None:
+        rng = self._rng
+        seats = state.num_seats
+        node = root
+        path = [root]
+        c = self.c
+        while True:
+            actor = state.current_player()
+            if actor == TERMINAL:
+                break
+            if actor == CHANCE:
+                action = state.sample_chance(rng)
+                key = _seen(state, action, observer)
+                state.apply(action)
+                child = node.kids.get(key)
+                if child is None:
+                    child = node.kids[key] = _InfoNode(action, seats)
+                node = child
+                path.append(node)
+                continue
+            legal = state.legal_actions()
+            kids = node.kids
+            groups: dict[Key, list[Action]] | None = None
+            if actor == observer:
+                keys: list[Key] = list(legal)
+            else:
+                groups = {}
+                for action in legal:
+                    groups.setdefault(_seen(state, action, observer), []).append(action)
+                keys = list(groups)
+            missing = [k for k in keys if k not in kids]
+            if missing:
+                key = missing[int(rng.random() * len(missing))]
+                for k in keys:
+                    kid = kids.get(k)
+                    if kid is not None:
+                        kid.avail += 1
+                action = _pick(key, groups, rng)
+                state.apply(action)
+                child = kids[key] = _InfoNode(action, seats)
+                child.avail = 1
+                path.append(child)
+                break
+            best_score = -math.inf
+            best_key: Key = keys[0]
+            for k in keys:
+                kid = kids[k]
+                kid.avail += 1
+                v = kid.visits
+                score = kid.value[actor] / v + c * _sqrt(_log(kid.avail) / v)
+                if score > best_score:
+                    best_score = score
+                    best_key = k
+            state.apply(_pick(best_key, groups, rng))
+            node = kids[best_key]
+            path.append(node)
+        if self.depth:
+            rollout(state, rng, self.depth)
+        result = evaluate(state, scale)
+        for node in path:
+            node.visits += 1
+            value = node.value
+            for s in range(seats):
+                value[s] += result[s]
+
+    def __repr__(self) -> str:
+        return (
+            f"IsmctsAgent(seed={self.seed}, {self.budget.text()}, c={self.c}, "
+            f"depth={self.depth}, scale={self.scale}, name={self.name!r})"
+        )
+
+
+def _seen(state: State, action: Action, observer: int) -> Key:
+    """The key of ``action`` (played by another seat or by chance) as ``observer`` sees it."""
+    text = state.describe_action(action, observer)
+    return UNSEEN if text is None else text
+
+
+def _pick(key: Key, groups: dict[Key, list[Action]] | None, rng: random.Random) -> Action:
+    """The action behind ``key``: itself for the observer's own decisions, else one of the
+    actions it cannot tell apart, drawn at random."""
+    if groups is None:
+        assert isinstance(key, Action)
+        return key
+    options = groups[key]
+    if len(options) == 1:
+        return options[0]
+    return options[rng.randrange(len(options))]

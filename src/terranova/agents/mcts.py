@@ -1,0 +1,307 @@
+"""Monte Carlo tree search (UCT) over the core protocol, for any registered game.
+
+One search per decision, on one determinization of what the seat to move may know
+(``state.resample(seat, rng)``: a plain copy when nothing is hidden), so the bot never
+peeks at other players' private tiles or cards. Every iteration walks down the tree from
+the root on a clone of that state:
+
+- at a **decision** node the seat to move picks the child with the best UCT score for
+  *its own* value (``mean + c * sqrt(ln N / n)``): every node keeps a value sum per seat,
+  so the search works for any number of players (each one maximizes its own);
+- at a **chance** node an outcome is drawn with ``state.sample_chance(rng)``: children are
+  the outcomes drawn so far, visited as often as they are drawn (closed-loop chance nodes);
+- the first decision node with an action not yet tried gets one new child (expansion);
+- a **rollout** then plays ``depth`` decisions at random (chance drawn as in a game;
+  ``depth=-1`` plays to the end) and the position is scored.
+
+Scoring: at the end of the game by the final scores ``returns()``, before it by the game's
+own heuristic ``estimate(seat)``. Each seat's value is its *margin* over the best other seat,
+squashed into 0..1 by ``0.5 + 0.5 * tanh(margin / scale)``: 0.5 is level, 1 a clear lead.
+``scale=0`` (the default) sets the scale for each decision from the position's own figures
+(see :func:`auto_scale`), so no game-specific number is built in.
+
+The two steps of a Discovery turn (place a tile, then the follower step) are two tree
+levels, since they are two consecutive decisions of one seat. A decision with one legal
+action is played at once, without a search.
+
+Budget: ``iterations`` per decision, or ``seconds`` of wall time per decision (then the
+moves depend on the machine's speed and load, so a game is no longer repeatable); with
+both, whichever runs out first. With the same seed and iterations the bot plays the same
+moves.
+
+>>> import terranova
+>>> state = terranova.make("discovery", players=2)
+>>> while state.current_player() == terranova.CHANCE:
+...     state.apply(state.legal_actions()[0])
+>>> bot = MctsAgent(seed=1, iterations=50)
+>>> bot.select(state) in state.legal_actions()
+True
+>>> bot.last_iterations
+50
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from terranova.core.actions import Action
+from terranova.core.errors import InvalidParameterError
+from terranova.core.rng import make_rng
+from terranova.core.state import CHANCE, TERMINAL, State
+
+DEFAULT_ITERATIONS = 400
+"""Iterations per decision when neither ``iterations`` nor ``seconds`` is given."""
+DEFAULT_C = 0.7
+"""Exploration constant of UCT (values are in 0..1)."""
+DEFAULT_DEPTH = 0
+"""Random decisions played after the tree before the position is scored (-1: to the end)."""
+
+_tanh = math.tanh
+_sqrt = math.sqrt
+_log = math.log
+
+
+def auto_scale(state: State) -> float:
+    """A margin scale for ``state``'s game, from the position itself: a quarter of the mean
+    absolute estimate of the seats, at least 1 (a margin of one ``scale`` counts as a clear
+    lead, value 0.88)."""
+    n = state.num_seats
+    if state.is_terminal():
+        xs = [float(x) for x in state.returns()]
+    else:
+        xs = [state.estimate(s) for s in range(n)]
+    return max(1.0, 0.25 * sum(abs(x) for x in xs) / n)
+
+
+def margin_values(xs: Sequence[float], scale: float) -> list[float]:
+    """Each seat's margin over the best other seat, squashed into 0..1.
+
+    >>> [round(v, 3) for v in margin_values([10.0, 4.0, 10.0], 5.0)]
+    [0.5, 0.083, 0.5]
+    >>> [round(v, 3) for v in margin_values([3.0], 1.0)]
+    [0.998]
+    """
+    n = len(xs)
+    if n == 1:
+        return [0.5 + 0.5 * _tanh(xs[0] / scale)]
+    best = second = -math.inf
+    top = -1
+    for s, x in enumerate(xs):
+        if x > best:
+            best, second, top = x, best, s
+        elif x > second:
+            second = x
+    return [
+        0.5 + 0.5 * _tanh((x - (second if s == top else best)) / scale) for s, x in enumerate(xs)
+    ]
+
+
+def evaluate(state: State, scale: float) -> list[float]:
+    """Every seat's value of ``state`` in 0..1: final scores at the end, else estimates."""
+    if state.current_player() == TERMINAL:
+        xs: Sequence[float] = state.returns()
+    else:
+        xs = [state.estimate(s) for s in range(state.num_seats)]
+    return margin_values(xs, scale)
+
+
+def rollout(state: State, rng: random.Random, depth: int) -> None:
+    """Play ``depth`` decisions uniformly at random on ``state`` (``-1``: to the end);
+    chance outcomes on the way are drawn with ``sample_chance``."""
+    steps = 0
+    limit = depth if depth >= 0 else 1 << 62
+    rand = rng.random
+    while steps < limit:
+        actor = state.current_player()
+        if actor == TERMINAL:
+            return
+        if actor == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        state.apply(legal[int(rand() * len(legal))])
+        steps += 1
+
+
+def decision_actions(state: State) -> list[Action]:
+    """The legal actions of the seat to move; refuses chance and terminal states."""
+    if state.current_player() < 0:
+        raise InvalidParameterError(
+            "a bot is asked to move when no seat is to move (chance or game over)"
+        )
+    actions = list(state.legal_actions())
+    if not actions:
+        raise InvalidParameterError(f"seat {state.current_player()} has no legal action")
+    return actions
+
+
+class Budget:
+    """How long one search may run: ``iterations`` (0: no limit) and ``seconds`` (0: none)."""
+
+    def __init__(self, iterations: int | None, seconds: float) -> None:
+        if seconds < 0:
+            raise InvalidParameterError(f"seconds cannot be negative ({seconds})")
+        if iterations is None:
+            iterations = 0 if seconds > 0 else DEFAULT_ITERATIONS
+        if iterations < 0:
+            raise InvalidParameterError(f"iterations cannot be negative ({iterations})")
+        if iterations == 0 and seconds == 0:
+            raise InvalidParameterError("a search needs iterations > 0 or seconds > 0")
+        self.iterations = iterations
+        self.seconds = seconds
+
+    def text(self) -> str:
+        parts = []
+        if self.iterations:
+            parts.append(f"iterations={self.iterations}")
+        if self.seconds:
+            parts.append(f"seconds={self.seconds:g}")
+        return ",".join(parts)
+
+
+def check_search_params(c: float, depth: int, scale: float) -> None:
+    if c < 0:
+        raise InvalidParameterError(f"c cannot be negative ({c})")
+    if depth < -1:
+        raise InvalidParameterError(f"depth is -1 (to the end) or at least 0, not {depth}")
+    if scale < 0:
+        raise InvalidParameterError(f"scale is 0 (automatic) or positive, not {scale}")
+
+
+class _Node:
+    """A tree node: the position after ``action`` from its parent."""
+
+    __slots__ = ("action", "kids", "outcomes", "untried", "value", "visits")
+
+    def __init__(self, action: Action | None, seats: int) -> None:
+        self.action = action
+        self.visits = 0
+        self.value = [0.0] * seats
+        self.kids: list[_Node] = []
+        self.untried: list[Action] | None = None
+        self.outcomes: dict[Action, _Node] | None = None
+
+
+class MctsAgent:
+    """UCT with chance nodes, per-seat values and truncated random rollouts (module doc)."""
+
+    def __init__(
+        self,
+        seed: int,
+        iterations: int | None = None,
+        seconds: float = 0.0,
+        c: float = DEFAULT_C,
+        depth: int = DEFAULT_DEPTH,
+        scale: float = 0.0,
+        name: str = "mcts",
+    ) -> None:
+        self.budget = Budget(iterations, seconds)
+        check_search_params(c, depth, scale)
+        self.name = name
+        self.seed = seed
+        self.c = c
+        self.depth = depth
+        self.scale = scale
+        self._rng = make_rng(seed)
+        self.last_iterations = 0
+        """Iterations of the last search (0 when the move was forced)."""
+        self.total_iterations = 0
+        self.total_seconds = 0.0
+        """Iterations and wall time of all searches so far."""
+
+    def select(self, state: State) -> Action:
+        actions = decision_actions(state)
+        if len(actions) == 1:
+            self.last_iterations = 0
+            return actions[0]
+        start = time.perf_counter()
+        seat = state.current_player()
+        rng = self._rng
+        root_state = state.resample(seat, rng)  # what this seat may know, nothing more
+        scale = self.scale or auto_scale(root_state)
+        root = _Node(None, state.num_seats)
+        root.untried = list(root_state.legal_actions())
+        budget = self.budget
+        limit = budget.iterations or 1 << 62
+        deadline = start + budget.seconds if budget.seconds else math.inf
+        clock = time.perf_counter
+        done = 0
+        while done < limit:
+            self._iterate(root, root_state, scale)
+            done += 1
+            if deadline != math.inf and clock() >= deadline:
+                break
+        self.last_iterations = done
+        self.total_iterations += done
+        self.total_seconds += clock() - start
+        best = max(root.kids, key=lambda k: (k.visits, k.value[seat]))
+        assert best.action is not None
+        return best.action
+
+    def _iterate(self, root: _Node, root_state: State, scale: float) -> None:
+        state = root_state.clone()
+        rng = self._rng
+        seats = state.num_seats
+        node = root
+        path = [root]
+        c = self.c
+        while True:
+            actor = state.current_player()
+            if actor < 0:
+                if actor == TERMINAL:
+                    break
+                action = state.sample_chance(rng)
+                state.apply(action)
+                outcomes = node.outcomes
+                if outcomes is None:
+                    outcomes = node.outcomes = {}
+                child = outcomes.get(action)
+                if child is None:
+                    child = outcomes[action] = _Node(action, seats)
+                node = child
+                path.append(node)
+                continue
+            untried = node.untried
+            if untried is None:
+                untried = node.untried = list(state.legal_actions())
+            if untried:
+                last = len(untried) - 1
+                pick = int(rng.random() * (last + 1))
+                action = untried[pick]
+                untried[pick] = untried[last]
+                untried.pop()
+                state.apply(action)
+                child = _Node(action, seats)
+                node.kids.append(child)
+                path.append(child)
+                break
+            explore = c * _sqrt(_log(node.visits))
+            best = node.kids[0]
+            best_score = -math.inf
+            for kid in node.kids:
+                v = kid.visits
+                score = kid.value[actor] / v + explore / _sqrt(v)
+                if score > best_score:
+                    best_score = score
+                    best = kid
+            assert best.action is not None
+            state.apply(best.action)
+            node = best
+            path.append(node)
+        if self.depth:
+            rollout(state, rng, self.depth)
+        result = evaluate(state, scale)
+        for node in path:
+            node.visits += 1
+            value = node.value
+            for s in range(seats):
+                value[s] += result[s]
+
+    def __repr__(self) -> str:
+        return (
+            f"MctsAgent(seed={self.seed}, {self.budget.text()}, c={self.c}, "
+            f"depth={self.depth}, scale={self.scale}, name={self.name!r})"
+        )
