@@ -31,7 +31,7 @@ def test_terranova_games_stays_callable_after_a_game_is_loaded() -> None:
         "first = sorted(terranova.games())\n"
         "state = terranova.make('discovery')\n"
         "second = sorted(terranova.games())\n"
-        "assert first == second == ['discovery'], (first, second)\n"
+        "assert first == second and 'discovery' in first, (first, second)\n"
         "print('ok')\n"
     )
     out = subprocess.run(

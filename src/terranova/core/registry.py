@@ -109,7 +109,7 @@ class GameInfo:
 
 
 _REGISTRY: dict[str, GameInfo] = {}
-_BUILTIN_PACKAGES = ("terranova.games.discovery",)
+_BUILTIN_PACKAGES = ("terranova.games.discovery", "terranova.games.evolution")
 _loaded = False
 
 

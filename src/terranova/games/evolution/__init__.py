@@ -1,1 +1,126 @@
-"""Discovery : le jeu de l'évolution (Cosys, Fabrizio Nastri), "Préhistoire" deck."""
+"""Discovery : le jeu de l'évolution (Cosys, Fabrizio Nastri), "Préhistoire" deck.
+
+Two games on the same deck: ``evolution-explore`` (Discovery Explore, points) and
+``evolution-bluff`` (Discovery Bluff, no points), 1 to 9 seats, any of them but one an
+automaton, with the options of rule 2.3 (jokers, teams) as parameters.
+"""
+
+from __future__ import annotations
+
+from terranova.core.registry import GameInfo, Variant, register
+from terranova.games.evolution.actions import EvolutionAction, parse_action
+from terranova.games.evolution.cards import Card, Deck, parse_deck
+from terranova.games.evolution.content import load_deck
+from terranova.games.evolution.rules import BLUFF, EXPLORE, EvolutionState
+
+RULES_VERSION = "1"
+
+
+def _make(
+    mode: str, players: int, automata: int, teams: int, jokers: int, deck: str | None
+) -> EvolutionState:
+    return EvolutionState(
+        load_deck(deck),
+        mode=mode,
+        players=players,
+        automata=automata,
+        teams=teams,
+        jokers=jokers,
+        deck_param=deck,
+    )
+
+
+def new_explore(
+    players: int = 4, automata: int = 0, teams: int = 0, jokers: int = 0, deck: str | None = None
+) -> EvolutionState:
+    """A new game of Discovery Explore (the registry's factory)."""
+    return _make(EXPLORE, players, automata, teams, jokers, deck)
+
+
+def new_bluff(
+    players: int = 4, automata: int = 0, teams: int = 0, jokers: int = 0, deck: str | None = None
+) -> EvolutionState:
+    """A new game of Discovery Bluff (the registry's factory)."""
+    return _make(BLUFF, players, automata, teams, jokers, deck)
+
+
+def _variants() -> dict[str, Variant]:
+    return {
+        "automata": Variant(
+            "automata",
+            0,
+            "seats played by the automaton (rule 2.3): the last N seats; at least one seat "
+            "is a person",
+            None,
+            int,
+        ),
+        "teams": Variant(
+            "teams",
+            0,
+            "0 for no teams, or the number of teams: the players who are not automata sit "
+            "alternately, seat s in team s mod N (rule 2.3)",
+            None,
+            int,
+        ),
+        "jokers": Variant(
+            "jokers",
+            0,
+            "jokers shuffled blind into the draw pile after the deal (rule 2.3): 0 (the "
+            "option is off) up to the deck's jokers (4 in Préhistoire)",
+            None,
+            int,
+        ),
+        "deck": Variant("deck", None, "path of another deck file (default: Préhistoire)"),
+    }
+
+
+EXPLORE_INFO = GameInfo(
+    id="evolution-explore",
+    name="Discovery: Explore",
+    min_seats=1,
+    max_seats=9,
+    default_seats=4,
+    rules_version=RULES_VERSION,
+    has_chance=True,
+    has_hidden_information=True,
+    factory=new_explore,
+    variants=_variants(),
+    description="Place discoveries in the tree in series of linked cards: 1, 2, 3... "
+    "points per card of a series, 3 more for each special action.",
+)
+
+BLUFF_INFO = GameInfo(
+    id="evolution-bluff",
+    name="Discovery: Bluff",
+    min_seats=1,
+    max_seats=9,
+    default_seats=4,
+    rules_version=RULES_VERSION,
+    has_chance=True,
+    has_hidden_information=True,
+    factory=new_bluff,
+    variants=_variants(),
+    description="Place discoveries on one pile, remember what is under it, bluff and "
+    "say Stop! The first to empty their hand once the draw pile is empty wins.",
+)
+
+INFOS = (register(EXPLORE_INFO), register(BLUFF_INFO))
+"""The two games' metadata, registered as ``evolution-explore`` and ``evolution-bluff``."""
+
+__all__ = [
+    "BLUFF",
+    "BLUFF_INFO",
+    "EXPLORE",
+    "EXPLORE_INFO",
+    "INFOS",
+    "RULES_VERSION",
+    "Card",
+    "Deck",
+    "EvolutionAction",
+    "EvolutionState",
+    "load_deck",
+    "new_bluff",
+    "new_explore",
+    "parse_action",
+    "parse_deck",
+]

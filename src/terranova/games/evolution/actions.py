@@ -1,0 +1,359 @@
+"""Discovery (evolution)'s actions and their canonical text forms.
+
+A card is named by its id (``homo-erectus``); a joker by the word ``joker``; a seat by
+its 0-based number. Decisions of the seat to move:
+
+========================================  =============================================
+``place hand chasse``                     place a card from your hand
+``place reserve bande``                   place a card from the reserve
+``place discard 2 nomadisme``             place a card from seat 2's discard
+``place called homo-erectus``             place the card you called, starting a series
+``place called homo-erectus continue``    ... continuing the current series
+``joker as feu``                          place a joker in the tree as that card
+``joker special``                         place a joker out of the tree: a special action
+``interrupt``                             "Interruption!" (a joker, in a response window)
+``special replay``                        special action: start a new series
+``special discard chasse``                special action: discard a card
+``steal 2``                               take a card blindly from seat 2 (a special
+                                          action, or the steal that replaces a draw)
+``exchange 2``                            special action: steal from seat 2, then give
+``give chasse``                           give a card (exchange, request, Stop case 3)
+``call homo-erectus``                     special action: call a card
+``ask 2``                                 teams: ask your teammate 2 for a card
+``announce open 2``, ``announce close 1`` Bluff: announce that an era is open / closed
+``stop``, ``accept``                      Bluff response window: challenge, or let it be
+``verify``, ``concede``                   Bluff: answer a Stop (check, or give in)
+``abandon``                               Bluff: declare your call failed (discard it)
+``pass``                                  pass your turn while nothing is placed
+``end``                                   end your turn
+``discard chasse``                        Explore: end a turn without a placement
+========================================  =============================================
+
+Chance outcomes (and the automaton's forced steps) are actions too: ``deal chasse``
+(setup), ``draw chasse`` / ``draw joker``, ``take chasse`` (the card a steal takes) and
+``flip chasse`` (the automaton turns over its first card).
+
+>>> parse_action("place discard 2 nomadisme")
+PlaceDiscard(seat=2, card='nomadisme')
+>>> str(PlaceCalled("homo-erectus", True))
+'place called homo-erectus continue'
+>>> all(parse_action(str(a)) == a for a in [Announce("open", 2), Steal(1), JOKER_SPECIAL,
+...     Draw("joker"), Give("feu"), PlaceHand("chasse"), END, PASS, STOP, ACCEPT])
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from terranova.core.actions import Action
+from terranova.core.errors import MalformedActionError
+
+JOKER = "joker"
+"""How a joker is named in actions and views."""
+
+
+class EvolutionAction(Action):
+    """Any action of Discovery (evolution)."""
+
+    __slots__ = ()
+
+
+# --------------------------------------------------------------------- placements
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceHand(EvolutionAction):
+    """Place ``card`` from your hand in the tree (or on the Bluff pile)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"place hand {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceReserve(EvolutionAction):
+    """Place ``card`` from the reserve (refilled at once from the draw pile)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"place reserve {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceDiscard(EvolutionAction):
+    """Place ``card`` from the discard of ``seat`` (never your own)."""
+
+    seat: int
+    card: str
+
+    def __str__(self) -> str:
+        return f"place discard {self.seat} {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCalled(EvolutionAction):
+    """Place the card you have just called: start a new series, or (``series``) continue
+    the current one."""
+
+    card: str
+    series: bool = False
+
+    def __str__(self) -> str:
+        return f"place called {self.card}" + (" continue" if self.series else "")
+
+
+@dataclass(frozen=True, slots=True)
+class JokerAs(EvolutionAction):
+    """Option jokers, use 1: place a joker in the tree, standing for ``card``."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"joker as {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class JokerSpecial(EvolutionAction):
+    """Option jokers, use 2: place a joker out of the tree and earn a special action."""
+
+    def __str__(self) -> str:
+        return "joker special"
+
+
+@dataclass(frozen=True, slots=True)
+class Interrupt(EvolutionAction):
+    """Option jokers, use 3: "Interruption!" during another player's turn: place a joker
+    out of the tree and play an extra turn."""
+
+    def __str__(self) -> str:
+        return "interrupt"
+
+
+# ---------------------------------------------------------------- special actions
+
+
+@dataclass(frozen=True, slots=True)
+class Replay(EvolutionAction):
+    """Special action 1: start a new series."""
+
+    def __str__(self) -> str:
+        return "special replay"
+
+
+@dataclass(frozen=True, slots=True)
+class Steal(EvolutionAction):
+    """Take a card blindly from the hand of ``seat``: special action 2, or the steal that
+    replaces a draw once the draw pile is empty."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"steal {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange(EvolutionAction):
+    """Special action 3: steal a card from ``seat``, then give it another of yours."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"exchange {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialDiscard(EvolutionAction):
+    """Special action 4: discard ``card`` (not your last card)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"special discard {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Call(EvolutionAction):
+    """Special action 5: "I call ``card``"."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"call {self.card}"
+
+
+# ------------------------------------------------------------------ other decisions
+
+
+@dataclass(frozen=True, slots=True)
+class Give(EvolutionAction):
+    """Give ``card`` from your hand (exchange, a teammate's request, Stop case 3)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"give {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Ask(EvolutionAction):
+    """Teams: at the start of your turn, ask your teammate ``seat`` for a card."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"ask {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Announce(EvolutionAction):
+    """Bluff: announce that ``era`` is open (``what="open"``) or closed (``"close"``)."""
+
+    what: str
+    era: int
+
+    def __str__(self) -> str:
+        return f"announce {self.what} {self.era}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(EvolutionAction):
+    """Explore: end a turn in which you placed nothing by discarding ``card``."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Word(EvolutionAction):
+    """An action that is one fixed phrase (``pass``, ``end``, ``stop``...)."""
+
+    word: str
+
+    def __str__(self) -> str:
+        return self.word
+
+
+PASS = Word("pass")
+"""Pass your turn (only while no card has been placed)."""
+END = Word("end")
+"""End your turn."""
+STOP = Word("stop")
+"""Bluff: "Stop!": challenge the action just made."""
+ACCEPT = Word("accept")
+"""Let the action just made stand (a response window)."""
+VERIFY = Word("verify")
+"""Bluff: answer a Stop by checking (case 1 or case 3)."""
+CONCEDE = Word("concede")
+"""Bluff: answer a Stop by giving in (case 2)."""
+ABANDON = Word("abandon")
+"""Bluff: declare your call failed (a prerequisite is missing): discard the card."""
+REPLAY = Replay()
+JOKER_SPECIAL = JokerSpecial()
+INTERRUPT = Interrupt()
+WORDS = {w.word: w for w in (PASS, END, STOP, ACCEPT, VERIFY, CONCEDE, ABANDON)}
+
+
+# -------------------------------------------------------------- chance outcomes
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(EvolutionAction):
+    """Chance, at setup: the next card dealt (to the reserve or a player, in turn)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"deal {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(EvolutionAction):
+    """Chance: the card (or joker) drawn from the draw pile."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"draw {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take(EvolutionAction):
+    """Chance: the card a steal takes (blindly; from an automaton, always its last)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"take {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Flip(EvolutionAction):
+    """The automaton's forced step: it turns over its first card (one outcome)."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"flip {self.card}"
+
+
+_ID = r"(\S+)"
+_SEAT = r"(\d{1,2})"
+_ONE_CARD: dict[str, type[EvolutionAction]] = {
+    "place hand": PlaceHand,
+    "place reserve": PlaceReserve,
+    "joker as": JokerAs,
+    "special discard": SpecialDiscard,
+    "call": Call,
+    "give": Give,
+    "discard": Discard,
+    "deal": Deal,
+    "draw": Draw,
+    "take": Take,
+    "flip": Flip,
+}
+_ONE_SEAT: dict[str, type[EvolutionAction]] = {"steal": Steal, "exchange": Exchange, "ask": Ask}
+_CARD_RE = re.compile(rf"({'|'.join(_ONE_CARD)}) {_ID}")
+_SEAT_RE = re.compile(rf"(steal|exchange|ask) {_SEAT}")
+_DISCARD_RE = re.compile(rf"place discard {_SEAT} {_ID}")
+_CALLED_RE = re.compile(rf"place called {_ID}( continue)?")
+_ANNOUNCE_RE = re.compile(r"announce (open|close) (\d)")
+
+
+def parse_action(text: str) -> EvolutionAction:
+    """The action whose canonical text is ``text``; raises MalformedActionError."""
+    text = text.strip()
+    word = WORDS.get(text)
+    if word is not None:
+        return word
+    if text == "special replay":
+        return REPLAY
+    if text == "joker special":
+        return JOKER_SPECIAL
+    if text == "interrupt":
+        return INTERRUPT
+    match = _CALLED_RE.fullmatch(text)
+    if match:
+        return PlaceCalled(match.group(1), match.group(2) is not None)
+    match = _DISCARD_RE.fullmatch(text)
+    if match:
+        return PlaceDiscard(int(match.group(1)), match.group(2))
+    match = _CARD_RE.fullmatch(text)
+    if match:
+        return _ONE_CARD[match.group(1)](match.group(2))  # type: ignore[call-arg]
+    match = _SEAT_RE.fullmatch(text)
+    if match:
+        return _ONE_SEAT[match.group(1)](int(match.group(2)))  # type: ignore[call-arg]
+    match = _ANNOUNCE_RE.fullmatch(text)
+    if match:
+        return Announce(match.group(1), int(match.group(2)))
+    raise MalformedActionError(
+        f"not an action of Discovery (evolution): {text!r} (expected e.g. 'place hand chasse',"
+        " 'place reserve bande', 'place discard 2 nomadisme', 'special replay', 'steal 2',"
+        " 'call homo-erectus', 'joker as feu', 'stop', 'accept', 'pass', 'end')"
+    )

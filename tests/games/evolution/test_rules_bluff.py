@@ -1,0 +1,268 @@
+"""Discovery Bluff (rules 2.4 to 2.6): the single pile, rule-breaking placements, drawing,
+everyone drawing, the winner, announcements (forgotten ones too) and Stop's three cases."""
+
+from __future__ import annotations
+
+import json
+
+from terranova.games.evolution.rules import EvolutionState
+from tests.games.evolution.helpers import F, act, chance, deal, legal, make_deck, new
+
+
+def bluff() -> EvolutionState:
+    """Two players. Seat 0: s1 t1 s2 u1 t2; seat 1: t5 t3 t4 u3 u4; reserve s3 s4 s5 u2
+    u5; draw pile e1 e2 e3 f1 f2 g1 (era order)."""
+    state = new("bluff", players=2)
+    deal(
+        state,
+        ["s3", "s4", "s5", "u2", "u5"],
+        ["s1", "t1", "s2", "u1", "t2"],
+        ["t5", "t3", "t4", "u3", "u4"],
+    )
+    return state
+
+
+def specials(state: EvolutionState) -> int:
+    return int(state.view(None)["turn"]["specials"])
+
+
+def test_rule_breaking_placements_are_legal_and_the_state_remembers_them() -> None:
+    state = bluff()
+    assert "place hand t2" in legal(state)  # t2 needs s1 and s3: a bluff
+    act(state, "place hand t2")
+    assert state.current_player() == 1  # the response window
+    assert legal(state) == ["accept", "stop"]
+    act(state, "accept")
+    act(state, "place hand s1")  # valid: s1 is a prerequisite of t2 (a link)
+    act(state, "accept")
+    assert state.tree_validity() == [("t2", False), ("s1", True)]
+    assert state.deeds() == [(0, "place hand t2", False), (0, "place hand s1", True)]
+
+
+def test_the_pile_shows_only_its_top_card() -> None:
+    state = bluff()
+    act(state, "place hand s1", "accept", "place hand t1", "accept")
+    for seat in (None, 0, 1):
+        view = state.view(seat)
+        assert view["pile"] == {"size": 2, "top": {"card": "t1", "joker": False}}
+        assert "tree" not in view
+        assert '"s1"' not in json.dumps(view)  # under the top: to be remembered
+        assert all(
+            set(e) == {"era", "announced_open", "announced_closed"} for e in view["eras"]
+        )  # no era is shown open or closed
+
+
+def test_a_turn_without_a_placement_ends_by_drawing_one_card() -> None:
+    state = bluff()
+    act(state, "end")
+    assert chance(state)
+    act(state, "draw e1")
+    assert state.hand(0) == ["s1", "t1", "s2", "u1", "t2", "e1"]
+    assert state.current_player() == 1
+
+
+def test_a_turn_with_a_placement_ends_without_drawing() -> None:
+    state = bluff()
+    act(state, "place hand s1", "accept", "end")
+    assert state.current_player() == 1
+    assert state.view(0)["hands"][0]["count"] == 4
+
+
+def test_everyone_draws_when_a_hand_is_emptied_before_the_draw_pile() -> None:
+    state = bluff()
+    for card in ["s1", "t1", "s2", "u1", "t2"]:  # the last one is a bluff nobody stops
+        act(state, f"place hand {card}", "accept")
+    assert state.hand(0) == []
+    assert chance(state)  # one card each, starting with the player whose turn it is
+    act(state, "draw e1")
+    assert state.hand(0) == ["e1"]
+    act(state, "draw e2")
+    assert state.hand(1) == ["t5", "t3", "t4", "u3", "u4", "e2"]
+    assert state.current_player() == 0  # the turn goes on
+    assert specials(state) == 1  # emptying the hand earned a special action
+
+
+def test_no_replacement_draw_after_a_theft_in_bluff() -> None:
+    state = bluff()
+    act(state, "announce open 2")  # era 2 is not open: a bluff...
+    act(state, "accept")  # ...that nobody stops: the special action is earned
+    assert specials(state) == 1
+    act(state, "steal 1", "take t5")
+    assert not chance(state)
+    assert state.view(0)["hands"][1]["count"] == 4
+    assert state.deeds() == [(0, "announce open 2", False)]
+
+
+ALL_DEALT = make_deck([(f"c{i:02}", 1, F.OUTILS, ()) for i in range(15)], jokers=0)
+
+
+def all_dealt() -> EvolutionState:
+    state = new("bluff", players=2, deck=ALL_DEALT)
+    deal(
+        state,
+        ["c00", "c01", "c02", "c03", "c04"],
+        ["c05", "c06", "c07", "c08", "c09"],
+        ["c10", "c11", "c12", "c13", "c14"],
+    )
+    return state
+
+
+def test_once_the_draw_pile_is_empty_the_first_to_empty_their_hand_wins() -> None:
+    state = all_dealt()
+    for card in ["c05", "c06", "c07", "c08", "c09"]:
+        act(state, f"place hand {card}", "accept")
+    assert state.is_terminal()
+    assert state.returns() == [1, 0]
+    assert state.winners() == [0]
+
+
+def test_with_no_draw_pile_a_draw_is_a_theft() -> None:
+    state = all_dealt()
+    act(state, "end")  # nothing placed: a draw, so a theft from a player of your choice
+    assert legal(state) == ["steal 1"]
+    act(state, "steal 1", "take c12")
+    assert state.hand(0)[-1] == "c12"
+    assert state.current_player() == 1
+
+
+def test_a_game_where_nothing_stays_on_the_pile_ends_with_no_winner() -> None:
+    state = all_dealt()
+    for turn in range(20):  # ten rounds of two turns: each player steals from the other
+        assert not state.is_terminal()
+        seat = turn % 2
+        assert state.current_player() == seat
+        act(state, "end", f"steal {1 - seat}")
+        act(state, str(state.legal_actions()[0]))  # whichever card the theft takes
+    assert state.is_terminal()  # ten rounds with no card kept and no draw pile
+    assert state.returns() == [0, 0]
+    assert state.winners() == [0, 1]  # nobody won: a draw
+
+
+# --------------------------------------------------------------------------- Stop
+
+
+def test_stop_case_1_the_action_was_valid_the_challenger_draws() -> None:
+    state = bluff()
+    act(state, "place hand s1", "stop")
+    assert state.current_player() == 0
+    assert legal(state) == ["verify", "concede"]
+    act(state, "verify")
+    assert chance(state)
+    act(state, "draw e1")  # the one who stopped is in the wrong: they draw
+    assert state.hand(1)[-1] == "e1"
+    assert state.tree_validity() == [("s1", True)]
+    assert state.current_player() == 0  # the turn goes on
+    assert state.view(None)["last_stop"]["case"] == 1
+
+
+def test_stop_case_2_giving_in_steals_from_the_challenger_and_undoes_the_card() -> None:
+    state = bluff()
+    act(state, "place hand t2", "stop", "concede")
+    assert sorted(str(a) for a, _ in state.chance_outcomes()) == [
+        "take t3",
+        "take t4",
+        "take t5",
+        "take u3",
+        "take u4",
+    ]
+    act(state, "take u4")  # steal a card from the one who stopped you
+    assert state.view(0)["pile"]["size"] == 0  # the card leaves the pile...
+    assert state.view(0)["discards"][0] == ["t2"]  # ...for your discard
+    act(state, "draw e1")  # and you draw another
+    assert state.hand(0) == ["s1", "t1", "s2", "u1", "u4", "e1"]
+    assert state.current_player() == 1  # your turn is over
+
+
+def test_stop_case_2_applies_even_to_a_valid_action() -> None:
+    state = bluff()
+    act(state, "place hand s1", "stop", "concede", "take u4", "draw e1")
+    assert state.view(0)["discards"][0] == ["s1"]  # reputed in the wrong
+    assert state.current_player() == 1
+
+
+def test_stop_case_3_the_action_was_invalid_the_challenger_gives_a_card() -> None:
+    state = bluff()
+    act(state, "place hand s1", "accept", "place hand t2", "stop", "verify")
+    assert state.current_player() == 1  # the challenger chooses the card to give
+    assert legal(state) == ["give t3", "give t4", "give t5", "give u3", "give u4"]
+    act(state, "give t4")
+    assert state.view(0)["discards"][0] == ["t2"]
+    act(state, "draw e1")
+    assert state.hand(0) == ["t1", "s2", "u1", "t4", "e1"]
+    assert state.tree_validity() == [("s1", True)]
+    assert state.current_player() == 1
+    assert state.view(None)["last_stop"] == {
+        "action": "place hand t2",
+        "actor": 0,
+        "stopped_by": 1,
+        "case": 3,
+        "valid": False,
+    }
+
+
+def test_a_card_with_no_link_to_the_previous_one_is_invalid() -> None:
+    state = bluff()
+    act(state, "place hand s1", "accept", "place reserve s4")  # no link with s1
+    act(state, "stop", "verify", "give u4", "draw e1")
+    assert state.view(0)["discards"][0] == ["s4"]
+
+
+def test_an_invalid_call_stopped_takes_nothing_and_ends_the_turn() -> None:
+    state = bluff()
+    act(state, "announce open 2", "accept")  # a special action (an unchallenged bluff)
+    act(state, "call t5")  # era 2 is not open: calling t5 is invalid
+    act(state, "stop", "verify", "give u4")
+    assert "t5" in state.hand(1)
+    assert state.current_player() == 1  # nothing placed, but a Stop ended it: no draw
+
+
+def test_an_unchallenged_call_stands() -> None:
+    state = bluff()
+    act(state, "announce open 2", "accept", "call t5", "accept")
+    assert legal(state) == ["place called t5", "abandon"]
+    act(state, "abandon")  # declare it failed: discard it...
+    act(state, "stop", "verify")  # ...but t5's prerequisite t1 is not placed: valid
+    act(state, "draw e1")  # case 1: the challenger draws
+    assert state.view(0)["discards"][0] == ["t5"]
+    # a failed call ends the turn, with its draw: nothing was placed, so one card
+    act(state, "draw e2")
+    assert state.hand(0)[-1] == "e2"
+    assert state.current_player() == 1
+
+
+# ---------------------------------------------------------------- announcements
+
+
+def era_2_opened_silently() -> EvolutionState:
+    """Seat 0 opens era 2 with e1 but does not announce it."""
+    state = bluff()
+    act(state, "place hand s1", "accept", "place hand t1", "accept", "end")
+    act(state, "place reserve s4", "accept", "draw e1", "end")  # e1 goes to the reserve
+    act(state, "place reserve e1", "accept", "draw e2", "end")
+    assert state.current_player() == 1
+    return state
+
+
+def test_a_forgotten_announcement_goes_to_the_next_player_who_makes_it() -> None:
+    state = era_2_opened_silently()
+    act(state, "announce open 2", "accept")
+    assert specials(state) == 1
+    assert state.view(0)["eras"][1]["announced_open"] is True
+    act(state, "end")
+    assert "announce open 2" not in legal(state)  # once announced, it is done
+
+
+def test_an_announcement_found_wrong_earns_nothing_and_ends_the_turn() -> None:
+    state = era_2_opened_silently()
+    act(state, "announce close 2", "stop", "verify")  # era 2 has one card of three
+    act(state, "give u1")  # case 3: the challenger gives a card
+    assert state.current_player() == 0
+    assert state.view(0)["eras"][1]["announced_closed"] is False
+    assert state.hand(1)[-1] == "u1"
+
+
+def test_a_valid_announcement_stopped_still_earns_the_special_action() -> None:
+    state = era_2_opened_silently()
+    act(state, "announce open 2", "stop", "verify", "draw e3")
+    assert state.current_player() == 1
+    assert specials(state) == 1

@@ -1,0 +1,164 @@
+"""Properties of both games over random games with random options (hypothesis picks the
+games): every card is in exactly one place at all times, points never go down, views
+never show a hidden card, and random play is fast."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from terranova.core.state import CHANCE
+from terranova.games.evolution.content import load_deck
+from terranova.games.evolution.rules import EvolutionState
+
+DECK = load_deck()
+SETTINGS = settings(
+    deadline=None,
+    max_examples=30,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+@st.composite
+def games(draw: Any) -> dict[str, Any]:
+    players = draw(st.integers(1, 9))
+    automata = draw(st.integers(0, players - 1))
+    humans = players - automata
+    teams = draw(st.sampled_from([0, *range(2, humans + 1)])) if humans >= 2 else 0
+    return {
+        "mode": draw(st.sampled_from(["explore", "bluff"])),
+        "players": players,
+        "automata": automata,
+        "teams": teams,
+        "jokers": draw(st.integers(0, DECK.jokers)),
+    }
+
+
+def step(state: EvolutionState, rng: random.Random) -> None:
+    if state.current_player() == CHANCE:
+        state.apply(state.sample_chance(rng))
+    else:
+        state.apply(rng.choice(state.legal_actions()))
+
+
+@SETTINGS
+@given(params=games(), seed=st.integers(0, 2**32 - 1))
+def test_every_card_is_in_exactly_one_place(params: dict[str, Any], seed: int) -> None:
+    state = EvolutionState(DECK, **params)
+    everything = list(range(len(DECK.cards) + params["jokers"]))
+    rng = random.Random(seed)
+    while True:
+        places = [x for zone in state.zones().values() for x in zone]
+        assert sorted(places) == everything
+        if state.is_terminal():
+            break
+        step(state, rng)
+
+
+@SETTINGS
+@given(params=games(), seed=st.integers(0, 2**32 - 1))
+def test_points_never_go_down(params: dict[str, Any], seed: int) -> None:
+    state = EvolutionState(DECK, **params)
+    rng = random.Random(seed)
+    last = list(state.scores())
+    while not state.is_terminal():
+        step(state, rng)
+        now = list(state.scores())
+        assert all(b >= a for a, b in zip(last, now, strict=True))
+        last = now
+
+
+def hidden_from(state: EvolutionState, seat: int) -> set[str]:
+    """Ids of the cards ``seat`` may not see: in other hands (unless it knows they are
+    there) and in the draw pile."""
+    zones = state.zones()
+    names = [c.id for c in DECK.cards]
+    known = {
+        card
+        for s, entry in enumerate(state.view(seat)["hands"])
+        if s != seat
+        for card in entry.get("known", [])
+    }
+    out = {names[x] for x in zones["pile"] if x < len(names)}
+    for other in range(state.num_seats):
+        if other != seat:
+            out |= {names[x] for x in zones[f"hand {other}"] if x < len(names)}
+    return out - known
+
+
+@SETTINGS
+@given(params=games(), seed=st.integers(0, 2**32 - 1))
+def test_views_never_show_a_hidden_card(params: dict[str, Any], seed: int) -> None:
+    state = EvolutionState(DECK, **params)
+    rng = random.Random(seed)
+    ply = 0
+    while not state.is_terminal():
+        if ply % 7 == 0:
+            for seat in range(state.num_seats):
+                view = state.view(seat)
+                for spoken in ("last_call", "last_stop", "window", "legal_actions"):
+                    view.pop(spoken, None)  # what was said aloud (a call names a card)
+                text = json.dumps(view)
+                # a joker in the tree names the card it stands for, wherever that card is
+                named = {e["card"] for e in view.get("tree", []) if e["joker"]}
+                top = view.get("pile", {}).get("top")
+                if top and top["joker"]:
+                    named.add(top["card"])
+                for card in hidden_from(state, seat) - named:
+                    assert f'"{card}"' not in text, (seat, card)
+            step_name = state.view(None)["step"]
+            if step_name in ("deal", "draw", "take"):
+                # a card dealt to the reserve is seen by all; one going into a hand only by
+                # the player concerned (a theft: the thief and the victim)
+                allowed = {"deal": (1, state.num_seats), "draw": (1,), "take": (1, 2)}
+                for action, _ in state.chance_outcomes():
+                    seen = [state.describe_action(action, s) for s in range(state.num_seats)]
+                    assert sum(d == str(action) for d in seen) in allowed[step_name]
+        step(state, rng)
+        ply += 1
+
+
+def test_random_play_is_fast() -> None:
+    for mode in ("explore", "bluff"):
+        for params in ({"players": 4}, {"players": 6, "teams": 3, "jokers": 4}):
+            start = time.perf_counter()
+            for seed in range(10):
+                state = EvolutionState(DECK, mode=mode, **params)  # type: ignore[arg-type]
+                rng = random.Random(seed)
+                while not state.is_terminal():
+                    step(state, rng)
+            per_game = (time.perf_counter() - start) / 10
+            assert per_game < 0.05, (mode, params, per_game)
+
+
+@SETTINGS
+@given(params=games(), seed=st.integers(0, 2**32 - 1), stop=st.integers(30, 300))
+def test_resample_depends_only_on_what_the_seat_sees(
+    params: dict[str, Any], seed: int, stop: int
+) -> None:
+    state = EvolutionState(DECK, **params)
+    rng = random.Random(seed)
+    for _ in range(stop):
+        if state.is_terminal():
+            return
+        step(state, rng)
+    for seat in range(state.num_seats):
+        other = state.resample(seat, random.Random(99))  # another truth, same view
+        assert other.view(seat) == state.view(seat)
+        a = state.resample(seat, random.Random(5))
+        b = other.resample(seat, random.Random(5))
+        for s in range(state.num_seats):
+            assert sorted(a.hand(s)) == sorted(b.hand(s))
+            if s in state.view(None)["automata"]:
+                assert a.hand(s) == b.hand(s)  # a row's order matters
+        assert sorted(a.zones()["pile"]) == sorted(b.zones()["pile"])
+        # what the seat knows stays where it is
+        for s, entry in enumerate(state.view(seat)["hands"]):
+            for card in entry.get("known", []):
+                assert card in a.hand(s)
