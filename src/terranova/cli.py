@@ -649,7 +649,12 @@ def replay_command(record_path: RecordArg) -> None:
 def render_command(
     target: Annotated[str, typer.Argument(help="A game id, or the path of a game record.")],
     tiles: Annotated[
-        bool, typer.Option("--tiles", help="Draw the game's components (tile catalogue).")
+        bool,
+        typer.Option(
+            "--tiles",
+            "--deck",
+            help="Draw the game's components (The Discovery's tiles, the evolution deck).",
+        ),
     ] = False,
     out_path: Annotated[
         Path | None,
@@ -678,7 +683,7 @@ def render_command(
             return
         out_path.parent.mkdir(parents=True, exist_ok=True)
         out_path.write_text(text, encoding="utf-8")
-    what = "tiles of" if tiles else "map of"
+    what = "components of" if tiles else "map of"
     _out().print(f"Wrote {what} {escape(label)} to {escape(str(out_path))}", soft_wrap=True)
 
 
