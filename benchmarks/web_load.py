@@ -35,6 +35,7 @@ import json
 import math
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -58,6 +59,8 @@ LOOPBACK = "127.0.0.1"
 MAX_SECONDS = 3600.0
 """No run lasts longer than this, whatever it is asked."""
 STARTUP_TIMEOUT = 60.0
+PASSWORD = re.compile(r"(://[^:/@\s]*:)\S*@")
+"""A password in a database URL, kept out of what the script prints."""
 SILENCE_TIMEOUT = 30.0
 """A game that sends nothing for this long (beyond its bots' pause) is given up."""
 
@@ -487,7 +490,8 @@ def report(args: argparse.Namespace, server: Server, result: dict[str, Any]) -> 
         f"{args.players} players, bots {args.bot!r}, bot delay {args.bot_delay_ms} ms, "
         f"human think time {args.think_ms} ms"
     )
-    print(f"command: {' '.join([Path(sys.executable).name, *sys.argv])}")
+    command = PASSWORD.sub(r"\1***@", " ".join([Path(sys.executable).name, *sys.argv]))
+    print(f"command: {command}")
     print(
         f"server: python -m terranova.server on {LOOPBACK}:{server.port}, {database}; "
         f"client: websockets {websockets.__version__}, compression {args.compression}; "
