@@ -8,7 +8,7 @@ and longest wall time per decision. ``--sweep`` adds shorter matches of mcts at 
 iteration counts against greedy. Long: run it in the background, e.g.
 
     nohup .venv/bin/python benchmarks/discovery_strength.py --games 200 --workers 2 \
-        --out /tmp/strength > strength.log 2>&1 &
+        --out tournaments/strength > strength.log 2>&1 &
 """
 
 from __future__ import annotations
