@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
-from terranova.core.errors import ContentError
+from terranova.core.content import read_toml
 from terranova.games.discovery.tiles import TileSet, parse_tileset
 
 DEFAULT_TILESET = "tiles.toml"
@@ -24,21 +22,5 @@ def load_tileset(path: str | Path | None = None) -> TileSet:
 
 
 def _load(path: str | None) -> TileSet:
-    if path is None:
-        text = (
-            resources.files("terranova.games.discovery")
-            .joinpath("data", DEFAULT_TILESET)
-            .read_text("utf-8")
-        )
-        source = f"built-in {DEFAULT_TILESET}"
-    else:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise ContentError(f"cannot read tile file {path}: {exc.strerror}") from None
-        source = str(path)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"{source}: not valid TOML: {exc}") from None
+    data, source = read_toml("terranova.games.discovery", DEFAULT_TILESET, path, "tile file")
     return parse_tileset(data, source)

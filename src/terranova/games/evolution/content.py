@@ -5,12 +5,10 @@ This is the only module of the game that reads files; :mod:`.cards` checks what 
 
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
-from terranova.core.errors import ContentError
+from terranova.core.content import read_toml
 from terranova.games.evolution.cards import Deck, parse_deck
 
 DEFAULT_DECK = "prehistoire.toml"
@@ -30,23 +28,5 @@ def load_deck(path: str | Path | None = None) -> Deck:
 
 
 def _load(path: str | None) -> Deck:
-    if path is None:
-        text = (
-            resources.files("terranova.games.evolution")
-            .joinpath("data", DEFAULT_DECK)
-            .read_text("utf-8")
-        )
-        source = f"built-in {DEFAULT_DECK}"
-    else:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise ContentError(f"cannot read deck file {path}: {exc.strerror}") from None
-        except UnicodeDecodeError as exc:
-            raise ContentError(f"{path}: not UTF-8 text: {exc.reason}") from None
-        source = str(path)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"{source}: not valid TOML: {exc}") from None
+    data, source = read_toml("terranova.games.evolution", DEFAULT_DECK, path, "deck file")
     return parse_deck(data, source)
