@@ -12,7 +12,7 @@ from terranova.core.errors import (
     UnknownGameError,
 )
 from terranova.core.registry import GameInfo, Variant, game_info, games, make, register
-from terranova.core.state import CHANCE, TERMINAL, State
+from terranova.core.state import CHANCE, TERMINAL, ResponseWindow, State
 
 __all__ = [
     "CHANCE",
@@ -25,6 +25,7 @@ __all__ = [
     "InvalidParameterError",
     "MalformedActionError",
     "RecordError",
+    "ResponseWindow",
     "State",
     "TerranovaError",
     "UnknownGameError",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Self
 
 from terranova.core.actions import Action
@@ -24,6 +25,18 @@ TERMINAL = -2
 """``current_player()`` once the game is over."""
 
 JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class ResponseWindow:
+    """An action just made that other seats may answer before it takes effect (a
+    challenge, an interruption). The rules ask ``seats`` one at a time, in that order;
+    the first is ``current_player()``. A seat that lets it pass plays ``let_pass``.
+    Interfaces may let every seat of the window answer at once: the seats before the one
+    that answers are taken to have let it pass (they were slower)."""
+
+    seats: tuple[int, ...]
+    let_pass: Action
 
 
 class State(ABC):
@@ -122,6 +135,10 @@ class State(ABC):
         """A JSON-safe description of the game's components (tiles, cards) that a
         user interface needs to draw them; the same for every state of one game."""
         return {}
+
+    def response_window(self) -> ResponseWindow | None:
+        """The response window open now, or ``None`` (the default: the game has none)."""
+        return None
 
     def estimate(self, seat: int) -> float:
         """A heuristic worth of the position for ``seat`` (bots use it).

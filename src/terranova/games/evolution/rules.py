@@ -23,7 +23,7 @@ from typing import Any, Self
 
 from terranova.core.actions import Action
 from terranova.core.errors import IllegalActionError, InvalidParameterError
-from terranova.core.state import CHANCE, TERMINAL, State
+from terranova.core.state import CHANCE, TERMINAL, ResponseWindow, State
 from terranova.games.evolution.actions import (
     ABANDON,
     ACCEPT,
@@ -647,17 +647,19 @@ class EvolutionState(State):
         out["turn"] = turn
         step: tuple[Any, ...] = self._agenda[-1] if not self._over else (None,)
         if step[0] == WINDOW:
+            # Explore asks only the seats holding a joker: name a seat only to itself
+            waiting = list(step[2]) if self._bluff else [s for s in step[2] if s == seat]
             out["window"] = {
                 "action": step[3].text,
                 "actor": step[1],
-                "waiting": list(step[2]),
+                "waiting": waiting,
                 "interrupter": step[4] if step[4] >= 0 else None,
             }
         elif step[0] == RESPOND:
             out["window"] = {
                 "action": step[3].text,
                 "actor": step[1],
-                "sstepped_by": step[2],
+                "stopped_by": step[2],
                 "interrupter": step[4] if step[4] >= 0 else None,
             }
         elif step[0] == CALLED:
@@ -708,6 +710,24 @@ class EvolutionState(State):
                 for card in deck.cards
             ],
         }
+
+    def response_window(self) -> ResponseWindow | None:
+        """Open after each challengeable action: in Bluff every person may say Stop (or,
+        with jokers, "Interruption!"); in Explore the seats holding a joker may interrupt."""
+        if self._over or self._agenda[-1][0] != WINDOW:
+            return None
+        return ResponseWindow(tuple(self._agenda[-1][2]), ACCEPT)
+
+    def pile_memory(self) -> list[tuple[str, bool]]:
+        """Bluff: the pile, bottom first, as a player with a perfect memory knows it: the
+        card each entry stands for and whether it is a joker. Every entry was shown face up
+        when it was placed; ``view`` shows only the top, because players must remember the
+        rest. (Explore: the tree, which everyone sees.)"""
+        c = self._c
+        return [
+            (c.ids[card], item >= c.n)
+            for item, card in zip(self._tree, self._tree_card, strict=True)
+        ]
 
     # -------------------------------------------------------- inspection (tests)
 
