@@ -243,6 +243,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             to_move=game.to_move(),
             result=game.timeline.result(),
             bot_delay_ms=game.bot_delay_ms,
+            response_seconds=game.response_seconds,
             created=game.created_at.isoformat(),
         )
 

@@ -26,6 +26,7 @@ from sqlalchemy import (
     BigInteger,
     DateTime,
     Engine,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -66,6 +67,7 @@ class GameRow(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     rules_version: Mapped[str] = mapped_column(String(32))
     bot_delay_ms: Mapped[int] = mapped_column(Integer)
+    response_seconds: Mapped[float] = mapped_column(Float, server_default="10")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     status: Mapped[str] = mapped_column(String(16), index=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
@@ -127,6 +129,7 @@ class StoredGame:
     seed: int
     rules_version: str
     bot_delay_ms: int
+    response_seconds: float
     created_at: datetime
     status: str
     result: dict[str, Any] | None
@@ -250,6 +253,7 @@ class Database:
         seed: int,
         rules_version: str,
         bot_delay_ms: int,
+        response_seconds: float,
         seats: Sequence[StoredSeat],
         entries: Sequence[Entry],
         status: str,
@@ -265,6 +269,7 @@ class Database:
                 seed=seed,
                 rules_version=rules_version,
                 bot_delay_ms=bot_delay_ms,
+                response_seconds=response_seconds,
                 created_at=created,
                 status=status,
                 result=result,
@@ -292,6 +297,7 @@ class Database:
             seed=seed,
             rules_version=rules_version,
             bot_delay_ms=bot_delay_ms,
+            response_seconds=response_seconds,
             created_at=created,
             status=status,
             result=result,
@@ -335,6 +341,7 @@ class Database:
                 seed=row.seed,
                 rules_version=row.rules_version,
                 bot_delay_ms=row.bot_delay_ms,
+                response_seconds=row.response_seconds,
                 created_at=_utc(row.created_at),
                 status=row.status,
                 result=row.result,

@@ -3,6 +3,7 @@ them, and the state messages built from that. Game-agnostic: only the core proto
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -13,13 +14,14 @@ from terranova.core.errors import TerranovaError
 from terranova.core.records import GameRecord, Recorder, Seat
 from terranova.core.registry import make
 from terranova.core.rng import derive_seed, make_rng
-from terranova.core.state import CHANCE, State
+from terranova.core.state import CHANCE, ResponseWindow, State
 from terranova.server.models import (
     LogEntry,
     ResultOut,
     SeatOut,
     StateMessage,
     TurnScoresOut,
+    WindowOut,
 )
 
 MAX_CHANCE_RUN = 100_000
@@ -151,6 +153,20 @@ class Timeline:
 
 
 @dataclass
+class OpenWindow:
+    """A response window as the server runs it: every seat of it may answer at once, until
+    ``ends_at`` (epoch seconds); then the seats still silent let the action pass."""
+
+    rules: ResponseWindow
+    opened_at_ply: int
+    seen_at_ply: int
+    """The ply of the position ``rules`` was read from."""
+    ends_at: float
+    passed: set[int] = field(default_factory=set)
+    """Seats that have let it pass before the rules asked them."""
+
+
+@dataclass
 class LiveGame:
     """One game as the service holds it: stored facts, seats and the live timeline."""
 
@@ -161,11 +177,14 @@ class LiveGame:
     seed: int
     rules_version: str
     bot_delay_ms: int
+    response_seconds: float
     created_at: datetime
     seats: list[SeatInfo]
     timeline: Timeline
     seq: int
     """How many entries the game's log has (the ``seq`` of the next one)."""
+    window: OpenWindow | None = None
+    """The response window open now, with its clock (see :meth:`track_window`)."""
     _messages: dict[int | None, str] = field(default_factory=dict)
 
     @property
@@ -195,6 +214,53 @@ class LiveGame:
         """Forget the messages built for the previous position."""
         self._messages.clear()
 
+    def track_window(self, answered_by: int | None = None) -> None:
+        """Follow the state's response window after a change: keep the clock of the window
+        that ``answered_by`` (a seat of it) has just answered, or start a new clock."""
+        rules = self.state.response_window()
+        if rules is None:
+            self.window = None
+            return
+        old = self.window
+        if old is not None and old.seen_at_ply == self.ply:
+            return  # the position has not changed (a seat let it pass early)
+        if (
+            old is not None
+            and answered_by in old.rules.seats
+            and rules.let_pass == old.rules.let_pass
+            and len(rules.seats) < len(old.rules.seats)
+            and old.rules.seats[len(old.rules.seats) - len(rules.seats) :] == rules.seats
+        ):
+            old.rules = rules
+            old.seen_at_ply = self.ply
+            old.passed &= set(rules.seats)
+            return
+        self.window = OpenWindow(rules, self.ply, self.ply, time.time() + self.response_seconds)
+
+    def window_answer(self, seat: int, action: Action) -> list[Action]:
+        """The decisions that make ``action`` the answer of ``seat`` to the open window: the
+        seats before it let the action pass (they were slower), then ``seat`` answers.
+        Raises TerranovaError if the action is not one of its options."""
+        window = self.window
+        if window is None or seat not in window.rules.seats:
+            raise ValueError(f"seat {seat} has no window to answer")
+        ahead = window.rules.seats.index(seat)
+        probe = self.state.clone()
+        actions = [window.rules.let_pass] * ahead + [action]
+        for step in actions:
+            probe.apply(step)
+        return actions
+
+    def window_options(self, seat: int) -> list[str]:
+        """What ``seat`` may answer to the open window (nothing if it may not)."""
+        window = self.window
+        if window is None or seat not in window.rules.seats or seat in window.passed:
+            return []
+        probe = self.state.clone()
+        for _ in range(window.rules.seats.index(seat)):
+            probe.apply(window.rules.let_pass)
+        return [str(a) for a in probe.legal_actions()]
+
     def undo_target(self, seat: int) -> int | None:
         """The ply an undo by ``seat`` goes back to (before its previous decision), or None
         when it may not undo: only a human seat whose every opponent is a bot, in a game
@@ -212,9 +278,21 @@ class LiveGame:
         timeline = self.timeline
         state = timeline.state
         to_move = self.to_move()
-        legal = (
-            [str(a) for a in state.legal_actions()] if seat is not None and seat == to_move else []
-        )
+        window = self.window
+        legal: list[str] = []
+        window_out = None
+        if window is not None:
+            waiting = seat is not None and seat in window.rules.seats and seat not in window.passed
+            window_out = WindowOut(
+                seconds=self.response_seconds,
+                ends_at=round(window.ends_at * 1000, 1),
+                waiting=waiting,
+                answered=seat is not None and seat in window.passed,
+            )
+            if waiting and seat is not None:
+                legal = self.window_options(seat)
+        elif seat is not None and seat == to_move:
+            legal = [str(a) for a in state.legal_actions()]
         return StateMessage(
             game_id=self.public_id,
             game=self.game,
@@ -230,6 +308,7 @@ class LiveGame:
             scores_by_turn=timeline.scores_by_turn(),
             result=timeline.result(),
             can_undo=seat is not None and self.undo_target(seat) is not None,
+            window=window_out,
         )
 
     def message_json(self, seat: int | None) -> str:
@@ -258,6 +337,7 @@ def replay_message(game: LiveGame, ply: int) -> StateMessage:
         seed=game.seed,
         rules_version=game.rules_version,
         bot_delay_ms=game.bot_delay_ms,
+        response_seconds=game.response_seconds,
         created_at=game.created_at,
         seats=game.seats,
         timeline=timeline,

@@ -42,6 +42,9 @@ class CreateGameRequest(Request):
     seats: list[SeatRequest] = Field(min_length=1, max_length=16)
     bot_delay_ms: int | None = Field(default=None, ge=0)
     """Pause before each bot move (the server's default when absent)."""
+    response_seconds: float | None = Field(default=None, gt=0)
+    """How long a response window (a Stop, an interruption) waits for the people who may
+    answer before taking them to let the action pass (the server's default when absent)."""
 
 
 class ActionRequest(Request):
@@ -107,6 +110,7 @@ class GameSummary(BaseModel):
     to_move: int | None
     result: ResultOut | None
     bot_delay_ms: int
+    response_seconds: float
     created: str
 
 
@@ -133,6 +137,20 @@ class TurnScoresOut(BaseModel):
     scores: list[Score]
 
 
+class WindowOut(BaseModel):
+    """A response window open now, as one seat (or a spectator) sees it."""
+
+    seconds: float
+    """The game's response time."""
+    ends_at: float
+    """Epoch milliseconds: when the seats that have not answered are taken to let it pass."""
+    waiting: bool
+    """This seat may still answer: its options are in ``legal``, even when another seat is
+    ``to_move`` (every seat of the window may answer at once; the first challenge wins)."""
+    answered: bool
+    """This seat has let it pass and waits for the others (or the clock)."""
+
+
 class StateMessage(BaseModel):
     type: Literal["state"] = "state"
     game_id: str
@@ -148,7 +166,10 @@ class StateMessage(BaseModel):
     scores: list[float]
     """Every seat's current score."""
     legal: list[str]
-    """The legal actions, only in the message for the seat to move (empty otherwise)."""
+    """The legal actions, only in the message for the seat to move or a seat that may
+    answer the open response window (empty otherwise)."""
+    window: WindowOut | None = None
+    """The response window open now, if any."""
     log: list[LogEntry]
     scores_by_turn: list[TurnScoresOut]
     result: ResultOut | None

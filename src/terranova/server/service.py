@@ -21,6 +21,7 @@ import hmac
 import logging
 import re
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -45,6 +46,7 @@ from terranova.server.db import (
 from terranova.server.hub import Hub
 from terranova.server.live import (
     LiveGame,
+    OpenWindow,
     ReplayError,
     SeatInfo,
     Timeline,
@@ -146,6 +148,8 @@ class GameService:
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
         self._locks: WeakValueDictionary[str, asyncio.Lock] = WeakValueDictionary()
         self._bots: dict[str, asyncio.Task[None]] = {}
+        self._clocks: dict[str, asyncio.Task[None]] = {}
+        self._wake: dict[str, asyncio.Event] = {}
         self._resume: asyncio.Task[None] | None = None
         self._closing = False
         self._bot_pool: ThreadPoolExecutor | None = None
@@ -162,13 +166,14 @@ class GameService:
 
     async def close(self) -> None:
         self._closing = True
-        tasks: list[asyncio.Task[None]] = list(self._bots.values())
+        tasks: list[asyncio.Task[None]] = [*self._bots.values(), *self._clocks.values()]
         if self._resume is not None:
             tasks.append(self._resume)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._bots.clear()
+        self._clocks.clear()
         if self._bot_pool is not None:
             self._bot_pool.shutdown(wait=False, cancel_futures=True)
             self._bot_pool = None
@@ -185,6 +190,7 @@ class GameService:
                 log.warning("game %s is not resumed: %s", game_id, err.message)
                 continue
             self._ensure_bot(game_id)
+            self._ensure_clock(game_id)
 
     async def idle(self, timeout: float = 10.0) -> None:
         """Wait until no bot task runs (for tests and orderly shutdowns)."""
@@ -263,7 +269,7 @@ class GameService:
             )
         except (ReplayError, LogError, TerranovaError) as exc:
             raise Unavailable(f"game {stored.public_id} does not replay: {exc}") from None
-        return LiveGame(
+        game = LiveGame(
             pk=stored.pk,
             public_id=stored.public_id,
             game=stored.game,
@@ -271,11 +277,14 @@ class GameService:
             seed=stored.seed,
             rules_version=stored.rules_version,
             bot_delay_ms=stored.bot_delay_ms,
+            response_seconds=stored.response_seconds,
             created_at=stored.created_at,
             seats=seats,
             timeline=timeline,
             seq=len(stored.entries),
         )
+        game.track_window()  # a window open when the server stopped gets a fresh clock
+        return game
 
     # ------------------------------------------------------------------ creating
 
@@ -300,6 +309,13 @@ class GameService:
         delay = self.settings.bot_delay_ms if request.bot_delay_ms is None else request.bot_delay_ms
         if delay > self.settings.max_bot_delay_ms:
             raise BadRequest(f"bot_delay_ms is at most {self.settings.max_bot_delay_ms}")
+        response = (
+            self.settings.response_seconds
+            if request.response_seconds is None
+            else request.response_seconds
+        )
+        if response > self.settings.max_response_seconds:
+            raise BadRequest(f"response_seconds is at most {self.settings.max_response_seconds:g}")
 
         seats: list[SeatInfo] = []
         tokens: dict[int, str] = {}
@@ -348,6 +364,7 @@ class GameService:
             seed,
             info.rules_version,
             delay,
+            response,
             stored_seats,
             entries,
             "finished" if state.is_terminal() else "playing",
@@ -361,13 +378,16 @@ class GameService:
             seed=seed,
             rules_version=info.rules_version,
             bot_delay_ms=delay,
+            response_seconds=response,
             created_at=stored.created_at,
             seats=seats,
             timeline=timeline,
             seq=len(entries),
         )
+        game.track_window()
         self._remember(game)
         self._ensure_bot(public_id)
+        self._ensure_clock(public_id)
         return game, tokens
 
     # ------------------------------------------------------------------ playing
@@ -400,24 +420,45 @@ class GameService:
                 raise Malformed(str(exc)) from None
             if game.finished:
                 raise Illegal("the game is over")
-            if ply != game.ply:
+            window = game.window
+            answering = window is not None and seat in window.rules.seats
+            # an answer to a window may be sent from any position of that window
+            if ply != game.ply and not (answering and window and window.opened_at_ply <= ply):
                 raise Stale(f"the game has moved on: it is at ply {game.ply}, not {ply}")
-            to_move = game.to_move()
-            if to_move != seat:
-                who = (
-                    "nobody" if to_move is None else f"{game.seats[to_move].name} (seat {to_move})"
-                )
-                raise Illegal(f"it is not your turn: {who} is to move")
+            if answering and window is not None:
+                if seat in window.passed:
+                    raise Illegal("you have already let this action pass")
+                if seat != game.to_move() and action == window.rules.let_pass:
+                    window.passed.add(seat)
+                    self._changed(game)
+                    return game
+                try:
+                    actions = game.window_answer(seat, action)
+                except TerranovaError as exc:
+                    raise Illegal(str(exc)) from None
+            else:
+                to_move = game.to_move()
+                if to_move != seat:
+                    who = (
+                        "nobody"
+                        if to_move is None
+                        else f"{game.seats[to_move].name} (seat {to_move})"
+                    )
+                    raise Illegal(f"it is not your turn: {who} is to move")
+                actions = [action]
             probe = state.clone()
             try:
-                probe.apply(action)
+                for step in actions:
+                    probe.apply(step)
             except TerranovaError as exc:
                 raise Illegal(str(exc)) from None
             except Exception:
                 log.exception("game %s: the rules failed on %r", game_id, text)
                 raise Illegal(f"the rules cannot apply {text!r}") from None
+            if answering and window is not None:
+                actions += _early_passes(probe, window)
             drawn = settle(probe, game.seed)
-            await self._commit(game, [action, *drawn], probe)
+            await self._commit(game, [*actions, *drawn], probe, answered_by=seat)
             return game
 
     async def undo(self, game_id: str, seat: int, token: str | None) -> LiveGame:
@@ -438,12 +479,20 @@ class GameService:
                 game.game, game.params, game.record_seats(), game.seed, game.timeline.texts[:target]
             )
             game.seq += 1
+            game.window = None
             self._changed(game)
             return game
 
-    async def _commit(self, game: LiveGame, actions: Sequence[Action], after: State) -> None:
+    async def _commit(
+        self,
+        game: LiveGame,
+        actions: Sequence[Action],
+        after: State,
+        answered_by: int | None = None,
+    ) -> None:
         """Write ``actions`` (played from the live state, giving ``after``), then apply them
-        to the live game and tell everyone."""
+        to the live game and tell everyone. ``answered_by``: the seat whose decision this
+        is, which keeps the clock of a response window it answered."""
         entries = [
             Entry(game.seq + i, game.ply + i, str(action)) for i, action in enumerate(actions)
         ]
@@ -452,7 +501,7 @@ class GameService:
         for action in actions:
             game.timeline.apply(action)
         game.seq += len(entries)
-        self._changed(game)
+        self._changed(game, answered_by)
 
     async def _write(
         self,
@@ -474,10 +523,68 @@ class GameService:
             self.forget(game.public_id)
             raise Stale("another move landed first: the game has moved on") from None
 
-    def _changed(self, game: LiveGame) -> None:
+    def _changed(self, game: LiveGame, answered_by: int | None = None) -> None:
         game.changed()
+        game.track_window(answered_by)
         self.hub.broadcast(game)
         self._ensure_bot(game.public_id)
+        self._ensure_clock(game.public_id)
+
+    # ------------------------------------------------------------------ response windows
+
+    def _ensure_clock(self, game_id: str) -> None:
+        """Start (or wake) the task that lets a response window pass for the people who
+        have let it pass or who are out of time."""
+        if self._closing:
+            return
+        game = self._cache.get(game_id)
+        if game is None or game.window is None:
+            return
+        wake = self._wake.get(game_id)
+        if wake is not None:
+            wake.set()
+        task = self._clocks.get(game_id)
+        if task is not None and not task.done():
+            return
+        self._wake[game_id] = asyncio.Event()
+        self._clocks[game_id] = asyncio.create_task(self._clock_loop(game_id))
+
+    async def _clock_loop(self, game_id: str) -> None:
+        try:
+            while not self._closing:
+                wake = self._wake[game_id]
+                wake.clear()
+                async with self.lock(game_id):
+                    game = await self.load(game_id)
+                    window = game.window
+                    if window is None or game.finished:
+                        return
+                    first = window.rules.seats[0]
+                    if game.seats[first].kind == "bot":
+                        return  # the bots' task answers; a commit starts this again
+                    now = time.time()
+                    if first in window.passed or now >= window.ends_at:
+                        probe = game.state.clone()
+                        probe.apply(window.rules.let_pass)
+                        drawn = settle(probe, game.seed)
+                        with contextlib.suppress(Stale):
+                            await self._commit(
+                                game, [window.rules.let_pass, *drawn], probe, answered_by=first
+                            )
+                        continue
+                    wait = window.ends_at - now
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), timeout=wait)
+        except asyncio.CancelledError:
+            raise
+        except ServiceError as err:
+            log.warning("response clock of game %s stops: %s", game_id, err.message)
+        except Exception:
+            log.exception("response clock of game %s stops", game_id)
+        finally:
+            if self._clocks.get(game_id) is asyncio.current_task():
+                del self._clocks[game_id]
+                self._wake.pop(game_id, None)
 
     # ------------------------------------------------------------------ bots
 
@@ -535,7 +642,7 @@ class GameService:
                         return
                     drawn = settle(probe, game.seed)
                     with contextlib.suppress(Stale):
-                        await self._commit(game, [action, *drawn], probe)
+                        await self._commit(game, [action, *drawn], probe, answered_by=actor)
         except asyncio.CancelledError:
             raise
         except ServiceError as err:
@@ -545,6 +652,22 @@ class GameService:
         finally:
             if self._bots.get(game_id) is asyncio.current_task():
                 del self._bots[game_id]
+
+
+def _early_passes(state: State, window: OpenWindow) -> list[Action]:
+    """Apply (to ``state``) the answers of the seats next in ``window`` that have let it pass
+    already; returns them."""
+    played: list[Action] = []
+    while True:
+        rules = state.response_window()
+        if (
+            rules is None
+            or rules.seats[0] not in window.passed
+            or window.rules.seats[len(window.rules.seats) - len(rules.seats) :] != rules.seats
+        ):
+            return played
+        state.apply(rules.let_pass)
+        played.append(rules.let_pass)
 
 
 def _choose(spec: str, seed: int, state: State, game_id: str) -> Action:

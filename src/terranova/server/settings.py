@@ -19,6 +19,10 @@ class Settings:
     bot_delay_ms: int = 600
     """Pause before each bot move when a game does not say (``bot_delay_ms`` at creation)."""
     max_bot_delay_ms: int = 10_000
+    response_seconds: float = 10.0
+    """How long a response window waits for people when a game does not say
+    (``response_seconds`` at creation)."""
+    max_response_seconds: float = 600.0
     static_dir: Path = field(default=STATIC_DIR)
     """The browser UI: ``index.html``, ``play.html`` and the files under ``/static``."""
     ws_max_message_bytes: int = 4096
