@@ -23,7 +23,7 @@ import re
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from weakref import WeakValueDictionary
@@ -547,44 +547,37 @@ class GameService:
         if task is not None and not task.done():
             return
         self._wake[game_id] = asyncio.Event()
-        self._clocks[game_id] = asyncio.create_task(self._clock_loop(game_id))
+        self._clocks[game_id] = asyncio.create_task(
+            self._guarded("response clock", game_id, self._clocks, self._clock_loop(game_id))
+        )
 
     async def _clock_loop(self, game_id: str) -> None:
-        try:
-            while not self._closing:
-                wake = self._wake[game_id]
-                wake.clear()
-                async with self.lock(game_id):
-                    game = await self.load(game_id)
-                    window = game.window
-                    if window is None or game.finished:
-                        return
-                    first = window.rules.seats[0]
-                    if game.seats[first].kind == "bot":
-                        return  # the bots' task answers; a commit starts this again
-                    now = time.time()
-                    if first in window.passed or now >= window.ends_at:
-                        probe = game.state.clone()
-                        probe.apply(window.rules.let_pass)
-                        drawn = settle(probe, game.seed)
-                        with contextlib.suppress(Stale):
-                            await self._commit(
-                                game, [window.rules.let_pass, *drawn], probe, answered_by=first
-                            )
-                        continue
-                    wait = window.ends_at - now
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(wake.wait(), timeout=wait)
-        except asyncio.CancelledError:
-            raise
-        except ServiceError as err:
-            log.warning("response clock of game %s stops: %s", game_id, err.message)
-        except Exception:
-            log.exception("response clock of game %s stops", game_id)
-        finally:
-            if self._clocks.get(game_id) is asyncio.current_task():
-                del self._clocks[game_id]
-                self._wake.pop(game_id, None)
+        """Let the open window pass for its seats that have let it pass or are out of time,
+        sleeping until its clock runs out or a change wakes it."""
+        while not self._closing:
+            wake = self._wake[game_id]
+            wake.clear()
+            async with self.lock(game_id):
+                game = await self.load(game_id)
+                window = game.window
+                if window is None or game.finished:
+                    return
+                first = window.rules.seats[0]
+                if game.seats[first].kind == "bot":
+                    return  # the bots' task answers; a commit starts this again
+                now = time.time()
+                if first in window.passed or now >= window.ends_at:
+                    probe = game.state.clone()
+                    probe.apply(window.rules.let_pass)
+                    drawn = settle(probe, game.seed)
+                    with contextlib.suppress(Stale):
+                        await self._commit(
+                            game, [window.rules.let_pass, *drawn], probe, answered_by=first
+                        )
+                    continue
+                wait = window.ends_at - now
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(wake.wait(), timeout=wait)
 
     # ------------------------------------------------------------------ bots
 
@@ -602,56 +595,70 @@ class GameService:
         game = self._cache.get(game_id)
         if game is not None and not self._needs_server(game):
             return
-        self._bots[game_id] = asyncio.create_task(self._bot_loop(game_id))
+        self._bots[game_id] = asyncio.create_task(
+            self._guarded("bots", game_id, self._bots, self._bot_loop(game_id))
+        )
 
     async def _bot_loop(self, game_id: str) -> None:
-        try:
-            while not self._closing:
-                async with self.lock(game_id):
-                    game = await self.load(game_id)
-                    seq = game.seq
-                    actor = game.state.current_player()
-                    if actor == CHANCE:  # resolved at once (normally done with the move)
-                        probe = game.state.clone()
-                        await self._commit(game, settle(probe, game.seed), probe)
-                        continue
-                    if actor < 0 or game.seats[actor].kind != "bot":
-                        return
-                    delay = game.bot_delay_ms / 1000
-                if delay > 0:
-                    await asyncio.sleep(delay)
-                async with self.lock(game_id):
-                    game = await self.load(game_id)
-                    if game.seq != seq:
-                        continue
-                    snapshot = game.state.clone()
-                    spec = game.seats[actor].bot or "random"
-                    bot_seed = derive_seed(game.seed, "bot", actor, game.ply)
-                action = await asyncio.get_running_loop().run_in_executor(
-                    self._bot_pool, _choose, spec, bot_seed, snapshot, game_id
-                )
-                async with self.lock(game_id):
-                    game = await self.load(game_id)
-                    if game.seq != seq:
-                        continue
+        """Move for the bots (and resolve chance) while a bot is to move."""
+        while not self._closing:
+            async with self.lock(game_id):
+                game = await self.load(game_id)
+                seq = game.seq
+                actor = game.state.current_player()
+                if actor == CHANCE:  # resolved at once (normally done with the move)
                     probe = game.state.clone()
-                    try:
-                        probe.apply(action)
-                    except TerranovaError as exc:
-                        log.error("game %s: bot %s chose an illegal action: %s", game_id, spec, exc)
-                        return
-                    drawn = settle(probe, game.seed)
-                    with contextlib.suppress(Stale):
-                        await self._commit(game, [action, *drawn], probe, answered_by=actor)
+                    await self._commit(game, settle(probe, game.seed), probe)
+                    continue
+                if actor < 0 or game.seats[actor].kind != "bot":
+                    return
+                delay = game.bot_delay_ms / 1000
+            if delay > 0:
+                await asyncio.sleep(delay)
+            async with self.lock(game_id):
+                game = await self.load(game_id)
+                if game.seq != seq:
+                    continue
+                snapshot = game.state.clone()
+                spec = game.seats[actor].bot or "random"
+                bot_seed = derive_seed(game.seed, "bot", actor, game.ply)
+            action = await asyncio.get_running_loop().run_in_executor(
+                self._bot_pool, _choose, spec, bot_seed, snapshot, game_id
+            )
+            async with self.lock(game_id):
+                game = await self.load(game_id)
+                if game.seq != seq:
+                    continue
+                probe = game.state.clone()
+                try:
+                    probe.apply(action)
+                except TerranovaError as exc:
+                    log.error("game %s: bot %s chose an illegal action: %s", game_id, spec, exc)
+                    return
+                drawn = settle(probe, game.seed)
+                with contextlib.suppress(Stale):
+                    await self._commit(game, [action, *drawn], probe, answered_by=actor)
+
+    async def _guarded(
+        self,
+        what: str,
+        game_id: str,
+        tasks: dict[str, asyncio.Task[None]],
+        work: Coroutine[Any, Any, None],
+    ) -> None:
+        """Run a game's background ``work``: a failure is logged, never raised, and the task
+        leaves ``tasks`` when it ends."""
+        try:
+            await work
         except asyncio.CancelledError:
             raise
         except ServiceError as err:
-            log.warning("bots of game %s stop: %s", game_id, err.message)
+            log.warning("%s of game %s stops: %s", what, game_id, err.message)
         except Exception:
-            log.exception("bots of game %s stop", game_id)
+            log.exception("%s of game %s stops", what, game_id)
         finally:
-            if self._bots.get(game_id) is asyncio.current_task():
-                del self._bots[game_id]
+            if tasks.get(game_id) is asyncio.current_task():
+                del tasks[game_id]
 
 
 def _early_passes(state: State, window: OpenWindow) -> list[Action]:
