@@ -31,20 +31,15 @@ from __future__ import annotations
 
 import math
 import random
-import time
 
 from terranova.agents.mcts import (
-    DEFAULT_C,
-    DEFAULT_DEPTH,
-    Budget,
+    SearchAgent,
     auto_scale,
-    check_search_params,
     decision_actions,
     evaluate,
     rollout,
 )
 from terranova.core.actions import Action
-from terranova.core.rng import make_rng
 from terranova.core.state import CHANCE, TERMINAL, State
 
 _sqrt = math.sqrt
@@ -71,54 +66,21 @@ class _InfoNode:
         self.kids: dict[Key, _InfoNode] = {}
 
 
-class IsmctsAgent:
+class IsmctsAgent(SearchAgent):
     """SO-ISMCTS with chance, per-seat values and truncated random rollouts (module doc)."""
 
-    def __init__(
-        self,
-        seed: int,
-        iterations: int | None = None,
-        seconds: float = 0.0,
-        c: float = DEFAULT_C,
-        depth: int = DEFAULT_DEPTH,
-        scale: float = 0.0,
-        name: str = "ismcts",
-    ) -> None:
-        self.budget = Budget(iterations, seconds)
-        check_search_params(c, depth, scale)
-        self.name = name
-        self.seed = seed
-        self.c = c
-        self.depth = depth
-        self.scale = scale
-        self._rng = make_rng(seed)
-        self.last_iterations = 0
-        self.total_iterations = 0
-        self.total_seconds = 0.0
+    KIND = "ismcts"
 
     def select(self, state: State) -> Action:
         actions = decision_actions(state)
         if len(actions) == 1:
             self.last_iterations = 0
             return actions[0]
-        start = time.perf_counter()
         seat = state.current_player()
         rng = self._rng
         scale = self.scale or auto_scale(state.resample(seat, rng))
         root = _InfoNode(None, state.num_seats)
-        budget = self.budget
-        limit = budget.iterations or 1 << 62
-        deadline = start + budget.seconds if budget.seconds else math.inf
-        clock = time.perf_counter
-        done = 0
-        while done < limit:
-            self._iterate(root, state.resample(seat, rng), seat, scale)
-            done += 1
-            if deadline != math.inf and clock() >= deadline:
-                break
-        self.last_iterations = done
-        self.total_iterations += done
-        self.total_seconds += clock() - start
+        self._search(lambda: self._iterate(root, state.resample(seat, rng), seat, scale))
         best: Action | None = None
         best_key = (-1, -math.inf)
         for action in actions:  # the real legal actions: the seat's own, so it knows them
@@ -192,12 +154,6 @@ class IsmctsAgent:
             value = node.value
             for s in range(seats):
                 value[s] += result[s]
-
-    def __repr__(self) -> str:
-        return (
-            f"IsmctsAgent(seed={self.seed}, {self.budget.text()}, c={self.c}, "
-            f"depth={self.depth}, scale={self.scale}, name={self.name!r})"
-        )
 
 
 def _seen(state: State, action: Action, observer: int) -> Key:

@@ -45,7 +45,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from terranova.core.actions import Action
 from terranova.core.errors import InvalidParameterError
@@ -185,8 +185,11 @@ class _Node:
         self.outcomes: dict[Action, _Node] | None = None
 
 
-class MctsAgent:
-    """UCT with chance nodes, per-seat values and truncated random rollouts (module doc)."""
+class SearchAgent:
+    """What the search bots share: their parameters, seeded generator, budget and counts."""
+
+    KIND = "mcts"
+    """The bot's registered name (its ``name`` when none is given)."""
 
     def __init__(
         self,
@@ -196,11 +199,11 @@ class MctsAgent:
         c: float = DEFAULT_C,
         depth: int = DEFAULT_DEPTH,
         scale: float = 0.0,
-        name: str = "mcts",
+        name: str = "",
     ) -> None:
         self.budget = Budget(iterations, seconds)
         check_search_params(c, depth, scale)
-        self.name = name
+        self.name = name or self.KIND
         self.seed = seed
         self.c = c
         self.depth = depth
@@ -212,31 +215,44 @@ class MctsAgent:
         self.total_seconds = 0.0
         """Iterations and wall time of all searches so far."""
 
-    def select(self, state: State) -> Action:
-        actions = decision_actions(state)
-        if len(actions) == 1:
-            self.last_iterations = 0
-            return actions[0]
+    def _search(self, iterate: Callable[[], object]) -> None:
+        """Call ``iterate`` until the budget is spent; keep the counts."""
         start = time.perf_counter()
-        seat = state.current_player()
-        rng = self._rng
-        root_state = state.resample(seat, rng)  # what this seat may know, nothing more
-        scale = self.scale or auto_scale(root_state)
-        root = _Node(None, state.num_seats)
-        root.untried = list(root_state.legal_actions())
         budget = self.budget
         limit = budget.iterations or 1 << 62
         deadline = start + budget.seconds if budget.seconds else math.inf
         clock = time.perf_counter
         done = 0
         while done < limit:
-            self._iterate(root, root_state, scale)
+            iterate()
             done += 1
             if deadline != math.inf and clock() >= deadline:
                 break
         self.last_iterations = done
         self.total_iterations += done
         self.total_seconds += clock() - start
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(seed={self.seed}, {self.budget.text()}, c={self.c}, "
+            f"depth={self.depth}, scale={self.scale}, name={self.name!r})"
+        )
+
+
+class MctsAgent(SearchAgent):
+    """UCT with chance nodes, per-seat values and truncated random rollouts (module doc)."""
+
+    def select(self, state: State) -> Action:
+        actions = decision_actions(state)
+        if len(actions) == 1:
+            self.last_iterations = 0
+            return actions[0]
+        seat = state.current_player()
+        root_state = state.resample(seat, self._rng)  # what this seat may know, nothing more
+        scale = self.scale or auto_scale(root_state)
+        root = _Node(None, state.num_seats)
+        root.untried = list(root_state.legal_actions())
+        self._search(lambda: self._iterate(root, root_state, scale))
         best = max(root.kids, key=lambda k: (k.visits, k.value[seat]))
         assert best.action is not None
         return best.action
@@ -299,9 +315,3 @@ class MctsAgent:
             value = node.value
             for s in range(seats):
                 value[s] += result[s]
-
-    def __repr__(self) -> str:
-        return (
-            f"MctsAgent(seed={self.seed}, {self.budget.text()}, c={self.c}, "
-            f"depth={self.depth}, scale={self.scale}, name={self.name!r})"
-        )
