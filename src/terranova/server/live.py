@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -15,6 +15,7 @@ from terranova.core.records import GameRecord, Recorder, Seat
 from terranova.core.registry import make
 from terranova.core.rng import derive_seed, make_rng
 from terranova.core.state import CHANCE, ResponseWindow, State
+from terranova.server.db import StoredGame
 from terranova.server.models import (
     LogEntry,
     ResultOut,
@@ -210,6 +211,27 @@ class LiveGame:
     def record_seats(self) -> list[Seat]:
         return record_seats(self.seats)
 
+    @classmethod
+    def from_stored(cls, stored: StoredGame, seats: list[SeatInfo], timeline: Timeline) -> LiveGame:
+        """The live game of a stored one, whose log ``timeline`` has replayed; a response
+        window open in it gets a fresh clock."""
+        game = cls(
+            pk=stored.pk,
+            public_id=stored.public_id,
+            game=stored.game,
+            params=stored.params,
+            seed=stored.seed,
+            rules_version=stored.rules_version,
+            bot_delay_ms=stored.bot_delay_ms,
+            response_seconds=stored.response_seconds,
+            created_at=stored.created_at,
+            seats=seats,
+            timeline=timeline,
+            seq=len(stored.entries),
+        )
+        game.track_window()
+        return game
+
     def changed(self) -> None:
         """Forget the messages built for the previous position."""
         self._messages.clear()
@@ -329,20 +351,7 @@ def replay_message(game: LiveGame, ply: int) -> StateMessage:
         game.seed,
         game.timeline.texts[:ply],
     )
-    past = LiveGame(
-        pk=game.pk,
-        public_id=game.public_id,
-        game=game.game,
-        params=game.params,
-        seed=game.seed,
-        rules_version=game.rules_version,
-        bot_delay_ms=game.bot_delay_ms,
-        response_seconds=game.response_seconds,
-        created_at=game.created_at,
-        seats=game.seats,
-        timeline=timeline,
-        seq=game.seq,
-    )
+    past = replace(game, timeline=timeline, window=None, _messages={})
     message = past.message(None)
     message.can_undo = False
     return message

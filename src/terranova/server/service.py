@@ -269,22 +269,7 @@ class GameService:
             )
         except (ReplayError, LogError, TerranovaError) as exc:
             raise Unavailable(f"game {stored.public_id} does not replay: {exc}") from None
-        game = LiveGame(
-            pk=stored.pk,
-            public_id=stored.public_id,
-            game=stored.game,
-            params=stored.params,
-            seed=stored.seed,
-            rules_version=stored.rules_version,
-            bot_delay_ms=stored.bot_delay_ms,
-            response_seconds=stored.response_seconds,
-            created_at=stored.created_at,
-            seats=seats,
-            timeline=timeline,
-            seq=len(stored.entries),
-        )
-        game.track_window()  # a window open when the server stopped gets a fresh clock
-        return game
+        return LiveGame.from_stored(stored, seats, timeline)
 
     # ------------------------------------------------------------------ creating
 
@@ -370,21 +355,7 @@ class GameService:
             "finished" if state.is_terminal() else "playing",
             _result(state),
         )
-        game = LiveGame(
-            pk=stored.pk,
-            public_id=public_id,
-            game=info.id,
-            params=params_stored,
-            seed=seed,
-            rules_version=info.rules_version,
-            bot_delay_ms=delay,
-            response_seconds=response,
-            created_at=stored.created_at,
-            seats=seats,
-            timeline=timeline,
-            seq=len(entries),
-        )
-        game.track_window()
+        game = LiveGame.from_stored(stored, seats, timeline)
         self._remember(game)
         self._ensure_bot(public_id)
         self._ensure_clock(public_id)
