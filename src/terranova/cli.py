@@ -9,9 +9,10 @@ record does not replay.
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn, Protocol, cast
@@ -664,6 +665,15 @@ def render_command(
         int | None,
         typer.Option("--turn", "-t", min=0, help="Draw a record as it was after turn N."),
     ] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat",
+            min=0,
+            help="Draw the game as this seat sees it, its hand face up and the others' hidden "
+            "(games with hidden information; default: as a spectator sees it).",
+        ),
+    ] = None,
     variant: VariantOpt = None,
 ) -> None:
     """Draw a game: a new game's map or its tiles, or a record's map (at any turn)."""
@@ -672,11 +682,13 @@ def render_command(
         info = game_info(state.game_id)
         renderer = _load_renderer(info)
         if tiles:
+            if seat is not None:
+                raise InvalidParameterError("--seat draws a game, not its components (--tiles)")
             text = renderer.render_components_svg(state)
         elif out_path is not None:
-            text = renderer.render_svg(state)
+            text = _seat_render(renderer.render_svg, state, seat, info)
         else:
-            typer.echo(renderer.render_text(state))
+            typer.echo(_seat_render(renderer.render_text, state, seat, info))
             return
         if out_path is None:
             typer.echo(text)
@@ -685,6 +697,15 @@ def render_command(
         out_path.write_text(text, encoding="utf-8")
     what = "components of" if tiles else "map of"
     _out().print(f"Wrote {what} {escape(label)} to {escape(str(out_path))}", soft_wrap=True)
+
+
+def _seat_render(draw: Callable[..., str], state: State, seat: int | None, info: GameInfo) -> str:
+    """``draw(state)``, or with ``seat=`` when the renderer draws a seat's view."""
+    if seat is None:
+        return draw(state)
+    if "seat" not in inspect.signature(draw).parameters:
+        raise InvalidParameterError(f"{info.name} is drawn only as a spectator sees it (no --seat)")
+    return draw(state, seat=seat)
 
 
 def _render_target(target: str, turn: int | None, variants: dict[str, str]) -> tuple[State, str]:

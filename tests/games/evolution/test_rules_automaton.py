@@ -234,3 +234,23 @@ def test_in_bluff_it_announces_the_eras_it_opens() -> None:
     assert state.current_player() == 0  # it placed cards: no draw at the end
     assert state.hand(1) == ["m2"]
     assert all(valid for _, valid in state.tree_validity())
+
+
+def test_emptying_its_hand_by_placing_is_a_special_action() -> None:
+    state = two_seats(["q3", "q4", "k1", "k2", "k4"], reserve=["q1", "q2", "k3", "k5", "k6"])
+    act(state, "pass")
+    flip(state, "q3")
+    flip(state, "q4")
+    flip(state, "k1")  # opens era 2: it turns over the next two cards
+    flip(state, "k2")
+    flip(state, "k4")  # its last card: a second special action, and back to five at once
+    for card in ["k9", "m1", "m2", "m3", "m4"]:
+        act(state, f"draw {card}")
+    assert points(state) == [0, 1 + 2 + 3 + 4 + 5 + 2 * 3]
+    flip(state, "k9")  # the pair of the second special action: neither can be placed...
+    flip(state, "m1")
+    flip(state, "m2")  # ...but it placed cards in the first pair: it replays, and stops
+    assert state.view(0)["discards"][1] == ["k9", "m1", "m2"]
+    act(state, "draw m5", "draw m6", "draw m7")  # the end of its turn: back to five
+    assert state.hand(1) == ["m3", "m4", "m5", "m6", "m7"]
+    assert state.current_player() == 0

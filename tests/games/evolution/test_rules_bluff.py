@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from terranova.games.evolution.rules import EvolutionState
 from tests.games.evolution.helpers import F, act, chance, deal, legal, make_deck, new
 
@@ -266,3 +268,113 @@ def test_a_valid_announcement_stopped_still_earns_the_special_action() -> None:
     act(state, "announce open 2", "stop", "verify", "draw e3")
     assert state.current_player() == 1
     assert specials(state) == 1
+
+
+# ------------------------------------------------------- calls: what makes one fail
+
+
+def two_specials_for_seat_1() -> EvolutionState:
+    """Era 2 opened silently by seat 0 (pile s1 t1 s4 e1; reserve s3 s5 u2 u5 e2); seat 1
+    announces it (valid), bluffs "era 1 closed" unchallenged, and discards u4 with one of
+    the two special actions. Seat 0 holds s2 u1 t2; seat 1 t5 t3 t4 u3."""
+    state = era_2_opened_silently()
+    act(state, "announce open 2", "accept", "announce close 1", "accept")
+    act(state, "special discard u4")
+    assert specials(state) == 1
+    return state
+
+
+@pytest.mark.parametrize(
+    ("card", "valid", "why"),
+    [
+        ("s2", True, "in seat 0's hand, era 2 open: a valid call"),
+        ("e3", False, "era 3 is not open"),
+        ("s1", False, "already placed (on the pile)"),
+        ("s3", False, "in the reserve"),
+        ("u4", False, "in a discard"),
+        ("t5", False, "in the caller's own hand"),
+    ],
+)
+def test_each_failure_of_a_call_makes_it_invalid_for_a_stop(
+    card: str, valid: bool, why: str
+) -> None:
+    state = two_specials_for_seat_1()
+    act(state, f"call {card}")
+    assert state.deeds()[-1] == (1, f"call {card}", valid), why
+    act(state, "stop", "verify")
+    assert state.view(None)["last_stop"]["case"] == (1 if valid else 3)
+
+
+def test_a_card_called_or_asked_for_is_not_replaced_in_bluff() -> None:
+    state = two_specials_for_seat_1()
+    act(state, "call s2", "accept")  # seat 0 gives s2 and draws nothing
+    assert not chance(state)
+    assert state.hand(0) == ["u1", "t2"]
+    assert legal(state) == ["place called s2", "abandon"]  # nothing placed: no series
+    teams = new("bluff", players=3, teams=2)
+    deal(
+        teams,
+        ["s3", "s4", "s5", "u2", "e2"],
+        ["s1", "t1", "s2", "u1", "e1"],
+        ["t3", "t4", "u3", "u4", "f1"],
+        ["t2", "t5", "u5", "e3", "f2"],
+    )
+    act(teams, "ask 2", "give t5")  # the teammate gives a card...
+    assert not chance(teams)  # ...and draws nothing
+    assert teams.hand(2) == ["t2", "u5", "e3", "f2"]
+    assert teams.hand(0)[-1] == "t5"
+
+
+def test_when_the_draw_pile_runs_out_while_everyone_draws_the_rest_steal() -> None:
+    deck = make_deck([(f"c{i:02}", 1, F.OUTILS, ()) for i in range(21)], jokers=0)
+    state = new("bluff", players=3, deck=deck)
+    deal(
+        state,
+        ["c00", "c01", "c02", "c03", "c04"],
+        ["c05", "c06", "c07", "c08", "c09"],
+        ["c10", "c11", "c12", "c13", "c14"],
+        ["c15", "c16", "c17", "c18", "c19"],
+    )
+    assert state.view(None)["draw_pile"] == 1
+    for card in ["c05", "c06", "c07", "c08", "c09"]:
+        act(state, f"place hand {card}", "accept", "accept")
+    act(state, "draw c20")  # everyone draws, seat 0 first: the last card
+    assert state.current_player() == 1  # the draw pile is empty: seat 1 steals instead
+    assert legal(state) == ["steal 2", "steal 0"]  # in play order after seat 1
+    act(state, "steal 2", "take c15")
+    assert legal(state) == ["steal 0", "steal 1"]  # then seat 2
+    act(state, "steal 1", "take c10")
+    assert [len(state.hand(s)) for s in range(3)] == [1, 5, 5]
+    assert state.current_player() == 0  # seat 0's turn goes on
+    assert specials(state) == 1
+
+
+# --------------------------------------------------------- Stop: a joker, an announcement
+
+
+def test_a_joker_as_a_card_found_wrong_leaves_the_game_not_for_the_discard() -> None:
+    state = new("bluff", players=2, jokers=1)
+    deal(
+        state,
+        ["s3", "s4", "s5", "u2", "u5"],
+        ["s1", "t1", "s2", "u1", "t2"],
+        ["t5", "t3", "t4", "u3", "u4"],
+    )
+    act(state, "end", "draw joker", "end", "draw e1")
+    act(state, "joker as f1")  # era 3 is not open: not valid
+    assert state.view(None)["pile"] == {"size": 1, "top": {"card": "f1", "joker": True}}
+    act(state, "stop", "verify", "give u4")  # case 3
+    act(state, "draw e2")  # you draw another card
+    assert state.view(None)["pile"]["size"] == 0
+    assert state.view(None)["jokers_out"] == 1
+    assert state.view(None)["discards"] == [[], []]
+    assert state.hand(0) == ["s1", "t1", "s2", "u1", "t2", "u4", "e2"]
+    assert state.current_player() == 1
+
+
+def test_an_announcement_found_wrong_may_still_be_made_later() -> None:
+    state = bluff()
+    act(state, "announce open 3", "stop", "verify", "give u4")  # case 3: era 3 is not open
+    assert state.current_player() == 1
+    assert "announce open 3" in legal(state)
+    assert state.view(None)["eras"][2]["announced_open"] is False

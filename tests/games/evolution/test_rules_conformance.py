@@ -1,9 +1,11 @@
 """The generic conformance checks of ``tests/conformance`` on both games of Discovery
-(evolution), with every option: jokers, teams, automata, 1 to 9 seats.
+(evolution), with the options that suite does not reach.
 
-The games are registered for the time of this module only (a fixture), so the checks
-run through the same registry calls (``terranova.make``, ``games()``) as for every
-registered game.
+``tests/conformance/test_protocol.py`` runs on every registered game with its default
+parameters and every seat count (1 to 9 here); it tries a variant's other values only
+when the variant lists them, and ``automata``, ``teams`` and ``jokers`` are plain numbers.
+So this module runs the same checks with jokers, teams and automata, alone and together,
+and the hash-seed check with teams and jokers.
 """
 
 from __future__ import annotations
@@ -12,22 +14,16 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import terranova
-from terranova.core import records, registry
+from terranova.core.registry import games
 from terranova.games.evolution import INFOS
 from tests.conformance import test_protocol as conformance
 
 PARAMS: list[dict[str, object]] = [
-    {},
-    {"players": 1},
-    {"players": 2},
-    {"players": 3},
-    {"players": 9},
     {"players": 2, "automata": 1},
     {"players": 1, "jokers": 4},
     {"players": 4, "jokers": 4},
@@ -42,19 +38,10 @@ CASES = [(g, p) for g in GAMES for p in PARAMS]
 IDS = [g + "[" + ",".join(f"{k}={v}" for k, v in p.items()) + "]" for g, p in CASES]
 case = pytest.mark.parametrize(("game_id", "params"), CASES, ids=IDS)
 
-
-@pytest.fixture(autouse=True, scope="module")
-def registered() -> Iterator[None]:
-    added = [info for info in INFOS if info.id not in registry.games()]
-    for info in added:
-        registry.register(info)
-    yield
-    for info in added:
-        registry._REGISTRY.pop(info.id, None)
-
-
 CHECKS = [
     conformance.test_random_games_run_to_the_end,
+    conformance.test_legal_actions_are_deterministic,
+    conformance.test_every_legal_action_applies,
     conformance.test_illegal_actions_raise_and_change_nothing,
     conformance.test_parse_action_round_trips,
     conformance.test_clones_are_independent,
@@ -70,45 +57,30 @@ CHECKS = [
 ]
 
 
+def test_the_generic_suite_tries_every_seat_count_and_no_option() -> None:
+    for game_id in GAMES:
+        info = games()[game_id]
+        tried = [info.resolve(p) for g, p in conformance.CASES if g == game_id]
+        assert sorted(p["players"] for p in tried) == list(range(1, 10))
+        # the options have no list of values: only this module tries them
+        assert all(p["automata"] == p["teams"] == p["jokers"] == 0 for p in tried)
+
+
 @case
 @pytest.mark.parametrize("check", CHECKS, ids=[c.__name__.removeprefix("test_") for c in CHECKS])
 def test_conformance(check: object, game_id: str, params: dict[str, object]) -> None:
     check(game_id, params)  # type: ignore[operator]
 
 
-SCRIPT = """
-import json, random, sys
-from terranova.core import records, registry
-from terranova.games.evolution import INFOS
-for info in INFOS:
-    registry.register(info)
-import terranova
-game_id, params = sys.argv[1], json.loads(sys.argv[2])
-
-class RandomAgent:
-    def __init__(self, seed):
-        self.name = f"random-{seed}"
-        self._rng = random.Random(seed)
-    def select(self, state):
-        return self._rng.choice(list(state.legal_actions()))
-
-state = terranova.make(game_id, **params)
-agents = [RandomAgent(5 * 100 + s) for s in range(state.num_seats)]
-sys.stdout.write(records.play(state, agents, 5).to_json())
-"""
-
-
 @pytest.mark.parametrize("game_id", GAMES)
 def test_records_do_not_depend_on_the_process_hash_seed(game_id: str) -> None:
     params = {"players": 4, "teams": 2, "jokers": 4}
-    state = terranova.make(game_id, **params)
-    agents = [conformance.RandomAgent(5 * 100 + s) for s in range(state.num_seats)]
-    expected = records.play(state, agents, 5).to_json()
+    expected = conformance.play_record(game_id, params, seed=5).to_json()
     src = str(Path(terranova.__file__).resolve().parents[1])
     for hash_seed in ["1", "12345"]:
         env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": src}
         out = subprocess.run(
-            [sys.executable, "-c", SCRIPT, game_id, json.dumps(params)],
+            [sys.executable, "-c", conformance.SCRIPT, game_id, json.dumps(params)],
             capture_output=True,
             text=True,
             env=env,

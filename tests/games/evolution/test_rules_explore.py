@@ -305,3 +305,13 @@ def test_an_illegal_action_changes_nothing() -> None:
         state.apply(state.parse_action("place reserve s1"))  # not in the reserve
     assert state.view(0) == before
     assert state.current_player() != CHANCE
+
+
+def test_the_draw_back_to_five_stops_when_the_draw_pile_runs_out() -> None:
+    state = scenario_a()  # the draw pile holds f2 and g1
+    act(state, "place hand s2", "place hand u1")  # the series goes on: seat 0 keeps two
+    assert state.hand(0) == ["t2", "e3"]
+    act(state, "end", "draw f2", "draw g1")  # "dans la limite de la pioche"
+    assert state.hand(0) == ["t2", "e3", "f2", "g1"]
+    assert state.view(None)["draw_pile"] == 0
+    assert legal(state) == ["steal 0"]  # seat 1's turn, which starts with a theft

@@ -262,3 +262,24 @@ def test_in_bluff_an_interruption_waits_until_a_stop_is_settled() -> None:
     # then the next turn after seat 0's: seat 1 again, a normal one
     assert state.current_player() == 1
     assert state.view(1)["turn"]["interruption"] is False
+
+
+def test_a_joker_may_be_played_again_after_a_replay() -> None:
+    state = seat_0_draws_a_joker()
+    act(state, "place hand e1")  # opens era 2: a special action
+    assert not [a for a in legal(state) if a.startswith("joker")]  # the series is going on
+    act(state, "special replay")
+    assert "joker special" in legal(state)
+    assert "joker as e3" in legal(state)  # era 2 is open now (e2 is in the reserve)
+    assert "joker as e2" not in legal(state)
+    act(state, "joker as e3")
+    assert state.view(0)["tree"][-1] == {"card": "e3", "era": 2, "joker": True}
+
+
+def test_a_joker_discarded_leaves_the_game() -> None:
+    state = seat_0_draws_a_joker()
+    act(state, "discard joker")  # a turn without a placement ends with a discard
+    assert state.view(0)["discards"] == [[], []]
+    assert state.view(0)["jokers_out"] == 1
+    act(state, "draw e3")
+    assert state.hand(0) == ["s2", "u1", "t2", "e1", "e3"]

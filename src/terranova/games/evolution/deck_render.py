@@ -6,6 +6,10 @@
   with their era's colour (their number in a disc), and an arrow from each prerequisite
   to the card that needs it.
 - :func:`deck_table_markdown`: the whole deck as a Markdown table (``docs/evolution/deck.md``).
+- The pieces the picture of a game in progress (:mod:`.render`) draws the same way: a card
+  face up (:func:`card_face_svg`), face down (:func:`card_back_svg`), a joker
+  (:func:`joker_face_svg`), the families' legend, each card's column (:func:`deck_columns`)
+  and the document (:func:`svg_document`).
 
 Standard library only. From a shell::
 
@@ -18,6 +22,9 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import defaultdict
+from collections.abc import Mapping
+from functools import lru_cache
+from types import MappingProxyType
 from xml.sax.saxutils import escape, quoteattr
 
 from terranova.games.evolution.cards import CARDS_PER_ERA, Card, Deck, Family
@@ -32,6 +39,12 @@ FAMILY_COLOURS: dict[Family, tuple[str, str]] = {
     Family.MOUVEMENT: ("#b2dfdb", "#00695c"),
 }
 """Each family's (card fill, ink) colours: the ink draws its symbol and its arrows."""
+
+BACK_COLOURS = ("#34495e", "#c9b37e")
+"""A card's back: (fill, ornament)."""
+
+JOKER_COLOUR = "#f1b814"
+"""A joker's gold: its face, and the dashed border of a card a joker stands for."""
 
 _FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
@@ -122,12 +135,23 @@ def _columns(deck: Deck) -> dict[str, int]:
     return columns()
 
 
+@lru_cache(maxsize=8)
+def _cached_columns(deck: Deck) -> MappingProxyType[str, int]:
+    return MappingProxyType(_columns(deck))
+
+
+def deck_columns(deck: Deck) -> Mapping[str, int]:
+    """Each card's column within its era's row in the deck's picture (cached per deck);
+    a picture of a game puts the cards of its tree in the same places."""
+    return _cached_columns(deck)
+
+
 class _Layout:
     """Where each card of a deck lies in the picture."""
 
     def __init__(self, deck: Deck) -> None:
         self.deck = deck
-        self.columns = _columns(deck)
+        self.columns = deck_columns(deck)
 
     def xy(self, card: Card) -> tuple[float, float]:
         """Top-left corner: row by era (era 1 at the bottom), column from :func:`_columns`."""
@@ -219,11 +243,126 @@ def _fit(text: str, width: float, largest: float, bold: bool = False) -> float:
     return min(largest, width / (per_char * max(1, len(text))))
 
 
+def card_face_svg(
+    card: Card,
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    border: str,
+    *,
+    disc: str,
+    title: str,
+    attrs: dict[str, str] | None = None,
+    css_class: str = "card",
+) -> str:
+    """One card face up as ``<g class="card" data-id=...>`` with its top-left corner at
+    (x, y): filled with its family's colour, bordered with ``border`` (its era's colour),
+    ``disc`` in a disc at the top left, its family at the top right, its French name in
+    bold and its English name in italics. ``title`` is the tooltip; ``attrs`` more
+    ``data-`` attributes of the group. Every size follows ``height`` (66 pixels: scale 1)."""
+    s = height / _CARD_H
+    fill, ink = FAMILY_COLOURS[card.family]
+    head = {
+        "data-id": card.id,
+        "data-era": str(card.era),
+        "data-number": str(card.number),
+        "data-family": card.family.value,
+        **(attrs or {}),
+    }
+    inner = width - 16 * s
+    return "".join(
+        [
+            f'<g class="{css_class}" '
+            + " ".join(f"{k}={quoteattr(v)}" for k, v in head.items())
+            + f"><title>{escape(title)}</title>",
+            f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(width)}" height="{_n(height)}" '
+            f'rx="{_n(7 * s)}" fill="{fill}" stroke="{border}" stroke-width="{_n(3.5 * s)}"/>',
+            f'<circle cx="{_n(x + 14 * s)}" cy="{_n(y + 14 * s)}" r="{_n(9 * s)}" '
+            f'fill="{border}"/>',
+            _text(
+                x + 14 * s,
+                y + 18 * s,
+                disc,
+                11 * s,
+                'text-anchor="middle" font-weight="bold" fill="#ffffff"',
+            ),
+            _text(
+                x + width - 8 * s,
+                y + 18 * s,
+                card.family.value,
+                _fit(card.family.value, width - 36 * s, 10 * s),
+                f'text-anchor="end" font-weight="bold" fill="{ink}"',
+            ),
+            _text(
+                x + 8 * s,
+                y + 40 * s,
+                card.name_fr,
+                _fit(card.name_fr, inner, 14.5 * s, bold=True),
+                'font-weight="bold" fill="#1f1f1f"',
+            ),
+            _text(
+                x + 8 * s,
+                y + 57 * s,
+                card.name_en,
+                _fit(card.name_en, inner, 11 * s),
+                'font-style="italic" fill="#444444"',
+            ),
+            "</g>",
+        ]
+    )
+
+
+def card_back_svg(x: float, y: float, width: float, height: float, title: str) -> str:
+    """One card face down (a hand, the draw pile), ``<g class="card-back">``."""
+    s = height / _CARD_H
+    return (
+        f'<g class="card-back"><title>{escape(title)}</title>'
+        f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(width)}" height="{_n(height)}" '
+        f'rx="{_n(7 * s)}" fill="{BACK_COLOURS[0]}" stroke="#1c2733" stroke-width="{_n(s)}"/>'
+        f'<rect x="{_n(x + 5 * s)}" y="{_n(y + 5 * s)}" width="{_n(width - 10 * s)}" '
+        f'height="{_n(height - 10 * s)}" rx="{_n(4 * s)}" fill="none" '
+        f'stroke="{BACK_COLOURS[1]}" stroke-width="{_n(1.2 * s)}"/>'
+        + _text(
+            x + width / 2,
+            y + height / 2 + 4 * s,
+            "Discovery",
+            _fit("Discovery", width - 20 * s, 12 * s),
+            f'text-anchor="middle" font-style="italic" fill="{BACK_COLOURS[1]}"',
+        )
+        + "</g>"
+    )
+
+
+def joker_face_svg(
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    title: str,
+    attrs: dict[str, str] | None = None,
+) -> str:
+    """A joker face up (in a hand), ``<g class="card joker" data-id="joker">``."""
+    s = height / _CARD_H
+    head = " ".join(f"{k}={quoteattr(v)}" for k, v in {"data-id": "joker", **(attrs or {})}.items())
+    return (
+        f'<g class="card joker" {head}><title>{escape(title)}</title>'
+        f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(width)}" height="{_n(height)}" '
+        f'rx="{_n(7 * s)}" fill="#263238" stroke="{JOKER_COLOUR}" stroke-width="{_n(3.5 * s)}"/>'
+        + _text(
+            x + width / 2,
+            y + height / 2 + 6 * s,
+            "★ Joker",
+            _fit("★ Joker", width - 16 * s, 17 * s, bold=True),
+            f'text-anchor="middle" font-weight="bold" fill="{JOKER_COLOUR}"',
+        )
+        + "</g>"
+    )
+
+
 def _card_svg(layout: _Layout, card: Card) -> str:
     deck = layout.deck
     x, y = layout.xy(card)
-    fill, ink = FAMILY_COLOURS[card.family]
-    border = deck.era(card.era).colour
     prereqs = (
         ", ".join(p.label for p in deck.prerequisites_of(card)) or "aucun (carte de démarrage)"
     )
@@ -231,45 +370,8 @@ def _card_svg(layout: _Layout, card: Card) -> str:
         f"{card.name_fr} ({card.name_en}) · ère {card.era}, n° {card.number} · "
         f"{card.family.value} · {card.period}\n{card.description}\nPrérequis : {prereqs}"
     )
-    inner = _CARD_W - 16
-    return "".join(
-        [
-            f'<g class="card" data-id={quoteattr(card.id)} data-era="{card.era}" '
-            f'data-number="{card.number}" data-family={quoteattr(card.family.value)}>'
-            f"<title>{escape(title)}</title>",
-            f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(_CARD_W)}" height="{_n(_CARD_H)}" '
-            f'rx="7" fill="{fill}" stroke="{border}" stroke-width="3.5"/>',
-            f'<circle cx="{_n(x + 14)}" cy="{_n(y + 14)}" r="9" fill="{border}"/>',
-            _text(
-                x + 14,
-                y + 18,
-                str(card.number),
-                11,
-                'text-anchor="middle" font-weight="bold" fill="#ffffff"',
-            ),
-            _text(
-                x + _CARD_W - 8,
-                y + 18,
-                card.family.value,
-                10,
-                f'text-anchor="end" font-weight="bold" fill="{ink}"',
-            ),
-            _text(
-                x + 8,
-                y + 40,
-                card.name_fr,
-                _fit(card.name_fr, inner, 14.5, bold=True),
-                'font-weight="bold" fill="#1f1f1f"',
-            ),
-            _text(
-                x + 8,
-                y + 57,
-                card.name_en,
-                _fit(card.name_en, inner, 11),
-                'font-style="italic" fill="#444444"',
-            ),
-            "</g>",
-        ]
+    return card_face_svg(
+        card, x, y, _CARD_W, _CARD_H, deck.era(card.era).colour, disc=str(card.number), title=title
     )
 
 
@@ -288,8 +390,10 @@ def _era_label(deck: Deck, era_number: int) -> str:
     )
 
 
-def _legend(x: float, y: float) -> list[str]:
-    parts = [_text(x, y + 17, "Familles :", 12, 'font-weight="bold" fill="#333333"')]
+def family_legend(x: float, y: float, label: str = "Familles :") -> tuple[list[str], float]:
+    """``label``, then a swatch and a name for each family, left to right from (x, y)
+    (18 pixels high); the SVG parts and the x where the legend ends."""
+    parts = [_text(x, y + 17, label, 12, 'font-weight="bold" fill="#333333"')]
     cx = x + 78
     for family in Family:
         fill, ink = FAMILY_COLOURS[family]
@@ -300,6 +404,11 @@ def _legend(x: float, y: float) -> list[str]:
         )
         parts.append(_text(cx + 24, y + 17, label, 11.5, f'fill="{ink}"'))
         cx += 34 + 6.6 * len(label)
+    return parts, cx
+
+
+def _legend(x: float, y: float) -> list[str]:
+    parts = family_legend(x, y)[0]
     parts.append(
         _text(
             x,
@@ -362,12 +471,17 @@ def render_deck_svg(deck: Deck) -> str:
     body.append("</g>")
     body.extend(_card_svg(layout, card) for card in deck.cards)
     body.extend(_legend(14, _TOP + tree_h + 18))
+    return svg_document(width, height, title, body, _markers())
+
+
+def svg_document(width: float, height: float, title: str, body: list[str], defs: str = "") -> str:
+    """A standalone SVG document (UTF-8 text) on the pictures' paper-coloured background."""
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
         f'viewBox="0 0 {_n(width)} {_n(height)}">'
         f"<title>{escape(title)}</title>"
-        f"<style>text{{font-family:{_FONT};}}</style>{_markers()}"
+        f"<style>text{{font-family:{_FONT};}}</style>{defs}"
         '<rect width="100%" height="100%" fill="#faf7f0"/>' + "".join(body) + "</svg>\n"
     )
 
