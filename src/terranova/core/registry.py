@@ -63,7 +63,8 @@ class GameInfo:
     description: str = ""
     renderer: str | None = None
     """Dotted path of the game's render module (``render_text(state)``, ``render_svg(state)``,
-    ``render_components_svg(state)``), imported only when something is drawn."""
+    ``render_components_svg(state)``; a game with hidden information may take ``seat=`` in
+    the first two, to draw what that seat sees), imported only when something is drawn."""
 
     def resolve(self, params: Mapping[str, object]) -> dict[str, ParamValue]:
         """Every parameter with its checked value; defaults fill what is missing."""
