@@ -225,3 +225,74 @@ def screenshots() -> Path:
     folder = Path(os.environ.get("TERRANOVA_SCREENSHOTS", ROOT / "out" / "screenshots"))
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+# ---------------------------------------------------------------------- shared helpers
+
+
+def create_from_lobby(
+    page: Any,
+    server: Server,
+    seats: list[str],
+    name: str = "Ana",
+    game: str = "discovery",
+    variants: dict[str, int | str] | None = None,
+    response_seconds: int | None = None,
+) -> str:
+    """Create a game from the lobby by clicking; seats: "human" or a bot name (seats the
+    automaton plays, variant ``automata``, are left as the lobby shows them). Returns the
+    game id (the created card's)."""
+    page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#game-select", game)
+    page.select_option("#players-select", str(len(seats)))
+    for key, value in (variants or {}).items():
+        selector = f"#variant-{key}"
+        if page.evaluate("(s) => document.querySelector(s).tagName", selector) == "SELECT":
+            page.select_option(selector, str(value))
+        else:
+            page.fill(selector, str(value))
+    for index, kind in enumerate(seats):
+        if page.locator(f"#seat-{index}-kind").count() == 0:
+            continue  # the automaton's seat
+        if kind == "human":
+            page.select_option(f"#seat-{index}-kind", "human")
+        else:
+            page.select_option(f"#seat-{index}-kind", "bot")
+            page.select_option(f"#seat-{index}-bot", kind)
+    page.fill("#seat-0-name", name)
+    page.select_option("#bot-delay", "0")
+    if response_seconds is not None:
+        page.fill("#response-seconds", str(response_seconds))
+    page.click("#create-button")
+    page.wait_for_selector("#created:not([hidden])")
+    return str(page.get_attribute("#created", "data-game-id"))
+
+
+def wait_ready_to_act(page: Any, after_ply: int | None = None) -> None:
+    """Wait until this page's seat has something to decide (its turn, or a response window
+    waiting for it) at a ply other than ``after_ply``, or the game is over."""
+    page.wait_for_function(
+        """(after) => {
+            const b = document.body.dataset;
+            if (after !== null && b.ply === String(after)) return false;
+            return b.status === 'finished' || b.myTurn === '1';
+        }""",
+        arg=after_ply,
+    )
+
+
+def ply(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.ply"))
+
+
+def page_scores(page: Any, seats: int) -> list[int]:
+    """The final scores the end card shows, by seat."""
+    return [
+        int(page.get_attribute(f"[data-testid='final-{seat}'] .final-score", "data-final-score"))
+        for seat in range(seats)
+    ]
+
+
+def no_horizontal_scroll(page: Any) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"))

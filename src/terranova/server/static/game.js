@@ -19,6 +19,7 @@
 //   destroy(),
 //   status?(message) -> string,             // the banner text
 //   seatExtras?(message, seat) -> Node,     // shown under a seat in the player list
+//   seatRole?(message, seat) -> string|null, // a tag replacing "bot" (e.g. "automaton")
 //   describeLog?(log, message) -> [string], // readable log texts
 // }
 import { scoreChart } from "./chart.js";
@@ -209,8 +210,9 @@ function show(msg, live) {
   document.body.dataset.ply = String(msg.ply);
   document.body.dataset.status = msg.status;
   document.body.dataset.toMove = msg.to_move === null || msg.to_move === undefined ? "" : String(msg.to_move);
-  document.body.dataset.myTurn = live && msg.seat !== null && msg.to_move === msg.seat && msg.status === "playing" ? "1" : "0";
+  document.body.dataset.myTurn = isMine(msg, live) ? "1" : "0";
   renderBanner(msg, live);
+  followWindowClock(msg, live);
   renderPlayers(msg);
   renderLog(msg);
   renderLiveChart(msg);
@@ -218,9 +220,28 @@ function show(msg, live) {
   $("undo-button").hidden = !(live && msg.can_undo);
 }
 
+/** Whether this page's seat has something to decide: its turn, or a response window that
+ * waits for its answer (every seat of a window may answer, whoever is `to_move`). */
+function isMine(msg, live) {
+  if (!live || msg.seat === null || msg.status !== "playing") return false;
+  return msg.to_move === msg.seat || Boolean(msg.window && msg.window.waiting);
+}
+
+let bannerClock = null;
+
+/** While a response window is open, redraw the banner so its countdown runs. */
+function followWindowClock(msg, live) {
+  clearInterval(bannerClock);
+  bannerClock = null;
+  if (!live || !msg.window || msg.status !== "playing") return;
+  bannerClock = setInterval(() => {
+    if (shown === msg && !replay) renderBanner(msg, true);
+  }, 250);
+}
+
 function renderBanner(msg, live) {
   const banner = $("turn-banner");
-  const mine = live && msg.seat !== null && msg.status === "playing" && msg.to_move === msg.seat;
+  const mine = isMine(msg, live);
   let text;
   if (!live && replay) {
     text = `Replay: move ${replay.index} of ${replay.steps.length - 1}`;
@@ -240,7 +261,7 @@ function renderBanner(msg, live) {
   banner.classList.toggle("mine", mine);
   banner.classList.toggle("over", msg.status === "finished");
   banner.classList.toggle("replaying", !live);
-  if (mine && msg.to_move !== null) banner.style.setProperty("--seat", seatColour(msg.to_move));
+  if (mine) banner.style.setProperty("--seat", seatColour(msg.seat));
   document.title = `${mine ? "● Your turn · " : ""}${summary ? summary.name : "Terranova"} · Terranova`;
 }
 
@@ -252,7 +273,9 @@ function renderPlayers(msg) {
     const toMove = msg.status === "playing" && msg.to_move === k;
     const tags = [];
     if (k === msg.seat) tags.push(h("span.tag.you", { text: "you" }));
-    if (info.kind === "bot") tags.push(h("span.tag.bot", { text: `bot${info.bot && info.bot !== info.name ? `: ${info.bot}` : ""}` }));
+    const role = board && board.seatRole ? board.seatRole(msg, k) : null;
+    if (role) tags.push(h("span.tag.role", { text: role }));
+    else if (info.kind === "bot") tags.push(h("span.tag.bot", { text: `bot${info.bot && info.bot !== info.name ? `: ${info.bot}` : ""}` }));
     if (winners.includes(k)) tags.push(h("span.tag.winner", { text: "★ winner" }));
     return h("li.player", {
       dataset: { seat: k, testid: `player-${k}` },

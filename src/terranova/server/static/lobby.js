@@ -7,6 +7,9 @@ import {
 
 const $ = (id) => document.getElementById(id);
 const OTHER_BOT = "__other__";
+/** Games whose actions others may answer in a response window (Stop!, interruptions), for
+ * a catalog that does not say so itself. */
+const WINDOW_GAMES = new Set(["evolution-explore", "evolution-bluff"]);
 
 let catalog = { games: [], bots: [] };
 /** Seat choices kept while the number of players changes: [{kind, name, bot, spec}]. */
@@ -48,16 +51,36 @@ function renderGame() {
   players.replaceChildren(...options);
   players.value = String(Math.min(game.seats.max, Math.max(game.seats.min, previous)));
   players.onchange = renderSeats;
-  renderSeats();
   renderVariants(game);
+  renderSeats();
+  $("response-field").hidden = !hasResponseWindows(game);
+}
+
+function hasResponseWindows(game) {
+  return game.response_windows ?? WINDOW_GAMES.has(game.id);
+}
+
+/** How many seats, counted from the last, the game's automaton plays (variant `automata`). */
+function automatonSeats() {
+  const field = $("variant-automata");
+  const count = field ? Math.floor(Number(field.value)) : 0;
+  return Number.isFinite(count) && count > 0 ? count : 0;
 }
 
 function renderSeats() {
   const count = Number($("players-select").value);
   while (seatChoices.length < count) seatChoices.push(defaultChoice(seatChoices.length));
+  const automata = automatonSeats();
   const rows = [];
-  for (let i = 0; i < count; i++) rows.push(seatRow(i));
+  for (let i = 0; i < count; i++) rows.push(i >= count - automata ? automatonRow(i) : seatRow(i));
   $("seat-list").replaceChildren(...rows);
+}
+
+function automatonRow(index) {
+  return h("li.seat-row.automaton", { dataset: { seat: index, automaton: "1" } },
+    h("span.seat-dot", { style: `background:${seatColour(index)}`, "aria-hidden": "true" }),
+    h("span.seat-label", { text: `Seat ${index + 1}` }),
+    h("span.automaton-label", { text: "The automaton (variant automata)" }));
 }
 
 function seatRow(index) {
@@ -121,6 +144,7 @@ function renderVariants(game) {
         value: variant.default ?? "", dataset: { variant: key },
       });
     }
+    if (key === "automata") control.addEventListener("input", renderSeats);
     return h("div.field.variant", h("label", { for: id, text: humanize(key) }), control,
       variant.description ? h("p.hint", { text: variant.description }) : null);
   });
@@ -140,7 +164,13 @@ function readRequest() {
     params[key] = value;
   }
   const seats = [];
+  const automata = automatonSeats();
   for (let i = 0; i < count; i++) {
+    if (i >= count - automata) {
+      // the automaton decides nothing: a bot seat that is never asked stands in for it
+      seats.push({ kind: "bot", bot: "random", name: "Automaton" });
+      continue;
+    }
     const choice = seatChoices[i];
     const seat = { kind: choice.kind };
     if (choice.name.trim()) seat.name = choice.name.trim();
@@ -150,7 +180,13 @@ function readRequest() {
     }
     seats.push(seat);
   }
-  return { game: game.id, params, seats, bot_delay_ms: Number($("bot-delay").value) };
+  const request = { game: game.id, params, seats, bot_delay_ms: Number($("bot-delay").value) };
+  if (!$("response-field").hidden) {
+    const seconds = Number($("response-seconds").value);
+    if (!(seconds >= 1 && seconds <= 600)) throw new Error("Response time: from 1 to 600 seconds");
+    request.response_seconds = seconds;
+  }
+  return request;
 }
 
 async function createGame(event) {
@@ -203,10 +239,14 @@ function showCreated(created, request) {
     items.push(linkRow(`Seat ${seat.seat + 1} · ${seat.name}`, seatColour(seat.seat), absolute(link),
       `Play seat ${seat.seat + 1}`, link, `seat-${seat.seat}`));
   }
-  const bots = created.seats.filter((s) => !s.token);
-  if (bots.length) {
-    items.push(h("li.invite.bots", { text: `Bots: ${bots.map((b) => `seat ${b.seat + 1} (${b.name})`).join(", ")}` }));
-  }
+  const automata = Number(request.params.automata) || 0;
+  const isAutomaton = (seat) => seat.seat >= created.seats.length - automata;
+  const bots = created.seats.filter((s) => !s.token && !isAutomaton(s));
+  const machines = created.seats.filter(isAutomaton);
+  const others = [];
+  if (bots.length) others.push(`Bots: ${bots.map((b) => `seat ${b.seat + 1} (${b.name})`).join(", ")}`);
+  if (machines.length) others.push(`The automaton: seat ${machines.map((m) => m.seat + 1).join(", ")}`);
+  if (others.length) items.push(h("li.invite.bots", { text: others.join(" · ") }));
   items.push(linkRow("Spectators", null, absolute(created.spectator_link), "Watch",
     created.spectator_link, "spectator"));
   $("invite-list").replaceChildren(...items);

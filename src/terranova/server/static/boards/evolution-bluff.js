@@ -1,0 +1,2 @@
+// Discovery Bluff: the shared board of Discovery (evolution), see evolution.js.
+export { createBoard } from "./evolution.js";

@@ -1,0 +1,908 @@
+// The board of Discovery : le jeu de l'évolution, shared by its two games (the mode comes
+// from message.view.mode): Explore's tree as one row per era, Bluff's pile (its top card
+// only) with the eras announced, the reserve, every discard, your hand, the turn's choices
+// (special actions, a card called by name, jokers, a teammate asked, announcements) and the
+// response windows (Stop!, Interruption!) with their countdown.
+//
+// The board offers only what message.legal holds; a legal text it has no control for is
+// still offered as a plain button, so a game never blocks. Board interface: see game.js.
+import { h, s, seatColour } from "../common.js";
+
+const JOKER = "joker";
+const FAMILIES = {
+  Outils: { en: "Tools", fill: "#e3d9d5", ink: "#6d4c41", icon: "M8 1.2C11.8 4.8 12.8 10 8 14.8 3.2 10 4.2 4.8 8 1.2Z" },
+  Alimentation: { en: "Food", fill: "#e2f0d2", ink: "#558b2f", icon: "M2.2 13.8C2.2 6.4 6.8 2.2 13.8 2.2 13.8 9.4 9.6 13.8 2.2 13.8Z" },
+  Société: {
+    en: "Society", fill: "#ffe6c2", ink: "#d35400",
+    icon: "M5 2.6a2.2 2.2 0 1 1 0 4.4 2.2 2.2 0 1 1 0-4.4ZM11 2.6a2.2 2.2 0 1 1 0 4.4 2.2 2.2 0 1 1 0-4.4Z" +
+      "M1.2 13.8c0-3.2 1.7-5.2 3.8-5.2s3.8 2 3.8 5.2ZM7.2 13.8c0-3.2 1.7-5.2 3.8-5.2s3.8 2 3.8 5.2Z",
+  },
+  Science: { en: "Science", fill: "#cfe5fb", ink: "#1565c0", icon: "M8 .9l2 4.5 4.9.5-3.7 3.3 1.1 4.8L8 11.5l-4.3 2.5 1.1-4.8L1.1 5.9l4.9-.5Z" },
+  Techniques: {
+    en: "Techniques", fill: "#fdd9dc", ink: "#c62828",
+    icon: "M8 .8c2.6 3.1 5.2 5.4 5.2 9.1a5.2 5.2 0 0 1-10.4 0c0-2.3 1.3-3.7 2.7-5 0 1.9.8 2.9 1.9 3.1C7 5.6 7.4 3.1 8 .8Z",
+  },
+  Culture: {
+    en: "Culture", fill: "#ead3f0", ink: "#7b1fa2", stroke: true,
+    icon: "M8 8.3c0-.9 1.4-.9 1.4.2 0 1.4-2.4 1.7-3-.2-.8-1.9 1-3.4 2.8-3.1 2.4.4 3.1 3.3 1.8 5.2-1.8 2.4-5.5 2-6.8-.6-1.4-3.1.8-6.6 4.3-6.7",
+  },
+  Mouvement: {
+    en: "Movement", fill: "#c9ebe6", ink: "#00695c",
+    icon: "M5 1.8c1.5 0 2.1 1.7 2.1 3.5S6.4 9.4 5 9.4 2.9 7.8 2.9 6s.6-4.2 2.1-4.2ZM11 6.2c1.5 0 2.1 1.7 2.1 3.5s-.7 4.1-2.1 4.1-2.1-1.6-2.1-3.4.6-4.2 2.1-4.2Z",
+  },
+};
+const JOKER_LOOK = { en: "Joker", fill: "#2d2640", ink: "#f4c430", icon: FAMILIES.Science.icon };
+const UNKNOWN_FAMILY = { en: "", fill: "#eeeeee", ink: "#555555", icon: "M3 3h10v10H3Z" };
+const TEAM_NAMES = "ABCDEFGHI";
+const JOKER_HINT = {
+  explore: "The joker: click a glowing slot, or type the card's name under Joker.",
+  bluff: "The joker: type the card it stands for under Joker.",
+};
+const WINDOW_ANSWERS = ["stop", "accept", "interrupt"];
+const HAND_MODES = {
+  give: { label: "Give", kind: "give", hint: "Click the card to give." },
+  place: { label: "Place", kind: "place", hint: "Click a glowing card to place it." },
+  discard: { label: "Discard (ends the turn)", kind: "discard", hint: "Click the card to discard: your turn ends." },
+  special: { label: "Special: discard", kind: "special-discard", hint: "Special action: click the card to discard." },
+};
+
+export function createBoard(ctx) {
+  return new EvolutionBoard(ctx);
+}
+
+// ------------------------------------------------------------------ action texts
+
+/** An action text read into its parts: {text, kind, card?, seat?, from?, era?, open?, series?}. */
+export function readAction(text) {
+  const words = text.split(" ");
+  const [verb, a, b, c] = words;
+  const n = words.length;
+  const other = { text, kind: "other" };
+  switch (verb) {
+    case "place":
+      if ((a === "hand" || a === "reserve") && n === 3) return { text, kind: "place", from: a, card: b };
+      if (a === "discard" && n === 4) return { text, kind: "place", from: "discard", seat: Number(b), card: c };
+      if (a === "called" && (n === 3 || (n === 4 && c === "continue"))) {
+        return { text, kind: "place-called", card: b, series: n === 4 };
+      }
+      return other;
+    case "joker":
+      if (a === "as" && n === 3) return { text, kind: "joker-as", card: b };
+      return a === "special" && n === 2 ? { text, kind: "joker-special" } : other;
+    case "special":
+      if (a === "replay" && n === 2) return { text, kind: "replay" };
+      return a === "discard" && n === 3 ? { text, kind: "special-discard", card: b } : other;
+    case "steal": case "exchange": case "ask":
+      return n === 2 && /^\d+$/.test(a) ? { text, kind: verb, seat: Number(a) } : other;
+    case "give": case "call": case "discard": case "deal": case "draw": case "take": case "flip":
+      return n === 2 ? { text, kind: verb, card: a } : other;
+    case "announce":
+      return n === 3 && (a === "open" || a === "close") ? { text, kind: "announce", open: a === "open", era: Number(b) } : other;
+    case "interrupt": case "stop": case "accept": case "verify": case "concede":
+    case "abandon": case "pass": case "end":
+      return n === 1 ? { text, kind: verb } : other;
+    default:
+      return other;
+  }
+}
+
+function possessive(name) { return name.endsWith("s") ? `${name}'` : `${name}'s`; }
+
+// ------------------------------------------------------------------ the board
+
+class EvolutionBoard {
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.cards = new Map(ctx.components.cards.map((card) => [card.id, card]));
+    this.eras = new Map(ctx.components.eras.map((era) => [era.number, era]));
+    this.byName = new Map();
+    for (const card of ctx.components.cards) {
+      for (const key of [card.id, card.name_fr, card.name_en]) this.byName.set(fold(key), card.id);
+    }
+    this.message = null;
+    this.live = false;
+    this.busy = false;
+    this.handMode = null;
+    this.modeChoice = null; // {mode, ply}: the hand mode the player picked, at that ply
+    this.jokerArmed = false;
+    this.pickers = {};
+    this.clock = null; // {key, deadline, seconds}
+    this.ticker = null;
+    ctx.map.classList.add("evo-map");
+    ctx.panel.classList.add("evo-panel");
+  }
+
+  destroy() {
+    clearInterval(this.ticker);
+    this.ctx.map.classList.remove("evo-map");
+    this.ctx.panel.classList.remove("evo-panel");
+  }
+
+  settle() {
+    this.busy = false;
+    this.ctx.map.classList.remove("busy");
+    this.ctx.panel.classList.remove("busy");
+  }
+
+  send(text) {
+    if (this.busy || !this.legal.includes(text)) return;
+    this.busy = true;
+    this.ctx.map.classList.add("busy");
+    this.ctx.panel.classList.add("busy");
+    this.ctx.send(text);
+  }
+
+  update(message, { live = true } = {}) {
+    if (!this.message || this.message.ply !== message.ply) this.jokerArmed = false;
+    this.message = message;
+    this.view = message.view;
+    this.live = live;
+    this.settle();
+    const mine = live && message.status === "playing" && message.seat !== null && message.seat !== undefined;
+    this.legal = mine ? message.legal || [] : [];
+    this.choices = this.legal.map(readAction).map((act) => (this.knows(act) ? act : { text: act.text, kind: "other" }));
+    this.covered = new Set();
+    this.followClock(live ? message.window : null);
+    this.pickHandMode();
+    const typing = Object.values(this.pickers).find((p) => p.input === document.activeElement);
+    this.renderMap();
+    this.renderPanel();
+    if (typing && typing.input.isConnected) typing.input.focus(); // a re-render must not steal the field
+    this.tick();
+  }
+
+  /** Whether the board can name every card and seat an action mentions. */
+  knows(act) {
+    if (act.card !== undefined && act.card !== JOKER && act.card !== "?" && !this.cards.has(act.card)) return false;
+    if (act.seat !== undefined && !(act.seat >= 0 && act.seat < this.view.players)) return false;
+    if (act.era !== undefined && !this.eras.has(act.era)) return false;
+    return true;
+  }
+
+  of(kind) { return this.choices.filter((act) => act.kind === kind); }
+  first(kind) { return this.choices.find((act) => act.kind === kind) || null; }
+
+  /** A button that plays `act`; marks it covered so the fallback list leaves it out. */
+  actButton(act, label, { cls = "", title, testid } = {}) {
+    if (!act) return null;
+    this.covered.add(act.text);
+    return h(`button.evo-act${cls}`, {
+      type: "button", title: title || null, dataset: { action: act.text, testid: testid || "act" },
+      on: { click: () => this.send(act.text) },
+    }, label);
+  }
+
+  // ---------------------------------------------------------------- cards
+
+  card(id) { return this.cards.get(id); }
+  look(id) {
+    if (id === JOKER) return JOKER_LOOK;
+    const card = this.card(id);
+    return (card && FAMILIES[card.family]) || UNKNOWN_FAMILY;
+  }
+  eraColour(era) { return (this.eras.get(era) || {}).colour || "#9a9a9a"; }
+
+  /** A card's French name (the joker's: "Joker"); "?" for a card hidden from this seat. */
+  name(id) {
+    if (id === JOKER) return "Joker";
+    if (id === "?") return "a hidden card";
+    const card = this.card(id);
+    return card ? card.name_fr : id;
+  }
+
+  tooltip(id) {
+    if (id === JOKER) return "Joker: stands for any card of an open era, or gives a special action";
+    const card = this.card(id);
+    if (!card) return id;
+    const era = this.eras.get(card.era);
+    const prereqs = card.prerequisites.map((p) => this.name(p)).join(", ") || "none";
+    return `${card.name_fr} (${card.name_en})\nEra ${card.era}${era ? ` · ${era.name_fr}` : ""} · no. ${card.number}\n` +
+      `${card.family} (${this.look(id).en})\nPrerequisites: ${prereqs}`;
+  }
+
+  /** Whether a card face has room for the English name under the French one. */
+  englishLine(card, size) {
+    if (!card || size === "chip" || card.name_en === card.name_fr) return false;
+    return size !== "slot" || card.name_fr.length <= 8;
+  }
+
+  familyIcon(id, size = 14) {
+    const look = this.look(id);
+    return s("svg", { class: "evo-icon", viewBox: "0 0 16 16", width: size, height: size, "aria-hidden": "true" },
+      s("path", look.stroke
+        ? { d: look.icon, fill: "none", stroke: look.ink, "stroke-width": 1.7, "stroke-linecap": "round" }
+        : { d: look.icon, fill: look.ink }));
+  }
+
+  /**
+   * A card face. size: "slot" (the tree), "chip" (reserve, discards), "hand", "pile".
+   * With `action` (an action text) it is a button that plays it.
+   */
+  cardFace(id, { size = "hand", action = null, joker = false, extra = "", onClick = null, testid = null, pressed = null } = {}) {
+    const card = this.card(id);
+    const look = this.look(id);
+    const era = card ? card.era : 0;
+    const clickable = Boolean(action || onClick);
+    const label = `${this.name(id)}${card && card.name_en !== card.name_fr ? ` (${card.name_en})` : ""}`;
+    const el = h(`${clickable ? "button" : "div"}.evo-card.size-${size}${extra}`, {
+      type: clickable ? "button" : null,
+      title: this.tooltip(id) + (joker ? "\nPlayed as a joker" : ""),
+      style: `--era:${id === JOKER ? "#f4c430" : this.eraColour(era)};--fill:${look.fill};--ink:${look.ink}`,
+      dataset: { card: id, testid: testid || `card-${size}`, ...(action ? { action } : {}) },
+      "aria-label": clickable ? null : label,
+      "aria-pressed": pressed === null ? null : String(pressed),
+      on: clickable ? { click: () => (action ? this.send(action) : onClick()) } : null,
+    },
+    card ? h("span.evo-num", { text: size === "chip" ? String(card.number) : `${era}·${card.number}` }) : null,
+    this.familyIcon(id, size === "pile" ? 22 : size === "chip" ? 12 : 14),
+    h(`b.evo-name${longWord(this.name(id))}`, { text: size === "chip" ? this.name(id) : breakable(this.name(id)) }),
+    this.englishLine(card, size) ? h("small.evo-en", { text: card.name_en }) : null,
+    size === "pile" && card ? h("span.evo-family", { text: `${card.family} · era ${card.era}` }) : null,
+    joker ? h("span.evo-joker-mark", { text: "★", title: "a joker stands for this card" }) : null);
+    if (action) this.covered.add(action);
+    return el;
+  }
+
+  // ---------------------------------------------------------------- the hand's modes
+
+  /** What clicking a card of the hand does now: place, discard, special discard, give.
+   * The player's choice holds until the position changes. */
+  pickHandMode() {
+    const modes = this.handModes();
+    const chosen = this.modeChoice;
+    if (chosen && chosen.ply === this.message.ply && modes.includes(chosen.mode)) {
+      this.handMode = chosen.mode;
+    } else {
+      // a special action is never the default: it is spent only when chosen
+      this.handMode = ["give", "place", "discard"].find((m) => modes.includes(m)) || null;
+    }
+    const jokerUse = this.of("joker-as").length > 0;
+    if (!jokerUse) this.jokerArmed = false;
+  }
+
+  handModes() {
+    const modes = [];
+    for (const [mode, info] of Object.entries(HAND_MODES)) {
+      const found = this.choices.some((act) => act.kind === info.kind && (info.kind !== "place" || act.from === "hand"));
+      if (found) modes.push(mode);
+    }
+    return modes;
+  }
+
+  handAction(id) {
+    const info = HAND_MODES[this.handMode];
+    if (!info) return null;
+    return this.choices.find((act) => act.kind === info.kind && act.card === id && (info.kind !== "place" || act.from === "hand")) || null;
+  }
+
+  /** The placement of `id` from wherever it lies (each card lies in one place). */
+  placement(id) {
+    return this.choices.find((act) => act.kind === "place" && act.card === id) || null;
+  }
+
+  // ---------------------------------------------------------------- the map
+
+  renderMap() {
+    const view = this.view;
+    const map = this.ctx.map;
+    map.dataset.mode = view.mode;
+    map.dataset.step = view.step;
+    const table = view.mode === "bluff" ? this.pileSection() : this.treeSection();
+    map.replaceChildren(h("div.evo-board", { dataset: { mode: view.mode } },
+      this.alertBox(),
+      table,
+      this.stockSection(),
+      this.handSection()));
+  }
+
+  treeSection() {
+    const view = this.view;
+    const placed = new Map(view.tree.map((entry, index) => [entry.card, { ...entry, index }]));
+    const last = view.tree.length ? view.tree[view.tree.length - 1].card : null;
+    const series = view.turn && view.turn.series ? view.turn.series.last : null;
+    const jokerTargets = new Map(this.of("joker-as").map((act) => [act.card, act.text]));
+    const rows = [...this.eras.values()].sort((a, b) => a.number - b.number).map((era) => {
+      const info = (view.eras || []).find((e) => e.era === era.number) || { placed: 0, size: 9 };
+      const cards = [...this.cards.values()].filter((c) => c.era === era.number).sort((a, b) => a.number - b.number);
+      const slots = cards.map((card) => {
+        const entry = placed.get(card.id);
+        if (entry) {
+          const marks = `${card.id === last ? ".last" : ""}${card.id === series ? ".series" : ""}${entry.joker ? ".as-joker" : ""}`;
+          return this.cardFace(card.id, { size: "slot", joker: entry.joker, extra: marks, testid: "tree-card" });
+        }
+        const place = this.placement(card.id);
+        const joker = this.jokerArmed ? jokerTargets.get(card.id) : null;
+        const action = place ? place.text : joker;
+        if (action) this.covered.add(action);
+        return h(`${action ? "button" : "div"}.evo-slot${action ? ".can-act" : ""}${joker && !place ? ".joker-target" : ""}`, {
+          type: action ? "button" : null,
+          title: action ? `${joker && !place ? "Play a joker as" : "Place"} ${card.name_fr} (${card.name_en})` : `${era.number}·${card.number}: not placed yet`,
+          dataset: { card: card.id, testid: action ? "tree-slot-act" : "tree-slot", ...(action ? { action } : {}) },
+          on: action ? { click: () => this.send(action) } : null,
+        },
+        h("span.evo-slot-num", { text: String(card.number) }),
+        action ? h("span.evo-slot-name", { text: breakable(card.name_fr) }) : null);
+      });
+      const state = info.closed ? "closed" : info.open ? "open" : "not open";
+      return h(`div.evo-era-row${info.closed ? ".closed" : ""}${info.open ? ".open" : ""}`, {
+        style: `--era:${era.colour}`, dataset: { era: era.number, testid: "era-row" },
+      },
+      h("div.evo-era-label", { title: `${era.name_fr} (${era.name_en}): ${state}` },
+        h("b", h("span.evo-era-word", { text: "Era " }), String(era.number)),
+        h("span.evo-era-name", { text: era.name_fr }),
+        h("span.evo-era-count", { text: `${info.placed}/${info.size}${info.closed ? " ✓" : ""}` })),
+      h("div.evo-slots", slots));
+    });
+    return h("section.evo-tree", { "aria-label": "The tree", dataset: { testid: "tree", placed: String(view.tree.length) } },
+      h("div.evo-section-head", h("h3", { text: "The tree" }),
+        h("span.muted", { text: `${view.tree.length} cards placed · draw pile ${view.draw_pile}` })),
+      h("div.evo-tree-rows", rows));
+  }
+
+  pileSection() {
+    const view = this.view;
+    const pile = view.pile || { size: 0, top: null };
+    const depth = Math.min(4, Math.max(0, pile.size - 1));
+    const under = Array.from({ length: depth }, (_, k) => h("span.evo-pile-under", { style: `--k:${depth - k}` }));
+    const top = pile.top
+      ? this.cardFace(pile.top.card, { size: "pile", joker: pile.top.joker, testid: "pile-top" })
+      : h("div.evo-pile-empty", { text: "empty" });
+    const eras = (view.eras || []).map((e) => {
+      const era = this.eras.get(e.era) || { colour: "#999", name_fr: "" };
+      return h(`div.evo-era-chip${e.announced_open ? ".open" : ""}${e.announced_closed ? ".closed" : ""}`, {
+        style: `--era:${era.colour}`, title: `${era.name_fr}: ${e.announced_closed ? "announced closed" : e.announced_open ? "announced open" : "nothing announced"}`,
+        dataset: { era: e.era, testid: "era-chip" },
+      },
+      h("b", { text: String(e.era) }),
+      h("span", { text: e.announced_closed ? "closed" : e.announced_open ? "open" : "—" }));
+    });
+    return h("section.evo-pile-area", { "aria-label": "The pile", dataset: { testid: "pile", size: String(pile.size) } },
+      h("div.evo-pile", under, top),
+      h("div.evo-pile-side",
+        h("p.evo-pile-size", h("b", { text: String(pile.size) }), pile.size === 1 ? " card in the pile" : " cards in the pile"),
+        h("p.hint", { text: "Only the top card shows: remember what lies under it." }),
+        h("div.evo-section-head", h("h3", { text: "Eras announced" })),
+        h("div.evo-era-chips", eras),
+        h("p.evo-pile-size.muted", { text: `Draw pile: ${view.draw_pile}` })));
+  }
+
+  stockSection() {
+    const view = this.view;
+    const reserve = view.reserve.map((id) => {
+      const act = this.placement(id);
+      return this.cardFace(id, { size: "chip", action: act && act.from === "reserve" ? act.text : null, extra: act ? ".can-act" : "", testid: "reserve-card" });
+    });
+    const discards = view.discards.map((cards, seat) => {
+      const chips = cards.map((id) => {
+        const act = this.choices.find((a) => a.kind === "place" && a.from === "discard" && a.seat === seat && a.card === id);
+        return this.cardFace(id, { size: "chip", action: act ? act.text : null, extra: act ? ".can-act" : "", testid: "discard-card" });
+      });
+      return h("div.evo-discard", { dataset: { seat, testid: `discard-${seat}` } },
+        h("span.evo-who", { title: `${seat === this.message.seat ? "Your" : possessive(this.ctx.seatName(seat))} discard: ${cards.length}` },
+          h("span.seat-dot", { style: `background:${seatColour(seat)}` }),
+          h("span.evo-who-name", { text: seat === this.message.seat ? "You" : this.ctx.seatName(seat) })),
+        h("div.evo-chips", chips.length ? chips : h("span.evo-none", { text: "empty" })));
+    });
+    return h("section.evo-stock",
+      h("div.evo-reserve", { dataset: { testid: "reserve" } },
+        h("div.evo-section-head", h("h3", { text: "Reserve" }), h("span.muted", { text: "face up, refilled at once" })),
+        h("div.evo-chips", reserve.length ? reserve : h("span.evo-none", { text: "empty" }))),
+      h("div.evo-discards",
+        h("div.evo-section-head", h("h3", { text: "Discards" })),
+        discards));
+  }
+
+  handSection() {
+    const view = this.view;
+    const me = this.message.seat;
+    if (me === null || me === undefined) return null;
+    const hand = view.hands[me];
+    if (!hand || !hand.cards) return null;
+    const modes = this.handModes();
+    const jokerUse = this.of("joker-as").length > 0;
+    const cards = hand.cards.map((id) => {
+      if (id === JOKER && jokerUse && (this.handMode === "place" || !this.handMode)) {
+        return this.cardFace(id, {
+          extra: `.can-act${this.jokerArmed ? ".armed" : ""}`, testid: "hand-joker", pressed: this.jokerArmed,
+          onClick: () => this.armJoker(!this.jokerArmed),
+        });
+      }
+      const act = this.handAction(id);
+      return this.cardFace(id, { action: act ? act.text : null, extra: act ? `.can-act.mode-${this.handMode}` : this.handMode ? ".idle" : "", testid: "hand-card" });
+    });
+    const tabs = modes.length > 1 || (modes.length && !this.handMode) ? h("div.evo-modes", { role: "group", "aria-label": "What a click on a card does" },
+      modes.map((mode) => h("button.small", {
+        type: "button", text: HAND_MODES[mode].label, "aria-pressed": String(mode === this.handMode),
+        dataset: { handMode: mode, testid: `hand-mode-${mode}` },
+        on: { click: () => this.chooseHandMode(mode) },
+      }))) : null;
+    const requested = view.turn && view.turn.requested ? view.turn.requested : null;
+    return h("section.evo-hand", { "aria-label": "Your hand", dataset: { testid: "hand", mode: this.handMode || "" } },
+      h("div.evo-section-head", h("h3", { text: `Your hand (${hand.count})` }),
+        this.handMode ? h("span.muted", { text: this.jokerArmed ? JOKER_HINT[view.mode] || JOKER_HINT.explore : HAND_MODES[this.handMode].hint }) : null),
+      tabs,
+      h("div.evo-hand-cards", cards.length ? cards : h("span.evo-none", { text: "no cards" })),
+      requested ? h("p.hint", { text: `Your teammate gave you ${this.name(requested)}: place it this turn, or it is discarded.` }) : null);
+  }
+
+  chooseHandMode(mode) {
+    this.modeChoice = { mode, ply: this.message.ply };
+    this.handMode = mode;
+    this.jokerArmed = false;
+    this.redraw();
+  }
+
+  redraw() {
+    this.renderMap();
+    this.renderPanel();
+    this.tick();
+  }
+
+  armJoker(on) {
+    this.jokerArmed = on;
+    this.redraw();
+    if (on && this.pickers.joker) this.pickers.joker.input.focus();
+  }
+
+  // ---------------------------------------------------------------- response windows
+
+  /** Keep the countdown of the open window (clamped: the two clocks may differ). */
+  followClock(window) {
+    if (!window) {
+      this.clock = null;
+      clearInterval(this.ticker);
+      this.ticker = null;
+      return;
+    }
+    const key = String(window.ends_at);
+    if (!this.clock || this.clock.key !== key) {
+      const seconds = Number(window.seconds) || 10;
+      this.clock = { key, seconds, deadline: Math.min(Number(window.ends_at) || Infinity, Date.now() + seconds * 1000) };
+    }
+    if (!this.ticker) this.ticker = setInterval(() => this.tick(), 100);
+  }
+
+  secondsLeft() {
+    if (!this.clock) return null;
+    return Math.max(0, (this.clock.deadline - Date.now()) / 1000);
+  }
+
+  tick() {
+    const left = this.secondsLeft();
+    if (left === null) return;
+    const fraction = Math.max(0, Math.min(1, left / this.clock.seconds));
+    for (const root of [this.ctx.map, this.ctx.panel]) {
+      for (const bar of root.querySelectorAll(".evo-clock-fill")) bar.style.transform = `scaleX(${fraction})`;
+      for (const text of root.querySelectorAll(".evo-clock-secs")) text.textContent = `${Math.ceil(left)} s`;
+      const urgent = left <= Math.min(3, this.clock.seconds / 3);
+      for (const clock of root.querySelectorAll(".evo-clock")) clock.classList.toggle("urgent", urgent);
+    }
+  }
+
+  clockBar() {
+    if (!this.clock) return null;
+    return h("div.evo-clock", { dataset: { testid: "window-countdown" }, role: "timer", "aria-label": "time left to answer" },
+      h("div.evo-clock-track", h("div.evo-clock-fill")),
+      h("span.evo-clock-secs", { text: "" }));
+  }
+
+  /** The challenged action, as the rules' window names it: "Bob plays Chasse from the hand". */
+  challenged() {
+    const win = this.view.window;
+    if (!win || win.action === undefined) return null;
+    const who = win.actor === this.message.seat ? "You" : this.ctx.seatName(win.actor);
+    return `${who} ${this.describe(readAction(win.action), win.actor)}`;
+  }
+
+  /** Stop / Accept / Interruption!, the answers to a Stop, or the clock while others answer. */
+  alertBox() {
+    const window = this.live ? this.message.window : null;
+    const answers = WINDOW_ANSWERS.map((kind) => this.first(kind)).filter(Boolean);
+    const bluff = this.view.mode === "bluff";
+    const map = this.ctx.map;
+    if (answers.length && (!window || window.waiting)) {
+      map.dataset.window = "waiting";
+      const stop = this.first("stop");
+      const interrupt = this.first("interrupt");
+      const accept = this.first("accept");
+      return h("div.evo-alert.evo-window", { dataset: { testid: "window" }, role: "alert" },
+        h("p.evo-alert-text", h("b", { text: bluff ? "Stop?" : "Interruption?" }), " ", this.challenged() || "An action may be answered."),
+        h("div.evo-window-buttons",
+          this.actButton(stop, "Stop!", { cls: ".evo-stop", testid: "stop", title: "Say it was not allowed" }),
+          this.actButton(interrupt, "Interruption!", { cls: ".evo-interrupt", testid: "interrupt", title: "Play a joker and an extra turn at once" }),
+          this.actButton(accept, bluff ? "Accept" : "Let it pass", { cls: ".evo-accept", testid: "accept", title: "Let the action pass" })),
+        this.clockBar());
+    }
+    if (window && window.answered) {
+      map.dataset.window = "answered";
+      return h("div.evo-alert.evo-window.answered", { dataset: { testid: "window-answered" } },
+        h("p.evo-alert-text", h("b", { text: "Answered" }), " — you let it pass; waiting for the others."),
+        this.clockBar());
+    }
+    map.dataset.window = window ? "others" : "none";
+    const verify = this.first("verify");
+    const concede = this.first("concede");
+    if (verify || concede) {
+      const win = this.view.window || {};
+      const stopper = win.stopped_by !== undefined ? this.ctx.seatName(win.stopped_by) : "Someone";
+      return h("div.evo-alert.evo-respond", { dataset: { testid: "respond" }, role: "alert" },
+        h("p.evo-alert-text", h("b", { text: `${stopper}: “Stop!”` }), " ", win.action ? `against: ${this.describe(readAction(win.action), win.actor)}.` : ""),
+        h("p.hint", { text: "Verify: if it was allowed, the challenger draws a card; if not, you take it back. Concede: you take it back and steal a card from the challenger." }),
+        h("div.evo-window-buttons",
+          this.actButton(verify, "Verify", { cls: ".primary", testid: "verify" }),
+          this.actButton(concede, "Concede", { testid: "concede" })));
+    }
+    if (window) {
+      return h("div.evo-alert.evo-others", { dataset: { testid: "window-others" } },
+        h("p.evo-alert-text", { text: bluff ? "Others may say Stop…" : "Waiting for a possible interruption…" }),
+        this.clockBar());
+    }
+    return null;
+  }
+
+  // ---------------------------------------------------------------- the panel
+
+  renderPanel() {
+    const panel = this.ctx.panel;
+    const view = this.view;
+    const me = this.message.seat;
+    const playing = this.message.status === "playing";
+    panel.dataset.state = this.legal.length ? "act" : "wait";
+    const parts = [h("p.prompt", { text: this.prompt(), dataset: { testid: "prompt" } })];
+    if (this.legal.length) {
+      parts.push(
+        this.calledGroup(),
+        this.turnGroup(),
+        this.specialsGroup(),
+        this.jokerGroup(),
+        this.seatGroup("steal", "Steal a card from"),
+        this.seatGroup("ask", "Ask a teammate for a card"),
+        this.announceGroup(),
+      );
+      // covered elsewhere: the hand, the tree, the reserve, the discards, the alert box
+      for (const act of this.choices) {
+        if (["place", "give", "discard", "special-discard"].includes(act.kind)) this.covered.add(act.text);
+      }
+      parts.push(this.otherGroup());
+    }
+    if (playing || view.last_call || view.last_stop) parts.push(this.newsGroup());
+    if (me === null || me === undefined) parts.push(h("p.hint", { text: "Spectators see every hand as a count only." }));
+    panel.replaceChildren(...parts.filter(Boolean));
+  }
+
+  prompt() {
+    const msg = this.message;
+    const view = this.view;
+    if (msg.status === "finished") return "The game is over.";
+    if (!this.live) return "Replay: the board as it was.";
+    if (msg.seat === null || msg.seat === undefined) return "You are watching this game.";
+    if (!this.legal.length) {
+      if (msg.window && msg.window.answered) return "You let it pass: waiting for the others.";
+      return msg.to_move === null ? "" : `Waiting for ${this.ctx.seatName(msg.to_move)}…`;
+    }
+    if (this.first("stop") || this.first("interrupt") || this.first("accept")) return "Answer above the board, before the time runs out.";
+    if (this.first("verify")) return "You were stopped: verify or concede (above the board).";
+    if (this.first("place-called") || this.first("abandon")) return `Place ${this.name(view.called)}, the card you called, or give up.`;
+    if (this.first("give")) return "Choose a card of your hand to give.";
+    if (view.step === "steal") return "Choose whom to take a card from.";
+    const turn = view.turn || {};
+    const bits = [turn.interruption ? "Your interruption turn." : "Your turn."];
+    if (this.of("place").length) bits.push("Place a card: click one that glows.");
+    else if (this.first("discard")) bits.push("No card to place? Discard one from your hand to end the turn.");
+    return bits.join(" ");
+  }
+
+  group(title, testid, ...children) {
+    const body = children.flat().filter(Boolean);
+    if (!body.length) return null;
+    return h("div.evo-group", { dataset: { testid: `${testid}-group` } }, title ? h("h3", { text: title }) : null, h("div.evo-group-body", body));
+  }
+
+  calledGroup() {
+    const called = this.of("place-called");
+    const abandon = this.first("abandon");
+    if (!called.length && !abandon) return null;
+    const id = this.view.called || (called[0] && called[0].card);
+    return this.group("The card you called", "called",
+      id ? this.cardFace(id, { size: "hand" }) : null,
+      called.map((act) => this.actButton(act, act.series ? "Place it, continuing the series" : "Place it, starting a series", { cls: ".primary", testid: "place-called" })),
+      this.actButton(abandon, "Give up the call (discard it)", { testid: "abandon" }));
+  }
+
+  turnGroup() {
+    const end = this.first("end");
+    const pass = this.first("pass");
+    const turn = this.view.turn || {};
+    const series = turn.series && this.message.seat === turn.seat
+      ? h("p.evo-series", "Series: ", h("b", { text: String(turn.series.length) }),
+        ` card${turn.series.length === 1 ? "" : "s"}, last `, h("b", { text: this.name(turn.series.last) }),
+        turn.series.joker ? " (a joker: only prerequisite links continue it)" : "",
+        this.view.mode === "explore" ? h("span.muted", { text: ` · next card scores ${turn.series.length + 1}` }) : null)
+      : null;
+    return this.group(null, "turn", series,
+      row(
+        this.actButton(end, "End the turn", { cls: ".primary", testid: "end" }),
+        this.actButton(pass, "Pass", { testid: "pass", title: "Pass while no card has been placed" })));
+  }
+
+  specialsGroup() {
+    const turn = this.view.turn || {};
+    const replay = this.first("replay");
+    const exchanges = this.of("exchange");
+    const specialDiscard = this.first("special-discard");
+    const calls = this.of("call");
+    const any = replay || exchanges.length || specialDiscard || calls.length || (turn.specials && this.of("steal").length);
+    if (!any) return null;
+    const count = turn.specials ? `Special actions (${turn.specials} to use)` : "Special actions";
+    return this.group(count, "specials",
+      row(
+        this.actButton(replay, "↻ Replay: a new series", { testid: "replay" }),
+        specialDiscard ? h("button.evo-mode-link", {
+          type: "button", text: "Discard a card…", "aria-pressed": String(this.handMode === "special"),
+          dataset: { testid: "special-discard" },
+          on: { click: () => this.chooseHandMode("special") },
+        }) : null),
+      exchanges.length ? h("div.evo-row", h("span.evo-row-label", { text: "Exchange with" }),
+        exchanges.map((act) => this.actButton(act, this.seatLabel(act.seat), { testid: "exchange" }))) : null,
+      calls.length ? this.picker("call", "Call a card", calls, "Call", "A card whose next era is open: its holder gives it to you") : null);
+  }
+
+  jokerGroup() {
+    const as = this.of("joker-as");
+    const special = this.first("joker-special");
+    if (!as.length && !special) return null;
+    return this.group("Joker", "jokers",
+      as.length ? this.picker("joker", "Play a joker as", as, "Play", "A card of an open era, not placed, in no discard nor the reserve") : null,
+      row(this.actButton(special, "★ Joker: a special action", { testid: "joker-special" })));
+  }
+
+  seatGroup(kind, title) {
+    const acts = this.of(kind);
+    if (!acts.length) return null;
+    return this.group(title, kind, h("div.evo-row", acts.map((act) => this.actButton(act, this.seatLabel(act.seat), { testid: kind }))));
+  }
+
+  seatLabel(seat) {
+    const count = this.view.hands[seat] ? this.view.hands[seat].count : 0;
+    return [h("span.seat-dot", { style: `background:${seatColour(seat)}` }), `${this.ctx.seatName(seat)} (${count})`];
+  }
+
+  announceGroup() {
+    const acts = this.of("announce");
+    if (!acts.length) return null;
+    return this.group("Announce", "announce", h("div.evo-row",
+      acts.map((act) => {
+        const era = this.eras.get(act.era);
+        return this.actButton(act, [h("span.evo-era-dot", { style: `background:${era.colour}` }), `Era ${act.era} ${act.open ? "is open" : "is closed"}`], {
+          cls: ".evo-announce", testid: "announce", title: `${era.name_fr}: announce it ${act.open ? "open" : "closed"} (earns a special action)`,
+        });
+      })));
+  }
+
+  otherGroup() {
+    const left = this.choices.filter((act) => !this.covered.has(act.text));
+    if (!left.length) return null;
+    return this.group("Other actions", "other", h("div.evo-row", left.map((act) => h("button.evo-act", {
+      type: "button", text: act.text, dataset: { action: act.text, testid: "other-action" },
+      on: { click: () => this.send(act.text) },
+    }))));
+  }
+
+  /**
+   * A searchable input (a datalist of card names) for `acts` (actions naming a card), and
+   * a button playing the one typed. Kept across updates so typing survives a new state.
+   */
+  picker(key, title, acts, verb, hint) {
+    let picker = this.pickers[key];
+    if (!picker) {
+      const id = `evo-pick-${key}`;
+      const input = h("input", { id, type: "text", autocomplete: "off", spellcheck: false, list: `${id}-list`, placeholder: "type a card's name", dataset: { testid: `${key}-input` } });
+      const list = h("datalist", { id: `${id}-list` });
+      const button = h("button.evo-act", { type: "button", text: verb, dataset: { testid: `${key}-button` } });
+      picker = { input, list, button, acts: [] };
+      const play = () => {
+        const chosen = this.pickFrom(picker.acts, input.value);
+        if (!chosen) {
+          this.ctx.toast(input.value.trim() ? `“${input.value.trim()}” is not one of the cards offered` : "Type a card's name first");
+          return;
+        }
+        input.value = "";
+        this.send(chosen.text);
+      };
+      button.addEventListener("click", play);
+      input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") play(); });
+      input.addEventListener("input", () => { button.disabled = !this.pickFrom(picker.acts, input.value); });
+      this.pickers[key] = picker;
+    }
+    picker.acts = acts;
+    for (const act of acts) this.covered.add(act.text);
+    picker.list.replaceChildren(...acts.map((act) => {
+      const card = this.card(act.card);
+      return h("option", { value: card ? card.name_fr : act.card, label: card ? `${card.name_en} · era ${card.era}` : "" });
+    }));
+    picker.button.disabled = !this.pickFrom(acts, picker.input.value);
+    return h("div.evo-picker", { dataset: { testid: `${key}-picker` } },
+      h("label", { for: picker.input.id, text: title }),
+      h("div.evo-row", picker.input, picker.button, picker.list),
+      hint ? h("p.hint", { text: hint }) : null);
+  }
+
+  pickFrom(acts, typed) {
+    const id = this.byName.get(fold(typed));
+    return id ? acts.find((act) => act.card === id) || null : null;
+  }
+
+  newsGroup() {
+    const view = this.view;
+    const lines = [];
+    if (view.last_stop) lines.push(h("p.evo-news", { dataset: { testid: "last-stop" } }, h("b", { text: "Last Stop: " }), this.stopText(view.last_stop)));
+    if (view.last_call) lines.push(h("p.evo-news", { dataset: { testid: "last-call" } }, h("b", { text: "Last call: " }), this.callText(view.last_call)));
+    const out = [];
+    if (view.draw_pile !== undefined) out.push(`draw pile ${view.draw_pile}`);
+    if (view.jokers) out.push(`jokers ${view.jokers} (${view.jokers_out} played out)`);
+    if (out.length) lines.push(h("p.evo-news.muted", { text: out.join(" · ") }));
+    return lines.length ? h("div.evo-group.evo-news-group", lines) : null;
+  }
+
+  stopText(stop) {
+    const actor = this.ctx.seatName(stop.actor);
+    const challenger = this.ctx.seatName(stop.stopped_by);
+    const what = `${challenger} stopped ${actor} (${this.describe(readAction(stop.action), stop.actor)})`;
+    if (stop.case === 1) return `${what}: verified, it was allowed; ${challenger} draws a card.`;
+    if (stop.case === 2) return `${what}: ${actor} conceded, takes it back and steals a card from ${challenger}.`;
+    if (stop.case === 3) return `${what}: verified, it was not allowed; ${actor} takes it back and ${challenger} gives a card.`;
+    return `${what}.`;
+  }
+
+  callText(call) {
+    const who = this.ctx.seatName(call.seat);
+    const card = this.name(call.card);
+    if (call.failed) return `${who} called ${card}: failed (${call.failed}).`;
+    if (call.given_by !== null && call.given_by !== undefined) return `${who} called ${card}, given by ${this.ctx.seatName(call.given_by)}.`;
+    return `${who} called ${card}.`;
+  }
+
+  // ---------------------------------------------------------------- for game.js
+
+  status(message) {
+    const view = message.view;
+    if (message.status === "finished") return "Game over";
+    const window = message.window;
+    const left = this.message === message ? this.secondsLeft() : null;
+    const clock = left === null ? "" : ` ${Math.ceil(left)} s`;
+    const bluff = view.mode === "bluff";
+    const legal = message.legal || [];
+    if (window && window.waiting) return `${bluff ? "Stop?" : "Interruption?"}${clock}`;
+    if (window && window.answered) return `You let it pass · waiting for the others${clock ? ` ·${clock}` : ""}`;
+    if (!window && legal.some((t) => WINDOW_ANSWERS.includes(t))) return bluff ? "Stop?" : "Interruption?";
+    const mover = message.to_move;
+    if (mover === null || mover === undefined) return "";
+    const mine = message.seat === mover && legal.length > 0;
+    const name = this.ctx.seatName(mover);
+    if (window) return `${bluff ? "Others may say Stop" : "Waiting for a possible interruption"}${clock ? ` ·${clock}` : ""}`;
+    if (view.step === "respond") return mine ? "Stopped! Verify or concede" : `${name} was stopped and answers`;
+    if (view.step === "give") return mine ? "Give a card" : `${name} chooses a card to give`;
+    if (view.step === "called") return mine ? "Place the card you called" : `${name} places the card called`;
+    if (view.step === "steal") return mine ? "Choose whom to take a card from" : `${name} chooses whom to rob`;
+    if (mine) {
+      const turn = view.turn || {};
+      const specials = turn.specials ? ` · ${turn.specials} special action${turn.specials > 1 ? "s" : ""}` : "";
+      return `${turn.interruption ? "Your interruption turn" : "Your turn"}${specials}`;
+    }
+    return (view.automata || []).includes(mover) ? `${name} (automaton) to move` : `${name} to move`;
+  }
+
+  /** The automaton's seats are tagged as such, not as the bot that stands in for them. */
+  seatRole(message, seat) {
+    return (message.view.automata || []).includes(seat) ? "automaton" : null;
+  }
+
+  /** What the player list shows under a seat: cards in hand, discard, team, known cards. */
+  seatExtras(message, seat) {
+    const view = message.view;
+    const hand = view.hands[seat] || { count: 0 };
+    const discard = (view.discards[seat] || []).length;
+    const box = h("div.seat-extras.evo-extras", { dataset: { testid: `extras-${seat}` } });
+    const backs = Math.min(hand.count, 9);
+    box.append(h("span.evo-backs", { title: `${hand.count} card${hand.count === 1 ? "" : "s"} in hand`, dataset: { testid: `hand-count-${seat}` } },
+      Array.from({ length: backs }, () => h("i.evo-back")),
+      h("b", { text: String(hand.count) })));
+    box.append(h("span.evo-extra", { title: "cards in the discard", text: `discard ${discard}` }));
+    const team = (view.teams || [])[seat];
+    if (team !== null && team !== undefined) box.append(h("span.tag.evo-team", { text: `team ${TEAM_NAMES[team] || team + 1}` }));
+    if (hand.known && hand.known.length) {
+      box.append(h("span.evo-known", { title: "cards you know this player holds" },
+        "holds ", hand.known.map((id) => this.name(id)).join(", ")));
+    }
+    return box;
+  }
+
+  /** Log entries as readable text (same order). */
+  describeLog(log) {
+    return log.map((entry) => this.describe(readAction(entry.text), entry.seat));
+  }
+
+  /** An action as a phrase after its player's name ("plays Chasse from the hand"). */
+  describe(act, actor) {
+    const card = act.card !== undefined ? this.name(act.card) : "";
+    const seat = act.seat !== undefined ? this.ctx.seatName(act.seat) : "";
+    switch (act.kind) {
+      case "place":
+        if (act.from === "hand") return `plays ${card} from the hand`;
+        if (act.from === "reserve") return `takes ${card} from the reserve`;
+        return `takes ${card} from ${act.seat === actor ? "their own" : possessive(seat)} discard`;
+      case "place-called": return `places ${card}, the card called${act.series ? ", continuing the series" : ""}`;
+      case "joker-as": return `plays a joker as ${card}`;
+      case "joker-special": return "plays a joker for a special action";
+      case "interrupt": return "Interruption! (plays a joker)";
+      case "replay": return "special action: starts a new series";
+      case "special-discard": return `special action: discards ${card}`;
+      case "steal": return `steals a card from ${seat}`;
+      case "exchange": return `exchanges a card with ${seat}`;
+      case "ask": return `asks ${seat} for a card`;
+      case "give": return act.card === "?" ? "gives a card" : `gives ${card}`;
+      case "call": return `calls ${card}`;
+      case "discard": return `discards ${card}`;
+      case "announce": {
+        const era = this.eras.get(act.era);
+        return `announces era ${act.era}${era ? ` (${era.name_fr})` : ""} ${act.open ? "open" : "closed"}`;
+      }
+      case "stop": return "Stop!";
+      case "accept": return "lets it pass";
+      case "verify": return "verifies";
+      case "concede": return "concedes";
+      case "abandon": return "gives up the call";
+      case "pass": return "passes";
+      case "end": return "ends the turn";
+      case "deal": return act.card === "?" ? "a card dealt face down" : `dealt: ${card}`;
+      case "draw": return act.card === "?" ? "a card drawn face down" : `drawn: ${card}`;
+      case "take": return act.card === "?" ? "the steal takes a card" : `the steal takes ${card}`;
+      case "flip": return `the automaton turns over ${card}`;
+      default: return act.text;
+    }
+  }
+}
+
+/** A row of controls, or nothing when none of them is offered. */
+function row(...controls) {
+  const present = controls.flat().filter(Boolean);
+  return present.length ? h("div.evo-row", present) : null;
+}
+
+/** A class that shrinks a name whose longest word would not fit a narrow card. */
+function longWord(name) {
+  const longest = Math.max(...name.split(/[\s-]+/).map((w) => w.length));
+  return longest > 11 ? ".longest" : longest > 8 ? ".long" : "";
+}
+
+const VOWELS = "aeiouyàâäéèêëîïôöùûü";
+const CLUSTERS = /^(ch|gn|ph|th|[bcdfgkptv][lr])$/;
+
+/** A name with soft hyphens in its long words, between syllables (French rules, roughly:
+ * before the last consonant between two vowels, or before an unbreakable pair such as
+ * "ch" or "tr"), so a narrow card breaks "Sédentari-sation" and not "Sédentarisatio-n". */
+function breakable(name) {
+  return name.split(" ").map((word) => {
+    if (word.length < 9) return word;
+    const isVowel = (ch) => VOWELS.includes(ch.toLowerCase());
+    const cuts = [];
+    for (let i = 1; i < word.length - 1; i++) {
+      if (!isVowel(word[i - 1]) || isVowel(word[i])) continue;
+      let j = i;
+      while (j < word.length && !isVowel(word[j]) && /\p{L}/u.test(word[j])) j++;
+      if (j >= word.length || !isVowel(word[j])) continue;
+      const run = word.slice(i, j).toLowerCase();
+      const cut = run.length === 1 ? i : CLUSTERS.test(run.slice(-2)) ? j - 2 : j - 1;
+      if (cut >= 3 && word.length - cut >= 3) cuts.push(cut);
+    }
+    let out = word;
+    for (const cut of cuts.reverse()) out = `${out.slice(0, cut)}\u00ad${out.slice(cut)}`;
+    return out;
+  }).join(" ");
+}
+
+/** Lower case without accents, for matching typed card names. */
+function fold(text) {
+  return String(text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+}
+
