@@ -27,7 +27,10 @@ import terranova
 from terranova.core import records
 from terranova.core.actions import Action
 from terranova.core.errors import IllegalActionError, MalformedActionError, RecordError
-from terranova.core.registry import games  # terranova.games: see tests/core/test_registry.py
+from terranova.core.registry import (
+    game_info,
+    games,
+)  # terranova.games: see tests/core/test_registry.py
 from terranova.core.state import CHANCE, TERMINAL, State
 
 MAX_PLIES = 20_000
@@ -614,3 +617,26 @@ def test_discovery_private_hands_never_appear_in_other_views(params: dict[str, o
                     for s in hidden:
                         assert s is None or action.design not in s  # type: ignore[attr-defined]
     assert checked > 50
+
+
+@case
+def test_response_windows_match_the_declaration(game_id: str, params: dict[str, object]) -> None:
+    """A window names the seat to move first and offers its let-pass action; only games that
+    declare windows open them."""
+    declared = game_info(game_id).has_response_windows
+    opened = 0
+    texts = game_history(game_id, key(params), 0)
+    state = terranova.make(game_id, **params)
+    for text in texts:
+        window = state.response_window()
+        if window is not None:
+            opened += 1
+            assert declared, f"{game_id} opens a window but does not declare any"
+            assert window.seats and window.seats[0] == state.current_player()
+            assert len(set(window.seats)) == len(window.seats)
+            assert window.let_pass in state.legal_actions()
+        state.apply(state.parse_action(text))
+    assert state.response_window() is None  # none at the end
+    people = int(str(params.get("players", 4))) - int(str(params.get("automata", 0)))
+    if game_id == "evolution-bluff" and people > 1:
+        assert opened, "a whole game of Bluff between people opens windows"

@@ -57,6 +57,9 @@ def test_discovery_metadata() -> None:
     assert (info.min_seats, info.max_seats, info.default_seats) == (2, 5, 2)
     assert info.has_chance is True
     assert info.has_hidden_information is True
+    assert info.has_response_windows is False
+    assert info.describe()["response_windows"] is False
+    assert game_info("evolution-bluff").describe()["response_windows"] is True
     assert set(info.variants) == {"hand", "hand_visibility", "equal_turns", "tileset"}
     assert info.variants["hand"].default == 1
     assert info.variants["hand"].choices == (1, 2)

@@ -59,6 +59,8 @@ class GameInfo:
     has_chance: bool
     has_hidden_information: bool
     factory: Callable[..., State]
+    has_response_windows: bool = False
+    """Other seats may answer an action before it takes effect (``State.response_window``)."""
     variants: Mapping[str, Variant] = field(default_factory=dict)
     description: str = ""
     renderer: str | None = None
@@ -97,6 +99,7 @@ class GameInfo:
             "rules_version": self.rules_version,
             "has_chance": self.has_chance,
             "has_hidden_information": self.has_hidden_information,
+            "response_windows": self.has_response_windows,
             "variants": {
                 v.name: {
                     "default": v.default,

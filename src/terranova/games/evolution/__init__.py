@@ -7,7 +7,10 @@ automaton, with the options of rule 2.3 (jokers, teams) as parameters.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from terranova.core.registry import GameInfo, Variant, register
+from terranova.core.state import State
 from terranova.games.evolution.actions import EvolutionAction, parse_action
 from terranova.games.evolution.cards import Card, Deck, parse_deck
 from terranova.games.evolution.content import load_deck
@@ -74,35 +77,37 @@ def _variants() -> dict[str, Variant]:
     }
 
 
-EXPLORE_INFO = GameInfo(
-    id="evolution-explore",
-    name="Discovery: Explore",
-    min_seats=1,
-    max_seats=9,
-    default_seats=4,
-    rules_version=RULES_VERSION,
-    has_chance=True,
-    has_hidden_information=True,
-    renderer="terranova.games.evolution.render",
-    factory=new_explore,
-    variants=_variants(),
-    description="Place discoveries in the tree in series of linked cards: 1, 2, 3... "
+def _info(game_id: str, name: str, factory: Callable[..., State], description: str) -> GameInfo:
+    """What the two games declare alike: seats, chance, hidden cards, Stop windows."""
+    return GameInfo(
+        id=game_id,
+        name=name,
+        min_seats=1,
+        max_seats=9,
+        default_seats=4,
+        rules_version=RULES_VERSION,
+        has_chance=True,
+        has_hidden_information=True,
+        has_response_windows=True,
+        renderer="terranova.games.evolution.render",
+        factory=factory,
+        variants=_variants(),
+        description=description,
+    )
+
+
+EXPLORE_INFO = _info(
+    "evolution-explore",
+    "Discovery: Explore",
+    new_explore,
+    "Place discoveries in the tree in series of linked cards: 1, 2, 3... "
     "points per card of a series, 3 more for each special action.",
 )
-
-BLUFF_INFO = GameInfo(
-    id="evolution-bluff",
-    name="Discovery: Bluff",
-    min_seats=1,
-    max_seats=9,
-    default_seats=4,
-    rules_version=RULES_VERSION,
-    has_chance=True,
-    has_hidden_information=True,
-    renderer="terranova.games.evolution.render",
-    factory=new_bluff,
-    variants=_variants(),
-    description="Place discoveries on one pile, remember what is under it, bluff and "
+BLUFF_INFO = _info(
+    "evolution-bluff",
+    "Discovery: Bluff",
+    new_bluff,
+    "Place discoveries on one pile, remember what is under it, bluff and "
     "say Stop! The first to empty their hand once the draw pile is empty wins.",
 )
 

@@ -7,9 +7,6 @@ import {
 
 const $ = (id) => document.getElementById(id);
 const OTHER_BOT = "__other__";
-/** Games whose actions others may answer in a response window (Stop!, interruptions), for
- * a catalog that does not say so itself. */
-const WINDOW_GAMES = new Set(["evolution-explore", "evolution-bluff"]);
 
 let catalog = { games: [], bots: [] };
 /** Seat choices kept while the number of players changes: [{kind, name, bot, spec}]. */
@@ -57,7 +54,7 @@ function renderGame() {
 }
 
 function hasResponseWindows(game) {
-  return game.response_windows ?? WINDOW_GAMES.has(game.id);
+  return Boolean(game.response_windows);
 }
 
 /** How many seats, counted from the last, the game's automaton plays (variant `automata`). */
