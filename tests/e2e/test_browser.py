@@ -11,49 +11,19 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import (
+    Server,
+    create_from_lobby,
+    no_horizontal_scroll,
+    page_scores,
+    ply,
+    wait_ready_to_act,
+)
 
 MAX_DECISIONS = 400
 
 
 # ---------------------------------------------------------------------- helpers
-
-
-def create_from_lobby(page: Any, server: Server, seats: list[str], name: str = "Ana") -> str:
-    """Create a Discovery game from the lobby by clicking; seats: "human" or a bot name.
-    Returns the game id (the created card's)."""
-    page.goto(server.base + "/")
-    page.wait_for_selector("body[data-ready='1']")
-    page.select_option("#game-select", "discovery")
-    page.select_option("#players-select", str(len(seats)))
-    for index, kind in enumerate(seats):
-        if kind == "human":
-            page.select_option(f"#seat-{index}-kind", "human")
-        else:
-            page.select_option(f"#seat-{index}-kind", "bot")
-            page.select_option(f"#seat-{index}-bot", kind)
-    page.fill("#seat-0-name", name)
-    page.select_option("#bot-delay", "0")
-    page.click("#create-button")
-    page.wait_for_selector("#created:not([hidden])")
-    return str(page.get_attribute("#created", "data-game-id"))
-
-
-def wait_ready_to_act(page: Any, after_ply: int | None = None) -> None:
-    """Wait until this page's seat is to move (at a ply other than ``after_ply``) or the
-    game is over."""
-    page.wait_for_function(
-        """(after) => {
-            const b = document.body.dataset;
-            if (after !== null && b.ply === String(after)) return false;
-            return b.status === 'finished' || b.myTurn === '1';
-        }""",
-        arg=after_ply,
-    )
-
-
-def ply(page: Any) -> int:
-    return int(page.evaluate("document.body.dataset.ply"))
 
 
 def phase(page: Any) -> str:
@@ -127,17 +97,6 @@ def play_to_the_end(
             page.screenshot(path=str(screenshot_at[decisions]))
         wait_ready_to_act(page)
     return decisions
-
-
-def page_scores(page: Any, seats: int) -> list[int]:
-    return [
-        int(page.get_attribute(f"[data-testid='final-{seat}'] .final-score", "data-final-score"))
-        for seat in range(seats)
-    ]
-
-
-def no_horizontal_scroll(page: Any) -> bool:
-    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"))
 
 
 # ---------------------------------------------------------------------- tests
