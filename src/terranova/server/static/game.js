@@ -20,6 +20,8 @@
 //   status?(message) -> string,             // the banner text
 //   seatExtras?(message, seat) -> Node,     // shown under a seat in the player list
 //   seatRole?(message, seat) -> string|null, // a tag replacing "bot" (e.g. "automaton")
+//   scoreUnit?(message) -> string|null,      // the word after a seat's score ("pts" by
+//                                            // default); null hides the scores
 //   describeLog?(log, message) -> [string], // readable log texts
 // }
 import { scoreChart } from "./chart.js";
@@ -268,6 +270,7 @@ function renderBanner(msg, live) {
 function renderPlayers(msg) {
   const scores = currentScores(msg);
   const winners = msg.result ? msg.result.winners : [];
+  const unit = board && board.scoreUnit ? board.scoreUnit(msg) : "pts";
   const items = msg.seats.map((info) => {
     const k = info.seat;
     const toMove = msg.status === "playing" && msg.to_move === k;
@@ -287,9 +290,9 @@ function renderPlayers(msg) {
     h("div.player-main",
       h("div.player-name", h("span", { text: info.name }), tags),
       board && board.seatExtras ? board.seatExtras(msg, k) : null),
-    h("div.player-score", { "aria-label": `${info.name}: ${scores[k]} points` },
+    unit === null ? null : h("div.player-score", { "aria-label": `${info.name}: ${scores[k]} ${unit}` },
       h("b", { text: String(scores[k] ?? 0), dataset: { testid: `score-${k}` } }),
-      h("small", { text: "pts" })),
+      h("small", { text: unit })),
     toMove ? h("span.sr-only", { text: " (to move)" }) : null);
   });
   $("players").replaceChildren(...items);

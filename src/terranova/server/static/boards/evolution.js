@@ -792,6 +792,12 @@ class EvolutionBoard {
     return (view.automata || []).includes(mover) ? `${name} (automaton) to move` : `${name} to move`;
   }
 
+  /** Bluff has no points: a seat's score is 1 once it has won, shown only at the end. */
+  scoreUnit(message) {
+    if (message.view.mode !== "bluff") return "pts";
+    return message.status === "finished" ? "won" : null;
+  }
+
   /** The automaton's seats are tagged as such, not as the bot that stands in for them. */
   seatRole(message, seat) {
     return (message.view.automata || []).includes(seat) ? "automaton" : null;
