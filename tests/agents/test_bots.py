@@ -14,10 +14,17 @@ from terranova.core import CHANCE, TERMINAL, Action, Agent, InvalidParameterErro
 from terranova.core.records import play
 from terranova.core.rng import derive_seed
 
-# every registered bot, search bots at a small budget so these checks stay quick
-QUICK_SPECS = [
-    f"{name}:iterations=8" if name in ("mcts", "ismcts") else name for name in available_agents()
-]
+
+def quick_specs(game: str) -> list[str]:
+    """Every registered bot that plays ``game``, search bots at a small budget so these
+    checks stay quick."""
+    return [
+        f"{name}:iterations=8" if name in ("mcts", "ismcts") else name
+        for name in available_agents(game)
+    ]
+
+
+QUICK_SPECS = quick_specs("discovery")
 
 
 class Checked:
@@ -51,8 +58,10 @@ def _variant_settings() -> list[tuple[str, int, dict[str, Any]]]:
     return out
 
 
-@pytest.mark.parametrize("spec", QUICK_SPECS)
-@pytest.mark.parametrize(("game_id", "seats", "variants"), _variant_settings())
+@pytest.mark.parametrize(
+    ("spec", "game_id", "seats", "variants"),
+    [(spec, *setting) for setting in _variant_settings() for spec in quick_specs(setting[0])],
+)
 def test_bots_play_only_legal_moves(
     spec: str, game_id: str, seats: int, variants: dict[str, Any]
 ) -> None:

@@ -1,12 +1,22 @@
-"""Bots that play any registered game through the core protocol.
+"""Bots over the core protocol. Most play any registered game; ``memory`` is made for
+Discovery Bluff, and ``greedy`` has its own policies for the two Discovery (evolution) games.
 
 >>> available_agents()
+['greedy', 'ismcts', 'mcts', 'memory', 'random']
+>>> available_agents("discovery")
 ['greedy', 'ismcts', 'mcts', 'random']
 >>> make_agent("random", seed=1).name
 'random'
 """
 
-from terranova.agents.basic import GreedyAgent, RandomAgent
+from terranova.agents.basic import GreedyAgent, RandomAgent, register_greedy_policy
+from terranova.agents.evolution import (
+    BLUFF_GAME,
+    EXPLORE_GAME,
+    MemoryAgent,
+    bluff_greedy,
+    explore_greedy,
+)
 from terranova.agents.ismcts import IsmctsAgent
 from terranova.agents.mcts import DEFAULT_C, DEFAULT_DEPTH, DEFAULT_ITERATIONS, MctsAgent
 from terranova.agents.registry import (
@@ -31,12 +41,43 @@ register_agent(
     BotKind(
         "greedy",
         GreedyAgent,
-        "one decision ahead: the action after which the game's estimate of its seat is best",
+        "one decision ahead: the action after which the game's estimate of its seat is best; "
+        "Discovery (evolution): Explore, the turn's series worth most points now; Bluff, "
+        "memory with perfect recall that never bluffs",
         {
             "epsilon": BotParam(
                 "epsilon", float, 0.0, "chance of a uniformly random action instead (0 to 1)"
             )
         },
+    )
+)
+register_greedy_policy(EXPLORE_GAME, explore_greedy)
+register_greedy_policy(BLUFF_GAME, bluff_greedy)
+register_agent(
+    BotKind(
+        "memory",
+        MemoryAgent,
+        "Discovery Bluff only: remembers each card of the pile with some chance, places what "
+        "it believes valid, bluffs now and then, says Stop when it remembers a rule broken",
+        {
+            "recall": BotParam(
+                "recall", float, 0.8, "chance it remembers each card placed on the pile (0 to 1)"
+            ),
+            "bluff": BotParam(
+                "bluff",
+                float,
+                0.3,
+                "chance it places a card it believes breaks the rules when it has no honest "
+                "move (0 to 1)",
+            ),
+            "doubt": BotParam(
+                "doubt",
+                float,
+                0.05,
+                "chance it says Stop when it cannot tell whether an action was valid (0 to 1)",
+            ),
+        },
+        games=(BLUFF_GAME,),
     )
 )
 
@@ -87,11 +128,13 @@ __all__ = [
     "GreedyAgent",
     "IsmctsAgent",
     "MctsAgent",
+    "MemoryAgent",
     "RandomAgent",
     "agent_kinds",
     "available_agents",
     "make_agent",
     "parse_spec",
     "register_agent",
+    "register_greedy_policy",
     "split_specs",
 ]

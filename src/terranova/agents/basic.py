@@ -1,5 +1,9 @@
 """Baseline bots over the core protocol only: a random player and a one-ply greedy player.
 
+A game may give ``greedy`` a policy of its own (:func:`register_greedy_policy`), for games
+where one decision ahead means little (Discovery (evolution): a turn is a series of
+placements, see :mod:`terranova.agents.evolution`); every other game gets the one-ply search.
+
 >>> import terranova
 >>> state = terranova.make("discovery", players=2)
 >>> while state.current_player() == terranova.CHANCE:
@@ -9,6 +13,9 @@ True
 """
 
 from __future__ import annotations
+
+import random
+from collections.abc import Callable
 
 from terranova.core.actions import Action
 from terranova.core.errors import InvalidParameterError
@@ -26,6 +33,17 @@ def _decision_actions(state: State) -> list[Action]:
     if not actions:  # a game that breaks the protocol: a seat to move with nothing to do
         raise InvalidParameterError(f"seat {state.current_player()} has no legal action")
     return actions
+
+
+GreedyPolicy = Callable[[State, random.Random], Action]
+"""A game's own greedy play: the action for the seat to move, ties broken by the generator."""
+
+_GREEDY_POLICIES: dict[str, GreedyPolicy] = {}
+
+
+def register_greedy_policy(game_id: str, policy: GreedyPolicy) -> None:
+    """Make ``greedy`` play ``game_id`` with ``policy`` instead of its one-ply search."""
+    _GREEDY_POLICIES[game_id] = policy
 
 
 class RandomAgent:
@@ -51,7 +69,8 @@ class GreedyAgent:
     Ties are broken by its seeded generator. It judges moves on ``state.resample(seat, rng)``,
     so hidden information (other players' private hands) is redrawn, not peeked at. With
     ``epsilon`` > 0 it plays a uniformly random legal action that often instead (a weaker,
-    noisier player)."""
+    noisier player). A game with a registered policy (:func:`register_greedy_policy`) is
+    played by that policy instead of the one-ply search, ``epsilon`` still applying."""
 
     TOLERANCE = 1e-9
     """Estimates closer than this count as a tie."""
@@ -71,6 +90,9 @@ class GreedyAgent:
             return actions[0]
         if self.epsilon and rng.random() < self.epsilon:
             return actions[rng.randrange(len(actions))]
+        policy = _GREEDY_POLICIES.get(state.game_id)
+        if policy is not None:
+            return policy(state, rng)
         seat = state.current_player()
         seen = state.resample(seat, rng)  # only what this seat may know
         best_value = float("-inf")

@@ -56,6 +56,12 @@ class BotKind:
     factory: Callable[..., Agent]
     description: str
     params: Mapping[str, BotParam] = field(default_factory=dict)
+    games: tuple[str, ...] = ()
+    """The ids of the only games it plays (empty: every game)."""
+
+    def plays(self, game_id: str) -> bool:
+        """Whether this kind of bot plays the game ``game_id``."""
+        return not self.games or game_id in self.games
 
 
 _BOTS: dict[str, BotKind] = {}
@@ -67,9 +73,10 @@ def register_agent(kind: BotKind) -> BotKind:
     return kind
 
 
-def available_agents() -> list[str]:
-    """Names of every registered kind of bot, sorted."""
-    return sorted(_BOTS)
+def available_agents(game: str | None = None) -> list[str]:
+    """Names of every registered kind of bot, sorted; with ``game``, only those that play
+    it (some bots are made for one game)."""
+    return sorted(name for name, kind in _BOTS.items() if game is None or kind.plays(game))
 
 
 def agent_kinds() -> dict[str, BotKind]:
