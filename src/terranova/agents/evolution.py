@@ -412,13 +412,6 @@ class _Lines:
             more = self.settle(child)
             value = float(child.scores()[seat] - base)
             line: tuple[Action, ...] = (action,)
-            if type(action) is Call and not (
-                more and type(child.legal_actions()[0]) is PlaceCalled
-            ):
-                # the determinization put the card in the draw pile, which the real game
-                # cannot (ruling 14): count the placement it will be
-                value += self._called_points(node, action.card)
-                more = False
             if more and share > 1:
                 sub_value, sub_line, used = self._search(child, share - 1)
                 spent += used
@@ -428,13 +421,6 @@ class _Lines:
                 best_value = value
                 best_line = line
         return best_value, best_line, spent
-
-    def _called_points(self, node: EvolutionState, name: str) -> float:
-        series = node.view(self.seat)["turn"]["series"]
-        x = self.cards.index[name]
-        if series and self.cards.linked(self.cards.index[series["last"]], x, series["joker"]):
-            return float(series["length"] + 1)
-        return 1.0
 
 
 # -------------------------------------------------------------------------- Bluff

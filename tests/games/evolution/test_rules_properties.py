@@ -162,3 +162,50 @@ def test_resample_depends_only_on_what_the_seat_sees(
         for s, entry in enumerate(state.view(seat)["hands"]):
             for card in entry.get("known", []):
                 assert card in a.hand(s)
+
+
+@SETTINGS
+@given(params=games(), seed=st.integers(0, 2**32 - 1), stop=st.integers(0, 200))
+def test_resample_keeps_the_draw_pile_in_era_order(
+    params: dict[str, Any], seed: int, stop: int
+) -> None:
+    """The draw pile is dealt lowest era first, so it holds every unseen card of the eras
+    after its first one: a redeal keeps that (no card of a later era in a hand it cannot
+    see while an earlier one is still in the draw pile)."""
+    state = EvolutionState(DECK, **params)
+    rng = random.Random(seed)
+    for _ in range(stop):
+        if state.is_terminal():
+            return
+        step(state, rng)
+    era = {card.id: card.era for card in DECK.cards}
+    n = len(DECK.cards)
+    for seat in range(state.num_seats):
+        for k in range(3):
+            other = state.resample(seat, random.Random(k))
+            assert other.view(seat) == state.view(seat)
+            pile = [x for x in other.zones()["pile"] if x < n]
+            if not pile:
+                continue
+            first = min(DECK.cards[x].era for x in pile)
+            for s in range(state.num_seats):
+                if s == seat:
+                    continue
+                seen = set(other.view(seat)["hands"][s].get("known", []))
+                redealt = [x for x in other.hand(s) if x != "joker" and x not in seen]
+                assert all(era[x] <= first for x in redealt), (s, redealt, first)
+            assert len(other.zones()["pile"]) == len(state.zones()["pile"])
+
+
+def test_resample_after_the_deal_gives_others_early_cards() -> None:
+    """Right after the deal of four players every hand holds cards of the first eras; a
+    redeal must not hand out cards of the last eras (found with the search bots)."""
+    state = EvolutionState(DECK, players=4)
+    rng = random.Random(1)
+    while state.current_player() == CHANCE:
+        step(state, rng)
+    dealt = max(DECK.cards[DECK.index[x]].era for s in range(4) for x in state.hand(s))
+    for k in range(20):
+        other = state.resample(0, random.Random(k))
+        for s in (1, 2, 3):
+            assert max(DECK.cards[DECK.index[x]].era for x in other.hand(s)) <= dealt

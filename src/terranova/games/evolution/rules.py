@@ -518,24 +518,38 @@ class EvolutionState(State):
         """Redeal what ``seat`` has not seen: the cards of other hands (the automata's
         face-down rows included) it does not know about, and the draw pile. Cards it knows
         the place of (given, taken, called) stay; the Bluff pile stays (every card on it was
-        seen when it was placed)."""
+        seen when it was placed). The draw pile is dealt in era order, so it keeps the
+        latest eras: it gets the latest unseen cards (those of the era where it starts
+        chosen at random), the hands the earlier ones. Unseen jokers go to random places
+        among the unseen ones (they were shuffled blindly into the draw pile)."""
         other = self.clone()
         other._history = []
+        c = self._c
         bit = 1 << seat
         slots: list[tuple[int, int]] = []
-        pool: list[int] = []
+        unseen: list[int] = []
         for s in range(self._n):
             if s == seat:
                 continue
             for i, item in enumerate(self._hands[s]):
                 if not self._known.get(item, 0) & bit:
                     slots.append((s, i))
-                    pool.append(item)
-        pool += [card for cards in self._pile for card in cards] + self._pile_jokers
-        pool.sort()  # what the seat cannot see must not steer the draw: start from one order
+                    unseen.append(item)
+        unseen += [card for cards in self._pile for card in cards] + self._pile_jokers
+        unseen.sort()  # what the seat cannot see must not steer the draw: start from one order
+        cards = [x for x in unseen if x < c.n]
+        jokers = [x for x in unseen if x >= c.n]
+        piled = self._pile_size()
+        joker_places = rng.sample(range(piled + len(slots)), len(jokers))
+        pile_jokers = [j for j, place in zip(jokers, joker_places, strict=True) if place < piled]
+        rng.shuffle(cards)
+        cards.sort(key=c.era.__getitem__, reverse=True)  # stable: random within an era
+        in_pile = piled - len(pile_jokers)
+        rest = cards[:in_pile] + pile_jokers
+        pool = cards[in_pile:] + [j for j in jokers if j not in pile_jokers]
         rng.shuffle(pool)
         mapping: dict[int, int] = {}
-        for (s, i), new in zip(slots, pool, strict=False):
+        for (s, i), new in zip(slots, pool, strict=True):
             mapping[self._hands[s][i]] = new
             other._hands[s][i] = new
         # who knows what lies in a slot stays with the slot
@@ -548,8 +562,6 @@ class EvolutionState(State):
             if s != seat and not self._auto[s]:
                 other._hands[s].sort()  # a person's hand has no order (a row of the
                 # automaton has one, which follows from public events)
-        rest = pool[len(slots) :]
-        c = self._c
         other._pile = [[] for _ in range(c.max_era + 1)]
         other._pile_jokers = []
         for item in sorted(rest):
