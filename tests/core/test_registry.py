@@ -160,3 +160,13 @@ def test_parse_variants() -> None:
         with pytest.raises(InvalidParameterError) as error:
             parse_variants([bad])
         assert repr(bad) in str(error.value)
+
+
+def test_a_game_may_be_asked_by_an_alias() -> None:
+    info = game_info("evolution")
+    assert info is game_info("evolution-explore")
+    assert "evolution" not in games()  # the registry lists each game once, by its id
+    state = make("evolution", players=2)
+    assert state.game_id == "evolution-explore"  # records name the game by its id
+    with pytest.raises(UnknownGameError, match=r"evolution \(= evolution-explore\)"):
+        game_info("evolutions")

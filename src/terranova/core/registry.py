@@ -61,6 +61,8 @@ class GameInfo:
     factory: Callable[..., State]
     has_response_windows: bool = False
     """Other seats may answer an action before it takes effect (``State.response_window``)."""
+    aliases: tuple[str, ...] = ()
+    """Other names it may be asked by (``evolution`` for ``evolution-explore``)."""
     variants: Mapping[str, Variant] = field(default_factory=dict)
     description: str = ""
     renderer: str | None = None
@@ -113,6 +115,7 @@ class GameInfo:
 
 
 _REGISTRY: dict[str, GameInfo] = {}
+_ALIASES: dict[str, str] = {}
 _BUILTIN_PACKAGES = ("terranova.games.discovery", "terranova.games.evolution")
 _loaded = False
 
@@ -120,6 +123,8 @@ _loaded = False
 def register(info: GameInfo) -> GameInfo:
     """Add a game to the registry (a game package does this on import)."""
     _REGISTRY[info.id] = info
+    for alias in info.aliases:
+        _ALIASES[alias] = info.id
     return info
 
 
@@ -138,12 +143,14 @@ def games() -> dict[str, GameInfo]:
 
 
 def game_info(game_id: str) -> GameInfo:
-    """The metadata of one game; raises UnknownGameError."""
+    """The metadata of one game, by its id or an alias; raises UnknownGameError."""
     _load_builtins()
     try:
-        return _REGISTRY[game_id]
+        return _REGISTRY[_ALIASES.get(game_id, game_id)]
     except KeyError:
-        known = ", ".join(sorted(_REGISTRY))
+        known = ", ".join(
+            [*sorted(_REGISTRY), *(f"{a} (= {i})" for a, i in sorted(_ALIASES.items()))]
+        )
         raise UnknownGameError(f"no game {game_id!r}; known: {known}") from None
 
 

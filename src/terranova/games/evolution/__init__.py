@@ -77,7 +77,13 @@ def _variants() -> dict[str, Variant]:
     }
 
 
-def _info(game_id: str, name: str, factory: Callable[..., State], description: str) -> GameInfo:
+def _info(
+    game_id: str,
+    name: str,
+    factory: Callable[..., State],
+    description: str,
+    aliases: tuple[str, ...] = (),
+) -> GameInfo:
     """What the two games declare alike: seats, chance, hidden cards, Stop windows."""
     return GameInfo(
         id=game_id,
@@ -93,6 +99,7 @@ def _info(game_id: str, name: str, factory: Callable[..., State], description: s
         factory=factory,
         variants=_variants(),
         description=description,
+        aliases=aliases,
     )
 
 
@@ -102,6 +109,7 @@ EXPLORE_INFO = _info(
     new_explore,
     "Place discoveries in the tree in series of linked cards: 1, 2, 3... "
     "points per card of a series, 3 more for each special action.",
+    aliases=("evolution",),  # the game the rules describe first, and the deck's name
 )
 BLUFF_INFO = _info(
     "evolution-bluff",
