@@ -276,6 +276,18 @@ def test_render_text(record_path: Path) -> None:
         (["play", "discovery", "--variant", "tileset=missing.toml"], "missing.toml"),
         (["simulate", "discovery", "--games", "2", "--variant", "equal_turns=maybe"], "equal"),
         (["simulate", "discovery", "--games", "2", "--bots", "alphazero"], "no bot 'alphazero'"),
+        (
+            ["play", "discovery", "--bots", "greedy,memory"],
+            "bot 'memory' plays only evolution-bluff, not 'discovery'",
+        ),
+        (
+            ["simulate", "evolution", "--games", "2", "--bots", "memory:recall=1,greedy"],
+            "bot 'memory' plays only evolution-bluff, not 'evolution-explore'",
+        ),
+        (
+            ["tournament", "discovery", "--games", "2", "--bots", "memory,greedy"],
+            "bot 'memory' plays only evolution-bluff, not 'discovery'",
+        ),
         (["render", "chess"], "no game 'chess'"),
         (["render", "discovery", "--turn", "3"], "--turn"),
         (["render", "missing.json"], "missing.json"),
@@ -300,3 +312,11 @@ def test_render_errors_on_a_record(record_path: Path) -> None:
     result = run("render", "broken.json")
     assert result.exit_code == 2
     assert "not valid JSON" in result.stderr
+
+
+def test_render_takes_a_game_alias(tmp_path: Path) -> None:
+    """``evolution`` names ``evolution-explore``, whose deck both evolution games share."""
+    out = tmp_path / "deck.svg"
+    result = runner.invoke(app, ["render", "evolution", "--deck", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Discovery: Explore" in result.output and "<svg" in out.read_text()

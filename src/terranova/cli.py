@@ -31,7 +31,7 @@ from rich.progress import (
 from rich.table import Table
 
 import terranova
-from terranova.agents import agent_kinds, make_agent, split_specs
+from terranova.agents import agent_kinds, check_agent, split_specs
 from terranova.arena import play_game, simulate
 from terranova.core.errors import InvalidParameterError, RecordError, TerranovaError
 from terranova.core.records import GameRecord, read, replay, write
@@ -117,7 +117,7 @@ def _lineup(
     """The bot of every seat: ``--bots`` padded with ``random`` up to ``--players``."""
     specs = split_specs(bots) if bots else []
     for spec in specs:  # check the bots, the game and its variants before anything is played
-        make_agent(spec, 0)
+        check_agent(spec, info.id)
     n = players if players is not None else max(len(specs), info.default_seats)
     if len(specs) > n:
         raise InvalidParameterError(f"{len(specs)} bots named for {n} players")
@@ -711,13 +711,11 @@ def _seat_render(draw: Callable[..., str], state: State, seat: int | None, info:
 def _render_target(target: str, turn: int | None, variants: dict[str, str]) -> tuple[State, str]:
     """The state to draw and a few words naming it."""
     path = Path(target)
-    known = games()
-    if target in known and not path.is_file():
+    if not path.is_file() and path.suffix != ".json":
+        info = game_info(target)  # an id or an alias; raises UnknownGameError naming them
         if turn is not None:
             raise InvalidParameterError("--turn picks a turn of a record, not of a game id")
-        return make(target, **variants), f"a new game of {known[target].name}"
-    if not path.is_file() and path.suffix != ".json":
-        game_info(target)  # raises UnknownGameError naming the known games
+        return make(info.id, **variants), f"a new game of {info.name}"
     if variants:
         raise InvalidParameterError("--variant applies to a game id; a record has its own")
     record = read(path)

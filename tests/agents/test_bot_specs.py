@@ -11,11 +11,24 @@ from terranova.agents import (
     RandomAgent,
     agent_kinds,
     available_agents,
+    check_agent,
     make_agent,
     parse_spec,
     split_specs,
 )
 from terranova.core import InvalidParameterError, TerranovaError
+
+
+def test_check_agent_refuses_a_bot_for_another_game() -> None:
+    check_agent("greedy:epsilon=0.1", "discovery")
+    check_agent("memory:recall=1", "evolution-bluff")
+    refusal = "bot 'memory' plays only evolution-bluff, not 'discovery'"
+    with pytest.raises(InvalidParameterError, match=refusal):
+        check_agent("memory:recall=1", "discovery")
+    with pytest.raises(InvalidParameterError, match="no bot 'deep'"):
+        check_agent("deep", "discovery")
+    with pytest.raises(InvalidParameterError, match="no parameter 'depth'"):
+        check_agent("memory:depth=1", "evolution-bluff")
 
 
 def test_available_agents() -> None:

@@ -380,3 +380,25 @@ def test_lobby_free_text_bot_spec(server: Server, new_page: Any) -> None:
     assert summary["seats"][2]["name"] == "Eps"
     assert page.locator("[data-testid='seat-0']").count() == 1
     assert page.locator("[data-testid='seat-1']").count() == 0  # bots get no link
+
+
+def test_lobby_offers_only_the_bots_of_the_game(server: Server, new_page: Any) -> None:
+    """Each seat's bot list is the selected game's: ``memory`` for Bluff only; a seat's
+    bot that does not play a newly selected game gives way to greedy."""
+    page = new_page()
+    page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+
+    def offered() -> list[str]:
+        return list(
+            page.eval_on_selector_all("#seat-1-bot option", "(os) => os.map((o) => o.value)")
+        )
+
+    page.select_option("#game-select", "discovery")
+    assert "memory" not in offered() and {"greedy", "random", "__other__"} <= set(offered())
+    page.select_option("#game-select", "evolution-bluff")
+    assert "memory" in offered()
+    page.select_option("#seat-1-bot", "memory")
+    page.select_option("#game-select", "discovery")
+    assert "memory" not in offered()
+    assert page.input_value("#seat-1-bot") == "greedy"

@@ -21,6 +21,28 @@ def test_catalog_lists_games_and_bots(api: Any) -> None:
     assert {"random", "greedy"} <= set(data["bots"])
 
 
+def test_catalog_lists_the_bots_of_each_game(api: Any) -> None:
+    data = api.client.get("/api/catalog").json()
+    bots = {g["id"]: g["bots"] for g in data["games"]}
+    assert "memory" in data["bots"]  # every bot, as before
+    assert "memory" not in bots["discovery"] and "memory" not in bots["evolution-explore"]
+    assert "memory" in bots["evolution-bluff"]
+    for game_bots in bots.values():
+        assert {"random", "greedy"} <= set(game_bots) <= set(data["bots"])
+
+
+def test_create_refuses_a_bot_that_does_not_play_the_game(api: Any) -> None:
+    for game in ("discovery", "evolution"):  # an id or an alias
+        seats = [HUMAN, {"kind": "bot", "bot": "memory:recall=0.5"}]
+        response = api.client.post("/api/games", json={"game": game, "seats": seats})
+        assert response.status_code == 400, response.text
+        assert response.json()["detail"].startswith(
+            "seat 1: bot 'memory' plays only evolution-bluff, not"
+        )
+    created = api.create([HUMAN, {"kind": "bot", "bot": "memory"}], game="evolution-bluff")
+    assert created["seats"][1]["bot"] == "memory"
+
+
 def test_openapi_document(api: Any) -> None:
     doc = api.client.get("/openapi.json").json()
     for path in (

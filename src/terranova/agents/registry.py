@@ -140,3 +140,16 @@ def make_agent(spec: str, seed: int) -> Agent:
             raise InvalidParameterError(f"bot {name!r} has no parameter {key!r}; known: {known}")
         values[key] = param.coerce(name, text)
     return kind.factory(seed, name=spec.strip(), **values)
+
+
+def check_agent(spec: str, game_id: str) -> None:
+    """Refuse (InvalidParameterError) a spec that makes no bot, or whose bot does not play
+    the game ``game_id`` (a registered id, not an alias): callers check a lineup before
+    playing, since such a bot would fail only at its first decision."""
+    make_agent(spec, 0)
+    name, _ = parse_spec(spec)
+    kind = _BOTS[name]
+    if not kind.plays(game_id):
+        raise InvalidParameterError(
+            f"bot {name!r} plays only {', '.join(kind.games)}, not {game_id!r}"
+        )

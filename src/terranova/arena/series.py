@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from terranova.agents.registry import make_agent
+from terranova.agents.registry import check_agent, make_agent
 from terranova.core.agent import Agent
 from terranova.core.errors import InvalidParameterError
 from terranova.core.records import GameRecord, play
@@ -155,9 +155,10 @@ def simulate(
         raise InvalidParameterError(f"the number of games cannot be negative ({games})")
     n = len(specs)
     variants = {k: v for k, v in (params or {}).items() if k != "players"}
-    resolved = game_info(game).resolve({**variants, "players": n})
+    info = game_info(game)
+    resolved = info.resolve({**variants, "players": n})
     for spec in specs:  # refuse a bad spec before playing anything
-        make_agent(spec, 0)
+        check_agent(spec, info.id)
     result = SeriesResult(
         game=game,
         params=resolved,

@@ -42,7 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from terranova.agents.registry import make_agent
+from terranova.agents.registry import check_agent, make_agent
 from terranova.arena.stats import (
     MeanInterval,
     Rating,
@@ -127,7 +127,7 @@ class TournamentConfig:
         if self.games < 1:
             raise InvalidParameterError(f"a tournament plays at least one game, not {self.games}")
         for spec in self.bots:
-            make_agent(spec, 0)  # refuse a bad spec before anything is played
+            check_agent(spec, info.id)  # refuse a bad spec before anything is played
         if self.sprt is not None and len(self.bots) != 2:
             raise InvalidParameterError(
                 f"an SPRT compares two bots, not {len(self.bots)} ({', '.join(self.bots)})"

@@ -66,7 +66,10 @@ class UndoRequest(Request):
 
 class CatalogResponse(BaseModel):
     games: list[dict[str, Any]]
+    """Each ``GameInfo.describe()`` (variants the web may set) with ``bots``: the bots that
+    play that game."""
     bots: list[str]
+    """Every bot, whatever it plays (a game's ``bots`` may be fewer)."""
 
 
 class CreatedSeat(BaseModel):

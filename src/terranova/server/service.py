@@ -28,7 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from weakref import WeakValueDictionary
 
-from terranova.agents import available_agents, make_agent
+from terranova.agents import available_agents, check_agent, make_agent
 from terranova.core.actions import Action
 from terranova.core.errors import TerranovaError
 from terranova.core.registry import GameInfo, game_info, games
@@ -118,10 +118,12 @@ def web_variants(info: GameInfo) -> list[str]:
 
 
 def describe_game(info: GameInfo) -> dict[str, Any]:
-    """``GameInfo.describe()`` with only the variants the web may set."""
+    """``GameInfo.describe()`` with only the variants the web may set, and the bots that
+    play the game."""
     data = info.describe()
     allowed = set(web_variants(info))
     data["variants"] = {k: v for k, v in data["variants"].items() if k in allowed}
+    data["bots"] = available_agents(info.id)
     return data
 
 
@@ -316,7 +318,7 @@ class GameService:
                 if not spec:
                     raise BadRequest(f"seat {index} is a bot: say which (bot: 'greedy', …)")
                 try:
-                    make_agent(spec, 0)
+                    check_agent(spec, info.id)
                 except TerranovaError as exc:
                     raise BadRequest(f"seat {index}: {exc}") from None
                 seats.append(SeatInfo(index, "bot", name or spec, spec, None))

@@ -21,8 +21,19 @@ function humanize(name) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** The bots that play the selected game (the catalog gives them per game). */
+function gameBots() {
+  const game = currentGame();
+  return (game && game.bots) || catalog.bots;
+}
+
+function defaultBot() {
+  const bots = gameBots();
+  return bots.includes("greedy") ? "greedy" : bots[0] || "random";
+}
+
 function defaultChoice(index) {
-  const bot = catalog.bots.includes("greedy") ? "greedy" : catalog.bots[0] || "random";
+  const bot = defaultBot();
   return index === 0 ? { kind: "human", name: "", bot, spec: "" } : { kind: "bot", name: "", bot, spec: "" };
 }
 
@@ -94,7 +105,10 @@ function seatRow(index) {
     placeholder: choice.kind === "human" ? `Player ${index + 1}` : "Name",
     "aria-label": `Seat ${index + 1}: name`, autocomplete: "off",
   });
-  const botOptions = catalog.bots.map((b) => h("option", { value: b, text: b }));
+  const bots = gameBots();
+  // a bot chosen for the previous game that does not play this one gives way to the default
+  if (choice.bot !== OTHER_BOT && !bots.includes(choice.bot)) choice.bot = defaultBot();
+  const botOptions = bots.map((b) => h("option", { value: b, text: b }));
   botOptions.push(h("option", { value: OTHER_BOT, text: "other…" }));
   const bot = h("select", { id: `seat-${index}-bot`, "aria-label": `Seat ${index + 1}: bot` }, botOptions);
   bot.value = choice.bot;
