@@ -8,18 +8,25 @@ import time
 from typing import Any
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import select, text
 
-from terranova.server.db import Database
+from terranova.games.evolution.content import load_deck
+from terranova.server.db import ActionRow, Database
 
 ANA = {"kind": "human", "name": "Ana"}
 BO = {"kind": "human", "name": "Bo"}
 CY = {"kind": "human", "name": "Cy"}
 RANDOM = {"kind": "bot", "bot": "random"}
+GREEDY = {"kind": "bot", "bot": "greedy"}
+DECK = load_deck()
 
 
-def bluff(api: Any, seats: list[dict[str, Any]], seconds: float = 60.0) -> tuple[str, list[Any]]:
-    created = api.create(seats, game="evolution-bluff", response_seconds=seconds)
+def bluff(
+    api: Any, seats: list[dict[str, Any]], seconds: float = 60.0, bot_delay_ms: int = 0
+) -> tuple[str, list[Any]]:
+    created = api.create(
+        seats, game="evolution-bluff", response_seconds=seconds, bot_delay_ms=bot_delay_ms
+    )
     return created["game_id"], [s.get("token") for s in created["seats"]]
 
 
@@ -167,3 +174,78 @@ def test_the_migration_gives_old_games_the_default_time(sqlite_url: str, seats: 
         assert stored is not None and stored.response_seconds == 10
     finally:
         db.dispose()
+
+
+def test_a_window_keeps_its_clock_and_held_answers_when_its_game_leaves_the_cache(
+    open_api: Any,
+) -> None:
+    """With room for one live game, two games' windows still close on time, and a held
+    answer survives its game being rebuilt from the database."""
+    api = open_api(max_cached_games=1)
+    held, held_tokens = bluff(api, [ANA, BO, CY], seconds=60)
+    held_ply = place_first_card(api, held, held_tokens)["ply"]
+    assert api.act(held, 2, held_tokens[2], "accept", held_ply).status_code == 200
+    ends_at = api.state(held, 2, held_tokens[2])["window"]["ends_at"]
+    timed = []
+    for _ in range(2):
+        game_id, tokens = bluff(api, [ANA, BO], seconds=0.4)
+        timed.append((game_id, place_first_card(api, game_id, tokens)["ply"]))
+    again = api.state(held, 2, held_tokens[2])  # rebuilt from the database
+    assert again["window"]["answered"] and again["window"]["ends_at"] == ends_at
+    started = time.monotonic()
+    db = api.service.db
+    for game_id, ply in timed:  # read the database: a GET would load the game
+        while len(db.load_game(game_id).entries) < ply + 1:
+            assert time.monotonic() - started < 10, "a window lost its clock"
+            time.sleep(0.05)
+
+
+def test_an_early_let_it_pass_is_told_to_its_seat_only(api: Any) -> None:
+    """Telling everyone would tell them who was asked (in Explore, who holds a joker)."""
+    game_id, tokens = bluff(api, [ANA, BO, CY])
+    ply = place_first_card(api, game_id, tokens)["ply"]
+    with (
+        api.client.websocket_connect(f"/ws/games/{game_id}?seat=2&token={tokens[2]}") as two,
+        api.client.websocket_connect(f"/ws/games/{game_id}") as watcher,
+    ):
+        assert two.receive_json()["window"]["waiting"]
+        watcher.receive_json()
+        assert api.act(game_id, 2, tokens[2], "accept", ply).status_code == 200
+        assert two.receive_json()["window"]["answered"]
+        watcher.send_json({"type": "ping"})
+        assert watcher.receive_json() == {"type": "pong"}  # no state message came first
+
+
+def test_an_answer_from_a_position_not_yet_reached_is_stale(api: Any) -> None:
+    game_id, tokens = bluff(api, [ANA, BO, CY])
+    ply = place_first_card(api, game_id, tokens)["ply"]
+    assert api.act(game_id, 2, tokens[2], "stop", ply + 1).status_code == 409
+    assert api.state(game_id)["ply"] == ply
+
+
+def test_a_held_answer_lands_with_the_bot_answer_before_it(
+    api: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seat 2 lets it pass while the bot (seat 1, asked first) is still thinking: the bot's
+    answer and seat 2's land in one commit."""
+    monkeypatch.setattr("terranova.server.service.secrets.randbits", lambda bits: 2026)
+    game_id, tokens = bluff(api, [ANA, GREEDY, BO], seconds=60, bot_delay_ms=600)
+    pk = api.service._cache[game_id].pk
+    state = api.wait_turn(game_id, 0, tokens[0])
+    honest = next(  # greedy says Stop only to what it knows is wrong: place a valid card
+        a
+        for a in state["legal"]
+        if a.startswith("place ") and not DECK.cards[DECK.index[a.split()[-1]]].prerequisites
+    )
+    assert api.act(game_id, 0, tokens[0], honest, state["ply"]).status_code == 200
+    ply = state["ply"] + 1
+    assert api.act(game_id, 2, tokens[2], "accept", ply).status_code == 200
+    api.wait_idle()
+    assert texts(api, game_id)[ply : ply + 2] == [(1, "accept"), (2, "accept")]
+    with api.service.db.session() as session:
+        rows = session.scalars(
+            select(ActionRow)
+            .where(ActionRow.game_id == pk, ActionRow.ply.in_([ply, ply + 1]))
+            .order_by(ActionRow.ply)
+        ).all()
+    assert len(rows) == 2 and rows[0].created_at == rows[1].created_at  # one commit

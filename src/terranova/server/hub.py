@@ -93,10 +93,12 @@ class Hub:
     def count(self, game_id: str) -> int:
         return len(self._games.get(game_id, ()))
 
-    def broadcast(self, game: LiveGame) -> None:
-        """Send every connection of ``game`` its own state message."""
+    def broadcast(self, game: LiveGame, seat: int | None = None, only: bool = False) -> None:
+        """Send every connection of ``game`` its own state message (``only``: just the
+        connections of ``seat``, when nothing changed for the others)."""
         for connection in self.connections(game.public_id):
-            connection.send(game.message_json(connection.seat))
+            if not only or connection.seat == seat:
+                connection.send(game.message_json(connection.seat))
 
 
 class RateWindow:

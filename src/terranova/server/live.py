@@ -156,12 +156,15 @@ class Timeline:
 @dataclass
 class OpenWindow:
     """A response window as the server runs it: every seat of it may answer at once, until
-    ``ends_at`` (epoch seconds); then the seats still silent let the action pass."""
+    its clock runs out (``ends_at``: the same moment in epoch seconds, for the players);
+    then the seats still silent let the action pass."""
 
     rules: ResponseWindow
     opened_at_ply: int
     seen_at_ply: int
     """The ply of the position ``rules`` was read from."""
+    deadline: float
+    """When the clock runs out, in ``time.monotonic()`` seconds."""
     ends_at: float
     passed: set[int] = field(default_factory=set)
     """Seats that have let it pass before the rules asked them."""
@@ -257,21 +260,34 @@ class LiveGame:
             old.seen_at_ply = self.ply
             old.passed &= set(rules.seats)
             return
-        self.window = OpenWindow(rules, self.ply, self.ply, time.time() + self.response_seconds)
+        self.window = OpenWindow(
+            rules,
+            self.ply,
+            self.ply,
+            time.monotonic() + self.response_seconds,
+            time.time() + self.response_seconds,
+        )
+
+    def keep_window(self, kept: OpenWindow | None) -> None:
+        """Take back the clock and held answers of this game's window from before it was
+        rebuilt (it left the cache), if the position is the same."""
+        window = self.window
+        if (
+            kept is not None
+            and window is not None
+            and kept.seen_at_ply == self.ply
+            and kept.rules == window.rules
+        ):
+            self.window = kept
 
     def window_answer(self, seat: int, action: Action) -> list[Action]:
         """The decisions that make ``action`` the answer of ``seat`` to the open window: the
-        seats before it let the action pass (they were slower), then ``seat`` answers.
-        Raises TerranovaError if the action is not one of its options."""
+        seats before it let the action pass (they were slower), then ``seat`` answers (the
+        caller applies them, which checks that ``action`` is one of its options)."""
         window = self.window
         if window is None or seat not in window.rules.seats:
             raise ValueError(f"seat {seat} has no window to answer")
-        ahead = window.rules.seats.index(seat)
-        probe = self.state.clone()
-        actions = [window.rules.let_pass] * ahead + [action]
-        for step in actions:
-            probe.apply(step)
-        return actions
+        return [window.rules.let_pass] * window.rules.seats.index(seat) + [action]
 
     def window_options(self, seat: int) -> list[str]:
         """What ``seat`` may answer to the open window (nothing if it may not)."""

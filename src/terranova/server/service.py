@@ -152,6 +152,8 @@ class GameService:
         self._bots: dict[str, asyncio.Task[None]] = {}
         self._clocks: dict[str, asyncio.Task[None]] = {}
         self._wake: dict[str, asyncio.Event] = {}
+        self._windows: dict[str, OpenWindow] = {}
+        """The open windows by game, kept for when a game leaves the cache and comes back."""
         self._resume: asyncio.Task[None] | None = None
         self._closing = False
         self._bot_pool: ThreadPoolExecutor | None = None
@@ -239,7 +241,10 @@ class GameService:
         if stored is None:
             raise NotFound(f"no game {game_id!r}")
         game = self._build(stored)
+        game.keep_window(self._windows.get(game_id))
         self._remember(game)
+        self._ensure_bot(game_id)
+        self._ensure_clock(game_id)
         return game
 
     async def get(self, game_id: str) -> LiveGame:
@@ -396,19 +401,22 @@ class GameService:
             window = game.window
             answering = window is not None and seat in window.rules.seats
             # an answer to a window may be sent from any position of that window
-            if ply != game.ply and not (answering and window and window.opened_at_ply <= ply):
+            if ply != game.ply and not (
+                answering and window and window.opened_at_ply <= ply <= game.ply
+            ):
                 raise Stale(f"the game has moved on: it is at ply {game.ply}, not {ply}")
             if answering and window is not None:
                 if seat in window.passed:
                     raise Illegal("you have already let this action pass")
                 if seat != game.to_move() and action == window.rules.let_pass:
                     window.passed.add(seat)
-                    self._changed(game)
+                    game.changed()
+                    # only this seat's message changes: telling the others would tell
+                    # them it was asked (in Explore, that it holds a joker)
+                    self.hub.broadcast(game, seat, only=True)
+                    self._ensure_clock(game_id)
                     return game
-                try:
-                    actions = game.window_answer(seat, action)
-                except TerranovaError as exc:
-                    raise Illegal(str(exc)) from None
+                actions = game.window_answer(seat, action)
             else:
                 to_move = game.to_move()
                 if to_move != seat:
@@ -499,6 +507,10 @@ class GameService:
     def _changed(self, game: LiveGame, answered_by: int | None = None) -> None:
         game.changed()
         game.track_window(answered_by)
+        if game.window is None:
+            self._windows.pop(game.public_id, None)
+        else:
+            self._windows[game.public_id] = game.window
         self.hub.broadcast(game)
         self._ensure_bot(game.public_id)
         self._ensure_clock(game.public_id)
@@ -511,7 +523,7 @@ class GameService:
         if self._closing:
             return
         game = self._cache.get(game_id)
-        if game is None or game.window is None:
+        if game is not None and game.window is None:
             return
         wake = self._wake.get(game_id)
         if wake is not None:
@@ -527,6 +539,13 @@ class GameService:
     async def _clock_loop(self, game_id: str) -> None:
         """Let the open window pass for its seats that have let it pass or are out of time,
         sleeping until its clock runs out or a change wakes it."""
+        try:
+            await self._run_clock(game_id)
+        finally:
+            if self._clocks.get(game_id) is asyncio.current_task():
+                self._wake.pop(game_id, None)
+
+    async def _run_clock(self, game_id: str) -> None:
         while not self._closing:
             wake = self._wake[game_id]
             wake.clear()
@@ -538,17 +557,16 @@ class GameService:
                 first = window.rules.seats[0]
                 if game.seats[first].kind == "bot":
                     return  # the bots' task answers; a commit starts this again
-                now = time.time()
-                if first in window.passed or now >= window.ends_at:
+                now = time.monotonic()
+                if first in window.passed or now >= window.deadline:
                     probe = game.state.clone()
                     probe.apply(window.rules.let_pass)
+                    actions = [window.rules.let_pass, *_early_passes(probe, window)]
                     drawn = settle(probe, game.seed)
                     with contextlib.suppress(Stale):
-                        await self._commit(
-                            game, [window.rules.let_pass, *drawn], probe, answered_by=first
-                        )
+                        await self._commit(game, [*actions, *drawn], probe, answered_by=first)
                     continue
-                wait = window.ends_at - now
+                wait = window.deadline - now
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wake.wait(), timeout=wait)
 
@@ -608,7 +626,9 @@ class GameService:
                 except TerranovaError as exc:
                     log.error("game %s: bot %s chose an illegal action: %s", game_id, spec, exc)
                     return
-                drawn = settle(probe, game.seed)
+                answered = game.window
+                early = _early_passes(probe, answered) if answered is not None else []
+                drawn = [*early, *settle(probe, game.seed)]
                 with contextlib.suppress(Stale):
                     await self._commit(game, [action, *drawn], probe, answered_by=actor)
 
