@@ -6,6 +6,7 @@ import random
 from typing import Any, Self
 
 import pytest
+from tests.agents.checked import Checked
 
 import terranova
 from terranova.agents import GreedyAgent, RandomAgent, available_agents, make_agent
@@ -25,23 +26,6 @@ def quick_specs(game: str) -> list[str]:
 
 
 QUICK_SPECS = quick_specs("discovery")
-
-
-class Checked:
-    """Wraps a bot: every move must be legal and must leave the state as it was."""
-
-    def __init__(self, inner: Agent) -> None:
-        self.inner = inner
-        self.name = inner.name
-        self.moves = 0
-
-    def select(self, state: State) -> Action:
-        before = (state.view(None), len(state.history()), list(state.scores()))
-        action = self.inner.select(state)
-        assert action in state.legal_actions()
-        assert (state.view(None), len(state.history()), list(state.scores())) == before
-        self.moves += 1
-        return action
 
 
 def _variant_settings() -> list[tuple[str, int, dict[str, Any]]]:

@@ -5,35 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tests.agents.checked import Checked
 from tests.games.evolution.helpers import F, act, deal, legal, make_deck, new, points
 
 import terranova
 from terranova.agents import MemoryAgent, available_agents, make_agent
 from terranova.agents.evolution import remembered_pile
 from terranova.arena import simulate
-from terranova.core import CHANCE, Action, Agent, InvalidParameterError, State
+from terranova.core import CHANCE, Agent, InvalidParameterError
 from terranova.core.records import play
 from terranova.core.rng import derive_seed, make_rng
 from terranova.games.evolution.actions import END
 from terranova.games.evolution.rules import EvolutionState
-
-
-class Checked:
-    """Wraps a bot: every move must be legal and must leave the state as it was."""
-
-    def __init__(self, inner: Agent) -> None:
-        self.inner = inner
-        self.name = inner.name
-        self.moves = 0
-
-    def select(self, state: State) -> Action:
-        before = (state.view(None), len(state.history()), list(state.scores()))
-        action = self.inner.select(state)
-        assert action in state.legal_actions()
-        assert (state.view(None), len(state.history()), list(state.scores())) == before
-        self.moves += 1
-        return action
-
 
 EXPLORE = "evolution-explore"
 BLUFF = "evolution-bluff"

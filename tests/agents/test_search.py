@@ -8,32 +8,16 @@ import time
 from typing import Any, Self
 
 import pytest
+from tests.agents.checked import Checked
 
 import terranova
 from terranova.agents import IsmctsAgent, MctsAgent, agent_kinds, make_agent
 from terranova.agents.mcts import margin_values
-from terranova.core import CHANCE, TERMINAL, Action, Agent, InvalidParameterError, State
+from terranova.core import CHANCE, TERMINAL, Action, InvalidParameterError, State
 from terranova.core.records import play
 from terranova.core.rng import derive_seed
 
 SEARCH_BOTS = ["mcts", "ismcts"]
-
-
-class Checked:
-    """Wraps a bot: every move must be legal and leave the state as it was."""
-
-    def __init__(self, inner: Agent) -> None:
-        self.inner = inner
-        self.name = inner.name
-        self.moves = 0
-
-    def select(self, state: State) -> Action:
-        before = (state.view(None), len(state.history()), list(state.scores()))
-        action = self.inner.select(state)
-        assert action in state.legal_actions()
-        assert (state.view(None), len(state.history()), list(state.scores())) == before
-        self.moves += 1
-        return action
 
 
 def _settings() -> list[tuple[str, int, dict[str, Any]]]:
