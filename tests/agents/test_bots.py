@@ -6,7 +6,6 @@ import random
 from typing import Any, Self
 
 import pytest
-from tests.agents.checked import Checked
 
 import terranova
 from terranova.agents import GreedyAgent, RandomAgent, available_agents, make_agent
@@ -14,6 +13,7 @@ from terranova.arena import simulate
 from terranova.core import CHANCE, TERMINAL, Action, Agent, InvalidParameterError, State
 from terranova.core.records import play
 from terranova.core.rng import derive_seed
+from tests.agents.checked import Checked
 
 
 def quick_specs(game: str) -> list[str]:

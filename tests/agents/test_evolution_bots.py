@@ -5,8 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.agents.checked import Checked
-from tests.games.evolution.helpers import F, act, deal, legal, make_deck, new, points
 
 import terranova
 from terranova.agents import MemoryAgent, available_agents, make_agent
@@ -17,6 +15,8 @@ from terranova.core.records import play
 from terranova.core.rng import derive_seed, make_rng
 from terranova.games.evolution.actions import END
 from terranova.games.evolution.rules import EvolutionState
+from tests.agents.checked import Checked
+from tests.games.evolution.helpers import F, act, deal, legal, make_deck, new, points
 
 EXPLORE = "evolution-explore"
 BLUFF = "evolution-bluff"

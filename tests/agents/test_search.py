@@ -8,7 +8,6 @@ import time
 from typing import Any, Self
 
 import pytest
-from tests.agents.checked import Checked
 
 import terranova
 from terranova.agents import IsmctsAgent, MctsAgent, agent_kinds, make_agent
@@ -16,6 +15,7 @@ from terranova.agents.mcts import margin_values
 from terranova.core import CHANCE, TERMINAL, Action, InvalidParameterError, State
 from terranova.core.records import play
 from terranova.core.rng import derive_seed
+from tests.agents.checked import Checked
 
 SEARCH_BOTS = ["mcts", "ismcts"]
 
