@@ -36,8 +36,6 @@ from terranova.agents.mcts import (
     SearchAgent,
     auto_scale,
     decision_actions,
-    evaluate,
-    rollout,
 )
 from terranova.core.actions import Action
 from terranova.core.state import CHANCE, TERMINAL, State
@@ -146,14 +144,7 @@ class IsmctsAgent(SearchAgent):
             state.apply(_pick(best_key, groups, rng))
             node = kids[best_key]
             path.append(node)
-        if self.depth:
-            rollout(state, rng, self.depth)
-        result = evaluate(state, scale)
-        for node in path:
-            node.visits += 1
-            value = node.value
-            for s in range(seats):
-                value[s] += result[s]
+        self._back_up(state, path, scale)
 
 
 def _seen(state: State, action: Action, observer: int) -> Key:

@@ -46,6 +46,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from terranova.core.actions import Action
 from terranova.core.errors import InvalidParameterError
@@ -185,6 +186,13 @@ class _Node:
         self.outcomes: dict[Action, _Node] | None = None
 
 
+class Counted(Protocol):
+    """A search tree node as backing up sees it: visits and per-seat value sums."""
+
+    visits: int
+    value: list[float]
+
+
 class SearchAgent:
     """What the search bots share: their parameters, seeded generator, budget and counts."""
 
@@ -231,6 +239,18 @@ class SearchAgent:
         self.last_iterations = done
         self.total_iterations += done
         self.total_seconds += clock() - start
+
+    def _back_up(self, state: State, path: Sequence[Counted], scale: float) -> None:
+        """Score the end of an iteration (after the optional rollout) and add the result to
+        every node on its path."""
+        if self.depth:
+            rollout(state, self._rng, self.depth)
+        result = evaluate(state, scale)
+        for node in path:
+            node.visits += 1
+            value = node.value
+            for s, r in enumerate(result):
+                value[s] += r
 
     def __repr__(self) -> str:
         return (
@@ -307,11 +327,4 @@ class MctsAgent(SearchAgent):
             state.apply(best.action)
             node = best
             path.append(node)
-        if self.depth:
-            rollout(state, rng, self.depth)
-        result = evaluate(state, scale)
-        for node in path:
-            node.visits += 1
-            value = node.value
-            for s in range(seats):
-                value[s] += result[s]
+        self._back_up(state, path, scale)
