@@ -167,6 +167,25 @@ def effective_actions(entries: Iterable[Entry]) -> list[str]:
     return actions
 
 
+def _stored(row: GameRow, seats: Iterable[StoredSeat], entries: Iterable[Entry]) -> StoredGame:
+    """A game as stored: its row, with its seats and log."""
+    return StoredGame(
+        pk=row.id,
+        public_id=row.public_id,
+        game=row.game,
+        params=dict(row.params),
+        seed=row.seed,
+        rules_version=row.rules_version,
+        bot_delay_ms=row.bot_delay_ms,
+        response_seconds=row.response_seconds,
+        created_at=_utc(row.created_at),
+        status=row.status,
+        result=row.result,
+        seats=list(seats),
+        entries=list(entries),
+    )
+
+
 def now() -> datetime:
     return datetime.now(UTC)
 
@@ -289,21 +308,7 @@ class Database:
                     )
                 )
             self._add_entries(session, pk, entries, created)
-        return StoredGame(
-            pk=pk,
-            public_id=public_id,
-            game=game,
-            params=params,
-            seed=seed,
-            rules_version=rules_version,
-            bot_delay_ms=bot_delay_ms,
-            response_seconds=response_seconds,
-            created_at=created,
-            status=status,
-            result=result,
-            seats=list(seats),
-            entries=list(entries),
-        )
+        return _stored(row, seats, entries)
 
     @staticmethod
     def _add_entries(
@@ -333,20 +338,10 @@ class Database:
             actions = session.scalars(
                 select(ActionRow).where(ActionRow.game_id == row.id).order_by(ActionRow.seq)
             ).all()
-            return StoredGame(
-                pk=row.id,
-                public_id=row.public_id,
-                game=row.game,
-                params=dict(row.params),
-                seed=row.seed,
-                rules_version=row.rules_version,
-                bot_delay_ms=row.bot_delay_ms,
-                response_seconds=row.response_seconds,
-                created_at=_utc(row.created_at),
-                status=row.status,
-                result=row.result,
-                seats=[StoredSeat(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in seats],
-                entries=[Entry(a.seq, a.ply, a.text, a.kind) for a in actions],
+            return _stored(
+                row,
+                [StoredSeat(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in seats],
+                [Entry(a.seq, a.ply, a.text, a.kind) for a in actions],
             )
 
     def append(
