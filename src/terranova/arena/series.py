@@ -78,7 +78,7 @@ class Tally:
 
     @property
     def mean_score(self) -> float:
-        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+        return math.fsum(self.scores) / len(self.scores) if self.scores else 0.0
 
     @property
     def std_score(self) -> float:
@@ -87,7 +87,7 @@ class Tally:
         if n < 2:
             return 0.0
         mean = self.mean_score
-        return math.sqrt(sum((s - mean) ** 2 for s in self.scores) / (n - 1))
+        return math.sqrt(math.fsum((s - mean) ** 2 for s in self.scores) / (n - 1))
 
     def add(self, score: float, winners: Sequence[int], seat: int) -> None:
         self.scores.append(score)

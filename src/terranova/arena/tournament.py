@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import math
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -43,6 +42,7 @@ from typing import Any
 import numpy as np
 
 from terranova.agents.registry import check_agent, make_agent
+from terranova.arena.series import Tally
 from terranova.arena.stats import (
     MeanInterval,
     Rating,
@@ -279,50 +279,19 @@ def _play_deal_from_dict(config: dict[str, Any], deal: int) -> DealResult:
 
 
 @dataclass
-class BotSummary:
-    """One bot's results over the tournament."""
+class BotSummary(Tally):
+    """One bot's results over the tournament: a tally, its spec and its thinking times."""
 
-    index: int
-    spec: str
-    label: str
-    scores: list[float] = field(default_factory=list)
-    wins: int = 0
-    """Games won, a shared win counting as a win."""
-    win_share: float = 0.0
-    """Wins, a win shared by k winners counting 1/k."""
+    spec: str = ""
     times: DecisionTimes = field(default_factory=DecisionTimes)
 
-    @property
-    def games(self) -> int:
-        return len(self.scores)
-
-    @property
-    def win_rate(self) -> float:
-        return self.win_share / self.games if self.scores else 0.0
-
-    @property
-    def mean_score(self) -> float:
-        return math.fsum(self.scores) / len(self.scores) if self.scores else 0.0
-
-    @property
-    def std_score(self) -> float:
-        n = len(self.scores)
-        if n < 2:
-            return 0.0
-        mean = self.mean_score
-        return math.sqrt(math.fsum((s - mean) ** 2 for s in self.scores) / (n - 1))
-
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, key: str = "bot") -> dict[str, Any]:
+        counts = super().to_dict(key)
         return {
-            "bot": self.index,
+            key: self.index,
             "spec": self.spec,
             "label": self.label,
-            "games": self.games,
-            "wins": self.wins,
-            "win_share": round(self.win_share, 6),
-            "win_rate": round(self.win_rate, 6),
-            "mean_score": round(self.mean_score, 6),
-            "std_score": round(self.std_score, 6),
+            **{k: v for k, v in counts.items() if k not in (key, "spec")},
         }
 
 
@@ -384,11 +353,7 @@ class TournamentResult:
         for game in deal.games:
             self.outcomes.append(game)
             for seat, bot in enumerate(game.seating):
-                summary = self.bots[bot]
-                summary.scores.append(game.scores[seat])
-                if seat in game.winners:
-                    summary.wins += 1
-                    summary.win_share += 1.0 / len(game.winners)
+                self.bots[bot].add(game.scores[seat], game.winners, seat)
         for bot, times in enumerate(deal.times):
             self.bots[bot].times = self.bots[bot].times + times
         sprt = self.sprt
@@ -600,7 +565,7 @@ def run_tournament(
     result = TournamentResult(
         config=config,
         bots=[
-            BotSummary(i, spec, label)
+            BotSummary(i, label, spec=spec)
             for i, (spec, label) in enumerate(
                 zip(config.bots, bot_labels(config.bots), strict=True)
             )
