@@ -84,7 +84,7 @@ from terranova.games.evolution.actions import (
     parse_action,
 )
 from terranova.games.evolution.cards import Deck
-from terranova.games.evolution.rules import EvolutionState
+from terranova.games.evolution.rules import CompiledDeck, EvolutionState
 
 EXPLORE_GAME = "evolution-explore"
 BLUFF_GAME = "evolution-bluff"
@@ -107,25 +107,13 @@ WIN = 100.0
 _PLACEMENTS = (PlaceHand, PlaceReserve, PlaceDiscard, PlaceCalled)
 
 
-class _Cards:
-    """A deck as bit masks: card ``i`` is bit ``i`` (the deck's order)."""
+class _Cards(CompiledDeck):
+    """A deck as bit masks (card ``i`` is bit ``i``, the deck's order): the rules' tables,
+    and what the bots' judgement adds."""
 
     def __init__(self, deck: Deck) -> None:
-        self.deck = deck
+        super().__init__(deck)
         cards = deck.cards
-        self.n = len(cards)
-        self.ids = [c.id for c in cards]
-        self.index = dict(deck.index)
-        self.era = [c.era for c in cards]
-        self.max_era = max(self.era)
-        self.prereq = list(deck.prerequisite_masks)
-        self.link = list(deck.link_masks)
-        dependents = [0] * self.n
-        for i, mask in enumerate(self.prereq):
-            for j in _bits(mask):
-                dependents[j] |= 1 << i
-        self.plink = [self.prereq[i] | dependents[i] for i in range(self.n)]
-        """Prerequisite links only (a series started with a joker)."""
         self.ancestors = [self.mask(deck.ancestors_of(c)) for c in cards]
         self.era_mask = [0] * (self.max_era + 2)
         for i, e in enumerate(self.era):

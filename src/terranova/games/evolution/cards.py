@@ -135,6 +135,8 @@ class Deck:
     """For the card at each index, the bit mask of its prerequisites."""
     link_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """For the card at each index, the bit mask of the cards linked to it (condition #2)."""
+    prerequisite_link_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The same through prerequisite links only (a series started with a joker)."""
     _dependents: Mapping[str, tuple[Card, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -176,6 +178,11 @@ class Deck:
         )
         setattr_(self, "prerequisite_masks", prerequisite_masks)
         setattr_(self, "link_masks", link_masks)
+        setattr_(
+            self,
+            "prerequisite_link_masks",
+            tuple(pre | dep for pre, dep in zip(prerequisite_masks, dependent_masks, strict=True)),
+        )
         setattr_(
             self,
             "_dependents",

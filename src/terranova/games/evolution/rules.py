@@ -184,7 +184,7 @@ class CompiledDeck:
     def __init__(self, deck: Deck) -> None:
         self.deck = deck
         cards = deck.cards
-        n = self.n = len(cards)
+        self.n = len(cards)
         self.ids = [c.id for c in cards]
         self.index = dict(deck.index)
         self.era = [c.era for c in cards]
@@ -194,12 +194,7 @@ class CompiledDeck:
             self.era_size[e] += 1
         self.prereq = list(deck.prerequisite_masks)
         self.link = list(deck.link_masks)
-        dependents = [0] * n
-        for i, mask in enumerate(self.prereq):
-            for j in range(n):
-                if mask >> j & 1:
-                    dependents[j] |= 1 << i
-        self.plink = [self.prereq[i] | dependents[i] for i in range(n)]
+        self.plink = list(deck.prerequisite_link_masks)
         names = [*self.ids, JOKER]
         self.place_hand = [PlaceHand(i) for i in self.ids]
         self.place_reserve = [PlaceReserve(i) for i in self.ids]
