@@ -60,6 +60,8 @@ def test_discovery_metadata() -> None:
     assert info.has_response_windows is False
     assert info.describe()["response_windows"] is False
     assert game_info("evolution-bluff").describe()["response_windows"] is True
+    assert info.describe()["automaton_variant"] is None
+    assert game_info("evolution-bluff").describe()["automaton_variant"] == "automata"
     assert set(info.variants) == {"hand", "hand_visibility", "equal_turns", "tileset"}
     assert info.variants["hand"].default == 1
     assert info.variants["hand"].choices == (1, 2)
@@ -170,3 +172,10 @@ def test_a_game_may_be_asked_by_an_alias() -> None:
     assert state.game_id == "evolution-explore"  # records name the game by its id
     with pytest.raises(UnknownGameError, match=r"evolution \(= evolution-explore\)"):
         game_info("evolutions")
+
+
+def test_a_declared_automaton_variant_is_a_number_variant_of_the_game() -> None:
+    for info in games().values():
+        if info.automaton_variant is not None:
+            variant = info.variants[info.automaton_variant]
+            assert variant.kind is int and variant.default == 0, info.id

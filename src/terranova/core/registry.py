@@ -61,6 +61,9 @@ class GameInfo:
     factory: Callable[..., State]
     has_response_windows: bool = False
     """Other seats may answer an action before it takes effect (``State.response_window``)."""
+    automaton_variant: str | None = None
+    """The variant (a number) of seats, counted from the last, that the game plays by its own
+    rules: nobody decides for them (Discovery's automaton: ``automata``)."""
     aliases: tuple[str, ...] = ()
     """Other names it may be asked by (``evolution`` for ``evolution-explore``)."""
     variants: Mapping[str, Variant] = field(default_factory=dict)
@@ -102,6 +105,7 @@ class GameInfo:
             "has_chance": self.has_chance,
             "has_hidden_information": self.has_hidden_information,
             "response_windows": self.has_response_windows,
+            "automaton_variant": self.automaton_variant,
             "variants": {
                 v.name: {
                     "default": v.default,

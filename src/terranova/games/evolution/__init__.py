@@ -95,6 +95,7 @@ def _info(
         has_chance=True,
         has_hidden_information=True,
         has_response_windows=True,
+        automaton_variant="automata",
         renderer="terranova.games.evolution.render",
         factory=factory,
         variants=_variants(),

@@ -68,9 +68,10 @@ function hasResponseWindows(game) {
   return Boolean(game.response_windows);
 }
 
-/** How many seats, counted from the last, the game's automaton plays (variant `automata`). */
+/** How many seats, counted from the last, the game plays itself (its `automaton_variant`). */
 function automatonSeats() {
-  const field = $("variant-automata");
+  const variant = currentGame()?.automaton_variant;
+  const field = variant ? $(`variant-${variant}`) : null;
   const count = field ? Math.floor(Number(field.value)) : 0;
   return Number.isFinite(count) && count > 0 ? count : 0;
 }
@@ -88,7 +89,7 @@ function automatonRow(index) {
   return h("li.seat-row.automaton", { dataset: { seat: index, automaton: "1" } },
     h("span.seat-dot", { style: `background:${seatColour(index)}`, "aria-hidden": "true" }),
     h("span.seat-label", { text: `Seat ${index + 1}` }),
-    h("span.automaton-label", { text: "The automaton (variant automata)" }));
+    h("span.automaton-label", { text: `The automaton (variant ${currentGame().automaton_variant})` }));
 }
 
 function seatRow(index) {
@@ -138,7 +139,8 @@ function seatRow(index) {
 }
 
 function renderVariants(game) {
-  const entries = Object.entries(game.variants || {}).filter(([key]) => key !== "tileset");
+  // the catalog lists only the variants the web may set (not a tile or deck file's path)
+  const entries = Object.entries(game.variants || {});
   $("variants-fieldset").hidden = entries.length === 0;
   const fields = entries.map(([key, variant]) => {
     const id = `variant-${key}`;
@@ -155,7 +157,7 @@ function renderVariants(game) {
         value: variant.default ?? "", dataset: { variant: key },
       });
     }
-    if (key === "automata") control.addEventListener("input", renderSeats);
+    if (key === game.automaton_variant) control.addEventListener("input", renderSeats);
     return h("div.field.variant", h("label", { for: id, text: humanize(key) }), control,
       variant.description ? h("p.hint", { text: variant.description }) : null);
   });
@@ -250,7 +252,8 @@ function showCreated(created, request) {
     items.push(linkRow(`Seat ${seat.seat + 1} · ${seat.name}`, seatColour(seat.seat), absolute(link),
       `Play seat ${seat.seat + 1}`, link, `seat-${seat.seat}`));
   }
-  const automata = Number(request.params.automata) || 0;
+  const variant = currentGame()?.automaton_variant;
+  const automata = variant ? Number(request.params[variant]) || 0 : 0;
   const isAutomaton = (seat) => seat.seat >= created.seats.length - automata;
   const bots = created.seats.filter((s) => !s.token && !isAutomaton(s));
   const machines = created.seats.filter(isAutomaton);
