@@ -120,8 +120,10 @@ class Entry:
     kind: str = "action"
 
 
-@dataclass(frozen=True)
-class StoredGame:
+@dataclass
+class GameFacts:
+    """What a game is, fixed when it is created: the stored and the live game both have it."""
+
     pk: int
     public_id: str
     game: str
@@ -131,6 +133,12 @@ class StoredGame:
     bot_delay_ms: int
     response_seconds: float
     created_at: datetime
+
+
+@dataclass
+class StoredGame(GameFacts):
+    """A game as the database holds it: its facts, status, seats and whole log."""
+
     status: str
     result: dict[str, Any] | None
     seats: list[StoredSeat]

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
-from datetime import datetime
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from terranova.core.actions import Action
@@ -15,7 +14,7 @@ from terranova.core.records import GameRecord, Recorder, Seat
 from terranova.core.registry import make
 from terranova.core.rng import derive_seed, make_rng
 from terranova.core.state import CHANCE, ResponseWindow, State
-from terranova.server.db import StoredGame
+from terranova.server.db import GameFacts, StoredGame
 from terranova.server.models import (
     LogEntry,
     ResultOut,
@@ -171,18 +170,9 @@ class OpenWindow:
 
 
 @dataclass
-class LiveGame:
-    """One game as the service holds it: stored facts, seats and the live timeline."""
+class LiveGame(GameFacts):
+    """One game as the service holds it: its facts, seats and the live timeline."""
 
-    pk: int
-    public_id: str
-    game: str
-    params: dict[str, Any]
-    seed: int
-    rules_version: str
-    bot_delay_ms: int
-    response_seconds: float
-    created_at: datetime
     seats: list[SeatInfo]
     timeline: Timeline
     seq: int
@@ -218,20 +208,8 @@ class LiveGame:
     def from_stored(cls, stored: StoredGame, seats: list[SeatInfo], timeline: Timeline) -> LiveGame:
         """The live game of a stored one, whose log ``timeline`` has replayed; a response
         window open in it gets a fresh clock."""
-        game = cls(
-            pk=stored.pk,
-            public_id=stored.public_id,
-            game=stored.game,
-            params=stored.params,
-            seed=stored.seed,
-            rules_version=stored.rules_version,
-            bot_delay_ms=stored.bot_delay_ms,
-            response_seconds=stored.response_seconds,
-            created_at=stored.created_at,
-            seats=seats,
-            timeline=timeline,
-            seq=len(stored.entries),
-        )
+        facts = {f.name: getattr(stored, f.name) for f in fields(GameFacts)}
+        game = cls(**facts, seats=seats, timeline=timeline, seq=len(stored.entries))
         game.track_window()
         return game
 
