@@ -729,24 +729,119 @@ def _render_target(target: str, turn: int | None, variants: dict[str, str]) -> t
     raise InvalidParameterError(f"{path} has turns 1 to {len(record.turns)}, not {turn}")
 
 
+DatabaseUrl = Annotated[
+    str | None,
+    typer.Option(
+        help="SQLAlchemy URL: sqlite:///FILE (default sqlite:///terranova.db) or "
+        "postgresql+psycopg://USER:PASSWORD@HOST/DB"
+    ),
+]
+
+
 @app.command("serve")
 def serve_command(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
-    database_url: Annotated[
-        str | None,
+    database_url: DatabaseUrl = None,
+    max_bot_seconds: Annotated[
+        float,
         typer.Option(
-            help="SQLAlchemy URL: sqlite:///FILE (default sqlite:///terranova.db) or "
-            "postgresql+psycopg://USER:PASSWORD@HOST/DB"
+            min=0.01, max=600, help="the most seconds a bot may think per decision (web games)"
+        ),
+    ] = 5.0,
+    max_bot_iterations: Annotated[
+        int,
+        typer.Option(min=1, help="the most search iterations a bot spec may ask for (web games)"),
+    ] = 20_000,
+    bot_processes: Annotated[
+        int, typer.Option(min=1, max=64, help="worker processes for the searching bots")
+    ] = 2,
+    sockets_per_address: Annotated[
+        int, typer.Option(min=1, help="open WebSockets allowed from one client address")
+    ] = 32,
+    header_timeout: Annotated[
+        float, typer.Option(min=0.1, help="seconds a client has to send its request headers")
+    ] = 10.0,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="address or network of a reverse proxy whose X-Forwarded-For names the "
+            "client (repeat for several)"
         ),
     ] = None,
+    abandon_after_hours: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            help="close unfinished games with no move for this long as abandoned (0: never)",
+        ),
+    ] = 168.0,
 ) -> None:
     """Start the web app: play in the browser at http://HOST:PORT."""
-    from terranova.server import serve  # the web stack loads only for this command
+    from terranova.server import Settings, serve  # the web stack loads only for this command
+    from terranova.server.settings import DEFAULT_DATABASE_URL
 
     with _errors():
+        settings = Settings(
+            database_url=database_url or DEFAULT_DATABASE_URL,
+            max_bot_seconds=max_bot_seconds,
+            max_bot_iterations=max_bot_iterations,
+            bot_processes=bot_processes,
+            ws_max_per_address=sockets_per_address,
+            http_header_timeout=header_timeout,
+            trusted_proxies=tuple(_trusted(trusted_proxy or [])),
+            abandon_after_hours=abandon_after_hours,
+        )
         _err().print(f"Terranova on http://{host}:{port} (Ctrl-C stops it)")
-        serve(host, port, database_url)
+        serve(settings, host, port)
+
+
+def _trusted(items: list[str]) -> list[str]:
+    import ipaddress
+
+    for item in items:
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise InvalidParameterError(
+                f"--trusted-proxy takes an address or a network, not {item!r}"
+            ) from None
+    return items
+
+
+admin_app = typer.Typer(help="Look after a server's database.", no_args_is_help=True)
+app.add_typer(admin_app, name="admin")
+
+
+@admin_app.command("prune")
+def prune_command(
+    database_url: DatabaseUrl = None,
+    abandon_after_hours: Annotated[
+        float,
+        typer.Option(min=0.0, help="unfinished games with no move for this long are abandoned"),
+    ] = 168.0,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="only list the games it would abandon")
+    ] = False,
+) -> None:
+    """Apply the retention policy: close unfinished games with no move for a while as
+    abandoned (finished games are kept)."""
+    from terranova.server.db import Database
+    from terranova.server.settings import DEFAULT_DATABASE_URL
+
+    with _errors():
+        if abandon_after_hours <= 0:
+            raise InvalidParameterError("--abandon-after-hours must be more than 0")
+        db = Database(database_url or DEFAULT_DATABASE_URL)
+        try:
+            db.migrate()
+            ids = db.abandon_idle(abandon_after_hours, dry_run=dry_run)
+        finally:
+            db.dispose()
+        verb = "would abandon" if dry_run else "abandoned"
+        _out().print(f"{verb} {len(ids)} game(s) with no move for {abandon_after_hours:g} h")
+        for public_id in ids:
+            _out().print(f"  {public_id}")
 
 
 def main() -> None:

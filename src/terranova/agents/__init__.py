@@ -18,10 +18,19 @@ from terranova.agents.evolution import (
     explore_greedy,
 )
 from terranova.agents.ismcts import IsmctsAgent
-from terranova.agents.mcts import DEFAULT_C, DEFAULT_DEPTH, DEFAULT_ITERATIONS, MctsAgent
+from terranova.agents.mcts import (
+    DEFAULT_C,
+    DEFAULT_DEPTH,
+    DEFAULT_ITERATIONS,
+    MAX_SEARCH_SECONDS,
+    MctsAgent,
+    SearchAgent,
+)
 from terranova.agents.registry import (
     BotKind,
+    BotLimits,
     BotParam,
+    agent_kind,
     agent_kinds,
     available_agents,
     check_agent,
@@ -47,7 +56,12 @@ register_agent(
         "memory with perfect recall that never bluffs",
         {
             "epsilon": BotParam(
-                "epsilon", float, 0.0, "chance of a uniformly random action instead (0 to 1)"
+                "epsilon",
+                float,
+                0.0,
+                "chance of a uniformly random action instead (0 to 1)",
+                low=0,
+                high=1,
             )
         },
     )
@@ -62,7 +76,12 @@ register_agent(
         "it believes valid, bluffs now and then, says Stop when it remembers a rule broken",
         {
             "recall": BotParam(
-                "recall", float, 0.8, "chance it remembers each card placed on the pile (0 to 1)"
+                "recall",
+                float,
+                0.8,
+                "chance it remembers each card placed on the pile (0 to 1)",
+                low=0,
+                high=1,
             ),
             "bluff": BotParam(
                 "bluff",
@@ -70,12 +89,16 @@ register_agent(
                 0.3,
                 "chance it places a card it believes breaks the rules when it has no honest "
                 "move (0 to 1)",
+                low=0,
+                high=1,
             ),
             "doubt": BotParam(
                 "doubt",
                 float,
                 0.05,
                 "chance it says Stop when it cannot tell whether an action was valid (0 to 1)",
+                low=0,
+                high=1,
             ),
         },
         games=(BLUFF_GAME,),
@@ -88,20 +111,33 @@ _SEARCH_PARAMS = {
         int,
         DEFAULT_ITERATIONS,
         "search iterations per decision (the default applies when seconds is not given)",
+        low=0,
+        budget="iterations",
     ),
     "seconds": BotParam(
-        "seconds", float, 0.0, "wall time per decision, 0 for none (moves then vary with load)"
+        "seconds",
+        float,
+        0.0,
+        "wall time per decision, 0 for none (moves then vary with load)",
+        low=0,
+        high=MAX_SEARCH_SECONDS,
+        budget="seconds",
     ),
-    "c": BotParam("c", float, DEFAULT_C, "UCT exploration constant (values are 0..1)"),
+    "c": BotParam("c", float, DEFAULT_C, "UCT exploration constant (values are 0..1)", low=0),
     "depth": BotParam(
         "depth",
         int,
         DEFAULT_DEPTH,
         "random decisions played after the tree before the game's estimate scores it "
         "(-1: play to the end)",
+        low=-1,
     ),
     "scale": BotParam(
-        "scale", float, 0.0, "score margin counted as a clear lead (0: from the position)"
+        "scale",
+        float,
+        0.0,
+        "score margin counted as a clear lead (0: from the position)",
+        low=0,
     ),
 }
 register_agent(
@@ -125,12 +161,15 @@ register_agent(
 
 __all__ = [
     "BotKind",
+    "BotLimits",
     "BotParam",
     "GreedyAgent",
     "IsmctsAgent",
     "MctsAgent",
     "MemoryAgent",
     "RandomAgent",
+    "SearchAgent",
+    "agent_kind",
     "agent_kinds",
     "available_agents",
     "check_agent",

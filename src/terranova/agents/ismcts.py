@@ -88,12 +88,13 @@ class IsmctsAgent(SearchAgent):
                 best = action
         return best if best is not None else actions[0]
 
-    def _iterate(self, root: _InfoNode, state: State, observer: int, scale: float) -> None:
+    def _iterate(self, root: _InfoNode, state: State, observer: int, scale: float) -> int:
         rng = self._rng
         seats = state.num_seats
         node = root
         path = [root]
         c = self.c
+        made = 0
         while True:
             actor = state.current_player()
             if actor == TERMINAL:
@@ -105,6 +106,7 @@ class IsmctsAgent(SearchAgent):
                 child = node.kids.get(key)
                 if child is None:
                     child = node.kids[key] = _InfoNode(action, seats)
+                    made += 1
                 node = child
                 path.append(node)
                 continue
@@ -130,6 +132,7 @@ class IsmctsAgent(SearchAgent):
                 child = kids[key] = _InfoNode(action, seats)
                 child.avail = 1
                 path.append(child)
+                made += 1
                 break
             best_score = -math.inf
             best_key: Key = keys[0]
@@ -145,6 +148,7 @@ class IsmctsAgent(SearchAgent):
             node = kids[best_key]
             path.append(node)
         self._back_up(state, path, scale)
+        return made
 
 
 def _seen(state: State, action: Action, observer: int) -> Key:

@@ -27,7 +27,8 @@ action is played at once, without a search.
 Budget: ``iterations`` per decision, or ``seconds`` of wall time per decision (then the
 moves depend on the machine's speed and load, so a game is no longer repeatable); with
 both, whichever runs out first. With the same seed and iterations the bot plays the same
-moves.
+moves. A server may also cut every search short (:meth:`SearchAgent.limit`): after a hard
+number of seconds, or once the tree holds a number of nodes, whatever the spec says.
 
 >>> import terranova
 >>> state = terranova.make("discovery", players=2)
@@ -59,6 +60,8 @@ DEFAULT_C = 0.7
 """Exploration constant of UCT (values are in 0..1)."""
 DEFAULT_DEPTH = 0
 """Random decisions played after the tree before the position is scored (-1: to the end)."""
+MAX_SEARCH_SECONDS = 7 * 24 * 3600.0
+"""The most ``seconds`` a spec may ask for anywhere (a server allows far less)."""
 
 _tanh = math.tanh
 _sqrt = math.sqrt
@@ -222,20 +225,34 @@ class SearchAgent:
         self.total_iterations = 0
         self.total_seconds = 0.0
         """Iterations and wall time of all searches so far."""
+        self.hard_seconds = math.inf
+        self.max_nodes = 1 << 62
+        self.last_nodes = 0
+        """Tree nodes made by the last search."""
 
-    def _search(self, iterate: Callable[[], object]) -> None:
-        """Call ``iterate`` until the budget is spent; keep the counts."""
+    def limit(self, seconds: float, nodes: int) -> None:
+        """Cut every search short after ``seconds`` of wall time or once its tree holds
+        ``nodes`` nodes, whatever the budget (a server's bound on time and memory)."""
+        self.hard_seconds = seconds
+        self.max_nodes = nodes
+
+    def _search(self, iterate: Callable[[], int]) -> None:
+        """Call ``iterate`` (which answers how many tree nodes it made) until the budget or
+        the hard limits are spent; keep the counts."""
         start = time.perf_counter()
         budget = self.budget
         limit = budget.iterations or 1 << 62
-        deadline = start + budget.seconds if budget.seconds else math.inf
+        seconds = min(budget.seconds or math.inf, self.hard_seconds)
+        deadline = start + seconds
         clock = time.perf_counter
-        done = 0
+        max_nodes = self.max_nodes
+        done = nodes = 0
         while done < limit:
-            iterate()
+            nodes += iterate()
             done += 1
-            if deadline != math.inf and clock() >= deadline:
+            if (deadline != math.inf and clock() >= deadline) or nodes >= max_nodes:
                 break
+        self.last_nodes = nodes
         self.last_iterations = done
         self.total_iterations += done
         self.total_seconds += clock() - start
@@ -277,13 +294,14 @@ class MctsAgent(SearchAgent):
         assert best.action is not None
         return best.action
 
-    def _iterate(self, root: _Node, root_state: State, scale: float) -> None:
+    def _iterate(self, root: _Node, root_state: State, scale: float) -> int:
         state = root_state.clone()
         rng = self._rng
         seats = state.num_seats
         node = root
         path = [root]
         c = self.c
+        made = 0
         while True:
             actor = state.current_player()
             if actor < 0:
@@ -297,6 +315,7 @@ class MctsAgent(SearchAgent):
                 child = outcomes.get(action)
                 if child is None:
                     child = outcomes[action] = _Node(action, seats)
+                    made += 1
                 node = child
                 path.append(node)
                 continue
@@ -313,6 +332,7 @@ class MctsAgent(SearchAgent):
                 child = _Node(action, seats)
                 node.kids.append(child)
                 path.append(child)
+                made += 1
                 break
             explore = c * _sqrt(_log(node.visits))
             best = node.kids[0]
@@ -328,3 +348,4 @@ class MctsAgent(SearchAgent):
             node = best
             path.append(node)
         self._back_up(state, path, scale)
+        return made

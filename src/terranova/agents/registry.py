@@ -9,30 +9,64 @@
 Traceback (most recent call last):
 ...
 terranova.core.errors.InvalidParameterError: bot 'greedy' has no parameter 'depth'; known: epsilon
+
+A server bounds what a spec may ask for (:class:`BotLimits`):
+
+>>> web = BotLimits(max_seconds=5, max_iterations=20_000)
+>>> check_agent("mcts:seconds=60", "discovery", web)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+terranova.core.errors.InvalidParameterError: bot 'mcts': seconds=60 is over this server's ...
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Literal
 
 from terranova.core.agent import Agent
 from terranova.core.errors import InvalidParameterError
 
 BotValue = int | float | str | bool
+Budget = Literal["seconds", "iterations"]
+
+MAX_INT_PARAM = 1 << 62
+"""The largest whole number a spec may carry (anything larger is a typo, not a budget)."""
+
+
+@dataclass(frozen=True)
+class BotLimits:
+    """What a server lets a bot spec ask for: the largest ``seconds`` and ``iterations``
+    per decision (the parameters marked as a budget), and the largest search tree."""
+
+    max_seconds: float
+    max_iterations: int
+    max_nodes: int = 200_000
+
+    def allows(self, budget: Budget, value: float) -> float:
+        """The limit ``value`` breaks, or 0 if it is within bounds."""
+        limit = self.max_seconds if budget == "seconds" else self.max_iterations
+        return limit if value > limit else 0
 
 
 @dataclass(frozen=True)
 class BotParam:
-    """One parameter of a kind of bot: its type, default and meaning."""
+    """One parameter of a kind of bot: its type, default, meaning, the range of values it
+    takes (``low`` to ``high``, both included) and whether it is a budget a server bounds."""
 
     name: str
     kind: type[int] | type[float] | type[str] | type[bool]
     default: BotValue
     description: str
+    low: float | None = None
+    high: float | None = None
+    budget: Budget | None = None
 
     def coerce(self, bot: str, text: str) -> BotValue:
-        """The parameter's value parsed from its text in a spec."""
+        """The parameter's value parsed from its text in a spec, within its range (never
+        ``nan`` or an infinity)."""
         try:
             if self.kind is bool:
                 lowered = text.lower()
@@ -41,11 +75,23 @@ class BotParam:
                 if lowered in ("0", "false", "no", "off"):
                     return False
                 raise ValueError(text)
-            return self.kind(text)
+            value = self.kind(text)
         except ValueError:
             raise InvalidParameterError(
                 f"bot {bot!r}: {self.name} takes a {self.kind.__name__}, not {text!r}"
             ) from None
+        if isinstance(value, int | float):
+            self._check_range(bot, value)
+        return value
+
+    def _check_range(self, bot: str, value: float) -> None:
+        if not math.isfinite(value):
+            raise InvalidParameterError(f"bot {bot!r}: {self.name} must be finite, not {value}")
+        low = self.low
+        high = self.high if self.high is not None else MAX_INT_PARAM
+        if (low is not None and value < low) or value > high:
+            span = f"from {low:g} to {high:g}" if low is not None else f"at most {high:g}"
+            raise InvalidParameterError(f"bot {bot!r}: {self.name} is {span}, not {value:g}")
 
 
 @dataclass(frozen=True)
@@ -58,6 +104,12 @@ class BotKind:
     params: Mapping[str, BotParam] = field(default_factory=dict)
     games: tuple[str, ...] = ()
     """The ids of the only games it plays (empty: every game)."""
+
+    @property
+    def searches(self) -> bool:
+        """Whether it thinks within a budget (``seconds``, ``iterations``): such bots may
+        take long, so a server runs them apart from the quick ones."""
+        return any(p.budget is not None for p in self.params.values())
 
     def plays(self, game_id: str) -> bool:
         """Whether this kind of bot plays the game ``game_id``."""
@@ -124,32 +176,59 @@ def split_specs(text: str) -> list[str]:
     return specs
 
 
-def make_agent(spec: str, seed: int) -> Agent:
-    """A new bot from its spec, e.g. ``random``, ``greedy`` or ``greedy:epsilon=0.1``; its
-    ``name`` is the spec. The same spec and seed give the same bot, move for move.
-    Unknown bots or parameters raise InvalidParameterError naming the known ones."""
-    name, raw = parse_spec(spec)
+def agent_kind(spec: str) -> BotKind:
+    """The kind of bot a spec names (InvalidParameterError if none)."""
+    name, _ = parse_spec(spec)
     kind = _BOTS.get(name)
     if kind is None:
         raise InvalidParameterError(f"no bot {name!r}; known: {', '.join(available_agents())}")
+    return kind
+
+
+def _values(spec: str) -> tuple[BotKind, dict[str, BotValue]]:
+    """The kind of bot of a spec and its parameters' values, checked."""
+    kind = agent_kind(spec)
+    _, raw = parse_spec(spec)
     values: dict[str, BotValue] = {}
     for key, text in raw.items():
         param = kind.params.get(key)
         if param is None:
             known = ", ".join(kind.params) or "none"
-            raise InvalidParameterError(f"bot {name!r} has no parameter {key!r}; known: {known}")
-        values[key] = param.coerce(name, text)
+            raise InvalidParameterError(
+                f"bot {kind.name!r} has no parameter {key!r}; known: {known}"
+            )
+        values[key] = param.coerce(kind.name, text)
+    return kind, values
+
+
+def make_agent(spec: str, seed: int) -> Agent:
+    """A new bot from its spec, e.g. ``random``, ``greedy`` or ``greedy:epsilon=0.1``; its
+    ``name`` is the spec. The same spec and seed give the same bot, move for move.
+    Unknown bots or parameters raise InvalidParameterError naming the known ones."""
+    kind, values = _values(spec)
     return kind.factory(seed, name=spec.strip(), **values)
 
 
-def check_agent(spec: str, game_id: str) -> None:
-    """Refuse (InvalidParameterError) a spec that makes no bot, or whose bot does not play
-    the game ``game_id`` (a registered id, not an alias): callers check a lineup before
-    playing, since such a bot would fail only at its first decision."""
+def check_agent(spec: str, game_id: str, limits: BotLimits | None = None) -> None:
+    """Refuse (InvalidParameterError) a spec that makes no bot, whose bot does not play
+    the game ``game_id`` (a registered id, not an alias), or, with ``limits``, that asks
+    for a budget over them: callers check a lineup before playing, since such a bot would
+    fail only at its first decision."""
     make_agent(spec, 0)
-    name, _ = parse_spec(spec)
-    kind = _BOTS[name]
+    kind, values = _values(spec)
     if not kind.plays(game_id):
         raise InvalidParameterError(
-            f"bot {name!r} plays only {', '.join(kind.games)}, not {game_id!r}"
+            f"bot {kind.name!r} plays only {', '.join(kind.games)}, not {game_id!r}"
         )
+    if limits is None:
+        return
+    for key, value in values.items():
+        budget = kind.params[key].budget
+        if budget is None or not isinstance(value, int | float):
+            continue
+        limit = limits.allows(budget, value)
+        if limit:
+            raise InvalidParameterError(
+                f"bot {kind.name!r}: {key}={value:g} is over this server's limit of "
+                f"{limit:g} (max_bot_{budget})"
+            )

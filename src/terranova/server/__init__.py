@@ -1,7 +1,7 @@
 """The web app: play in the browser against bots or friends (HTTP and WebSocket API in
 docs/web.md). Game-agnostic: it uses only the core protocol, the registry and the bots.
 
-``create_app(Settings(...))`` builds the FastAPI app; ``serve(host, port, database_url)``
+``create_app(Settings(...))`` builds the FastAPI app; ``serve(settings, host, port)``
 runs it with uvicorn.
 """
 

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -18,13 +16,14 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 import terranova
 from terranova.core.registry import game_info
 from terranova.server.db import Database
 from terranova.server.hub import Connection, Hub, RateWindow
+from terranova.server.limits import Limits, SocketCount
 from terranova.server.live import replay_message
 from terranova.server.models import (
     CLIENT_MESSAGE,
@@ -79,83 +78,6 @@ def _validation_message(exc: RequestValidationError | ValidationError) -> str:
     return "; ".join(parts) or "invalid request"
 
 
-class Limits:
-    """Request limits: bodies of at most ``http_max_body_bytes`` (413) and a token bucket of
-    ``/api/`` requests per client address (429)."""
-
-    def __init__(self, app: ASGIApp, settings: Settings) -> None:
-        self.app = app
-        self.max_body = settings.http_max_body_bytes
-        self.rate = settings.http_requests_per_second
-        self.burst = float(settings.http_burst)
-        self._buckets: dict[str, tuple[float, float]] = {}
-
-    def _allow(self, key: str) -> bool:
-        now = time.monotonic()
-        tokens, last = self._buckets.get(key, (self.burst, now))
-        tokens = min(self.burst, tokens + (now - last) * self.rate)
-        if tokens < 1.0:
-            self._buckets[key] = (tokens, now)
-            return False
-        self._buckets[key] = (tokens - 1.0, now)
-        if len(self._buckets) > 10_000:  # forget the addresses that are back to full
-            cutoff = self.burst / max(self.rate, 1e-9)
-            self._buckets = {
-                k: v for k, v in self._buckets.items() if now - v[1] < cutoff or k == key
-            }
-        return True
-
-    @staticmethod
-    async def _refuse(send: Send, status: int, detail: str) -> None:
-        body = json.dumps({"detail": detail}).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": status,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(body)).encode()),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        if scope["path"].startswith("/api/"):
-            client = scope.get("client")
-            if not self._allow(client[0] if client else "?"):
-                await self._refuse(send, 429, "too many requests: slow down")
-                return
-        if scope["method"] not in ("POST", "PUT", "PATCH"):
-            await self.app(scope, receive, send)
-            return
-        for name, value in scope.get("headers", ()):
-            if name == b"content-length" and value.isdigit() and int(value) > self.max_body:
-                await self._refuse(send, 413, f"the body is larger than {self.max_body} bytes")
-                return
-        messages: list[Message] = []
-        size = 0
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":
-                return  # the client left
-            size += len(message.get("body", b""))
-            if size > self.max_body:
-                await self._refuse(send, 413, f"the body is larger than {self.max_body} bytes")
-                return
-            messages.append(message)
-            if not message.get("more_body", False):
-                break
-
-        async def replay() -> Message:
-            return messages.pop(0) if messages else await receive()
-
-        await self.app(scope, replay, send)
-
-
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The web app for ``settings`` (its database is migrated when the app starts)."""
     settings = settings or Settings()
@@ -184,6 +106,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hub = hub
     app.state.service = service
     app.add_middleware(Limits, settings=settings)
+    sockets = SocketCount(settings)
+    app.state.sockets = sockets
 
     @app.exception_handler(ServiceError)
     async def service_error(_request: Request, exc: ServiceError) -> JSONResponse:
@@ -238,7 +162,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             rules_version=game.rules_version,
             params=game.params,
             seats=[s.out() for s in game.seats],
-            status="finished" if game.finished else "playing",
+            status=game.status,
             ply=game.ply,
             to_move=game.to_move(),
             result=game.timeline.result(),
@@ -305,6 +229,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         websocket: WebSocket, game_id: str, seat: int | None = None, token: str | None = None
     ) -> None:
         await websocket.accept()
+        address = sockets.take(websocket.scope)
+        if address is None:
+            with contextlib.suppress(Exception):
+                await websocket.send_text(
+                    _error_text(
+                        f"at most {sockets.limit} open connections from one address", "rate"
+                    )
+                )
+                await websocket.close(code=4429)
+            return
+        try:
+            await _serve_socket(websocket, game_id, seat, token)
+        finally:
+            sockets.give_back(address)
+
+    async def _serve_socket(
+        websocket: WebSocket, game_id: str, seat: int | None, token: str | None
+    ) -> None:
         try:
             game = await service.get(game_id)
             if seat is not None or token is not None:

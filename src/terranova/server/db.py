@@ -15,15 +15,16 @@ import threading
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
     JSON,
     BigInteger,
+    CursorResult,
     DateTime,
     Engine,
     Float,
@@ -35,6 +36,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    func,
     select,
     update,
 )
@@ -146,7 +148,8 @@ class StoredGame(GameFacts):
 
 
 class ConflictError(Exception):
-    """Another writer appended to the game's log first; nothing was written."""
+    """Another writer appended to the game's log first, or the game was closed (abandoned)
+    meanwhile; nothing was written."""
 
 
 class LogError(Exception):
@@ -365,9 +368,13 @@ class Database:
             with self._write_lock, self.session() as session, session.begin():
                 self._add_entries(session, pk, entries, now())
                 session.flush()
-                session.execute(
-                    update(GameRow).where(GameRow.id == pk).values(status=status, result=result)
+                changed = session.execute(
+                    update(GameRow)
+                    .where(GameRow.id == pk, GameRow.status == "playing")
+                    .values(status=status, result=result)
                 )
+                if cast(CursorResult[Any], changed).rowcount != 1:
+                    raise ConflictError("the game is no longer being played")
         except IntegrityError as exc:
             raise ConflictError(str(exc.orig)) from None
 
@@ -377,10 +384,36 @@ class Database:
             return list(
                 session.scalars(
                     select(GameRow.public_id)
-                    .where(GameRow.status != "finished")
+                    .where(GameRow.status == "playing")
                     .order_by(GameRow.id)
                 ).all()
             )
+
+    def abandon_idle(self, hours: float, dry_run: bool = False) -> list[str]:
+        """The retention policy: games still being played whose last log entry is more than
+        ``hours`` old are closed as ``abandoned`` (finished games are kept); returns their
+        public ids. With ``dry_run``, only lists them."""
+        cutoff = now() - timedelta(hours=hours)
+        last_move = (
+            select(func.max(ActionRow.created_at))
+            .where(ActionRow.game_id == GameRow.id)
+            .scalar_subquery()
+        )
+        idle = (
+            select(GameRow.id, GameRow.public_id)
+            .where(GameRow.status == "playing")
+            .where(func.coalesce(last_move, GameRow.created_at) < cutoff)
+            .order_by(GameRow.id)
+        )
+        with self._write_lock, self.session() as session, session.begin():
+            rows = session.execute(idle).all()
+            if rows and not dry_run:
+                session.execute(
+                    update(GameRow)
+                    .where(GameRow.id.in_([pk for pk, _ in rows]), GameRow.status == "playing")
+                    .values(status="abandoned")
+                )
+        return [public_id for _, public_id in rows]
 
     def log(self, public_id: str) -> list[Entry]:
         """A game's whole log (for tests and audits)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, Literal
 
 from terranova.core.actions import Action
 from terranova.core.errors import TerranovaError
@@ -179,6 +179,8 @@ class LiveGame(GameFacts):
     """How many entries the game's log has (the ``seq`` of the next one)."""
     window: OpenWindow | None = None
     """The response window open now, with its clock (see :meth:`track_window`)."""
+    abandoned: bool = False
+    """Closed by the retention policy before its end: nobody moves any more."""
     _messages: dict[int | None, str] = field(default_factory=dict)
 
     @property
@@ -194,8 +196,15 @@ class LiveGame(GameFacts):
         return self.state.is_terminal()
 
     @property
-    def status(self) -> str:
-        return "finished" if self.finished else "playing"
+    def status(self) -> Literal["playing", "finished", "abandoned"]:
+        if self.finished:
+            return "finished"
+        return "abandoned" if self.abandoned else "playing"
+
+    @property
+    def playing(self) -> bool:
+        """Whether moves are still taken."""
+        return not self.finished and not self.abandoned
 
     def to_move(self) -> int | None:
         actor = self.state.current_player()
@@ -210,6 +219,7 @@ class LiveGame(GameFacts):
         window open in it gets a fresh clock."""
         facts = {f.name: getattr(stored, f.name) for f in fields(GameFacts)}
         game = cls(**facts, seats=seats, timeline=timeline, seq=len(stored.entries))
+        game.abandoned = stored.status == "abandoned"
         game.track_window()
         return game
 
@@ -281,7 +291,7 @@ class LiveGame(GameFacts):
         """The ply an undo by ``seat`` goes back to (before its previous decision), or None
         when it may not undo: only a human seat whose every opponent is a bot, in a game
         still being played, after it has decided something."""
-        if not 0 <= seat < len(self.seats) or self.finished:
+        if not 0 <= seat < len(self.seats) or not self.playing:
             return None
         if self.seats[seat].kind != "human":
             return None
@@ -313,7 +323,7 @@ class LiveGame(GameFacts):
             game_id=self.public_id,
             game=self.game,
             ply=timeline.ply,
-            status="finished" if self.finished else "playing",
+            status=self.status,
             seat=seat,
             to_move=to_move,
             seats=[s.out() for s in self.seats],

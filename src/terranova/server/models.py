@@ -108,7 +108,7 @@ class GameSummary(BaseModel):
     rules_version: str
     params: dict[str, Any]
     seats: list[SeatOut]
-    status: Literal["playing", "finished"]
+    status: Literal["playing", "finished", "abandoned"]
     ply: int
     to_move: int | None
     result: ResultOut | None
@@ -159,7 +159,7 @@ class StateMessage(BaseModel):
     game_id: str
     game: str
     ply: int
-    status: Literal["playing", "finished"]
+    status: Literal["playing", "finished", "abandoned"]
     seat: int | None
     """The seat this message is for (null: spectator)."""
     to_move: int | None

@@ -1,4 +1,4 @@
-"""Running the web app with uvicorn: ``terranova.server.serve(host, port, database_url)``."""
+"""Running the web app with uvicorn: ``terranova.server.serve(settings, host, port)``."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ import uvicorn
 from uvicorn.config import LOGGING_CONFIG
 
 from terranova.server.app import create_app
-from terranova.server.settings import DEFAULT_DATABASE_URL, Settings
+from terranova.server.limits import header_timeout_protocol
+from terranova.server.settings import Settings
 
 WS_MAX_FRAME = 65_536
 """Frames larger than this are refused by the protocol layer already (the app's own limit
@@ -44,9 +45,13 @@ def log_config() -> dict[str, Any]:
     return config
 
 
-def serve(host: str, port: int, database_url: str | None) -> None:
-    """Run the web app until interrupted (the database is created or upgraded at start)."""
-    settings = Settings(database_url=database_url or DEFAULT_DATABASE_URL)
+SHUTDOWN_SECONDS = 1
+"""How long a stopping server waits for open connections before closing them."""
+
+
+def serve(settings: Settings, host: str, port: int) -> None:
+    """Run the web app until interrupted (the database is created or upgraded at start).
+    SIGINT or SIGTERM stops it within a second or two, thinking bots included."""
     app = create_app(settings)
     # Live games hold many small objects; full collections of everything imported so far
     # stalled moves by tens of milliseconds. Freeze what exists now and collect the oldest
@@ -60,4 +65,9 @@ def serve(host: str, port: int, database_url: str | None) -> None:
         port=port,
         log_config=log_config(),
         ws_max_size=WS_MAX_FRAME,
+        http=header_timeout_protocol(settings.http_header_timeout),
+        # the app reads X-Forwarded-For itself, from its trusted proxies only
+        proxy_headers=False,
+        limit_concurrency=settings.max_connections,
+        timeout_graceful_shutdown=SHUTDOWN_SECONDS,
     )

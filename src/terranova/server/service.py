@@ -9,7 +9,8 @@ request answers 409 and the copy is dropped, to be rebuilt from the database.
 
 Determinism: chance outcomes come from ``derive_seed(seed, "chance", ply)`` and a bot's
 decision from ``make_agent(spec, derive_seed(seed, "bot", seat, ply))``, so a restarted
-server continues every game exactly as it would have gone on.
+server continues every game exactly as it would have gone on (unless a search was cut by
+the server's time limit: see :mod:`terranova.server.bots`).
 """
 
 from __future__ import annotations
@@ -24,16 +25,16 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Coroutine, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from weakref import WeakValueDictionary
 
-from terranova.agents import available_agents, check_agent, make_agent
+from terranova.agents import available_agents, check_agent
 from terranova.core.actions import Action
 from terranova.core.errors import TerranovaError
 from terranova.core.registry import GameInfo, game_info, games
 from terranova.core.rng import derive_seed
 from terranova.core.state import CHANCE, State
+from terranova.server.bots import BotJob, BotRunner, limits
 from terranova.server.db import (
     ConflictError,
     Database,
@@ -58,6 +59,8 @@ from terranova.server.models import CreateGameRequest, ErrorCode
 from terranova.server.settings import Settings
 
 log = logging.getLogger("terranova.server")
+
+ABANDONED = "this game was closed as abandoned: nobody had moved for a long time"
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 NAME_FORBIDDEN = re.compile(r"[\x00-\x1f\x7f]")
@@ -155,32 +158,30 @@ class GameService:
         self._windows: dict[str, OpenWindow] = {}
         """The open windows by game, kept for when a game leaves the cache and comes back."""
         self._resume: asyncio.Task[None] | None = None
+        self._pruner: asyncio.Task[None] | None = None
         self._closing = False
-        self._bot_pool: ThreadPoolExecutor | None = None
+        self.bots = BotRunner(settings)
 
     # ------------------------------------------------------------------ lifecycle
 
     def start(self) -> None:
         """Resume the bots (and pending chance) of every unfinished game, in the background."""
         self._closing = False
-        self._bot_pool = ThreadPoolExecutor(
-            max_workers=max(1, self.settings.bot_threads), thread_name_prefix="terranova-bot"
-        )
+        self.bots.start()
         self._resume = asyncio.create_task(self._resume_all())
+        if self.settings.abandon_after_hours > 0:
+            self._pruner = asyncio.create_task(self._prune_loop())
 
     async def close(self) -> None:
         self._closing = True
         tasks: list[asyncio.Task[None]] = [*self._bots.values(), *self._clocks.values()]
-        if self._resume is not None:
-            tasks.append(self._resume)
+        tasks += [t for t in (self._resume, self._pruner) if t is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._bots.clear()
         self._clocks.clear()
-        if self._bot_pool is not None:
-            self._bot_pool.shutdown(wait=False, cancel_futures=True)
-            self._bot_pool = None
+        await self.bots.close()
 
     async def _resume_all(self) -> None:
         ids = await asyncio.to_thread(self.db.unfinished_games)
@@ -195,6 +196,37 @@ class GameService:
                 continue
             self._ensure_bot(game_id)
             self._ensure_clock(game_id)
+
+    # ------------------------------------------------------------------ retention
+
+    async def _prune_loop(self) -> None:
+        while not self._closing:
+            try:
+                await self.prune()
+            except Exception:
+                log.exception("the retention policy failed; it is tried again later")
+            await asyncio.sleep(self.settings.prune_every_seconds)
+
+    async def prune(self) -> list[str]:
+        """Apply the retention policy (``abandon_after_hours``): close the unfinished games
+        with no move for that long as abandoned, stop their bots and clocks, and tell their
+        players. Returns their ids."""
+        ids = await asyncio.to_thread(self.db.abandon_idle, self.settings.abandon_after_hours)
+        for game_id in ids:
+            log.info("game %s is closed as abandoned", game_id)
+            async with self.lock(game_id):
+                for tasks in (self._bots, self._clocks):
+                    task = tasks.pop(game_id, None)
+                    if task is not None:
+                        task.cancel()
+                self._windows.pop(game_id, None)
+                game = self._cache.get(game_id)
+                if game is not None:
+                    game.abandoned = True
+                    game.window = None
+                    game.changed()
+                    self.hub.broadcast(game)
+        return ids
 
     async def idle(self, timeout: float = 10.0) -> None:
         """Wait until no bot task runs (for tests and orderly shutdowns)."""
@@ -323,7 +355,7 @@ class GameService:
                 if not spec:
                     raise BadRequest(f"seat {index} is a bot: say which (bot: 'greedy', …)")
                 try:
-                    check_agent(spec, info.id)
+                    check_agent(spec, info.id, limits(self.settings))
                 except TerranovaError as exc:
                     raise BadRequest(f"seat {index}: {exc}") from None
                 seats.append(SeatInfo(index, "bot", name or spec, spec, None))
@@ -398,6 +430,8 @@ class GameService:
                 raise Malformed(str(exc)) from None
             if game.finished:
                 raise Illegal("the game is over")
+            if game.abandoned:
+                raise Illegal(ABANDONED)
             window = game.window
             answering = window is not None and seat in window.rules.seats
             # an answer to a window may be sent from any position of that window
@@ -451,6 +485,8 @@ class GameService:
             if target is None:
                 if game.finished:
                     raise Refused("the game is over")
+                if game.abandoned:
+                    raise Refused(ABANDONED)
                 if any(s.kind != "bot" for s in game.seats if s.seat != seat):
                     raise Refused("undo is only for games against bots")
                 raise Refused("you have nothing to undo")
@@ -502,7 +538,9 @@ class GameService:
             raise
         except ConflictError:
             self.forget(game.public_id)
-            raise Stale("another move landed first: the game has moved on") from None
+            raise Stale(
+                "the game has moved on: another move landed first, or it was closed"
+            ) from None
 
     def _changed(self, game: LiveGame, answered_by: int | None = None) -> None:
         game.changed()
@@ -552,7 +590,7 @@ class GameService:
             async with self.lock(game_id):
                 game = await self.load(game_id)
                 window = game.window
-                if window is None or game.finished:
+                if window is None or not game.playing:
                     return
                 first = window.rules.seats[0]
                 if game.seats[first].kind == "bot":
@@ -573,6 +611,8 @@ class GameService:
     # ------------------------------------------------------------------ bots
 
     def _needs_server(self, game: LiveGame) -> bool:
+        if game.abandoned:
+            return False
         actor = game.state.current_player()
         return actor == CHANCE or (actor >= 0 and game.seats[actor].kind == "bot")
 
@@ -595,6 +635,8 @@ class GameService:
         while not self._closing:
             async with self.lock(game_id):
                 game = await self.load(game_id)
+                if not self._needs_server(game):
+                    return
                 seq = game.seq
                 actor = game.state.current_player()
                 if actor == CHANCE:  # resolved at once (normally done with the move)
@@ -611,11 +653,16 @@ class GameService:
                 if game.seq != seq:
                     continue
                 snapshot = game.state.clone()
-                spec = game.seats[actor].bot or "random"
-                bot_seed = derive_seed(game.seed, "bot", actor, game.ply)
-            action = await asyncio.get_running_loop().run_in_executor(
-                self._bot_pool, _choose, spec, bot_seed, snapshot, game_id
-            )
+                job = BotJob(
+                    game_id,
+                    game.game,
+                    game.params,
+                    tuple(game.timeline.texts),
+                    game.seats[actor].bot or "random",
+                    derive_seed(game.seed, "bot", actor, game.ply),
+                )
+            action = await self.bots.choose(job, snapshot)
+            spec = job.spec
             async with self.lock(game_id):
                 game = await self.load(game_id)
                 if game.seq != seq:
@@ -668,16 +715,6 @@ def _early_passes(state: State, window: OpenWindow) -> list[Action]:
             return played
         state.apply(rules.let_pass)
         played.append(rules.let_pass)
-
-
-def _choose(spec: str, seed: int, state: State, game_id: str) -> Action:
-    """A bot's decision (run in a worker thread). A bot that fails is replaced by a random
-    choice for that move, so that a game never stalls."""
-    try:
-        return make_agent(spec, seed).select(state)
-    except Exception:
-        log.exception("game %s: bot %r failed; a random legal action is played", game_id, spec)
-        return make_agent("random", seed).select(state)
 
 
 __all__ = [

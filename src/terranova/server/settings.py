@@ -30,6 +30,20 @@ class Settings:
     ws_messages_per_second: int = 20
     """Client messages allowed per connection per second; more are answered ``rate``, and a
     connection that sends twice as many in one second is closed."""
+    ws_max_per_address: int = 32
+    """Open WebSockets from one client address; more are refused (close code 4429)."""
+    http_header_timeout: float = 10.0
+    """Seconds a client has to send a request's headers before its connection is closed."""
+    max_connections: int = 2_000
+    """Open connections and requests in flight, all clients together (503 beyond)."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses or networks of the reverse proxies whose ``X-Forwarded-For`` names the
+    client; from anyone else that header is ignored."""
+    abandon_after_hours: float = 168.0
+    """An unfinished game with no move for this long is closed as abandoned (0: never);
+    finished games are kept."""
+    prune_every_seconds: float = 3600.0
+    """How often the server applies the retention policy."""
     http_max_body_bytes: int = 16_384
     """Largest HTTP request body (413 beyond)."""
     http_requests_per_second: float = 20.0
@@ -37,7 +51,19 @@ class Settings:
     """Requests to ``/api/`` per client address: ``http_burst`` at once, refilled at
     ``http_requests_per_second`` (429 beyond)."""
     bot_threads: int = 2
-    """Worker threads for bots' thinking (kept apart from the database's threads)."""
+    """Threads for the quick bots' thinking (kept apart from the database's threads)."""
+    bot_processes: int = 2
+    """Worker processes for the searching bots (``mcts``, ``ismcts``), started when first
+    needed."""
+    max_bot_seconds: float = 5.0
+    """The most ``seconds`` a web game's bot spec may ask for, and every decision's hard
+    limit (a search is cut there; past it and a grace, a random move is played)."""
+    max_bot_iterations: int = 20_000
+    """The most ``iterations`` a web game's bot spec may ask for."""
+    max_bot_nodes: int = 200_000
+    """A search stops once its tree holds this many nodes (a bound on its memory)."""
+    max_bot_memory_mb: int = 2048
+    """Address space of each bot worker process (0: no limit)."""
     max_cached_games: int = 256
     """Live games kept in memory; others are rebuilt from the database when needed."""
     max_seat_name: int = 40
