@@ -11,7 +11,7 @@ Two lanes:
   hard limit of seconds and of tree nodes; a worker that does not answer in time is killed
   and started again.
 
-Every decision has a hard deadline (``max_bot_seconds`` and a grace): past it, or when a
+Every decision has a hard deadline (``max_bot_seconds`` and ``bot_grace_seconds``): past it, or when a
 bot fails, the server plays a random legal action for that move (seeded, so a replay of the
 log is unaffected: the log holds the action played), and logs why. Closing the runner kills
 the workers at once, so a server stops within a second or two whatever its bots are doing.
@@ -44,9 +44,6 @@ from terranova.server.settings import Settings
 
 log = logging.getLogger("terranova.server")
 
-GRACE_SECONDS = 1.0
-"""How long past its limit a decision may take (a search stops between iterations, and a
-worker may first have to catch up with the game) before it is given up."""
 WORKER_POSITIONS = 16
 """Games whose last position a worker keeps."""
 
@@ -92,7 +89,7 @@ class BotRunner:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.bounds = limits(settings)
-        self.deadline = settings.max_bot_seconds + GRACE_SECONDS
+        self.deadline = settings.max_bot_seconds + settings.bot_grace_seconds
         self._threads: ThreadPoolExecutor | None = None
         self._jobs: asyncio.Queue[tuple[BotJob, asyncio.Future[str | None]]] | None = None
         self._dispatchers: list[asyncio.Task[None]] = []

@@ -208,7 +208,7 @@ class LiveGame(GameFacts):
 
     def to_move(self) -> int | None:
         actor = self.state.current_player()
-        return actor if actor >= 0 else None
+        return actor if actor >= 0 and not self.abandoned else None
 
     def record_seats(self) -> list[Seat]:
         return record_seats(self.seats)

@@ -58,6 +58,9 @@ class Settings:
     max_bot_seconds: float = 5.0
     """The most ``seconds`` a web game's bot spec may ask for, and every decision's hard
     limit (a search is cut there; past it and a grace, a random move is played)."""
+    bot_grace_seconds: float = 1.0
+    """How long past ``max_bot_seconds`` a decision may run (a search stops between
+    iterations; a worker may first catch up with the game) before it is given up."""
     max_bot_iterations: int = 20_000
     """The most ``iterations`` a web game's bot spec may ask for."""
     max_bot_nodes: int = 200_000

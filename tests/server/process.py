@@ -1,0 +1,132 @@
+"""The server as a real process (``python -m terranova.server``) for the tests that need
+one: restarts, signals, sockets."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Server:
+    """``python -m terranova.server`` on a loopback port."""
+
+    def __init__(self, database_url: str, log: Path, args: Sequence[str] = ()) -> None:
+        self.database_url = database_url
+        self.log = log
+        self.args = list(args)
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+        self.client = httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=10)
+
+    def start(self) -> None:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(SRC), env.get("PYTHONPATH")]))
+        with self.log.open("ab") as out:
+            self.process = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "terranova.server",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(self.port),
+                    "--database-url",
+                    self.database_url,
+                    *self.args,
+                ],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=env,
+            )
+        deadline = time.monotonic() + 30
+        while True:
+            assert self.process.poll() is None, self.log.read_text()
+            try:
+                if self.client.get("/api/catalog").status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.1)
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+        assert self.process.returncode == -signal.SIGKILL
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+        self.client.close()
+
+    # the calls the test makes
+    def create(self, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+        response = self.client.post(
+            "/api/games", json={"game": "discovery", "seats": seats, **extra}
+        )
+        assert response.status_code == 200, response.text
+        return dict(response.json())
+
+    def get(self, path: str, **params: Any) -> Any:
+        """GET, waiting out the server's request limit (20 a second) if need be."""
+        for _ in range(20):
+            response = self.client.get(path, params=params)
+            if response.status_code != 429:
+                break
+            time.sleep(0.5)
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    def state(self, game_id: str, seat: int | None = None, token: str | None = None) -> Any:
+        params = {} if seat is None else {"seat": seat, "token": token}
+        return self.get(f"/api/games/{game_id}/state", **params)
+
+    def act(self, game_id: str, seat: int, token: str, action: str, ply: int) -> Any:
+        body = {"seat": seat, "token": token, "action": action, "ply": ply}
+        response = self.client.post(f"/api/games/{game_id}/actions", json=body)
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    def wait(self, game_id: str, seat: int | None, token: str | None, done: Any) -> Any:
+        deadline = time.monotonic() + 60
+        while True:
+            state = self.state(game_id, seat, token)
+            if done(state):
+                return state
+            assert time.monotonic() < deadline, state
+            time.sleep(0.1)
+
+    def wait_turn(self, game_id: str, seat: int, token: str) -> Any:
+        return self.wait(
+            game_id, seat, token, lambda s: bool(s["legal"]) or s["status"] == "finished"
+        )
+
+
+@contextmanager
+def server(database_url: str, log: Path, args: Sequence[str] = ()) -> Iterator[Server]:
+    process = Server(database_url, log, args)
+    try:
+        yield process
+    finally:
+        process.stop()
