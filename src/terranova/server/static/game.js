@@ -45,6 +45,8 @@ let socket = null;
 let connected = false;
 let attempts = 0;
 let retryTimer = null;
+let retryAt = 0; // when the next reconnect attempt starts (ms)
+let retryClock = null; // counts the banner's "retrying in N s" down
 let fatal = false;
 let heartbeat = null;
 let lastHeard = 0;
@@ -61,6 +63,7 @@ function setConn(state, text) {
 
 function connect() {
   clearTimeout(retryTimer);
+  clearInterval(retryClock);
   if (fatal) return;
   const query = seat !== null ? `?seat=${seat}&token=${encodeURIComponent(token)}` : "";
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${encodeURIComponent(gameId)}${query}`;
@@ -116,9 +119,19 @@ function connect() {
 function scheduleReconnect() {
   if (fatal) return;
   attempts += 1;
-  const delay = Math.min(10000, 500 * 2 ** Math.min(attempts - 1, 5)) * (0.8 + Math.random() * 0.4);
-  setConn("offline", `offline: retrying in ${Math.round(delay / 1000)} s`);
+  // 0.5 s, 1 s, 2 s … with ±20 % jitter, and never more than 10 s (the jitter included)
+  const delay = Math.min(10000, 500 * 2 ** Math.min(attempts - 1, 5) * (0.8 + Math.random() * 0.4));
+  retryAt = Date.now() + delay;
+  showRetry();
+  clearInterval(retryClock);
+  retryClock = setInterval(showRetry, 250);
   retryTimer = setTimeout(connect, delay);
+}
+
+/** "offline: retrying in N s", N the whole seconds left (at least 1), counting down. */
+function showRetry() {
+  const text = `offline: retrying in ${Math.max(1, Math.ceil((retryAt - Date.now()) / 1000))} s`;
+  if ($("conn").textContent !== text) setConn("offline", text);
 }
 
 function startHeartbeat() {
