@@ -12,7 +12,7 @@ from typer.testing import CliRunner, Result
 
 from terranova.cli import app
 from terranova.core.records import read, replay
-from terranova.core.registry import game_info, make
+from terranova.core.registry import game_info, games, make
 
 runner = CliRunner()
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -52,6 +52,21 @@ def test_games_table_and_json() -> None:
     discovery = data[ids.index("discovery")]
     assert discovery["seats"] == {"min": 2, "max": 5, "default": 2}
     assert set(discovery["variants"]) >= {"hand", "hand_visibility", "equal_turns"}
+
+
+@pytest.mark.parametrize("width", [80, 60])
+def test_games_never_cuts_the_ids_people_type(width: int) -> None:
+    # In an 80-column terminal the table once showed "evolution-bl…": every game id and
+    # variant name must stand whole in its cell, on one line.
+    result = runner.invoke(app, ["games"], env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.output
+    lines = ANSI.sub("", result.stdout).splitlines()
+    assert max(len(line) for line in lines if line.startswith(("┃", "│", "┏", "└"))) <= width
+    for info in games().values():
+        names = [info.id, *info.variants]
+        for name in names:
+            cell = re.compile(rf"^│ {re.escape(name)} +│")
+            assert any(cell.match(line) for line in lines), (name, result.stdout)
 
 
 def test_bots_lists_the_bots() -> None:

@@ -188,22 +188,19 @@ def games_command(
         typer.echo(json.dumps([info.describe() for info in infos], indent=1))
         return
     out = _out()
+    # The ids and variant names are what people type: never cut or wrapped (no_wrap), the
+    # other cells wrap; two columns leave room for them even in a narrow terminal.
     table = Table(title="Games", title_justify="left")
-    table.add_column("Id", style="bold")
-    table.add_column("Name")
-    table.add_column("Players")
-    table.add_column("Rules")
-    table.add_column("Chance")
-    table.add_column("Hidden info")
+    table.add_column("Id", style="bold", no_wrap=True)
+    table.add_column("Game")
     for info in infos:
-        table.add_row(
-            info.id,
-            escape(info.name),
-            f"{info.min_seats}-{info.max_seats} (default {info.default_seats})",
-            f"v{info.rules_version}",
-            "yes" if info.has_chance else "no",
-            "yes" if info.has_hidden_information else "no",
-        )
+        facts = [
+            f"{info.min_seats}-{info.max_seats} players (default {info.default_seats})",
+            f"rules v{info.rules_version}",
+            "chance" if info.has_chance else "no chance",
+            "hidden information" if info.has_hidden_information else "no hidden information",
+        ]
+        table.add_row(info.id, f"{escape(info.name)}\n[dim]{', '.join(facts)}[/]")
     out.print(table)
     for info in infos:
         out.print()
@@ -211,7 +208,7 @@ def games_command(
         if not info.variants:
             continue
         variants = Table(title=f"{info.id} variants (--variant NAME=VALUE)", title_justify="left")
-        variants.add_column("Variant", style="bold")
+        variants.add_column("Variant", style="bold", no_wrap=True)
         variants.add_column("Default")
         variants.add_column("Values")
         variants.add_column("Meaning")

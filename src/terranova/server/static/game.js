@@ -45,6 +45,8 @@ let socket = null;
 let connected = false;
 let attempts = 0;
 let retryTimer = null;
+let retryAt = 0; // when the next reconnect attempt starts (ms)
+let retryClock = null; // counts the banner's "retrying in N s" down
 let fatal = false;
 let heartbeat = null;
 let lastHeard = 0;
@@ -61,6 +63,7 @@ function setConn(state, text) {
 
 function connect() {
   clearTimeout(retryTimer);
+  clearInterval(retryClock);
   if (fatal) return;
   const query = seat !== null ? `?seat=${seat}&token=${encodeURIComponent(token)}` : "";
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${encodeURIComponent(gameId)}${query}`;
@@ -92,7 +95,7 @@ function connect() {
     } else if (msg.type === "error") {
       if (!gotState && ["forbidden", "not_found", "refused"].includes(msg.code)) {
         fatal = true;
-        showFatal(msg.message);
+        showFatal(refusal(msg.message, msg.code));
         return;
       }
       toast(msg.message);
@@ -116,9 +119,19 @@ function connect() {
 function scheduleReconnect() {
   if (fatal) return;
   attempts += 1;
-  const delay = Math.min(10000, 500 * 2 ** Math.min(attempts - 1, 5)) * (0.8 + Math.random() * 0.4);
-  setConn("offline", `offline: retrying in ${Math.round(delay / 1000)} s`);
+  // 0.5 s, 1 s, 2 s … with ±20 % jitter, and never more than 10 s (the jitter included)
+  const delay = Math.min(10000, 500 * 2 ** Math.min(attempts - 1, 5) * (0.8 + Math.random() * 0.4));
+  retryAt = Date.now() + delay;
+  showRetry();
+  clearInterval(retryClock);
+  retryClock = setInterval(showRetry, 250);
   retryTimer = setTimeout(connect, delay);
+}
+
+/** "offline: retrying in N s", N the whole seconds left (at least 1), counting down. */
+function showRetry() {
+  const text = `offline: retrying in ${Math.max(1, Math.ceil((retryAt - Date.now()) / 1000))} s`;
+  if ($("conn").textContent !== text) setConn("offline", text);
 }
 
 function startHeartbeat() {
@@ -147,7 +160,7 @@ async function refreshState() {
   } catch (err) {
     if (err.status === 403 || err.status === 404) {
       fatal = true;
-      showFatal(err.message);
+      showFatal(refusal(err.message, err.status === 403 ? "forbidden" : "not_found"));
     }
   }
 }
@@ -365,16 +378,43 @@ function renderEnd(msg) {
   $("record-link").setAttribute("download", `terranova-${msg.game}-${gameId}.json`);
 }
 
+/** A refused seat link, said in the page's numbers: seats count from 1, as in the top bar
+ * and the lobby (the server's message uses the API's index, from 0). */
+function refusal(message, code) {
+  if (code !== "forbidden" || seat === null || !summary) return message;
+  if (!Number.isInteger(seat) || seat < 0) return "This link names no seat of this game.";
+  if (seat >= summary.seats.length) return `This game has no seat ${seat + 1}.`;
+  if (summary.seats[seat].kind === "bot") return `Seat ${seat + 1} is played by a bot.`;
+  return `This link's token is not valid for seat ${seat + 1}.`;
+}
+
+/** Nothing to play here (a refused link, no such game): the message in the banner, no
+ * board and no buttons to act, and what to do instead (watch, the seats this browser
+ * holds, the lobby). */
 function showFatal(message) {
   setConn("offline", "closed");
   $("turn-banner").textContent = message;
   $("turn-banner").classList.add("error");
-  toast(message, "error", 10000);
-  const held = mySeats().filter((x) => x.game_id === gameId);
-  if (held.length) {
-    $("board-panel").replaceChildren(h("p", "Your seats in this game:"),
-      ...held.map((x) => h("a.button", { href: seatLink(gameId, x.seat, x.token), text: `Play seat ${x.seat + 1}` })));
+  if (board) {
+    board.destroy();
+    board = null;
   }
+  document.body.classList.add("fatal");
+  const ways = [];
+  if (summary && seat !== null) {
+    ways.push(h("a.button.primary", {
+      href: `/play/${encodeURIComponent(gameId)}`, text: "Watch this game", dataset: { testid: "watch-link" },
+    }));
+  }
+  const held = mySeats().filter((x) => x.game_id === gameId);
+  ways.push(...held.map((x) => h("a.button", { href: seatLink(gameId, x.seat, x.token), text: `Play seat ${x.seat + 1}` })));
+  ways.push(h("a.button", { href: "/", text: "Back to the lobby" }));
+  const hint = summary && seat !== null
+    ? "Ask the person who created the game for your seat's link, or watch it as a spectator."
+    : null;
+  $("map").replaceChildren(h("div.card.fatal-notice", { dataset: { testid: "fatal-notice" } },
+    hint ? h("p", { text: hint }) : null,
+    h("div.actions", ...ways)));
 }
 
 // ------------------------------------------------------------------ replay
