@@ -198,6 +198,18 @@ def test_bad_bodies_answer_400_with_a_message(api: Any) -> None:
     assert response.status_code == 400
 
 
+def test_a_wrong_method_answers_405_with_allow(api: Any) -> None:
+    for method, path, allowed in (
+        ("PUT", "/api/games", "POST"),
+        ("DELETE", "/api/catalog", "GET"),
+        ("POST", "/api/games/x/state", "GET"),
+    ):
+        response = api.client.request(method, path)
+        assert response.status_code == 405, (method, path)
+        assert response.headers.get("allow") == allowed, (method, path)
+        assert isinstance(response.json()["detail"], str)
+
+
 def test_large_bodies_are_refused(api: Any) -> None:
     body = {"game": "discovery", "seats": [HUMAN, GREEDY], "params": {"x": "y" * 20_000}}
     response = api.client.post("/api/games", json=body)

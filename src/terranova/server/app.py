@@ -195,7 +195,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code)
+        return JSONResponse(
+            {"detail": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers
+        )
 
     # ---------------------------------------------------------------- HTTP API
 
