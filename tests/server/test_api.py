@@ -198,6 +198,66 @@ def test_bad_bodies_answer_400_with_a_message(api: Any) -> None:
     assert response.status_code == 400
 
 
+@pytest.mark.parametrize(
+    ("extra", "field"),
+    [
+        ({"bot_delay_ms": "600"}, "bot_delay_ms"),
+        ({"bot_delay_ms": 600.0}, "bot_delay_ms"),
+        ({"bot_delay_ms": True}, "bot_delay_ms"),
+        ({"response_seconds": "10"}, "response_seconds"),
+        ({"response_seconds": True}, "response_seconds"),
+        ({"params": {"hand": True}}, "params.hand"),
+        ({"params": {"hand": 2.0}}, "params.hand"),
+        ({"params": {"players": "2", "hand": [2]}}, "params.hand"),
+        ({"seats": [{"kind": "human", "name": 7}, GREEDY]}, "seats.0.name"),
+        ({"seats": [HUMAN, {"kind": "bot", "bot": True}]}, "seats.1.bot"),
+    ],
+)
+def test_create_takes_fields_of_their_own_type_only(
+    api: Any, extra: dict[str, Any], field: str
+) -> None:
+    """No conversion: ``"600"``, ``600.0`` and ``true`` are not whole numbers."""
+    body = {"game": "discovery", "seats": [HUMAN, GREEDY], **extra}
+    response = api.client.post("/api/games", json=body)
+    assert response.status_code == 400, response.text
+    assert response.json()["detail"].startswith(field), response.text
+
+
+def test_response_seconds_takes_whole_and_decimal_numbers(api: Any) -> None:
+    for seconds in (5, 2.5):
+        created = api.create([HUMAN, GREEDY], response_seconds=seconds)
+        summary = api.client.get(f"/api/games/{created['game_id']}").json()
+        assert summary["response_seconds"] == seconds
+
+
+def test_actions_and_undos_take_fields_of_their_own_type_only(api: Any) -> None:
+    created = api.create([HUMAN, HUMAN2])
+    game_id = created["game_id"]
+    token = created["seats"][0]["token"]
+    state = api.state(game_id, 0, token)
+    action, ply = state["legal"][0], state["ply"]
+    url = f"/api/games/{game_id}"
+    for body, field in (
+        ({"seat": "0", "token": token, "action": action, "ply": ply}, "seat"),
+        ({"seat": 0.0, "token": token, "action": action, "ply": ply}, "seat"),
+        ({"seat": False, "token": token, "action": action, "ply": ply}, "seat"),
+        ({"seat": 0, "token": token, "action": action, "ply": str(ply)}, "ply"),
+        ({"seat": 0, "token": token, "action": action, "ply": True}, "ply"),
+        ({"seat": 0, "token": token, "action": action, "ply": float(ply)}, "ply"),
+        ({"seat": 0, "token": 5, "action": action, "ply": ply}, "token"),
+        ({"seat": 0, "token": token, "action": 5, "ply": ply}, "action"),
+    ):
+        response = api.client.post(f"{url}/actions", json=body)
+        assert response.status_code == 400, (body, response.text)
+        assert response.json()["detail"].startswith(field), response.text
+    for body in ({"seat": "0", "token": token}, {"seat": True, "token": token}):
+        response = api.client.post(f"{url}/undo", json=body)
+        assert response.status_code == 400, (body, response.text)
+        assert response.json()["detail"].startswith("seat"), response.text
+    assert api.state(game_id)["ply"] == ply  # unchanged
+    assert api.act(game_id, 0, token, action, ply).status_code == 200
+
+
 def test_a_wrong_method_answers_405_with_allow(api: Any) -> None:
     for method, path, allowed in (
         ("PUT", "/api/games", "POST"),

@@ -99,6 +99,27 @@ def test_large_messages_are_refused(api: Any) -> None:
         assert ws.receive_json() == {"type": "pong"}
 
 
+def test_messages_take_fields_of_their_own_type_only(api: Any) -> None:
+    created = api.create([HUMAN, HUMAN2])
+    game_id = created["game_id"]
+    token = created["seats"][0]["token"]
+    with api.client.websocket_connect(f"/ws/games/{game_id}?seat=0&token={token}") as ws:
+        state = ws.receive_json()
+        action, ply = state["legal"][0], state["ply"]
+        for message in (
+            {"type": "action", "action": action, "ply": str(ply)},
+            {"type": "action", "action": action, "ply": True},
+            {"type": "action", "action": action, "ply": float(ply)},
+            {"type": "action", "action": 3, "ply": ply},
+        ):
+            ws.send_json(message)
+            error = ws.receive_json()
+            assert error["type"] == "error" and error["code"] == "malformed", (message, error)
+        ws.send_json({"type": "action", "action": action, "ply": ply})
+        assert ws.receive_json()["ply"] > ply  # no state message came before
+    assert api.state(game_id)["ply"] > ply
+
+
 def test_rate_limit(open_api: Any) -> None:
     api = open_api(ws_messages_per_second=20)
     game_id = api.create([HUMAN, GREEDY])["game_id"]

@@ -21,7 +21,10 @@ ErrorCode = Literal[
 
 
 class Request(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A request body: no unknown field, and no conversion (``"0"`` or ``true`` is not a
+    number; a float field takes whole numbers too)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 # --------------------------------------------------------------------------- HTTP requests
@@ -192,17 +195,23 @@ class PongMessage(BaseModel):
 # --------------------------------------------------------------------------- client messages
 
 
-class ClientAction(BaseModel):
+class ClientMessageBase(BaseModel):
+    """A client message: no conversion, as in request bodies."""
+
+    model_config = ConfigDict(strict=True)
+
+
+class ClientAction(ClientMessageBase):
     type: Literal["action"]
     action: str = Field(max_length=1000)
     ply: int
 
 
-class ClientUndo(BaseModel):
+class ClientUndo(ClientMessageBase):
     type: Literal["undo"]
 
 
-class ClientPing(BaseModel):
+class ClientPing(ClientMessageBase):
     type: Literal["ping"]
 
 
