@@ -148,6 +148,18 @@ def test_state_refuses_a_wrong_or_missing_token(api: Any) -> None:
     assert api.client.get(url, params={"token": tokens[0]}).status_code == 403
 
 
+def test_state_refuses_a_malformed_seat(api: Any) -> None:
+    created = api.create([HUMAN, HUMAN2])
+    url = f"/api/games/{created['game_id']}/state"
+    token = created["seats"][1]["token"]
+    for seat in ("abc", "1.0", "+1", "", "0x1", " 1"):
+        response = api.client.get(url, params={"seat": seat, "token": token})
+        assert response.status_code == 400, (seat, response.text)
+        assert response.json()["detail"].startswith("seat:"), response.text
+    assert api.client.get(url, params={"seat": "1", "token": token}).status_code == 200
+    assert api.client.get(url, params={"seat": "-1", "token": token}).status_code == 403
+
+
 def test_acting_for_another_seat_or_without_token_is_forbidden(api: Any) -> None:
     created = api.create([HUMAN, HUMAN2, GREEDY])
     game_id = created["game_id"]

@@ -6,13 +6,14 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import ValidationError
@@ -46,6 +47,7 @@ from terranova.server.models import (
 from terranova.server.service import (
     Forbidden,
     GameService,
+    Malformed,
     NotFound,
     ServiceError,
     Stale,
@@ -61,6 +63,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 NO_CACHE = (b"cache-control", b"no-cache")
+SEAT_QUERY = re.compile(r"-?[0-9]{1,9}")
+SeatQuery = Annotated[str | None, Query(alias="seat", description="a seat number")]
 
 
 def _json_response(text: str) -> Response:
@@ -77,6 +81,16 @@ def _validation_message(exc: RequestValidationError | ValidationError) -> str:
         where = ".".join(str(x) for x in error.get("loc", ()) if x not in ("body",))
         parts.append(f"{where}: {error.get('msg', 'invalid')}" if where else error.get("msg", ""))
     return "; ".join(parts) or "invalid request"
+
+
+def _query_seat(text: str | None) -> int | None:
+    """The ``seat`` of a query string (absent: None); raises Malformed unless it is a whole
+    number written plainly (``0``, ``2``: not ``1.0``, ``+1`` or ``abc``)."""
+    if text is None:
+        return None
+    if not SEAT_QUERY.fullmatch(text):
+        raise Malformed(f"seat: a seat number such as 0 or 1, not {text[:40]!r}")
+    return int(text)
 
 
 class Limits:
@@ -250,8 +264,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
 
     @app.get("/api/games/{game_id}/state", response_model=StateMessage, responses=ERRORS)
-    async def get_state(game_id: str, seat: int | None = None, token: str | None = None) -> Any:
+    async def get_state(
+        game_id: str, seat_query: SeatQuery = None, token: str | None = None
+    ) -> Any:
         """The state message for a seat (with its token), or for a spectator."""
+        seat = _query_seat(seat_query)
         game = await service.get(game_id)
         if seat is not None or token is not None:
             service.authorize(game, seat, token)
@@ -304,10 +321,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.websocket("/ws/games/{game_id}")
     async def game_socket(
-        websocket: WebSocket, game_id: str, seat: int | None = None, token: str | None = None
+        websocket: WebSocket, game_id: str, seat_query: SeatQuery = None, token: str | None = None
     ) -> None:
         await websocket.accept()
         try:
+            seat = _query_seat(seat_query)
             game = await service.get(game_id)
             if seat is not None or token is not None:
                 service.authorize(game, seat, token)
