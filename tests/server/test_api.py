@@ -120,6 +120,43 @@ def test_create_refuses_bad_requests(api: Any, body: dict[str, Any], message: st
     assert isinstance(detail, str) and message in detail
 
 
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("Ana\u202egnp.exe", "U+202E"),  # right-to-left override
+        ("\u202aAna", "U+202A"),
+        ("\u2066Ana\u2069", "U+2066"),  # isolates
+        ("A\u200ena", "U+200E"),  # direction marks
+        ("A\u200fna", "U+200F"),
+        ("A\u061cna", "U+061C"),
+        ("A\x85na", "U+0085"),  # a C1 control
+        ("A\tna", "U+0009"),
+        ("A\u2028na", "U+2028"),  # line separator
+    ],
+)
+def test_seat_names_refuse_control_and_direction_characters(api: Any, name: str, code: str) -> None:
+    body = {"game": "discovery", "seats": [HUMAN, {"kind": "human", "name": name}]}
+    response = api.client.post("/api/games", json=body)
+    assert response.status_code == 400, response.text
+    detail = response.json()["detail"]
+    assert detail.startswith("seat 1: a name has no control") and code in detail, detail
+
+
+def test_seat_names_lose_their_invisible_characters(api: Any) -> None:
+    created = api.create(
+        [
+            {"kind": "human", "name": "\ufeffA\u200bn\u200ca\u200d\u2060\u00ad"},
+            {"kind": "human", "name": " \u200b "},  # nothing left: the default
+            {"kind": "bot", "bot": "greedy", "name": "\u200b\u200b"},
+            {"kind": "human", "name": "x" * 40 + "\u200b" * 10},  # 40 characters left
+        ]
+    )
+    names = [s["name"] for s in created["seats"]]
+    assert names == ["Ana", "Player 2", "greedy", "x" * 40]
+    summary = api.client.get(f"/api/games/{created['game_id']}").json()
+    assert [s["name"] for s in summary["seats"]] == names
+
+
 def test_state_for_seat_and_spectator(api: Any) -> None:
     created = api.create([HUMAN, HUMAN2])
     game_id = created["game_id"]

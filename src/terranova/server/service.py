@@ -22,6 +22,7 @@ import logging
 import re
 import secrets
 import time
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -60,7 +61,8 @@ from terranova.server.settings import Settings
 log = logging.getLogger("terranova.server")
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
-NAME_FORBIDDEN = re.compile(r"[\x00-\x1f\x7f]")
+NAME_REFUSED = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+"""The Unicode categories a seat's name may not hold (but see :func:`seat_name`)."""
 
 
 class ServiceError(Exception):
@@ -106,6 +108,33 @@ class Unavailable(ServiceError):
     """A stored game that this server cannot rebuild (its rules changed since)."""
 
     status, code = 409, "refused"
+
+
+def seat_name(text: str | None) -> str:
+    """A seat's name as it is kept: without invisible format characters (category Cf of
+    bidirectional class BN: zero-width spaces and joiners, U+2060, U+FEFF, soft hyphens)
+    nor white space at its ends ("" if nothing is left). Raises ValueError naming the first
+    character it refuses: a control character (Cc), a surrogate (Cs), a line or paragraph
+    separator (Zl, Zp) or another format character (Cf), such as the bidirectional marks,
+    embeddings, overrides and isolates (U+200E, U+200F, U+061C, U+202A to U+202E, U+2066
+    to U+2069).
+
+    >>> seat_name("  An\u200ba\ufeff ")
+    'Ana'
+    >>> seat_name("Ana\u202egnp.exe")
+    Traceback (most recent call last):
+    ...
+    ValueError: U+202E
+    """
+    visible = "".join(
+        c
+        for c in text or ""
+        if unicodedata.category(c) != "Cf" or unicodedata.bidirectional(c) != "BN"
+    ).strip()
+    for c in visible:
+        if unicodedata.category(c) in NAME_REFUSED:
+            raise ValueError(f"U+{ord(c):04X}")
+    return visible
 
 
 def hash_token(token: str) -> str:
@@ -312,11 +341,16 @@ class GameService:
         seats: list[SeatInfo] = []
         tokens: dict[int, str] = {}
         for index, seat in enumerate(request.seats):
-            name = (seat.name or "").strip()
-            if len(name) > self.settings.max_seat_name or NAME_FORBIDDEN.search(name):
+            try:
+                name = seat_name(seat.name)
+            except ValueError as exc:
                 raise BadRequest(
-                    f"seat {index}: a name has at most {self.settings.max_seat_name} "
-                    "characters and no control characters"
+                    f"seat {index}: a name has no control, separator or direction-changing "
+                    f"characters ({exc})"
+                ) from None
+            if len(name) > self.settings.max_seat_name:
+                raise BadRequest(
+                    f"seat {index}: a name has at most {self.settings.max_seat_name} characters"
                 )
             if seat.kind == "bot":
                 spec = (seat.bot or "").strip()
