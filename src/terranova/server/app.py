@@ -230,7 +230,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             seats.append(
                 CreatedSeat(
                     seat=seat.seat,
-                    kind="bot" if seat.kind == "bot" else "human",
+                    kind=seat.out().kind,
                     name=seat.name,
                     bot=seat.bot,
                     token=token,

@@ -7,6 +7,9 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 Score = int | float
+SeatKind = Literal["human", "bot", "automaton"]
+"""``human`` (whoever holds the seat's token), ``bot`` (moved by the server) or
+``automaton`` (a seat the game plays itself: its ``automaton_variant``)."""
 ErrorCode = Literal[
     "illegal",
     "malformed",
@@ -31,11 +34,14 @@ class Request(BaseModel):
 
 
 class SeatRequest(Request):
-    kind: Literal["human", "bot"]
+    kind: SeatKind
+    """``automaton`` exactly for the seats the game plays itself (the last N, N its
+    ``automaton_variant``)."""
     name: str | None = Field(default=None, max_length=200)
-    """Shown to everyone; defaults to ``Player N`` (humans) or the bot spec."""
+    """Shown to everyone; defaults to ``Player N`` (humans), the bot spec or ``Automaton``."""
     bot: str | None = Field(default=None, max_length=200)
-    """The bot spec (``greedy``, ``greedy:epsilon=0.1``); required for a bot seat."""
+    """The bot spec (``greedy``, ``greedy:epsilon=0.1``); required for a bot seat, refused
+    for the others."""
 
 
 class CreateGameRequest(Request):
@@ -77,7 +83,7 @@ class CatalogResponse(BaseModel):
 
 class CreatedSeat(BaseModel):
     seat: int
-    kind: Literal["human", "bot"]
+    kind: SeatKind
     name: str
     bot: str | None = None
     token: str | None = None
@@ -94,7 +100,7 @@ class CreateGameResponse(BaseModel):
 
 class SeatOut(BaseModel):
     seat: int
-    kind: Literal["human", "bot"]
+    kind: SeatKind
     name: str
     bot: str | None = None
 

@@ -54,8 +54,9 @@ from terranova.server.live import (
     chance_outcome,
     record_seats,
     settle,
+    stored_seats,
 )
-from terranova.server.models import CreateGameRequest, ErrorCode
+from terranova.server.models import CreateGameRequest, ErrorCode, SeatKind
 from terranova.server.settings import Settings
 
 log = logging.getLogger("terranova.server")
@@ -294,7 +295,7 @@ class GameService:
                 f"game {stored.public_id} was played under {info.name} rules "
                 f"{stored.rules_version}; this server has rules {info.rules_version}"
             )
-        seats = [SeatInfo(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in stored.seats]
+        seats = stored_seats(info, stored)
         try:
             timeline = Timeline.replay(
                 stored.game,
@@ -340,6 +341,7 @@ class GameService:
 
         seats: list[SeatInfo] = []
         tokens: dict[int, str] = {}
+        automata = info.automaton_seats(resolved)
         for index, seat in enumerate(request.seats):
             try:
                 name = seat_name(seat.name)
@@ -352,6 +354,9 @@ class GameService:
                 raise BadRequest(
                     f"seat {index}: a name has at most {self.settings.max_seat_name} characters"
                 )
+            if seat.kind == "automaton" or index in automata:
+                seats.append(_automaton(info, automata, index, seat.kind, seat.bot, name))
+                continue
             if seat.kind == "bot":
                 spec = (seat.bot or "").strip()
                 if not spec:
@@ -412,7 +417,7 @@ class GameService:
             raise Forbidden(f"this game has no seat {seat}")
         expected = game.seats[seat].token_hash
         if expected is None:
-            raise Forbidden(f"seat {seat} is played by a bot")
+            raise Forbidden(f"seat {seat} is played by {_machine(game.seats[seat].kind)}")
         if not hmac.compare_digest(expected, hash_token(token)):
             raise Forbidden(f"that is not the token of seat {seat}")
         return seat
@@ -485,7 +490,7 @@ class GameService:
             if target is None:
                 if game.finished:
                     raise Refused("the game is over")
-                if any(s.kind != "bot" for s in game.seats if s.seat != seat):
+                if any(s.kind not in ("bot", "automaton") for s in game.seats if s.seat != seat):
                     raise Refused("undo is only for games against bots")
                 raise Refused("you have nothing to undo")
             entry = Entry(game.seq, target, f"back to ply {target}", "undo")
@@ -686,6 +691,37 @@ class GameService:
         finally:
             if tasks.get(game_id) is asyncio.current_task():
                 del tasks[game_id]
+
+
+def _automaton(
+    info: GameInfo, automata: range, index: int, kind: SeatKind, bot: str | None, name: str
+) -> SeatInfo:
+    """Seat ``index``, which the request makes ``kind`` and the game's ``automata`` (the seats
+    it plays itself) may make its automaton's; raises BadRequest unless both agree."""
+    variant = info.automaton_variant
+    if variant is None:
+        raise BadRequest(f"seat {index}: {info.id} plays no seat itself (it has no automaton)")
+    count = f"{variant}={len(automata)}"
+    if index not in automata:
+        plays = (
+            "no seat"
+            if not automata
+            else f"seat {automata.start}"
+            if len(automata) == 1
+            else f"seats {automata.start} to {automata.stop - 1}"
+        )
+        raise BadRequest(f"seat {index}: with {count}, the automaton plays {plays}")
+    if kind != "automaton":
+        raise BadRequest(
+            f"seat {index} is played by the automaton ({count}): its kind is automaton, not {kind}"
+        )
+    if bot is not None:
+        raise BadRequest(f"seat {index} is played by the automaton: it has no bot")
+    return SeatInfo(index, "automaton", name or "Automaton", None, None)
+
+
+def _machine(kind: str) -> str:
+    return "the automaton" if kind == "automaton" else "a bot"
 
 
 def _early_passes(state: State, window: OpenWindow) -> list[Action]:
