@@ -107,6 +107,25 @@ def test_play_is_deterministic_and_honours_save_and_variants() -> None:
     assert len(record.seats) == 2
 
 
+def test_play_shows_the_automaton_as_such() -> None:
+    args = ["play", "evolution-explore", "--players", "3", "--variant", "automata=1"]
+    result = run(*args, "--bots", "greedy,random", "--seed", "4")
+    assert result.exit_code == 0, result.output
+    record = read("games/evolution-explore-4.json")
+    assert [(s.name, s.kind) for s in record.seats] == [
+        ("greedy", "bot"),
+        ("random", "bot"),
+        ("automaton", "automaton"),
+    ]
+    replay(record)
+    rows = [line for line in result.stdout.splitlines() if re.match(r"\W+2 ", line)]
+    assert rows and "automaton" in rows[0] and "random" not in rows[0], rows
+    # a bot named for the automaton's seat is refused rather than silently left out
+    refused = run(*args, "--bots", "greedy,random,greedy")
+    assert refused.exit_code == 2, refused.output
+    assert "seat 2 is played by the automaton (automata=1)" in refused.stderr
+
+
 def test_play_without_a_seed_picks_one_and_says_which() -> None:
     result = run("play", "discovery", "--bots", "random,random")
     assert result.exit_code == 0, result.output

@@ -254,7 +254,8 @@ BotsOpt = Annotated[
         "--bots",
         "-b",
         help="Comma-separated bot specs, e.g. greedy,random or greedy:epsilon=0.1; "
-        "missing seats are played by random (see `terranova bots`).",
+        "missing seats are played by random (see `terranova bots`); with `play`, the seats "
+        "the game plays itself (its automaton) take no bot.",
     ),
 ]
 SeedOpt = Annotated[
@@ -283,6 +284,13 @@ def play_command(
         info = game_info(game)
         variants = _variants(variant)
         specs = _lineup(info, players, bots, variants)
+        automata = info.automaton_seats({**variants, "players": len(specs)})
+        named = len(split_specs(bots)) if bots else 0
+        if automata and named > automata.start:
+            raise InvalidParameterError(
+                f"{named} bots named, but seat {automata.start} is played by the automaton "
+                f"({info.automaton_variant}={len(automata)}): name at most {automata.start}"
+            )
         seed = _pick_seed(seed)
         record = play_game(info.id, specs, seed, variants)
         state = replay(record)  # the final state (and a check of the record)

@@ -201,7 +201,9 @@ def test_explore_against_bots_and_the_automaton(
     assert summary["params"]["automata"] == 1
     assert summary["params"]["jokers"] == 4
     assert summary["response_seconds"] == 10
-    assert summary["seats"][2]["name"] == "Automaton"
+    # the lobby sends the automaton as such, not as a bot that is never asked
+    assert summary["seats"][2] == {"seat": 2, "kind": "automaton", "name": "Automaton", "bot": None}
+    assert "The automaton: seat 3" in page.inner_text("#invite-list")
     page.click("[data-testid='seat-0-open']")
     page.wait_for_selector("body[data-ready='1']")
     wait_ready_to_act(page)

@@ -120,6 +120,43 @@ def test_create_refuses_bad_requests(api: Any, body: dict[str, Any], message: st
     assert isinstance(detail, str) and message in detail
 
 
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("Ana\u202egnp.exe", "U+202E"),  # right-to-left override
+        ("\u202aAna", "U+202A"),
+        ("\u2066Ana\u2069", "U+2066"),  # isolates
+        ("A\u200ena", "U+200E"),  # direction marks
+        ("A\u200fna", "U+200F"),
+        ("A\u061cna", "U+061C"),
+        ("A\x85na", "U+0085"),  # a C1 control
+        ("A\tna", "U+0009"),
+        ("A\u2028na", "U+2028"),  # line separator
+    ],
+)
+def test_seat_names_refuse_control_and_direction_characters(api: Any, name: str, code: str) -> None:
+    body = {"game": "discovery", "seats": [HUMAN, {"kind": "human", "name": name}]}
+    response = api.client.post("/api/games", json=body)
+    assert response.status_code == 400, response.text
+    detail = response.json()["detail"]
+    assert detail.startswith("seat 1: a name has no control") and code in detail, detail
+
+
+def test_seat_names_lose_their_invisible_characters(api: Any) -> None:
+    created = api.create(
+        [
+            {"kind": "human", "name": "\ufeffA\u200bn\u200ca\u200d\u2060\u00ad"},
+            {"kind": "human", "name": " \u200b "},  # nothing left: the default
+            {"kind": "bot", "bot": "greedy", "name": "\u200b\u200b"},
+            {"kind": "human", "name": "x" * 40 + "\u200b" * 10},  # 40 characters left
+        ]
+    )
+    names = [s["name"] for s in created["seats"]]
+    assert names == ["Ana", "Player 2", "greedy", "x" * 40]
+    summary = api.client.get(f"/api/games/{created['game_id']}").json()
+    assert [s["name"] for s in summary["seats"]] == names
+
+
 def test_state_for_seat_and_spectator(api: Any) -> None:
     created = api.create([HUMAN, HUMAN2])
     game_id = created["game_id"]
@@ -146,6 +183,18 @@ def test_state_refuses_a_wrong_or_missing_token(api: Any) -> None:
     assert api.client.get(url, params={"seat": 0}).status_code == 403
     assert api.client.get(url, params={"seat": 5, "token": tokens[0]}).status_code == 403
     assert api.client.get(url, params={"token": tokens[0]}).status_code == 403
+
+
+def test_state_refuses_a_malformed_seat(api: Any) -> None:
+    created = api.create([HUMAN, HUMAN2])
+    url = f"/api/games/{created['game_id']}/state"
+    token = created["seats"][1]["token"]
+    for seat in ("abc", "1.0", "+1", "", "0x1", " 1"):
+        response = api.client.get(url, params={"seat": seat, "token": token})
+        assert response.status_code == 400, (seat, response.text)
+        assert response.json()["detail"].startswith("seat:"), response.text
+    assert api.client.get(url, params={"seat": "1", "token": token}).status_code == 200
+    assert api.client.get(url, params={"seat": "-1", "token": token}).status_code == 403
 
 
 def test_acting_for_another_seat_or_without_token_is_forbidden(api: Any) -> None:
@@ -196,6 +245,78 @@ def test_bad_bodies_answer_400_with_a_message(api: Any) -> None:
         url, content=b"{not json", headers={"content-type": "application/json"}
     )
     assert response.status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("extra", "field"),
+    [
+        ({"bot_delay_ms": "600"}, "bot_delay_ms"),
+        ({"bot_delay_ms": 600.0}, "bot_delay_ms"),
+        ({"bot_delay_ms": True}, "bot_delay_ms"),
+        ({"response_seconds": "10"}, "response_seconds"),
+        ({"response_seconds": True}, "response_seconds"),
+        ({"params": {"hand": True}}, "params.hand"),
+        ({"params": {"hand": 2.0}}, "params.hand"),
+        ({"params": {"players": "2", "hand": [2]}}, "params.hand"),
+        ({"seats": [{"kind": "human", "name": 7}, GREEDY]}, "seats.0.name"),
+        ({"seats": [HUMAN, {"kind": "bot", "bot": True}]}, "seats.1.bot"),
+    ],
+)
+def test_create_takes_fields_of_their_own_type_only(
+    api: Any, extra: dict[str, Any], field: str
+) -> None:
+    """No conversion: ``"600"``, ``600.0`` and ``true`` are not whole numbers."""
+    body = {"game": "discovery", "seats": [HUMAN, GREEDY], **extra}
+    response = api.client.post("/api/games", json=body)
+    assert response.status_code == 400, response.text
+    assert response.json()["detail"].startswith(field), response.text
+
+
+def test_response_seconds_takes_whole_and_decimal_numbers(api: Any) -> None:
+    for seconds in (5, 2.5):
+        created = api.create([HUMAN, GREEDY], response_seconds=seconds)
+        summary = api.client.get(f"/api/games/{created['game_id']}").json()
+        assert summary["response_seconds"] == seconds
+
+
+def test_actions_and_undos_take_fields_of_their_own_type_only(api: Any) -> None:
+    created = api.create([HUMAN, HUMAN2])
+    game_id = created["game_id"]
+    token = created["seats"][0]["token"]
+    state = api.state(game_id, 0, token)
+    action, ply = state["legal"][0], state["ply"]
+    url = f"/api/games/{game_id}"
+    for body, field in (
+        ({"seat": "0", "token": token, "action": action, "ply": ply}, "seat"),
+        ({"seat": 0.0, "token": token, "action": action, "ply": ply}, "seat"),
+        ({"seat": False, "token": token, "action": action, "ply": ply}, "seat"),
+        ({"seat": 0, "token": token, "action": action, "ply": str(ply)}, "ply"),
+        ({"seat": 0, "token": token, "action": action, "ply": True}, "ply"),
+        ({"seat": 0, "token": token, "action": action, "ply": float(ply)}, "ply"),
+        ({"seat": 0, "token": 5, "action": action, "ply": ply}, "token"),
+        ({"seat": 0, "token": token, "action": 5, "ply": ply}, "action"),
+    ):
+        response = api.client.post(f"{url}/actions", json=body)
+        assert response.status_code == 400, (body, response.text)
+        assert response.json()["detail"].startswith(field), response.text
+    for body in ({"seat": "0", "token": token}, {"seat": True, "token": token}):
+        response = api.client.post(f"{url}/undo", json=body)
+        assert response.status_code == 400, (body, response.text)
+        assert response.json()["detail"].startswith("seat"), response.text
+    assert api.state(game_id)["ply"] == ply  # unchanged
+    assert api.act(game_id, 0, token, action, ply).status_code == 200
+
+
+def test_a_wrong_method_answers_405_with_allow(api: Any) -> None:
+    for method, path, allowed in (
+        ("PUT", "/api/games", "POST"),
+        ("DELETE", "/api/catalog", "GET"),
+        ("POST", "/api/games/x/state", "GET"),
+    ):
+        response = api.client.request(method, path)
+        assert response.status_code == 405, (method, path)
+        assert response.headers.get("allow") == allowed, (method, path)
+        assert isinstance(response.json()["detail"], str)
 
 
 def test_large_bodies_are_refused(api: Any) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
@@ -77,6 +78,19 @@ def test_connecting_with_a_wrong_token_is_refused(api: Any, query: str) -> None:
         assert closed.value.code == 4403
 
 
+@pytest.mark.parametrize("seat", ["abc", "1.0", "+1", "", "0x1", "1 "])
+def test_connecting_with_a_malformed_seat_is_refused(api: Any, seat: str) -> None:
+    created = api.create([HUMAN, HUMAN2])
+    query = urlencode({"seat": seat, "token": created["seats"][1]["token"]})
+    with api.client.websocket_connect(f"/ws/games/{created['game_id']}?{query}") as ws:
+        error = ws.receive_json()
+        assert error["type"] == "error" and error["code"] == "malformed", error
+        assert error["message"].startswith("seat:")
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4400
+
+
 def test_connecting_to_no_game(api: Any) -> None:
     with api.client.websocket_connect("/ws/games/nope") as ws:
         error = ws.receive_json()
@@ -97,6 +111,27 @@ def test_large_messages_are_refused(api: Any) -> None:
         assert ws.receive_json()["code"] == "too_large"
         ws.send_json({"type": "ping"})  # the connection goes on
         assert ws.receive_json() == {"type": "pong"}
+
+
+def test_messages_take_fields_of_their_own_type_only(api: Any) -> None:
+    created = api.create([HUMAN, HUMAN2])
+    game_id = created["game_id"]
+    token = created["seats"][0]["token"]
+    with api.client.websocket_connect(f"/ws/games/{game_id}?seat=0&token={token}") as ws:
+        state = ws.receive_json()
+        action, ply = state["legal"][0], state["ply"]
+        for message in (
+            {"type": "action", "action": action, "ply": str(ply)},
+            {"type": "action", "action": action, "ply": True},
+            {"type": "action", "action": action, "ply": float(ply)},
+            {"type": "action", "action": 3, "ply": ply},
+        ):
+            ws.send_json(message)
+            error = ws.receive_json()
+            assert error["type"] == "error" and error["code"] == "malformed", (message, error)
+        ws.send_json({"type": "action", "action": action, "ply": ply})
+        assert ws.receive_json()["ply"] > ply  # no state message came before
+    assert api.state(game_id)["ply"] > ply
 
 
 def test_rate_limit(open_api: Any) -> None:

@@ -26,10 +26,17 @@ FORMAT = "terranova-record/1"
 
 @dataclass(frozen=True)
 class Seat:
-    """Who played a seat: a name and a kind (``human`` or ``bot``)."""
+    """Who played a seat: a name and a kind: ``human``, ``bot`` or ``automaton`` (a seat the
+    game plays itself, see ``GameInfo.automaton_variant``). Records made before the kind
+    ``automaton`` existed name such a seat after the bot that stood in for it, kind ``bot``;
+    they read and replay as they are."""
 
     name: str
     kind: str = "bot"
+
+
+AUTOMATON = Seat("automaton", "automaton")
+"""The seat of a bot game that the game plays itself."""
 
 
 @dataclass(frozen=True)
@@ -197,7 +204,7 @@ def play(
     if len(agents) != state.num_seats:
         raise TerranovaError(f"{len(agents)} players for a {state.num_seats}-seat game")
     rng = make_rng(seed)
-    recorder = Recorder(state, seats or [Seat(a.name) for a in agents], seed)
+    recorder = Recorder(state, seats or bot_seats(state, agents), seed)
     while not state.is_terminal():
         actor = state.current_player()
         action = state.sample_chance(rng) if actor == CHANCE else agents[actor].select(state)
@@ -205,6 +212,13 @@ def play(
         if on_action is not None:
             on_action(state, action)
     return recorder.record
+
+
+def bot_seats(state: State, agents: Sequence[Agent]) -> list[Seat]:
+    """The seats of a game between ``agents``: each named after its bot, but the seats the
+    game plays itself (its automaton), whose agent is never asked, are :data:`AUTOMATON`."""
+    automata = game_info(state.game_id).automaton_seats(state.params())
+    return [AUTOMATON if k in automata else Seat(a.name) for k, a in enumerate(agents)]
 
 
 def replay(record: GameRecord, upto: int | None = None) -> State:

@@ -95,6 +95,22 @@ class GameInfo:
             resolved[name] = variant.coerce(params.get(name, variant.default))
         return resolved
 
+    def automaton_seats(self, params: Mapping[str, object]) -> range:
+        """The seats the game plays itself with ``params`` (checked and completed as
+        :meth:`resolve` does): the last N, N the value of ``automaton_variant``.
+
+        >>> game_info("evolution-explore").automaton_seats({"players": 4, "automata": 1})
+        range(3, 4)
+        >>> game_info("discovery").automaton_seats({"players": 3})
+        range(0, 0)
+        """
+        if self.automaton_variant is None:
+            return range(0)
+        resolved = self.resolve(params)
+        players = int(str(resolved["players"]))
+        count = int(str(resolved[self.automaton_variant] or 0))
+        return range(max(0, players - count), players)
+
     def describe(self) -> dict[str, Any]:
         """JSON-safe metadata."""
         return {

@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import ValidationError
@@ -45,6 +46,7 @@ from terranova.server.models import (
 from terranova.server.service import (
     Forbidden,
     GameService,
+    Malformed,
     NotFound,
     ServiceError,
     Stale,
@@ -60,6 +62,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 NO_CACHE = (b"cache-control", b"no-cache")
+SEAT_QUERY = re.compile(r"-?[0-9]{1,9}")
+SeatQuery = Annotated[str | None, Query(alias="seat", description="a seat number")]
 
 
 def _json_response(text: str) -> Response:
@@ -76,6 +80,16 @@ def _validation_message(exc: RequestValidationError | ValidationError) -> str:
         where = ".".join(str(x) for x in error.get("loc", ()) if x not in ("body",))
         parts.append(f"{where}: {error.get('msg', 'invalid')}" if where else error.get("msg", ""))
     return "; ".join(parts) or "invalid request"
+
+
+def _query_seat(text: str | None) -> int | None:
+    """The ``seat`` of a query string (absent: None); raises Malformed unless it is a whole
+    number written plainly (``0``, ``2``: not ``1.0``, ``+1`` or ``abc``)."""
+    if text is None:
+        return None
+    if not SEAT_QUERY.fullmatch(text):
+        raise Malformed(f"seat: a seat number such as 0 or 1, not {text[:40]!r}")
+    return int(text)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -119,7 +133,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code)
+        return JSONResponse(
+            {"detail": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers
+        )
 
     # ---------------------------------------------------------------- HTTP API
 
@@ -138,7 +154,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             seats.append(
                 CreatedSeat(
                     seat=seat.seat,
-                    kind="bot" if seat.kind == "bot" else "human",
+                    kind=seat.out().kind,
                     name=seat.name,
                     bot=seat.bot,
                     token=token,
@@ -172,8 +188,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
 
     @app.get("/api/games/{game_id}/state", response_model=StateMessage, responses=ERRORS)
-    async def get_state(game_id: str, seat: int | None = None, token: str | None = None) -> Any:
+    async def get_state(
+        game_id: str, seat_query: SeatQuery = None, token: str | None = None
+    ) -> Any:
         """The state message for a seat (with its token), or for a spectator."""
+        seat = _query_seat(seat_query)
         game = await service.get(game_id)
         if seat is not None or token is not None:
             service.authorize(game, seat, token)
@@ -226,7 +245,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.websocket("/ws/games/{game_id}")
     async def game_socket(
-        websocket: WebSocket, game_id: str, seat: int | None = None, token: str | None = None
+        websocket: WebSocket, game_id: str, seat_query: SeatQuery = None, token: str | None = None
     ) -> None:
         await websocket.accept()
         address = sockets.take(websocket.scope)
@@ -240,14 +259,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await websocket.close(code=4429)
             return
         try:
-            await _serve_socket(websocket, game_id, seat, token)
+            await _serve_socket(websocket, game_id, seat_query, token)
         finally:
             sockets.give_back(address)
 
     async def _serve_socket(
-        websocket: WebSocket, game_id: str, seat: int | None, token: str | None
+        websocket: WebSocket, game_id: str, seat_query: str | None, token: str | None
     ) -> None:
         try:
+            seat = _query_seat(seat_query)
             game = await service.get(game_id)
             if seat is not None or token is not None:
                 service.authorize(game, seat, token)

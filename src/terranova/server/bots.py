@@ -11,10 +11,11 @@ Two lanes:
   hard limit of seconds and of tree nodes; a worker that does not answer in time is killed
   and started again.
 
-Every decision has a hard deadline (``max_bot_seconds`` and ``bot_grace_seconds``): past it, or when a
-bot fails, the server plays a random legal action for that move (seeded, so a replay of the
-log is unaffected: the log holds the action played), and logs why. Closing the runner kills
-the workers at once, so a server stops within a second or two whatever its bots are doing.
+Every decision has a hard deadline (``max_bot_seconds`` and ``bot_grace_seconds``): past
+it, or when a bot fails, the server plays a random legal action for that move (seeded, so a
+replay of the log is unaffected: the log holds the action played), and logs why. Closing
+the runner kills the workers at once, so a server stops within a second or two whatever its
+bots are doing.
 
 A worker keeps the last positions it was sent by game, so a decision costs it only the
 actions played since its previous decision in that game.

@@ -11,19 +11,22 @@ from typing import Any, Literal
 from terranova.core.actions import Action
 from terranova.core.errors import TerranovaError
 from terranova.core.records import GameRecord, Recorder, Seat
-from terranova.core.registry import make
+from terranova.core.registry import GameInfo, make
 from terranova.core.rng import derive_seed, make_rng
 from terranova.core.state import CHANCE, ResponseWindow, State
 from terranova.server.db import GameFacts, StoredGame
 from terranova.server.models import (
     LogEntry,
     ResultOut,
+    SeatKind,
     SeatOut,
     StateMessage,
     TurnScoresOut,
     WindowOut,
 )
 
+MACHINES = frozenset({"bot", "automaton"})
+"""The kinds of seat nobody holds a token for."""
 MAX_CHANCE_RUN = 100_000
 """A guard against a game that never leaves its chance nodes."""
 
@@ -41,12 +44,26 @@ class SeatInfo:
     token_hash: str | None
 
     def out(self) -> SeatOut:
-        return SeatOut(
-            seat=self.seat,
-            kind="bot" if self.kind == "bot" else "human",
-            name=self.name,
-            bot=self.bot,
+        kind: SeatKind = (
+            "bot" if self.kind == "bot" else "automaton" if self.kind == "automaton" else "human"
         )
+        return SeatOut(seat=self.seat, kind=kind, name=self.name, bot=self.bot)
+
+
+def stored_seats(info: GameInfo, stored: StoredGame) -> list[SeatInfo]:
+    """The seats of a stored game. A seat the game plays itself that was stored as a bot
+    (before the kind ``automaton`` existed, the lobby sent the automaton as a ``random`` bot
+    that was never asked) is read as the automaton."""
+    try:
+        automata = info.automaton_seats(stored.params)
+    except TerranovaError:  # the replay says what is wrong with the parameters
+        automata = range(0)
+    return [
+        SeatInfo(s.seat, "automaton", s.name, None, None)
+        if s.kind == "bot" and s.seat in automata
+        else SeatInfo(s.seat, s.kind, s.name, s.bot, s.token_hash)
+        for s in stored.seats
+    ]
 
 
 def chance_outcome(state: State, seed: int, ply: int) -> Action:
@@ -289,13 +306,13 @@ class LiveGame(GameFacts):
 
     def undo_target(self, seat: int) -> int | None:
         """The ply an undo by ``seat`` goes back to (before its previous decision), or None
-        when it may not undo: only a human seat whose every opponent is a bot, in a game
-        still being played, after it has decided something."""
+        when it may not undo: only a human seat whose every opponent is a bot (or the
+        automaton), in a game still being played, after it has decided something."""
         if not 0 <= seat < len(self.seats) or not self.playing:
             return None
         if self.seats[seat].kind != "human":
             return None
-        if any(s.kind != "bot" for s in self.seats if s.seat != seat):
+        if any(s.kind not in MACHINES for s in self.seats if s.seat != seat):
             return None
         return self.timeline.last_decision(seat)
 

@@ -7,6 +7,9 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 Score = int | float
+SeatKind = Literal["human", "bot", "automaton"]
+"""``human`` (whoever holds the seat's token), ``bot`` (moved by the server) or
+``automaton`` (a seat the game plays itself: its ``automaton_variant``)."""
 ErrorCode = Literal[
     "illegal",
     "malformed",
@@ -21,18 +24,24 @@ ErrorCode = Literal[
 
 
 class Request(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A request body: no unknown field, and no conversion (``"0"`` or ``true`` is not a
+    number; a float field takes whole numbers too)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 # --------------------------------------------------------------------------- HTTP requests
 
 
 class SeatRequest(Request):
-    kind: Literal["human", "bot"]
+    kind: SeatKind
+    """``automaton`` exactly for the seats the game plays itself (the last N, N its
+    ``automaton_variant``)."""
     name: str | None = Field(default=None, max_length=200)
-    """Shown to everyone; defaults to ``Player N`` (humans) or the bot spec."""
+    """Shown to everyone; defaults to ``Player N`` (humans), the bot spec or ``Automaton``."""
     bot: str | None = Field(default=None, max_length=200)
-    """The bot spec (``greedy``, ``greedy:epsilon=0.1``); required for a bot seat."""
+    """The bot spec (``greedy``, ``greedy:epsilon=0.1``); required for a bot seat, refused
+    for the others."""
 
 
 class CreateGameRequest(Request):
@@ -74,7 +83,7 @@ class CatalogResponse(BaseModel):
 
 class CreatedSeat(BaseModel):
     seat: int
-    kind: Literal["human", "bot"]
+    kind: SeatKind
     name: str
     bot: str | None = None
     token: str | None = None
@@ -91,7 +100,7 @@ class CreateGameResponse(BaseModel):
 
 class SeatOut(BaseModel):
     seat: int
-    kind: Literal["human", "bot"]
+    kind: SeatKind
     name: str
     bot: str | None = None
 
@@ -192,17 +201,23 @@ class PongMessage(BaseModel):
 # --------------------------------------------------------------------------- client messages
 
 
-class ClientAction(BaseModel):
+class ClientMessageBase(BaseModel):
+    """A client message: no conversion, as in request bodies."""
+
+    model_config = ConfigDict(strict=True)
+
+
+class ClientAction(ClientMessageBase):
     type: Literal["action"]
     action: str = Field(max_length=1000)
     ply: int
 
 
-class ClientUndo(BaseModel):
+class ClientUndo(ClientMessageBase):
     type: Literal["undo"]
 
 
-class ClientPing(BaseModel):
+class ClientPing(ClientMessageBase):
     type: Literal["ping"]
 
 

@@ -23,6 +23,7 @@ import logging
 import re
 import secrets
 import time
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Coroutine, Sequence
 from typing import Any
@@ -54,8 +55,9 @@ from terranova.server.live import (
     chance_outcome,
     record_seats,
     settle,
+    stored_seats,
 )
-from terranova.server.models import CreateGameRequest, ErrorCode
+from terranova.server.models import CreateGameRequest, ErrorCode, SeatKind
 from terranova.server.settings import Settings
 
 log = logging.getLogger("terranova.server")
@@ -63,7 +65,8 @@ log = logging.getLogger("terranova.server")
 ABANDONED = "this game was closed as abandoned: nobody had moved for a long time"
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
-NAME_FORBIDDEN = re.compile(r"[\x00-\x1f\x7f]")
+NAME_REFUSED = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+"""The Unicode categories a seat's name may not hold (but see :func:`seat_name`)."""
 
 
 class ServiceError(Exception):
@@ -109,6 +112,33 @@ class Unavailable(ServiceError):
     """A stored game that this server cannot rebuild (its rules changed since)."""
 
     status, code = 409, "refused"
+
+
+def seat_name(text: str | None) -> str:
+    """A seat's name as it is kept: without invisible format characters (category Cf of
+    bidirectional class BN: zero-width spaces and joiners, U+2060, U+FEFF, soft hyphens)
+    nor white space at its ends ("" if nothing is left). Raises ValueError naming the first
+    character it refuses: a control character (Cc), a surrogate (Cs), a line or paragraph
+    separator (Zl, Zp) or another format character (Cf), such as the bidirectional marks,
+    embeddings, overrides and isolates (U+200E, U+200F, U+061C, U+202A to U+202E, U+2066
+    to U+2069).
+
+    >>> seat_name("  An\u200ba\ufeff ")
+    'Ana'
+    >>> seat_name("Ana\u202egnp.exe")
+    Traceback (most recent call last):
+    ...
+    ValueError: U+202E
+    """
+    visible = "".join(
+        c
+        for c in text or ""
+        if unicodedata.category(c) != "Cf" or unicodedata.bidirectional(c) != "BN"
+    ).strip()
+    for c in visible:
+        if unicodedata.category(c) in NAME_REFUSED:
+            raise ValueError(f"U+{ord(c):04X}")
+    return visible
 
 
 def hash_token(token: str) -> str:
@@ -297,7 +327,7 @@ class GameService:
                 f"game {stored.public_id} was played under {info.name} rules "
                 f"{stored.rules_version}; this server has rules {info.rules_version}"
             )
-        seats = [SeatInfo(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in stored.seats]
+        seats = stored_seats(info, stored)
         try:
             timeline = Timeline.replay(
                 stored.game,
@@ -343,13 +373,22 @@ class GameService:
 
         seats: list[SeatInfo] = []
         tokens: dict[int, str] = {}
+        automata = info.automaton_seats(resolved)
         for index, seat in enumerate(request.seats):
-            name = (seat.name or "").strip()
-            if len(name) > self.settings.max_seat_name or NAME_FORBIDDEN.search(name):
+            try:
+                name = seat_name(seat.name)
+            except ValueError as exc:
                 raise BadRequest(
-                    f"seat {index}: a name has at most {self.settings.max_seat_name} "
-                    "characters and no control characters"
+                    f"seat {index}: a name has no control, separator or direction-changing "
+                    f"characters ({exc})"
+                ) from None
+            if len(name) > self.settings.max_seat_name:
+                raise BadRequest(
+                    f"seat {index}: a name has at most {self.settings.max_seat_name} characters"
                 )
+            if seat.kind == "automaton" or index in automata:
+                seats.append(_automaton(info, automata, index, seat.kind, seat.bot, name))
+                continue
             if seat.kind == "bot":
                 spec = (seat.bot or "").strip()
                 if not spec:
@@ -410,7 +449,7 @@ class GameService:
             raise Forbidden(f"this game has no seat {seat}")
         expected = game.seats[seat].token_hash
         if expected is None:
-            raise Forbidden(f"seat {seat} is played by a bot")
+            raise Forbidden(f"seat {seat} is played by {_machine(game.seats[seat].kind)}")
         if not hmac.compare_digest(expected, hash_token(token)):
             raise Forbidden(f"that is not the token of seat {seat}")
         return seat
@@ -487,7 +526,7 @@ class GameService:
                     raise Refused("the game is over")
                 if game.abandoned:
                     raise Refused(ABANDONED)
-                if any(s.kind != "bot" for s in game.seats if s.seat != seat):
+                if any(s.kind not in ("bot", "automaton") for s in game.seats if s.seat != seat):
                     raise Refused("undo is only for games against bots")
                 raise Refused("you have nothing to undo")
             entry = Entry(game.seq, target, f"back to ply {target}", "undo")
@@ -699,6 +738,37 @@ class GameService:
         finally:
             if tasks.get(game_id) is asyncio.current_task():
                 del tasks[game_id]
+
+
+def _automaton(
+    info: GameInfo, automata: range, index: int, kind: SeatKind, bot: str | None, name: str
+) -> SeatInfo:
+    """Seat ``index``, which the request makes ``kind`` and the game's ``automata`` (the seats
+    it plays itself) may make its automaton's; raises BadRequest unless both agree."""
+    variant = info.automaton_variant
+    if variant is None:
+        raise BadRequest(f"seat {index}: {info.id} plays no seat itself (it has no automaton)")
+    count = f"{variant}={len(automata)}"
+    if index not in automata:
+        plays = (
+            "no seat"
+            if not automata
+            else f"seat {automata.start}"
+            if len(automata) == 1
+            else f"seats {automata.start} to {automata.stop - 1}"
+        )
+        raise BadRequest(f"seat {index}: with {count}, the automaton plays {plays}")
+    if kind != "automaton":
+        raise BadRequest(
+            f"seat {index} is played by the automaton ({count}): its kind is automaton, not {kind}"
+        )
+    if bot is not None:
+        raise BadRequest(f"seat {index} is played by the automaton: it has no bot")
+    return SeatInfo(index, "automaton", name or "Automaton", None, None)
+
+
+def _machine(kind: str) -> str:
+    return "the automaton" if kind == "automaton" else "a bot"
 
 
 def _early_passes(state: State, window: OpenWindow) -> list[Action]:

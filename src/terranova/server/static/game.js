@@ -291,6 +291,7 @@ function renderPlayers(msg) {
     if (k === msg.seat) tags.push(h("span.tag.you", { text: "you" }));
     const role = board && board.seatRole ? board.seatRole(msg, k) : null;
     if (role) tags.push(h("span.tag.role", { text: role }));
+    else if (info.kind === "automaton") tags.push(h("span.tag.role", { text: "automaton" }));
     else if (info.kind === "bot") tags.push(h("span.tag.bot", { text: `bot${info.bot && info.bot !== info.name ? `: ${info.bot}` : ""}` }));
     if (winners.includes(k)) tags.push(h("span.tag.winner", { text: "★ winner" }));
     return h("li.player", {

@@ -180,8 +180,7 @@ function readRequest() {
   const automata = automatonSeats();
   for (let i = 0; i < count; i++) {
     if (i >= count - automata) {
-      // the automaton decides nothing: a bot seat that is never asked stands in for it
-      seats.push({ kind: "bot", bot: "random", name: "Automaton" });
+      seats.push({ kind: "automaton" }); // the game plays it (the server names it "Automaton")
       continue;
     }
     const choice = seatChoices[i];
@@ -221,7 +220,7 @@ async function createGame(event) {
         rememberSeat({ game_id: created.game_id, game: request.game, seat: seat.seat, token: seat.token, name: seat.name });
       }
     }
-    showCreated(created, request);
+    showCreated(created);
     renderMyGames();
   } catch (err) {
     toast(`The game could not be created: ${err.message}`);
@@ -244,7 +243,7 @@ function linkRow(label, colour, url, playText, playHref, testid) {
       h("a.button.primary", { href: playHref, text: playText, dataset: { testid: `${testid}-open` } })));
 }
 
-function showCreated(created, request) {
+function showCreated(created) {
   const items = [];
   for (const seat of created.seats) {
     if (!seat.token) continue;
@@ -252,11 +251,8 @@ function showCreated(created, request) {
     items.push(linkRow(`Seat ${seat.seat + 1} · ${seat.name}`, seatColour(seat.seat), absolute(link),
       `Play seat ${seat.seat + 1}`, link, `seat-${seat.seat}`));
   }
-  const variant = currentGame()?.automaton_variant;
-  const automata = variant ? Number(request.params[variant]) || 0 : 0;
-  const isAutomaton = (seat) => seat.seat >= created.seats.length - automata;
-  const bots = created.seats.filter((s) => !s.token && !isAutomaton(s));
-  const machines = created.seats.filter(isAutomaton);
+  const bots = created.seats.filter((s) => s.kind === "bot");
+  const machines = created.seats.filter((s) => s.kind === "automaton");
   const others = [];
   if (bots.length) others.push(`Bots: ${bots.map((b) => `seat ${b.seat + 1} (${b.name})`).join(", ")}`);
   if (machines.length) others.push(`The automaton: seat ${machines.map((m) => m.seat + 1).join(", ")}`);
