@@ -95,6 +95,9 @@ class Server:
             str(self.port),
             "--database-url",
             database_url,
+            # the client stands for many players, all from one address
+            "--sockets-per-address",
+            "100000",
         ]
         self._log = self.log_path.open("wb")
         self.process = subprocess.Popen(

@@ -763,7 +763,7 @@ def serve_command(
     ] = 2,
     sockets_per_address: Annotated[
         int, typer.Option(min=1, help="open WebSockets allowed from one client address")
-    ] = 32,
+    ] = 64,
     header_timeout: Annotated[
         float, typer.Option(min=0.1, help="seconds a client has to send its request headers")
     ] = 10.0,

@@ -30,7 +30,7 @@ class Settings:
     ws_messages_per_second: int = 20
     """Client messages allowed per connection per second; more are answered ``rate``, and a
     connection that sends twice as many in one second is closed."""
-    ws_max_per_address: int = 32
+    ws_max_per_address: int = 64
     """Open WebSockets from one client address; more are refused (close code 4429)."""
     http_header_timeout: float = 10.0
     """Seconds a client has to send a request's headers before its connection is closed."""
