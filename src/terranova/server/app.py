@@ -245,6 +245,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             bot_delay_ms=game.bot_delay_ms,
             response_seconds=game.response_seconds,
             created=game.created_at.isoformat(),
+            practice=game.practice,
         )
 
     @app.get("/api/games/{game_id}/state", response_model=StateMessage, responses=ERRORS)
@@ -280,7 +281,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not game.finished:
             raise Stale("the record is available once the game is over")
         return JSONResponse(
-            game.timeline.record.to_dict(),
+            game.record.to_dict(),
             headers={
                 "Content-Disposition": (
                     f'attachment; filename="terranova-{game.game}-{game.public_id}.json"'

@@ -24,6 +24,7 @@ from alembic.config import Config
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     Engine,
     Float,
@@ -35,6 +36,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    false,
     select,
     update,
 )
@@ -68,6 +70,8 @@ class GameRow(Base):
     rules_version: Mapped[str] = mapped_column(String(32))
     bot_delay_ms: Mapped[int] = mapped_column(Integer)
     response_seconds: Mapped[float] = mapped_column(Float, server_default="10")
+    practice: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    """Unlimited undo (see docs/web.md, "Undo")."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     status: Mapped[str] = mapped_column(String(16), index=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
@@ -133,6 +137,8 @@ class GameFacts:
     bot_delay_ms: int
     response_seconds: float
     created_at: datetime
+    practice: bool
+    """Unlimited undo, for people learning the game."""
 
 
 @dataclass
@@ -187,6 +193,7 @@ def _stored(row: GameRow, seats: Iterable[StoredSeat], entries: Iterable[Entry])
         bot_delay_ms=row.bot_delay_ms,
         response_seconds=row.response_seconds,
         created_at=_utc(row.created_at),
+        practice=row.practice,
         status=row.status,
         result=row.result,
         seats=list(seats),
@@ -285,6 +292,7 @@ class Database:
         entries: Sequence[Entry],
         status: str,
         result: dict[str, Any] | None,
+        practice: bool = False,
     ) -> StoredGame:
         """Insert a game with its seats and its first log entries, in one transaction."""
         created = now()
@@ -300,6 +308,7 @@ class Database:
                 created_at=created,
                 status=status,
                 result=result,
+                practice=practice,
             )
             session.add(row)
             session.flush()

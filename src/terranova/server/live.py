@@ -289,6 +289,11 @@ class LiveGame(GameFacts):
             return None
         return self.timeline.last_decision(seat)
 
+    @property
+    def record(self) -> GameRecord:
+        """The game record, saying whether the game is a practice game."""
+        return replace(self.timeline.record, practice=self.practice)
+
     def message(self, seat: int | None) -> StateMessage:
         """The state message for ``seat`` (None: a spectator)."""
         timeline = self.timeline
@@ -324,6 +329,7 @@ class LiveGame(GameFacts):
             scores_by_turn=timeline.scores_by_turn(),
             result=timeline.result(),
             can_undo=seat is not None and self.undo_target(seat) is not None,
+            practice=self.practice,
             window=window_out,
         )
 

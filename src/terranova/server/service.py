@@ -361,6 +361,7 @@ class GameService:
             entries,
             "finished" if state.is_terminal() else "playing",
             _result(state),
+            request.practice,
         )
         game = LiveGame.from_stored(stored, seats, timeline)
         self._remember(game)
