@@ -264,7 +264,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/games/{game_id}/undo", response_model=StateMessage, responses=ERRORS)
     async def post_undo(game_id: str, body: UndoRequest) -> Any:
-        """Against bots only: back to before this seat's previous decision."""
+        """Against bots only: back to before this seat's previous decision, if nothing has
+        been shown since (any decision in a practice game)."""
         game = await service.undo(game_id, body.seat, body.token)
         return _json_response(game.message_json(body.seat))
 
