@@ -75,6 +75,25 @@ def test_write_and_read(tmp_path: Path) -> None:
     assert records.replay(again).is_terminal()
 
 
+def test_a_practice_game_says_so_and_older_records_read_as_not_practice(
+    tmp_path: Path,
+) -> None:
+    record = a_record()
+    assert record.practice is False
+    assert "practice" not in record.to_dict()  # the same bytes as before the field existed
+    record.practice = True
+    assert record.to_dict()["practice"] is True
+    again = records.read(records.write(record, tmp_path / "practice.json"))
+    assert again == record and again.practice is True
+    assert records.replay(again).is_terminal()
+    data = record.to_dict()
+    del data["practice"]
+    assert records.GameRecord.from_dict(data).practice is False
+    for bad in ("yes", 1, None):
+        with pytest.raises(RecordError, match="practice"):
+            records.GameRecord.from_dict({**data, "practice": bad})
+
+
 def test_read_missing_file(tmp_path: Path) -> None:
     with pytest.raises(RecordError) as error:
         records.read(tmp_path / "nope.json")

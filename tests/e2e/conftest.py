@@ -238,10 +238,11 @@ def create_from_lobby(
     game: str = "discovery",
     variants: dict[str, int | str] | None = None,
     response_seconds: int | None = None,
+    practice: bool = False,
 ) -> str:
     """Create a game from the lobby by clicking; seats: "human" or a bot name (seats the
-    automaton plays, variant ``automata``, are left as the lobby shows them). Returns the
-    game id (the created card's)."""
+    automaton plays, variant ``automata``, are left as the lobby shows them); ``practice``
+    ticks "Practice (unlimited undo)". Returns the game id (the created card's)."""
     page.goto(server.base + "/")
     page.wait_for_selector("body[data-ready='1']")
     page.select_option("#game-select", game)
@@ -264,6 +265,8 @@ def create_from_lobby(
     page.select_option("#bot-delay", "0")
     if response_seconds is not None:
         page.fill("#response-seconds", str(response_seconds))
+    if practice:
+        page.check("#practice")
     page.click("#create-button")
     page.wait_for_selector("#created:not([hidden])")
     return str(page.get_attribute("#created", "data-game-id"))

@@ -283,6 +283,36 @@ def test_undo_against_a_bot(server: Server, new_page: Any) -> None:
     page.wait_for_function("(p) => document.body.dataset.ply === String(p)", arg=start)
     assert phase(page) == "place"
     assert page.get_attribute(".map-svg", "data-tiles") == "1"
+    assert page.locator("#practice-tag").is_hidden()
+    # a whole turn: the next tile is drawn and the bot plays, so the turn stands
+    play_one_decision(page, random.Random(3))
+    play_one_decision(page, random.Random(4))
+    wait_ready_to_act(page, after_ply=start + 1)
+    assert ply(page) > start + 3
+    assert page.locator("#undo-button").is_hidden()
+
+
+def test_undo_in_a_practice_game(server: Server, new_page: Any, screenshots: Path) -> None:
+    """Practice (unlimited undo), ticked in the lobby: the top bar says so, and undo goes
+    back past the bot's turn and the draws."""
+    page = new_page()
+    game_id = create_from_lobby(page, server, ["human", "random"], practice=True)
+    assert server.get(f"/api/games/{game_id}")["practice"] is True
+    page.locator("#practice").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshots / "lobby-practice.png"))
+    page.click("[data-testid='seat-0-open']")
+    wait_ready_to_act(page)
+    assert page.locator("#practice-tag").is_visible()
+    start = ply(page)
+    play_one_decision(page, random.Random(3))
+    play_one_decision(page, random.Random(4))
+    wait_ready_to_act(page, after_ply=start + 1)
+    assert ply(page) > start + 3
+    page.wait_for_selector("#undo-button:not([hidden])")
+    page.screenshot(path=str(screenshots / "play-practice.png"))
+    page.click("#undo-button")
+    page.wait_for_function("(p) => document.body.dataset.ply === String(p)", arg=start + 1)
+    assert phase(page) == "follower"
 
 
 def test_hand_of_two_tiles_and_keyboard(server: Server, new_page: Any, screenshots: Path) -> None:

@@ -102,12 +102,15 @@ class Api:
         bot_delay_ms: int | None = 0,
         game: str = "discovery",
         response_seconds: float | None = None,
+        practice: bool | None = None,
     ) -> dict[str, Any]:
         body: dict[str, Any] = {"game": game, "seats": seats, "params": params or {}}
         if bot_delay_ms is not None:
             body["bot_delay_ms"] = bot_delay_ms
         if response_seconds is not None:
             body["response_seconds"] = response_seconds
+        if practice is not None:
+            body["practice"] = practice
         response = self.client.post("/api/games", json=body)
         assert response.status_code == 200, response.text
         return dict(response.json())

@@ -192,8 +192,8 @@ def test_hidden_hands_stay_hidden(api: Any) -> None:
     assert theirs["log"][-1] == {"ply": state["ply"], "seat": None, "text": "draw ?"}
 
 
-def test_undo_against_bots(api: Any) -> None:
-    created = api.create([HUMAN, GREEDY, RANDOM])
+def test_undo_in_a_practice_game_goes_back_past_bots_and_draws(api: Any) -> None:
+    created = api.create([HUMAN, GREEDY, RANDOM], practice=True)
     game_id = created["game_id"]
     token = created["seats"][0]["token"]
     start = api.wait_turn(game_id, 0, token)

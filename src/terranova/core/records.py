@@ -4,6 +4,9 @@ A record holds the game id, rules version, parameters, seats, seed, every
 action in order (chance outcomes included), the scores after every turn and the
 result. A *turn* is a maximal run of consecutive decisions by one seat.
 Replaying a record re-applies its actions and fails loudly on any difference.
+
+A game played on the web as practice (unlimited undo) says ``"practice": true``; the
+field is left out otherwise, so records without it (all older ones) read as not practice.
 """
 
 from __future__ import annotations
@@ -61,10 +64,12 @@ class GameRecord:
     actions: list[str] = field(default_factory=list)
     turns: list[TurnScores] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    practice: bool = False
+    """Played with unlimited undo (the web's practice games); replaying ignores it."""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON document as a dict."""
-        return {
+        data: dict[str, Any] = {
             "format": FORMAT,
             "game": self.game,
             "rules_version": self.rules_version,
@@ -78,6 +83,9 @@ class GameRecord:
             ],
             "result": self.result,
         }
+        if self.practice:
+            data["practice"] = True
+        return data
 
     def to_json(self) -> str:
         """The canonical JSON text (the same game gives the same bytes)."""
@@ -95,6 +103,8 @@ class GameRecord:
                 raise RecordError(f"game record field {name!r} must be a list")
         if "actions" in data and not all(isinstance(a, str) for a in data["actions"]):
             raise RecordError("game record field 'actions' must be a list of action texts")
+        if not isinstance(data.get("practice", False), bool):
+            raise RecordError("game record field 'practice' must be true or false")
         try:
             seats = [Seat(str(s["name"]), str(s.get("kind", "bot"))) for s in data["seats"]]
             turns = [
@@ -111,6 +121,7 @@ class GameRecord:
                 actions=[str(a) for a in data["actions"]],
                 turns=turns,
                 result=data.get("result"),
+                practice=data.get("practice", False),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"game record is missing or mistypes a field: {exc}") from None

@@ -185,6 +185,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             bot_delay_ms=game.bot_delay_ms,
             response_seconds=game.response_seconds,
             created=game.created_at.isoformat(),
+            practice=game.practice,
         )
 
     @app.get("/api/games/{game_id}/state", response_model=StateMessage, responses=ERRORS)
@@ -206,7 +207,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.post("/api/games/{game_id}/undo", response_model=StateMessage, responses=ERRORS)
     async def post_undo(game_id: str, body: UndoRequest) -> Any:
-        """Against bots only: back to before this seat's previous decision."""
+        """Against bots only: back to before this seat's previous decision, if nothing has
+        been shown since (any decision in a practice game)."""
         game = await service.undo(game_id, body.seat, body.token)
         return _json_response(game.message_json(body.seat))
 
@@ -223,7 +225,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not game.finished:
             raise Stale("the record is available once the game is over")
         return JSONResponse(
-            game.timeline.record.to_dict(),
+            game.record.to_dict(),
             headers={
                 "Content-Disposition": (
                     f'attachment; filename="terranova-{game.game}-{game.public_id}.json"'

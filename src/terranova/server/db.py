@@ -24,6 +24,7 @@ from alembic.config import Config
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     CursorResult,
     DateTime,
     Engine,
@@ -36,6 +37,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    false,
     func,
     select,
     update,
@@ -70,6 +72,8 @@ class GameRow(Base):
     rules_version: Mapped[str] = mapped_column(String(32))
     bot_delay_ms: Mapped[int] = mapped_column(Integer)
     response_seconds: Mapped[float] = mapped_column(Float, server_default="10")
+    practice: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    """Unlimited undo (see docs/web.md, "Undo")."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     status: Mapped[str] = mapped_column(String(16), index=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
@@ -136,6 +140,8 @@ class GameFacts:
     bot_delay_ms: int
     response_seconds: float
     created_at: datetime
+    practice: bool
+    """Unlimited undo, for people learning the game."""
 
 
 @dataclass
@@ -191,6 +197,7 @@ def _stored(row: GameRow, seats: Iterable[StoredSeat], entries: Iterable[Entry])
         bot_delay_ms=row.bot_delay_ms,
         response_seconds=row.response_seconds,
         created_at=_utc(row.created_at),
+        practice=row.practice,
         status=row.status,
         result=row.result,
         seats=list(seats),
@@ -289,6 +296,7 @@ class Database:
         entries: Sequence[Entry],
         status: str,
         result: dict[str, Any] | None,
+        practice: bool = False,
     ) -> StoredGame:
         """Insert a game with its seats and its first log entries, in one transaction."""
         created = now()
@@ -304,6 +312,7 @@ class Database:
                 created_at=created,
                 status=status,
                 result=result,
+                practice=practice,
             )
             session.add(row)
             session.flush()

@@ -29,6 +29,9 @@ MACHINES = frozenset({"bot", "automaton"})
 """The kinds of seat nobody holds a token for."""
 MAX_CHANCE_RUN = 100_000
 """A guard against a game that never leaves its chance nodes."""
+REVEAL_PROBES = 16
+"""On how many hidden states a seat's decision is tried to see whether it showed the seat
+something hidden (see :meth:`Timeline.undoable`)."""
 
 
 class ReplayError(Exception):
@@ -71,6 +74,19 @@ def chance_outcome(state: State, seed: int, ply: int) -> Action:
     return state.sample_chance(make_rng(derive_seed(seed, "chance", ply)))
 
 
+def seen_by(state: State, seat: int) -> tuple[Any, ...]:
+    """What ``seat``'s state message shows of ``state``: its view, who is to move, the
+    response window (open or not, and whether ``seat`` is asked) and its options."""
+    actor = state.current_player()
+    window = state.response_window()
+    return (
+        state.view(seat),
+        actor,
+        None if window is None else seat in window.seats,
+        [str(a) for a in state.legal_actions()] if actor == seat else None,
+    )
+
+
 def settle(state: State, seed: int) -> list[Action]:
     """Resolve chance nodes on ``state`` (changing it) until a seat is to move or the game
     ends; returns the outcomes drawn."""
@@ -100,6 +116,10 @@ class Timeline:
         self.texts: list[str] = []
         self.seen: list[list[str | None]] = []
         """Per ply: how seat 0..n-1 saw the action, then a spectator (index n)."""
+        self._decided: tuple[State, Action] | None = None
+        """When the last action is a seat's decision: the state it was made in, and it."""
+        self._revealed: bool | None = None
+        """Whether that decision showed its seat something hidden (worked out once)."""
 
     @classmethod
     def replay(
@@ -135,7 +155,10 @@ class Timeline:
         actor = state.current_player()
         seen = [state.describe_action(action, s) for s in range(self.seats)]
         seen.append(state.describe_action(action, None))
+        before = state.clone() if actor >= 0 else None
         self.recorder.apply(action)
+        self._decided = None if before is None else (before, action)
+        self._revealed = None
         self.actors.append(actor)
         self.texts.append(str(action))
         self.seen.append(seen)
@@ -160,6 +183,32 @@ class Timeline:
         if result is None:
             return None
         return ResultOut(scores=list(result["scores"]), winners=list(result["winners"]))
+
+    def undoable(self, seat: int) -> bool:
+        """Whether the last action is a decision of ``seat`` that showed it nothing it could
+        not know: the decision, tried on states redrawn from what ``seat`` has seen
+        (``resample``), leaves ``seat`` seeing the same (:func:`seen_by`) on every one. A
+        decision whose outcome depends on something hidden from the seat (a card its own
+        action turns over, a verdict, who holds a card) shows it that something."""
+        decided = self._decided
+        if decided is None or self.actors[-1] != seat:
+            return False
+        if self._revealed is None:
+            before, action = decided
+            shown = seen_by(self.state, seat)
+            self._revealed = False
+            for probe in range(REVEAL_PROBES):
+                rng = make_rng(derive_seed(self.seed, "undo", self.ply, probe))
+                try:
+                    other = before.resample(seat, rng)
+                    other.apply(action)
+                    same = seen_by(other, seat) == shown
+                except Exception:  # the decision needs what the seat cannot see
+                    same = False
+                if not same:
+                    self._revealed = True
+                    break
+        return not self._revealed
 
     def last_decision(self, seat: int) -> int | None:
         """The ply of ``seat``'s latest decision, or None if it has made none."""
@@ -307,14 +356,23 @@ class LiveGame(GameFacts):
     def undo_target(self, seat: int) -> int | None:
         """The ply an undo by ``seat`` goes back to (before its previous decision), or None
         when it may not undo: only a human seat whose every opponent is a bot (or the
-        automaton), in a game still being played, after it has decided something."""
+        automaton), in a game still being played; in a practice game after it has decided
+        something, otherwise only its last decision, if nothing came after it and it
+        revealed nothing to the seat (docs/web.md, "Undo")."""
         if not 0 <= seat < len(self.seats) or not self.playing:
             return None
         if self.seats[seat].kind != "human":
             return None
         if any(s.kind not in MACHINES for s in self.seats if s.seat != seat):
             return None
-        return self.timeline.last_decision(seat)
+        if self.practice:
+            return self.timeline.last_decision(seat)
+        return self.ply - 1 if self.timeline.undoable(seat) else None
+
+    @property
+    def record(self) -> GameRecord:
+        """The game record, saying whether the game is a practice game."""
+        return replace(self.timeline.record, practice=self.practice)
 
     def message(self, seat: int | None) -> StateMessage:
         """The state message for ``seat`` (None: a spectator)."""
@@ -351,6 +409,7 @@ class LiveGame(GameFacts):
             scores_by_turn=timeline.scores_by_turn(),
             result=timeline.result(),
             can_undo=seat is not None and self.undo_target(seat) is not None,
+            practice=self.practice,
             window=window_out,
         )
 

@@ -54,6 +54,8 @@ class CreateGameRequest(Request):
     response_seconds: float | None = Field(default=None, gt=0)
     """How long a response window (a Stop, an interruption) waits for the people who may
     answer before taking them to let the action pass (the server's default when absent)."""
+    practice: bool = Field(default=False, strict=True)
+    """Unlimited undo, for people learning the game (docs/web.md, "Undo")."""
 
 
 class ActionRequest(Request):
@@ -124,6 +126,8 @@ class GameSummary(BaseModel):
     bot_delay_ms: int
     response_seconds: float
     created: str
+    practice: bool
+    """Unlimited undo (docs/web.md, "Undo")."""
 
 
 class ErrorResponse(BaseModel):
@@ -186,6 +190,8 @@ class StateMessage(BaseModel):
     scores_by_turn: list[TurnScoresOut]
     result: ResultOut | None
     can_undo: bool
+    practice: bool
+    """The game allows unlimited undo (docs/web.md, "Undo")."""
 
 
 class ErrorMessage(BaseModel):

@@ -432,6 +432,7 @@ class GameService:
             entries,
             "finished" if state.is_terminal() else "playing",
             _result(state),
+            request.practice,
         )
         game = LiveGame.from_stored(stored, seats, timeline)
         self._remember(game)
@@ -516,7 +517,8 @@ class GameService:
             return game
 
     async def undo(self, game_id: str, seat: int, token: str | None) -> LiveGame:
-        """Take back ``seat``'s previous decision (and whatever followed it)."""
+        """Take back ``seat``'s previous decision (and, in a practice game, whatever
+        followed it)."""
         async with self.lock(game_id):
             game = await self.load(game_id)
             self.authorize(game, seat, token)
@@ -528,7 +530,13 @@ class GameService:
                     raise Refused(ABANDONED)
                 if any(s.kind not in ("bot", "automaton") for s in game.seats if s.seat != seat):
                     raise Refused("undo is only for games against bots")
-                raise Refused("you have nothing to undo")
+                if game.timeline.last_decision(seat) is None:
+                    raise Refused("you have nothing to undo")
+                raise Refused(
+                    "your last move stands: something you could not see has been shown since "
+                    "(a draw, a bot's move, or what your move revealed); only practice games "
+                    "undo without limit"
+                )
             entry = Entry(game.seq, target, f"back to ply {target}", "undo")
             await self._write(game, [entry], "playing", None)
             game.timeline = Timeline.replay(

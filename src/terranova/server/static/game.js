@@ -566,6 +566,7 @@ async function start() {
     return;
   }
   $("game-title").textContent = summary.name + (seat !== null ? ` · seat ${seat + 1}` : " · spectator");
+  $("practice-tag").hidden = !summary.practice;
   document.title = `${summary.name} · Terranova`;
   board = await loadBoard(summary.game, components);
   if (seat === null) {

@@ -193,6 +193,7 @@ function readRequest() {
     seats.push(seat);
   }
   const request = { game: game.id, params, seats, bot_delay_ms: Number($("bot-delay").value) };
+  if ($("practice").checked) request.practice = true;
   if (!$("response-field").hidden) {
     const seconds = Number($("response-seconds").value);
     if (!(seconds >= 1 && seconds <= 600)) throw new Error("Response time: from 1 to 600 seconds");

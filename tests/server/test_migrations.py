@@ -1,0 +1,65 @@
+"""Every migration keeps every stored game whole: its row, seats and log."""
+
+from __future__ import annotations
+
+from alembic import command
+from sqlalchemy import text
+
+from terranova.server.db import Database, alembic_config
+
+TABLES = ("games", "seats", "actions")
+
+
+def _counts(db: Database) -> dict[str, int]:
+    with db.engine.connect() as connection:
+        return {
+            t: int(connection.execute(text(f"SELECT count(*) FROM {t}")).scalar() or 0)
+            for t in TABLES
+        }
+
+
+def test_upgrades_and_downgrades_keep_every_row(database_url: str) -> None:
+    db = Database(database_url)
+    config = alembic_config()
+
+    def to(revision: str, down: bool = False) -> None:
+        with db.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            (command.downgrade if down else command.upgrade)(config, revision)
+
+    try:
+        to("0001")
+        with db.engine.begin() as connection:
+            for n in range(3):
+                connection.execute(
+                    text(
+                        "INSERT INTO games (public_id, game, params, seed, rules_version,"
+                        " bot_delay_ms, created_at, status) VALUES (:id, 'discovery',"
+                        " '{\"players\": 2}', 1, '1', 0, '2026-01-01 00:00:00', 'playing')"
+                    ),
+                    {"id": f"old{n}"},
+                )
+            connection.execute(
+                text(
+                    "INSERT INTO seats (game_id, seat, kind, name) SELECT id, s.seat, 'human',"
+                    " 'P' FROM games, (SELECT 0 AS seat UNION SELECT 1) AS s"
+                )
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO actions (game_id, seq, ply, text, kind, created_at) SELECT id,"
+                    " 0, 0, 'draw 01', 'action', '2026-01-01 00:00:00' FROM games"
+                )
+            )
+        before = _counts(db)
+        assert before == {"games": 3, "seats": 6, "actions": 3}
+        db.migrate()
+        assert _counts(db) == before
+        to("0002", down=True)
+        assert _counts(db) == before
+        db.migrate()
+        assert _counts(db) == before
+        stored = db.load_game("old1")
+        assert stored is not None and len(stored.seats) == 2 and len(stored.entries) == 1
+    finally:
+        db.dispose()
