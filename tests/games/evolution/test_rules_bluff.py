@@ -118,6 +118,39 @@ def test_once_the_draw_pile_is_empty_the_first_to_empty_their_hand_wins() -> Non
     assert state.winners() == [0]
 
 
+THREE_DEALT = make_deck([(f"c{i:02}", 1, F.OUTILS, ()) for i in range(20)], jokers=0)
+
+
+def test_when_one_settlement_empties_two_hands_the_first_emptied_wins() -> None:
+    """Seat 0 places its last card; seat 1 says Stop and is wrong, so it draws, which with
+    no draw pile is a theft: it takes seat 2's last card. Both hands are empty once the
+    Stop is settled; seat 0's emptied first, so only seat 0 wins (ruling 41)."""
+    state = new("bluff", players=3, deck=THREE_DEALT)
+    deal(
+        state,
+        ["c00", "c01", "c02", "c03", "c04"],
+        ["c05", "c06", "c07", "c08", "c09"],
+        ["c10", "c11", "c12", "c13", "c14"],
+        ["c15", "c16", "c17", "c18", "c19"],
+    )
+    assert state.view(None)["draw_pile"] == 0
+    for card in ["c05", "c06", "c07", "c08"]:
+        act(state, f"place hand {card}", "accept", "accept")
+    act(state, "end")
+    act(state, "place hand c10", "accept", "accept", "end")
+    for card in ["c15", "c16", "c17", "c18"]:
+        act(state, f"place hand {card}", "accept", "accept")
+    act(state, "end")
+    assert [len(state.hand(s)) for s in range(3)] == [1, 4, 1]
+    act(state, "place hand c09", "stop", "verify")  # valid: it starts a series
+    assert legal(state) == ["steal 2"]  # seat 0 has no card left to steal
+    act(state, "steal 2", "take c19")
+    assert [len(state.hand(s)) for s in range(3)] == [0, 5, 0]
+    assert state.is_terminal()
+    assert state.winners() == [0]
+    assert state.returns() == [1, 0, 0]
+
+
 def test_with_no_draw_pile_a_draw_is_a_theft() -> None:
     state = all_dealt()
     act(state, "end")  # nothing placed: a draw, so a theft from a player of your choice

@@ -298,6 +298,9 @@ class EvolutionState(State):
         self._pile_jokers: list[int] = []
         self._box = list(range(n, n + jokers))  # jokers, shuffled in after the deal
         self._hands: list[list[int]] = [[] for _ in range(players)]
+        self._emptied = list(range(players))
+        """The seats whose hands are empty, in the order they emptied them (Bluff's
+        winner is the first of them once the draw pile is empty)."""
         self._known: dict[int, int] = {}  # card in a hand -> seats that know it is there
         self._reserve: list[int] = []
         self._discards: list[list[int]] = [[] for _ in range(players)]
@@ -453,6 +456,7 @@ class EvolutionState(State):
         other._pile = [p[:] for p in self._pile]
         other._pile_jokers = self._pile_jokers[:]
         other._hands = [h[:] for h in self._hands]
+        other._emptied = self._emptied[:]
         other._known = self._known.copy()
         other._reserve = self._reserve[:]
         other._discards = [d[:] for d in self._discards]
@@ -1181,7 +1185,8 @@ class EvolutionState(State):
 
     def _quiet(self) -> bool:
         """Bluff, between actions: everyone draws when a hand is empty before the draw
-        pile is; once it is empty, a player (a team) with no card left has won."""
+        pile is; once it is empty, the player (the team) whose hand emptied first among
+        those with no card left has won (ruling 41)."""
         hands = self._hands
         if self._pile_size():
             if all(hands):
@@ -1190,19 +1195,28 @@ class EvolutionState(State):
             for k in range(self._n - 1, -1, -1):
                 self._agenda.append((DRAW, (start + k) % self._n, ONE_OR_STEAL))
             return True
-        winners = []
-        if self._teams:
-            for team in range(self._teams):
-                members = [s for s in range(self._n) if self._team[s] == team]
-                if all(not hands[s] for s in members):
-                    winners += members
-            winners += [s for s in range(self._n) if self._team[s] < 0 and not hands[s]]
-        else:
-            winners = [s for s in range(self._n) if not hands[s]]
-        if winners:
-            self._finish(sorted(winners))
+        emptied = self._emptied
+        if not emptied:
+            return False
+        if not self._teams:
+            self._finish([emptied[0]])  # "le premier joueur à vider sa main a gagné"
             return True
-        return False
+        # a team has emptied its hands when its last player has: the first team to do so
+        # wins (a player outside the teams, the automaton, counts as a team of one)
+        done: dict[int, int] = {}  # team (or -1 - seat) -> when its last hand emptied
+        for when, seat in enumerate(emptied):
+            team = self._team[seat]
+            done[team if team >= 0 else -1 - seat] = when
+        complete = [
+            (when, key)
+            for key, when in done.items()
+            if key < 0 or all(not hands[s] for s in range(self._n) if self._team[s] == key)
+        ]
+        if not complete:
+            return False
+        key = min(complete)[1]
+        self._finish([-1 - key] if key < 0 else [s for s in range(self._n) if self._team[s] == key])
+        return True
 
     def _finish(self, winners: list[int]) -> None:
         self._over = True
@@ -1564,11 +1578,17 @@ class EvolutionState(State):
         raise AssertionError("the draw pile is empty")  # pragma: no cover
 
     def _hand_remove(self, seat: int, item: int) -> None:
-        self._hands[seat].remove(item)
+        hand = self._hands[seat]
+        hand.remove(item)
         self._known.pop(item, None)
+        if not hand:
+            self._emptied.append(seat)
 
     def _hand_add(self, seat: int, item: int, seen_by: int) -> None:
-        self._hands[seat].append(item)
+        hand = self._hands[seat]
+        if not hand:
+            self._emptied.remove(seat)
+        hand.append(item)
         self._known[item] = seen_by | 1 << seat
 
     def _to_discard(self, seat: int, item: int) -> None:
