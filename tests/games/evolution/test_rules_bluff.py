@@ -4,9 +4,11 @@ everyone drawing, the winner, announcements (forgotten ones too) and Stop's thre
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
+from terranova.games.evolution.actions import Call, Deal, Give, PlaceCalled, PlaceHand
 from terranova.games.evolution.rules import EvolutionState
 from tests.games.evolution.helpers import F, act, chance, deal, legal, make_deck, new
 
@@ -411,3 +413,41 @@ def test_an_announcement_found_wrong_may_still_be_made_later() -> None:
     assert state.current_player() == 1
     assert "announce open 3" in legal(state)
     assert state.view(None)["eras"][2]["announced_open"] is False
+
+
+# ------------------------------------------------------------ what must be remembered
+
+
+def test_a_card_covered_on_the_pile_is_named_no_more() -> None:
+    """Once a card is covered, the log lines that named it (``recall_action``) and the last
+    Stop and call name it no more; the card on top is still named."""
+    state = bluff()
+    act(state, "place hand s1", "stop", "verify", "draw e1")  # case 1: s1 stays
+    assert state.view(None)["last_stop"]["action"] == "place hand s1"  # on top: in sight
+    assert state.recall_action(PlaceHand("s1"), "place hand s1", 1) == "place hand s1"
+    act(state, "place hand t1", "accept")  # s1 is covered
+    for seat in (None, 0, 1):
+        view = state.view(seat)
+        assert view["last_stop"]["action"] == "place hand ?"
+        assert not re.search(r"\bs1\b", json.dumps(view))
+        assert state.recall_action(PlaceHand("s1"), "place hand s1", seat) == "place hand ?"
+        assert state.recall_action(PlaceHand("t1"), "place hand t1", seat) == "place hand t1"
+    # a private line too: the deal of s1, seen by seat 0 only
+    assert state.recall_action(Deal("s1"), "deal s1", 0) == "deal ?"
+    assert state.recall_action(Deal("s1"), "deal ?", 1) == "deal ?"
+
+
+def test_a_call_is_named_no_more_once_the_card_called_is_covered() -> None:
+    state = two_specials_for_seat_1()
+    act(state, "call s2", "accept", "place called s2", "accept")
+    assert state.view(0)["last_call"]["card"] == "s2"
+    act(state, "place hand t3", "accept")  # on s2
+    assert state.view(0)["last_call"] == {
+        "seat": 1,
+        "card": "?",
+        "given_by": 0,
+        "failed": None,
+    }
+    assert state.recall_action(Call("s2"), "call s2", None) == "call ?"
+    assert state.recall_action(Give("s2"), "give s2", 0) == "give ?"
+    assert state.recall_action(PlaceCalled("s2"), "place called s2", 1) == "place called ?"

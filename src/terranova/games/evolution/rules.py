@@ -236,6 +236,11 @@ def compiled(deck: Deck) -> CompiledDeck:
     return table
 
 
+def _masked(text: str, card: str) -> str:
+    """``text`` with the word ``card`` (a card's id) replaced by ``?``."""
+    return " ".join("?" if word == card else word for word in text.split(" "))
+
+
 class EvolutionState(State):
     """A game of Discovery Explore (``mode="explore"``, points) or Discovery Bluff
     (``mode="bluff"``, no points) for 1 to 9 seats, some of them automata."""
@@ -327,6 +332,7 @@ class EvolutionState(State):
         self._deeds: list[tuple[int, str, bool]] = []  # (seat, action, valid)
         self._last_call: dict[str, Any] | None = None
         self._last_stop: dict[str, Any] | None = None
+        self._last_stop_card = ""  # the card the stopped action names ("" if none)
         self._legal: list[Action] | None = None
         self._legal_set: set[Action] | None = None
 
@@ -613,6 +619,16 @@ class EvolutionState(State):
             "last_call": self._last_call,
             "last_stop": self._last_stop,
         }
+        covered = self._covered()
+        if covered:
+            # what was said aloud about a card now under the top is to be remembered
+            call = self._last_call
+            if call is not None and covered >> c.index[call["card"]] & 1:
+                out["last_call"] = {**call, "card": "?"}
+            stop = self._last_stop
+            card = self._last_stop_card
+            if stop is not None and card and covered >> c.index[card] & 1:
+                out["last_stop"] = {**stop, "action": _masked(stop["action"], card)}
         if self._bluff:
             top = None
             if self._tree:
@@ -697,6 +713,30 @@ class EvolutionState(State):
         if kind == GIVE:
             return text if seat in (top[1], top[2]) else "give ?"
         return text
+
+    def recall_action(self, action: Action, seen: str, seat: int | None) -> str:
+        """Bluff: a card under the top of the pile is named by no log line any more (the
+        players must remember what lies there), whatever the line tells of it: ``place
+        hand ?``, ``call ?``, ``draw ?``. The top card stays named: the view shows it."""
+        covered = self._covered()
+        if not covered:
+            return seen
+        card = getattr(action, "card", None)
+        if not isinstance(card, str):
+            return seen
+        index = self._c.index.get(card)
+        if index is None or not covered >> index & 1:
+            return seen
+        return _masked(seen, card)
+
+    def _covered(self) -> int:
+        """Bluff: the mask of the cards that the entries under the pile's top stand for
+        (the top's own card aside): what the players must remember, and no view nor log
+        names any more. 0 in Explore, whose tree is in sight."""
+        tree_card = self._tree_card
+        if not self._bluff or not tree_card:
+            return 0
+        return self._placed & ~(1 << tree_card[-1])
 
     def components(self) -> dict[str, Any]:
         """The deck: every card with its era, family and prerequisites; the jokers."""
@@ -1106,6 +1146,8 @@ class EvolutionState(State):
             "case": case,
             "valid": deed.valid if case != 2 else None,
         }
+        named = deed.kind in (D_PLACE, D_JOKER, D_CALL)
+        self._last_stop_card = self._c.ids[deed.card] if named else ""
 
     def _apply_called(self, top: tuple[Any, ...], action: Action) -> None:
         self._agenda.pop()

@@ -756,7 +756,7 @@ class EvolutionBoard {
 
   callText(call) {
     const who = this.ctx.seatName(call.seat);
-    const card = this.name(call.card);
+    const card = call.card === "?" ? "a card (covered since)" : this.name(call.card);
     if (call.failed) return `${who} called ${card}: failed (${call.failed}).`;
     if (call.given_by !== null && call.given_by !== undefined) return `${who} called ${card}, given by ${this.ctx.seatName(call.given_by)}.`;
     return `${who} called ${card}.`;
@@ -830,25 +830,29 @@ class EvolutionBoard {
 
   /** An action as a phrase after its player's name ("plays Chasse from the hand"). */
   describe(act, actor) {
-    const card = act.card !== undefined ? this.name(act.card) : "";
+    // Bluff: a card since covered on the pile is named "?" (what lies there is to be
+    // remembered); draws, deals, thefts and gifts into other hands are "?" too
+    const covered = act.card === "?";
+    const card = act.card === undefined ? "" : covered ? "a card" : this.name(act.card);
+    const since = covered ? " (covered since)" : "";
     const seat = act.seat !== undefined ? this.ctx.seatName(act.seat) : "";
     switch (act.kind) {
       case "place":
-        if (act.from === "hand") return `plays ${card} from the hand`;
-        if (act.from === "reserve") return `takes ${card} from the reserve`;
-        return `takes ${card} from ${act.seat === actor ? "their own" : possessive(seat)} discard`;
-      case "place-called": return `places ${card}, the card called${act.series ? ", continuing the series" : ""}`;
-      case "joker-as": return `plays a joker as ${card}`;
+        if (act.from === "hand") return `plays ${card} from the hand${since}`;
+        if (act.from === "reserve") return `takes ${card} from the reserve${since}`;
+        return `takes ${card} from ${act.seat === actor ? "their own" : possessive(seat)} discard${since}`;
+      case "place-called": return `places ${covered ? "the card called" : `${card}, the card called`}${act.series ? ", continuing the series" : ""}${since}`;
+      case "joker-as": return `plays a joker as ${card}${since}`;
       case "joker-special": return "plays a joker for a special action";
       case "interrupt": return "Interruption! (plays a joker)";
       case "replay": return "special action: starts a new series";
-      case "special-discard": return `special action: discards ${card}`;
+      case "special-discard": return `special action: discards ${card}${since}`;
       case "steal": return `steals a card from ${seat}`;
       case "exchange": return `exchanges a card with ${seat}`;
       case "ask": return `asks ${seat} for a card`;
-      case "give": return act.card === "?" ? "gives a card" : `gives ${card}`;
-      case "call": return `calls ${card}`;
-      case "discard": return `discards ${card}`;
+      case "give": return covered ? "gives a card" : `gives ${card}`;
+      case "call": return `calls ${card}${since}`;
+      case "discard": return `discards ${card}${since}`;
       case "announce": {
         const era = this.eras.get(act.era);
         return `announces era ${act.era}${era ? ` (${era.name_fr})` : ""} ${act.open ? "open" : "closed"}`;
@@ -863,7 +867,7 @@ class EvolutionBoard {
       case "deal": return act.card === "?" ? "a card dealt face down" : `dealt: ${card}`;
       case "draw": return act.card === "?" ? "a card drawn face down" : `drawn: ${card}`;
       case "take": return act.card === "?" ? "the steal takes a card" : `the steal takes ${card}`;
-      case "flip": return `the automaton turns over ${card}`;
+      case "flip": return `the automaton turns over ${card}${since}`;
       default: return act.text;
     }
   }
