@@ -123,10 +123,10 @@ def test_once_the_draw_pile_is_empty_the_first_to_empty_their_hand_wins() -> Non
 THREE_DEALT = make_deck([(f"c{i:02}", 1, F.OUTILS, ()) for i in range(20)], jokers=0)
 
 
-def test_when_one_settlement_empties_two_hands_the_first_emptied_wins() -> None:
-    """Seat 0 places its last card; seat 1 says Stop and is wrong, so it draws, which with
-    no draw pile is a theft: it takes seat 2's last card. Both hands are empty once the
-    Stop is settled; seat 0's emptied first, so only seat 0 wins (ruling 41)."""
+def two_hands_emptied_in_one_settlement() -> EvolutionState:
+    """Three players, no draw pile: seat 0 places its last card; seat 1 says Stop and is
+    wrong, so it draws, which with no draw pile is a theft: it takes seat 2's last card.
+    Both hands are empty once the Stop is settled."""
     state = new("bluff", players=3, deck=THREE_DEALT)
     deal(
         state,
@@ -148,9 +148,27 @@ def test_when_one_settlement_empties_two_hands_the_first_emptied_wins() -> None:
     assert legal(state) == ["steal 2"]  # seat 0 has no card left to steal
     act(state, "steal 2", "take c19")
     assert [len(state.hand(s)) for s in range(3)] == [0, 5, 0]
+    return state
+
+
+def test_when_one_settlement_empties_two_hands_the_first_emptied_wins() -> None:
+    """Seat 0's hand emptied first (by the placement the Stop let stand), seat 2's after
+    (by the theft): only seat 0 wins (ruling 41)."""
+    state = two_hands_emptied_in_one_settlement()
     assert state.is_terminal()
     assert state.winners() == [0]
     assert state.returns() == [1, 0, 0]
+
+
+def test_the_end_tells_the_order_hands_emptied_and_shows_the_hands() -> None:
+    state = two_hands_emptied_in_one_settlement()
+    for seat in (None, 0, 1, 2):
+        assert state.view(seat)["finish"] == {
+            "won": [0],
+            "emptied": [0, 2],
+            "hands": [[], ["c11", "c12", "c13", "c14", "c19"], []],
+        }
+    assert "finish" not in bluff().view(None)  # only once the game is over
 
 
 def test_with_no_draw_pile_a_draw_is_a_theft() -> None:
@@ -173,6 +191,7 @@ def test_a_game_where_nothing_stays_on_the_pile_ends_with_no_winner() -> None:
     assert state.is_terminal()  # ten rounds with no card kept and no draw pile
     assert state.returns() == [0, 0]
     assert state.winners() == [0, 1]  # nobody won: a draw
+    assert state.view(0)["finish"]["won"] == []
 
 
 # --------------------------------------------------------------------------- Stop

@@ -526,9 +526,12 @@ class EvolutionState(State):
         seen when it was placed). The draw pile is dealt in era order, so it keeps the
         latest eras: it gets the latest unseen cards (those of the era where it starts
         chosen at random), the hands the earlier ones. Unseen jokers go to random places
-        among the unseen ones (they were shuffled blindly into the draw pile)."""
+        among the unseen ones (they were shuffled blindly into the draw pile). Once Bluff
+        is over nothing is hidden: the hands are shown and the draw pile is empty."""
         other = self.clone()
         other._history = []
+        if self._over and self._bluff:
+            return other
         c = self._c
         bit = 1 << seat
         slots: list[tuple[int, int]] = []
@@ -639,6 +642,13 @@ class EvolutionState(State):
                 for e, a in enumerate(self._announced)
                 if 1 <= e <= c.max_era
             ]
+            if self._over:
+                # the end: who emptied their hand, in what order, and the hands shown
+                out["finish"] = {
+                    "won": self._winners[:],
+                    "emptied": self._emptied[:],
+                    "hands": [[name(x) for x in hand] for hand in self._hands],
+                }
         else:
             out["tree"] = [
                 {"card": c.ids[card], "era": c.era[card], "joker": item >= c.n}
