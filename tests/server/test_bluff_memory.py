@@ -59,13 +59,11 @@ def named(card: str, text: str) -> bool:
 
 def covered(state: EvolutionState) -> tuple[set[str], set[str]]:
     """The cards under the pile's top, from the true state: those lying there themselves,
-    and those a joker under the top stands for (the top's own card aside: it is in sight)."""
-    memory = state.pile_memory()
-    if len(memory) < 2:
-        return set(), set()
-    top = memory[-1][0]
-    real = {card for card, joker in memory[:-1] if not joker} - {top}
-    jokers = {card for card, joker in memory[:-1] if joker} - {top}
+    and those a joker under the top stands for (even when the top names the same card: a
+    joker on top as a card lying under it must not uncover it)."""
+    memory = state.pile_memory()[:-1]
+    real = {card for card, joker in memory if not joker}
+    jokers = {card for card, joker in memory if joker}
     return real, jokers
 
 
@@ -80,14 +78,17 @@ def check_message(text: str, real: set[str], jokers: set[str]) -> int:
             if named(card, action):
                 assert action in (f"call {card}", f"joker as {card}"), action
     message["legal"] = []
-    # an action in its response window is being said aloud now: a call may name a card
-    # under the top (which makes it invalid, for a Stop to catch)
+    # the top card is in sight (a joker on it names the card it stands for)
+    if view["pile"]["top"] is not None:
+        view["pile"]["top"].pop("card")
+    # an action in its response window is being said aloud now: a call or a joker may name
+    # a card under the top (which makes it invalid, for a Stop to catch)
     window = view.get("window")
     if window is not None:
         pending = window.pop("action")
         for card in real:
             if named(card, pending):
-                assert pending == f"call {card}", pending
+                assert pending in (f"call {card}", f"joker as {card}"), pending
     rest = json.dumps(message)
     for card in real:
         assert not named(card, rest), (card, message["seat"], find(card, message))

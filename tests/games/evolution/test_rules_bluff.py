@@ -470,3 +470,23 @@ def test_a_call_is_named_no_more_once_the_card_called_is_covered() -> None:
     assert state.recall_action(Call("s2"), "call s2", None) == "call ?"
     assert state.recall_action(Give("s2"), "give s2", 0) == "give ?"
     assert state.recall_action(PlaceCalled("s2"), "place called s2", 1) == "place called ?"
+
+
+def test_a_joker_on_top_does_not_uncover_the_card_it_stands_for() -> None:
+    """A joker played as s1 while s1 lies under the top (a bluff, for a Stop to catch):
+    the top names s1, but the log must not tell that s1 itself was placed earlier."""
+    state = new("bluff", players=2, jokers=1)
+    deal(
+        state,
+        ["s3", "s4", "s5", "u2", "u5"],
+        ["s1", "t1", "s2", "u1", "t2"],
+        ["t5", "t3", "t4", "u3", "u4"],
+    )
+    act(state, "end", "draw joker", "end", "draw e1")
+    act(state, "place hand s1", "accept", "place hand t1", "accept", "end")
+    act(state, "end", "draw e2")
+    act(state, "joker as s1", "accept")  # s1 is on the pile: not valid
+    assert state.view(None)["pile"]["top"] == {"card": "s1", "joker": True}
+    for seat in (None, 0, 1):
+        assert state.recall_action(PlaceHand("s1"), "place hand s1", seat) == "place hand ?"
+        assert state.recall_action(Deal("s1"), "deal s1", seat) == "deal ?"

@@ -727,7 +727,8 @@ class EvolutionState(State):
     def recall_action(self, action: Action, seen: str, seat: int | None) -> str:
         """Bluff: a card under the top of the pile is named by no log line any more (the
         players must remember what lies there), whatever the line tells of it: ``place
-        hand ?``, ``call ?``, ``draw ?``. The top card stays named: the view shows it."""
+        hand ?``, ``call ?``, ``draw ?``. The top card stays named (the view shows it),
+        unless an entry under it stands for the same card."""
         covered = self._covered()
         if not covered:
             return seen
@@ -740,13 +741,17 @@ class EvolutionState(State):
         return _masked(seen, card)
 
     def _covered(self) -> int:
-        """Bluff: the mask of the cards that the entries under the pile's top stand for
-        (the top's own card aside): what the players must remember, and no view nor log
-        names any more. 0 in Explore, whose tree is in sight."""
+        """Bluff: the mask of the cards that the entries under the pile's top are or stand
+        for: what the players must remember, and no view nor log names any more. The
+        top's card is among them only if an entry under it stands for it too (a joker on
+        top as a card lying under it). 0 in Explore, whose tree is in sight."""
         tree_card = self._tree_card
         if not self._bluff or not tree_card:
             return 0
-        return self._placed & ~(1 << tree_card[-1])
+        top = tree_card[-1]
+        if self._rep[top] > 1:
+            return self._placed
+        return self._placed & ~(1 << top)
 
     def components(self) -> dict[str, Any]:
         """The deck: every card with its era, family and prerequisites; the jokers."""
