@@ -168,14 +168,56 @@ def play_to_the_end(
 
 
 def check_the_end(page: Any, server: Server, game_id: str, seats: int) -> dict[str, Any]:
+    """The end card's scores are the server's; Explore shows them by each player too,
+    Bluff (no points) shows none but its own end summary (checked by ``check_bluff_end``)."""
     summary: dict[str, Any] = server.get(f"/api/games/{game_id}")
     assert summary["status"] == "finished"
     page.wait_for_selector("[data-testid='end-card']:not([hidden])")
     assert page_scores(page, seats) == summary["result"]["scores"]
+    if summary["game"] == "evolution-bluff":
+        check_bluff_end(page, server, game_id, seats)
+        return summary
     for seat in range(seats):
         shown = int(page.inner_text(f"[data-testid='score-{seat}']"))
         assert shown == summary["result"]["scores"][seat]
     return summary
+
+
+def check_bluff_end(page: Any, server: Server, game_id: str, seats: int) -> None:
+    """Bluff's end: no scores ("0 won", "1 won") and no score chart, but who won, the order
+    in which the hands emptied and the cards left in the others, as the server says."""
+    finish = server.get(f"/api/games/{game_id}/state")["view"]["finish"]
+    assert page.locator("[data-testid^='score-']").count() == 0
+    assert " won" not in page.inner_text("#players")
+    assert not page.is_visible("#final-scores")
+    assert not page.is_visible("#end-chart")
+    assert not page.is_visible("#chart-card")
+    assert page.is_visible("[data-testid='end-summary']")
+    rows = page.locator("[data-testid^='finish-']:not([data-testid='finish-card'])")
+    assert rows.count() == seats
+    order = [int(rows.nth(k).get_attribute("data-seat") or "-1") for k in range(seats)]
+    assert order[: len(finish["emptied"])] == finish["emptied"]
+    for seat in range(seats):
+        row = page.locator(f"[data-testid='finish-{seat}']")
+        cards = finish["hands"][seat]
+        assert row.get_attribute("data-left") == str(len(cards))
+        assert row.locator("[data-testid='finish-card']").count() == len(cards)
+        if seat in finish["emptied"]:
+            rank = finish["emptied"].index(seat) + 1
+            assert row.get_attribute("data-emptied") == str(rank)
+        else:
+            assert f"{len(cards)} card" in row.inner_text()
+    assert page.locator("#players .tag.winner").count() == len(finish["won"])
+    title = page.inner_text("#winners")
+    why = page.inner_text(".evo-finish-why")
+    if finish["won"]:
+        assert "share the win" not in title
+        assert "first" in why
+        for seat in finish["won"]:
+            assert "winner" in page.inner_text(f"[data-testid='finish-{seat}']")
+    else:
+        assert "No winner" in title
+    assert "Game over: " in page.inner_text("[data-testid='turn-banner']")
 
 
 # ---------------------------------------------------------------------- tests
@@ -441,3 +483,85 @@ def test_every_choice_has_a_control(server: Server, new_page: Any, screenshots: 
     assert page.locator("[data-testid='hand-card'][data-action^='give ']").count() == len(hand)
     show_synthetic(page, {"message": {"legal": ["frobnicate 3", "end"]}})
     assert page.locator("[data-testid='other-action']").inner_text() == "frobnicate 3"
+
+
+STOP_TEXT = """(stop) => window.terranova.board.stopText(stop)"""
+
+
+def test_bluff_end_summary_and_what_a_stop_does(
+    server: Server, new_page: Any, screenshots: Path
+) -> None:
+    """A Bluff game of bots, watched to its end: the end tells who emptied their hand first
+    and the cards left in the others (not "0 won" / "1 won" and a score chart); the log
+    names no card under the pile's top; the last Stop says what happens to an action found
+    wrong (the card goes to the discard: it is not "taken back")."""
+    created = server.post(
+        "/api/games",
+        {
+            "game": "evolution-bluff",
+            "params": {"players": 3, "jokers": 1},
+            "seats": [
+                {"kind": "bot", "bot": "greedy", "name": "Ana"},
+                {"kind": "bot", "bot": "random", "name": "Bo"},
+                {"kind": "bot", "bot": "memory", "name": "Cy"},
+            ],
+            "bot_delay_ms": 0,
+            "response_seconds": 0.2,
+        },
+    )
+    game_id = created["game_id"]
+    deadline = time.monotonic() + GAME_SECONDS
+    while server.get(f"/api/games/{game_id}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots' game does not end"
+        time.sleep(0.2)
+    page = new_page()
+    page.goto(server.base + created["spectator_link"])
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("body[data-status='finished']")
+    check_the_end(page, server, game_id, 3)
+    pile = server.get(f"/api/games/{game_id}/state")["view"]["pile"]
+    if pile["size"] >= 2:  # cards lie under the top: the log names none of them
+        assert page.locator(".log-text", has_text="(covered since)").count() > 0
+        page.locator("[data-testid='log']").screenshot(
+            path=str(screenshots / "evolution-bluff-end-log.png")
+        )
+    page.screenshot(path=str(screenshots / "evolution-bluff-end-summary.png"), full_page=True)
+
+    # a Stop that catches a bluff: what happens, by the kind of action
+    cards = server.get(f"/api/games/{game_id}/components")["cards"]
+    card = cards[0]["id"]
+    base = {"actor": 0, "stopped_by": 1, "valid": False}
+    texts = {
+        (action, case): page.evaluate(STOP_TEXT, {**base, "action": action, "case": case})
+        for action in (f"place hand {card}", "place hand ?", f"joker as {card}", f"call {card}")
+        for case in (2, 3)
+    }
+    announce = {**base, "action": "announce open 2", "case": 3}
+    texts["announce", 3] = page.evaluate(STOP_TEXT, announce)
+    for (action, case), text in texts.items():
+        assert "takes it back" not in text, text
+        assert "Ana's turn ends" in text, text
+        assert ("steals a card from Bo" if case == 2 else "Bo gives Ana a card") in text, text
+        if action.startswith("place"):
+            assert "leaves the pile for Ana's discard and Ana draws another" in text, text
+    assert "leaves the pile and the game" in texts[f"joker as {card}", 3]
+    assert "the call takes nothing" in texts[f"call {card}", 2]
+    assert "earns nothing" in texts["announce", 3]
+    assert "(covered since)" in texts["place hand ?", 3]
+    valid = page.evaluate(STOP_TEXT, {**base, "action": "call x", "case": 1, "valid": True})
+    assert "Bo was wrong and draws a card" in valid
+
+    # shown in the panel, as the last Stop of a game
+    page.evaluate(
+        """(stop) => {
+            const msg = JSON.parse(JSON.stringify(window.terranova.state()));
+            msg.view.last_stop = stop;
+            window.terranova.board.update(msg, { live: true });
+        }""",
+        {**base, "action": f"place hand {card}", "case": 3},
+    )
+    shown = page.inner_text("[data-testid='last-stop']")
+    assert "leaves the pile for Ana's discard" in shown
+    page.locator("[data-testid='last-stop']").screenshot(
+        path=str(screenshots / "evolution-bluff-last-stop.png")
+    )

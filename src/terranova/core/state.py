@@ -131,6 +131,13 @@ class State(ABC):
         its text, a masked text, or ``None`` if the seat does not see it at all."""
         return str(action)
 
+    def recall_action(self, action: Action, seen: str, seat: int | None) -> str:
+        """How a log shown now names a past ``action`` that ``seat`` saw as ``seen`` when
+        it was played (:meth:`describe_action` on the position before it). By default
+        ``seen``, unchanged; a game of memory masks what its players must now remember
+        (Discovery Bluff: the cards under the top of the pile)."""
+        return seen
+
     def components(self) -> JSON:
         """A JSON-safe description of the game's components (tiles, cards) that a
         user interface needs to draw them; the same for every state of one game."""

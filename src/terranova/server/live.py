@@ -112,6 +112,7 @@ class Timeline:
         self.state = make(game, **params)
         self.recorder = Recorder(self.state, seats, seed)
         self.seats = self.state.num_seats
+        self.actions: list[Action] = []
         self.actors: list[int] = []
         self.texts: list[str] = []
         self.seen: list[list[str | None]] = []
@@ -159,16 +160,23 @@ class Timeline:
         self.recorder.apply(action)
         self._decided = None if before is None else (before, action)
         self._revealed = None
+        self.actions.append(action)
         self.actors.append(actor)
         self.texts.append(str(action))
         self.seen.append(seen)
 
     def log(self, seat: int | None) -> list[LogEntry]:
+        """The actions ``seat`` saw, each as it saw it when it was played, then as the
+        state lets it be recalled now (a game of memory masks what must be remembered)."""
         index = self.seats if seat is None else seat
+        recall = self.state.recall_action
         out: list[LogEntry] = []
-        for ply, (actor, seen) in enumerate(zip(self.actors, self.seen, strict=True), start=1):
+        for ply, (action, actor, seen) in enumerate(
+            zip(self.actions, self.actors, self.seen, strict=True), start=1
+        ):
             text = seen[index]
             if text is not None:
+                text = recall(action, text, seat)
                 out.append(LogEntry(ply=ply, seat=actor if actor >= 0 else None, text=text))
         return out
 

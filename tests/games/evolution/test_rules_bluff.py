@@ -4,9 +4,11 @@ everyone drawing, the winner, announcements (forgotten ones too) and Stop's thre
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
+from terranova.games.evolution.actions import Call, Deal, Give, PlaceCalled, PlaceHand
 from terranova.games.evolution.rules import EvolutionState
 from tests.games.evolution.helpers import F, act, chance, deal, legal, make_deck, new
 
@@ -118,6 +120,57 @@ def test_once_the_draw_pile_is_empty_the_first_to_empty_their_hand_wins() -> Non
     assert state.winners() == [0]
 
 
+THREE_DEALT = make_deck([(f"c{i:02}", 1, F.OUTILS, ()) for i in range(20)], jokers=0)
+
+
+def two_hands_emptied_in_one_settlement() -> EvolutionState:
+    """Three players, no draw pile: seat 0 places its last card; seat 1 says Stop and is
+    wrong, so it draws, which with no draw pile is a theft: it takes seat 2's last card.
+    Both hands are empty once the Stop is settled."""
+    state = new("bluff", players=3, deck=THREE_DEALT)
+    deal(
+        state,
+        ["c00", "c01", "c02", "c03", "c04"],
+        ["c05", "c06", "c07", "c08", "c09"],
+        ["c10", "c11", "c12", "c13", "c14"],
+        ["c15", "c16", "c17", "c18", "c19"],
+    )
+    assert state.view(None)["draw_pile"] == 0
+    for card in ["c05", "c06", "c07", "c08"]:
+        act(state, f"place hand {card}", "accept", "accept")
+    act(state, "end")
+    act(state, "place hand c10", "accept", "accept", "end")
+    for card in ["c15", "c16", "c17", "c18"]:
+        act(state, f"place hand {card}", "accept", "accept")
+    act(state, "end")
+    assert [len(state.hand(s)) for s in range(3)] == [1, 4, 1]
+    act(state, "place hand c09", "stop", "verify")  # valid: it starts a series
+    assert legal(state) == ["steal 2"]  # seat 0 has no card left to steal
+    act(state, "steal 2", "take c19")
+    assert [len(state.hand(s)) for s in range(3)] == [0, 5, 0]
+    return state
+
+
+def test_when_one_settlement_empties_two_hands_the_first_emptied_wins() -> None:
+    """Seat 0's hand emptied first (by the placement the Stop let stand), seat 2's after
+    (by the theft): only seat 0 wins (ruling 41)."""
+    state = two_hands_emptied_in_one_settlement()
+    assert state.is_terminal()
+    assert state.winners() == [0]
+    assert state.returns() == [1, 0, 0]
+
+
+def test_the_end_tells_the_order_hands_emptied_and_shows_the_hands() -> None:
+    state = two_hands_emptied_in_one_settlement()
+    for seat in (None, 0, 1, 2):
+        assert state.view(seat)["finish"] == {
+            "won": [0],
+            "emptied": [0, 2],
+            "hands": [[], ["c11", "c12", "c13", "c14", "c19"], []],
+        }
+    assert "finish" not in bluff().view(None)  # only once the game is over
+
+
 def test_with_no_draw_pile_a_draw_is_a_theft() -> None:
     state = all_dealt()
     act(state, "end")  # nothing placed: a draw, so a theft from a player of your choice
@@ -138,6 +191,7 @@ def test_a_game_where_nothing_stays_on_the_pile_ends_with_no_winner() -> None:
     assert state.is_terminal()  # ten rounds with no card kept and no draw pile
     assert state.returns() == [0, 0]
     assert state.winners() == [0, 1]  # nobody won: a draw
+    assert state.view(0)["finish"]["won"] == []
 
 
 # --------------------------------------------------------------------------- Stop
@@ -378,3 +432,61 @@ def test_an_announcement_found_wrong_may_still_be_made_later() -> None:
     assert state.current_player() == 1
     assert "announce open 3" in legal(state)
     assert state.view(None)["eras"][2]["announced_open"] is False
+
+
+# ------------------------------------------------------------ what must be remembered
+
+
+def test_a_card_covered_on_the_pile_is_named_no_more() -> None:
+    """Once a card is covered, the log lines that named it (``recall_action``) and the last
+    Stop and call name it no more; the card on top is still named."""
+    state = bluff()
+    act(state, "place hand s1", "stop", "verify", "draw e1")  # case 1: s1 stays
+    assert state.view(None)["last_stop"]["action"] == "place hand s1"  # on top: in sight
+    assert state.recall_action(PlaceHand("s1"), "place hand s1", 1) == "place hand s1"
+    act(state, "place hand t1", "accept")  # s1 is covered
+    for seat in (None, 0, 1):
+        view = state.view(seat)
+        assert view["last_stop"]["action"] == "place hand ?"
+        assert not re.search(r"\bs1\b", json.dumps(view))
+        assert state.recall_action(PlaceHand("s1"), "place hand s1", seat) == "place hand ?"
+        assert state.recall_action(PlaceHand("t1"), "place hand t1", seat) == "place hand t1"
+    # a private line too: the deal of s1, seen by seat 0 only
+    assert state.recall_action(Deal("s1"), "deal s1", 0) == "deal ?"
+    assert state.recall_action(Deal("s1"), "deal ?", 1) == "deal ?"
+
+
+def test_a_call_is_named_no_more_once_the_card_called_is_covered() -> None:
+    state = two_specials_for_seat_1()
+    act(state, "call s2", "accept", "place called s2", "accept")
+    assert state.view(0)["last_call"]["card"] == "s2"
+    act(state, "place hand t3", "accept")  # on s2
+    assert state.view(0)["last_call"] == {
+        "seat": 1,
+        "card": "?",
+        "given_by": 0,
+        "failed": None,
+    }
+    assert state.recall_action(Call("s2"), "call s2", None) == "call ?"
+    assert state.recall_action(Give("s2"), "give s2", 0) == "give ?"
+    assert state.recall_action(PlaceCalled("s2"), "place called s2", 1) == "place called ?"
+
+
+def test_a_joker_on_top_does_not_uncover_the_card_it_stands_for() -> None:
+    """A joker played as s1 while s1 lies under the top (a bluff, for a Stop to catch):
+    the top names s1, but the log must not tell that s1 itself was placed earlier."""
+    state = new("bluff", players=2, jokers=1)
+    deal(
+        state,
+        ["s3", "s4", "s5", "u2", "u5"],
+        ["s1", "t1", "s2", "u1", "t2"],
+        ["t5", "t3", "t4", "u3", "u4"],
+    )
+    act(state, "end", "draw joker", "end", "draw e1")
+    act(state, "place hand s1", "accept", "place hand t1", "accept", "end")
+    act(state, "end", "draw e2")
+    act(state, "joker as s1", "accept")  # s1 is on the pile: not valid
+    assert state.view(None)["pile"]["top"] == {"card": "s1", "joker": True}
+    for seat in (None, 0, 1):
+        assert state.recall_action(PlaceHand("s1"), "place hand s1", seat) == "place hand ?"
+        assert state.recall_action(Deal("s1"), "deal s1", seat) == "deal ?"

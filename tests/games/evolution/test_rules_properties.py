@@ -1,6 +1,6 @@
 """Properties of both games over random games with random options (hypothesis picks the
-games): every card is in exactly one place at all times, points never go down, views
-never show a hidden card, and random play is fast."""
+games): every card is in exactly one place at all times, points never go down, Bluff has
+one winner (one team) or none, views never show a hidden card, and random play is fast."""
 
 from __future__ import annotations
 
@@ -135,6 +135,27 @@ def test_random_play_is_fast() -> None:
                     step(state, rng)
             per_game = (time.perf_counter() - start) / 10
             assert per_game < 0.05, (mode, params, per_game)
+
+
+@SETTINGS
+@given(params=games(), seed=st.integers(0, 2**32 - 1))
+def test_bluff_has_one_winner_or_none(params: dict[str, Any], seed: int) -> None:
+    """One player wins Bluff, or one team (every player of it), with empty hands; a stuck
+    game has no winner (ruling 41)."""
+    state = EvolutionState(DECK, **{**params, "mode": "bluff"})
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        step(state, rng)
+    winners = [s for s, r in enumerate(state.returns()) if r]
+    if not winners:
+        return
+    teams = state.view(None)["teams"]
+    team = teams[winners[0]]
+    if team is None:
+        assert len(winners) == 1
+    else:
+        assert winners == [s for s, t in enumerate(teams) if t == team]
+    assert all(not state.hand(s) for s in winners)
 
 
 @SETTINGS

@@ -358,8 +358,11 @@ class _Picture:
             stop = view["last_stop"]
             if stop is None:
                 return ""
-            # the action's card may be buried in the pile by now: name what was done only
-            verb = " ".join(w for w in stop["action"].split() if w not in self.deck.by_id)
+            # the action's card may be buried in the pile by now (the view then names it
+            # "?"): name what was done only
+            verb = " ".join(
+                w for w in stop["action"].split() if w not in self.deck.by_id and w != "?"
+            )
             case = {
                 1: "case 1, it was valid: the challenger drew",
                 2: "case 2, conceded: in the wrong",

@@ -236,6 +236,11 @@ def compiled(deck: Deck) -> CompiledDeck:
     return table
 
 
+def _masked(text: str, card: str) -> str:
+    """``text`` with the word ``card`` (a card's id) replaced by ``?``."""
+    return " ".join("?" if word == card else word for word in text.split(" "))
+
+
 class EvolutionState(State):
     """A game of Discovery Explore (``mode="explore"``, points) or Discovery Bluff
     (``mode="bluff"``, no points) for 1 to 9 seats, some of them automata."""
@@ -298,6 +303,9 @@ class EvolutionState(State):
         self._pile_jokers: list[int] = []
         self._box = list(range(n, n + jokers))  # jokers, shuffled in after the deal
         self._hands: list[list[int]] = [[] for _ in range(players)]
+        self._emptied = list(range(players))
+        """The seats whose hands are empty, in the order they emptied them (Bluff's
+        winner is the first of them once the draw pile is empty)."""
         self._known: dict[int, int] = {}  # card in a hand -> seats that know it is there
         self._reserve: list[int] = []
         self._discards: list[list[int]] = [[] for _ in range(players)]
@@ -324,6 +332,7 @@ class EvolutionState(State):
         self._deeds: list[tuple[int, str, bool]] = []  # (seat, action, valid)
         self._last_call: dict[str, Any] | None = None
         self._last_stop: dict[str, Any] | None = None
+        self._last_stop_card = ""  # the card the stopped action names ("" if none)
         self._legal: list[Action] | None = None
         self._legal_set: set[Action] | None = None
 
@@ -453,6 +462,7 @@ class EvolutionState(State):
         other._pile = [p[:] for p in self._pile]
         other._pile_jokers = self._pile_jokers[:]
         other._hands = [h[:] for h in self._hands]
+        other._emptied = self._emptied[:]
         other._known = self._known.copy()
         other._reserve = self._reserve[:]
         other._discards = [d[:] for d in self._discards]
@@ -516,9 +526,12 @@ class EvolutionState(State):
         seen when it was placed). The draw pile is dealt in era order, so it keeps the
         latest eras: it gets the latest unseen cards (those of the era where it starts
         chosen at random), the hands the earlier ones. Unseen jokers go to random places
-        among the unseen ones (they were shuffled blindly into the draw pile)."""
+        among the unseen ones (they were shuffled blindly into the draw pile). Once Bluff
+        is over nothing is hidden: the hands are shown and the draw pile is empty."""
         other = self.clone()
         other._history = []
+        if self._over and self._bluff:
+            return other
         c = self._c
         bit = 1 << seat
         slots: list[tuple[int, int]] = []
@@ -609,6 +622,16 @@ class EvolutionState(State):
             "last_call": self._last_call,
             "last_stop": self._last_stop,
         }
+        covered = self._covered()
+        if covered:
+            # what was said aloud about a card now under the top is to be remembered
+            call = self._last_call
+            if call is not None and covered >> c.index[call["card"]] & 1:
+                out["last_call"] = {**call, "card": "?"}
+            stop = self._last_stop
+            card = self._last_stop_card
+            if stop is not None and card and covered >> c.index[card] & 1:
+                out["last_stop"] = {**stop, "action": _masked(stop["action"], card)}
         if self._bluff:
             top = None
             if self._tree:
@@ -619,6 +642,13 @@ class EvolutionState(State):
                 for e, a in enumerate(self._announced)
                 if 1 <= e <= c.max_era
             ]
+            if self._over:
+                # the end: who emptied their hand, in what order, and the hands shown
+                out["finish"] = {
+                    "won": self._winners[:],
+                    "emptied": self._emptied[:],
+                    "hands": [[name(x) for x in hand] for hand in self._hands],
+                }
         else:
             out["tree"] = [
                 {"card": c.ids[card], "era": c.era[card], "joker": item >= c.n}
@@ -693,6 +723,35 @@ class EvolutionState(State):
         if kind == GIVE:
             return text if seat in (top[1], top[2]) else "give ?"
         return text
+
+    def recall_action(self, action: Action, seen: str, seat: int | None) -> str:
+        """Bluff: a card under the top of the pile is named by no log line any more (the
+        players must remember what lies there), whatever the line tells of it: ``place
+        hand ?``, ``call ?``, ``draw ?``. The top card stays named (the view shows it),
+        unless an entry under it stands for the same card."""
+        covered = self._covered()
+        if not covered:
+            return seen
+        card = getattr(action, "card", None)
+        if not isinstance(card, str):
+            return seen
+        index = self._c.index.get(card)
+        if index is None or not covered >> index & 1:
+            return seen
+        return _masked(seen, card)
+
+    def _covered(self) -> int:
+        """Bluff: the mask of the cards that the entries under the pile's top are or stand
+        for: what the players must remember, and no view nor log names any more. The
+        top's card is among them only if an entry under it stands for it too (a joker on
+        top as a card lying under it). 0 in Explore, whose tree is in sight."""
+        tree_card = self._tree_card
+        if not self._bluff or not tree_card:
+            return 0
+        top = tree_card[-1]
+        if self._rep[top] > 1:
+            return self._placed
+        return self._placed & ~(1 << top)
 
     def components(self) -> dict[str, Any]:
         """The deck: every card with its era, family and prerequisites; the jokers."""
@@ -1102,6 +1161,8 @@ class EvolutionState(State):
             "case": case,
             "valid": deed.valid if case != 2 else None,
         }
+        named = deed.kind in (D_PLACE, D_JOKER, D_CALL)
+        self._last_stop_card = self._c.ids[deed.card] if named else ""
 
     def _apply_called(self, top: tuple[Any, ...], action: Action) -> None:
         self._agenda.pop()
@@ -1181,7 +1242,8 @@ class EvolutionState(State):
 
     def _quiet(self) -> bool:
         """Bluff, between actions: everyone draws when a hand is empty before the draw
-        pile is; once it is empty, a player (a team) with no card left has won."""
+        pile is; once it is empty, the player (the team) whose hand emptied first among
+        those with no card left has won (ruling 41)."""
         hands = self._hands
         if self._pile_size():
             if all(hands):
@@ -1190,19 +1252,28 @@ class EvolutionState(State):
             for k in range(self._n - 1, -1, -1):
                 self._agenda.append((DRAW, (start + k) % self._n, ONE_OR_STEAL))
             return True
-        winners = []
-        if self._teams:
-            for team in range(self._teams):
-                members = [s for s in range(self._n) if self._team[s] == team]
-                if all(not hands[s] for s in members):
-                    winners += members
-            winners += [s for s in range(self._n) if self._team[s] < 0 and not hands[s]]
-        else:
-            winners = [s for s in range(self._n) if not hands[s]]
-        if winners:
-            self._finish(sorted(winners))
+        emptied = self._emptied
+        if not emptied:
+            return False
+        if not self._teams:
+            self._finish([emptied[0]])  # "le premier joueur à vider sa main a gagné"
             return True
-        return False
+        # a team has emptied its hands when its last player has: the first team to do so
+        # wins (a player outside the teams, the automaton, counts as a team of one)
+        done: dict[int, int] = {}  # team (or -1 - seat) -> when its last hand emptied
+        for when, seat in enumerate(emptied):
+            team = self._team[seat]
+            done[team if team >= 0 else -1 - seat] = when
+        complete = [
+            (when, key)
+            for key, when in done.items()
+            if key < 0 or all(not hands[s] for s in range(self._n) if self._team[s] == key)
+        ]
+        if not complete:
+            return False
+        key = min(complete)[1]
+        self._finish([-1 - key] if key < 0 else [s for s in range(self._n) if self._team[s] == key])
+        return True
 
     def _finish(self, winners: list[int]) -> None:
         self._over = True
@@ -1564,11 +1635,17 @@ class EvolutionState(State):
         raise AssertionError("the draw pile is empty")  # pragma: no cover
 
     def _hand_remove(self, seat: int, item: int) -> None:
-        self._hands[seat].remove(item)
+        hand = self._hands[seat]
+        hand.remove(item)
         self._known.pop(item, None)
+        if not hand:
+            self._emptied.append(seat)
 
     def _hand_add(self, seat: int, item: int, seen_by: int) -> None:
-        self._hands[seat].append(item)
+        hand = self._hands[seat]
+        if not hand:
+            self._emptied.remove(seat)
+        hand.append(item)
         self._known[item] = seen_by | 1 << seat
 
     def _to_discard(self, seat: int, item: int) -> None:

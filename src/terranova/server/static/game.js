@@ -21,7 +21,13 @@
 //   seatExtras?(message, seat) -> Node,     // shown under a seat in the player list
 //   seatRole?(message, seat) -> string|null, // a tag replacing "bot" (e.g. "automaton")
 //   scoreUnit?(message) -> string|null,      // the word after a seat's score ("pts" by
-//                                            // default); null hides the scores
+//                                            // default); null hides the scores, and with
+//                                            // them the charts of the scores
+//   endSummary?(message) -> {title, body, winners?}|null, // the end told by the game:
+//                                            // `title` in place of "X wins", `body` (a Node)
+//                                            // in place of the final scores and their chart,
+//                                            // `winners` the seats marked as winners
+//                                            // (default: result.winners)
 //   describeLog?(log, message) -> [string], // readable log texts
 // }
 import { scoreChart } from "./chart.js";
@@ -254,6 +260,24 @@ function followWindowClock(msg, live) {
   }, 250);
 }
 
+/** Whether the board hides the scores (a game without points): no scores, no charts. */
+function scoresHidden(msg) {
+  return Boolean(board && board.scoreUnit && board.scoreUnit(msg) === null);
+}
+
+/** The board's own end of the game ({title, body, winners?}), or null for the page's. */
+function endSummary(msg) {
+  return board && board.endSummary && msg.status === "finished" ? board.endSummary(msg) : null;
+}
+
+/** The seats shown as winners: the board's say (a game may end with no winner, which the
+ * protocol reports as every seat tied), else the result's. */
+function shownWinners(msg) {
+  const custom = endSummary(msg);
+  if (custom && Array.isArray(custom.winners)) return custom.winners;
+  return msg.result ? msg.result.winners : [];
+}
+
 function renderBanner(msg, live) {
   const banner = $("turn-banner");
   const mine = isMine(msg, live);
@@ -268,8 +292,10 @@ function renderBanner(msg, live) {
     text = mine ? "Your turn" : `${seatName(msg.to_move)} to move`;
   }
   if (msg.status === "finished" && live && msg.result) {
+    const custom = endSummary(msg);
     const winners = msg.result.winners.map(seatName);
-    text = `Game over: ${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}`;
+    text = custom && custom.title ? `Game over: ${custom.title}`
+      : `Game over: ${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}`;
   }
   if (msg.seat === null && live && msg.status === "playing") text = `Watching · ${text}`;
   banner.textContent = text;
@@ -282,7 +308,7 @@ function renderBanner(msg, live) {
 
 function renderPlayers(msg) {
   const scores = currentScores(msg);
-  const winners = msg.result ? msg.result.winners : [];
+  const winners = shownWinners(msg);
   const unit = board && board.scoreUnit ? board.scoreUnit(msg) : "pts";
   const items = msg.seats.map((info) => {
     const k = info.seat;
@@ -337,7 +363,7 @@ function renderLog(msg) {
 
 function renderLiveChart(msg) {
   const card = $("chart-card");
-  card.hidden = msg.status === "finished" && !replay;
+  card.hidden = (msg.status === "finished" && !replay) || scoresHidden(msg);
   if (!card.open && !card.dataset.drawOnOpen) {
     card.dataset.drawOnOpen = "1";
     card.addEventListener("toggle", () => { if (card.open && shown) renderLiveChart(shown); });
@@ -356,13 +382,21 @@ function renderEnd(msg) {
   }
   card.hidden = false;
   const names = msg.seats.map((x) => x.name);
-  const { scores, winners } = msg.result;
+  const { scores } = msg.result;
+  const winners = shownWinners(msg);
   const who = winners.map((k) => names[k]);
+  const custom = endSummary(msg);
   $("winners").replaceChildren(...[
-    h("span.trophy", { text: "★", "aria-hidden": "true" }),
-    winners.length > 1 ? `${who.join(" and ")} share the win` : `${who[0]} wins`,
+    winners.length ? h("span.trophy", { text: "★", "aria-hidden": "true" }) : null,
+    custom && custom.title ? custom.title : winners.length > 1 ? `${who.join(" and ")} share the win` : `${who[0]} wins`,
     msg.seat !== null && winners.includes(msg.seat) ? h("span.tag.you", { text: "that's you!" }) : null,
   ].filter(Boolean));
+  const summaryBox = $("end-summary");
+  const plain = !custom && !scoresHidden(msg);
+  $("final-scores").hidden = !plain;
+  $("end-chart").hidden = !plain;
+  summaryBox.hidden = !custom;
+  summaryBox.replaceChildren(...(custom && custom.body ? [custom.body] : []));
   const order = msg.seats.map((x) => x.seat).sort((a, b) => scores[b] - scores[a] || a - b);
   $("final-scores").replaceChildren(...order.map((k, rank) => h(`li.final${winners.includes(k) ? ".winner" : ""}`, {
     dataset: { seat: k, testid: `final-${k}` },

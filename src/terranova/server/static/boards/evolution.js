@@ -88,6 +88,12 @@ export function readAction(text) {
 
 function possessive(name) { return name.endsWith("s") ? `${name}'` : `${name}'s`; }
 
+function ordinal(n) {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
+  return `${n}${suffix}`;
+}
+
 // ------------------------------------------------------------------ the board
 
 class EvolutionBoard {
@@ -527,7 +533,7 @@ class EvolutionBoard {
       const stopper = win.stopped_by !== undefined ? this.ctx.seatName(win.stopped_by) : "Someone";
       return h("div.evo-alert.evo-respond", { dataset: { testid: "respond" }, role: "alert" },
         h("p.evo-alert-text", h("b", { text: `${stopper}: “Stop!”` }), " ", win.action ? `against: ${this.describe(readAction(win.action), win.actor)}.` : ""),
-        h("p.hint", { text: "Verify: if it was allowed, the challenger draws a card; if not, you take it back. Concede: you take it back and steal a card from the challenger." }),
+        h("p.hint", { text: "Verify: if your action was allowed, the challenger draws a card and your turn goes on; if not, the challenger gives you a card, your action is undone (a card placed goes to your discard and you draw another) and your turn ends. Concede: you steal a card from the challenger, your action is undone and your turn ends." }),
         h("div.evo-window-buttons",
           this.actButton(verify, "Verify", { cls: ".primary", testid: "verify" }),
           this.actButton(concede, "Concede", { testid: "concede" })));
@@ -744,19 +750,38 @@ class EvolutionBoard {
     return lines.length ? h("div.evo-group.evo-news-group", lines) : null;
   }
 
+  /** The last Stop and what came of it (rules 2.5: the three cases; in the wrong, what
+   * the action did is undone and the turn ends). */
   stopText(stop) {
     const actor = this.ctx.seatName(stop.actor);
     const challenger = this.ctx.seatName(stop.stopped_by);
-    const what = `${challenger} stopped ${actor} (${this.describe(readAction(stop.action), stop.actor)})`;
-    if (stop.case === 1) return `${what}: verified, it was allowed; ${challenger} draws a card.`;
-    if (stop.case === 2) return `${what}: ${actor} conceded, takes it back and steals a card from ${challenger}.`;
-    if (stop.case === 3) return `${what}: verified, it was not allowed; ${actor} takes it back and ${challenger} gives a card.`;
+    const act = readAction(stop.action);
+    const what = `${challenger} stopped ${actor} (${this.describe(act, stop.actor)})`;
+    if (stop.case === 1) {
+      return `${what}: verified, it was allowed; ${challenger} was wrong and draws a card (steals one if the draw pile is empty).`;
+    }
+    const undone = `${this.undoneText(act, actor)}; ${actor}'s turn ends.`;
+    if (stop.case === 2) return `${what}: ${actor} conceded and steals a card from ${challenger}; ${undone}`;
+    if (stop.case === 3) return `${what}: verified, it was not allowed; ${challenger} gives ${actor} a card; ${undone}`;
     return `${what}.`;
+  }
+
+  /** What becomes of an action found wrong by a Stop (cases 2 and 3). */
+  undoneText(act, actor) {
+    switch (act.kind) {
+      case "place": case "place-called":
+        return `the card leaves the pile for ${possessive(actor)} discard and ${actor} draws another`;
+      case "joker-as": return `the joker leaves the pile and the game, and ${actor} draws a card`;
+      case "call": return "the call takes nothing";
+      case "announce": return "the announcement earns nothing";
+      case "abandon": return "the called card stays in the discard";
+      default: return "the action is undone";
+    }
   }
 
   callText(call) {
     const who = this.ctx.seatName(call.seat);
-    const card = this.name(call.card);
+    const card = call.card === "?" ? "a card (covered since)" : this.name(call.card);
     if (call.failed) return `${who} called ${card}: failed (${call.failed}).`;
     if (call.given_by !== null && call.given_by !== undefined) return `${who} called ${card}, given by ${this.ctx.seatName(call.given_by)}.`;
     return `${who} called ${card}.`;
@@ -792,10 +817,58 @@ class EvolutionBoard {
     return (view.automata || []).includes(mover) ? `${name} (automaton) to move` : `${name} to move`;
   }
 
-  /** Bluff has no points: a seat's score is 1 once it has won, shown only at the end. */
+  /** Bluff has no points (a seat's score is only 1 for the winner): no scores, no score
+   * chart; the end summary says who emptied their hand first. */
   scoreUnit(message) {
-    if (message.view.mode !== "bluff") return "pts";
-    return message.status === "finished" ? "won" : null;
+    return message.view.mode === "bluff" ? null : "pts";
+  }
+
+  /**
+   * Bluff's end (`view.finish`): who won, the order in which hands emptied, the cards left
+   * in each other hand. Explore keeps the page's own end (final scores and chart).
+   */
+  endSummary(message) {
+    const view = message.view;
+    const finish = view.finish;
+    if (view.mode !== "bluff" || !finish) return null;
+    const names = (seats) => seats.map((k) => this.ctx.seatName(k)).join(" and ");
+    const won = finish.won;
+    let title;
+    let why;
+    if (!won.length) {
+      title = "No winner";
+      why = "With the draw pile empty, no card stayed on the pile for ten rounds.";
+    } else if (won.length === 1) {
+      title = `${names(won)} wins`;
+      why = `${names(won)} emptied their hand first, once the draw pile was empty.`;
+    } else {
+      title = `${names(won)} win`;
+      why = `${names(won)} were the first team to empty all their hands, once the draw pile was empty.`;
+    }
+    const emptied = finish.emptied;
+    const rest = finish.hands.map((_, k) => k).filter((k) => !emptied.includes(k))
+      .sort((a, b) => finish.hands[a].length - finish.hands[b].length || a - b);
+    const rows = [...emptied, ...rest].map((k) => {
+      const cards = finish.hands[k];
+      const place = emptied.indexOf(k);
+      const what = place >= 0
+        ? h("span.evo-finish-what", { text: `emptied their hand ${ordinal(place + 1)}` })
+        : h("span.evo-finish-what", { text: `${cards.length} card${cards.length === 1 ? "" : "s"} left` });
+      return h(`li.evo-finish-row${won.includes(k) ? ".winner" : ""}`, {
+        dataset: { seat: k, testid: `finish-${k}`, emptied: place >= 0 ? String(place + 1) : "", left: String(cards.length) },
+      },
+      h("div.evo-finish-head",
+        h("span.seat-dot", { style: `background:${seatColour(k)}` }),
+        h("b.evo-finish-name", { text: this.ctx.seatName(k) }),
+        won.includes(k) ? h("span.tag.winner", { text: "★ winner" }) : null,
+        what),
+      cards.length ? h("div.evo-chips", cards.map((id) => this.cardFace(id, { size: "chip", testid: "finish-card" }))) : null);
+    });
+    const body = h("div.evo-finish", { dataset: { testid: "end-summary-evolution" } },
+      h("p.evo-finish-why", { text: why }),
+      h("p.hint", { text: "The hands in the order they emptied, then the cards left in the others." }),
+      h("ol.evo-finish-list", rows));
+    return { title, body, winners: won };
   }
 
   /** The automaton's seats are tagged as such, not as the bot that stands in for them. */
@@ -830,25 +903,29 @@ class EvolutionBoard {
 
   /** An action as a phrase after its player's name ("plays Chasse from the hand"). */
   describe(act, actor) {
-    const card = act.card !== undefined ? this.name(act.card) : "";
+    // Bluff: a card since covered on the pile is named "?" (what lies there is to be
+    // remembered); draws, deals, thefts and gifts into other hands are "?" too
+    const covered = act.card === "?";
+    const card = act.card === undefined ? "" : covered ? "a card" : this.name(act.card);
+    const since = covered ? " (covered since)" : "";
     const seat = act.seat !== undefined ? this.ctx.seatName(act.seat) : "";
     switch (act.kind) {
       case "place":
-        if (act.from === "hand") return `plays ${card} from the hand`;
-        if (act.from === "reserve") return `takes ${card} from the reserve`;
-        return `takes ${card} from ${act.seat === actor ? "their own" : possessive(seat)} discard`;
-      case "place-called": return `places ${card}, the card called${act.series ? ", continuing the series" : ""}`;
-      case "joker-as": return `plays a joker as ${card}`;
+        if (act.from === "hand") return `plays ${card} from the hand${since}`;
+        if (act.from === "reserve") return `takes ${card} from the reserve${since}`;
+        return `takes ${card} from ${act.seat === actor ? "their own" : possessive(seat)} discard${since}`;
+      case "place-called": return `places ${covered ? "the card called" : `${card}, the card called`}${act.series ? ", continuing the series" : ""}${since}`;
+      case "joker-as": return `plays a joker as ${card}${since}`;
       case "joker-special": return "plays a joker for a special action";
       case "interrupt": return "Interruption! (plays a joker)";
       case "replay": return "special action: starts a new series";
-      case "special-discard": return `special action: discards ${card}`;
+      case "special-discard": return `special action: discards ${card}${since}`;
       case "steal": return `steals a card from ${seat}`;
       case "exchange": return `exchanges a card with ${seat}`;
       case "ask": return `asks ${seat} for a card`;
-      case "give": return act.card === "?" ? "gives a card" : `gives ${card}`;
-      case "call": return `calls ${card}`;
-      case "discard": return `discards ${card}`;
+      case "give": return covered ? "gives a card" : `gives ${card}`;
+      case "call": return `calls ${card}${since}`;
+      case "discard": return `discards ${card}${since}`;
       case "announce": {
         const era = this.eras.get(act.era);
         return `announces era ${act.era}${era ? ` (${era.name_fr})` : ""} ${act.open ? "open" : "closed"}`;
@@ -863,7 +940,7 @@ class EvolutionBoard {
       case "deal": return act.card === "?" ? "a card dealt face down" : `dealt: ${card}`;
       case "draw": return act.card === "?" ? "a card drawn face down" : `drawn: ${card}`;
       case "take": return act.card === "?" ? "the steal takes a card" : `the steal takes ${card}`;
-      case "flip": return `the automaton turns over ${card}`;
+      case "flip": return `the automaton turns over ${card}${since}`;
       default: return act.text;
     }
   }

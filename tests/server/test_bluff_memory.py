@@ -1,0 +1,142 @@
+"""Discovery Bluff through the server's state messages: the memory is the game, so once a
+card is covered on the pile (another card placed on it), no message of any seat or of a
+spectator names it again: not the log, not ``last_stop`` or ``last_call``, no view field.
+The log still says that a card was placed (``place hand ?``).
+
+Whole games are played by bots (random, greedy, memory) over the core protocol, with the
+chance outcomes the server draws, and every message the server would send after every ply
+is searched for the cards under the top, taken from the true state."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from terranova.agents import make_agent
+from terranova.core.state import CHANCE
+from terranova.games.evolution.rules import EvolutionState
+from terranova.server.live import LiveGame, SeatInfo, Timeline, chance_outcome, record_seats
+
+GAME = "evolution-bluff"
+CASES = [
+    (1, {"players": 3}, ["random", "greedy", "memory"]),
+    (2, {"players": 4, "jokers": 4}, ["memory", "random", "memory", "greedy"]),
+    (3, {"players": 2, "jokers": 2}, ["greedy", "random"]),
+    (4, {"players": 4, "teams": 2, "jokers": 1}, ["random", "memory", "random", "greedy"]),
+    (5, {"players": 4, "automata": 1}, ["memory", "random", "greedy", "random"]),
+]
+MAX_PLIES = 3000
+
+
+def live_game(seed: int, params: dict[str, Any], bots: list[str]) -> LiveGame:
+    seats = [SeatInfo(s, "bot", f"Bot {s + 1}", spec, None) for s, spec in enumerate(bots)]
+    timeline = Timeline(GAME, params, record_seats(seats), seed)
+    return LiveGame(
+        pk=1,
+        public_id="bluff-test",
+        game=GAME,
+        params=params,
+        seed=seed,
+        rules_version="test",
+        bot_delay_ms=0,
+        response_seconds=10.0,
+        created_at=datetime.now(UTC),
+        seats=seats,
+        timeline=timeline,
+        seq=0,
+    )
+
+
+def named(card: str, text: str) -> bool:
+    """Whether ``text`` names the card ``card`` (its id as a whole word: ``feu`` is not
+    named by ``feux`` nor ``feu-sacre``)."""
+    return re.search(rf"(?<![\w-]){re.escape(card)}(?![\w-])", text) is not None
+
+
+def covered(state: EvolutionState) -> tuple[set[str], set[str]]:
+    """The cards under the pile's top, from the true state: those lying there themselves,
+    and those a joker under the top stands for (even when the top names the same card: a
+    joker on top as a card lying under it must not uncover it)."""
+    memory = state.pile_memory()[:-1]
+    real = {card for card, joker in memory if not joker}
+    jokers = {card for card, joker in memory if joker}
+    return real, jokers
+
+
+def check_message(text: str, real: set[str], jokers: set[str]) -> int:
+    """Check one message (its JSON text); returns how many log lines mask a placement."""
+    message = json.loads(text)
+    view = message["view"]
+    # the legal actions name every card in the same way wherever it lies: a call may name
+    # any card, a joker any card not face up in the reserve or a discard
+    for action in [*message["legal"], *view.pop("legal_actions", [])]:
+        for card in real:
+            if named(card, action):
+                assert action in (f"call {card}", f"joker as {card}"), action
+    message["legal"] = []
+    # the top card is in sight (a joker on it names the card it stands for)
+    if view["pile"]["top"] is not None:
+        view["pile"]["top"].pop("card")
+    # an action in its response window is being said aloud now: a call or a joker may name
+    # a card under the top (which makes it invalid, for a Stop to catch)
+    window = view.get("window")
+    if window is not None:
+        pending = window.pop("action")
+        for card in real:
+            if named(card, pending):
+                assert pending in (f"call {card}", f"joker as {card}"), pending
+    rest = json.dumps(message)
+    for card in real:
+        assert not named(card, rest), (card, message["seat"], find(card, message))
+    spoken = [entry["text"] for entry in message["log"]]
+    for said in (view["last_stop"], view["last_call"]):
+        if said is not None:
+            spoken.append(json.dumps(said))
+    for card in jokers:
+        for line in spoken:
+            assert not named(card, line), (card, message["seat"], line)
+    return sum(
+        entry["text"].startswith(("place ", "joker as")) and entry["text"].endswith("?")
+        for entry in message["log"]
+    )
+
+
+def find(card: str, message: dict[str, Any]) -> list[str]:
+    """Where a message names a card (for the failure report)."""
+    out = [f"log {e['ply']}: {e['text']}" for e in message["log"] if named(card, e["text"])]
+    for key, value in message["view"].items():
+        if named(card, json.dumps(value)):
+            out.append(f"view.{key}: {json.dumps(value)[:200]}")
+    return out
+
+
+@pytest.mark.parametrize(("seed", "params", "bots"), CASES, ids=[str(c[0]) for c in CASES])
+def test_no_message_names_a_card_under_the_top_of_the_pile(
+    seed: int, params: dict[str, Any], bots: list[str]
+) -> None:
+    game = live_game(seed, params, bots)
+    timeline = game.timeline
+    state = timeline.state
+    assert isinstance(state, EvolutionState)
+    seats = [None, *range(state.num_seats)]
+    checked = masked = 0
+    while not state.is_terminal():
+        assert timeline.ply < MAX_PLIES, "the game does not end"
+        actor = state.current_player()
+        if actor == CHANCE:
+            action = chance_outcome(state, seed, timeline.ply)
+        else:
+            action = make_agent(bots[actor], seed * 10_000 + timeline.ply).select(state)
+        timeline.apply(action)
+        game.track_window()
+        game.changed()
+        real, jokers = covered(state)
+        for seat in seats:
+            masked += check_message(game.message_json(seat), real, jokers)
+            checked += len(real)
+    assert checked > 1000  # cards were covered, and looked for
+    assert masked > 0  # the log still tells that a card was placed
