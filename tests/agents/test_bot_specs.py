@@ -136,3 +136,62 @@ def test_bot_param_coercion(kind: type, text: str, value: object) -> None:
 def test_bot_param_coercion_refuses(kind: type, text: str) -> None:
     with pytest.raises(InvalidParameterError, match="takes a"):
         BotParam("p", kind, 0, "a parameter").coerce("bot", text)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "mcts:seconds=inf",
+        "mcts:seconds=nan",
+        "mcts:seconds=-0.5",
+        "mcts:iterations=-1",
+        "ismcts:iterations=99999999999999999999",
+        "mcts:c=-1",
+        "mcts:depth=-2",
+        "greedy:epsilon=1.5",
+        "memory:recall=nan",
+    ],
+)
+def test_values_out_of_range_are_refused_everywhere(spec: str) -> None:
+    with pytest.raises(InvalidParameterError):
+        make_agent(spec, 0)
+
+
+def test_the_command_line_keeps_large_budgets_a_server_refuses() -> None:
+    from terranova.agents import BotLimits, check_agent
+
+    check_agent("mcts:iterations=1000000000", "discovery")
+    check_agent("mcts:seconds=3600", "discovery")
+    web = BotLimits(max_seconds=5, max_iterations=20_000)
+    for spec in ("mcts:iterations=1000000000", "mcts:seconds=3600"):
+        with pytest.raises(InvalidParameterError, match="over this server's limit"):
+            check_agent(spec, "discovery", web)
+    check_agent("mcts:iterations=20000,seconds=5", "discovery", web)
+
+
+def test_a_server_caps_a_search_by_time_and_tree_size() -> None:
+    """Whatever its spec, a limited search stops at its node cap or its hard seconds."""
+    import time
+
+    import terranova
+    from terranova.agents import SearchAgent
+    from terranova.core.state import CHANCE
+
+    state = terranova.make("discovery", players=2)
+    while state.current_player() == CHANCE:
+        state.apply(state.legal_actions()[0])
+    for kind in ("mcts", "ismcts"):
+        bot = make_agent(f"{kind}:seconds=600", 1)
+        assert isinstance(bot, SearchAgent)
+        bot.limit(600, 500)
+        start = time.monotonic()
+        assert bot.select(state) in state.legal_actions()
+        assert 500 <= bot.last_nodes < 520, (kind, bot.last_nodes)
+        assert time.monotonic() - start < 60
+        bot = make_agent(f"{kind}:iterations=100000000", 1)
+        assert isinstance(bot, SearchAgent)
+        bot.limit(0.3, 1 << 40)
+        start = time.monotonic()
+        bot.select(state)
+        assert time.monotonic() - start < 3, kind
+        assert bot.last_iterations < 100_000_000

@@ -44,6 +44,7 @@ def live_game(seed: int, params: dict[str, Any], bots: list[str]) -> LiveGame:
         rules_version="test",
         bot_delay_ms=0,
         response_seconds=10.0,
+        practice=False,
         created_at=datetime.now(UTC),
         seats=seats,
         timeline=timeline,
