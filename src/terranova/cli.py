@@ -814,6 +814,21 @@ def _trusted(items: list[str]) -> list[str]:
     return items
 
 
+def _existing_database(url: str) -> None:
+    """Refuse an SQLite URL whose file does not exist (a typo would make a new database)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise InvalidParameterError(f"not a database URL: {url!r}") from None
+    path = parsed.database
+    on_disk = parsed.get_backend_name() == "sqlite" and path and path != ":memory:"
+    if on_disk and not Path(str(path)).is_file():
+        raise InvalidParameterError(f"there is no database file {path!r}")
+
+
 admin_app = typer.Typer(help="Look after a server's database.", no_args_is_help=True)
 app.add_typer(admin_app, name="admin")
 
@@ -837,7 +852,9 @@ def prune_command(
     with _errors():
         if abandon_after_hours <= 0:
             raise InvalidParameterError("--abandon-after-hours must be more than 0")
-        db = Database(database_url or DEFAULT_DATABASE_URL)
+        url = database_url or DEFAULT_DATABASE_URL
+        _existing_database(url)
+        db = Database(url)
         try:
             db.migrate()
             ids = db.abandon_idle(abandon_after_hours, dry_run=dry_run)

@@ -4,6 +4,7 @@ abandoned, by the server itself or by ``terranova admin prune``; finished games 
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import select
@@ -127,3 +128,7 @@ def test_admin_prune_applies_the_policy(sqlite_url: str, open_api: OpenApi) -> N
 
     bad: Any = runner.invoke(cli, ["admin", "prune", "--abandon-after-hours", "0"])
     assert bad.exit_code == 2
+    missing = sqlite_url.replace("terranova.db", "typo.db")
+    bad = runner.invoke(cli, ["admin", "prune", "--database-url", missing])
+    assert bad.exit_code == 2 and "no database file" in bad.output
+    assert not Path(missing.removeprefix("sqlite:///")).exists()
