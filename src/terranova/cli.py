@@ -764,9 +764,15 @@ def serve_command(
     sockets_per_address: Annotated[
         int, typer.Option(min=1, help="open WebSockets allowed from one client address")
     ] = 64,
-    header_timeout: Annotated[
-        float, typer.Option(min=0.1, help="seconds a client has to send its request headers")
+    request_timeout: Annotated[
+        float,
+        typer.Option(
+            min=0.1, help="seconds a client has to send a whole request (headers and body)"
+        ),
     ] = 10.0,
+    connections_per_address: Annotated[
+        int, typer.Option(min=1, help="open HTTP connections allowed from one client address")
+    ] = 256,
     trusted_proxy: Annotated[
         list[str] | None,
         typer.Option(
@@ -793,7 +799,8 @@ def serve_command(
             max_bot_iterations=max_bot_iterations,
             bot_processes=bot_processes,
             ws_max_per_address=sockets_per_address,
-            http_header_timeout=header_timeout,
+            http_request_timeout=request_timeout,
+            http_connections_per_address=connections_per_address,
             trusted_proxies=tuple(_trusted(trusted_proxy or [])),
             abandon_after_hours=abandon_after_hours,
         )

@@ -12,9 +12,10 @@ from tests.server.conftest import OpenApi, settings_for
 
 import terranova
 from terranova.agents import make_agent
+from terranova.agents.worker import BotJob
 from terranova.core.actions import Action
 from terranova.core.state import CHANCE, State
-from terranova.server.bots import BotJob, BotRunner
+from terranova.server.bots import BotRunner
 
 HUMAN = {"kind": "human", "name": "Ana"}
 
@@ -110,7 +111,7 @@ def test_a_decision_past_the_deadline_is_given_up_and_its_worker_killed() -> Non
     )
 
     async def run() -> tuple[list[Action], int, int]:
-        # a deadline shorter than a worker takes to start: every decision runs out of time
+        # a deadline shorter than a decision takes (rebuilding the game): each runs out
         runner = BotRunner(settings_for("sqlite://", max_bot_seconds=0.01, bot_grace_seconds=0))
         runner.start()
         try:
@@ -142,3 +143,39 @@ def test_a_searching_bot_thinks_in_a_worker_and_keeps_its_seeded_moves() -> None
             await runner.close()
 
     assert asyncio.run(run()) == make_agent(spec, 11).select(state.clone())
+
+
+def test_a_worker_that_cannot_start_costs_one_random_move_not_the_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The dispatcher survives a failed start: that decision is a random legal move and
+    the next one gets a worker."""
+    from terranova.server import bots
+
+    state = _position("discovery", 2, 9)
+    spec = "mcts:iterations=40"
+    job = BotJob("g1", "discovery", {"players": 2}, tuple(map(str, state.history())), spec, 3)
+    spawn = bots._Worker.spawn
+    failures = [BlockingIOError("no more processes")]
+
+    async def flaky(*args: object) -> object:
+        if failures:
+            raise failures.pop()
+        return await spawn(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bots._Worker, "spawn", staticmethod(flaky))
+
+    async def run() -> list[Action]:
+        runner = BotRunner(settings_for("sqlite://", bot_processes=1))
+        runner.start()
+        try:
+            return [
+                await asyncio.wait_for(runner.choose(job, state.clone()), timeout=60)
+                for _ in range(2)
+            ]
+        finally:
+            await runner.close()
+
+    first, second = asyncio.run(run())
+    assert first in state.legal_actions()
+    assert second == make_agent(spec, 3).select(state.clone())

@@ -57,31 +57,73 @@ def test_the_server_stops_within_two_seconds_while_bots_think(
         assert all(_gone(pid) for pid in workers), workers
 
 
-def test_half_sent_requests_are_closed_after_the_header_timeout(tmp_path: Path) -> None:
+def _closed(conn: socket.socket, wait: float = 2) -> bool:
+    """Whether the server has closed ``conn`` (read: end of stream or reset)."""
+    conn.settimeout(wait)
+    try:
+        return conn.recv(1024) == b""
+    except ConnectionResetError:
+        return True
+    except TimeoutError:
+        return False  # still held open
+
+
+def test_half_sent_requests_are_closed_after_the_request_timeout(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'terranova.db'}"
-    with server(url, tmp_path / "server.log", ["--header-timeout", "1"]) as srv:
+    args = ["--request-timeout", "1", "--connections-per-address", "1000"]
+    with server(url, tmp_path / "server.log", args) as srv:
         srv.start()
         half: list[socket.socket] = []
         for _ in range(200):
             conn = socket.create_connection(("127.0.0.1", srv.port))
             conn.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: x\r\n")  # never finished
             half.append(conn)
-        silent = socket.create_connection(("127.0.0.1", srv.port))  # sends nothing at all
-        half.append(silent)
-        time.sleep(2.5)
-        closed = 0
-        for conn in half:
-            conn.settimeout(2)
+        half.append(socket.create_connection(("127.0.0.1", srv.port)))  # sends nothing
+        # headers in time, then a body that trickles in
+        slow = socket.create_connection(("127.0.0.1", srv.port))
+        slow.sendall(
+            b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 100\r\n\r\n{"
+        )
+        start = time.monotonic()
+        trickled = 0
+        while time.monotonic() - start < 3.5:
             try:
-                closed += conn.recv(1024) == b""
-            except ConnectionResetError:
-                closed += 1
-            except TimeoutError:
-                pass  # still held open
+                slow.sendall(b" ")
+                trickled += 1
+            except OSError:
+                break
+            time.sleep(0.25)
+        half.append(slow)
+        time.sleep(max(0.0, 2.5 - (time.monotonic() - start)))
+        closed = sum(_closed(conn) for conn in half)
+        for conn in half:
             conn.close()
         assert closed == len(half)
+        assert trickled < 14  # the body's trickle was cut after about a second
         # a whole request in time is served as usual
         assert srv.client.get("/api/catalog").status_code == 200
+
+
+def test_one_address_holds_a_bounded_number_of_connections(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'terranova.db'}"
+    with server(url, tmp_path / "server.log", ["--connections-per-address", "20"]) as srv:
+        srv.start()
+        srv.client.close()  # its pooled connection would count too
+        held = [socket.create_connection(("127.0.0.1", srv.port)) for _ in range(20)]
+        time.sleep(0.3)
+        extra = socket.create_connection(("127.0.0.1", srv.port))
+        assert _closed(extra)
+        assert not any(_closed(conn, wait=0.1) for conn in held)
+        for conn in held[:5]:
+            conn.close()
+        time.sleep(0.3)
+        again = socket.create_connection(("127.0.0.1", srv.port))
+        again.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        again.settimeout(5)
+        assert again.recv(64).startswith(b"HTTP/1.1 200")
+        for conn in [*held[5:], extra, again]:
+            conn.close()
 
 
 def test_a_forwarded_address_counts_only_from_a_trusted_proxy(tmp_path: Path) -> None:

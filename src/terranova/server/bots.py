@@ -27,39 +27,23 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
-import os
-from collections import OrderedDict
-from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from terranova.agents import BotLimits, SearchAgent, agent_kind, make_agent
+from terranova.agents import BotLimits, agent_kind
+from terranova.agents.worker import BotJob, decide, fallback, worker_main
 from terranova.core.actions import Action
 from terranova.core.errors import TerranovaError
-from terranova.core.registry import make
 from terranova.core.state import State
 from terranova.server.settings import Settings
 
 log = logging.getLogger("terranova.server")
 
-WORKER_POSITIONS = 16
-"""Games whose last position a worker keeps."""
-
-
-@dataclass(frozen=True)
-class BotJob:
-    """One decision: which bot, with which seed, on which game's position (given as the
-    game's parameters and its effective actions, so that a worker can rebuild it)."""
-
-    game_id: str
-    game: str
-    params: dict[str, Any]
-    actions: tuple[str, ...]
-    spec: str
-    seed: int
+SPAWN_SECONDS = 60.0
+"""How long a new worker process may take to start (import its modules) before it is
+given up; this is not counted in any decision's deadline."""
 
 
 def limits(settings: Settings) -> BotLimits:
@@ -69,19 +53,6 @@ def limits(settings: Settings) -> BotLimits:
         max_iterations=settings.max_bot_iterations,
         max_nodes=settings.max_bot_nodes,
     )
-
-
-def decide(spec: str, seed: int, state: State, bounds: BotLimits) -> Action:
-    """A bot's decision on ``state``, its search (if any) cut short by ``bounds``."""
-    agent = make_agent(spec, seed)
-    if isinstance(agent, SearchAgent):
-        agent.limit(bounds.max_seconds, bounds.max_nodes)
-    return agent.select(state)
-
-
-def fallback(state: State, seed: int) -> Action:
-    """The move played for a bot that failed or ran out of time."""
-    return make_agent("random", seed).select(state)
 
 
 class BotRunner:
@@ -147,19 +118,21 @@ class BotRunner:
                 job.spec,
                 self.deadline,
             )
-            return fallback(state, job.seed)
+            # the late thread may still be reading ``state``
+            return fallback(state.clone(), job.seed)
 
     async def _in_worker(self, job: BotJob) -> str | None:
         if self._jobs is None:
             self._jobs = asyncio.Queue()
-            for index in range(max(1, self.settings.bot_processes)):
-                self._dispatchers.append(asyncio.create_task(self._dispatch(index)))
+            for _ in range(max(1, self.settings.bot_processes)):
+                self._dispatchers.append(asyncio.create_task(self._dispatch()))
         answer: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
         await self._jobs.put((job, answer))
         return await answer
 
-    async def _dispatch(self, index: int) -> None:
-        """Hand the queued decisions, one at a time, to one worker process."""
+    async def _dispatch(self) -> None:
+        """Hand the queued decisions, one at a time, to one worker process. Never stops
+        but when cancelled: every decision taken from the queue gets an answer."""
         assert self._jobs is not None
         jobs = self._jobs
         worker: _Worker | None = None
@@ -168,38 +141,56 @@ class BotRunner:
                 job, answer = await jobs.get()
                 if answer.done():  # the game moved on while this waited
                     continue
-                if worker is None or not worker.alive():
-                    worker = _Worker.spawn(self.settings, self.bounds)
-                    self._workers.append(worker)
+                text: str | None = None
                 try:
-                    text = await worker.ask(job, self.deadline)
+                    if worker is None or not worker.alive():
+                        if worker is not None:
+                            self._drop(worker)
+                        worker = await _Worker.spawn(self.settings, self.bounds)
+                        self._workers.append(worker)
+                    kind, text = await worker.ask(job, self.deadline)
+                    if kind != "ok":
+                        log.error(
+                            "game %s: bot %r failed in its worker (%s); a random move is played",
+                            job.game_id,
+                            job.spec,
+                            text,
+                        )
+                        text = None
                 except TimeoutError:
                     self.killed += 1
                     log.error(
-                        "game %s: bot %r took over %gs; its worker is restarted and a "
-                        "random move is played",
+                        "game %s: bot %r took over %gs; its worker is restarted and a random "
+                        "move is played",
                         job.game_id,
                         job.spec,
                         self.deadline,
                     )
-                    text = None
-                except (EOFError, OSError) as exc:
+                    if worker is not None:
+                        self._drop(worker)
+                    worker = None
+                except Exception as exc:  # a worker that died or could not start
                     log.error(
-                        "game %s: bot %r's worker died (%s); a random move is played",
+                        "game %s: bot %r's worker failed (%s: %s); a random move is played",
                         job.game_id,
                         job.spec,
+                        type(exc).__name__,
                         exc,
                     )
-                    text = None
-                if text is None:
-                    worker.kill()
-                    self._workers.remove(worker)
+                    if worker is not None:
+                        self._drop(worker)
                     worker = None
+                    text = None
                 if not answer.done():
                     answer.set_result(text)
         finally:
             if worker is not None:
-                worker.kill()
+                self._drop(worker)
+
+    def _drop(self, worker: _Worker) -> None:
+        worker.kill()
+        if worker in self._workers:
+            self._workers.remove(worker)
 
 
 def _decide_quick(spec: str, seed: int, state: State, bounds: BotLimits, game_id: str) -> Action:
@@ -218,7 +209,9 @@ class _Worker:
         self.connection = connection
 
     @classmethod
-    def spawn(cls, settings: Settings, bounds: BotLimits) -> _Worker:
+    async def spawn(cls, settings: Settings, bounds: BotLimits) -> _Worker:
+        """A new worker, once it says it is ready (its start is not counted in any
+        decision's time)."""
         context = multiprocessing.get_context("spawn")
         mine, theirs = context.Pipe()
         process = context.Process(
@@ -229,16 +222,24 @@ class _Worker:
         )
         process.start()
         theirs.close()
-        return cls(process, mine)
+        worker = cls(process, mine)
+        try:
+            kind, _ = await worker.receive(SPAWN_SECONDS)
+        except BaseException:
+            worker.kill()
+            raise
+        if kind != "ready":
+            worker.kill()
+            raise RuntimeError(f"a bot worker started with {kind!r}, not 'ready'")
+        return worker
 
     def alive(self) -> bool:
         return self.process.is_alive()
 
-    async def ask(self, job: BotJob, timeout: float) -> str | None:
-        """Send ``job``; its answer (None: the bot failed). Raises TimeoutError past
-        ``timeout`` seconds, EOFError if the worker died."""
+    async def receive(self, timeout: float) -> tuple[str, Any]:
+        """The worker's next message; TimeoutError past ``timeout`` seconds, EOFError if
+        it died."""
         loop = asyncio.get_running_loop()
-        self.connection.send(job)
         ready: asyncio.Future[None] = loop.create_future()
         fd = self.connection.fileno()
 
@@ -251,8 +252,14 @@ class _Worker:
             await asyncio.wait_for(ready, timeout=timeout)
         finally:
             loop.remove_reader(fd)
-        kind, text = self.connection.recv()
-        return str(text) if kind == "ok" else None
+        kind, value = self.connection.recv()
+        return str(kind), value
+
+    async def ask(self, job: BotJob, timeout: float) -> tuple[str, str]:
+        """Send ``job``; the worker's answer, ``("ok", action)`` or ``("error", why)``."""
+        self.connection.send(job)
+        kind, value = await self.receive(timeout)
+        return kind, str(value)
 
     def kill(self) -> None:
         with contextlib.suppress(Exception):
@@ -260,50 +267,3 @@ class _Worker:
             self.process.join(timeout=1)
         with contextlib.suppress(Exception):
             self.connection.close()
-
-
-def worker_main(connection: Connection, bounds: BotLimits, memory_mb: int) -> None:
-    """A worker process: answers decisions until its pipe closes."""
-    with contextlib.suppress(OSError):
-        os.nice(5)  # the server process (people's moves, quick bots) comes first
-    if memory_mb > 0:
-        import resource
-
-        limit = memory_mb * 1024 * 1024
-        with contextlib.suppress(ValueError, OSError):
-            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    positions: OrderedDict[str, tuple[tuple[str, ...], State]] = OrderedDict()
-    while True:
-        try:
-            job: BotJob = connection.recv()
-        except (EOFError, OSError, KeyboardInterrupt):
-            return
-        try:
-            state = _position(positions, job)
-            action = decide(job.spec, job.seed, state.clone(), bounds)
-            answer: tuple[str, str] = ("ok", str(action))
-        except MemoryError:
-            positions.clear()
-            answer = ("error", "out of memory")
-        except Exception as exc:  # the server plays a random move and logs it
-            answer = ("error", f"{type(exc).__name__}: {exc}")
-        try:
-            connection.send(answer)
-        except (OSError, KeyboardInterrupt):
-            return
-
-
-def _position(positions: OrderedDict[str, tuple[tuple[str, ...], State]], job: BotJob) -> State:
-    """The position of ``job``, from the last one kept for its game when it leads there."""
-    kept = positions.pop(job.game_id, None)
-    done: Sequence[str] = ()
-    if kept is not None and job.actions[: len(kept[0])] == kept[0]:
-        done, state = kept
-    else:
-        state = make(job.game, **job.params)
-    for text in job.actions[len(done) :]:
-        state.apply(state.parse_action(text))
-    positions[job.game_id] = (job.actions, state)
-    while len(positions) > WORKER_POSITIONS:
-        positions.popitem(last=False)
-    return state

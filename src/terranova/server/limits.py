@@ -14,7 +14,7 @@ import json
 import time
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -164,49 +164,89 @@ class SocketCount:
             del self.open[address]
 
 
-class HeaderTimeoutProtocol(HttpToolsProtocol):
-    """Uvicorn's HTTP protocol, closing a connection whose request headers are not all in
-    ``header_timeout`` seconds after it opens or after its previous response (uvicorn has
-    no such timeout: half-sent requests were held for ever)."""
+class GuardedProtocol(HttpToolsProtocol):
+    """Uvicorn's HTTP protocol with two guards it lacks (half-sent requests were held for
+    ever, and one address could take every connection the server allows):
 
-    header_timeout = 10.0
+    - a request (headers and body) must arrive within ``request_timeout`` seconds of the
+      connection opening or of its previous response, or the connection is closed;
+    - one client address holds at most ``per_address`` HTTP connections at once (its
+      WebSockets are counted by the app, :class:`SocketCount`); a trusted proxy's
+      connections are not counted, since they carry many clients."""
+
+    request_timeout: ClassVar[float] = 10.0
+    per_address: ClassVar[int] = 256
+    proxies: ClassVar[Proxies] = Proxies(())
+    open: ClassVar[Counter[str]] = Counter()
+    """Connections per address, of the protocol class made for one server."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._header_timer: asyncio.TimerHandle | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._counted: str | None = None
 
     def _arm(self) -> None:
         self._disarm()
-        self._header_timer = self.loop.call_later(self.header_timeout, self._headers_late)
+        self._timer = self.loop.call_later(self.request_timeout, self._late)
 
     def _disarm(self) -> None:
-        if self._header_timer is not None:
-            self._header_timer.cancel()
-            self._header_timer = None
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
 
-    def _headers_late(self) -> None:
-        self._header_timer = None
+    def _late(self) -> None:
+        self._timer = None
         if self.transport is not None and not self.transport.is_closing():
             self.transport.close()
 
+    def _uncount(self) -> None:
+        if self._counted is not None:
+            type(self).open[self._counted] -= 1
+            if type(self).open[self._counted] <= 0:
+                del type(self).open[self._counted]
+            self._counted = None
+
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        peer = str(self.client[0]) if self.client else "?"
+        if not self.proxies.trusts(peer):
+            if type(self).open[peer] >= self.per_address:
+                transport.close()
+                return
+            type(self).open[peer] += 1
+            self._counted = peer
         self._arm()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        self._uncount()
         super().connection_lost(exc)
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
-        if self._header_timer is None:
+        if self._timer is None:
             self._arm()
 
-    def on_headers_complete(self) -> None:
+    def on_message_complete(self) -> None:
         self._disarm()
-        super().on_headers_complete()
+        super().on_message_complete()
+
+    def handle_websocket_upgrade(self) -> None:
+        # from here on the connection is a WebSocket: the app counts and limits those
+        self._disarm()
+        self._uncount()
+        super().handle_websocket_upgrade()
 
 
-def header_timeout_protocol(seconds: float) -> type[HeaderTimeoutProtocol]:
-    """The protocol class for uvicorn's ``http`` setting, with its header timeout."""
-    return type("HeaderTimeout", (HeaderTimeoutProtocol,), {"header_timeout": seconds})
+def guarded_protocol(settings: Settings) -> type[GuardedProtocol]:
+    """The protocol class for uvicorn's ``http`` setting, with ``settings``' guards."""
+    return type(
+        "Guarded",
+        (GuardedProtocol,),
+        {
+            "request_timeout": settings.http_request_timeout,
+            "per_address": settings.http_connections_per_address,
+            "proxies": Proxies(settings.trusted_proxies),
+            "open": Counter(),
+        },
+    )

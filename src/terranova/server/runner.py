@@ -12,7 +12,7 @@ import uvicorn
 from uvicorn.config import LOGGING_CONFIG
 
 from terranova.server.app import create_app
-from terranova.server.limits import header_timeout_protocol
+from terranova.server.limits import guarded_protocol
 from terranova.server.settings import Settings
 
 WS_MAX_FRAME = 65_536
@@ -65,7 +65,7 @@ def serve(settings: Settings, host: str, port: int) -> None:
         port=port,
         log_config=log_config(),
         ws_max_size=WS_MAX_FRAME,
-        http=header_timeout_protocol(settings.http_header_timeout),
+        http=guarded_protocol(settings),
         # the app reads X-Forwarded-For itself, from its trusted proxies only
         proxy_headers=False,
         limit_concurrency=settings.max_connections,

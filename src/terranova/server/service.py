@@ -30,12 +30,13 @@ from typing import Any
 from weakref import WeakValueDictionary
 
 from terranova.agents import available_agents, check_agent
+from terranova.agents.worker import BotJob
 from terranova.core.actions import Action
 from terranova.core.errors import TerranovaError
 from terranova.core.registry import GameInfo, game_info, games
 from terranova.core.rng import derive_seed
 from terranova.core.state import CHANCE, State
-from terranova.server.bots import BotJob, BotRunner, limits
+from terranova.server.bots import BotRunner, limits
 from terranova.server.db import (
     ConflictError,
     Database,
@@ -47,6 +48,7 @@ from terranova.server.db import (
 )
 from terranova.server.hub import Hub
 from terranova.server.live import (
+    MACHINES,
     LiveGame,
     OpenWindow,
     ReplayError,
@@ -251,6 +253,9 @@ class GameService:
                         task.cancel()
                 self._windows.pop(game_id, None)
                 game = self._cache.get(game_id)
+                if game is None and self.hub.count(game_id):
+                    with contextlib.suppress(ServiceError):
+                        game = await self.load(game_id)  # its players are told
                 if game is not None:
                     game.abandoned = True
                     game.window = None
@@ -528,7 +533,7 @@ class GameService:
                     raise Refused("the game is over")
                 if game.abandoned:
                     raise Refused(ABANDONED)
-                if any(s.kind not in ("bot", "automaton") for s in game.seats if s.seat != seat):
+                if any(s.kind not in MACHINES for s in game.seats if s.seat != seat):
                     raise Refused("undo is only for games against bots")
                 if game.timeline.last_decision(seat) is None:
                     raise Refused("you have nothing to undo")

@@ -32,8 +32,12 @@ class Settings:
     connection that sends twice as many in one second is closed."""
     ws_max_per_address: int = 64
     """Open WebSockets from one client address; more are refused (close code 4429)."""
-    http_header_timeout: float = 10.0
-    """Seconds a client has to send a request's headers before its connection is closed."""
+    http_request_timeout: float = 10.0
+    """Seconds a client has to send a whole request (headers and body) before its
+    connection is closed (also one that sends nothing)."""
+    http_connections_per_address: int = 256
+    """Open HTTP connections from one client address (a trusted proxy's are not counted);
+    more are closed at once."""
     max_connections: int = 2_000
     """Open connections and requests in flight, all clients together (503 beyond)."""
     trusted_proxies: tuple[str, ...] = ()

@@ -17,6 +17,9 @@ from terranova.games.evolution.content import load_deck
 from terranova.games.evolution.rules import BLUFF, EXPLORE, EvolutionState
 
 RULES_VERSION = "1"
+BLUFF_RULES_VERSION = "2"
+"""Bluff's own version: 2 since one player wins (the first hand emptied, ruling 41), where
+version 1 let every hand emptied in the same settlement win."""
 
 
 def _make(
@@ -83,6 +86,7 @@ def _info(
     factory: Callable[..., State],
     description: str,
     aliases: tuple[str, ...] = (),
+    rules_version: str = RULES_VERSION,
 ) -> GameInfo:
     """What the two games declare alike: seats, chance, hidden cards, Stop windows."""
     return GameInfo(
@@ -91,7 +95,7 @@ def _info(
         min_seats=1,
         max_seats=9,
         default_seats=4,
-        rules_version=RULES_VERSION,
+        rules_version=rules_version,
         has_chance=True,
         has_hidden_information=True,
         has_response_windows=True,
@@ -118,6 +122,7 @@ BLUFF_INFO = _info(
     new_bluff,
     "Place discoveries on one pile, remember what is under it, bluff and "
     "say Stop! The first to empty their hand once the draw pile is empty wins.",
+    rules_version=BLUFF_RULES_VERSION,
 )
 
 INFOS = (register(EXPLORE_INFO), register(BLUFF_INFO))
@@ -126,6 +131,7 @@ INFOS = (register(EXPLORE_INFO), register(BLUFF_INFO))
 __all__ = [
     "BLUFF",
     "BLUFF_INFO",
+    "BLUFF_RULES_VERSION",
     "EXPLORE",
     "EXPLORE_INFO",
     "INFOS",

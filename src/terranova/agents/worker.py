@@ -1,0 +1,104 @@
+"""A bot worker process: rebuilds positions from a game's actions and answers bot
+decisions, bounded by a server's limits. Light on purpose (the core, the registry and the
+bots, no web stack), so that a worker starts quickly; the server's runner
+(:mod:`terranova.server.bots`) starts and feeds it.
+
+The protocol on the pipe: the worker sends ``("ready", None)`` once it has started, then
+answers each :class:`BotJob` with ``("ok", action text)`` or ``("error", reason)``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any
+
+from terranova.agents.mcts import SearchAgent
+from terranova.agents.registry import BotLimits, make_agent
+from terranova.core.actions import Action
+from terranova.core.registry import make
+from terranova.core.state import State
+
+WORKER_POSITIONS = 16
+"""Games whose last position a worker keeps."""
+
+
+@dataclass(frozen=True)
+class BotJob:
+    """One decision: which bot, with which seed, on which game's position (given as the
+    game's parameters and its effective actions, so that a worker can rebuild it)."""
+
+    game_id: str
+    game: str
+    params: dict[str, Any]
+    actions: tuple[str, ...]
+    spec: str
+    seed: int
+
+
+def decide(spec: str, seed: int, state: State, bounds: BotLimits) -> Action:
+    """A bot's decision on ``state``, its search (if any) cut short by ``bounds``."""
+    agent = make_agent(spec, seed)
+    if isinstance(agent, SearchAgent):
+        agent.limit(bounds.max_seconds, bounds.max_nodes)
+    return agent.select(state)
+
+
+def fallback(state: State, seed: int) -> Action:
+    """The move played for a bot that failed or ran out of time."""
+    return make_agent("random", seed).select(state)
+
+
+def worker_main(connection: Connection, bounds: BotLimits, memory_mb: int) -> None:
+    """A worker process: answers decisions until its pipe closes."""
+    with contextlib.suppress(OSError):
+        os.nice(5)  # the server process (people's moves, quick bots) comes first
+    if memory_mb > 0:
+        import resource
+
+        limit = memory_mb * 1024 * 1024
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    positions: OrderedDict[str, tuple[tuple[str, ...], State]] = OrderedDict()
+    try:
+        connection.send(("ready", None))
+    except OSError:
+        return
+    while True:
+        try:
+            job: BotJob = connection.recv()
+        except (EOFError, OSError, KeyboardInterrupt):
+            return
+        try:
+            state = _position(positions, job)
+            action = decide(job.spec, job.seed, state.clone(), bounds)
+            answer: tuple[str, str] = ("ok", str(action))
+        except MemoryError:
+            positions.clear()
+            answer = ("error", "out of memory")
+        except Exception as exc:  # the server plays a random move and logs it
+            answer = ("error", f"{type(exc).__name__}: {exc}")
+        try:
+            connection.send(answer)
+        except (OSError, KeyboardInterrupt):
+            return
+
+
+def _position(positions: OrderedDict[str, tuple[tuple[str, ...], State]], job: BotJob) -> State:
+    """The position of ``job``, from the last one kept for its game when it leads there."""
+    kept = positions.pop(job.game_id, None)
+    done: Sequence[str] = ()
+    if kept is not None and job.actions[: len(kept[0])] == kept[0]:
+        done, state = kept
+    else:
+        state = make(job.game, **job.params)
+    for text in job.actions[len(done) :]:
+        state.apply(state.parse_action(text))
+    positions[job.game_id] = (job.actions, state)
+    while len(positions) > WORKER_POSITIONS:
+        positions.popitem(last=False)
+    return state
