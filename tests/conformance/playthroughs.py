@@ -272,7 +272,8 @@ def generate(config: Config) -> str:
             lines.append("seen by seats and spectator: " + _json(seen))
             lines.append("")
         else:
-            lines.append(f"{STEP_MARK}step {step}: {actor}: " + _json(str(action)))
+            scores = _json(list(state.scores()))
+            lines.append(f"{STEP_MARK}step {step}: {actor}, scores {scores}: {_json(str(action))}")
         state.apply(action)
         step += 1
     if not config.in_full(step - 1):
@@ -293,7 +294,7 @@ def generate(config: Config) -> str:
 def _json_difference(stored: Any, now: Any, path: str = "") -> str | None:
     """Where two JSON values first differ, e.g. ``.followers[2].value_now: 4 != 5``."""
     if type(stored) is not type(now):
-        return f"{path or 'the value'}: stored {_json(stored)}, now {_json(now)}"
+        return f"{path}: stored {_json(stored)}, now {_json(now)}"
     if isinstance(stored, dict):
         for key in sorted(set(stored) | set(now)):
             if key not in now:
@@ -310,10 +311,10 @@ def _json_difference(stored: Any, now: Any, path: str = "") -> str | None:
             if found:
                 return found
         if len(stored) != len(now):
-            return f"{path or 'the list'}: stored {len(stored)} items, now {len(now)}"
+            return f"{path}: stored {len(stored)} items, now {len(now)}"
         return None
     if stored != now:
-        return f"{path or 'the value'}: stored {_json(stored)}, now {_json(now)}"
+        return f"{path}: stored {_json(stored)}, now {_json(now)}"
     return None
 
 
@@ -355,8 +356,10 @@ def first_difference(stored: str, now: str) -> str | None:
     column = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), None)
     column = min(len(a), len(b)) if column is None else column
     label, _, _ = a.partition(": ")
+    if a.startswith("|"):
+        label = "text"
     detail = ""
-    if a.startswith(label + ": ") and b.startswith(label + ": "):
+    if label != "text" and a.startswith(label + ": ") and b.startswith(label + ": "):
         try:
             detail = (
                 _json_difference(json.loads(a[len(label) + 2 :]), json.loads(b[len(label) + 2 :]))
@@ -366,7 +369,7 @@ def first_difference(stored: str, now: str) -> str | None:
             detail = ""
     out = [f"first difference at {where}, line {index + 1} ({label!r}, column {column + 1})"]
     if detail:
-        out.append(f"  at {detail}")
+        out.append(f"  at {label}{detail}")
     out.append(f"  stored: {_excerpt(a, column)}")
     out.append(f"  now:    {_excerpt(b, column)}")
     return "\n".join(out)

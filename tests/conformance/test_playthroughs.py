@@ -49,7 +49,7 @@ def test_first_difference_names_the_step_and_the_json_path() -> None:
     found = playthroughs.first_difference(stored, now)
     assert found is not None
     assert found.startswith("first difference at step 1: seat 0, line 4 ('view 0'")
-    assert "at .a[1].b: stored 2, now 3" in found
+    assert "at view 0.a[1].b: stored 2, now 3" in found
     assert playthroughs.first_difference(stored, stored) is None
     shorter = playthroughs.first_difference(stored, stored.split("## step 1")[0])
     assert shorter is not None and "the stored file goes on" in shorter
