@@ -14,8 +14,9 @@ returns and winners. Only the core protocol and the registry are used, never a g
 internals, so the files stay valid while the games are rebuilt underneath.
 
 A game in full can make a file of several MB; a configuration then shows only a window
-of steps in full and lists the others by their action alone (the game is always played
-to its end, whose state is always shown in full). The header of each file says which.
+of steps in full and the others on one line each (actor, scores, action); the game is
+always played to its end, whose state is always shown in full. Each file's header says
+which steps are in full.
 
 ``tests/conformance/test_playthroughs.py`` regenerates every file in memory and compares
 it with the stored one. After an *intended* change of behaviour, regenerate and review
@@ -57,7 +58,8 @@ class Config:
     """One seeded game: its parameters and which steps are written in full.
 
     Steps ``full[0]`` to ``full[1] - 1`` are written in full (``full[1]`` ``None``: to the
-    end); the others by their action alone. The final state is always written in full."""
+    end); the others on one line each (actor, scores, action). The final state is always
+    written in full."""
 
     game: str
     name: str
@@ -240,7 +242,7 @@ def generate(config: Config) -> str:
         window = "every step"
     else:
         last = "the end" if stop is None else f"{stop - 1} and the final state"
-        window = f"steps {first} to {last}; the other steps by their action alone"
+        window = f"steps {first} to {last}; the other steps on one line (actor, scores, action)"
     lines = [
         "# Golden playthrough: one seeded random game, step by step. Written by",
         "# scripts/playthroughs.py and compared by tests/conformance/test_playthroughs.py;",
