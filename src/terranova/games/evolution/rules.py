@@ -673,7 +673,12 @@ class EvolutionState(State):
                 "interrupted": [t.seat for t in self._ctx[:-1]],
                 "series": None
                 if ctx.last < 0
-                else {"last": c.ids[ctx.last], "length": ctx.length, "joker": ctx.joker},
+                else {
+                    # a claim stopped and taken back may name a card now under the top
+                    "last": "?" if covered >> ctx.last & 1 else c.ids[ctx.last],
+                    "length": ctx.length,
+                    "joker": ctx.joker,
+                },
                 "starts_series": ctx.can_start,
                 "specials": ctx.specials,
                 "placed": ctx.placed,
