@@ -28,6 +28,9 @@ CASES = [
     (3, {"players": 2, "jokers": 2}, ["greedy", "random"]),
     (4, {"players": 4, "teams": 2, "jokers": 1}, ["random", "memory", "random", "greedy"]),
     (5, {"players": 4, "automata": 1}, ["memory", "random", "greedy", "random"]),
+    # a joker's claim stopped and taken back named, in the turn's series, a card lying
+    # under the top
+    (216, {"players": 3, "jokers": 4}, ["random", "greedy", "memory"]),
 ]
 MAX_PLIES = 3000
 
