@@ -863,7 +863,13 @@ def prune_command(
         _existing_database(url)
         db = Database(url)
         try:
-            db.migrate()
+            current, head = db.revisions()
+            if current != head:
+                # never upgrade a database under a running server of another version
+                raise InvalidParameterError(
+                    f"the database's schema is at revision {current or 'none'}, this "
+                    f"Terranova's is {head}: start this version's server once to upgrade it"
+                )
             ids = db.abandon_idle(abandon_after_hours, dry_run=dry_run)
         finally:
             db.dispose()

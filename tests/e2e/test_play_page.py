@@ -143,3 +143,36 @@ def test_the_reconnect_countdown_runs_and_stays_within_the_cap(
     server.start()
     page.wait_for_selector("body[data-conn='online']", timeout=30_000)
     assert page.inner_text("#conn") == "live"
+
+
+def test_an_abandoned_game_says_so_and_offers_no_move(
+    server: Server, new_page: Any, screenshots: Path
+) -> None:
+    from typer.testing import CliRunner
+
+    from terranova.cli import app as cli
+    from tests.server.test_retention import _age
+
+    created = server.post(
+        "/api/games",
+        {
+            "game": "discovery",
+            "seats": [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "greedy"}],
+            "bot_delay_ms": 0,
+        },
+    )
+    game_id, token = created["game_id"], created["seats"][0]["token"]
+    server.stop()
+    _age(server.database_url, game_id, 200)
+    pruned = CliRunner().invoke(cli, ["admin", "prune", "--database-url", server.database_url])
+    assert pruned.exit_code == 0 and game_id in pruned.output, pruned.output
+    server.start()
+    page = new_page()
+    page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")
+    page.wait_for_function("document.body.dataset.status === 'abandoned'")
+    page.screenshot(path=str(screenshots / "play-abandoned.png"))
+    assert "closed as abandoned" in page.inner_text("#turn-banner")
+    # nothing to play: no tile in hand to place, no spot offered (the map's zoom buttons stay)
+    assert page.locator("#board-panel button").filter(visible=True).count() == 0
+    assert page.evaluate("document.querySelectorAll('#map .layer-spots *').length") == 0
+    assert not page.locator("#undo-button").is_visible()

@@ -55,7 +55,7 @@ def test_upgrades_and_downgrades_keep_every_row(database_url: str) -> None:
         assert before == {"games": 3, "seats": 6, "actions": 3}
         db.migrate()
         assert _counts(db) == before
-        to("0002", down=True)
+        to("0001", down=True)
         assert _counts(db) == before
         db.migrate()
         assert _counts(db) == before

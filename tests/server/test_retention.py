@@ -128,6 +128,10 @@ def test_admin_prune_applies_the_policy(sqlite_url: str, open_api: OpenApi) -> N
 
     bad: Any = runner.invoke(cli, ["admin", "prune", "--abandon-after-hours", "0"])
     assert bad.exit_code == 2
+    older = sqlite_url.replace("terranova.db", "older.db")
+    Path(older.removeprefix("sqlite:///")).touch()  # an empty file: no schema yet
+    bad = runner.invoke(cli, ["admin", "prune", "--database-url", older])
+    assert bad.exit_code == 2 and "revision none" in bad.output
     missing = sqlite_url.replace("terranova.db", "typo.db")
     bad = runner.invoke(cli, ["admin", "prune", "--database-url", missing])
     assert bad.exit_code == 2 and "no database file" in bad.output

@@ -277,6 +277,16 @@ class Database:
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
+    def revisions(self) -> tuple[str | None, str]:
+        """The schema's migration revision (None: no schema yet) and the newest one."""
+        from alembic.runtime.migration import MigrationContext
+        from alembic.script import ScriptDirectory
+
+        head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+        with self.engine.connect() as connection:
+            current = MigrationContext.configure(connection).get_current_revision()
+        return current, str(head)
+
     def dispose(self) -> None:
         self.engine.dispose()
 

@@ -284,6 +284,8 @@ function renderBanner(msg, live) {
   let text;
   if (!live && replay) {
     text = `Replay: move ${replay.index} of ${replay.steps.length - 1}`;
+  } else if (msg.status === "abandoned") {
+    text = "This game was closed as abandoned: nobody had moved for a long time";
   } else if (board && board.status) {
     text = board.status(msg);
   } else if (msg.status === "finished") {
@@ -300,7 +302,7 @@ function renderBanner(msg, live) {
   if (msg.seat === null && live && msg.status === "playing") text = `Watching · ${text}`;
   banner.textContent = text;
   banner.classList.toggle("mine", mine);
-  banner.classList.toggle("over", msg.status === "finished");
+  banner.classList.toggle("over", msg.status !== "playing");
   banner.classList.toggle("replaying", !live);
   if (mine) banner.style.setProperty("--seat", seatColour(msg.seat));
   document.title = `${mine ? "● Your turn · " : ""}${summary ? summary.name : "Terranova"} · Terranova`;
@@ -420,6 +422,7 @@ function refusal(message, code) {
   if (!Number.isInteger(seat) || seat < 0) return "This link names no seat of this game.";
   if (seat >= summary.seats.length) return `This game has no seat ${seat + 1}.`;
   if (summary.seats[seat].kind === "bot") return `Seat ${seat + 1} is played by a bot.`;
+  if (summary.seats[seat].kind === "automaton") return `Seat ${seat + 1} is played by the automaton.`;
   return `This link's token is not valid for seat ${seat + 1}.`;
 }
 

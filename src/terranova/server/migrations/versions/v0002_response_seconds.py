@@ -26,5 +26,6 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.drop_column("response_seconds")
+    # not a batch: on SQLite a batch copies the games table and drops the old one, and with
+    # foreign keys on, dropping it deletes every game's seats and log
+    op.drop_column("games", "response_seconds")
