@@ -488,7 +488,8 @@ def test_records_do_not_depend_on_the_process_hash_seed(game_id: str) -> None:
     expected = play_record(game_id, params, seed=5).to_json()
     src = str(Path(terranova.__file__).resolve().parents[1])
     for hash_seed in ["1", "12345"]:
-        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": src}
+        path = os.pathsep.join(filter(None, [src, os.environ.get("PYTHONPATH")]))
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": path}
         out = subprocess.run(
             [sys.executable, "-c", SCRIPT, game_id, json.dumps(params)],
             capture_output=True,

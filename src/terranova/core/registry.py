@@ -1,10 +1,21 @@
-"""The game registry: ``make(game_id, **params)`` and ``games()``."""
+"""The game registry: ``make(game_id, **params)`` and ``games()``.
+
+Games are found through the entry-point group ``terranova.games``: an installed package
+(Terranova's own game packages too) declares each game's :class:`GameInfo`, or a sequence
+of them, e.g. in its ``pyproject.toml``::
+
+    [project.entry-points."terranova.games"]
+    discovery = "terranova.games.discovery:INFO"
+
+so a separate package adds a game without touching Terranova.
+"""
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping
+import warnings
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 from typing import Any
 
 from terranova.core.errors import InvalidParameterError, UnknownGameError
@@ -136,35 +147,63 @@ class GameInfo:
 
 _REGISTRY: dict[str, GameInfo] = {}
 _ALIASES: dict[str, str] = {}
-_BUILTIN_PACKAGES = ("terranova.games.discovery", "terranova.games.evolution")
+ENTRY_POINT_GROUP = "terranova.games"
 _loaded = False
 
 
 def register(info: GameInfo) -> GameInfo:
-    """Add a game to the registry (a game package does this on import)."""
+    """Add a game to the registry (installed games are added from their entry points; this
+    is for games made at run time, e.g. in tests)."""
     _REGISTRY[info.id] = info
     for alias in info.aliases:
         _ALIASES[alias] = info.id
     return info
 
 
-def _load_builtins() -> None:
+def _load_installed() -> None:
+    """Register the games every installed package declares (once). A package that fails to
+    load, or declares something else than games, is left out with a warning: the others
+    still play."""
     global _loaded
-    if not _loaded:
-        _loaded = True
-        for package in _BUILTIN_PACKAGES:
-            importlib.import_module(package)
+    if _loaded:
+        return
+    _loaded = True
+    for entry in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        try:
+            declared = entry.load()
+        except Exception as exc:
+            warnings.warn(
+                f"game package {entry.name} ({entry.value}) is left out: {exc}", stacklevel=2
+            )
+            continue
+        infos = declared if isinstance(declared, Sequence) else (declared,)
+        for info in infos:
+            if not isinstance(info, GameInfo):
+                warnings.warn(
+                    f"game package {entry.name} ({entry.value}) declares {info!r}, not a "
+                    "GameInfo: left out",
+                    stacklevel=2,
+                )
+                continue
+            known = _REGISTRY.get(info.id)
+            if known is not None and known is not info:
+                warnings.warn(
+                    f"game package {entry.name} declares game {info.id!r} again: left out",
+                    stacklevel=2,
+                )
+                continue
+            register(info)
 
 
 def games() -> dict[str, GameInfo]:
     """Every registered game by id."""
-    _load_builtins()
+    _load_installed()
     return dict(_REGISTRY)
 
 
 def game_info(game_id: str) -> GameInfo:
     """The metadata of one game, by its id or an alias; raises UnknownGameError."""
-    _load_builtins()
+    _load_installed()
     try:
         return _REGISTRY[_ALIASES.get(game_id, game_id)]
     except KeyError:

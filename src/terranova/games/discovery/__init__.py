@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from terranova.core.registry import GameInfo, Variant, register
+from terranova.core.registry import GameInfo, Variant
 from terranova.games.discovery.actions import (
     PASS,
     Deploy,
@@ -39,42 +39,40 @@ def new_game(
     )
 
 
-INFO = register(
-    GameInfo(
-        id="discovery",
-        name="The Discovery",
-        min_seats=2,
-        max_seats=5,
-        default_seats=2,
-        rules_version=RULES_VERSION,
-        has_chance=True,
-        has_hidden_information=True,
-        factory=new_game,
-        variants={
-            "hand": Variant(
-                "hand", 1, "tiles in hand: 1 (rulebook) or 2 (variant drawing rule)", (1, 2), int
-            ),
-            "hand_visibility": Variant(
-                "hand_visibility",
-                "public",
-                "with 2 tiles in hand: public (rulebook, face up) or private (wiki, face down)",
-                ("public", "private"),
-            ),
-            "equal_turns": Variant(
-                "equal_turns",
-                "off",
-                "tiles removed face up at setup: off; rulebook (1/2/3/1 for 2/3/4/5 "
-                "players); exact (83 mod players, so every player gets the same turns)",
-                ("off", "rulebook", "exact"),
-            ),
-            "tileset": Variant(
-                "tileset", None, "path of another tile file (default: the built-in set)"
-            ),
-        },
-        renderer="terranova.games.discovery.render",
-        description="Lay tiles of mountain, grassland and sea; deploy followers and "
-        "score territories when you take them back.",
-    )
+INFO = GameInfo(
+    id="discovery",
+    name="The Discovery",
+    min_seats=2,
+    max_seats=5,
+    default_seats=2,
+    rules_version=RULES_VERSION,
+    has_chance=True,
+    has_hidden_information=True,
+    factory=new_game,
+    variants={
+        "hand": Variant(
+            "hand", 1, "tiles in hand: 1 (rulebook) or 2 (variant drawing rule)", (1, 2), int
+        ),
+        "hand_visibility": Variant(
+            "hand_visibility",
+            "public",
+            "with 2 tiles in hand: public (rulebook, face up) or private (wiki, face down)",
+            ("public", "private"),
+        ),
+        "equal_turns": Variant(
+            "equal_turns",
+            "off",
+            "tiles removed face up at setup: off; rulebook (1/2/3/1 for 2/3/4/5 "
+            "players); exact (83 mod players, so every player gets the same turns)",
+            ("off", "rulebook", "exact"),
+        ),
+        "tileset": Variant(
+            "tileset", None, "path of another tile file (default: the built-in set)"
+        ),
+    },
+    renderer="terranova.games.discovery.render",
+    description="Lay tiles of mountain, grassland and sea; deploy followers and "
+    "score territories when you take them back.",
 )
 
 __all__ = [

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from terranova.core.registry import GameInfo, Variant, register
+from terranova.core.registry import GameInfo, Variant
 from terranova.core.state import State
 from terranova.games.evolution.actions import EvolutionAction, parse_action
 from terranova.games.evolution.cards import Card, Deck, parse_deck
@@ -125,8 +125,9 @@ BLUFF_INFO = _info(
     rules_version=BLUFF_RULES_VERSION,
 )
 
-INFOS = (register(EXPLORE_INFO), register(BLUFF_INFO))
-"""The two games' metadata, registered as ``evolution-explore`` and ``evolution-bluff``."""
+INFOS = (EXPLORE_INFO, BLUFF_INFO)
+"""The two games this package declares (its entry point), ``evolution-explore`` and
+``evolution-bluff``."""
 
 __all__ = [
     "BLUFF",
