@@ -37,16 +37,6 @@ MAX_PLIES = 20_000
 GAMES_PER_CASE = 3  # random games to the end per parameter set
 
 # Combinations worth playing besides one variant at a time (params only, no internals).
-EXTRA_PARAMS: dict[str, list[dict[str, object]]] = {
-    "discovery": [
-        {"players": 3, "hand": 2, "hand_visibility": "private"},
-        {"players": 5, "hand": 2, "hand_visibility": "private", "equal_turns": "exact"},
-        {"players": 4, "hand": 2, "hand_visibility": "public", "equal_turns": "rulebook"},
-        {"players": 2, "hand": 2, "hand_visibility": "private", "equal_turns": "rulebook"},
-    ],
-}
-
-
 def param_sets(game_id: str) -> list[dict[str, object]]:
     info = games()[game_id]
     out: list[dict[str, object]] = [{}]
@@ -55,7 +45,7 @@ def param_sets(game_id: str) -> list[dict[str, object]]:
         for choice in variant.choices or ():
             if choice != variant.default:
                 out.append({variant.name: choice})
-    out += EXTRA_PARAMS.get(game_id, [])
+    out += [dict(p) for p in info.test_params]  # the game's own combinations
     unique: dict[str, dict[str, object]] = {}
     for params in out:
         resolved = info.resolve(params)
@@ -484,7 +474,8 @@ sys.stdout.write(records.play(state, agents, 5).to_json())
 
 @pytest.mark.parametrize("game_id", sorted(games()))
 def test_records_do_not_depend_on_the_process_hash_seed(game_id: str) -> None:
-    params = EXTRA_PARAMS.get(game_id, [{}])[0]
+    info = games()[game_id]
+    params = dict(info.test_params[0]) if info.test_params else {}
     expected = play_record(game_id, params, seed=5).to_json()
     src = str(Path(terranova.__file__).resolve().parents[1])
     for hash_seed in ["1", "12345"]:

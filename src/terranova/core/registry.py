@@ -83,6 +83,9 @@ class GameInfo:
     """Dotted path of the game's render module (``render_text(state)``, ``render_svg(state)``,
     ``render_components_svg(state)``; a game with hidden information may take ``seat=`` in
     the first two, to draw what that seat sees), imported only when something is drawn."""
+    test_params: tuple[Mapping[str, object], ...] = ()
+    """Parameter sets the conformance suite plays besides its own (every seat count, every
+    variant choice alone): the combinations of variants worth testing together."""
 
     def resolve(self, params: Mapping[str, object]) -> dict[str, ParamValue]:
         """Every parameter with its checked value; defaults fill what is missing."""

@@ -71,6 +71,12 @@ INFO = GameInfo(
         ),
     },
     renderer="terranova.games.discovery.render",
+    test_params=(
+        {"players": 3, "hand": 2, "hand_visibility": "private"},
+        {"players": 5, "hand": 2, "hand_visibility": "private", "equal_turns": "exact"},
+        {"players": 4, "hand": 2, "hand_visibility": "public", "equal_turns": "rulebook"},
+        {"players": 2, "hand": 2, "hand_visibility": "private", "equal_turns": "rulebook"},
+    ),
     description="Lay tiles of mountain, grassland and sea; deploy followers and "
     "score territories when you take them back.",
 )
