@@ -36,7 +36,7 @@ from terranova.core.state import CHANCE, TERMINAL, State
 MAX_PLIES = 20_000
 GAMES_PER_CASE = 3  # random games to the end per parameter set
 
-# Combinations worth playing besides one variant at a time (params only, no internals).
+
 def param_sets(game_id: str) -> list[dict[str, object]]:
     info = games()[game_id]
     out: list[dict[str, object]] = [{}]
