@@ -1,17 +1,12 @@
 """Discovery (evolution)'s rules: Discovery Explore and Discovery Bluff, every option, as a
-pure state machine over the core protocol (no I/O)."""
+pure state machine over the core protocol (no I/O), in modules named after the rulebook's
+chapters (see :mod:`.state`, which ties them together)."""
 
-from terranova.games.evolution.rules.state import (
-    BLUFF,
-    EXPLORE,
-    HAND_SIZE,
-    RESERVE_SIZE,
-    SPECIAL_BONUS,
-    STALEMATE_ROUNDS,
-    CompiledDeck,
-    EvolutionState,
-    compiled,
-)
+from terranova.games.evolution.rules.bluff import STALEMATE_ROUNDS
+from terranova.games.evolution.rules.configuration import CompiledDeck, Configuration, compiled
+from terranova.games.evolution.rules.drawing import HAND_SIZE, RESERVE_SIZE
+from terranova.games.evolution.rules.explore import SPECIAL_BONUS
+from terranova.games.evolution.rules.state import BLUFF, EXPLORE, EvolutionState
 
 __all__ = [
     "BLUFF",
@@ -21,6 +16,7 @@ __all__ = [
     "SPECIAL_BONUS",
     "STALEMATE_ROUNDS",
     "CompiledDeck",
+    "Configuration",
     "EvolutionState",
     "compiled",
 ]

@@ -1,0 +1,148 @@
+"""A game's configuration, compiled: the deck's tables (bit masks, shared action objects),
+the seats (people, automata, teams) and the variant's rules, checked once and shared, read
+only, by every state of the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from terranova.core.errors import InvalidParameterError
+from terranova.games.evolution.actions import (
+    JOKER,
+    Announce,
+    Ask,
+    Call,
+    Deal,
+    Discard,
+    Draw,
+    Exchange,
+    Flip,
+    Give,
+    JokerAs,
+    PlaceDiscard,
+    PlaceHand,
+    PlaceReserve,
+    SpecialDiscard,
+    Steal,
+    Take,
+)
+from terranova.games.evolution.cards import Deck
+
+if TYPE_CHECKING:
+    from terranova.games.evolution.rules.variant import Variant
+
+
+class CompiledDeck:
+    """Per-deck tables and shared action objects for the hot paths."""
+
+    def __init__(self, deck: Deck) -> None:
+        self.deck = deck
+        cards = deck.cards
+        self.n = len(cards)
+        self.ids = [c.id for c in cards]
+        self.index = dict(deck.index)
+        self.era = [c.era for c in cards]
+        self.max_era = max(self.era)
+        self.era_size = [0] * (self.max_era + 2)
+        for e in self.era:
+            self.era_size[e] += 1
+        self.prereq = list(deck.prerequisite_masks)
+        self.link = list(deck.link_masks)
+        self.plink = list(deck.prerequisite_link_masks)
+        names = [*self.ids, JOKER]
+        self.place_hand = [PlaceHand(i) for i in self.ids]
+        self.place_reserve = [PlaceReserve(i) for i in self.ids]
+        self.joker_as = [JokerAs(i) for i in self.ids]
+        self.call = [Call(i) for i in self.ids]
+        self.give = [Give(i) for i in names]  # index n: a joker
+        self.discard = [Discard(i) for i in names]
+        self.special_discard = [SpecialDiscard(i) for i in names]
+        self.deal = [Deal(i) for i in self.ids]
+        self.draw = [Draw(i) for i in names]
+        self.take = [Take(i) for i in names]
+        self.flip = [Flip(i) for i in names]
+        self._discards: dict[tuple[int, int], PlaceDiscard] = {}
+        self.steal = [Steal(s) for s in range(10)]
+        self.exchange = [Exchange(s) for s in range(10)]
+        self.ask = [Ask(s) for s in range(10)]
+        self.announce = {
+            (what, e): Announce(what, e)
+            for what in ("open", "close")
+            for e in range(1, self.max_era + 1)
+        }
+
+    def place_discard(self, seat: int, card: int) -> PlaceDiscard:
+        key = (seat, card)
+        action = self._discards.get(key)
+        if action is None:
+            action = self._discards[key] = PlaceDiscard(seat, self.ids[card])
+        return action
+
+
+_COMPILED: dict[int, CompiledDeck] = {}
+
+
+def compiled(deck: Deck) -> CompiledDeck:
+    """The compiled tables of a deck (cached)."""
+    table = _COMPILED.get(id(deck))
+    if table is None or table.deck is not deck:
+        table = _COMPILED[id(deck)] = CompiledDeck(deck)
+    return table
+
+
+class Configuration:
+    """The parameters of a game, checked, and what follows from them."""
+
+    def __init__(
+        self,
+        deck: Deck,
+        variant: Variant,
+        players: int,
+        automata: int,
+        teams: int,
+        jokers: int,
+        deck_param: str | None,
+    ) -> None:
+        if not 1 <= players <= 9:
+            raise InvalidParameterError(f"Discovery takes 1 to 9 players, not {players}")
+        if not 0 <= automata < players:
+            raise InvalidParameterError(
+                f"automata is 0 to {players - 1} with {players} players (at least one seat "
+                f"is a person), not {automata}"
+            )
+        humans = players - automata
+        if teams and not 2 <= teams <= humans:
+            raise InvalidParameterError(
+                f"teams is 0 (no teams) or 2 to {humans} (the players who are not automata),"
+                f" not {teams}"
+            )
+        if not 0 <= jokers <= deck.jokers:
+            raise InvalidParameterError(
+                f"jokers is 0 (no jokers) to {deck.jokers} (the jokers of deck "
+                f"{deck.name!r}), not {jokers}"
+            )
+        self.deck = deck
+        self.cards = compiled(deck)
+        self.variant = variant
+        self.mode = variant.mode
+        self.game_id = f"evolution-{variant.mode}"
+        self.players = players
+        self.automata = automata
+        self.auto = tuple(s >= humans for s in range(players))
+        """Whether each seat is played by the automaton (the last ``automata`` seats)."""
+        self.teams = teams
+        self.team = tuple((s % teams if teams and s < humans else -1) for s in range(players))
+        """Each seat's team (-1: none); the people sit alternately (ruling 23)."""
+        team = self.team
+        self.mates = tuple(
+            tuple(m for m in range(players) if m != s and team[m] >= 0 and team[m] == team[s])
+            for s in range(players)
+        )
+        """Each seat's teammates."""
+        self.jokers = jokers
+        self.deck_param = deck_param
+        self.persons_after = tuple(
+            tuple(s for k in range(1, players) if not self.auto[s := (actor + k) % players])
+            for actor in range(players)
+        )
+        """The people after each seat, in turn order (whom a response window asks)."""
