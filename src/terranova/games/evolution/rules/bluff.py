@@ -33,10 +33,7 @@ from terranova.games.evolution.rules.steps import (
     Announcement,
     Calling,
     Deed,
-    Drawing,
-    DrawMode,
     Turn,
-    TurnOver,
 )
 from terranova.games.evolution.rules.table import Table
 from terranova.games.evolution.rules.variant import Variant
@@ -109,8 +106,9 @@ def settle_hands(g: Table) -> bool:
         if all(hands):
             return False
         start = g._ctx[-1].seat if g._ctx else 0
+        draws = g._cfg.drawing["one or steal"]
         for k in range(g._n - 1, -1, -1):
-            g._agenda.append(Drawing((start + k) % g._n, DrawMode.ONE_OR_STEAL))
+            g._agenda.append(draws[(start + k) % g._n])
         return True
     emptied = g._emptied
     if not emptied:
@@ -144,8 +142,7 @@ class Bluff(Variant):
     interruption_closes_window: ClassVar[bool] = False
     shows_hands_at_end: ClassVar[bool] = True
 
-    def placements(self, g: Table, ctx: Turn) -> list[Action]:
-        return any_placement(g, ctx)
+    placements = staticmethod(any_placement)
 
     def joker_cards(self, g: Table, seen: int) -> list[Action]:
         c = g._c
@@ -202,13 +199,13 @@ class Bluff(Variant):
         seat = ctx.seat
         if not g._pile_size() and not g._hands[seat]:
             # a team player who has emptied their hand waits for their teammates
-            g._agenda.append(TurnOver(seat))
+            g._agenda.append(g._cfg.turns_over[seat])
         else:
-            g._agenda.append(turns.marker(g, seat))
+            g._agenda.append(g._cfg.markers[seat])
 
     def closing_draw(self, g: Table, ctx: Turn) -> None:
         if not ctx.placed:
-            g._agenda.append(Drawing(ctx.seat, DrawMode.ONE_OR_STEAL))
+            g._agenda.append(g._cfg.drawing["one or steal"][ctx.seat])
 
     def turn_over(self, g: Table, ctx: Turn) -> bool:
         if g._pile_size() or ctx.placed:
@@ -223,8 +220,7 @@ class Bluff(Variant):
     def round_over(self, g: Table) -> bool:
         return False
 
-    def between_actions(self, g: Table) -> bool:
-        return settle_hands(g)
+    between_actions = staticmethod(settle_hands)
 
     def scores(self, g: Table) -> list[int]:
         if not g._over:
@@ -255,8 +251,7 @@ class Bluff(Variant):
                 "hands": [[g._name(x) for x in hand] for hand in g._hands],
             }
 
-    def covered(self, g: Table) -> int:
-        return covered(g)
+    covered = staticmethod(covered)
 
     def waiting(self, seats: tuple[int, ...], seat: int | None) -> list[int]:
         return list(seats)

@@ -27,6 +27,16 @@ from terranova.games.evolution.actions import (
     Take,
 )
 from terranova.games.evolution.cards import Deck
+from terranova.games.evolution.rules.steps import (
+    AutomatonTurn,
+    Drawing,
+    DrawMode,
+    Flipping,
+    Playing,
+    Robbing,
+    Step,
+    TurnOver,
+)
 
 if TYPE_CHECKING:
     from terranova.games.evolution.rules.variant import Variant
@@ -146,3 +156,15 @@ class Configuration:
             for actor in range(players)
         )
         """The people after each seat, in turn order (whom a response window asks)."""
+        # the steps that name only a seat, made once (steps are frozen, so states share them)
+        seats = range(players)
+        self.markers: tuple[Step, ...] = tuple(
+            AutomatonTurn(s) if self.auto[s] else Playing(s) for s in seats
+        )
+        """Each seat's turn in progress: a person decides, the automaton follows its
+        procedure."""
+        self.turns_over = tuple(TurnOver(s) for s in seats)
+        self.robbing = tuple(Robbing(s) for s in seats)
+        self.flipping = tuple(Flipping(s) for s in seats)
+        modes: tuple[DrawMode, ...] = ("up to five", "one", "one or steal")
+        self.drawing = {mode: tuple(Drawing(s, mode) for s in seats) for mode in modes}

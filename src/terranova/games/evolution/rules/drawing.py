@@ -11,7 +11,7 @@ import random
 from terranova.core.actions import Action
 from terranova.games.evolution.actions import JOKER, Deal, Draw
 from terranova.games.evolution.rules import turns
-from terranova.games.evolution.rules.steps import Dealing, Drawing, DrawMode, Refilling, Robbing
+from terranova.games.evolution.rules.steps import Dealing, Drawing, Refilling
 from terranova.games.evolution.rules.table import Table
 
 HAND_SIZE = 5
@@ -65,7 +65,7 @@ def draw(g: Table, step: Dealing | Drawing | Refilling, action: Action) -> None:
                 g._out.append(item)
         case Drawing(seat=seat, mode=mode):
             g._hand_add(seat, item, 0)
-            if mode is not DrawMode.UP_TO_FIVE:
+            if mode != "up to five":
                 g._agenda.pop()
 
 
@@ -93,28 +93,33 @@ def finish_deal(g: Table) -> None:
     turns.start_turn(g, 0, False)
 
 
-def waits(g: Table, step: Dealing | Drawing | Refilling) -> bool:
-    """Whether chance is to draw for ``step``; otherwise the step is done (taken off the
-    agenda, or, for a draw that cannot be made, replaced by a steal)."""
+def draw_waits(g: Table, step: Drawing) -> bool:
+    """Whether chance is to draw for ``step``; otherwise the step is done: taken off the
+    agenda (a full hand), or, with the draw pile empty, replaced by a steal (a draw of
+    Bluff or Stop) or by nothing."""
     ag = g._agenda
-    match step:
-        case Drawing(seat=seat, mode=mode):
-            if not g._pile_size():
-                ag.pop()
-                if mode is DrawMode.ONE_OR_STEAL:
-                    ag.append(Robbing(seat))
-                return False
-            if mode is DrawMode.UP_TO_FIVE and len(g._hands[seat]) >= HAND_SIZE:
-                ag.pop()
-                return False
-            return True
-        case Refilling():
-            if len(g._reserve) >= RESERVE_SIZE or not g._pile_size():
-                ag.pop()
-                return False
-            return True
-        case Dealing():
-            if not g._pile_n:
-                finish_deal(g)
-                return False
-            return True
+    if not g._pile_size():
+        ag.pop()
+        if step.mode == "one or steal":
+            ag.append(g._cfg.robbing[step.seat])
+        return False
+    if step.mode == "up to five" and len(g._hands[step.seat]) >= HAND_SIZE:
+        ag.pop()
+        return False
+    return True
+
+
+def refill_waits(g: Table) -> bool:
+    """Whether chance is to draw for the reserve (five cards, while the draw pile lasts)."""
+    if len(g._reserve) >= RESERVE_SIZE or not g._pile_size():
+        g._agenda.pop()
+        return False
+    return True
+
+
+def deal_waits(g: Table) -> bool:
+    """Whether chance is to deal (a small deck may run out during the deal)."""
+    if not g._pile_n:
+        finish_deal(g)
+        return False
+    return True

@@ -20,10 +20,7 @@ from terranova.games.evolution.actions import ACCEPT, END, INTERRUPT, PlaceCalle
 from terranova.games.evolution.rules import jokers, placing, specials, teams, turns
 from terranova.games.evolution.rules.steps import (
     Deed,
-    Drawing,
-    DrawMode,
     Placement,
-    Robbing,
     Turn,
 )
 from terranova.games.evolution.rules.table import Table
@@ -48,11 +45,8 @@ class Explore(Variant):
     interruption_closes_window: ClassVar[bool] = True
     shows_hands_at_end: ClassVar[bool] = False
 
-    def placements(self, g: Table, ctx: Turn) -> list[Action]:
-        return placing.placeable(g, ctx)
-
-    def joker_cards(self, g: Table, seen: int) -> list[Action]:
-        return jokers.open_era_cards(g, seen)
+    placements = staticmethod(placing.placeable)
+    joker_cards = staticmethod(jokers.open_era_cards)
 
     def closing(self, g: Table, ctx: Turn) -> list[Action]:
         hand = g._hands[ctx.seat]
@@ -82,10 +76,10 @@ class Explore(Variant):
         g._points[seat] += SPECIAL_BONUS * count
 
     def replace(self, g: Table, seat: int) -> None:
-        g._agenda.append(Drawing(seat, DrawMode.ONE))
+        g._agenda.append(g._cfg.drawing["one"][seat])
 
     def refill_hand(self, g: Table, seat: int) -> None:
-        g._agenda.append(Drawing(seat, DrawMode.UP_TO_FIVE))
+        g._agenda.append(g._cfg.drawing["up to five"][seat])
 
     def call(self, g: Table, ctx: Turn, card: int, text: str) -> None:
         specials.answer_call(g, ctx, card, checked=True)
@@ -99,15 +93,15 @@ class Explore(Variant):
     def open_turn(self, g: Table, ctx: Turn) -> None:
         seat = ctx.seat
         ag = g._agenda
-        ag.append(turns.marker(g, seat))
+        ag.append(g._cfg.markers[seat])
         pile = g._pile_size()
         if ctx.interruption and not g._hands[seat] and pile:
-            ag.append(Drawing(seat, DrawMode.UP_TO_FIVE))  # the joker was its last card
+            ag.append(g._cfg.drawing["up to five"][seat])  # the joker was its last card
         elif not pile and g._victims(seat):
-            ag.append(Robbing(seat))  # the draw pile is empty: a theft starts the turn
+            ag.append(g._cfg.robbing[seat])  # the draw pile is empty: a theft starts the turn
 
     def closing_draw(self, g: Table, ctx: Turn) -> None:
-        g._agenda.append(Drawing(ctx.seat, DrawMode.UP_TO_FIVE))
+        g._agenda.append(g._cfg.drawing["up to five"][ctx.seat])
 
     def turn_over(self, g: Table, ctx: Turn) -> bool:
         return False

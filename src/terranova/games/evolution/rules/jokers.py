@@ -9,15 +9,13 @@ from __future__ import annotations
 from terranova.core.actions import Action
 from terranova.games.evolution.actions import JOKER, JOKER_SPECIAL
 from terranova.games.evolution.rules import turns, windows
-from terranova.games.evolution.rules.steps import Placement, Series, Source, Turn
+from terranova.games.evolution.rules.steps import Placement, Series, Turn
 from terranova.games.evolution.rules.table import Table
 
 
-def joker_actions(g: Table, ctx: Turn) -> list[Action]:
-    """Jokers "uniquement au début du tour ou si vous rejouez": a joker as a card (the variant
-    says which), or out of the tree."""
-    if not ctx.can_start or not g._has_joker(ctx.seat):
-        return []
+def joker_actions(g: Table) -> list[Action]:
+    """What a joker in hand may do in a turn ("uniquement au début du tour ou si vous
+    rejouez"): stand for a card (the variant says which), or go out of the tree."""
     n = g._c.n
     seen = 0
     for x in g._reserve:
@@ -56,7 +54,7 @@ def joker_as(g: Table, ctx: Turn, card: int) -> None:
     g._last_series = Series(card, 1, True)
     text = f"joker as {c.ids[card]}"
     earned = g._v.era_specials(opened, closed)
-    windows.open_window(g, Placement(seat, valid, text, card, joker, Source.JOKER, prev, earned))
+    windows.open_window(g, Placement(seat, valid, text, card, joker, "joker", prev, earned))
 
 
 def joker_special(g: Table, ctx: Turn) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from terranova.core.actions import Action
 from terranova.games.evolution.rules import turns, windows
-from terranova.games.evolution.rules.steps import Placement, Refilling, Series, Source, Turn
+from terranova.games.evolution.rules.steps import REFILLING, Placement, Series, Source, Turn
 from terranova.games.evolution.rules.table import Table
 
 
@@ -65,11 +65,11 @@ def place(g: Table, ctx: Turn, card: int, source: Source, src: int, new: bool, t
     starting a new series (``new``) or continuing the current one. Bluff lets any card be
     placed: the placement records whether it kept the rules."""
     seat = ctx.seat
-    if source is Source.HAND:
+    if source == "hand":
         g._hand_remove(seat, card)
-    elif source is Source.RESERVE:
+    elif source == "reserve":
         g._reserve.remove(card)
-    elif source is Source.DISCARD:
+    elif source == "discard":
         g._discards[src].remove(card)
     valid = condition_1(g, card) and (new or condition_2(g, ctx, card))
     prev = g._last_series
@@ -92,12 +92,12 @@ def settle(g: Table, ctx: Turn, deed: Placement) -> None:
     actor = deed.actor
     ctx.placed += 1
     earned = deed.earned
-    if deed.source is not Source.JOKER:
+    if deed.source != "joker":
         g._hand_back(deed.card, actor)
-    if deed.source in (Source.HAND, Source.JOKER) and not g._hands[actor] and g._pile_size():
+    if deed.source in ("hand", "joker") and not g._hands[actor] and g._pile_size():
         earned += 1  # emptied the hand
         g._v.refill_hand(g, actor)
     if earned:
         turns.earn(g, ctx, earned)
-    if deed.source is Source.RESERVE:
-        g._agenda.append(Refilling())
+    if deed.source == "reserve":
+        g._agenda.append(REFILLING)

@@ -8,23 +8,14 @@ from __future__ import annotations
 from terranova.core.actions import Action
 from terranova.games.evolution.actions import REPLAY, Give, SpecialDiscard, Take
 from terranova.games.evolution.rules import placing, teams, turns
-from terranova.games.evolution.rules.steps import (
-    Called,
-    Gift,
-    Giving,
-    Taking,
-    Theft,
-    Turn,
-)
+from terranova.games.evolution.rules.steps import Called, Giving, Taking, Theft, Turn
 from terranova.games.evolution.rules.table import Table
 
 NEXT_ERA_CLOSED = "the next era was not open"
 
 
 def special_actions(g: Table, ctx: Turn) -> list[Action]:
-    """What a special action may do now."""
-    if not ctx.specials:
-        return []
+    """What a special action may do now (the seat whose turn it is has one)."""
     c = g._c
     seat = ctx.seat
     hand = g._hands[seat]
@@ -50,7 +41,7 @@ def steal(g: Table, ctx: Turn, victim: int, exchange: bool) -> None:
     """2. Voler: take a card blindly from ``victim``; 3. Échanger: then give it another
     card of your choice (ruling 16)."""
     ctx.specials -= 1
-    reason = Theft.EXCHANGE if exchange else Theft.SPECIAL
+    reason: Theft = "exchange" if exchange else "special"
     g._agenda.append(Taking(ctx.seat, victim, reason))
 
 
@@ -152,10 +143,10 @@ def take(g: Table, step: Taking, action: Action) -> None:
     item = hand[-1] if g._auto[victim] else g._find(hand, action.card)
     g._hand_remove(victim, item)
     g._hand_add(thief, item, 1 << victim)
-    if step.reason is Theft.SPECIAL:
+    if step.reason == "special":
         g._v.replace(g, victim)
-    elif step.reason is Theft.EXCHANGE:
-        g._agenda.append(Giving(thief, victim, Gift.EXCHANGE, item))
+    elif step.reason == "exchange":
+        g._agenda.append(Giving(thief, victim, "exchange", item))
 
 
 def give(g: Table, step: Giving, action: Action) -> None:
@@ -166,5 +157,5 @@ def give(g: Table, step: Giving, action: Action) -> None:
     item = g._find(hand, action.card)
     g._hand_remove(giver, item)
     g._hand_add(step.receiver, item, 1 << giver)
-    if step.reason is Gift.REQUEST:
+    if step.reason == "request":
         teams.given_on_request(g, giver, item)

@@ -17,6 +17,8 @@ and ``docs/evolution/rulings.md`` for every decision the text leaves open.
 from __future__ import annotations
 
 import random
+from itertools import repeat
+from operator import is_
 from typing import Any, Self
 
 from terranova.core.actions import Action
@@ -78,10 +80,8 @@ from terranova.games.evolution.rules.steps import (
     Refilling,
     Robbing,
     Settling,
-    Source,
     Stopped,
     Taking,
-    Theft,
     Turn,
     TurnOver,
     Window,
@@ -130,6 +130,13 @@ class EvolutionState(Table, State):
         return self._cfg.mode
 
     def current_player(self) -> int:
+        to_move = self._to_move
+        if to_move is None:
+            to_move = self._to_move = self._whose_step()
+        return to_move
+
+    def _whose_step(self) -> int:
+        """Who acts at the step on top of the agenda."""
         if self._over:
             return TERMINAL
         match self._agenda[-1]:
@@ -183,24 +190,32 @@ class EvolutionState(Table, State):
         return self.chance_outcomes()[0][0]
 
     def apply(self, action: Action) -> None:
-        legal = self._legal_set
+        legal = self._legal
         if legal is None:
-            legal = self._legal_set = set(self.legal_actions())
-        if action not in legal:
+            legal = self._legal = self._compute_legal()
+        # an action chosen from the legal ones (or drawn by sample_chance) is one of the
+        # very objects listed: found by identity, without hashing every legal action
+        if not any(map(is_, legal, repeat(action))) and not self._is_legal(action):
             raise IllegalActionError(action, self._why_illegal(action))
         ag = self._agenda
         match top := ag[-1]:
             case Playing():
                 self._play(self._ctx[-1], action)
-            case Chance():
-                self._chance(top, action)
+            case Taking():
+                ag.pop()
+                specials.take(self, top, action)
+            case Dealing() | Drawing() | Refilling():
+                drawing.draw(self, top, action)
+            case Flipping():
+                ag.pop()
+                automaton.flip(self, self._ctx[-1])
             case Window():
                 windows.answer(self, top, action)
             case Stopped():
                 stop.respond(self, top, action)
             case Robbing(seat=seat):
                 assert type(action) is Steal
-                ag[-1] = Taking(seat, action.seat, Theft.FORCED)
+                ag[-1] = Taking(seat, action.seat, "forced")
             case Giving():
                 ag.pop()
                 specials.give(self, top, action)
@@ -209,6 +224,7 @@ class EvolutionState(Table, State):
                 self._place_called(seat, card, action)
         self._history.append(action)
         self._legal = self._legal_set = None
+        self._to_move = None
         self._run()
 
     def clone(self) -> Self:
@@ -349,6 +365,14 @@ class EvolutionState(Table, State):
 
     # ================================================================= legal
 
+    def _is_legal(self, action: Action) -> bool:
+        """Whether ``action`` equals one of the legal actions (once they are computed)."""
+        legal_set = self._legal_set
+        if legal_set is None:
+            assert self._legal is not None
+            legal_set = self._legal_set = set(self._legal)
+        return action in legal_set
+
     def _compute_legal(self) -> list[Action]:
         if self._over:
             return []
@@ -377,10 +401,13 @@ class EvolutionState(Table, State):
         if ctx.fresh:
             if turns.may_pass(self, ctx):
                 out.append(PASS)
-            out += teams.asks(self, ctx)
+            if not ctx.asked:
+                out += teams.asks(self, ctx.seat)
         out += self._v.placements(self, ctx)
-        out += jokers.joker_actions(self, ctx)
-        out += specials.special_actions(self, ctx)
+        if ctx.can_start and self._has_joker(ctx.seat):  # at the start, or after a replay
+            out += jokers.joker_actions(self)
+        if ctx.specials:
+            out += specials.special_actions(self, ctx)
         out += self._v.closing(self, ctx)
         return out
 
@@ -395,17 +422,6 @@ class EvolutionState(Table, State):
 
     # ========================================================== applying
 
-    def _chance(self, top: Chance, action: Action) -> None:
-        match top:
-            case Taking():
-                self._agenda.pop()
-                specials.take(self, top, action)
-            case Flipping():
-                self._agenda.pop()
-                automaton.flip(self, self._ctx[-1])
-            case Dealing() | Drawing() | Refilling():
-                drawing.draw(self, top, action)
-
     def _play(self, ctx: Turn, action: Action) -> None:
         """An action of the seat whose turn it is, for the chapter whose rule it is."""
         if action == PASS:
@@ -419,15 +435,13 @@ class EvolutionState(Table, State):
         # type(action) is ...: actions are ABCs, whose isinstance checks (and class
         # patterns) are slow
         if type(action) is PlaceHand:
-            placing.place(
-                self, ctx, index[action.card], Source.HAND, -1, ctx.can_start, str(action)
-            )
+            placing.place(self, ctx, index[action.card], "hand", -1, ctx.can_start, str(action))
         elif type(action) is PlaceReserve:
-            card, source = index[action.card], Source.RESERVE
-            placing.place(self, ctx, card, source, -1, ctx.can_start, str(action))
+            card = index[action.card]
+            placing.place(self, ctx, card, "reserve", -1, ctx.can_start, str(action))
         elif type(action) is PlaceDiscard:
-            card, source = index[action.card], Source.DISCARD
-            placing.place(self, ctx, card, source, action.seat, ctx.can_start, str(action))
+            card = index[action.card]
+            placing.place(self, ctx, card, "discard", action.seat, ctx.can_start, str(action))
         elif type(action) is Discard:
             explore.discard(self, ctx, action.card)
         elif type(action) is Announce:
@@ -458,7 +472,7 @@ class EvolutionState(Table, State):
             return
         assert type(action) is PlaceCalled
         new = not action.series
-        placing.place(self, self._ctx[-1], card, Source.CALLED, -1, new, str(action))
+        placing.place(self, self._ctx[-1], card, "called", -1, new, str(action))
 
     # ================================================================ the run
 
@@ -477,8 +491,8 @@ class EvolutionState(Table, State):
                 case TurnOver():
                     if not v.between_actions(self):
                         turns.next_turn(self)
-                case Dealing() | Drawing() | Refilling():
-                    if drawing.waits(self, top):
+                case Drawing():
+                    if drawing.draw_waits(self, top):
                         return
                 case AutomatonTurn():
                     if not v.between_actions(self):
@@ -486,6 +500,12 @@ class EvolutionState(Table, State):
                 case Interrupting(seat=seat):
                     ag.pop()
                     turns.start_turn(self, seat, True)
+                case Refilling():
+                    if drawing.refill_waits(self):
+                        return
+                case Dealing():
+                    if drawing.deal_waits(self):
+                        return
                 case Taking(victim=victim):
                     if self._hands[victim]:
                         return
@@ -495,7 +515,7 @@ class EvolutionState(Table, State):
                     if not victims:
                         ag.pop()
                     elif self._auto[seat]:
-                        ag[-1] = Taking(seat, automaton.victim(self, victims), Theft.FORCED)
+                        ag[-1] = Taking(seat, automaton.victim(self, victims), "forced")
                     else:
                         return
                 case Giving(giver=giver, exclude=exclude):

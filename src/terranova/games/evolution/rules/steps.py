@@ -14,43 +14,22 @@ state may share them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
-from typing import ClassVar
+from typing import ClassVar, Literal
 
+DrawMode = Literal["up to five", "one", "one or steal"]
+"""How many cards a draw takes: up to a full hand (Explore: the end of a turn, an emptied
+hand), one card if there is one (Explore: a card taken from a hand is replaced), one card
+or, once the draw pile is empty, a steal (Bluff, Stop)."""
 
-class DrawMode(Enum):
-    """How many cards a draw takes."""
+Theft = Literal["special", "exchange", "forced", "stop case 2"]
+"""Why a steal happens: a special action (the victim redraws in Explore), the first half of
+an exchange, a steal instead of a draw (the draw pile is empty), Stop case 2."""
 
-    UP_TO_FIVE = "up to a full hand"  # Explore: the end of a turn, an emptied hand
-    ONE = "one card if there is one"  # Explore: a card taken from a hand is replaced
-    ONE_OR_STEAL = "one card, or a steal once the draw pile is empty"  # Bluff, Stop
+Gift = Literal["exchange", "request", "stop case 3"]
+"""Why a card is given: the second half of an exchange, a teammate's request, Stop case 3."""
 
-
-class Theft(Enum):
-    """Why a steal happens."""
-
-    SPECIAL = "special action"  # the victim redraws in Explore
-    EXCHANGE = "the first half of an exchange"
-    FORCED = "a steal instead of a draw"  # the draw pile is empty
-    STOP_CASE_2 = "Stop, case 2"
-
-
-class Gift(Enum):
-    """Why a card is given."""
-
-    EXCHANGE = "the second half of an exchange"
-    REQUEST = "a teammate's request"
-    STOP_CASE_3 = "Stop, case 3"
-
-
-class Source(Enum):
-    """Where a placed card comes from."""
-
-    HAND = "hand"
-    RESERVE = "reserve"
-    DISCARD = "discard"
-    CALLED = "called"
-    JOKER = "joker"
+Source = Literal["hand", "reserve", "discard", "called", "joker"]
+"""Where a placed card comes from."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +188,9 @@ class Refilling(Chance):
     """The reserve is refilled from the draw pile."""
 
     name: ClassVar[str | None] = "refill"
+
+
+REFILLING = Refilling()
 
 
 @dataclass(frozen=True, slots=True)

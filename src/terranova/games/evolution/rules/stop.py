@@ -17,19 +17,14 @@ from terranova.core.actions import Action
 from terranova.games.evolution.actions import CONCEDE, VERIFY
 from terranova.games.evolution.rules import turns
 from terranova.games.evolution.rules.steps import (
+    REFILLING,
     Calling,
     Deed,
-    Drawing,
-    DrawMode,
-    Gift,
     Giving,
     Placement,
-    Refilling,
     Settling,
-    Source,
     Stopped,
     Taking,
-    Theft,
     Turn,
 )
 from terranova.games.evolution.rules.table import Table
@@ -43,16 +38,16 @@ def respond(g: Table, stopped: Stopped, action: Action) -> None:
     if action == VERIFY and deed.valid:
         case = 1  # the challenger was wrong
         ag[-1] = Settling(deed, stopped.interrupter, False)
-        ag.append(Drawing(challenger, DrawMode.ONE_OR_STEAL))
+        ag.append(g._cfg.drawing["one or steal"][challenger])
     elif action == CONCEDE:
         case = 2
         ag[-1] = Settling(deed, stopped.interrupter, True)
         if g._hands[challenger]:
-            ag.append(Taking(actor, challenger, Theft.STOP_CASE_2))
+            ag.append(Taking(actor, challenger, "stop case 2"))
     else:
         case = 3
         ag[-1] = Settling(deed, stopped.interrupter, True)
-        ag.append(Giving(challenger, actor, Gift.STOP_CASE_3, -1))
+        ag.append(Giving(challenger, actor, "stop case 3", -1))
     g._last_stop = {
         "action": deed.text,
         "actor": actor,
@@ -75,6 +70,6 @@ def in_the_wrong(g: Table, ctx: Turn, deed: Deed) -> None:
     g._last_series = deed.prev
     g._to_discard(deed.actor, deed.item)
     turns.end_turn(g, ctx, draw=False)
-    g._agenda.append(Drawing(deed.actor, DrawMode.ONE_OR_STEAL))  # "... et en piocher une autre"
-    if deed.source is Source.RESERVE:
-        g._agenda.append(Refilling())
+    g._agenda.append(g._cfg.drawing["one or steal"][deed.actor])  # "... et en piocher une autre"
+    if deed.source == "reserve":
+        g._agenda.append(REFILLING)

@@ -75,6 +75,8 @@ class Table:
         self._last_call: dict[str, Any] | None = None
         self._last_stop: dict[str, Any] | None = None
         self._last_stop_card = ""  # the card the stopped action names ("" if none)
+        # what the position allows, found when first asked (apply forgets them)
+        self._to_move: int | None = None
         self._legal: list[Action] | None = None
         self._legal_set: set[Action] | None = None
 

@@ -7,23 +7,21 @@ their hands (ruling 25)."""
 from __future__ import annotations
 
 from terranova.core.actions import Action
-from terranova.games.evolution.rules.steps import Gift, Giving, Turn
+from terranova.games.evolution.rules.steps import Giving, Turn
 from terranova.games.evolution.rules.table import Table
 
 
-def asks(g: Table, ctx: Turn) -> list[Action]:
+def asks(g: Table, seat: int) -> list[Action]:
     """Asking: "vous pouvez débuter votre tour en demandant une carte à un coéquipier"
-    (once)."""
-    if ctx.asked:
-        return []
+    (once, a teammate who has cards)."""
     c = g._c
-    return [c.ask[m] for m in g._mates[ctx.seat] if g._hands[m]]
+    return [c.ask[m] for m in g._mates[seat] if g._hands[m]]
 
 
 def ask(g: Table, ctx: Turn, mate: int) -> None:
     """The teammate chooses the card it gives."""
     ctx.asked = True
-    g._agenda.append(Giving(mate, ctx.seat, Gift.REQUEST, -1))
+    g._agenda.append(Giving(mate, ctx.seat, "request", -1))
 
 
 def given_on_request(g: Table, giver: int, item: int) -> None:

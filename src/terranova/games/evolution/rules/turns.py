@@ -5,8 +5,11 @@ a turn interrupted by a joker resumes once the extra turn is over (rule 2.3)."""
 from __future__ import annotations
 
 from terranova.games.evolution.rules import teams
-from terranova.games.evolution.rules.steps import AutomatonTurn, Playing, Step, Turn, TurnOver
+from terranova.games.evolution.rules.steps import AutomatonTurn, Playing, Turn
 from terranova.games.evolution.rules.table import Table
+
+MARKERS = (Playing, AutomatonTurn)
+"""The steps that stand for a turn in progress."""
 
 
 def start_turn(g: Table, seat: int, interruption: bool) -> None:
@@ -14,12 +17,6 @@ def start_turn(g: Table, seat: int, interruption: bool) -> None:
     ctx = Turn(seat, interruption)
     g._ctx.append(ctx)
     g._v.open_turn(g, ctx)
-
-
-def marker(g: Table, seat: int) -> Step:
-    """The step that stands for a turn in progress: a person decides, the automaton
-    follows its procedure."""
-    return AutomatonTurn(seat) if g._auto[seat] else Playing(seat)
 
 
 def may_pass(g: Table, ctx: Turn) -> bool:
@@ -42,8 +39,8 @@ def end_turn(g: Table, ctx: Turn, draw: bool) -> None:
     ag = g._agenda
     seat = ctx.seat
     for i in range(len(ag) - 1, -1, -1):
-        if isinstance(ag[i], Playing | AutomatonTurn):
-            ag[i] = TurnOver(seat)
+        if isinstance(ag[i], MARKERS):
+            ag[i] = g._cfg.turns_over[seat]
             break
     teams.discard_request(g, ctx)
     if draw:
