@@ -3,7 +3,7 @@ pure state machine over the core protocol (no I/O), in modules named after the r
 chapters (see :mod:`.state`, which ties them together)."""
 
 from terranova.games.evolution.rules.bluff import STALEMATE_ROUNDS
-from terranova.games.evolution.rules.configuration import CompiledDeck, Configuration, compiled
+from terranova.games.evolution.rules.configuration import CompiledDeck, Configuration, configure
 from terranova.games.evolution.rules.drawing import HAND_SIZE, RESERVE_SIZE
 from terranova.games.evolution.rules.explore import SPECIAL_BONUS
 from terranova.games.evolution.rules.state import BLUFF, EXPLORE, EvolutionState
@@ -18,5 +18,5 @@ __all__ = [
     "CompiledDeck",
     "Configuration",
     "EvolutionState",
-    "compiled",
+    "configure",
 ]

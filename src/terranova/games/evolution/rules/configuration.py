@@ -1,9 +1,12 @@
 """A game's configuration, compiled: the deck's tables (bit masks, shared action objects),
 the seats (people, automata, teams) and the variant's rules, checked once and shared, read
-only, by every state of the game."""
+only, by every state made with the same parameters (:func:`configure`); the bots read the
+deck's tables too (:attr:`EvolutionState.tables`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from terranova.core.errors import InvalidParameterError
@@ -43,10 +46,10 @@ if TYPE_CHECKING:
 
 
 class CompiledDeck:
-    """Per-deck tables and shared action objects for the hot paths."""
+    """A deck as bit masks (card ``i`` is bit ``i``, the deck's order) and the action
+    objects of the hot paths, made once: states and bots share them (read only)."""
 
     def __init__(self, deck: Deck) -> None:
-        self.deck = deck
         cards = deck.cards
         self.n = len(cards)
         self.ids = [c.id for c in cards]
@@ -80,6 +83,27 @@ class CompiledDeck:
             for what in ("open", "close")
             for e in range(1, self.max_era + 1)
         }
+        # what the bots' judgement adds
+        self.ancestors = [self.mask(deck.ancestors_of(c)) for c in cards]
+        """Every card needed before each card."""
+        self.era_mask = [0] * (self.max_era + 2)
+        for i, e in enumerate(self.era):
+            self.era_mask[e] |= 1 << i
+        self.all = (1 << self.n) - 1
+
+    def mask(self, names: Iterable[str]) -> int:
+        """The mask of the cards named (jokers and unknown names are left out)."""
+        out = 0
+        for name in names:
+            i = self.index.get(name)
+            if i is not None:
+                out |= 1 << i
+        return out
+
+    def linked(self, last: int, card: int, joker: bool) -> bool:
+        """Condition #2 between the series' last card and ``card`` (a series started with
+        a joker continues only through prerequisite links)."""
+        return bool((self.plink if joker else self.link)[last] >> card & 1)
 
     def place_discard(self, seat: int, card: int) -> PlaceDiscard:
         key = (seat, card)
@@ -89,15 +113,10 @@ class CompiledDeck:
         return action
 
 
-_COMPILED: dict[int, CompiledDeck] = {}
-
-
-def compiled(deck: Deck) -> CompiledDeck:
-    """The compiled tables of a deck (cached)."""
-    table = _COMPILED.get(id(deck))
-    if table is None or table.deck is not deck:
-        table = _COMPILED[id(deck)] = CompiledDeck(deck)
-    return table
+@lru_cache(maxsize=16)
+def compile_deck(deck: Deck) -> CompiledDeck:
+    """The tables of ``deck``, made once (equal decks share them)."""
+    return CompiledDeck(deck)
 
 
 class Configuration:
@@ -131,8 +150,7 @@ class Configuration:
                 f"jokers is 0 (no jokers) to {deck.jokers} (the jokers of deck "
                 f"{deck.name!r}), not {jokers}"
             )
-        self.deck = deck
-        self.cards = compiled(deck)
+        self.cards = compile_deck(deck)
         self.variant = variant
         self.mode = variant.mode
         self.game_id = f"evolution-{variant.mode}"
@@ -168,3 +186,19 @@ class Configuration:
         self.flipping = tuple(Flipping(s) for s in seats)
         modes: tuple[DrawMode, ...] = ("up to five", "one", "one or steal")
         self.drawing = {mode: tuple(Drawing(s, mode) for s in seats) for mode in modes}
+
+
+@lru_cache(maxsize=256)
+def configure(
+    deck: Deck,
+    variant: Variant,
+    players: int,
+    automata: int,
+    teams: int,
+    jokers: int,
+    deck_param: str | None,
+) -> Configuration:
+    """The compiled configuration of a game, made once for its parameters (equal decks
+    count as the same) and shared by every state made with them; refused parameters raise
+    :class:`~terranova.core.errors.InvalidParameterError`."""
+    return Configuration(deck, variant, players, automata, teams, jokers, deck_param)

@@ -62,7 +62,7 @@ from terranova.games.evolution.rules import (
     views,
     windows,
 )
-from terranova.games.evolution.rules.configuration import Configuration
+from terranova.games.evolution.rules.configuration import CompiledDeck, configure
 from terranova.games.evolution.rules.steps import (
     Abandon,
     Announcement,
@@ -111,7 +111,9 @@ class EvolutionState(Table, State):
         variant = VARIANTS.get(mode)
         if variant is None:
             raise InvalidParameterError(f"mode is {EXPLORE!r} or {BLUFF!r}, not {mode!r}")
-        super().__init__(Configuration(deck, variant, players, automata, teams, jokers, deck_param))
+        super().__init__(
+            deck, configure(deck, variant, players, automata, teams, jokers, deck_param)
+        )
 
     # ================================================================ protocol
 
@@ -122,7 +124,13 @@ class EvolutionState(Table, State):
     @property
     def deck(self) -> Deck:
         """The deck this game is played with."""
-        return self._c.deck
+        return self._deck
+
+    @property
+    def tables(self) -> CompiledDeck:
+        """The deck's compiled tables (bit masks, shared action objects), shared by every
+        state of the game's configuration; bots read them."""
+        return self._c
 
     @property
     def mode(self) -> str:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from terranova.core.actions import Action
 from terranova.games.evolution.actions import JOKER
+from terranova.games.evolution.cards import Deck
 from terranova.games.evolution.rules.configuration import Configuration
 from terranova.games.evolution.rules.steps import Dealing, Series, Step, Turn
 
@@ -26,10 +27,11 @@ class Table:
     """A game's data: the cards on the table and in the hands, the turns in progress and
     the agenda of steps; every chapter of the rules reads and changes it."""
 
-    def __init__(self, config: Configuration) -> None:
+    def __init__(self, deck: Deck, config: Configuration) -> None:
         c = config.cards
         n = c.n
         self.game_id = config.game_id
+        self._deck = deck
         self._cfg = config
         self._c = c
         self._v: Variant = config.variant

@@ -156,7 +156,7 @@ def recall(g: Table, action: Action, seen: str) -> str:
 
 def components(g: Table) -> dict[str, Any]:
     """The deck: every card with its era, family and prerequisites; the jokers."""
-    deck = g._c.deck
+    deck = g._deck
     return {
         "deck": deck.name,
         "jokers": g._cfg.jokers,
