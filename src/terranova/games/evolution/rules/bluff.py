@@ -142,6 +142,9 @@ class Bluff(Variant):
     interruption_closes_window: ClassVar[bool] = False
     shows_hands_at_end: ClassVar[bool] = True
 
+    def __init__(self) -> None:
+        self.between_actions = settle_hands
+
     placements = staticmethod(any_placement)
 
     def joker_cards(self, g: Table, seen: int) -> list[Action]:
@@ -219,8 +222,6 @@ class Bluff(Variant):
 
     def round_over(self, g: Table) -> bool:
         return False
-
-    between_actions = staticmethod(settle_hands)
 
     def scores(self, g: Table) -> list[int]:
         if not g._over:

@@ -112,8 +112,7 @@ class Explore(Variant):
         turns.finish(g, [])  # "lorsque plus aucun joueur n'a de cartes en main"
         return True
 
-    def between_actions(self, g: Table) -> bool:
-        return False
+    between_actions = None
 
     def scores(self, g: Table) -> list[int]:
         if not g._cfg.teams:

@@ -409,7 +409,7 @@ class EvolutionState(Table, State):
         if ctx.fresh:
             if turns.may_pass(self, ctx):
                 out.append(PASS)
-            if not ctx.asked:
+            if not ctx.asked and self._mates[ctx.seat]:
                 out += teams.asks(self, ctx.seat)
         out += self._v.placements(self, ctx)
         if ctx.can_start and self._has_joker(ctx.seat):  # at the start, or after a replay
@@ -487,23 +487,23 @@ class EvolutionState(Table, State):
     def _run(self) -> None:
         """Carry out automatic steps until a decision, a chance node or the end."""
         ag = self._agenda
-        v = self._v
+        settle = self._v.between_actions  # Bluff: everybody draws, or the winner
         while not self._over:
             match top := ag[-1]:
                 case Playing():
-                    if not v.between_actions(self):
+                    if settle is None or not settle(self):
                         return
                 case Settling():
                     ag.pop()
                     self._settle(top)
                 case TurnOver():
-                    if not v.between_actions(self):
+                    if settle is None or not settle(self):
                         turns.next_turn(self)
                 case Drawing():
                     if drawing.draw_waits(self, top):
                         return
                 case AutomatonTurn():
-                    if not v.between_actions(self):
+                    if settle is None or not settle(self):
                         automaton.next_step(self, self._ctx[-1])
                 case Interrupting(seat=seat):
                     ag.pop()

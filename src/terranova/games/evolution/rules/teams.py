@@ -30,10 +30,10 @@ def given_on_request(g: Table, giver: int, item: int) -> None:
 
 
 def discard_request(g: Table, ctx: Turn) -> None:
-    """The card asked for: "vous devez placer cette carte durant ce tour, sinon vous vous
-    en défaussez à la fin de votre tour"."""
+    """The card asked for in this turn: "vous devez placer cette carte durant ce tour,
+    sinon vous vous en défaussez à la fin de votre tour"."""
     seat = ctx.seat
-    if ctx.requested >= 0 and ctx.requested in g._hands[seat]:
+    if ctx.requested in g._hands[seat]:
         g._hand_remove(seat, ctx.requested)
         g._to_discard(seat, ctx.requested)
 

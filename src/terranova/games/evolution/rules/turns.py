@@ -42,7 +42,8 @@ def end_turn(g: Table, ctx: Turn, draw: bool) -> None:
         if isinstance(ag[i], MARKERS):
             ag[i] = g._cfg.turns_over[seat]
             break
-    teams.discard_request(g, ctx)
+    if ctx.requested >= 0:
+        teams.discard_request(g, ctx)
     if draw:
         g._v.closing_draw(g, ctx)
 

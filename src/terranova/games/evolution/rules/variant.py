@@ -7,6 +7,7 @@ chapters common to both ask it where the two games part."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from terranova.core.actions import Action
@@ -104,10 +105,9 @@ class Variant(ABC):
     def round_over(self, g: Table) -> bool:
         """Before the next player's turn: whether the game is over."""
 
-    @abstractmethod
-    def between_actions(self, g: Table) -> bool:
-        """Before a turn goes on: whether something had to happen first (it was put on the
-        agenda, or it ended the game)."""
+    between_actions: Callable[[Table], bool] | None
+    """What must happen before a turn goes on, if anything: it tells whether something
+    did (it was put on the agenda, or it ended the game)."""
 
     # ------------------------------------------------------- results, views
 
