@@ -83,7 +83,6 @@ from terranova.games.evolution.actions import (
     Steal,
     parse_action,
 )
-from terranova.games.evolution.cards import Deck
 from terranova.games.evolution.rules import CompiledDeck, EvolutionState
 
 EXPLORE_GAME = "evolution-explore"
@@ -105,43 +104,6 @@ WIN = 100.0
 """Bluff: the worth of a plan that empties the hand once the draw pile is empty."""
 
 _PLACEMENTS = (PlaceHand, PlaceReserve, PlaceDiscard, PlaceCalled)
-
-
-class _Cards(CompiledDeck):
-    """A deck as bit masks (card ``i`` is bit ``i``, the deck's order): the rules' tables,
-    and what the bots' judgement adds."""
-
-    def __init__(self, deck: Deck) -> None:
-        super().__init__(deck)
-        cards = deck.cards
-        self.ancestors = [self.mask(deck.ancestors_of(c)) for c in cards]
-        self.era_mask = [0] * (self.max_era + 2)
-        for i, e in enumerate(self.era):
-            self.era_mask[e] |= 1 << i
-        self.all = (1 << self.n) - 1
-
-    def mask(self, names: Iterable[str]) -> int:
-        """The mask of the cards named (jokers and unknown names are left out)."""
-        out = 0
-        for name in names:
-            i = self.index.get(name)
-            if i is not None:
-                out |= 1 << i
-        return out
-
-    def linked(self, last: int, card: int, joker: bool) -> bool:
-        """Condition #2 between the series' last card and ``card``."""
-        return bool((self.plink if joker else self.link)[last] >> card & 1)
-
-
-_TABLES: dict[int, _Cards] = {}
-
-
-def _cards(deck: Deck) -> _Cards:
-    tables = _TABLES.get(id(deck))
-    if tables is None or tables.deck is not deck:
-        tables = _TABLES[id(deck)] = _Cards(deck)
-    return tables
 
 
 def _bits(mask: int) -> Iterable[int]:
@@ -168,7 +130,7 @@ def _mates(view: dict[str, Any], seat: int, other: int) -> bool:
     return other != seat and teams[seat] is not None and teams[other] == teams[seat]
 
 
-def _useless(cards: _Cards, name: str, placed: int, hand: int) -> tuple[int, int, int]:
+def _useless(cards: CompiledDeck, name: str, placed: int, hand: int) -> tuple[int, int, int]:
     """How far a card is from being placeable (missing ancestors), then how few cards of the
     hand it links with, then its deck order (later eras wait longer); a joker is the most
     useful card."""
@@ -179,7 +141,7 @@ def _useless(cards: _Cards, name: str, placed: int, hand: int) -> tuple[int, int
 
 
 def _rank_gives(
-    cards: _Cards, actions: Sequence[Action], hand: Sequence[str], placed: int
+    cards: CompiledDeck, actions: Sequence[Action], hand: Sequence[str], placed: int
 ) -> list[Action]:
     """The card actions (give, discard...) from the most useful card to the least."""
     hand_mask = cards.mask(hand)
@@ -210,7 +172,7 @@ def explore_greedy(state: State, rng: random.Random) -> Action:
         return actions[0]
     seat = game.current_player()
     view = game.view(seat)
-    cards = _cards(game.deck)
+    cards = game.tables
     placed = cards.mask(card for card, _ in game.pile_memory())
     step = view["step"]
     if step == "window":
@@ -231,7 +193,7 @@ def _explore_turn(
     seat: int,
     rng: random.Random,
     actions: list[Action],
-    cards: _Cards,
+    cards: CompiledDeck,
     placed: int,
 ) -> Action:
     asks = [a for a in actions if isinstance(a, Ask)]
@@ -267,7 +229,7 @@ def _explore_window(
     seat: int,
     rng: random.Random,
     actions: list[Action],
-    cards: _Cards,
+    cards: CompiledDeck,
     placed: int,
 ) -> Action:
     if INTERRUPT not in actions:
@@ -289,7 +251,7 @@ class _Lines:
         self,
         seat: int,
         rng: random.Random,
-        cards: _Cards,
+        cards: CompiledDeck,
         known: frozenset[str],
         calls: frozenset[str],
         targets: frozenset[str],
@@ -308,7 +270,7 @@ class _Lines:
 
     @classmethod
     def from_view(
-        cls, view: dict[str, Any], seat: int, rng: random.Random, cards: _Cards, placed: int
+        cls, view: dict[str, Any], seat: int, rng: random.Random, cards: CompiledDeck, placed: int
     ) -> _Lines:
         hand = [c for c in view["hands"][seat]["cards"] if c != JOKER]
         reserve = view["reserve"]
@@ -432,7 +394,7 @@ class _Pile:
     placed too: such a card is on the pile with probability :data:`SUPPORT` (as far as the
     forgotten entries go); the other forgotten entries are spread evenly over the rest."""
 
-    def __init__(self, cards: _Cards, known: int, real: int, unknown: int, pool: int) -> None:
+    def __init__(self, cards: CompiledDeck, known: int, real: int, unknown: int, pool: int) -> None:
         self.cards = cards
         self.known = known
         """Cards it knows are on the pile (a joker standing for a card counts)."""
@@ -490,7 +452,7 @@ class _Memory:
     def __init__(
         self, game: EvolutionState, view: dict[str, Any], seat: int, recall: float
     ) -> None:
-        cards = self.cards = _cards(game.deck)
+        cards = self.cards = game.tables
         self.view = view
         self.seat = seat
         pile = game.pile_memory()

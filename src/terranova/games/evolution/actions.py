@@ -45,6 +45,7 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from terranova.core.actions import Action
@@ -304,7 +305,7 @@ class Flip(EvolutionAction):
 
 _ID = r"(\S+)"
 _SEAT = r"(\d{1,2})"
-_ONE_CARD: dict[str, type[EvolutionAction]] = {
+_ONE_CARD: dict[str, Callable[[str], EvolutionAction]] = {
     "place hand": PlaceHand,
     "place reserve": PlaceReserve,
     "joker as": JokerAs,
@@ -317,7 +318,11 @@ _ONE_CARD: dict[str, type[EvolutionAction]] = {
     "take": Take,
     "flip": Flip,
 }
-_ONE_SEAT: dict[str, type[EvolutionAction]] = {"steal": Steal, "exchange": Exchange, "ask": Ask}
+_ONE_SEAT: dict[str, Callable[[int], EvolutionAction]] = {
+    "steal": Steal,
+    "exchange": Exchange,
+    "ask": Ask,
+}
 _CARD_RE = re.compile(rf"({'|'.join(_ONE_CARD)}) {_ID}")
 _SEAT_RE = re.compile(rf"(steal|exchange|ask) {_SEAT}")
 _DISCARD_RE = re.compile(rf"place discard {_SEAT} {_ID}")
@@ -345,10 +350,10 @@ def parse_action(text: str) -> EvolutionAction:
         return PlaceDiscard(int(match.group(1)), match.group(2))
     match = _CARD_RE.fullmatch(text)
     if match:
-        return _ONE_CARD[match.group(1)](match.group(2))  # type: ignore[call-arg]
+        return _ONE_CARD[match.group(1)](match.group(2))
     match = _SEAT_RE.fullmatch(text)
     if match:
-        return _ONE_SEAT[match.group(1)](int(match.group(2)))  # type: ignore[call-arg]
+        return _ONE_SEAT[match.group(1)](int(match.group(2)))
     match = _ANNOUNCE_RE.fullmatch(text)
     if match:
         return Announce(match.group(1), int(match.group(2)))

@@ -1,0 +1,261 @@
+"""Discovery Bluff (rules 2.4 and 2.6): be the first to empty your hand once the draw
+pile is empty.
+
+Cards go on one pile, of which only the top card is shown: players must remember the rest,
+and nothing shown names a covered card again (ruling 48). Any card of your hand, the
+reserve or another player's discard may be placed, valid or not; an action nobody stops
+stands (rulings 34, 35; Stop is :mod:`.stop`). Whether an era is open or closed is never
+shown, only what was announced: opening and closing earn their special action only when
+announced (ruling 44); the automaton announces its own (ruling 32). A turn in which you
+placed no card ends by drawing one card; being robbed, called or asked draws nothing; once
+the draw pile is empty a draw is a theft; if a hand empties before the draw pile does,
+everybody draws one card (ruling 40). The first hand emptied once the draw pile is empty
+wins (ruling 41; a team, when all its hands are empty); a game where nothing stays on the
+pile for ten rounds ends with no winner (ruling 43).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from terranova.core.actions import Action
+from terranova.games.evolution.actions import (
+    ABANDON,
+    ACCEPT,
+    END,
+    INTERRUPT,
+    STOP,
+    PlaceCalled,
+)
+from terranova.games.evolution.rules import specials, teams, turns, windows
+from terranova.games.evolution.rules.steps import (
+    Abandon,
+    Announcement,
+    Calling,
+    Deed,
+    Turn,
+)
+from terranova.games.evolution.rules.table import Table
+from terranova.games.evolution.rules.variant import Variant
+
+STALEMATE_ROUNDS = 10
+"""Once the draw pile is empty, the game ends with no winner after this many rounds of
+turns in which no card stayed on the pile (ruling: a game must end)."""
+
+
+def any_placement(g: Table, ctx: Turn) -> list[Action]:
+    """Any card of your hand, the reserve or another player's discard (a bluff is allowed)."""
+    c = g._c
+    n = c.n
+    seat = ctx.seat
+    out: list[Action] = [c.place_hand[x] for x in sorted(g._hands[seat]) if x < n]
+    out += [c.place_reserve[x] for x in sorted(g._reserve)]
+    for s, discard in enumerate(g._discards):
+        if s != seat:
+            out += [c.place_discard(s, x) for x in sorted(discard)]
+    return out
+
+
+# ------------------------------------------------------------ announcing
+
+
+def announcements(g: Table) -> list[Action]:
+    """The announcements not made yet: an era open (not era 1), an era closed."""
+    c = g._c
+    out: list[Action] = []
+    for e in range(1, c.max_era + 1):
+        announced = g._announced[e]
+        if e > 1 and not announced[0]:
+            out.append(c.announce["open", e])
+        if not announced[1]:
+            out.append(c.announce["close", e])
+    return out
+
+
+def announce(g: Table, ctx: Turn, era: int, close: bool, text: str) -> None:
+    """Announce that an era is open or closed: "Annoncer : dire, pendant votre tour,
+    qu'une ère est ouverte ou fermée" (valid if it is so)."""
+    count = g._era_count[era]
+    valid = count == g._c.era_size[era] if close else count > 0
+    windows.open_window(g, Announcement(ctx.seat, valid, text, era, close))
+
+
+def announced(g: Table, ctx: Turn, deed: Announcement) -> None:
+    """An announcement that stands earns the special action (whoever makes it first)."""
+    g._announced[deed.era][deed.close] = True
+    turns.earn(g, ctx, 1)
+
+
+def abandon(g: Table, seat: int, card: int, text: str) -> None:
+    """The caller gives up the called card, declaring the call failed: it is discarded
+    (valid if a prerequisite is indeed missing); the turn ends with its draw."""
+    g._to_discard(seat, card)
+    valid = bool(g._c.prereq[card] & ~g._placed)
+    windows.open_window(g, Abandon(seat, valid, text, card))
+
+
+# ------------------------------------------------------- the end, what is seen
+
+
+def settle_hands(g: Table) -> bool:
+    """Between actions: everyone draws when a hand is empty before the draw pile is; once
+    it is empty, the player (the team) whose hand emptied first among those with no card
+    left has won (ruling 41). Whether something happened."""
+    hands = g._hands
+    if g._pile_size():
+        if all(hands):
+            return False
+        start = g._ctx[-1].seat if g._ctx else 0
+        draws = g._cfg.drawing["one or steal"]
+        for k in range(g._n - 1, -1, -1):
+            g._agenda.append(draws[(start + k) % g._n])
+        return True
+    emptied = g._emptied
+    if not emptied:
+        return False
+    if not g._cfg.teams:
+        turns.finish(g, [emptied[0]])  # "le premier joueur à vider sa main a gagné"
+        return True
+    winners = teams.first_team_out(g, emptied)
+    if winners is None:
+        return False
+    turns.finish(g, winners)
+    return True
+
+
+def covered(g: Table) -> int:
+    """The mask of the cards that the entries under the pile's top are or stand for: what
+    the players must remember, and no view nor log names any more. The top's card is among
+    them only if an entry under it stands for it too (a joker on top as a card lying under
+    it)."""
+    tree_card = g._tree_card
+    if not tree_card:
+        return 0
+    top = tree_card[-1]
+    if g._rep[top] > 1:
+        return g._placed
+    return g._placed & ~(1 << top)
+
+
+class Bluff(Variant):
+    mode: ClassVar[str] = "bluff"
+    interruption_closes_window: ClassVar[bool] = False
+    shows_hands_at_end: ClassVar[bool] = True
+
+    def __init__(self) -> None:
+        self.between_actions = settle_hands
+
+    placements = staticmethod(any_placement)
+
+    def joker_cards(self, g: Table, seen: int) -> list[Action]:
+        c = g._c
+        return [c.joker_as[x] for x in range(c.n) if not seen >> x & 1]
+
+    def closing(self, g: Table, ctx: Turn) -> list[Action]:
+        return [*announcements(g), END]
+
+    def window_answers(self, g: Table, seat: int, interrupter: int) -> list[Action]:
+        if interrupter < 0 and g._has_joker(seat):
+            return [ACCEPT, STOP, INTERRUPT]
+        return [ACCEPT, STOP]
+
+    def called_answers(self, g: Table, ctx: Turn, card: int) -> list[Action]:
+        card_id = g._c.ids[card]
+        out: list[Action] = [PlaceCalled(card_id, False)]
+        if ctx.last >= 0:
+            out.append(PlaceCalled(card_id, True))
+        out.append(ABANDON)
+        return out
+
+    def window_seats(self, g: Table, deed: Deed) -> tuple[int, ...]:
+        return g._cfg.persons_after[deed.actor]  # every other person
+
+    def score(self, g: Table, seat: int, points: int) -> None:
+        pass  # no points
+
+    def score_specials(self, g: Table, seat: int, count: int) -> None:
+        pass
+
+    def replace(self, g: Table, seat: int) -> None:
+        pass  # "vous ne piochez pas de carte pour la remplacer"
+
+    def refill_hand(self, g: Table, seat: int) -> None:
+        pass  # everybody draws one card (settle_hands)
+
+    def call(self, g: Table, ctx: Turn, card: int, text: str) -> None:
+        seat = ctx.seat
+        valid = specials.call_fails(g, card) is None and card not in g._hands[seat]
+        windows.open_window(g, Calling(seat, valid, text, card))
+
+    def era_specials(self, opened: int, closed: int) -> int:
+        return 0  # earned by announcing
+
+    def automaton_specials(self, g: Table, era: int, opened: int, closed: int) -> int:
+        earned = 0
+        for what, happened in ((0, opened), (1, closed)):
+            if happened and not g._announced[era][what]:
+                g._announced[era][what] = True  # it announces its own
+                earned += 1
+        return earned
+
+    def open_turn(self, g: Table, ctx: Turn) -> None:
+        seat = ctx.seat
+        if not g._pile_size() and not g._hands[seat]:
+            # a team player who has emptied their hand waits for their teammates
+            g._agenda.append(g._cfg.turns_over[seat])
+        else:
+            g._agenda.append(g._cfg.markers[seat])
+
+    def closing_draw(self, g: Table, ctx: Turn) -> None:
+        if not ctx.placed:
+            g._agenda.append(g._cfg.drawing["one or steal"][ctx.seat])
+
+    def turn_over(self, g: Table, ctx: Turn) -> bool:
+        if g._pile_size() or ctx.placed:
+            g._idle = 0
+            return False
+        g._idle += 1
+        if g._idle >= STALEMATE_ROUNDS * g._n:
+            turns.finish(g, [])
+            return True
+        return False
+
+    def round_over(self, g: Table) -> bool:
+        return False
+
+    def scores(self, g: Table) -> list[int]:
+        if not g._over:
+            return [0] * g._n
+        return [int(s in g._winners) for s in range(g._n)]
+
+    def estimate(self, g: Table, seat: int) -> float:
+        if g._over:
+            return float(seat in g._winners)
+        return -len(g._hands[seat]) / 10
+
+    def table_view(self, g: Table, out: dict[str, Any]) -> None:
+        c = g._c
+        top = None
+        if g._tree:
+            top = {"card": c.ids[g._tree_card[-1]], "joker": g._tree[-1] >= c.n}
+        out["pile"] = {"size": len(g._tree), "top": top}
+        out["eras"] = [
+            {"era": e, "announced_open": a[0], "announced_closed": a[1]}
+            for e, a in enumerate(g._announced)
+            if 1 <= e <= c.max_era
+        ]
+        if g._over:
+            # the end: who emptied their hand, in what order, and the hands shown
+            out["finish"] = {
+                "won": g._winners[:],
+                "emptied": g._emptied[:],
+                "hands": [[g._name(x) for x in hand] for hand in g._hands],
+            }
+
+    covered = staticmethod(covered)
+
+    def waiting(self, seats: tuple[int, ...], seat: int | None) -> list[int]:
+        return list(seats)
+
+
+BLUFF_RULES = Bluff()

@@ -1,0 +1,125 @@
+"""Preparation (rule 1.4) and the draw pile: the deck ordered by era, each era shuffled
+within itself; the deal (one card to the reserve, then one to each player, five rounds);
+draws into a hand and into the reserve. Every card dealt or drawn is a chance outcome,
+uniform over the cards of the lowest era left in the draw pile (ruling 1); the jokers
+are shuffled blindly into the draw pile after the deal (ruling 2)."""
+
+from __future__ import annotations
+
+import random
+
+from terranova.core.actions import Action
+from terranova.games.evolution.actions import JOKER, Deal, Draw
+from terranova.games.evolution.rules import turns
+from terranova.games.evolution.rules.steps import Dealing, Drawing, Refilling
+from terranova.games.evolution.rules.table import Table
+
+HAND_SIZE = 5
+"""Cards dealt to each player and to the reserve; Explore hands are refilled to it."""
+RESERVE_SIZE = 5
+
+
+def outcomes(g: Table, step: Dealing | Drawing | Refilling) -> list[tuple[Action, float]]:
+    """The next card of the draw pile: a card of the lowest era left, or a joker."""
+    c = g._c
+    actions = c.deal if isinstance(step, Dealing) else c.draw
+    cards = g._pile_n
+    jokers = len(g._pile_jokers)
+    total = cards + jokers
+    out: list[tuple[Action, float]] = []
+    if cards:
+        low = g._lowest()
+        p = cards / total / len(low)
+        out = [(actions[card], p) for card in sorted(low)]
+    if jokers:
+        out.append((c.draw[c.n], jokers / total))
+    return out
+
+
+def sample(g: Table, step: Dealing | Drawing | Refilling, rng: random.Random) -> Action:
+    c = g._c
+    jokers = len(g._pile_jokers)
+    if jokers and rng.randrange(g._pile_n + jokers) < jokers:
+        return c.draw[c.n]
+    low = sorted(g._lowest())
+    return (c.deal if isinstance(step, Dealing) else c.draw)[low[rng.randrange(len(low))]]
+
+
+def draw(g: Table, step: Dealing | Drawing | Refilling, action: Action) -> None:
+    """A card (or a joker) leaves the draw pile for where ``step`` sends it."""
+    assert type(action) is Draw or type(action) is Deal
+    c = g._c
+    if action.card == JOKER:
+        item = g._pile_jokers.pop()
+    else:
+        item = c.index[action.card]
+        g._pile[c.era[item]].remove(item)
+        g._pile_n -= 1
+    match step:
+        case Dealing(k=k):
+            deal(g, k, item)
+        case Refilling():
+            if item < c.n:
+                g._reserve.append(item)
+            else:  # ruling: a joker turned up for the reserve leaves the game
+                g._out.append(item)
+        case Drawing(seat=seat, mode=mode):
+            g._hand_add(seat, item, 0)
+            if mode != "up to five":
+                g._agenda.pop()
+
+
+def deal(g: Table, k: int, item: int) -> None:
+    """The ``k``-th card dealt: to the reserve (face up), then to each player (face
+    down), and again, until each has five cards."""
+    slot = k % (g._n + 1)
+    if slot == 0:
+        g._reserve.append(item)
+    else:
+        g._hand_add(slot - 1, item, 0)
+    k += 1
+    if k < (g._n + 1) * HAND_SIZE and g._pile_n:
+        g._agenda[-1] = Dealing(k)
+    else:
+        finish_deal(g)
+
+
+def finish_deal(g: Table) -> None:
+    """What is left is the draw pile; the jokers are shuffled into it; seat 0 starts."""
+    g._agenda.pop()
+    g._pile_jokers = g._box[:]
+    g._box = []
+    g._base = 0
+    turns.start_turn(g, 0, False)
+
+
+def draw_waits(g: Table, step: Drawing) -> bool:
+    """Whether chance is to draw for ``step``; otherwise the step is done: taken off the
+    agenda (a full hand), or, with the draw pile empty, replaced by a steal (a draw of
+    Bluff or Stop) or by nothing."""
+    ag = g._agenda
+    if not g._pile_size():
+        ag.pop()
+        if step.mode == "one or steal":
+            ag.append(g._cfg.robbing[step.seat])
+        return False
+    if step.mode == "up to five" and len(g._hands[step.seat]) >= HAND_SIZE:
+        ag.pop()
+        return False
+    return True
+
+
+def refill_waits(g: Table) -> bool:
+    """Whether chance is to draw for the reserve (five cards, while the draw pile lasts)."""
+    if len(g._reserve) >= RESERVE_SIZE or not g._pile_size():
+        g._agenda.pop()
+        return False
+    return True
+
+
+def deal_waits(g: Table) -> bool:
+    """Whether chance is to deal (a small deck may run out during the deal)."""
+    if not g._pile_n:
+        finish_deal(g)
+        return False
+    return True

@@ -1,0 +1,554 @@
+"""Discovery (evolution)'s rules: Discovery Explore and Discovery Bluff, every option, as a
+pure state machine over the core protocol (no I/O).
+
+:class:`EvolutionState` ties the rulebook's chapters together: it asks the step on top of
+its agenda (:mod:`.steps`) who acts, lists the legal actions, hands each action to the
+chapter whose rule it is, and carries out the automatic steps until the next decision or
+chance node. The chapters: :mod:`.table` (rules 1.3-1.4, where the cards lie),
+:mod:`.drawing` (1.4, the deal and the draw pile), :mod:`.turns` (a turn's course),
+:mod:`.placing` (1.5, placing and series), :mod:`.specials` (2.2, special actions),
+:mod:`.jokers`, :mod:`.teams`, :mod:`.automaton` (2.3, the options), :mod:`.windows`
+(response windows), :mod:`.explore` (2.1) and :mod:`.bluff` (2.4, 2.6) with :mod:`.stop`
+(2.5), and :mod:`.views` (what each seat may know). The game's variant, Explore or Bluff,
+is chosen once (:mod:`.variant`). See ``docs/evolution/rules.md`` for the rules in English
+and ``docs/evolution/rulings.md`` for every decision the text leaves open.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import repeat
+from operator import is_
+from typing import Any, Self
+
+from terranova.core.actions import Action
+from terranova.core.errors import IllegalActionError, InvalidParameterError
+from terranova.core.state import CHANCE, TERMINAL, ResponseWindow, State
+from terranova.games.evolution.actions import (
+    ABANDON,
+    ACCEPT,
+    CONCEDE,
+    END,
+    PASS,
+    VERIFY,
+    Announce,
+    Ask,
+    Call,
+    Discard,
+    Exchange,
+    JokerAs,
+    JokerSpecial,
+    PlaceCalled,
+    PlaceDiscard,
+    PlaceHand,
+    PlaceReserve,
+    Replay,
+    SpecialDiscard,
+    Steal,
+    parse_action,
+)
+from terranova.games.evolution.cards import Deck
+from terranova.games.evolution.rules import (
+    automaton,
+    bluff,
+    drawing,
+    explore,
+    jokers,
+    placing,
+    specials,
+    stop,
+    teams,
+    turns,
+    views,
+    windows,
+)
+from terranova.games.evolution.rules.configuration import CompiledDeck, configure
+from terranova.games.evolution.rules.steps import (
+    Abandon,
+    Announcement,
+    AutomatonTurn,
+    Called,
+    Calling,
+    Chance,
+    Dealing,
+    Drawing,
+    Flipping,
+    Giving,
+    Interrupting,
+    Placement,
+    Playing,
+    Refilling,
+    Robbing,
+    Settling,
+    Stopped,
+    Taking,
+    Turn,
+    TurnOver,
+    Window,
+)
+from terranova.games.evolution.rules.table import Table
+from terranova.games.evolution.rules.variant import Variant
+
+EXPLORE = "explore"
+BLUFF = "bluff"
+VARIANTS: dict[str, Variant] = {EXPLORE: explore.EXPLORE_RULES, BLUFF: bluff.BLUFF_RULES}
+
+
+class EvolutionState(Table, State):
+    """A game of Discovery Explore (``mode="explore"``, points) or Discovery Bluff
+    (``mode="bluff"``, no points) for 1 to 9 seats, some of them automata."""
+
+    def __init__(
+        self,
+        deck: Deck,
+        mode: str = EXPLORE,
+        players: int = 4,
+        automata: int = 0,
+        teams: int = 0,
+        jokers: int = 0,
+        deck_param: str | None = None,
+    ) -> None:
+        variant = VARIANTS.get(mode)
+        if variant is None:
+            raise InvalidParameterError(f"mode is {EXPLORE!r} or {BLUFF!r}, not {mode!r}")
+        super().__init__(
+            deck, configure(deck, variant, players, automata, teams, jokers, deck_param)
+        )
+
+    # ================================================================ protocol
+
+    @property
+    def num_seats(self) -> int:
+        return self._n
+
+    @property
+    def deck(self) -> Deck:
+        """The deck this game is played with."""
+        return self._deck
+
+    @property
+    def tables(self) -> CompiledDeck:
+        """The deck's compiled tables (bit masks, shared action objects), shared by every
+        state of the game's configuration; bots read them."""
+        return self._c
+
+    @property
+    def mode(self) -> str:
+        """``explore`` or ``bluff``."""
+        return self._cfg.mode
+
+    def current_player(self) -> int:
+        to_move = self._to_move
+        if to_move is None:
+            to_move = self._to_move = self._whose_step()
+        return to_move
+
+    def _whose_step(self) -> int:
+        """Who acts at the step on top of the agenda."""
+        if self._over:
+            return TERMINAL
+        match self._agenda[-1]:
+            case Playing(seat=seat):
+                return seat
+            case Chance():
+                return CHANCE
+            case Window(seats=seats):
+                return seats[0]
+            case Stopped(actor=actor):
+                return actor
+            case Robbing(seat=seat) | Called(seat=seat):
+                return seat
+            case Giving(giver=giver):
+                return giver
+            case step:  # pragma: no cover
+                raise AssertionError(f"step {step} waits for nobody")
+
+    def is_terminal(self) -> bool:
+        return self._over
+
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal[:]
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self._over:
+            return []
+        match top := self._agenda[-1]:
+            case Dealing() | Drawing() | Refilling():
+                return drawing.outcomes(self, top)
+            case Taking(victim=victim):
+                return specials.take_outcomes(self, victim)
+            case Flipping(seat=seat):
+                return automaton.flip_outcome(self, seat)
+        return []
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        top = self._agenda[-1]
+        if self._over or not isinstance(top, Chance):
+            raise ValueError("not a chance node")
+        match top:
+            case Dealing() | Drawing() | Refilling():
+                return drawing.sample(self, top, rng)
+            case Taking(victim=victim) if not self._auto[victim]:
+                hand = self._hands[victim]
+                pick = sorted(hand)[rng.randrange(len(hand))]
+                return self._c.take[min(pick, self._c.n)]
+        return self.chance_outcomes()[0][0]
+
+    def apply(self, action: Action) -> None:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        # an action chosen from the legal ones (or drawn by sample_chance) is one of the
+        # very objects listed: found by identity, without hashing every legal action
+        if not any(map(is_, legal, repeat(action))) and not self._is_legal(action):
+            raise IllegalActionError(action, self._why_illegal(action))
+        ag = self._agenda
+        match top := ag[-1]:
+            case Playing():
+                self._play(self._ctx[-1], action)
+            case Taking():
+                ag.pop()
+                specials.take(self, top, action)
+            case Dealing() | Drawing() | Refilling():
+                drawing.draw(self, top, action)
+            case Flipping():
+                ag.pop()
+                automaton.flip(self, self._ctx[-1])
+            case Window():
+                windows.answer(self, top, action)
+            case Stopped():
+                stop.respond(self, top, action)
+            case Robbing(seat=seat):
+                assert type(action) is Steal
+                ag[-1] = Taking(seat, action.seat, "forced")
+            case Giving():
+                ag.pop()
+                specials.give(self, top, action)
+            case Called(seat=seat, card=card):
+                ag.pop()
+                self._place_called(seat, card, action)
+        self._history.append(action)
+        self._legal = self._legal_set = None
+        self._to_move = None
+        self._run()
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._pile = [p[:] for p in self._pile]
+        other._pile_jokers = self._pile_jokers[:]
+        other._hands = [h[:] for h in self._hands]
+        other._emptied = self._emptied[:]
+        other._known = self._known.copy()
+        other._reserve = self._reserve[:]
+        other._discards = [d[:] for d in self._discards]
+        other._out = self._out[:]
+        other._tree = self._tree[:]
+        other._tree_card = self._tree_card[:]
+        other._tree_valid = self._tree_valid[:]
+        other._rep = self._rep[:]
+        other._era_count = self._era_count[:]
+        other._points = self._points[:]
+        other._announced = [a[:] for a in self._announced]
+        other._ctx = [t.copy() for t in self._ctx]
+        other._agenda = self._agenda[:]  # steps are frozen: shared
+        other._winners = self._winners[:]
+        other._history = self._history[:]
+        other._deeds = self._deeds[:]
+        return other
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def scores(self) -> list[int]:
+        return self._v.scores(self)
+
+    def returns(self) -> list[int]:
+        return self.scores()
+
+    def history(self) -> list[Action]:
+        return self._history[:]
+
+    def params(self) -> dict[str, Any]:
+        cfg = self._cfg
+        return {
+            "players": cfg.players,
+            "automata": cfg.automata,
+            "teams": cfg.teams,
+            "jokers": cfg.jokers,
+            "deck": cfg.deck_param,
+        }
+
+    def estimate(self, seat: int) -> float:
+        return self._v.estimate(self, seat)
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        """Redeal what ``seat`` has not seen (:func:`.views.redeal`). Once Bluff is over
+        nothing is hidden: the hands are shown and the draw pile is empty."""
+        other = self.clone()
+        other._history = []
+        if self._over and self._v.shows_hands_at_end:
+            return other
+        views.redeal(self, other, seat, rng)
+        return other
+
+    # ---------------------------------------------------------------- views
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return views.view(self, seat)
+
+    def describe_action(self, action: Action, seat: int | None) -> str | None:
+        """Draws into a hand, and the cards a steal takes or a player gives, are seen only
+        by the players concerned (``draw ?``, ``take ?``, ``give ?`` for the others)."""
+        return views.describe(self, action, seat)
+
+    def recall_action(self, action: Action, seen: str, seat: int | None) -> str:
+        """Bluff: a card under the top of the pile is named by no log line any more (the
+        players must remember what lies there), whatever the line tells of it: ``place
+        hand ?``, ``call ?``, ``draw ?``. The top card stays named (the view shows it),
+        unless an entry under it stands for the same card."""
+        return views.recall(self, action, seen)
+
+    def components(self) -> dict[str, Any]:
+        """The deck: every card with its era, family and prerequisites; the jokers."""
+        return views.components(self)
+
+    def response_window(self) -> ResponseWindow | None:
+        """Open after each challengeable action: in Bluff every person may say Stop (or,
+        with jokers, "Interruption!"); in Explore the seats holding a joker may interrupt."""
+        if self._over:
+            return None
+        top = self._agenda[-1]
+        if not isinstance(top, Window):
+            return None
+        return ResponseWindow(top.seats, ACCEPT)
+
+    def pile_memory(self) -> list[tuple[str, bool]]:
+        """Bluff: the pile, bottom first, as a player with a perfect memory knows it: the
+        card each entry stands for and whether it is a joker. Every entry was shown face up
+        when it was placed; ``view`` shows only the top, because players must remember the
+        rest. (Explore: the tree, which everyone sees.)"""
+        c = self._c
+        return [
+            (c.ids[card], item >= c.n)
+            for item, card in zip(self._tree, self._tree_card, strict=True)
+        ]
+
+    # -------------------------------------------------------- inspection (tests)
+
+    def zones(self) -> dict[str, list[int]]:
+        """Every card and joker by where it lies (for checks that each is in one place)."""
+        out: dict[str, list[int]] = {
+            "pile": [x for cards in self._pile for x in cards] + self._pile_jokers,
+            "reserve": self._reserve[:],
+            "tree": self._tree[:],
+            "out": self._out[:],
+            "called": [t.card for t in self._agenda if isinstance(t, Called)],
+            "box": self._box[:],
+        }
+        for s in range(self._n):
+            out[f"hand {s}"] = self._hands[s][:]
+            out[f"discard {s}"] = self._discards[s][:]
+        return out
+
+    def deeds(self) -> list[tuple[int, str, bool]]:
+        """Every challengeable action so far: (seat, action, whether it was valid)."""
+        return self._deeds[:]
+
+    def tree_validity(self) -> list[tuple[str, bool]]:
+        """The tree (Bluff: the pile, bottom first): each card and whether it was valid."""
+        c = self._c
+        return [
+            (self._name(item) if item < c.n else f"joker as {c.ids[card]}", valid)
+            for item, card, valid in zip(self._tree, self._tree_card, self._tree_valid, strict=True)
+        ]
+
+    def hand(self, seat: int) -> list[str]:
+        """The cards in a seat's hand, in order (an automaton's face-down row: first to
+        be turned over first)."""
+        return [self._name(x) for x in self._hands[seat]]
+
+    # ================================================================= legal
+
+    def _is_legal(self, action: Action) -> bool:
+        """Whether ``action`` equals one of the legal actions (once they are computed)."""
+        legal_set = self._legal_set
+        if legal_set is None:
+            assert self._legal is not None
+            legal_set = self._legal_set = set(self._legal)
+        return action in legal_set
+
+    def _compute_legal(self) -> list[Action]:
+        if self._over:
+            return []
+        match self._agenda[-1]:
+            case Playing():
+                return self._turn_actions(self._ctx[-1])
+            case Chance():
+                return [a for a, _ in self.chance_outcomes()]
+            case Window(seats=seats, interrupter=interrupter):
+                return self._v.window_answers(self, seats[0], interrupter)
+            case Stopped():
+                return [VERIFY, CONCEDE]
+            case Robbing(seat=seat):
+                return [self._c.steal[v] for v in self._victims(seat)]
+            case Giving(giver=giver, exclude=exclude):
+                hand = [x for x in self._hands[giver] if x != exclude]
+                return self._card_actions(hand, self._c.give)
+            case Called(card=card):
+                return self._v.called_answers(self, self._ctx[-1], card)
+            case step:  # pragma: no cover
+                raise AssertionError(f"step {step} waits for nobody")
+
+    def _turn_actions(self, ctx: Turn) -> list[Action]:
+        """Passing and asking at the start; placements; jokers; special actions; ending."""
+        out: list[Action] = []
+        if ctx.fresh:
+            if turns.may_pass(self, ctx):
+                out.append(PASS)
+            if not ctx.asked and self._mates[ctx.seat]:
+                out += teams.asks(self, ctx.seat)
+        out += self._v.placements(self, ctx)
+        if ctx.can_start and self._has_joker(ctx.seat):  # at the start, or after a replay
+            out += jokers.joker_actions(self)
+        if ctx.specials:
+            out += specials.special_actions(self, ctx)
+        out += self._v.closing(self, ctx)
+        return out
+
+    def _why_illegal(self, action: Action) -> str:
+        if self._over:
+            return "the game is over"
+        top = self._agenda[-1]
+        who = self.current_player()
+        if isinstance(top, Chance):
+            return "chance is to move: that outcome is not possible now"
+        return f"seat {who} is to move ({top.name or 'turn'}) and this is not one of its choices"
+
+    # ========================================================== applying
+
+    def _play(self, ctx: Turn, action: Action) -> None:
+        """An action of the seat whose turn it is, for the chapter whose rule it is."""
+        if action == PASS:
+            turns.pass_turn(self, ctx)
+            return
+        if action == END:
+            turns.end_turn(self, ctx, draw=True)
+            return
+        ctx.fresh = False
+        index = self._c.index
+        # type(action) is ...: actions are ABCs, whose isinstance checks (and class
+        # patterns) are slow
+        if type(action) is PlaceHand:
+            placing.place(self, ctx, index[action.card], "hand", -1, ctx.can_start, str(action))
+        elif type(action) is PlaceReserve:
+            card = index[action.card]
+            placing.place(self, ctx, card, "reserve", -1, ctx.can_start, str(action))
+        elif type(action) is PlaceDiscard:
+            card = index[action.card]
+            placing.place(self, ctx, card, "discard", action.seat, ctx.can_start, str(action))
+        elif type(action) is Discard:
+            explore.discard(self, ctx, action.card)
+        elif type(action) is Announce:
+            bluff.announce(self, ctx, action.era, action.what == "close", str(action))
+        elif type(action) is Call:
+            specials.call(self, ctx, index[action.card], str(action))
+        elif type(action) is Steal:
+            specials.steal(self, ctx, action.seat, exchange=False)
+        elif type(action) is Exchange:
+            specials.steal(self, ctx, action.seat, exchange=True)
+        elif type(action) is SpecialDiscard:
+            specials.special_discard(self, ctx, action)
+        elif type(action) is Replay:
+            specials.replay(self, ctx)
+        elif type(action) is JokerAs:
+            jokers.joker_as(self, ctx, index[action.card])
+        elif type(action) is JokerSpecial:
+            jokers.joker_special(self, ctx)
+        elif type(action) is Ask:
+            teams.ask(self, ctx, action.seat)
+        else:  # pragma: no cover - legal_actions offers nothing else
+            raise AssertionError(action)
+
+    def _place_called(self, seat: int, card: int, action: Action) -> None:
+        """The caller places the card it was given, or (Bluff) gives it up."""
+        if action == ABANDON:
+            bluff.abandon(self, seat, card, str(action))
+            return
+        assert type(action) is PlaceCalled
+        new = not action.series
+        placing.place(self, self._ctx[-1], card, "called", -1, new, str(action))
+
+    # ================================================================ the run
+
+    def _run(self) -> None:
+        """Carry out automatic steps until a decision, a chance node or the end."""
+        ag = self._agenda
+        settle = self._v.between_actions  # Bluff: everybody draws, or the winner
+        while not self._over:
+            match top := ag[-1]:
+                case Playing():
+                    if settle is None or not settle(self):
+                        return
+                case Settling():
+                    ag.pop()
+                    self._settle(top)
+                case TurnOver():
+                    if settle is None or not settle(self):
+                        turns.next_turn(self)
+                case Drawing():
+                    if drawing.draw_waits(self, top):
+                        return
+                case AutomatonTurn():
+                    if settle is None or not settle(self):
+                        automaton.next_step(self, self._ctx[-1])
+                case Interrupting(seat=seat):
+                    ag.pop()
+                    turns.start_turn(self, seat, True)
+                case Refilling():
+                    if drawing.refill_waits(self):
+                        return
+                case Dealing():
+                    if drawing.deal_waits(self):
+                        return
+                case Taking(victim=victim):
+                    if self._hands[victim]:
+                        return
+                    ag.pop()  # nothing to take
+                case Robbing(seat=seat):
+                    victims = self._victims(seat)
+                    if not victims:
+                        ag.pop()
+                    elif self._auto[seat]:
+                        ag[-1] = Taking(seat, automaton.victim(self, victims), "forced")
+                    else:
+                        return
+                case Giving(giver=giver, exclude=exclude):
+                    if [x for x in self._hands[giver] if x != exclude]:
+                        return
+                    ag.pop()  # nothing to give
+                case _:  # the automaton's card, a window, a Stop, a called card
+                    return
+
+    def _settle(self, step: Settling) -> None:
+        """What a deed does once its window is closed (``step.wrong``: a Stop found its
+        author in the wrong, cases 2 and 3), then an interruption's extra turn."""
+        ctx = self._ctx[-1]
+        if step.interrupter >= 0:
+            self._agenda.append(Interrupting(step.interrupter))  # after everything below
+        deed = step.deed
+        if step.wrong:
+            stop.in_the_wrong(self, ctx, deed)
+            return
+        match deed:
+            case Placement():
+                placing.settle(self, ctx, deed)
+            case Calling(card=card):
+                specials.answer_call(self, ctx, card, checked=False)
+            case Announcement():
+                bluff.announced(self, ctx, deed)
+            case Abandon():
+                turns.end_turn(self, ctx, draw=True)  # the call failed

@@ -1,0 +1,132 @@
+"""What differs between the two games on the deck: Discovery Explore (rule 2.1, points)
+and Discovery Bluff (rules 2.4 to 2.6, one pile, Stop). A game's configuration holds one
+:class:`Variant` (:data:`~terranova.games.evolution.rules.explore.EXPLORE_RULES` or
+:data:`~terranova.games.evolution.rules.bluff.BLUFF_RULES`), chosen once by its mode; the
+chapters common to both ask it where the two games part."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from terranova.core.actions import Action
+
+if TYPE_CHECKING:
+    from terranova.games.evolution.rules.steps import Deed, Turn
+    from terranova.games.evolution.rules.table import Table
+
+
+class Variant(ABC):
+    """The rules of one game, where it differs from the other."""
+
+    mode: ClassVar[str]
+    """``explore`` or ``bluff``."""
+    interruption_closes_window: ClassVar[bool]
+    """Whether "Interruption!" closes a response window (Explore), or the other seats may
+    still say Stop (Bluff)."""
+    shows_hands_at_end: ClassVar[bool]
+    """Whether nothing is hidden once the game is over (Bluff shows the hands)."""
+
+    # ------------------------------------------------------- what a seat may do
+
+    @abstractmethod
+    def placements(self, g: Table, ctx: Turn) -> list[Action]:
+        """The placements the seat whose turn it is may make."""
+
+    @abstractmethod
+    def joker_cards(self, g: Table, seen: int) -> list[Action]:
+        """The cards a joker may stand for (``seen``: the mask of the cards in the reserve
+        and the discards)."""
+
+    @abstractmethod
+    def closing(self, g: Table, ctx: Turn) -> list[Action]:
+        """The actions that end a turn's list: ending it, and what goes with it."""
+
+    @abstractmethod
+    def window_answers(self, g: Table, seat: int, interrupter: int) -> list[Action]:
+        """What ``seat`` may answer in a response window."""
+
+    @abstractmethod
+    def called_answers(self, g: Table, ctx: Turn, card: int) -> list[Action]:
+        """What the caller may do with the card it called and was given."""
+
+    @abstractmethod
+    def window_seats(self, g: Table, deed: Deed) -> tuple[int, ...]:
+        """Whom the response window after ``deed`` asks, in order (none: no window)."""
+
+    # ------------------------------------------------------------- effects
+
+    @abstractmethod
+    def score(self, g: Table, seat: int, points: int) -> None:
+        """``seat`` scores ``points`` (placing, special actions)."""
+
+    @abstractmethod
+    def score_specials(self, g: Table, seat: int, count: int) -> None:
+        """``seat`` earned ``count`` special actions."""
+
+    @abstractmethod
+    def replace(self, g: Table, seat: int) -> None:
+        """A card was stolen, called or asked from the hand of ``seat``."""
+
+    @abstractmethod
+    def refill_hand(self, g: Table, seat: int) -> None:
+        """``seat`` emptied its hand (while the draw pile has cards)."""
+
+    @abstractmethod
+    def call(self, g: Table, ctx: Turn, card: int, text: str) -> None:
+        """The seat whose turn it is calls ``card`` (special action 5)."""
+
+    @abstractmethod
+    def era_specials(self, opened: int, closed: int) -> int:
+        """The special actions a person earns by placing a card that opened or closed an
+        era (0 or 1 each)."""
+
+    @abstractmethod
+    def automaton_specials(self, g: Table, era: int, opened: int, closed: int) -> int:
+        """The special actions the automaton earns by placing a card that opened or closed
+        ``era``."""
+
+    # --------------------------------------------------------------- turns
+
+    @abstractmethod
+    def open_turn(self, g: Table, ctx: Turn) -> None:
+        """A turn begins: put its marker (and what starts it) on the agenda."""
+
+    @abstractmethod
+    def closing_draw(self, g: Table, ctx: Turn) -> None:
+        """The draw that ends a turn (not after a pass or a Stop)."""
+
+    @abstractmethod
+    def turn_over(self, g: Table, ctx: Turn) -> bool:
+        """A turn is over; whether that ended the game."""
+
+    @abstractmethod
+    def round_over(self, g: Table) -> bool:
+        """Before the next player's turn: whether the game is over."""
+
+    between_actions: Callable[[Table], bool] | None
+    """What must happen before a turn goes on, if anything: it tells whether something
+    did (it was put on the agenda, or it ended the game)."""
+
+    # ------------------------------------------------------- results, views
+
+    @abstractmethod
+    def scores(self, g: Table) -> list[int]:
+        """Every seat's score."""
+
+    @abstractmethod
+    def estimate(self, g: Table, seat: int) -> float:
+        """How well ``seat`` is doing (search bots)."""
+
+    @abstractmethod
+    def table_view(self, g: Table, out: dict[str, Any]) -> None:
+        """Add to a view what the table shows of the tree (Bluff: the pile) and the eras."""
+
+    @abstractmethod
+    def covered(self, g: Table) -> int:
+        """The mask of the cards nothing shown may name any more."""
+
+    @abstractmethod
+    def waiting(self, seats: tuple[int, ...], seat: int | None) -> list[int]:
+        """The seats a view of ``seat`` says a response window waits for."""
