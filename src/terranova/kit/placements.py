@@ -47,6 +47,8 @@ A = TypeVar("A")
 REBUILD_AFTER = 12
 """Tiles laid since a design's placements were listed beyond which listing them afresh
 is cheaper than looking at the squares each of those tiles touched."""
+KEEP = 16
+"""How many designs' placements are kept at most (the least recently listed go first)."""
 
 ROTATIONS = tuple(tuple(r for r in range(4) if m >> r & 1) for m in range(16))
 """The rotations in each rotation mask (rotation r is bit r)."""
@@ -58,8 +60,8 @@ design is asked about a second time), the actions in order."""
 
 class Placements(Generic[A]):
     """The legal placements of designs on ``board``, kept from one call to the next
-    until :meth:`keep_only` drops them. A copy shares what is kept (nothing kept is
-    changed in place)."""
+    (for the :data:`KEEP` designs listed last, or until :meth:`keep_only` drops them).
+    A copy shares what is kept (nothing kept is changed in place)."""
 
     __slots__ = ("_board", "_kept")
 
@@ -84,6 +86,13 @@ class Placements(Generic[A]):
         for design in designs:
             out.extend(self._current(design)[2])
         return out
+
+    def of(self, design: int) -> list[A]:
+        """The legal placements of one design: the kept list itself (do not change it)."""
+        kept = self._kept.get(design)
+        if kept is not None and kept[0] == len(self._board.tiles):
+            return kept[2]
+        return self._current(design)[2]
 
     def table(self, design: int) -> dict[int, tuple[A, ...]]:
         """Square -> the actions placing ``design`` there, in the frontier's order (do
@@ -119,15 +128,20 @@ class Placements(Generic[A]):
             made = self._make_table(design)
         else:
             made = self._patch(design, kept[0], kept[1])
-        self._kept[design] = made
+        kept_now = self._kept
+        kept_now.pop(design, None)
+        if len(kept_now) >= KEEP:
+            del kept_now[next(iter(kept_now))]
+        kept_now[design] = made
         return made
 
     def _make(self, design: int) -> Kept[A]:
         """Over the whole frontier, without the square -> actions table (the first time
         a design is asked about may well be the last), touching for each square only its
-        code and, where the design fits, its row."""
+        code and, where the design fits, its row of actions."""
         board = self._board
-        masks = board.tables.masks[design]
+        tables = board.tables
+        masks = tables.masks[design]
         base = 4 * design
         out: list[A] = []
         append = out.append
@@ -137,8 +151,24 @@ class Placements(Generic[A]):
                 for r in ROTATIONS[m]:
                     action = row[base + r]
                     if action is None:  # not made yet: make them on the way
-                        return self._make_table(design)
+                        return self._make_slowly(design)
                     append(action)
+        return len(board.tiles), None, out
+
+    def _make_slowly(self, design: int) -> Kept[A]:
+        """The same, making the actions not made yet."""
+        board = self._board
+        tables = board.tables
+        masks = tables.masks[design]
+        base = 4 * design
+        out: list[A] = []
+        append = out.append
+        for (pos, code), row in zip(board.frontier.items(), board.squares.values(), strict=True):
+            m = masks[code]
+            if m:
+                for r in ROTATIONS[m]:
+                    action = row[base + r]
+                    append(action if action is not None else tables.action(design, pos, r))
         return len(board.tiles), None, out
 
     def _make_table(self, design: int) -> Kept[A]:

@@ -565,10 +565,13 @@ class DiscoveryState(State):
             raise IllegalActionError(
                 action, f"the tile is {'set aside' if phase == SET_ASIDE else 'drawn'} now"
             )
-        design = self._t.index.get(action.design)
-        if design is None or design not in self._bag:
-            raise IllegalActionError(action, f"no tile {action.design} is left in the stack")
-        self._bag.remove(design)
+        design = self._t.index.get(action.design, -1)
+        try:
+            self._bag.remove(design)
+        except ValueError:
+            raise IllegalActionError(
+                action, f"no tile {action.design} is left in the stack"
+            ) from None
         if phase == SET_ASIDE:
             self._set_aside.append(design)
             self._pending -= 1
@@ -600,19 +603,17 @@ class DiscoveryState(State):
 
     def _start_turn(self, seat: int) -> None:
         """Begin ``seat``'s turn: discard unplaceable tiles, draw, or skip an empty hand."""
-        if len(self._legal) > 8 + self._n * self._hand_size:  # forget designs no one holds
-            self._legal.keep_only([d for hand in self._hands for d in hand])
         for _ in range(self._n + 1):
             hand = self._hands[seat]
             self._to_move = seat
             if len(hand) == 1:
-                placements = self._legal.actions(hand)
+                placements = self._legal.of(hand[0])
                 if not placements:
                     self._discarded.append(hand.pop())
             elif hand:
                 placements = []
                 for design in sorted(set(hand)):
-                    mine = self._legal.actions((design,))
+                    mine = self._legal.of(design)
                     if mine:
                         placements.extend(mine)
                     else:
@@ -624,7 +625,7 @@ class DiscoveryState(State):
                 self._phase = DRAW
                 return
             if hand:
-                self._placements = placements
+                self._placements = placements  # shared with the kept lists: never changed
                 self._phase = PLACE
                 return
             if not any(self._hands):
