@@ -21,15 +21,12 @@ when corners match) but they are not playable until a tile lies next to them.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Generic, Self, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from terranova.kit.grid import Grid
 from terranova.kit.matching import Contribution, Face, Matcher, Table
 
 A = TypeVar("A")
-
-Row = list["A | None"]
-
 
 class TileTables(Generic[A]):
     """What a board needs of a tile set, built once and shared by every game using it.
@@ -52,6 +49,7 @@ class TileTables(Generic[A]):
         "faces",
         "fits",
         "grid",
+        "makes_actions",
         "masks",
         "matcher",
         "n",
@@ -88,21 +86,24 @@ class TileTables(Generic[A]):
             for rows in self.contributions
         ]
         self._make = action
-        self.rows: dict[int, list[A | None]] = {}
-        """Per square ever next to a tile, ``row[4 * design + rotation]``: the action
-        placing that design there turned that way (None until made)."""
+        self.makes_actions = action is not None
+        self.rows: dict[int, list[Any]] = {}
+        """Per square ever next to a tile, its row: ``row[4 * design + rotation]`` is the
+        action placing that design there turned that way (None until made), and the last
+        item is the square's position."""
 
-    def row(self, pos: int) -> list[A | None]:
-        """The actions of a square (made empty the first time)."""
+    def row(self, pos: int) -> list[Any]:
+        """The row of a square (made empty the first time)."""
         row = self.rows.get(pos)
         if row is None:
             row = self.rows[pos] = [None] * (4 * self.n)
+            row.append(pos)
         return row
 
     def action(self, design: int, pos: int, rotation: int) -> A:
         """The one (shared) action placing ``design`` on ``pos`` turned ``rotation``."""
         row = self.row(pos)
-        found = row[4 * design + rotation]
+        found: A | None = row[4 * design + rotation]
         if found is None:
             if self._make is None:
                 raise TypeError("these tables make no actions")
@@ -147,7 +148,7 @@ class TileBoard(Generic[A]):
         self.at: dict[int, int] = {}
         self.tiles: list[tuple[int, int, int]] = []
         self.frontier: dict[int, int] = {}
-        self.squares: dict[int, list[A | None]] = {}
+        self.squares: dict[int, list[Any]] = {}
         self.pending: dict[int, int] = {}
 
     def copy(self) -> Self:
@@ -172,7 +173,7 @@ class TileBoard(Generic[A]):
         frontier = self.frontier
         squares = self.squares
         tables = self.tables
-        rows = tables.rows if tables._make is not None else None
+        rows = tables.rows if tables.makes_actions else None
         frontier.pop(pos, None)
         squares.pop(pos, None)
         grid = self.grid

@@ -89,9 +89,6 @@ class Placements(Generic[A]):
 
     def of(self, design: int) -> list[A]:
         """The legal placements of one design: the kept list itself (do not change it)."""
-        kept = self._kept.get(design)
-        if kept is not None and kept[0] == len(self._board.tiles):
-            return kept[2]
         return self._current(design)[2]
 
     def table(self, design: int) -> dict[int, tuple[A, ...]]:
@@ -118,21 +115,24 @@ class Placements(Generic[A]):
             del self._kept[design]
 
     def _current(self, design: int) -> Kept[A]:
+        kept = self._kept
+        found = kept.get(design)
         laid = len(self._board.tiles)
-        kept = self._kept.get(design)
-        if kept is not None and kept[0] == laid:
-            return kept
-        if kept is None:
+        if found is None:
             made = self._make(design)
-        elif kept[1] is None or laid - kept[0] > REBUILD_AFTER:
-            made = self._make_table(design)
+            if len(kept) >= KEEP:
+                del kept[next(iter(kept))]
+        elif found[0] == laid:
+            return found
         else:
-            made = self._patch(design, kept[0], kept[1])
-        kept_now = self._kept
-        kept_now.pop(design, None)
-        if len(kept_now) >= KEEP:
-            del kept_now[next(iter(kept_now))]
-        kept_now[design] = made
+            del kept[design]
+            if laid - found[0] > REBUILD_AFTER:
+                made = self._make(design)
+            elif found[1] is None:  # asked about again soon: worth keeping a table
+                made = self._make_table(design)
+            else:
+                made = self._patch(design, found[0], found[1])
+        kept[design] = made
         return made
 
     def _make(self, design: int) -> Kept[A]:
@@ -150,25 +150,7 @@ class Placements(Generic[A]):
             if m:
                 for r in ROTATIONS[m]:
                     action = row[base + r]
-                    if action is None:  # not made yet: make them on the way
-                        return self._make_slowly(design)
-                    append(action)
-        return len(board.tiles), None, out
-
-    def _make_slowly(self, design: int) -> Kept[A]:
-        """The same, making the actions not made yet."""
-        board = self._board
-        tables = board.tables
-        masks = tables.masks[design]
-        base = 4 * design
-        out: list[A] = []
-        append = out.append
-        for (pos, code), row in zip(board.frontier.items(), board.squares.values(), strict=True):
-            m = masks[code]
-            if m:
-                for r in ROTATIONS[m]:
-                    action = row[base + r]
-                    append(action if action is not None else tables.action(design, pos, r))
+                    append(action if action is not None else tables.action(design, row[-1], r))
         return len(board.tiles), None, out
 
     def _make_table(self, design: int) -> Kept[A]:
@@ -176,12 +158,14 @@ class Placements(Generic[A]):
         board = self._board
         tables = board.tables
         masks = tables.masks[design]
-        action = tables.action
+        base = 4 * design
         table: dict[int, tuple[A, ...]] = {}
-        for pos, code in board.frontier.items():
+        for code, row in zip(board.frontier.values(), board.squares.values(), strict=True):
             m = masks[code]
             if m:
-                table[pos] = tuple(action(design, pos, r) for r in ROTATIONS[m])
+                table[row[-1]] = tuple(
+                    row[base + r] or tables.action(design, row[-1], r) for r in ROTATIONS[m]
+                )
         return len(board.tiles), table, list(chain.from_iterable(table.values()))
 
     def _patch(self, design: int, made: int, old: dict[int, tuple[A, ...]]) -> Kept[A]:

@@ -31,36 +31,40 @@ SUM, OR, JOIN, KEEP = "sum", "or", "join", "keep"
 
 
 class Regions:
-    """A union-find over region nodes; ``total[name][root]`` is a territory's total.
+    """A union-find over region nodes with per-territory totals.
 
-    ``totals`` are (name, kind) pairs; :meth:`add` takes the new nodes' values of each
-    total in that order.
+    ``totals`` are (name, kind) pairs. ``columns[i]`` holds total ``i`` per node (read
+    it at a root for the territory's total); ``total[name]`` is the same list by name.
+    :meth:`add` takes the new nodes' values of each total in that order.
     """
 
-    __slots__ = ("_columns", "_joins", "_ors", "_spec", "_sums", "parent", "total")
+    __slots__ = ("_joins", "_ors", "_sums", "columns", "names", "parent")
 
     def __init__(self, *totals: tuple[str, str]) -> None:
         for name, kind in totals:
             if kind not in (SUM, OR, JOIN, KEEP):
                 raise ValueError(f"total {name!r}: unknown kind {kind!r}")
-        self._spec = totals
+        self.names = tuple(name for name, _ in totals)
+        self._sums = tuple(i for i, (_, kind) in enumerate(totals) if kind == SUM)
+        self._ors = tuple(i for i, (_, kind) in enumerate(totals) if kind == OR)
+        self._joins = tuple(i for i, (_, kind) in enumerate(totals) if kind == JOIN)
         self.parent: list[int] = []
-        self.total: dict[str, list[Any]] = {name: [] for name, _ in totals}
-        self._bind()
+        self.columns: list[list[Any]] = [[] for _ in totals]
 
-    def _bind(self) -> None:
-        self._columns = tuple(self.total.values())
-        self._sums = tuple(self.total[n] for n, k in self._spec if k == SUM)
-        self._ors = tuple(self.total[n] for n, k in self._spec if k == OR)
-        self._joins = tuple(self.total[n] for n, k in self._spec if k == JOIN)
+    @property
+    def total(self) -> dict[str, list[Any]]:
+        """Each total's column by name."""
+        return dict(zip(self.names, self.columns, strict=True))
 
     def copy(self) -> Self:
         """An independent copy."""
         other = object.__new__(type(self))
-        other._spec = self._spec
+        other.names = self.names
+        other._sums = self._sums
+        other._ors = self._ors
+        other._joins = self._joins
         other.parent = self.parent[:]
-        other.total = {name: values[:] for name, values in self.total.items()}
-        other._bind()
+        other.columns = [column[:] for column in self.columns]
         return other
 
     def __len__(self) -> int:
@@ -71,9 +75,10 @@ class Regions:
         values per total; returns the first new node's number."""
         base = len(self.parent)
         self.parent.extend(range(base, base + count))
-        if len(values) != len(self._columns):
-            raise ValueError(f"{len(self._columns)} totals, {len(values)} given")
-        for column, new in zip(self._columns, values):  # noqa: B905 (checked above)
+        columns = self.columns
+        if len(values) != len(columns):
+            raise ValueError(f"{len(columns)} totals, {len(values)} given")
+        for column, new in zip(columns, values):  # noqa: B905 (checked above)
             column.extend(new)
         return base
 
@@ -94,11 +99,15 @@ class Regions:
         if ra > rb:
             ra, rb = rb, ra
         self.parent[rb] = ra
-        for column in self._sums:
+        columns = self.columns
+        for i in self._sums:
+            column = columns[i]
             column[ra] += column[rb]
-        for column in self._ors:
+        for i in self._ors:
+            column = columns[i]
             column[ra] |= column[rb]
-        for column in self._joins:
+        for i in self._joins:
+            column = columns[i]
             if column[rb]:
                 column[ra] = column[ra] + column[rb]
         return ra

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, Self
 
 from terranova.core.actions import Action
@@ -50,6 +51,7 @@ encode = GRID.encode
 decode = GRID.decode
 """(x, y) of a board position."""
 ORIGIN = GRID.encode(0, 0)
+OX, OY, STRIDE = GRID.ox, GRID.oy, GRID.stride
 
 
 def _territories() -> Regions:
@@ -167,34 +169,37 @@ class DiscoveryState(State):
         return (self._t.set_asides if self._phase == SET_ASIDE else self._t.draws)[design]
 
     def apply(self, action: Action) -> None:
-        phase = self._phase
-        if type(action) is Place:
-            if phase != PLACE:
-                raise IllegalActionError(
-                    action, f"it is not the time to place a tile ({self._phase_text()})"
-                )
-            self._apply_place(action)
-        elif type(action) is Pass:
-            if phase != FOLLOWER:
-                raise IllegalActionError(action, f"there is nothing to pass ({self._phase_text()})")
-            self._end_turn()
-        elif type(action) is Deploy:
-            if phase != FOLLOWER:
-                raise IllegalActionError(
-                    action, f"followers move after a tile is placed ({self._phase_text()})"
-                )
-            self._apply_deploy(action)
-        elif type(action) is Remove:
-            if phase != FOLLOWER:
-                raise IllegalActionError(
-                    action, f"followers move after a tile is placed ({self._phase_text()})"
-                )
-            self._apply_remove(action)
-        elif type(action) is Draw or type(action) is SetAside:
-            self._apply_chance(action)
-        else:
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
             raise IllegalActionError(action, "not an action of The Discovery")
+        handler(self, action)
         self._history.append(action)
+
+    def _on_place(self, action: Place) -> None:
+        if self._phase != PLACE:
+            raise IllegalActionError(
+                action, f"it is not the time to place a tile ({self._phase_text()})"
+            )
+        self._apply_place(action)
+
+    def _on_pass(self, action: Pass) -> None:
+        if self._phase != FOLLOWER:
+            raise IllegalActionError(action, f"there is nothing to pass ({self._phase_text()})")
+        self._end_turn()
+
+    def _on_deploy(self, action: Deploy) -> None:
+        if self._phase != FOLLOWER:
+            raise IllegalActionError(
+                action, f"followers move after a tile is placed ({self._phase_text()})"
+            )
+        self._apply_deploy(action)
+
+    def _on_remove(self, action: Remove) -> None:
+        if self._phase != FOLLOWER:
+            raise IllegalActionError(
+                action, f"followers move after a tile is placed ({self._phase_text()})"
+            )
+        self._apply_remove(action)
 
     def clone(self) -> Self:
         other = object.__new__(type(self))
@@ -216,15 +221,25 @@ class DiscoveryState(State):
         return other
 
     def _bind(self) -> None:
-        """Name the territories' columns (after making or copying them)."""
-        total = self._regions.total
+        """Name the territories' columns (after making or copying them): per node, and
+        at a root for its territory, the terrain, the open edges, the tiles covered (a
+        bit mask), the port cities, the followers and (mountains) the grassland nodes
+        touched."""
         self._find = self._regions.find
-        self._terrain: list[int] = total["terrain"]
-        self._open: list[int] = total["open"]
-        self._mask: list[int] = total["mask"]
-        self._cities: list[int] = total["cities"]
-        self._crowd: list[int] = total["crowd"]  # followers in the territory
-        self._grass: list[tuple[int, ...]] = total["grass"]  # mountains: grassland nodes
+        self._terrain: list[int]
+        self._open: list[int]
+        self._mask: list[int]
+        self._cities: list[int]
+        self._crowd: list[int]
+        self._grass: list[tuple[int, ...]]
+        (
+            self._terrain,
+            self._open,
+            self._mask,
+            self._cities,
+            self._crowd,
+            self._grass,
+        ) = self._regions.columns
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -480,7 +495,7 @@ class DiscoveryState(State):
             raise IllegalActionError(action, "a rotation is 0, 90, 180 or 270")
         if not (-LIMIT < action.x < LIMIT and -LIMIT < action.y < LIMIT):
             raise IllegalActionError(action, "that square is off the table")
-        pos = encode(action.x, action.y)
+        pos = (action.y + OY) * STRIDE + action.x + OX
         code = self._map.frontier.get(pos)
         if code is None:
             where = "is taken" if pos in self._map.at else "does not touch the map"
@@ -656,3 +671,14 @@ class DiscoveryState(State):
     def territory_nodes(self) -> dict[int, list[int]]:
         """Every territory as root -> its nodes (for checks against a flood fill)."""
         return self._regions.territories()
+
+
+_HANDLERS: dict[type[Action], Callable[[DiscoveryState, Any], None]] = {
+    Place: DiscoveryState._on_place,
+    Pass: DiscoveryState._on_pass,
+    Deploy: DiscoveryState._on_deploy,
+    Remove: DiscoveryState._on_remove,
+    Draw: DiscoveryState._apply_chance,
+    SetAside: DiscoveryState._apply_chance,
+}
+"""What ``apply`` does with each kind of action (each checks the phase first)."""
