@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable
 from typing import Any, Self
 
 from terranova.core.actions import Action
@@ -169,37 +168,36 @@ class DiscoveryState(State):
         return (self._t.set_asides if self._phase == SET_ASIDE else self._t.draws)[design]
 
     def apply(self, action: Action) -> None:
-        handler = _HANDLERS.get(type(action))
-        if handler is None:
+        phase = self._phase
+        if type(action) is Place:
+            if phase != PLACE:
+                raise IllegalActionError(
+                    action, f"it is not the time to place a tile ({self._phase_text()})"
+                )
+            self._apply_place(action)
+        elif type(action) is Draw:
+            self._apply_chance(action)
+        elif type(action) is Pass:
+            if phase != FOLLOWER:
+                raise IllegalActionError(action, f"there is nothing to pass ({self._phase_text()})")
+            self._end_turn()
+        elif type(action) is Deploy:
+            if phase != FOLLOWER:
+                raise IllegalActionError(
+                    action, f"followers move after a tile is placed ({self._phase_text()})"
+                )
+            self._apply_deploy(action)
+        elif type(action) is Remove:
+            if phase != FOLLOWER:
+                raise IllegalActionError(
+                    action, f"followers move after a tile is placed ({self._phase_text()})"
+                )
+            self._apply_remove(action)
+        elif type(action) is SetAside:
+            self._apply_chance(action)
+        else:
             raise IllegalActionError(action, "not an action of The Discovery")
-        handler(self, action)
         self._history.append(action)
-
-    def _on_place(self, action: Place) -> None:
-        if self._phase != PLACE:
-            raise IllegalActionError(
-                action, f"it is not the time to place a tile ({self._phase_text()})"
-            )
-        self._apply_place(action)
-
-    def _on_pass(self, action: Pass) -> None:
-        if self._phase != FOLLOWER:
-            raise IllegalActionError(action, f"there is nothing to pass ({self._phase_text()})")
-        self._end_turn()
-
-    def _on_deploy(self, action: Deploy) -> None:
-        if self._phase != FOLLOWER:
-            raise IllegalActionError(
-                action, f"followers move after a tile is placed ({self._phase_text()})"
-            )
-        self._apply_deploy(action)
-
-    def _on_remove(self, action: Remove) -> None:
-        if self._phase != FOLLOWER:
-            raise IllegalActionError(
-                action, f"followers move after a tile is placed ({self._phase_text()})"
-            )
-        self._apply_remove(action)
 
     def clone(self) -> Self:
         other = object.__new__(type(self))
@@ -672,13 +670,3 @@ class DiscoveryState(State):
         """Every territory as root -> its nodes (for checks against a flood fill)."""
         return self._regions.territories()
 
-
-_HANDLERS: dict[type[Action], Callable[[DiscoveryState, Any], None]] = {
-    Place: DiscoveryState._on_place,
-    Pass: DiscoveryState._on_pass,
-    Deploy: DiscoveryState._on_deploy,
-    Remove: DiscoveryState._on_remove,
-    Draw: DiscoveryState._apply_chance,
-    SetAside: DiscoveryState._apply_chance,
-}
-"""What ``apply`` does with each kind of action (each checks the phase first)."""
