@@ -46,6 +46,8 @@ class TileTables(Generic[A]):
         "_make",
         "adds",
         "contributions",
+        "corners",
+        "directions",
         "faces",
         "fits",
         "grid",
@@ -67,6 +69,8 @@ class TileTables(Generic[A]):
     ) -> None:
         self.grid = grid
         self.matcher = matcher
+        self.corners = matcher.corners
+        self.directions = tuple(enumerate(grid.step))
         self.faces = [list(turned) for turned in faces]
         self.n = len(self.faces)
         self.rotations = list(rotations) if rotations is not None else [(0, 1, 2, 3)] * self.n
@@ -180,9 +184,9 @@ class TileBoard(Generic[A]):
         cells = grid.cells
         rim = cells[pos] != 2  # some neighbours may be off the grid
         joins: list[tuple[int, int]] = []
-        if not tables.matcher.corners:
+        if not tables.corners:
             adds = tables.adds[design][rotation]
-            for direction, delta in enumerate(grid.step):
+            for direction, delta in tables.directions:
                 q = pos + delta
                 j = at.get(q)
                 if j is not None:

@@ -93,7 +93,9 @@ class DiscoveryState(State):
         # the map: tiles by position and in the order placed, the frontier of empty
         # squares next to them; each tile's first node; the legal placements per design
         self._map: TileBoard[Action] = TileBoard(self._t.board)
+        self._frontier = self._map.frontier
         self._base: list[int] = []
+        self._just = (0, 0, 0)  # the last tile placed: position, design, first node
         self._legal: Placements[Action] = Placements(self._map)
         # players and tiles
         self._followers: dict[int, int] = {}  # node -> seat
@@ -205,6 +207,7 @@ class DiscoveryState(State):
         other._regions = self._regions.copy()
         other._bind()
         other._map = self._map.copy()
+        other._frontier = other._map.frontier
         other._base = self._base[:]
         other._legal = self._legal.copy(other._map)
         other._followers = self._followers.copy()
@@ -466,6 +469,7 @@ class DiscoveryState(State):
         )
         self._base.append(base)
         self._last = index
+        self._just = (pos, design, base)
         joins = self._map.place(pos, design, rotation)
         if joins:
             mine = t.edge_region[design][rotation]
@@ -494,7 +498,7 @@ class DiscoveryState(State):
         if not (-LIMIT < action.x < LIMIT and -LIMIT < action.y < LIMIT):
             raise IllegalActionError(action, "that square is off the table")
         pos = (action.y + OY) * STRIDE + action.x + OX
-        code = self._map.frontier.get(pos)
+        code = self._frontier.get(pos)
         if code is None:
             where = "is taken" if pos in self._map.at else "does not touch the map"
             raise IllegalActionError(action, f"square {action.x},{action.y} {where}")
@@ -517,8 +521,7 @@ class DiscoveryState(State):
         seat = self._to_move
         out: list[Action] = []
         if self._supply[seat]:
-            design = self._map.tiles[self._last][1]
-            base = self._base[self._last]
+            _, design, base = self._just
             crowd = self._crowd
             deploys = self._t.deploys
             for region in range(self._t.n_regions[design]):
@@ -534,8 +537,7 @@ class DiscoveryState(State):
 
     def _apply_deploy(self, action: Deploy) -> None:
         seat = self._to_move
-        pos, design, _ = self._map.tiles[self._last]
-        base = self._base[self._last]
+        pos, design, base = self._just
         if not self._supply[seat]:
             raise IllegalActionError(action, "you have no follower in supply")
         if not 0 <= action.region < self._t.n_regions[design]:
