@@ -28,6 +28,7 @@ from terranova.kit.matching import Contribution, Face, Matcher, Table
 
 A = TypeVar("A")
 
+
 class TileTables(Generic[A]):
     """What a board needs of a tile set, built once and shared by every game using it.
 

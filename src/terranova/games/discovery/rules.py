@@ -671,4 +671,3 @@ class DiscoveryState(State):
     def territory_nodes(self) -> dict[int, list[int]]:
         """Every territory as root -> its nodes (for checks against a flood fill)."""
         return self._regions.territories()
-
