@@ -47,7 +47,7 @@ A = TypeVar("A")
 REBUILD_AFTER = 12
 """Tiles laid since a design's placements were listed beyond which listing them afresh
 is cheaper than looking at the squares each of those tiles touched."""
-KEEP = 16
+KEPT_DESIGNS = 16
 """How many designs' placements are kept at most (the least recently listed go first)."""
 
 ROTATIONS = tuple(tuple(r for r in range(4) if m >> r & 1) for m in range(16))
@@ -60,7 +60,7 @@ design is asked about a second time), the actions in order."""
 
 class Placements(Generic[A]):
     """The legal placements of designs on ``board``, kept from one call to the next
-    (for the :data:`KEEP` designs listed last, or until :meth:`keep_only` drops them).
+    (for the :data:`KEPT_DESIGNS` designs listed last, or until :meth:`keep_only` drops them).
     A copy shares what is kept (nothing kept is changed in place)."""
 
     __slots__ = ("_board", "_kept")
@@ -120,7 +120,7 @@ class Placements(Generic[A]):
         laid = len(self._board.tiles)
         if found is None:
             made = self._make(design)
-            if len(kept) >= KEEP:
+            if len(kept) >= KEPT_DESIGNS:
                 del kept[next(iter(kept))]
         elif found[0] == laid:
             return found
@@ -169,7 +169,10 @@ class Placements(Generic[A]):
         return len(board.tiles), table, list(chain.from_iterable(table.values()))
 
     def _patch(self, design: int, made: int, old: dict[int, tuple[A, ...]]) -> Kept[A]:
-        """Only the squares touched by the tiles laid since (in the order laid)."""
+        """Only the squares touched by the tiles laid since, in the order laid. A square
+        joins the frontier when a tile is laid across one of its edges, so only those
+        squares may be new here; a diagonal neighbour (corners) may have joined only later
+        (it is added then) and is only updated."""
         board = self._board
         frontier = board.frontier
         tables = board.tables
@@ -177,10 +180,10 @@ class Placements(Generic[A]):
         action = tables.action
         table = old.copy()
         for index in range(made, len(board.tiles)):
-            for pos in board.touched(index):
+            for k, pos in enumerate(board.touched(index)):
                 code = frontier.get(pos)
                 m = masks[code] if code is not None else 0
-                if m:
+                if m and (k < 5 or pos in table):
                     table[pos] = tuple(action(design, pos, r) for r in ROTATIONS[m])
                 else:
                     table.pop(pos, None)
