@@ -48,7 +48,9 @@ REBUILD_AFTER = 12
 """Tiles laid since a design's placements were listed beyond which listing them afresh
 is cheaper than looking at the squares each of those tiles touched."""
 KEPT_DESIGNS = 16
-"""How many designs' placements are kept at most (the least recently listed go first)."""
+"""How many designs' placements are kept at most by default (the least recently listed go
+first). A list kept is a list that holds its actions: keep no more than the game may ask
+about again (say, the tiles in hands)."""
 
 ROTATIONS = tuple(tuple(r for r in range(4) if m >> r & 1) for m in range(16))
 """The rotations in each rotation mask (rotation r is bit r)."""
@@ -60,19 +62,21 @@ design is asked about a second time), the actions in order."""
 
 class Placements(Generic[A]):
     """The legal placements of designs on ``board``, kept from one call to the next
-    (for the :data:`KEPT_DESIGNS` designs listed last, or until :meth:`keep_only` drops them).
-    A copy shares what is kept (nothing kept is changed in place)."""
+    for the ``keep`` designs listed last (or until :meth:`keep_only` drops them). A copy
+    shares what is kept (nothing kept is changed in place)."""
 
-    __slots__ = ("_board", "_kept")
+    __slots__ = ("_board", "_keep", "_kept")
 
-    def __init__(self, board: TileBoard[A]) -> None:
+    def __init__(self, board: TileBoard[A], keep: int = KEPT_DESIGNS) -> None:
         self._board = board
+        self._keep = keep
         self._kept: dict[int, Kept[A]] = {}
 
     def copy(self, board: TileBoard[A]) -> Self:
         """The same placements on ``board`` (a copy of this one's board)."""
         other = object.__new__(type(self))
         other._board = board
+        other._keep = self._keep
         other._kept = self._kept.copy()
         return other
 
@@ -120,7 +124,7 @@ class Placements(Generic[A]):
         laid = len(self._board.tiles)
         if found is None:
             made = self._make(design)
-            if len(kept) >= KEPT_DESIGNS:
+            if len(kept) >= self._keep:
                 del kept[next(iter(kept))]
         elif found[0] == laid:
             return found
