@@ -54,15 +54,18 @@ def play_random(players: int, rng: random.Random, **params: object) -> tuple[int
     return decisions, placements
 
 
-def throughput(players: int, games: int, seed: int) -> dict[str, float]:
+def throughput(
+    players: int, games: int, seed: int, params: dict[str, object] | None = None
+) -> dict[str, float]:
     """Games, decisions and placements per CPU second over ``games`` games."""
+    params = params or {}
     rng = random.Random(seed)
     for _ in range(min(50, games)):  # warm the action caches, as in any long run
-        play_random(players, rng)
+        play_random(players, rng, **params)
     decisions = placements = 0
     start = time.process_time()
     for _ in range(games):
-        d, p = play_random(players, rng)
+        d, p = play_random(players, rng, **params)
         decisions += d
         placements += p
     seconds = time.process_time() - start
@@ -106,23 +109,29 @@ def peak_memory(seed: int) -> dict[str, float]:
     return {"game_peak_kib": peak / 1024, "process_max_rss_mib": rss}
 
 
-def worker(players: int, games: int, seed: int) -> None:
+def worker(players: int, games: int, seed: int, params: dict[str, object]) -> None:
     """One side of a comparison: the throughput of the ``terranova`` on sys.path, as JSON."""
-    row = throughput(players, games, seed)
+    row = throughput(players, games, seed, params)
     print(json.dumps({"seconds": games / row["games_per_s"], **row}))
 
 
-def run_side(src: Path, players: int, games: int, seed: int) -> dict[str, float]:
+def run_side(
+    src: Path, players: int, games: int, seed: int, variants: list[str]
+) -> dict[str, float]:
     """Run :func:`worker` in a fresh interpreter with ``src`` first on the import path."""
     env = {**os.environ, "PYTHONPATH": str(src)}
     command = [sys.executable, __file__, "--worker", "--players", str(players)]
     command += ["--games", str(games), "--seed", str(seed)]
+    for variant in variants:
+        command += ["--variant", variant]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
 
 
-def against(commit: str, rounds: int, players: int, games: int, seed: int) -> None:
+def against(
+    commit: str, rounds: int, players: int, games: int, seed: int, variants: list[str]
+) -> None:
     """Alternate the old commit's code and this tree's, ``rounds`` times, and compare."""
     root = Path(__file__).resolve().parents[1]
     sha = subprocess.run(
@@ -144,7 +153,8 @@ def against(commit: str, rounds: int, players: int, games: int, seed: int) -> No
         try:
             sides = {"old": old_tree / "src", "new": root / "src"}
             print(
-                f"The Discovery random play, {players} players, {games} games per run, "
+                f"The Discovery random play, {players} players"
+                f"{''.join(f', {v}' for v in variants)}, {games} games per run, "
                 f"{rounds} rounds; old = {sha}, new = {head}{' + changes' if dirty else ''}"
             )
             print(f"{'round':>5} {'side':>4} {'games/s':>9} {'placements/s':>13}")
@@ -152,7 +162,7 @@ def against(commit: str, rounds: int, players: int, games: int, seed: int) -> No
             for k in range(rounds):
                 order = ("old", "new") if k % 2 == 0 else ("new", "old")
                 for name in order:
-                    row = run_side(sides[name], players, games, seed + k)
+                    row = run_side(sides[name], players, games, seed + k, variants)
                     total = totals[name]
                     total[0] += games
                     total[1] += row["placements_per_s"] * row["seconds"]
@@ -181,13 +191,24 @@ def main() -> None:
     parser.add_argument("--against", metavar="COMMIT", help="compare with an older commit")
     parser.add_argument("--rounds", type=int, default=6, help="with --against: rounds")
     parser.add_argument("--players", type=int, default=2, help="with --against: players")
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="with --against: a game variant, e.g. hand=2 (repeatable)",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    params = {}
+    for variant in args.variant:
+        name, _, value = variant.partition("=")
+        params[name] = int(value) if value.isdigit() else value
     if args.worker:
-        worker(args.players, args.games, args.seed)
+        worker(args.players, args.games, args.seed, params)
         return
     if args.against:
-        against(args.against, args.rounds, args.players, args.games or 400, args.seed)
+        against(args.against, args.rounds, args.players, args.games or 400, args.seed, args.variant)
         return
     args.games = args.games or 2000
     print(f"The Discovery random play, {args.games} games per row, one core (CPU time)")

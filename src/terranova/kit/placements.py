@@ -37,14 +37,13 @@ action objects (:meth:`TileTables.row`), which the board keeps next to the front
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import chain
 from typing import Generic, Self, TypeVar
 
 from terranova.kit.board import TileBoard
 
 A = TypeVar("A")
 
-REBUILD_AFTER = 12
+REBUILD_AFTER = 6
 """Tiles laid since a design's placements were listed beyond which listing them afresh
 is cheaper than looking at the squares each of those tiles touched."""
 KEPT_DESIGNS = 16
@@ -55,21 +54,25 @@ about again (say, the tiles in hands)."""
 ROTATIONS = tuple(tuple(r for r in range(4) if m >> r & 1) for m in range(16))
 """The rotations in each rotation mask (rotation r is bit r)."""
 
-Kept = tuple[int, "dict[int, tuple[A, ...]] | None", list[A]]
-"""A design's placements: tiles laid when listed, square -> actions (made when the
-design is asked about a second time), the actions in order."""
+Kept = tuple[int, "dict[int, int] | None", list[A]]
+"""A design's placements: tiles laid when listed, square -> mask of the rotations that fit
+there (made when the design is asked about a second time), the actions in order."""
 
 
 class Placements(Generic[A]):
     """The legal placements of designs on ``board``, kept from one call to the next
-    for the ``keep`` designs listed last (or until :meth:`keep_only` drops them). A copy
-    shares what is kept (nothing kept is changed in place)."""
+    for the ``keep`` designs listed last (or until :meth:`keep_only` drops them). With
+    ``patch`` (when most designs are asked about again, e.g. tiles that stay in hand), the
+    first listing also notes where each design fits, so that the next one can look only
+    at the squares the tiles laid since touched; without it, that happens from the second
+    listing on. A copy shares what is kept (nothing kept is changed in place)."""
 
-    __slots__ = ("_board", "_keep", "_kept")
+    __slots__ = ("_board", "_keep", "_kept", "_patch_first")
 
-    def __init__(self, board: TileBoard[A], keep: int = KEPT_DESIGNS) -> None:
+    def __init__(self, board: TileBoard[A], keep: int = KEPT_DESIGNS, patch: bool = False) -> None:
         self._board = board
         self._keep = keep
+        self._patch_first = patch
         self._kept: dict[int, Kept[A]] = {}
 
     def copy(self, board: TileBoard[A]) -> Self:
@@ -77,6 +80,7 @@ class Placements(Generic[A]):
         other = object.__new__(type(self))
         other._board = board
         other._keep = self._keep
+        other._patch_first = self._patch_first
         other._kept = self._kept.copy()
         return other
 
@@ -95,14 +99,14 @@ class Placements(Generic[A]):
         """The legal placements of one design: the kept list itself (do not change it)."""
         return self._current(design)[2]
 
-    def table(self, design: int) -> dict[int, tuple[A, ...]]:
-        """Square -> the actions placing ``design`` there, in the frontier's order (do
-        not change it: it is shared)."""
+    def fitting(self, design: int) -> dict[int, tuple[int, ...]]:
+        """Square -> the distinct rotations of ``design`` fitting there, in the frontier's
+        order."""
         kept = self._current(design)
         if kept[1] is None:
             kept = self._kept[design] = self._make_table(design)
         assert kept[1] is not None
-        return kept[1]
+        return {pos: ROTATIONS[m] for pos, m in kept[1].items()}
 
     def can_place(self, design: int) -> bool:
         """Whether ``design`` fits anywhere (without listing where)."""
@@ -123,7 +127,7 @@ class Placements(Generic[A]):
         found = kept.get(design)
         laid = len(self._board.tiles)
         if found is None:
-            made = self._make(design)
+            made = self._make_table(design) if self._patch_first else self._make(design)
             if len(kept) >= self._keep:
                 del kept[next(iter(kept))]
         elif found[0] == laid:
@@ -158,21 +162,24 @@ class Placements(Generic[A]):
         return len(board.tiles), None, out
 
     def _make_table(self, design: int) -> Kept[A]:
-        """Over the whole frontier, with the square -> actions table."""
+        """Over the whole frontier, with the square -> rotations table."""
         board = self._board
         tables = board.tables
         masks = tables.masks[design]
         base = 4 * design
-        table: dict[int, tuple[A, ...]] = {}
-        for code, row in zip(board.frontier.values(), board.squares.values(), strict=True):
+        table: dict[int, int] = {}
+        out: list[A] = []
+        append = out.append
+        for (pos, code), row in zip(board.frontier.items(), board.squares.values(), strict=True):
             m = masks[code]
             if m:
-                table[row[-1]] = tuple(
-                    row[base + r] or tables.action(design, row[-1], r) for r in ROTATIONS[m]
-                )
-        return len(board.tiles), table, list(chain.from_iterable(table.values()))
+                table[pos] = m
+                for r in ROTATIONS[m]:
+                    action = row[base + r]
+                    append(action if action is not None else tables.action(design, pos, r))
+        return len(board.tiles), table, out
 
-    def _patch(self, design: int, made: int, old: dict[int, tuple[A, ...]]) -> Kept[A]:
+    def _patch(self, design: int, made: int, old: dict[int, int]) -> Kept[A]:
         """Only the squares touched by the tiles laid since, in the order laid. A square
         joins the frontier when a tile is laid across one of its edges, so only those
         squares may be new here; a diagonal neighbour (corners) may have joined only later
@@ -181,14 +188,22 @@ class Placements(Generic[A]):
         frontier = board.frontier
         tables = board.tables
         masks = tables.masks[design]
-        action = tables.action
         table = old.copy()
         for index in range(made, len(board.tiles)):
             for k, pos in enumerate(board.touched(index)):
                 code = frontier.get(pos)
                 m = masks[code] if code is not None else 0
                 if m and (k < 5 or pos in table):
-                    table[pos] = tuple(action(design, pos, r) for r in ROTATIONS[m])
+                    table[pos] = m
                 else:
                     table.pop(pos, None)
-        return len(board.tiles), table, list(chain.from_iterable(table.values()))
+        squares = board.squares
+        base = 4 * design
+        out: list[A] = []
+        append = out.append
+        for pos, m in table.items():
+            row = squares[pos]
+            for r in ROTATIONS[m]:
+                action = row[base + r]
+                append(action if action is not None else tables.action(design, pos, r))
+        return len(board.tiles), table, out

@@ -98,7 +98,7 @@ class DiscoveryState(State):
         self._just = (0, 0, 0)  # the last tile placed: position, design, first node
         # the placements of the tiles in hands are kept from turn to turn (those of a tile
         # kept in hand are then only looked at again around the tiles laid since)
-        self._legal: Placements[Action] = Placements(self._map, keep=players * hand)
+        self._legal: Placements[Action] = Placements(self._map, keep=players * hand, patch=hand > 1)
         # players and tiles
         self._followers: dict[int, int] = {}  # node -> seat
         self._removals: dict[int, Remove] = {}  # node -> the action taking it back
