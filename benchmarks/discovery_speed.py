@@ -4,16 +4,30 @@ Prints games/s, decisions/s and tile placements/s for 2 and 4 players, the cost 
 ``clone()``, and peak memory, on one core (CPU time of this process).
 
     .venv/bin/python benchmarks/discovery_speed.py [--games 2000] [--seed 1]
+
+With ``--against COMMIT`` it compares this tree's code with the code of an older commit
+instead: it checks that commit out in a temporary git worktree and runs the same random
+games (this script's own loop, in separate processes) alternately on the old code and
+on this tree's, ``--rounds`` times (the order old/new swapped every round), then prints
+each side's games/s and placements/s over all rounds and the ratio new / old.
+
+    .venv/bin/python benchmarks/discovery_speed.py --against e0fdd23 [--rounds 6] [--games 400]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import resource
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 import tracemalloc
+from pathlib import Path
 
 import terranova
 from terranova.core.state import CHANCE, State
@@ -33,22 +47,25 @@ def play_random(players: int, rng: random.Random, **params: object) -> tuple[int
             continue
         legal = state.legal_actions()
         action = legal[rng.randrange(len(legal))]
-        if str(action).startswith("place"):
+        if type(action).__name__ == "Place":  # (formatting the action would cost more)
             placements += 1
         state.apply(action)
         decisions += 1
     return decisions, placements
 
 
-def throughput(players: int, games: int, seed: int) -> dict[str, float]:
+def throughput(
+    players: int, games: int, seed: int, params: dict[str, object] | None = None
+) -> dict[str, float]:
     """Games, decisions and placements per CPU second over ``games`` games."""
+    params = params or {}
     rng = random.Random(seed)
     for _ in range(min(50, games)):  # warm the action caches, as in any long run
-        play_random(players, rng)
+        play_random(players, rng, **params)
     decisions = placements = 0
     start = time.process_time()
     for _ in range(games):
-        d, p = play_random(players, rng)
+        d, p = play_random(players, rng, **params)
         decisions += d
         placements += p
     seconds = time.process_time() - start
@@ -92,11 +109,108 @@ def peak_memory(seed: int) -> dict[str, float]:
     return {"game_peak_kib": peak / 1024, "process_max_rss_mib": rss}
 
 
+def worker(players: int, games: int, seed: int, params: dict[str, object]) -> None:
+    """One side of a comparison: the throughput of the ``terranova`` on sys.path, as JSON."""
+    row = throughput(players, games, seed, params)
+    print(json.dumps({"seconds": games / row["games_per_s"], **row}))
+
+
+def run_side(
+    src: Path, players: int, games: int, seed: int, variants: list[str]
+) -> dict[str, float]:
+    """Run :func:`worker` in a fresh interpreter with ``src`` first on the import path."""
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    command = [sys.executable, __file__, "--worker", "--players", str(players)]
+    command += ["--games", str(games), "--seed", str(seed)]
+    for variant in variants:
+        command += ["--variant", variant]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def against(
+    commit: str, rounds: int, players: int, games: int, seed: int, variants: list[str]
+) -> None:
+    """Alternate the old commit's code and this tree's, ``rounds`` times, and compare."""
+    root = Path(__file__).resolve().parents[1]
+    sha = subprocess.run(
+        ["git", "rev-parse", "--short", commit], cwd=root, capture_output=True, text=True
+    ).stdout.strip()
+    head = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True
+    ).stdout.strip()
+    dirty = subprocess.run(
+        ["git", "status", "--porcelain", "src"], cwd=root, capture_output=True, text=True
+    ).stdout.strip()
+    with tempfile.TemporaryDirectory(prefix="terranova-old-") as tmp:
+        old_tree = Path(tmp) / "old"
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", "--quiet", str(old_tree), commit],
+            cwd=root,
+            check=True,
+        )
+        try:
+            sides = {"old": old_tree / "src", "new": root / "src"}
+            print(
+                f"The Discovery random play, {players} players"
+                f"{''.join(f', {v}' for v in variants)}, {games} games per run, "
+                f"{rounds} rounds; old = {sha}, new = {head}{' + changes' if dirty else ''}"
+            )
+            print(f"{'round':>5} {'side':>4} {'games/s':>9} {'placements/s':>13}")
+            totals = {name: [0.0, 0.0, 0.0] for name in sides}  # games, placements, seconds
+            for k in range(rounds):
+                order = ("old", "new") if k % 2 == 0 else ("new", "old")
+                for name in order:
+                    row = run_side(sides[name], players, games, seed + k, variants)
+                    total = totals[name]
+                    total[0] += games
+                    total[1] += row["placements_per_s"] * row["seconds"]
+                    total[2] += row["seconds"]
+                    print(
+                        f"{k + 1:>5} {name:>4} {row['games_per_s']:>9.0f} "
+                        f"{row['placements_per_s']:>13.0f}"
+                    )
+        finally:
+            subprocess.run(
+                ["git", "worktree", "remove", "--force", str(old_tree)], cwd=root, check=False
+            )
+    rate = {name: (g / sec, p / sec) for name, (g, p, sec) in totals.items()}
+    for name in sides:
+        print(f"{name}: {rate[name][0]:.0f} games/s, {rate[name][1]:.0f} placements/s (all rounds)")
+    print(
+        f"ratio new / old: {rate['new'][0] / rate['old'][0]:.2f}x games/s, "
+        f"{rate['new'][1] / rate['old'][1]:.2f}x placements/s"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--games", type=int, default=None, help="games per row (per run)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--against", metavar="COMMIT", help="compare with an older commit")
+    parser.add_argument("--rounds", type=int, default=6, help="with --against: rounds")
+    parser.add_argument("--players", type=int, default=2, help="with --against: players")
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="with --against: a game variant, e.g. hand=2 (repeatable)",
+    )
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    params = {}
+    for variant in args.variant:
+        name, _, value = variant.partition("=")
+        params[name] = int(value) if value.isdigit() else value
+    if args.worker:
+        worker(args.players, args.games, args.seed, params)
+        return
+    if args.against:
+        against(args.against, args.rounds, args.players, args.games or 400, args.seed, args.variant)
+        return
+    args.games = args.games or 2000
     print(f"The Discovery random play, {args.games} games per row, one core (CPU time)")
     print(f"{'players':>7} {'games/s':>9} {'decisions/s':>12} {'placements/s':>13}")
     rows = {}

@@ -24,7 +24,6 @@ legend: M mountain, G grassland, S sea; centre: follower's seat (0-4) or . ; x e
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -32,6 +31,21 @@ from xml.sax.saxutils import escape, quoteattr
 
 from terranova.games.discovery.rules import DiscoveryState
 from terranova.games.discovery.tiles import Design, Terrain
+from terranova.kit.svg import (
+    Point,
+    Shape,
+    anchor,
+    band,
+    board_frame,
+    border_marks,
+    document,
+    edge_runs,
+    num,
+    region_at,
+    sample,
+    text,
+    wedge,
+)
 
 __all__ = [
     "SEAT_COLOURS",
@@ -43,8 +57,6 @@ __all__ = [
     "tile_geometry",
     "tile_svg",
 ]
-
-Point = tuple[float, float]
 
 TERRAIN_LETTERS = {Terrain.MOUNTAIN: "M", Terrain.GRASSLAND: "G", Terrain.SEA: "S"}
 TERRAIN_COLOURS = {
@@ -68,52 +80,8 @@ _FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 # ------------------------------------------------------------------ geometry
 
-_CENTRE: Point = (0.5, 0.5)
-_CORNERS: tuple[Point, ...] = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
-"""NW, NE, SE, SW: edge ``e`` runs from corner ``e`` to corner ``e + 1`` (clockwise)."""
-_BAND = 0.17
-"""Half the width of a band across the tile."""
 _GRID = 24
 """Sampling grid (cells per side) used to place cities and followers."""
-
-
-@dataclass(frozen=True)
-class Shape:
-    """One filled shape of a tile, in unit coordinates (x east, y south, 0..1).
-
-    A polygon (``points``) or a disc (``disc`` = centre x, centre y, radius).
-    """
-
-    region: int
-    points: tuple[Point, ...] = ()
-    disc: tuple[float, float, float] | None = None
-
-    def contains(self, u: float, v: float) -> bool:
-        """Whether the point (u, v) is inside the shape."""
-        if self.disc is not None:
-            cx, cy, r = self.disc
-            return (u - cx) ** 2 + (v - cy) ** 2 <= r * r
-        inside = False
-        pts = self.points
-        j = len(pts) - 1
-        for i in range(len(pts)):
-            xi, yi = pts[i]
-            xj, yj = pts[j]
-            if (yi > v) != (yj > v) and u < (xj - xi) * (v - yi) / (yj - yi) + xi:
-                inside = not inside
-            j = i
-        return inside
-
-    def svg(self, x: float, y: float, size: float, attrs: str) -> str:
-        """The shape as an SVG element at pixel (x, y) for a tile of ``size`` pixels."""
-        if self.disc is not None:
-            cx, cy, r = self.disc
-            return (
-                f'<circle cx="{_n(x + cx * size)}" cy="{_n(y + cy * size)}" '
-                f'r="{_n(r * size)}" {attrs}/>'
-            )
-        pts = " ".join(f"{_n(x + u * size)},{_n(y + v * size)}" for u, v in self.points)
-        return f'<polygon points="{pts}" {attrs}/>'
 
 
 @dataclass(frozen=True)
@@ -132,32 +100,7 @@ class TileGeometry:
 
     def region_at(self, u: float, v: float) -> int:
         """The region drawn at the point (u, v) of the tile (-1 if none)."""
-        for shape in reversed(self.shapes):
-            if shape.contains(u, v):
-                return shape.region
-        return -1
-
-
-def _runs(edges: frozenset[int]) -> list[list[int]]:
-    """The edges as runs of consecutive edges in clockwise order."""
-    if len(edges) == 4:
-        return [[0, 1, 2, 3]]
-    runs = []
-    for edge in sorted(edges):
-        if (edge - 1) % 4 not in edges:
-            run = [edge]
-            while (run[-1] + 1) % 4 in edges:
-                run.append((run[-1] + 1) % 4)
-            runs.append(run)
-    return runs
-
-
-def _band(horizontal: bool, start: float, end: float) -> tuple[Point, ...]:
-    """A band across the tile (or part of it, from ``start`` to ``end`` along it)."""
-    lo, hi = 0.5 - _BAND, 0.5 + _BAND
-    if horizontal:
-        return ((start, lo), (end, lo), (end, hi), (start, hi))
-    return ((lo, start), (hi, start), (hi, end), (lo, end))
+        return region_at(self.shapes, u, v)
 
 
 @lru_cache(maxsize=1024)
@@ -173,13 +116,8 @@ def tile_geometry(design: Design, rotation: int = 0) -> TileGeometry:
 
     shapes: list[Shape] = []
     for index, owned in enumerate(edges):
-        for run in _runs(owned):
-            if len(run) == 4:
-                shapes.append(Shape(index, _CORNERS))
-            else:
-                points = [_CENTRE, _CORNERS[run[0]]]
-                points.extend(_CORNERS[(e + 1) % 4] for e in run)
-                shapes.append(Shape(index, tuple(points)))
+        for run in edge_runs(owned):
+            shapes.append(Shape(index, wedge(run)))
 
     def side_by_side(a: int, b: int) -> bool:
         """Whether regions a and b already share a border in the triangles."""
@@ -189,11 +127,11 @@ def tile_geometry(design: Design, rotation: int = 0) -> TileGeometry:
     for first, second, horizontal in ((3, 1, True), (0, 2, False)):  # W-E, N-S
         a, b = owner[first], owner[second]
         if a == b and len(edges[a]) < 4:
-            shapes.append(Shape(a, _band(horizontal, 0.0, 1.0)))
+            shapes.append(Shape(a, band(horizontal, 0.0, 1.0)))
             bands += 1
         elif a != b and frozenset((a, b)) in touching and not side_by_side(a, b):
-            shapes.append(Shape(a, _band(horizontal, 0.0, 0.5)))
-            shapes.append(Shape(b, _band(horizontal, 0.5, 1.0)))
+            shapes.append(Shape(a, band(horizontal, 0.0, 0.5)))
+            shapes.append(Shape(b, band(horizontal, 0.5, 1.0)))
             bands += 1
 
     # regions owning no edge: discs in the middle; one touching only such discs sits inside
@@ -232,105 +170,13 @@ def tile_geometry(design: Design, rotation: int = 0) -> TileGeometry:
     for index in sorted(discs, key=lambda i: -discs[i][2]):
         shapes.append(Shape(index, disc=discs[index]))
 
-    geometry = TileGeometry(tuple(owner), tuple(shapes), (), ())
-    grid = [
-        [geometry.region_at((i + 0.5) / _GRID, (j + 0.5) / _GRID) for i in range(_GRID)]
-        for j in range(_GRID)
-    ]
-    anchors = tuple(_anchor(grid, index) for index in range(n_regions))
-    cities = _city_points(grid, design.cities, anchors)
+    grid = sample(shapes, _GRID)
+    anchors = tuple(anchor(grid, index) for index in range(n_regions))
+    cities = border_marks(grid, design.cities, anchors)
     return TileGeometry(tuple(owner), tuple(shapes), anchors, cities)
 
 
-def _anchor(grid: list[list[int]], region: int) -> Point:
-    """The point of ``region`` farthest from its borders and the tile's (chamfer distance)."""
-    size = len(grid)
-    big = float(size * 4)
-    dist = [[big if grid[j][i] == region else 0.0 for i in range(size)] for j in range(size)]
-    diagonal = math.sqrt(2)
-
-    def at(i: int, j: int) -> float:
-        return dist[j][i] if 0 <= i < size and 0 <= j < size else 0.0
-
-    for j in range(size):
-        for i in range(size):
-            if dist[j][i]:
-                dist[j][i] = min(
-                    dist[j][i],
-                    at(i - 1, j) + 1,
-                    at(i, j - 1) + 1,
-                    at(i - 1, j - 1) + diagonal,
-                    at(i + 1, j - 1) + diagonal,
-                )
-    for j in reversed(range(size)):
-        for i in reversed(range(size)):
-            if dist[j][i]:
-                dist[j][i] = min(
-                    dist[j][i],
-                    at(i + 1, j) + 1,
-                    at(i, j + 1) + 1,
-                    at(i + 1, j + 1) + diagonal,
-                    at(i - 1, j + 1) + diagonal,
-                )
-    cells = [(i, j) for j in range(size) for i in range(size) if grid[j][i] == region]
-    if not cells:
-        return _CENTRE
-    mean_i = sum(i for i, _ in cells) / len(cells)
-    mean_j = sum(j for _, j in cells) / len(cells)
-    best = max(
-        cells,
-        key=lambda c: (round(dist[c[1]][c[0]], 6), -((c[0] - mean_i) ** 2 + (c[1] - mean_j) ** 2)),
-    )
-    return ((best[0] + 0.5) / size, (best[1] + 0.5) / size)
-
-
-def _city_points(
-    grid: list[list[int]], cities: tuple[tuple[int, int], ...], anchors: tuple[Point, ...]
-) -> tuple[Point, ...]:
-    """A point on the shore between land and sea for each port: near the middle of the
-    shore, clear of the tile's border, of the regions' anchors and of the other ports."""
-    size = len(grid)
-    out: list[Point] = []
-    for land, sea in cities:
-        shore: list[Point] = []
-        for j in range(size):
-            for i in range(size):
-                if grid[j][i] not in (land, sea):
-                    continue
-                other = sea if grid[j][i] == land else land
-                if i + 1 < size and grid[j][i + 1] == other:
-                    shore.append(((i + 1) / size, (j + 0.5) / size))
-                if j + 1 < size and grid[j + 1][i] == other:
-                    shore.append(((i + 0.5) / size, (j + 1) / size))
-        inland = [p for p in shore if min(p[0], p[1], 1 - p[0], 1 - p[1]) >= 0.1]
-        shore = inland or shore
-        if not shore:
-            (ax, ay), (bx, by) = anchors[land], anchors[sea]
-            out.append(((ax + bx) / 2, (ay + by) / 2))
-            continue
-        mx = sum(p[0] for p in shore) / len(shore)
-        my = sum(p[1] for p in shore) / len(shore)
-        avoid = [*anchors, *out]
-
-        def key(p: Point, avoid: list[Point] = avoid, mx: float = mx, my: float = my) -> Any:
-            clear = min(min(math.dist(p, q) for q in avoid), 0.3)
-            return (round(clear, 3), -math.dist(p, (mx, my)))
-
-        out.append(max(shore, key=key))
-    return tuple(out)
-
-
 # ------------------------------------------------------------------- helpers
-
-
-def _n(value: float) -> str:
-    """A number for SVG: at most two decimals, no trailing zeros."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
-
-
-def _text(x: float, y: float, content: str, size: float, extra: str = "") -> str:
-    return f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" {extra}>{escape(content)}</text>'
 
 
 def _defs() -> str:
@@ -362,13 +208,13 @@ def _city_svg(cx: float, cy: float, size: float, title: str) -> str:
     """A port city: a small house on the shore."""
     w = size * 0.075
     body = (
-        f"M{_n(cx - w)},{_n(cy - w * 0.2)} L{_n(cx)},{_n(cy - w * 1.25)} "
-        f"L{_n(cx + w)},{_n(cy - w * 0.2)} L{_n(cx + w)},{_n(cy + w)} "
-        f"L{_n(cx - w)},{_n(cy + w)} Z"
+        f"M{num(cx - w)},{num(cy - w * 0.2)} L{num(cx)},{num(cy - w * 1.25)} "
+        f"L{num(cx + w)},{num(cy - w * 0.2)} L{num(cx + w)},{num(cy + w)} "
+        f"L{num(cx - w)},{num(cy + w)} Z"
     )
     return (
         f'<path class="city" d="{body}" fill="#fff4dc" stroke="#3a2412" '
-        f'stroke-width="{_n(max(0.8, size * 0.018))}" stroke-linejoin="round">'
+        f'stroke-width="{num(max(0.8, size * 0.018))}" stroke-linejoin="round">'
         f"<title>{escape(title)}</title></path>"
     )
 
@@ -416,11 +262,11 @@ def tile_svg(
         for index, (u, v) in enumerate(geometry.anchors):
             px, py = x + u * size, y + v * size
             parts.append(
-                f'<circle cx="{_n(px)}" cy="{_n(py)}" r="{_n(size * 0.075)}" '
+                f'<circle cx="{num(px)}" cy="{num(py)}" r="{num(size * 0.075)}" '
                 'fill="#ffffff" fill-opacity="0.8" stroke="#333" stroke-width="0.5"/>'
             )
             parts.append(
-                _text(
+                text(
                     px,
                     py + size * 0.037,
                     str(index),
@@ -429,20 +275,15 @@ def tile_svg(
                 )
             )
     parts.append(
-        f'<rect class="tile-edge" x="{_n(x)}" y="{_n(y)}" width="{_n(size)}" height="{_n(size)}"/>'
+        f'<rect class="tile-edge" x="{num(x)}" y="{num(y)}" '
+        f'width="{num(size)}" height="{num(size)}"/>'
     )
     parts.append("</g>")
     return "".join(parts)
 
 
 def _document(width: float, height: float, title: str, body: list[str]) -> str:
-    return (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
-        f'viewBox="0 0 {_n(width)} {_n(height)}">'
-        f"<title>{escape(title)}</title>{_style()}{_defs()}"
-        f'<rect width="100%" height="100%" fill="#f5f1e8"/>' + "".join(body) + "</svg>\n"
-    )
+    return document(width, height, title, _style() + _defs(), body, "#f5f1e8")
 
 
 def _follower_svg(cx: float, cy: float, size: float, seat: int, title: str) -> str:
@@ -451,11 +292,11 @@ def _follower_svg(cx: float, cy: float, size: float, seat: int, title: str) -> s
     r = size * 0.15
     return (
         f'<g class="follower" data-seat="{seat}"><title>{escape(title)}</title>'
-        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="{colour}" '
-        f'stroke="#ffffff" stroke-width="{_n(size * 0.035)}"/>'
-        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r + size * 0.0175)}" fill="none" '
+        f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r)}" fill="{colour}" '
+        f'stroke="#ffffff" stroke-width="{num(size * 0.035)}"/>'
+        f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r + size * 0.0175)}" fill="none" '
         f'stroke="#111" stroke-width="0.8"/>'
-        + _text(
+        + text(
             cx,
             cy + r * 0.42,
             str(seat),
@@ -471,15 +312,15 @@ def _legend(x: float, y: float) -> list[str]:
     out: list[str] = []
     for terrain in Terrain:
         out.append(
-            f'<rect x="{_n(x)}" y="{_n(y - 10)}" width="14" height="14" '
+            f'<rect x="{num(x)}" y="{num(y - 10)}" width="14" height="14" '
             f'fill="{TERRAIN_COLOURS[terrain]}" stroke="#333" stroke-width="0.6"/>'
-            f'<rect x="{_n(x)}" y="{_n(y - 10)}" width="14" height="14" '
+            f'<rect x="{num(x)}" y="{num(y - 10)}" width="14" height="14" '
             f'fill="url(#tex-{terrain.label})"/>'
         )
-        out.append(_text(x + 18, y + 1, terrain.label, 11, 'fill="#222"'))
+        out.append(text(x + 18, y + 1, terrain.label, 11, 'fill="#222"'))
         x += 30 + 7 * len(terrain.label)
     out.append(_city_svg(x + 7, y - 3, 80, "port city"))
-    out.append(_text(x + 16, y + 1, "port city", 11, 'fill="#222"'))
+    out.append(text(x + 16, y + 1, "port city", 11, 'fill="#222"'))
     return out
 
 
@@ -586,7 +427,7 @@ def render_svg(state: DiscoveryState, size: int = 64) -> str:
     # header: title, scores, state of play
     status = "game over" if state.is_terminal() else f"{view['stack']} tiles in the stack"
     body.append(
-        _text(
+        text(
             12,
             22,
             f"The Discovery · {len(tiles)} tiles placed · {status}",
@@ -598,26 +439,14 @@ def render_svg(state: DiscoveryState, size: int = 64) -> str:
     for seat, label in enumerate(seat_labels):
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         body.append(
-            f'<circle cx="{_n(sx + 7)}" cy="43" r="7" fill="{colour}" stroke="#111" '
+            f'<circle cx="{num(sx + 7)}" cy="43" r="7" fill="{colour}" stroke="#111" '
             'stroke-width="0.8"/>'
         )
-        body.append(_text(sx + 18, 47, label, 12, 'fill="#222"'))
+        body.append(text(sx + 18, 47, label, 12, 'fill="#222"'))
         sx += 24 + 7.0 * len(label)
 
     # grid and axis labels
-    body.append(
-        f'<rect x="{_n(left)}" y="{_n(top)}" width="{cols * size}" height="{rows * size}" '
-        'fill="#ebe5d6" stroke="#c9c0aa" stroke-width="0.8"/>'
-    )
-    axis = 'text-anchor="middle" fill="#555"'
-    for k in range(cols):
-        cx = left + (k + 0.5) * size
-        body.append(_text(cx, top - 6, str(min_x + k), 11, f'class="axis-x" {axis}'))
-        body.append(_text(cx, top + rows * size + 15, str(min_x + k), 11, axis))
-    for k in range(rows):
-        cy = top + (k + 0.5) * size + 4
-        body.append(_text(left - 14, cy, str(min_y + k), 11, f'class="axis-y" {axis}'))
-        body.append(_text(left + cols * size + 14, cy, str(min_y + k), 11, axis))
+    body.extend(board_frame(left, top, cols, rows, size, min_x, min_y))
 
     # tiles, then followers (so no later tile covers a marker), then the last tile's outline
     for x, y, design, rotation in tiles:
@@ -657,8 +486,8 @@ def render_svg(state: DiscoveryState, size: int = 64) -> str:
     if len(tiles) > 1:
         x, y, _, _ = tiles[-1]
         body.append(
-            f'<rect class="last-placed" x="{_n(left + (x - min_x) * size + 1.5)}" '
-            f'y="{_n(top + (y - min_y) * size + 1.5)}" width="{size - 3}" height="{size - 3}" '
+            f'<rect class="last-placed" x="{num(left + (x - min_x) * size + 1.5)}" '
+            f'y="{num(top + (y - min_y) * size + 1.5)}" width="{size - 3}" height="{size - 3}" '
             f'fill="none" stroke="{_LAST_COLOUR}" stroke-width="3"><title>last placed: '
             f"{escape(tiles[-1][2].id)} at {x},{y}</title></rect>"
         )
@@ -667,10 +496,10 @@ def render_svg(state: DiscoveryState, size: int = 64) -> str:
     ly = height - 18
     body.extend(_legend(12, ly))
     body.append(
-        f'<rect x="{_n(width - 196)}" y="{_n(ly - 10)}" width="14" height="14" fill="none" '
+        f'<rect x="{num(width - 196)}" y="{num(ly - 10)}" width="14" height="14" fill="none" '
         f'stroke="{_LAST_COLOUR}" stroke-width="3"/>'
     )
-    body.append(_text(width - 176, ly + 1, "last placed · x east, y south", 11, 'fill="#222"'))
+    body.append(text(width - 176, ly + 1, "last placed · x east, y south", 11, 'fill="#222"'))
     return _document(width, height, "The Discovery: map", body)
 
 
@@ -689,14 +518,14 @@ def render_components_svg(state: DiscoveryState, size: int = 84, columns: int = 
     width = max(columns * cell_w + 20, 680)
     height = header + rows * cell_h + 16
     body: list[str] = [
-        _text(
+        text(
             12,
             24,
             f"{tileset.name}: {len(designs)} designs, {tileset.total} tiles",
             17,
             'font-weight="bold" fill="#222"',
         ),
-        _text(
+        text(
             12,
             44,
             "Drawn unturned (north up); small numbers are region indices (deploy N); "
@@ -734,13 +563,13 @@ def render_components_svg(state: DiscoveryState, size: int = 84, columns: int = 
         )
         if is_start:
             body.append(
-                f'<rect class="start-tile" x="{_n(x - 2.5)}" y="{_n(y - 2.5)}" '
+                f'<rect class="start-tile" x="{num(x - 2.5)}" y="{num(y - 2.5)}" '
                 f'width="{size + 5}" height="{size + 5}" fill="none" stroke="{_START_COLOUR}" '
                 'stroke-width="3"/>'
             )
         cx = x + size / 2
         body.append(
-            _text(
+            text(
                 cx,
                 y + size + 15,
                 f"{design.id}  x{design.count}",
@@ -748,5 +577,5 @@ def render_components_svg(state: DiscoveryState, size: int = 84, columns: int = 
                 'text-anchor="middle" font-weight="bold" fill="#222"',
             )
         )
-        body.append(_text(cx, y + size + 29, ports, 10, 'text-anchor="middle" fill="#444"'))
+        body.append(text(cx, y + size + 29, ports, 10, 'text-anchor="middle" fill="#444"'))
     return _document(width, height, f"{tileset.name}: tile catalogue", body)

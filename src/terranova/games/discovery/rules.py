@@ -10,6 +10,7 @@ followers, and for mountains the grassland nodes it touches.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from typing import Any, Self
 
@@ -26,16 +27,16 @@ from terranova.games.discovery.actions import (
     SetAside,
     parse_action,
 )
+from terranova.games.discovery.tables import GRID, LIMIT, CompiledTiles, compiled
 from terranova.games.discovery.tiles import Terrain, TileSet
+from terranova.kit.board import TileBoard
+from terranova.kit.grid import OPPOSITE
+from terranova.kit.placements import Placements
+from terranova.kit.regions import JOIN, KEEP, OR, SUM, Regions
+
+__all__ = ["LIMIT", "CompiledTiles", "DiscoveryState", "compiled", "decode", "encode"]
 
 MOUNTAIN, GRASSLAND, SEA = int(Terrain.MOUNTAIN), int(Terrain.GRASSLAND), int(Terrain.SEA)
-
-# Board positions are ints: (y + OFFSET) * STRIDE + (x + OFFSET); y grows to the south.
-STRIDE = 256
-OFFSET = 128
-LIMIT = 120  # the table: squares with -120 < x, y < 120
-DELTA = (-STRIDE, 1, STRIDE, -1)  # N, E, S, W
-OPPOSITE = (2, 3, 0, 1)
 
 FOLLOWERS_IN_SUPPLY = 4
 EQUAL_TURNS_RULEBOOK = {2: 1, 3: 2, 4: 3, 5: 1}
@@ -44,106 +45,26 @@ EQUAL_TURNS_RULEBOOK = {2: 1, 3: 2, 4: 3, 5: 1}
 SET_ASIDE, DEAL, DRAW, REFILL, PLACE, FOLLOWER, OVER = range(7)
 PHASE_NAMES = ("set-aside", "deal", "draw", "refill", "place", "follower", "over")
 
-
-def encode(x: int, y: int) -> int:
-    """The board position of (x, y)."""
-    return (y + OFFSET) * STRIDE + (x + OFFSET)
-
-
-def _on_table(pos: int) -> bool:
-    x, y = decode(pos)
-    return -LIMIT < x < LIMIT and -LIMIT < y < LIMIT
+encode = GRID.encode
+"""The board position of (x, y)."""
+decode = GRID.decode
+"""(x, y) of a board position."""
+ORIGIN = GRID.encode(0, 0)
+OX, OY, STRIDE = GRID.ox, GRID.oy, GRID.stride
 
 
-def decode(pos: int) -> tuple[int, int]:
-    """(x, y) of a board position."""
-    return pos % STRIDE - OFFSET, pos // STRIDE - OFFSET
-
-
-class CompiledTiles:
-    """Per-tile-set tables for the hot paths (built once per tile set)."""
-
-    def __init__(self, tileset: TileSet) -> None:
-        self.tileset = tileset
-        designs = tileset.designs
-        self.ids = [d.id for d in designs]
-        self.index = {d.id: i for i, d in enumerate(designs)}
-        self.n_regions = [len(d.regions) for d in designs]
-        self.terrains = [tuple(int(r.terrain) for r in d.regions) for d in designs]
-        self.edge_counts = [tuple(len(r.edges) for r in d.regions) for d in designs]
-        self.cities = [tuple(d.city_count(i) for i in range(len(d.regions))) for d in designs]
-        self.grassland_touches: list[tuple[tuple[int, ...], ...]] = []
-        for d in designs:
-            near: list[list[int]] = [[] for _ in d.regions]
-            for a, b in d.touches:
-                for m, g in ((a, b), (b, a)):
-                    if d.regions[m].terrain == Terrain.MOUNTAIN and (
-                        d.regions[g].terrain == Terrain.GRASSLAND
-                    ):
-                        near[m].append(g)
-            self.grassland_touches.append(tuple(tuple(n) for n in near))
-        self.edge_region = [[d.edge_regions(r) for r in range(4)] for d in designs]
-        self.edge_terrain = [
-            [tuple(int(t) for t in d.edge_terrains(r)) for r in range(4)] for d in designs
-        ]
-        self.rotations: list[tuple[int, ...]] = []
-        self.same_as: list[tuple[int, ...]] = []  # rotation -> the distinct rotation it equals
-        for d in designs:
-            seen: dict[tuple[object, ...], int] = {}
-            same = []
-            for r in range(4):
-                same.append(seen.setdefault(d.signature(r), r))
-            self.rotations.append(tuple(sorted(set(same))))
-            self.same_as.append(tuple(same))
-        # fits[d][code]: distinct rotations of d matching a frontier constraint code,
-        # where code packs (terrain + 1) << (2 * direction), 0 for no neighbour.
-        self.fits: list[list[tuple[int, ...]]] = []
-        shared: dict[tuple[int, ...], tuple[int, ...]] = {}  # 16 subsets, shared for locality
-        for i in range(len(designs)):
-            table = []
-            for code in range(256):
-                ok = []
-                for r in self.rotations[i]:
-                    edges = self.edge_terrain[i][r]
-                    if all((code >> (2 * k)) & 3 in (0, edges[k] + 1) for k in range(4)):
-                        ok.append(r)
-                table.append(shared.setdefault(tuple(ok), tuple(ok)))
-            self.fits.append(table)
-        self.stack_size = tileset.total - 1  # every tile but the start tile
-        self.draws = [Draw(i) for i in self.ids]
-        self.set_asides = [SetAside(i) for i in self.ids]
-        self.deploys = [Deploy(i) for i in range(max(self.n_regions))]
-        self._places: dict[int, Place] = {}
-        self._removes: dict[int, Remove] = {}
-
-    def place(self, design: int, pos: int, rotation: int) -> Place:
-        """The (shared, immutable) Place action for these numbers."""
-        key = (pos * 128 + design) * 4 + rotation
-        action = self._places.get(key)
-        if action is None:
-            x, y = decode(pos)
-            action = self._places[key] = Place(self.ids[design], x, y, rotation)
-        return action
-
-    def remove(self, pos: int, region: int) -> Remove:
-        """The (shared) Remove action for a follower on ``region`` of the tile at ``pos``."""
-        key = pos * 8 + region
-        action = self._removes.get(key)
-        if action is None:
-            x, y = decode(pos)
-            action = self._removes[key] = Remove(x, y, region)
-        return action
-
-
-_COMPILED: dict[int, CompiledTiles] = {}
-
-
-def compiled(tileset: TileSet) -> CompiledTiles:
-    """The compiled tables of a tile set (cached)."""
-    table = _COMPILED.get(id(tileset))
-    if table is None or table.tileset is not tileset:
-        table = _COMPILED[id(tileset)] = CompiledTiles(tileset)
-    return table
+def _territories() -> Regions:
+    """Region nodes and their territories' totals: the terrain, open edges, the tiles
+    covered (a bit mask of placement indices), port cities, followers, and for
+    mountains the grassland nodes touched."""
+    return Regions(
+        ("terrain", KEEP),
+        ("open", SUM),
+        ("mask", OR),
+        ("cities", SUM),
+        ("crowd", SUM),
+        ("grass", JOIN),
+    )
 
 
 class DiscoveryState(State):
@@ -167,17 +88,17 @@ class DiscoveryState(State):
         self._equal_turns = equal_turns
         self._tileset_param = tileset_param
         # territories (union-find over region nodes)
-        self._parent: list[int] = []
-        self._terrain: list[int] = []
-        self._open: list[int] = []
-        self._mask: list[int] = []
-        self._cities: list[int] = []
-        self._crowd: list[int] = []  # followers in the territory
-        self._grass: list[tuple[int, ...]] = []  # mountains: grassland nodes touched
-        # the map
-        self._board: dict[int, int] = {}  # pos -> placement index
-        self._placed: list[tuple[int, int, int, int]] = []  # (pos, design, rotation, base node)
-        self._frontier: dict[int, int] = {}  # empty pos next to the map -> constraint code
+        self._regions = _territories()
+        self._bind()
+        # the map: tiles by position and in the order placed, the frontier of empty
+        # squares next to them; each tile's first node; the legal placements per design
+        self._map: TileBoard[Action] = TileBoard(self._t.board)
+        self._frontier = self._map.frontier
+        self._base: list[int] = []
+        self._just = (0, 0, 0)  # the last tile placed: position, design, first node
+        # the placements of the tiles in hands are kept from turn to turn (those of a tile
+        # kept in hand are then only looked at again around the tiles laid since)
+        self._legal: Placements[Action] = Placements(self._map, keep=players * hand, patch=hand > 1)
         # players and tiles
         self._followers: dict[int, int] = {}  # node -> seat
         self._removals: dict[int, Remove] = {}  # node -> the action taking it back
@@ -197,7 +118,7 @@ class DiscoveryState(State):
         self._last = -1  # placement index of the tile just placed
         self._turns = 0
         self._placements: list[Action] = []  # legal placements, kept while at the place step
-        self._place_tile(tileset.start, encode(0, 0), 0)
+        self._place_tile(tileset.start, ORIGIN, 0)
         self._last = -1
         if equal_turns == "rulebook":
             self._pending = EQUAL_TURNS_RULEBOOK[players]
@@ -251,32 +172,33 @@ class DiscoveryState(State):
         return (self._t.set_asides if self._phase == SET_ASIDE else self._t.draws)[design]
 
     def apply(self, action: Action) -> None:
-        kind = type(action)
         phase = self._phase
-        if kind is Place:
+        if type(action) is Place:
             if phase != PLACE:
                 raise IllegalActionError(
                     action, f"it is not the time to place a tile ({self._phase_text()})"
                 )
-            self._apply_place(action)  # type: ignore[arg-type]
-        elif kind is Pass:
+            self._apply_place(action)
+        elif type(action) is Draw:
+            self._apply_chance(action)
+        elif type(action) is Pass:
             if phase != FOLLOWER:
                 raise IllegalActionError(action, f"there is nothing to pass ({self._phase_text()})")
             self._end_turn()
-        elif kind is Deploy:
+        elif type(action) is Deploy:
             if phase != FOLLOWER:
                 raise IllegalActionError(
                     action, f"followers move after a tile is placed ({self._phase_text()})"
                 )
-            self._apply_deploy(action)  # type: ignore[arg-type]
-        elif kind is Remove:
+            self._apply_deploy(action)
+        elif type(action) is Remove:
             if phase != FOLLOWER:
                 raise IllegalActionError(
                     action, f"followers move after a tile is placed ({self._phase_text()})"
                 )
-            self._apply_remove(action)  # type: ignore[arg-type]
-        elif kind is Draw or kind is SetAside:
-            self._apply_chance(action)  # type: ignore[arg-type]
+            self._apply_remove(action)
+        elif type(action) is SetAside:
+            self._apply_chance(action)
         else:
             raise IllegalActionError(action, "not an action of The Discovery")
         self._history.append(action)
@@ -284,15 +206,12 @@ class DiscoveryState(State):
     def clone(self) -> Self:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other._parent = self._parent[:]
-        other._open = self._open[:]
-        other._mask = self._mask[:]
-        other._cities = self._cities[:]
-        other._crowd = self._crowd[:]
-        other._grass = self._grass[:]
-        other._board = self._board.copy()
-        other._placed = self._placed[:]
-        other._frontier = self._frontier.copy()
+        other._regions = self._regions.copy()
+        other._bind()
+        other._map = self._map.copy()
+        other._frontier = other._map.frontier
+        other._base = self._base[:]
+        other._legal = self._legal.copy(other._map)
         other._followers = self._followers.copy()
         other._removals = self._removals.copy()
         other._supply = self._supply[:]
@@ -302,8 +221,28 @@ class DiscoveryState(State):
         other._set_aside = self._set_aside[:]
         other._discarded = self._discarded[:]
         other._history = self._history[:]
-        other._terrain = self._terrain[:]
         return other
+
+    def _bind(self) -> None:
+        """Name the territories' columns (after making or copying them): per node, and
+        at a root for its territory, the terrain, the open edges, the tiles covered (a
+        bit mask), the port cities, the followers and (mountains) the grassland nodes
+        touched."""
+        self._find = self._regions.find
+        self._terrain: list[int]
+        self._open: list[int]
+        self._mask: list[int]
+        self._cities: list[int]
+        self._crowd: list[int]
+        self._grass: list[tuple[int, ...]]
+        (
+            self._terrain,
+            self._open,
+            self._mask,
+            self._cities,
+            self._crowd,
+            self._grass,
+        ) = self._regions.columns
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -347,10 +286,11 @@ class DiscoveryState(State):
             # the seat to move kept only tiles it can place (the others were discarded at
             # the start of its turn), so its redrawn hand must be placeable too
             hand = other._hands[mover]
+            can_place = other._legal.can_place
             for i, design in enumerate(hand):
-                if other._legal_placements([design]):
+                if can_place(design):
                     continue
-                swaps = [j for j, d in enumerate(pool) if other._legal_placements([d])]
+                swaps = [j for j, d in enumerate(pool) if can_place(d)]
                 if swaps:
                     j = swaps[rng.randrange(len(swaps))]
                     hand[i], pool[j] = pool[j], design
@@ -358,7 +298,7 @@ class DiscoveryState(State):
                     other._hands[mover] = self._hands[mover][:]
                     other._bag = self._bag[:]
                     break
-            other._placements = other._legal_placements(sorted(set(other._hands[mover])))
+            other._placements = other._legal.actions(sorted(set(other._hands[mover])))
         other._bag.sort()
         # the true draws of other seats are what is hidden: a determinization keeps no history
         other._history = []
@@ -409,7 +349,7 @@ class DiscoveryState(State):
     def placements(self) -> list[tuple[int, int, str, int]]:
         """Every tile on the map as (x, y, design id, rotation), in the order placed."""
         ids = self._t.ids
-        return [(*decode(pos), ids[d], r) for pos, d, r, _ in self._placed]
+        return [(*decode(pos), ids[d], r) for pos, d, r in self._map.tiles]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         ids = self._t.ids
@@ -446,7 +386,7 @@ class DiscoveryState(State):
             )
         last = None
         if self._last >= 0 and self._phase == FOLLOWER:
-            lx, ly = decode(self._placed[self._last][0])
+            lx, ly = decode(self._map.tiles[self._last][0])
             last = {"x": lx, "y": ly}
         out: dict[str, Any] = {
             "game": self.game_id,
@@ -507,95 +447,47 @@ class DiscoveryState(State):
 
     # ------------------------------------------------------------ territories
 
-    def _find(self, node: int) -> int:
-        parent = self._parent
-        while parent[node] != node:
-            parent[node] = parent[parent[node]]
-            node = parent[node]
-        return node
-
     def _node_place(self, node: int) -> tuple[int, int]:
         """(pos, region) of a node."""
-        lo, hi = 0, len(self._placed) - 1
-        placed = self._placed
-        while lo < hi:  # the last tile whose base node is <= node
-            mid = (lo + hi + 1) // 2
-            if placed[mid][3] <= node:
-                lo = mid
-            else:
-                hi = mid - 1
-        return placed[lo][0], node - placed[lo][3]
+        index = bisect_right(self._base, node) - 1  # the last tile whose base node is <= node
+        return self._map.tiles[index][0], node - self._base[index]
 
     def _place_tile(self, design: int, pos: int, rotation: int) -> None:
         t = self._t
-        index = len(self._placed)
-        base = len(self._parent)
+        regions = self._regions
+        index = len(self._base)
         count = t.n_regions[design]
-        self._parent.extend(range(base, base + count))
-        self._terrain.extend(t.terrains[design])
-        self._open.extend(t.edge_counts[design])
-        self._mask.extend([1 << index] * count)
-        self._cities.extend(t.cities[design])
-        self._crowd.extend([0] * count)
-        self._grass.extend(tuple(base + g for g in near) for near in t.grassland_touches[design])
-        self._board[pos] = index
-        self._placed.append((pos, design, rotation, base))
+        base = len(regions.parent)
+        regions.add(
+            count,
+            t.terrains[design],
+            t.edge_counts[design],
+            (1 << index,) * count,
+            t.cities[design],
+            (0,) * count,
+            [tuple(base + g for g in near) for near in t.grassland_touches[design]]
+            if t.has_grass[design]
+            else ((),) * count,
+        )
+        self._base.append(base)
         self._last = index
-        frontier = self._frontier
-        frontier.pop(pos, None)
-        board = self._board
-        placed = self._placed
-        edge_region = t.edge_region
-        mine = edge_region[design][rotation]
-        terrains = t.edge_terrain[design][rotation]
-        x, y = decode(pos)
-        at_rim = not (-LIMIT + 1 < x < LIMIT - 1 and -LIMIT + 1 < y < LIMIT - 1)
-        for direction in range(4):
-            q = pos + DELTA[direction]
-            j = board.get(q)
-            opposite = OPPOSITE[direction]
-            if j is None:
-                if at_rim and not _on_table(q):
-                    continue
-                frontier[q] = frontier.get(q, 0) + ((terrains[direction] + 1) << (2 * opposite))
-            else:
-                _, qd, qr, qbase = placed[j]
-                root = self._union(base + mine[direction], qbase + edge_region[qd][qr][opposite])
-                self._open[root] -= 2
-
-    def _union(self, a: int, b: int) -> int:
-        ra = self._find(a)
-        rb = self._find(b)
-        if ra == rb:
-            return ra
-        if ra > rb:
-            ra, rb = rb, ra
-        self._parent[rb] = ra
-        self._open[ra] += self._open[rb]
-        self._mask[ra] |= self._mask[rb]
-        self._cities[ra] += self._cities[rb]
-        self._crowd[ra] += self._crowd[rb]
-        if self._grass[rb]:
-            self._grass[ra] = self._grass[ra] + self._grass[rb]
-        return ra
+        self._just = (pos, design, base)
+        joins = self._map.place(pos, design, rotation)
+        if joins:
+            mine = t.edge_region[design][rotation]
+            edge_region = t.edge_region
+            tiles = self._map.tiles
+            bases = self._base
+            union = regions.union
+            open_edges = self._open
+            for direction, j in joins:
+                _, qd, qr = tiles[j]
+                root = union(
+                    base + mine[direction], bases[j] + edge_region[qd][qr][OPPOSITE[direction]]
+                )
+                open_edges[root] -= 2
 
     # --------------------------------------------------------------- placing
-
-    def _legal_placements(self, designs: list[int]) -> list[Action]:
-        t = self._t
-        cache = t._places
-        out: list[Action] = []
-        append = out.append
-        for design in designs:
-            fits = t.fits[design]
-            for pos, code in self._frontier.items():
-                rotations = fits[code]
-                if rotations:
-                    key = (pos * 128 + design) * 4
-                    for rotation in rotations:
-                        action = cache.get(key + rotation)
-                        append(action if action else t.place(design, pos, rotation))
-        return out
 
     def _apply_place(self, action: Place) -> None:
         t = self._t
@@ -607,10 +499,10 @@ class DiscoveryState(State):
             raise IllegalActionError(action, "a rotation is 0, 90, 180 or 270")
         if not (-LIMIT < action.x < LIMIT and -LIMIT < action.y < LIMIT):
             raise IllegalActionError(action, "that square is off the table")
-        pos = encode(action.x, action.y)
+        pos = (action.y + OY) * STRIDE + action.x + OX
         code = self._frontier.get(pos)
         if code is None:
-            where = "is taken" if pos in self._board else "does not touch the map"
+            where = "is taken" if pos in self._map.at else "does not touch the map"
             raise IllegalActionError(action, f"square {action.x},{action.y} {where}")
         if action.rotation not in t.fits[design][code]:
             same = t.same_as[design][action.rotation]
@@ -631,7 +523,7 @@ class DiscoveryState(State):
         seat = self._to_move
         out: list[Action] = []
         if self._supply[seat]:
-            _, design, _, base = self._placed[self._last]
+            _, design, base = self._just
             crowd = self._crowd
             deploys = self._t.deploys
             for region in range(self._t.n_regions[design]):
@@ -647,7 +539,7 @@ class DiscoveryState(State):
 
     def _apply_deploy(self, action: Deploy) -> None:
         seat = self._to_move
-        _, design, _, base = self._placed[self._last]
+        pos, design, base = self._just
         if not self._supply[seat]:
             raise IllegalActionError(action, "you have no follower in supply")
         if not 0 <= action.region < self._t.n_regions[design]:
@@ -656,9 +548,7 @@ class DiscoveryState(State):
         if self._crowd[root]:
             raise IllegalActionError(action, "that territory already has a follower")
         self._followers[base + action.region] = seat
-        self._removals[base + action.region] = self._t.remove(
-            self._placed[self._last][0], action.region
-        )
+        self._removals[base + action.region] = self._t.remove(pos, action.region)
         self._crowd[root] += 1
         self._supply[seat] -= 1
         self._end_turn()
@@ -666,12 +556,12 @@ class DiscoveryState(State):
     def _apply_remove(self, action: Remove) -> None:
         seat = self._to_move
         pos = encode(action.x, action.y) if abs(action.x) < LIMIT and abs(action.y) < LIMIT else -1
-        index = self._board.get(pos)
+        index = self._map.at.get(pos)
         node = -1
         if index is not None:
-            _, design, _, base = self._placed[index]
+            design = self._map.tiles[index][1]
             if 0 <= action.region < self._t.n_regions[design]:
-                node = base + action.region
+                node = self._base[index] + action.region
         if self._followers.get(node) != seat:
             raise IllegalActionError(action, "you have no follower there")
         root = self._find(node)
@@ -692,10 +582,13 @@ class DiscoveryState(State):
             raise IllegalActionError(
                 action, f"the tile is {'set aside' if phase == SET_ASIDE else 'drawn'} now"
             )
-        design = self._t.index.get(action.design)
-        if design is None or design not in self._bag:
-            raise IllegalActionError(action, f"no tile {action.design} is left in the stack")
-        self._bag.remove(design)
+        design = self._t.index.get(action.design, -1)
+        try:
+            self._bag.remove(design)
+        except ValueError:
+            raise IllegalActionError(
+                action, f"no tile {action.design} is left in the stack"
+            ) from None
         if phase == SET_ASIDE:
             self._set_aside.append(design)
             self._pending -= 1
@@ -731,13 +624,13 @@ class DiscoveryState(State):
             hand = self._hands[seat]
             self._to_move = seat
             if len(hand) == 1:
-                placements = self._legal_placements(hand)
+                placements = self._legal.of(hand[0])
                 if not placements:
                     self._discarded.append(hand.pop())
             elif hand:
                 placements = []
                 for design in sorted(set(hand)):
-                    mine = self._legal_placements([design])
+                    mine = self._legal.of(design)
                     if mine:
                         placements.extend(mine)
                     else:
@@ -749,7 +642,7 @@ class DiscoveryState(State):
                 self._phase = DRAW
                 return
             if hand:
-                self._placements = placements
+                self._placements = placements  # shared with the kept lists: never changed
                 self._phase = PLACE
                 return
             if not any(self._hands):
@@ -779,7 +672,4 @@ class DiscoveryState(State):
 
     def territory_nodes(self) -> dict[int, list[int]]:
         """Every territory as root -> its nodes (for checks against a flood fill)."""
-        out: dict[int, list[int]] = {}
-        for node in range(len(self._parent)):
-            out.setdefault(self._find(node), []).append(node)
-        return out
+        return self._regions.territories()

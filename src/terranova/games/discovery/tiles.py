@@ -1,22 +1,22 @@
-"""The Discovery's tiles: the data model and the validating loader of tile files.
+"""The Discovery's tiles: the data model and the checked schema of tile files.
 
 A tile file (TOML) lists designs; a design is a set of regions, each with a
 terrain and the whole edges it owns, which regions touch inside the tile, and
 its port cities (each between one land region and one sea region). The format
-is documented in ``docs/discovery/tiles.md``.
+is documented in ``docs/discovery/tiles.md``; files are checked with pydantic on
+the tile kit's schema (:mod:`terranova.kit.schema`).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any
+from typing import Annotated, Any, ClassVar, Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from terranova.core.errors import ContentError
-
-DESIGN_ID = re.compile(r"[A-Za-z0-9_-]+")
-"""What a design id may be made of: it is written in actions (``place 15 0,1 90``)."""
+from terranova.kit.schema import DesignModel, FieldError, load_designs
 
 EDGE_NAMES = "NESW"
 """Edge letters in clockwise order; a direction is an index into this string."""
@@ -109,22 +109,62 @@ class TileSet:
         raise KeyError(design_id)
 
 
+# ------------------------------------------------------------------ the tile file
+
+
+class RegionEntry(BaseModel):
+    """A region in the file: its terrain and the edges it owns (other keys are ignored)."""
+
+    model_config = ConfigDict(extra="ignore", strict=True, frozen=True)
+
+    terrain: Literal["mountain", "grassland", "sea"]
+    edges: str = Field(default="", pattern=r"^[NESW]*$")
+
+
+Pair = Annotated[list[int], Field(min_length=2, max_length=2)]
+
+
+class DesignEntry(DesignModel):
+    """A ``[[design]]`` table of a tile file (docs/discovery/tiles.md)."""
+
+    item_names: ClassVar[dict[str, str]] = {
+        "regions": "region",
+        "touches": "pair",
+        "cities": "city",
+    }
+
+    regions: list[RegionEntry] = Field(min_length=1)
+    touches: list[Pair] = Field(default_factory=list)
+    cities: list[Pair] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        _check_design(self)
+        return self
+
+    def design(self) -> Design:
+        """The design as the rules use it."""
+        return Design(
+            self.id,
+            self.count,
+            tuple(
+                Region(
+                    Terrain[r.terrain.upper()], tuple(sorted(EDGE_NAMES.index(c) for c in r.edges))
+                )
+                for r in self.regions
+            ),
+            tuple((a, b) for a, b in self.touches),
+            tuple((a, b) for a, b in self.cities),
+        )
+
+
 def parse_tileset(data: dict[str, Any], source: str = "tile data") -> TileSet:
     """Build a TileSet from parsed data, naming the design and field at fault on error."""
-    meta = data.get("meta", {})
-    if not isinstance(meta, dict):
-        raise ContentError(f"{source}: [meta] must be a table")
-    raw_designs = data.get("design")
-    if not isinstance(raw_designs, list) or not raw_designs:
-        raise ContentError(f"{source}: no [[design]] entries")
+    meta, entries = load_designs(data, source, DesignEntry)
     designs: list[Design] = []
-    seen: dict[str, int] = {}
     signatures: dict[tuple[object, ...], str] = {}
-    for position, raw in enumerate(raw_designs, start=1):
-        design = _parse_design(raw, position, source)
-        if design.id in seen:
-            raise ContentError(f"{source}: design {design.id!r}: id is used twice")
-        seen[design.id] = position
+    for entry in entries:
+        design = entry.design()
         for rotation in range(4):
             other = signatures.get(design.signature(rotation))
             if other is not None:
@@ -135,128 +175,80 @@ def parse_tileset(data: dict[str, Any], source: str = "tile data") -> TileSet:
         signatures[design.signature(0)] = design.id
         designs.append(design)
     start_id = str(meta.get("start", "start"))
-    if start_id not in seen:
+    ids = [d.id for d in designs]
+    if start_id not in ids:
         raise ContentError(f"{source}: no start tile (a design with id {start_id!r})")
-    start = seen[start_id] - 1
+    start = ids.index(start_id)
     if designs[start].count != 1:
         raise ContentError(f"{source}: design {start_id!r}: field 'count': the start tile is 1")
     return TileSet(str(meta.get("name", source)), tuple(designs), start, source)
 
 
-def _parse_design(raw: object, position: int, source: str) -> Design:
-    where = f"{source}: design #{position}"
-    if not isinstance(raw, dict):
-        raise ContentError(f"{where}: must be a table")
-    design_id = raw.get("id")
-    if not isinstance(design_id, str) or not DESIGN_ID.fullmatch(design_id):
-        raise ContentError(
-            f"{where}: field 'id': {design_id!r} is not an id: letters, digits, '_' and '-' "
-            "only (ids are written in actions such as 'draw 15')"
-        )
-    where = f"{source}: design {design_id!r}"
-
-    def fail(field: str, message: str) -> ContentError:
-        return ContentError(f"{where}: field {field!r}: {message}")
-
-    unknown = set(raw) - {"id", "count", "regions", "touches", "cities", "note"}
-    if unknown:
-        raise fail(sorted(unknown)[0], "unknown field")
-    count = raw.get("count")
-    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-        raise fail("count", "a whole number of at least 1 is required")
-    raw_regions = raw.get("regions")
-    if not isinstance(raw_regions, list) or not raw_regions:
-        raise fail("regions", "a non-empty list of regions is required")
-    regions: list[Region] = []
+def _check_design(entry: DesignEntry) -> None:
+    """What a tile must be beyond its fields' types: each edge owned once, regions that
+    touch and cities that lie where a flat tile allows."""
+    regions = entry.regions
     owner: dict[int, int] = {}
-    for index, item in enumerate(raw_regions):
-        if not isinstance(item, dict):
-            raise fail("regions", f"region {index} must be a table")
-        terrain_name = item.get("terrain")
-        try:
-            terrain = Terrain[str(terrain_name).upper()]
-        except KeyError:
-            raise fail(
-                "regions",
-                f"region {index}: terrain {terrain_name!r} is not mountain, grassland or sea",
-            ) from None
-        letters = item.get("edges", "")
-        if not isinstance(letters, str) or any(c not in EDGE_NAMES for c in letters):
-            raise fail("regions", f"region {index}: edges {letters!r} must use only N, E, S, W")
-        edges = tuple(sorted({EDGE_NAMES.index(c) for c in letters}))
-        if len(edges) != len(letters):
-            raise fail("regions", f"region {index}: edges {letters!r} names an edge twice")
-        for edge in edges:
+    for index, region in enumerate(regions):
+        if len(set(region.edges)) != len(region.edges):
+            raise FieldError(
+                "regions", f"region {index}: edges {region.edges!r} names an edge twice"
+            )
+        for edge in sorted(EDGE_NAMES.index(c) for c in region.edges):
             if edge in owner:
-                raise fail(
+                raise FieldError(
                     "regions",
                     f"edge {EDGE_NAMES[edge]} is owned by regions {owner[edge]} and {index}",
                 )
             owner[edge] = index
-        regions.append(Region(terrain, edges))
     missing = [EDGE_NAMES[e] for e in range(4) if e not in owner]
     if missing:
-        raise fail("regions", f"edge {missing[0]} belongs to no region")
-
-    touches = _parse_pairs(raw.get("touches", []), len(regions), fail, "touches")
-    touch_set = {frozenset(p) for p in touches}
-    if len(touch_set) != len(touches):
-        raise fail("touches", "a pair is listed twice")
-    for a, b in touches:
+        raise FieldError("regions", f"edge {missing[0]} belongs to no region")
+    size = len(regions)
+    for field, pairs in (("touches", entry.touches), ("cities", entry.cities)):
+        for pair in pairs:
+            if not all(0 <= i < size for i in pair):
+                raise FieldError(
+                    field, f"{pair!r} names a region that does not exist (0..{size - 1})"
+                )
+    terrain = [r.terrain for r in regions]
+    touch_set = {frozenset(p) for p in entry.touches}
+    if len(touch_set) != len(entry.touches):
+        raise FieldError("touches", "a pair is listed twice")
+    for a, b in entry.touches:
         if a == b:
-            raise fail("touches", f"region {a} cannot touch itself")
-        if regions[a].terrain == regions[b].terrain:
-            raise fail(
+            raise FieldError("touches", f"region {a} cannot touch itself")
+        if terrain[a] == terrain[b]:
+            raise FieldError(
                 "touches",
-                f"regions {a} and {b} touch and are both {regions[a].terrain.label}: "
-                "they would be one region",
+                f"regions {a} and {b} touch and are both {terrain[a]}: they would be one region",
             )
     for edge in range(4):
         a, b = owner[edge], owner[(edge + 1) % 4]
         if a != b and frozenset((a, b)) not in touch_set:
-            raise fail(
+            raise FieldError(
                 "touches",
                 f"regions {a} and {b} meet at the {EDGE_NAMES[edge]}{EDGE_NAMES[(edge + 1) % 4]} "
                 "corner and must be listed as touching",
             )
-    _check_planar(regions, touch_set, fail)
+    edges = {i: tuple(sorted(EDGE_NAMES.index(c) for c in r.edges)) for i, r in enumerate(regions)}
+    _check_planar(edges, touch_set)
     for index, region in enumerate(regions):
         if not region.edges and not any(index in p for p in touch_set):
-            raise fail("regions", f"region {index} owns no edge and touches no region")
-
-    cities = _parse_pairs(raw.get("cities", []), len(regions), fail, "cities")
-    for land, sea in cities:
-        if regions[land].terrain == Terrain.SEA:
-            raise fail("cities", f"city [{land}, {sea}]: region {land} is sea, not land")
-        if regions[sea].terrain != Terrain.SEA:
-            raise fail("cities", f"city [{land}, {sea}]: region {sea} is not sea")
+            raise FieldError("regions", f"region {index} owns no edge and touches no region")
+    for land, sea in entry.cities:
+        if terrain[land] == "sea":
+            raise FieldError("cities", f"city [{land}, {sea}]: region {land} is sea, not land")
+        if terrain[sea] != "sea":
+            raise FieldError("cities", f"city [{land}, {sea}]: region {sea} is not sea")
         if frozenset((land, sea)) not in touch_set:
-            raise fail("cities", f"city [{land}, {sea}]: the two regions do not touch")
-    return Design(design_id, count, tuple(regions), tuple(touches), tuple(cities))
+            raise FieldError("cities", f"city [{land}, {sea}]: the two regions do not touch")
 
 
-def _parse_pairs(raw: object, size: int, fail: Any, field: str) -> tuple[tuple[int, int], ...]:
-    if not isinstance(raw, list):
-        raise fail(field, "a list of [a, b] pairs is required")
-    pairs: list[tuple[int, int]] = []
-    for item in raw:
-        if (
-            not isinstance(item, list)
-            or len(item) != 2
-            or not all(isinstance(i, int) and not isinstance(i, bool) for i in item)
-        ):
-            raise fail(field, f"{item!r} is not a pair of region indices")
-        a, b = item
-        if not (0 <= a < size and 0 <= b < size):
-            raise fail(field, f"{item!r} names a region that does not exist (0..{size - 1})")
-        pairs.append((a, b))
-    return tuple(pairs)
-
-
-def _check_planar(regions: list[Region], touch_set: set[frozenset[int]], fail: Any) -> None:
+def _check_planar(edges: dict[int, tuple[int, ...]], touch_set: set[frozenset[int]]) -> None:
     """Regions on the tile's border cannot cross: a region owning edges on both sides of
     another region's edges would have to pass through it."""
-    arcs = {i: r.edges for i, r in enumerate(regions) if r.edges}
+    arcs = {i: e for i, e in edges.items() if e}
     for a, edges_a in arcs.items():
         for b, edges_b in arcs.items():
             if a >= b:
@@ -264,7 +256,7 @@ def _check_planar(regions: list[Region], touch_set: set[frozenset[int]], fail: A
             # b's edges must all fall in one gap between consecutive edges of a
             gaps = {sum(1 for e in edges_a if e < edge) % len(edges_a) for edge in edges_b}
             if len(gaps) > 1:
-                raise fail("regions", f"regions {a} and {b} cross each other on the tile")
+                raise FieldError("regions", f"regions {a} and {b} cross each other on the tile")
     for a, edges_a in arcs.items():
         if len(edges_a) < 2:
             continue
@@ -275,7 +267,7 @@ def _check_planar(regions: list[Region], touch_set: set[frozenset[int]], fail: A
                 gap_b = sum(1 for e in edges_a if e < edges_b[0]) % len(edges_a)
                 gap_c = sum(1 for e in edges_a if e < edges_c[0]) % len(edges_a)
                 if gap_b != gap_c:
-                    raise fail(
+                    raise FieldError(
                         "touches",
                         f"regions {b} and {c} lie on opposite sides of region {a} and cannot touch",
                     )

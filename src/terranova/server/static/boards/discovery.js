@@ -1,10 +1,11 @@
-// The board of The Discovery: the map as SVG (pan by dragging, zoom with the wheel or the
-// buttons), the tiles in hand with rotation, the legal spots of the selected tile, the
-// follower step (deploy on the new tile, take a follower back, or pass), and the counts
-// (followers in supply, tiles in the stack, set-aside and discarded tiles).
+// The board of The Discovery: the map (pan, zoom, the legal spots of the selected tile and
+// its preview come from the tile kit's board layer, ../kit/tile-board.js), the tiles in hand
+// with rotation, the follower step (deploy on the new tile, take a follower back, or pass),
+// and the counts (followers in supply, tiles in the stack, set-aside and discarded tiles).
 //
 // Board modules export createBoard(ctx) (see game.js for the interface).
 import { h, s, seatColour, seatColourName, seatInk, svgTitle } from "../common.js";
+import { PLACE_RE, Placing, TileMap, parsePlace } from "../kit/tile-board.js";
 import { regionEdges, sameAsTable, tileGeometry } from "./discovery-geometry.js";
 
 const S = 100; // one tile, in SVG units
@@ -13,10 +14,6 @@ const TERRAIN = {
   grassland: { fill: "#9bc862", ink: "#6a9a38", role: "explorer" },
   sea: { fill: "#4f92d8", ink: "#bfe0fb", role: "navigator" },
 };
-const MIN_SCALE = 0.08; // screen pixels per SVG unit (8 px a tile)
-const MAX_SCALE = 2.6; // 260 px a tile
-const FIT_MAX_SCALE = 1.2;
-const PLACE_RE = /^place (\S+) (-?\d+),(-?\d+) (\d+)$/;
 const DEPLOY_RE = /^deploy (\d+)$/;
 const REMOVE_RE = /^remove (-?\d+),(-?\d+)\/(\d+)$/;
 const MEEPLE = "M0,-15.5 a5.6,5.6 0 0 1 5.4,7.1 L14.2,-4.7 Q17.6,-3 16,0.8 L8.3,3.2 L13.6,14.6 " +
@@ -25,11 +22,6 @@ const MEEPLE = "M0,-15.5 a5.6,5.6 0 0 1 5.4,7.1 L14.2,-4.7 Q17.6,-3 16,0.8 L8.3,
 
 export function createBoard(ctx) {
   return new DiscoveryBoard(ctx);
-}
-
-function parsePlace(text) {
-  const m = PLACE_RE.exec(text);
-  return m ? { text, design: m[1], x: Number(m[2]), y: Number(m[3]), rotation: Number(m[4]) / 90 } : null;
 }
 
 const SIDE_NAMES = ["north", "east", "south", "west"];
@@ -52,15 +44,10 @@ class DiscoveryBoard {
   constructor(ctx) {
     this.ctx = ctx;
     this.designs = new Map(ctx.components.designs.map((d) => [d.id, d]));
-    this.sameAs = new Map(ctx.components.designs.map((d) => [d.id, sameAsTable(d)]));
+    this.placing = new Placing(new Map(ctx.components.designs.map((d) => [d.id, sameAsTable(d)])));
     this.message = null;
     this.live = false;
     this.busy = false;
-    this.sel = { design: null, rotation: 0 };
-    this.rotations = new Map(); // design id -> rotation chosen for it
-    this.selTurn = -1;
-    this.view = { cx: 0.5 * S, cy: 0.5 * S, scale: 0.9 };
-    this.autoFit = true;
     this.tileEls = new Map();
     this.buildMap();
     this.buildPanel();
@@ -70,45 +57,37 @@ class DiscoveryBoard {
 
   destroy() {
     document.removeEventListener("keydown", this.onKey);
-    this.resizer.disconnect();
+    this.map.destroy();
   }
 
   // ---------------------------------------------------------------- the map element
 
   buildMap() {
-    const map = this.ctx.map;
-    map.classList.add("discovery-map");
-    this.svg = s("svg", {
-      class: "map-svg", role: "application", "aria-label": "The map: drag to pan, wheel to zoom",
-      "data-testid": "map",
-    });
-    this.svg.append(this.defs());
-    this.svg.append(s("rect", { class: "table", x: -1e5, y: -1e5, width: 2e5, height: 2e5, fill: "url(#table-grid)" }));
-    this.layers = {};
-    for (const name of ["tiles", "marks", "spots", "ghost", "followers", "targets"]) {
-      this.layers[name] = s("g", { class: `layer-${name}` });
-      this.svg.append(this.layers[name]);
-    }
-    const zoom = h("div.map-tools", { role: "toolbar", "aria-label": "Map view" },
-      h("button.icon", { type: "button", title: "Zoom in (+)", "aria-label": "Zoom in", text: "+", on: { click: () => this.zoomBy(1.3) } }),
-      h("button.icon", { type: "button", title: "Zoom out (−)", "aria-label": "Zoom out", text: "−", on: { click: () => this.zoomBy(1 / 1.3) } }),
-      h("button.icon", { type: "button", title: "Fit the map (F)", "aria-label": "Fit the map to the view", on: { click: () => this.fit(true) } },
-        fitIcon()));
-    this.legend = h("div.map-legend", { "aria-hidden": "true" },
+    this.ctx.map.classList.add("discovery-map");
+    const legend = h("div.map-legend", { "aria-hidden": "true" },
       ...Object.entries(TERRAIN).map(([name, t]) => h("span", h("i", { style: `background:${t.fill}` }), name)),
       h("span", h("i.city-swatch"), "port city"));
-    map.replaceChildren(this.svg, zoom, this.legend);
-    this.installPanZoom();
-    this.resizer = new ResizeObserver(() => this.applyView());
-    this.resizer.observe(map);
+    this.map = new TileMap({
+      map: this.ctx.map,
+      size: S,
+      defs: this.defs(),
+      layers: ["tiles", "marks", "spots", "ghost", "followers", "targets"],
+      legend,
+      squares: () => (this.message ? this.message.view.map.map((t) => [t.x, t.y]) : null),
+      ghost: (p) => this.tileGroup(p.design, p.rotation, p.x, p.y, { cls: "tile ghost-tile" }),
+      act: (text) => this.act(text),
+      turned: () => this.redrawPlacing(),
+    });
+    this.svg = this.map.svg;
+    this.layers = this.map.layers;
   }
 
+  /** The textures of the terrains and the follower's shape (the map's own defs are the kit's). */
   defs() {
     const m = TERRAIN.mountain.ink;
     const g = TERRAIN.grassland.ink;
     const w = TERRAIN.sea.ink;
-    const defs = s("defs");
-    defs.innerHTML = `
+    return `
       <pattern id="tex-mountain" width="30" height="26" patternUnits="userSpaceOnUse">
         <path d="M2 13 L8 5 L14 13 M17 24 L23 16 L29 24" fill="none" stroke="${m}" stroke-width="1.6" stroke-linejoin="round" stroke-linecap="round"/>
         <path d="M6.2 7.4 L8 5 L9.8 7.4" fill="none" stroke="#f3efe8" stroke-width="1.3" stroke-linejoin="round"/></pattern>
@@ -116,127 +95,7 @@ class DiscoveryBoard {
         <path d="M3 9 l1.5 -4 M6 9 l0 -5 M9 9 l-1.5 -4 M14 20 l1.5 -4 M17 20 l0 -5 M20 20 l-1.5 -4" fill="none" stroke="${g}" stroke-width="1.3" stroke-linecap="round"/></pattern>
       <pattern id="tex-sea" width="26" height="16" patternUnits="userSpaceOnUse">
         <path d="M1 6 q3 -3 6 0 t6 0 M14 14 q3 -3 6 0 t6 0" fill="none" stroke="${w}" stroke-width="1.3" stroke-linecap="round"/></pattern>
-      <pattern id="table-grid" width="${S}" height="${S}" patternUnits="userSpaceOnUse">
-        <rect width="${S}" height="${S}" fill="#e8e1cf"/>
-        <path d="M0 0 H${S} M0 0 V${S}" stroke="#d9d0b8" stroke-width="1.2"/></pattern>
-      <filter id="lift" x="-20%" y="-20%" width="140%" height="140%">
-        <feDropShadow dx="0" dy="3" stdDeviation="4" flood-color="#000" flood-opacity="0.35"/></filter>
       <path id="meeple" d="${MEEPLE}"/>`;
-    return defs;
-  }
-
-  installPanZoom() {
-    const svg = this.svg;
-    const pointers = new Map();
-    let drag = null;
-    let suppressClick = false;
-    svg.addEventListener("pointerdown", (ev) => {
-      if (ev.button !== 0 && ev.pointerType === "mouse") return;
-      pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
-      suppressClick = false;
-      if (pointers.size === 1) {
-        drag = { x: ev.clientX, y: ev.clientY, cx: this.view.cx, cy: this.view.cy, moved: false, id: ev.pointerId };
-      } else if (pointers.size === 2) {
-        const [a, b] = [...pointers.values()];
-        drag = { pinch: Math.hypot(a.x - b.x, a.y - b.y), scale: this.view.scale, moved: true };
-      }
-    });
-    svg.addEventListener("pointermove", (ev) => {
-      if (!pointers.has(ev.pointerId) || !drag) return;
-      pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
-      if (drag.pinch) {
-        const [a, b] = [...pointers.values()];
-        const rect = svg.getBoundingClientRect();
-        const mid = { x: (a.x + b.x) / 2 - rect.left, y: (a.y + b.y) / 2 - rect.top };
-        this.zoomAt(drag.scale * (Math.hypot(a.x - b.x, a.y - b.y) / drag.pinch) / this.view.scale, mid);
-        return;
-      }
-      const dx = ev.clientX - drag.x;
-      const dy = ev.clientY - drag.y;
-      if (!drag.moved && Math.hypot(dx, dy) < 5) return;
-      if (!drag.moved) {
-        drag.moved = true;
-        svg.classList.add("dragging");
-        try { svg.setPointerCapture(ev.pointerId); } catch (err) { /* gone */ }
-      }
-      this.autoFit = false;
-      this.view.cx = drag.cx - dx / this.view.scale;
-      this.view.cy = drag.cy - dy / this.view.scale;
-      this.applyView();
-    });
-    const end = (ev) => {
-      pointers.delete(ev.pointerId);
-      if (drag && drag.moved) suppressClick = true;
-      if (pointers.size === 0) {
-        drag = null;
-        svg.classList.remove("dragging");
-      }
-    };
-    svg.addEventListener("pointerup", end);
-    svg.addEventListener("pointercancel", end);
-    svg.addEventListener("click", (ev) => {
-      if (suppressClick) {
-        ev.stopPropagation();
-        ev.preventDefault();
-        suppressClick = false;
-      }
-    }, true);
-    svg.addEventListener("wheel", (ev) => {
-      ev.preventDefault();
-      const rect = svg.getBoundingClientRect();
-      const factor = Math.exp(-Math.max(-60, Math.min(60, ev.deltaY * (ev.deltaMode === 1 ? 16 : 1))) * 0.004);
-      this.zoomAt(factor, { x: ev.clientX - rect.left, y: ev.clientY - rect.top });
-    }, { passive: false });
-  }
-
-  zoomAt(factor, at) {
-    const rect = this.svg.getBoundingClientRect();
-    const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, this.view.scale * factor));
-    const wx = this.view.cx + (at.x - rect.width / 2) / this.view.scale;
-    const wy = this.view.cy + (at.y - rect.height / 2) / this.view.scale;
-    this.view.cx = wx - (at.x - rect.width / 2) / scale;
-    this.view.cy = wy - (at.y - rect.height / 2) / scale;
-    this.view.scale = scale;
-    this.autoFit = false;
-    this.applyView();
-  }
-
-  zoomBy(factor) {
-    const rect = this.svg.getBoundingClientRect();
-    this.zoomAt(factor, { x: rect.width / 2, y: rect.height / 2 });
-  }
-
-  applyView() {
-    const rect = this.svg.getBoundingClientRect();
-    const w = Math.max(1, rect.width);
-    const hgt = Math.max(1, rect.height);
-    if (this.autoFit && this.message) this.computeFit(w, hgt);
-    const { cx, cy, scale } = this.view;
-    const vw = w / scale;
-    const vh = hgt / scale;
-    this.svg.setAttribute("viewBox", `${cx - vw / 2} ${cy - vh / 2} ${vw} ${vh}`);
-    // followers and markers keep a readable size when the map is zoomed out
-    this.svg.style.setProperty("--fs", String(Math.min(2.5, Math.max(1, 0.62 / scale))));
-  }
-
-  computeFit(w, hgt) {
-    const squares = this.message.view.map.map((t) => [t.x, t.y]);
-    for (const spot of this.spotSquares || []) squares.push(spot);
-    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-    for (const [x, y] of squares) {
-      x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
-    }
-    if (!Number.isFinite(x0)) { x0 = 0; y0 = 0; x1 = 0; y1 = 0; }
-    const margin = 0.6;
-    const bw = (x1 - x0 + 1 + 2 * margin) * S;
-    const bh = (y1 - y0 + 1 + 2 * margin) * S;
-    const scale = Math.max(MIN_SCALE, Math.min(w / bw, hgt / bh, FIT_MAX_SCALE));
-    this.view = { cx: ((x0 + x1 + 1) / 2) * S, cy: ((y0 + y1 + 1) / 2) * S, scale };
-  }
-
-  fit(userAsked = false) {
-    if (userAsked) this.autoFit = true;
-    this.applyView();
   }
 
   // ---------------------------------------------------------------- the side panel
@@ -269,11 +128,11 @@ class DiscoveryBoard {
     const legal = this.live && message.status === "playing" && message.seat !== null &&
       message.to_move === message.seat ? message.legal || [] : [];
     this.places = legal.map(parsePlace).filter(Boolean);
+    this.placing.update(this.places, view.turns);
     this.deploys = legal.map((t) => DEPLOY_RE.exec(t)).filter(Boolean).map((m) => ({ text: m[0], region: Number(m[1]) }));
     this.removes = legal.map((t) => REMOVE_RE.exec(t)).filter(Boolean)
       .map((m) => ({ text: m[0], x: Number(m[1]), y: Number(m[2]), region: Number(m[3]) }));
     this.canPass = legal.includes("pass");
-    this.chooseSelection();
     this.drawTiles(view);
     this.drawMarks(view);
     this.drawSpots();
@@ -282,7 +141,7 @@ class DiscoveryBoard {
     this.drawPanel(view);
     this.ctx.map.classList.toggle("busy", false);
     this.ctx.map.dataset.phase = legal.length ? (this.places.length ? "place" : "follower") : "wait";
-    if (first || this.autoFit) this.applyView();
+    if (first || this.map.autoFit) this.map.applyView();
   }
 
   /** The shell calls this when an action was refused: the board may be used again. */
@@ -365,50 +224,13 @@ class DiscoveryBoard {
     return hand && hand.tiles ? hand.tiles : [];
   }
 
-  canonical(design, rotation) { return this.sameAs.get(design)[((rotation % 4) + 4) % 4]; }
-
-  chooseSelection() {
-    if (!this.places.length) return;
-    const designs = [...new Set(this.places.map((p) => p.design))];
-    const newTurn = this.selTurn !== this.message.view.turns;
-    if (!designs.includes(this.sel.design)) this.sel.design = designs[0];
-    if (newTurn) {
-      this.selTurn = this.message.view.turns;
-      for (const d of designs) this.pickRotation(d);
-    }
-    this.sel.rotation = this.rotations.get(this.sel.design) || 0;
-  }
-
-  /** Keep the design's rotation if it has spots there, otherwise the next one that has. */
-  pickRotation(design) {
-    const start = this.rotations.get(design) || 0;
-    for (let k = 0; k < 4; k++) {
-      const r = this.canonical(design, start + k);
-      if (this.places.some((p) => p.design === design && p.rotation === r)) {
-        this.rotations.set(design, r);
-        return;
-      }
-    }
-    this.rotations.set(design, this.canonical(design, start));
-  }
-
   select(design) {
-    if (!this.places.some((p) => p.design === design)) return;
-    this.sel.design = design;
-    this.sel.rotation = this.rotations.get(design) || 0;
-    this.redrawPlacing();
+    if (this.placing.select(design)) this.redrawPlacing();
   }
 
   rotate(step) {
     if (!this.places.length || this.busy) return;
-    const design = this.sel.design;
-    let r = this.sel.rotation;
-    for (let k = 0; k < 4; k++) {
-      r = (r + step + 4) % 4;
-      if (this.canonical(design, r) === r && r !== this.sel.rotation) break;
-    }
-    this.sel.rotation = this.canonical(design, r);
-    this.rotations.set(design, this.sel.rotation);
+    this.placing.rotate(step);
     this.redrawPlacing();
   }
 
@@ -421,7 +243,7 @@ class DiscoveryBoard {
     if (this.busy || !this.live) return;
     this.busy = true;
     this.ctx.map.classList.add("busy");
-    this.layers.ghost.replaceChildren();
+    this.map.clearGhost();
     this.ctx.send(text);
   }
 
@@ -440,12 +262,8 @@ class DiscoveryBoard {
     } else if (key === "p" && this.canPass) {
       this.pass();
       ev.preventDefault();
-    } else if (key === "f") {
-      this.fit(true);
-    } else if (key === "+" || key === "=") {
-      this.zoomBy(1.3);
-    } else if (key === "-" || key === "_") {
-      this.zoomBy(1 / 1.3);
+    } else if (this.map.onKey(key)) {
+      // the map's keys: F fits, + and - zoom
     } else if ((key === "1" || key === "2") && this.places.length) {
       const hand = this.myHand();
       const design = hand[Number(key) - 1];
@@ -517,74 +335,7 @@ class DiscoveryBoard {
   }
 
   drawSpots() {
-    const layer = this.layers.spots;
-    const ghost = this.layers.ghost;
-    layer.replaceChildren();
-    ghost.replaceChildren();
-    this.spotSquares = [];
-    if (!this.places.length || !this.live) return;
-    const design = this.sel.design;
-    const rotation = this.sel.rotation;
-    const here = new Map();
-    const elsewhere = new Map();
-    for (const p of this.places) {
-      if (p.design !== design) continue;
-      const key = `${p.x},${p.y}`;
-      this.spotSquares.push([p.x, p.y]);
-      if (p.rotation === rotation) here.set(key, p);
-      else {
-        if (!elsewhere.has(key)) elsewhere.set(key, []);
-        elsewhere.get(key).push(p);
-      }
-    }
-    for (const [key, list] of elsewhere) {
-      if (here.has(key)) continue;
-      const { x, y } = list[0];
-      const angles = list.map((p) => `${p.rotation * 90}°`).join(", ");
-      const rect = s("rect", {
-        class: "spot other", x: x * S + 6, y: y * S + 6, width: S - 12, height: S - 12, rx: 10,
-        tabindex: 0, role: "button", "data-x": x, "data-y": y,
-        "aria-label": `The tile fits at ${x},${y} turned ${angles}: turn it`,
-      }, svgTitle(`fits here turned ${angles}: click to turn the tile`));
-      const turn = () => {
-        // the next fitting rotation clockwise from the current one
-        const options = list.map((p) => p.rotation);
-        let r = rotation;
-        for (let k = 0; k < 4; k++) {
-          r = (r + 1) % 4;
-          if (options.includes(r)) break;
-        }
-        this.sel.rotation = r;
-        this.rotations.set(design, r);
-        this.redrawPlacing();
-        this.showGhost(here.get(key) || { design, x, y, rotation: r });
-      };
-      rect.addEventListener("click", turn);
-      rect.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); turn(); } });
-      layer.append(rect);
-    }
-    for (const [, p] of here) {
-      const label = `Place tile ${p.design} at ${p.x},${p.y}${p.rotation ? ` turned ${p.rotation * 90}°` : ""}`;
-      const rect = s("rect", {
-        class: "spot legal", x: p.x * S + 4, y: p.y * S + 4, width: S - 8, height: S - 8, rx: 8,
-        tabindex: 0, role: "button", "aria-label": label, "data-x": p.x, "data-y": p.y,
-        "data-action": p.text, "data-testid": "spot",
-      }, svgTitle(label));
-      rect.addEventListener("pointerenter", () => this.showGhost(p));
-      rect.addEventListener("focus", () => this.showGhost(p));
-      rect.addEventListener("pointerleave", () => ghost.replaceChildren());
-      rect.addEventListener("blur", () => ghost.replaceChildren());
-      rect.addEventListener("click", () => this.act(p.text));
-      rect.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); this.act(p.text); } });
-      layer.append(rect);
-    }
-  }
-
-  showGhost(p) {
-    const ghost = this.layers.ghost;
-    ghost.replaceChildren();
-    const el = this.tileGroup(p.design, p.rotation, p.x, p.y, { cls: "tile ghost-tile" });
-    ghost.append(el);
+    this.map.drawSpots(this.placing, this.live);
   }
 
   drawFollowers(view) {
@@ -717,8 +468,8 @@ class DiscoveryBoard {
     if (placing) {
       const hand = this.myHand();
       hand.forEach((id, k) => {
-        const selected = id === this.sel.design;
-        const rotation = selected ? this.sel.rotation : this.rotations.get(id) || 0;
+        const selected = id === this.placing.sel.design;
+        const rotation = selected ? this.placing.sel.rotation : this.placing.rotations.get(id) || 0;
         const fits = this.places.some((p) => p.design === id);
         const button = h("button.hand-tile", {
           type: "button", "aria-pressed": selected ? "true" : "false", disabled: !fits,
@@ -740,10 +491,11 @@ class DiscoveryBoard {
 
     this.rotateBox.hidden = !placing;
     if (placing) {
-      const distinct = new Set(this.sameAs.get(this.sel.design)).size;
+      const sel = this.placing.sel;
+      const distinct = this.placing.looks(sel.design);
       this.rotateLeft.disabled = this.rotateRight.disabled = distinct < 2;
-      const here = this.places.filter((p) => p.design === this.sel.design && p.rotation === this.sel.rotation);
-      const squares = new Set(this.places.filter((p) => p.design === this.sel.design).map((p) => `${p.x},${p.y}`));
+      const here = this.places.filter((p) => p.design === sel.design && p.rotation === sel.rotation);
+      const squares = new Set(this.places.filter((p) => p.design === sel.design).map((p) => `${p.x},${p.y}`));
       const hereSquares = new Set(here.map((p) => `${p.x},${p.y}`));
       const other = [...squares].filter((k) => !hereSquares.has(k)).length;
       this.spotInfo.textContent = `${here.length} ${here.length === 1 ? "square fits" : "squares fit"} turned like this` +
@@ -842,11 +594,5 @@ function rotateIcon(anticlockwise) {
   const svg = s("svg", { class: "icon-svg", viewBox: "0 0 24 24", width: 18, height: 18, "aria-hidden": "true" });
   const path = anticlockwise ? "M6 9 A8 8 0 1 1 5 14 M6 3 V9 H12" : "M18 9 A8 8 0 1 0 19 14 M18 3 V9 H12";
   svg.append(s("path", { d: path, fill: "none", stroke: "currentColor", "stroke-width": 2.2, "stroke-linecap": "round", "stroke-linejoin": "round" }));
-  return svg;
-}
-
-function fitIcon() {
-  const svg = s("svg", { class: "icon-svg", viewBox: "0 0 24 24", width: 18, height: 18, "aria-hidden": "true" });
-  svg.append(s("path", { d: "M4 9 V4 H9 M15 4 H20 V9 M20 15 V20 H15 M9 20 H4 V15", fill: "none", stroke: "currentColor", "stroke-width": 2.2, "stroke-linecap": "round", "stroke-linejoin": "round" }));
   return svg;
 }
