@@ -138,6 +138,8 @@ def covered(g: Table) -> int:
 
 
 class Bluff(Variant):
+    """Discovery Bluff's side of the rules (see the module doc)."""
+
     mode: ClassVar[str] = "bluff"
     interruption_closes_window: ClassVar[bool] = False
     shows_hands_at_end: ClassVar[bool] = True
@@ -148,7 +150,7 @@ class Bluff(Variant):
     placements = staticmethod(any_placement)
 
     def joker_cards(self, g: Table, seen: int) -> list[Action]:
-        c = g._c
+        c = g._c  # any card not in sight: a joker may bluff too
         return [c.joker_as[x] for x in range(c.n) if not seen >> x & 1]
 
     def closing(self, g: Table, ctx: Turn) -> list[Action]:
@@ -162,9 +164,9 @@ class Bluff(Variant):
     def called_answers(self, g: Table, ctx: Turn, card: int) -> list[Action]:
         card_id = g._c.ids[card]
         out: list[Action] = [PlaceCalled(card_id, False)]
-        if ctx.last >= 0:
+        if ctx.last >= 0:  # linked or not: a Stop may catch it
             out.append(PlaceCalled(card_id, True))
-        out.append(ABANDON)
+        out.append(ABANDON)  # the caller declares the call failed
         return out
 
     def window_seats(self, g: Table, deed: Deed) -> tuple[int, ...]:

@@ -188,7 +188,19 @@ class Configuration:
         self.drawing = {mode: tuple(Drawing(s, mode) for s in seats) for mode in modes}
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=256, typed=True)
+def _cached(
+    deck: Deck,
+    variant: Variant,
+    players: int,
+    automata: int,
+    teams: int,
+    jokers: int,
+    deck_param: str | None,
+) -> Configuration:
+    return Configuration(deck, variant, players, automata, teams, jokers, deck_param)
+
+
 def configure(
     deck: Deck,
     variant: Variant,
@@ -199,6 +211,10 @@ def configure(
     deck_param: str | None,
 ) -> Configuration:
     """The compiled configuration of a game, made once for its parameters (equal decks
-    count as the same) and shared by every state made with them; refused parameters raise
+    count as the same; parameters of another type, ``True`` for 1, are others) and shared
+    by every state made with them; refused parameters raise
     :class:`~terranova.core.errors.InvalidParameterError`."""
-    return Configuration(deck, variant, players, automata, teams, jokers, deck_param)
+    try:
+        return _cached(deck, variant, players, automata, teams, jokers, deck_param)
+    except TypeError:  # a parameter that cannot be a key: this state's own configuration
+        return Configuration(deck, variant, players, automata, teams, jokers, deck_param)

@@ -41,6 +41,8 @@ def discard(g: Table, ctx: Turn, card: str) -> None:
 
 
 class Explore(Variant):
+    """Discovery Explore's side of the rules (see the module doc)."""
+
     mode: ClassVar[str] = "explore"
     interruption_closes_window: ClassVar[bool] = True
     shows_hands_at_end: ClassVar[bool] = False
@@ -52,7 +54,7 @@ class Explore(Variant):
         hand = g._hands[ctx.seat]
         if ctx.placed or not hand:
             return [END]
-        return g._card_actions(hand, g._c.discard)
+        return g._card_actions(hand, g._c.discard)  # no card placed: end by discarding
 
     def window_answers(self, g: Table, seat: int, interrupter: int) -> list[Action]:
         return [ACCEPT, INTERRUPT]

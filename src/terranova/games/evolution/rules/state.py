@@ -185,8 +185,7 @@ class EvolutionState(Table, State):
         return []
 
     def sample_chance(self, rng: random.Random) -> Action:
-        top = self._agenda[-1]
-        if self._over or not isinstance(top, Chance):
+        if self._over or not isinstance(top := self._agenda[-1], Chance):
             raise ValueError("not a chance node")
         match top:
             case Dealing() | Drawing() | Refilling():

@@ -153,17 +153,18 @@ class Turn:
 # ------------------------------------------------------------------------ steps
 
 
-@dataclass(frozen=True, slots=True)
 class Step:
-    """A step of the agenda."""
+    """A step of the agenda (each kind of step is a frozen dataclass)."""
 
+    __slots__ = ()
     name: ClassVar[str | None] = None
     """What views call the step while the game waits on it (``None``: it never waits)."""
 
 
-@dataclass(frozen=True, slots=True)
 class Chance(Step):
     """A step whose outcome is chance's."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
