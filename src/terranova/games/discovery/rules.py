@@ -1,10 +1,12 @@
 """The Discovery's rules: a pure state machine over the core protocol (no I/O).
 
-Territories (connected regions of one terrain across tiles) are kept
-incrementally in a union-find over *nodes*, one node per region of each placed
-tile. Each root holds its territory's open-edge count, the tiles it covers (a
-bit mask of placement indices, so a tile counts once), its port cities, its
-followers, and for mountains the grassland nodes it touches.
+Built on the tile kit (:mod:`terranova.kit`): the map is a kit ``TileBoard`` (tiles,
+and the frontier of empty squares with their edge constraints), legal placements come
+from a kit ``Placements``, and territories (connected regions of one terrain across
+tiles) are kept incrementally in a kit ``Regions`` union-find over *nodes*, one node
+per region of each placed tile. Each root holds its territory's open-edge count, the
+tiles it covers (a bit mask of placement indices, so a tile counts once), its port
+cities, its followers, and for mountains the grassland nodes it touches.
 """
 
 from __future__ import annotations
