@@ -32,6 +32,9 @@ action objects (:meth:`TileTables.row`), which the board keeps next to the front
 [(2, 0)]
 >>> len(legal.actions([0]))          # patched: only the squares around (0, -1) changed
 18
+>>> fitting = {grid.decode(pos): r for pos, r in legal.fitting(0).items()}
+>>> {square: fitting[square] for square in [(0, -2), (1, -1), (-1, -1)]}   # the new squares
+{(0, -2): (0, 1, 3), (1, -1): (0, 1, 2), (-1, -1): (0, 2, 3)}
 """
 
 from __future__ import annotations
