@@ -92,25 +92,30 @@ class Regions:
 
     def union(self, a: int, b: int) -> int:
         """Merge the territories of ``a`` and ``b``; returns the root (the lower one)."""
-        ra = self.find(a)
-        rb = self.find(b)
-        if ra == rb:
-            return ra
-        if ra > rb:
-            ra, rb = rb, ra
-        self.parent[rb] = ra
+        parent = self.parent
+        while parent[a] != a:  # find, inlined (this runs for every edge laid against another)
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        while parent[b] != b:
+            parent[b] = parent[parent[b]]
+            b = parent[b]
+        if a == b:
+            return a
+        if a > b:
+            a, b = b, a
+        parent[b] = a
         columns = self.columns
         for i in self._sums:
             column = columns[i]
-            column[ra] += column[rb]
+            column[a] += column[b]
         for i in self._ors:
             column = columns[i]
-            column[ra] |= column[rb]
+            column[a] |= column[b]
         for i in self._joins:
             column = columns[i]
-            if column[rb]:
-                column[ra] = column[ra] + column[rb]
-        return ra
+            if column[b]:
+                column[a] = column[a] + column[b]
+        return a
 
     def territories(self) -> dict[int, list[int]]:
         """Every territory as root -> its nodes."""

@@ -458,18 +458,18 @@ class DiscoveryState(State):
         t = self._t
         regions = self._regions
         index = len(self._base)
-        count = t.n_regions[design]
         base = len(regions.parent)
+        count, terrains, edge_counts, cities, no_followers, no_grass = t.nodes[design]
         regions.add(
             count,
-            t.terrains[design],
-            t.edge_counts[design],
+            terrains,
+            edge_counts,
             (1 << index,) * count,
-            t.cities[design],
-            (0,) * count,
+            cities,
+            no_followers,
             [tuple(base + g for g in near) for near in t.grassland_touches[design]]
             if t.has_grass[design]
-            else ((),) * count,
+            else no_grass,
         )
         self._base.append(base)
         self._last = index
@@ -497,26 +497,27 @@ class DiscoveryState(State):
         hand = self._hands[self._to_move]
         if design is None or design not in hand:
             raise IllegalActionError(action, f"tile {action.design} is not in your hand")
-        if not 0 <= action.rotation < 4:
+        x, y, rotation = action.x, action.y, action.rotation
+        if not 0 <= rotation < 4:
             raise IllegalActionError(action, "a rotation is 0, 90, 180 or 270")
-        if not (-LIMIT < action.x < LIMIT and -LIMIT < action.y < LIMIT):
+        if not (-LIMIT < x < LIMIT and -LIMIT < y < LIMIT):
             raise IllegalActionError(action, "that square is off the table")
-        pos = (action.y + OY) * STRIDE + action.x + OX
+        pos = (y + OY) * STRIDE + x + OX
         code = self._frontier.get(pos)
         if code is None:
             where = "is taken" if pos in self._map.at else "does not touch the map"
-            raise IllegalActionError(action, f"square {action.x},{action.y} {where}")
-        if action.rotation not in t.fits[design][code]:
-            same = t.same_as[design][action.rotation]
-            if same != action.rotation:
+            raise IllegalActionError(action, f"square {x},{y} {where}")
+        if rotation not in t.fits[design][code]:
+            same = t.same_as[design][rotation]
+            if same != rotation:
                 raise IllegalActionError(
                     action,
-                    f"this tile turned {action.rotation * 90} looks the same as turned "
+                    f"this tile turned {rotation * 90} looks the same as turned "
                     f"{same * 90}; that is the one to play",
                 )
             raise IllegalActionError(action, "its edges do not match the tiles next to it")
         hand.remove(design)
-        self._place_tile(design, pos, action.rotation)
+        self._place_tile(design, pos, rotation)
         self._phase = FOLLOWER
 
     # ------------------------------------------------------------- followers
