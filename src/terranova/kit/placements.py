@@ -147,21 +147,24 @@ class Placements(Generic[A]):
         return made
 
     def _make(self, design: int) -> Kept[A]:
-        """Over the whole frontier, without the square -> actions table (the first time
+        """Over the whole frontier, without the square -> rotations table (the first time
         a design is asked about may well be the last), touching for each square only its
         code and, where the design fits, its row of actions."""
         board = self._board
         tables = board.tables
         masks = tables.masks[design]
+        slots = tables.slots[design]
         base = 4 * design
         out: list[A] = []
         append = out.append
         for code, row in zip(board.frontier.values(), board.squares.values(), strict=True):
             m = masks[code]
             if m:
-                for r in ROTATIONS[m]:
-                    action = row[base + r]
-                    append(action if action is not None else tables.action(design, row[-1], r))
+                for i in slots[m]:
+                    action = row[i]
+                    append(
+                        action if action is not None else tables.action(design, row[-1], i - base)
+                    )
         return len(board.tiles), None, out
 
     def _make_table(self, design: int) -> Kept[A]:
