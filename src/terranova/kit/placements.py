@@ -100,7 +100,14 @@ class Placements(Generic[A]):
 
     def of(self, design: int) -> list[A]:
         """The legal placements of one design: the kept list itself (do not change it)."""
-        return self._current(design)[2]
+        kept = self._kept
+        if design in kept or self._patch_first:
+            return self._current(design)[2]
+        made = self._make(design)  # the common case, in short: a design not kept
+        if len(kept) >= self._keep:
+            del kept[next(iter(kept))]
+        kept[design] = made
+        return made[2]
 
     def fitting(self, design: int) -> dict[int, tuple[int, ...]]:
         """Square -> the distinct rotations of ``design`` fitting there, in the frontier's

@@ -528,9 +528,13 @@ class DiscoveryState(State):
         if self._supply[seat]:
             _, design, base = self._just
             crowd = self._crowd
+            parent = self._regions.parent
             deploys = self._t.deploys
             for region in range(self._t.n_regions[design]):
-                if not crowd[self._find(base + region)]:
+                root = base + region
+                while parent[root] != root:  # the territory's root (read only)
+                    root = parent[root]
+                if not crowd[root]:
                     out.append(deploys[region])
         if self._followers:
             removals = self._removals
