@@ -98,9 +98,10 @@ class DiscoveryState(State):
         self._frontier = self._map.frontier
         self._base: list[int] = []
         self._just = (0, 0, 0)  # the last tile placed: position, design, first node
-        # the placements of the tiles in hands are kept from turn to turn (those of a tile
-        # kept in hand are then only looked at again around the tiles laid since)
-        self._legal: Placements[Action] = Placements(self._map, keep=players * hand, patch=hand > 1)
+        # the legal placements of the tiles in hands, kept while no tile is laid; listed
+        # afresh after (patching the lists measured slower here: listing is cheap, with
+        # each frontier square's row of actions kept next to its code)
+        self._legal: Placements[Action] = Placements(self._map, keep=players * hand)
         # players and tiles
         self._followers: dict[int, int] = {}  # node -> seat
         self._removals: dict[int, Remove] = {}  # node -> the action taking it back
