@@ -171,7 +171,8 @@ class TileBoard(Generic[A]):
         other.tiles = self.tiles[:]
         other.frontier = self.frontier.copy()
         other.squares = self.squares.copy()
-        other.pending = self.pending.copy()
+        # without corners nothing is ever pending: the empty dict can be shared
+        other.pending = self.pending.copy() if self.tables.corners else self.pending
         return other
 
     def place(self, pos: int, design: int, rotation: int) -> list[tuple[int, int]]:

@@ -38,16 +38,17 @@ class Regions:
     :meth:`add` takes the new nodes' values of each total in that order.
     """
 
-    __slots__ = ("_joins", "_ors", "_sums", "columns", "names", "parent")
+    __slots__ = ("_kinds", "columns", "names", "parent")
 
     def __init__(self, *totals: tuple[str, str]) -> None:
         for name, kind in totals:
             if kind not in (SUM, OR, JOIN, KEEP):
                 raise ValueError(f"total {name!r}: unknown kind {kind!r}")
         self.names = tuple(name for name, _ in totals)
-        self._sums = tuple(i for i, (_, kind) in enumerate(totals) if kind == SUM)
-        self._ors = tuple(i for i, (_, kind) in enumerate(totals) if kind == OR)
-        self._joins = tuple(i for i, (_, kind) in enumerate(totals) if kind == JOIN)
+        self._kinds = tuple(  # the columns that sum, that or, that join
+            tuple(i for i, (_, kind) in enumerate(totals) if kind == wanted)
+            for wanted in (SUM, OR, JOIN)
+        )
         self.parent: list[int] = []
         self.columns: list[list[Any]] = [[] for _ in totals]
 
@@ -60,11 +61,9 @@ class Regions:
         """An independent copy."""
         other = object.__new__(type(self))
         other.names = self.names
-        other._sums = self._sums
-        other._ors = self._ors
-        other._joins = self._joins
+        other._kinds = self._kinds
         other.parent = self.parent[:]
-        other.columns = [column[:] for column in self.columns]
+        other.columns = list(map(list.copy, self.columns))
         return other
 
     def __len__(self) -> int:
@@ -105,13 +104,14 @@ class Regions:
             a, b = b, a
         parent[b] = a
         columns = self.columns
-        for i in self._sums:
+        sums, ors, joins = self._kinds
+        for i in sums:
             column = columns[i]
             column[a] += column[b]
-        for i in self._ors:
+        for i in ors:
             column = columns[i]
             column[a] |= column[b]
-        for i in self._joins:
+        for i in joins:
             column = columns[i]
             if column[b]:
                 column[a] = column[a] + column[b]

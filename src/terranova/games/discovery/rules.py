@@ -209,17 +209,25 @@ class DiscoveryState(State):
     def clone(self) -> Self:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other._regions = self._regions.copy()
-        other._bind()
-        other._map = self._map.copy()
-        other._frontier = other._map.frontier
+        regions = other._regions = self._regions.copy()
+        other._find = regions.find
+        (
+            other._terrain,
+            other._open,
+            other._mask,
+            other._cities,
+            other._crowd,
+            other._grass,
+        ) = regions.columns
+        board = other._map = self._map.copy()
+        other._frontier = board.frontier
         other._base = self._base[:]
-        other._legal = self._legal.copy(other._map)
+        other._legal = self._legal.copy(board)
         other._followers = self._followers.copy()
         other._removals = self._removals.copy()
         other._supply = self._supply[:]
         other._scores = self._scores[:]
-        other._hands = [h[:] for h in self._hands]
+        other._hands = list(map(list.copy, self._hands))
         other._bag = self._bag[:]
         other._set_aside = self._set_aside[:]
         other._discarded = self._discarded[:]
