@@ -58,6 +58,7 @@ class TileTables(Generic[A]):
         "n",
         "rotations",
         "rows",
+        "slots",
     )
 
     def __init__(
@@ -90,6 +91,11 @@ class TileTables(Generic[A]):
             [tuple(c[d][0][1] << c[d][0][0] for d in range(4)) for c in rows]
             for rows in self.contributions
         ]
+        self.slots = [
+            tuple(tuple(4 * d + r for r in range(4) if m >> r & 1) for m in range(16))
+            for d in range(self.n)
+        ]
+        """``slots[design][mask]``: where in a row the actions of those rotations are."""
         self._make = action
         self.makes_actions = action is not None
         self.rows: dict[int, list[Any]] = {}
@@ -165,7 +171,8 @@ class TileBoard(Generic[A]):
         other.tiles = self.tiles[:]
         other.frontier = self.frontier.copy()
         other.squares = self.squares.copy()
-        other.pending = self.pending.copy()
+        # without corners nothing is ever pending: the empty dict can be shared
+        other.pending = self.pending.copy() if self.tables.corners else self.pending
         return other
 
     def place(self, pos: int, design: int, rotation: int) -> list[tuple[int, int]]:

@@ -32,12 +32,15 @@ action objects (:meth:`TileTables.row`), which the board keeps next to the front
 [(2, 0)]
 >>> len(legal.actions([0]))          # patched: only the squares around (0, -1) changed
 18
+>>> fitting = {grid.decode(pos): r for pos, r in legal.fitting(0).items()}
+>>> {square: fitting[square] for square in [(0, -2), (1, -1), (-1, -1)]}   # the new squares
+{(0, -2): (0, 1, 3), (1, -1): (0, 1, 2), (-1, -1): (0, 2, 3)}
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Generic, Self, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from terranova.kit.board import TileBoard
 
@@ -54,25 +57,30 @@ about again (say, the tiles in hands)."""
 ROTATIONS = tuple(tuple(r for r in range(4) if m >> r & 1) for m in range(16))
 """The rotations in each rotation mask (rotation r is bit r)."""
 
-Kept = tuple[int, "dict[int, int] | None", list[A]]
-"""A design's placements: tiles laid when listed, square -> mask of the rotations that fit
-there (made when the design is asked about a second time), the actions in order."""
+Kept = tuple[int, "dict[int, tuple[int, list[Any]]] | None", list[A]]
+"""A design's placements: tiles laid when listed, square -> (mask of the rotations that
+fit there, the square's row of actions) when patching, and the actions in order."""
 
 
 class Placements(Generic[A]):
     """The legal placements of designs on ``board``, kept from one call to the next
-    for the ``keep`` designs listed last (or until :meth:`keep_only` drops them). With
-    ``patch`` (when most designs are asked about again, e.g. tiles that stay in hand), the
-    first listing also notes where each design fits, so that the next one can look only
-    at the squares the tiles laid since touched; without it, that happens from the second
-    listing on. A copy shares what is kept (nothing kept is changed in place)."""
+    for the ``keep`` designs listed last (or until :meth:`keep_only` drops them): asked
+    again while no tile was laid, a design's list is the one kept.
 
-    __slots__ = ("_board", "_keep", "_kept", "_patch_first")
+    With ``patch``, a listing also notes where the design fits, so that the next one,
+    after more tiles were laid, looks only at the squares those tiles touched (and at the
+    squares where the design fitted) instead of the whole frontier. Whether that pays
+    depends on the game: it saves going over the squares where the design does not fit,
+    at the price of keeping the notes; The Discovery lists afresh (its first listing is
+    cheap, see :meth:`_make`). A copy shares what is kept (nothing kept is changed in
+    place)."""
+
+    __slots__ = ("_board", "_keep", "_kept", "_patching")
 
     def __init__(self, board: TileBoard[A], keep: int = KEPT_DESIGNS, patch: bool = False) -> None:
         self._board = board
         self._keep = keep
-        self._patch_first = patch
+        self._patching = patch
         self._kept: dict[int, Kept[A]] = {}
 
     def copy(self, board: TileBoard[A]) -> Self:
@@ -80,7 +88,7 @@ class Placements(Generic[A]):
         other = object.__new__(type(self))
         other._board = board
         other._keep = self._keep
-        other._patch_first = self._patch_first
+        other._patching = self._patching
         other._kept = self._kept.copy()
         return other
 
@@ -97,7 +105,14 @@ class Placements(Generic[A]):
 
     def of(self, design: int) -> list[A]:
         """The legal placements of one design: the kept list itself (do not change it)."""
-        return self._current(design)[2]
+        kept = self._kept
+        if design in kept or self._patching:
+            return self._current(design)[2]
+        made = self._make(design)  # the common case, in short: a design not kept
+        if len(kept) >= self._keep:
+            del kept[next(iter(kept))]
+        kept[design] = made
+        return made[2]
 
     def fitting(self, design: int) -> dict[int, tuple[int, ...]]:
         """Square -> the distinct rotations of ``design`` fitting there, in the frontier's
@@ -106,7 +121,7 @@ class Placements(Generic[A]):
         if kept[1] is None:
             kept = self._kept[design] = self._make_table(design)
         assert kept[1] is not None
-        return {pos: ROTATIONS[m] for pos, m in kept[1].items()}
+        return {pos: ROTATIONS[m] for pos, (m, _) in kept[1].items()}
 
     def can_place(self, design: int) -> bool:
         """Whether ``design`` fits anywhere (without listing where)."""
@@ -127,16 +142,16 @@ class Placements(Generic[A]):
         found = kept.get(design)
         laid = len(self._board.tiles)
         if found is None:
-            made = self._make_table(design) if self._patch_first else self._make(design)
+            made = self._make_table(design) if self._patching else self._make(design)
             if len(kept) >= self._keep:
                 del kept[next(iter(kept))]
         elif found[0] == laid:
             return found
         else:
             del kept[design]
-            if laid - found[0] > REBUILD_AFTER:
+            if found[1] is None:
                 made = self._make(design)
-            elif found[1] is None:  # asked about again soon: worth keeping a table
+            elif laid - found[0] > REBUILD_AFTER:
                 made = self._make_table(design)
             else:
                 made = self._patch(design, found[0], found[1])
@@ -144,48 +159,53 @@ class Placements(Generic[A]):
         return made
 
     def _make(self, design: int) -> Kept[A]:
-        """Over the whole frontier, without the square -> actions table (the first time
+        """Over the whole frontier, without the square -> rotations table (the first time
         a design is asked about may well be the last), touching for each square only its
         code and, where the design fits, its row of actions."""
         board = self._board
         tables = board.tables
         masks = tables.masks[design]
+        slots = tables.slots[design]
         base = 4 * design
         out: list[A] = []
         append = out.append
         for code, row in zip(board.frontier.values(), board.squares.values(), strict=True):
             m = masks[code]
             if m:
-                for r in ROTATIONS[m]:
-                    action = row[base + r]
-                    append(action if action is not None else tables.action(design, row[-1], r))
+                for i in slots[m]:
+                    action = row[i]
+                    append(
+                        action if action is not None else tables.action(design, row[-1], i - base)
+                    )
         return len(board.tiles), None, out
 
     def _make_table(self, design: int) -> Kept[A]:
-        """Over the whole frontier, with the square -> rotations table."""
+        """Over the whole frontier, noting where the design fits."""
         board = self._board
         tables = board.tables
         masks = tables.masks[design]
+        slots = tables.slots[design]
         base = 4 * design
-        table: dict[int, int] = {}
+        table: dict[int, tuple[int, list[Any]]] = {}
         out: list[A] = []
         append = out.append
         for (pos, code), row in zip(board.frontier.items(), board.squares.values(), strict=True):
             m = masks[code]
             if m:
-                table[pos] = m
-                for r in ROTATIONS[m]:
-                    action = row[base + r]
-                    append(action if action is not None else tables.action(design, pos, r))
+                table[pos] = (m, row)
+                for i in slots[m]:
+                    action = row[i]
+                    append(action if action is not None else tables.action(design, pos, i - base))
         return len(board.tiles), table, out
 
-    def _patch(self, design: int, made: int, old: dict[int, int]) -> Kept[A]:
+    def _patch(self, design: int, made: int, old: dict[int, tuple[int, list[Any]]]) -> Kept[A]:
         """Only the squares touched by the tiles laid since, in the order laid. A square
         joins the frontier when a tile is laid across one of its edges, so only those
         squares may be new here; a diagonal neighbour (corners) may have joined only later
         (it is added then) and is only updated."""
         board = self._board
         frontier = board.frontier
+        squares = board.squares
         tables = board.tables
         masks = tables.masks[design]
         table = old.copy()
@@ -194,16 +214,15 @@ class Placements(Generic[A]):
                 code = frontier.get(pos)
                 m = masks[code] if code is not None else 0
                 if m and (k < 5 or pos in table):
-                    table[pos] = m
+                    table[pos] = (m, squares[pos])
                 else:
                     table.pop(pos, None)
-        squares = board.squares
+        slots = tables.slots[design]
         base = 4 * design
         out: list[A] = []
         append = out.append
-        for pos, m in table.items():
-            row = squares[pos]
-            for r in ROTATIONS[m]:
-                action = row[base + r]
-                append(action if action is not None else tables.action(design, pos, r))
+        for m, row in table.values():
+            for i in slots[m]:
+                action = row[i]
+                append(action if action is not None else tables.action(design, row[-1], i - base))
         return len(board.tiles), table, out

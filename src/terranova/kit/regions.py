@@ -38,16 +38,17 @@ class Regions:
     :meth:`add` takes the new nodes' values of each total in that order.
     """
 
-    __slots__ = ("_joins", "_ors", "_sums", "columns", "names", "parent")
+    __slots__ = ("_kinds", "columns", "names", "parent")
 
     def __init__(self, *totals: tuple[str, str]) -> None:
         for name, kind in totals:
             if kind not in (SUM, OR, JOIN, KEEP):
                 raise ValueError(f"total {name!r}: unknown kind {kind!r}")
         self.names = tuple(name for name, _ in totals)
-        self._sums = tuple(i for i, (_, kind) in enumerate(totals) if kind == SUM)
-        self._ors = tuple(i for i, (_, kind) in enumerate(totals) if kind == OR)
-        self._joins = tuple(i for i, (_, kind) in enumerate(totals) if kind == JOIN)
+        self._kinds = tuple(  # the columns that sum, that or, that join
+            tuple(i for i, (_, kind) in enumerate(totals) if kind == wanted)
+            for wanted in (SUM, OR, JOIN)
+        )
         self.parent: list[int] = []
         self.columns: list[list[Any]] = [[] for _ in totals]
 
@@ -60,11 +61,9 @@ class Regions:
         """An independent copy."""
         other = object.__new__(type(self))
         other.names = self.names
-        other._sums = self._sums
-        other._ors = self._ors
-        other._joins = self._joins
+        other._kinds = self._kinds
         other.parent = self.parent[:]
-        other.columns = [column[:] for column in self.columns]
+        other.columns = list(map(list.copy, self.columns))
         return other
 
     def __len__(self) -> int:
@@ -92,25 +91,31 @@ class Regions:
 
     def union(self, a: int, b: int) -> int:
         """Merge the territories of ``a`` and ``b``; returns the root (the lower one)."""
-        ra = self.find(a)
-        rb = self.find(b)
-        if ra == rb:
-            return ra
-        if ra > rb:
-            ra, rb = rb, ra
-        self.parent[rb] = ra
+        parent = self.parent
+        while parent[a] != a:  # find, inlined (this runs for every edge laid against another)
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        while parent[b] != b:
+            parent[b] = parent[parent[b]]
+            b = parent[b]
+        if a == b:
+            return a
+        if a > b:
+            a, b = b, a
+        parent[b] = a
         columns = self.columns
-        for i in self._sums:
+        sums, ors, joins = self._kinds
+        for i in sums:
             column = columns[i]
-            column[ra] += column[rb]
-        for i in self._ors:
+            column[a] += column[b]
+        for i in ors:
             column = columns[i]
-            column[ra] |= column[rb]
-        for i in self._joins:
+            column[a] |= column[b]
+        for i in joins:
             column = columns[i]
-            if column[rb]:
-                column[ra] = column[ra] + column[rb]
-        return ra
+            if column[b]:
+                column[a] = column[a] + column[b]
+        return a
 
     def territories(self) -> dict[int, list[int]]:
         """Every territory as root -> its nodes."""

@@ -1,10 +1,12 @@
 """The Discovery's rules: a pure state machine over the core protocol (no I/O).
 
-Territories (connected regions of one terrain across tiles) are kept
-incrementally in a union-find over *nodes*, one node per region of each placed
-tile. Each root holds its territory's open-edge count, the tiles it covers (a
-bit mask of placement indices, so a tile counts once), its port cities, its
-followers, and for mountains the grassland nodes it touches.
+Built on the tile kit (:mod:`terranova.kit`): the map is a kit ``TileBoard`` (tiles,
+and the frontier of empty squares with their edge constraints), legal placements come
+from a kit ``Placements``, and territories (connected regions of one terrain across
+tiles) are kept incrementally in a kit ``Regions`` union-find over *nodes*, one node
+per region of each placed tile. Each root holds its territory's open-edge count, the
+tiles it covers (a bit mask of placement indices, so a tile counts once), its port
+cities, its followers, and for mountains the grassland nodes it touches.
 """
 
 from __future__ import annotations
@@ -96,9 +98,10 @@ class DiscoveryState(State):
         self._frontier = self._map.frontier
         self._base: list[int] = []
         self._just = (0, 0, 0)  # the last tile placed: position, design, first node
-        # the placements of the tiles in hands are kept from turn to turn (those of a tile
-        # kept in hand are then only looked at again around the tiles laid since)
-        self._legal: Placements[Action] = Placements(self._map, keep=players * hand, patch=hand > 1)
+        # the legal placements of the tiles in hands, kept while no tile is laid; listed
+        # afresh after (patching the lists measured slower here: listing is cheap, with
+        # each frontier square's row of actions kept next to its code)
+        self._legal: Placements[Action] = Placements(self._map, keep=players * hand)
         # players and tiles
         self._followers: dict[int, int] = {}  # node -> seat
         self._removals: dict[int, Remove] = {}  # node -> the action taking it back
@@ -206,17 +209,25 @@ class DiscoveryState(State):
     def clone(self) -> Self:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other._regions = self._regions.copy()
-        other._bind()
-        other._map = self._map.copy()
-        other._frontier = other._map.frontier
+        regions = other._regions = self._regions.copy()
+        other._find = regions.find
+        (
+            other._terrain,
+            other._open,
+            other._mask,
+            other._cities,
+            other._crowd,
+            other._grass,
+        ) = regions.columns
+        board = other._map = self._map.copy()
+        other._frontier = board.frontier
         other._base = self._base[:]
-        other._legal = self._legal.copy(other._map)
+        other._legal = self._legal.copy(board)
         other._followers = self._followers.copy()
         other._removals = self._removals.copy()
         other._supply = self._supply[:]
         other._scores = self._scores[:]
-        other._hands = [h[:] for h in self._hands]
+        other._hands = list(map(list.copy, self._hands))
         other._bag = self._bag[:]
         other._set_aside = self._set_aside[:]
         other._discarded = self._discarded[:]
@@ -456,18 +467,18 @@ class DiscoveryState(State):
         t = self._t
         regions = self._regions
         index = len(self._base)
-        count = t.n_regions[design]
         base = len(regions.parent)
+        count, terrains, edge_counts, cities, no_followers, no_grass = t.nodes[design]
         regions.add(
             count,
-            t.terrains[design],
-            t.edge_counts[design],
+            terrains,
+            edge_counts,
             (1 << index,) * count,
-            t.cities[design],
-            (0,) * count,
+            cities,
+            no_followers,
             [tuple(base + g for g in near) for near in t.grassland_touches[design]]
             if t.has_grass[design]
-            else ((),) * count,
+            else no_grass,
         )
         self._base.append(base)
         self._last = index
@@ -495,26 +506,27 @@ class DiscoveryState(State):
         hand = self._hands[self._to_move]
         if design is None or design not in hand:
             raise IllegalActionError(action, f"tile {action.design} is not in your hand")
-        if not 0 <= action.rotation < 4:
+        x, y, rotation = action.x, action.y, action.rotation
+        if not 0 <= rotation < 4:
             raise IllegalActionError(action, "a rotation is 0, 90, 180 or 270")
-        if not (-LIMIT < action.x < LIMIT and -LIMIT < action.y < LIMIT):
+        if not (-LIMIT < x < LIMIT and -LIMIT < y < LIMIT):
             raise IllegalActionError(action, "that square is off the table")
-        pos = (action.y + OY) * STRIDE + action.x + OX
+        pos = (y + OY) * STRIDE + x + OX
         code = self._frontier.get(pos)
         if code is None:
             where = "is taken" if pos in self._map.at else "does not touch the map"
-            raise IllegalActionError(action, f"square {action.x},{action.y} {where}")
-        if action.rotation not in t.fits[design][code]:
-            same = t.same_as[design][action.rotation]
-            if same != action.rotation:
+            raise IllegalActionError(action, f"square {x},{y} {where}")
+        if rotation not in t.fits[design][code]:
+            same = t.same_as[design][rotation]
+            if same != rotation:
                 raise IllegalActionError(
                     action,
-                    f"this tile turned {action.rotation * 90} looks the same as turned "
+                    f"this tile turned {rotation * 90} looks the same as turned "
                     f"{same * 90}; that is the one to play",
                 )
             raise IllegalActionError(action, "its edges do not match the tiles next to it")
         hand.remove(design)
-        self._place_tile(design, pos, action.rotation)
+        self._place_tile(design, pos, rotation)
         self._phase = FOLLOWER
 
     # ------------------------------------------------------------- followers
@@ -525,9 +537,13 @@ class DiscoveryState(State):
         if self._supply[seat]:
             _, design, base = self._just
             crowd = self._crowd
+            parent = self._regions.parent
             deploys = self._t.deploys
             for region in range(self._t.n_regions[design]):
-                if not crowd[self._find(base + region)]:
+                root = base + region
+                while parent[root] != root:  # the territory's root (read only)
+                    root = parent[root]
+                if not crowd[root]:
                     out.append(deploys[region])
         if self._followers:
             removals = self._removals

@@ -43,6 +43,20 @@ class CompiledTiles:
                         near[m].append(g)
             self.grassland_touches.append(tuple(tuple(n) for n in near))
         self.has_grass = [any(near) for near in self.grassland_touches]
+        # what a new tile adds to the territories: per design, its regions' terrains, open
+        # edges, cities, no follower, no grassland touched (mountains touching grasslands
+        # get theirs when placed: they depend on the node numbers)
+        self.nodes = [
+            (
+                len(d.regions),
+                self.terrains[i],
+                self.edge_counts[i],
+                self.cities[i],
+                (0,) * len(d.regions),
+                ((),) * len(d.regions),
+            )
+            for i, d in enumerate(designs)
+        ]
         self.edge_region = [[d.edge_regions(r) for r in range(4)] for d in designs]
         self.faces = [
             [tuple(int(t) for t in d.edge_terrains(r)) for r in range(4)] for d in designs
