@@ -36,6 +36,16 @@ def outcomes(g: Table, step: Dealing | Drawing | Refilling) -> list[tuple[Action
     return out
 
 
+def outcome_actions(g: Table, step: Dealing | Drawing | Refilling) -> list[Action]:
+    """The actions of :func:`outcomes`, in the same order, without their probabilities."""
+    c = g._c
+    actions = c.deal if isinstance(step, Dealing) else c.draw
+    out: list[Action] = [actions[card] for card in sorted(g._lowest())] if g._pile_n else []
+    if g._pile_jokers:
+        out.append(c.draw[c.n])
+    return out
+
+
 def sample(g: Table, step: Dealing | Drawing | Refilling, rng: random.Random) -> Action:
     c = g._c
     jokers = len(g._pile_jokers)

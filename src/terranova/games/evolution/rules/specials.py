@@ -134,6 +134,20 @@ def take_outcomes(g: Table, victim: int) -> list[tuple[Action, float]]:
     return out
 
 
+def take_actions(g: Table, victim: int) -> list[Action]:
+    """The actions of :func:`take_outcomes`, in the same order, without their
+    probabilities."""
+    c = g._c
+    hand = g._hands[victim]
+    if g._auto[victim]:
+        return [c.take[min(hand[-1], c.n)]]
+    held = sorted(x for x in hand if x < c.n)
+    out: list[Action] = [c.take[x] for x in held]
+    if len(held) < len(hand):
+        out.append(c.take[c.n])
+    return out
+
+
 def take(g: Table, step: Taking, action: Action) -> None:
     """The card taken goes to the thief's hand; the victim may redraw (Explore, a special
     action), or the thief gives a card back (an exchange)."""

@@ -208,18 +208,18 @@ class EvolutionState(Table, State):
         match top := ag[-1]:
             case Playing():
                 self._play(self._ctx[-1], action)
+            case Dealing() | Drawing() | Refilling():
+                drawing.draw(self, top, action)
+            case Window():
+                windows.answer(self, top, action)
             case Taking():
                 ag.pop()
                 specials.take(self, top, action)
-            case Dealing() | Drawing() | Refilling():
-                drawing.draw(self, top, action)
+            case Stopped():
+                stop.respond(self, top, action)
             case Flipping():
                 ag.pop()
                 automaton.flip(self, self._ctx[-1])
-            case Window():
-                windows.answer(self, top, action)
-            case Stopped():
-                stop.respond(self, top, action)
             case Robbing(seat=seat):
                 assert type(action) is Steal
                 ag[-1] = Taking(seat, action.seat, "forced")
@@ -383,9 +383,13 @@ class EvolutionState(Table, State):
     def _compute_legal(self) -> list[Action]:
         if self._over:
             return []
-        match self._agenda[-1]:
+        match top := self._agenda[-1]:
             case Playing():
                 return self._turn_actions(self._ctx[-1])
+            case Dealing() | Drawing() | Refilling():
+                return drawing.outcome_actions(self, top)
+            case Taking(victim=victim):
+                return specials.take_actions(self, victim)
             case Chance():
                 return [a for a, _ in self.chance_outcomes()]
             case Window(seats=seats, interrupter=interrupter):
@@ -488,31 +492,22 @@ class EvolutionState(Table, State):
         ag = self._agenda
         settle = self._v.between_actions  # Bluff: everybody draws, or the winner
         while not self._over:
+            # the cases in about the order of how often they come
             match top := ag[-1]:
                 case Playing():
                     if settle is None or not settle(self):
                         return
+                case Drawing():
+                    if drawing.draw_waits(self, top):
+                        return
+                case Window() | Stopped() | Called() | Flipping():
+                    return  # a decision, or the automaton's card (a chance node)
                 case Settling():
                     ag.pop()
                     self._settle(top)
                 case TurnOver():
                     if settle is None or not settle(self):
                         turns.next_turn(self)
-                case Drawing():
-                    if drawing.draw_waits(self, top):
-                        return
-                case AutomatonTurn():
-                    if settle is None or not settle(self):
-                        automaton.next_step(self, self._ctx[-1])
-                case Interrupting(seat=seat):
-                    ag.pop()
-                    turns.start_turn(self, seat, True)
-                case Refilling():
-                    if drawing.refill_waits(self):
-                        return
-                case Dealing():
-                    if drawing.deal_waits(self):
-                        return
                 case Taking(victim=victim):
                     if self._hands[victim]:
                         return
@@ -529,8 +524,18 @@ class EvolutionState(Table, State):
                     if [x for x in self._hands[giver] if x != exclude]:
                         return
                     ag.pop()  # nothing to give
-                case _:  # the automaton's card, a window, a Stop, a called card
-                    return
+                case AutomatonTurn():
+                    if settle is None or not settle(self):
+                        automaton.next_step(self, self._ctx[-1])
+                case Refilling():
+                    if drawing.refill_waits(self):
+                        return
+                case Dealing():
+                    if drawing.deal_waits(self):
+                        return
+                case Interrupting(seat=seat):
+                    ag.pop()
+                    turns.start_turn(self, seat, True)
 
     def _settle(self, step: Settling) -> None:
         """What a deed does once its window is closed (``step.wrong``: a Stop found its
