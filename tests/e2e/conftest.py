@@ -29,6 +29,8 @@ from typing import Any
 
 import pytest
 
+import terranova
+
 IN_CI = bool(os.environ.get("CI"))
 if IN_CI:
     import playwright.sync_api as sync_api
@@ -36,6 +38,7 @@ else:
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 ROOT = Path(__file__).resolve().parents[2]
+SOURCE = Path(terranova.__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("TERRANOVA_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -81,7 +84,10 @@ class Server:
 
     def start(self, timeout: float = 30.0) -> None:
         log = self.log_path.open("ab")
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        # the server runs the terranova these tests import (its working directory is another
+        # one, where a relative PYTHONPATH such as `src` finds nothing)
+        paths = [str(SOURCE), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": os.pathsep.join(paths)}
         self.process = subprocess.Popen(
             [
                 sys.executable,
