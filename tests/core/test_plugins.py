@@ -108,13 +108,20 @@ def test_an_installed_game_appears_in_the_lobby(installed: dict[str, str]) -> No
         "    print([g['id'] for g in games])\n"
         "    body = {'game': 'high-card', 'seats': [{'kind': 'human'}, {'kind': 'bot', "
         "'bot': 'greedy'}], 'bot_delay_ms': 0}\n"
-        "    print(client.post('/api/games', json=body).status_code)\n"
+        "    created = client.post('/api/games', json=body)\n"
+        "    print(created.status_code)\n"
+        "    summary = client.get('/api/games/' + created.json()['game_id']).json()\n"
+        "    described = next(g for g in games if g['id'] == 'high-card')\n"
+        "    board = client.get('/static/games/high-card/board.js').status_code\n"
+        "    print(described['board'], summary['board'], board)\n"
     )
     done = run(installed, "-c", script)
     assert done.returncode == 0, done.stderr[-3000:]
-    ids, status = done.stdout.strip().splitlines()[-2:]
+    ids, status, board = done.stdout.strip().splitlines()[-3:]
     assert "'high-card'" in ids
     assert status == "200"
+    # no board of its own: the play page shows the generic board
+    assert board == "None None 404"
 
 
 def test_a_package_that_fails_to_load_is_left_out(tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ Games are found through the entry-point group ``terranova.games``: an installed 
 of them, e.g. in its ``pyproject.toml``::
 
     [project.entry-points."terranova.games"]
-    discovery = "terranova.games.discovery:INFO"
+    mygame = "mygame:INFO"
 
 so a separate package adds a game without touching Terranova.
 """
@@ -22,6 +22,8 @@ from terranova.core.errors import InvalidParameterError, UnknownGameError
 from terranova.core.state import State
 
 ParamValue = int | str | None
+BOARD_PATH = "/static/games"
+"""Where the web app serves each game's ``web`` directory: ``/static/games/<id>/…``."""
 
 
 @dataclass(frozen=True)
@@ -74,15 +76,22 @@ class GameInfo:
     """Other seats may answer an action before it takes effect (``State.response_window``)."""
     automaton_variant: str | None = None
     """The variant (a number) of seats, counted from the last, that the game plays by its own
-    rules: nobody decides for them (Discovery's automaton: ``automata``)."""
+    rules: nobody decides for them (e.g. ``automata``, the seats of an automaton)."""
     aliases: tuple[str, ...] = ()
-    """Other names it may be asked by (``evolution`` for ``evolution-explore``)."""
+    """Other names it may be asked by (e.g. a shorter one)."""
     variants: Mapping[str, Variant] = field(default_factory=dict)
     description: str = ""
     renderer: str | None = None
     """Dotted path of the game's render module (``render_text(state)``, ``render_svg(state)``,
     ``render_components_svg(state)``; a game with hidden information may take ``seat=`` in
     the first two, to draw what that seat sees), imported only when something is drawn."""
+    web: str | None = None
+    """Dotted name of the package directory holding the game's board for the browser (e.g.
+    ``mygame.web``; a plain directory without ``__init__.py`` will do): ``board.js``, an ES
+    module exporting ``createBoard(ctx)`` (docs/web-ui.md, "A board module"), and whatever
+    it uses besides, such as its ``board.css`` and modules it imports. The web app serves
+    that directory at ``/static/games/<id>/``; games sharing a board declare the same
+    package. None: the web app shows its generic board (the legal actions as buttons)."""
     test_params: tuple[Mapping[str, object], ...] = ()
     """Parameter sets the conformance suite plays besides its own (every seat count, every
     variant choice alone): the combinations of variants worth testing together."""
@@ -113,9 +122,13 @@ class GameInfo:
         """The seats the game plays itself with ``params`` (checked and completed as
         :meth:`resolve` does): the last N, N the value of ``automaton_variant``.
 
-        >>> game_info("evolution-explore").automaton_seats({"players": 4, "automata": 1})
+        >>> automata = Variant("automata", 0, "seats the game plays", None, int)
+        >>> info = GameInfo("solo", "Solo", 1, 4, 4, "1", False, False, dict,
+        ...                 automaton_variant="automata", variants={"automata": automata})
+        >>> info.automaton_seats({"players": 4, "automata": 1})
         range(3, 4)
-        >>> game_info("discovery").automaton_seats({"players": 3})
+        >>> from dataclasses import replace
+        >>> replace(info, automaton_variant=None).automaton_seats({"players": 3})
         range(0, 0)
         """
         if self.automaton_variant is None:
@@ -126,7 +139,8 @@ class GameInfo:
         return range(max(0, players - count), players)
 
     def describe(self) -> dict[str, Any]:
-        """JSON-safe metadata."""
+        """JSON-safe metadata; ``board`` is where the browser loads the game's board module
+        (see ``web``), or None for the generic board."""
         return {
             "id": self.id,
             "name": self.name,
@@ -145,6 +159,7 @@ class GameInfo:
                 for v in self.variants.values()
             },
             "description": self.description,
+            "board": f"{BOARD_PATH}/{self.id}/board.js" if self.web is not None else None,
         }
 
 
@@ -217,7 +232,7 @@ def game_info(game_id: str) -> GameInfo:
 
 
 def make(game_id: str, **params: object) -> State:
-    """A new game in its initial state, e.g. ``make("discovery", players=3, hand=2)``."""
+    """A new game in its initial state, e.g. ``make("mygame", players=3, hand=2)``."""
     info = game_info(game_id)
     return info.factory(**info.resolve(params))
 

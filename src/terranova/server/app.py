@@ -17,12 +17,13 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
-from starlette.types import Message, Receive, Scope, Send
+from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 import terranova
-from terranova.core.registry import game_info
+from terranova.core.registry import BOARD_PATH, game_info
 from terranova.server.db import Database
+from terranova.server.game_files import GameFiles, revalidated
 from terranova.server.hub import Connection, Hub, RateWindow
 from terranova.server.limits import Limits, SocketCount
 from terranova.server.live import replay_message
@@ -61,7 +62,6 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorResponse} for status in (400, 403, 404, 409, 413, 429)
 }
 
-NO_CACHE = (b"cache-control", b"no-cache")
 SEAT_QUERY = re.compile(r"-?[0-9]{1,9}")
 SeatQuery = Annotated[str | None, Query(alias="seat", description="a seat number")]
 
@@ -171,10 +171,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def get_game(game_id: str) -> GameSummary:
         """What a game is and where it stands."""
         game = await service.get(game_id)
+        info = game_info(game.game)
         return GameSummary(
             game_id=game.public_id,
             game=game.game,
-            name=game_info(game.game).name,
+            name=info.name,
             rules_version=game.rules_version,
             params=game.params,
             seats=[s.out() for s in game.seats],
@@ -186,6 +187,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             response_seconds=game.response_seconds,
             created=game.created_at.isoformat(),
             practice=game.practice,
+            board=info.describe()["board"],
         )
 
     @app.get("/api/games/{game_id}/state", response_model=StateMessage, responses=ERRORS)
@@ -376,16 +378,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     async def static(scope: Scope, receive: Receive, send: Send) -> None:
         if static_dir.is_dir():
-
-            async def send_revalidated(message: Message) -> None:
-                # browsers must ask again after an upgrade rather than run old scripts
-                if message["type"] == "http.response.start":
-                    message["headers"] = [*message.get("headers", []), NO_CACHE]
-                await send(message)
-
-            await files(scope, receive, send_revalidated)
+            await files(scope, receive, revalidated(send))
         else:
             await JSONResponse({"detail": "Not Found"}, status_code=404)(scope, receive, send)
 
+    # each game's board, from its own package (before /static, which would take the path)
+    app.mount(BOARD_PATH, GameFiles(), name="games")
     app.mount("/static", static, name="static")
     return app

@@ -128,6 +128,9 @@ class GameSummary(BaseModel):
     created: str
     practice: bool
     """Unlimited undo (docs/web.md, "Undo")."""
+    board: str | None = None
+    """Where the browser loads the game's board module (``/static/games/<game>/board.js``,
+    from the game's ``GameInfo.web``); None: the generic board."""
 
 
 class ErrorResponse(BaseModel):

@@ -491,7 +491,8 @@ class GameService:
                     window.passed.add(seat)
                     game.changed()
                     # only this seat's message changes: telling the others would tell
-                    # them it was asked (in Explore, that it holds a joker)
+                    # them it was asked (in a game that asks only some seats, e.g. those
+                    # holding a card that answers, that it holds one)
                     self.hub.broadcast(game, seat, only=True)
                     self._ensure_clock(game_id)
                     return game

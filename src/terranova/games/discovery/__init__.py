@@ -71,6 +71,7 @@ INFO = GameInfo(
         ),
     },
     renderer="terranova.games.discovery.render",
+    web="terranova.games.discovery.web",
     test_params=(
         {"players": 3, "hand": 2, "hand_visibility": "private"},
         {"players": 5, "hand": 2, "hand_visibility": "private", "equal_turns": "exact"},

@@ -101,6 +101,7 @@ def _info(
         has_response_windows=True,
         automaton_variant="automata",
         renderer="terranova.games.evolution.render",
+        web="terranova.games.evolution.web",  # one board for both games
         factory=factory,
         variants=_variants(),
         description=description,

@@ -127,6 +127,29 @@ export function s(tag, attrs = {}, ...children) {
 
 export function svgTitle(text) { return s("title", { text }); }
 
+const stylesheets = new Map(); // href -> the promise of its <link>
+
+/**
+ * A stylesheet added to the page once, e.g. a board module's own,
+ * `await loadStyle(new URL("board.css", import.meta.url))`: resolves when it has loaded, or
+ * failed to (the page then goes on without it), so a board awaiting it draws styled.
+ */
+export function loadStyle(url) {
+  const href = new URL(url, location.href).href;
+  if (!stylesheets.has(href)) {
+    stylesheets.set(href, new Promise((resolve) => {
+      const link = h("link", { rel: "stylesheet", href });
+      link.addEventListener("load", () => resolve(link));
+      link.addEventListener("error", () => {
+        console.error(`the stylesheet ${href} did not load`);
+        resolve(link);
+      });
+      document.head.append(link);
+    }));
+  }
+  return stylesheets.get(href);
+}
+
 // ------------------------------------------------------------------ toasts and copying
 
 let toastBox = null;

@@ -3,7 +3,12 @@
 // scores, winners, a chart of the scores over the turns), the replay of a finished game and
 // the record download. The game's own drawing and input come from its board module.
 //
-// A board module, /static/boards/<game>.js, exports
+// A game's board module lives in the game's own package: the directory its GameInfo names
+// as `web` holds board.js (and what it uses: its board.css, loaded by the module itself with
+// common.js's loadStyle, other modules it imports), served at /static/games/<game id>/. The
+// game's summary says where (`board`); a game without one (null), or whose module fails to
+// load, gets boards/generic.js. Board modules import the shared code by absolute path
+// (/static/common.js, /static/kit/…). A board module exports
 //   createBoard(ctx) -> board
 // with ctx = {
 //   map,         // element for the board's main drawing (fills the board area)
@@ -570,19 +575,22 @@ function installReplayControls() {
 
 // ------------------------------------------------------------------ start
 
-async function loadBoard(game, components) {
+/** The game's own board (`url`, from its summary), or the generic one (no url, or it failed). */
+async function loadBoard(url, components) {
   const ctx = {
     map: $("map"), panel: $("board-panel"), components, seat,
     send, seatName, toast: (text) => toast(text),
   };
-  try {
-    const module = await import(`./boards/${encodeURIComponent(game)}.js`);
-    return module.createBoard(ctx);
-  } catch (err) {
-    console.error(err);
-    const module = await import("./boards/generic.js");
-    return module.createBoard(ctx);
+  if (url) {
+    try {
+      const module = await import(url);
+      return module.createBoard(ctx);
+    } catch (err) {
+      console.error(err);
+    }
   }
+  const module = await import("./boards/generic.js");
+  return module.createBoard(ctx);
 }
 
 async function start() {
@@ -605,7 +613,7 @@ async function start() {
   $("game-title").textContent = summary.name + (seat !== null ? ` · seat ${seat + 1}` : " · spectator");
   $("practice-tag").hidden = !summary.practice;
   document.title = `${summary.name} · Terranova`;
-  board = await loadBoard(summary.game, components);
+  board = await loadBoard(summary.board, components);
   if (seat === null) {
     const held = mySeats().filter((x) => x.game_id === gameId);
     if (held.length) {

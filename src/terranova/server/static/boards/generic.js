@@ -1,5 +1,6 @@
-// The fallback board for a game without a board module of its own: the legal actions as
-// buttons and the view as text. Same interface as the other boards (see game.js).
+// The board of a game that declares none (GameInfo.web is None), and the fallback when a
+// game's own board fails to load: the legal actions as buttons and the view as text. Same
+// interface as the games' boards (see game.js).
 import { h } from "../common.js";
 
 export function createBoard(ctx) {
@@ -15,7 +16,7 @@ export function createBoard(ctx) {
         type: "button", text, dataset: { action: text },
         on: { click: () => { if (!busy) { busy = true; ctx.send(text); } } },
       })) : [];
-      ctx.panel.replaceChildren(h("p.prompt", { text: mine ? "Your move:" : "" }), h("div.follower-choices", buttons));
+      ctx.panel.replaceChildren(h("p.prompt", { text: mine ? "Your move:" : "" }), h("div.choices", buttons));
     },
     settle() { busy = false; },
     destroy() {},

@@ -6,7 +6,7 @@
 // different: the legal actions offer each look once).
 //
 // A game's board makes a TileMap on its map element and a Placing for its tiles, and draws
-// its own tiles, pieces and panel (see boards/discovery.js).
+// its own tiles, pieces and panel (a board module in the game's own package, GameInfo.web).
 import { h, s, svgTitle } from "../common.js";
 
 const MIN_SCALE = 0.08; // screen pixels per SVG unit at size 100 (8 px a tile)

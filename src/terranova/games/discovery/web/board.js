@@ -1,12 +1,18 @@
 // The board of The Discovery: the map (pan, zoom, the legal spots of the selected tile and
-// its preview come from the tile kit's board layer, ../kit/tile-board.js), the tiles in hand
-// with rotation, the follower step (deploy on the new tile, take a follower back, or pass),
-// and the counts (followers in supply, tiles in the stack, set-aside and discarded tiles).
+// its preview come from the tile kit's board layer, /static/kit/tile-board.js), the tiles in
+// hand with rotation, the follower step (deploy on the new tile, take a follower back, or
+// pass), and the counts (followers in supply, tiles in the stack, set-aside and discarded
+// tiles).
 //
-// Board modules export createBoard(ctx) (see game.js for the interface).
-import { h, s, seatColour, seatColourName, seatInk, svgTitle } from "../common.js";
-import { PLACE_RE, Placing, TileMap, parsePlace } from "../kit/tile-board.js";
-import { regionEdges, sameAsTable, tileGeometry } from "./discovery-geometry.js";
+// The game declares this directory as its `web` package (GameInfo.web): the web app serves it
+// at /static/games/discovery/, and the play page imports this module from there. Board
+// modules export createBoard(ctx) (see /static/game.js for the interface); this one's look
+// is in board.css, next to it.
+import { h, loadStyle, s, seatColour, seatColourName, seatInk, svgTitle } from "/static/common.js";
+import { PLACE_RE, Placing, TileMap, parsePlace } from "/static/kit/tile-board.js";
+import { regionEdges, sameAsTable, tileGeometry } from "./geometry.js";
+
+await loadStyle(new URL("board.css", import.meta.url));
 
 const S = 100; // one tile, in SVG units
 const TERRAIN = {

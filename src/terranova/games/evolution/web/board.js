@@ -5,8 +5,15 @@
 // response windows (Stop!, Interruption!) with their countdown.
 //
 // The board offers only what message.legal holds; a legal text it has no control for is
-// still offered as a plain button, so a game never blocks. Board interface: see game.js.
-import { h, s, seatColour } from "../common.js";
+// still offered as a plain button, so a game never blocks. Board interface: see
+// /static/game.js.
+//
+// Both games declare this directory as their `web` package (GameInfo.web): the web app serves
+// it at /static/games/evolution-explore/ and /static/games/evolution-bluff/. Its look is in
+// board.css, next to it.
+import { h, loadStyle, s, seatColour } from "/static/common.js";
+
+await loadStyle(new URL("board.css", import.meta.url));
 
 const JOKER = "joker";
 const FAMILIES = {

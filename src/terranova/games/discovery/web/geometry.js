@@ -1,6 +1,6 @@
 // How a tile of The Discovery is drawn from its design alone: the same construction as
 // src/terranova/games/discovery/render.py (tile_geometry), on the tile kit's shapes
-// (../kit/tile-shapes.js), in unit coordinates (x east, y south, 0..1). Each edge gives a
+// (/static/kit/tile-shapes.js), in unit coordinates (x east, y south, 0..1). Each edge gives a
 // triangle from that edge to the centre and a region takes the triangles of its edges; a
 // region owning two opposite edges also gets a band across the middle, as do two single-edge
 // regions on opposite sides that touch (split between them); regions owning no edge are
@@ -8,7 +8,7 @@
 // region's borders); city points lie on the shore between their land and sea.
 import {
   anchor, band, borderMarks, edgeIndices, edgeRuns, sameAsTable as sameAsOf, sample, wedge,
-} from "../kit/tile-shapes.js";
+} from "/static/kit/tile-shapes.js";
 
 const GRID = 24;
 

@@ -1,2 +1,0 @@
-// Discovery Bluff: the shared board of Discovery (evolution), see evolution.js.
-export { createBoard } from "./evolution.js";
