@@ -491,7 +491,7 @@ class GameService:
                     window.passed.add(seat)
                     game.changed()
                     # only this seat's message changes: telling the others would tell
-                    # them it was asked (in Explore, that it holds a joker)
+                    # them it was asked (in some games, that it holds a card to interrupt with)
                     self.hub.broadcast(game, seat, only=True)
                     self._ensure_clock(game_id)
                     return game
