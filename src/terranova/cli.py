@@ -882,3 +882,7 @@ def prune_command(
 def main() -> None:
     """Entry point of the ``terranova`` script."""
     app()
+
+
+if __name__ == "__main__":
+    main()
