@@ -354,3 +354,23 @@ def test_render_takes_a_game_alias(tmp_path: Path) -> None:
     result = runner.invoke(app, ["render", "evolution", "--deck", "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert "Discovery: Explore" in result.output and "<svg" in out.read_text()
+
+
+def test_python_dash_m_runs_the_command() -> None:
+    import os
+    import subprocess
+    import sys
+
+    import terranova
+
+    source = str(Path(terranova.__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": source}
+    done = subprocess.run(
+        [sys.executable, "-m", "terranova.cli", "games"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "discovery" in done.stdout

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     name="terranova",
-    help="Play and study tabletop games of exploration and discovery.",
+    help="Play and study tabletop games of exploration.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -659,7 +659,7 @@ def render_command(
         typer.Option(
             "--tiles",
             "--deck",
-            help="Draw the game's components (The Discovery's tiles, the evolution deck).",
+            help="Draw the game's components (its tiles, its deck...).",
         ),
     ] = False,
     out_path: Annotated[
@@ -882,3 +882,7 @@ def prune_command(
 def main() -> None:
     """Entry point of the ``terranova`` script."""
     app()
+
+
+if __name__ == "__main__":
+    main()

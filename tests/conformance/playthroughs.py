@@ -26,8 +26,8 @@ the diff::
     python scripts/playthroughs.py discovery       # only one game's files
     python scripts/playthroughs.py --check         # exit 1 at the first difference
 
-A game registered later gets the default configurations (:func:`default_configs`) until
-it is given its own in :data:`CONFIGS`; its files must then be generated once.
+A game declares its configurations (``GameInfo.playthroughs``); one that declares none
+gets the default ones (:func:`default_configs`). Its files must be generated once.
 """
 
 from __future__ import annotations
@@ -78,79 +78,12 @@ class Config:
         return first <= step and (stop is None or step < stop)
 
 
-CONFIGS: dict[str, tuple[Config, ...]] = {
-    "discovery": (
-        Config(
-            "discovery",
-            "2p-hand2-private-exact",
-            {"players": 2, "hand": 2, "hand_visibility": "private", "equal_turns": "exact"},
-            seed=1,
-            full=(0, 90),
-            note="the whole game in full would make about 3 MB",
-        ),
-        Config(
-            "discovery",
-            "3p-rulebook",
-            {"players": 3, "equal_turns": "rulebook"},
-            seed=2,
-            full=(220, None),
-            note="the end of a game; the whole game in full would make about 4 MB",
-        ),
-        Config(
-            "discovery",
-            "5p-hand2-public",
-            {"players": 5, "hand": 2, "hand_visibility": "public"},
-            seed=3,
-            full=(0, 40),
-            note="the whole game in full would make about 6 MB",
-        ),
-    ),
-    "evolution-explore": (
-        Config("evolution-explore", "2p", {"players": 2}, seed=1),
-        Config(
-            "evolution-explore",
-            "4p-jokers-automaton",
-            {"players": 4, "jokers": 2, "automata": 1},
-            seed=2,
-            full=(0, 80),
-            note="the whole game in full would make about 2.7 MB",
-        ),
-        Config(
-            "evolution-explore",
-            "5p-teams-jokers",
-            {"players": 5, "teams": 2, "jokers": 4, "automata": 1},
-            seed=3,
-            full=(170, None),
-            note="the end of a game; the whole game in full would make about 2.7 MB",
-        ),
-    ),
-    "evolution-bluff": (
-        Config(
-            "evolution-bluff",
-            "2p-jokers",
-            {"players": 2, "jokers": 2},
-            seed=1,
-            full=(0, 150),
-            note="the whole game in full would make about 1.4 MB",
-        ),
-        Config(
-            "evolution-bluff",
-            "4p-automaton-teams",
-            {"players": 4, "automata": 1, "teams": 3, "jokers": 1},
-            seed=2,
-            full=(250, None),
-            note="the end of a game; the whole game in full would make about 2.9 MB",
-        ),
-    ),
-}
-"""The configurations of the games known today: 2 or 3 per game, covering its variants."""
-
 DEFAULT_FULL_STEPS = 100
 
 
 def default_configs(info: GameInfo) -> tuple[Config, ...]:
-    """The files of a game that has no entry in :data:`CONFIGS`: its default parameters
-    and its largest number of seats, the first steps in full."""
+    """The files of a game that declares no playthroughs (``GameInfo.playthroughs``): its
+    default parameters and its largest number of seats, the first steps in full."""
     note = "a default configuration"
     window = (0, DEFAULT_FULL_STEPS)
     out = [Config(info.id, "default", {}, 1, window, note)]
@@ -164,13 +97,13 @@ def default_configs(info: GameInfo) -> tuple[Config, ...]:
 def configs(game_ids: Sequence[str] | None = None) -> list[Config]:
     """The configurations of every registered game (or of ``game_ids``), sorted by file."""
     registered = terranova.games()
-    unknown = sorted(set(CONFIGS) - set(registered))
-    if unknown:
-        raise ValueError(f"playthrough configurations of games not registered: {unknown}")
     out: list[Config] = []
     for game_id in sorted(registered if game_ids is None else game_ids):
         info = registered[game_id]
-        out += CONFIGS.get(game_id) or default_configs(info)
+        declared = tuple(
+            Config(info.id, p.name, p.params, p.seed, p.full, p.note) for p in info.playthroughs
+        )
+        out += declared or default_configs(info)
     return sorted(out, key=lambda c: c.filename)
 
 

@@ -3,8 +3,8 @@
 Parametrized over ``terranova.games()`` and a few parameter sets per game (every seat
 count, every choice of every variant, and a few combinations), so a new game is checked
 as soon as it registers. Only the core protocol is used (``terranova.make``, ``State``
-methods, ``terranova.core.records``), except the last section, which checks The
-Discovery's private hands through its public view.
+methods, ``terranova.core.records``); a game's own checks live with its tests
+(``tests/games/<game>``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ import random
 import subprocess
 import sys
 from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +31,8 @@ from terranova.core.registry import (
     games,
 )  # terranova.games: see tests/core/test_registry.py
 from terranova.core.state import CHANCE, TERMINAL, State
+from tests.conformance.walk import MAX_PLIES, choose, game_history, key, positions, sampled, viewers
 
-MAX_PLIES = 20_000
 GAMES_PER_CASE = 3  # random games to the end per parameter set
 
 
@@ -59,62 +58,6 @@ case = pytest.mark.parametrize(("game_id", "params"), CASES, ids=IDS)
 
 
 # ------------------------------------------------------------------------- helpers
-
-
-def key(params: dict[str, object]) -> str:
-    return json.dumps(params, sort_keys=True)
-
-
-def choose(state: State, rng: random.Random) -> Action:
-    """A random next action: a chance outcome drawn with its probability, else a legal
-    action picked uniformly."""
-    if state.current_player() == CHANCE:
-        return state.sample_chance(rng)
-    return rng.choice(list(state.legal_actions()))
-
-
-@cache
-def game_history(game_id: str, params_key: str, seed: int) -> tuple[str, ...]:
-    """The action texts of one random game (cached: several tests walk the same games)."""
-    state = terranova.make(game_id, **json.loads(params_key))
-    rng = random.Random(seed)
-    for _ in range(MAX_PLIES):
-        if state.is_terminal():
-            return tuple(str(a) for a in state.history())
-        state.apply(choose(state, rng))
-    raise AssertionError(f"{game_id} did not end in {MAX_PLIES} plies")
-
-
-def positions(game_id: str, params: dict[str, object], seed: int, every: int) -> list[State]:
-    """Clones of the game of ``seed`` after 0, every, 2*every, ... plies, and at its end."""
-    texts = game_history(game_id, key(params), seed)
-    state = terranova.make(game_id, **params)
-    out = [state.clone()]
-    for ply, text in enumerate(texts, start=1):
-        state.apply(state.parse_action(text))
-        if ply % every == 0 or ply == len(texts):
-            out.append(state.clone())
-    return out
-
-
-def sampled(game_id: str, params: dict[str, object], seed: int, count: int) -> list[State]:
-    """About ``count`` positions spread over one game, the first and last included."""
-    texts = game_history(game_id, key(params), seed)
-    every = max(1, len(texts) // count)
-    rng = random.Random(seed)
-    # offsetting by a random ply mixes the kinds of position (chance, decisions)
-    offset = rng.randrange(every)
-    state = terranova.make(game_id, **params)
-    out = [state.clone()]
-    for ply, text in enumerate(texts, start=1):
-        state.apply(state.parse_action(text))
-        if ply % every == offset or ply == len(texts):
-            out.append(state.clone())
-    return out
-
-
-def viewers(state: State) -> list[int | None]:
-    return [None, *range(state.num_seats)]
 
 
 def snapshot(state: State) -> dict[str, Any]:
@@ -562,55 +505,6 @@ def test_describe_action(game_id: str, params: dict[str, object]) -> None:
                 assert described is None or isinstance(described, str)
 
 
-# ------------------------------------------------- The Discovery: private hands (view)
-
-
-def discovery_private_cases() -> list[dict[str, object]]:
-    if "discovery" not in games():
-        return []
-    return [
-        {"players": 3, "hand": 2, "hand_visibility": "private"},
-        {"players": 2, "hand": 2, "hand_visibility": "private"},
-        {"players": 4, "hand": 1, "hand_visibility": "private"},
-    ]
-
-
-@pytest.mark.parametrize("params", discovery_private_cases(), ids=key)
-def test_discovery_private_hands_never_appear_in_other_views(params: dict[str, object]) -> None:
-    checked = 0
-    for seed in range(2):
-        for state in positions("discovery", params, seed=seed, every=2):
-            n = state.num_seats
-            hands = [state.view(s)["hands"][s]["tiles"] for s in range(n)]
-            for seat in viewers(state):
-                view = state.view(seat)
-                text = json.dumps(view)
-                public = {tile["design"] for tile in view["map"]}
-                public |= set(view["set_aside"]) | set(view["discarded"])
-                if seat is not None:
-                    public |= set(hands[seat])
-                for other in range(n):
-                    if other == seat:
-                        continue
-                    assert view["hands"][other]["tiles"] is None
-                    assert view["hands"][other]["count"] == len(hands[other])
-                    for design_id in set(hands[other]) - public:
-                        assert f'"{design_id}"' not in text, (seat, other, design_id)
-                        assert f" {design_id} " not in text
-                        checked += 1
-            # a draw into another seat's hand is not shown to the others
-            if state.current_player() == CHANCE and state.chance_outcomes():
-                for action, _ in state.chance_outcomes():
-                    shown = [state.describe_action(action, s) for s in range(n)]
-                    if all(s == str(action) for s in shown):
-                        continue  # a public draw (set aside face up)
-                    hidden = [s for s in shown if s != str(action)]
-                    assert len(hidden) == n - 1
-                    for s in hidden:
-                        assert s is None or action.design not in s  # type: ignore[attr-defined]
-    assert checked > 50
-
-
 @case
 def test_response_windows_match_the_declaration(game_id: str, params: dict[str, object]) -> None:
     """A window names the seat to move first and offers its let-pass action; only games that
@@ -629,6 +523,3 @@ def test_response_windows_match_the_declaration(game_id: str, params: dict[str, 
             assert window.let_pass in state.legal_actions()
         state.apply(state.parse_action(text))
     assert state.response_window() is None  # none at the end
-    people = int(str(params.get("players", 4))) - int(str(params.get("automata", 0)))
-    if game_id == "evolution-bluff" and people > 1:
-        assert opened, "a whole game of Bluff between people opens windows"

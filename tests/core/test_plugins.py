@@ -75,6 +75,38 @@ def test_an_installed_game_is_registered_and_listed(installed: dict[str, str]) -
     assert json.loads(played.stdout)["games"] == 20
 
 
+def test_an_installed_game_brings_its_own_bots(installed: dict[str, str]) -> None:
+    script = (
+        "import terranova\n"
+        "from terranova.agents import available_agents, greedy_policy\n"
+        "print(available_agents('high-card'))\n"
+        "print(available_agents('discovery'))\n"
+        "print(greedy_policy('high-card').__module__)\n"
+    )
+    done = run(installed, "-c", script)
+    assert done.returncode == 0, done.stderr
+    for_it, for_others, policy = done.stdout.strip().splitlines()
+    assert "'threshold'" in for_it and "'threshold'" not in for_others
+    assert policy == "terranova_example.bots"
+    played = run(
+        installed,
+        "-c",
+        CLI,
+        "simulate",
+        "high-card",
+        "--bots",
+        "threshold:keep=5,greedy",
+        "--games",
+        "10",
+        "--json",
+    )
+    assert played.returncode == 0, played.stderr
+    assert json.loads(played.stdout)["games"] == 10
+    refused = run(installed, "-c", CLI, "simulate", "discovery", "--bots", "threshold,random")
+    assert refused.returncode != 0
+    assert "plays only high-card" in refused.stderr + refused.stdout
+
+
 def test_an_installed_game_passes_the_conformance_suite(
     installed: dict[str, str], tmp_path: Path
 ) -> None:

@@ -1,22 +1,14 @@
-"""Bots over the core protocol. Most play any registered game; ``memory`` is made for
-Discovery Bluff, and ``greedy`` has its own policies for the two Discovery (evolution) games.
+"""Bots over the core protocol: ``random``, ``greedy``, ``mcts`` and ``ismcts`` play any
+registered game. A game may add bots of its own and its own ``greedy`` policy, declared in
+the module its ``GameInfo.bots`` names (found when bots are first asked for).
 
->>> available_agents()
-['greedy', 'ismcts', 'mcts', 'memory', 'random']
->>> available_agents("discovery")
-['greedy', 'ismcts', 'mcts', 'random']
+>>> {"greedy", "ismcts", "mcts", "random"} <= set(available_agents())
+True
 >>> make_agent("random", seed=1).name
 'random'
 """
 
-from terranova.agents.basic import GreedyAgent, RandomAgent, register_greedy_policy
-from terranova.agents.evolution import (
-    BLUFF_GAME,
-    EXPLORE_GAME,
-    MemoryAgent,
-    bluff_greedy,
-    explore_greedy,
-)
+from terranova.agents.basic import GreedyAgent, RandomAgent
 from terranova.agents.ismcts import IsmctsAgent
 from terranova.agents.mcts import (
     DEFAULT_C,
@@ -30,13 +22,16 @@ from terranova.agents.registry import (
     BotKind,
     BotLimits,
     BotParam,
+    GreedyPolicy,
     agent_kind,
     agent_kinds,
     available_agents,
     check_agent,
+    greedy_policy,
     make_agent,
     parse_spec,
     register_agent,
+    register_greedy_policy,
     split_specs,
 )
 
@@ -51,9 +46,8 @@ register_agent(
     BotKind(
         "greedy",
         GreedyAgent,
-        "one decision ahead: the action after which the game's estimate of its seat is best; "
-        "Discovery (evolution): Explore, the turn's series worth most points now; Bluff, "
-        "memory with perfect recall that never bluffs",
+        "one decision ahead: the action after which the game's estimate of its seat is best "
+        "(a game may have its own greedy policy instead, see its rules)",
         {
             "epsilon": BotParam(
                 "epsilon",
@@ -66,45 +60,6 @@ register_agent(
         },
     )
 )
-register_greedy_policy(EXPLORE_GAME, explore_greedy)
-register_greedy_policy(BLUFF_GAME, bluff_greedy)
-register_agent(
-    BotKind(
-        "memory",
-        MemoryAgent,
-        "Discovery Bluff only: remembers each card of the pile with some chance, places what "
-        "it believes valid, bluffs now and then, says Stop when it remembers a rule broken",
-        {
-            "recall": BotParam(
-                "recall",
-                float,
-                0.8,
-                "chance it remembers each card placed on the pile (0 to 1)",
-                low=0,
-                high=1,
-            ),
-            "bluff": BotParam(
-                "bluff",
-                float,
-                0.3,
-                "chance it places a card it believes breaks the rules when it has no honest "
-                "move (0 to 1)",
-                low=0,
-                high=1,
-            ),
-            "doubt": BotParam(
-                "doubt",
-                float,
-                0.05,
-                "chance it says Stop when it cannot tell whether an action was valid (0 to 1)",
-                low=0,
-                high=1,
-            ),
-        },
-        games=(BLUFF_GAME,),
-    )
-)
-
 _SEARCH_PARAMS = {
     "iterations": BotParam(
         "iterations",
@@ -164,15 +119,16 @@ __all__ = [
     "BotLimits",
     "BotParam",
     "GreedyAgent",
+    "GreedyPolicy",
     "IsmctsAgent",
     "MctsAgent",
-    "MemoryAgent",
     "RandomAgent",
     "SearchAgent",
     "agent_kind",
     "agent_kinds",
     "available_agents",
     "check_agent",
+    "greedy_policy",
     "make_agent",
     "parse_spec",
     "register_agent",

@@ -1,8 +1,8 @@
 """Baseline bots over the core protocol only: a random player and a one-ply greedy player.
 
-A game may give ``greedy`` a policy of its own (:func:`register_greedy_policy`), for games
-where one decision ahead means little (Discovery (evolution): a turn is a series of
-placements, see :mod:`terranova.agents.evolution`); every other game gets the one-ply search.
+A game may give ``greedy`` a policy of its own (``GREEDY_POLICIES`` in the module its
+``GameInfo.bots`` names), for games where one decision ahead means little (a turn made of
+many placements); every other game gets the one-ply search.
 
 >>> import terranova
 >>> state = terranova.make("discovery", players=2)
@@ -14,9 +14,7 @@ True
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-
+from terranova.agents.registry import greedy_policy
 from terranova.core.actions import Action
 from terranova.core.errors import InvalidParameterError
 from terranova.core.rng import make_rng
@@ -33,17 +31,6 @@ def _decision_actions(state: State) -> list[Action]:
     if not actions:  # a game that breaks the protocol: a seat to move with nothing to do
         raise InvalidParameterError(f"seat {state.current_player()} has no legal action")
     return actions
-
-
-GreedyPolicy = Callable[[State, random.Random], Action]
-"""A game's own greedy play: the action for the seat to move, ties broken by the generator."""
-
-_GREEDY_POLICIES: dict[str, GreedyPolicy] = {}
-
-
-def register_greedy_policy(game_id: str, policy: GreedyPolicy) -> None:
-    """Make ``greedy`` play ``game_id`` with ``policy`` instead of its one-ply search."""
-    _GREEDY_POLICIES[game_id] = policy
 
 
 class RandomAgent:
@@ -69,8 +56,8 @@ class GreedyAgent:
     Ties are broken by its seeded generator. It judges moves on ``state.resample(seat, rng)``,
     so hidden information (other players' private hands) is redrawn, not peeked at. With
     ``epsilon`` > 0 it plays a uniformly random legal action that often instead (a weaker,
-    noisier player). A game with a registered policy (:func:`register_greedy_policy`) is
-    played by that policy instead of the one-ply search, ``epsilon`` still applying."""
+    noisier player). A game with a greedy policy of its own (``GameInfo.bots``) is played by
+    that policy instead of the one-ply search, ``epsilon`` still applying."""
 
     TOLERANCE = 1e-9
     """Estimates closer than this count as a tie."""
@@ -90,7 +77,7 @@ class GreedyAgent:
             return actions[0]
         if self.epsilon and rng.random() < self.epsilon:
             return actions[rng.randrange(len(actions))]
-        policy = _GREEDY_POLICIES.get(state.game_id)
+        policy = greedy_policy(state.game_id)
         if policy is not None:
             return policy(state, rng)
         seat = state.current_player()

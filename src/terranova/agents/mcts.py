@@ -334,12 +334,12 @@ class MctsAgent(SearchAgent):
                 path.append(child)
                 made += 1
                 break
-            explore = c * _sqrt(_log(node.visits))
+            exploration = c * _sqrt(_log(node.visits))
             best = node.kids[0]
             best_score = -math.inf
             for kid in node.kids:
                 v = kid.visits
-                score = kid.value[actor] / v + explore / _sqrt(v)
+                score = kid.value[actor] / v + exploration / _sqrt(v)
                 if score > best_score:
                     best_score = score
                     best = kid

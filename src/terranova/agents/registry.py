@@ -21,13 +21,19 @@ terranova.core.errors.InvalidParameterError: bot 'mcts': seconds=60 is over this
 
 from __future__ import annotations
 
+import importlib
 import math
+import random
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from terranova.core.actions import Action
 from terranova.core.agent import Agent
 from terranova.core.errors import InvalidParameterError
+from terranova.core.registry import games
+from terranova.core.state import State
 
 BotValue = int | float | str | bool
 Budget = Literal["seconds", "iterations"]
@@ -116,7 +122,13 @@ class BotKind:
         return not self.games or game_id in self.games
 
 
+GreedyPolicy = Callable[[State, random.Random], Action]
+"""A game's own greedy play: the action for the seat to move, ties broken by the generator."""
+
 _BOTS: dict[str, BotKind] = {}
+_GREEDY_POLICIES: dict[str, GreedyPolicy] = {}
+_LOOKED_AT: set[str] = set()
+"""The games whose own bots (``GameInfo.bots``) are registered, or that declare none."""
 
 
 def register_agent(kind: BotKind) -> BotKind:
@@ -125,14 +137,54 @@ def register_agent(kind: BotKind) -> BotKind:
     return kind
 
 
+def register_greedy_policy(game_id: str, policy: GreedyPolicy) -> None:
+    """Make ``greedy`` play ``game_id`` with ``policy`` instead of its one-ply search."""
+    _GREEDY_POLICIES[game_id] = policy
+
+
+def greedy_policy(game_id: str) -> GreedyPolicy | None:
+    """The policy ``greedy`` plays ``game_id`` with, if the game has one."""
+    if game_id not in _LOOKED_AT:
+        _register_game_bots()
+    return _GREEDY_POLICIES.get(game_id)
+
+
+def _register_game_bots() -> None:
+    """Register the bots every registered game declares (``GameInfo.bots``), once per game.
+    A module that fails to load, or a bot named like another, is left out with a warning:
+    the other bots still play."""
+    for game_id, info in games().items():
+        if game_id in _LOOKED_AT:
+            continue
+        _LOOKED_AT.add(game_id)
+        if info.bots is None:
+            continue
+        try:
+            module = importlib.import_module(info.bots)
+        except Exception as exc:
+            warnings.warn(f"{info.name}'s bots ({info.bots}) are left out: {exc}", stacklevel=3)
+            continue
+        for kind in getattr(module, "AGENTS", ()):
+            known = _BOTS.get(kind.name)
+            if known is not None and known is not kind:
+                warnings.warn(
+                    f"{info.name} declares a bot {kind.name!r} again: left out", stacklevel=3
+                )
+                continue
+            register_agent(kind)
+        for policy_game, policy in getattr(module, "GREEDY_POLICIES", {}).items():
+            register_greedy_policy(policy_game, policy)
+
+
 def available_agents(game: str | None = None) -> list[str]:
     """Names of every registered kind of bot, sorted; with ``game``, only those that play
     it (some bots are made for one game)."""
-    return sorted(name for name, kind in _BOTS.items() if game is None or kind.plays(game))
+    return sorted(name for name, kind in agent_kinds().items() if game is None or kind.plays(game))
 
 
 def agent_kinds() -> dict[str, BotKind]:
-    """Every registered kind of bot by name."""
+    """Every registered kind of bot by name, the games' own included."""
+    _register_game_bots()
     return dict(_BOTS)
 
 
@@ -180,6 +232,9 @@ def agent_kind(spec: str) -> BotKind:
     """The kind of bot a spec names (InvalidParameterError if none)."""
     name, _ = parse_spec(spec)
     kind = _BOTS.get(name)
+    if kind is None:
+        _register_game_bots()
+        kind = _BOTS.get(name)
     if kind is None:
         raise InvalidParameterError(f"no bot {name!r}; known: {', '.join(available_agents())}")
     return kind

@@ -11,7 +11,15 @@ from terranova.core.errors import (
     TerranovaError,
     UnknownGameError,
 )
-from terranova.core.registry import GameInfo, Variant, game_info, games, make, register
+from terranova.core.registry import (
+    GameInfo,
+    Playthrough,
+    Variant,
+    game_info,
+    games,
+    make,
+    register,
+)
 from terranova.core.state import CHANCE, TERMINAL, ResponseWindow, State
 
 __all__ = [
@@ -24,6 +32,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidParameterError",
     "MalformedActionError",
+    "Playthrough",
     "RecordError",
     "ResponseWindow",
     "State",

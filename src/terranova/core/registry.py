@@ -60,6 +60,20 @@ class Variant:
 
 
 @dataclass(frozen=True)
+class Playthrough:
+    """A golden playthrough a game keeps in the tests (``tests/data/playthroughs``): one
+    game played from ``seed`` with ``params``, steps ``full[0]`` to ``full[1] - 1`` written
+    in full (``full[1]`` ``None``: to the end), the others on one line each."""
+
+    name: str
+    params: Mapping[str, object] = field(default_factory=dict)
+    seed: int = 1
+    full: tuple[int, int | None] = (0, None)
+    note: str = ""
+    """Why the window of full steps is what it is."""
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """Declared metadata of a registered game."""
 
@@ -95,6 +109,12 @@ class GameInfo:
     test_params: tuple[Mapping[str, object], ...] = ()
     """Parameter sets the conformance suite plays besides its own (every seat count, every
     variant choice alone): the combinations of variants worth testing together."""
+    playthroughs: tuple[Playthrough, ...] = ()
+    """The golden playthroughs the tests keep of the game (none: a default set)."""
+    bots: str | None = None
+    """Dotted path of the module of the game's own bots, imported when bots are first
+    asked for: ``AGENTS`` (kinds of bot it adds, :class:`terranova.agents.BotKind`) and
+    ``GREEDY_POLICIES`` (game id to the policy ``greedy`` plays it with), either optional."""
 
     def resolve(self, params: Mapping[str, object]) -> dict[str, ParamValue]:
         """Every parameter with its checked value; defaults fill what is missing."""

@@ -22,5 +22,6 @@ INFO = GameInfo(
     has_chance=True,
     has_hidden_information=True,
     factory=new_game,
+    bots="terranova_example.bots",
     description="Each player gets a hidden card, keeps it or swaps it once; the highest wins.",
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from terranova.core.registry import GameInfo, Variant
+from terranova.core.registry import GameInfo, Playthrough, Variant
 from terranova.games.discovery.actions import (
     PASS,
     Deploy,
@@ -77,6 +77,29 @@ INFO = GameInfo(
         {"players": 5, "hand": 2, "hand_visibility": "private", "equal_turns": "exact"},
         {"players": 4, "hand": 2, "hand_visibility": "public", "equal_turns": "rulebook"},
         {"players": 2, "hand": 2, "hand_visibility": "private", "equal_turns": "rulebook"},
+    ),
+    playthroughs=(
+        Playthrough(
+            "2p-hand2-private-exact",
+            {"players": 2, "hand": 2, "hand_visibility": "private", "equal_turns": "exact"},
+            seed=1,
+            full=(0, 90),
+            note="the whole game in full would make about 3 MB",
+        ),
+        Playthrough(
+            "3p-rulebook",
+            {"players": 3, "equal_turns": "rulebook"},
+            seed=2,
+            full=(220, None),
+            note="the end of a game; the whole game in full would make about 4 MB",
+        ),
+        Playthrough(
+            "5p-hand2-public",
+            {"players": 5, "hand": 2, "hand_visibility": "public"},
+            seed=3,
+            full=(0, 40),
+            note="the whole game in full would make about 6 MB",
+        ),
     ),
     description="Lay tiles of mountain, grassland and sea; deploy followers and "
     "score territories when you take them back.",

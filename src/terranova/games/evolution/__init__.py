@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from terranova.core.registry import GameInfo, Variant
+from terranova.core.registry import GameInfo, Playthrough, Variant
 from terranova.core.state import State
 from terranova.games.evolution.actions import EvolutionAction, parse_action
 from terranova.games.evolution.cards import Card, Deck, parse_deck
@@ -85,6 +85,7 @@ def _info(
     name: str,
     factory: Callable[..., State],
     description: str,
+    playthroughs: tuple[Playthrough, ...],
     aliases: tuple[str, ...] = (),
     rules_version: str = RULES_VERSION,
 ) -> GameInfo:
@@ -102,10 +103,12 @@ def _info(
         automaton_variant="automata",
         renderer="terranova.games.evolution.render",
         web="terranova.games.evolution.web",  # one board for both games
+        bots="terranova.games.evolution.bots",
         factory=factory,
         variants=_variants(),
         description=description,
         aliases=aliases,
+        playthroughs=playthroughs,
     )
 
 
@@ -115,6 +118,23 @@ EXPLORE_INFO = _info(
     new_explore,
     "Place discoveries in the tree in series of linked cards: 1, 2, 3... "
     "points per card of a series, 3 more for each special action.",
+    (
+        Playthrough("2p", {"players": 2}, seed=1),
+        Playthrough(
+            "4p-jokers-automaton",
+            {"players": 4, "jokers": 2, "automata": 1},
+            seed=2,
+            full=(0, 80),
+            note="the whole game in full would make about 2.7 MB",
+        ),
+        Playthrough(
+            "5p-teams-jokers",
+            {"players": 5, "teams": 2, "jokers": 4, "automata": 1},
+            seed=3,
+            full=(170, None),
+            note="the end of a game; the whole game in full would make about 2.7 MB",
+        ),
+    ),
     aliases=("evolution",),  # the game the rules describe first, and the deck's name
 )
 BLUFF_INFO = _info(
@@ -123,6 +143,22 @@ BLUFF_INFO = _info(
     new_bluff,
     "Place discoveries on one pile, remember what is under it, bluff and "
     "say Stop! The first to empty their hand once the draw pile is empty wins.",
+    (
+        Playthrough(
+            "2p-jokers",
+            {"players": 2, "jokers": 2},
+            seed=1,
+            full=(0, 150),
+            note="the whole game in full would make about 1.4 MB",
+        ),
+        Playthrough(
+            "4p-automaton-teams",
+            {"players": 4, "automata": 1, "teams": 3, "jokers": 1},
+            seed=2,
+            full=(250, None),
+            note="the end of a game; the whole game in full would make about 2.9 MB",
+        ),
+    ),
     rules_version=BLUFF_RULES_VERSION,
 )
 

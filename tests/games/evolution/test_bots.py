@@ -7,13 +7,13 @@ from typing import Any
 import pytest
 
 import terranova
-from terranova.agents import MemoryAgent, available_agents, make_agent
-from terranova.agents.evolution import remembered_pile
+from terranova.agents import available_agents, make_agent
 from terranova.arena import simulate
 from terranova.core import CHANCE, Agent, InvalidParameterError
 from terranova.core.records import play
 from terranova.core.rng import derive_seed, make_rng
 from terranova.games.evolution.actions import END
+from terranova.games.evolution.bots import MemoryAgent, remembered_pile
 from terranova.games.evolution.rules import EvolutionState
 from tests.agents.checked import Checked
 from tests.games.evolution.helpers import F, act, deal, legal, make_deck, new, points

@@ -1,26 +1,6 @@
-"""Bots for Discovery : le jeu de l'évolution, over the core protocol.
+"""``memory`` and ``greedy`` in Discovery Bluff.
 
-``greedy`` plays both games with the policies here (registered in
-:mod:`terranova.agents`); ``memory`` is a Bluff player that remembers the pile imperfectly.
-They see what their seat may see: ``view(seat)``, ``resample(seat, rng)`` (other hands and
-the draw pile redrawn), the deck, and the Bluff pile as a perfect memory knows it
-(``EvolutionState.pile_memory()``, public: every entry was shown face up when placed).
-
-**Explore (greedy).** At its turn it searches its own consecutive decisions on a
-determinization, depth first and within :data:`SEARCH_NODES` decisions, for the line that
-scores most points now (1, 2, 3... per card of a series, 3 per special action earned):
-placements, replays, jokers, and calls whose success is certain from what everyone sees.
-Chance on the way (the reserve refilled, a draw) is drawn from the determinization, but a
-card that arrived by chance is never played in the line, so a line's points do not rest on
-luck; other seats' response windows are let pass; a line stops at the end of the turn or
-at another seat's decision. It plays the first action of the best line. With no scoring
-line it asks a teammate, passes, uses its special actions (exchange with, or steal from,
-the leading opponent; special discard) and ends its turn, discarding the card furthest
-from being placeable when it placed nothing. Out of turn: it gives its least useful card
-(its most useful to a teammate who asked), robs the leading opponent, and interrupts with a
-joker only when the extra turn would score at least :data:`INTERRUPT_POINTS`.
-
-**Bluff (memory).** It remembers each card of the pile with probability ``recall``: which
+It remembers each card of the pile with probability ``recall``: which
 ones it forgot is a hash of (seat, position, card, the card under it) through
 :func:`~terranova.core.rng.derive_seed`, compared with ``recall``, so it is the same at every
 decision of a game, differs between seats and games, and uses nothing hidden. The two top
@@ -49,20 +29,20 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from terranova.agents.mcts import decision_actions
 from terranova.core.actions import Action
 from terranova.core.errors import InvalidParameterError
 from terranova.core.rng import derive_seed, make_rng
-from terranova.core.state import CHANCE, State
+from terranova.core.state import State
+from terranova.games.evolution import BLUFF_INFO
 from terranova.games.evolution.actions import (
     ABANDON,
     ACCEPT,
     CONCEDE,
     END,
-    INTERRUPT,
     JOKER,
     JOKER_SPECIAL,
     PASS,
@@ -70,10 +50,7 @@ from terranova.games.evolution.actions import (
     STOP,
     VERIFY,
     Announce,
-    Ask,
     Call,
-    Discard,
-    Exchange,
     JokerAs,
     PlaceCalled,
     PlaceDiscard,
@@ -83,16 +60,9 @@ from terranova.games.evolution.actions import (
     Steal,
     parse_action,
 )
+from terranova.games.evolution.bots.judgement import as_game, bits, mates, rank_gives
 from terranova.games.evolution.rules import CompiledDeck, EvolutionState
 
-EXPLORE_GAME = "evolution-explore"
-BLUFF_GAME = "evolution-bluff"
-SEARCH_NODES = 400
-"""Explore: decisions the greedy search may try per move (a move takes about 1 ms on
-average, at most a few tens of ms; ten times as many nodes played no measurably better)."""
-INTERRUPT_POINTS = 6
-"""Explore: the points an extra turn must score for greedy to spend a joker on it (a joker
-out of the tree in its own turn already scores 3)."""
 BELIEF = 0.5
 """Bluff: a placement believed at least this likely to be valid is played as honest."""
 PLAN_NODES = 600
@@ -104,276 +74,6 @@ WIN = 100.0
 """Bluff: the worth of a plan that empties the hand once the draw pile is empty."""
 
 _PLACEMENTS = (PlaceHand, PlaceReserve, PlaceDiscard, PlaceCalled)
-
-
-def _bits(mask: int) -> Iterable[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def _evolution(state: State, game_id: str, bot: str) -> EvolutionState:
-    """``state`` as a game of ``game_id``; anything else is refused."""
-    if not isinstance(state, EvolutionState) or state.game_id != game_id:
-        raise InvalidParameterError(
-            f"bot {bot!r} plays only {game_id}, not {state.game_id or type(state).__name__!r}"
-        )
-    return state
-
-
-# ------------------------------------------------------------------ shared judgement
-
-
-def _mates(view: dict[str, Any], seat: int, other: int) -> bool:
-    teams = view["teams"]
-    return other != seat and teams[seat] is not None and teams[other] == teams[seat]
-
-
-def _useless(cards: CompiledDeck, name: str, placed: int, hand: int) -> tuple[int, int, int]:
-    """How far a card is from being placeable (missing ancestors), then how few cards of the
-    hand it links with, then its deck order (later eras wait longer); a joker is the most
-    useful card."""
-    if name == JOKER:
-        return (-1, 0, -1)
-    x = cards.index[name]
-    return ((cards.ancestors[x] & ~placed).bit_count(), -(cards.link[x] & hand).bit_count(), x)
-
-
-def _rank_gives(
-    cards: CompiledDeck, actions: Sequence[Action], hand: Sequence[str], placed: int
-) -> list[Action]:
-    """The card actions (give, discard...) from the most useful card to the least."""
-    hand_mask = cards.mask(hand)
-    options = [a for a in actions if hasattr(a, "card")]
-    return sorted(options, key=lambda a: _useless(cards, a.card, placed, hand_mask))
-
-
-def _leading_opponent(view: dict[str, Any], seat: int, options: Sequence[Action]) -> Action:
-    """Of steals or exchanges, the one aimed at the opponent with the most points (the
-    first in turn order on a tie); a teammate only when nobody else can be robbed."""
-    scores = view["scores"]
-
-    def key(action: Action) -> tuple[bool, float]:
-        victim: int = action.seat  # type: ignore[attr-defined]
-        return (not _mates(view, seat, victim), scores[victim])
-
-    return max(options, key=key)
-
-
-# ------------------------------------------------------------------------ Explore
-
-
-def explore_greedy(state: State, rng: random.Random) -> Action:
-    """``greedy`` in Discovery Explore (see the module doc)."""
-    game = _evolution(state, EXPLORE_GAME, "greedy")
-    actions = decision_actions(game)
-    if len(actions) == 1:
-        return actions[0]
-    seat = game.current_player()
-    view = game.view(seat)
-    cards = game.tables
-    placed = cards.mask(card for card, _ in game.pile_memory())
-    step = view["step"]
-    if step == "window":
-        return _explore_window(game, view, seat, rng, actions, cards, placed)
-    if step == "give":
-        hand = view["hands"][seat]["cards"]
-        ranked = _rank_gives(cards, actions, hand, placed)
-        receiver = view["turn"]["seat"] if view["turn"] else seat
-        return ranked[0] if _mates(view, seat, receiver) else ranked[-1]
-    if step == "steal":
-        return _leading_opponent(view, seat, [a for a in actions if isinstance(a, Steal)])
-    return _explore_turn(game, view, seat, rng, actions, cards, placed)
-
-
-def _explore_turn(
-    game: EvolutionState,
-    view: dict[str, Any],
-    seat: int,
-    rng: random.Random,
-    actions: list[Action],
-    cards: CompiledDeck,
-    placed: int,
-) -> Action:
-    asks = [a for a in actions if isinstance(a, Ask)]
-    if asks:  # a card from a teammate costs the team nothing: they draw another
-        return max(asks, key=lambda a: view["hands"][a.seat]["count"])
-    lines = _Lines.from_view(view, seat, rng, cards, placed)
-    _, line = lines.best(game.resample(seat, rng))
-    if line:
-        return line[0]
-    if PASS in actions:
-        return PASS
-    exchanges = [a for a in actions if isinstance(a, Exchange)]
-    if exchanges:  # a card of the leader's for my least useful one
-        return _leading_opponent(view, seat, exchanges)
-    steals = [a for a in actions if isinstance(a, Steal)]
-    if steals:
-        return _leading_opponent(view, seat, steals)
-    hand = view["hands"][seat]["cards"]
-    special = [a for a in actions if isinstance(a, SpecialDiscard)]
-    if special:
-        return _rank_gives(cards, special, hand, placed)[-1]
-    if END in actions:
-        return END
-    discards = [a for a in actions if isinstance(a, Discard)]
-    if discards:
-        return _rank_gives(cards, discards, hand, placed)[-1]
-    return actions[0]
-
-
-def _explore_window(
-    game: EvolutionState,
-    view: dict[str, Any],
-    seat: int,
-    rng: random.Random,
-    actions: list[Action],
-    cards: CompiledDeck,
-    placed: int,
-) -> Action:
-    if INTERRUPT not in actions:
-        return ACCEPT
-    trial = game.resample(seat, rng)
-    trial.apply(INTERRUPT)
-    lines = _Lines.from_view(view, seat, rng, cards, placed)
-    if not lines.settle(trial):
-        return ACCEPT
-    value, _ = lines.best(trial)
-    return INTERRUPT if value >= INTERRUPT_POINTS else ACCEPT
-
-
-class _Lines:
-    """A bounded depth-first search over one seat's own consecutive decisions in its turn,
-    on a determinization: the line that scores most points now (module doc)."""
-
-    def __init__(
-        self,
-        seat: int,
-        rng: random.Random,
-        cards: CompiledDeck,
-        known: frozenset[str],
-        calls: frozenset[str],
-        targets: frozenset[str],
-        budget: int = SEARCH_NODES,
-    ) -> None:
-        self.seat = seat
-        self.rng = rng
-        self.cards = cards
-        self.known = known
-        """Cards the seat may play: those it holds, the reserve and the discards now."""
-        self.calls = calls
-        """Cards whose call cannot fail, from what everyone sees."""
-        self.targets = targets
-        """Cards worth a joker: the only missing prerequisite of a card it may play."""
-        self.budget = budget
-
-    @classmethod
-    def from_view(
-        cls, view: dict[str, Any], seat: int, rng: random.Random, cards: CompiledDeck, placed: int
-    ) -> _Lines:
-        hand = [c for c in view["hands"][seat]["cards"] if c != JOKER]
-        reserve = view["reserve"]
-        discards = [d for s, d in enumerate(view["discards"]) if s != seat]
-        known = frozenset(hand).union(reserve, *discards)
-        seen = cards.mask(hand) | cards.mask(reserve)
-        for d in view["discards"]:
-            seen |= cards.mask(d)
-        real = cards.mask(t["card"] for t in view["tree"] if not t["joker"])
-        calls = []
-        for x in range(cards.n):
-            era = cards.era[x]
-            if (
-                era < cards.max_era
-                and placed & cards.era_mask[era + 1]
-                and not (real | seen) >> x & 1
-                and not cards.prereq[x] & ~placed
-            ):
-                # the era after x's is open, so every card of x's era has left the draw
-                # pile (it is ordered by era): someone holds x and must give it
-                calls.append(cards.ids[x])
-        targets = set()
-        for name in known:
-            y = cards.index[name]
-            missing = cards.prereq[y] & ~placed
-            if missing and not missing & (missing - 1):
-                targets.add(cards.ids[missing.bit_length() - 1])
-        return cls(seat, rng, cards, known, frozenset(calls), frozenset(targets))
-
-    def best(self, root: EvolutionState) -> tuple[float, tuple[Action, ...]]:
-        """The best line from ``root`` (the seat to move): its points and its actions; no
-        action when nothing scores."""
-        if root.current_player() != self.seat:
-            return 0.0, ()
-        value, line, _ = self._search(root, self.budget)
-        return value, line
-
-    def settle(self, state: EvolutionState) -> bool:
-        """Play chance (drawn from the determinization) and let other seats' response
-        windows pass; whether the seat is then to move."""
-        seat = self.seat
-        while True:
-            actor = state.current_player()
-            if actor == CHANCE:
-                state.apply(state.sample_chance(self.rng))
-                continue
-            if actor == seat:
-                return True
-            window = state.response_window() if actor >= 0 else None
-            if window is None:
-                return False
-            state.apply(window.let_pass)
-
-    def _options(self, node: EvolutionState) -> list[Action]:
-        known = self.known
-        out: list[Action] = []
-        later: list[Action] = []
-        for action in node.legal_actions():
-            kind = type(action)
-            if kind is PlaceHand or kind is PlaceReserve or kind is PlaceDiscard:
-                if action.card in known:  # type: ignore[attr-defined]
-                    out.append(action)
-            elif kind is PlaceCalled:
-                out.append(action)
-            elif action in (REPLAY, JOKER_SPECIAL):
-                later.append(action)
-            elif kind is JokerAs:
-                if action.card in self.targets:  # type: ignore[attr-defined]
-                    later.append(action)
-            elif kind is Call and action.card in self.calls:  # type: ignore[attr-defined]
-                later.append(action)
-        return out + later
-
-    def _search(self, node: EvolutionState, budget: int) -> tuple[float, tuple[Action, ...], int]:
-        seat = self.seat
-        options = self._options(node)
-        base = node.scores()[seat]
-        best_value = 0.0
-        best_line: tuple[Action, ...] = ()
-        spent = 0
-        for i, action in enumerate(options):
-            left = budget - spent
-            if left < 1:
-                break
-            share = max(1, left // (len(options) - i))
-            child = node.clone()
-            child.apply(action)
-            spent += 1
-            more = self.settle(child)
-            value = float(child.scores()[seat] - base)
-            line: tuple[Action, ...] = (action,)
-            if more and share > 1:
-                sub_value, sub_line, used = self._search(child, share - 1)
-                spent += used
-                value += sub_value
-                line += sub_line
-            if value > best_value + 1e-9:
-                best_value = value
-                best_line = line
-        return best_value, best_line, spent
-
-
-# -------------------------------------------------------------------------- Bluff
 
 
 def _remembers(seat: int, position: int, card: str, below: str, recall: float) -> bool:
@@ -403,7 +103,7 @@ class _Pile:
         self.unknown = unknown
         self.pool = pool
         support = 0
-        for x in _bits(real):
+        for x in bits(real):
             support |= cards.ancestors[x]
         self.support = support = support & pool
         s = support.bit_count()
@@ -422,7 +122,7 @@ class _Pile:
         """The chance that every card of ``mask`` is on the pile (``known``: the cards known
         to be there, if more are than the pile's own)."""
         p = 1.0
-        for x in _bits(mask & ~(self.known if known is None else known)):
+        for x in bits(mask & ~(self.known if known is None else known)):
             p *= self.chance(x)
             if not p:
                 break
@@ -434,7 +134,7 @@ class _Pile:
         if self.known & mask:
             return 1.0
         none = 1.0
-        for x in _bits(self.pool & mask):
+        for x in bits(self.pool & mask):
             none *= 1.0 - self.chance(x)
         return 1.0 - none
 
@@ -556,7 +256,7 @@ def remembered_pile(state: State, seat: int, recall: float) -> list[str | None]:
     >>> remembered_pile(terranova.make("evolution-bluff", players=2), 0, 0.5)
     []
     """
-    game = _evolution(state, BLUFF_GAME, "memory")
+    game = as_game(state, BLUFF_INFO.id, "memory")
     view = game.view(seat)
     mind = _Memory(game, view, seat, recall)
     return [mind.cards.ids[c] if c >= 0 else None for c in mind.entries()]
@@ -577,9 +277,9 @@ def _bluff_victim(view: dict[str, Any], seat: int, actions: Sequence[Action]) ->
             counts[s] == 0 for s in range(len(counts)) if s != victim and teams[s] == team
         )
 
-    def key(action: Action) -> tuple[bool, bool, bool, int]:
-        victim: int = action.seat  # type: ignore[attr-defined]
-        mate = _mates(view, seat, victim)
+    def key(action: Steal) -> tuple[bool, bool, bool, int]:
+        victim = action.seat
+        mate = mates(view, seat, victim)
         return (mate and wins(victim), not wins(victim), mate, counts[victim])
 
     return max([a for a in actions if isinstance(a, Steal)], key=key)
@@ -589,7 +289,7 @@ def memory_move(
     state: State, rng: random.Random, recall: float, bluff: float, doubt: float
 ) -> Action:
     """The memory bot's action for the seat to move in Discovery Bluff (module doc)."""
-    game = _evolution(state, BLUFF_GAME, "memory")
+    game = as_game(state, BLUFF_INFO.id, "memory")
     actions = decision_actions(game)
     if len(actions) == 1:
         return actions[0]
@@ -607,7 +307,7 @@ def memory_move(
     if step == "respond":
         return VERIFY if mind.deed(view["window"]["action"], seat) >= BELIEF else CONCEDE
     if step == "give":
-        return _rank_gives(mind.cards, actions, mind.hand, mind.pile().known)[-1]
+        return rank_gives(mind.cards, actions, mind.hand, mind.pile().known)[-1]
     if step == "steal":
         return _bluff_victim(view, seat, actions)
     if step == "called":
@@ -651,7 +351,7 @@ def _bluff_turn(mind: _Memory, actions: list[Action], rng: random.Random, bluff:
     hand = mind.hand
     special = [a for a in actions if isinstance(a, SpecialDiscard)]
     if special:
-        return _rank_gives(cards, special, hand, pile.known)[-1]
+        return rank_gives(cards, special, hand, pile.known)[-1]
     if PASS in actions:
         return PASS
     turn = mind.view["turn"]
