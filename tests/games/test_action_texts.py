@@ -154,6 +154,43 @@ def test_the_discovery_refuses(text: str) -> None:
         discovery.parse_action(text)
 
 
+DISCOVERY_FORMS = (
+    "'place <design> <x>,<y> <rotation>', 'deploy <region>', 'remove <x>,<y>/<region>', "
+    "'pass', 'draw <design>' or 'set-aside <design>'"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("", DISCOVERY_FORMS),
+        ("fly 3,4", DISCOVERY_FORMS),
+        (
+            "place 15 3,x 90",
+            "'place <design> <x>,<y> <rotation>': <y> should be an integer, at 'x 90'",
+        ),
+        (
+            "place 15 3,-2 45",
+            "'place <design> <x>,<y> <rotation>': <rotation> should be 0, 90, 180 or 270 "
+            "(degrees), at '45'",
+        ),
+        ("place 15", "'place <design> <x>,<y> <rotation>': it ends before '<x>,<y> <rotation>'"),
+        ("remove 3 -2/1", "'remove <x>,<y>/<region>': ',' expected at ' -2/1'"),
+        ("deploy -1", "'deploy <region>': <region> should be a number (0 or more), at '-1'"),
+        ("pass 1", "'pass': unexpected ' 1' at the end"),
+        (
+            "draw \u00e9",
+            "'draw <design>': <design> should be a name of letters, digits, '-' and '_', at "
+            "'\u00e9'",
+        ),
+    ],
+)
+def test_the_discovery_says_what_it_expected(text: str, expected: str) -> None:
+    with pytest.raises(MalformedActionError) as refused:
+        discovery.parse_action(text)
+    assert str(refused.value) == f"not an action of The Discovery: {text!r} (expected {expected})"
+
+
 def test_texts_of_evolution() -> None:
     parse = evolution.parse_action
     e = evolution
@@ -244,3 +281,44 @@ EVOLUTION_REFUSED = [
 def test_evolution_refuses(text: str) -> None:
     with pytest.raises(MalformedActionError, match=r"not an action of Discovery \(evolution\)"):
         evolution.parse_action(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "place hnd chasse",
+            "'place hand <card>', 'place reserve <card>', 'place discard <seat> <card>' or "
+            "'place called <card>[ continue]'",
+        ),
+        ("place hand", "'place hand <card>': it ends before '<card>'"),
+        (
+            "place discard 100 feu",
+            "'place discard <seat> <card>': <seat> should be a seat number (0 to 99), at '100 feu'",
+        ),
+        (
+            "place called a continue b",
+            "'place called <card>[ continue]': unexpected ' b' at the end",
+        ),
+        ("joker", "'joker as <card>' or 'joker special'"),
+        (
+            "announce maybe 2",
+            "'announce open|close <era>': <what> should be 'open' or 'close', at 'maybe 2'",
+        ),
+        (
+            "announce open 10",
+            "'announce open|close <era>': <era> should be a single digit, at '10'",
+        ),
+        (
+            "end turn",
+            "'pass|end|stop|accept|verify|concede|abandon': unexpected ' turn' at the end",
+        ),
+    ],
+)
+def test_evolution_says_what_it_expected(text: str, expected: str) -> None:
+    with pytest.raises(MalformedActionError) as refused:
+        evolution.parse_action(text)
+    head = f"not an action of Discovery (evolution): {text!r}"
+    assert str(refused.value) == f"{head} (expected {expected})"
+    with pytest.raises(MalformedActionError, match="'place hand <card>', 'place reserve <card>',"):
+        evolution.parse_action("no such action")  # every form
