@@ -16,9 +16,9 @@ part: it is written when a field in it is not at its default, and a ``bool`` fie
 
 The decorator compiles the form once, when the class is made, into the class's
 ``__str__`` (code made once, as fast as one written by hand); :class:`ActionParser`
-reads the texts of a game's classes with regular expressions made once (one per first
-word) and, on a text it cannot read, raises a ``MalformedActionError`` that names the
-form expected and what is wrong.
+reads the texts of a game's classes with one regular expression made once and, on a
+text it cannot read, raises a ``MalformedActionError`` that names the form expected and
+what is wrong.
 
 >>> from dataclasses import dataclass
 >>> from terranova.core.actions import Action
@@ -381,7 +381,7 @@ class ActionParser(Generic[A]):
     with ``loose_spaces``, a blank in a form reads any run of blanks.
     """
 
-    __slots__ = ("_by_word", "_fixed", "_forms", "_loose", "_others", "game")
+    __slots__ = ("_fixed", "_forms", "_loose", "_makers", "_regex", "game")
 
     def __init__(self, game: str, classes: Iterable[type[A]], *, loose_spaces: bool = False):
         self.game = game
@@ -392,18 +392,7 @@ class ActionParser(Generic[A]):
             if not isinstance(form, _TextForm):
                 raise TypeError(f"{cls.__name__} has no text form (see text_form)")
             self._forms.append(form)
-        # A text is tried only on the forms that begin with its first word, and on those
-        # that begin otherwise (with a field), in the order given.
-        keys = [self._first_word(form) for form in self._forms]
-        self._by_word = {
-            word: self._combine(
-                [f for f, k in zip(self._forms, keys, strict=True) if k in (word, None)]
-            )
-            for word in dict.fromkeys(k for k in keys if k is not None)
-        }
-        self._others = self._combine(
-            [f for f, k in zip(self._forms, keys, strict=True) if k is None]
-        )
+        self._regex, self._makers = self._combine(self._forms)
         # the texts of forms with few texts (``pass``) are looked up, once read as above
         self._fixed: dict[str, A] = {}
         fixed: dict[str, A] = {}
@@ -413,18 +402,6 @@ class ActionParser(Generic[A]):
                 if type(action) is form.cls:
                     fixed.setdefault(text, action)
         self._fixed = fixed
-
-    def _first_word(self, form: _TextForm) -> str | None:
-        """The word a form's texts begin with, if they all begin with one and a blank."""
-        first = form.parts[0] if form.parts else None
-        if not isinstance(first, _Literal) or first.text.isspace():
-            return None
-        after = form.parts[1] if len(form.parts) > 1 else None
-        if after is None or (isinstance(after, _Literal) and after.text == " "):
-            return first.text
-        if self._loose and isinstance(after, _Literal) and after.text.isspace():
-            return first.text
-        return None
 
     def _combine(
         self, forms: list[_TextForm]
@@ -452,15 +429,10 @@ class ActionParser(Generic[A]):
         action = self._fixed.get(stripped)
         if action is not None:
             return action
-        if self._loose:
-            word = stripped.split(None, 1)[0] if stripped else ""
-        else:
-            word = stripped.partition(" ")[0]
-        regex, makers = self._by_word.get(word, self._others)
-        match = regex.fullmatch(stripped)
+        match = self._regex.fullmatch(stripped)
         if match is None:
             raise MalformedActionError(self._explain(text))
-        return makers[match.lastindex](match)
+        return self._makers[match.lastindex](match)
 
     # ------------------------------------------------------------- error messages
 
