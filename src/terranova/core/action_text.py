@@ -394,7 +394,7 @@ class ActionParser(Generic[A]):
             self._forms.append(form)
         self._regex, self._makers = self._combine(self._forms)
         # the texts of forms with few texts (``pass``) are looked up, once read as above
-        self._fixed: dict[str, A] = {}
+        self._fixed: dict[str, A] = {}  # (empty while they are read)
         fixed: dict[str, A] = {}
         for form in self._forms:
             for text in _texts(form.parts, 64):
@@ -513,12 +513,12 @@ def _maker(form: _TextForm, groups: Mapping[str, int]) -> Callable[[re.Match[str
                 namespace[f"_default_{name}"] = form.defaults[name]
                 value = f"({value} if {text} is not None else _default_{name})"
         arguments.append(f"{name}={value}" if keyword else value)
-    texts = ", ".join(f"_{i}" for i in range(len(order)))
-    numbers = ", ".join(str(groups[name]) for name in order)
-    code = (
-        f"def make(match):\n    {texts}{',' if len(order) == 1 else ''} = match.group({numbers})"
-        f"{',' if len(order) == 1 else ''}\n    return _cls({', '.join(arguments)})\n"
-    )
+    if len(order) == 1:
+        read = f"_0 = match[{groups[order[0]]}]"
+    else:
+        numbers = ", ".join(str(groups[name]) for name in order)
+        read = f"{', '.join(f'_{i}' for i in range(len(order)))} = match.group({numbers})"
+    code = f"def make(match):\n    {read}\n    return _cls({', '.join(arguments)})\n"
     exec(code, namespace)
     maker: Callable[[re.Match[str]], Any] = namespace["make"]
     return maker
