@@ -10,38 +10,48 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Self
 
+from terranova.core.action_text import ActionParser, Converter, text_form
 from terranova.core.actions import Action
-from terranova.core.errors import IllegalActionError, MalformedActionError
+from terranova.core.errors import IllegalActionError
 from terranova.core.state import CHANCE, TERMINAL, State
 
+NUMBER = Converter(r"[+-]?\d+(?:_\d+)*", int, expects="a whole number", kind=int)
+"""A number as ``int()`` reads it, signs and underscores included (as this game always
+took): a converter of the game's own, for its forms."""
 
+
+@text_form("deal {seat:number} {card:number}", number=NUMBER)
 @dataclass(frozen=True, slots=True)
 class Deal(Action):
+    """Chance: ``card`` is dealt to ``seat``."""
+
     seat: int
     card: int
 
-    def __str__(self) -> str:
-        return f"deal {self.seat} {self.card}"
 
-
+@text_form("draw {card:number}", number=NUMBER)
 @dataclass(frozen=True, slots=True)
 class Draw(Action):
+    """Chance: the player swapping draws ``card``."""
+
     card: int
 
-    def __str__(self) -> str:
-        return f"draw {self.card}"
 
-
+@text_form("keep")
 @dataclass(frozen=True, slots=True)
 class Keep(Action):
-    def __str__(self) -> str:
-        return "keep"
+    """Keep the card in hand."""
 
 
+@text_form("swap")
 @dataclass(frozen=True, slots=True)
 class Swap(Action):
-    def __str__(self) -> str:
-        return "swap"
+    """Discard the card in hand and draw another."""
+
+
+parse_action = ActionParser("High card", [Deal, Draw, Keep, Swap], loose_spaces=True)
+"""The action of a text (a blank in a form reads any run of blanks, as this game always
+took)."""
 
 
 ROUNDS = 3
@@ -137,19 +147,7 @@ class HighCard(State):
         return other
 
     def parse_action(self, text: str) -> Action:
-        words = text.split()
-        try:
-            if words == ["keep"]:
-                return Keep()
-            if words == ["swap"]:
-                return Swap()
-            if len(words) == 3 and words[0] == "deal":
-                return Deal(int(words[1]), int(words[2]))
-            if len(words) == 2 and words[0] == "draw":
-                return Draw(int(words[1]))
-        except ValueError:
-            pass
-        raise MalformedActionError(f"not a high-card action: {text!r}")
+        return parse_action(text)
 
     def scores(self) -> Sequence[float]:
         return [float(p) for p in self._points]

@@ -13,11 +13,10 @@ True
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from terranova.core.action_text import ActionParser, text_form
 from terranova.core.actions import Action
-from terranova.core.errors import MalformedActionError
 
 
 class DiscoveryAction(Action):
@@ -26,6 +25,7 @@ class DiscoveryAction(Action):
     __slots__ = ()
 
 
+@text_form("place {design:id} {x},{y} {rotation:quarter}")
 @dataclass(frozen=True, slots=True)
 class Place(DiscoveryAction):
     """Step 1: lay the tile ``design`` at (x, y) turned ``rotation`` quarter turns clockwise.
@@ -38,20 +38,16 @@ class Place(DiscoveryAction):
     y: int
     rotation: int
 
-    def __str__(self) -> str:
-        return f"place {self.design} {self.x},{self.y} {self.rotation * 90}"
 
-
+@text_form("deploy {region:nat}")
 @dataclass(frozen=True, slots=True)
 class Deploy(DiscoveryAction):
     """Step 2: put a follower from supply on region ``region`` of the tile just placed."""
 
     region: int
 
-    def __str__(self) -> str:
-        return f"deploy {self.region}"
 
-
+@text_form("remove {x},{y}/{region:nat}")
 @dataclass(frozen=True, slots=True)
 class Remove(DiscoveryAction):
     """Step 2: take back your follower standing on region ``region`` of the tile at (x, y)
@@ -61,72 +57,33 @@ class Remove(DiscoveryAction):
     y: int
     region: int
 
-    def __str__(self) -> str:
-        return f"remove {self.x},{self.y}/{self.region}"
 
-
+@text_form("pass")
 @dataclass(frozen=True, slots=True)
 class Pass(DiscoveryAction):
     """Step 2: neither deploy nor remove."""
-
-    def __str__(self) -> str:
-        return "pass"
 
 
 PASS = Pass()
 
 
+@text_form("draw {design:id}")
 @dataclass(frozen=True, slots=True)
 class Draw(DiscoveryAction):
     """Chance: the tile ``design`` is drawn from the stack by the player to draw."""
 
     design: str
 
-    def __str__(self) -> str:
-        return f"draw {self.design}"
 
-
+@text_form("set-aside {design:id}")
 @dataclass(frozen=True, slots=True)
 class SetAside(DiscoveryAction):
     """Chance: the tile ``design`` is removed face up at setup (equal-turns variant)."""
 
     design: str
 
-    def __str__(self) -> str:
-        return f"set-aside {self.design}"
 
-
-_ID = r"([A-Za-z0-9_-]+)"
-_INT = r"(-?\d+)"
-_PATTERNS: list[tuple[re.Pattern[str], type[DiscoveryAction]]] = [
-    (re.compile(rf"place {_ID} {_INT},{_INT} (0|90|180|270)"), Place),
-    (re.compile(r"deploy (\d+)"), Deploy),
-    (re.compile(rf"remove {_INT},{_INT}/(\d+)"), Remove),
-    (re.compile(rf"draw {_ID}"), Draw),
-    (re.compile(rf"set-aside {_ID}"), SetAside),
-]
-
-
-def parse_action(text: str) -> DiscoveryAction:
-    """The action whose canonical text is ``text``; raises MalformedActionError."""
-    text = text.strip()
-    if text == "pass":
-        return PASS
-    for pattern, kind in _PATTERNS:
-        match = pattern.fullmatch(text)
-        if match is None:
-            continue
-        groups = match.groups()
-        if kind is Place:
-            return Place(groups[0], int(groups[1]), int(groups[2]), int(groups[3]) // 90)
-        if kind is Deploy:
-            return Deploy(int(groups[0]))
-        if kind is Remove:
-            return Remove(int(groups[0]), int(groups[1]), int(groups[2]))
-        if kind is Draw:
-            return Draw(groups[0])
-        return SetAside(groups[0])
-    raise MalformedActionError(
-        f"not an action of The Discovery: {text!r} (expected e.g. 'place 15 3,-2 90', "
-        "'deploy 1', 'remove 3,-2/1', 'pass', 'draw 15', 'set-aside 15')"
-    )
+parse_action: ActionParser[DiscoveryAction] = ActionParser(
+    "The Discovery", [Place, Deploy, Remove, Pass, Draw, SetAside]
+)
+"""The action whose canonical text is the text given; raises MalformedActionError."""

@@ -44,12 +44,10 @@ True
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
+from terranova.core.action_text import ActionParser, text_form
 from terranova.core.actions import Action
-from terranova.core.errors import MalformedActionError
 
 JOKER = "joker"
 """How a joker is named in actions and views."""
@@ -64,26 +62,23 @@ class EvolutionAction(Action):
 # --------------------------------------------------------------------- placements
 
 
+@text_form("place hand {card}")
 @dataclass(frozen=True, slots=True)
 class PlaceHand(EvolutionAction):
     """Place ``card`` from your hand in the tree (or on the Bluff pile)."""
 
     card: str
 
-    def __str__(self) -> str:
-        return f"place hand {self.card}"
 
-
+@text_form("place reserve {card}")
 @dataclass(frozen=True, slots=True)
 class PlaceReserve(EvolutionAction):
     """Place ``card`` from the reserve (refilled at once from the draw pile)."""
 
     card: str
 
-    def __str__(self) -> str:
-        return f"place reserve {self.card}"
 
-
+@text_form("place discard {seat:seat} {card}")
 @dataclass(frozen=True, slots=True)
 class PlaceDiscard(EvolutionAction):
     """Place ``card`` from the discard of ``seat`` (never your own)."""
@@ -91,10 +86,8 @@ class PlaceDiscard(EvolutionAction):
     seat: int
     card: str
 
-    def __str__(self) -> str:
-        return f"place discard {self.seat} {self.card}"
 
-
+@text_form("place called {card}[ continue{series}]")
 @dataclass(frozen=True, slots=True)
 class PlaceCalled(EvolutionAction):
     """Place the card you have just called: start a new series, or (``series``) continue
@@ -103,48 +96,38 @@ class PlaceCalled(EvolutionAction):
     card: str
     series: bool = False
 
-    def __str__(self) -> str:
-        return f"place called {self.card}" + (" continue" if self.series else "")
 
-
+@text_form("joker as {card}")
 @dataclass(frozen=True, slots=True)
 class JokerAs(EvolutionAction):
     """Option jokers, use 1: place a joker in the tree, standing for ``card``."""
 
     card: str
 
-    def __str__(self) -> str:
-        return f"joker as {self.card}"
 
-
+@text_form("joker special")
 @dataclass(frozen=True, slots=True)
 class JokerSpecial(EvolutionAction):
     """Option jokers, use 2: place a joker out of the tree and earn a special action."""
 
-    def __str__(self) -> str:
-        return "joker special"
 
-
+@text_form("interrupt")
 @dataclass(frozen=True, slots=True)
 class Interrupt(EvolutionAction):
     """Option jokers, use 3: "Interruption!" during another player's turn: place a joker
     out of the tree and play an extra turn."""
 
-    def __str__(self) -> str:
-        return "interrupt"
-
 
 # ---------------------------------------------------------------- special actions
 
 
+@text_form("special replay")
 @dataclass(frozen=True, slots=True)
 class Replay(EvolutionAction):
     """Special action 1: start a new series."""
 
-    def __str__(self) -> str:
-        return "special replay"
 
-
+@text_form("steal {seat:seat}")
 @dataclass(frozen=True, slots=True)
 class Steal(EvolutionAction):
     """Take a card blindly from the hand of ``seat``: special action 2, or the steal that
@@ -152,63 +135,51 @@ class Steal(EvolutionAction):
 
     seat: int
 
-    def __str__(self) -> str:
-        return f"steal {self.seat}"
 
-
+@text_form("exchange {seat:seat}")
 @dataclass(frozen=True, slots=True)
 class Exchange(EvolutionAction):
     """Special action 3: steal a card from ``seat``, then give it another of yours."""
 
     seat: int
 
-    def __str__(self) -> str:
-        return f"exchange {self.seat}"
 
-
+@text_form("special discard {card}")
 @dataclass(frozen=True, slots=True)
 class SpecialDiscard(EvolutionAction):
     """Special action 4: discard ``card`` (not your last card)."""
 
     card: str
 
-    def __str__(self) -> str:
-        return f"special discard {self.card}"
 
-
+@text_form("call {card}")
 @dataclass(frozen=True, slots=True)
 class Call(EvolutionAction):
     """Special action 5: "I call ``card``"."""
 
     card: str
 
-    def __str__(self) -> str:
-        return f"call {self.card}"
-
 
 # ------------------------------------------------------------------ other decisions
 
 
+@text_form("give {card}")
 @dataclass(frozen=True, slots=True)
 class Give(EvolutionAction):
     """Give ``card`` from your hand (exchange, a teammate's request, Stop case 3)."""
 
     card: str
 
-    def __str__(self) -> str:
-        return f"give {self.card}"
 
-
+@text_form("ask {seat:seat}")
 @dataclass(frozen=True, slots=True)
 class Ask(EvolutionAction):
     """Teams: at the start of your turn, ask your teammate ``seat`` for a card."""
 
     seat: int
 
-    def __str__(self) -> str:
-        return f"ask {self.seat}"
 
-
+@text_form("announce {what:open|close} {era:digit}")
 @dataclass(frozen=True, slots=True)
 class Announce(EvolutionAction):
     """Bluff: announce that ``era`` is open (``what="open"``) or closed (``"close"``)."""
@@ -216,28 +187,21 @@ class Announce(EvolutionAction):
     what: str
     era: int
 
-    def __str__(self) -> str:
-        return f"announce {self.what} {self.era}"
 
-
+@text_form("discard {card}")
 @dataclass(frozen=True, slots=True)
 class Discard(EvolutionAction):
     """Explore: end a turn in which you placed nothing by discarding ``card``."""
 
     card: str
 
-    def __str__(self) -> str:
-        return f"discard {self.card}"
 
-
+@text_form("{word:pass|end|stop|accept|verify|concede|abandon}")
 @dataclass(frozen=True, slots=True)
 class Word(EvolutionAction):
     """An action that is one fixed phrase (``pass``, ``end``, ``stop``...)."""
 
     word: str
-
-    def __str__(self) -> str:
-        return self.word
 
 
 PASS = Word("pass")
@@ -257,108 +221,49 @@ ABANDON = Word("abandon")
 REPLAY = Replay()
 JOKER_SPECIAL = JokerSpecial()
 INTERRUPT = Interrupt()
-WORDS = {w.word: w for w in (PASS, END, STOP, ACCEPT, VERIFY, CONCEDE, ABANDON)}
 
 
 # -------------------------------------------------------------- chance outcomes
 
 
+@text_form("deal {card}")
 @dataclass(frozen=True, slots=True)
 class Deal(EvolutionAction):
     """Chance, at setup: the next card dealt (to the reserve or a player, in turn)."""
 
     card: str
 
-    def __str__(self) -> str:
-        return f"deal {self.card}"
 
-
+@text_form("draw {card}")
 @dataclass(frozen=True, slots=True)
 class Draw(EvolutionAction):
     """Chance: the card (or joker) drawn from the draw pile."""
 
     card: str
 
-    def __str__(self) -> str:
-        return f"draw {self.card}"
 
-
+@text_form("take {card}")
 @dataclass(frozen=True, slots=True)
 class Take(EvolutionAction):
     """Chance: the card a steal takes (blindly; from an automaton, always its last)."""
 
     card: str
 
-    def __str__(self) -> str:
-        return f"take {self.card}"
 
-
+@text_form("flip {card}")
 @dataclass(frozen=True, slots=True)
 class Flip(EvolutionAction):
     """The automaton's forced step: it turns over its first card (one outcome)."""
 
     card: str
 
-    def __str__(self) -> str:
-        return f"flip {self.card}"
 
-
-_ID = r"(\S+)"
-_SEAT = r"(\d{1,2})"
-_ONE_CARD: dict[str, Callable[[str], EvolutionAction]] = {
-    "place hand": PlaceHand,
-    "place reserve": PlaceReserve,
-    "joker as": JokerAs,
-    "special discard": SpecialDiscard,
-    "call": Call,
-    "give": Give,
-    "discard": Discard,
-    "deal": Deal,
-    "draw": Draw,
-    "take": Take,
-    "flip": Flip,
-}
-_ONE_SEAT: dict[str, Callable[[int], EvolutionAction]] = {
-    "steal": Steal,
-    "exchange": Exchange,
-    "ask": Ask,
-}
-_CARD_RE = re.compile(rf"({'|'.join(_ONE_CARD)}) {_ID}")
-_SEAT_RE = re.compile(rf"(steal|exchange|ask) {_SEAT}")
-_DISCARD_RE = re.compile(rf"place discard {_SEAT} {_ID}")
-_CALLED_RE = re.compile(rf"place called {_ID}( continue)?")
-_ANNOUNCE_RE = re.compile(r"announce (open|close) (\d)")
-
-
-def parse_action(text: str) -> EvolutionAction:
-    """The action whose canonical text is ``text``; raises MalformedActionError."""
-    text = text.strip()
-    word = WORDS.get(text)
-    if word is not None:
-        return word
-    if text == "special replay":
-        return REPLAY
-    if text == "joker special":
-        return JOKER_SPECIAL
-    if text == "interrupt":
-        return INTERRUPT
-    match = _CALLED_RE.fullmatch(text)
-    if match:
-        return PlaceCalled(match.group(1), match.group(2) is not None)
-    match = _DISCARD_RE.fullmatch(text)
-    if match:
-        return PlaceDiscard(int(match.group(1)), match.group(2))
-    match = _CARD_RE.fullmatch(text)
-    if match:
-        return _ONE_CARD[match.group(1)](match.group(2))
-    match = _SEAT_RE.fullmatch(text)
-    if match:
-        return _ONE_SEAT[match.group(1)](int(match.group(2)))
-    match = _ANNOUNCE_RE.fullmatch(text)
-    if match:
-        return Announce(match.group(1), int(match.group(2)))
-    raise MalformedActionError(
-        f"not an action of Discovery (evolution): {text!r} (expected e.g. 'place hand chasse',"
-        " 'place reserve bande', 'place discard 2 nomadisme', 'special replay', 'steal 2',"
-        " 'call homo-erectus', 'joker as feu', 'stop', 'accept', 'pass', 'end')"
-    )
+parse_action: ActionParser[EvolutionAction] = ActionParser(
+    "Discovery (evolution)",
+    [
+        *(PlaceHand, PlaceReserve, PlaceDiscard, PlaceCalled, JokerAs, JokerSpecial, Interrupt),
+        *(Replay, SpecialDiscard, Steal, Exchange, Give, Call, Ask, Announce, Word, Discard),
+        *(Deal, Draw, Take, Flip),
+    ],
+)
+"""The action whose canonical text is the text given; raises MalformedActionError."""
