@@ -4,9 +4,17 @@ designs: every error names the file, the list, the item and the field."""
 from __future__ import annotations
 
 import pytest
+from pydantic import Field
 
 from terranova.core.errors import ContentError
-from terranova.kit.schema import DesignModel, ItemModel, load_designs, load_items
+from terranova.kit.schema import (
+    DesignModel,
+    ItemModel,
+    TableModel,
+    load_designs,
+    load_items,
+    load_table,
+)
 
 
 class Path(ItemModel):
@@ -43,3 +51,20 @@ def test_designs_are_items_with_a_count() -> None:
     assert issubclass(DesignModel, ItemModel)
     with pytest.raises(ContentError, match="design 'x': field 'count'"):
         load_designs({"design": [{"id": "x", "count": 0}]}, "tiles.toml", DesignModel)
+
+
+class Bank(TableModel):
+    gold: int = 0
+    coins: list[int] = Field(default_factory=list)
+
+
+def test_single_tables_are_checked_too() -> None:
+    assert load_table({"bank": {"gold": 7}}, "bank", "board.toml", Bank).gold == 7
+    assert load_table({}, "bank", "board.toml", Bank).gold == 0
+    with pytest.raises(ContentError) as caught:
+        load_table({"bank": {"coins": [1, "5"]}}, "bank", "board.toml", Bank)
+    assert str(caught.value) == (
+        "board.toml: [bank]: field 'coins': item 1: input should be a valid integer (got '5')"
+    )
+    with pytest.raises(ContentError, match=r"\[bank\] must be a table"):
+        load_table({"bank": 3}, "bank", "board.toml", Bank)

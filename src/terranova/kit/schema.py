@@ -38,6 +38,7 @@ DESIGN_ID = r"^[A-Za-z0-9_-]+$"
 
 D = TypeVar("D", bound="DesignModel")
 T = TypeVar("T", bound="ItemModel")
+M = TypeVar("M", bound="TableModel")
 
 
 class FieldError(ValueError):
@@ -49,14 +50,19 @@ class FieldError(ValueError):
         self.message = message
 
 
-class ItemModel(BaseModel):
-    """One table of a list of named items (a design, a path, a token): an ``id`` (letters,
-    digits, ``_`` and ``-``) and an optional free-text ``note``; a game adds its own fields."""
+class TableModel(BaseModel):
+    """One table of a content file, checked strictly: unknown keys are refused, ``"4"``
+    is not a number."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
     item_names: ClassVar[dict[str, str]] = {}
     """How messages name an item of a list field (``{"regions": "region"}``: "region 2")."""
+
+
+class ItemModel(TableModel):
+    """One table of a list of named items (a design, a path, a token): an ``id`` (letters,
+    digits, ``_`` and ``-``) and an optional free-text ``note``; a game adds its own fields."""
 
     id: str = Field(pattern=DESIGN_ID)
     note: str | None = None
@@ -109,6 +115,30 @@ def load_items(data: dict[str, Any], key: str, source: str, model: type[T]) -> l
     return items
 
 
+def load_table(data: dict[str, Any], key: str, source: str, model: type[M]) -> M:
+    """The checked table ``[key]`` of a parsed file (an empty one if it is missing); raises
+    ContentError naming ``source``, the table and the field.
+
+    >>> class Bank(TableModel):
+    ...     gold: int
+    >>> load_table({"bank": {"gold": 7}}, "bank", "f", Bank).gold
+    7
+    >>> try:
+    ...     load_table({"bank": {"gold": 7, "silver": 1}}, "bank", "f", Bank)
+    ... except ContentError as error:
+    ...     print(error)
+    f: [bank]: field 'silver': unknown field
+    """
+    raw = data.get(key, {})
+    if not isinstance(raw, dict):
+        raise ContentError(f"{source}: [{key}] must be a table")
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        first = min(exc.errors(), key=lambda e: _rank(model, e))
+        raise ContentError(f"{source}: [{key}]: {_describe(model, first)}") from None
+
+
 def _validate(model: type[T], raw: object, where: str, source: str, key: str) -> T:
     if not isinstance(raw, dict):
         raise ContentError(f"{where}: must be a table")
@@ -126,7 +156,7 @@ def _validate(model: type[T], raw: object, where: str, source: str, key: str) ->
         raise ContentError(f"{source}: {key} {design_id!r}: {_describe(model, first)}") from None
 
 
-def _rank(model: type[ItemModel], error: Any) -> int:
+def _rank(model: type[TableModel], error: Any) -> int:
     """Errors in the order a reader checks a design: unknown keys, then field by field."""
     if error["type"] == "extra_forbidden":
         return -1
@@ -135,7 +165,7 @@ def _rank(model: type[ItemModel], error: Any) -> int:
     return names.index(loc[0]) if loc and loc[0] in names else len(names)
 
 
-def _describe(model: type[ItemModel], error: Any) -> str:
+def _describe(model: type[TableModel], error: Any) -> str:
     cause = (error.get("ctx") or {}).get("error")
     if isinstance(cause, FieldError):
         return f"field {cause.field!r}: {cause.message}"
