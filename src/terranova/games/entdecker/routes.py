@@ -143,14 +143,40 @@ def start_actions(g: EntdeckerState, seat: int) -> list[Action]:
     return out
 
 
-def can_start(g: EntdeckerState, seat: int) -> bool:
-    return bool(start_actions(g, seat))
-
-
 def reachable(g: EntdeckerState) -> bool:
-    """Whether some undiscovered square can still be reached by a ship (gold aside)."""
-    edges, starts = options(g, 0)
-    return bool(edges or starts)
+    """Whether some undiscovered square can still be reached by a ship (gold aside): a flood
+    over the lane nodes from the start points, stopping at the first line leading out."""
+    t = g._t
+    at = g._map.at
+    tiles = g._map.tiles
+    grid = t.grid
+    step = grid.step
+    todo: list[int] = []
+    for sp in t.points:
+        index = at.get(sp.pos)
+        if index is None:
+            return True
+        _, d, r = tiles[index]
+        lane = t.lane[d][r][sp.edge]
+        if lane >= 0:
+            todo.append(sp.pos * 4 + lane)
+    seen = set(todo)
+    while todo:
+        pos, lane = divmod(todo.pop(), 4)
+        _, d, r = tiles[at[pos]]
+        for edge in t.lane_edges[d][r][lane]:
+            q = pos + step[edge]
+            index = at.get(q)
+            if index is None:
+                if grid.on_grid(q):
+                    return True
+                continue
+            _, qd, qr = tiles[index]
+            other = t.lane[qd][qr][(edge + 2) % 4]
+            if other >= 0 and q * 4 + other not in seen:
+                seen.add(q * 4 + other)
+                todo.append(q * 4 + other)
+    return False
 
 
 def start(g: EntdeckerState, seat: int, action: StartEdge | StartTile) -> None:

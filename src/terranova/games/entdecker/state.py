@@ -327,16 +327,20 @@ class EntdeckerState(State):
         while not self._over:
             match top := ag[-1]:
                 case Starting(seat=seat):
-                    if not routes.can_start(self, seat):
+                    legal = routes.start_actions(self, seat)
+                    if not legal:
                         ag.pop()
                         exploring.cannot_pay(self, seat)
                         continue
                     self._passes = 0
+                    self._legal = legal  # listed once
                     return
                 case Exploring(seat=seat):
-                    if exploring.explore_actions(self, seat) == [exploring.STOP]:
+                    legal = exploring.explore_actions(self, seat)
+                    if legal == [exploring.STOP]:
                         exploring.stop(self, seat)  # nothing else to do
                         continue
+                    self._legal = legal
                     return
                 case Trekking(seat=seat) | Natives(seat=seat):
                     if not scoring.trek_actions(self):
