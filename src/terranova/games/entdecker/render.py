@@ -134,7 +134,7 @@ def render_svg(state: EntdeckerState, seat: int | None = None, size: int = 56) -
         design = t.designs[t.index[tile["design"]]]
         body += tile_svg(design, tile["rotation"], left + tile["x"] * size,
                          top + tile["y"] * size, size)  # fmt: skip
-    for px, py, cost in view_points(state):
+    for px, py, cost in view_points(state, size):
         body.append(text(px, py, str(cost), 11, 'text-anchor="middle" fill="#333"'))
     for unit in view["units"]:
         cx = left + (unit["x"] + 0.3 + 0.4 * unit["piece"]) * size
@@ -163,17 +163,18 @@ def render_svg(state: EntdeckerState, seat: int | None = None, size: int = 56) -
     return document(total_width, total_height, "Entdecker", "", body, "#fdfaf2")
 
 
-def view_points(state: EntdeckerState) -> list[tuple[float, float, int]]:
-    """Where each start point's cost is written, around a board drawn from (40, 40)."""
+def view_points(state: EntdeckerState, size: int = 56) -> list[tuple[float, float, int]]:
+    """Where each start point's cost is written: outside the board drawn from (40, 40)."""
     t = state.tables
-    size = 56
+    left = top = 40.0
+    right = left + t.board.width * size
+    bottom = top + t.board.height * size
     out = []
     for k, point in enumerate(t.points):
         x, y = t.grid.decode(point.pos)
-        dx, dy = ((0, -0.75), (1.75, 0), (0, 1.75), (-0.75, 0))[point.edge]
-        cx = 40 + (x + 0.5) * size + (dx if point.edge in (1, 3) else 0) * size * 0.3
-        cy = 40 + (y + 0.5) * size + (dy if point.edge in (0, 2) else 0) * size * 0.55
-        out.append((cx, cy + 4, state.edge_cost[k]))
+        cx, cy = left + (x + 0.5) * size, top + (y + 0.5) * size + 4
+        cx, cy = ((cx, top - 8), (right + 12, cy), (cx, bottom + 16), (left - 12, cy))[point.edge]
+        out.append((cx, cy, state.edge_cost[k]))
     return out
 
 
