@@ -520,3 +520,55 @@ def test_variable_setup_draws_a_layout() -> None:
     assert len(g.view(None)["map"]) == 9 and g.view(None)["layout"] == "v3"
     beginner = new_game(players=2)
     assert beginner.view(None)["layout"] == "beginner"
+
+
+def test_friendly_natives_with_no_scout_left_give_nothing() -> None:
+    g = blank(2)
+    g._supply[0][0] = 0
+    lay(g, 2, 2, "sea-cross")
+    exploring(g, 0, "hidden", 2, [(3, 2, W)], ship=(2, 2))
+    play(g, "draw", "reveal cape-natives", "place cape-natives 3,2 0")
+    assert g.current_player() == 0 and "draw" in texts(g.legal_actions())
+    assert all(space < 0 for path in g._paths for space in path)
+
+
+def test_the_game_ends_when_no_undiscovered_square_can_be_reached() -> None:
+    g = blank(2)
+    for y in range(8):
+        for x in range(12):
+            if (x, y) not in ((5, 3), (5, 4), (10, 7), (11, 7)):
+                lay(g, x, y, "open-6")  # land everywhere: a lake of two squares at 5,3-5,4
+    lay(g, 10, 7, "open-5", 2)  # a bay opening east, towards 11,7
+    exploring(g, 0, "hidden", 1, [(11, 7, W)], ship=(10, 7))
+    play(g, "draw", "reveal bay", "place bay 11,7 0", "stop")
+    assert g.is_terminal()
+    assert len(g.view(None)["map"]) == 94
+
+
+def test_the_game_ends_when_every_player_in_a_row_cannot_pay() -> None:
+    g = blank(2)
+    g._gold[:] = [0, 0]
+    g._hidden = [0] * len(g._hidden)  # open tiles only: 4 gold and the start point's coins
+    for x in range(12):
+        lay(g, x, 7, "open-6")  # the free bottom edge is closed
+    g._agenda.clear()
+    g._agenda.append(TurnOver(1))
+    g._gold[:] = [4, 4]
+    g._run()
+    assert g.is_terminal() and g._passes == 2
+
+
+def test_resample_redraws_only_the_tokens_the_seat_has_not_seen() -> None:
+    g = blank(3)
+    scoring.token_drawn(g, 0, 0, 0)  # seat 0 saw peanut in hut p1
+    scoring.token_drawn(g, 1, 1, 1)  # seat 1 saw cocoa in hut p2
+    starting(g, 0)
+    import random
+
+    seen = set()
+    for k in range(20):
+        other = g.resample(0, random.Random(k))
+        assert other._hut[0] == 0
+        seen.add(other._hut[1])
+        assert sorted([other._hut[1], *other._bag]) == sorted([1, *g._bag])
+    assert len(seen) > 3
