@@ -7,6 +7,7 @@ import tomllib
 from collections import Counter
 from importlib import resources
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 
@@ -14,6 +15,7 @@ from terranova.core.errors import ContentError
 from terranova.games.entdecker import new_game, render
 from terranova.games.entdecker.components import parse_board, parse_tiles
 from terranova.games.entdecker.content import load_components
+from tests.games.entdecker.helpers import random_game
 
 
 def data(name: str) -> dict[str, Any]:
@@ -106,6 +108,13 @@ def test_renderings() -> None:
     g = new_game(players=3)
     text = render.render_text(g)
     assert "seat 2 (yellow)" in text and "path p7" in text
-    assert render.render_svg(g).startswith("<?xml")
     catalogue = render.render_components_svg(g)
     assert catalogue.count("x8") >= 2 and "falls-10" in catalogue
+    _, seen = random_game(2, players=4)
+    for state in [g, seen[len(seen) // 2], seen[-1]]:
+        for seat in (None, 0):
+            root = ElementTree.fromstring(render.render_svg(state, seat).split("?>", 1)[1])
+            assert root.tag.endswith("svg")
+            assert render.render_text(state, seat)
+    ElementTree.fromstring(catalogue.split("?>", 1)[1])
+    assert "circle" in render.render_svg(seen[len(seen) // 2])  # units and paths
