@@ -10,7 +10,8 @@
   (:class:`TileTables`);
 - :mod:`~terranova.kit.placements`: legal placements kept from turn to turn;
 - :mod:`~terranova.kit.regions`: territories as a union-find with per-territory totals;
-- :mod:`~terranova.kit.schema`: tile files checked with pydantic;
+- :mod:`~terranova.kit.schema`: tile files (and other lists of named items) checked with
+  pydantic;
 - :mod:`~terranova.kit.svg`: drawing tiles as SVG.
 
 The browser's side is ``server/static/kit/`` (the board layer and the tile shapes).

@@ -37,6 +37,8 @@ DESIGN_ID = r"^[A-Za-z0-9_-]+$"
 """What a design id may be made of (ids are written in actions such as ``place 15 0,1 90``)."""
 
 D = TypeVar("D", bound="DesignModel")
+T = TypeVar("T", bound="ItemModel")
+M = TypeVar("M", bound="TableModel")
 
 
 class FieldError(ValueError):
@@ -48,18 +50,28 @@ class FieldError(ValueError):
         self.message = message
 
 
-class DesignModel(BaseModel):
-    """One ``[[design]]`` table: an ``id`` (letters, digits, ``_`` and ``-``), a ``count``
-    (at least 1) and an optional free-text ``note``; a game adds its own fields."""
+class TableModel(BaseModel):
+    """One table of a content file, checked strictly: unknown keys are refused, ``"4"``
+    is not a number."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
     item_names: ClassVar[dict[str, str]] = {}
     """How messages name an item of a list field (``{"regions": "region"}``: "region 2")."""
 
+
+class ItemModel(TableModel):
+    """One table of a list of named items (a design, a path, a token): an ``id`` (letters,
+    digits, ``_`` and ``-``) and an optional free-text ``note``; a game adds its own fields."""
+
     id: str = Field(pattern=DESIGN_ID)
-    count: int = Field(ge=1)
     note: str | None = None
+
+
+class DesignModel(ItemModel):
+    """One ``[[design]]`` table: an item with a ``count`` (at least 1)."""
+
+    count: int = Field(ge=1)
 
 
 def load_designs(
@@ -71,21 +83,63 @@ def load_designs(
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
         raise ContentError(f"{source}: [meta] must be a table")
-    raw_designs = data.get("design")
-    if not isinstance(raw_designs, list) or not raw_designs:
-        raise ContentError(f"{source}: no [[design]] entries")
-    designs: list[D] = []
+    return meta, load_items(data, "design", source, model)
+
+
+def load_items(data: dict[str, Any], key: str, source: str, model: type[T]) -> list[T]:
+    """The checked items of the list ``key`` of a parsed file (``[[key]]`` tables, at least
+    one, ids unique); raises ContentError naming ``source``, the item (``key`` and its id,
+    or its position when the id itself is at fault) and the field.
+
+    >>> class Path(ItemModel):
+    ...     length: int
+    >>> [p.length for p in load_items({"path": [{"id": "p1", "length": 4}]}, "path", "f", Path)]
+    [4]
+    >>> try:
+    ...     load_items({"path": [{"id": "p1", "length": "4"}]}, "path", "f", Path)
+    ... except ContentError as error:
+    ...     print(error)
+    f: path 'p1': field 'length': input should be a valid integer (got '4')
+    """
+    raw_items = data.get(key)
+    if not isinstance(raw_items, list) or not raw_items:
+        raise ContentError(f"{source}: no [[{key}]] entries")
+    items: list[T] = []
     seen: set[str] = set()
-    for position, raw in enumerate(raw_designs, start=1):
-        design = _validate(model, raw, f"{source}: design #{position}", source)
-        if design.id in seen:
-            raise ContentError(f"{source}: design {design.id!r}: id is used twice")
-        seen.add(design.id)
-        designs.append(design)
-    return meta, designs
+    for position, raw in enumerate(raw_items, start=1):
+        item = _validate(model, raw, f"{source}: {key} #{position}", source, key)
+        if item.id in seen:
+            raise ContentError(f"{source}: {key} {item.id!r}: id is used twice")
+        seen.add(item.id)
+        items.append(item)
+    return items
 
 
-def _validate(model: type[D], raw: object, where: str, source: str) -> D:
+def load_table(data: dict[str, Any], key: str, source: str, model: type[M]) -> M:
+    """The checked table ``[key]`` of a parsed file (an empty one if it is missing); raises
+    ContentError naming ``source``, the table and the field.
+
+    >>> class Bank(TableModel):
+    ...     gold: int
+    >>> load_table({"bank": {"gold": 7}}, "bank", "f", Bank).gold
+    7
+    >>> try:
+    ...     load_table({"bank": {"gold": 7, "silver": 1}}, "bank", "f", Bank)
+    ... except ContentError as error:
+    ...     print(error)
+    f: [bank]: field 'silver': unknown field
+    """
+    raw = data.get(key, {})
+    if not isinstance(raw, dict):
+        raise ContentError(f"{source}: [{key}] must be a table")
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        first = min(exc.errors(), key=lambda e: _rank(model, e))
+        raise ContentError(f"{source}: [{key}]: {_describe(model, first)}") from None
+
+
+def _validate(model: type[T], raw: object, where: str, source: str, key: str) -> T:
     if not isinstance(raw, dict):
         raise ContentError(f"{where}: must be a table")
     try:
@@ -99,10 +153,10 @@ def _validate(model: type[D], raw: object, where: str, source: str) -> D:
                 "'-' only (ids are written in actions such as 'draw 15')"
             ) from None
         first = min(errors, key=lambda e: _rank(model, e))
-        raise ContentError(f"{source}: design {design_id!r}: {_describe(model, first)}") from None
+        raise ContentError(f"{source}: {key} {design_id!r}: {_describe(model, first)}") from None
 
 
-def _rank(model: type[DesignModel], error: Any) -> int:
+def _rank(model: type[TableModel], error: Any) -> int:
     """Errors in the order a reader checks a design: unknown keys, then field by field."""
     if error["type"] == "extra_forbidden":
         return -1
@@ -111,7 +165,7 @@ def _rank(model: type[DesignModel], error: Any) -> int:
     return names.index(loc[0]) if loc and loc[0] in names else len(names)
 
 
-def _describe(model: type[DesignModel], error: Any) -> str:
+def _describe(model: type[TableModel], error: Any) -> str:
     cause = (error.get("ctx") or {}).get("error")
     if isinstance(cause, FieldError):
         return f"field {cause.field!r}: {cause.message}"

@@ -1,0 +1,110 @@
+"""Entdecker (Klaus Teuber; Kosmos 2001, "Die neuen Entdecker"), game id ``entdecker``.
+
+Ships sail out from the board's edge along white sea lanes, discover the tiles of a
+12 x 8 map, and settle the islands they find; completed islands score by majority of
+settlements, forts and scouts, and scouts go on to the chief huts in the jungle.
+``docs/entdecker/`` has the rules, the rulings and the components.
+"""
+
+from __future__ import annotations
+
+from terranova.core.registry import GameInfo, Variant
+from terranova.games.entdecker.components import Components
+from terranova.games.entdecker.content import load_components
+from terranova.games.entdecker.state import EntdeckerState
+
+RULES_VERSION = "1"
+
+
+def new_game(
+    players: int = 3,
+    setup: str = "beginner",
+    natives: str = "path",
+    edge_costs: str = "printed",
+    tile_cap: int = 0,
+    island_tie: str = "active",
+    tiebreak: str = "gold",
+    tiles: str | None = None,
+    board: str | None = None,
+) -> EntdeckerState:
+    """A new game in its initial state (the registry's factory)."""
+    return EntdeckerState(
+        load_components(tiles, board),
+        players=players,
+        setup=setup,
+        natives=natives,
+        edge_costs=edge_costs,
+        tile_cap=tile_cap,
+        island_tie=island_tie,
+        tiebreak=tiebreak,
+        tiles=tiles,
+        board=board,
+    )
+
+
+INFO = GameInfo(
+    id="entdecker",
+    name="Entdecker",
+    min_seats=2,
+    max_seats=4,
+    default_seats=3,
+    rules_version=RULES_VERSION,
+    has_chance=True,
+    has_hidden_information=True,
+    factory=new_game,
+    variants={
+        "setup": Variant(
+            "setup",
+            "beginner",
+            "the tiles on the board at the start: the fixed beginner set-up, or a variable "
+            "one drawn at random",
+            ("beginner", "variable"),
+        ),
+        "natives": Variant(
+            "natives",
+            "path",
+            "friendly natives: a free scout onto a jungle path (a rules summary of the 2001 "
+            "game), or a free scout on the natives' land (the reference manual)",
+            ("path", "scout"),
+        ),
+        "edge_costs": Variant(
+            "edge_costs",
+            "printed",
+            "start points: printed costs (bottom free, sides 1, top 2; two reviews) or all "
+            "free (the reference manual)",
+            ("printed", "free"),
+        ),
+        "tile_cap": Variant(
+            "tile_cap",
+            0,
+            "most tiles announced in a turn: 0 no limit, or 3 (one rules summary)",
+            (0, 3),
+            int,
+        ),
+        "island_tie": Variant(
+            "island_tie",
+            "active",
+            "a tie for a place on an island: the player whose turn it is wins it, then turn "
+            "order (the reference manual), or the tied players share it",
+            ("active", "share"),
+        ),
+        "tiebreak": Variant(
+            "tiebreak",
+            "gold",
+            "a tie at the end: most gold wins (the reference manual), or the win is shared",
+            ("gold", "shared"),
+        ),
+        "tiles": Variant("tiles", None, "path of another tile file (default: the built-in set)"),
+        "board": Variant("board", None, "path of another board file (default: the built-in one)"),
+    },
+    renderer="terranova.games.entdecker.render",
+    test_params=(
+        {"players": 2, "setup": "variable", "natives": "scout", "tile_cap": 3},
+        {"players": 4, "island_tie": "share", "tiebreak": "shared", "edge_costs": "free"},
+        {"players": 3, "setup": "variable", "natives": "scout", "island_tie": "share"},
+    ),
+    description="Sail out along the white sea lanes, discover islands tile by tile, settle "
+    "them with scouts, forts and settlements, and send scouts to the chiefs' huts.",
+)
+
+__all__ = ["INFO", "RULES_VERSION", "Components", "EntdeckerState", "load_components", "new_game"]

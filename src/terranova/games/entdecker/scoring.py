@@ -1,0 +1,247 @@
+"""Steps 7 and 8 of a turn and the end of the game: filling enclosed single spaces, scoring
+the islands completed this turn, the jungle paths and their huts.
+
+7. An undiscovered square whose every neighbour on the board is discovered is filled with
+   a tile that matches it: from the open stacks (lowest number first), else the discards
+   (oldest first), else searched out of the hidden stacks (chance: any hidden tile that
+   fits); its first matching rotation (ruling 8). Nothing fitting: it stays empty.
+8. Each island completed this turn (no land edge left open; the board's edge closes it) is
+   scored: its value is its tiles plus its waterfall bonus. Players rank by the strongest
+   unit they have on it (settlement, fort, scout), then by how many of that kind; ties go
+   to the player whose turn it is, then in turn order (variant ``island_tie=share``: tied
+   players share the place). 1st scores the value, 2nd half of 1st rounded up, 3rd half of
+   2nd rounded up, 4th likewise. Forts and settlements go back to their owners; the
+   scouts go onto the jungle paths, the player whose turn it is first, then in turn order,
+   each to the free space nearest the hut of a path its owner chooses. The first scout on
+   a path draws a produce token into the hut; its owner looks at it.
+
+The end: when the board is full (or, ruling 11, no undiscovered square can be reached any
+more, no tile is left, or no player could pay for a start for a whole round), each hut's
+token goes to the player with most scouts on its path (tie: the scout nearest the hut).
+The final tie-break is gold (variant ``tiebreak=shared``: tied players share the win).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from terranova.core.actions import Action
+from terranova.games.entdecker import exploring, routes
+from terranova.games.entdecker.components import UNITS
+from terranova.games.entdecker.steps import Filling, Hut, Scoring, Searching, Trekking
+
+if TYPE_CHECKING:
+    from terranova.games.entdecker.state import EntdeckerState
+
+SCOUT = 0
+
+
+# ------------------------------------------------------------------ enclosed spaces
+
+
+def enclosed(g: EntdeckerState) -> list[int]:
+    """The undiscovered squares with no undiscovered neighbour, in board order."""
+    at = g._map.at
+    grid = g._t.grid
+    return sorted(q for q in g._map.frontier if all(n in at for n in grid.neighbours(q)))
+
+
+def fill_next(g: EntdeckerState, seat: int) -> None:
+    """Fill the enclosed spaces from the open stacks or the discards; the first that needs
+    the hidden stacks waits for chance; when none is left, go on to scoring."""
+    t = g._t
+    frontier = g._map.frontier
+    for q in enclosed(g):
+        code = frontier[q]
+        for number in range(1, 7):
+            design = t.open_design[number]
+            if g._open_stacks[number] and design >= 0 and t.fits[design][code]:
+                g._open_stacks[number] -= 1
+                lay_filler(g, seat, q, design, "an open stack")
+                break
+        else:
+            for k, design in enumerate(g._discards):
+                if t.fits[design][code]:
+                    del g._discards[k]
+                    lay_filler(g, seat, q, design, "the discards")
+                    break
+            else:
+                if hidden_fillers(g, q):
+                    g._agenda.append(Searching(seat, q))
+                    return
+    g._agenda.pop()  # Filling
+
+
+def hidden_fillers(g: EntdeckerState, pos: int) -> list[int]:
+    """The hidden designs left that fit the enclosed square ``pos``."""
+    t = g._t
+    code = g._map.frontier[pos]
+    return [d for d, c in enumerate(g._hidden) if c and t.fits[d][code]]
+
+
+def fill(g: EntdeckerState, pos: int, design: int) -> None:
+    """Chance found ``design`` in the hidden stacks for the enclosed square ``pos``."""
+    g._hidden[design] -= 1
+    top = g._agenda[-1]
+    assert isinstance(top, Filling)
+    lay_filler(g, top.seat, pos, design, "the hidden stacks")
+
+
+def lay_filler(g: EntdeckerState, seat: int, pos: int, design: int, source: str) -> None:
+    t = g._t
+    rotation = t.fits[design][g._map.frontier[pos]][0]
+    exploring.note_completed(g, g.lay(pos, design, rotation))
+    g.log.append({"seat": seat, "what": f"{t.ids[design]} from {source} fills {t.where(pos)}"})
+
+
+# -------------------------------------------------------------------------- islands
+
+
+def cascade(value: int, places: int) -> list[int]:
+    """Points of the 1st, 2nd, ... place: each half the one before, rounded up.
+
+    >>> cascade(9, 4), cascade(1, 3)
+    ([9, 5, 3, 2], [1, 1, 1])
+    """
+    out = [value]
+    while len(out) < places:
+        out.append(-(-out[-1] // 2))
+    return out
+
+
+def ranking(
+    g: EntdeckerState, units: list[tuple[int, int, int]], active: int
+) -> list[tuple[int, int, int, int]]:
+    """(seat, strongest kind, how many of it, place from 1) of the players with units on an
+    island, best first."""
+    best: dict[int, tuple[int, int]] = {}
+    for _, seat, kind in units:
+        strongest, count = best.get(seat, (-1, 0))
+        if kind > strongest:
+            best[seat] = (kind, 1)
+        elif kind == strongest:
+            best[seat] = (kind, count + 1)
+    n = g._n
+    order = sorted(best, key=lambda s: (-best[s][0], -best[s][1], (s - active) % n))
+    out = []
+    for k, seat in enumerate(order):
+        place = k + 1
+        if not g._tie_active:
+            place = 1 + sum(1 for s in order if best[s] > best[seat])
+        out.append((seat, best[seat][0], best[seat][1], place))
+    return out
+
+
+def score_next(g: EntdeckerState, seat: int) -> None:
+    """Score the next island completed this turn; its scouts then go onto the paths."""
+    turn = g._turn
+    if turn is None:
+        return
+    waiting = [r for r in turn.completed if r not in g._scored]
+    if not waiting:
+        return
+    root = waiting[0]
+    g._scored.append(root)
+    if len(waiting) > 1:
+        g._agenda.append(Scoring(seat))
+    find = g._regions.find
+    here = [u for u in g._units if find(u[0]) == root]
+    if not here:
+        return
+    value = g._mask[root].bit_count() + g._bonus[root]
+    ranks = ranking(g, here, seat)
+    points = cascade(value, len(ranks))
+    report = []
+    for s, kind, count, place in ranks:
+        g._points[s] += points[place - 1]
+        report.append({"seat": s, "unit": UNITS[kind], "count": count, "place": place,
+                       "points": points[place - 1]})  # fmt: skip
+    treks: list[int] = []
+    for unit in here:
+        g._units.remove(unit)
+        _, owner, kind = unit
+        if kind == SCOUT:
+            treks.append(owner)
+        else:
+            g._supply[owner][kind] += 1
+    n = g._n
+    treks.sort(key=lambda s: (s - seat) % n)
+    g._agenda.extend(Trekking(s) for s in reversed(treks))
+    tiles = [g._t.where(g._map.tiles[i][0]) for i in range(g._map.tiles.__len__())
+             if g._mask[root] >> i & 1]  # fmt: skip
+    g.log.append({"seat": seat, "what": "island", "tiles": tiles, "value": value,
+                  "ranks": report})  # fmt: skip
+
+
+# ---------------------------------------------------------------------------- paths
+
+
+def trek_actions(g: EntdeckerState) -> list[Action]:
+    """The paths with a free space."""
+    return [g._t.treks[p] for p, spaces in enumerate(g._paths) if -1 in spaces]
+
+
+def trek(g: EntdeckerState, seat: int, path: int, from_supply: bool) -> None:
+    """A scout onto the free space of ``path`` nearest the hut; the first draws a token."""
+    spaces = g._paths[path]
+    spaces[spaces.index(-1)] = seat
+    if from_supply:
+        g._supply[seat][SCOUT] -= 1
+    if g._hut[path] < 0 and g._bag:
+        g._agenda.append(Hut(seat, path))
+
+
+def token_drawn(g: EntdeckerState, seat: int, path: int, token: int) -> None:
+    g._bag.remove(token)
+    g._hut[path] = token
+    g._known[path] |= 1 << seat
+
+
+# ------------------------------------------------------------------------------ end
+
+
+def turn_over(g: EntdeckerState, seat: int) -> None:
+    """The game ends (ruling 11) or the next player's turn begins."""
+    g._turns += 1
+    g._turn = None
+    full = len(g._map.tiles) == g._t.board.width * g._t.board.height
+    if full or g._passes >= g._n or routes.cheapest_tile(g) is None or not routes.reachable(g):
+        finish(g)
+        return
+    exploring.begin_turn(g, (seat + 1) % g._n)
+
+
+def hut_winner(g: EntdeckerState, path: int) -> int:
+    """The seat with most scouts on a path (tie: the scout nearest the hut); -1: none."""
+    spaces = g._paths[path]
+    counts = [spaces.count(s) for s in range(g._n)]
+    most = max(counts)
+    if not most:
+        return -1
+    return next(s for s in spaces if s >= 0 and counts[s] == most)
+
+
+def finish(g: EntdeckerState) -> None:
+    tokens = g._t.board.tokens
+    for path, token in enumerate(g._hut):
+        if token < 0:
+            continue
+        winner = hut_winner(g, path)
+        if winner >= 0:
+            g._points[winner] += tokens[token].value
+            g.log.append({"seat": winner, "what": "hut", "path": g._t.board.paths[path].id,
+                          "token": tokens[token].id, "points": tokens[token].value})  # fmt: skip
+    g._over = True
+
+
+def estimate(g: EntdeckerState, seat: int) -> float:
+    """Points, gold at a third of a point, a point per unit on an island not yet scored,
+    and the tokens of the huts this seat leads (their mean value if unseen)."""
+    worth = g._points[seat] + g._gold[seat] / 3
+    worth += sum(1 for _, s, _ in g._units if s == seat)
+    tokens = g._t.board.tokens
+    mean = sum(t.value for t in tokens) / len(tokens)
+    for path, token in enumerate(g._hut):
+        if token >= 0 and hut_winner(g, path) == seat:
+            worth += tokens[token].value if g._known[path] >> seat & 1 else mean
+    return worth

@@ -1,0 +1,474 @@
+"""Entdecker's rules: a pure state machine over the core protocol (no I/O).
+
+:class:`EntdeckerState` asks the step on top of its agenda (:mod:`.steps`) who acts, lists
+the legal actions, hands each action to the chapter whose rule it is and carries out the
+automatic steps until the next decision or chance node. The chapters, in the order of a
+turn: :mod:`.routes` (choosing a start: routes, tolls, edge costs), :mod:`.exploring`
+(income, announcing, drawing and laying tiles, events, units) and :mod:`.scoring` (filling
+enclosed spaces, islands, the jungle paths, the end); :mod:`.views` says what each seat
+sees. ``docs/entdecker/rules.md`` has the rules in English and ``docs/entdecker/rulings.md``
+every decision the sources leave open.
+
+The map is a kit :class:`~terranova.kit.board.TileBoard`; islands are a kit
+:class:`~terranova.kit.regions.Regions` over *nodes*, one per land piece of each laid tile,
+whose roots hold the island's open land edges, the tiles it covers (a bit mask of tile
+indices) and its waterfall bonus.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Self
+
+from terranova.core.actions import Action
+from terranova.core.errors import IllegalActionError, InvalidParameterError
+from terranova.core.state import CHANCE, TERMINAL, State
+from terranova.games.entdecker import exploring, routes, scoring, views
+from terranova.games.entdecker.actions import (
+    Announce,
+    Draw,
+    Fill,
+    Income,
+    Layout,
+    Place,
+    Reveal,
+    Settle,
+    StartEdge,
+    StartTile,
+    Stop,
+    Take,
+    Token,
+    Trek,
+    parse_action,
+)
+from terranova.games.entdecker.components import Components
+from terranova.games.entdecker.steps import (
+    Announcing,
+    Chance,
+    Exploring,
+    Filling,
+    Hut,
+    Natives,
+    Placing,
+    Revealing,
+    Rolling,
+    Scoring,
+    Searching,
+    SettingUp,
+    Starting,
+    Step,
+    Trekking,
+    Turn,
+    TurnOver,
+    Wheel,
+)
+from terranova.games.entdecker.tables import Tables, tables_of
+from terranova.kit.board import TileBoard
+from terranova.kit.regions import OR, SUM, Regions
+
+VARIANTS: dict[str, tuple[str | int, ...]] = {
+    "setup": ("beginner", "variable"),
+    "natives": ("path", "scout"),
+    "edge_costs": ("printed", "free"),
+    "tile_cap": (0, 3),
+    "island_tie": ("active", "share"),
+    "tiebreak": ("gold", "shared"),
+}
+"""Each variant's choices, the default first (docs/entdecker/rulings.md says why)."""
+
+
+class EntdeckerState(State):
+    """A game of Entdecker for 2 to 4 players."""
+
+    game_id = "entdecker"
+
+    def __init__(
+        self,
+        components: Components,
+        players: int = 3,
+        setup: str = "beginner",
+        natives: str = "path",
+        edge_costs: str = "printed",
+        tile_cap: int = 0,
+        island_tie: str = "active",
+        tiebreak: str = "gold",
+        tiles: str | None = None,
+        board: str | None = None,
+    ) -> None:
+        t = self._t = tables_of(components)
+        self._params: dict[str, Any] = {
+            "players": players,
+            "setup": setup,
+            "natives": natives,
+            "edge_costs": edge_costs,
+            "tile_cap": tile_cap,
+            "island_tie": island_tie,
+            "tiebreak": tiebreak,
+            "tiles": tiles,
+            "board": board,
+        }
+        for name, choices in VARIANTS.items():
+            if self._params[name] not in choices:
+                raise InvalidParameterError(
+                    f"{name} is one of {choices}, not {self._params[name]!r}"
+                )
+        spec = t.board
+        if not 2 <= players <= 1 + len(spec.scouts):
+            raise InvalidParameterError(f"Entdecker takes 2 to {1 + len(spec.scouts)} players")
+        self._n = players
+        self._natives_to_path = natives == "path"
+        self._tie_active = island_tie == "active"
+        self._cap = tile_cap
+        self.edge_cost = [p.cost if edge_costs == "printed" else 0 for p in t.points]
+        # the map and its islands
+        self._map: TileBoard[Action] = TileBoard(t.tiles)
+        self._regions = Regions(("open", SUM), ("tiles", OR), ("bonus", SUM))
+        self._open: list[int] = self._regions.columns[0]
+        self._mask: list[int] = self._regions.columns[1]
+        self._bonus: list[int] = self._regions.columns[2]
+        self._node_pos: list[int] = []  # node -> square
+        self._first_node: dict[int, int] = {}  # square -> its tile's first node
+        self._units: list[tuple[int, int, int]] = []  # (node, seat, kind) in the order placed
+        self._scored: list[int] = []  # roots of islands scored
+        # the players and the bank
+        self._gold = [spec.start_gold] * players
+        self._bank = 0  # gold the players paid to the bank minus what it paid them
+        self._points = [0] * players
+        self._supply = [[spec.scouts[players - 2] - 1, spec.forts, spec.settlements]
+                        for _ in range(players)]  # fmt: skip
+        # the tiles
+        self._hidden = t.hidden[:]
+        self._open_stacks = t.open_count[:]
+        self._discards: list[int] = []
+        self._box = t.setup[:]  # set-up tiles not on the board
+        self._layout = -1
+        # the paths, huts and produce tokens
+        self._paths = [[-1] * p.length for p in spec.paths]
+        self._hut = [-1] * len(spec.paths)
+        self._known = [0] * len(spec.paths)  # per hut, the seats that looked at its token
+        self._bag = list(range(len(spec.tokens)))
+        # the flow
+        self._agenda: list[Step] = []
+        self._turn: Turn | None = None
+        self._history: list[Action] = []
+        self._over = False
+        self._passes = 0
+        self._turns = 0
+        self._legal: list[Action] | None = None
+        self._placements: list[Action] = []
+        self.log: list[dict[str, Any]] = []
+        """What happened that a view reports: events, island scorings, hut scorings."""
+        if setup == "beginner":
+            beginner = next(i for i, lay in enumerate(spec.layouts) if lay.kind == "beginner")
+            self._lay_out(beginner)
+            exploring.begin_turn(self, 0)
+        else:
+            self._agenda.append(SettingUp())
+        self._run()
+
+    # ================================================================ protocol
+
+    @property
+    def num_seats(self) -> int:
+        return self._n
+
+    @property
+    def tables(self) -> Tables:
+        return self._t
+
+    def current_player(self) -> int:
+        if self._over:
+            return TERMINAL
+        match self._agenda[-1]:
+            case Chance():
+                return CHANCE
+            case (
+                Wheel(seat=seat)
+                | Starting(seat=seat)
+                | Announcing(seat=seat)
+                | Exploring(seat=seat)
+                | Placing(seat=seat)
+                | Natives(seat=seat)
+                | Trekking(seat=seat)
+            ):
+                return seat
+            case step:  # pragma: no cover
+                raise AssertionError(f"step {step} waits for nobody")
+
+    def is_terminal(self) -> bool:
+        return self._over
+
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal[:]
+
+    def _compute_legal(self) -> list[Action]:
+        if self._over:
+            return []
+        match self._agenda[-1]:
+            case Chance():
+                return [a for a, _ in self.chance_outcomes()]
+            case Wheel():
+                low, high = self._t.board.wheel
+                return [Income(v) for v in range(low, high + 1)]
+            case Starting(seat=seat):
+                return routes.start_actions(self, seat)
+            case Announcing(seat=seat):
+                return exploring.announcements(self, seat)
+            case Exploring(seat=seat):
+                return exploring.explore_actions(self, seat)
+            case Placing():
+                return self._placements[:]
+            case Natives() | Trekking():
+                return scoring.trek_actions(self)
+            case step:  # pragma: no cover
+                raise AssertionError(f"step {step} waits for nobody")
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self._over:
+            return []
+        t = self._t
+        match self._agenda[-1]:
+            case SettingUp():
+                variable = [i for i, lay in enumerate(t.board.layouts) if lay.kind == "variable"]
+                return [(t.layouts[i], 1 / len(variable)) for i in variable]
+            case Rolling():
+                faces = t.board.faces
+                counts: dict[str, int] = {}
+                for face in faces:
+                    counts[face] = counts.get(face, 0) + 1
+                return [(t.rolls[f], c / len(faces)) for f, c in counts.items()]
+            case Revealing():
+                total = sum(self._hidden)
+                return [(t.reveals[d], c / total) for d, c in enumerate(self._hidden) if c]
+            case Searching(pos=pos):
+                fitting = scoring.hidden_fillers(self, pos)
+                total = sum(self._hidden[d] for d in fitting)
+                return [(t.fills[d], self._hidden[d] / total) for d in fitting]
+            case Hut():
+                return [(t.tokens[k], 1 / len(self._bag)) for k in sorted(self._bag)]
+        return []
+
+    def apply(self, action: Action) -> None:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if not any(a is action for a in legal) and action not in legal:
+            raise IllegalActionError(action, self._why_illegal())
+        ag = self._agenda
+        top = ag[-1]
+        match top:
+            case SettingUp():
+                ag.pop()
+                assert type(action) is Layout
+                self._lay_out(self._t.layout_index[action.layout])
+                exploring.begin_turn(self, 0)
+            case Rolling(seat=seat):
+                ag.pop()
+                exploring.roll(self, seat, action)
+            case Wheel(seat=seat):
+                ag.pop()
+                assert type(action) is Income
+                exploring.pay_income(self, seat, action.value)
+            case Starting(seat=seat):
+                assert type(action) is StartEdge or type(action) is StartTile
+                routes.start(self, seat, action)
+            case Announcing(seat=seat):
+                assert type(action) is Announce
+                exploring.announce(self, seat, action)
+            case Exploring(seat=seat):
+                if type(action) is Draw:
+                    exploring.draw(self, seat)
+                elif type(action) is Take:
+                    exploring.take(self, seat, action.number)
+                elif type(action) is Settle:
+                    exploring.settle(self, seat, action)
+                else:
+                    assert type(action) is Stop
+                    exploring.stop(self, seat)
+            case Revealing(seat=seat):
+                ag.pop()
+                assert type(action) is Reveal
+                exploring.revealed(self, seat, self._t.index[action.design])
+            case Placing(seat=seat):
+                ag.pop()
+                assert type(action) is Place
+                exploring.place(self, seat, action)
+            case Natives(seat=seat) | Trekking(seat=seat):
+                ag.pop()
+                assert type(action) is Trek
+                supply = isinstance(top, Natives)
+                scoring.trek(self, seat, self._t.path_index[action.path], supply)
+            case Searching(pos=pos):
+                ag.pop()
+                assert type(action) is Fill
+                scoring.fill(self, pos, self._t.index[action.design])
+            case Hut(seat=seat, path=path):
+                ag.pop()
+                assert type(action) is Token
+                scoring.token_drawn(self, seat, path, self._t.token_index[action.token])
+        self._history.append(action)
+        self._legal = None
+        self._run()
+
+    def _why_illegal(self) -> str:
+        if self._over:
+            return "the game is over"
+        top = self._agenda[-1]
+        if isinstance(top, Chance):
+            return f"chance is to move ({top.name}): that outcome is not possible now"
+        return f"seat {self.current_player()} is to {top.name} and this is not one of its choices"
+
+    def _run(self) -> None:
+        """Carry out automatic steps until a decision, a chance node or the end."""
+        ag = self._agenda
+        while not self._over:
+            match top := ag[-1]:
+                case Starting(seat=seat):
+                    legal = routes.start_actions(self, seat)
+                    if not legal:
+                        ag.pop()
+                        exploring.cannot_pay(self, seat)
+                        continue
+                    self._passes = 0
+                    self._legal = legal  # listed once
+                    return
+                case Exploring(seat=seat):
+                    legal = exploring.explore_actions(self, seat)
+                    if legal == [exploring.STOP]:
+                        exploring.stop(self, seat)  # nothing else to do
+                        continue
+                    self._legal = legal
+                    return
+                case Trekking(seat=seat) | Natives(seat=seat):
+                    if not scoring.trek_actions(self):
+                        ag.pop()
+                        if isinstance(top, Trekking):
+                            self._supply[seat][0] += 1  # no room on any path
+                        continue
+                    return
+                case Filling(seat=seat):
+                    scoring.fill_next(self, seat)
+                case Scoring(seat=seat):
+                    ag.pop()
+                    scoring.score_next(self, seat)
+                case TurnOver(seat=seat):
+                    ag.pop()
+                    scoring.turn_over(self, seat)
+                case _:
+                    return
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._map = self._map.copy()
+        regions = other._regions = self._regions.copy()
+        other._open, other._mask, other._bonus = regions.columns
+        other._node_pos = self._node_pos[:]
+        other._first_node = self._first_node.copy()
+        other._units = self._units[:]
+        other._scored = self._scored[:]
+        other._gold = self._gold[:]
+        other._points = self._points[:]
+        other._supply = [s[:] for s in self._supply]
+        other._hidden = self._hidden[:]
+        other._open_stacks = self._open_stacks[:]
+        other._discards = self._discards[:]
+        other._box = self._box[:]
+        other._paths = [p[:] for p in self._paths]
+        other._hut = self._hut[:]
+        other._known = self._known[:]
+        other._bag = self._bag[:]
+        other._agenda = self._agenda[:]  # steps are frozen: shared
+        other._turn = self._turn.copy() if self._turn is not None else None
+        other._history = self._history[:]
+        other.log = self.log[:]  # entries are never changed
+        return other
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def scores(self) -> list[float]:
+        if self._over:
+            return self.returns()
+        return [float(p) for p in self._points]
+
+    def returns(self) -> list[float]:
+        if self._over and self._params["tiebreak"] == "gold":
+            return [p + g / 1000 for p, g in zip(self._points, self._gold, strict=True)]
+        return [float(p) for p in self._points]
+
+    def history(self) -> list[Action]:
+        return self._history[:]
+
+    def params(self) -> dict[str, Any]:
+        return dict(self._params)
+
+    def estimate(self, seat: int) -> float:
+        return scoring.estimate(self, seat)
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        """The produce tokens ``seat`` has not looked at are redrawn (in the huts and the
+        bag); nothing else is hidden (the hidden stacks are drawn by chance when drawn)."""
+        other = self.clone()
+        other._history = []
+        if self._over:
+            return other
+        unseen = [h for h, k in enumerate(self._hut) if k >= 0 and not self._known[h] >> seat & 1]
+        pool = sorted([self._hut[h] for h in unseen] + self._bag)
+        rng.shuffle(pool)
+        for h in unseen:
+            other._hut[h] = pool.pop()
+        other._bag = sorted(pool)
+        return other
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return views.view(self, seat)
+
+    def describe_action(self, action: Action, seat: int | None) -> str | None:
+        """A produce token drawn into a hut is seen by the player who drew it only."""
+        if not self._over:
+            top = self._agenda[-1]
+            if isinstance(top, Hut) and top.seat != seat:
+                return "token ?"
+        return str(action)
+
+    def components(self) -> dict[str, Any]:
+        return views.components(self)
+
+    # ================================================================= the board
+
+    def _lay_out(self, layout: int) -> None:
+        """Lay the tiles of a set-up."""
+        self._layout = layout
+        for design, x, y, rotation in self._t.board.layouts[layout].tiles:
+            self._box[design] -= 1
+            self.lay(self._t.grid.encode(x, y), design, rotation)
+
+    def lay(self, pos: int, design: int, rotation: int) -> list[int]:
+        """Lay a tile (legality is the caller's): its land pieces join the islands they
+        touch. Returns the roots of the islands of its pieces."""
+        t = self._t
+        regions = self._regions
+        grid = t.grid
+        index = len(self._map.tiles)
+        base = len(regions.parent)
+        pieces = t.piece_edges[design][rotation]
+        count = len(pieces)
+        open_edges = [sum(1 for e in p if grid.on_grid(pos + grid.step[e])) for p in pieces]
+        bonus = [t.bonus[design] if k == 0 else 0 for k in range(count)]
+        regions.add(count, open_edges, [1 << index] * count, bonus)
+        self._node_pos.extend([pos] * count)
+        self._first_node[pos] = base
+        joins = self._map.place(pos, design, rotation)
+        mine = t.piece[design][rotation]
+        for edge, j in joins:
+            if mine[edge] < 0:
+                continue
+            qpos, qd, qr = self._map.tiles[j]
+            theirs = t.piece[qd][qr][(edge + 2) % 4]
+            root = regions.union(base + mine[edge], self._first_node[qpos] + theirs)
+            self._open[root] -= 2
+        return [regions.find(base + k) for k in range(count)]

@@ -1,0 +1,175 @@
+"""The flow of a game of Entdecker: the steps the engine waits for or carries out, and the
+turn in progress.
+
+The state keeps an *agenda*, a stack of steps, the one on top first. A :class:`Chance` step
+waits for chance (the set-up drawn, the die, a hidden tile, a produce token, a tile searched
+out to fill a space); a decision step waits for the seat it names; the other steps are
+carried out inside ``apply`` until the next decision or chance node. Steps are frozen: a
+cloned state shares them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+
+class Step:
+    """A step of the agenda (each kind is a frozen dataclass)."""
+
+    __slots__ = ()
+    name: ClassVar[str] = ""
+    """What views call the step while the game waits on it."""
+
+
+class Chance(Step):
+    """A step whose outcome is chance's."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SettingUp(Chance):
+    """Variable set-up: one of the set-ups is drawn."""
+
+    name: ClassVar[str] = "set-up"
+
+
+@dataclass(frozen=True, slots=True)
+class Rolling(Chance):
+    """1. Income: ``seat`` holds too little gold and rolls the die."""
+
+    name: ClassVar[str] = "income"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Wheel(Step):
+    """1. Income: the ship's wheel was rolled; ``seat`` chooses its income."""
+
+    name: ClassVar[str] = "wheel"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Starting(Step):
+    """2-3. ``seat`` chooses a start and a route, and pays for them."""
+
+    name: ClassVar[str] = "start"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Announcing(Step):
+    """4. ``seat`` announces how many tiles of which kind, and pays."""
+
+    name: ClassVar[str] = "announce"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Exploring(Step):
+    """5-6. ``seat`` draws the next tile, places a unit (ending the exploration) or stops."""
+
+    name: ClassVar[str] = "explore"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Revealing(Chance):
+    """5. The hidden tile ``seat`` draws."""
+
+    name: ClassVar[str] = "reveal"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Placing(Step):
+    """5. ``seat`` lays the tile ``design`` (it fits somewhere, so it must be laid)."""
+
+    name: ClassVar[str] = "place"
+    seat: int
+    design: int
+
+
+@dataclass(frozen=True, slots=True)
+class Natives(Step):
+    """Event, friendly natives (variant ``path``): ``seat`` sends a free scout onto a path."""
+
+    name: ClassVar[str] = "natives"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Filling(Step):
+    """7. Enclosed single spaces are filled (automatic)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Searching(Chance):
+    """7. The enclosed space ``pos`` is filled from the hidden stacks: which tile."""
+
+    name: ClassVar[str] = "fill"
+    seat: int
+    pos: int
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring(Step):
+    """8. The islands completed this turn are scored, one by one (automatic)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Trekking(Step):
+    """8. ``seat`` sends one of its scouts from a scored island onto a jungle path."""
+
+    name: ClassVar[str] = "path"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Hut(Chance):
+    """8. The first scout of ``seat`` on path ``path``: a produce token goes into its hut."""
+
+    name: ClassVar[str] = "token"
+    seat: int
+    path: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOver(Step):
+    """The turn of ``seat`` is over: the game ends, or the next player's turn begins."""
+
+    seat: int
+
+
+class Turn:
+    """The exploration in progress: the kind and number of tiles still to draw, where the
+    ship may sail next (target square, its edge the ship crosses), the tile it stands on
+    (-1: at the board's edge), the tiles laid, whether a storm ended it, and the islands
+    completed this turn (their roots)."""
+
+    __slots__ = ("completed", "exits", "kind", "laid", "left", "seat", "ship", "storm")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.kind = ""
+        self.left = 0
+        self.exits: list[tuple[int, int]] = []
+        self.ship = -1
+        self.laid: list[int] = []
+        self.storm = False
+        self.completed: list[int] = []
+
+    def copy(self) -> Turn:
+        other = object.__new__(Turn)
+        other.seat, other.kind, other.left, other.ship = self.seat, self.kind, self.left, self.ship
+        other.exits = self.exits[:]
+        other.laid = self.laid[:]
+        other.storm = self.storm
+        other.completed = self.completed[:]
+        return other

@@ -1,0 +1,144 @@
+"""Entdecker's tables, built once per set of components on the tile kit.
+
+The board is a kit :class:`~terranova.kit.grid.Grid` of 12 x 8 squares; tiles match on
+edges only, each edge land (0) or water (1); a design's distinct rotations are those that
+look different (land pieces and sea lanes). Start points lie on the outer side of every
+square on the rim.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from terranova.core.actions import Action
+from terranova.games.entdecker.actions import (
+    Fill,
+    Layout,
+    Place,
+    Reveal,
+    Roll,
+    StartEdge,
+    Take,
+    Token,
+    Trek,
+)
+from terranova.games.entdecker.components import EDGE_NAMES, Components
+from terranova.kit.board import TileTables
+from terranova.kit.grid import E, Grid, N, S, W
+from terranova.kit.matching import Matcher, distinct_rotations
+
+LAND, WATER = 0, 1
+MATCHER = Matcher(labels=2)
+
+
+@dataclass(frozen=True)
+class StartPoint:
+    """A start point: its name (``N3``), the square inside it, the square's outer edge
+    and what a route from it costs."""
+
+    name: str
+    pos: int
+    edge: int
+    cost: int
+
+
+class Tables:
+    """Per set of components: faces, rotations, land pieces and lanes per rotation, the kit's
+    board tables, start points and shared action objects."""
+
+    def __init__(self, components: Components) -> None:
+        self.components = components
+        tiles, board = components.tiles, components.board
+        self.board = board
+        self.grid = grid = Grid(0, board.width - 1, 0, board.height - 1)
+        designs = tiles.designs
+        self.designs = designs
+        self.n = len(designs)
+        self.ids = [d.id for d in designs]
+        self.index = {d.id: i for i, d in enumerate(designs)}
+        self.piece = [[d.edge_piece(r) for r in range(4)] for d in designs]
+        """``piece[d][r][edge]``: the land piece on that edge (-1: water)."""
+        self.lane = [[d.edge_lane(r) for r in range(4)] for d in designs]
+        """``lane[d][r][edge]``: the lane on that edge (-1: none)."""
+        self.lane_edges = [
+            [tuple(tuple((e + r) % 4 for e in lane) for lane in d.lanes) for r in range(4)]
+            for d in designs
+        ]
+        self.n_pieces = [len(d.land) for d in designs]
+        self.piece_edges = [
+            [tuple(tuple((e + r) % 4 for e in p) for p in d.land) for r in range(4)]
+            for d in designs
+        ]
+        faces = [
+            [tuple(LAND if p >= 0 else WATER for p in self.piece[i][r]) for r in range(4)]
+            for i in range(self.n)
+        ]
+        self.rotations: list[tuple[int, ...]] = []
+        self.same_as: list[tuple[int, ...]] = []
+        for d in designs:
+            rotations, same = distinct_rotations(d.signature)
+            self.rotations.append(rotations)
+            self.same_as.append(same)
+        self.tiles: TileTables[Action] = TileTables(
+            grid, MATCHER, faces, self.rotations, self._make_place
+        )
+        self.fits = self.tiles.fits
+        self.bonus = [d.bonus for d in designs]
+        self.event = [d.event for d in designs]
+        self.hidden = [d.count if d.stack == "hidden" else 0 for d in designs]
+        self.open_design = [-1] * 7
+        self.open_count = [0] * 7
+        for i, d in enumerate(designs):
+            if d.stack == "open":
+                self.open_design[d.number] = i
+                self.open_count[d.number] = d.count
+        self.setup = [d.count if d.stack == "setup" else 0 for d in designs]
+        # start points: N and S by column, E and W by row
+        points = []
+        for side, edge in (("N", N), ("E", E), ("S", S), ("W", W)):
+            cost = board.edge_costs[side]
+            span = board.width if side in "NS" else board.height
+            for k in range(span):
+                x = k if side in "NS" else (board.width - 1 if side == "E" else 0)
+                y = k if side in "EW" else (0 if side == "N" else board.height - 1)
+                points.append(StartPoint(f"{side}{k}", grid.encode(x, y), edge, cost))
+        self.points = tuple(points)
+        self.point_index = {p.name: i for i, p in enumerate(points)}
+        self.squares = [grid.encode(x, y) for y in range(board.height) for x in range(board.width)]
+        # shared actions
+        self.reveals = [Reveal(i) for i in self.ids]
+        self.fills = [Fill(i) for i in self.ids]
+        self.takes = [Take(k) for k in range(7)]
+        self.edge_starts = [StartEdge(p.name) for p in points]
+        self.rolls = {face: Roll(face) for face in board.faces}
+        self.treks = [Trek(p.id) for p in board.paths]
+        self.path_index = {p.id: i for i, p in enumerate(board.paths)}
+        self.tokens = [Token(t.id) for t in board.tokens]
+        self.token_index = {t.id: i for i, t in enumerate(board.tokens)}
+        self.layouts = [Layout(layout.id) for layout in board.layouts]
+        self.layout_index = {layout.id: i for i, layout in enumerate(board.layouts)}
+
+    def _make_place(self, design: int, pos: int, rotation: int) -> Place:
+        x, y = self.grid.decode(pos)
+        return Place(self.ids[design], x, y, rotation)
+
+    def where(self, pos: int) -> str:
+        """``x,y`` of a square."""
+        x, y = self.grid.decode(pos)
+        return f"{x},{y}"
+
+
+def heading(edge: int) -> str:
+    """The letter of an edge."""
+    return EDGE_NAMES[edge]
+
+
+_TABLES: dict[int, Tables] = {}
+
+
+def tables_of(components: Components) -> Tables:
+    """The tables of a set of components (cached)."""
+    found = _TABLES.get(id(components))
+    if found is None or found.components is not components:
+        found = _TABLES[id(components)] = Tables(components)
+    return found

@@ -1,0 +1,109 @@
+"""What each seat may see: everything but the produce tokens it has not looked at (the
+hidden stacks' contents are public knowledge, every hidden tile drawn being shown; their
+order does not exist until chance draws). Once the game is over every token is shown."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from terranova.games.entdecker.components import UNITS
+from terranova.games.entdecker.steps import Placing
+
+if TYPE_CHECKING:
+    from terranova.games.entdecker.state import EntdeckerState
+
+
+def view(g: EntdeckerState, seat: int | None) -> dict[str, Any]:
+    t = g._t
+    grid = t.grid
+    board = t.board
+    tiles = [
+        {"x": grid.decode(pos)[0], "y": grid.decode(pos)[1], "design": t.ids[d], "rotation": r}
+        for pos, d, r in g._map.tiles
+    ]
+    units = []
+    for node, owner, kind in g._units:
+        pos = g._node_pos[node]
+        x, y = grid.decode(pos)
+        units.append({"seat": owner, "unit": UNITS[kind], "x": x, "y": y,
+                      "piece": node - g._first_node[pos]})  # fmt: skip
+    huts = []
+    for path, token in enumerate(g._hut):
+        known = g._over or (seat is not None and g._known[path] >> seat & 1)
+        huts.append(
+            {
+                "path": board.paths[path].id,
+                "spaces": g._paths[path][:],
+                "token": None if token < 0 else (board.tokens[token].id if known else "?"),
+                "value": board.tokens[token].value if token >= 0 and known else None,
+                "seen_by": [s for s in range(g._n) if g._known[path] >> s & 1],
+            }
+        )
+    turn = g._turn
+    top = g._agenda[-1] if g._agenda and not g._over else None
+    out: dict[str, Any] = {
+        "game": g.game_id,
+        "seat": seat,
+        "players": g._n,
+        "step": top.name if top is not None else "over",
+        "current_player": g.current_player(),
+        "turns": g._turns,
+        "points": g._points[:],
+        "gold": g._gold[:],
+        "bank": g._bank,
+        "supply": [dict(zip(UNITS, s, strict=True)) for s in g._supply],
+        "map": tiles,
+        "units": units,
+        "huts": huts,
+        "bag": len(g._bag),
+        "hidden": {t.ids[d]: c for d, c in enumerate(g._hidden) if c},
+        "open": {str(k): g._open_stacks[k] for k in range(1, 7) if t.open_design[k] >= 0},
+        "discards": [t.ids[d] for d in g._discards],
+        "layout": board.layouts[g._layout].id if g._layout >= 0 else None,
+        "in_hand": t.ids[top.design] if isinstance(top, Placing) else None,
+        "turn": None
+        if turn is None
+        else {
+            "seat": turn.seat,
+            "kind": turn.kind,
+            "left": turn.left,
+            "ship": t.where(turn.ship) if turn.ship >= 0 else None,
+            "heading": [t.where(q) for q, _ in turn.exits],
+            "laid": [t.where(p) for p in turn.laid],
+            "storm": turn.storm,
+        },
+        "log": g.log[-12:],
+        "winners": g.winners(),
+    }
+    if seat is not None and seat == g.current_player():
+        out["legal_actions"] = [str(a) for a in g.legal_actions()]
+    return out
+
+
+def components(g: EntdeckerState) -> dict[str, Any]:
+    """The tile designs, the start points, the paths and the tokens' values."""
+    t = g._t
+    board = t.board
+    return {
+        "board": {"width": board.width, "height": board.height},
+        "designs": [
+            {
+                "id": d.id,
+                "count": d.count,
+                "stack": d.stack,
+                "number": d.number,
+                "land": ["".join("NESW"[e] for e in p) for p in d.land],
+                "lanes": ["".join("NESW"[e] for e in lane) for lane in d.lanes],
+                "event": d.event,
+                "bonus": d.bonus,
+            }
+            for d in t.designs
+        ],
+        "start_points": [
+            {"name": p.name, "square": t.where(p.pos), "cost": g.edge_cost[k]}
+            for k, p in enumerate(t.points)
+        ],
+        "paths": [{"id": p.id, "length": p.length} for p in board.paths],
+        "tokens": sorted(tok.value for tok in board.tokens),
+        "die": list(board.faces),
+    }

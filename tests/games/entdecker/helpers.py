@@ -1,0 +1,103 @@
+"""Built positions for the rule tests: a game on a board with no set-up tiles, tiles laid
+and units placed by hand, and the turn put at the step a test needs."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from terranova.core.actions import Action
+from terranova.core.state import CHANCE
+from terranova.games.entdecker.components import UNITS
+from terranova.games.entdecker.content import load_components
+from terranova.games.entdecker.state import EntdeckerState
+from terranova.games.entdecker.steps import Exploring, Starting, Step, Turn
+
+EMPTY_LAYOUT = '\n[[layout]]\nid = "empty"\nkind = "beginner"\ntiles = []\n'
+
+
+@cache
+def empty_board() -> str:
+    """A board file like the built-in one whose beginner set-up lays no tile."""
+    text = resources.files("terranova.games.entdecker").joinpath("data", "board.toml")
+    body = text.read_text("utf-8").split("[[layout]]")[0]
+    folder = Path(tempfile.mkdtemp(prefix="entdecker-test-"))
+    path = folder / "board.toml"
+    path.write_text(body + EMPTY_LAYOUT, encoding="utf-8")
+    return str(path)
+
+
+def blank(players: int = 3, **variants: object) -> EntdeckerState:
+    """A game on an empty board, seat 0 to choose a start."""
+    components = load_components(None, empty_board())
+    return EntdeckerState(components, players, **variants)  # variants by name
+
+
+def pos(g: EntdeckerState, x: int, y: int) -> int:
+    return g.tables.grid.encode(x, y)
+
+
+def lay(g: EntdeckerState, x: int, y: int, design: str, rotation: int = 0) -> None:
+    g.lay(pos(g, x, y), g.tables.index[design], rotation)
+
+
+def unit(g: EntdeckerState, x: int, y: int, seat: int, kind: str, piece: int = 0) -> None:
+    k = UNITS.index(kind)
+    g._supply[seat][k] -= 1
+    g._units.append((g._first_node[pos(g, x, y)] + piece, seat, k))
+
+
+def at_step(g: EntdeckerState, *steps: Step) -> None:
+    g._agenda[:] = list(steps)
+    g._legal = None
+
+
+def exploring(
+    g: EntdeckerState,
+    seat: int,
+    kind: str,
+    left: int,
+    exits: list[tuple[int, int, int]],
+    ship: tuple[int, int] | None = None,
+) -> Turn:
+    """Put ``seat`` in the middle of an exploration: ``exits`` are (x, y, edge) of the
+    squares the ship may sail into."""  # fmt: skip
+    turn = g._turn = Turn(seat)
+    turn.kind, turn.left = kind, left
+    turn.exits = [(pos(g, x, y), e) for x, y, e in exits]
+    if ship is not None:
+        turn.ship = pos(g, *ship)
+    at_step(g, Exploring(seat))
+    return turn
+
+
+def starting(g: EntdeckerState, seat: int) -> None:
+    at_step(g, Starting(seat))
+
+
+def texts(actions: list[Action]) -> list[str]:
+    return [str(a) for a in actions]
+
+
+def play(g: EntdeckerState, *actions: str) -> None:
+    for text in actions:
+        g.apply(g.parse_action(text))
+
+
+def random_game(seed: int, **params: object) -> tuple[EntdeckerState, list[EntdeckerState]]:
+    """A whole random game and a clone of every position."""
+    from terranova.games.entdecker import new_game
+
+    g = new_game(**params)
+    rng = random.Random(seed)
+    seen = [g.clone()]
+    while not g.is_terminal():
+        if g.current_player() == CHANCE:
+            g.apply(g.sample_chance(rng))
+        else:
+            g.apply(rng.choice(g.legal_actions()))
+        seen.append(g.clone())
+    return g, seen
