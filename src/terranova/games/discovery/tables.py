@@ -7,6 +7,8 @@ look different (terrains, touches and cities, :meth:`Design.signature`).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from terranova.core.actions import Action
 from terranova.games.discovery.actions import Deploy, Draw, Place, Remove, SetAside
 from terranova.games.discovery.tiles import Terrain, TileSet
@@ -93,12 +95,8 @@ class CompiledTiles:
         return action
 
 
-_COMPILED: dict[int, CompiledTiles] = {}
-
-
-def compiled(tileset: TileSet) -> CompiledTiles:
-    """The compiled tables of a tile set (cached)."""
-    table = _COMPILED.get(id(tileset))
-    if table is None or table.tileset is not tileset:
-        table = _COMPILED[id(tileset)] = CompiledTiles(tileset)
-    return table
+@lru_cache(maxsize=16)
+def compile_tiles(tileset: TileSet) -> CompiledTiles:
+    """The compiled tables of a tile set, made once (equal tile sets share them, and so
+    share the placement actions made on the way)."""
+    return CompiledTiles(tileset)
