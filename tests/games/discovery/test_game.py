@@ -81,3 +81,19 @@ def test_a_tile_file_is_known_by_its_resolved_path(monkeypatch: pytest.MonkeyPat
     assert relative.tileset == absolute.tileset
     assert relative.tiles is absolute.tiles  # equal tile sets share their tables
     assert relative.params()["tileset"] == BUILT_IN.name
+
+
+def test_new_states_are_independent_copies_of_the_set_up_one() -> None:
+    game = discovery_game(players=2, equal_turns="rulebook")
+    fresh = DiscoveryState.set_up(game)
+    a, b = game.new_initial_state(), game.new_initial_state()
+    assert a is not b and a is not game.initial
+    rng = random.Random(7)
+    while not a.is_terminal():
+        if a.current_player() == CHANCE:
+            a.apply(a.sample_chance(rng))
+        else:
+            a.apply(rng.choice(a.legal_actions()))
+    for untouched in (b, game.initial, game.new_initial_state()):
+        assert untouched.view(None) == fresh.view(None)
+        assert untouched.history() == [] and untouched.current_player() == CHANCE

@@ -45,6 +45,8 @@ class DiscoveryGame:
     """The stack at the start, as design indices: every tile but the start tile."""
     set_aside: int = field(init=False)
     """How many tiles are set aside face up at setup (the equal-turns rule)."""
+    initial: DiscoveryState = field(init=False, repr=False)
+    """The state before the first draw, set up once: new states are copies of it."""
 
     def __post_init__(self) -> None:
         tileset = self.tileset
@@ -62,6 +64,9 @@ class DiscoveryGame:
         object.__setattr__(self, "private", self.hand_visibility == "private")
         object.__setattr__(self, "stack", tuple(stack))
         object.__setattr__(self, "set_aside", set_aside)
+        from terranova.games.discovery.rules import DiscoveryState  # (rules import this)
+
+        object.__setattr__(self, "initial", DiscoveryState.set_up(self))
 
     def params(self) -> dict[str, Any]:
         """The parameters, as the registry names them."""
@@ -74,10 +79,9 @@ class DiscoveryGame:
         }
 
     def new_initial_state(self) -> DiscoveryState:
-        """A new game of this configuration, before the first draw."""
-        from terranova.games.discovery.rules import DiscoveryState  # (rules import this)
-
-        return DiscoveryState.of(self)
+        """A new game of this configuration, before the first draw (a copy of
+        :attr:`initial`: cheaper than setting it up again)."""
+        return self.initial.clone()
 
 
 def discovery_game(

@@ -88,8 +88,10 @@ class DiscoveryState(State):
         self._start(game_of(tileset, players, hand, hand_visibility, equal_turns, tileset_param))
 
     @classmethod
-    def of(cls, game: DiscoveryGame) -> Self:
-        """A new game of ``game``'s configuration (:meth:`DiscoveryGame.new_initial_state`)."""
+    def set_up(cls, game: DiscoveryGame) -> Self:
+        """A new game of ``game``'s configuration, set up from scratch (where
+        :attr:`DiscoveryGame.initial` comes from; :meth:`DiscoveryGame.new_initial_state`
+        copies that)."""
         state = object.__new__(cls)
         state._start(game)
         return state

@@ -20,6 +20,7 @@ LIMIT = 120
 """The table: squares with -120 < x, y < 120."""
 GRID = Grid(1 - LIMIT, LIMIT - 1, 1 - LIMIT, LIMIT - 1)
 MATCHER = Matcher(labels=len(Terrain))
+OX, OY, STRIDE = GRID.ox, GRID.oy, GRID.stride
 
 
 class CompiledTiles:
@@ -82,8 +83,8 @@ class CompiledTiles:
         self._removes: dict[int, Remove] = {}
 
     def _make_place(self, design: int, pos: int, rotation: int) -> Place:
-        x, y = GRID.decode(pos)
-        return Place(self.ids[design], x, y, rotation)
+        y, x = divmod(pos, STRIDE)  # GRID.decode, inlined
+        return Place(self.ids[design], x - OX, y - OY, rotation)
 
     def remove(self, pos: int, region: int) -> Remove:
         """The (shared) Remove action for a follower on ``region`` of the tile at ``pos``."""
