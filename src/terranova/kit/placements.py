@@ -169,9 +169,11 @@ class Placements(Generic[A]):
         fill = tables.fill
         out: list[A] = []
         append = out.append
-        for code, row in zip(board.frontier.values(), board.squares.values(), strict=True):
+        squares = board.squares
+        for pos, code in board.frontier.items():
             m = masks[code]
             if m:
+                row = squares[pos]
                 for i in slots[m]:
                     action = row[i]
                     append(action if action is not None else fill(row, i))

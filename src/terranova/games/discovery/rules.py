@@ -115,7 +115,9 @@ class DiscoveryState(State):
         self._legal: Placements[Action] = Placements(self._map, keep=players * game.hand)
         # players and tiles
         self._followers: dict[int, int] = {}  # node -> seat
-        self._removals: dict[int, Remove] = {}  # node -> the action taking it back
+        # per seat, its followers' nodes -> the actions taking them back, in the order
+        # deployed (as in _followers)
+        self._removals: list[dict[int, Remove]] = [{} for _ in range(players)]
         self._supply = [FOLLOWERS_IN_SUPPLY] * players
         self._scores = [0] * players
         self._hands: list[list[int]] = [[] for _ in range(players)]
@@ -231,7 +233,7 @@ class DiscoveryState(State):
         other._base = self._base[:]
         other._legal = self._legal.copy(board)
         other._followers = self._followers.copy()
-        other._removals = self._removals.copy()
+        other._removals = list(map(dict.copy, self._removals))
         other._supply = self._supply[:]
         other._scores = self._scores[:]
         other._hands = list(map(list.copy, self._hands))
@@ -479,7 +481,7 @@ class DiscoveryState(State):
             (1 << index,) * count,
             cities,
             no_followers,
-            [tuple(base + g for g in near) for near in t.grassland_touches[design]]
+            [tuple(map(base.__add__, near)) for near in t.grassland_touches[design]]
             if t.has_grass[design]
             else no_grass,
         )
@@ -549,11 +551,9 @@ class DiscoveryState(State):
                     root = parent[root]
                 if not crowd[root]:
                     out.append(deploys[region])
-        if self._followers:
-            removals = self._removals
-            for node, owner in self._followers.items():
-                if owner == seat:
-                    out.append(removals[node])
+        mine = self._removals[seat]
+        if mine:
+            out.extend(mine.values())
         out.append(PASS)
         return out
 
@@ -568,7 +568,7 @@ class DiscoveryState(State):
         if self._crowd[root]:
             raise IllegalActionError(action, "that territory already has a follower")
         self._followers[base + action.region] = seat
-        self._removals[base + action.region] = self.game.tiles.remove(pos, action.region)
+        self._removals[seat][base + action.region] = self.game.tiles.remove(pos, action.region)
         self._crowd[root] += 1
         self._supply[seat] -= 1
         self._end_turn()
@@ -587,7 +587,7 @@ class DiscoveryState(State):
         root = self._find(node)
         self._scores[seat] += self.territory_value(root)
         del self._followers[node]
-        del self._removals[node]
+        del self._removals[seat][node]
         self._crowd[root] -= 1
         self._supply[seat] += 1
         self._end_turn()
