@@ -10,7 +10,8 @@ import pytest
 import terranova
 from terranova.core.state import CHANCE
 from terranova.games.discovery import DiscoveryGame, DiscoveryState
-from terranova.games.discovery.game import discovery_game, game_of
+from terranova.games.discovery.content import discovery_game
+from terranova.games.discovery.game import game_of
 from tests.games.discovery.reference import LAB
 
 BUILT_IN = Path(terranova.__file__).parent / "games" / "discovery" / "data" / "tiles.toml"

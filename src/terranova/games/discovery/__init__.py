@@ -14,8 +14,8 @@ from terranova.games.discovery.actions import (
     SetAside,
     parse_action,
 )
-from terranova.games.discovery.content import load_tileset
-from terranova.games.discovery.game import DiscoveryGame, discovery_game
+from terranova.games.discovery.content import discovery_game, load_tileset
+from terranova.games.discovery.game import DiscoveryGame
 from terranova.games.discovery.rules import DiscoveryState
 from terranova.games.discovery.tiles import Design, Region, Terrain, TileSet
 

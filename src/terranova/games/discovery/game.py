@@ -2,19 +2,18 @@
 in OpenSpiel): the parameters, the tile set and its compiled tables, and what follows
 from them (the stack at the start, the tiles set aside at setup).
 
-:func:`discovery_game` makes one per parameters (the tile file named by its resolved
-path), :func:`game_of` one per tile set given as an object (equal tile sets count as the
-same); every state of it holds the same object (``state.game``), read only.
+:func:`game_of` makes one per tile set and parameters (equal tile sets count as the
+same), :func:`terranova.games.discovery.content.discovery_game` one per parameters
+naming a tile file (by its resolved path); every state of it holds the same object
+(``state.game``), read only.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from terranova.games.discovery.content import load_tileset
 from terranova.games.discovery.tables import CompiledTiles, compile_tiles
 from terranova.games.discovery.tiles import TileSet
 
@@ -82,33 +81,6 @@ class DiscoveryGame:
         """A new game of this configuration, before the first draw (a copy of
         :attr:`initial`: cheaper than setting it up again)."""
         return self.initial.clone()
-
-
-def discovery_game(
-    players: int = 2,
-    hand: int = 1,
-    hand_visibility: str = "public",
-    equal_turns: str = "off",
-    tileset: str | None = None,
-) -> DiscoveryGame:
-    """The game of these parameters (the registry's names), made once for them: the tile
-    file by its resolved path (and as given, for :meth:`DiscoveryGame.params`)."""
-    path = None if tileset is None else str(Path(tileset).resolve())
-    return _of_file(path, tileset, players, hand, hand_visibility, equal_turns)
-
-
-@lru_cache(maxsize=64, typed=True)
-def _of_file(
-    path: str | None,
-    tileset: str | None,
-    players: int,
-    hand: int,
-    hand_visibility: str,
-    equal_turns: str,
-) -> DiscoveryGame:
-    return DiscoveryGame(
-        load_tileset(path), players, hand, hand_visibility, equal_turns, tileset_param=tileset
-    )
 
 
 def game_of(

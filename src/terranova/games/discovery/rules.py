@@ -6,7 +6,9 @@ from a kit ``Placements``, and territories (connected regions of one terrain acr
 tiles) are kept incrementally in a kit ``Regions`` union-find over *nodes*, one node
 per region of each placed tile. Each root holds its territory's open-edge count, the
 tiles it covers (a bit mask of placement indices, so a tile counts once), its port
-cities, its followers, and for mountains the grassland nodes it touches.
+cities, its followers, and for mountains the grassland nodes it touches. Step 2 of a
+turn (followers) and the value of territories are in
+:mod:`terranova.games.discovery.followers`.
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ from terranova.core.actions import Action
 from terranova.core.errors import IllegalActionError
 from terranova.core.state import CHANCE, TERMINAL, State
 from terranova.games.discovery.actions import (
-    PASS,
     Deploy,
     Draw,
     Pass,
@@ -29,6 +30,7 @@ from terranova.games.discovery.actions import (
     SetAside,
     parse_action,
 )
+from terranova.games.discovery.followers import FollowerStep
 from terranova.games.discovery.game import DiscoveryGame, game_of
 from terranova.games.discovery.tables import GRID, LIMIT
 from terranova.games.discovery.tiles import Terrain, TileSet
@@ -38,8 +40,6 @@ from terranova.kit.placements import Placements
 from terranova.kit.regions import JOIN, KEEP, OR, SUM, Regions
 
 __all__ = ["LIMIT", "DiscoveryState", "decode", "encode"]
-
-MOUNTAIN, GRASSLAND, SEA = int(Terrain.MOUNTAIN), int(Terrain.GRASSLAND), int(Terrain.SEA)
 
 FOLLOWERS_IN_SUPPLY = 4
 
@@ -69,7 +69,7 @@ def _territories() -> Regions:
     )
 
 
-class DiscoveryState(State):
+class DiscoveryState(FollowerStep, State):
     """A game of The Discovery for 2 to 5 players."""
 
     game_id = "discovery"
@@ -203,12 +203,14 @@ class DiscoveryState(State):
                     action, f"followers move after a tile is placed ({self._phase_text()})"
                 )
             self._apply_deploy(action)
+            self._end_turn()
         elif type(action) is Remove:
             if phase != FOLLOWER:
                 raise IllegalActionError(
                     action, f"followers move after a tile is placed ({self._phase_text()})"
                 )
             self._apply_remove(action)
+            self._end_turn()
         elif type(action) is SetAside:
             self._apply_chance(action)
         else:
@@ -249,12 +251,6 @@ class DiscoveryState(State):
         bit mask), the port cities, the followers and (mountains) the grassland nodes
         touched."""
         self._find = self._regions.find
-        self._terrain: list[int]
-        self._open: list[int]
-        self._mask: list[int]
-        self._cities: list[int]
-        self._crowd: list[int]
-        self._grass: list[tuple[int, ...]]
         (
             self._terrain,
             self._open,
@@ -319,30 +315,6 @@ class DiscoveryState(State):
         return other
 
     # ------------------------------------------------------------------ queries
-
-    def territory_value(self, node: int, final: bool = False) -> int:
-        """Points a follower on ``node`` scores: now (``final=False``) or at final scoring,
-        where every territory counts as incomplete."""
-        root = self._find(node)
-        n_tiles = self._mask[root].bit_count()
-        complete = not final and self._open[root] == 0
-        terrain = self._terrain[root]
-        if terrain == GRASSLAND:
-            if complete:
-                return n_tiles if n_tiles < 3 else 2 * n_tiles
-            return n_tiles
-        cities = self._cities[root]
-        if terrain == SEA:
-            return cities + n_tiles if complete and n_tiles >= 3 else cities
-        grass = self._grass[root]
-        if grass:
-            counted = set()
-            for g in grass:
-                rg = self._find(g)
-                if rg not in counted:
-                    counted.add(rg)
-                    cities += self._cities[rg]
-        return 2 * cities if complete and n_tiles >= 3 else cities
 
     def estimate(self, seat: int) -> float:
         """Score, plus what this seat's followers are likely worth, plus the use of
@@ -533,64 +505,6 @@ class DiscoveryState(State):
         hand.remove(design)
         self._place_tile(design, pos, rotation)
         self._phase = FOLLOWER
-
-    # ------------------------------------------------------------- followers
-
-    def _legal_follower_actions(self) -> list[Action]:
-        seat = self._to_move
-        out: list[Action] = []
-        if self._supply[seat]:
-            _, design, base = self._just
-            crowd = self._crowd
-            parent = self._regions.parent
-            t = self.game.tiles
-            deploys = t.deploys
-            for region in range(t.n_regions[design]):
-                root = base + region
-                while parent[root] != root:  # the territory's root (read only)
-                    root = parent[root]
-                if not crowd[root]:
-                    out.append(deploys[region])
-        mine = self._removals[seat]
-        if mine:
-            out.extend(mine.values())
-        out.append(PASS)
-        return out
-
-    def _apply_deploy(self, action: Deploy) -> None:
-        seat = self._to_move
-        pos, design, base = self._just
-        if not self._supply[seat]:
-            raise IllegalActionError(action, "you have no follower in supply")
-        if not 0 <= action.region < self.game.tiles.n_regions[design]:
-            raise IllegalActionError(action, f"the tile just placed has no region {action.region}")
-        root = self._find(base + action.region)
-        if self._crowd[root]:
-            raise IllegalActionError(action, "that territory already has a follower")
-        self._followers[base + action.region] = seat
-        self._removals[seat][base + action.region] = self.game.tiles.remove(pos, action.region)
-        self._crowd[root] += 1
-        self._supply[seat] -= 1
-        self._end_turn()
-
-    def _apply_remove(self, action: Remove) -> None:
-        seat = self._to_move
-        pos = encode(action.x, action.y) if abs(action.x) < LIMIT and abs(action.y) < LIMIT else -1
-        index = self._map.at.get(pos)
-        node = -1
-        if index is not None:
-            design = self._map.tiles[index][1]
-            if 0 <= action.region < self.game.tiles.n_regions[design]:
-                node = self._base[index] + action.region
-        if self._followers.get(node) != seat:
-            raise IllegalActionError(action, "you have no follower there")
-        root = self._find(node)
-        self._scores[seat] += self.territory_value(root)
-        del self._followers[node]
-        del self._removals[seat][node]
-        self._crowd[root] -= 1
-        self._supply[seat] += 1
-        self._end_turn()
 
     # ------------------------------------------------------------ turn order
 
