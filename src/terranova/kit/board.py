@@ -121,6 +121,16 @@ class TileTables(Generic[A]):
             found = row[4 * design + rotation] = self._make(design, pos, rotation)
         return found
 
+    def fill(self, row: list[Any], slot: int) -> A:
+        """Make the action of an empty ``slot`` of a square's ``row`` (a listing's way to
+        :meth:`action`, the row in hand): ``slot`` is ``4 * design + rotation``."""
+        if self._make is None:
+            raise TypeError("these tables make no actions")
+        design, rotation = divmod(slot, 4)
+        action: A = self._make(design, row[-1], rotation)
+        row[slot] = action
+        return action
+
 
 def _mask(rotations: tuple[int, ...]) -> int:
     return sum(1 << r for r in rotations)

@@ -166,17 +166,17 @@ class Placements(Generic[A]):
         tables = board.tables
         masks = tables.masks[design]
         slots = tables.slots[design]
-        base = 4 * design
+        fill = tables.fill
         out: list[A] = []
         append = out.append
-        for code, row in zip(board.frontier.values(), board.squares.values(), strict=True):
+        squares = board.squares
+        for pos, code in board.frontier.items():
             m = masks[code]
             if m:
+                row = squares[pos]
                 for i in slots[m]:
                     action = row[i]
-                    append(
-                        action if action is not None else tables.action(design, row[-1], i - base)
-                    )
+                    append(action if action is not None else fill(row, i))
         return len(board.tiles), None, out
 
     def _make_table(self, design: int) -> Kept[A]:
@@ -185,7 +185,7 @@ class Placements(Generic[A]):
         tables = board.tables
         masks = tables.masks[design]
         slots = tables.slots[design]
-        base = 4 * design
+        fill = tables.fill
         table: dict[int, tuple[int, list[Any]]] = {}
         out: list[A] = []
         append = out.append
@@ -195,7 +195,7 @@ class Placements(Generic[A]):
                 table[pos] = (m, row)
                 for i in slots[m]:
                     action = row[i]
-                    append(action if action is not None else tables.action(design, pos, i - base))
+                    append(action if action is not None else fill(row, i))
         return len(board.tiles), table, out
 
     def _patch(self, design: int, made: int, old: dict[int, tuple[int, list[Any]]]) -> Kept[A]:
@@ -218,11 +218,11 @@ class Placements(Generic[A]):
                 else:
                     table.pop(pos, None)
         slots = tables.slots[design]
-        base = 4 * design
+        fill = tables.fill
         out: list[A] = []
         append = out.append
         for m, row in table.values():
             for i in slots[m]:
                 action = row[i]
-                append(action if action is not None else tables.action(design, row[-1], i - base))
+                append(action if action is not None else fill(row, i))
         return len(board.tiles), table, out

@@ -14,7 +14,8 @@ from terranova.games.discovery.actions import (
     SetAside,
     parse_action,
 )
-from terranova.games.discovery.content import load_tileset
+from terranova.games.discovery.content import discovery_game, load_tileset
+from terranova.games.discovery.game import DiscoveryGame
 from terranova.games.discovery.rules import DiscoveryState
 from terranova.games.discovery.tiles import Design, Region, Terrain, TileSet
 
@@ -29,14 +30,7 @@ def new_game(
     tileset: str | None = None,
 ) -> DiscoveryState:
     """A new game in its initial state (the registry's factory)."""
-    return DiscoveryState(
-        load_tileset(tileset),
-        players=players,
-        hand=hand,
-        hand_visibility=hand_visibility,
-        equal_turns=equal_turns,
-        tileset_param=tileset,
-    )
+    return discovery_game(players, hand, hand_visibility, equal_turns, tileset).new_initial_state()
 
 
 INFO = GameInfo(
@@ -112,6 +106,7 @@ __all__ = [
     "Deploy",
     "Design",
     "DiscoveryAction",
+    "DiscoveryGame",
     "DiscoveryState",
     "Draw",
     "Pass",

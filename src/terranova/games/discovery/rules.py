@@ -6,7 +6,9 @@ from a kit ``Placements``, and territories (connected regions of one terrain acr
 tiles) are kept incrementally in a kit ``Regions`` union-find over *nodes*, one node
 per region of each placed tile. Each root holds its territory's open-edge count, the
 tiles it covers (a bit mask of placement indices, so a tile counts once), its port
-cities, its followers, and for mountains the grassland nodes it touches.
+cities, its followers, and for mountains the grassland nodes it touches. Step 2 of a
+turn (followers) and the value of territories are in
+:mod:`terranova.games.discovery.followers`.
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ from terranova.core.actions import Action
 from terranova.core.errors import IllegalActionError
 from terranova.core.state import CHANCE, TERMINAL, State
 from terranova.games.discovery.actions import (
-    PASS,
     Deploy,
     Draw,
     Pass,
@@ -29,19 +30,18 @@ from terranova.games.discovery.actions import (
     SetAside,
     parse_action,
 )
-from terranova.games.discovery.tables import GRID, LIMIT, CompiledTiles, compiled
+from terranova.games.discovery.followers import FollowerStep
+from terranova.games.discovery.game import DiscoveryGame, game_of
+from terranova.games.discovery.tables import GRID, LIMIT
 from terranova.games.discovery.tiles import Terrain, TileSet
 from terranova.kit.board import TileBoard
 from terranova.kit.grid import OPPOSITE
 from terranova.kit.placements import Placements
 from terranova.kit.regions import JOIN, KEEP, OR, SUM, Regions
 
-__all__ = ["LIMIT", "CompiledTiles", "DiscoveryState", "compiled", "decode", "encode"]
-
-MOUNTAIN, GRASSLAND, SEA = int(Terrain.MOUNTAIN), int(Terrain.GRASSLAND), int(Terrain.SEA)
+__all__ = ["LIMIT", "DiscoveryState", "decode", "encode"]
 
 FOLLOWERS_IN_SUPPLY = 4
-EQUAL_TURNS_RULEBOOK = {2: 1, 3: 2, 4: 3, 5: 1}
 
 # phases
 SET_ASIDE, DEAL, DRAW, REFILL, PLACE, FOLLOWER, OVER = range(7)
@@ -69,7 +69,7 @@ def _territories() -> Regions:
     )
 
 
-class DiscoveryState(State):
+class DiscoveryState(FollowerStep, State):
     """A game of The Discovery for 2 to 5 players."""
 
     game_id = "discovery"
@@ -83,35 +83,45 @@ class DiscoveryState(State):
         equal_turns: str = "off",
         tileset_param: str | None = None,
     ) -> None:
-        self._t = compiled(tileset)
-        self._n = players
-        self._hand_size = hand
-        self._private = hand_visibility == "private"
-        self._equal_turns = equal_turns
-        self._tileset_param = tileset_param
+        """A new game with these parameters (their :class:`DiscoveryGame`, made once for
+        them, shared)."""
+        self._start(game_of(tileset, players, hand, hand_visibility, equal_turns, tileset_param))
+
+    @classmethod
+    def set_up(cls, game: DiscoveryGame) -> Self:
+        """A new game of ``game``'s configuration, set up from scratch (where
+        :attr:`DiscoveryGame.initial` comes from; :meth:`DiscoveryGame.new_initial_state`
+        copies that)."""
+        state = object.__new__(cls)
+        state._start(game)
+        return state
+
+    def _start(self, game: DiscoveryGame) -> None:
+        self.game = game
+        """The configuration: parameters and tables, shared by every state of it."""
+        players = game.players
         # territories (union-find over region nodes)
         self._regions = _territories()
         self._bind()
         # the map: tiles by position and in the order placed, the frontier of empty
         # squares next to them; each tile's first node; the legal placements per design
-        self._map: TileBoard[Action] = TileBoard(self._t.board)
+        self._map: TileBoard[Action] = TileBoard(game.tiles.board)
         self._frontier = self._map.frontier
         self._base: list[int] = []
         self._just = (0, 0, 0)  # the last tile placed: position, design, first node
         # the legal placements of the tiles in hands, kept while no tile is laid; listed
         # afresh after (patching the lists measured slower here: listing is cheap, with
         # each frontier square's row of actions kept next to its code)
-        self._legal: Placements[Action] = Placements(self._map, keep=players * hand)
+        self._legal: Placements[Action] = Placements(self._map, keep=players * game.hand)
         # players and tiles
         self._followers: dict[int, int] = {}  # node -> seat
-        self._removals: dict[int, Remove] = {}  # node -> the action taking it back
+        # per seat, its followers' nodes -> the actions taking them back, in the order
+        # deployed (as in _followers)
+        self._removals: list[dict[int, Remove]] = [{} for _ in range(players)]
         self._supply = [FOLLOWERS_IN_SUPPLY] * players
         self._scores = [0] * players
         self._hands: list[list[int]] = [[] for _ in range(players)]
-        self._bag: list[int] = []
-        for i, design in enumerate(tileset.designs):
-            if i != tileset.start:
-                self._bag.extend([i] * design.count)
+        self._bag = list(game.stack)
         self._set_aside: list[int] = []
         self._discarded: list[int] = []
         self._history: list[Action] = []
@@ -121,12 +131,9 @@ class DiscoveryState(State):
         self._last = -1  # placement index of the tile just placed
         self._turns = 0
         self._placements: list[Action] = []  # legal placements, kept while at the place step
-        self._place_tile(tileset.start, ORIGIN, 0)
+        self._place_tile(game.tileset.start, ORIGIN, 0)
         self._last = -1
-        if equal_turns == "rulebook":
-            self._pending = EQUAL_TURNS_RULEBOOK[players]
-        elif equal_turns == "exact":
-            self._pending = len(self._bag) % players
+        self._pending = game.set_aside
         self._phase = SET_ASIDE
         self._after_set_aside()
 
@@ -134,12 +141,12 @@ class DiscoveryState(State):
 
     @property
     def num_seats(self) -> int:
-        return self._n
+        return self.game.players
 
     @property
     def tileset(self) -> TileSet:
         """The tile set this game is played with."""
-        return self._t.tileset
+        return self.game.tileset
 
     def current_player(self) -> int:
         phase = self._phase
@@ -163,7 +170,8 @@ class DiscoveryState(State):
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self._phase >= PLACE:
             return []
-        kinds = self._t.set_asides if self._phase == SET_ASIDE else self._t.draws
+        t = self.game.tiles
+        kinds = t.set_asides if self._phase == SET_ASIDE else t.draws
         total = len(self._bag)
         return [(kinds[d], c / total) for d, c in sorted(Counter(self._bag).items())]
 
@@ -172,7 +180,8 @@ class DiscoveryState(State):
         if self._phase >= PLACE or not bag:
             raise ValueError("not a chance node")
         design = bag[rng.randrange(len(bag))]
-        return (self._t.set_asides if self._phase == SET_ASIDE else self._t.draws)[design]
+        t = self.game.tiles
+        return (t.set_asides if self._phase == SET_ASIDE else t.draws)[design]
 
     def apply(self, action: Action) -> None:
         phase = self._phase
@@ -194,12 +203,14 @@ class DiscoveryState(State):
                     action, f"followers move after a tile is placed ({self._phase_text()})"
                 )
             self._apply_deploy(action)
+            self._end_turn()
         elif type(action) is Remove:
             if phase != FOLLOWER:
                 raise IllegalActionError(
                     action, f"followers move after a tile is placed ({self._phase_text()})"
                 )
             self._apply_remove(action)
+            self._end_turn()
         elif type(action) is SetAside:
             self._apply_chance(action)
         else:
@@ -224,7 +235,7 @@ class DiscoveryState(State):
         other._base = self._base[:]
         other._legal = self._legal.copy(board)
         other._followers = self._followers.copy()
-        other._removals = self._removals.copy()
+        other._removals = list(map(dict.copy, self._removals))
         other._supply = self._supply[:]
         other._scores = self._scores[:]
         other._hands = list(map(list.copy, self._hands))
@@ -240,12 +251,6 @@ class DiscoveryState(State):
         bit mask), the port cities, the followers and (mountains) the grassland nodes
         touched."""
         self._find = self._regions.find
-        self._terrain: list[int]
-        self._open: list[int]
-        self._mask: list[int]
-        self._cities: list[int]
-        self._crowd: list[int]
-        self._grass: list[tuple[int, ...]]
         (
             self._terrain,
             self._open,
@@ -268,25 +273,19 @@ class DiscoveryState(State):
         return self._history[:]
 
     def params(self) -> dict[str, Any]:
-        return {
-            "players": self._n,
-            "hand": self._hand_size,
-            "hand_visibility": "private" if self._private else "public",
-            "equal_turns": self._equal_turns,
-            "tileset": self._tileset_param,
-        }
+        return self.game.params()
 
     def resample(self, seat: int, rng: random.Random) -> Self:
         other = self.clone()
-        if not self._private:
+        if not self.game.private:
             return other
         pool = other._bag[:]
-        for s in range(self._n):
+        for s in range(self.game.players):
             if s != seat:
                 pool.extend(other._hands[s])
         pool.sort()  # what the seat cannot see must not steer the draw: start from one order
         rng.shuffle(pool)
-        for s in range(self._n):
+        for s in range(self.game.players):
             if s != seat:
                 size = len(other._hands[s])
                 other._hands[s] = pool[:size]
@@ -317,35 +316,13 @@ class DiscoveryState(State):
 
     # ------------------------------------------------------------------ queries
 
-    def territory_value(self, node: int, final: bool = False) -> int:
-        """Points a follower on ``node`` scores: now (``final=False``) or at final scoring,
-        where every territory counts as incomplete."""
-        root = self._find(node)
-        n_tiles = self._mask[root].bit_count()
-        complete = not final and self._open[root] == 0
-        terrain = self._terrain[root]
-        if terrain == GRASSLAND:
-            if complete:
-                return n_tiles if n_tiles < 3 else 2 * n_tiles
-            return n_tiles
-        cities = self._cities[root]
-        if terrain == SEA:
-            return cities + n_tiles if complete and n_tiles >= 3 else cities
-        grass = self._grass[root]
-        if grass:
-            counted = set()
-            for g in grass:
-                rg = self._find(g)
-                if rg not in counted:
-                    counted.add(rg)
-                    cities += self._cities[rg]
-        return 2 * cities if complete and n_tiles >= 3 else cities
-
     def estimate(self, seat: int) -> float:
         """Score, plus what this seat's followers are likely worth, plus the use of
         followers still in supply (worth more while many tiles remain)."""
         left = len(self._bag) + sum(len(h) for h in self._hands)
-        worth = float(self._scores[seat]) + self._supply[seat] * (1.0 + left / self._t.stack_size)
+        worth = float(self._scores[seat]) + self._supply[seat] * (
+            1.0 + left / self.game.tiles.stack_size
+        )
         for node, owner in self._followers.items():
             if owner != seat:
                 continue
@@ -359,14 +336,14 @@ class DiscoveryState(State):
 
     def placements(self) -> list[tuple[int, int, str, int]]:
         """Every tile on the map as (x, y, design id, rotation), in the order placed."""
-        ids = self._t.ids
+        ids = self.game.tiles.ids
         return [(*decode(pos), ids[d], r) for pos, d, r in self._map.tiles]
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        ids = self._t.ids
+        ids = self.game.tiles.ids
         hands = []
         for s, held in enumerate(self._hands):
-            visible = not self._private or s == seat
+            visible = not self.game.private or s == seat
             hands.append(
                 {
                     "seat": s,
@@ -402,7 +379,7 @@ class DiscoveryState(State):
         out: dict[str, Any] = {
             "game": self.game_id,
             "seat": seat,
-            "players": self._n,
+            "players": self.game.players,
             "phase": PHASE_NAMES[self._phase],
             "current_player": self.current_player(),
             "turn_of": self._to_move,
@@ -427,7 +404,7 @@ class DiscoveryState(State):
     def describe_action(self, action: Action, seat: int | None) -> str | None:
         """Another seat's draw into a private hand shows as ``draw ?``."""
         if (
-            self._private
+            self.game.private
             and type(action) is Draw
             and self._phase in (DEAL, DRAW, REFILL)
             and self._draw_for != seat
@@ -437,7 +414,7 @@ class DiscoveryState(State):
 
     def components(self) -> dict[str, Any]:
         """The tile set: every design with its regions, touches and cities."""
-        tileset = self._t.tileset
+        tileset = self.game.tileset
         return {
             "tileset": tileset.name,
             "start": tileset.designs[tileset.start].id,
@@ -464,7 +441,7 @@ class DiscoveryState(State):
         return self._map.tiles[index][0], node - self._base[index]
 
     def _place_tile(self, design: int, pos: int, rotation: int) -> None:
-        t = self._t
+        t = self.game.tiles
         regions = self._regions
         index = len(self._base)
         base = len(regions.parent)
@@ -476,7 +453,7 @@ class DiscoveryState(State):
             (1 << index,) * count,
             cities,
             no_followers,
-            [tuple(base + g for g in near) for near in t.grassland_touches[design]]
+            [tuple(map(base.__add__, near)) for near in t.grassland_touches[design]]
             if t.has_grass[design]
             else no_grass,
         )
@@ -501,7 +478,7 @@ class DiscoveryState(State):
     # --------------------------------------------------------------- placing
 
     def _apply_place(self, action: Place) -> None:
-        t = self._t
+        t = self.game.tiles
         design = t.index.get(action.design)
         hand = self._hands[self._to_move]
         if design is None or design not in hand:
@@ -529,65 +506,6 @@ class DiscoveryState(State):
         self._place_tile(design, pos, rotation)
         self._phase = FOLLOWER
 
-    # ------------------------------------------------------------- followers
-
-    def _legal_follower_actions(self) -> list[Action]:
-        seat = self._to_move
-        out: list[Action] = []
-        if self._supply[seat]:
-            _, design, base = self._just
-            crowd = self._crowd
-            parent = self._regions.parent
-            deploys = self._t.deploys
-            for region in range(self._t.n_regions[design]):
-                root = base + region
-                while parent[root] != root:  # the territory's root (read only)
-                    root = parent[root]
-                if not crowd[root]:
-                    out.append(deploys[region])
-        if self._followers:
-            removals = self._removals
-            for node, owner in self._followers.items():
-                if owner == seat:
-                    out.append(removals[node])
-        out.append(PASS)
-        return out
-
-    def _apply_deploy(self, action: Deploy) -> None:
-        seat = self._to_move
-        pos, design, base = self._just
-        if not self._supply[seat]:
-            raise IllegalActionError(action, "you have no follower in supply")
-        if not 0 <= action.region < self._t.n_regions[design]:
-            raise IllegalActionError(action, f"the tile just placed has no region {action.region}")
-        root = self._find(base + action.region)
-        if self._crowd[root]:
-            raise IllegalActionError(action, "that territory already has a follower")
-        self._followers[base + action.region] = seat
-        self._removals[base + action.region] = self._t.remove(pos, action.region)
-        self._crowd[root] += 1
-        self._supply[seat] -= 1
-        self._end_turn()
-
-    def _apply_remove(self, action: Remove) -> None:
-        seat = self._to_move
-        pos = encode(action.x, action.y) if abs(action.x) < LIMIT and abs(action.y) < LIMIT else -1
-        index = self._map.at.get(pos)
-        node = -1
-        if index is not None:
-            design = self._map.tiles[index][1]
-            if 0 <= action.region < self._t.n_regions[design]:
-                node = self._base[index] + action.region
-        if self._followers.get(node) != seat:
-            raise IllegalActionError(action, "you have no follower there")
-        root = self._find(node)
-        self._scores[seat] += self.territory_value(root)
-        del self._followers[node]
-        del self._removals[node]
-        self._crowd[root] -= 1
-        self._supply[seat] += 1
-        self._end_turn()
-
     # ------------------------------------------------------------ turn order
 
     def _apply_chance(self, action: Draw | SetAside) -> None:
@@ -598,7 +516,7 @@ class DiscoveryState(State):
             raise IllegalActionError(
                 action, f"the tile is {'set aside' if phase == SET_ASIDE else 'drawn'} now"
             )
-        design = self._t.index.get(action.design, -1)
+        design = self.game.tiles.index.get(action.design, -1)
         try:
             self._bag.remove(design)
         except ValueError:
@@ -612,7 +530,7 @@ class DiscoveryState(State):
         elif phase == DEAL:
             self._hands[self._draw_for].append(design)
             self._pending -= 1
-            self._draw_for = (self._draw_for + 1) % self._n
+            self._draw_for = (self._draw_for + 1) % self.game.players
             if not self._pending or not self._bag:
                 self._start_turn(0)
         elif phase == DRAW:
@@ -620,14 +538,15 @@ class DiscoveryState(State):
             self._start_turn(self._draw_for)
         else:  # REFILL at the end of a turn
             self._hands[self._draw_for].append(design)
-            self._start_turn((self._draw_for + 1) % self._n)
+            self._start_turn((self._draw_for + 1) % self.game.players)
 
     def _after_set_aside(self) -> None:
         if self._pending and self._bag:
             self._phase = SET_ASIDE
             return
-        if self._hand_size > 1:
-            self._pending = self._hand_size * self._n
+        game = self.game
+        if game.hand > 1:
+            self._pending = game.hand * game.players
             self._draw_for = 0
             self._phase = DEAL
             if self._bag:
@@ -636,7 +555,8 @@ class DiscoveryState(State):
 
     def _start_turn(self, seat: int) -> None:
         """Begin ``seat``'s turn: discard unplaceable tiles, draw, or skip an empty hand."""
-        for _ in range(self._n + 1):
+        game = self.game
+        for _ in range(game.players + 1):
             hand = self._hands[seat]
             self._to_move = seat
             if len(hand) == 1:
@@ -653,7 +573,7 @@ class DiscoveryState(State):
                         while design in hand:
                             hand.remove(design)
                             self._discarded.append(design)
-            if len(hand) < self._hand_size and self._bag:
+            if len(hand) < game.hand and self._bag:
                 self._draw_for = seat
                 self._phase = DRAW
                 return
@@ -663,17 +583,18 @@ class DiscoveryState(State):
                 return
             if not any(self._hands):
                 break
-            seat = (seat + 1) % self._n
+            seat = (seat + 1) % game.players
         self._finish()
 
     def _end_turn(self) -> None:
         self._turns += 1
         seat = self._to_move
-        if self._hand_size > 1 and self._bag and len(self._hands[seat]) < self._hand_size:
+        game = self.game
+        if game.hand > 1 and self._bag and len(self._hands[seat]) < game.hand:
             self._draw_for = seat
             self._phase = REFILL
             return
-        self._start_turn((seat + 1) % self._n)
+        self._start_turn((seat + 1) % game.players)
 
     def _finish(self) -> None:
         """Final scoring: every follower left scores its territory as if incomplete."""

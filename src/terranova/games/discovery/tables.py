@@ -7,6 +7,8 @@ look different (terrains, touches and cities, :meth:`Design.signature`).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from terranova.core.actions import Action
 from terranova.games.discovery.actions import Deploy, Draw, Place, Remove, SetAside
 from terranova.games.discovery.tiles import Terrain, TileSet
@@ -18,6 +20,7 @@ LIMIT = 120
 """The table: squares with -120 < x, y < 120."""
 GRID = Grid(1 - LIMIT, LIMIT - 1, 1 - LIMIT, LIMIT - 1)
 MATCHER = Matcher(labels=len(Terrain))
+OX, OY, STRIDE = GRID.ox, GRID.oy, GRID.stride
 
 
 class CompiledTiles:
@@ -80,8 +83,8 @@ class CompiledTiles:
         self._removes: dict[int, Remove] = {}
 
     def _make_place(self, design: int, pos: int, rotation: int) -> Place:
-        x, y = GRID.decode(pos)
-        return Place(self.ids[design], x, y, rotation)
+        y, x = divmod(pos, STRIDE)  # GRID.decode, inlined
+        return Place(self.ids[design], x - OX, y - OY, rotation)
 
     def remove(self, pos: int, region: int) -> Remove:
         """The (shared) Remove action for a follower on ``region`` of the tile at ``pos``."""
@@ -93,12 +96,8 @@ class CompiledTiles:
         return action
 
 
-_COMPILED: dict[int, CompiledTiles] = {}
-
-
-def compiled(tileset: TileSet) -> CompiledTiles:
-    """The compiled tables of a tile set (cached)."""
-    table = _COMPILED.get(id(tileset))
-    if table is None or table.tileset is not tileset:
-        table = _COMPILED[id(tileset)] = CompiledTiles(tileset)
-    return table
+@lru_cache(maxsize=16)
+def compile_tiles(tileset: TileSet) -> CompiledTiles:
+    """The compiled tables of a tile set, made once (equal tile sets share them, and so
+    share the placement actions made on the way)."""
+    return CompiledTiles(tileset)
