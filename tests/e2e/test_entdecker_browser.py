@@ -60,6 +60,8 @@ def play_one_decision(page: Any, rng: random.Random, shots: dict[str, Path]) -> 
             return click_and_wait(page, route)
         return click_and_wait(page, choice)
     if now == "announce":
+        # the route the ship took from its start point is drawn (found along the white lines)
+        assert page.locator(".layer-route .route").count() == 1
         if "announce" in shots:
             page.screenshot(path=str(shots.pop("announce")))
         hidden = page.locator(".announce-row[data-kind='hidden'] [data-testid='announce']").all()

@@ -27,7 +27,7 @@ const EVENT_WORDS = {
   mine: "a mine", pirates: "pirates", storm: "a storm", natives: "friendly natives",
 };
 const TOKEN_COLOURS = { 5: "#8fbf4d", 10: "#e39b2d", 15: "#c8553d" };
-const JUNGLE_TOP = 0.8; // squares below the board where the jungle paths start
+const JUNGLE_TOP = 1.3; // squares below the board where the jungle paths start
 const ROW = 0.62; // one path's row, in squares
 
 const START_EDGE_RE = /^start ([NESW])(\d+)$/;
@@ -105,7 +105,7 @@ class ExplorerBoard {
       layers: ["board", "tiles", "island", "laid", "route", "heading", "units", "ship", "starts",
         "spots", "ghost", "targets", "jungle"],
       legend,
-      squares: () => [[-1, -1], [this.W, this.H + 2]],
+      squares: () => [[-1, -1], [this.W, this.H + JUNGLE_TOP + 1.6]],
       ghost: (p) => this.tileGroup(p.design, p.rotation, p.x, p.y, { cls: "tile ghost-tile" }),
       act: (text) => this.act(text),
       turned: () => this.redrawPlacing(),
@@ -138,7 +138,9 @@ class ExplorerBoard {
         s("text", { y: 6, "text-anchor": "middle", text: String(p.cost) })));
     }
     const top = (this.H + JUNGLE_TOP) * S;
-    layer.append(s("text", { class: "jungle-title", x: 0.05 * S, y: top - 0.12 * S, text: "Jungle paths to the chiefs' huts" }));
+    const rows = Math.ceil(this.paths.length / 2);
+    layer.append(s("rect", { class: "jungle-frame", x: -0.75 * S, y: top - 0.45 * S, width: (this.W + 1.5) * S, height: (rows * ROW + 0.55) * S, rx: 18 }));
+    layer.append(s("text", { class: "jungle-title", x: -0.5 * S, y: top - 0.14 * S, text: "Jungle paths to the chiefs' huts (space 1 is next to the hut)" }));
   }
 
   // ---------------------------------------------------------------- the side panel
@@ -245,6 +247,12 @@ class ExplorerBoard {
         h("i.coin", { "aria-hidden": "true" }), h("b", { text: String(view.gold[seat]) }), h("span.sr-only", { text: " gold" })),
       item("scout", supply.scout), item("fort", supply.fort), item("settlement", supply.settlement),
       h("span.on-board", { text: `${onMap} on islands, ${onPaths} on paths`, title: "units on the map and scouts on the jungle paths" }));
+  }
+
+  /** Points only: at the end the returns carry gold as thousandths (the tie-break), which
+   * the seat's extras show as gold. */
+  scoreText(message, seat, score) {
+    return String(Math.trunc(score ?? 0));
   }
 
   status(message) {
@@ -469,8 +477,13 @@ class ExplorerBoard {
     if (turn.ship) {
       const { x, y } = parseSquare(turn.ship);
       at = [(x + 0.5) * S, (y + 0.5) * S];
+      if (points && turn.laid.length) {
+        // on the water by the edge it sailed in through, clear of the land and the units
+        const [mx, my] = points[points.length - 2];
+        at = [at[0] + 0.62 * (mx - at[0]), at[1] + 0.62 * (my - at[1])];
+      }
     } else if (points) {
-      at = points[points.length - 1];
+      at = points[points.length - (turn.laid.length ? 1 : 2)];
     } else if (startEntry) {
       const m = START_EDGE_RE.exec(startEntry.text);
       if (m) at = this.pointAt(this.points.get(`${m[1]}${m[2]}`));
@@ -489,7 +502,7 @@ class ExplorerBoard {
       const p = this.points.get(`${m[1]}${m[2]}`);
       if (!p) return null;
       const [ex, ey] = MIDS[p.edge];
-      return [this.pointAt(p), [(p.x + ex) * S, (p.y + ey) * S]];
+      return [this.pointAt(p), [(p.x + ex) * S, (p.y + ey) * S], [(p.x + 0.5) * S, (p.y + 0.5) * S]];
     }
     if (!(m = START_TILE_RE.exec(text))) return null;
     const target = { x: Number(m[1]), y: Number(m[2]), heading: SIDES.indexOf(m[3]) };
@@ -631,8 +644,8 @@ class ExplorerBoard {
     for (const [k, list] of this.tileStarts) {
       const { x, y, heading } = list[0];
       const [dx, dy] = STEP[heading];
-      const cx = (x + 0.5 + dx * 0.3) * S;
-      const cy = (y + 0.5 + dy * 0.3) * S;
+      const cx = (x + 0.5 + dx * 0.31) * S;
+      const cy = (y + 0.5 + dy * 0.31) * S;
       const cheapest = list[0].cost;
       const label = `Start on ${x},${y} heading ${SIDE_WORDS[heading]}: ${cheapest} gold` +
         (list.length > 1 ? ` or more (${list.length} routes)` : ` (via ${list[0].via}${list[0].tolls.length ? `, tolls to ${list[0].tolls.map((t) => this.ctx.seatName(t)).join(", ")}` : ""})`);
@@ -641,8 +654,8 @@ class ExplorerBoard {
         "aria-label": label, "data-testid": "start", "data-cost": cheapest, "data-routes": list.length,
         "data-action": list.length === 1 ? list[0].text : null,
       }, svgTitle(label), s("g", { class: "grow" },
-        s("path", { class: "start-arrow", d: "M-20 -17 L0 -34 L20 -17 Z", transform: `rotate(${heading * 90})` }),
-        s("circle", { r: 19 }), s("text", { y: 7, "text-anchor": "middle", text: list.length > 1 ? `${cheapest}+` : String(cheapest) })));
+        s("path", { class: "start-arrow", d: "M-13 -12 L0 -25 L13 -12 Z", transform: `rotate(${heading * 90})` }),
+        s("circle", { r: 15 }), s("text", { y: 6, "text-anchor": "middle", text: list.length > 1 ? `${cheapest}+` : String(cheapest) })));
       this.wire(el, () => {
         if (list.length === 1) this.act(list[0].text);
         else {
@@ -689,12 +702,12 @@ class ExplorerBoard {
       const group = s("g", { class: "unit-targets", transform: `translate(${(x + u) * S} ${(y + v) * S})` });
       const inner = s("g", { class: "grow" });
       list.forEach((unit, k) => {
-        const off = (k - (list.length - 1) / 2) * 34;
+        const off = (k - (list.length - 1) / 2) * 44;
         const label = `Place a ${unit.kind} here (${this.costs[unit.kind]} gold): it ends the exploration`;
         const el = s("g", {
           class: "unit-target", transform: `translate(${off} 0)`, tabindex: 0, role: "button",
           "aria-label": label, "data-action": unit.text, "data-testid": "unit-target",
-        }, svgTitle(label), s("circle", { r: 16 }), s("g", { transform: "scale(0.8)" }, unitShape(unit.kind, seatColour(seat))));
+        }, svgTitle(label), s("circle", { r: 20 }), unitShape(unit.kind, seatColour(seat)));
         this.wire(el, () => this.act(unit.text));
         inner.append(el);
       });
@@ -741,7 +754,7 @@ class ExplorerBoard {
         const cx = (1.2 + k * 0.5) * S;
         g.append(s("circle", {
           class: `path-space${owner >= 0 ? " taken" : ""}${choice && k === free ? " next" : ""}`,
-          cx, cy: ty, r: 15, fill: owner >= 0 ? seatColour(owner) : null,
+          cx, cy: ty, r: 15, style: owner >= 0 ? `fill:${seatColour(owner)}` : null,
         }));
       });
       if (choice) {
