@@ -143,7 +143,7 @@ def test_whole_game_against_a_bot_by_clicking(
             island_shot = True
             page.screenshot(path=str(screenshots / "entdecker-island-scored.png"))
     elapsed = time.monotonic() - started
-    print(f"{decisions} decisions by clicking in {elapsed:.0f} s; screenshots left: {sorted(shots)}")
+    print(f"{decisions} decisions by clicking in {elapsed:.0f} s; not shot: {sorted(shots)}")
 
     kinds = {text.split()[0] for text in played}
     assert {"start", "announce", "place"} <= kinds, kinds
