@@ -432,7 +432,7 @@ class ExplorerBoard {
     const text = this.islandText(last);
     layer.append(s("path", { class: "scored-island", d: edges.join(" ") }, svgTitle(`last island scored: ${text}`)));
     const first = parseSquare(last.tiles[0]);
-    layer.append(s("g", { class: "island-badge", transform: `translate(${(first.x + 0.5) * S} ${(first.y + 0.5) * S})` },
+    layer.append(s("g", { class: "island-badge", transform: `translate(${(first.x + 0.24) * S} ${(first.y + 0.24) * S})` },
       svgTitle(`last island scored: ${text}`),
       s("g", { class: "grow" }, s("circle", { r: 20 }), s("text", { y: 7, "text-anchor": "middle", text: String(last.value) }))));
   }
