@@ -162,3 +162,79 @@ def test_whole_game_against_a_bot_by_clicking(
         shown = page.inner_text(f"[data-testid='end-points-{seat}']")
         assert shown == f"{state['view']['points'][seat]} points"
     page.screenshot(path=str(screenshots / "entdecker-end.png"), full_page=True)
+
+
+def several_routes_position() -> tuple[Any, list[str]]:
+    """A seeded random game in which seat 1 places every fort and settlement it can, played
+    until seat 0 chooses a start that several routes (paying tolls to seat 1) lead to."""
+    from terranova.core.registry import make
+    from terranova.core.state import CHANCE
+
+    rng = random.Random(1)
+    state = make("entdecker", players=2)
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat == CHANCE:
+            outcomes = state.chance_outcomes()
+            state.apply(rng.choices([a for a, _ in outcomes], [w for _, w in outcomes])[0])
+            continue
+        actions = state.legal_actions()
+        texts = [str(a) for a in actions]
+        if seat == 0 and state.view(0)["step"] == "start":
+            heads = [" ".join(t.split()[:3]) for t in texts if " via " in t]
+            several = sorted({h for h in heads if heads.count(h) > 1})
+            if several and any(" toll " in t for t in texts):
+                return state, several
+        strong = [a for a in actions if str(a).split()[0] in ("fort", "settlement")]
+        state.apply(rng.choice(strong) if strong and seat == 1 else rng.choice(actions))
+    raise AssertionError("no position with several routes")
+
+
+def test_several_routes_to_a_start_are_listed_and_drawn(
+    server: Server, new_page: Any, screenshots: Path
+) -> None:
+    """A position where several routes lead to a start, shown by the board (the message a
+    server would send seat 0): the start's marker says so, clicking it lists the routes
+    with their costs and tolls, and each route is found along the white lines and drawn."""
+    state, several = several_routes_position()
+    created = server.post(
+        "/api/games",
+        {
+            "game": "entdecker",
+            "params": {"players": 2},
+            "seats": [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}],
+            "bot_delay_ms": 0,
+        },
+    )
+    page = new_page(1280, 860)
+    page.goto(server.base + created["seats"][0]["link"])
+    page.wait_for_selector("body[data-ready='1']")
+    wait_ready_to_act(page)
+    message = page.evaluate("window.terranova.state()")
+    message.update(
+        view=state.view(0),
+        legal=[str(a) for a in state.legal_actions()],
+        log=[{"ply": k + 1, "seat": None, "text": str(a)} for k, a in enumerate(state.history())],
+    )
+    page.evaluate("(m) => window.terranova.board.update(m, {live: true})", message)
+    heading = {"N": 0, "E": 1, "S": 2, "W": 3}
+    for start in several:
+        _, square, _ = start.split()
+        options = [str(a) for a in state.legal_actions() if str(a).startswith(start + " via")]
+        marker = page.locator(
+            f"[data-testid='start'][data-routes='{len(options)}']"
+            f"[aria-label^='Start on {square} heading']"
+        )
+        assert marker.count() >= 1, (start, options)
+    first = several[0]
+    _, square, letter = first.split()
+    options = [str(a) for a in state.legal_actions() if str(a).startswith(first + " via")]
+    words = ["north", "east", "south", "west"][heading[letter]]
+    page.locator(f"[data-testid='start'][aria-label^='Start on {square} heading {words}']").click()
+    routes = page.locator("[data-testid='route']")
+    assert sorted(routes.evaluate_all("(bs) => bs.map((b) => b.dataset.action)")) == sorted(options)
+    for k in range(routes.count()):
+        routes.nth(k).hover()
+        page.wait_for_selector(".layer-route .route.preview")
+        if k == 0:
+            page.screenshot(path=str(screenshots / "entdecker-routes.png"))
