@@ -15,6 +15,7 @@ TWO_PEOPLE = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}]
 # a rule of the game's board.css, as the browser computes it
 STYLED = {
     "discovery": (".map-legend", "position", "absolute"),
+    "entdecker": (".explorer-map .map-legend", "position", "absolute"),
     "evolution-explore": (".evo-board", "display", "grid"),
     "evolution-bluff": (".evo-board", "display", "grid"),
 }

@@ -81,11 +81,18 @@ def view(g: EntdeckerState, seat: int | None) -> dict[str, Any]:
 
 
 def components(g: EntdeckerState) -> dict[str, Any]:
-    """The tile designs, the start points, the paths and the tokens' values."""
+    """The tile designs, the start points, the paths, the tokens' values and the prices."""
     t = g._t
     board = t.board
     return {
         "board": {"width": board.width, "height": board.height},
+        "costs": {
+            **dict(zip(UNITS, board.unit_costs, strict=True)),
+            "open_tile": board.open_tile,
+            "hidden_tile": board.hidden_tile,
+            "toll": board.toll,
+            "mine": board.mine,
+        },
         "designs": [
             {
                 "id": d.id,

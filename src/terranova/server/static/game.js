@@ -28,6 +28,9 @@
 //   scoreUnit?(message) -> string|null,      // the word after a seat's score ("pts" by
 //                                            // default); null hides the scores, and with
 //                                            // them the charts of the scores
+//   scoreText?(message, seat, score) -> string, // a seat's score as shown in the player
+//                                            // list and the final scores (default: the
+//                                            // number; e.g. without a tie-break's fraction)
 //   endSummary?(message) -> {title, body, winners?}|null, // the end told by the game:
 //                                            // `title` in place of "X wins", `body` (a Node)
 //                                            // in place of the final scores and their chart,
@@ -224,6 +227,11 @@ function receive(msg) {
   else renderEnd(msg);
 }
 
+/** A seat's score as the board writes it (the number itself by default). */
+function scoreText(msg, k, score) {
+  return board && board.scoreText ? board.scoreText(msg, k, score) : String(score ?? 0);
+}
+
 function currentScores(msg) {
   if (Array.isArray(msg.scores)) return msg.scores;
   if (msg.result) return msg.result.scores;
@@ -337,8 +345,8 @@ function renderPlayers(msg) {
     h("div.player-main",
       h("div.player-name", h("span", { text: info.name }), tags),
       board && board.seatExtras ? board.seatExtras(msg, k) : null),
-    unit === null ? null : h("div.player-score", { "aria-label": `${info.name}: ${scores[k]} ${unit}` },
-      h("b", { text: String(scores[k] ?? 0), dataset: { testid: `score-${k}` } }),
+    unit === null ? null : h("div.player-score", { "aria-label": `${info.name}: ${scoreText(msg, k, scores[k])} ${unit}` },
+      h("b", { text: scoreText(msg, k, scores[k]), dataset: { testid: `score-${k}` } }),
       h("small", { text: unit })),
     toMove ? h("span.sr-only", { text: " (to move)" }) : null);
   });
@@ -411,7 +419,7 @@ function renderEnd(msg) {
   h("span.rank", { text: `${rank + 1}.` }),
   h("span.seat-dot", { style: `background:${seatColour(k)}` }),
   h("span.final-name", { text: names[k] }),
-  h("b.final-score", { text: String(scores[k]), dataset: { finalScore: scores[k], seat: k } }))));
+  h("b.final-score", { text: scoreText(msg, k, scores[k]), dataset: { finalScore: scores[k], seat: k } }))));
   if (card.dataset.chartPly !== String(msg.ply)) {
     card.dataset.chartPly = String(msg.ply);
     $("end-chart").replaceChildren(scoreChart(msg.scores_by_turn, names, { final: scores, width: 380, height: 220 }));

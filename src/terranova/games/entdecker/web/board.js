@@ -1,0 +1,1091 @@
+// The board of Entdecker: the 12 x 8 map with its start points and their costs (pan, zoom,
+// the legal squares of the tile in hand and its preview come from the tile kit's board layer,
+// /static/kit/tile-board.js), the ship and its route, the units, the jungle paths and their
+// huts, and the turn as steps in the panel: the income (the ship's wheel), the start
+// (reachable starts on the map with what they cost, the route drawn; a choice of routes when
+// several lead there), announce and pay, each tile drawn and placed with its legal
+// rotations, a unit or stop, the scouts sent onto the paths; events and island scorings are
+// told with who scored what and why.
+//
+// The game declares this directory as its `web` package (GameInfo.web); board modules export
+// createBoard(ctx) (see /static/game.js for the interface). Its look is in board.css.
+import { h, loadStyle, s, seatColour, svgTitle } from "/static/common.js";
+import { PLACE_RE, Placing, TileMap, parsePlace } from "/static/kit/tile-board.js";
+import { MIDS, sameAsTable, tileGeometry } from "./geometry.js";
+
+await loadStyle(new URL("board.css", import.meta.url));
+
+const S = 100; // one square, in SVG units
+const WATER = "#4a90c2"; // the colours of render.py
+const LAND = "#7fb069";
+const EMPTY = "#e8e1cc";
+const SIDES = "NESW";
+const SIDE_WORDS = ["north", "east", "south", "west"];
+const STEP = [[0, -1], [1, 0], [0, 1], [-1, 0]];
+const EVENT_MARKS = { mine: "M", pirates: "P", storm: "S", natives: "N" };
+const EVENT_WORDS = {
+  mine: "a mine", pirates: "pirates", storm: "a storm", natives: "friendly natives",
+};
+const TOKEN_COLOURS = { 5: "#8fbf4d", 10: "#e39b2d", 15: "#c8553d" };
+const JUNGLE_TOP = 1.3; // squares below the board where the jungle paths start
+const ROW = 0.62; // one path's row, in squares
+
+const START_EDGE_RE = /^start ([NESW])(\d+)$/;
+const START_TILE_RE = /^start (-?\d+),(-?\d+) ([NESW]) via ([NESW]\d+)(?: toll (\d+(?:,\d+)*))?$/;
+const ANNOUNCE_RE = /^announce (\d+) (open|hidden)$/;
+const TAKE_RE = /^take (\d+)$/;
+const UNIT_RE = /^(scout|fort|settlement) (-?\d+),(-?\d+)\/(\d+)(?: from (\S+))?$/;
+const PATH_RE = /^path (\S+)$/;
+const WHEEL_RE = /^wheel (\d+)$/;
+const ROLL_RE = /^roll (\S+)$/;
+
+export function createBoard(ctx) {
+  return new ExplorerBoard(ctx);
+}
+
+function plural(n, word, many = `${word}s`) { return `${n} ${n === 1 ? word : many}`; }
+
+function ordinal(n) {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return `${n}${teen ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th"}`;
+}
+
+function key(x, y) { return `${x},${y}`; }
+
+function parseSquare(text) {
+  const [x, y] = text.split(",").map(Number);
+  return { x, y };
+}
+
+class ExplorerBoard {
+  /** ctx: {map, panel, components, seat, send(actionText), seatName(seat), toast(text)}. */
+  constructor(ctx) {
+    this.ctx = ctx;
+    const comp = ctx.components;
+    this.W = comp.board.width;
+    this.H = comp.board.height;
+    this.costs = comp.costs || { scout: 1, fort: 3, settlement: 6, open_tile: 4, hidden_tile: 1, toll: 2, mine: 3 };
+    this.designs = new Map(comp.designs.map((d) => [d.id, d]));
+    this.openDesign = new Map(comp.designs.filter((d) => d.stack === "open").map((d) => [String(d.number), d.id]));
+    this.points = new Map(comp.start_points.map((p) => {
+      const { x, y } = parseSquare(p.square);
+      return [p.name, { name: p.name, x, y, edge: SIDES.indexOf(p.name[0]), cost: p.cost }];
+    }));
+    this.paths = comp.paths;
+    this.placing = new Placing(new Map(comp.designs.map((d) => [d.id, sameAsTable(d)])));
+    this.message = null;
+    this.live = false;
+    this.busy = false;
+    this.routeChoice = null; // the tile start whose routes the panel lists
+    this.tileEls = new Map();
+    this.buildMap();
+    this.buildPanel();
+    this.onKey = this.onKey.bind(this);
+    document.addEventListener("keydown", this.onKey);
+  }
+
+  destroy() {
+    document.removeEventListener("keydown", this.onKey);
+    this.map.destroy();
+  }
+
+  // ---------------------------------------------------------------- the map element
+
+  buildMap() {
+    this.ctx.map.classList.add("explorer-map");
+    const legend = h("div.map-legend", { "aria-hidden": "true" },
+      h("span", h("i", { style: `background:${WATER}` }), "sea"),
+      h("span", h("i", { style: `background:${LAND}` }), "land"),
+      h("span", h("i.lane-swatch"), "sea lane"),
+      h("span", h("i.coin-swatch"), "start cost"));
+    this.map = new TileMap({
+      map: this.ctx.map,
+      size: S,
+      defs: "",
+      layers: ["board", "tiles", "island", "laid", "route", "heading", "units", "ship", "starts",
+        "spots", "ghost", "targets", "jungle"],
+      legend,
+      squares: () => [[-1, -1], [this.W, this.H + JUNGLE_TOP + 1.6]],
+      ghost: (p) => this.tileGroup(p.design, p.rotation, p.x, p.y, { cls: "tile ghost-tile" }),
+      act: (text) => this.act(text),
+      turned: () => this.redrawPlacing(),
+    });
+    this.svg = this.map.svg;
+    this.layers = this.map.layers;
+    this.drawFrame();
+  }
+
+  /** Where a start point's marker sits: just outside its square's outer edge. */
+  pointAt(p, out = 0.34) {
+    const [dx, dy] = STEP[p.edge];
+    return [(p.x + 0.5 + dx * (0.5 + out)) * S, (p.y + 0.5 + dy * (0.5 + out)) * S];
+  }
+
+  /** The empty board, its grid and every start point with its cost (static). */
+  drawFrame() {
+    const layer = this.layers.board;
+    layer.append(s("rect", { class: "board-frame", x: -0.75 * S, y: -0.75 * S, width: (this.W + 1.5) * S, height: (this.H + 1.5) * S, rx: 18 }));
+    layer.append(s("rect", { class: "board-empty", x: 0, y: 0, width: this.W * S, height: this.H * S, fill: EMPTY }));
+    const lines = [];
+    for (let x = 1; x < this.W; x++) lines.push(`M${x * S} 0 V${this.H * S}`);
+    for (let y = 1; y < this.H; y++) lines.push(`M0 ${y * S} H${this.W * S}`);
+    layer.append(s("path", { class: "board-grid", d: lines.join(" ") }));
+    for (const p of this.points.values()) {
+      const [cx, cy] = this.pointAt(p);
+      layer.append(s("g", { class: "start-point", transform: `translate(${cx} ${cy})` },
+        svgTitle(`start point ${p.name}: ${p.cost ? plural(p.cost, "gold", "gold") : "free"} to the bank`),
+        s("circle", { r: 15 }),
+        s("text", { y: 6, "text-anchor": "middle", text: String(p.cost) })));
+    }
+    const top = (this.H + JUNGLE_TOP) * S;
+    const rows = Math.ceil(this.paths.length / 2);
+    layer.append(s("rect", { class: "jungle-frame", x: -0.75 * S, y: top - 0.45 * S, width: (this.W + 1.5) * S, height: (rows * ROW + 0.55) * S, rx: 18 }));
+    layer.append(s("text", { class: "jungle-title", x: -0.5 * S, y: top - 0.14 * S, text: "Jungle paths to the chiefs' huts (space 1 is next to the hut)" }));
+  }
+
+  // ---------------------------------------------------------------- the side panel
+
+  buildPanel() {
+    const panel = this.ctx.panel;
+    panel.classList.add("explorer-panel");
+    this.stepsBox = h("ol.turn-steps", { "aria-label": "The steps of a turn" });
+    this.prompt = h("p.prompt", { "aria-live": "polite", dataset: { testid: "prompt" } });
+    this.controls = h("div.controls");
+    this.turnInfo = h("div.turn-info");
+    this.events = h("div.events", { dataset: { testid: "events" } });
+    this.counts = h("div.counts");
+    panel.replaceChildren(this.stepsBox, this.prompt, this.controls, this.turnInfo, this.events, this.counts);
+  }
+
+  // ---------------------------------------------------------------- the interface
+
+  update(message, { live = true } = {}) {
+    const first = !this.message;
+    const oldTurn = this.message ? this.message.view.turns : null;
+    this.message = message;
+    this.live = live;
+    this.busy = false;
+    const view = message.view;
+    if (oldTurn !== view.turns || view.step !== "start") this.routeChoice = null;
+    const legal = this.myLegal();
+    this.legal = legal;
+    this.places = legal.map(parsePlace).filter(Boolean);
+    this.placing.update(this.places, `${view.turns}/${view.map.length}`);
+    this.edgeStarts = [];
+    this.tileStarts = new Map();
+    for (const text of legal) {
+      let m;
+      if ((m = START_EDGE_RE.exec(text))) {
+        const p = this.points.get(`${m[1]}${m[2]}`);
+        if (p) this.edgeStarts.push({ text, point: p, cost: p.cost });
+      } else if ((m = START_TILE_RE.exec(text))) {
+        const start = {
+          text, x: Number(m[1]), y: Number(m[2]), heading: SIDES.indexOf(m[3]), via: m[4],
+          tolls: m[5] ? m[5].split(",").map(Number) : [],
+        };
+        const p = this.points.get(start.via);
+        start.base = p ? p.cost : 0;
+        start.cost = start.base + this.costs.toll * start.tolls.length;
+        const k = `${start.x},${start.y},${start.heading}`;
+        if (!this.tileStarts.has(k)) this.tileStarts.set(k, []);
+        this.tileStarts.get(k).push(start);
+      }
+    }
+    for (const list of this.tileStarts.values()) list.sort((a, b) => a.cost - b.cost);
+    this.announces = legal.map((t) => ANNOUNCE_RE.exec(t)).filter(Boolean)
+      .map((m) => ({ text: m[0], count: Number(m[1]), kind: m[2] }));
+    this.takes = legal.map((t) => TAKE_RE.exec(t)).filter(Boolean).map((m) => ({ text: m[0], number: m[1] }));
+    this.units = legal.map((t) => UNIT_RE.exec(t)).filter(Boolean).map((m) => ({
+      text: m[0], kind: m[1], x: Number(m[2]), y: Number(m[3]), piece: Number(m[4]), source: m[5] || null,
+    }));
+    this.treks = legal.map((t) => PATH_RE.exec(t)).filter(Boolean).map((m) => ({ text: m[0], path: m[1] }));
+    this.wheels = legal.map((t) => WHEEL_RE.exec(t)).filter(Boolean).map((m) => ({ text: m[0], value: Number(m[1]) }));
+    this.canDraw = legal.includes("draw");
+    this.canStop = legal.includes("stop");
+    const known = new Set([...this.places.map((p) => p.text), ...this.edgeStarts.map((x) => x.text),
+      ...[...this.tileStarts.values()].flat().map((x) => x.text), ...this.announces.map((x) => x.text),
+      ...this.takes.map((x) => x.text), ...this.units.map((x) => x.text), ...this.treks.map((x) => x.text),
+      ...this.wheels.map((x) => x.text), "draw", "stop"]);
+    this.others = legal.filter((t) => !known.has(t));
+
+    this.drawTiles(view);
+    this.drawIsland(view);
+    this.drawTurn(view, message);
+    this.drawUnits(view);
+    this.drawStarts();
+    this.map.drawSpots(this.placing, this.live);
+    this.drawTargets(view);
+    this.drawJungle(view);
+    this.drawPanel(view);
+    this.ctx.map.classList.remove("busy");
+    this.ctx.map.dataset.step = view.step;
+    this.ctx.map.dataset.phase = legal.length ? view.step : "wait";
+    if (first || this.map.autoFit) this.map.applyView();
+  }
+
+  settle() {
+    this.busy = false;
+    this.ctx.map.classList.remove("busy");
+  }
+
+  /** The legal actions of this page's seat, when it is to move and the page is live. */
+  myLegal() {
+    const msg = this.message;
+    return this.live && msg.status === "playing" && msg.seat !== null && msg.to_move === msg.seat ? msg.legal || [] : [];
+  }
+
+  seatExtras(message, seat) {
+    const view = message.view;
+    const supply = view.supply[seat];
+    const colour = seatColour(seat);
+    const item = (kind, n) => h("span.supply-item", { title: `${plural(n, kind)} in supply`, dataset: { testid: `supply-${seat}-${kind}` } },
+      unitIcon(kind, colour, 15), h("b", { text: String(n) }));
+    const onMap = view.units.filter((u) => u.seat === seat).length;
+    const onPaths = view.huts.reduce((t, hut) => t + hut.spaces.filter((x) => x === seat).length, 0);
+    return h("div.seat-extras.explorer-extras",
+      h("span.gold", { title: `${plural(view.gold[seat], "gold", "gold")}`, dataset: { testid: `gold-${seat}` } },
+        h("i.coin", { "aria-hidden": "true" }), h("b", { text: String(view.gold[seat]) }), h("span.sr-only", { text: " gold" })),
+      item("scout", supply.scout), item("fort", supply.fort), item("settlement", supply.settlement),
+      h("span.on-board", { text: `${onMap} on islands, ${onPaths} on paths`, title: "units on the map and scouts on the jungle paths" }));
+  }
+
+  /** Points only: at the end the returns carry gold as thousandths (the tie-break), which
+   * the seat's extras show as gold. */
+  scoreText(message, seat, score) {
+    return String(Math.trunc(score ?? 0));
+  }
+
+  status(message) {
+    const view = message.view;
+    if (message.status === "finished") return "Game over";
+    const mover = message.to_move;
+    if (mover === null || mover === undefined) return "";
+    const mine = message.seat === mover && this.live;
+    const name = this.ctx.seatName(mover);
+    const texts = {
+      start: ["choose where your ship starts", "is choosing a start"],
+      announce: ["announce how many tiles, and pay", "is announcing tiles"],
+      explore: ["draw the next tile, place a unit, or stop", "is exploring"],
+      place: ["place the tile", "is placing a tile"],
+      wheel: ["the ship's wheel: choose your income", "is choosing an income"],
+      natives: ["friendly natives: send a free scout to a jungle path", "sends a scout to a path"],
+      path: ["send your scout to a jungle path", "sends a scout to a path"],
+    }[view.step];
+    if (!texts) return mine ? "Your turn" : `${name} to move`;
+    return mine ? `Your turn: ${texts[0]}` : `${name} ${texts[1]}`;
+  }
+
+  describeLog(log, message) {
+    return log.map((entry) => this.describe(entry.text, entry.seat));
+  }
+
+  describe(text) {
+    let m;
+    if ((m = ROLL_RE.exec(text))) {
+      return m[1] === "wheel" ? "income die: the ship's wheel" : `income die: ${m[1]} (others get ${Number(m[1]) + 1})`;
+    }
+    if ((m = WHEEL_RE.exec(text))) return `chose ${m[1]} gold on the ship's wheel (others get ${Number(m[1]) + 1})`;
+    if ((m = START_EDGE_RE.exec(text))) {
+      const p = this.points.get(`${m[1]}${m[2]}`);
+      return `started at ${m[1]}${m[2]} (${p && p.cost ? `${p.cost} gold` : "free"})`;
+    }
+    if ((m = START_TILE_RE.exec(text))) {
+      const p = this.points.get(m[4]);
+      const tolls = m[5] ? m[5].split(",").map(Number) : [];
+      const paid = tolls.length ? `; toll ${tolls.map((x) => `${this.costs.toll} to ${this.ctx.seatName(x)}`).join(", ")}` : "";
+      return `started on ${m[1]},${m[2]} heading ${SIDE_WORDS[SIDES.indexOf(m[3])]}, via ${m[4]} (${p && p.cost ? `${p.cost} gold` : "free"}${paid})`;
+    }
+    if ((m = ANNOUNCE_RE.exec(text))) {
+      const price = m[2] === "open" ? this.costs.open_tile : this.costs.hidden_tile;
+      return `announced ${plural(Number(m[1]), `${m[2]} tile`)} and paid ${Number(m[1]) * price} gold`;
+    }
+    if (text === "draw") return "drew a hidden tile";
+    if ((m = /^reveal (\S+)$/.exec(text))) return `the hidden tile is ${tileName(m[1], this.designs)}`;
+    if ((m = TAKE_RE.exec(text))) return `took a tile from open stack ${m[1]}`;
+    if ((m = PLACE_RE.exec(text))) return `placed ${tileName(m[1], this.designs)} at ${m[2]},${m[3]}${m[4] !== "0" ? ` turned ${m[4]}°` : ""}`;
+    if ((m = UNIT_RE.exec(text))) {
+      const from = m[5] ? `, taken back from ${m[5].startsWith("p") ? `path ${m[5].split("/")[0]}` : m[5]}` : "";
+      return `placed a ${m[1]} at ${m[2]},${m[3]} (${this.costs[m[1]]} gold${from})`;
+    }
+    if (text === "stop") return "stopped exploring";
+    if ((m = PATH_RE.exec(text))) return `sent a scout onto path ${m[1]}`;
+    if ((m = /^token (\S+)$/.exec(text))) return m[1] === "?" ? "a produce token goes into a hut (hidden)" : `token ${m[1]} goes into a hut`;
+    if ((m = /^fill (\S+)$/.exec(text))) return `an enclosed space is filled with ${tileName(m[1], this.designs)} from the hidden stacks`;
+    if ((m = /^layout (\S+)$/.exec(text))) return `set-up ${m[1]} drawn`;
+    return text;
+  }
+
+  endSummary(message) {
+    const view = message.view;
+    const result = message.result;
+    if (!result) return null;
+    const seats = message.seats.map((x) => x.seat);
+    const order = [...seats].sort((a, b) => result.scores[b] - result.scores[a] || a - b);
+    const rows = order.map((k, rank) => h(`li.final${result.winners.includes(k) ? ".winner" : ""}`, { dataset: { seat: k } },
+      h("span.rank", { text: `${rank + 1}.` }),
+      h("span.seat-dot", { style: `background:${seatColour(k)}` }),
+      h("span.final-name", { text: this.ctx.seatName(k) }),
+      h("b.final-points", { text: `${view.points[k]} points`, dataset: { testid: `end-points-${k}` } }),
+      h("span.final-gold", { text: `${view.gold[k]} gold` })));
+    const huts = view.log.filter((e) => e.what === "hut").map((e) => h("li",
+      h("span.seat-dot", { style: `background:${seatColour(e.seat)}` }),
+      `${e.path}: ${e.token} (${e.points}) to ${this.ctx.seatName(e.seat)}, most scouts on the path`));
+    const tied = order.length > 1 && view.points[order[0]] === view.points[order[1]];
+    return {
+      body: h("div.explorer-end", { dataset: { testid: "end-summary" } },
+        h("ol.final-list", rows),
+        huts.length ? h("div", h("h4", { text: "The chiefs' huts" }), h("ul.hut-list", huts)) : null,
+        tied ? h("p.hint", { text: "Tied on points: the tie-break goes by gold." }) : null),
+    };
+  }
+
+  // ---------------------------------------------------------------- acting
+
+  act(text) {
+    if (this.busy || !this.live) return;
+    this.busy = true;
+    this.ctx.map.classList.add("busy");
+    this.map.clearGhost();
+    this.ctx.send(text);
+  }
+
+  rotate(step) {
+    if (!this.places.length || this.busy) return;
+    this.placing.rotate(step);
+    this.redrawPlacing();
+  }
+
+  redrawPlacing() {
+    this.map.drawSpots(this.placing, this.live);
+    this.drawPanel(this.message.view);
+  }
+
+  onKey(ev) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const target = ev.target;
+    if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT" || target.isContentEditable)) return;
+    const k = ev.key.toLowerCase();
+    if (k === "r" && this.places.length) {
+      this.rotate(ev.shiftKey ? -1 : 1);
+      ev.preventDefault();
+    } else if (k === "d" && this.canDraw) {
+      this.act("draw");
+      ev.preventDefault();
+    } else if (k === "s" && this.canStop && !this.places.length) {
+      this.act("stop");
+      ev.preventDefault();
+    } else {
+      this.map.onKey(k);
+    }
+  }
+
+  // ---------------------------------------------------------------- drawing the map
+
+  tileGroup(designId, rotation, x, y, { title, cls = "tile" } = {}) {
+    const g = s("g", { class: cls, transform: `translate(${x * S} ${y * S})` });
+    if (title) g.append(svgTitle(title));
+    drawTile(g, this.designs.get(designId), rotation, S);
+    return g;
+  }
+
+  drawTiles(view) {
+    const seen = new Set();
+    for (const t of view.map) {
+      const k = key(t.x, t.y);
+      seen.add(k);
+      const old = this.tileEls.get(k);
+      if (old && old.design === t.design && old.rotation === t.rotation) continue;
+      if (old) old.el.remove();
+      const design = this.designs.get(t.design);
+      const el = this.tileGroup(t.design, t.rotation, t.x, t.y, { title: tileTitle(design, t) });
+      el.dataset.x = t.x;
+      el.dataset.y = t.y;
+      el.dataset.design = t.design;
+      this.layers.tiles.append(el);
+      this.tileEls.set(k, { design: t.design, rotation: t.rotation, el });
+    }
+    for (const [k, entry] of this.tileEls) {
+      if (!seen.has(k)) {
+        entry.el.remove();
+        this.tileEls.delete(k);
+      }
+    }
+    this.svg.dataset.tiles = String(view.map.length);
+  }
+
+  /** The last island scored, outlined, with its value and who scored what. */
+  drawIsland(view) {
+    const layer = this.layers.island;
+    layer.replaceChildren();
+    const last = [...view.log].reverse().find((e) => e.what === "island");
+    if (!last) return;
+    const squares = new Set(last.tiles);
+    const edges = [];
+    for (const text of last.tiles) {
+      const { x, y } = parseSquare(text);
+      STEP.forEach(([dx, dy], e) => {
+        if (squares.has(key(x + dx, y + dy))) return;
+        const [a, b] = [[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]].slice(e, e + 2);
+        edges.push(`M${(x + a[0]) * S} ${(y + a[1]) * S} L${(x + b[0]) * S} ${(y + b[1]) * S}`);
+      });
+    }
+    const text = this.islandText(last);
+    layer.append(s("path", { class: "scored-island", d: edges.join(" ") }, svgTitle(`last island scored: ${text}`)));
+    const first = parseSquare(last.tiles[0]);
+    layer.append(s("g", { class: "island-badge", transform: `translate(${(first.x + 0.24) * S} ${(first.y + 0.24) * S})` },
+      svgTitle(`last island scored: ${text}`),
+      s("g", { class: "grow" }, s("circle", { r: 20 }), s("text", { y: 7, "text-anchor": "middle", text: String(last.value) }))));
+  }
+
+  /** The route of the start being previewed or taken, the ship, its track this turn and the
+   * squares it may sail into next. */
+  drawTurn(view, message) {
+    const route = this.layers.route;
+    const laid = this.layers.laid;
+    const heading = this.layers.heading;
+    const ship = this.layers.ship;
+    route.replaceChildren();
+    laid.replaceChildren();
+    heading.replaceChildren();
+    ship.replaceChildren();
+    const turn = view.turn;
+    if (!turn) return;
+    const seat = turn.seat;
+    const startEntry = [...message.log].reverse().find((e) => e.seat === seat && /^start /.test(e.text));
+    let points = startEntry ? this.routePoints(startEntry.text, seat, view) : null;
+    for (const sq of turn.laid) {
+      const { x, y } = parseSquare(sq);
+      laid.append(s("rect", { class: "laid-this-turn", x: x * S + 3, y: y * S + 3, width: S - 6, height: S - 6 }));
+    }
+    if (points) {
+      for (const sq of turn.laid) {
+        const { x, y } = parseSquare(sq);
+        const last = points[points.length - 1];
+        const c = [(x + 0.5) * S, (y + 0.5) * S];
+        points.push([(last[0] + c[0]) / 2, (last[1] + c[1]) / 2], c);
+      }
+      route.append(routePath(points, seatColour(seat), "route taken"));
+    }
+    const mapAt = new Set(view.map.map((t) => key(t.x, t.y)));
+    for (const sq of turn.heading) {
+      if (mapAt.has(sq)) continue;
+      const { x, y } = parseSquare(sq);
+      heading.append(s("rect", { class: "heading-square", x: x * S + 8, y: y * S + 8, width: S - 16, height: S - 16, rx: 12 },
+        svgTitle(`the ship may sail into ${sq}`)));
+    }
+    let at = null;
+    if (turn.ship) {
+      const { x, y } = parseSquare(turn.ship);
+      at = [(x + 0.5) * S, (y + 0.5) * S];
+      if (points && turn.laid.length) {
+        // on the water by the edge it sailed in through, clear of the land and the units
+        const [mx, my] = points[points.length - 2];
+        at = [at[0] + 0.62 * (mx - at[0]), at[1] + 0.62 * (my - at[1])];
+      }
+    } else if (points) {
+      at = points[points.length - (turn.laid.length ? 1 : 2)];
+    } else if (startEntry) {
+      const m = START_EDGE_RE.exec(startEntry.text);
+      if (m) at = this.pointAt(this.points.get(`${m[1]}${m[2]}`));
+    }
+    if (at) {
+      ship.append(s("g", { class: "ship", transform: `translate(${at[0]} ${at[1]})` },
+        svgTitle(`${this.ctx.seatName(seat)}'s ship${turn.left ? `: ${plural(turn.left, `${turn.kind} tile`)} still to draw` : ""}`),
+        s("g", { class: "grow" }, shipShape(seatColour(seat)))));
+    }
+  }
+
+  /** The route of a start action, as points in SVG units (null if none is found). */
+  routePoints(text, seat, view) {
+    let m;
+    if ((m = START_EDGE_RE.exec(text))) {
+      const p = this.points.get(`${m[1]}${m[2]}`);
+      if (!p) return null;
+      const [ex, ey] = MIDS[p.edge];
+      return [this.pointAt(p), [(p.x + ex) * S, (p.y + ey) * S], [(p.x + 0.5) * S, (p.y + 0.5) * S]];
+    }
+    if (!(m = START_TILE_RE.exec(text))) return null;
+    const target = { x: Number(m[1]), y: Number(m[2]), heading: SIDES.indexOf(m[3]) };
+    const tolls = m[5] ? m[5].split(",").map(Number) : [];
+    const p = this.points.get(m[4]);
+    if (!p) return null;
+    const nodes = this.findRoute(view, seat, p, target, tolls);
+    if (!nodes) return null;
+    const out = [this.pointAt(p)];
+    for (const n of nodes) {
+      const [ex, ey] = MIDS[n.entry];
+      out.push([(n.x + ex) * S, (n.y + ey) * S], [(n.x + 0.5) * S, (n.y + 0.5) * S]);
+    }
+    const [hx, hy] = MIDS[target.heading];
+    out.push([(target.x + hx) * S, (target.y + hy) * S]);
+    return out;
+  }
+
+  /** A walk along white lines from start point `p` to the tile `target` (a lane there
+   * leading out on its heading) passing opponents' forts and settlements that pay exactly
+   * `tolls` (the seats paid, once per unit): [{x, y, lane, entry}] or null. */
+  findRoute(view, seat, p, target, tolls) {
+    const tiles = new Map(view.map.map((t) => [key(t.x, t.y), t]));
+    const geo = (t) => tileGeometry(this.designs.get(t.design), t.rotation);
+    const owners = [];
+    const tollAt = new Map();
+    for (const u of view.units) {
+      if (u.unit === "scout" || u.seat === seat) continue;
+      const k = key(u.x, u.y);
+      tollAt.set(k, (tollAt.get(k) || 0) | (1 << owners.length));
+      owners.push(u.seat);
+    }
+    const want = new Map();
+    for (const t of tolls) want.set(t, (want.get(t) || 0) + 1);
+    const counts = (mask) => {
+      const c = new Map();
+      owners.forEach((o, b) => { if (mask >> b & 1) c.set(o, (c.get(o) || 0) + 1); });
+      return c;
+    };
+    const within = (mask) => [...counts(mask)].every(([o, n]) => n <= (want.get(o) || 0));
+    const exact = (mask) => {
+      const c = counts(mask);
+      return [...want].every(([o, n]) => c.get(o) === n) && [...c].every(([o, n]) => want.get(o) === n);
+    };
+    const first = tiles.get(key(p.x, p.y));
+    if (!first) return null;
+    const lane = geo(first).laneOf[p.edge];
+    if (lane < 0) return null;
+    const mask0 = tollAt.get(key(p.x, p.y)) || 0;
+    if (!within(mask0)) return null;
+    const queue = [{ x: p.x, y: p.y, lane, entry: p.edge, mask: mask0, prev: null }];
+    const seen = new Set([`${p.x},${p.y},${lane},${mask0}`]);
+    for (let head = 0; head < queue.length; head++) {
+      const n = queue[head];
+      const g = geo(tiles.get(key(n.x, n.y)));
+      const edges = g.laneEdges[n.lane];
+      if (n.x === target.x && n.y === target.y && edges.includes(target.heading) && exact(n.mask)) {
+        const out = [];
+        for (let at = n; at; at = at.prev) out.unshift(at);
+        return out;
+      }
+      for (const e of edges) {
+        const nx = n.x + STEP[e][0];
+        const ny = n.y + STEP[e][1];
+        const next = tiles.get(key(nx, ny));
+        if (!next) continue;
+        const entry = (e + 2) % 4;
+        const l2 = geo(next).laneOf[entry];
+        if (l2 < 0) continue;
+        const mask = n.mask | (tollAt.get(key(nx, ny)) || 0);
+        if (!within(mask)) continue;
+        const id = `${nx},${ny},${l2},${mask}`;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        queue.push({ x: nx, y: ny, lane: l2, entry, mask, prev: n });
+      }
+    }
+    return null;
+  }
+
+  /** Show the route of a start (hovering its marker or its button); null: the turn's own. */
+  previewRoute(start) {
+    const layer = this.layers.route;
+    layer.querySelectorAll(".preview").forEach((el) => el.remove());
+    if (!start) return;
+    const points = this.routePoints(start.text, this.message.seat, this.message.view);
+    if (points) {
+      const path = routePath(points, seatColour(this.message.seat), `route of ${start.text}`);
+      path.classList.add("preview");
+      layer.append(path);
+    }
+  }
+
+  drawUnits(view) {
+    const layer = this.layers.units;
+    layer.replaceChildren();
+    const mapAt = new Map(view.map.map((t) => [key(t.x, t.y), t]));
+    const byPiece = new Map();
+    for (const u of view.units) {
+      const k = `${u.x},${u.y}/${u.piece}`;
+      if (!byPiece.has(k)) byPiece.set(k, []);
+      byPiece.get(k).push(u);
+    }
+    for (const [, list] of byPiece) {
+      const { x, y, piece } = list[0];
+      const tile = mapAt.get(key(x, y));
+      if (!tile) continue;
+      const [u, v] = tileGeometry(this.designs.get(tile.design), tile.rotation).anchors[piece] || [0.5, 0.5];
+      list.forEach((unit, k) => {
+        const angle = (k / list.length) * 2 * Math.PI - Math.PI / 2;
+        const r = list.length > 1 ? 0.14 : 0;
+        const cx = (x + u + r * Math.cos(angle)) * S;
+        const cy = (y + v + r * Math.sin(angle)) * S;
+        layer.append(s("g", {
+          class: `unit unit-${unit.unit}`, transform: `translate(${cx} ${cy})`,
+          "data-seat": unit.seat, "data-unit": unit.unit, "data-x": x, "data-y": y,
+        }, svgTitle(`${this.ctx.seatName(unit.seat)}'s ${unit.unit} at ${x},${y}`),
+        s("g", { class: "grow" }, unitShape(unit.unit, seatColour(unit.seat)))));
+      });
+    }
+  }
+
+  /** The reachable starts, when this seat chooses one: start points and tiles, each with
+   * what it costs; hovering one draws its route. */
+  drawStarts() {
+    const layer = this.layers.starts;
+    layer.replaceChildren();
+    for (const start of this.edgeStarts) {
+      const p = start.point;
+      const [cx, cy] = this.pointAt(p);
+      const label = `Start at ${p.name} (${p.cost ? `${p.cost} gold` : "free"}): the ship sails into ${p.x},${p.y}`;
+      const el = s("g", {
+        class: "start-choice edge", transform: `translate(${cx} ${cy})`, tabindex: 0, role: "button",
+        "aria-label": label, "data-action": start.text, "data-testid": "start", "data-cost": start.cost,
+      }, svgTitle(label), s("g", { class: "grow" }, s("circle", { r: 21 }), s("text", { y: 8, "text-anchor": "middle", text: String(start.cost) })));
+      this.wire(el, () => this.act(start.text), () => this.previewRoute(start));
+      layer.append(el);
+    }
+    for (const [k, list] of this.tileStarts) {
+      const { x, y, heading } = list[0];
+      const [dx, dy] = STEP[heading];
+      const cx = (x + 0.5 + dx * 0.31) * S;
+      const cy = (y + 0.5 + dy * 0.31) * S;
+      const cheapest = list[0].cost;
+      const label = `Start on ${x},${y} heading ${SIDE_WORDS[heading]}: ${cheapest} gold` +
+        (list.length > 1 ? ` or more (${list.length} routes)` : ` (via ${list[0].via}${list[0].tolls.length ? `, tolls to ${list[0].tolls.map((t) => this.ctx.seatName(t)).join(", ")}` : ""})`);
+      const el = s("g", {
+        class: `start-choice tile${this.routeChoice === k ? " chosen" : ""}`, transform: `translate(${cx} ${cy})`, tabindex: 0, role: "button",
+        "aria-label": label, "data-testid": "start", "data-cost": cheapest, "data-routes": list.length,
+        "data-action": list.length === 1 ? list[0].text : null,
+      }, svgTitle(label), s("g", { class: "grow" },
+        s("path", { class: "start-arrow", d: "M-13 -12 L0 -25 L13 -12 Z", transform: `rotate(${heading * 90})` }),
+        s("circle", { r: 15 }), s("text", { y: 6, "text-anchor": "middle", text: list.length > 1 ? `${cheapest}+` : String(cheapest) })));
+      this.wire(el, () => {
+        if (list.length === 1) this.act(list[0].text);
+        else {
+          this.routeChoice = k;
+          this.drawStarts();
+          this.drawPanel(this.message.view);
+        }
+      }, () => this.previewRoute(list[0]));
+      layer.append(el);
+    }
+  }
+
+  /** Click, Enter/space, and a preview on hover and focus for a map control. */
+  wire(el, run, preview) {
+    el.addEventListener("click", run);
+    el.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); run(); } });
+    if (preview) {
+      el.addEventListener("pointerenter", preview);
+      el.addEventListener("focus", preview);
+      el.addEventListener("pointerleave", () => this.previewRoute(null));
+      el.addEventListener("blur", () => this.previewRoute(null));
+    }
+  }
+
+  /** The units this seat may place on the tile where the ship stands, on its land pieces. */
+  drawTargets(view) {
+    const layer = this.layers.targets;
+    layer.replaceChildren();
+    const plain = this.units.filter((u) => !u.source);
+    if (!plain.length) return;
+    const byPiece = new Map();
+    for (const u of plain) {
+      const k = `${u.x},${u.y}/${u.piece}`;
+      if (!byPiece.has(k)) byPiece.set(k, []);
+      byPiece.get(k).push(u);
+    }
+    const mapAt = new Map(view.map.map((t) => [key(t.x, t.y), t]));
+    const seat = this.message.seat;
+    for (const [, list] of byPiece) {
+      const { x, y, piece } = list[0];
+      const tile = mapAt.get(key(x, y));
+      if (!tile) continue;
+      const [u, v] = tileGeometry(this.designs.get(tile.design), tile.rotation).anchors[piece] || [0.5, 0.5];
+      const group = s("g", { class: "unit-targets", transform: `translate(${(x + u) * S} ${(y + v) * S})` });
+      const inner = s("g", { class: "grow" });
+      list.forEach((unit, k) => {
+        const off = (k - (list.length - 1) / 2) * 44;
+        const label = `Place a ${unit.kind} here (${this.costs[unit.kind]} gold): it ends the exploration`;
+        const el = s("g", {
+          class: "unit-target", transform: `translate(${off} 0)`, tabindex: 0, role: "button",
+          "aria-label": label, "data-action": unit.text, "data-testid": "unit-target",
+        }, svgTitle(label), s("circle", { r: 20 }), unitShape(unit.kind, seatColour(seat)));
+        this.wire(el, () => this.act(unit.text));
+        inner.append(el);
+      });
+      group.append(inner);
+      layer.append(group);
+    }
+  }
+
+  /** The jungle paths below the board: each hut (its token: unseen, hidden, or known) and
+   * its spaces, numbered from the hut, with the scouts on them. */
+  drawJungle(view) {
+    const layer = this.layers.jungle;
+    layer.replaceChildren();
+    const top = (this.H + JUNGLE_TOP) * S;
+    const perColumn = Math.ceil(view.huts.length / 2);
+    const trek = new Map(this.treks.map((t) => [t.path, t]));
+    view.huts.forEach((hut, index) => {
+      const column = index < perColumn ? 0 : 1;
+      const row = index - column * perColumn;
+      const x0 = (0.1 + column * this.W / 2) * S;
+      const y0 = top + row * ROW * S;
+      const choice = trek.get(hut.path);
+      const free = hut.spaces.indexOf(-1);
+      const counts = new Map();
+      hut.spaces.forEach((x) => { if (x >= 0) counts.set(x, (counts.get(x) || 0) + 1); });
+      const who = [...counts].map(([seat, n]) => `${this.ctx.seatName(seat)} ${n}`).join(", ");
+      const tokenText = hut.token === null ? "no token yet" : hut.token === "?" ? "a hidden token" : `${hut.token} (${hut.value})`;
+      const label = `Path ${hut.path}: ${hut.spaces.length} spaces, hut with ${tokenText}` + (who ? `; scouts: ${who}` : "") +
+        (hut.seen_by.length ? `; looked at by ${hut.seen_by.map((k) => this.ctx.seatName(k)).join(", ")}` : "");
+      const g = s("g", { class: `jungle-path${choice ? " choosable" : ""}`, transform: `translate(${x0} ${y0})`, "data-path": hut.path }, svgTitle(label));
+      g.append(s("rect", { class: "path-row", x: -6, y: -4, width: (1.05 + hut.spaces.length * 0.5) * S + 10, height: ROW * S - 8, rx: 10 }));
+      g.append(hutShape(hut.path));
+      const ty = ROW * S / 2 - 4;
+      const tok = s("g", { class: "token", transform: `translate(${0.72 * S} ${ty})` });
+      if (hut.token === null) tok.append(s("circle", { class: "token-empty", r: 15 }));
+      else if (hut.token === "?") tok.append(s("circle", { class: "token-hidden", r: 15 }), s("text", { y: 6, "text-anchor": "middle", text: "?" }));
+      else {
+        tok.append(s("circle", { r: 15, fill: TOKEN_COLOURS[hut.value] || "#ccc", class: "token-known" }),
+          s("text", { y: 6, "text-anchor": "middle", text: String(hut.value) }));
+      }
+      hut.seen_by.forEach((k, i) => tok.append(s("circle", { class: "seen-dot", cx: 13 + i * 7, cy: -14, r: 4, fill: seatColour(k) })));
+      g.append(tok);
+      hut.spaces.forEach((owner, k) => {
+        const cx = (1.2 + k * 0.5) * S;
+        g.append(s("circle", {
+          class: `path-space${owner >= 0 ? " taken" : ""}${choice && k === free ? " next" : ""}`,
+          cx, cy: ty, r: 15, style: owner >= 0 ? `fill:${seatColour(owner)}` : null,
+        }));
+      });
+      if (choice) {
+        g.setAttribute("tabindex", "0");
+        g.setAttribute("role", "button");
+        g.setAttribute("aria-label", `Send a scout onto path ${hut.path} (space ${free + 1} from the hut)`);
+        g.dataset.action = choice.text;
+        g.dataset.testid = "path";
+        this.wire(g, () => this.act(choice.text));
+      }
+      layer.append(g);
+    });
+  }
+
+  // ---------------------------------------------------------------- drawing the panel
+
+  drawPanel(view) {
+    const msg = this.message;
+    const mine = this.legal.length > 0;
+    const seat = msg.seat;
+    this.ctx.panel.dataset.state = mine ? view.step : "wait";
+    this.drawSteps(view);
+
+    // the prompt
+    let prompt = "";
+    if (!this.live) prompt = "Replay: the board as it was then.";
+    else if (msg.status === "finished") prompt = "The game is over: the huts' tokens went to the players with most scouts on their paths.";
+    else if (mine) {
+      prompt = {
+        wheel: "The ship's wheel: choose your income (every other player gets one more).",
+        start: this.routeChoice ? "Several routes lead there: choose one (tolls go to the owners of the forts and settlements passed)."
+          : "Choose a start: a start point on the edge or an arrow on a discovered tile (the number is what it costs; hover to see the route).",
+        announce: "Announce how many tiles, all of one kind, and pay now (no refund).",
+        explore: this.exploreHint(view),
+        place: "The tile fits: it must be placed. Turn it and click a highlighted square.",
+        natives: "Friendly natives: a free scout goes onto a jungle path of your choice.",
+        path: "Your scout from the scored island goes onto a jungle path: choose one.",
+      }[view.step] || "Your move.";
+    } else if (msg.to_move !== null && msg.to_move !== undefined) {
+      prompt = `${this.status(msg)}…`;
+    }
+    this.prompt.textContent = prompt;
+
+    const controls = [];
+    if (mine) {
+      if (this.wheels.length) {
+        controls.push(h("div.button-grid", this.wheels.map((w) => this.button(w.text, `${w.value}`, `Take ${w.value} gold; the others ${w.value + 1}`, "wheel"))));
+      }
+      if (this.routeChoice && this.tileStarts.has(this.routeChoice)) {
+        const list = this.tileStarts.get(this.routeChoice);
+        controls.push(h("div.choices", list.map((start) => {
+          const tolls = start.tolls.length ? `, tolls: ${start.tolls.map((t) => `${this.costs.toll} to ${this.ctx.seatName(t)}`).join(", ")}` : ", no toll";
+          const b = this.button(start.text, h("span", `Via ${start.via}: `, h("b", { text: `${start.cost} gold` }), h("small", { text: ` (${start.base} to the bank${tolls})` })),
+            `Start on ${start.x},${start.y} via ${start.via}`, "route");
+          b.classList.add("choice");
+          b.addEventListener("pointerenter", () => this.previewRoute(start));
+          b.addEventListener("focus", () => this.previewRoute(start));
+          b.addEventListener("pointerleave", () => this.previewRoute(null));
+          return b;
+        })), h("button.link-button", { type: "button", text: "Another start…", on: { click: () => { this.routeChoice = null; this.drawStarts(); this.drawPanel(view); } } }));
+      }
+      if (this.announces.length) {
+        for (const kind of ["hidden", "open"]) {
+          const list = this.announces.filter((a) => a.kind === kind);
+          if (!list.length) continue;
+          const price = kind === "open" ? this.costs.open_tile : this.costs.hidden_tile;
+          controls.push(h("div.announce-row", { dataset: { kind } },
+            h("div.announce-label", h("b", { text: kind === "hidden" ? "Hidden tiles" : "Open tiles" }),
+              h("small", { text: ` ${price} gold each${kind === "open" ? ", chosen by number" : ", drawn at random"}` })),
+            h("div.button-grid", list.map((a) => this.button(a.text, String(a.count), `Announce ${plural(a.count, `${kind} tile`)}: pay ${a.count * price} gold`, "announce")))));
+        }
+      }
+      if (this.canDraw || this.takes.length) {
+        const row = [];
+        if (this.canDraw) row.push(this.button("draw", h("span", "Draw a hidden tile ", h("kbd", { text: "D" })), "Draw the next hidden tile", "draw", "primary"));
+        if (this.takes.length) {
+          row.push(h("div.take-row", this.takes.map((t) => {
+            const design = this.designs.get(this.openDesign.get(t.number));
+            const b = this.button(t.text, h("span.take", miniTile(design, 0, 40), h("small", { text: `${t.number} (${view.open[t.number]})` })),
+              `Take a tile from open stack ${t.number} (${view.open[t.number]} left)`, "take");
+            return b;
+          })));
+        }
+        controls.push(h("div.draw-row", row));
+      }
+      if (view.step === "place" && view.in_hand) {
+        const sel = this.placing.sel;
+        const design = this.designs.get(view.in_hand);
+        const here = this.places.filter((p) => p.rotation === sel.rotation).length;
+        const distinct = this.placing.looks(view.in_hand);
+        controls.push(h("div.hand",
+          h("div.hand-tile", miniTile(design, sel.rotation, 84), h("span.hand-label", { text: tileName(view.in_hand, this.designs) })),
+          h("div.rotate-col",
+            h("button", { type: "button", disabled: distinct < 2, title: "Turn the tile anticlockwise (Shift+R)", "aria-label": "Turn the tile anticlockwise", on: { click: () => this.rotate(-1) } }, "↺ Turn"),
+            h("button", { type: "button", disabled: distinct < 2, title: "Turn the tile clockwise (R)", "aria-label": "Turn the tile clockwise", dataset: { testid: "rotate" }, on: { click: () => this.rotate(1) } }, "↻ Turn"),
+            h("p.hint", { text: `${plural(here, "square fits", "squares fit")} turned like this.` }))));
+      }
+      if (this.units.length) {
+        controls.push(h("div.choices.unit-choices", this.units.map((u) => {
+          const pieces = this.piecesAt(view, u.x, u.y);
+          const where = pieces > 1 ? ` on the ${this.pieceWords(view, u)} land` : "";
+          const from = u.source ? ` (taken back from ${u.source})` : "";
+          const b = this.button(u.text, h("span", unitIcon(u.kind, seatColour(seat), 16), ` ${capital(u.kind)}${where}${from} `, h("b", { text: `${this.costs[u.kind]} gold` })),
+            `Place a ${u.kind}${where}${from}: ${this.costs[u.kind]} gold; it ends the exploration`, "unit");
+          b.classList.add("choice");
+          return b;
+        })));
+      }
+      if (this.canStop) controls.push(this.button("stop", h("span", this.units.length ? "Stop without a unit " : "Stop ", h("kbd", { text: "S" })), "End the exploration", "stop"));
+      if (this.treks.length) {
+        controls.push(h("div.button-grid", this.treks.map((t) => {
+          const hut = view.huts.find((x) => x.path === t.path);
+          const space = hut ? hut.spaces.indexOf(-1) + 1 : 0;
+          return this.button(t.text, `${t.path} · ${space}`, `Path ${t.path}: space ${space} from the hut${hut && hut.token === null ? " (the first scout draws a token)" : ""}`, "path-choice");
+        })));
+      }
+      if (this.others.length) {
+        controls.push(h("div.choices", this.others.map((t) => this.button(t, t, t, "other"))));
+      }
+    }
+    this.controls.replaceChildren(...controls);
+    this.controls.hidden = controls.length === 0;
+    this.drawTurnInfo(view);
+    this.drawEvents(view);
+    this.drawCounts(view);
+  }
+
+  exploreHint(view) {
+    const turn = view.turn;
+    const parts = [];
+    if (this.canDraw || this.takes.length) parts.push(`draw the next tile (${plural(turn.left, `${turn.kind} tile`)} announced still to come)`);
+    if (this.units.length) parts.push("place a unit on the new tile's land (it ends the exploration)");
+    parts.push("stop");
+    return `You may ${parts.join(", ")}.`;
+  }
+
+  piecesAt(view, x, y) {
+    const tile = view.map.find((t) => t.x === x && t.y === y);
+    return tile ? this.designs.get(tile.design).land.length : 1;
+  }
+
+  pieceWords(view, u) {
+    const tile = view.map.find((t) => t.x === u.x && t.y === u.y);
+    if (!tile) return `piece ${u.piece}`;
+    const edges = [...this.designs.get(tile.design).land[u.piece]].map((c) => (SIDES.indexOf(c) + tile.rotation) % 4);
+    return edges.length ? edges.sort().map((e) => SIDE_WORDS[e]).join("-") : "islet's";
+  }
+
+  button(action, content, title, testid, cls = "") {
+    return h(`button${cls ? `.${cls}` : ""}`, {
+      type: "button", title, "aria-label": title, dataset: { action, testid },
+      on: { click: () => this.act(action) },
+    }, content);
+  }
+
+  drawSteps(view) {
+    const steps = [["income", "Income"], ["start", "Start"], ["announce", "Announce"], ["explore", "Explore"], ["unit", "Unit or stop"], ["islands", "Islands"]];
+    const now = { income: "income", wheel: "income", start: "start", announce: "announce", explore: "explore", reveal: "explore",
+      place: "explore", natives: "explore", fill: "islands", path: "islands", token: "islands" }[view.step] || null;
+    const unitNow = view.step === "explore" && this.units.length > 0;
+    this.stepsBox.replaceChildren(...steps.map(([id, label]) => h(`li${id === now || (unitNow && id === "unit") ? ".now" : ""}`, { text: label, dataset: { step: id } })));
+    this.stepsBox.hidden = view.step === "over";
+  }
+
+  drawTurnInfo(view) {
+    const turn = view.turn;
+    if (!turn) {
+      this.turnInfo.replaceChildren();
+      this.turnInfo.hidden = true;
+      return;
+    }
+    const bits = [];
+    bits.push(h("span.seat-dot", { style: `background:${seatColour(turn.seat)}` }));
+    bits.push(`${this.ctx.seatName(turn.seat)}'s ship `);
+    bits.push(turn.ship ? `at ${turn.ship}` : "at the edge");
+    if (turn.kind) bits.push(` · ${plural(turn.left, `${turn.kind} tile`)} still to draw`);
+    if (turn.laid.length) bits.push(` · laid ${turn.laid.length} this turn`);
+    if (turn.storm) bits.push(" · a storm ended the exploration");
+    this.turnInfo.replaceChildren(h("p", { dataset: { testid: "turn-info" } }, bits));
+    this.turnInfo.hidden = false;
+  }
+
+  islandText(e) {
+    const bonus = e.value - e.tiles.length;
+    const worth = bonus ? `${plural(e.tiles.length, "tile")} + ${bonus} waterfall = ${e.value}` : `${plural(e.tiles.length, "tile")} = ${e.value}`;
+    const ranks = e.ranks.map((r) => `${this.ctx.seatName(r.seat)} ${ordinal(r.place)} with ${plural(r.count, r.unit)}: ${r.points}`);
+    return `an island of ${worth}${ranks.length ? `; ${ranks.join("; ")}` : ""}`;
+  }
+
+  eventText(e) {
+    const who = this.ctx.seatName(e.seat);
+    let m;
+    if (e.what === "island") return `Island scored: ${this.islandText(e)}.`;
+    if (e.what === "hut") return `Hut ${e.path}: ${e.token} (${e.points}) to ${who}, most scouts on the path.`;
+    if (e.what === "mine") return `${who} found a mine at ${e.at}: +${this.costs.mine} gold.`;
+    if (e.what === "pirates") return `Pirates at ${e.at}: ${who} lost half their gold.`;
+    if (e.what === "storm") return `A storm at ${e.at}: ${who}'s exploration ends at once, no unit.`;
+    if (e.what === "natives") return `Friendly natives at ${e.at}: a free scout for ${who}.`;
+    if ((m = /^(\S+) does not fit: discarded$/.exec(e.what))) return `${who} drew ${tileName(m[1], this.designs)}: it fits nowhere the ship can sail, discarded.`;
+    if ((m = /^(\S+) from (.+) fills (\S+)$/.exec(e.what))) return `The enclosed space ${m[3]} is filled with ${tileName(m[1], this.designs)} (from ${m[2]}).`;
+    if (e.what.startsWith("cannot pay")) return `${who} cannot pay for a start: the turn ends.`;
+    return `${who}: ${e.what}${e.at ? ` at ${e.at}` : ""}`;
+  }
+
+  drawEvents(view) {
+    const entries = view.log.slice(-6).reverse();
+    if (!entries.length) {
+      this.events.replaceChildren();
+      this.events.hidden = true;
+      return;
+    }
+    this.events.hidden = false;
+    this.events.replaceChildren(h("h4", { text: "Events and scoring" }), h("ul", entries.map((e, k) => h(`li.event.event-${e.what.split(" ")[0]}${k === 0 ? ".latest" : ""}`,
+      h("span.seat-dot", { style: `background:${seatColour(e.seat)}` }),
+      h("span", { text: this.eventText(e) })))));
+  }
+
+  drawCounts(view) {
+    const hidden = Object.values(view.hidden).reduce((a, b) => a + b, 0);
+    const items = [
+      h("div.count", h("span.count-label", { text: "Hidden" }), h("b", { text: String(hidden), dataset: { testid: "hidden-left" } }), " tiles left"),
+      h("div.count", h("span.count-label", { text: "Open stacks" }), h("span.mini-row",
+        Object.entries(view.open).map(([n, c]) => h("span.open-stack", { title: `open stack ${n}: ${plural(c, "tile")}` },
+          miniTile(this.designs.get(this.openDesign.get(n)), 0, 26), h("small", { text: String(c) }))))),
+    ];
+    if (view.discards.length) {
+      const shown = view.discards.slice(-10);
+      items.push(h("div.count", h("span.count-label", { text: `Discards (${view.discards.length})` }),
+        h("span.mini-row", shown.map((id) => miniTile(this.designs.get(id), 0, 22, `${tileName(id, this.designs)} (discarded)`)))));
+    }
+    items.push(h("div.count", h("span.count-label", { text: "Tokens" }), `${view.bag} in the bag`));
+    this.counts.replaceChildren(...items);
+  }
+}
+
+// ------------------------------------------------------------------ drawings
+
+function capital(word) { return word[0].toUpperCase() + word.slice(1); }
+
+function tileName(id, designs) {
+  const d = designs.get(id);
+  if (!d) return id;
+  const extra = d.event ? ` (${EVENT_WORDS[d.event]})` : d.bonus ? ` (waterfall +${d.bonus})` : "";
+  return `${id}${extra}`;
+}
+
+function tileTitle(design, t) {
+  if (!design) return `tile ${t.design} at ${t.x},${t.y}`;
+  const bits = [`${t.design} at ${t.x},${t.y}`];
+  if (t.rotation) bits.push(`turned ${t.rotation * 90}°`);
+  if (design.event) bits.push(EVENT_WORDS[design.event]);
+  if (design.bonus) bits.push(`waterfall: +${design.bonus} to its island`);
+  return bits.join(", ");
+}
+
+/** One tile drawn into `g` at `size` units: water, land pieces, white lanes, marks. */
+function drawTile(g, design, rotation, size) {
+  g.append(s("rect", { class: "tile-water", width: size, height: size, fill: WATER }));
+  if (!design) return;
+  const geo = tileGeometry(design, rotation);
+  for (const shape of geo.shapes) {
+    if (shape.disc) {
+      const [cx, cy, r] = shape.disc;
+      g.append(s("circle", { class: "tile-land", cx: cx * size, cy: cy * size, r: r * size, fill: LAND, stroke: LAND }));
+    } else {
+      g.append(s("polygon", { class: "tile-land", points: shape.points.map(([u, v]) => `${u * size},${v * size}`).join(" "), fill: LAND, stroke: LAND }));
+    }
+  }
+  for (const [[x1, y1], [x2, y2]] of geo.lanes) {
+    g.append(s("line", { class: "lane", x1: x1 * size, y1: y1 * size, x2: x2 * size, y2: y2 * size, "stroke-width": size * 0.045, "stroke-dasharray": `${size * 0.08} ${size * 0.05}` }));
+  }
+  const mark = EVENT_MARKS[design.event || ""];
+  if (mark) {
+    g.append(s("circle", { class: `event-mark event-${design.event}`, cx: size * 0.8, cy: size * 0.8, r: size * 0.13 }));
+    g.append(s("text", { class: "event-letter", x: size * 0.8, y: size * 0.86, "text-anchor": "middle", "font-size": size * 0.17, text: mark }));
+  }
+  if (design.bonus) {
+    g.append(s("text", { class: "bonus", x: size * 0.5, y: size * 0.6, "text-anchor": "middle", "font-size": size * 0.3, text: `+${design.bonus}` }));
+  }
+  g.append(s("rect", { class: "tile-border", width: size, height: size }));
+}
+
+/** A standalone small SVG of one tile (in hand, the open stacks, the discards). */
+export function miniTile(design, rotation, size, title) {
+  const svg = s("svg", { class: "mini-tile", width: size, height: size, viewBox: `0 0 ${S} ${S}`, role: "img", "aria-label": title || `tile ${design ? design.id : "?"}` });
+  if (title) svg.append(svgTitle(title));
+  drawTile(svg, design, rotation, S);
+  return svg;
+}
+
+function routePath(points, colour, title) {
+  const d = points.map(([x, y], k) => `${k ? "L" : "M"}${x} ${y}`).join(" ");
+  const g = s("g", { class: "route" }, svgTitle(title));
+  g.append(s("path", { class: "route-halo", d }));
+  g.append(s("path", { class: "route-line", d, stroke: colour }));
+  const [x, y] = points[points.length - 1];
+  g.append(s("circle", { class: "route-end", cx: x, cy: y, r: 7, fill: colour }));
+  return g;
+}
+
+function shipShape(colour) {
+  const g = s("g", { class: "ship-shape" });
+  g.append(s("path", { class: "hull", d: "M-22 2 L22 2 L14 14 L-14 14 Z", fill: colour }));
+  g.append(s("path", { class: "sail", d: "M-2 -24 L-2 0 L-18 0 Z M2 -20 L2 0 L16 0 Z" }));
+  g.append(s("path", { class: "mast", d: "M0 -26 V2" }));
+  return g;
+}
+
+/** A unit drawn around (0, 0): scout a pawn, fort a tower, settlement a house. */
+function unitShape(kind, colour) {
+  const g = s("g", { class: `unit-shape ${kind}` });
+  if (kind === "scout") {
+    g.append(s("path", { d: "M0 -14 a6 6 0 1 1 -0.1 0 Z M-9 12 Q-8 -2 0 -2 Q8 -2 9 12 Z", fill: colour }));
+  } else if (kind === "fort") {
+    g.append(s("path", { d: "M-13 14 V-10 H-8 V-5 H-3 V-10 H3 V-5 H8 V-10 H13 V14 Z", fill: colour }));
+  } else {
+    g.append(s("path", { d: "M-16 14 V-3 L0 -17 L16 -3 V14 Z", fill: colour }));
+  }
+  return g;
+}
+
+function unitIcon(kind, colour, size) {
+  const svg = s("svg", { class: "unit-icon", width: size, height: size, viewBox: "-18 -18 36 36", "aria-hidden": "true" });
+  svg.append(unitShape(kind, colour));
+  return svg;
+}
+
+function hutShape(path) {
+  const g = s("g", { class: "hut", transform: `translate(${0.22 * S} ${ROW * S / 2 - 4})` });
+  g.append(s("path", { class: "hut-roof", d: "M-20 -2 L0 -22 L20 -2 Z" }));
+  g.append(s("rect", { class: "hut-wall", x: -14, y: -2, width: 28, height: 20 }));
+  g.append(s("text", { class: "hut-label", y: 14, "text-anchor": "middle", text: path }));
+  return g;
+}
