@@ -98,6 +98,7 @@ INFO = GameInfo(
         "board": Variant("board", None, "path of another board file (default: the built-in one)"),
     },
     renderer="terranova.games.entdecker.render",
+    bots="terranova.games.entdecker.bots",
     test_params=(
         {"players": 2, "setup": "variable", "natives": "scout", "tile_cap": 3},
         {"players": 4, "island_tie": "share", "tiebreak": "shared", "edge_costs": "free"},
