@@ -64,7 +64,41 @@ def _search(g: EntdeckerState, seat: int) -> dict[int, list[tuple[int, int, int]
         lane = t.lane[d][r][sp.edge]
         if lane >= 0:
             queue.append((sp.pos * 4 + lane, g.edge_cost[k], toll_at.get(sp.pos, 0), k))
+    lane_edges = t.lane_edges
+    lanes = t.lane
+    succ: dict[int, list[int]] = {}  # lane node -> the lane nodes its line leads into
+
+    def successors(node: int) -> list[int]:
+        pos, lane = divmod(node, 4)
+        _, d, r = tiles[at[pos]]
+        out = []
+        for edge in lane_edges[d][r][lane]:
+            q = pos + step[edge]
+            index = at.get(q)
+            if index is None:
+                continue
+            _, qd, qr = tiles[index]
+            other = lanes[qd][qr][(edge + 2) % 4]
+            if other >= 0:
+                out.append(q * 4 + other)
+        succ[node] = out
+        return out
+
     head = 0
+    if not toll_at:  # no toll anywhere: one (cost, start point) per node, the first cheapest
+        cheapest: dict[int, int] = {}
+        while head < len(queue):
+            node, cost, _, point = queue[head]
+            head += 1
+            known = cheapest.get(node)
+            if known is not None and known <= cost:
+                continue
+            cheapest[node] = cost
+            best[node] = [(cost, 0, point)]
+            nexts = succ.get(node)
+            for other in successors(node) if nexts is None else nexts:
+                queue.append((other, cost, 0, point))
+        return best
     while head < len(queue):
         node, cost, mask, point = queue[head]
         head += 1
@@ -73,17 +107,9 @@ def _search(g: EntdeckerState, seat: int) -> dict[int, list[tuple[int, int, int]
             continue
         kept[:] = [e for e in kept if not (cost <= e[0] and mask & ~e[1] == 0)]
         kept.append((cost, mask, point))
-        pos, lane = divmod(node, 4)
-        _, d, r = tiles[at[pos]]
-        for edge in t.lane_edges[d][r][lane]:
-            q = pos + step[edge]
-            index = at.get(q)
-            if index is None:
-                continue
-            _, qd, qr = tiles[index]
-            other = t.lane[qd][qr][(edge + 2) % 4]
-            if other >= 0:
-                queue.append((q * 4 + other, cost, mask | toll_at.get(q, 0), point))
+        nexts = succ.get(node)
+        for other in successors(node) if nexts is None else nexts:
+            queue.append((other, cost, mask | toll_at.get(other >> 2, 0), point))
     return best
 
 
