@@ -86,3 +86,21 @@ def test_estimate_counts_the_islands_a_seat_is_expected_to_win() -> None:
             assert state.estimate(0) > state._points[0] + state._gold[0] / 3
     assert seen_units
     assert state.estimate(0) == state.returns()[0]
+
+
+def test_estimate_counts_announced_tiles_at_their_price() -> None:
+    state = new_game(players=3)
+    rng = random.Random(1)
+    while state.view(None)["step"] != "announce":
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(state.legal_actions()[0])
+    seat = state.current_player()
+    before = state.estimate(seat)
+    announce = state.legal_actions()[2]  # three hidden tiles
+    assert str(announce) == "announce 3 hidden"
+    state.apply(announce)
+    assert state.estimate(seat) == pytest.approx(before)
+    state.apply(state.parse_action("stop"))
+    assert state.estimate(seat) < before - 0.9  # the tiles paid for are lost

@@ -274,13 +274,18 @@ def hut_outlook(g: EntdeckerState, seat: int) -> float:
 
 
 def estimate(g: EntdeckerState, seat: int) -> float:
-    """Points, gold at a third of a point, the points its units on islands not yet scored
-    are expected to bring (:func:`outlook`), half a point per such scout (it goes on to a
-    path), and the tokens of the huts it leads (their mean value if unseen)."""
+    """Points, gold at a third of a point, the tiles it paid for and has not drawn yet at
+    their price (so that announcing costs nothing and stopping early does), the points its
+    units on islands not yet scored are expected to bring (:func:`outlook`), half a point
+    per such scout (it goes on to a path), and the tokens of the huts it leads (their mean
+    value if unseen); the final scores once the game is over."""
     if g._over:
         return g.returns()[seat]
     turn = g._turn
     active = turn.seat if turn is not None else seat
     worth = g._points[seat] + g._gold[seat] / 3 + outlook(g, active)[seat]
+    if turn is not None and turn.seat == seat and turn.left:  # tiles paid for, not drawn
+        board = g._t.board
+        worth += turn.left * (board.hidden_tile if turn.kind == "hidden" else board.open_tile) / 3
     worth += sum(0.5 for _, s, kind in g._units if s == seat and kind == SCOUT)
     return worth + hut_outlook(g, seat)
