@@ -1,4 +1,4 @@
-"""The text forms of both games' actions: every action met in random games, over every
+"""The text forms of the games' actions: every action met in random games, over every
 variant, reads back from its text as itself; the texts the games have always accepted
 (some not canonical) still read as the same actions, and the others are refused.
 """
@@ -16,6 +16,7 @@ import terranova
 from terranova.core.actions import Action
 from terranova.core.errors import MalformedActionError
 from terranova.games.discovery import actions as discovery
+from terranova.games.entdecker import actions as entdecker
 from terranova.games.evolution import actions as evolution
 from tests.conformance.test_protocol import choose, param_sets
 from tests.games.evolution.test_rules_conformance import PARAMS as EVOLUTION_OPTIONS
@@ -25,6 +26,7 @@ GAMES = {
     "discovery": param_sets("discovery"),
     "evolution-explore": param_sets("evolution-explore") + EVOLUTION_OPTIONS,
     "evolution-bluff": param_sets("evolution-bluff") + EVOLUTION_OPTIONS,
+    "entdecker": param_sets("entdecker"),
 }
 WORDS = [
     evolution.PASS,
@@ -46,6 +48,13 @@ EXTRA: dict[str, list[Action]] = {  # values random games seldom reach
     ],
 }
 EXTRA["evolution-bluff"] = EXTRA["evolution-explore"]
+EXTRA["entdecker"] = [
+    entdecker.StartTile(-3, 12, "W", "E10", "0,3,3,11"),
+    entdecker.Settle("scout", -1, 0, 12, "-4,7/2"),
+    entdecker.Settle("scout", 1, 2, 0, "p7/10"),
+    entdecker.Roll("12"),
+    entdecker.Income(16),
+]
 
 
 @cache
@@ -88,8 +97,10 @@ def test_every_action_reads_back_from_its_text(game_id: str) -> None:
 
 def test_the_random_games_meet_every_kind_of_action() -> None:
     met = {type(a) for g in GAMES for a in met_in_random_games(g).values()}
-    assert met == action_classes(discovery, discovery.DiscoveryAction) | action_classes(
-        evolution, evolution.EvolutionAction
+    assert met == (
+        action_classes(discovery, discovery.DiscoveryAction)
+        | action_classes(evolution, evolution.EvolutionAction)
+        | action_classes(entdecker, entdecker.EntdeckerAction)
     )
 
 
@@ -322,3 +333,63 @@ def test_evolution_says_what_it_expected(text: str, expected: str) -> None:
     assert str(refused.value) == f"{head} (expected {expected})"
     with pytest.raises(MalformedActionError, match="'place hand <card>', 'place reserve <card>',"):
         evolution.parse_action("no such action")  # every form
+
+
+def test_texts_of_entdecker() -> None:
+    e = entdecker
+    texts = {
+        e.Layout("v1"): "layout v1",
+        e.Roll("3"): "roll 3",
+        e.Roll("wheel"): "roll wheel",
+        e.Income(5): "wheel 5",
+        e.StartEdge("S0"): "start S0",
+        e.StartTile(0, 2, "N", "W2", ""): "start 0,2 N via W2",
+        e.StartTile(3, 4, "E", "N3", "1,1"): "start 3,4 E via N3 toll 1,1",
+        e.Announce(3, "hidden"): "announce 3 hidden",
+        e.Announce(1, "open"): "announce 1 open",
+        e.DRAW: "draw",
+        e.Take(6): "take 6",
+        e.Reveal("bay"): "reveal bay",
+        e.Place("open-1", 11, 7, 3): "place open-1 11,7 270",
+        e.Settle("fort", 1, 2, 0, ""): "fort 1,2/0",
+        e.Settle("settlement", 1, 2, 1): "settlement 1,2/1",
+        e.Settle("scout", 1, 2, 1, "4,4/0"): "scout 1,2/1 from 4,4/0",
+        e.Settle("scout", 3, 4, 0, "p2/3"): "scout 3,4/0 from p2/3",
+        e.STOP: "stop",
+        e.Trek("p7"): "path p7",
+        e.Token("corn"): "token corn",
+        e.Fill("inland"): "fill inland",
+    }
+    for action, text in texts.items():
+        assert str(action) == text
+        assert e.parse_action(text) == action
+    assert e.parse_action(" stop\n") == e.STOP
+
+
+ENTDECKER_REFUSED = [
+    "",
+    "start",
+    "start X3",
+    "start 3,4",
+    "start 3,4 Q via N3",
+    "start 3,4 E via N3 toll",
+    "start 3,4 E via N3 toll 1,",
+    "roll x",
+    "wheel -1",
+    "announce 2 secret",
+    "announce -1 open",
+    "place cape 3,4 45",
+    "scout 3,4",
+    "scout 3,4/0 from",
+    "scout 3,4/0 from p2",
+    "knight 3,4/0",
+    "path",
+    "draw 1",
+    "Stop",
+]
+
+
+@pytest.mark.parametrize("text", ENTDECKER_REFUSED)
+def test_entdecker_refuses(text: str) -> None:
+    with pytest.raises(MalformedActionError, match="not an action of Entdecker"):
+        entdecker.parse_action(text)

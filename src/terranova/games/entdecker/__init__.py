@@ -8,7 +8,7 @@ settlements, forts and scouts, and scouts go on to the chief huts in the jungle.
 
 from __future__ import annotations
 
-from terranova.core.registry import GameInfo, Variant
+from terranova.core.registry import GameInfo, Playthrough, Variant
 from terranova.games.entdecker.components import Components
 from terranova.games.entdecker.content import load_components
 from terranova.games.entdecker.state import EntdeckerState
@@ -99,10 +99,34 @@ INFO = GameInfo(
     },
     renderer="terranova.games.entdecker.render",
     web="terranova.games.entdecker.web",
+    bots="terranova.games.entdecker.bots",
     test_params=(
         {"players": 2, "setup": "variable", "natives": "scout", "tile_cap": 3},
         {"players": 4, "island_tie": "share", "tiebreak": "shared", "edge_costs": "free"},
         {"players": 3, "setup": "variable", "natives": "scout", "island_tie": "share"},
+    ),
+    playthroughs=(
+        Playthrough(
+            "3p-beginner",
+            {"players": 3},
+            seed=1,
+            full=(0, 70),
+            note="the start of a game; the whole game in full would make about 13 MB",
+        ),
+        Playthrough(
+            "2p-variable-scout-cap3",
+            {"players": 2, "setup": "variable", "natives": "scout", "tile_cap": 3},
+            seed=2,
+            full=(300, 350),
+            note="the middle of a game; the whole game in full would make about 13 MB",
+        ),
+        Playthrough(
+            "4p-share-shared-free",
+            {"players": 4, "island_tie": "share", "tiebreak": "shared", "edge_costs": "free"},
+            seed=3,
+            full=(648, None),
+            note="the last turns of a game; the whole game in full would make about 20 MB",
+        ),
     ),
     description="Sail out along the white sea lanes, discover islands tile by tile, settle "
     "them with scouts, forts and settlements, and send scouts to the chiefs' huts.",

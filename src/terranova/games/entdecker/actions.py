@@ -16,12 +16,24 @@ True
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
+from terranova.core.action_text import ActionParser, Converter, text_form
 from terranova.core.actions import Action
-from terranova.core.errors import MalformedActionError
+
+FACE = Converter(r"\d+|wheel", str, None, "a number or 'wheel'", str)
+"""The income die's faces: a number, or the ship's wheel."""
+POINT = Converter(r"[NESW]\d+", str, None, "a start point (a side N, E, S or W and a number)")
+"""A start point on the board's edge: ``N3`` is north of column 3."""
+SEATS = Converter(r"\d+(?:,\d+)*", str, None, "seat numbers separated by commas")
+"""The seats a route pays tolls to, one per fort or settlement passed."""
+SOURCE = Converter(
+    r"-?\d+,-?\d+/\d+|[A-Za-z0-9_-]+/\d+",
+    str,
+    None,
+    "a tile's land piece (5,6/1) or a path's space (p3/2)",
+)
+"""Where a scout is taken back from: a tile's land piece or a path's space."""
 
 
 class EntdeckerAction(Action):
@@ -30,36 +42,31 @@ class EntdeckerAction(Action):
     __slots__ = ()
 
 
+@text_form("layout {layout:id}")
 @dataclass(frozen=True, slots=True)
 class Layout(EntdeckerAction):
     """Chance, variable set-up: the set-up ``layout`` is drawn."""
 
     layout: str
 
-    def __str__(self) -> str:
-        return f"layout {self.layout}"
 
-
+@text_form("roll {face:face}", face=FACE)
 @dataclass(frozen=True, slots=True)
 class Roll(EntdeckerAction):
     """Chance: the income die shows ``face`` (a number, or ``wheel``)."""
 
     face: str
 
-    def __str__(self) -> str:
-        return f"roll {self.face}"
 
-
+@text_form("wheel {value:nat}")
 @dataclass(frozen=True, slots=True)
 class Income(EntdeckerAction):
     """The ship's wheel was rolled: the roller takes ``value`` (each other player one more)."""
 
     value: int
 
-    def __str__(self) -> str:
-        return f"wheel {self.value}"
 
-
+@text_form("start {point:point}", point=POINT)
 @dataclass(frozen=True, slots=True)
 class StartEdge(EntdeckerAction):
     """Start at the board's edge, at start point ``point`` (a side and a row or column:
@@ -67,10 +74,10 @@ class StartEdge(EntdeckerAction):
 
     point: str
 
-    def __str__(self) -> str:
-        return f"start {self.point}"
 
-
+@text_form(
+    "start {x},{y} {heading:N|E|S|W} via {via:point}[ toll {tolls:seats}]", point=POINT, seats=SEATS
+)
 @dataclass(frozen=True, slots=True)
 class StartTile(EntdeckerAction):
     """Start on the discovered tile at (x, y), heading out across its edge ``heading``;
@@ -81,13 +88,10 @@ class StartTile(EntdeckerAction):
     y: int
     heading: str
     via: str
-    tolls: str
-
-    def __str__(self) -> str:
-        toll = f" toll {self.tolls}" if self.tolls else ""
-        return f"start {self.x},{self.y} {self.heading} via {self.via}{toll}"
+    tolls: str = ""
 
 
+@text_form("announce {count:nat} {kind:open|hidden}")
 @dataclass(frozen=True, slots=True)
 class Announce(EntdeckerAction):
     """Announce and pay ``count`` tiles of one ``kind``: ``open`` or ``hidden``."""
@@ -95,41 +99,33 @@ class Announce(EntdeckerAction):
     count: int
     kind: str
 
-    def __str__(self) -> str:
-        return f"announce {self.count} {self.kind}"
 
-
+@text_form("draw")
 @dataclass(frozen=True, slots=True)
 class Draw(EntdeckerAction):
     """Draw the next hidden tile."""
-
-    def __str__(self) -> str:
-        return "draw"
 
 
 DRAW = Draw()
 
 
+@text_form("take {number:nat}")
 @dataclass(frozen=True, slots=True)
 class Take(EntdeckerAction):
     """Take the top tile of open stack ``number``."""
 
     number: int
 
-    def __str__(self) -> str:
-        return f"take {self.number}"
 
-
+@text_form("reveal {design:id}")
 @dataclass(frozen=True, slots=True)
 class Reveal(EntdeckerAction):
     """Chance: the hidden tile drawn is a ``design``."""
 
     design: str
 
-    def __str__(self) -> str:
-        return f"reveal {self.design}"
 
-
+@text_form("place {design:id} {x},{y} {rotation:quarter}")
 @dataclass(frozen=True, slots=True)
 class Place(EntdeckerAction):
     """Lay the tile in hand at (x, y) turned ``rotation`` quarter turns clockwise."""
@@ -139,10 +135,8 @@ class Place(EntdeckerAction):
     y: int
     rotation: int
 
-    def __str__(self) -> str:
-        return f"place {self.design} {self.x},{self.y} {self.rotation * 90}"
 
-
+@text_form("{kind:scout|fort|settlement} {x},{y}/{piece:nat}[ from {source:source}]", source=SOURCE)
 @dataclass(frozen=True, slots=True)
 class Settle(EntdeckerAction):
     """Place a unit (``scout``, ``fort`` or ``settlement``) on land piece ``piece`` of the
@@ -153,95 +147,45 @@ class Settle(EntdeckerAction):
     x: int
     y: int
     piece: int
-    source: str
-
-    def __str__(self) -> str:
-        back = f" from {self.source}" if self.source else ""
-        return f"{self.kind} {self.x},{self.y}/{self.piece}{back}"
+    source: str = ""
 
 
+@text_form("stop")
 @dataclass(frozen=True, slots=True)
 class Stop(EntdeckerAction):
     """End the exploration without a unit."""
-
-    def __str__(self) -> str:
-        return "stop"
 
 
 STOP = Stop()
 
 
+@text_form("path {path:id}")
 @dataclass(frozen=True, slots=True)
 class Trek(EntdeckerAction):
     """Send a scout onto jungle path ``path`` (to its free space nearest the hut)."""
 
     path: str
 
-    def __str__(self) -> str:
-        return f"path {self.path}"
 
-
+@text_form("token {token:id}")
 @dataclass(frozen=True, slots=True)
 class Token(EntdeckerAction):
     """Chance: the produce token ``token`` is drawn from the bag into a hut."""
 
     token: str
 
-    def __str__(self) -> str:
-        return f"token {self.token}"
 
-
+@text_form("fill {design:id}")
 @dataclass(frozen=True, slots=True)
 class Fill(EntdeckerAction):
     """Chance: the tile searched out of the hidden stacks to fill an enclosed space."""
 
     design: str
 
-    def __str__(self) -> str:
-        return f"fill {self.design}"
 
-
-_ID = r"([A-Za-z0-9_-]+)"
-_INT = r"(-?\d+)"
-_PLACE = rf"{_INT},{_INT}/(\d+)"
-_SOURCE = rf"(-?\d+,-?\d+/\d+|{_ID[1:-1]}/\d+)"
-_PATTERNS: list[tuple[re.Pattern[str], Callable[..., EntdeckerAction]]] = [
-    (re.compile(rf"layout {_ID}"), Layout),
-    (re.compile(r"roll (\d+|wheel)"), Roll),
-    (re.compile(r"wheel (\d+)"), lambda v: Income(int(v))),
-    (re.compile(r"start ([NESW]\d+)"), StartEdge),
-    (
-        re.compile(rf"start {_INT},{_INT} ([NESW]) via ([NESW]\d+)(?: toll (\d+(?:,\d+)*))?"),
-        lambda x, y, h, via, tolls: StartTile(int(x), int(y), h, via, tolls or ""),
-    ),
-    (re.compile(r"announce (\d+) (open|hidden)"), lambda n, k: Announce(int(n), k)),
-    (re.compile(r"draw"), lambda: DRAW),
-    (re.compile(r"take (\d+)"), lambda n: Take(int(n))),
-    (re.compile(rf"reveal {_ID}"), Reveal),
-    (
-        re.compile(rf"place {_ID} {_INT},{_INT} (0|90|180|270)"),
-        lambda d, x, y, r: Place(d, int(x), int(y), int(r) // 90),
-    ),
-    (
-        re.compile(rf"(scout|fort|settlement) {_PLACE}(?: from {_SOURCE})?"),
-        lambda k, x, y, p, s: Settle(k, int(x), int(y), int(p), s or ""),
-    ),
-    (re.compile(r"stop"), lambda: STOP),
-    (re.compile(rf"path {_ID}"), Trek),
-    (re.compile(rf"token {_ID}"), Token),
-    (re.compile(rf"fill {_ID}"), Fill),
-]
-
-
-def parse_action(text: str) -> EntdeckerAction:
-    """The action whose canonical text is ``text``; raises MalformedActionError."""
-    text = text.strip()
-    for pattern, make in _PATTERNS:
-        match = pattern.fullmatch(text)
-        if match is not None:
-            return make(*match.groups())
-    raise MalformedActionError(
-        f"not an action of Entdecker: {text!r} (expected e.g. 'start N3', "
-        "'start 3,4 E via N3 toll 1', 'announce 2 hidden', 'draw', 'take 3', "
-        "'place cape 3,4 90', 'scout 3,4/0', 'stop', 'path p2', 'wheel 5')"
-    )
+parse_action: ActionParser[EntdeckerAction] = ActionParser(
+    "Entdecker",
+    [Layout, Roll, Income, StartEdge, StartTile, Announce, Draw, Take, Reveal, Place, Settle,
+     Stop, Trek, Token, Fill],
+)  # fmt: skip
+"""The action whose canonical text is the text given; raises MalformedActionError."""

@@ -45,9 +45,12 @@ def tolls(g: EntdeckerState, seat: int) -> tuple[dict[int, int], list[int]]:
     return by_square, owners
 
 
-def _search(g: EntdeckerState, seat: int) -> dict[int, list[tuple[int, int, int]]]:
+def _search(
+    g: EntdeckerState, seat: int
+) -> tuple[dict[int, list[tuple[int, int, int]]], dict[int, list[int]]]:
     """Lane node (square * 4 + lane) -> the (cost, tolls, start point) pairs no other
-    route to it beats."""
+    route to it beats; and lane node -> the edges its line leaves by into an undiscovered
+    square of the board."""
     t = g._t
     at = g._map.at
     tiles = g._map.tiles
@@ -64,7 +67,46 @@ def _search(g: EntdeckerState, seat: int) -> dict[int, list[tuple[int, int, int]
         lane = t.lane[d][r][sp.edge]
         if lane >= 0:
             queue.append((sp.pos * 4 + lane, g.edge_cost[k], toll_at.get(sp.pos, 0), k))
+    lane_edges = t.lane_edges
+    lanes = t.lane
+    succ: dict[int, list[int]] = {}  # lane node -> the lane nodes its line leads into
+    outs: dict[int, list[int]] = {}
+    on_grid = grid.on_grid
+
+    def successors(node: int) -> list[int]:
+        pos, lane = divmod(node, 4)
+        _, d, r = tiles[at[pos]]
+        out = []
+        leave = outs[node] = []
+        for edge in lane_edges[d][r][lane]:
+            q = pos + step[edge]
+            index = at.get(q)
+            if index is None:
+                if on_grid(q):
+                    leave.append(edge)
+                continue
+            _, qd, qr = tiles[index]
+            other = lanes[qd][qr][(edge + 2) % 4]
+            if other >= 0:
+                out.append(q * 4 + other)
+        succ[node] = out
+        return out
+
     head = 0
+    if not toll_at:  # no toll anywhere: one (cost, start point) per node, the first cheapest
+        cheapest: dict[int, int] = {}
+        while head < len(queue):
+            node, cost, _, point = queue[head]
+            head += 1
+            known = cheapest.get(node)
+            if known is not None and known <= cost:
+                continue
+            cheapest[node] = cost
+            best[node] = [(cost, 0, point)]
+            nexts = succ.get(node)
+            for other in successors(node) if nexts is None else nexts:
+                queue.append((other, cost, 0, point))
+        return best, outs
     while head < len(queue):
         node, cost, mask, point = queue[head]
         head += 1
@@ -73,18 +115,10 @@ def _search(g: EntdeckerState, seat: int) -> dict[int, list[tuple[int, int, int]
             continue
         kept[:] = [e for e in kept if not (cost <= e[0] and mask & ~e[1] == 0)]
         kept.append((cost, mask, point))
-        pos, lane = divmod(node, 4)
-        _, d, r = tiles[at[pos]]
-        for edge in t.lane_edges[d][r][lane]:
-            q = pos + step[edge]
-            index = at.get(q)
-            if index is None:
-                continue
-            _, qd, qr = tiles[index]
-            other = t.lane[qd][qr][(edge + 2) % 4]
-            if other >= 0:
-                queue.append((q * 4 + other, cost, mask | toll_at.get(q, 0), point))
-    return best
+        nexts = succ.get(node)
+        for other in successors(node) if nexts is None else nexts:
+            queue.append((other, cost, mask | toll_at.get(other >> 2, 0), point))
+    return best, outs
 
 
 def options(g: EntdeckerState, seat: int) -> tuple[list[int], list[Option]]:
@@ -92,19 +126,22 @@ def options(g: EntdeckerState, seat: int) -> tuple[list[int], list[Option]]:
     indices), and the starts from tiles with their costs, sorted."""
     t = g._t
     at = g._map.at
-    grid = t.grid
     edges = [k for k, p in enumerate(t.points) if p.pos not in at]
     _, owners = tolls(g, seat)
     found: dict[tuple[int, int, int, tuple[int, ...]], int] = {}
-    for node, kept in _search(g, seat).items():
-        pos, lane = divmod(node, 4)
-        _, d, r = g._map.tiles[at[pos]]
-        for edge in t.lane_edges[d][r][lane]:
-            q = pos + grid.step[edge]
-            if q in at or not grid.on_grid(q):
-                continue
+    best, outs = _search(g, seat)
+    payees: dict[int, tuple[int, ...]] = {}
+    for node, kept in best.items():
+        leave = outs[node]
+        if not leave:
+            continue
+        pos = node >> 2
+        for edge in leave:
             for cost, mask, point in kept:
-                paid = tuple(sorted(owners[b] for b in range(len(owners)) if mask >> b & 1))
+                paid = payees.get(mask)
+                if paid is None:
+                    bits = range(len(owners))
+                    paid = payees[mask] = tuple(sorted(owners[b] for b in bits if mask >> b & 1))
                 key = (pos, edge, cost, paid)
                 if key not in found or point < found[key]:
                     found[key] = point

@@ -234,14 +234,58 @@ def finish(g: EntdeckerState) -> None:
     g._over = True
 
 
-def estimate(g: EntdeckerState, seat: int) -> float:
-    """Points, gold at a third of a point, a point per unit on an island not yet scored,
-    and the tokens of the huts this seat leads (their mean value if unseen)."""
-    worth = g._points[seat] + g._gold[seat] / 3
-    worth += sum(1 for _, s, _ in g._units if s == seat)
+GROWTH = 0.7
+"""Tiles an island is expected to gain per land edge still open, before it is complete."""
+CLOSING = 0.85
+"""The chance an island is completed, per land edge still open (a rough guess)."""
+
+
+def outlook(g: EntdeckerState, active: int) -> list[float]:
+    """Per seat, the points its units on the islands not yet scored are expected to bring:
+    the place each seat holds now (ties to ``active``, as in a scoring on its turn) on the
+    island's value grown by its open edges, discounted by the chance it is completed."""
+    out = [0.0] * g._n
+    if not g._units:
+        return out
+    find = g._regions.find
+    islands: dict[int, list[tuple[int, int, int]]] = {}
+    for unit in g._units:
+        islands.setdefault(find(unit[0]), []).append(unit)
+    for root, here in islands.items():
+        open_edges = g._open[root]
+        value = g._mask[root].bit_count() + g._bonus[root]
+        chance = CLOSING**open_edges
+        ranks = ranking(g, here, active)
+        points = cascade(round(value + GROWTH * open_edges), len(ranks))
+        for seat, _, _, place in ranks:
+            out[seat] += chance * points[place - 1]
+    return out
+
+
+def hut_outlook(g: EntdeckerState, seat: int) -> float:
+    """The tokens of the huts ``seat`` leads (their mean value if it has not seen them)."""
     tokens = g._t.board.tokens
     mean = sum(t.value for t in tokens) / len(tokens)
+    worth = 0.0
     for path, token in enumerate(g._hut):
         if token >= 0 and hut_winner(g, path) == seat:
             worth += tokens[token].value if g._known[path] >> seat & 1 else mean
     return worth
+
+
+def estimate(g: EntdeckerState, seat: int) -> float:
+    """Points, gold at a third of a point, the tiles it paid for and has not drawn yet at
+    their price (so that announcing costs nothing and stopping early does), the points its
+    units on islands not yet scored are expected to bring (:func:`outlook`), half a point
+    per such scout (it goes on to a path), and the tokens of the huts it leads (their mean
+    value if unseen); the final scores once the game is over."""
+    if g._over:
+        return g.returns()[seat]
+    turn = g._turn
+    active = turn.seat if turn is not None else seat
+    worth = g._points[seat] + g._gold[seat] / 3 + outlook(g, active)[seat]
+    if turn is not None and turn.seat == seat and turn.left:  # tiles paid for, not drawn
+        board = g._t.board
+        worth += turn.left * (board.hidden_tile if turn.kind == "hidden" else board.open_tile) / 3
+    worth += sum(0.5 for _, s, kind in g._units if s == seat and kind == SCOUT)
+    return worth + hut_outlook(g, seat)

@@ -1,0 +1,102 @@
+"""Random-play decisions per second of Entdecker and of The Discovery, in the same run.
+
+The issue's target: Entdecker makes at least half The Discovery's decisions per second.
+Both games are played at random with every decision's legal actions listed (chance drawn
+with ``sample_chance``), on one core (CPU time of this process), in rounds that alternate
+the two games (the order swapped every round) so that a change of the machine's load
+falls on both. Prints each round, each game's decisions/s over all rounds, and the ratio.
+
+    PYTHONPATH=src .venv/bin/python benchmarks/entdecker_speed.py [--rounds 6] [--seconds 5]
+
+Each game is played at its default seat count (Entdecker 3, The Discovery 2) unless
+``--players`` names one for both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import subprocess
+import time
+from pathlib import Path
+
+import terranova
+from terranova.core.state import CHANCE
+
+TARGET_RATIO = 0.5
+"""Entdecker's decisions/s over The Discovery's, at least."""
+GAMES = ("entdecker", "discovery")
+
+
+def play_random(game: str, rng: random.Random, players: int | None) -> int:
+    """Play one random game; returns its decisions (chance steps not counted)."""
+    params = {} if players is None else {"players": players}
+    state = terranova.make(game, **params)
+    decisions = 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        decisions += 1
+    return decisions
+
+
+def measure(
+    game: str, seconds: float, rng: random.Random, players: int | None
+) -> tuple[int, int, float]:
+    """Whole games played for about ``seconds`` of CPU time: games, decisions, seconds."""
+    games = decisions = 0
+    start = time.process_time()
+    elapsed = 0.0
+    while elapsed < seconds:
+        decisions += play_random(game, rng, players)
+        games += 1
+        elapsed = time.process_time() - start
+    return games, decisions, elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per game and round")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=None, help="seats of both games")
+    args = parser.parse_args()
+    root = Path(__file__).resolve().parents[1]
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True
+    ).stdout.strip()
+    rngs = {game: random.Random(f"{args.seed}-{game}") for game in GAMES}
+    for game in GAMES:  # warm the tables and caches
+        measure(game, 0.5, rngs[game], args.players)
+    print(
+        f"random play, {args.rounds} rounds of {args.seconds:g} CPU s per game, one core; "
+        f"commit {commit or '?'}, {time.strftime('%Y-%m-%d')}"
+    )
+    print(f"{'round':>5} {'game':>10} {'games':>6} {'decisions':>10} {'decisions/s':>12}")
+    totals = {game: [0, 0, 0.0] for game in GAMES}
+    for k in range(args.rounds):
+        order = GAMES if k % 2 == 0 else GAMES[::-1]
+        for game in order:
+            games, decisions, seconds = measure(game, args.seconds, rngs[game], args.players)
+            total = totals[game]
+            total[0] += games
+            total[1] += decisions
+            total[2] += seconds
+            print(f"{k + 1:>5} {game:>10} {games:>6} {decisions:>10} {decisions / seconds:>12.0f}")
+    rate = {}
+    for game, (games, decisions, seconds) in totals.items():
+        rate[game] = decisions / seconds
+        print(
+            f"{game}: {rate[game]:.0f} decisions/s, {games / seconds:.1f} games/s, "
+            f"{decisions / games:.0f} decisions a game (all rounds)"
+        )
+    ratio = rate["entdecker"] / rate["discovery"]
+    verdict = "meets" if ratio >= TARGET_RATIO else "misses"
+    print(f"ratio Entdecker / The Discovery: {ratio:.2f} ({verdict} the target {TARGET_RATIO})")
+
+
+if __name__ == "__main__":
+    main()

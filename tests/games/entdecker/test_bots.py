@@ -1,0 +1,106 @@
+"""Entdecker's ``greedy`` (games/entdecker/bots.py): declared through ``GameInfo.bots``,
+legal moves only, the same moves for the same seed, and better than random play; the
+game's estimate, which the search bots score positions with."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import terranova
+from terranova.agents import greedy_policy, make_agent
+from terranova.core.records import play
+from terranova.core.state import CHANCE
+from terranova.games.entdecker import bots, new_game
+from terranova.games.entdecker.state import EntdeckerState
+
+PARAMS = [
+    {"players": 3},
+    {"players": 2, "setup": "variable", "natives": "scout", "tile_cap": 3},
+    {"players": 4, "island_tie": "share", "edge_costs": "free"},
+]
+
+
+def test_greedy_plays_entdecker_with_its_own_policy() -> None:
+    assert greedy_policy("entdecker") is bots.greedy
+
+
+@pytest.mark.parametrize("params", PARAMS, ids=lambda p: ",".join(f"{k}={v}" for k, v in p.items()))
+def test_greedy_plays_only_legal_moves(params: dict[str, object]) -> None:
+    state = terranova.make("entdecker", **params)
+    agents = [make_agent("greedy", seed=s) for s in range(state.num_seats)]
+    rng = random.Random(4)
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        action = agents[state.current_player()].select(state)
+        assert action in state.legal_actions()
+        state.apply(action)
+    assert len(state.winners()) >= 1
+
+
+def test_greedy_makes_the_same_moves_for_the_same_seed() -> None:
+    def game(seed: int) -> list[str]:
+        agents = [make_agent("greedy", seed=seed + s) for s in range(3)]
+        record = play(terranova.make("entdecker"), agents, seed=11)
+        return list(record.actions)
+
+    assert game(1) == game(1)
+
+
+def test_greedy_beats_random() -> None:
+    """Each seat in turn: greedy against two random players (a few seconds)."""
+    wins = 0
+    for deal in range(3):
+        for seat in range(3):
+            agents = [
+                make_agent("greedy" if s == seat else "random", seed=10 * deal + s)
+                for s in range(3)
+            ]
+            record = play(terranova.make("entdecker"), agents, seed=deal)
+            assert record.result is not None
+            wins += seat in record.result["winners"]
+    assert wins >= 8
+
+
+def test_estimate_counts_the_islands_a_seat_is_expected_to_win() -> None:
+    state = new_game(players=3)
+    rng = random.Random(2)
+    agents = [make_agent("greedy", seed=s) for s in range(3)]
+    seen_units = False
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        state.apply(agents[state.current_player()].select(state))
+        assert isinstance(state, EntdeckerState)
+        if state.is_terminal():
+            break
+        for seat in range(3):
+            base = state._points[seat] + state._gold[seat] / 3
+            assert state.estimate(seat) >= base
+        if any(seat == 0 for _, seat, _ in state._units):
+            seen_units = True
+            assert state.estimate(0) > state._points[0] + state._gold[0] / 3
+    assert seen_units
+    assert state.estimate(0) == state.returns()[0]
+
+
+def test_estimate_counts_announced_tiles_at_their_price() -> None:
+    state = new_game(players=3)
+    rng = random.Random(1)
+    while state.view(None)["step"] != "announce":
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(state.legal_actions()[0])
+    seat = state.current_player()
+    before = state.estimate(seat)
+    announce = state.legal_actions()[2]  # three hidden tiles
+    assert str(announce) == "announce 3 hidden"
+    state.apply(announce)
+    assert state.estimate(seat) == pytest.approx(before)
+    state.apply(state.parse_action("stop"))
+    assert state.estimate(seat) < before - 0.9  # the tiles paid for are lost
