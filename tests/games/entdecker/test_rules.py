@@ -572,3 +572,21 @@ def test_resample_redraws_only_the_tokens_the_seat_has_not_seen() -> None:
         seen.add(other._hut[1])
         assert sorted([other._hut[1], *other._bag]) == sorted([1, *g._bag])
     assert len(seen) > 3
+
+
+def test_a_route_paying_the_same_players_more_often_for_no_less_is_not_offered() -> None:
+    """Ruling 4: from S0 the ship passes two of seat 1's forts (4 gold), from S2 one of its
+    settlements (2 gold), both start points free: only the route via S2 is offered."""
+    g = blank(2)
+    for x in (0, 2):
+        lay(g, x, 7, "channel", 1)  # a lane north-south between land
+        lay(g, x, 6, "channel", 1)
+    for x in (0, 1, 2):
+        lay(g, x, 5, "sea-cross")
+    unit(g, 0, 7, 1, "fort", 0)
+    unit(g, 0, 6, 1, "fort", 0)
+    unit(g, 2, 7, 1, "settlement", 0)
+    starting(g, 0)
+    g._gold[0] = 20
+    offered = [t for t in texts(g.legal_actions()) if t.startswith("start 1,5 N")]
+    assert offered == ["start 1,5 N via S2 toll 1", "start 1,5 N via W5"]

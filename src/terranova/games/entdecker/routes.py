@@ -16,6 +16,7 @@ keeps only the (cost, tolls) pairs no other pair there beats.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from terranova.core.actions import Action
@@ -145,10 +146,29 @@ def options(g: EntdeckerState, seat: int) -> tuple[list[int], list[Option]]:
                 key = (pos, edge, cost, paid)
                 if key not in found or point < found[key]:
                     found[key] = point
+    by_start: dict[tuple[int, int], list[tuple[int, tuple[int, ...]]]] = {}
+    for pos, edge, cost, paid in found:
+        by_start.setdefault((pos, edge), []).append((cost, paid))
     starts = sorted(
-        (pos, edge, cost, paid, point) for (pos, edge, cost, paid), point in found.items()
+        (pos, edge, cost, paid, point)
+        for (pos, edge, cost, paid), point in found.items()
+        if not _dominated(by_start[pos, edge], cost, paid)
     )
     return edges, starts
+
+
+def _dominated(routes: list[tuple[int, tuple[int, ...]]], cost: int, paid: tuple[int, ...]) -> bool:
+    """Whether another of a start's routes costs no more at its start point and pays no
+    one more often (ruling 4: nobody chooses to pay more for the same start)."""
+    if len(routes) == 1:
+        return False
+    mine = Counter(paid)
+    return any(
+        other_cost <= cost
+        and (other_cost, other_paid) != (cost, paid)
+        and Counter(other_paid) <= mine
+        for other_cost, other_paid in routes
+    )
 
 
 def cheapest_tile(g: EntdeckerState) -> int | None:
