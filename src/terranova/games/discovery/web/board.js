@@ -54,7 +54,6 @@ class DiscoveryBoard {
     this.message = null;
     this.live = false;
     this.busy = false;
-    this.tileEls = new Map();
     this.buildMap();
     this.buildPanel();
     this.onKey = this.onKey.bind(this);
@@ -303,30 +302,12 @@ class DiscoveryBoard {
   }
 
   drawTiles(view) {
-    const seen = new Set();
-    for (const t of view.map) {
-      const key = `${t.x},${t.y}`;
-      seen.add(key);
-      const old = this.tileEls.get(key);
-      if (old && old.design === t.design && old.rotation === t.rotation) continue;
-      if (old) old.el.remove();
+    this.map.drawTiles(view.map, (t) => {
       const start = t.x === 0 && t.y === 0 && t.design === this.ctx.components.start;
-      const el = this.tileGroup(t.design, t.rotation, t.x, t.y, {
+      return this.tileGroup(t.design, t.rotation, t.x, t.y, {
         title: `tile ${t.design} at ${t.x},${t.y}${t.rotation ? `, turned ${t.rotation * 90}°` : ""}${start ? " (start tile)" : ""}`,
       });
-      el.dataset.x = t.x;
-      el.dataset.y = t.y;
-      el.dataset.design = t.design;
-      this.layers.tiles.append(el);
-      this.tileEls.set(key, { design: t.design, rotation: t.rotation, el });
-    }
-    for (const [key, entry] of this.tileEls) {
-      if (!seen.has(key)) {
-        entry.el.remove();
-        this.tileEls.delete(key);
-      }
-    }
-    this.svg.dataset.tiles = String(view.map.length);
+    });
   }
 
   drawMarks(view) {

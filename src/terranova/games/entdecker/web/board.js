@@ -77,7 +77,6 @@ class ExplorerBoard {
     this.live = false;
     this.busy = false;
     this.routeChoice = null; // the tile start whose routes the panel lists
-    this.tileEls = new Map();
     this.buildMap();
     this.buildPanel();
     this.onKey = this.onKey.bind(this);
@@ -389,28 +388,9 @@ class ExplorerBoard {
   }
 
   drawTiles(view) {
-    const seen = new Set();
-    for (const t of view.map) {
-      const k = key(t.x, t.y);
-      seen.add(k);
-      const old = this.tileEls.get(k);
-      if (old && old.design === t.design && old.rotation === t.rotation) continue;
-      if (old) old.el.remove();
-      const design = this.designs.get(t.design);
-      const el = this.tileGroup(t.design, t.rotation, t.x, t.y, { title: tileTitle(design, t) });
-      el.dataset.x = t.x;
-      el.dataset.y = t.y;
-      el.dataset.design = t.design;
-      this.layers.tiles.append(el);
-      this.tileEls.set(k, { design: t.design, rotation: t.rotation, el });
-    }
-    for (const [k, entry] of this.tileEls) {
-      if (!seen.has(k)) {
-        entry.el.remove();
-        this.tileEls.delete(k);
-      }
-    }
-    this.svg.dataset.tiles = String(view.map.length);
+    this.map.drawTiles(view.map, (t) => this.tileGroup(t.design, t.rotation, t.x, t.y, {
+      title: tileTitle(this.designs.get(t.design), t),
+    }));
   }
 
   /** The last island scored, outlined, with its value and who scored what. */

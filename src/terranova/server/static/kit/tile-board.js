@@ -133,6 +133,36 @@ export class TileMap {
     this.resizer.disconnect();
   }
 
+  /**
+   * Show the laid tiles `tiles` ({x, y, design, rotation}, as a state message's map lists
+   * them): a tile's element is made by `draw(tile)` (an SVG group already in place) only
+   * when its square is new or its design or rotation changed; tiles no longer listed go.
+   */
+  drawTiles(tiles, draw) {
+    if (!this.tileEls) this.tileEls = new Map();
+    const seen = new Set();
+    for (const t of tiles) {
+      const k = `${t.x},${t.y}`;
+      seen.add(k);
+      const old = this.tileEls.get(k);
+      if (old && old.design === t.design && old.rotation === t.rotation) continue;
+      if (old) old.el.remove();
+      const el = draw(t);
+      el.dataset.x = t.x;
+      el.dataset.y = t.y;
+      el.dataset.design = t.design;
+      this.layers.tiles.append(el);
+      this.tileEls.set(k, { design: t.design, rotation: t.rotation, el });
+    }
+    for (const [k, entry] of this.tileEls) {
+      if (!seen.has(k)) {
+        entry.el.remove();
+        this.tileEls.delete(k);
+      }
+    }
+    this.svg.dataset.tiles = String(tiles.length);
+  }
+
   defs() {
     const S = this.S;
     const defs = s("defs");
