@@ -118,3 +118,11 @@ def test_renderings() -> None:
             assert render.render_text(state, seat)
     ElementTree.fromstring(catalogue.split("?>", 1)[1])
     assert "circle" in render.render_svg(seen[len(seen) // 2])  # units and paths
+
+
+def test_the_games_of_one_set_of_components_share_its_tables() -> None:
+    first, second = new_game(players=2), new_game(players=4)
+    assert first.tables is second.tables
+    assert first.clone().tables is first.tables
+    other = new_game(players=2, setup="variable")
+    assert other.tables is first.tables  # the same files, so the same components

@@ -11,7 +11,8 @@ names the file, the item and the field.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, Self
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self
 
 from pydantic import Field, model_validator
 
@@ -25,6 +26,9 @@ from terranova.kit.schema import (
     load_items,
     load_table,
 )
+
+if TYPE_CHECKING:
+    from terranova.games.entdecker.tables import Tables
 
 EDGE_NAMES = "NESW"
 """Edge letters clockwise from north; an edge is an index into this string."""
@@ -165,10 +169,18 @@ class Board:
 
 @dataclass(frozen=True)
 class Components:
-    """The tile set and the board together."""
+    """The tile set and the board together; their compiled tables are made once, when
+    first asked for, and shared by every game on these components."""
 
     tiles: TileSet
     board: Board
+
+    @cached_property
+    def tables(self) -> Tables:
+        """The compiled tables of these components (made once)."""
+        from terranova.games.entdecker.tables import Tables  # the tables read components
+
+        return Tables(self)
 
 
 # ------------------------------------------------------------------- the tile file

@@ -62,7 +62,7 @@ from terranova.games.entdecker.steps import (
     TurnOver,
     Wheel,
 )
-from terranova.games.entdecker.tables import Tables, tables_of
+from terranova.games.entdecker.tables import Tables
 from terranova.kit.board import TileBoard
 from terranova.kit.regions import OR, SUM, Regions
 
@@ -95,7 +95,7 @@ class EntdeckerState(State):
         tiles: str | None = None,
         board: str | None = None,
     ) -> None:
-        t = self._t = tables_of(components)
+        t = self._t = components.tables
         self._params: dict[str, Any] = {
             "players": players,
             "setup": setup,

@@ -131,14 +131,3 @@ class Tables:
 def heading(edge: int) -> str:
     """The letter of an edge."""
     return EDGE_NAMES[edge]
-
-
-_TABLES: dict[int, Tables] = {}
-
-
-def tables_of(components: Components) -> Tables:
-    """The tables of a set of components (cached)."""
-    found = _TABLES.get(id(components))
-    if found is None or found.components is not components:
-        found = _TABLES[id(components)] = Tables(components)
-    return found
