@@ -357,20 +357,17 @@ def test_render_takes_a_game_alias(tmp_path: Path) -> None:
 
 
 def test_python_dash_m_runs_the_command() -> None:
-    import os
     import subprocess
     import sys
 
-    import terranova
+    from tests.server.process import child_env
 
-    source = str(Path(terranova.__file__).resolve().parents[1])
-    env = {**os.environ, "PYTHONPATH": source}
     done = subprocess.run(
         [sys.executable, "-m", "terranova.cli", "games"],
         capture_output=True,
         text=True,
         timeout=120,
-        env=env,
+        env=child_env(),
     )
     assert done.returncode == 0, done.stderr
     assert "discovery" in done.stdout

@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-import terranova
+from tests.server.process import child_env
 
 IN_CI = bool(os.environ.get("CI"))
 if IN_CI:
@@ -38,7 +38,6 @@ else:
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCE = Path(terranova.__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("TERRANOVA_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -84,10 +83,7 @@ class Server:
 
     def start(self, timeout: float = 30.0) -> None:
         log = self.log_path.open("ab")
-        # the server runs the terranova these tests import (its working directory is another
-        # one, where a relative PYTHONPATH such as `src` finds nothing)
-        paths = [str(SOURCE), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
-        env = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": os.pathsep.join(paths)}
+        env = child_env(PYTHONUNBUFFERED="1")
         self.process = subprocess.Popen(
             [
                 sys.executable,

@@ -16,7 +16,18 @@ from typing import Any
 
 import httpx
 
-SRC = Path(__file__).resolve().parents[2] / "src"
+import terranova
+
+SOURCE = Path(terranova.__file__).resolve().parents[1]
+"""The folder of the terranova these tests import (a worktree's, or the installed one)."""
+
+
+def child_env(**extra: str) -> dict[str, str]:
+    """The environment of a process that must run the terranova these tests import: its
+    folder first on PYTHONPATH (a relative entry such as ``src`` finds nothing from another
+    working directory)."""
+    paths = [str(SOURCE), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+    return {**os.environ, **extra, "PYTHONPATH": os.pathsep.join(paths)}
 
 
 def free_port() -> int:
@@ -37,8 +48,7 @@ class Server:
         self.client = httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=10)
 
     def start(self) -> None:
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(SRC), env.get("PYTHONPATH")]))
+        env = child_env()
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
                 [
