@@ -18,17 +18,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import resource
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 import tracemalloc
-from pathlib import Path
 
+import alternate
 import terranova
 from terranova.core.state import CHANCE, State
 
@@ -115,68 +111,35 @@ def worker(players: int, games: int, seed: int, params: dict[str, object]) -> No
     print(json.dumps({"seconds": games / row["games_per_s"], **row}))
 
 
-def run_side(
-    src: Path, players: int, games: int, seed: int, variants: list[str]
-) -> dict[str, float]:
-    """Run :func:`worker` in a fresh interpreter with ``src`` first on the import path."""
-    env = {**os.environ, "PYTHONPATH": str(src)}
-    command = [sys.executable, __file__, "--worker", "--players", str(players)]
-    command += ["--games", str(games), "--seed", str(seed)]
-    for variant in variants:
-        command += ["--variant", variant]
-    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
-    result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
-
-
 def against(
     commit: str, rounds: int, players: int, games: int, seed: int, variants: list[str]
 ) -> None:
     """Alternate the old commit's code and this tree's, ``rounds`` times, and compare."""
-    root = Path(__file__).resolve().parents[1]
-    sha = subprocess.run(
-        ["git", "rev-parse", "--short", commit], cwd=root, capture_output=True, text=True
-    ).stdout.strip()
-    head = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True
-    ).stdout.strip()
-    dirty = subprocess.run(
-        ["git", "status", "--porcelain", "src"], cwd=root, capture_output=True, text=True
-    ).stdout.strip()
-    with tempfile.TemporaryDirectory(prefix="terranova-old-") as tmp:
-        old_tree = Path(tmp) / "old"
-        subprocess.run(
-            ["git", "worktree", "add", "--detach", "--quiet", str(old_tree), commit],
-            cwd=root,
-            check=True,
+    with alternate.sides(commit) as sides:
+        print(
+            f"The Discovery random play, {players} players"
+            f"{''.join(f', {v}' for v in variants)}, {games} games per run, "
+            f"{rounds} rounds; {alternate.describe(commit)}"
         )
-        try:
-            sides = {"old": old_tree / "src", "new": root / "src"}
-            print(
-                f"The Discovery random play, {players} players"
-                f"{''.join(f', {v}' for v in variants)}, {games} games per run, "
-                f"{rounds} rounds; old = {sha}, new = {head}{' + changes' if dirty else ''}"
-            )
-            print(f"{'round':>5} {'side':>4} {'games/s':>9} {'placements/s':>13}")
-            totals = {name: [0.0, 0.0, 0.0] for name in sides}  # games, placements, seconds
-            for k in range(rounds):
-                order = ("old", "new") if k % 2 == 0 else ("new", "old")
-                for name in order:
-                    row = run_side(sides[name], players, games, seed + k, variants)
-                    total = totals[name]
-                    total[0] += games
-                    total[1] += row["placements_per_s"] * row["seconds"]
-                    total[2] += row["seconds"]
-                    print(
-                        f"{k + 1:>5} {name:>4} {row['games_per_s']:>9.0f} "
-                        f"{row['placements_per_s']:>13.0f}"
-                    )
-        finally:
-            subprocess.run(
-                ["git", "worktree", "remove", "--force", str(old_tree)], cwd=root, check=False
-            )
+        print(f"{'round':>5} {'side':>4} {'games/s':>9} {'placements/s':>13}")
+        totals = {name: [0.0, 0.0, 0.0] for name in sides}  # games, placements, seconds
+        for k in range(rounds):
+            for name in alternate.order(k):
+                arguments = ["--players", str(players), "--games", str(games)]
+                arguments += ["--seed", str(seed + k)]
+                for variant in variants:
+                    arguments += ["--variant", variant]
+                row = alternate.run_worker(__file__, sides[name], arguments)
+                total = totals[name]
+                total[0] += games
+                total[1] += row["placements_per_s"] * row["seconds"]
+                total[2] += row["seconds"]
+                print(
+                    f"{k + 1:>5} {name:>4} {row['games_per_s']:>9.0f} "
+                    f"{row['placements_per_s']:>13.0f}"
+                )
     rate = {name: (g / sec, p / sec) for name, (g, p, sec) in totals.items()}
-    for name in sides:
+    for name in ("old", "new"):
         print(f"{name}: {rate[name][0]:.0f} games/s, {rate[name][1]:.0f} placements/s (all rounds)")
     print(
         f"ratio new / old: {rate['new'][0] / rate['old'][0]:.2f}x games/s, "

@@ -10,16 +10,24 @@ falls on both. Prints each round, each game's decisions/s over all rounds, and t
 
 Each game is played at its default seat count (Entdecker 3, The Discovery 2) unless
 ``--players`` names one for both.
+
+With ``--against COMMIT`` it compares Entdecker on this tree's code with Entdecker on an
+older commit's instead (:mod:`alternate`: a temporary git worktree, separate processes,
+the order old/new swapped every round) and prints the ratio new / old.
+
+    PYTHONPATH=src .venv/bin/python benchmarks/entdecker_speed.py --against 559623f
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import subprocess
 import time
 from pathlib import Path
 
+import alternate
 import terranova
 from terranova.core.state import CHANCE
 
@@ -57,13 +65,54 @@ def measure(
     return games, decisions, elapsed
 
 
+def against(commit: str, rounds: int, seconds: float, seed: int, players: int | None) -> None:
+    """Alternate Entdecker on the old commit's code and on this tree's, and compare."""
+    with alternate.sides(commit) as sides:
+        print(
+            f"Entdecker random play, {rounds} rounds of {seconds:g} CPU s per side; "
+            f"{alternate.describe(commit)}"
+        )
+        print(f"{'round':>5} {'side':>4} {'games':>6} {'decisions':>10} {'decisions/s':>12}")
+        totals = {name: [0, 0, 0.0] for name in sides}
+        for k in range(rounds):
+            for name in alternate.order(k):
+                arguments = ["--seconds", str(seconds), "--seed", str(seed + k)]
+                if players is not None:
+                    arguments += ["--players", str(players)]
+                row = alternate.run_worker(__file__, sides[name], arguments)
+                total = totals[name]
+                total[0] += int(row["games"])
+                total[1] += int(row["decisions"])
+                total[2] += row["seconds"]
+                rate = row["decisions"] / row["seconds"]
+                print(
+                    f"{k + 1:>5} {name:>4} {row['games']:>6.0f} {row['decisions']:>10.0f} "
+                    f"{rate:>12.0f}"
+                )
+    rates = {name: decisions / sec for name, (_, decisions, sec) in totals.items()}
+    for name in ("old", "new"):
+        print(f"{name}: {rates[name]:.0f} decisions/s (all rounds)")
+    print(f"ratio new / old: {rates['new'] / rates['old']:.2f}x decisions/s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per game and round")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=None, help="seats of both games")
+    parser.add_argument("--against", metavar="COMMIT", help="compare with an older commit")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker:  # one side of --against: Entdecker on the terranova on the import path
+        rng = random.Random(f"{args.seed}-entdecker")
+        measure("entdecker", 0.5, rng, args.players)  # warm the tables and caches
+        games, decisions, seconds = measure("entdecker", args.seconds, rng, args.players)
+        print(json.dumps({"games": games, "decisions": decisions, "seconds": seconds}))
+        return
+    if args.against:
+        against(args.against, args.rounds, args.seconds, args.seed, args.players)
+        return
     root = Path(__file__).resolve().parents[1]
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True

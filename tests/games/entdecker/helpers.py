@@ -52,7 +52,7 @@ def unit(g: EntdeckerState, x: int, y: int, seat: int, kind: str, piece: int = 0
 
 def at_step(g: EntdeckerState, *steps: Step) -> None:
     g._agenda[:] = list(steps)
-    g._legal = None
+    g._legal = g._outcomes = None
 
 
 def exploring(

@@ -94,7 +94,8 @@ def cannot_pay(g: EntdeckerState, seat: int) -> None:
 def announcements(g: EntdeckerState, seat: int) -> list[Action]:
     """Every count of hidden tiles, then of open tiles, that ``seat`` can pay for (at least
     one; at most the tiles left of that kind, and the cap of the variant ``tile_cap``)."""
-    board = g._t.board
+    t = g._t
+    board = t.board
     gold = g._gold[seat]
     cap = g._cap or 10**6
     out: list[Action] = []
@@ -102,8 +103,7 @@ def announcements(g: EntdeckerState, seat: int) -> list[Action]:
         ("hidden", board.hidden_tile, sum(g._hidden)),
         ("open", board.open_tile, sum(g._open_stacks)),
     ):
-        for count in range(1, min(gold // price, left, cap) + 1):
-            out.append(Announce(count, kind))
+        out += t.announces[kind][: min(gold // price, left, cap)]
     return out
 
 

@@ -8,10 +8,13 @@ route, the start tile included. When several routes lead to one start the player
 the routes offered are those no other route beats on every count (a route that costs as
 much or more and pays the same tolls and more is never offered: ruling 4).
 
-The search: a route is a walk over *lane nodes* (a tile's square and one of its lanes);
-from each start point, every node is reached with the set of tolls paid so far (a bit
-mask over the opponents' forts and settlements) and the start point's cost, and a node
-keeps only the (cost, tolls) pairs no other pair there beats.
+The search: a route is a walk over the sea-lane network (:mod:`.lanes`), kept between
+turns, whose regions are joined by the lanes of the fortified squares. From the cheapest
+start points entering each region, every region is reached with the set of tolls paid so
+far (a bit mask over the opponents' forts and settlements) and the start point's cost, and
+a region keeps only the (cost, tolls) pairs no other pair there beats, with the start
+points they come from; each exit of a region is a start with those routes. A route is
+named by the start point nearest to its start (by rows and columns; then the first).
 """
 
 from __future__ import annotations
@@ -21,17 +24,15 @@ from typing import TYPE_CHECKING
 
 from terranova.core.actions import Action
 from terranova.games.entdecker.actions import StartEdge, StartTile
+from terranova.games.entdecker.lanes import SeaLanes
 from terranova.games.entdecker.steps import Announcing, Turn
-from terranova.games.entdecker.tables import heading
+from terranova.games.entdecker.tables import Tables, heading
 
 if TYPE_CHECKING:
     from terranova.games.entdecker.state import EntdeckerState
 
 FORT = 1
 """Units of this kind and stronger take tolls."""
-
-Option = tuple[int, int, int, tuple[int, ...], int]
-"""A start from a tile: square, heading edge, start point's cost, seats paid, start point."""
 
 
 def tolls(g: EntdeckerState, seat: int) -> tuple[dict[int, int], list[int]]:
@@ -46,122 +47,123 @@ def tolls(g: EntdeckerState, seat: int) -> tuple[dict[int, int], list[int]]:
     return by_square, owners
 
 
-def _search(
-    g: EntdeckerState, seat: int
-) -> tuple[dict[int, list[tuple[int, int, int]]], dict[int, list[int]]]:
-    """Lane node (square * 4 + lane) -> the (cost, tolls, start point) pairs no other
-    route to it beats; and lane node -> the edges its line leaves by into an undiscovered
-    square of the board."""
+def network(g: EntdeckerState) -> SeaLanes:
+    """The sea-lane network, rebuilt first if forts or settlements came or went since."""
+    lanes = g._lanes
+    pos = g._node_pos
+    fortified = frozenset(pos[node] for node, _, kind in g._units if kind >= FORT)
+    if fortified != lanes.fortified:
+        lanes.refortify(g._t, g._map, fortified)
+    return lanes
+
+
+def _links(g: EntdeckerState, lanes: SeaLanes) -> dict[int, list[int]]:
+    """The graph between regions: each lane of a fortified square -> the regions (or other
+    fortified lanes) its line meets, and each of those back to it."""
     t = g._t
     at = g._map.at
     tiles = g._map.tiles
-    grid = t.grid
-    step = grid.step
-    toll_at, _ = tolls(g, seat)
-    best: dict[int, list[tuple[int, int, int]]] = {}
-    queue: list[tuple[int, int, int, int]] = []  # node, cost, mask, point
-    for k, sp in enumerate(t.points):
-        index = at.get(sp.pos)
-        if index is None:
-            continue
-        _, d, r = tiles[index]
-        lane = t.lane[d][r][sp.edge]
-        if lane >= 0:
-            queue.append((sp.pos * 4 + lane, g.edge_cost[k], toll_at.get(sp.pos, 0), k))
-    lane_edges = t.lane_edges
-    lanes = t.lane
-    succ: dict[int, list[int]] = {}  # lane node -> the lane nodes its line leads into
-    outs: dict[int, list[int]] = {}
-    on_grid = grid.on_grid
-
-    def successors(node: int) -> list[int]:
-        pos, lane = divmod(node, 4)
+    step = t.grid.step
+    lane = t.lane
+    find = lanes.find
+    links: dict[int, list[int]] = {}
+    for pos in sorted(lanes.fortified):
         _, d, r = tiles[at[pos]]
-        out = []
-        leave = outs[node] = []
-        for edge in lane_edges[d][r][lane]:
-            q = pos + step[edge]
-            index = at.get(q)
-            if index is None:
-                if on_grid(q):
-                    leave.append(edge)
-                continue
-            _, qd, qr = tiles[index]
-            other = lanes[qd][qr][(edge + 2) % 4]
-            if other >= 0:
-                out.append(q * 4 + other)
-        succ[node] = out
-        return out
+        for k, edges in enumerate(t.lane_edges[d][r]):
+            node = pos * 4 + k
+            for edge in edges:
+                q = pos + step[edge]
+                index = at.get(q)
+                if index is None:
+                    continue
+                _, qd, qr = tiles[index]
+                other = lane[qd][qr][(edge + 2) % 4]
+                if other >= 0:
+                    region = find(q * 4 + other)
+                    links.setdefault(node, []).append(region)
+                    links.setdefault(region, []).append(node)
+    return links
 
+
+Routes = dict[tuple[int, int], int]
+"""A region's routes: (start point's cost, tolls) -> the start points they come from (a bit
+mask over the start points)."""
+
+
+def _search(g: EntdeckerState, toll_at: dict[int, int], budget: int) -> dict[int, Routes]:
+    """Region -> its routes that no other route beats (cheaper or as cheap, paying a subset
+    of the tolls ``toll_at`` gives per square) and that cost no more than ``budget`` gold
+    with their tolls."""
+    lanes = network(g)
+    toll = g._t.board.toll
+    links = _links(g, lanes)
+    best: dict[int, Routes] = {}
+    queue = []
+    exits = lanes.exits
+    for region, (cost, via) in lanes.launches.items():
+        onward = region in links
+        if not onward and region not in exits:
+            continue  # no start there, and no further
+        mask = toll_at.get(region >> 2, 0) if toll_at else 0
+        if cost + toll * mask.bit_count() <= budget:
+            best[region] = {(cost, mask): via}
+            if onward:
+                queue.append((region, cost, mask, via))
     head = 0
-    if not toll_at:  # no toll anywhere: one (cost, start point) per node, the first cheapest
-        cheapest: dict[int, int] = {}
-        while head < len(queue):
-            node, cost, _, point = queue[head]
-            head += 1
-            known = cheapest.get(node)
-            if known is not None and known <= cost:
-                continue
-            cheapest[node] = cost
-            best[node] = [(cost, 0, point)]
-            nexts = succ.get(node)
-            for other in successors(node) if nexts is None else nexts:
-                queue.append((other, cost, 0, point))
-        return best, outs
-    while head < len(queue):
-        node, cost, mask, point = queue[head]
+    while head < len(queue):  # on along the lanes of the fortified squares
+        node, cost, mask, via = queue[head]
         head += 1
-        kept = best.setdefault(node, [])
-        if any(c <= cost and m & ~mask == 0 for c, m, _ in kept):
-            continue
-        kept[:] = [e for e in kept if not (cost <= e[0] and mask & ~e[1] == 0)]
-        kept.append((cost, mask, point))
-        nexts = succ.get(node)
-        for other in successors(node) if nexts is None else nexts:
-            queue.append((other, cost, mask | toll_at.get(other >> 2, 0), point))
-    return best, outs
+        for other in links[node]:
+            # a region's root is never on a fortified square: only the lanes of one pay
+            more = mask | toll_at.get(other >> 2, 0)
+            if more != mask and cost + toll * more.bit_count() > budget:
+                continue
+            kept = best.get(other)
+            if kept is None:
+                best[other] = {(cost, more): via}
+                new = via
+            else:
+                new = _keep(kept, cost, more, via)
+            if new and other in links:
+                queue.append((other, cost, more, new))
+    return best
 
 
-def options(g: EntdeckerState, seat: int) -> tuple[list[int], list[Option]]:
-    """Every start regardless of gold: the start points whose square is undiscovered (their
-    indices), and the starts from tiles with their costs, sorted."""
-    t = g._t
-    at = g._map.at
-    edges = [k for k, p in enumerate(t.points) if p.pos not in at]
-    _, owners = tolls(g, seat)
-    found: dict[tuple[int, int, int, tuple[int, ...]], int] = {}
-    best, outs = _search(g, seat)
-    payees: dict[int, tuple[int, ...]] = {}
-    for node, kept in best.items():
-        leave = outs[node]
-        if not leave:
-            continue
-        pos = node >> 2
-        for edge in leave:
-            for cost, mask, point in kept:
-                paid = payees.get(mask)
-                if paid is None:
-                    bits = range(len(owners))
-                    paid = payees[mask] = tuple(sorted(owners[b] for b in bits if mask >> b & 1))
-                key = (pos, edge, cost, paid)
-                if key not in found or point < found[key]:
-                    found[key] = point
-    by_start: dict[tuple[int, int], list[tuple[int, tuple[int, ...]]]] = {}
-    for pos, edge, cost, paid in found:
-        by_start.setdefault((pos, edge), []).append((cost, paid))
-    starts = sorted(
-        (pos, edge, cost, paid, point)
-        for (pos, edge, cost, paid), point in found.items()
-        if not _dominated(by_start[pos, edge], cost, paid)
-    )
-    return edges, starts
+def _keep(kept: Routes, cost: int, mask: int, via: int) -> int:
+    """Add a route to a region's unless one there beats it; returns its start points that
+    are new there (0: none)."""
+    known = kept.get((cost, mask))
+    if known is not None:
+        via &= ~known
+        kept[cost, mask] = known | via
+        return via
+    beaten = []
+    for c, m in kept:
+        if c <= cost and m & ~mask == 0:
+            return 0
+        if cost <= c and mask & ~m == 0:
+            beaten.append((c, m))
+    for key in beaten:
+        del kept[key]
+    kept[cost, mask] = via
+    return via
+
+
+def _paid(owners: list[int], mask: int) -> tuple[int, ...]:
+    """The seats a route pays, one per toll in ``mask`` (sorted)."""
+    return tuple(sorted(owner for b, owner in enumerate(owners) if mask >> b & 1))
+
+
+def _nearest(order: tuple[int, ...], via: int) -> int:
+    """The start point in ``via`` (a bit mask) that comes first in ``order``."""
+    if via & (via - 1) == 0:
+        return via.bit_length() - 1
+    return next(k for k in order if via >> k & 1)
 
 
 def _dominated(routes: list[tuple[int, tuple[int, ...]]], cost: int, paid: tuple[int, ...]) -> bool:
     """Whether another of a start's routes costs no more at its start point and pays no
     one more often (ruling 4: nobody chooses to pay more for the same start)."""
-    if len(routes) == 1:
-        return False
     mine = Counter(paid)
     return any(
         other_cost <= cost
@@ -182,57 +184,108 @@ def cheapest_tile(g: EntdeckerState) -> int | None:
 
 
 def start_actions(g: EntdeckerState, seat: int) -> list[Action]:
-    """The starts ``seat`` can pay for, with at least one tile after: from the edge first
-    (start points in order), then from tiles (by square, heading, cost, tolls)."""
+    """The starts ``seat`` can pay for with at least one tile after: from the edge first
+    (start points in order), then from tiles (by square, heading, cost, tolls). A route
+    is named by the start point nearest its start (then the first)."""
     price = cheapest_tile(g)
     if price is None:
         return []
     t = g._t
-    gold = g._gold[seat]
-    toll = t.board.toll
-    edges, starts = options(g, seat)
-    out: list[Action] = [t.edge_starts[k] for k in edges if g.edge_cost[k] + price <= gold]
-    for pos, edge, cost, paid, point in starts:
-        if cost + toll * len(paid) + price <= gold:
-            x, y = t.grid.decode(pos)
-            payees = ",".join(map(str, paid))
-            out.append(StartTile(x, y, heading(edge), t.points[point].name, payees))
+    budget = g._gold[seat] - price
+    if budget < 0:
+        return []
+    affordable = 0
+    for cost, among in g.cost_classes:
+        if cost <= budget:
+            affordable |= among
+    out: list[Action] = []
+    edges = g._lanes.unexplored & affordable
+    while edges:
+        low = edges & -edges
+        out.append(t.edge_starts[low.bit_length() - 1])
+        edges ^= low
+    toll_at, owners = tolls(g, seat)
+    best = _search(g, toll_at, budget)
+    if not best:
+        return out
+    exits = g._lanes.exits
+    made = t.region_starts
+    if len(made) > REGION_STARTS:
+        made.clear()
+    listed: list[tuple[tuple[int, int], Action]] = []
+    for region, kept in best.items():
+        leaving = exits.get(region)
+        if not leaving:
+            continue
+        routes: tuple[tuple[tuple[int, tuple[int, ...]], int], ...]
+        if len(kept) == 1:
+            (((cost, mask), via),) = kept.items()
+            routes = (((cost, _paid(owners, mask) if mask else ()), via),)
+        else:
+            found: dict[tuple[int, tuple[int, ...]], int] = {}
+            for (cost, mask), via in kept.items():
+                key = (cost, _paid(owners, mask))
+                found[key] = found.get(key, 0) | via
+            routes = tuple(sorted(found.items()))
+        starts = made.get((leaving, routes))
+        if starts is None:
+            starts = made[leaving, routes] = _region_starts(t, leaving, routes)
+        listed += starts
+    listed.sort()
+    out += [action for _, action in listed]
     return out
 
 
+REGION_STARTS = 4096
+"""The most lists of a region's starts kept made per set of components (then all are
+dropped): a region's starts change only when its exits or routes do, so most turns reuse
+the lists of every region but the one just explored."""
+
+
+def _region_starts(
+    t: Tables, leaving: tuple[int, ...], routes: tuple[tuple[tuple[int, tuple[int, ...]], int], ...]
+) -> list[tuple[tuple[int, int], Action]]:
+    """The starts from a region's exits along its routes ((cost, tolls), start points),
+    each with a key that sorts them by square, heading, cost and tolls."""
+    offered = [
+        (k, cost, paid, via)
+        for k, ((cost, paid), via) in enumerate(routes)
+        if len(routes) == 1 or not _dominated([r for r, _ in routes], cost, paid)
+    ]
+    out: list[tuple[tuple[int, int], Action]] = []
+    for exit in leaving:
+        pos, edge = divmod(exit >> 2, 4)
+        order = t.nearest_points[pos]
+        for k, _cost, paid, via in offered:
+            action = _start_tile(t, pos, edge, _nearest(order, via), paid)
+            out.append(((exit >> 2, k), action))
+    return out
+
+
+def _start_tile(t: Tables, pos: int, edge: int, point: int, paid: tuple[int, ...]) -> StartTile:
+    x, y = t.grid.decode(pos)
+    return StartTile(x, y, heading(edge), t.points[point].name, ",".join(map(str, paid)))
+
+
 def reachable(g: EntdeckerState) -> bool:
-    """Whether some undiscovered square can still be reached by a ship (gold aside): a flood
-    over the lane nodes from the start points, stopping at the first line leading out."""
-    t = g._t
-    at = g._map.at
-    tiles = g._map.tiles
-    grid = t.grid
-    step = grid.step
-    todo: list[int] = []
-    for sp in t.points:
-        index = at.get(sp.pos)
-        if index is None:
-            return True
-        _, d, r = tiles[index]
-        lane = t.lane[d][r][sp.edge]
-        if lane >= 0:
-            todo.append(sp.pos * 4 + lane)
+    """Whether some undiscovered square can still be reached by a ship (gold aside): a
+    start point's square is undiscovered, or a region reached from one has an exit."""
+    lanes = network(g)
+    if lanes.unexplored:
+        return True
+    exits = lanes.exits
+    if not lanes.launches.keys().isdisjoint(exits):
+        return True
+    links = _links(g, lanes)
+    todo = list(lanes.launches)
     seen = set(todo)
     while todo:
-        pos, lane = divmod(todo.pop(), 4)
-        _, d, r = tiles[at[pos]]
-        for edge in t.lane_edges[d][r][lane]:
-            q = pos + step[edge]
-            index = at.get(q)
-            if index is None:
-                if grid.on_grid(q):
-                    return True
-                continue
-            _, qd, qr = tiles[index]
-            other = t.lane[qd][qr][(edge + 2) % 4]
-            if other >= 0 and q * 4 + other not in seen:
-                seen.add(q * 4 + other)
-                todo.append(q * 4 + other)
+        for other in links.get(todo.pop(), ()):
+            if other in exits:
+                return True
+            if other not in seen:
+                seen.add(other)
+                todo.append(other)
     return False
 
 

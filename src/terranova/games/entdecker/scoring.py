@@ -41,9 +41,7 @@ SCOUT = 0
 
 def enclosed(g: EntdeckerState) -> list[int]:
     """The undiscovered squares with no undiscovered neighbour, in board order."""
-    at = g._map.at
-    grid = g._t.grid
-    return sorted(q for q in g._map.frontier if all(n in at for n in grid.neighbours(q)))
+    return sorted(g._enclosed)
 
 
 def fill_next(g: EntdeckerState, seat: int) -> None:

@@ -42,6 +42,7 @@ from terranova.games.entdecker.actions import (
     parse_action,
 )
 from terranova.games.entdecker.components import Components
+from terranova.games.entdecker.lanes import SeaLanes
 from terranova.games.entdecker.steps import (
     Announcing,
     Chance,
@@ -120,8 +121,15 @@ class EntdeckerState(State):
         self._tie_active = island_tie == "active"
         self._cap = tile_cap
         self.edge_cost = [p.cost if edge_costs == "printed" else 0 for p in t.points]
+        self.cost_classes = [
+            (cost, sum(1 << k for k, c in enumerate(self.edge_cost) if c == cost))
+            for cost in sorted(set(self.edge_cost))
+        ]
+        """Each start point cost, cheapest first, with its start points (a bit mask)."""
         # the map and its islands
         self._map: TileBoard[Action] = TileBoard(t.tiles)
+        self._lanes = SeaLanes(len(t.grid.cells), self.edge_cost)
+        self._enclosed: set[int] = set()  # undiscovered squares with no undiscovered neighbour
         self._regions = Regions(("open", SUM), ("tiles", OR), ("bonus", SUM))
         self._open: list[int] = self._regions.columns[0]
         self._mask: list[int] = self._regions.columns[1]
@@ -155,6 +163,7 @@ class EntdeckerState(State):
         self._passes = 0
         self._turns = 0
         self._legal: list[Action] | None = None
+        self._outcomes: list[tuple[Action, float]] | None = None  # at a chance node, once listed
         self._placements: list[Action] = []
         self.log: list[dict[str, Any]] = []
         """What happened that a view reports: events, island scorings, hut scorings."""
@@ -227,6 +236,12 @@ class EntdeckerState(State):
                 raise AssertionError(f"step {step} waits for nobody")
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
+        outcomes = self._outcomes
+        if outcomes is None:
+            outcomes = self._outcomes = self._compute_outcomes()
+        return outcomes[:]
+
+    def _compute_outcomes(self) -> list[tuple[Action, float]]:
         if self._over:
             return []
         t = self._t
@@ -235,11 +250,7 @@ class EntdeckerState(State):
                 variable = [i for i, lay in enumerate(t.board.layouts) if lay.kind == "variable"]
                 return [(t.layouts[i], 1 / len(variable)) for i in variable]
             case Rolling():
-                faces = t.board.faces
-                counts: dict[str, int] = {}
-                for face in faces:
-                    counts[face] = counts.get(face, 0) + 1
-                return [(t.rolls[f], c / len(faces)) for f, c in counts.items()]
+                return t.roll_outcomes[:]
             case Revealing():
                 total = sum(self._hidden)
                 return [(t.reveals[d], c / total) for d, c in enumerate(self._hidden) if c]
@@ -255,8 +266,12 @@ class EntdeckerState(State):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        if not any(a is action for a in legal) and action not in legal:
-            raise IllegalActionError(action, self._why_illegal())
+        for a in legal:
+            if a is action:
+                break
+        else:
+            if action not in legal:
+                raise IllegalActionError(action, self._why_illegal())
         ag = self._agenda
         top = ag[-1]
         match top:
@@ -310,7 +325,7 @@ class EntdeckerState(State):
                 assert type(action) is Token
                 scoring.token_drawn(self, seat, path, self._t.token_index[action.token])
         self._history.append(action)
-        self._legal = None
+        self._legal = self._outcomes = None
         self._run()
 
     def _why_illegal(self) -> str:
@@ -364,6 +379,8 @@ class EntdeckerState(State):
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other._map = self._map.copy()
+        other._lanes = self._lanes.copy()
+        other._enclosed = self._enclosed.copy()
         regions = other._regions = self._regions.copy()
         other._open, other._mask, other._bonus = regions.columns
         other._node_pos = self._node_pos[:]
@@ -414,6 +431,7 @@ class EntdeckerState(State):
         bag); nothing else is hidden (the hidden stacks are drawn by chance when drawn)."""
         other = self.clone()
         other._history = []
+        other._legal = other._outcomes = None  # a token drawn from the bag may now differ
         if self._over:
             return other
         unseen = [h for h, k in enumerate(self._hut) if k >= 0 and not self._known[h] >> seat & 1]
@@ -447,6 +465,23 @@ class EntdeckerState(State):
             self._box[design] -= 1
             self.lay(self._t.grid.encode(x, y), design, rotation)
 
+    def _note_enclosed(self, pos: int) -> None:
+        """The square just laid is no longer enclosed; its neighbours may now be."""
+        at = self._map.at
+        grid = self._t.grid
+        on_grid = grid.on_grid
+        step = grid.step
+        self._enclosed.discard(pos)
+        for a in step:
+            q = pos + a
+            if q not in at and on_grid(q):
+                for b in step:
+                    n = q + b
+                    if n not in at and on_grid(n):
+                        break
+                else:
+                    self._enclosed.add(q)
+
     def lay(self, pos: int, design: int, rotation: int) -> list[int]:
         """Lay a tile (legality is the caller's): its land pieces join the islands they
         touch. Returns the roots of the islands of its pieces."""
@@ -463,6 +498,8 @@ class EntdeckerState(State):
         self._node_pos.extend([pos] * count)
         self._first_node[pos] = base
         joins = self._map.place(pos, design, rotation)
+        self._lanes.lay(t, self._map, pos)
+        self._note_enclosed(pos)
         mine = t.piece[design][rotation]
         for edge, j in joins:
             if mine[edge] < 0:

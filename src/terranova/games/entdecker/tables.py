@@ -9,9 +9,11 @@ square on the rim.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from terranova.core.actions import Action
 from terranova.games.entdecker.actions import (
+    Announce,
     Fill,
     Layout,
     Place,
@@ -104,13 +106,40 @@ class Tables:
                 points.append(StartPoint(f"{side}{k}", grid.encode(x, y), edge, cost))
         self.points = tuple(points)
         self.point_index = {p.name: i for i, p in enumerate(points)}
+        xy = [grid.decode(p.pos) for p in points]
+        self.nearest_points: dict[int, tuple[int, ...]] = {}
+        """Square -> the start points, nearest first (by rows and columns, then in order)."""
+        for y in range(board.height):
+            for x in range(board.width):
+                self.nearest_points[grid.encode(x, y)] = tuple(
+                    sorted(
+                        range(len(points)),
+                        key=lambda k: (abs(xy[k][0] - x) + abs(xy[k][1] - y), k),
+                    )
+                )
+        self.points_at: dict[int, list[tuple[int, StartPoint]]] = {}
+        """Square -> its start points (index and point)."""
+        for k, p in enumerate(points):
+            self.points_at.setdefault(p.pos, []).append((k, p))
         self.squares = [grid.encode(x, y) for y in range(board.height) for x in range(board.width)]
         # shared actions
         self.reveals = [Reveal(i) for i in self.ids]
         self.fills = [Fill(i) for i in self.ids]
         self.takes = [Take(k) for k in range(7)]
         self.edge_starts = [StartEdge(p.name) for p in points]
+        self.region_starts: dict[Any, list[tuple[tuple[int, int], Action]]] = {}
+        """A region's exits and routes -> its starts, made when first met (:mod:`.routes`)."""
         self.rolls = {face: Roll(face) for face in board.faces}
+        die = board.faces
+        self.roll_outcomes: list[tuple[Action, float]] = [
+            (self.rolls[f], die.count(f) / len(die)) for f in dict.fromkeys(die)
+        ]
+        """The die's outcomes with their probabilities, in the order of the faces."""
+        self.announces = {
+            kind: [Announce(count, kind) for count in range(1, sum(d.count for d in designs) + 1)]
+            for kind in ("hidden", "open")
+        }
+        """Per kind, the announcements of 1, 2, ... tiles (made once)."""
         self.treks = [Trek(p.id) for p in board.paths]
         self.path_index = {p.id: i for i, p in enumerate(board.paths)}
         self.tokens = [Token(t.id) for t in board.tokens]
