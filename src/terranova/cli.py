@@ -223,6 +223,11 @@ def games_command(
         out.print(variants)
 
 
+def _default_text(default: object) -> str:
+    """A bot parameter's default as `terranova bots` shows it (None: the game sets it)."""
+    return "(the game's)" if default is None else str(default)
+
+
 @app.command("bots")
 def bots_command() -> None:
     """List the bots usable in --bots, with their parameters (NAME:KEY=VALUE,...)."""
@@ -232,7 +237,7 @@ def bots_command() -> None:
     table.add_column("Parameters")
     for name, kind in sorted(agent_kinds().items()):
         params = "\n".join(
-            f"{p.name}={p.default} ({p.kind.__name__}): {p.description}"
+            f"{p.name}={_default_text(p.default)} ({p.kind.__name__}): {p.description}"
             for p in kind.params.values()
         )
         table.add_row(name, escape(kind.description), escape(params) or "-")

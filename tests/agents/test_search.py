@@ -10,7 +10,7 @@ from typing import Any, Self
 import pytest
 
 import terranova
-from terranova.agents import IsmctsAgent, MctsAgent, agent_kinds, make_agent
+from terranova.agents import IsmctsAgent, MctsAgent, Rollout, agent_kinds, make_agent, registry
 from terranova.agents.mcts import margin_values
 from terranova.core import CHANCE, TERMINAL, Action, InvalidParameterError, State
 from terranova.core.records import play
@@ -500,3 +500,41 @@ def test_mcts_finds_the_winning_move_of_a_three_ply_tree() -> None:
     )
     for seed in range(3):
         assert MctsAgent(seed, iterations=300, depth=-1).select(TreeGame(tree, 2)) == Step("b")
+
+
+def test_a_game_may_declare_how_its_rollouts_go(monkeypatch: pytest.MonkeyPatch) -> None:
+    # every leaf is worth the same, so the search's choice is not the point: who plays the
+    # decisions after the tree is
+    played: list[str] = []
+
+    def first(state: State, rng: random.Random) -> Action:
+        played.append(str(state.legal_actions()[0]))
+        return state.legal_actions()[0]
+
+    monkeypatch.setitem(registry._ROLLOUTS, "tree", Rollout(first, 2))
+    deep = {"x": ("seat", 0, {"p": (1, 1), "q": (1, 1)}), "y": (1, 1)}
+    tree = ("seat", 0, {"a": ("seat", 1, deep), "b": ("seat", 1, deep)})
+    own = make_agent("mcts:iterations=20", 0)
+    assert isinstance(own, MctsAgent)
+    assert own.plan("tree") == (2, first)
+    own.select(TreeGame(tree, 2))
+    assert played and set(played) <= {"x", "p"}  # the policy's picks, never another
+    played.clear()
+    shallow = make_agent("mcts:iterations=20,depth=0", 0)
+    assert isinstance(shallow, MctsAgent)
+    assert shallow.plan("tree") == (0, first)
+    shallow.select(TreeGame(tree, 2))
+    assert not played
+    plain = make_agent("ismcts:iterations=20,rollout=random", 0)
+    assert isinstance(plain, IsmctsAgent)
+    assert plain.plan("tree") == (2, None)  # the game's depth, random decisions
+    plain.select(TreeGame(tree, 2))
+    assert not played
+    default = make_agent("mcts", 0)
+    assert isinstance(default, MctsAgent)
+    assert default.plan("discovery") == (0, None)  # a game that declares no rollout
+
+
+def test_a_rollout_other_than_game_or_random_is_refused() -> None:
+    with pytest.raises(InvalidParameterError, match="rollout is one of game, random"):
+        make_agent("mcts:rollout=greedy", 0)

@@ -15,6 +15,7 @@ from terranova.agents.mcts import (
     DEFAULT_DEPTH,
     DEFAULT_ITERATIONS,
     MAX_SEARCH_SECONDS,
+    ROLLOUTS,
     MctsAgent,
     SearchAgent,
 )
@@ -23,10 +24,12 @@ from terranova.agents.registry import (
     BotLimits,
     BotParam,
     GreedyPolicy,
+    Rollout,
     agent_kind,
     agent_kinds,
     available_agents,
     check_agent,
+    game_rollout,
     greedy_policy,
     make_agent,
     parse_spec,
@@ -82,10 +85,18 @@ _SEARCH_PARAMS = {
     "depth": BotParam(
         "depth",
         int,
-        DEFAULT_DEPTH,
-        "random decisions played after the tree before the game's estimate scores it "
-        "(-1: play to the end)",
+        None,
+        "decisions played after the tree before the game's estimate scores it (-1: play "
+        f"to the end); default: the game's rollout depth, {DEFAULT_DEPTH} for a game with none",
         low=-1,
+    ),
+    "rollout": BotParam(
+        "rollout",
+        str,
+        "game",
+        "who plays those decisions: the game's own rollout policy where it has one (game), "
+        "or uniformly at random (random)",
+        choices=ROLLOUTS,
     ),
     "scale": BotParam(
         "scale",
@@ -123,11 +134,13 @@ __all__ = [
     "IsmctsAgent",
     "MctsAgent",
     "RandomAgent",
+    "Rollout",
     "SearchAgent",
     "agent_kind",
     "agent_kinds",
     "available_agents",
     "check_agent",
+    "game_rollout",
     "greedy_policy",
     "make_agent",
     "parse_spec",

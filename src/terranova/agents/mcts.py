@@ -11,8 +11,11 @@ the root on a clone of that state:
 - at a **chance** node an outcome is drawn with ``state.sample_chance(rng)``: children are
   the outcomes drawn so far, visited as often as they are drawn (closed-loop chance nodes);
 - the first decision node with an action not yet tried gets one new child (expansion);
-- a **rollout** then plays ``depth`` decisions at random (chance drawn as in a game;
-  ``depth=-1`` plays to the end) and the position is scored.
+- a **rollout** then plays ``depth`` decisions (chance drawn as in a game; ``depth=-1``
+  plays to the end) and the position is scored. A game may declare how its rollouts go
+  (:class:`~terranova.agents.registry.Rollout`: its own policy and depth, e.g. Entdecker's
+  greedy play for a few decisions); otherwise, and with ``rollout=random``, the decisions
+  are uniformly random, and ``depth`` is 0 unless the spec sets it.
 
 Scoring: at the end of the game by the final scores ``returns()``, before it by the game's
 own heuristic ``estimate(seat)``. Each seat's value is its *margin* over the best other seat,
@@ -49,6 +52,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from terranova.agents.registry import GreedyPolicy, game_rollout
 from terranova.core.actions import Action
 from terranova.core.errors import InvalidParameterError
 from terranova.core.rng import make_rng
@@ -59,7 +63,11 @@ DEFAULT_ITERATIONS = 400
 DEFAULT_C = 0.7
 """Exploration constant of UCT (values are in 0..1)."""
 DEFAULT_DEPTH = 0
-"""Random decisions played after the tree before the position is scored (-1: to the end)."""
+"""Decisions played after the tree before the position is scored (-1: to the end), in a
+game that declares no rollout of its own."""
+ROLLOUTS = ("game", "random")
+"""Who plays a rollout's decisions: the game's own rollout policy (when it declares one;
+uniformly random otherwise), or uniformly random."""
 MAX_SEARCH_SECONDS = 7 * 24 * 3600.0
 """The most ``seconds`` a spec may ask for anywhere (a server allows far less)."""
 
@@ -112,9 +120,12 @@ def evaluate(state: State, scale: float) -> list[float]:
     return margin_values(xs, scale)
 
 
-def rollout(state: State, rng: random.Random, depth: int) -> None:
-    """Play ``depth`` decisions uniformly at random on ``state`` (``-1``: to the end);
-    chance outcomes on the way are drawn with ``sample_chance``."""
+def rollout(
+    state: State, rng: random.Random, depth: int, policy: GreedyPolicy | None = None
+) -> None:
+    """Play ``depth`` decisions on ``state`` (``-1``: to the end), each ``policy``'s (a
+    forced one played at once) or, without a policy, uniformly at random; chance outcomes on
+    the way are drawn with ``sample_chance``."""
     steps = 0
     limit = depth if depth >= 0 else 1 << 62
     rand = rng.random
@@ -126,7 +137,10 @@ def rollout(state: State, rng: random.Random, depth: int) -> None:
             state.apply(state.sample_chance(rng))
             continue
         legal = state.legal_actions()
-        state.apply(legal[int(rand() * len(legal))])
+        if policy is None:
+            state.apply(legal[int(rand() * len(legal))])
+        else:
+            state.apply(legal[0] if len(legal) == 1 else policy(state, rng))
         steps += 1
 
 
@@ -166,11 +180,13 @@ class Budget:
         return ",".join(parts)
 
 
-def check_search_params(c: float, depth: int, scale: float) -> None:
+def check_search_params(c: float, depth: int | None, scale: float, rollout: str) -> None:
     if c < 0:
         raise InvalidParameterError(f"c cannot be negative ({c})")
-    if depth < -1:
+    if depth is not None and depth < -1:
         raise InvalidParameterError(f"depth is -1 (to the end) or at least 0, not {depth}")
+    if rollout not in ROLLOUTS:
+        raise InvalidParameterError(f"rollout is one of {', '.join(ROLLOUTS)}, not {rollout!r}")
     if scale < 0:
         raise InvalidParameterError(f"scale is 0 (automatic) or positive, not {scale}")
 
@@ -208,17 +224,21 @@ class SearchAgent:
         iterations: int | None = None,
         seconds: float = 0.0,
         c: float = DEFAULT_C,
-        depth: int = DEFAULT_DEPTH,
+        depth: int | None = None,
         scale: float = 0.0,
+        rollout: str = "game",
         name: str = "",
     ) -> None:
         self.budget = Budget(iterations, seconds)
-        check_search_params(c, depth, scale)
+        check_search_params(c, depth, scale, rollout)
         self.name = name or self.KIND
         self.seed = seed
         self.c = c
         self.depth = depth
+        """Decisions played after the tree (None: the game's rollout depth, else 0)."""
+        self.rollout = rollout
         self.scale = scale
+        self._plans: dict[str, tuple[int, GreedyPolicy | None]] = {}
         self._rng = make_rng(seed)
         self.last_iterations = 0
         """Iterations of the last search (0 when the move was forced)."""
@@ -257,11 +277,25 @@ class SearchAgent:
         self.total_iterations += done
         self.total_seconds += clock() - start
 
+    def plan(self, game_id: str) -> tuple[int, GreedyPolicy | None]:
+        """How this bot's rollouts go in a game: their depth and who plays them (None:
+        uniformly random)."""
+        plan = self._plans.get(game_id)
+        if plan is None:
+            declared = game_rollout(game_id) if self.rollout == "game" else None
+            depth = self.depth
+            if depth is None:
+                own = declared or game_rollout(game_id)
+                depth = own.depth if own is not None else DEFAULT_DEPTH
+            plan = self._plans[game_id] = (depth, declared.policy if declared else None)
+        return plan
+
     def _back_up(self, state: State, path: Sequence[Counted], scale: float) -> None:
-        """Score the end of an iteration (after the optional rollout) and add the result to
+        """Score the end of an iteration (after the rollout, if any) and add the result to
         every node on its path."""
-        if self.depth:
-            rollout(state, self._rng, self.depth)
+        depth, policy = self.plan(state.game_id)
+        if depth:
+            rollout(state, self._rng, depth, policy)
         result = evaluate(state, scale)
         for node in path:
             node.visits += 1
@@ -272,7 +306,8 @@ class SearchAgent:
     def __repr__(self) -> str:
         return (
             f"{type(self).__name__}(seed={self.seed}, {self.budget.text()}, c={self.c}, "
-            f"depth={self.depth}, scale={self.scale}, name={self.name!r})"
+            f"depth={self.depth}, scale={self.scale}, rollout={self.rollout}, "
+            f"name={self.name!r})"
         )
 
 

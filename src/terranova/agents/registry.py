@@ -64,11 +64,14 @@ class BotParam:
 
     name: str
     kind: type[int] | type[float] | type[str] | type[bool]
-    default: BotValue
+    default: BotValue | None
+    """None: set by the game (its ``GameInfo.bots``), as the description says."""
     description: str
     low: float | None = None
     high: float | None = None
     budget: Budget | None = None
+    choices: tuple[str, ...] = ()
+    """The only values a text parameter takes (empty: any)."""
 
     def coerce(self, bot: str, text: str) -> BotValue:
         """The parameter's value parsed from its text in a spec, within its range (never
@@ -88,6 +91,10 @@ class BotParam:
             ) from None
         if isinstance(value, int | float):
             self._check_range(bot, value)
+        if self.choices and value not in self.choices:
+            raise InvalidParameterError(
+                f"bot {bot!r}: {self.name} is one of {', '.join(self.choices)}, not {text!r}"
+            )
         return value
 
     def _check_range(self, bot: str, value: float) -> None:
@@ -125,8 +132,20 @@ class BotKind:
 GreedyPolicy = Callable[[State, random.Random], Action]
 """A game's own greedy play: the action for the seat to move, ties broken by the generator."""
 
+
+@dataclass(frozen=True)
+class Rollout:
+    """How the search bots play on after their tree in one game unless their spec says
+    otherwise (``depth``, ``rollout=random``): ``depth`` decisions (-1: to the end), each
+    chosen by ``policy``."""
+
+    policy: GreedyPolicy
+    depth: int
+
+
 _BOTS: dict[str, BotKind] = {}
 _GREEDY_POLICIES: dict[str, GreedyPolicy] = {}
+_ROLLOUTS: dict[str, Rollout] = {}
 _LOOKED_AT: set[str] = set()
 """The games whose own bots (``GameInfo.bots``) are registered, or that declare none."""
 
@@ -147,6 +166,18 @@ def greedy_policy(game_id: str) -> GreedyPolicy | None:
     if game_id not in _LOOKED_AT:
         _register_game_bots()
     return _GREEDY_POLICIES.get(game_id)
+
+
+def register_rollout(game_id: str, rollout: Rollout) -> None:
+    """Make the search bots play on after their tree in ``game_id`` as ``rollout`` says."""
+    _ROLLOUTS[game_id] = rollout
+
+
+def game_rollout(game_id: str) -> Rollout | None:
+    """How the search bots play on after their tree in ``game_id``, if the game says."""
+    if game_id not in _LOOKED_AT:
+        _register_game_bots()
+    return _ROLLOUTS.get(game_id)
 
 
 def _register_game_bots() -> None:
@@ -174,6 +205,8 @@ def _register_game_bots() -> None:
             register_agent(kind)
         for policy_game, policy in getattr(module, "GREEDY_POLICIES", {}).items():
             register_greedy_policy(policy_game, policy)
+        for rollout_game, rollout in getattr(module, "ROLLOUTS", {}).items():
+            register_rollout(rollout_game, rollout)
 
 
 def available_agents(game: str | None = None) -> list[str]:

@@ -9,7 +9,7 @@ import random
 import pytest
 
 import terranova
-from terranova.agents import greedy_policy, make_agent
+from terranova.agents import Rollout, SearchAgent, game_rollout, greedy_policy, make_agent
 from terranova.core.records import play
 from terranova.core.state import CHANCE
 from terranova.games.entdecker import bots, new_game
@@ -24,6 +24,23 @@ PARAMS = [
 
 def test_greedy_plays_entdecker_with_its_own_policy() -> None:
     assert greedy_policy("entdecker") is bots.greedy
+
+
+def test_the_search_bots_play_on_greedily_after_their_tree() -> None:
+    assert game_rollout("entdecker") == Rollout(bots.greedy, bots.ROLLOUT_DEPTH)
+    for spec in ("mcts", "ismcts"):
+        agent = make_agent(spec, 0)
+        assert isinstance(agent, SearchAgent)
+        assert agent.plan("entdecker") == (bots.ROLLOUT_DEPTH, bots.greedy)
+    random_rollouts = make_agent("ismcts:rollout=random,depth=3", 0)
+    assert isinstance(random_rollouts, SearchAgent)
+    assert random_rollouts.plan("entdecker") == (3, None)
+    g = new_game(players=3)
+    rng = random.Random(4)
+    while g.current_player() == CHANCE:
+        g.apply(g.sample_chance(rng))
+    searcher = make_agent("ismcts:iterations=30", 1)
+    assert searcher.select(g) in g.legal_actions()
 
 
 @pytest.mark.parametrize("params", PARAMS, ids=lambda p: ",".join(f"{k}={v}" for k, v in p.items()))

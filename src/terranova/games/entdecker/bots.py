@@ -1,5 +1,6 @@
 """Entdecker's own bots, declared to Terranova through ``GameInfo.bots``: how ``greedy``
-plays it (:func:`greedy`).
+plays it (:func:`greedy`), and how the search bots play on after their tree (greedily, for
+:data:`ROLLOUT_DEPTH` decisions).
 
 ``greedy`` spends its gold where it expects island points for it. It starts where the
 route is cheapest (the start point's coins and the tolls) unless a dearer start leads next
@@ -18,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 
-from terranova.agents.registry import GreedyPolicy
+from terranova.agents.registry import GreedyPolicy, Rollout
 from terranova.core.actions import Action
 from terranova.core.state import State
 from terranova.games.entdecker import INFO, exploring, scoring
@@ -285,4 +286,12 @@ def _path_chance(g: EntdeckerState, seat: int, spaces: list[int]) -> float:
 GREEDY_POLICIES: Mapping[str, GreedyPolicy] = {INFO.id: greedy}
 """How ``greedy`` plays Entdecker."""
 
-__all__ = ["GREEDY_POLICIES", "greedy"]
+ROLLOUT_DEPTH = 6
+"""Decisions the search bots play greedily after their tree (about the rest of a turn: a
+start, an announcement, tiles drawn and laid, a unit) before the estimate scores the
+position; docs/strength.md has the matches that chose it."""
+
+ROLLOUTS: Mapping[str, Rollout] = {INFO.id: Rollout(greedy, ROLLOUT_DEPTH)}
+"""How ``mcts`` and ``ismcts`` play on after their tree in Entdecker."""
+
+__all__ = ["GREEDY_POLICIES", "ROLLOUTS", "greedy"]
