@@ -27,7 +27,7 @@ import random
 import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, TypeVar
 
 from terranova.core.actions import Action
 from terranova.core.agent import Agent
@@ -36,6 +36,7 @@ from terranova.core.registry import games
 from terranova.core.state import State
 
 BotValue = int | float | str | bool
+T = TypeVar("T")
 Budget = Literal["seconds", "iterations"]
 
 MAX_INT_PARAM = 1 << 62
@@ -163,9 +164,7 @@ def register_greedy_policy(game_id: str, policy: GreedyPolicy) -> None:
 
 def greedy_policy(game_id: str) -> GreedyPolicy | None:
     """The policy ``greedy`` plays ``game_id`` with, if the game has one."""
-    if game_id not in _LOOKED_AT:
-        _register_game_bots()
-    return _GREEDY_POLICIES.get(game_id)
+    return _declared(_GREEDY_POLICIES, game_id)
 
 
 def register_rollout(game_id: str, rollout: Rollout) -> None:
@@ -175,9 +174,14 @@ def register_rollout(game_id: str, rollout: Rollout) -> None:
 
 def game_rollout(game_id: str) -> Rollout | None:
     """How the search bots play on after their tree in ``game_id``, if the game says."""
+    return _declared(_ROLLOUTS, game_id)
+
+
+def _declared(table: Mapping[str, T], game_id: str) -> T | None:
+    """What a game declared in its bots module (registered when first asked for)."""
     if game_id not in _LOOKED_AT:
         _register_game_bots()
-    return _ROLLOUTS.get(game_id)
+    return table.get(game_id)
 
 
 def _register_game_bots() -> None:
