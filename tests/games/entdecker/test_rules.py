@@ -375,6 +375,16 @@ def test_enclosed_space_then_searched_out_of_the_hidden_stacks() -> None:
     assert g.current_player() == 1
 
 
+def test_a_square_on_the_boards_edge_is_enclosed_by_tiles_and_the_frame() -> None:
+    for frame, filled in (("closed", True), ("open", False)):
+        g = blank(2, frame=frame)
+        for x, y in [(4, 0), (6, 0), (5, 1)]:  # 5,0 is on the top edge, start point N5
+            lay(g, x, y, "sea-cross")
+        close_turn(g)
+        assert (pos(g, 5, 0) in g._map.at) is filled, frame
+        assert g.current_player() == 1
+
+
 # -------------------------------------------------------------- 8. island scoring
 
 

@@ -24,6 +24,7 @@ def new_game(
     tile_cap: int = 0,
     island_tie: str = "active",
     tiebreak: str = "gold",
+    frame: str = "closed",
     tiles: str | None = None,
     board: str | None = None,
 ) -> EntdeckerState:
@@ -37,6 +38,7 @@ def new_game(
         tile_cap=tile_cap,
         island_tie=island_tie,
         tiebreak=tiebreak,
+        frame=frame,
         tiles=tiles,
         board=board,
     )
@@ -94,6 +96,14 @@ INFO = GameInfo(
             "a tie at the end: most gold wins (the reference manual), or the win is shared",
             ("gold", "shared"),
         ),
+        "frame": Variant(
+            "frame",
+            "closed",
+            "which empty squares are enclosed (filled at the end of a turn): the board's edge "
+            "counts as a side (closed), or a square on the edge, with its start point, never "
+            "is (open); the sources are silent (ruling 21)",
+            ("closed", "open"),
+        ),
         "tiles": Variant("tiles", None, "path of another tile file (default: the built-in set)"),
         "board": Variant("board", None, "path of another board file (default: the built-in one)"),
     },
@@ -104,6 +114,7 @@ INFO = GameInfo(
         {"players": 2, "setup": "variable", "natives": "scout", "tile_cap": 3},
         {"players": 4, "island_tie": "share", "tiebreak": "shared", "edge_costs": "free"},
         {"players": 3, "setup": "variable", "natives": "scout", "island_tie": "share"},
+        {"players": 3, "frame": "open"},
     ),
     playthroughs=(
         Playthrough(

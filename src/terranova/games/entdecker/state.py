@@ -74,6 +74,7 @@ VARIANTS: dict[str, tuple[str | int, ...]] = {
     "tile_cap": (0, 3),
     "island_tie": ("active", "share"),
     "tiebreak": ("gold", "shared"),
+    "frame": ("closed", "open"),
 }
 """Each variant's choices, the default first (docs/entdecker/rulings.md says why)."""
 
@@ -93,6 +94,7 @@ class EntdeckerState(State):
         tile_cap: int = 0,
         island_tie: str = "active",
         tiebreak: str = "gold",
+        frame: str = "closed",
         tiles: str | None = None,
         board: str | None = None,
     ) -> None:
@@ -105,6 +107,7 @@ class EntdeckerState(State):
             "tile_cap": tile_cap,
             "island_tie": island_tie,
             "tiebreak": tiebreak,
+            "frame": frame,
             "tiles": tiles,
             "board": board,
         }
@@ -120,6 +123,7 @@ class EntdeckerState(State):
         self._natives_to_path = natives == "path"
         self._tie_active = island_tie == "active"
         self._cap = tile_cap
+        self._frame_open = frame == "open"  # a square on the board's edge is never enclosed
         self.edge_cost = [p.cost if edge_costs == "printed" else 0 for p in t.points]
         self.cost_classes = [
             (cost, sum(1 << k for k, c in enumerate(self.edge_cost) if c == cost))
@@ -468,13 +472,14 @@ class EntdeckerState(State):
     def _note_enclosed(self, pos: int) -> None:
         """The square just laid is no longer enclosed; its neighbours may now be."""
         at = self._map.at
-        grid = self._t.grid
+        t = self._t
+        grid = t.grid
         on_grid = grid.on_grid
         step = grid.step
         self._enclosed.discard(pos)
         for a in step:
             q = pos + a
-            if q not in at and on_grid(q):
+            if q not in at and on_grid(q) and not (self._frame_open and q in t.points_at):
                 for b in step:
                     n = q + b
                     if n not in at and on_grid(n):
