@@ -154,7 +154,9 @@ def test_random_games_run_to_the_end(game_id: str, params: dict[str, object]) ->
         assert state.chance_outcomes() == []
         returns = list(state.returns())
         assert len(returns) == n
-        assert state.winners() == [s for s in range(n) if returns[s] == max(returns)]
+        best = [s for s in range(n) if returns[s] == max(returns)]
+        # a solo game may be lost to the game itself (an automaton): no winner
+        assert state.winners() == best or (n == 1 and state.winners() == [])
         assert list(state.scores()) == returns
         assert game_history(game_id, key(params), seed) == tuple(map(str, state.history()))
 

@@ -39,7 +39,9 @@ def home(info: GameInfo) -> Path | None:
 def words(info: GameInfo, package: Path) -> set[str]:
     out = {info.id, *info.aliases, package.name}
     for name in list(out):
-        out |= set(re.split(r"[-_]", name))
+        # a compound name in its other spellings ("small islands", "small_islands"), not
+        # its parts: "small" alone names no game
+        out |= {re.sub(r"[-_]", sep, name) for sep in (" ", "_", "-", "")}
     return {w.lower() for w in out if len(w) > 2}
 
 

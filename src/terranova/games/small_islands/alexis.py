@@ -1,0 +1,101 @@
+"""The solo game's automaton, Alexis: on his turn he turns over an Expedition card and
+carries it out; at a round's end he builds houses. He holds no tiles, objectives or bonus
+tokens; his score is his card's (a base and points per house built).
+
+How Alexis chooses is not in any public source (docs/small-islands/rulings.md): an Explore
+card names the face-up tile he takes (its place in the row) and where he lays it (where it
+touches the most tiles, or the fewest); a Land card lays a grey ship where the most ports
+lie around it, once the Navigation stack is empty (before that, he explores with the first
+face-up tile); he builds on the largest islands first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from terranova.core.actions import Action
+from terranova.games.small_islands import exploring, rounds
+from terranova.games.small_islands.actions import Expedition, Place
+from terranova.games.small_islands.islands import OWNERS, free_house_symbols, islands
+from terranova.games.small_islands.steps import Revealing, TurnOver
+
+if TYPE_CHECKING:
+    from terranova.games.small_islands.state import SmallIslandsState
+
+
+def outcomes(g: SmallIslandsState) -> list[tuple[Action, float]]:
+    """The Expedition cards left in his deck, each as likely."""
+    deck = g._expeditions
+    return [(Expedition(card), 1 / len(deck)) for card in deck]
+
+
+def play(g: SmallIslandsState, action: Action) -> None:
+    """Alexis carries out the card turned over."""
+    assert isinstance(action, Expedition)
+    g._expeditions.remove(action.card)
+    g._expedition_discards.append(action.card)
+    g._last_expedition = action.card
+    if not g._expeditions:
+        g._expeditions = sorted(g._expedition_discards)
+        g._expedition_discards = []
+    card = g._t.expeditions[action.card]
+    me = g._n
+    if card.kind == "land" and not g._nav and exploring.grey_ships_left(g) > 0:
+        spots = exploring.ship_squares(g)
+        if spots:
+            best = max(spots, key=lambda pos: (ports_around(g, pos), -spots.index(pos)))
+            exploring.lay(g, best, g._t.ship, 0, me)
+            g._ships.append((best, -1))
+            g._lander = me
+            rounds.begin_round_end(g)
+            return
+    slot, aim = (card.slot, card.aim) if card.kind == "explore" else (1, "join")
+    g._agenda.append(TurnOver(me))
+    if not g._row:
+        return
+    design = g._row.pop(min(slot, len(g._row)) - 1)
+    placements: list[Place] = g._placements.of(design)
+    if placements:
+        encode = g._t.grid.encode
+        touching = [neighbours(g, encode(p.x, p.y)) for p in placements]
+        pick = max(touching) if aim == "join" else min(touching)
+        chosen = placements[touching.index(pick)]
+        exploring.lay(g, encode(chosen.x, chosen.y), design, chosen.rotation, me)
+    g._agenda.append(Revealing())
+
+
+def neighbours(g: SmallIslandsState, pos: int) -> int:
+    """Tiles around a square, diagonal ones included."""
+    at = g._board.at
+    grid = g._t.grid
+    return sum(pos + d in at for d in (*grid.step, *grid.diagonal))
+
+
+def ports_around(g: SmallIslandsState, pos: int) -> int:
+    at = g._board.at
+    grid = g._t.grid
+    return sum(exploring.ports_on(g, q) for q in (pos + d for d in (*grid.step, *grid.diagonal))
+               if q in at)  # fmt: skip
+
+
+def build(g: SmallIslandsState) -> None:
+    """Alexis builds his card's number of houses: on islands of two tiles or more without
+    his house, the largest first (then the earliest laid), on the first free house symbol."""
+    card = g._alexis_card
+    assert card is not None
+    me = g._n
+    owners = g._islands.columns[OWNERS]
+    candidates = [
+        squares
+        for root, squares in islands(g).items()
+        if len(squares) >= rounds.SMALLEST_ISLAND and not owners[root] >> me & 1
+    ]
+    candidates.sort(key=len, reverse=True)
+    built = 0
+    for squares in candidates:
+        if built >= card.houses or g._supply[me] <= 0:
+            break
+        free = [pos for pos in squares if free_house_symbols(g, pos) > 0]
+        if free:
+            rounds.build(g, me, free[0])
+            built += 1

@@ -1,0 +1,309 @@
+"""The starting tiles and the turn: Explore (take a face-up tile into hand, lay a tile from
+hand, refill the face-up row, optionally place a bonus token) or Land (lay a ship tile once
+the Navigation stack is empty, which ends the round's exploration).
+
+Placement (for every tile, ships too): next to a laid tile across an edge, any rotation, and
+land or sea on each edge and corner as on every tile around it, diagonal ones included:
+the kit's corner-matching :class:`~terranova.kit.board.TileBoard` checks that.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from terranova.core.actions import Action
+from terranova.games.small_islands.actions import (
+    PASS,
+    Deal,
+    Land,
+    Pass,
+    Place,
+    Reveal,
+    Take,
+    Token,
+)
+from terranova.games.small_islands.components import LAND, RESOURCES
+from terranova.games.small_islands.islands import FLOWER, PORT
+from terranova.games.small_islands.steps import (
+    AlexisTurn,
+    Bonus,
+    Dealing,
+    Drawing,
+    LayingStart,
+    Placing,
+    Revealing,
+    RoundStart,
+    Step,
+    Turn,
+    TurnOver,
+)
+
+if TYPE_CHECKING:
+    from terranova.games.small_islands.state import SmallIslandsState
+
+ROW = 3
+"""Face-up landscape tiles beside the Navigation tile."""
+HAND = 2
+"""Landscape tiles in each hand."""
+PORTS_PER_TILE = 2
+
+
+def set_up(g: SmallIslandsState) -> None:
+    """The first player lays the starting tiles; three tiles are turned face up; each player
+    draws two tiles and an objective (advanced: a Mission and a Reward); the first round
+    begins."""
+    agenda = g._agenda
+    agenda.append(RoundStart())
+    for seat in reversed(range(g._n)):
+        for deck in reversed(list(g._decks)):
+            agenda.append(Drawing(seat, deck))
+    for seat in reversed(range(g._n)):
+        agenda.extend(Dealing(seat) for _ in range(HAND))
+    agenda.extend(Revealing() for _ in range(ROW))
+    agenda.append(LayingStart(g._first, 0))
+
+
+# ------------------------------------------------------------------ legal actions
+
+
+def legal(g: SmallIslandsState, top: Step) -> list[Action]:
+    """The legal actions of an exploring step (empty for another step)."""
+    match top:
+        case LayingStart(index=index):
+            sides = g._t.start_sides[index]
+            if not g._board.tiles:
+                return [
+                    g._t.tiles.action(d, g._t.grid.encode(0, 0), r)
+                    for d in sides
+                    for r in g._t.tiles.rotations[d]
+                ]
+            return g._placements.actions(sides)
+        case Turn(seat=seat):
+            return takes(g, seat) + landings(g, seat)
+        case Placing(seat=seat):
+            return g._placements.actions(sorted(set(g._hands[seat])))
+        case Bonus(seat=seat):
+            tokens = bonus_tokens(g, seat)
+            return [PASS, *tokens] if tokens else []
+    return []
+
+
+def takes(g: SmallIslandsState, seat: int) -> list[Action]:
+    """Explore: the face-up tiles whose taking leaves a tile in hand that can be laid."""
+    placements = g._placements
+    hand_fits = any(placements.can_place(d) for d in set(g._hands[seat]))
+    out: list[Action] = []
+    seen: set[int] = set()
+    for design in g._row:
+        if design not in seen:
+            seen.add(design)
+            if hand_fits or placements.can_place(design):
+                out.append(Take(g._t.designs[design].id))
+    return out
+
+
+def ship_squares(g: SmallIslandsState) -> list[int]:
+    """Where a ship tile may lie: next to a tile, sea all around."""
+    masks = g._t.tiles.masks[g._t.ship]
+    return [pos for pos, code in g._board.frontier.items() if masks[code]]
+
+
+def own_ship_free(g: SmallIslandsState, seat: int) -> bool:
+    return all(owner != seat for _, owner in g._ships)
+
+
+def grey_ships_left(g: SmallIslandsState) -> int:
+    """Grey ships still beside the table: the ship tiles of colours nobody plays."""
+    colours = 1 if g._solo else g._n
+    grey_laid = sum(owner < 0 for _, owner in g._ships)
+    return g._t.components.ships - colours - grey_laid
+
+
+def landings(g: SmallIslandsState, seat: int) -> list[Action]:
+    """Land: only once the Navigation stack is empty; one's own ship, or a grey one."""
+    if g._nav or seat >= g._n:
+        return []
+    kinds = []
+    if own_ship_free(g, seat):
+        kinds.append("own")
+    if grey_ships_left(g) > 0:
+        kinds.append("grey")
+    if not kinds:
+        return []
+    decode = g._t.grid.decode
+    squares = [decode(pos) for pos in ship_squares(g)]
+    return [Land(kind, x, y) for kind in kinds for x, y in squares]
+
+
+def bonus_tokens(g: SmallIslandsState, seat: int) -> list[Action]:
+    """Where each kind of bonus token the seat still holds may go: a resource token on a
+    printed resource of its kind (variant ``tokens=cover``: on a printed resource of another
+    kind, which it covers), never on another token; a port on a tile with land and sea,
+    at most two ports per tile."""
+    kinds = [k for k in (*RESOURCES, "port") if k in g._tokens[seat]]
+    if not kinds:
+        return []
+    t = g._t
+    decode = t.grid.decode
+    out: list[Action] = []
+    for kind in kinds:
+        for pos, design, _ in g._board.tiles:
+            if design == t.ship:
+                continue
+            x, y = decode(pos)
+            if kind == "port":
+                if t.designs[design].face.coast and ports_on(g, pos) < PORTS_PER_TILE:
+                    out.append(Token(kind, x, y))
+            elif g._cover:
+                out.extend(Token(kind, x, y, over) for over in RESOURCES if over != kind
+                           and free_symbols(g, pos, design, over))  # fmt: skip
+            elif free_symbols(g, pos, design, kind):
+                out.append(Token(kind, x, y))
+    return out
+
+
+def free_symbols(g: SmallIslandsState, pos: int, design: int, resource: str) -> int:
+    """Printed symbols of ``resource`` on the tile not under a token."""
+    printed = g._t.symbols[design][RESOURCES.index(resource)]
+    under = sum(1 for _, kind, over in g._tokens_at.get(pos, ()) if (over or kind) == resource)
+    return printed - under
+
+
+def ports_on(g: SmallIslandsState, pos: int) -> int:
+    """Ports on the tile at ``pos``: printed and placed."""
+    design = g._board.tiles[g._board.at[pos]][1]
+    placed = sum(1 for _, kind, _ in g._tokens_at.get(pos, ()) if kind == "port")
+    return g._t.symbols[design][4] + placed
+
+
+# ------------------------------------------------------------------ chance
+
+
+def outcomes(g: SmallIslandsState) -> list[tuple[Action, float]]:
+    """A tile turned face up or dealt: any tile nobody has seen, as many chances as copies."""
+    top = g._agenda[-1]
+    total = g._nav + g._reserve
+    if not total:
+        return []
+    make = Deal if isinstance(top, Dealing) else Reveal
+    designs = g._t.designs
+    return [(make(designs[d].id), n / total) for d, n in enumerate(g._pool) if n]
+
+
+# ------------------------------------------------------------------ applying
+
+
+def apply(g: SmallIslandsState, top: Step, action: Action) -> bool:
+    """Carry out an action of an exploring step; False if the step is not one."""
+    t = g._t
+    match top:
+        case LayingStart(seat=seat, index=index):
+            assert isinstance(action, Place)
+            lay(g, t.grid.encode(action.x, action.y), t.index[action.design], action.rotation, seat)
+            for later in range(index + 1, len(t.start_sides)):
+                # a starting tile that fits nowhere (a corrected tile file) stays in the box
+                if any(g._placements.can_place(d) for d in t.start_sides[later]):
+                    g._agenda.append(LayingStart(seat, later))
+                    break
+        case Revealing():
+            assert isinstance(action, Reveal)
+            g._row.append(draw_tile(g, t.index[action.design]))
+        case Dealing(seat=seat):
+            assert isinstance(action, Deal)
+            g._hands[seat].append(draw_tile(g, t.index[action.design]))
+        case Turn(seat=seat):
+            if isinstance(action, Take):
+                design = t.index[action.design]
+                g._row.remove(design)
+                g._hands[seat].append(design)
+                g._agenda.append(Placing(seat))
+            else:
+                assert isinstance(action, Land)
+                land(g, seat, t.grid.encode(action.x, action.y), action.ship == "own")
+        case Placing(seat=seat):
+            assert isinstance(action, Place)
+            design = t.index[action.design]
+            g._hands[seat].remove(design)
+            lay(g, t.grid.encode(action.x, action.y), design, action.rotation, seat)
+            g._agenda.append(TurnOver(seat))
+            if bonus_tokens(g, seat):
+                g._agenda.append(Bonus(seat))
+            g._agenda.append(Revealing())
+        case Bonus():
+            if not isinstance(action, Pass):
+                assert isinstance(action, Token)
+                place_token(g, top.seat, action)
+        case _:
+            return False
+    return True
+
+
+def draw_tile(g: SmallIslandsState, design: int) -> int:
+    """A tile leaves the unseen tiles: from the Navigation stack while it holds any."""
+    g._pool[design] -= 1
+    if g._nav:
+        g._nav -= 1
+    else:
+        g._reserve -= 1
+    return design
+
+
+def lay(g: SmallIslandsState, pos: int, design: int, rotation: int, seat: int) -> None:
+    """Lay a tile and join its island to those it meets across land edges."""
+    board = g._board
+    joins = board.place(pos, design, rotation)
+    symbols = g._t.symbols[design]
+    land = design != g._t.ship
+    node = g._islands.add(1, [1 if land else 0], *([s] for s in symbols), [0])
+    face = g._t.tiles.faces[design][rotation]
+    for edge, other in joins:
+        if face[edge] == LAND:
+            g._islands.union(node, other)
+    g._clock += 1
+    if 0 <= seat < g._n:
+        g._last_tile[seat] = g._clock
+
+
+def land(g: SmallIslandsState, seat: int, pos: int, own: bool) -> None:
+    """A ship tile is laid: the round's exploration is over."""
+    from terranova.games.small_islands import rounds
+
+    lay(g, pos, g._t.ship, 0, seat)
+    g._ships.append((pos, seat if own else -1))
+    g._lander = seat
+    rounds.begin_round_end(g)
+
+
+def place_token(g: SmallIslandsState, seat: int, token: Token) -> None:
+    pos = g._t.grid.encode(token.x, token.y)
+    g._tokens[seat].remove(token.kind)
+    g._tokens_at.setdefault(pos, []).append((seat, token.kind, token.over))
+    if token.kind == "port":
+        g.bump(pos, PORT, 1)
+        return
+    g.bump(pos, FLOWER + RESOURCES.index(token.kind), 1)
+    if token.over:
+        g.bump(pos, FLOWER + RESOURCES.index(token.over), -1)
+
+
+# ------------------------------------------------------------------ turn order
+
+
+def carry_out(g: SmallIslandsState, top: Step) -> bool:
+    """Carry out an automatic step of the turn; False if the step is not one."""
+    if not isinstance(top, TurnOver):
+        return False
+    begin_turn(g, (top.seat + 1) % g._order)
+    return True
+
+
+def begin_turn(g: SmallIslandsState, place: int) -> None:
+    """The turn of the player (or Alexis) at ``place`` in turn order; the game ends at once
+    if they can neither explore nor land."""
+    if place == g._n:
+        g._agenda.append(AlexisTurn())
+        return
+    if not takes(g, place) and not landings(g, place):
+        g.end(f"seat {place} can neither explore nor land")
+        return
+    g._agenda.append(Turn(place))

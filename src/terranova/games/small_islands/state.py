@@ -1,0 +1,347 @@
+"""Small Islands' rules: a pure state machine over the core protocol (no I/O).
+
+:class:`SmallIslandsState` asks the step on top of its agenda (:mod:`.steps`) who acts,
+lists the legal actions, hands each action to the chapter whose rule it is and carries out
+the automatic steps until the next decision or chance node. The chapters: :mod:`.exploring`
+(the starting tiles, Explore: taking, laying, refilling, bonus tokens; Land),
+:mod:`.rounds` (preparing a round: the Navigation stack and the objectives; the round's
+end: houses, rewards, Discovery tokens; the end and the scores) and :mod:`.alexis` (the
+solo automaton); :mod:`.views` says what each seat sees. ``docs/small-islands/rules.md``
+has the rules in English and ``docs/small-islands/rulings.md`` every decision the sources
+leave open.
+
+The table is a kit :class:`~terranova.kit.board.TileBoard` matching edges and corners;
+islands are a kit :class:`~terranova.kit.regions.Regions` with one node per laid tile
+(tile index), joined across land edges, whose roots hold the island's counts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Self
+
+from terranova.core.actions import Action
+from terranova.core.errors import IllegalActionError, InvalidParameterError
+from terranova.core.state import CHANCE, TERMINAL, State
+from terranova.games.small_islands import alexis, exploring, rounds, views
+from terranova.games.small_islands.actions import parse_action
+from terranova.games.small_islands.components import Components
+from terranova.games.small_islands.islands import ISLAND_TOTALS
+from terranova.games.small_islands.steps import (
+    AlexisTurn,
+    Chance,
+    Decision,
+    Discovering,
+    Drawing,
+    Step,
+)
+from terranova.games.small_islands.tables import Tables, tables_for
+from terranova.kit.board import TileBoard
+from terranova.kit.placements import Placements
+from terranova.kit.regions import Regions
+
+VARIANTS: dict[str, tuple[str | int, ...]] = {
+    "mode": ("normal", "advanced"),
+    "alexis": (2, 1, 3),
+    "tokens": ("add", "cover"),
+}
+"""Each variant's choices, the default first (docs/small-islands/rulings.md says why)."""
+
+
+class SmallIslandsState(State):
+    """A game of Small Islands for 1 to 4 players (1: the solo game against Alexis)."""
+
+    game_id = "small-islands"
+
+    def __init__(
+        self,
+        components: Components,
+        players: int = 2,
+        mode: str = "normal",
+        alexis: int = 2,
+        tokens: str = "add",
+        tiles: str | None = None,
+        cards: str | None = None,
+    ) -> None:
+        self._params: dict[str, Any] = {
+            "players": players,
+            "mode": mode,
+            "alexis": alexis,
+            "tokens": tokens,
+            "tiles": tiles,
+            "cards": cards,
+        }
+        for name, choices in VARIANTS.items():
+            if self._params[name] not in choices:
+                raise InvalidParameterError(
+                    f"{name} is one of {choices}, not {self._params[name]!r}"
+                )
+        if not 1 <= players <= 4:
+            raise InvalidParameterError(f"Small Islands takes 1 to 4 players, not {players}")
+        if players > components.ships:
+            raise InvalidParameterError(f"{components.ships} ship tiles: at most that many players")
+        t: Tables = tables_for(components)
+        self._t = t
+        self._n = players
+        self._solo = players == 1
+        self._advanced = mode == "advanced"
+        self._cover = tokens == "cover"
+        card = next((a for a in components.alexis if a.stars == alexis), None)
+        if self._solo and card is None:
+            raise InvalidParameterError(f"no Alexis card of {alexis} stars in the card file")
+        if not self._solo:
+            card = None
+        self._alexis_card = card
+        seats = players + (1 if self._solo else 0)
+        self._order = seats
+        """Places in turn order: the seats, and Alexis last in the solo game."""
+        self._board: TileBoard[Any] = TileBoard(t.tiles)
+        self._placements: Placements[Any] = Placements(self._board, keep=8)
+        self._islands = Regions(*ISLAND_TOTALS)
+        self._houses_at: dict[int, list[int]] = {}
+        """Square -> the places (seats, Alexis) with a house on its tile."""
+        self._tokens_at: dict[int, list[tuple[int, str, str]]] = {}
+        """Square -> the bonus tokens on its tile: (seat, kind, resource covered or '')."""
+        self._ships: list[tuple[int, int]] = []
+        """Ship tiles laid: (square, owner seat, or -1 for a grey one)."""
+        self._pool = [d.count for d in components.landscape]
+        """Landscape tiles nobody has seen, per design (the main stack and the Navigation
+        stack: both were shuffled alike)."""
+        self._reserve = components.landscape_total
+        self._nav = 0
+        self._row: list[int] = []
+        self._hands: list[list[int]] = [[] for _ in range(players)]
+        self._tokens: list[list[str]] = [list(components.tokens) for _ in range(players)]
+        self._supply = [components.houses] * seats
+        self._stock = [components.reserve] * seats
+        if card is not None:
+            self._supply[players] = components.houses + components.reserve
+            self._stock[players] = 0
+        self._built = [0] * seats
+        self._prestige = [0] * players
+        self._discoveries: list[list[str]] = [[] for _ in range(players)]
+        self._disc_pool = sorted(t.discoveries)
+        self._drawn: list[str] = []
+        self._known_returned: list[set[str]] = [set() for _ in range(players)]
+        """Per seat, the Discovery tokens it drew and put back that nobody has drawn since."""
+        decks: list[tuple[str, list[str]]] = (
+            [("mission", sorted(t.missions)), ("reward", sorted(t.rewards))]
+            if self._advanced
+            else [("objective", sorted(t.objectives))]
+        )
+        self._decks = dict(decks)
+        self._held: list[dict[str, list[str]]] = [
+            {name: [] for name in self._decks} for _ in range(players)
+        ]
+        """Per seat and deck, the cards in hand not yet set for a round."""
+        self._now: list[tuple[str, ...]] = [() for _ in range(players)]
+        self._next: list[tuple[str, ...]] = [() for _ in range(players)]
+        self._returned: list[set[str]] = [set() for _ in range(players)]
+        """Per seat, the cards it put back this round (they stay in the deck until the next
+        draws)."""
+        self._revealed: dict[int, tuple[str, ...]] = {}
+        self._first = 0
+        self._round = 0
+        self._lander = -1
+        self._clock = 0
+        self._last_tile = [-1] * players
+        self._expeditions: list[str] = []
+        self._expedition_discards: list[str] = []
+        self._last_expedition = ""
+        if card is not None:
+            explore = [e.id for e in components.expeditions if e.kind == "explore"][: card.explore]
+            land = [e.id for e in components.expeditions if e.kind == "land"][: card.land]
+            self._expeditions = sorted(explore + land)
+        self._agenda: list[Step] = []
+        self._history: list[Action] = []
+        self._over = False
+        self._ended = ""
+        self._legal: list[Action] | None = None
+        exploring.set_up(self)
+        self._advance()
+
+    # ================================================================ protocol
+
+    @property
+    def num_seats(self) -> int:
+        return self._n
+
+    def params(self) -> dict[str, Any]:
+        return dict(self._params)
+
+    def current_player(self) -> int:
+        if self._over:
+            return TERMINAL
+        top = self._agenda[-1]
+        if isinstance(top, Chance):
+            return CHANCE
+        assert isinstance(top, Decision)
+        return top.seat
+
+    def legal_actions(self) -> Sequence[Action]:
+        if self._over:
+            return []
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> list[Action]:
+        top = self._agenda[-1]
+        if isinstance(top, Chance):
+            return [a for a, _ in self.chance_outcomes()]
+        return exploring.legal(self, top) or rounds.legal(self, top)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self._over:
+            return []
+        top = self._agenda[-1]
+        if isinstance(top, AlexisTurn):
+            return alexis.outcomes(self)
+        if isinstance(top, Drawing | Discovering):
+            return rounds.outcomes(self, top)
+        if isinstance(top, Chance):
+            return exploring.outcomes(self)
+        return []
+
+    def apply(self, action: Action) -> None:
+        if self._over:
+            raise IllegalActionError(action, "the game is over")
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(action, self._why_illegal(action))
+        top = self._agenda.pop()
+        self._legal = None
+        self._history.append(action)
+        if isinstance(top, AlexisTurn):
+            alexis.play(self, action)
+        elif not exploring.apply(self, top, action):
+            rounds.apply(self, top, action)
+        self._advance()
+
+    def _why_illegal(self, action: Action) -> str:
+        top = self._agenda[-1]
+        who = "chance" if isinstance(top, Chance) else f"seat {getattr(top, 'seat', '?')}"
+        return f"not a legal action now ({who} to act: {top.name or type(top).__name__})"
+
+    def _advance(self) -> None:
+        """Carry out automatic steps until a decision, a chance node or the end."""
+        agenda = self._agenda
+        while not self._over:
+            if not agenda:
+                raise AssertionError("empty agenda before the end")
+            top = agenda[-1]
+            if isinstance(top, Chance | Decision):
+                if isinstance(top, Chance) and not self.chance_outcomes():
+                    agenda.pop()
+                    rounds.nothing_to_draw(self, top)
+                    continue
+                return
+            agenda.pop()
+            if not exploring.carry_out(self, top):
+                rounds.carry_out(self, top)
+
+    def end(self, reason: str) -> None:
+        """The game is over (``reason`` says why)."""
+        self._over = True
+        self._ended = reason
+        self._agenda.clear()
+        self._legal = None
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        d = other.__dict__
+        d.update(self.__dict__)
+        other._board = self._board.copy()
+        other._placements = self._placements.copy(other._board)
+        other._islands = self._islands.copy()
+        other._houses_at = {k: v[:] for k, v in self._houses_at.items()}
+        other._tokens_at = {k: v[:] for k, v in self._tokens_at.items()}
+        other._ships = self._ships[:]
+        other._pool = self._pool[:]
+        other._row = self._row[:]
+        other._hands = [h[:] for h in self._hands]
+        other._tokens = [k[:] for k in self._tokens]
+        other._supply = self._supply[:]
+        other._stock = self._stock[:]
+        other._built = self._built[:]
+        other._prestige = self._prestige[:]
+        other._discoveries = [k[:] for k in self._discoveries]
+        other._disc_pool = self._disc_pool[:]
+        other._drawn = self._drawn[:]
+        other._known_returned = [set(k) for k in self._known_returned]
+        other._decks = {k: v[:] for k, v in self._decks.items()}
+        other._held = [{k: v[:] for k, v in h.items()} for h in self._held]
+        other._now = self._now[:]
+        other._next = self._next[:]
+        other._returned = [set(r) for r in self._returned]
+        other._revealed = dict(self._revealed)
+        other._last_tile = self._last_tile[:]
+        other._expeditions = self._expeditions[:]
+        other._expedition_discards = self._expedition_discards[:]
+        other._agenda = self._agenda[:]
+        other._history = self._history[:]
+        return other
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def history(self) -> list[Action]:
+        return list(self._history)
+
+    def scores(self) -> list[float]:
+        """The scores everyone sees (Discovery tokens count once revealed, at the end); at
+        the end of a game of 2 or more, with the tie-breaks in the fractions (ports around the
+        ship, houses built, the last to lay a tile), so that the best is the winner's."""
+        if self._over:
+            return rounds.final_returns(self) if not self._solo else [float(rounds.score(self, 0))]
+        return [float(rounds.public_score(self, s)) for s in range(self._n)]
+
+    def estimate(self, seat: int) -> float:
+        """The score with the seat's own Discovery tokens (the others' are hidden)."""
+        return float(rounds.score(self, seat))
+
+    def returns(self) -> list[float]:
+        return self.scores()
+
+    def winners(self) -> list[int]:
+        """The best return; in the solo game, the player if they beat Alexis, else nobody."""
+        if not self._over:
+            return []
+        return rounds.winners(self)
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        other = self.clone()
+        other._history = []
+        other._legal = None
+        if not self._over:
+            rounds.redraw(self, other, seat, rng)
+        return other
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return views.view(self, seat)
+
+    def describe_action(self, action: Action, seat: int | None) -> str | None:
+        return views.describe_action(self, action, seat)
+
+    def components(self) -> dict[str, Any]:
+        return views.components(self)
+
+    # ================================================================ shared helpers
+
+    @property
+    def tables(self) -> Tables:
+        return self._t
+
+    def island_root(self, pos: int) -> int:
+        """The root node of the island of the tile on ``pos``."""
+        return self._islands.find(self._board.at[pos])
+
+    def island_count(self, root: int, column: int) -> int:
+        value: int = self._islands.columns[column][root]
+        return value
+
+    def bump(self, pos: int, column: int, delta: int) -> None:
+        """Change one count of the island of the tile on ``pos``."""
+        root = self.island_root(pos)
+        self._islands.columns[column][root] += delta

@@ -1,0 +1,163 @@
+"""What each seat may see: the table, the face-up row, the counts of the stacks and decks,
+everyone's pieces, prestige and Discovery token counts; its own hand, objectives and
+Discovery tokens; the objectives revealed at a round's end. Once the game is over every
+Discovery token is shown (their values make the scores)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from terranova.core.actions import Action
+from terranova.games.small_islands import rounds
+from terranova.games.small_islands.actions import Choose, Deal, Discover, Draw
+from terranova.games.small_islands.components import RESOURCES, SYMBOLS
+from terranova.games.small_islands.steps import Dealing, Decision, Discovering, Drawing, Keeping
+
+if TYPE_CHECKING:
+    from terranova.games.small_islands.state import SmallIslandsState
+
+
+def view(g: SmallIslandsState, seat: int | None) -> dict[str, Any]:
+    t = g._t
+    decode = t.grid.decode
+    ship_owner = {pos: owner for pos, owner in g._ships}
+    tiles = []
+    for pos, design, rotation in g._board.tiles:
+        x, y = decode(pos)
+        tile: dict[str, Any] = {"x": x, "y": y, "design": t.designs[design].id,
+                                "rotation": rotation}  # fmt: skip
+        if pos in ship_owner:
+            tile["ship"] = ship_owner[pos]
+        if pos in g._houses_at:
+            tile["houses"] = g._houses_at[pos][:]
+        if pos in g._tokens_at:
+            tile["tokens"] = [
+                {"seat": s, "kind": kind, **({"over": over} if over else {})}
+                for s, kind, over in g._tokens_at[pos]
+            ]
+        tiles.append(tile)
+    over = g._over
+    top = g._agenda[-1] if g._agenda and not over else None
+    players = []
+    for s in range(g._n):
+        mine = seat == s or over
+        player: dict[str, Any] = {
+            "seat": s,
+            "hand": [t.designs[d].id for d in g._hands[s]] if seat == s else len(g._hands[s]),
+            "tokens": g._tokens[s][:],
+            "houses": g._supply[s],
+            "reserve": g._stock[s],
+            "built": g._built[s],
+            "prestige": g._prestige[s],
+            "ports_around_ship": rounds.ports_around_ship(g, s),
+            "discoveries": [{"token": d, "value": t.discoveries[d]} for d in g._discoveries[s]]
+            if mine
+            else len(g._discoveries[s]),
+            "objective": list(g._now[s]) if seat == s or s in g._revealed else bool(g._now[s]),
+            "next_objective": list(g._next[s]) if seat == s else bool(g._next[s]),
+            "holding": {deck: cards[:] for deck, cards in g._held[s].items()}
+            if seat == s
+            else {deck: len(cards) for deck, cards in g._held[s].items()},
+            "last_tile": g._last_tile[s],
+        }
+        player["score"] = rounds.score(g, s) if mine else rounds.public_score(g, s)
+        players.append(player)
+    drawer = top.seat if isinstance(top, Discovering | Keeping) else None
+    out: dict[str, Any] = {
+        "game": g.game_id,
+        "seat": seat,
+        "players": g._n,
+        "mode": "advanced" if g._advanced else "normal",
+        "step": top.name if top is not None else "over",
+        "current_player": g.current_player(),
+        "round": g._round,
+        "first_player": g._first,
+        "tiles": tiles,
+        "row": [t.designs[d].id for d in g._row],
+        "navigation": g._nav,
+        "stack": g._reserve,
+        "decks": {deck: len(cards) for deck, cards in g._decks.items()},
+        "discovery_pool": len(g._disc_pool),
+        "drawn_tokens": (g._drawn[:] if seat == drawer else len(g._drawn)) if g._drawn else [],
+        "grey_ships": max(0, _grey(g)),
+        "seats": players,
+        "revealed": {str(s): list(o) for s, o in g._revealed.items()},
+        "ended": g._ended if over else None,
+        "winners": g.winners(),
+    }
+    if g._solo:
+        out["alexis"] = {
+            "card": g._alexis_card.id if g._alexis_card else None,
+            "built": g._built[g._n],
+            "houses": g._supply[g._n],
+            "score": rounds.alexis_score(g),
+            "deck": len(g._expeditions),
+            "discards": g._expedition_discards[:],
+            "last_card": g._last_expedition or None,
+        }
+    if seat is not None and isinstance(top, Decision) and top.seat == seat:
+        out["legal_actions"] = [str(a) for a in g.legal_actions()]
+    return out
+
+
+def _grey(g: SmallIslandsState) -> int:
+    from terranova.games.small_islands.exploring import grey_ships_left
+
+    return grey_ships_left(g)
+
+
+def describe_action(g: SmallIslandsState, action: Action, seat: int | None) -> str | None:
+    """A tile dealt into a hand, a card drawn, a Discovery token drawn or kept is seen by its
+    player only; the others see that it happened."""
+    if g._over:
+        return str(action)
+    top = g._agenda[-1]
+    if isinstance(top, Dealing | Drawing | Discovering | Keeping) and top.seat != seat:
+        if isinstance(action, Deal):
+            return "deal ?"
+        if isinstance(action, Draw):
+            return f"draw {top.deck if isinstance(top, Drawing) else 'card'} ?"
+        if isinstance(action, Discover):
+            return "discover ?"
+        if isinstance(action, Choose):
+            return "choose ?"
+    if top.name == "objectives" and isinstance(top, Decision) and top.seat != seat:
+        return "objectives kept"
+    return str(action)
+
+
+def components(g: SmallIslandsState) -> dict[str, Any]:
+    t = g._t
+    c = t.components
+    designs = []
+    for design in t.designs:
+        face = design.face
+        designs.append(
+            {
+                "id": design.id,
+                "count": design.count,
+                "labels": list(face.labels),
+                "symbols": dict(zip(SYMBOLS, face.symbols(), strict=True)),
+                **({"start": design.start, "side": design.side} if design.start else {}),
+            }
+        )
+    return {
+        "designs": designs,
+        "resources": list(RESOURCES),
+        "objectives": [
+            {"id": o.id, "mission": _mission(o.mission), "reward": _reward(o.reward)}
+            for o in c.objectives
+        ],
+        "missions": [_mission(m) for m in c.missions],
+        "rewards": [_reward(r) for r in c.rewards],
+        "discoveries": len(c.discoveries),
+    }
+
+
+def _mission(m: Any) -> dict[str, Any]:
+    return {"id": m.id, "kind": m.kind, "a": m.a, "b": m.b, "need": dict(m.need)}
+
+
+def _reward(r: Any) -> dict[str, Any]:
+    return {"id": r.id, "kind": r.kind, "symbol": r.symbol, "points": r.points,
+            "bonus": r.bonus, "sizes": [list(p) for p in r.sizes]}  # fmt: skip
