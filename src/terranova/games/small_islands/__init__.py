@@ -72,6 +72,7 @@ INFO = GameInfo(
         "tiles": Variant("tiles", None, "path of another tile file (default: the built-in set)"),
         "cards": Variant("cards", None, "path of another card file (default: the built-in one)"),
     },
+    bots="terranova.games.small_islands.bots",
     aliases=("small_islands",),
     test_params=(
         {"players": 1, "alexis": 3, "mode": "advanced"},

@@ -9,6 +9,7 @@ the kit's corner-matching :class:`~terranova.kit.board.TileBoard` checks that.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 from terranova.core.actions import Action
@@ -185,9 +186,34 @@ def outcomes(g: SmallIslandsState) -> list[tuple[Action, float]]:
     total = g._nav + g._reserve
     if not total:
         return []
-    make = Deal if isinstance(top, Dealing) else Reveal
-    designs = g._t.designs
-    return [(make(designs[d].id), n / total) for d, n in enumerate(g._pool) if n]
+    made = g._t.deals if isinstance(top, Dealing) else g._t.reveals
+    return [(made[d], n / total) for d, n in enumerate(g._pool) if n]
+
+
+def sample(g: SmallIslandsState, rng: random.Random) -> Action | None:
+    """A tile drawn as :func:`outcomes` weighs them, without listing them (None: none
+    left)."""
+    total = g._nav + g._reserve
+    if not total:
+        return None
+    pick = rng.randrange(total)
+    for design, n in enumerate(g._pool):
+        pick -= n
+        if pick < 0:
+            top = g._agenda[-1]
+            return (g._t.deals if isinstance(top, Dealing) else g._t.reveals)[design]
+    raise AssertionError("the unseen tiles do not add up")
+
+
+def drawable(g: SmallIslandsState, action: Action) -> bool:
+    """Whether a tile-drawing chance outcome is possible now."""
+    top = g._agenda[-1]
+    wanted = Deal if isinstance(top, Dealing) else Reveal
+    if type(action) is not wanted:
+        return False
+    assert isinstance(action, Deal | Reveal)
+    index = g._t.index.get(action.design)
+    return index is not None and index < len(g._pool) and g._pool[index] > 0
 
 
 # ------------------------------------------------------------------ applying

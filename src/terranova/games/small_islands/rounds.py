@@ -99,6 +99,18 @@ def choices(g: SmallIslandsState, seat: int) -> list[Action]:
     ]
 
 
+def keep_what_there_is(g: SmallIslandsState, seat: int) -> None:
+    """Decks too small for a choice (a card file with few cards): the first card of each
+    deck held is this round's objective, nothing is kept for the next."""
+    held = g._held[seat]
+    if all(held.values()):
+        g._now[seat] = tuple(cards.pop(0) for cards in held.values())
+    for deck, cards in held.items():
+        g._decks[deck].extend(cards)
+        g._decks[deck].sort()
+        cards.clear()
+
+
 def keep(g: SmallIslandsState, seat: int, action: Action) -> None:
     held = g._held[seat]
     if isinstance(action, Keep):

@@ -31,9 +31,12 @@ from terranova.games.small_islands.islands import ISLAND_TOTALS
 from terranova.games.small_islands.steps import (
     AlexisTurn,
     Chance,
+    Choosing,
+    Dealing,
     Decision,
     Discovering,
     Drawing,
+    Revealing,
     Step,
 )
 from terranova.games.small_islands.tables import Tables, tables_for
@@ -207,10 +210,13 @@ class SmallIslandsState(State):
     def apply(self, action: Action) -> None:
         if self._over:
             raise IllegalActionError(action, "the game is over")
-        legal = self.legal_actions()
-        if action not in legal:
+        top = self._agenda[-1]
+        if isinstance(top, Revealing | Dealing):
+            if not exploring.drawable(self, action):
+                raise IllegalActionError(action, self._why_illegal(action))
+        elif action not in self.legal_actions():
             raise IllegalActionError(action, self._why_illegal(action))
-        top = self._agenda.pop()
+        self._agenda.pop()
         self._legal = None
         self._history.append(action)
         if isinstance(top, AlexisTurn):
@@ -218,6 +224,24 @@ class SmallIslandsState(State):
         elif not exploring.apply(self, top, action):
             rounds.apply(self, top, action)
         self._advance()
+
+    def _can_draw(self, top: Chance) -> bool:
+        """Whether a chance step has anything to draw."""
+        if isinstance(top, Revealing | Dealing):
+            return self._nav + self._reserve > 0
+        if isinstance(top, Drawing):
+            return bool(self._decks[top.deck])
+        if isinstance(top, Discovering):
+            return bool(self._disc_pool)
+        return bool(self._expeditions)
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        top = self._agenda[-1] if self._agenda and not self._over else None
+        if isinstance(top, Revealing | Dealing):
+            drawn = exploring.sample(self, rng)
+            if drawn is not None:
+                return drawn
+        return super().sample_chance(rng)
 
     def _why_illegal(self, action: Action) -> str:
         top = self._agenda[-1]
@@ -232,9 +256,13 @@ class SmallIslandsState(State):
                 raise AssertionError("empty agenda before the end")
             top = agenda[-1]
             if isinstance(top, Chance | Decision):
-                if isinstance(top, Chance) and not self.chance_outcomes():
+                if isinstance(top, Chance) and not self._can_draw(top):
                     agenda.pop()
                     rounds.nothing_to_draw(self, top)
+                    continue
+                if isinstance(top, Choosing) and not rounds.choices(self, top.seat):
+                    agenda.pop()
+                    rounds.keep_what_there_is(self, top.seat)
                     continue
                 return
             agenda.pop()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from terranova.games.small_islands.actions import Place
+from terranova.games.small_islands.actions import Deal, Place, Reveal
 from terranova.games.small_islands.components import Components
 from terranova.kit.board import TileTables
 from terranova.kit.grid import Grid
@@ -51,6 +51,9 @@ class Tables:
         self.discoveries = {d.id: d.value for d in components.discoveries}
         self.expeditions = {e.id: e for e in components.expeditions}
         self.symbols = [d.face.symbols() for d in self.designs]
+        self.reveals = [Reveal(d.id) for d in components.landscape]
+        """The chance outcome turning each landscape design face up (made once, shared)."""
+        self.deals = [Deal(d.id) for d in components.landscape]
 
 
 @lru_cache(maxsize=8)

@@ -1,0 +1,281 @@
+"""Small Islands' own bots, declared to Terranova through ``GameInfo.bots``: how ``greedy``
+plays it (:func:`greedy`).
+
+``greedy`` plays towards its objectives. It keeps for this round the objective its islands
+pay most for now, and for the next the one they pay second most for. It lays each tile where
+its objectives gain most (an island that comes to fulfil the Mission with a free house
+symbol is worth the Reward; joining two islands it could build on separately loses one),
+takes the face-up tile that can be laid best, places a bonus token where it makes an island
+fulfil its Mission or, a port, next to its ship, builds every house it can (the best
+reward first), keeps the Discovery token worth most, and lands its own ship where two ports
+or more lie around it (a grey ship once its own is laid, when its objective pays now).
+
+It sees what its seat may see: the table, its hand, its objectives and tokens.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+
+from terranova.agents.registry import GreedyPolicy
+from terranova.core.actions import Action
+from terranova.core.state import State
+from terranova.games.small_islands import INFO, alexis, rounds
+from terranova.games.small_islands.actions import (
+    PASS,
+    Build,
+    Choose,
+    Done,
+    House,
+    Keep,
+    Land,
+    Place,
+    Take,
+    Token,
+)
+from terranova.games.small_islands.components import LAND, RESOURCES, Mission, Reward
+from terranova.games.small_islands.islands import OWNERS, free_house_symbols, island
+from terranova.games.small_islands.objectives import Island, fulfils, points
+from terranova.games.small_islands.state import SmallIslandsState
+
+DISCOVERY_WORTH = 3.0
+"""What a Discovery token is expected to be worth (the authored values average 3)."""
+NEXT = 0.5
+"""How much the objective kept for the next round counts next to this round's."""
+LAND_PORTS = 2
+"""Ports around a landing spot that make ``greedy`` land its own ship."""
+
+
+def greedy(state: State, rng: random.Random) -> Action:
+    """The action ``greedy`` plays (ties broken by ``rng``)."""
+    assert isinstance(state, SmallIslandsState)
+    g = state
+    seat = g.current_player()
+    legal = list(g.legal_actions())
+    first = legal[0]
+    if isinstance(first, Keep | Build):
+        return _best(legal, lambda a: _keep_value(g, seat, a), rng)
+    if isinstance(first, Place):
+        return _best(legal, lambda a: _place_value(g, seat, a), rng)
+    if isinstance(first, Take | Land):
+        return _turn(g, seat, legal, rng)
+    if first is PASS:
+        return _best(legal, lambda a: _token_value(g, seat, a), rng)
+    if isinstance(first, House | Done):
+        return _best(legal, lambda a: _house_value(g, seat, a), rng)
+    if isinstance(first, Choose):
+        values = g.tables.discoveries
+        return _best(legal, lambda a: values[a.token] if isinstance(a, Choose) else 0, rng)
+    return legal[rng.randrange(len(legal))]
+
+
+def _best(legal: Sequence[Action], value: Callable[[Action], float], rng: random.Random) -> Action:
+    values = [value(a) for a in legal]
+    top = max(values)
+    best = [a for a, v in zip(legal, values, strict=True) if v >= top - 1e-9]
+    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+# ------------------------------------------------------------------ objectives
+
+
+def _pays(g: SmallIslandsState, mission: Mission, reward: Reward, shown: Island) -> float:
+    """What a house on an island showing ``shown`` would earn with this objective."""
+    if shown.tiles < 2 or not fulfils(mission, shown):
+        return 0.0
+    if reward.kind == "discovery":
+        return DISCOVERY_WORTH * min(shown.temple, len(g._disc_pool)) / max(shown.temple, 1)
+    return float(points(reward, shown))
+
+
+def _objectives(g: SmallIslandsState, seat: int) -> list[tuple[Mission, Reward, float]]:
+    """The seat's objectives with their weights: this round's, then the next's."""
+    t = g.tables
+    out = []
+    for held, weight in ((g._now[seat], 1.0), (g._next[seat], NEXT)):
+        if len(held) == 1:
+            objective = t.objectives[held[0]]
+            out.append((objective.mission, objective.reward, weight))
+        elif len(held) == 2:
+            out.append((t.missions[held[0]], t.rewards[held[1]], weight))
+    return out
+
+
+def _worth(g: SmallIslandsState, seat: int, shown: Island, root: int | None, free: int) -> float:
+    """An island's worth to the seat: what its objectives would pay for a house there (none
+    if it holds the seat's house or no free house symbol)."""
+    if free <= 0 or (root is not None and g._islands.columns[OWNERS][root] >> seat & 1):
+        return 0.0
+    return sum(w * _pays(g, m, r, shown) for m, r, w in _objectives(g, seat))
+
+
+def _root_free(g: SmallIslandsState, root: int) -> int:
+    board = g._board
+    find = g._islands.find
+    return sum(
+        free_house_symbols(g, pos)
+        for index, (pos, design, _) in enumerate(board.tiles)
+        if design != g.tables.ship and find(index) == root
+    )
+
+
+def _keep_value(g: SmallIslandsState, seat: int, action: Action) -> float:
+    t = g.tables
+    if isinstance(action, Keep):
+        pairs = [(t.objectives[action.now], 1.0), (t.objectives[action.later], NEXT)]
+        objectives = [(o.mission, o.reward, w) for o, w in pairs]
+    else:
+        assert isinstance(action, Build)
+        objectives = [
+            (t.missions[action.mission], t.rewards[action.reward], 1.0),
+            (t.missions[action.later_mission], t.rewards[action.later_reward], NEXT),
+        ]
+    total = 0.0
+    for root, _ in _islands(g):
+        shown = island(g, root)
+        total += sum(w * _pays(g, m, r, shown) for m, r, w in objectives)
+    return total
+
+
+def _islands(g: SmallIslandsState) -> list[tuple[int, int]]:
+    """Every island's root with its tiles."""
+    columns = g._islands.columns
+    find = g._islands.find
+    roots = {find(i) for i, (_, d, _) in enumerate(g._board.tiles) if d != g.tables.ship}
+    return [(root, columns[0][root]) for root in sorted(roots)]
+
+
+# ------------------------------------------------------------------ laying tiles
+
+
+def _place_value(g: SmallIslandsState, seat: int, action: Action) -> float:
+    assert isinstance(action, Place)
+    t = g.tables
+    design = t.index[action.design]
+    pos = t.grid.encode(action.x, action.y)
+    face = t.tiles.faces[design][action.rotation]
+    at = g._board.at
+    find = g._islands.find
+    roots = set()
+    for edge, step in enumerate(t.grid.step):
+        q = pos + step
+        if q in at and face[edge] == LAND:
+            roots.add(find(at[q]))
+    symbols = t.symbols[design]
+    counts = [1, *symbols]
+    free = symbols[5]
+    before = 0.0
+    for root in roots:
+        shown = island(g, root)
+        root_free = _root_free(g, root)
+        before += _worth(g, seat, shown, root, root_free)
+        counts = [a + b for a, b in zip(counts, _counts(shown), strict=True)]
+        free += root_free
+    merged = Island(*counts)
+    owned = any(g._islands.columns[OWNERS][r] >> seat & 1 for r in roots)
+    after = 0.0 if owned else _worth(g, seat, merged, None, free)
+    return after - before + 0.05 * alexis.neighbours(g, pos)
+
+
+def _counts(shown: Island) -> list[int]:
+    return [shown.tiles, shown.flower, shown.fruit, shown.leaf, shown.temple, shown.port,
+            shown.house]  # fmt: skip
+
+
+def _best_placement(g: SmallIslandsState, seat: int, design: int) -> float:
+    placements = g._placements.of(design)
+    if not placements:
+        return float("-inf")
+    return max(_place_value(g, seat, p) for p in placements)
+
+
+def _turn(g: SmallIslandsState, seat: int, legal: list[Action], rng: random.Random) -> Action:
+    takes = [a for a in legal if isinstance(a, Take)]
+    lands: list[Action] = [a for a in legal if isinstance(a, Land)]
+    if lands:
+        pick = _landing(g, seat, lands, bool(takes), rng)
+        if pick is not None:
+            return pick
+    if not takes:
+        return lands[rng.randrange(len(lands))]
+    t = g.tables
+    hand = max((_best_placement(g, seat, d) for d in set(g._hands[seat])), default=float("-inf"))
+    return _best(takes, lambda a: max(hand, _best_placement(g, seat, t.index[a.design]))
+                 if isinstance(a, Take) else 0.0, rng)  # fmt: skip
+
+
+def _landing(
+    g: SmallIslandsState, seat: int, lands: list[Action], can_explore: bool, rng: random.Random
+) -> Action | None:
+    encode = g.tables.grid.encode
+
+    def ports(a: Action) -> float:
+        assert isinstance(a, Land)
+        return alexis.ports_around(g, encode(a.x, a.y))
+
+    own = [a for a in lands if isinstance(a, Land) and a.ship == "own"]
+    if own:
+        best = _best(own, ports, rng)
+        if ports(best) >= LAND_PORTS or not can_explore or g._reserve < rounds.NAVIGATION:
+            return best
+        return None
+    if not can_explore or _pays_now(g, seat) > 0:
+        return lands[rng.randrange(len(lands))]
+    return None
+
+
+def _pays_now(g: SmallIslandsState, seat: int) -> float:
+    if not g._now[seat]:
+        return 0.0
+    mission, reward = rounds.mission(g, seat), rounds.reward(g, seat)
+    return sum(
+        _pays(g, mission, reward, island(g, root))
+        for root, _ in _islands(g)
+        if not g._islands.columns[OWNERS][root] >> seat & 1 and _root_free(g, root) > 0
+    )
+
+
+# ------------------------------------------------------------------ tokens and houses
+
+
+def _token_value(g: SmallIslandsState, seat: int, action: Action) -> float:
+    if not isinstance(action, Token):
+        return 0.0
+    pos = g.tables.grid.encode(action.x, action.y)
+    root = g.island_root(pos)
+    shown = island(g, root)
+    free = _root_free(g, root)
+    before = _worth(g, seat, shown, root, free)
+    counts = _counts(shown)
+    if action.kind == "port":
+        counts[5] += 1
+        mine = [p for p, owner in g._ships if owner == seat]
+        near = bool(mine) and _adjacent(g, mine[0], pos)
+        bonus = 1.0 if near else 0.0
+    else:
+        counts[1 + RESOURCES.index(action.kind)] += 1
+        if action.over:
+            counts[1 + RESOURCES.index(action.over)] -= 1
+        bonus = 0.0
+    after = _worth(g, seat, Island(*counts), root, free)
+    return after - before + bonus - 0.01
+
+
+def _adjacent(g: SmallIslandsState, a: int, b: int) -> bool:
+    grid = g.tables.grid
+    return b - a in (*grid.step, *grid.diagonal)
+
+
+def _house_value(g: SmallIslandsState, seat: int, action: Action) -> float:
+    if not isinstance(action, House):
+        return 0.0
+    root = g.island_root(g.tables.grid.encode(action.x, action.y))
+    shown = island(g, root)
+    return 1.0 + _pays(g, rounds.mission(g, seat), rounds.reward(g, seat), shown)
+
+
+GREEDY_POLICIES: Mapping[str, GreedyPolicy] = {INFO.id: greedy}
+"""How ``greedy`` plays Small Islands."""
+
+__all__ = ["GREEDY_POLICIES", "greedy"]
