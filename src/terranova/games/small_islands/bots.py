@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 
-from terranova.agents.registry import GreedyPolicy
+from terranova.agents.registry import GreedyPolicy, Rollout
 from terranova.core.actions import Action
 from terranova.core.state import State
 from terranova.games.small_islands import INFO, alexis, rounds
@@ -47,6 +47,32 @@ LAND_PORTS = 2
 """Ports around a landing spot that make ``greedy`` land its own ship."""
 
 
+class _Seen:
+    """What one decision looks at, gathered once: the seat's objectives, and per island its
+    free house symbols and whether the seat has a house there."""
+
+    def __init__(self, g: SmallIslandsState, seat: int) -> None:
+        self.g = g
+        self.seat = seat
+        self.objectives = _objectives(g, seat)
+        find = g._islands.find
+        ship = g.tables.ship
+        self.free: dict[int, int] = {}
+        for index, (pos, design, _) in enumerate(g._board.tiles):
+            if design != ship:
+                root = find(index)
+                self.free[root] = self.free.get(root, 0) + free_house_symbols(g, pos)
+        owners = g._islands.columns[OWNERS]
+        self.mine = {root for root in self.free if owners[root] >> seat & 1}
+
+    def worth(self, shown: Island, free: int, mine: bool) -> float:
+        """An island's worth to the seat: what its objectives would pay for a house there
+        (none if it holds the seat's house or no free house symbol)."""
+        if free <= 0 or mine:
+            return 0.0
+        return sum(w * _pays(self.g, m, r, shown) for m, r, w in self.objectives)
+
+
 def greedy(state: State, rng: random.Random) -> Action:
     """The action ``greedy`` plays (ties broken by ``rng``)."""
     assert isinstance(state, SmallIslandsState)
@@ -57,11 +83,13 @@ def greedy(state: State, rng: random.Random) -> Action:
     if isinstance(first, Keep | Build):
         return _best(legal, lambda a: _keep_value(g, seat, a), rng)
     if isinstance(first, Place):
-        return _best(legal, lambda a: _place_value(g, seat, a), rng)
+        seen = _Seen(g, seat)
+        return _best(legal, lambda a: _place_value(seen, a), rng)
     if isinstance(first, Take | Land):
         return _turn(g, seat, legal, rng)
     if first is PASS:
-        return _best(legal, lambda a: _token_value(g, seat, a), rng)
+        seen = _Seen(g, seat)
+        return _best(legal, lambda a: _token_value(seen, a), rng)
     if isinstance(first, House | Done):
         return _best(legal, lambda a: _house_value(g, seat, a), rng)
     if isinstance(first, Choose):
@@ -102,24 +130,6 @@ def _objectives(g: SmallIslandsState, seat: int) -> list[tuple[Mission, Reward, 
     return out
 
 
-def _worth(g: SmallIslandsState, seat: int, shown: Island, root: int | None, free: int) -> float:
-    """An island's worth to the seat: what its objectives would pay for a house there (none
-    if it holds the seat's house or no free house symbol)."""
-    if free <= 0 or (root is not None and g._islands.columns[OWNERS][root] >> seat & 1):
-        return 0.0
-    return sum(w * _pays(g, m, r, shown) for m, r, w in _objectives(g, seat))
-
-
-def _root_free(g: SmallIslandsState, root: int) -> int:
-    board = g._board
-    find = g._islands.find
-    return sum(
-        free_house_symbols(g, pos)
-        for index, (pos, design, _) in enumerate(board.tiles)
-        if design != g.tables.ship and find(index) == root
-    )
-
-
 def _keep_value(g: SmallIslandsState, seat: int, action: Action) -> float:
     t = g.tables
     if isinstance(action, Keep):
@@ -149,8 +159,9 @@ def _islands(g: SmallIslandsState) -> list[tuple[int, int]]:
 # ------------------------------------------------------------------ laying tiles
 
 
-def _place_value(g: SmallIslandsState, seat: int, action: Action) -> float:
+def _place_value(seen: _Seen, action: Action) -> float:
     assert isinstance(action, Place)
+    g = seen.g
     t = g.tables
     design = t.index[action.design]
     pos = t.grid.encode(action.x, action.y)
@@ -168,13 +179,11 @@ def _place_value(g: SmallIslandsState, seat: int, action: Action) -> float:
     before = 0.0
     for root in roots:
         shown = island(g, root)
-        root_free = _root_free(g, root)
-        before += _worth(g, seat, shown, root, root_free)
+        root_free = seen.free.get(root, 0)
+        before += seen.worth(shown, root_free, root in seen.mine)
         counts = [a + b for a, b in zip(counts, _counts(shown), strict=True)]
         free += root_free
-    merged = Island(*counts)
-    owned = any(g._islands.columns[OWNERS][r] >> seat & 1 for r in roots)
-    after = 0.0 if owned else _worth(g, seat, merged, None, free)
+    after = seen.worth(Island(*counts), free, bool(roots & seen.mine))
     return after - before + 0.05 * alexis.neighbours(g, pos)
 
 
@@ -183,11 +192,11 @@ def _counts(shown: Island) -> list[int]:
             shown.house]  # fmt: skip
 
 
-def _best_placement(g: SmallIslandsState, seat: int, design: int) -> float:
-    placements = g._placements.of(design)
+def _best_placement(seen: _Seen, design: int) -> float:
+    placements = seen.g._placements.of(design)
     if not placements:
         return float("-inf")
-    return max(_place_value(g, seat, p) for p in placements)
+    return max(_place_value(seen, p) for p in placements)
 
 
 def _turn(g: SmallIslandsState, seat: int, legal: list[Action], rng: random.Random) -> Action:
@@ -200,8 +209,9 @@ def _turn(g: SmallIslandsState, seat: int, legal: list[Action], rng: random.Rand
     if not takes:
         return lands[rng.randrange(len(lands))]
     t = g.tables
-    hand = max((_best_placement(g, seat, d) for d in set(g._hands[seat])), default=float("-inf"))
-    return _best(takes, lambda a: max(hand, _best_placement(g, seat, t.index[a.design]))
+    seen = _Seen(g, seat)
+    hand = max((_best_placement(seen, d) for d in set(g._hands[seat])), default=float("-inf"))
+    return _best(takes, lambda a: max(hand, _best_placement(seen, t.index[a.design]))
                  if isinstance(a, Take) else 0.0, rng)  # fmt: skip
 
 
@@ -226,39 +236,34 @@ def _landing(
 
 
 def _pays_now(g: SmallIslandsState, seat: int) -> float:
-    if not g._now[seat]:
-        return 0.0
-    mission, reward = rounds.mission(g, seat), rounds.reward(g, seat)
-    return sum(
-        _pays(g, mission, reward, island(g, root))
-        for root, _ in _islands(g)
-        if not g._islands.columns[OWNERS][root] >> seat & 1 and _root_free(g, root) > 0
-    )
+    return float(rounds.prospect(g, seat))
 
 
 # ------------------------------------------------------------------ tokens and houses
 
 
-def _token_value(g: SmallIslandsState, seat: int, action: Action) -> float:
+def _token_value(seen: _Seen, action: Action) -> float:
     if not isinstance(action, Token):
         return 0.0
+    g, seat = seen.g, seen.seat
     pos = g.tables.grid.encode(action.x, action.y)
     root = g.island_root(pos)
     shown = island(g, root)
-    free = _root_free(g, root)
-    before = _worth(g, seat, shown, root, free)
+    free = seen.free.get(root, 0)
+    mine = root in seen.mine
+    before = seen.worth(shown, free, mine)
     counts = _counts(shown)
     if action.kind == "port":
         counts[5] += 1
-        mine = [p for p, owner in g._ships if owner == seat]
-        near = bool(mine) and _adjacent(g, mine[0], pos)
+        ship = [p for p, owner in g._ships if owner == seat]
+        near = bool(ship) and _adjacent(g, ship[0], pos)
         bonus = 1.0 if near else 0.0
     else:
         counts[1 + RESOURCES.index(action.kind)] += 1
         if action.over:
             counts[1 + RESOURCES.index(action.over)] -= 1
         bonus = 0.0
-    after = _worth(g, seat, Island(*counts), root, free)
+    after = seen.worth(Island(*counts), free, mine)
     return after - before + bonus - 0.01
 
 
@@ -278,4 +283,12 @@ def _house_value(g: SmallIslandsState, seat: int, action: Action) -> float:
 GREEDY_POLICIES: Mapping[str, GreedyPolicy] = {INFO.id: greedy}
 """How ``greedy`` plays Small Islands."""
 
-__all__ = ["GREEDY_POLICIES", "greedy"]
+ROLLOUT_DEPTH = 8
+"""Decisions the search bots play greedily after their tree before the estimate scores the
+position (about two turns of every player at 3 players); docs/strength.md has the matches
+that chose it."""
+
+ROLLOUTS: Mapping[str, Rollout] = {INFO.id: Rollout(greedy, ROLLOUT_DEPTH)}
+"""How ``mcts`` and ``ismcts`` play on after their tree in Small Islands."""
+
+__all__ = ["GREEDY_POLICIES", "ROLLOUTS", "greedy"]

@@ -67,8 +67,8 @@ def set_up(g: SmallIslandsState) -> None:
 # ------------------------------------------------------------------ legal actions
 
 
-def legal(g: SmallIslandsState, top: Step) -> list[Action]:
-    """The legal actions of an exploring step (empty for another step)."""
+def legal(g: SmallIslandsState, top: Step) -> list[Action] | None:
+    """The legal actions of an exploring step (None for another step)."""
     match top:
         case LayingStart(index=index):
             sides = g._t.start_sides[index]
@@ -86,7 +86,7 @@ def legal(g: SmallIslandsState, top: Step) -> list[Action]:
         case Bonus(seat=seat):
             tokens = bonus_tokens(g, seat)
             return [PASS, *tokens] if tokens else []
-    return []
+    return None
 
 
 def takes(g: SmallIslandsState, seat: int) -> list[Action]:

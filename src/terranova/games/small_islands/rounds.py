@@ -149,6 +149,17 @@ def reward(g: SmallIslandsState, seat: int) -> Reward:
     return t.objectives[now[0]].reward if len(now) == 1 else t.rewards[now[1]]
 
 
+def prospect(g: SmallIslandsState, seat: int) -> int:
+    """Prestige points the seat's objective for this round would pay now: the best islands
+    it may build on, one house each, as many as it has houses."""
+    if not g._now[seat] or g._over:
+        return 0
+    wanted, paid = mission(g, seat), reward(g, seat)
+    roots = {g.island_root(pos) for pos in house_squares(g, seat, wanted)}
+    pays = sorted((points(paid, island(g, root)) for root in roots), reverse=True)
+    return sum(pays[: g._supply[seat]])
+
+
 def house_squares(g: SmallIslandsState, seat: int, wanted: Mission | None) -> list[int]:
     """The tiles ``seat`` may build on: a free house symbol, on an island of two tiles or
     more without its house that fulfils ``wanted`` (None: any island, for Alexis)."""
@@ -199,7 +210,7 @@ def take_reward(g: SmallIslandsState, seat: int, root: int) -> None:
 def finish_building(g: SmallIslandsState, seat: int) -> None:
     """The objective goes back to its deck; the houses are refilled to four from the
     reserve."""
-    for deck, card in zip(g._decks, g._now[seat], strict=True):
+    for deck, card in zip(g._decks, g._now[seat], strict=False):  # () when none was held
         g._decks[deck].append(card)
         g._decks[deck].sort()
         for returned in g._returned:
@@ -233,7 +244,7 @@ def legal(g: SmallIslandsState, top: Step) -> list[Action]:
             return [*houses(g, seat), DONE]
         case Keeping(seat=seat):
             return [Choose(token) for token in sorted(set(g._drawn))]
-    raise AssertionError(f"no legal actions for {top!r}")
+    return []
 
 
 def outcomes(g: SmallIslandsState, top: Chance) -> list[tuple[Action, float]]:

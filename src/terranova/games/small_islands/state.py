@@ -193,7 +193,8 @@ class SmallIslandsState(State):
         top = self._agenda[-1]
         if isinstance(top, Chance):
             return [a for a, _ in self.chance_outcomes()]
-        return exploring.legal(self, top) or rounds.legal(self, top)
+        found = exploring.legal(self, top)
+        return rounds.legal(self, top) if found is None else found
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self._over:
@@ -326,8 +327,9 @@ class SmallIslandsState(State):
         return [float(rounds.public_score(self, s)) for s in range(self._n)]
 
     def estimate(self, seat: int) -> float:
-        """The score with the seat's own Discovery tokens (the others' are hidden)."""
-        return float(rounds.score(self, seat))
+        """The score with the seat's own Discovery tokens (the others' are hidden), plus
+        what its objective for this round would pay if the round ended now."""
+        return float(rounds.score(self, seat) + rounds.prospect(self, seat))
 
     def returns(self) -> list[float]:
         return self.scores()
