@@ -47,6 +47,7 @@ ROW = 3
 HAND = 2
 """Landscape tiles in each hand."""
 PORTS_PER_TILE = 2
+TOKEN_ORDER = (*RESOURCES, "port")
 
 
 def set_up(g: SmallIslandsState) -> None:
@@ -141,26 +142,42 @@ def bonus_tokens(g: SmallIslandsState, seat: int) -> list[Action]:
     printed resource of its kind (variant ``tokens=cover``: on a printed resource of another
     kind, which it covers), never on another token; a port on a tile with land and sea,
     at most two ports per tile."""
-    kinds = [k for k in (*RESOURCES, "port") if k in g._tokens[seat]]
+    held = g._tokens[seat]
+    kinds = [k for k in TOKEN_ORDER if k in held]
     if not kinds:
         return []
     t = g._t
-    decode = t.grid.decode
-    out: list[Action] = []
-    for kind in kinds:
-        for pos, design, _ in g._board.tiles:
-            if design == t.ship:
-                continue
-            x, y = decode(pos)
+    ship = t.ship
+    symbols = t.symbols
+    designs = t.designs
+    tokens_at = g._tokens_at
+    spots: dict[str, list[tuple[int, str]]] = {kind: [] for kind in kinds}
+    for pos, design, _ in g._board.tiles:
+        if design == ship:
+            continue
+        printed = symbols[design]
+        placed = tokens_at.get(pos)
+        for kind in kinds:
             if kind == "port":
-                if t.designs[design].face.coast and ports_on(g, pos) < PORTS_PER_TILE:
-                    out.append(Token(kind, x, y))
+                ports = printed[4] + (sum(k == "port" for _, k, _ in placed) if placed else 0)
+                if designs[design].face.coast and ports < PORTS_PER_TILE:
+                    spots[kind].append((pos, ""))
             elif g._cover:
-                out.extend(Token(kind, x, y, over) for over in RESOURCES if over != kind
-                           and free_symbols(g, pos, design, over))  # fmt: skip
-            elif free_symbols(g, pos, design, kind):
-                out.append(Token(kind, x, y))
-    return out
+                for r, over in enumerate(RESOURCES):
+                    if over != kind and printed[r] and _uncovered(printed[r], placed, over):
+                        spots[kind].append((pos, over))
+            else:
+                r = RESOURCES.index(kind)
+                if printed[r] and _uncovered(printed[r], placed, kind):
+                    spots[kind].append((pos, ""))
+    decode = t.grid.decode
+    return [Token(kind, *decode(pos), over) for kind in kinds for pos, over in spots[kind]]
+
+
+def _uncovered(printed: int, placed: list[tuple[int, str, str]] | None, resource: str) -> bool:
+    if not placed:
+        return True
+    return printed > sum(1 for _, kind, over in placed if (over or kind) == resource)
 
 
 def free_symbols(g: SmallIslandsState, pos: int, design: int, resource: str) -> int:
@@ -252,8 +269,8 @@ def apply(g: SmallIslandsState, top: Step, action: Action) -> bool:
             g._hands[seat].remove(design)
             lay(g, t.grid.encode(action.x, action.y), design, action.rotation, seat)
             g._agenda.append(TurnOver(seat))
-            if bonus_tokens(g, seat):
-                g._agenda.append(Bonus(seat))
+            if g._tokens[seat]:
+                g._agenda.append(Bonus(seat))  # skipped if no token fits anywhere
             g._agenda.append(Revealing())
         case Bonus():
             if not isinstance(action, Pass):

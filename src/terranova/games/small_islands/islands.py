@@ -43,11 +43,17 @@ def free_house_symbols(g: SmallIslandsState, pos: int) -> int:
 
 
 def islands(g: SmallIslandsState) -> dict[int, list[int]]:
-    """Every island of land tiles: root -> the squares of its tiles, in the order laid."""
+    """Every island of land tiles: root -> the squares of its tiles, in the order laid (kept
+    until the next tile is laid: do not change it)."""
+    laid = len(g._board.tiles)
+    kept = g._island_list
+    if kept is not None and kept[0] == laid:
+        return kept[1]
     find = g._islands.find
     ship = g._t.ship
     out: dict[int, list[int]] = {}
     for index, (pos, design, _) in enumerate(g._board.tiles):
         if design != ship:
             out.setdefault(find(index), []).append(pos)
+    g._island_list = (laid, out)
     return out

@@ -30,6 +30,7 @@ from terranova.games.small_islands.components import Components
 from terranova.games.small_islands.islands import ISLAND_TOTALS
 from terranova.games.small_islands.steps import (
     AlexisTurn,
+    Bonus,
     Chance,
     Choosing,
     Dealing,
@@ -102,6 +103,8 @@ class SmallIslandsState(State):
         self._board: TileBoard[Any] = TileBoard(t.tiles)
         self._placements: Placements[Any] = Placements(self._board, keep=8)
         self._islands = Regions(*ISLAND_TOTALS)
+        self._island_list: tuple[int, dict[int, list[int]]] | None = None
+        """The islands as listed after that many tiles (shared by clones: never changed)."""
         self._houses_at: dict[int, list[int]] = {}
         """Square -> the places (seats, Alexis) with a house on its tile."""
         self._tokens_at: dict[int, list[tuple[int, str, str]]] = {}
@@ -264,6 +267,10 @@ class SmallIslandsState(State):
                 if isinstance(top, Choosing) and not rounds.choices(self, top.seat):
                     agenda.pop()
                     rounds.keep_what_there_is(self, top.seat)
+                    continue
+                if isinstance(top, Bonus) and not self.legal_actions():
+                    agenda.pop()  # no bonus token fits anywhere
+                    self._legal = None
                     continue
                 return
             agenda.pop()
