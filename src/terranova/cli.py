@@ -152,6 +152,8 @@ def _winners_text(record: GameRecord) -> str:
     assert record.result is not None
     winners = record.result["winners"]
     names = ", ".join(f"seat {s} ({escape(record.seats[s].name)})" for s in winners)
+    if not winners:
+        return "No winner: the game itself won (a solo game lost)"
     if len(winners) == 1:
         return f"Winner: {names}"
     return f"Shared win: {names}"

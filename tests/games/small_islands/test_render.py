@@ -1,0 +1,184 @@
+"""Small Islands' drawings: the text map, the SVG table and the tile catalogue, on new,
+half-played and finished games, as a spectator and as each seat sees them."""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import terranova
+from terranova.cli import app
+from terranova.core.registry import game_info
+from terranova.core.state import CHANCE, State
+from terranova.games.small_islands import render
+from terranova.kit.matching import turn
+
+PARAMS: list[dict[str, Any]] = [
+    {"players": 2},
+    {"players": 1, "alexis": 3, "mode": "advanced"},
+    {"players": 3, "mode": "advanced", "tokens": "cover"},
+    {"players": 4},
+]
+
+
+def new(**params: Any) -> State:
+    return terranova.make("small-islands", **params)
+
+
+def play(state: State, rng: random.Random, steps: int | None = None) -> State:
+    """Random legal play: ``steps`` actions (None: to the end)."""
+    done = 0
+    while not state.is_terminal() and (steps is None or done < steps):
+        if state.current_player() == CHANCE:
+            action = state.sample_chance(rng)
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+        state.apply(action)
+        done += 1
+    return state
+
+
+def positions(params: dict[str, Any], seed: int = 5) -> list[State]:
+    """A new game, the game after its set-up, two positions mid-game and its end."""
+    rng = random.Random(seed)
+    state = new(**params)
+    out = [state.clone()]
+    for steps in (12, 40, 50):
+        out.append(play(state, rng, steps).clone())
+    out.append(play(state, rng))
+    assert out[-1].is_terminal()
+    return out
+
+
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg.encode())
+    assert root.tag.rpartition("}")[2] == "svg"
+    return root
+
+
+def ids(text: str, design_ids: list[str]) -> set[str]:
+    """The design ids that appear in ``text`` as words."""
+    return {d for d in design_ids if re.search(rf"\b{re.escape(d)}\b", text)}
+
+
+def test_the_renderer_is_registered() -> None:
+    assert game_info("small-islands").renderer == "terranova.games.small_islands.render"
+
+
+@pytest.mark.parametrize("params", PARAMS, ids=lambda p: "-".join(f"{v}" for v in p.values()))
+def test_drawings_of_a_whole_game(params: dict[str, Any]) -> None:
+    for state in positions(params):
+        seats: list[int | None] = [None, *range(state.num_seats)]
+        for seat in seats:
+            text = render.render_text(state, seat)
+            lines = text.splitlines()
+            assert lines[0].startswith("Small Islands (")
+            assert render.LEGEND in lines
+            assert sum(line.startswith("seat ") for line in lines) == state.num_seats
+            assert any(line.startswith("Alexis (") for line in lines) == (params["players"] == 1)
+            root = parse(render.render_svg(state, seat))
+            view = state.view(seat)
+            titles = [t.text or "" for t in root.iterfind(".//{*}title")]
+            laid = [t for t in titles if " at " in t and "turned" in t]
+            assert len(laid) == len(view["tiles"])
+        assert render.render_text(state) == render.render_text(state, None)  # deterministic
+
+
+def test_the_text_map_draws_every_tile_as_a_block_of_nine() -> None:
+    state = positions({"players": 2})[3]
+    view = state.view(None)
+    lines = render.render_text(state).splitlines()
+    label_line = re.compile(r"^\s*-?\d+(\s+-?\d+)*$")
+    first = next(k for k, line in enumerate(lines) if label_line.match(line))
+    end = lines.index(render.LEGEND)
+    drawn = sum(len(re.findall(r"[#~Shbtp^frl]", line)) for line in lines[first:end])
+    assert drawn == 9 * len(view["tiles"])
+    markers = "".join(re.findall(r"[Shbtp^frl]", "".join(lines[first:end])))
+    ships = sum("ship" in tile for tile in view["tiles"])
+    assert markers.count("S") == ships
+
+
+def test_cells_follow_the_labels_as_laid() -> None:
+    # land on the N edge and the NE corner, turned a quarter: land on the E edge and SE
+    labels = (0, 1, 1, 1, 0, 1, 1, 1)
+    assert render.cells(labels) == [
+        [False, True, True],
+        [False, True, False],
+        [False, False, False],
+    ]
+    turned = turn(labels, 1)
+    assert render.cells(turned) == [
+        [False, False, False],
+        [False, True, True],
+        [False, False, True],
+    ]
+    corner_only = (1, 1, 1, 1, 0, 1, 1, 1)  # a point of land at NE: the centre is sea
+    assert render.cells(corner_only)[1][1] is False
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_hand_is_drawn_only_for_its_seat(players: int) -> None:
+    state = positions({"players": players})[2]
+    design_ids = [d["id"] for d in state.components()["designs"]]
+    hands = [state.view(s)["seats"][s]["hand"] for s in range(players)]
+    assert all(hands)
+    assert not ids(render.render_text(state), [d for h in hands for d in h])
+    for seat in range(players):
+        text = render.render_text(state, seat)
+        svg = render.render_svg(state, seat)
+        others = [d for s, hand in enumerate(hands) if s != seat for d in hand]
+        assert set(hands[seat]) <= ids(text, design_ids)
+        assert set(hands[seat]) <= ids(svg, design_ids)
+        assert not ids(text, others)
+        assert not ids(svg, others)
+        for other in range(players):
+            if other == seat:
+                continue
+            line = next(x for x in text.splitlines() if x.startswith(f"seat {other}:"))
+            assert f"hand {len(hands[other])}" in line
+            secret = state.view(other)["seats"][other]
+            for card in [*secret["objective"], *secret["next_objective"]]:
+                assert card not in line
+
+
+def test_a_seat_sees_its_objective_explained() -> None:
+    state = positions({"players": 1, "alexis": 3, "mode": "advanced"})[3]
+    mine = state.view(0)["seats"][0]
+    assert mine["objective"]
+    line = next(x for x in render.render_text(state, 0).splitlines() if x.startswith("seat 0:"))
+    assert "objective " + "+".join(mine["objective"]) + " (" in line
+    assert "Alexis (A3)" in render.render_text(state)
+
+
+def test_the_end_names_the_winners() -> None:
+    state = positions({"players": 2})[-1]
+    text = render.render_text(state)
+    assert "over: " in text and "winners: " in text
+    assert "Game over" in render.render_svg(state)
+
+
+def test_the_catalogue_shows_every_design() -> None:
+    state = new()
+    designs = state.components()["designs"]
+    root = parse(render.render_components_svg(state))
+    labels = {(t.text or "").split(" ")[0] for t in root.iterfind(".//{*}text")}
+    assert {d["id"] for d in designs} <= labels
+    tiles = [t for t in root.iterfind(".//{*}title") if "turned" in (t.text or "")]
+    assert len(tiles) == len(designs) == 56 + 8 + 1
+
+
+def test_terranova_render_tiles(tmp_path: Path) -> None:
+    out = tmp_path / "tiles.svg"
+    result = CliRunner().invoke(app, ["render", "small-islands", "--tiles", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    parse(out.read_text(encoding="utf-8"))
+    result = CliRunner().invoke(app, ["render", "small-islands", "--seat", "1"])
+    assert result.exit_code == 0, result.output
+    assert "seat 1:" in result.output
