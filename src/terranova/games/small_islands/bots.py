@@ -45,6 +45,8 @@ NEXT = 0.5
 """How much the objective kept for the next round counts next to this round's."""
 LAND_PORTS = 2
 """Ports around a landing spot that make ``greedy`` land its own ship."""
+PAYS_TO_LAND = 8
+"""Points its objective would pay now that make ``greedy`` land its own ship anyway."""
 
 
 class _Seen:
@@ -225,9 +227,13 @@ def _landing(
         return alexis.ports_around(g, encode(a.x, a.y))
 
     own = [a for a in lands if isinstance(a, Land) and a.ship == "own"]
+    # the tiles the rounds still to come need: wait longer and the game ends short of them
+    ships_left = g.tables.components.ships - len(g._ships)
+    short = g._reserve < rounds.NAVIGATION * ships_left
     if own:
         best = _best(own, ports, rng)
-        if ports(best) >= LAND_PORTS or not can_explore or g._reserve < rounds.NAVIGATION:
+        pays = _pays_now(g, seat)
+        if ports(best) >= LAND_PORTS or not can_explore or short or pays >= PAYS_TO_LAND:
             return best
         return None
     if not can_explore or _pays_now(g, seat) > 0:
