@@ -289,10 +289,10 @@ def _house_value(g: SmallIslandsState, seat: int, action: Action) -> float:
 GREEDY_POLICIES: Mapping[str, GreedyPolicy] = {INFO.id: greedy}
 """How ``greedy`` plays Small Islands."""
 
-ROLLOUT_DEPTH = 8
+ROLLOUT_DEPTH = 4
 """Decisions the search bots play greedily after their tree before the estimate scores the
-position (about two turns of every player at 3 players); docs/strength.md has the matches
-that chose it."""
+position (about a turn of each player at 3 players); docs/strength.md has the matches that
+chose it."""
 
 ROLLOUTS: Mapping[str, Rollout] = {INFO.id: Rollout(greedy, ROLLOUT_DEPTH)}
 """How ``mcts`` and ``ismcts`` play on after their tree in Small Islands."""
