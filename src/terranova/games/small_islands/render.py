@@ -19,120 +19,34 @@ Small Islands (normal), round 0, step: starting tiles, seat 0 to act; first play
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
-from xml.sax.saxutils import escape
 
-from terranova.core.state import CHANCE, TERMINAL, State
-from terranova.kit.matching import turn
-from terranova.kit.svg import board_frame, document, num, text
+from terranova.core.state import State
+from terranova.games.small_islands.drawing import render_components_svg, render_svg
+from terranova.games.small_islands.look import (
+    LEGEND,
+    SEAT_COLOURS,
+    TEXT_LAND,
+    TEXT_SEA,
+    cells,
+    laid_labels,
+    marker,
+    place_name,
+    status_line,
+    who,
+    winners_line,
+)
 
 __all__ = [
     "SEAT_COLOURS",
-    "Layers",
     "cells",
     "render_components_svg",
     "render_svg",
     "render_text",
-    "tile_svg",
 ]
 
-LAND = 0
-"""The label of land (sea is 1)."""
-RESOURCES = ("flower", "fruit", "leaf")
-SEAT_COLOURS = ("#d1362f", "#2f6fd1", "#f0c419", "#3a9d4a")
-"""Red, blue, yellow, green: the seats' houses, ships and bonus tokens."""
-SEAT_NAMES = ("red", "blue", "yellow", "green")
-ALEXIS_COLOUR = "#7b4ea3"
-GREY_SHIP = "#9a9a9a"
-SEA_COLOUR = "#5aa5d8"
-LAND_COLOUR = "#93c560"
-SAND = "#ecd9a0"
-SYMBOL_COLOURS = {
-    "flower": "#e8559a",
-    "fruit": "#f28c1c",
-    "leaf": "#1f7a38",
-    "temple": "#8a8a8a",
-    "port": "#1b3a6b",
-    "house": "#fffaf0",
-}
-_FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
-
-# ------------------------------------------------------------------------ the tiles
-
-TEXT_LAND, TEXT_SEA = "#", "~"
-MARK_LETTERS = {"flower": "f", "fruit": "r", "leaf": "l"}
-LEGEND = (
-    "legend: # land, ~ sea; centre: S ship, h house, b bonus token, t temple, p port, "
-    "^ free house symbol, f flower, r fruit, l leaf; x east, y south"
-)
-
-CUTS = (0.0, 0.3, 0.7, 1.0)
-"""Where the cells of a tile's 3x3 grid begin and end, in unit coordinates."""
-_CORNER_CELLS = ((2, 0), (2, 2), (0, 2), (0, 0))
-"""The cell (column, row) of each corner NE, SE, SW, NW."""
-_EDGE_CELLS = ((1, 0), (2, 1), (1, 2), (0, 1))
-"""The cell (column, row) of each edge N, E, S, W."""
-
-
-def cells(labels: Sequence[int]) -> list[list[bool]]:
-    """Which cells of a tile's 3x3 grid are land (rows north to south, columns west to
-    east) for its labels as laid (turned).
-
-    >>> ["".join("#" if land else "~" for land in row) for row in cells((0, 1, 1, 1, 1, 1, 1, 0))]
-    ['##~', '~#~', '~~~']
-    """
-    grid = [[False] * 3 for _ in range(3)]
-    for edge, (i, j) in enumerate(_EDGE_CELLS):
-        grid[j][i] = labels[edge] == LAND
-    for corner, (i, j) in enumerate(_CORNER_CELLS):
-        grid[j][i] = labels[4 + corner] == LAND
-    grid[1][1] = any(labels[e] == LAND for e in range(4))
-    return grid
-
-
-def _designs(state: State) -> dict[str, dict[str, Any]]:
-    """The designs of ``state.components()`` by id."""
-    return {d["id"]: d for d in state.components()["designs"]}
-
-
-def _laid_labels(design: dict[str, Any], rotation: int) -> tuple[int, ...]:
-    return turn(design["labels"], rotation)
-
-
-def _marker(tile: dict[str, Any], design: dict[str, Any], land_centre: bool) -> str:
-    """The letter at the centre of a tile in the text map: its most notable thing."""
-    symbols = design["symbols"]
-    if "ship" in tile:
-        return "S"
-    if tile.get("houses"):
-        return "h"
-    if tile.get("tokens"):
-        return "b"
-    if symbols["temple"]:
-        return "t"
-    if symbols["port"]:
-        return "p"
-    if symbols["house"]:
-        return "^"
-    most = max(RESOURCES, key=lambda r: symbols[r])
-    if symbols[most]:
-        return MARK_LETTERS[most]
-    return TEXT_LAND if land_centre else TEXT_SEA
-
-
 # ------------------------------------------------------------------------------ text
-
-
-def _who(seat: int) -> str:
-    return f"seat {seat}"
-
-
-def _place_name(place: int, players: int, solo: bool) -> str:
-    """A place in turn order: a seat, or Alexis (the place after the seats in a solo
-    game)."""
-    return "Alexis" if solo and place >= players else _who(place)
 
 
 def _mission_text(m: dict[str, Any]) -> str:
@@ -221,7 +135,7 @@ def _player_line(player: dict[str, Any], components: dict[str, Any]) -> str:
         parts.append(f"discoveries {found} hidden")
     if player["ports_around_ship"]:
         parts.append(f"ports around its ship {player['ports_around_ship']}")
-    return f"{_who(player['seat'])}: " + ", ".join(parts)
+    return f"{who(player['seat'])}: " + ", ".join(parts)
 
 
 def _x_labels(min_x: int, max_x: int, gutter: int) -> list[str]:
@@ -250,12 +164,12 @@ def _map_lines(tiles: list[dict[str, Any]], designs: dict[str, dict[str, Any]]) 
     rows = [[" "] * ((max_x - min_x + 1) * 3) for _ in range((max_y - min_y + 1) * 3)]
     for tile in tiles:
         design = designs[tile["design"]]
-        grid = cells(_laid_labels(design, tile["rotation"]))
+        grid = cells(laid_labels(design, tile["rotation"]))
         left, top = (tile["x"] - min_x) * 3, (tile["y"] - min_y) * 3
         for j in range(3):
             for i in range(3):
                 rows[top + j][left + i] = TEXT_LAND if grid[j][i] else TEXT_SEA
-        rows[top + 1][left + 1] = _marker(tile, design, grid[1][1])
+        rows[top + 1][left + 1] = marker(tile, design, grid[1][1])
     labels = [str(y) for y in range(min_y, max_y + 1)]
     gutter = max(len(label) for label in labels) + 1
     out = _x_labels(min_x, max_x, gutter)
@@ -274,7 +188,7 @@ def _pieces_lines(tiles: list[dict[str, Any]], players: int, solo: bool) -> list
         at = f"{tile['x']},{tile['y']}"
         if "ship" in tile:
             owner = tile["ship"]
-            ships.append(f"{_who(owner) if owner >= 0 else 'grey'} at {at}")
+            ships.append(f"{who(owner) if owner >= 0 else 'grey'} at {at}")
         for place in tile.get("houses", ()):
             houses.setdefault(place, []).append(at)
         for token in tile.get("tokens", ()):
@@ -287,36 +201,14 @@ def _pieces_lines(tiles: list[dict[str, Any]], players: int, solo: bool) -> list
         out.append(
             "houses: "
             + "; ".join(
-                f"{_place_name(p, players, solo)} at {' '.join(houses[p])}" for p in sorted(houses)
+                f"{place_name(p, players, solo)} at {' '.join(houses[p])}" for p in sorted(houses)
             )
         )
     if tokens:
         out.append(
-            "bonus tokens: "
-            + "; ".join(f"{_who(s)} {', '.join(tokens[s])}" for s in sorted(tokens))
+            "bonus tokens: " + "; ".join(f"{who(s)} {', '.join(tokens[s])}" for s in sorted(tokens))
         )
     return out
-
-
-def _status(view: dict[str, Any]) -> str:
-    player = view["current_player"]
-    solo = "alexis" in view
-    if player == TERMINAL:
-        acting = "game over"
-    elif player == CHANCE:
-        acting = "chance to act"
-    else:
-        acting = f"{_place_name(player, view['players'], solo)} to act"
-    return (
-        f"Small Islands ({view['mode']}), round {view['round']}, step: {view['step']}, "
-        f"{acting}; first player {_place_name(view['first_player'], view['players'], solo)}"
-    )
-
-
-def _winners(view: dict[str, Any]) -> str:
-    """Who won: seats, or in a solo game Alexis when the player did not beat him."""
-    won = ", ".join(_who(s) for s in view["winners"])
-    return won or ("Alexis" if "alexis" in view else "nobody")
 
 
 def render_text(state: State, seat: int | None = None) -> str:
@@ -328,7 +220,7 @@ def render_text(state: State, seat: int | None = None) -> str:
     designs = {d["id"]: d for d in components["designs"]}
     decks = ", ".join(f"{deck} {n}" for deck, n in view["decks"].items())
     lines = [
-        _status(view),
+        status_line(view),
         f"navigation {view['navigation']}, main stack {view['stack']}, grey ships "
         f"{view['grey_ships']}, decks {decks}, discovery pool {view['discovery_pool']}",
         "face-up: " + (" ".join(view["row"]) or "-"),
@@ -352,608 +244,6 @@ def render_text(state: State, seat: int | None = None) -> str:
     lines.append(LEGEND)
     lines += _pieces_lines(view["tiles"], view["players"], alexis is not None)
     if view["ended"]:
-        won = _winners(view)
+        won = winners_line(view)
         lines.append(f"over: {view['ended']}; winners: {won}")
     return "\n".join(lines) + "\n"
-
-
-# ------------------------------------------------------------------------------- svg
-
-_BEACH = 0.1
-"""The width of the beach stroke around the land, in tiles (half of it shows)."""
-_MARK = 0.065
-"""The radius of a symbol, in tiles."""
-
-
-def _rect(x0: float, y0: float, x1: float, y1: float, ox: float, oy: float, size: float) -> str:
-    return (
-        f'<rect x="{num(ox + x0 * size)}" y="{num(oy + y0 * size)}" '
-        f'width="{num((x1 - x0) * size)}" height="{num((y1 - y0) * size)}"'
-    )
-
-
-def land_shapes(grid: list[list[bool]], ox: float, oy: float, size: float) -> list[str]:
-    """The land of a tile at pixel (ox, oy), unfilled SVG elements: each land cell a
-    rounded square, squared where it meets the tile's border or a land cell beside it,
-    and the inner corners of the sea rounded too (the caller paints them)."""
-    out: list[str] = []
-    radius = 0.12 * size
-    mid = [(CUTS[k] + CUTS[k + 1]) / 2 for k in range(3)]
-    for j in range(3):
-        for i in range(3):
-            if not grid[j][i]:
-                continue
-            x0, x1, y0, y1 = CUTS[i], CUTS[i + 1], CUTS[j], CUTS[j + 1]
-            out.append(_rect(x0, y0, x1, y1, ox, oy, size) + f' rx="{num(radius)}"/>')
-            if j == 0:
-                out.append(_rect(x0, y0, x1, mid[j], ox, oy, size) + "/>")
-            if j == 2:
-                out.append(_rect(x0, mid[j], x1, y1, ox, oy, size) + "/>")
-            if i == 0:
-                out.append(_rect(x0, y0, mid[i], y1, ox, oy, size) + "/>")
-            if i == 2:
-                out.append(_rect(mid[i], y0, x1, y1, ox, oy, size) + "/>")
-            if i < 2 and grid[j][i + 1]:
-                out.append(_rect(mid[i], y0, mid[i + 1], y1, ox, oy, size) + "/>")
-            if j < 2 and grid[j + 1][i]:
-                out.append(_rect(x0, mid[j], x1, mid[j + 1], ox, oy, size) + "/>")
-    # a sea cell between two land cells at right angles: round the corner of the bay
-    for j in range(3):
-        for i in range(3):
-            if grid[j][i]:
-                continue
-            for sx in (-1, 1):
-                for sy in (-1, 1):
-                    ni, nj = i + sx, j + sy
-                    if not (0 <= ni < 3 and 0 <= nj < 3):
-                        continue
-                    if grid[j][ni] and grid[nj][i] and grid[nj][ni]:
-                        px = CUTS[i + 1] if sx > 0 else CUTS[i]
-                        py = CUTS[j + 1] if sy > 0 else CUTS[j]
-                        out.append(_fillet(ox + px * size, oy + py * size, sx, sy, radius))
-    return out
-
-
-def _fillet(px: float, py: float, sx: int, sy: int, r: float) -> str:
-    """The land filling the corner (px, py) of a sea cell whose land lies towards
-    (sx, sy): a square of side ``r`` less a quarter disc (reaching a little into the land
-    around, so that no seam shows)."""
-    ax, ay = px - sx * r, py
-    bx, by = px, py - sy * r
-    e = r / 4
-    sweep = 1 if sx * sy < 0 else 0
-    return (
-        f'<path d="M{num(ax)},{num(ay)} L{num(ax)},{num(ay + sy * e)} '
-        f"L{num(px + sx * e)},{num(py + sy * e)} L{num(bx + sx * e)},{num(by)} "
-        f'L{num(bx)},{num(by)} A{num(r)},{num(r)} 0 0 {sweep} {num(ax)},{num(ay)} Z"/>'
-    )
-
-
-def _mark_points(grid: list[list[bool]], n: int) -> list[tuple[float, float]]:
-    """Where ``n`` symbols stand on a tile's land, in unit coordinates: a small cluster on
-    the centre, or on the first land corner when the centre is sea."""
-    if n == 0:
-        return []
-    if grid[1][1]:
-        cx, cy = 0.5, 0.5
-    else:
-        i, j = next(((i, j) for i, j in _CORNER_CELLS if grid[j][i]), (1, 1))
-        cx, cy = (CUTS[i] + CUTS[i + 1]) / 2, (CUTS[j] + CUTS[j + 1]) / 2
-    columns = max(1, math.ceil(math.sqrt(n)))
-    rows = math.ceil(n / columns)
-    step = min(0.2, 0.5 / columns)
-    out = []
-    for k in range(n):
-        row, col = divmod(k, columns)
-        across = min(columns, n - row * columns)
-        x = cx + (col - (across - 1) / 2) * step
-        y = cy + (row - (rows - 1) / 2) * step
-        out.append((min(max(x, 0.08), 0.92), min(max(y, 0.08), 0.92)))
-    return out
-
-
-def _coast_points(grid: list[list[bool]], n: int) -> list[tuple[float, float]]:
-    """Where ``n`` ports stand: on the coast between a land cell and a sea cell beside it,
-    a little out to sea; the coasts around the centre first, the first two far apart."""
-    mid = [(CUTS[k] + CUTS[k + 1]) / 2 for k in range(3)]
-    found: list[tuple[int, tuple[float, float]]] = []
-    for j in range(3):
-        for i in range(3):
-            if not grid[j][i]:
-                continue
-            for di, dj in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-                si, sj = i + di, j + dj
-                if not (0 <= si < 3 and 0 <= sj < 3) or grid[sj][si]:
-                    continue
-                if di:
-                    x = CUTS[max(i, si)] + 0.06 * di
-                    y = mid[j]
-                else:
-                    x = mid[i]
-                    y = CUTS[max(j, sj)] + 0.06 * dj
-                rank = 0 if (i, j) == (1, 1) or (si, sj) == (1, 1) else 1
-                found.append((rank, (x, y)))
-    found.sort(key=lambda f: f[0])
-    spots = [p for _, p in found] or [(0.5, 0.5)]
-    out = [spots[0]]
-    while len(out) < n:
-        left = [p for p in spots if p not in out]
-        if not left:
-            out.append(out[-1])
-            continue
-        out.append(max(left, key=lambda p: min(math.dist(p, q) for q in out)))
-    return out[:n]
-
-
-def _circle(cx: float, cy: float, r: float, attrs: str) -> str:
-    return f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r)}" {attrs}/>'
-
-
-def symbol_svg(kind: str, cx: float, cy: float, r: float) -> str:
-    """One symbol centred on pixel (cx, cy), ``r`` pixels across half its width."""
-    colour = SYMBOL_COLOURS[kind]
-    line = f'stroke="#222" stroke-width="{num(max(0.5, r * 0.18))}"'
-    if kind == "flower":
-        petals = "".join(
-            _circle(
-                cx + 0.55 * r * math.cos(a * math.pi / 2.5),
-                cy + 0.55 * r * math.sin(a * math.pi / 2.5),
-                0.5 * r,
-                f'fill="{colour}"',
-            )
-            for a in range(5)
-        )
-        return petals + _circle(cx, cy, 0.35 * r, 'fill="#ffe14d"')
-    if kind == "fruit":
-        return _circle(cx, cy + 0.1 * r, 0.85 * r, f'fill="{colour}" {line}') + (
-            f'<path d="M{num(cx)},{num(cy - 0.7 * r)} q{num(0.4 * r)},{num(-0.5 * r)} '
-            f'{num(0.8 * r)},{num(-0.3 * r)}" fill="none" stroke="#2d6b1f" '
-            f'stroke-width="{num(max(0.6, r * 0.25))}"/>'
-        )
-    if kind == "leaf":
-        return (
-            f'<path d="M{num(cx - r)},{num(cy + r)} Q{num(cx - r)},{num(cy - r)} '
-            f"{num(cx + r)},{num(cy - r)} Q{num(cx + r)},{num(cy + r)} {num(cx - r)},"
-            f'{num(cy + r)} Z" fill="{colour}" {line}/>'
-            f'<path d="M{num(cx - 0.8 * r)},{num(cy + 0.8 * r)} L{num(cx + 0.5 * r)},'
-            f'{num(cy - 0.5 * r)}" stroke="#cfe8c0" stroke-width="{num(max(0.4, r * 0.12))}"/>'
-        )
-    if kind == "temple":
-        w = r
-        return (
-            f'<path d="M{num(cx - w)},{num(cy - 0.3 * r)} L{num(cx)},{num(cy - r)} '
-            f"L{num(cx + w)},{num(cy - 0.3 * r)} Z M{num(cx - 0.8 * w)},{num(cy - 0.2 * r)} "
-            f"h{num(0.35 * w)} v{num(0.9 * r)} h{num(-0.35 * w)} Z "
-            f"M{num(cx - 0.17 * w)},{num(cy - 0.2 * r)} h{num(0.35 * w)} v{num(0.9 * r)} "
-            f"h{num(-0.35 * w)} Z M{num(cx + 0.45 * w)},{num(cy - 0.2 * r)} h{num(0.35 * w)} "
-            f"v{num(0.9 * r)} h{num(-0.35 * w)} Z M{num(cx - w)},{num(cy + 0.7 * r)} "
-            f'h{num(2 * w)} v{num(0.3 * r)} h{num(-2 * w)} Z" fill="{colour}" '
-            f'stroke="#333" stroke-width="{num(max(0.3, r * 0.08))}"/>'
-        )
-    if kind == "port":
-        ink = f'stroke="#fff" stroke-width="{num(max(0.5, r * 0.16))}" fill="none"'
-        return (
-            _circle(cx, cy, r, f'fill="{colour}"')
-            + f'<path d="M{num(cx)},{num(cy - 0.6 * r)} V{num(cy + 0.6 * r)} '
-            f"M{num(cx - 0.35 * r)},{num(cy - 0.3 * r)} H{num(cx + 0.35 * r)} "
-            f"M{num(cx - 0.55 * r)},{num(cy + 0.15 * r)} Q{num(cx - 0.5 * r)},"
-            f"{num(cy + 0.65 * r)} {num(cx)},{num(cy + 0.6 * r)} Q{num(cx + 0.5 * r)},"
-            f'{num(cy + 0.65 * r)} {num(cx + 0.55 * r)},{num(cy + 0.15 * r)}" {ink}/>'
-            + _circle(cx, cy - 0.72 * r, 0.16 * r, ink)
-        )
-    return house_svg(cx, cy, r, colour, "#333")
-
-
-def house_svg(cx: float, cy: float, r: float, fill: str, stroke: str) -> str:
-    """A house: the printed symbol (pale, outlined) or a player's house (their colour)."""
-    return (
-        f'<path d="M{num(cx - 0.8 * r)},{num(cy - 0.1 * r)} L{num(cx)},{num(cy - r)} '
-        f"L{num(cx + 0.8 * r)},{num(cy - 0.1 * r)} L{num(cx + 0.8 * r)},{num(cy + 0.85 * r)} "
-        f'L{num(cx - 0.8 * r)},{num(cy + 0.85 * r)} Z" fill="{fill}" stroke="{stroke}" '
-        f'stroke-width="{num(max(0.6, r * 0.2))}" stroke-linejoin="round"/>'
-    )
-
-
-def ship_svg(cx: float, cy: float, size: float, colour: str) -> str:
-    """A ship in ``colour``, ``size`` pixels long."""
-    h = size / 2
-    return (
-        f'<path d="M{num(cx - h)},{num(cy + 0.1 * size)} L{num(cx + h)},{num(cy + 0.1 * size)} '
-        f"L{num(cx + 0.3 * size)},{num(cy + 0.3 * size)} L{num(cx - 0.3 * size)},"
-        f'{num(cy + 0.3 * size)} Z" fill="{colour}" stroke="#222" '
-        f'stroke-width="{num(max(0.6, size * 0.03))}" stroke-linejoin="round"/>'
-        f'<path d="M{num(cx)},{num(cy + 0.08 * size)} V{num(cy - 0.45 * size)} '
-        f'L{num(cx + 0.32 * size)},{num(cy)} Z" fill="#fdfdf7" stroke="#222" '
-        f'stroke-width="{num(max(0.5, size * 0.02))}" stroke-linejoin="round"/>'
-        f'<path d="M{num(cx - 0.04 * size)},{num(cy - 0.38 * size)} L{num(cx - 0.3 * size)},'
-        f'{num(cy)} H{num(cx - 0.04 * size)} Z" fill="{colour}" stroke="#222" '
-        f'stroke-width="{num(max(0.5, size * 0.02))}" stroke-linejoin="round"/>'
-    )
-
-
-def _owner_colour(place: int, players: int, solo: bool) -> str:
-    if solo and place >= players:
-        return ALEXIS_COLOUR
-    return SEAT_COLOURS[place % len(SEAT_COLOURS)]
-
-
-class Layers:
-    """The drawing of a table (or of a catalogue), layer by layer: the sea under
-    everything, then the beaches, the land, the symbols and the pieces, so that no tile
-    covers its neighbour's beach."""
-
-    def __init__(self) -> None:
-        self.sea: list[str] = []
-        self.land: list[str] = []
-        self.marks: list[str] = []
-        self.outlines: list[str] = []
-        self.clip: list[str] = []
-
-    def body(self, clip_id: str, size: float) -> list[str]:
-        """The layers in order, for tiles of ``size`` pixels; the land clipped to the
-        tiles."""
-        land = "".join(self.land)
-        clip = f'clip-path="url(#{clip_id})"'
-        return [
-            f'<clipPath id="{clip_id}">{"".join(self.clip)}</clipPath>',
-            *self.sea,
-            f'<g {clip} fill="{SAND}" stroke="{SAND}" stroke-width="{num(_BEACH * size)}" '
-            f'stroke-linejoin="round">{land}</g>',
-            f'<g {clip} fill="{LAND_COLOUR}" stroke="none">{land}</g>',
-            *self.outlines,
-            *self.marks,
-        ]
-
-
-def tile_svg(
-    layers: Layers,
-    design: dict[str, Any],
-    rotation: int,
-    x: float,
-    y: float,
-    size: float,
-    tile: dict[str, Any] | None = None,
-    players: int = 0,
-    solo: bool = False,
-) -> None:
-    """Add one tile at pixel (x, y), turned ``rotation`` quarter turns clockwise, to
-    ``layers``; ``tile`` is its entry in a view (the pieces on it)."""
-    tile = tile or {}
-    grid = cells(_laid_labels(design, rotation))
-    at = f"{design['id']}" + (f" at {tile['x']},{tile['y']}" if "x" in tile else "")
-    layers.clip.append(_rect(0, 0, 1, 1, x, y, size) + "/>")
-    layers.sea.append(
-        _rect(0, 0, 1, 1, x, y, size)
-        + f' fill="{SEA_COLOUR}"><title>{escape(at)}, turned {rotation % 4 * 90}°</title></rect>'
-    )
-    layers.land.extend(land_shapes(grid, x, y, size))
-    layers.outlines.append(
-        _rect(0, 0, 1, 1, x, y, size) + ' fill="none" stroke="#2c4a63" stroke-opacity="0.35" '
-        'stroke-width="0.6"/>'
-    )
-    symbols = design["symbols"]
-    r = _MARK * size
-    kinds = ["house"] * symbols["house"] + ["temple"] * symbols["temple"]
-    for resource in RESOURCES:
-        kinds += [resource] * symbols[resource]
-    # a resource token lies on a printed resource: of its kind, or the one it covers
-    on: list[dict[str, Any] | None] = [None] * len(kinds)
-    astray: list[dict[str, Any]] = []
-    port_tokens: list[dict[str, Any]] = []
-    for token in tile.get("tokens", ()):
-        if token["kind"] == "port":
-            port_tokens.append(token)
-            continue
-        under = token.get("over", token["kind"])
-        k = next((k for k, kind in enumerate(kinds) if kind == under and on[k] is None), None)
-        if k is None:
-            astray.append(token)  # on no printed symbol (another tile file): beside them
-        else:
-            on[k] = token
-    points = _mark_points(grid, len(kinds) + len(astray))
-    coast = _coast_points(grid, symbols["port"] + len(port_tokens))
-    marks = layers.marks
-    ring = f'fill="none" stroke-width="{num(max(1.2, size * 0.035))}"'
-
-    def token_mark(token: dict[str, Any], px: float, py: float) -> None:
-        marks.append(symbol_svg(token["kind"], px, py, r))
-        colour = _owner_colour(token["seat"], players, solo)
-        marks.append(_circle(px, py, r * 1.35, f'{ring} stroke="{colour}"'))
-
-    for k, (cx, cy) in enumerate(coast):
-        px, py = x + cx * size, y + cy * size
-        if k < symbols["port"]:
-            marks.append(symbol_svg("port", px, py, r))
-        else:
-            token_mark(port_tokens[k - symbols["port"]], px, py)
-    houses = list(tile.get("houses", ()))
-    for k, (cx, cy) in enumerate(points):
-        px, py = x + cx * size, y + cy * size
-        kind = kinds[k] if k < len(kinds) else ""
-        token = on[k] if k < len(kinds) else astray[k - len(kinds)]
-        if kind == "house" and houses:
-            colour = _owner_colour(houses.pop(0), players, solo)
-            marks.append(house_svg(px, py, r * 1.25, colour, "#111"))
-        elif token is not None:
-            token_mark(token, px, py)
-        else:
-            marks.append(symbol_svg(kind, px, py, r))
-    if "ship" in tile or design["id"] == "ship":
-        owner = tile.get("ship", -1)
-        colour = GREY_SHIP if owner < 0 else _owner_colour(owner, players, solo)
-        marks.append(ship_svg(x + size / 2, y + size / 2, size * 0.6, colour))
-
-
-def _style() -> str:
-    return f"<style>text{{font-family:{_FONT};}}</style>"
-
-
-def _legend(x: float, y: float) -> list[str]:
-    """Swatches of the symbols and pieces, left to right from (x, y)."""
-    out: list[str] = []
-    r = 6.0
-    items: list[tuple[str, str]] = [
-        ("flower", "flower"),
-        ("fruit", "fruit"),
-        ("leaf", "leaf"),
-        ("temple", "temple"),
-        ("port", "port"),
-        ("house", "house symbol"),
-    ]
-    for kind, label in items:
-        out.append(symbol_svg(kind, x + r, y - 4, r))
-        out.append(text(x + 2 * r + 5, y, label, 11, 'fill="#222"'))
-        x += 2 * r + 14 + 6.2 * len(label)
-    out.append(house_svg(x + r, y - 4, r * 1.25, SEAT_COLOURS[0], "#111"))
-    out.append(text(x + 2 * r + 5, y, "house built", 11, 'fill="#222"'))
-    x += 2 * r + 14 + 6.2 * 11
-    out.append(symbol_svg("leaf", x + r, y - 4, r))
-    out.append(
-        _circle(x + r, y - 4, r * 1.35, f'fill="none" stroke="{SEAT_COLOURS[0]}" stroke-width="2"')
-    )
-    out.append(text(x + 2 * r + 7, y, "bonus token", 11, 'fill="#222"'))
-    x += 2 * r + 16 + 6.2 * 11
-    out.append(ship_svg(x + 10, y - 4, 20, GREY_SHIP))
-    out.append(text(x + 24, y, "ship (grey: nobody's)", 11, 'fill="#222"'))
-    return out
-
-
-def _token_icons(kinds: Iterable[str], x: float, y: float, r: float) -> list[str]:
-    out = []
-    for kind in kinds:
-        out.append(symbol_svg(kind, x + r, y, r))
-        x += 2 * r + 4
-    return out
-
-
-def _points(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
-
-
-_SMALL = 48
-"""The size of a tile drawn in the panel (the face-up row, a hand)."""
-
-
-def _tile_row(
-    design_ids: Sequence[str], designs: dict[str, dict[str, Any]], x: float, y: float, name: str
-) -> list[str]:
-    """Tiles side by side from pixel (x, y), unturned, each labelled by its id."""
-    layers = Layers()
-    labels = []
-    for k, design_id in enumerate(design_ids):
-        tx = x + k * (_SMALL + 12)
-        tile_svg(layers, designs[design_id], 0, tx, y, _SMALL)
-        labels.append(
-            text(
-                tx + _SMALL / 2, y + _SMALL + 12, design_id, 10, 'text-anchor="middle" fill="#444"'
-            )
-        )
-    return layers.body(name, _SMALL) + labels
-
-
-def _panel(
-    view: dict[str, Any], designs: dict[str, dict[str, Any]], x: float, y: float
-) -> tuple[list[str], float]:
-    """The side panel from pixel (x, y): the stacks, the face-up row, each player (their
-    hand too when the view shows it), Alexis, the end; and the height reached."""
-    body = [
-        text(
-            x,
-            y,
-            f"Navigation stack {view['navigation']} · main stack {view['stack']} · "
-            f"grey ships {view['grey_ships']}",
-            12,
-            'fill="#222"',
-        ),
-        text(x, y + 20, "face-up tiles", 12, 'fill="#222" font-weight="bold"'),
-    ]
-    body += _tile_row(view["row"], designs, x, y + 28, "row")
-    y += 28 + _SMALL + 36
-    grey = 'fill="#333"'
-    for player in view["seats"]:
-        s = player["seat"]
-        winner = " ★" if s in view["winners"] else ""
-        body.append(house_svg(x + 8, y - 5, 8, SEAT_COLOURS[s % len(SEAT_COLOURS)], "#111"))
-        body.append(
-            text(
-                x + 22,
-                y,
-                f"seat {s} ({SEAT_NAMES[s % 4]}): {_points(player['score'])}{winner}",
-                13,
-                'font-weight="bold" fill="#222"',
-            )
-        )
-        y += 17
-        body.append(
-            text(
-                x + 22,
-                y,
-                f"{player['prestige']} PP · houses {player['houses']} + "
-                f"{player['reserve']} in reserve · {player['built']} built",
-                11,
-                grey,
-            )
-        )
-        y += 16
-        body.append(text(x + 22, y, "bonus tokens:", 11, grey))
-        icons = _token_icons(player["tokens"], x + 104, y - 4, 6)
-        body += icons or [text(x + 106, y, "-", 11, grey)]
-        found = player["discoveries"]
-        if isinstance(found, list):
-            found = " ".join(f"{d['token']}={d['value']}" for d in found) or "-"
-        else:
-            found = f"{found} hidden" if found else "-"
-        body.append(text(x + 170, y, f"discoveries: {found}", 11, grey))
-        y += 16
-        hand = player["hand"]
-        if isinstance(hand, list):
-            body.append(text(x + 22, y, "hand:" if hand else "hand: empty", 11, grey))
-            if hand:
-                body += _tile_row(hand, designs, x + 60, y - 10, f"hand{s}")
-                y += _SMALL + 10
-        else:
-            body.append(text(x + 22, y, f"hand: {hand} tiles", 11, grey))
-        y += 26
-    alexis = view.get("alexis")
-    if alexis is not None:
-        body.append(house_svg(x + 8, y - 5, 8, ALEXIS_COLOUR, "#111"))
-        body.append(
-            text(
-                x + 22,
-                y,
-                f"Alexis ({alexis['card']}): {_points(alexis['score'])}",
-                13,
-                'font-weight="bold" fill="#222"',
-            )
-        )
-        y += 17
-        body.append(
-            text(
-                x + 22,
-                y,
-                f"houses {alexis['houses']} · {alexis['built']} built · "
-                f"expedition deck {alexis['deck']}, last {alexis['last_card'] or '-'}",
-                11,
-                grey,
-            )
-        )
-        y += 26
-    if view["ended"]:
-        won = _winners(view)
-        body.append(
-            text(x, y, f"Game over: {view['ended']}", 12, 'font-weight="bold" fill="#8b1a1a"')
-        )
-        body.append(text(x, y + 17, f"winners: {won}", 12, 'font-weight="bold" fill="#8b1a1a"'))
-        y += 37
-    return body, y
-
-
-def render_svg(state: State, seat: int | None = None, size: int = 72) -> str:
-    """The table as ``seat`` sees it (None: a spectator): the map (``size`` pixels a
-    tile) with its symbols and pieces, and beside it the round, the stacks, the face-up
-    row, each player (and Alexis) and, for ``seat``, its hand."""
-    view = state.view(seat)
-    designs = _designs(state)
-    tiles: list[dict[str, Any]] = view["tiles"]
-    players: int = view["players"]
-    solo = "alexis" in view
-    if tiles:
-        xs = [t["x"] for t in tiles]
-        ys = [t["y"] for t in tiles]
-        min_x, max_x, min_y, max_y = min(xs), max(xs), min(ys), max(ys)
-    else:
-        min_x = max_x = min_y = max_y = 0
-    cols, rows = max_x - min_x + 1, max_y - min_y + 1
-    left, top = 40.0, 70.0
-    map_width = cols * size
-    panel_x = left + map_width + 50
-    panel_w = 370.0
-    body: list[str] = []
-    body.append(
-        text(
-            16,
-            26,
-            f"Small Islands · {view['mode']} · round {view['round']}",
-            18,
-            'font-weight="bold" fill="#1d2b36"',
-        )
-    )
-    status = _status(view).split(", step: ", 1)[1]
-    body.append(text(16, 46, f"step: {status}", 12, 'fill="#333"'))
-    body.extend(board_frame(left, top, cols, rows, size, min_x, min_y))
-    if not tiles:
-        body.append(
-            text(
-                left + size / 2,
-                top + size / 2 + 4,
-                "no tile yet",
-                10,
-                'text-anchor="middle" fill="#777"',
-            )
-        )
-    layers = Layers()
-    for tile in tiles:
-        design = designs[tile["design"]]
-        px, py = left + (tile["x"] - min_x) * size, top + (tile["y"] - min_y) * size
-        tile_svg(layers, design, tile["rotation"], px, py, size, tile, players, solo)
-    body += layers.body("laid", size)
-
-    panel, y = _panel(view, designs, panel_x, top + 4)
-    body += panel
-    height = max(top + rows * size + 70, y + 20)
-    legend_y = height - 18
-    body.extend(_legend(16, legend_y))
-    width = max(panel_x + panel_w, 760)
-    title = "Small Islands: the table" + (f" as seat {seat} sees it" if seat is not None else "")
-    return document(width, height, title, _style(), body, "#fbf8f1")
-
-
-def render_components_svg(state: State, size: int = 76, columns: int = 8) -> str:
-    """The catalogue: every landscape tile, both sides of each starting tile, then the
-    ship tile, unturned, each labelled by its id (and count)."""
-    designs: list[dict[str, Any]] = state.components()["designs"]
-    landscape = [d for d in designs if "start" not in d and d["id"] != "ship"]
-    starts = [d for d in designs if "start" in d]
-    ships = [d for d in designs if d["id"] == "ship"]
-    cell_w, cell_h = size + 24, size + 34
-    sections = [
-        (f"Landscape tiles ({sum(d['count'] for d in landscape)})", landscape),
-        ("Starting tiles, side a and side b", starts),
-        (f"Ship tile (x{ships[0]['count'] if ships else 0})", ships),
-    ]
-    body: list[str] = [
-        text(
-            16,
-            28,
-            "Small Islands: the tiles (unturned, north up)",
-            18,
-            'font-weight="bold" fill="#1d2b36"',
-        ),
-    ]
-    layers = Layers()
-    y = 50.0
-    for heading, group in sections:
-        if not group:
-            continue
-        body.append(text(16, y + 14, heading, 14, 'font-weight="bold" fill="#333"'))
-        y += 26
-        for k, design in enumerate(group):
-            col, row = k % columns, k // columns
-            x = 16 + col * cell_w + (cell_w - size) / 2
-            ty = y + row * cell_h
-            tile_svg(layers, design, 0, x, ty, size)
-            count = f" x{design['count']}" if design["count"] != 1 else ""
-            body.append(
-                text(
-                    x + size / 2,
-                    ty + size + 15,
-                    f"{design['id']}{count}",
-                    12,
-                    'text-anchor="middle" font-weight="bold" fill="#222"',
-                )
-            )
-        y += -(-len(group) // columns) * cell_h + 8
-    body += layers.body("catalogue", size)
-    body.extend(_legend(16, y + 16))
-    width = max(32 + columns * cell_w, 760)
-    return document(width, y + 34, "Small Islands: the tiles", _style(), body, "#fbf8f1")
