@@ -18,6 +18,7 @@ STYLED = {
     "entdecker": (".explorer-map .map-legend", "position", "absolute"),
     "evolution-explore": (".evo-board", "display", "grid"),
     "evolution-bluff": (".evo-board", "display", "grid"),
+    "small-islands": (".islands-map .map-legend", "position", "absolute"),
 }
 
 

@@ -73,6 +73,7 @@ INFO = GameInfo(
         "cards": Variant("cards", None, "path of another card file (default: the built-in one)"),
     },
     bots="terranova.games.small_islands.bots",
+    web="terranova.games.small_islands.web",
     renderer="terranova.games.small_islands.render",
     aliases=("small_islands",),
     test_params=(

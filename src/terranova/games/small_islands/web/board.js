@@ -1,0 +1,1279 @@
+// The board of Small Islands: the archipelago on the tile kit's map (pan, zoom, the squares
+// where the selected tile may go and its preview come from /static/kit/tile-board.js), each
+// tile drawn from the land and sea of its edges and corners (geometry.js) with its symbols,
+// the houses, bonus tokens and ships on it; and the turn in the panel: the objectives to
+// keep (a small form), the face-up row to take from, the hand to lay from (turned, with the
+// edges and corners that must match shown on the preview), the bonus tokens, landing a ship,
+// the houses of the round's end with what each earns, the Discovery tokens to keep, and in
+// the solo game Alexis's card, his last Expedition card and his score.
+//
+// The game declares this directory as its `web` package (GameInfo.web); board modules export
+// createBoard(ctx) (see /static/game.js for the interface). Its look is in board.css.
+import { h, loadStyle, s, seatColour, svgTitle } from "/static/common.js";
+import { PLACE_RE, Placing, TileMap, parsePlace } from "/static/kit/tile-board.js";
+import { LABEL_NAMES, LABEL_POINTS, LAND, sameAsTable, tileGeometry, turnLabels } from "./geometry.js";
+
+await loadStyle(new URL("board.css", import.meta.url));
+
+const S = 100; // one tile, in SVG units
+const SEA = "#3d8ec9";
+const SHALLOW = "#6cb3dd";
+const BEACH = "#ead59c";
+const GRASS = "#8cc46a";
+const ALEXIS = "#6d4a9c"; // Alexis's houses (he is no seat)
+const GREY_SHIP = "#9aa4ad";
+const RESOURCES = ["flower", "fruit", "leaf"];
+const TOKEN_KINDS = ["flower", "fruit", "leaf", "port"];
+const STEP = [[0, -1], [1, 0], [0, 1], [-1, 0]];
+/** Squares sharing each label point: edges N E S W, then corners NE SE SW NW. */
+const TOUCHING = [
+  [[0, -1]], [[1, 0]], [[0, 1]], [[-1, 0]],
+  [[0, -1], [1, -1], [1, 0]], [[1, 0], [1, 1], [0, 1]], [[0, 1], [-1, 1], [-1, 0]], [[-1, 0], [-1, -1], [0, -1]],
+];
+const WORDS = {
+  flower: ["flower", "flowers"], fruit: ["fruit", "fruits"], leaf: ["leaf", "leaves"],
+  temple: ["temple", "temples"], port: ["port", "ports"], house: ["house symbol", "house symbols"],
+};
+
+const TAKE_RE = /^take (\S+)$/;
+const LAND_RE = /^land (own|grey) (-?\d+),(-?\d+)$/;
+const TOKEN_RE = /^token (flower|fruit|leaf|port) (-?\d+),(-?\d+)(?: over (flower|fruit|leaf))?$/;
+const HOUSE_RE = /^house (-?\d+),(-?\d+)$/;
+const KEEP_RE = /^keep (\S+) next (\S+)$/;
+const BUILD_RE = /^build (\S+) (\S+) next (\S+) (\S+)$/;
+const CHOOSE_RE = /^choose (\S+)$/;
+const EXPEDITION_RE = /^expedition (\S+)$/;
+const EXPLORING = new Set(["starting tiles", "objectives", "turn", "place", "bonus"]);
+
+export function createBoard(ctx) {
+  return new IslandsBoard(ctx);
+}
+
+function plural(n, word, many = `${word}s`) { return `${n} ${n === 1 ? word : many}`; }
+function symbolWord(kind, n) { return `${n} ${WORDS[kind][n === 1 ? 0 : 1]}`; }
+function key(x, y) { return `${x},${y}`; }
+function capital(text) { return text ? text[0].toUpperCase() + text.slice(1) : text; }
+
+// ------------------------------------------------------------------ missions and rewards
+
+/** A mission in words. */
+export function missionText(m) {
+  if (!m) return "?";
+  const many = (r) => WORDS[r] ? WORDS[r][1] : r;
+  if (m.kind === "more") return `more ${many(m.a)} than ${many(m.b)}`;
+  if (m.kind === "equal") return `as many ${many(m.a)} as ${many(m.b)} (at least one)`;
+  if (m.kind === "match") {
+    const others = RESOURCES.filter((r) => r !== m.a).map(many).join(" or ");
+    return `as many ${many(m.a)} as ${others} (at least one)`;
+  }
+  const need = Object.entries(m.need || {}).map(([sym, n]) => symbolWord(sym, n));
+  return `at least ${need.length > 1 ? `${need.slice(0, -1).join(", ")} and ${need[need.length - 1]}` : need[0] || "nothing"}`;
+}
+
+/** A reward in words (what each house earns). */
+export function rewardText(r) {
+  if (!r) return "?";
+  const bonus = r.bonus ? ` + ${r.bonus}` : "";
+  if (r.kind === "per_symbol") return `${r.points} per ${WORDS[r.symbol] ? WORDS[r.symbol][0] : r.symbol}${bonus}`;
+  if (r.kind === "lowest") return `${r.points} per unit of the scarcest resource${bonus}`;
+  if (r.kind === "flat") return `${r.points} points`;
+  if (r.kind === "size") return `by size: ${r.sizes.map(([t, p]) => `${t} tiles ${p}`).join(", ")}`;
+  if (r.kind === "discovery") return "a Discovery token per temple (keep one)";
+  if (r.kind === "chosen") return `${r.points} per unit of the resource you pick${bonus}`;
+  return r.kind;
+}
+
+function count(island, symbol) { return island[symbol] || 0; }
+
+function discoveryCount(p) { return Array.isArray(p.discoveries) ? p.discoveries.length : p.discoveries || 0; }
+
+function fulfils(m, island) {
+  if (!m) return false;
+  if (m.kind === "more") return count(island, m.a) > count(island, m.b);
+  if (m.kind === "equal") return count(island, m.a) === count(island, m.b) && count(island, m.a) >= 1;
+  if (m.kind === "match") {
+    const mine = count(island, m.a);
+    return mine >= 1 && RESOURCES.some((r) => r !== m.a && count(island, r) === mine);
+  }
+  return Object.entries(m.need || {}).every(([sym, n]) => count(island, sym) >= n);
+}
+
+/** Prestige points a house earns on the island (a Discovery reward draws tokens: 0). */
+function points(r, island) {
+  if (!r) return 0;
+  const resources = RESOURCES.map((x) => count(island, x));
+  if (r.kind === "flat") return r.points;
+  if (r.kind === "per_symbol") return r.points * count(island, r.symbol) + r.bonus;
+  if (r.kind === "lowest") return r.points * Math.min(...resources) + r.bonus;
+  if (r.kind === "chosen") return r.points * Math.max(...resources) + r.bonus;
+  if (r.kind === "size") {
+    const reached = r.sizes.filter(([t]) => island.tiles >= t);
+    return reached.length ? reached[reached.length - 1][1] : 0;
+  }
+  return 0;
+}
+
+function islandText(island) {
+  const bits = ["flower", "fruit", "leaf", "temple", "port"].filter((k) => count(island, k)).map((k) => symbolWord(k, count(island, k)));
+  return `an island of ${plural(island.tiles, "tile")}${bits.length ? ` (${bits.join(", ")})` : ""}`;
+}
+
+// ------------------------------------------------------------------ drawings
+
+/** A symbol of a tile drawn around (0, 0), about 18 units across. */
+function symbolShape(kind) {
+  const g = s("g", { class: `sym sym-${kind}` });
+  if (kind === "flower") {
+    for (let k = 0; k < 5; k++) {
+      const a = (k * 2 * Math.PI) / 5 - Math.PI / 2;
+      g.append(s("circle", { class: "petal", cx: 4.6 * Math.cos(a), cy: 4.6 * Math.sin(a), r: 4 }));
+    }
+    g.append(s("circle", { class: "heart", r: 2.8 }));
+  } else if (kind === "fruit") {
+    g.append(s("circle", { class: "fruit-body", cy: 1.5, r: 7 }));
+    g.append(s("path", { class: "fruit-leaf", d: "M0 -5 Q3 -10 7 -8 Q4 -4 0 -5 Z" }));
+    g.append(s("circle", { class: "fruit-shine", cx: -2.5, cy: -1, r: 1.6 }));
+  } else if (kind === "leaf") {
+    g.append(s("path", { class: "leaf-body", d: "M0 -9 C7 -5 7 5 0 9 C-7 5 -7 -5 0 -9 Z", transform: "rotate(35)" }));
+    g.append(s("path", { class: "leaf-vein", d: "M0 -7 V8", transform: "rotate(35)" }));
+  } else if (kind === "temple") {
+    g.append(s("path", { class: "temple-body", d: "M-9 -3 L0 -9 L9 -3 Z M-8 7 H8 V9 H-8 Z M-7 -2 H-4 V6 H-7 Z M-1.5 -2 H1.5 V6 H-1.5 Z M4 -2 H7 V6 H4 Z" }));
+  } else if (kind === "port") {
+    g.append(s("circle", { class: "port-disc", r: 8 }));
+    g.append(s("path", { class: "anchor", d: "M0 -5 V5 M-3 -2.5 H3 M-5 1.5 Q-4.5 5.5 0 5.5 Q4.5 5.5 5 1.5" }));
+    g.append(s("circle", { class: "anchor-ring", cy: -5.6, r: 1.6 }));
+  } else if (kind === "house") {
+    g.append(s("path", { class: "house-symbol", d: "M-7 7 V-1 L0 -8 L7 -1 V7 Z" }));
+  }
+  return g;
+}
+
+function houseShape(colour) {
+  return s("path", { class: "house", d: "M-8.5 8 V-1.5 L0 -10 L8.5 -1.5 V8 Z", fill: colour });
+}
+
+/** A bonus token: a disc with the symbol of its kind, its rim in the colour of who laid it. */
+function tokenShape(kind, colour, scale = 1) {
+  const g = s("g", { class: `bonus-token token-${kind}`, transform: `scale(${scale})` });
+  g.append(s("circle", { class: "token-disc", r: 9.5, stroke: colour }));
+  const inner = symbolShape(kind);
+  inner.setAttribute("transform", "scale(0.72)");
+  g.append(inner);
+  return g;
+}
+
+function shipShape(colour) {
+  const g = s("g", { class: "ship-shape" });
+  g.append(s("path", { class: "hull", d: "M-26 4 L26 4 L17 18 L-17 18 Z", fill: colour }));
+  g.append(s("path", { class: "sail", d: "M-2 -28 L-2 1 L-21 1 Z M2 -24 L2 1 L19 1 Z" }));
+  g.append(s("path", { class: "mast", d: "M0 -30 V4" }));
+  return g;
+}
+
+function gulls() {
+  return s("path", { class: "gulls", d: "M14 20 q4 -4 8 0 q4 -4 8 0 M72 76 q3 -3 6 0 q3 -3 6 0" });
+}
+
+/** One tile drawn into `g` (size S units, origin at its north-west corner). */
+function drawTile(g, design, rotation, ship, clipped = true) {
+  const clip = s("g", clipped ? { "clip-path": "url(#si-tile-clip)" } : {});
+  clip.append(s("rect", { class: "tile-sea", width: S, height: S, fill: SEA }));
+  if (design) {
+    const geo = tileGeometry(design, rotation, S);
+    if (geo.shallow) clip.append(s("path", { class: "tile-shallow", d: geo.shallow, fill: SHALLOW, "fill-rule": "evenodd" }));
+    if (geo.beach) clip.append(s("path", { class: "tile-beach", d: geo.beach, fill: BEACH, "fill-rule": "evenodd" }));
+    if (geo.grass) clip.append(s("path", { class: "tile-grass", d: geo.grass, fill: GRASS, "fill-rule": "evenodd" }));
+    if (design.start) clip.append(gulls());
+    for (const m of geo.marks) {
+      const mark = symbolShape(m.kind);
+      mark.setAttribute("transform", `translate(${m.x} ${m.y})`);
+      clip.append(mark);
+    }
+    if (design.id === "ship") {
+      const colour = ship === undefined ? GREY_SHIP : ship < 0 ? GREY_SHIP : seatColour(ship);
+      const boat = shipShape(colour);
+      boat.setAttribute("transform", `translate(${S / 2} ${S / 2 + 2})`);
+      clip.append(boat);
+    }
+  }
+  g.append(clip);
+  g.append(s("rect", { class: "tile-border", width: S, height: S }));
+}
+
+/** A standalone small SVG of a tile (the hand, the face-up row). */
+function miniTile(design, rotation, size, title, ship) {
+  const svg = s("svg", {
+    class: "mini-tile", width: size, height: size, viewBox: `0 0 ${S} ${S}`, role: "img",
+    "aria-label": title || `tile ${design ? design.id : "?"}`,
+  });
+  if (title) svg.append(svgTitle(title));
+  drawTile(svg, design, rotation, ship, false); // its viewport clips it
+
+  return svg;
+}
+
+function iconSvg(node, size, viewBox = "-11 -11 22 22") {
+  const svg = s("svg", { class: "icon-sym", width: size, height: size, viewBox, "aria-hidden": "true" });
+  svg.append(node);
+  return svg;
+}
+
+// ------------------------------------------------------------------ the board
+
+class IslandsBoard {
+  /** ctx: {map, panel, components, seat, send(actionText), seatName(seat), toast(text)}. */
+  constructor(ctx) {
+    this.ctx = ctx;
+    const comp = ctx.components;
+    this.designs = new Map(comp.designs.map((d) => [d.id, d]));
+    this.objectives = new Map((comp.objectives || []).map((o) => [o.id, o]));
+    this.missions = new Map((comp.missions || []).map((m) => [m.id, m]));
+    this.rewards = new Map((comp.rewards || []).map((r) => [r.id, r]));
+    this.placing = new Placing(new Map(comp.designs.map((d) => [d.id, sameAsTable(d)])));
+    this.message = null;
+    this.live = false;
+    this.busy = false;
+    this.tokenKind = null; // the bonus token kind chosen, its targets shown
+    this.tokenSquare = null; // a square with several "over" choices, listed in the panel
+    this.landKind = null; // own or grey
+    this.objChoice = null; // the objectives form: {key, now, next} (advanced: {mNow, rNow, mNext, rNext})
+    this.notes = new Map(); // log ply -> what the board worked out about it (house earnings, Alexis's tile)
+    this.rounds = new Map(); // round -> {objectives: Map seat -> card ids seen, alexisStart, alexisEnd}
+    this.buildMap();
+    this.buildPanel();
+    this.onKey = this.onKey.bind(this);
+    document.addEventListener("keydown", this.onKey);
+  }
+
+  destroy() {
+    document.removeEventListener("keydown", this.onKey);
+    this.map.destroy();
+  }
+
+  // ---------------------------------------------------------------- the map element
+
+  buildMap() {
+    this.ctx.map.classList.add("islands-map");
+    const sw = (colour) => h("i", { style: `background:${colour}` });
+    const legend = h("div.map-legend", { "aria-hidden": "true" },
+      h("span", sw(GRASS), "land"), h("span", sw(SEA), "sea"),
+      h("span", iconSvg(symbolShape("flower"), 14), "flower"),
+      h("span", iconSvg(symbolShape("fruit"), 14), "fruit"),
+      h("span", iconSvg(symbolShape("leaf"), 14), "leaf"),
+      h("span", iconSvg(symbolShape("temple"), 14), "temple"),
+      h("span", iconSvg(symbolShape("port"), 14), "port"),
+      h("span", iconSvg(symbolShape("house"), 14), "house symbol"));
+    this.map = new TileMap({
+      map: this.ctx.map,
+      size: S,
+      defs: `<clipPath id="si-tile-clip"><rect width="${S}" height="${S}"/></clipPath>`,
+      layers: ["tiles", "pieces", "recent", "spots", "ghost", "targets"],
+      legend,
+      squares: () => {
+        const tiles = this.message ? this.message.view.tiles : [];
+        const squares = tiles.map((t) => [t.x, t.y]);
+        for (const l of this.landTargets || []) squares.push([l.x, l.y]);
+        return squares.length ? squares : [[0, 0]];
+      },
+      ghost: (p) => this.ghost(p),
+      act: (text) => this.act(text),
+      turned: () => {
+        this.map.drawSpots(this.placing, this.live);
+        this.drawPanel();
+      },
+    });
+    this.svg = this.map.svg;
+    this.layers = this.map.layers;
+  }
+
+  /** The preview of a placement: the tile lifted, with a dot on each edge and corner that
+   * meets a laid tile (land or sea, as it must match). */
+  ghost(p) {
+    const g = this.tileGroup(p.design, p.rotation, p.x, p.y, { cls: "tile ghost-tile" });
+    const labels = turnLabels(this.designs.get(p.design).labels, p.rotation);
+    const at = this.tileAt;
+    const marks = s("g", { class: "match-marks" });
+    LABEL_POINTS.forEach(([u, v], k) => {
+      if (!TOUCHING[k].some(([dx, dy]) => at.has(key(p.x + dx, p.y + dy)))) return;
+      const land = labels[k] === LAND;
+      marks.append(s("circle", {
+        class: `match-mark ${land ? "land" : "sea"}${k >= 4 ? " corner" : ""}`, cx: u * S, cy: v * S, r: k >= 4 ? 7 : 6,
+      }, svgTitle(`${LABEL_NAMES[k]}: ${land ? "land" : "sea"}, as the tiles it meets`)));
+    });
+    g.append(marks);
+    return g;
+  }
+
+  tileGroup(designId, rotation, x, y, { title, cls = "tile", ship } = {}) {
+    const g = s("g", { class: cls, transform: `translate(${x * S} ${y * S})` });
+    if (title) g.append(svgTitle(title));
+    drawTile(g, this.designs.get(designId), rotation, ship);
+    return g;
+  }
+
+  // ---------------------------------------------------------------- the side panel
+
+  buildPanel() {
+    const panel = this.ctx.panel;
+    panel.classList.add("islands-panel");
+    this.stepsBox = h("ol.turn-steps", { "aria-label": "The steps of a round" });
+    this.prompt = h("p.prompt", { "aria-live": "polite", dataset: { testid: "prompt" } });
+    this.controls = h("div.controls");
+    this.objectivesBox = h("div.objectives-box", { dataset: { testid: "objectives" } });
+    this.rowBox = h("div.row-box");
+    this.alexisBox = h("div.alexis-box", { dataset: { testid: "alexis" } });
+    this.roundEndBox = h("div.round-end", { dataset: { testid: "round-end" } });
+    this.counts = h("div.counts");
+    panel.replaceChildren(this.stepsBox, this.alexisBox, this.prompt, this.controls, this.rowBox,
+      this.objectivesBox, this.roundEndBox, this.counts);
+  }
+
+  // ---------------------------------------------------------------- the interface
+
+  update(message, { live = true } = {}) {
+    const previous = this.message;
+    this.message = message;
+    this.live = live;
+    this.busy = false;
+    const view = message.view;
+    this.tileAt = new Map(view.tiles.map((t) => [key(t.x, t.y), t]));
+    this.islandsCache = null;
+    this.learn(previous, message);
+    const legal = this.myLegal();
+    this.legal = legal;
+    this.places = legal.map(parsePlace).filter(Boolean);
+    this.takes = legal.map((t) => TAKE_RE.exec(t)).filter(Boolean).map((m) => ({ text: m[0], design: m[1] }));
+    this.lands = legal.map((t) => LAND_RE.exec(t)).filter(Boolean).map((m) => ({ text: m[0], kind: m[1], x: Number(m[2]), y: Number(m[3]) }));
+    this.tokens = legal.map((t) => TOKEN_RE.exec(t)).filter(Boolean).map((m) => ({ text: m[0], kind: m[1], x: Number(m[2]), y: Number(m[3]), over: m[4] || null }));
+    this.houses = legal.map((t) => HOUSE_RE.exec(t)).filter(Boolean).map((m) => ({ text: m[0], x: Number(m[1]), y: Number(m[2]) }));
+    this.keeps = legal.filter((t) => KEEP_RE.test(t) || BUILD_RE.test(t));
+    this.chooses = legal.map((t) => CHOOSE_RE.exec(t)).filter(Boolean).map((m) => ({ text: m[0], token: m[1] }));
+    this.canPass = legal.includes("pass");
+    this.canDone = legal.includes("done");
+    const known = new Set([...this.places.map((p) => p.text), ...this.takes.map((x) => x.text), ...this.lands.map((x) => x.text),
+      ...this.tokens.map((x) => x.text), ...this.houses.map((x) => x.text), ...this.keeps, ...this.chooses.map((x) => x.text), "pass", "done"]);
+    this.others = legal.filter((t) => !known.has(t));
+
+    const turnKey = `${view.round}/${view.tiles.length}/${view.step}`;
+    const newTurn = this.turnKey !== turnKey;
+    this.turnKey = turnKey;
+    if (newTurn) {
+      this.tokenKind = null;
+      this.tokenSquare = null;
+    }
+    this.placing.update(this.places, turnKey);
+    if (newTurn && this.places.length) {
+      const taken = this.lastTaken(message);
+      if (taken) this.placing.select(taken);
+    }
+    const tokenKinds = new Set(this.tokens.map((t) => t.kind));
+    if (this.tokenKind && !tokenKinds.has(this.tokenKind)) this.tokenKind = null;
+    if (!this.tokenKind && tokenKinds.size === 1) this.tokenKind = [...tokenKinds][0];
+    const landKinds = [...new Set(this.lands.map((l) => l.kind))];
+    if (!landKinds.includes(this.landKind)) this.landKind = landKinds[0] || null;
+    if (!this.keeps.length) this.objChoice = null;
+
+    this.drawMap(view);
+    this.drawPanel();
+    this.ctx.map.classList.remove("busy");
+    this.ctx.map.dataset.step = view.step;
+    this.ctx.map.dataset.phase = legal.length ? view.step : "wait";
+    this.ctx.map.dataset.round = String(view.round);
+    if (!previous || this.map.autoFit) this.map.applyView();
+  }
+
+  settle() {
+    this.busy = false;
+    this.ctx.map.classList.remove("busy");
+  }
+
+  /** The legal actions of this page's seat, when it is to move and the page is live. */
+  myLegal() {
+    const msg = this.message;
+    return this.live && msg.status === "playing" && msg.seat !== null && msg.to_move === msg.seat ? msg.legal || [] : [];
+  }
+
+  lastTaken(message) {
+    for (let k = message.log.length - 1; k >= 0; k--) {
+      const e = message.log[k];
+      if (e.seat !== message.seat) continue;
+      const m = TAKE_RE.exec(e.text);
+      return m ? m[1] : null;
+    }
+    return null;
+  }
+
+  /** What the board works out from one message to the next, kept by log ply: the tile
+   * Alexis laid for his Expedition card (the log names only the card), and what each house
+   * earned (its island and the revealed objective, while the round's end lasts). */
+  learn(previous, message) {
+    const view = message.view;
+    const log = message.log;
+    if (previous && previous.ply < message.ply) {
+      const before = new Set(previous.view.tiles.map((t) => key(t.x, t.y)));
+      const explained = new Set();
+      for (const e of log) {
+        if (e.ply <= previous.ply) continue;
+        let m;
+        if ((m = PLACE_RE.exec(e.text))) explained.add(key(m[2], m[3]));
+        else if ((m = LAND_RE.exec(e.text))) explained.add(key(m[2], m[3]));
+      }
+      const fresh = view.tiles.filter((t) => !before.has(key(t.x, t.y)) && !explained.has(key(t.x, t.y)));
+      const cards = log.filter((e) => e.ply > previous.ply && EXPEDITION_RE.test(e.text));
+      // one card turned since the last message: the tile that came without a log entry is his
+      if (cards.length === 1 && fresh.length <= 1 && !this.notes.has(cards[0].ply)) {
+        const t = fresh[0];
+        this.notes.set(cards[0].ply, !t ? { text: "laid no tile" } : {
+          square: key(t.x, t.y),
+          text: t.design === "ship" ? `landed a grey ship at ${t.x},${t.y}: the exploration ends` : `laid ${t.design} at ${t.x},${t.y}`,
+        });
+      }
+    }
+    // what each house earned: the seat's prestige (or Discovery tokens) before and after it
+    const fresh = previous && previous.ply < message.ply ? log.filter((e) => e.ply > previous.ply && HOUSE_RE.test(e.text)) : [];
+    for (const e of fresh) {
+      if (this.notes.has(e.ply) || e.seat === null || e.seat === undefined) continue;
+      if (fresh.filter((x) => x.seat === e.seat).length !== 1) continue;
+      const before = previous.view.seats[e.seat];
+      const after = view.seats[e.seat];
+      const [, x, y] = HOUSE_RE.exec(e.text);
+      const island = this.islandAt(Number(x), Number(y));
+      const tokens = discoveryCount(after) - discoveryCount(before) + (Array.isArray(view.drawn_tokens) ? view.drawn_tokens.length : view.drawn_tokens || 0);
+      const gained = after.prestige - before.prestige;
+      const pays = tokens > 0 && !gained ? `${plural(tokens, "Discovery token")} drawn (one per temple: keep one)` : `+${gained}`;
+      this.notes.set(e.ply, { text: `built a house at ${x},${y}${island ? ` on ${islandText(island)}` : ""}: ${pays}`, points: gained });
+    }
+    // the same from the island and the revealed objective, for a house seen only now
+    const objectives = view.revealed || {};
+    for (const e of log) {
+      const m = HOUSE_RE.exec(e.text);
+      if (!m || this.notes.has(e.ply) || this.roundOf(log, e) !== view.round) continue;
+      const objective = this.objective(objectives[String(e.seat)]);
+      const island = this.islandAt(Number(m[1]), Number(m[2]));
+      if (!objective || !island) continue;
+      const reward = objective.reward;
+      const pays = reward.kind === "discovery"
+        ? `${plural(count(island, "temple"), "Discovery token")} drawn (one per temple: keep one)`
+        : `+${points(reward, island)}`;
+      this.notes.set(e.ply, { text: `built a house at ${m[1]},${m[2]} on ${islandText(island)}: ${pays}`, points: points(reward, island) });
+    }
+    // per round: the objectives seen (revealed, or this seat's own) and Alexis's houses
+    const r = view.round;
+    if (r) {
+      if (!this.rounds.has(r)) this.rounds.set(r, { objectives: new Map(), alexisStart: null });
+      const entry = this.rounds.get(r);
+      // Alexis builds at the round's end, unseen: count his houses while the round's
+      // exploration lasts (his houses of the round before are all in by then)
+      if (view.alexis && EXPLORING.has(view.step)) {
+        if (entry.alexisStart === null) entry.alexisStart = view.alexis.built;
+        const before = this.rounds.get(r - 1);
+        if (before && before.alexisEnd === undefined && before.alexisStart !== null) before.alexisEnd = view.alexis.built;
+      }
+      for (const [seat, ids] of Object.entries(objectives)) if (ids && ids.length) entry.objectives.set(Number(seat), ids);
+      const me = message.seat !== null ? view.seats[message.seat] : null;
+      if (me && Array.isArray(me.objective) && me.objective.length) entry.objectives.set(message.seat, me.objective);
+      if (view.alexis && message.status !== "playing" && entry.alexisStart !== null) entry.alexisEnd = view.alexis.built;
+    }
+  }
+
+  /** The round of a log entry: how many objective choices its seat had made by then. */
+  roundOf(log, entry) {
+    let n = 0;
+    for (const e of log) {
+      if (e.ply > entry.ply) break;
+      if (e.seat === entry.seat && (KEEP_RE.test(e.text) || BUILD_RE.test(e.text) || e.text === "objectives kept")) n += 1;
+    }
+    return n;
+  }
+
+  seatExtras(message, seat) {
+    const view = message.view;
+    const p = view.seats[seat];
+    if (!p) return null;
+    const colour = seatColour(seat);
+    const box = h("div.seat-extras.islands-extras");
+    box.append(h("span.houses-count", {
+      title: `${plural(p.houses, "house")} in supply, ${p.reserve} in reserve, ${p.built} built`,
+      dataset: { testid: `houses-${seat}` },
+    }, iconSvg(houseShape(colour), 15), h("b", { text: String(p.houses) }), h("small", { text: `+${p.reserve} · built ${p.built}` })));
+    if (p.tokens.length) {
+      box.append(h("span.tokens-left", { title: `bonus tokens left: ${p.tokens.join(", ")}`, dataset: { testid: `tokens-${seat}` } },
+        p.tokens.map((k) => iconSvg(tokenShape(k, colour), 15))));
+    }
+    const hand = Array.isArray(p.hand) ? p.hand.length : p.hand;
+    if (hand) box.append(h("span.hand-count", { title: `${plural(hand, "tile")} in hand` }, h("i.tile-back"), h("b", { text: String(hand) })));
+    const disc = Array.isArray(p.discoveries) ? p.discoveries : null;
+    const discCount = disc ? disc.length : p.discoveries;
+    if (discCount) {
+      const value = disc ? disc.reduce((t, d) => t + d.value, 0) : null;
+      box.append(h("span.disc-count", { title: disc ? `Discovery tokens: ${disc.map((d) => `${d.token} (${d.value})`).join(", ")}` : "Discovery tokens (values hidden until the end)" },
+        h("i.disc"), h("b", { text: String(discCount) }), value !== null ? h("small", { text: `= ${value}` }) : null));
+    }
+    if (view.tiles.some((t) => t.ship === seat)) {
+      box.append(h("span.ship-ports", { title: "ports on the 8 tiles around your ship (1 point each)" }, "⚓ ", h("b", { text: String(p.ports_around_ship) })));
+    }
+    return box;
+  }
+
+  /** Scores in whole points: the final returns carry the tie-breaks as fractions. */
+  scoreText(message, seat, score) {
+    return String(Math.trunc(score ?? 0));
+  }
+
+  status(message) {
+    const view = message.view;
+    if (message.status === "finished") return "Game over";
+    const mover = message.to_move;
+    if (mover === null || mover === undefined) return "";
+    const mine = message.seat === mover && this.live;
+    const name = this.ctx.seatName(mover);
+    const texts = {
+      "starting tiles": ["lay the starting tiles", "is laying the starting tiles"],
+      objectives: ["keep an objective for this round and one for the next", "is choosing objectives"],
+      turn: [this.lands.length ? "take a face-up tile, or land a ship" : "take a face-up tile", "is exploring"],
+      place: ["lay a tile from your hand", "is laying a tile"],
+      bonus: ["place a bonus token, or pass", "may place a bonus token"],
+      houses: ["build houses on the islands your objective pays for", "is building houses"],
+      "keep token": ["keep one of the Discovery tokens drawn", "is keeping a Discovery token"],
+    }[view.step];
+    const round = view.round ? `Round ${view.round} · ` : "";
+    if (!texts) return `${round}${mine ? "Your turn" : `${name} to move`}`;
+    return `${round}${mine ? `Your turn: ${texts[0]}` : `${name} ${texts[1]}`}`;
+  }
+
+  describeLog(log, message) {
+    return log.map((entry) => this.describe(entry));
+  }
+
+  describe(entry) {
+    const text = entry.text;
+    const note = this.notes.get(entry.ply);
+    let m;
+    if ((m = PLACE_RE.exec(text))) {
+      const d = this.designs.get(m[1]);
+      const start = d && d.start ? ` (starting tile ${d.start}, side ${d.side})` : "";
+      return `laid ${m[1]}${start} at ${m[2]},${m[3]}${m[4] !== "0" ? ` turned ${m[4]}°` : ""}`;
+    }
+    if ((m = TAKE_RE.exec(text))) return `took the face-up tile ${m[1]}`;
+    if ((m = LAND_RE.exec(text))) return `landed ${m[1] === "own" ? "their own ship" : "a grey ship"} at ${m[2]},${m[3]}: the exploration ends`;
+    if ((m = TOKEN_RE.exec(text))) return `placed a ${m[1]} bonus token on ${m[2]},${m[3]}${m[4] ? ` over a ${m[4]}` : ""}`;
+    if (text === "pass") return "placed no bonus token";
+    if ((m = HOUSE_RE.exec(text))) return note ? note.text : `built a house at ${m[1]},${m[2]}`;
+    if (text === "done") return "builds no more houses this round";
+    if ((m = KEEP_RE.exec(text))) return `keeps ${this.objectiveName([m[1]])} for this round, ${this.objectiveName([m[2]])} for the next`;
+    if ((m = BUILD_RE.exec(text))) return `keeps ${this.objectiveName([m[1], m[2]])} for this round, ${this.objectiveName([m[3], m[4]])} for the next`;
+    if (text === "objectives kept") return "chose their objectives";
+    if ((m = CHOOSE_RE.exec(text))) return m[1] === "?" ? "kept a Discovery token" : `kept the Discovery token ${m[1]}`;
+    if ((m = /^reveal (\S+)$/.exec(text))) return `${m[1]} turned face up`;
+    if ((m = /^deal (\S+)$/.exec(text))) return m[1] === "?" ? "a tile drawn into a hand" : `you drew ${m[1]} into your hand`;
+    if ((m = /^draw (objective|mission|reward|card) \?$/.exec(text))) return `a ${m[1] === "card" ? "card" : `${m[1]} card`} drawn`;
+    if ((m = /^draw (\S+)$/.exec(text))) return `you drew the card ${m[1]}: ${this.cardText(m[1])}`;
+    if ((m = /^discover (\S+)$/.exec(text))) return m[1] === "?" ? "a Discovery token drawn" : `Discovery token ${m[1]} drawn`;
+    if ((m = EXPEDITION_RE.exec(text))) return `Alexis turns over Expedition card ${m[1]}${note ? `: ${note.text}` : ""}`;
+    return text;
+  }
+
+  endSummary(message) {
+    const view = message.view;
+    const result = message.result;
+    if (!result) return null;
+    const seats = message.seats.map((x) => x.seat);
+    const rows = [];
+    const line = (colour, name, total, parts, winner, testid) => h(`li.final${winner ? ".winner" : ""}`, { dataset: { testid } },
+      h("span.seat-dot", { style: `background:${colour}` }),
+      h("span.final-name", { text: name }),
+      h("b.final-points", { text: `${total} points` }),
+      h("small.final-parts", { text: parts }));
+    const entries = seats.map((k) => {
+      const p = view.seats[k];
+      const disc = Array.isArray(p.discoveries) ? p.discoveries : [];
+      const discPoints = disc.reduce((t, d) => t + d.value, 0);
+      return { k, p, total: p.score, parts: `${p.prestige} from rewards, ${discPoints} from ${plural(disc.length, "Discovery token")}, ${p.ports_around_ship} from ports around the ship; ${plural(p.built, "house")} built` };
+    });
+    const solo = Boolean(view.alexis);
+    const all = [...entries];
+    if (solo) all.push({ k: -1, total: view.alexis.score, parts: `his card ${view.alexis.card}: ${plural(view.alexis.built, "house")} built` });
+    all.sort((a, b) => b.total - a.total || a.k - b.k);
+    const winners = view.winners || result.winners;
+    for (const e of all) {
+      if (e.k < 0) rows.push(line(ALEXIS, "Alexis", e.total, e.parts, solo && !winners.length, "end-alexis"));
+      else rows.push(line(seatColour(e.k), this.ctx.seatName(e.k), e.total, e.parts, winners.includes(e.k), `end-points-${e.k}`));
+    }
+    const ended = view.ended ? h("p.hint", { text: `The game ended: ${view.ended.replace(/seat (\d+)/, (_, n) => this.ctx.seatName(Number(n)))}.` }) : null;
+    const tie = !solo && all.length > 1 && all[0].total === all[1].total
+      ? h("p.hint", { text: "Tied on points: most ports around the ship, then most houses built, then the last to lay a tile." }) : null;
+    let title = null;
+    if (solo) {
+      const me = entries[0];
+      title = winners.length ? `${this.ctx.seatName(0)} beats Alexis, ${me.total} to ${view.alexis.score}`
+        : `Alexis wins, ${view.alexis.score} to ${me.total}`;
+    }
+    return {
+      title,
+      winners,
+      body: h("div.islands-end", { dataset: { testid: "islands-end" } }, h("ol.final-list", rows), tie, ended),
+    };
+  }
+
+  // ---------------------------------------------------------------- acting
+
+  act(text) {
+    if (this.busy || !this.live) return;
+    this.busy = true;
+    this.ctx.map.classList.add("busy");
+    this.map.clearGhost();
+    this.ctx.send(text);
+  }
+
+  rotate(step) {
+    if (!this.places.length || this.busy) return;
+    this.placing.rotate(step);
+    this.map.drawSpots(this.placing, this.live);
+    this.drawPanel();
+  }
+
+  selectTile(design) {
+    if (this.placing.select(design)) {
+      this.map.drawSpots(this.placing, this.live);
+      this.drawPanel();
+    }
+  }
+
+  chooseTokenKind(kind) {
+    this.tokenKind = kind;
+    this.tokenSquare = null;
+    this.drawTargets();
+    this.drawPanel();
+  }
+
+  onKey(ev) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const target = ev.target;
+    if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT" || target.isContentEditable)) return;
+    const k = ev.key.toLowerCase();
+    if (k === "r" && this.places.length) {
+      this.rotate(ev.shiftKey ? -1 : 1);
+      ev.preventDefault();
+    } else if (/^[1-4]$/.test(k) && this.places.length) {
+      const designs = this.handDesigns();
+      const d = designs[Number(k) - 1];
+      if (d) this.selectTile(d);
+      ev.preventDefault();
+    } else if (k === "p" && this.canPass) {
+      this.act("pass");
+      ev.preventDefault();
+    } else {
+      this.map.onKey(k);
+    }
+  }
+
+  // ---------------------------------------------------------------- islands (for words only)
+
+  /** The islands of the map (tiles joined across land edges) with their counts, by square. */
+  islands() {
+    if (this.islandsCache) return this.islandsCache;
+    const view = this.message.view;
+    const parent = new Map();
+    const find = (k) => {
+      while (parent.get(k) !== k) {
+        parent.set(k, parent.get(parent.get(k)));
+        k = parent.get(k);
+      }
+      return k;
+    };
+    for (const t of view.tiles) if (t.design !== "ship") parent.set(key(t.x, t.y), key(t.x, t.y));
+    for (const t of view.tiles) {
+      if (t.design === "ship") continue;
+      const labels = turnLabels(this.designs.get(t.design).labels, t.rotation);
+      STEP.forEach(([dx, dy], e) => {
+        const other = key(t.x + dx, t.y + dy);
+        if (labels[e] === LAND && parent.has(other)) parent.set(find(key(t.x, t.y)), find(other));
+      });
+    }
+    const byRoot = new Map();
+    for (const t of view.tiles) {
+      if (t.design === "ship") continue;
+      const root = find(key(t.x, t.y));
+      if (!byRoot.has(root)) byRoot.set(root, { root, tiles: 0, flower: 0, fruit: 0, leaf: 0, temple: 0, port: 0, house: 0, built: 0, squares: [], owners: new Set() });
+      const island = byRoot.get(root);
+      island.tiles += 1;
+      island.squares.push(key(t.x, t.y));
+      const sym = this.designs.get(t.design).symbols;
+      for (const k of Object.keys(sym)) island[k] += sym[k];
+      for (const tok of t.tokens || []) {
+        island[tok.kind] += 1;
+        if (tok.over) island[tok.over] -= 1;
+      }
+      for (const who of t.houses || []) island.owners.add(who);
+      island.built += (t.houses || []).length;
+    }
+    const out = new Map();
+    for (const [k] of parent) out.set(k, byRoot.get(find(k)));
+    this.islandsCache = out;
+    return out;
+  }
+
+  islandAt(x, y) { return this.islands().get(key(x, y)) || null; }
+
+  /** {mission, reward} of an objective given as its card ids ([objective] or [mission, reward]). */
+  objective(ids) {
+    if (!ids || !Array.isArray(ids) || !ids.length) return null;
+    if (ids.length === 1) {
+      const o = this.objectives.get(ids[0]);
+      return o ? { mission: o.mission, reward: o.reward } : null;
+    }
+    return { mission: this.missions.get(ids[0]), reward: this.rewards.get(ids[1]) };
+  }
+
+  objectiveName(ids) { return ids.join("+"); }
+
+  cardText(id) {
+    if (this.objectives.has(id)) {
+      const o = this.objectives.get(id);
+      return `${missionText(o.mission)} → ${rewardText(o.reward)}`;
+    }
+    if (this.missions.has(id)) return `mission: ${missionText(this.missions.get(id))}`;
+    if (this.rewards.has(id)) return `reward: ${rewardText(this.rewards.get(id))}`;
+    return id;
+  }
+
+  /** What an objective would pay now: the islands that fulfil it where the seat may build. */
+  prospect(obj, seat) {
+    if (!obj) return null;
+    const seen = new Set();
+    const pays = [];
+    for (const island of this.islands().values()) {
+      if (seen.has(island)) continue;
+      seen.add(island);
+      if (island.tiles < 2 || island.owners.has(seat) || island.built >= island.house || !fulfils(obj.mission, island)) continue;
+      pays.push(obj.reward.kind === "discovery" ? count(island, "temple") : points(obj.reward, island));
+    }
+    pays.sort((a, b) => b - a);
+    return pays;
+  }
+
+  // ---------------------------------------------------------------- drawing the map
+
+  drawMap(view) {
+    this.map.drawTiles(view.tiles, (t) => this.tileGroup(t.design, t.rotation, t.x, t.y, {
+      title: this.tileTitle(t), ship: t.ship,
+    }));
+    this.drawPieces(view);
+    this.drawRecent(view);
+    this.map.drawSpots(this.placing, this.live);
+    this.drawTargets();
+  }
+
+  tileTitle(t) {
+    const d = this.designs.get(t.design);
+    if (!d) return `${t.design} at ${t.x},${t.y}`;
+    if (t.design === "ship") return `a ${t.ship === undefined || t.ship < 0 ? "grey" : `${this.ctx.seatName(t.ship)}'s`} ship at ${t.x},${t.y}`;
+    const sym = Object.entries(d.symbols).filter(([, n]) => n).map(([k, n]) => symbolWord(k, n));
+    return `${t.design}${d.start ? ` (starting tile ${d.start}${d.side})` : ""} at ${t.x},${t.y}${sym.length ? `: ${sym.join(", ")}` : ""}`;
+  }
+
+  /** Houses on their house symbols and bonus tokens by their symbols, in their owners' colours. */
+  drawPieces(view) {
+    const layer = this.layers.pieces;
+    layer.replaceChildren();
+    const players = view.players;
+    for (const t of view.tiles) {
+      if (!t.houses && !t.tokens) continue;
+      const design = this.designs.get(t.design);
+      if (!design) continue;
+      const geo = tileGeometry(design, t.rotation, S);
+      const ox = t.x * S;
+      const oy = t.y * S;
+      const houseMarks = geo.marks.filter((m) => m.kind === "house");
+      (t.houses || []).forEach((who, k) => {
+        const m = houseMarks[k] || { x: S / 2 + 10 * k, y: S / 2 };
+        const alexis = view.alexis && who === players;
+        const colour = alexis ? ALEXIS : seatColour(who);
+        const name = alexis ? "Alexis" : this.ctx.seatName(who);
+        layer.append(s("g", { class: "piece house-piece", transform: `translate(${ox + m.x} ${oy + m.y})`, "data-seat": alexis ? "alexis" : who, "data-x": t.x, "data-y": t.y },
+          svgTitle(`${name}'s house at ${t.x},${t.y}`), s("g", { class: "grow" }, houseShape(colour))));
+      });
+      const used = new Map();
+      let spare = 0;
+      for (const tok of t.tokens || []) {
+        const colour = seatColour(tok.seat);
+        let at;
+        let scale = 0.78;
+        if (tok.kind === "port") {
+          at = geo.spare[spare++] || [S * 0.8, S * 0.8];
+          scale = 0.95;
+        } else {
+          const under = tok.over || tok.kind;
+          const n = used.get(under) || 0;
+          used.set(under, n + 1);
+          const marks = geo.marks.filter((m) => m.kind === under);
+          const m = marks[n % Math.max(1, marks.length)] || { x: S / 2, y: S / 2 };
+          at = tok.over ? [m.x, m.y] : [m.x + 8, m.y - 8];
+          if (tok.over) scale = 1.05;
+        }
+        const words = `${this.ctx.seatName(tok.seat)}'s ${tok.kind} bonus token on ${t.x},${t.y}${tok.over ? ` (over a ${tok.over})` : ""}`;
+        layer.append(s("g", { class: "piece token-piece", transform: `translate(${ox + at[0]} ${oy + at[1]})`, "data-kind": tok.kind, "data-x": t.x, "data-y": t.y },
+          svgTitle(words), tokenShape(tok.kind, colour, scale)));
+      }
+    }
+  }
+
+  /** The tiles laid since this seat last moved (pink), the newest one solid. */
+  drawRecent(view) {
+    const layer = this.layers.recent;
+    layer.replaceChildren();
+    const msg = this.message;
+    const squares = [];
+    for (let k = msg.log.length - 1; k >= 0; k--) {
+      const e = msg.log[k];
+      if (msg.seat !== null && e.seat === msg.seat) break;
+      let m;
+      if ((m = PLACE_RE.exec(e.text)) || (m = LAND_RE.exec(e.text))) squares.push(key(m[2], m[3]));
+      else if (EXPEDITION_RE.test(e.text) && this.notes.get(e.ply)?.square) squares.push(this.notes.get(e.ply).square);
+      if (msg.seat === null && squares.length) break;
+    }
+    squares.forEach((sq, k) => {
+      if (!this.tileAt.has(sq)) return;
+      const [x, y] = sq.split(",").map(Number);
+      layer.append(s("rect", { class: `recent${k === 0 ? " newest" : ""}`, x: x * S + 2, y: y * S + 2, width: S - 4, height: S - 4, rx: 3 },
+        svgTitle(k === 0 ? "the last tile laid" : "laid since your last move")));
+    });
+  }
+
+  /** The squares this seat may click for a bonus token, a house or a ship. */
+  drawTargets() {
+    const layer = this.layers.targets;
+    layer.replaceChildren();
+    this.landTargets = [];
+    if (!this.legal || !this.legal.length) return;
+    const seat = this.message.seat;
+    const byTile = (list) => {
+      const out = new Map();
+      for (const a of list) {
+        const k = key(a.x, a.y);
+        if (!out.has(k)) out.set(k, []);
+        out.get(k).push(a);
+      }
+      return out;
+    };
+    if (this.tokenKind) {
+      for (const [k, list] of byTile(this.tokens.filter((t) => t.kind === this.tokenKind))) {
+        const { x, y } = list[0];
+        const label = list.length === 1
+          ? `Place your ${this.tokenKind} token on ${x},${y}${list[0].over ? ` over a ${list[0].over}` : ""}`
+          : `Place your ${this.tokenKind} token on ${x},${y}: choose what it covers`;
+        const el = this.target(x, y, "token-target", label, list.length === 1 ? list[0].text : null,
+          () => {
+            if (list.length === 1) this.act(list[0].text);
+            else {
+              this.tokenSquare = k;
+              this.drawPanel();
+            }
+          });
+        const badge = tokenShape(this.tokenKind, seatColour(seat), 1.15);
+        badge.setAttribute("transform", `translate(${S - 17} 17) scale(1.15)`);
+        el.append(s("g", { class: "target-badge" }, badge));
+        layer.append(el);
+      }
+    }
+    if (this.houses.length) {
+      const obj = this.objective(this.message.view.seats[seat]?.objective);
+      for (const hse of this.houses) {
+        const island = this.islandAt(hse.x, hse.y);
+        const pay = obj && island ? (obj.reward.kind === "discovery" ? `${plural(count(island, "temple"), "Discovery token")}` : `+${points(obj.reward, island)}`) : "";
+        const label = `Build a house on ${hse.x},${hse.y}${island ? ` (${islandText(island)})` : ""}${pay ? `: ${pay}` : ""}`;
+        const el = this.target(hse.x, hse.y, "house-target", label, hse.text, () => this.act(hse.text));
+        if (island) el.dataset.island = island.root;
+        el.append(s("g", { class: "target-badge", transform: `translate(${S / 2} ${S / 2})` },
+          s("g", { class: "grow" }, s("circle", { class: "badge-disc", r: 17 }), houseShape(seatColour(seat)),
+            pay ? s("text", { class: "badge-text", y: 30, "text-anchor": "middle", text: pay.replace(/ Discovery tokens?/, " D") }) : null)));
+        layer.append(el);
+      }
+    }
+    if (this.lands.length && this.landKind) {
+      for (const l of this.lands.filter((x) => x.kind === this.landKind)) {
+        this.landTargets.push(l);
+        const label = `Land ${l.kind === "own" ? "your ship" : "a grey ship"} at ${l.x},${l.y}: the exploration ends`;
+        const el = this.target(l.x, l.y, "land-target", label, l.text, () => this.act(l.text));
+        const boat = shipShape(l.kind === "own" ? seatColour(seat) : GREY_SHIP);
+        boat.setAttribute("transform", `translate(${S / 2} ${S / 2 + 4}) scale(0.8)`);
+        el.append(s("g", { class: "target-badge ship-ghost" }, boat));
+        layer.append(el);
+      }
+    }
+  }
+
+  target(x, y, testid, label, action, run) {
+    const el = s("g", {
+      class: `target ${testid}`, transform: `translate(${x * S} ${y * S})`, tabindex: 0, role: "button",
+      "aria-label": label, "data-testid": testid, "data-x": x, "data-y": y, "data-action": action,
+    }, svgTitle(label), s("rect", { class: "target-rect", x: 4, y: 4, width: S - 8, height: S - 8, rx: 8 }));
+    el.addEventListener("click", run);
+    el.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); run(); } });
+    return el;
+  }
+
+  // ---------------------------------------------------------------- drawing the panel
+
+  handDesigns() {
+    return [...new Set(this.places.map((p) => p.design))];
+  }
+
+  drawPanel() {
+    const msg = this.message;
+    if (!msg) return;
+    const view = msg.view;
+    const mine = this.legal.length > 0;
+    const me = msg.seat !== null ? view.seats[msg.seat] : null;
+    this.ctx.panel.dataset.state = mine ? view.step : "wait";
+    this.drawSteps(view);
+
+    let prompt = "";
+    if (!this.live) prompt = "Replay: the board as it was then.";
+    else if (msg.status === "finished") prompt = "The game is over.";
+    else if (mine) {
+      prompt = {
+        "starting tiles": `Set-up: lay the 4 starting tiles (${view.tiles.length} laid), each on the side you like: pick side a or b, turn it (R), click a highlighted square.`,
+        objectives: "Keep one objective for this round and one for the next; the third goes back.",
+        turn: this.lands.length
+          ? (this.takes.length ? "Explore: click a face-up tile to take it (then lay a tile from your hand); or Land: lay a ship tile on a highlighted square, which ends the exploration." : "Land: lay a ship tile on a highlighted square (it ends the exploration).")
+          : "Explore: click a face-up tile to take it; then you lay a tile from your hand.",
+        place: "Lay a tile from your hand: pick it, turn it (R), click a highlighted square. Its edges and corners must match every tile around it (the dots on the preview).",
+        bonus: "You may place a bonus token: pick one, then click a highlighted tile; or pass (P).",
+        houses: "Round end: build houses on the highlighted islands (one per island; each earns your objective's reward now), then Done.",
+        "keep token": "Keep one of the Discovery tokens you drew; the others go back.",
+      }[view.step] || "Your move.";
+    } else if (msg.status === "playing" && msg.to_move !== null && msg.to_move !== undefined) {
+      prompt = `${this.status(msg)}…`;
+    }
+    this.prompt.textContent = prompt;
+
+    const controls = [];
+    if (mine) {
+      if (this.keeps.length) controls.push(this.objectiveForm(view));
+      if (this.places.length) controls.push(this.handControls(view));
+      if (this.lands.length) controls.push(this.landControls());
+      if (this.tokens.length || this.canPass) controls.push(this.tokenControls(view));
+      if (this.houses.length || this.canDone) {
+        controls.push(h("div.choices.house-choices", this.houses.map((hse) => {
+          const island = this.islandAt(hse.x, hse.y);
+          const obj = this.objective(me?.objective);
+          const pay = obj && island ? (obj.reward.kind === "discovery" ? `${plural(count(island, "temple"), "Discovery token")}` : `+${points(obj.reward, island)}`) : "";
+          const b = this.button(hse.text, h("span", `House on ${hse.x},${hse.y} `, h("small", { text: island ? islandText(island) : "" }), pay ? h("b", { text: ` ${pay}` }) : null),
+            `Build a house on ${hse.x},${hse.y}`, "house");
+          b.classList.add("choice");
+          b.addEventListener("pointerenter", () => this.flash(hse.x, hse.y));
+          return b;
+        }), this.canDone ? this.button("done", this.houses.length ? "Done: build no more" : "Done", "Build no more houses this round", "done", "primary") : null));
+      }
+      if (this.chooses.length) {
+        controls.push(h("div.choices.discovery-choices",
+          h("p.hint", { text: "The tokens' values are hidden; you learn the one you keep." }),
+          this.chooses.map((c) => {
+            const b = this.button(c.text, h("span", h("i.disc"), ` Keep Discovery token ${c.token}`), `Keep Discovery token ${c.token}`, "discovery");
+            b.classList.add("choice");
+            return b;
+          })));
+      }
+      if (this.others.length) controls.push(h("div.choices", this.others.map((t) => this.button(t, t, t, "other"))));
+    }
+    this.controls.replaceChildren(...controls);
+    this.controls.hidden = controls.length === 0;
+    // a new decision: its controls come into view in the sidebar (not on narrow screens,
+    // where the page scrolls as one column and the map would leave the view)
+    const decision = `${msg.ply}/${view.step}`;
+    if (mine && controls.length && this.shownDecision !== decision) {
+      this.shownDecision = decision;
+      if (window.matchMedia("(min-width: 901px)").matches) {
+        requestAnimationFrame(() => this.controls.scrollIntoView({ block: "nearest" }));
+      }
+    }
+    this.drawObjectives(view, me);
+    this.drawRow(view, me, mine);
+    this.drawAlexis(view);
+    this.drawRoundEnd(view);
+    this.drawCounts(view);
+  }
+
+  flash(x, y) {
+    const el = this.layers.targets.querySelector(`[data-x='${x}'][data-y='${y}']`);
+    if (!el) return;
+    el.classList.add("flash");
+    setTimeout(() => el.classList.remove("flash"), 700);
+  }
+
+  button(action, content, title, testid, cls = "") {
+    return h(`button${cls ? `.${cls}` : ""}`, {
+      type: "button", title, "aria-label": title, dataset: { action, testid },
+      on: { click: () => this.act(action) },
+    }, content);
+  }
+
+  drawSteps(view) {
+    const steps = [["objectives", "Objectives"], ["take", "Take"], ["lay", "Lay"], ["bonus", "Bonus"], ["land", "Land"], ["end", "Round end"]];
+    let now = { objectives: "objectives", turn: "take", place: "lay", bonus: "bonus", houses: "end", "keep token": "end" }[view.step] || null;
+    if (view.step === "starting tiles") now = "setup";
+    const landNow = view.step === "turn" && this.lands.length > 0;
+    const chips = steps.map(([id, label]) => h(`li${id === now || (landNow && id === "land") ? ".now" : ""}`, { text: label, dataset: { step: id } }));
+    if (now === "setup") chips.unshift(h("li.now", { text: "Set-up", dataset: { step: "setup" } }));
+    this.stepsBox.replaceChildren(...(view.round ? [h("li.round-chip", { text: `Round ${view.round} of 4 at most` })] : []), ...chips);
+    this.stepsBox.hidden = view.step === "over";
+  }
+
+  /** The hand to lay from (or the starting tile's two sides), turned as chosen. */
+  handControls(view) {
+    const designs = this.handDesigns();
+    const sel = this.placing.sel;
+    const here = this.places.filter((p) => p.design === sel.design && p.rotation === sel.rotation).length;
+    const start = view.step === "starting tiles";
+    const tiles = designs.map((id, k) => {
+      const d = this.designs.get(id);
+      const chosen = id === sel.design;
+      const rotation = chosen ? sel.rotation : (this.placing.rotations.get(id) || 0);
+      const label = start ? `Side ${d.side}` : id;
+      return h(`button.hand-tile${chosen ? ".chosen" : ""}`, {
+        type: "button", title: `${start ? `Starting tile ${d.start}, side ${d.side}` : `Tile ${id}`} (${k + 1})`,
+        "aria-pressed": chosen ? "true" : "false", dataset: { testid: "hand-tile", design: id },
+        on: { click: () => this.selectTile(id) },
+      }, miniTile(d, rotation, chosen ? 84 : 64), h("span.hand-label", { text: `${label} · ${k + 1}` }));
+    });
+    const distinct = sel.design ? this.placing.looks(sel.design) : 1;
+    return h("div.hand-controls",
+      h("div.hand-row", tiles),
+      h("div.rotate-row",
+        h("button", { type: "button", disabled: distinct < 2, title: "Turn the tile anticlockwise (Shift+R)", "aria-label": "Turn the tile anticlockwise", on: { click: () => this.rotate(-1) } }, "↺ Turn"),
+        h("button", { type: "button", disabled: distinct < 2, title: "Turn the tile clockwise (R)", "aria-label": "Turn the tile clockwise", dataset: { testid: "rotate" }, on: { click: () => this.rotate(1) } }, "↻ Turn"),
+        h("span.hint", { text: `${plural(here, "square fits", "squares fit")} turned like this.` })),
+      h("p.hint.match-hint", "On the preview, a dot marks each edge and corner that meets a laid tile: ",
+        h("i.dot.land"), " land, ", h("i.dot.sea"), " sea; they must match."));
+  }
+
+  landControls() {
+    const kinds = [...new Set(this.lands.map((l) => l.kind))];
+    const seat = this.message.seat;
+    return h("div.land-controls",
+      h("b", { text: "Land a ship: " }),
+      kinds.map((kind) => h(`button.land-kind${kind === this.landKind ? ".chosen" : ""}`, {
+        type: "button", "aria-pressed": kind === this.landKind ? "true" : "false", dataset: { testid: "land-kind", kind },
+        title: kind === "own" ? "Your own ship: the ports on the 8 tiles around it score at the end" : "A grey ship",
+        on: { click: () => { this.landKind = kind; this.drawTargets(); this.drawPanel(); } },
+      }, iconSvg(shipShape(kind === "own" ? seatColour(seat) : GREY_SHIP), 22, "-30 -32 60 54"), kind === "own" ? " your ship" : " a grey ship")),
+      h("p.hint", { text: "then click a highlighted square (sea all around)." }));
+  }
+
+  tokenControls(view) {
+    const seat = this.message.seat;
+    const held = view.seats[seat].tokens;
+    const kinds = TOKEN_KINDS.filter((k) => held.includes(k));
+    const box = h("div.token-controls");
+    box.append(h("div.token-row", kinds.map((kind) => {
+      const n = this.tokens.filter((t) => t.kind === kind).length;
+      return h(`button.token-kind${kind === this.tokenKind ? ".chosen" : ""}`, {
+        type: "button", disabled: n === 0, "aria-pressed": kind === this.tokenKind ? "true" : "false",
+        title: n ? `Your ${kind} token: ${plural(new Set(this.tokens.filter((t) => t.kind === kind).map((t) => key(t.x, t.y))).size, "tile")} it may go on`
+          : `Your ${kind} token: nowhere to place it now`,
+        dataset: { testid: "token-kind", kind },
+        on: { click: () => this.chooseTokenKind(kind) },
+      }, iconSvg(tokenShape(kind, seatColour(seat)), 26), h("span", { text: kind }));
+    }), this.canPass ? this.button("pass", h("span", "Pass ", h("kbd", { text: "P" })), "Place no bonus token", "pass") : null));
+    if (this.tokenKind) {
+      box.append(h("p.hint", { text: this.tokenKind === "port"
+        ? "A port goes on a tile with land and sea (at most two per tile)."
+        : (this.tokens.some((t) => t.over) ? `The ${this.tokenKind} token covers a printed resource of another kind.` : `The ${this.tokenKind} token goes on a printed ${this.tokenKind}: it counts as one more.`) }));
+    }
+    if (this.tokenSquare) {
+      const list = this.tokens.filter((t) => t.kind === this.tokenKind && key(t.x, t.y) === this.tokenSquare);
+      box.append(h("div.choices", list.map((t) => {
+        const b = this.button(t.text, `${capital(t.kind)} over a ${t.over} on ${t.x},${t.y}`, `Place the ${t.kind} token over a ${t.over}`, "token-over");
+        b.classList.add("choice");
+        return b;
+      })));
+    }
+    return box;
+  }
+
+  /** The objectives form: each card held, kept for this round, for the next, or put back. */
+  objectiveForm(view) {
+    const seat = this.message.seat;
+    const holding = view.seats[seat].holding || {};
+    const advanced = this.keeps.some((t) => BUILD_RE.test(t));
+    const formKey = this.keeps.join("|");
+    if (!this.objChoice || this.objChoice.key !== formKey) {
+      this.objChoice = { key: formKey };
+      const first = advanced ? BUILD_RE.exec(this.keeps[0]) : KEEP_RE.exec(this.keeps[0]);
+      if (advanced) Object.assign(this.objChoice, { mNow: first[1], rNow: first[2], mNext: first[3], rNext: first[4] });
+      else Object.assign(this.objChoice, { now: first[1], next: first[2] });
+    }
+    const c = this.objChoice;
+    const decks = advanced ? [["mission", "mNow", "mNext", "Missions"], ["reward", "rNow", "rNext", "Rewards"]] : [["objective", "now", "next", "Objectives"]];
+    const action = advanced ? `build ${c.mNow} ${c.rNow} next ${c.mNext} ${c.rNext}` : `keep ${c.now} next ${c.next}`;
+    const legal = this.keeps.includes(action);
+    const groups = decks.map(([deck, nowKey, nextKey, title]) => {
+      const cards = holding[deck] || [];
+      return h("fieldset.obj-group", h("legend", { text: title }), cards.map((id) => {
+        const state = c[nowKey] === id ? "now" : c[nextKey] === id ? "next" : "back";
+        const set = (which) => {
+          const mine = which === "now" ? nowKey : nextKey;
+          const other = which === "now" ? nextKey : nowKey;
+          if (c[other] === id) c[other] = c[mine];
+          c[mine] = id;
+          this.drawPanel();
+        };
+        const obj = deck === "objective" ? this.objective([id]) : null;
+        const pays = obj ? this.prospect(obj, seat) : null;
+        return h(`div.obj-card.${state}`, { dataset: { testid: "obj-card", card: id, state } },
+          h("div.obj-text", h("b", { text: id }), " ", this.cardWords(id),
+            pays ? h("small.obj-now", { text: pays.length ? ` · now ${pays.length === 1 ? "1 island pays" : `${pays.length} islands pay`}, best ${obj.reward.kind === "discovery" ? `${plural(pays[0], "token")}` : `+${pays[0]}`}` : " · no island pays now" }) : null),
+          h("div.obj-buttons",
+            h(`button.small${state === "now" ? ".chosen" : ""}`, { type: "button", dataset: { testid: "obj-now", card: id }, "aria-pressed": state === "now" ? "true" : "false", on: { click: () => set("now") } }, "This round"),
+            h(`button.small${state === "next" ? ".chosen" : ""}`, { type: "button", dataset: { testid: "obj-next", card: id }, "aria-pressed": state === "next" ? "true" : "false", on: { click: () => set("next") } }, "Next round"),
+            h("span.obj-back", { text: state === "back" ? "goes back" : "" })));
+      }));
+    });
+    const kept = (ids) => {
+      const obj = this.objective(ids);
+      if (!obj || ids.some((x) => !x)) return "?";
+      return `${missionText(obj.mission)} → ${rewardText(obj.reward)}`;
+    };
+    const nowIds = advanced ? [c.mNow, c.rNow] : [c.now];
+    const nextIds = advanced ? [c.mNext, c.rNext] : [c.next];
+    const pays = this.prospect(this.objective(nowIds), seat);
+    const summary = h("div.obj-summary", { dataset: { testid: "objective-summary" } },
+      h("div", h("b", { text: "This round: " }), kept(nowIds),
+        pays ? h("small", { text: pays.length ? ` (now ${pays.length === 1 ? "1 island pays" : `${pays.length} islands pay`}, best ${this.objective(nowIds).reward.kind === "discovery" ? plural(pays[0], "temple") : `+${pays[0]}`})` : " (no island pays now)" }) : null),
+      h("div", h("b", { text: "Next round: " }), kept(nextIds)));
+    return h("div.objective-form", { dataset: { testid: "objective-form" } }, groups, summary,
+      h("button.primary", {
+        type: "button", disabled: !legal, dataset: { testid: "keep", action },
+        title: legal ? "Keep these objectives" : "Choose one for this round and another for the next",
+        on: { click: () => { if (this.keeps.includes(action)) this.act(action); } },
+      }, "Keep these objectives"));
+  }
+
+  cardWords(id) {
+    if (this.objectives.has(id)) {
+      const o = this.objectives.get(id);
+      return h("span.card-words", h("span.mission", { text: missionText(o.mission) }), " → ", h("span.reward", { text: rewardText(o.reward) }));
+    }
+    if (this.missions.has(id)) return h("span.card-words.mission", { text: missionText(this.missions.get(id)) });
+    if (this.rewards.has(id)) return h("span.card-words.reward", { text: rewardText(this.rewards.get(id)) });
+    return h("span", { text: id });
+  }
+
+  objectiveBlock(ids, label, seat, now) {
+    const obj = this.objective(ids);
+    if (!obj) return null;
+    const pays = now ? this.prospect(obj, seat) : null;
+    return h("div.obj-held", { dataset: { testid: now ? "objective-now" : "objective-next", islands: pays ? pays.length : null } },
+      h("span.obj-label", { text: label }),
+      h("div.obj-text", h("b", { text: ids.join(" + ") }), " ",
+        h("span.card-words", h("span.mission", { text: `Mission: ${missionText(obj.mission)}` }), h("br"), h("span.reward", { text: `Reward per house: ${rewardText(obj.reward)}` })),
+        pays ? h("small.obj-now", { text: pays.length ? `If the round ended now: ${plural(pays.length, "island")} (best ${obj.reward.kind === "discovery" ? plural(pays[0], "temple") : `+${pays[0]}`})` : "No island fulfils it yet (2 tiles or more, without your house)." }) : null));
+  }
+
+  drawObjectives(view, me) {
+    const box = this.objectivesBox;
+    if (!me || this.keeps.length || this.message.status !== "playing") {
+      box.replaceChildren();
+      box.hidden = true;
+      return;
+    }
+    const parts = [
+      this.objectiveBlock(me.objective, "This round", me.seat, true),
+      this.objectiveBlock(me.next_objective, "Next round", me.seat, false),
+    ].filter(Boolean);
+    box.hidden = !parts.length;
+    box.replaceChildren(...(parts.length ? [h("h4", { text: "Your objectives" }), ...parts] : []));
+  }
+
+  /** The face-up row (click one to take it), the stacks, and your hand. */
+  drawRow(view, me, mine) {
+    const takes = new Map(this.takes.map((t) => [t.design, t]));
+    const row = view.row.map((id, k) => {
+      const d = this.designs.get(id);
+      const take = takes.get(id);
+      if (take) {
+        const b = this.button(take.text, miniTile(d, 0, 58, `face-up tile ${id}`), `Take the face-up tile ${id}`, "take", "row-tile");
+        return b;
+      }
+      return h("span.row-tile.idle", { title: mine && view.step === "turn" ? `${id}: no tile could be laid after taking it` : `face-up tile ${id}` }, miniTile(d, 0, 58, `face-up tile ${id}`));
+    });
+    const parts = [
+      h("div.row-head", h("h4", { text: "Face-up tiles" }),
+        h("span.stack", { title: "tiles on the Navigation tile: when it is empty, players may land", dataset: { testid: "navigation" } }, "Navigation ", h("b", { text: String(view.navigation) })),
+        h("span.stack", { title: "tiles in the main stack", dataset: { testid: "stack" } }, "Stack ", h("b", { text: String(view.stack) }))),
+      h(`div.row-tiles${takes.size ? ".takeable" : ""}`, { dataset: { testid: "row" } }, row),
+    ];
+    if (me && Array.isArray(me.hand) && !this.places.length) {
+      parts.push(h("div.row-head", h("h4", { text: "Your hand" })),
+        h("div.row-tiles.hand-view", { dataset: { testid: "hand" } }, me.hand.map((id) => miniTile(this.designs.get(id), 0, 46, `tile ${id} in your hand`))));
+    }
+    this.rowBox.replaceChildren(...parts);
+    this.rowBox.hidden = view.step === "over" && !view.row.length;
+  }
+
+  drawAlexis(view) {
+    const box = this.alexisBox;
+    const a = view.alexis;
+    if (!a) {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    const last = [...this.message.log].reverse().find((e) => EXPEDITION_RE.test(e.text));
+    const note = last ? this.notes.get(last.ply) : null;
+    box.title = "Alexis, the automaton: his score is his card's, a base plus points per house he built. Beat it to win.";
+    box.replaceChildren(...[
+      h("div.alexis-head", h("span.seat-dot", { style: `background:${ALEXIS}` }), h("b", { text: "Alexis" }),
+        h("span.muted", { text: ` card ${a.card || "?"}` }),
+        h("span.alexis-score", h("b", { text: String(a.score), dataset: { testid: "alexis-score" } }), " pts")),
+      h("div.alexis-line", iconSvg(houseShape(ALEXIS), 14), ` ${a.built} built, ${a.houses} left · Expedition deck ${a.deck} (${a.discards.length} turned)`),
+      a.last_card ? h("div.alexis-line", { dataset: { testid: "alexis-last" } }, "Last Expedition card ", h("b", { text: a.last_card }), note ? `: ${note.text}` : "") : null,
+    ].filter(Boolean)); // replaceChildren would write a null as the text "null"
+  }
+
+  /** The round's end: each player's revealed objective and the houses built with what each
+   * earned; kept on show after the round until the next one ends. */
+  drawRoundEnd(view) {
+    const box = this.roundEndBox;
+    const msg = this.message;
+    const log = msg.log;
+    const current = Object.keys(view.revealed || {}).length > 0;
+    const round = current || msg.status !== "playing" ? view.round : view.round - 1;
+    const entry = this.rounds.get(round);
+    const houses = log.filter((e) => HOUSE_RE.test(e.text) && this.roundOf(log, e) === round);
+    const seen = entry ? entry.objectives : new Map();
+    if (round < 1 || (!houses.length && !seen.size && !(entry && entry.alexisEnd !== undefined))) {
+      box.hidden = true;
+      box.replaceChildren();
+      return;
+    }
+    box.hidden = false;
+    const rows = msg.seats.map(({ seat }) => {
+      const ids = (view.revealed || {})[String(seat)] || seen.get(seat);
+      const obj = this.objective(ids);
+      const built = houses.filter((e) => e.seat === seat).map((e) => (this.notes.get(e.ply) || { text: this.describe(e) }).text);
+      return h("li", { dataset: { seat } },
+        h("span.seat-dot", { style: `background:${seatColour(seat)}` }),
+        h("div", h("b", { text: this.ctx.seatName(seat) }),
+          obj ? h("span", ` — ${ids.join(" + ")}: `, h("span.muted", { text: `${missionText(obj.mission)} → ${rewardText(obj.reward)}` })) : h("span.muted", { text: " — objective not shown" }),
+          built.length ? h("ul.built-list", built.map((t) => h("li", { text: t }))) : h("div.muted", { text: current ? "no house yet" : "no house built" })));
+    });
+    if (view.alexis && entry && entry.alexisEnd !== undefined && entry.alexisStart !== null) {
+      const n = entry.alexisEnd - entry.alexisStart;
+      rows.push(h("li", { dataset: { seat: "alexis" } }, h("span.seat-dot", { style: `background:${ALEXIS}` }),
+        h("div", h("b", { text: "Alexis" }), h("span.muted", { text: ` built ${plural(n, "house")} on the largest islands without his house` }))));
+    }
+    box.replaceChildren(h("h4", { text: `Round ${round}'s end${current ? " (now)" : ""}` }), h("ul.round-end-list", rows));
+  }
+
+  drawCounts(view) {
+    const items = [];
+    const decks = Object.entries(view.decks || {}).map(([deck, n]) => `${n} ${deck}${n === 1 ? "" : "s"}`).join(", ");
+    if (decks) items.push(h("div.count", h("span.count-label", { text: "Decks" }), decks));
+    items.push(h("div.count", h("span.count-label", { text: "Discovery" }), `${view.discovery_pool} tokens in the pool`));
+    items.push(h("div.count", h("span.count-label", { text: "Grey ships" }), `${view.grey_ships} left`,
+      h("span.muted", { text: ` · ships laid ${view.tiles.filter((t) => t.design === "ship").length}` })));
+    this.counts.replaceChildren(...items);
+  }
+}
