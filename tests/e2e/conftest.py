@@ -291,6 +291,26 @@ def ply(page: Any) -> int:
     return int(page.evaluate("document.body.dataset.ply"))
 
 
+def phase(page: Any) -> str:
+    """The step the board shows (its map's ``data-phase``)."""
+    return str(page.get_attribute("#map", "data-phase"))
+
+
+def click_and_wait(page: Any, selector_or_element: Any) -> str:
+    """Click a control that plays an action (a selector's first match, or an element), and
+    wait for the next state. Returns the control's ``data-action``."""
+    before = ply(page)
+    element = (
+        page.locator(selector_or_element).first
+        if isinstance(selector_or_element, str)
+        else selector_or_element
+    )
+    action = str(element.get_attribute("data-action"))
+    element.click()
+    page.wait_for_function("(p) => document.body.dataset.ply !== String(p)", arg=before)
+    return action
+
+
 def page_scores(page: Any, seats: int) -> list[int]:
     """The final scores the end card shows, by seat."""
     return [

@@ -16,6 +16,7 @@ from tests.e2e.conftest import (
     create_from_lobby,
     no_horizontal_scroll,
     page_scores,
+    phase,
     ply,
     wait_ready_to_act,
 )
@@ -24,10 +25,6 @@ MAX_DECISIONS = 400
 
 
 # ---------------------------------------------------------------------- helpers
-
-
-def phase(page: Any) -> str:
-    return str(page.get_attribute("#map", "data-phase"))
 
 
 def play_one_decision(page: Any, rng: random.Random) -> str:

@@ -13,32 +13,21 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Server, create_from_lobby, ply, wait_ready_to_act
+from tests.e2e.conftest import (
+    Server,
+    click_and_wait,
+    create_from_lobby,
+    phase,
+    ply,
+    wait_ready_to_act,
+)
 
 MAX_DECISIONS = 900
 
 
-def step(page: Any) -> str:
-    return str(page.get_attribute("#map", "data-phase"))
-
-
-def click_and_wait(page: Any, selector_or_element: Any) -> str:
-    """Click a control that plays an action, and wait for the next state."""
-    before = ply(page)
-    element = (
-        page.locator(selector_or_element).first
-        if isinstance(selector_or_element, str)
-        else selector_or_element
-    )
-    action = str(element.get_attribute("data-action"))
-    element.click()
-    page.wait_for_function("(p) => document.body.dataset.ply !== String(p)", arg=before)
-    return action
-
-
 def play_one_decision(page: Any, rng: random.Random, shots: dict[str, Path]) -> str:
     """Make the decision the page offers by clicking. Returns the action played."""
-    now = step(page)
+    now = phase(page)
     if now == "wheel":
         return click_and_wait(page, rng.choice(page.locator("[data-testid='wheel']").all()))
     if now == "start":

@@ -1202,7 +1202,8 @@ class IslandsBoard {
       h("div.row-head", h("h4", { text: "Face-up tiles" }),
         h("span.stack", { title: "tiles on the Navigation tile: when it is empty, players may land", dataset: { testid: "navigation" } }, "Navigation ", h("b", { text: String(view.navigation) })),
         h("span.stack", { title: "tiles in the main stack", dataset: { testid: "stack" } }, "Stack ", h("b", { text: String(view.stack) }))),
-      h(`div.row-tiles${takes.size ? ".takeable" : ""}`, { dataset: { testid: "row" } }, row),
+      h(`div.row-tiles${takes.size ? ".takeable" : ""}`, { dataset: { testid: "row" } },
+        row.length ? row : h("span.muted", { text: view.round ? "none left" : "none yet: three are turned up once the starting tiles lie" })),
     ];
     if (me && Array.isArray(me.hand) && !this.places.length) {
       parts.push(h("div.row-head", h("h4", { text: "Your hand" })),
