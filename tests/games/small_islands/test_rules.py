@@ -976,7 +976,7 @@ def test_alexis_land_card_explores_while_the_navigation_stack_holds_tiles() -> N
 
 
 def test_alexis_builds_his_houses_on_the_largest_islands() -> None:
-    g = blank(1)  # two stars: 2 houses a round, 30 + 1 per house
+    g = blank(1)  # two stars: 2 houses a round, a base + 1 per house
     for y, (name, size) in enumerate([("lea", 2), ("flo", 4), ("tem", 1), ("fru", 3)]):
         for x in range(size):
             lay(g, x, 2 * y, name)
@@ -985,7 +985,9 @@ def test_alexis_builds_his_houses_on_the_largest_islands() -> None:
     assert houses_on(g, 0, 6) == [1]  # the island of 3
     assert houses_on(g, 0, 0) == []
     alexis = g.view(None)["alexis"]
-    assert (alexis["built"], alexis["houses"], alexis["score"]) == (2, 6, 32)
+    card = next(a for a in load_components().alexis if a.stars == 2)
+    assert (card.houses, card.per_house) == (2, 1)
+    assert (alexis["built"], alexis["houses"], alexis["score"]) == (2, 6, card.base + 2)
     # the next round end: the islands of 4 and 3 hold his house; the island of 2 is left
     spot = dock(g, 40, 0)
     g._nav = 0
@@ -1023,8 +1025,8 @@ def test_a_dealt_tile_is_seen_by_its_owner_only() -> None:
     at_step(g, Dealing(1), Dealing(0))
     deal = Deal("flo")
     assert g.describe_action(deal, 0) == "deal flo"
-    assert g.describe_action(deal, 1) == "deal ?"
-    assert g.describe_action(deal, None) == "deal ?"
+    assert g.describe_action(deal, 1) == "deal ? to seat 0"
+    assert g.describe_action(deal, None) == "deal ? to seat 0"
     g.apply(deal)
     assert seat_view(g, 0)["hand"] == ["flo"]
     assert seat_view(g, 0, viewer=1)["hand"] == 1
@@ -1271,3 +1273,32 @@ PERFT = [
 def test_perft(params: dict[str, Any], seed: int, step: str, expected: list[int]) -> None:
     g = reach(params, seed, step)
     assert [perft(g.clone(), depth, seed) for depth in range(1, len(expected) + 1)] == expected
+
+
+def test_the_view_tells_what_each_house_earned_and_keeps_the_revealed_objectives() -> None:
+    """Until the next round starts everyone sees the objectives revealed and what each house
+    built at the round's end earned; the player drawing Discovery tokens sees their values."""
+    state = new_game(players=2)
+    rng = random.Random(5)
+    seen_houses = seen_values = False
+    while not state.is_terminal() and not (seen_houses and seen_values):
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        view = state.view(None)
+        for built in view["houses_built"]:
+            seen_houses = True
+            seat = built["place"]
+            assert str(seat) in view["revealed"]
+            assert built["points"] >= 0
+        seat = state.current_player()
+        mine = state.view(seat)
+        if mine["drawn_tokens"]:
+            values = state.tables.discoveries
+            assert mine["drawn_values"] == {d: values[d] for d in mine["drawn_tokens"]}
+            assert state.view(1 - seat)["drawn_values"] == {}
+            seen_values = True
+        legal = state.legal_actions()
+        houses = [a for a in legal if str(a).startswith("house")]
+        state.apply(houses[0] if houses else legal[rng.randrange(len(legal))])
+    assert seen_houses

@@ -45,6 +45,7 @@ def play(g: SmallIslandsState, action: Action) -> None:
         if spots:
             best = max(spots, key=lambda pos: (ports_around(g, pos), -spots.index(pos)))
             exploring.lay(g, best, g._t.ship, 0, me)
+            g._alexis_laid = (g._t.ship, best, 0)
             g._ships.append((best, -1))
             g._lander = me
             rounds.begin_round_end(g)
@@ -61,6 +62,7 @@ def play(g: SmallIslandsState, action: Action) -> None:
         pick = max(touching) if aim == "join" else min(touching)
         chosen = placements[touching.index(pick)]
         exploring.lay(g, encode(chosen.x, chosen.y), design, chosen.rotation, me)
+        g._alexis_laid = (design, encode(chosen.x, chosen.y), chosen.rotation)
     g._agenda.append(Revealing())
 
 
@@ -98,4 +100,5 @@ def build(g: SmallIslandsState) -> None:
         free = [pos for pos in squares if free_house_symbols(g, pos) > 0]
         if free:
             rounds.build(g, me, free[0])
+            g._earned.append((me, free[0], 0, 0))
             built += 1

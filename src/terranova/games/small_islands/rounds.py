@@ -67,6 +67,8 @@ def start_round(g: SmallIslandsState) -> None:
         g.end("the main stack cannot fill the Navigation stack")
         return
     g._round += 1
+    g._revealed.clear()
+    g._earned.clear()
     g._reserve -= NAVIGATION
     g._nav = NAVIGATION
     agenda = g._agenda
@@ -188,6 +190,7 @@ def build(g: SmallIslandsState, place: int, pos: int) -> int:
     """A house of the player (or Alexis) at ``place`` goes on the tile at ``pos``; the root
     of its island."""
     g._houses_at.setdefault(pos, []).append(place)
+    g._houses_at_last = pos
     g._supply[place] -= 1
     g._built[place] += 1
     root = g.island_root(pos)
@@ -200,8 +203,10 @@ def take_reward(g: SmallIslandsState, seat: int, root: int) -> None:
     Discovery tokens (one per temple: keep one)."""
     paid = reward(g, seat)
     shown = island(g, root)
-    g._prestige[seat] += points(paid, shown)
+    gained = points(paid, shown)
+    g._prestige[seat] += gained
     tokens = discoveries(paid, shown)
+    g._earned.append((seat, g._houses_at_last, gained, tokens))
     if tokens:
         g._agenda.append(Drawn(seat))
         g._agenda.append(Discovering(seat, tokens))
@@ -226,7 +231,6 @@ def end_round(g: SmallIslandsState) -> None:
     """The player who landed becomes first player; the game ends once every ship tile is
     laid."""
     g._first = g._lander
-    g._revealed.clear()
     if len(g._ships) >= g._t.components.ships:
         g.end("every ship tile is laid")
     else:

@@ -147,6 +147,13 @@ class SmallIslandsState(State):
         """Per seat, the cards it put back this round (they stay in the deck until the next
         draws)."""
         self._revealed: dict[int, tuple[str, ...]] = {}
+        """The objectives revealed at the last round's end, by seat (until the next round)."""
+        self._earned: list[tuple[int, int, int, int]] = []
+        """The houses built at the last round's end: (place, square, points, Discovery
+        tokens drawn), Alexis's too (until the next round)."""
+        self._houses_at_last = -1
+        self._alexis_laid: tuple[int, int, int] | None = None
+        """The last tile Alexis laid: (design, square, rotation)."""
         self._first = 0
         self._round = 0
         self._lander = -1
@@ -312,6 +319,7 @@ class SmallIslandsState(State):
         other._next = self._next[:]
         other._returned = [set(r) for r in self._returned]
         other._revealed = dict(self._revealed)
+        other._earned = self._earned[:]
         other._last_tile = self._last_tile[:]
         other._expeditions = self._expeditions[:]
         other._expedition_discards = self._expedition_discards[:]

@@ -79,9 +79,20 @@ def view(g: SmallIslandsState, seat: int | None) -> dict[str, Any]:
         "decks": {deck: len(cards) for deck, cards in g._decks.items()},
         "discovery_pool": len(g._disc_pool),
         "drawn_tokens": (g._drawn[:] if seat == drawer else len(g._drawn)) if g._drawn else [],
+        "drawn_values": {d: t.discoveries[d] for d in g._drawn} if seat == drawer else {},
         "grey_ships": max(0, _grey(g)),
         "seats": players,
         "revealed": {str(s): list(o) for s, o in g._revealed.items()},
+        "houses_built": [
+            {
+                "place": p,
+                "x": decode(pos)[0],
+                "y": decode(pos)[1],
+                "points": pts,
+                "discovery_tokens": tok,
+            }
+            for p, pos, pts, tok in g._earned
+        ],
         "ended": g._ended if over else None,
         "winners": g.winners(),
     }
@@ -94,6 +105,14 @@ def view(g: SmallIslandsState, seat: int | None) -> dict[str, Any]:
             "deck": len(g._expeditions),
             "discards": g._expedition_discards[:],
             "last_card": g._last_expedition or None,
+            "last_tile": None
+            if g._alexis_laid is None
+            else {
+                "design": t.designs[g._alexis_laid[0]].id,
+                "x": decode(g._alexis_laid[1])[0],
+                "y": decode(g._alexis_laid[1])[1],
+                "rotation": g._alexis_laid[2],
+            },
         }
     if seat is not None and isinstance(top, Decision) and top.seat == seat:
         out["legal_actions"] = [str(a) for a in g.legal_actions()]
@@ -114,7 +133,7 @@ def describe_action(g: SmallIslandsState, action: Action, seat: int | None) -> s
     top = g._agenda[-1]
     if isinstance(top, Dealing | Drawing | Discovering | Keeping) and top.seat != seat:
         if isinstance(action, Deal):
-            return "deal ?"
+            return f"deal ? to seat {top.seat}"
         if isinstance(action, Draw):
             return f"draw {top.deck if isinstance(top, Drawing) else 'card'} ?"
         if isinstance(action, Discover):
@@ -151,6 +170,21 @@ def components(g: SmallIslandsState) -> dict[str, Any]:
         "missions": [_mission(m) for m in c.missions],
         "rewards": [_reward(r) for r in c.rewards],
         "discoveries": len(c.discoveries),
+        "alexis": [
+            {
+                "id": a.id,
+                "stars": a.stars,
+                "explore": a.explore,
+                "land": a.land,
+                "houses": a.houses,
+                "base": a.base,
+                "per_house": a.per_house,
+            }
+            for a in c.alexis
+        ],
+        "expeditions": [
+            {"id": e.id, "kind": e.kind, "slot": e.slot, "aim": e.aim} for e in c.expeditions
+        ],
     }
 
 

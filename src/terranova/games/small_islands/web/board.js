@@ -565,7 +565,8 @@ class IslandsBoard {
     if (text === "objectives kept") return "chose their objectives";
     if ((m = CHOOSE_RE.exec(text))) return m[1] === "?" ? "kept a Discovery token" : `kept the Discovery token ${m[1]}`;
     if ((m = /^reveal (\S+)$/.exec(text))) return `${m[1]} turned face up`;
-    if ((m = /^deal (\S+)$/.exec(text))) return m[1] === "?" ? "a tile drawn into a hand" : `you drew ${m[1]} into your hand`;
+    if ((m = /^deal \? to seat (\d+)$/.exec(text))) return `${this.ctx.seatName(Number(m[1]))} draws a tile into their hand`;
+    if ((m = /^deal (\S+)$/.exec(text))) return `you drew ${m[1]} into your hand`;
     if ((m = /^draw (objective|mission|reward|card) \?$/.exec(text))) return `a ${m[1] === "card" ? "card" : `${m[1]} card`} drawn`;
     if ((m = /^draw (\S+)$/.exec(text))) return `you drew the card ${m[1]}: ${this.cardText(m[1])}`;
     if ((m = /^discover (\S+)$/.exec(text))) return m[1] === "?" ? "a Discovery token drawn" : `Discovery token ${m[1]} drawn`;
@@ -968,9 +969,11 @@ class IslandsBoard {
       }
       if (this.chooses.length) {
         controls.push(h("div.choices.discovery-choices",
-          h("p.hint", { text: "The tokens' values are hidden; you learn the one you keep." }),
+          h("p.hint", { text: "You see the values of the tokens you drew; the others see none. Keep one, the rest go back." }),
           this.chooses.map((c) => {
-            const b = this.button(c.text, h("span", h("i.disc"), ` Keep Discovery token ${c.token}`), `Keep Discovery token ${c.token}`, "discovery");
+            const value = (view.drawn_values || {})[c.token];
+            const worth = value === undefined ? "" : ` (${plural(value, "point")})`;
+            const b = this.button(c.text, h("span", h("i.disc"), ` Keep Discovery token ${c.token}${worth}`), `Keep Discovery token ${c.token}${worth}`, "discovery");
             b.classList.add("choice");
             return b;
           })));
