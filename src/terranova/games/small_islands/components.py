@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, Self
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationError, model_validator
 
 from terranova.core.errors import ContentError
 from terranova.kit.schema import (
@@ -230,10 +230,28 @@ class LandscapeEntry(DesignModel, FaceModel):
 
 
 class StartEntry(ItemModel):
-    """A ``[[start]]`` table: a two-sided starting tile (with seagulls)."""
+    """A ``[[start]]`` table: a two-sided starting tile (with seagulls); its sides ``a`` and
+    ``b`` are faces, a fault in one named by the side and its field."""
 
-    a: FaceModel
-    b: FaceModel
+    a: dict[str, Any]
+    b: dict[str, Any]
+
+    @model_validator(mode="after")
+    def _check(self) -> Self:
+        for side in ("a", "b"):
+            self.side(side)
+        return self
+
+    def side(self, side: str) -> FaceModel:
+        try:
+            return FaceModel.model_validate(getattr(self, side))
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            cause = (first.get("ctx") or {}).get("error")
+            if isinstance(cause, FieldError):
+                raise FieldError(side, f"{cause.field}: {cause.message}") from None
+            where = ".".join(map(str, first["loc"])) or "face"
+            raise FieldError(side, f"{where}: {first['msg'].lower()}") from None
 
 
 class ShipsEntry(TableModel):
@@ -246,8 +264,9 @@ def parse_tiles(data: dict[str, Any], source: str) -> tuple[str, list[Design], l
     landscape = [Design(e.id, e.count, e.face()) for e in entries]
     starts: list[Design] = []
     for entry in load_items(data, "start", source, StartEntry):
-        for side, face in (("a", entry.a), ("b", entry.b)):
-            starts.append(Design(f"{entry.id}{side}", 1, face.face(), entry.id, side))
+        for side in ("a", "b"):
+            face = entry.side(side).face()
+            starts.append(Design(f"{entry.id}{side}", 1, face, entry.id, side))
     taken = {d.id for d in landscape}
     for design in starts:
         if design.id in taken or design.id == "ship":
