@@ -37,3 +37,7 @@ class ContentError(TerranovaError, ValueError):
 
 class RecordError(TerranovaError, ValueError):
     """A game record is malformed, or replaying it does not give what it says."""
+
+
+class ActionSpaceError(TerranovaError, ValueError):
+    """An action outside a game's fixed action space, or an index outside its range."""

@@ -1,0 +1,99 @@
+"""The fixed action space (core/action_space.py): indices and actions both ways, the order
+of indices, and the errors for what lies outside."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from terranova.core.action_space import ActionSpace, Part
+from terranova.core.action_text import text_form
+from terranova.core.actions import Action
+from terranova.core.errors import ActionSpaceError
+
+
+@text_form("place {design:id} {x},{y} {rotation:quarter}")
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    design: str
+    x: int
+    y: int
+    rotation: int
+
+
+@text_form("token {kind:flower|port}[ over {over:flower|leaf}]")
+@dataclass(frozen=True, slots=True)
+class Token(Action):
+    kind: str
+    over: str = ""
+
+
+@text_form("done")
+@dataclass(frozen=True, slots=True)
+class Done(Action):
+    pass
+
+
+SPACE = ActionSpace(
+    [
+        Part(Place, design=("a", "b", "c"), x=range(-2, 3), y=range(-1, 2), rotation=range(4)),
+        Part(Token, kind=("flower", "port")),
+        Part(Token, kind=("flower",), over=("leaf",)),
+        Part(Done),
+    ]
+)
+
+
+def test_size_is_the_sum_of_the_parts() -> None:
+    assert SPACE.size == len(SPACE) == 3 * 5 * 3 * 4 + 2 + 1 + 1
+
+
+@given(st.integers(min_value=0, max_value=SPACE.size - 1))
+def test_every_index_is_one_action_and_back(index: int) -> None:
+    action = SPACE.action(index)
+    assert SPACE.index(action) == index
+
+
+def test_indices_follow_the_parts_then_the_fields_in_order() -> None:
+    every = [SPACE.action(i) for i in range(SPACE.size)]
+    places = [a for a in every if isinstance(a, Place)]
+    assert places[0] == Place("a", -2, -1, 0)
+    assert places[1] == Place("a", -2, -1, 1)  # the last field varies fastest
+    assert places[-1] == Place("c", 2, 1, 3)
+    assert every[-4:] == [Token("flower"), Token("port"), Token("flower", "leaf"), Done()]
+    assert len(set(every)) == SPACE.size
+
+
+def test_an_action_outside_the_space_is_refused_with_why() -> None:
+    with pytest.raises(ActionSpaceError, match="x 3 is not one of -2, -1, 0, 1, 2"):
+        SPACE.index(Place("a", 3, 0, 0))
+    with pytest.raises(ActionSpaceError, match="over 'flower' is not one of 'leaf'"):
+        SPACE.index(Token("flower", "flower"))
+    with pytest.raises(ActionSpaceError, match=r"index 184 is outside 0\.\.183"):
+        SPACE.action(SPACE.size)
+    with pytest.raises(ActionSpaceError, match="outside"):
+        SPACE.action(-1)
+
+
+def test_legal_actions_as_sorted_indices() -> None:
+    legal = [Done(), Place("b", 0, 0, 2), Token("port")]
+    assert SPACE.indices(legal) == sorted(SPACE.index(a) for a in legal)
+    assert [SPACE.action(i) for i in SPACE.indices(legal)] == [
+        Place("b", 0, 0, 2),
+        Token("port"),
+        Done(),
+    ]
+
+
+def test_a_part_must_give_every_field_without_a_default() -> None:
+    with pytest.raises(TypeError, match=r"Place\.rotation has no default"):
+        Part(Place, design=("a",), x=(0,), y=(0,))
+    with pytest.raises(TypeError, match="has no field 'colour'"):
+        Part(Done, colour=("red",))
+    with pytest.raises(ValueError, match="given twice"):
+        Part(Token, kind=("port", "port"))
+    with pytest.raises(ValueError, match="at least one part"):
+        ActionSpace([])
