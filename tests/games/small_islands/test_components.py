@@ -4,6 +4,7 @@ fault in a file is named by its file, item and field."""
 from __future__ import annotations
 
 import copy
+import random
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -102,3 +103,11 @@ def test_a_corrected_file_is_played_and_a_broken_one_refused(tmp_path: Path) -> 
     with pytest.raises(ContentError) as error:
         terranova.make("small-islands", tiles=str(broken))
     assert "broken.toml: design 'L01': field 'edges'" in str(error.value)
+
+
+def test_the_games_of_one_set_of_components_share_its_tables() -> None:
+    first = terranova.make("small-islands", players=2)
+    second = terranova.make("small-islands", players=4, mode="advanced")
+    assert first.tables is second.tables is load_components().tables
+    assert first.clone().tables is first.tables
+    assert first.resample(0, random.Random(1)).tables is first.tables

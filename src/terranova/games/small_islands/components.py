@@ -16,11 +16,16 @@ house symbols.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, Self
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Literal, Self
 
 from pydantic import Field, ValidationError, model_validator
 
 from terranova.core.errors import ContentError
+
+if TYPE_CHECKING:
+    from terranova.games.small_islands.tables import Tables
+
 from terranova.kit.schema import (
     DesignModel,
     FieldError,
@@ -159,7 +164,7 @@ class Expedition:
     aim: str = "join"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Components:
     """Everything on the table, checked."""
 
@@ -187,6 +192,14 @@ class Components:
     @property
     def landscape_total(self) -> int:
         return sum(d.count for d in self.landscape)
+
+    @cached_property
+    def tables(self) -> Tables:
+        """The compiled tables of these components (made once, shared by every game on
+        them)."""
+        from terranova.games.small_islands.tables import Tables  # the tables read components
+
+        return Tables(self)
 
 
 # ----------------------------------------------------------------------- tile file

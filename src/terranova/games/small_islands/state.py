@@ -40,7 +40,7 @@ from terranova.games.small_islands.steps import (
     Revealing,
     Step,
 )
-from terranova.games.small_islands.tables import Tables, tables_for
+from terranova.games.small_islands.tables import Tables
 from terranova.kit.board import TileBoard
 from terranova.kit.placements import Placements
 from terranova.kit.regions import Regions
@@ -85,7 +85,7 @@ class SmallIslandsState(State):
             raise InvalidParameterError(f"Small Islands takes 1 to 4 players, not {players}")
         if players > components.ships:
             raise InvalidParameterError(f"{components.ships} ship tiles: at most that many players")
-        t: Tables = tables_for(components)
+        t: Tables = components.tables
         self._t = t
         self._n = players
         self._solo = players == 1

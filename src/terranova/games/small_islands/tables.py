@@ -3,8 +3,6 @@ tile kit's tables (faces per rotation, fit tables, the placement actions) and lo
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from terranova.games.small_islands.actions import Deal, Place, Reveal
 from terranova.games.small_islands.components import Components
 from terranova.kit.board import TileTables
@@ -54,9 +52,3 @@ class Tables:
         self.reveals = [Reveal(d.id) for d in components.landscape]
         """The chance outcome turning each landscape design face up (made once, shared)."""
         self.deals = [Deal(d.id) for d in components.landscape]
-
-
-@lru_cache(maxsize=8)
-def tables_for(components: Components) -> Tables:
-    """The tables of a set of components (made once)."""
-    return Tables(components)
