@@ -25,6 +25,19 @@ from tests.e2e.conftest import (
 MAX_DECISIONS = 900
 
 
+def assert_apart(buttons: list[Any]) -> None:
+    """No two round buttons on the map overlap (one would take the other's clicks)."""
+    circles = []
+    for button in buttons:
+        box = button.locator("circle").bounding_box()
+        circles.append(
+            (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, box["width"] / 2)
+        )
+    for i, (x1, y1, r1) in enumerate(circles):
+        for x2, y2, r2 in circles[:i]:
+            assert (x1 - x2) ** 2 + (y1 - y2) ** 2 >= (r1 + r2 - 1) ** 2, "buttons overlap"
+
+
 def play_one_decision(page: Any, rng: random.Random, shots: dict[str, Path]) -> str:
     """Make the decision the page offers by clicking. Returns the action played."""
     now = phase(page)
@@ -64,6 +77,7 @@ def play_one_decision(page: Any, rng: random.Random, shots: dict[str, Path]) -> 
         draws = page.locator("[data-testid='draw'], [data-testid='take']").all()
         if targets and "unit" in shots:
             page.screenshot(path=str(shots.pop("unit")))
+        assert_apart(targets)
         if (targets or units) and (not draws or rng.random() < 0.4):
             return click_and_wait(page, rng.choice(targets or units))
         if draws:

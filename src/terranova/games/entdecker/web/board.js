@@ -674,12 +674,25 @@ class ExplorerBoard {
     }
     const mapAt = new Map(view.map.map((t) => [key(t.x, t.y), t]));
     const seat = this.message.seat;
+    const rows = [];
     for (const [, list] of byPiece) {
       const { x, y, piece } = list[0];
       const tile = mapAt.get(key(x, y));
       if (!tile) continue;
       const [u, v] = tileGeometry(this.designs.get(tile.design), tile.rotation).anchors[piece] || [0.5, 0.5];
-      const group = s("g", { class: "unit-targets", transform: `translate(${(x + u) * S} ${(y + v) * S})` });
+      rows.push({ list, cx: (x + u) * S, cy: (y + v) * S, half: (list.length - 1) * 22 + 20 });
+    }
+    // two land pieces of one tile may have anchors close together: their rows of buttons
+    // are moved apart so that no button lies over another
+    rows.sort((a, b) => a.cy - b.cy || a.cx - b.cx);
+    rows.forEach((row, i) => {
+      for (const other of rows.slice(0, i)) {
+        const across = Math.abs(row.cx - other.cx) < row.half + other.half;
+        if (across && row.cy - other.cy < 44) row.cy = other.cy + 44;
+      }
+    });
+    for (const { list, cx, cy } of rows) {
+      const group = s("g", { class: "unit-targets", transform: `translate(${cx} ${cy})` });
       const inner = s("g", { class: "grow" });
       list.forEach((unit, k) => {
         const off = (k - (list.length - 1) / 2) * 44;
