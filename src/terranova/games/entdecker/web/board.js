@@ -691,9 +691,15 @@ class ExplorerBoard {
         if (across && row.cy - other.cy < 44) row.cy = other.cy + 44;
       }
     });
+    if (!rows.length) return;
+    // one scaled group for all the rows (they lie on the ship's tile): the buttons grow
+    // with the map's zoom (--fs) and so do the distances between the rows, so none ever
+    // lies over another
+    const [ox, oy] = [rows[0].cx, rows[0].cy];
+    const group = s("g", { class: "unit-targets", transform: `translate(${ox} ${oy})` });
+    const inner = s("g", { class: "grow" });
     for (const { list, cx, cy } of rows) {
-      const group = s("g", { class: "unit-targets", transform: `translate(${cx} ${cy})` });
-      const inner = s("g", { class: "grow" });
+      const row = s("g", { transform: `translate(${cx - ox} ${cy - oy})` });
       list.forEach((unit, k) => {
         const off = (k - (list.length - 1) / 2) * 44;
         const label = `Place a ${unit.kind} here (${this.costs[unit.kind]} gold): it ends the exploration`;
@@ -702,11 +708,12 @@ class ExplorerBoard {
           "aria-label": label, "data-action": unit.text, "data-testid": "unit-target",
         }, svgTitle(label), s("circle", { r: 20 }), unitShape(unit.kind, seatColour(seat)));
         this.wire(el, () => this.act(unit.text));
-        inner.append(el);
+        row.append(el);
       });
-      group.append(inner);
-      layer.append(group);
+      inner.append(row);
     }
+    group.append(inner);
+    layer.append(group);
   }
 
   /** The jungle paths below the board: each hut (its token: unseen, hidden, or known) and
