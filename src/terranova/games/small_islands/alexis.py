@@ -43,7 +43,7 @@ def play(g: SmallIslandsState, action: Action) -> None:
     if card.kind == "land" and not g._nav and exploring.grey_ships_left(g) > 0:
         spots = exploring.ship_squares(g)
         if spots:
-            best = max(spots, key=lambda pos: (ports_around(g, pos), -spots.index(pos)))
+            best = max(spots, key=lambda pos: (exploring.ports_around(g, pos), -spots.index(pos)))
             exploring.lay(g, best, g._t.ship, 0, me)
             g._alexis_laid = (g._t.ship, best, 0)
             g._ships.append((best, -1))
@@ -71,13 +71,6 @@ def neighbours(g: SmallIslandsState, pos: int) -> int:
     at = g._board.at
     grid = g._t.grid
     return sum(pos + d in at for d in (*grid.step, *grid.diagonal))
-
-
-def ports_around(g: SmallIslandsState, pos: int) -> int:
-    at = g._board.at
-    grid = g._t.grid
-    return sum(exploring.ports_on(g, q) for q in (pos + d for d in (*grid.step, *grid.diagonal))
-               if q in at)  # fmt: skip
 
 
 def build(g: SmallIslandsState) -> None:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from terranova.agents.registry import GreedyPolicy, Rollout
 from terranova.core.actions import Action
 from terranova.core.state import State
-from terranova.games.small_islands import INFO, alexis, rounds
+from terranova.games.small_islands import INFO, alexis, exploring, rounds
 from terranova.games.small_islands.actions import (
     PASS,
     Build,
@@ -224,7 +224,7 @@ def _landing(
 
     def ports(a: Action) -> float:
         assert isinstance(a, Land)
-        return alexis.ports_around(g, encode(a.x, a.y))
+        return exploring.ports_around(g, encode(a.x, a.y))
 
     own = [a for a in lands if isinstance(a, Land) and a.ship == "own"]
     # the tiles the rounds still to come need: wait longer and the game ends short of them

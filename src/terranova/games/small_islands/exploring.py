@@ -194,6 +194,13 @@ def ports_on(g: SmallIslandsState, pos: int) -> int:
     return g._t.symbols[design][4] + placed
 
 
+def ports_around(g: SmallIslandsState, pos: int) -> int:
+    """Ports on the tiles in the 8 squares around ``pos`` (what a ship there scores)."""
+    at = g._board.at
+    grid = g._t.grid
+    return sum(ports_on(g, pos + d) for d in (*grid.step, *grid.diagonal) if pos + d in at)
+
+
 # ------------------------------------------------------------------ chance
 
 

@@ -341,12 +341,9 @@ def carry_out(g: SmallIslandsState, top: Step) -> None:
 
 def ports_around_ship(g: SmallIslandsState, seat: int) -> int:
     """Ports on the tiles in the 8 squares around the seat's own ship tile."""
-    at = g._board.at
-    grid = g._t.grid
     for pos, owner in g._ships:
         if owner == seat:
-            around = [pos + d for d in (*grid.step, *grid.diagonal)]
-            return sum(exploring.ports_on(g, q) for q in around if q in at)
+            return exploring.ports_around(g, pos)
     return 0
 
 
