@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from terranova.core.action_space import ActionSpace, Part
+from terranova.core.action_space import IMPLIED, ActionSpace, Part, Ranked
 from terranova.core.action_text import text_form
 from terranova.core.actions import Action
 from terranova.core.errors import ActionSpaceError
@@ -97,3 +97,51 @@ def test_a_part_must_give_every_field_without_a_default() -> None:
         Part(Token, kind=("port", "port"))
     with pytest.raises(ValueError, match="at least one part"):
         ActionSpace([])
+
+
+RANKED = ActionSpace(
+    [
+        Part(Place, design=Ranked(2), x=range(-1, 2), y=range(1), rotation=IMPLIED),
+        Part(Done),
+    ]
+)
+
+
+def test_an_implied_field_is_read_from_the_legal_actions() -> None:
+    space = ActionSpace(
+        [Part(Place, design=IMPLIED, x=range(-1, 2), y=range(1), rotation=range(4))]
+    )
+    assert space.size == 12
+    legal = [Place("b", 0, 0, 1), Place("b", 1, 0, 3)]
+    decoded = space.decoder(legal)
+    assert decoded == {5: legal[0], 11: legal[1]}
+    assert space.describe(5) == "Place(x=0, y=0, rotation=1)"
+    with pytest.raises(ActionSpaceError, match="comes from the position"):
+        space.action(5)
+
+
+def test_two_legal_actions_sharing_an_index_are_refused() -> None:
+    space = ActionSpace(
+        [Part(Place, design=IMPLIED, x=range(-1, 2), y=range(1), rotation=range(4))]
+    )
+    with pytest.raises(ActionSpaceError, match="share index 5"):
+        space.decoder([Place("a", 0, 0, 1), Place("b", 0, 0, 1)])
+
+
+def test_a_ranked_field_counts_the_values_among_the_legal_actions() -> None:
+    legal = [Place("q", -1, 0, 0), Place("c", -1, 0, 2), Place("q", 1, 0, 0), Done()]
+    decoded = RANKED.decoder(legal)
+    # c is the lower design id, so rank 0; q rank 1: index = rank * 3 + (x + 1)
+    assert decoded == {0: legal[1], 3: legal[0], 5: legal[2], 6: legal[3]}
+    assert RANKED.indices(legal) == [0, 3, 5, 6]
+    assert RANKED.describe(3) == "Place(design=#1, x=-1, y=0)"
+    with pytest.raises(ActionSpaceError, match="ranked among the legal actions"):
+        RANKED.index(legal[0])
+
+
+def test_the_signature_tells_spaces_apart() -> None:
+    assert RANKED.signature() == [
+        "Place(design=[0, 1] ranked, x=[-1, 0, 1], y=[0], rotation=IMPLIED)",
+        "Done()",
+    ]
+    assert SPACE.signature() != RANKED.signature()

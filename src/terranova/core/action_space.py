@@ -9,6 +9,11 @@ the first field most significant, so indices sort as the parts are listed, then 
 field in the order of the values given. The numbering depends only on the parts: a game that
 declares the same parts for the same configuration numbers its actions the same way.
 
+A field given as :data:`IMPLIED` does not enter the index: the position tells it (the tile
+just drawn is the only one a placement can lay), so an index names an action only together
+with a state, through :meth:`ActionSpace.decoder` of its legal actions, which checks that no
+two of them share an index.
+
 >>> from dataclasses import dataclass
 >>> from terranova.core.action_text import text_form
 >>> @text_form("move {piece:id} to {x},{y}")
@@ -40,17 +45,48 @@ from __future__ import annotations
 
 import dataclasses
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, cast
 
 from terranova.core.actions import Action
 from terranova.core.errors import ActionSpaceError
 
 
+class _Implied:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "IMPLIED"
+
+
+IMPLIED: Any = _Implied()
+"""The values of a field that the position implies: it is left out of the index."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """The values of a field numbered by their rank among the legal actions: with two
+    tiles in hand, ``design=Ranked(2)`` makes 0 the lower design id of the two that the
+    legal placements lay, 1 the other. Such an index is read with the legal actions."""
+
+    count: int
+
+
 class Part:
     """One kind of action in a space: the class and the values each named field takes."""
 
-    __slots__ = ("defaults", "kind", "names", "positions", "size", "strides", "values")
+    __slots__ = (
+        "defaults",
+        "implied",
+        "kind",
+        "names",
+        "positions",
+        "ranked",
+        "size",
+        "strides",
+        "values",
+    )
 
     kind: type[Action]
     names: tuple[str, ...]
@@ -59,18 +95,25 @@ class Part:
     strides: tuple[int, ...]
     size: int
 
-    def __init__(self, kind: type[Action], /, **fields: Iterable[Any]) -> None:
+    def __init__(self, kind: type[Action], /, **fields: Iterable[Any] | Ranked) -> None:
         declared = dataclasses.fields(cast(Any, kind))  # a TypeError if not a dataclass
         known = {f.name for f in declared}
         unknown = sorted(set(fields) - known)
         if unknown:
             raise TypeError(f"{kind.__name__} has no field {unknown[0]!r}")
         self.kind = kind
-        self.names = tuple(f.name for f in declared if f.name in fields)
-        self.values = tuple(tuple(fields[name]) for name in self.names)
+        self.implied = tuple(f.name for f in declared if fields.get(f.name) is IMPLIED)
+        self.ranked = tuple(n for n, v in fields.items() if isinstance(v, Ranked))
+        given: dict[str, Iterable[Any]] = {
+            n: range(v.count) if isinstance(v, Ranked) else v
+            for n, v in fields.items()
+            if v is not IMPLIED
+        }
+        self.names = tuple(f.name for f in declared if f.name in given)
+        self.values = tuple(tuple(given[name]) for name in self.names)
         self.defaults: dict[str, Any] = {}
         for f in declared:
-            if f.name in fields:
+            if f.name in given or f.name in self.implied:
                 continue
             if f.default is dataclasses.MISSING:
                 raise TypeError(f"{kind.__name__}.{f.name} has no default: give its values")
@@ -89,14 +132,22 @@ class Part:
         self.strides = tuple(reversed(strides))
         self.size = size
 
-    def index(self, action: Action) -> int | str:
-        """The action's index within the part, or why it is not in it."""
+    def index(self, action: Action, ranks: Mapping[str, dict[Any, int]] | None = None) -> int | str:
+        """The action's index within the part, or why it is not in it; ``ranks`` gives the
+        rank of each value of a :class:`Ranked` field among the legal actions."""
         for name, default in self.defaults.items():
             if getattr(action, name) != default:
                 return f"{name} {getattr(action, name)!r} is not {default!r}"
         index = 0
         for name, positions, stride in zip(self.names, self.positions, self.strides, strict=True):
             value = getattr(action, name)
+            if name in self.ranked:
+                if ranks is None:
+                    raise ActionSpaceError(
+                        f"{self.kind.__name__}.{name} is ranked among the legal actions: "
+                        "index them together (ActionSpace.decoder)"
+                    )
+                value = ranks[name][value]
             position = positions.get(value)
             if position is None:
                 allowed = self.values[self.names.index(name)]
@@ -106,7 +157,13 @@ class Part:
         return index
 
     def action(self, index: int) -> Action:
-        """The action at ``index`` within the part."""
+        """The action at ``index`` within the part (a part with implied fields has none)."""
+        if self.implied or self.ranked:
+            raise ActionSpaceError(
+                f"{self.kind.__name__}'s {', '.join(self.implied + self.ranked)} comes from "
+                "the position: "
+                "decode its indices with the legal actions (ActionSpace.decoder)"
+            )
         fields = dict(self.defaults)
         for name, values, stride in zip(self.names, self.values, self.strides, strict=True):
             fields[name] = values[index // stride]
@@ -118,7 +175,7 @@ class Part:
 class ActionSpace:
     """Every action of a game configuration, numbered (see the module's docstring)."""
 
-    __slots__ = ("_by_kind", "offsets", "parts", "size")
+    __slots__ = ("_by_kind", "_ranked", "offsets", "parts", "size")
 
     def __init__(self, parts: Sequence[Part]) -> None:
         if not parts:
@@ -132,20 +189,22 @@ class ActionSpace:
             self._by_kind.setdefault(part.kind, []).append((size, part))
             size += part.size
         self.offsets = tuple(offsets)
+        self._ranked = sorted({(p.kind, n) for p in self.parts for n in p.ranked}, key=str)
         self.size = size
         """How many actions: OpenSpiel's ``num_distinct_actions``."""
 
     def __len__(self) -> int:
         return self.size
 
-    def index(self, action: Action) -> int:
-        """The action's index; raises ActionSpaceError for an action outside the space."""
+    def index(self, action: Action, ranks: Mapping[str, dict[Any, int]] | None = None) -> int:
+        """The action's index; raises ActionSpaceError for an action outside the space.
+        ``ranks``: the ranks of the values of Ranked fields (see :meth:`decoder`)."""
         parts = self._by_kind.get(type(action))
         if not parts:
             raise ActionSpaceError(f"{action} is outside the action space: no part for its kind")
         why = ""
         for offset, part in parts:
-            found = part.index(action)
+            found = part.index(action, ranks)
             if isinstance(found, int):
                 return offset + found
             why = found
@@ -158,6 +217,59 @@ class ActionSpace:
         k = bisect_right(self.offsets, index) - 1
         return self.parts[k].action(index - self.offsets[k])
 
+    def standalone(self, index: int) -> bool:
+        """Whether ``index`` alone names its action (its part has no field the position
+        implies or ranks)."""
+        part = self.parts[bisect_right(self.offsets, index) - 1]
+        return not (part.implied or part.ranked)
+
+    def describe(self, index: int) -> str:
+        """The action at ``index`` as text, or what the index tells of it when the position
+        implies some of its fields (``Place(x=3, y=-1, rotation=2)``)."""
+        if not 0 <= index < self.size:
+            raise ActionSpaceError(f"action index {index} is outside 0..{self.size - 1}")
+        k = bisect_right(self.offsets, index) - 1
+        part = self.parts[k]
+        if not (part.implied or part.ranked):
+            return str(part.action(index - self.offsets[k]))
+        rest = index - self.offsets[k]
+        known = []
+        for name, values, stride in zip(part.names, part.values, part.strides, strict=True):
+            shown = f"#{rest // stride}" if name in part.ranked else repr(values[rest // stride])
+            known.append(f"{name}={shown}")
+            rest %= stride
+        return f"{part.kind.__name__}({', '.join(known)})"
+
+    def decoder(self, legal: Iterable[Action]) -> dict[int, Action]:
+        """Each legal action by its index; raises ActionSpaceError if two share one."""
+        found: dict[int, Action] = {}
+        legal = list(legal)
+        ranks: dict[type[Action], dict[str, dict[Any, int]]] = {}
+        for kind, name in self._ranked:
+            values = sorted({getattr(a, name) for a in legal if type(a) is kind})
+            ranks.setdefault(kind, {})[name] = {v: i for i, v in enumerate(values)}
+        for action in legal:
+            index = self.index(action, ranks.get(type(action)))
+            other = found.setdefault(index, action)
+            if other is not action:
+                raise ActionSpaceError(
+                    f"{other} and {action} are both legal and share index {index}: "
+                    "a field the space leaves to the position does not follow from it"
+                )
+        return found
+
+    def signature(self) -> list[str]:
+        """The parts as text, in order: two spaces number their actions alike exactly when
+        their signatures are equal (the tests keep each game's, to see it change)."""
+        out = []
+        for part in self.parts:
+            fields = [f"{n}={list(v)!r}" for n, v in zip(part.names, part.values, strict=True)]
+            fields = [f + " ranked" if f.split("=")[0] in part.ranked else f for f in fields]
+            fields += [f"{n}=IMPLIED" for n in part.implied]
+            fields += [f"{n}={v!r}" for n, v in part.defaults.items()]
+            out.append(f"{part.kind.__name__}({', '.join(fields)})")
+        return out
+
     def indices(self, actions: Iterable[Action]) -> list[int]:
-        """The indices of ``actions``, sorted (OpenSpiel's order of legal actions)."""
-        return sorted(map(self.index, actions))
+        """The indices of legal ``actions``, sorted (OpenSpiel's order of legal actions)."""
+        return sorted(self.decoder(actions))

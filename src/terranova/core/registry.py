@@ -116,6 +116,11 @@ class GameInfo:
     asked for: ``AGENTS`` (kinds of bot it adds, :class:`terranova.agents.BotKind`) and
     ``GREEDY_POLICIES`` (game id to the policy ``greedy`` plays it with), either optional."""
 
+    encoding: str | None = None
+    """Dotted path of the module that gives the game's fixed action spaces and tensors for
+    research interfaces (``encoding(params) -> terranova.core.encoding.Encoding``),
+    imported when an interface first asks; None: the game is left out of them."""
+
     def resolve(self, params: Mapping[str, object]) -> dict[str, ParamValue]:
         """Every parameter with its checked value; defaults fill what is missing."""
         unknown = sorted(set(params) - set(self.variants) - {"players"})

@@ -65,6 +65,7 @@ INFO = GameInfo(
         ),
     },
     renderer="terranova.games.discovery.render",
+    encoding="terranova.games.discovery.encoding",
     web="terranova.games.discovery.web",
     test_params=(
         {"players": 3, "hand": 2, "hand_visibility": "private"},

@@ -1,0 +1,172 @@
+"""A game's encoding for research interfaces: its fixed action spaces and its tensors.
+
+OpenSpiel, PettingZoo and Gymnasium see a game as numbers: every decision an index in a fixed
+action space (:mod:`terranova.core.action_space`), every chance outcome an index in a second
+space, and what a seat sees a ``float32`` tensor of fixed shape. A game declares these in a
+module named by ``GameInfo.encoding`` with a function ``encoding(params) -> Encoding``; the
+interfaces in :mod:`terranova.interop` use nothing else of the game.
+
+The tensors are built from ``view(seat)`` alone, so they cannot hold what the seat may not
+know. The *observation* is what the seat sees now: named planes, filled from one view. The
+*information state* adds what it has seen: the planes marked ``remembered`` once more, each
+the largest value the plane ever held for that seat (a card once seen stays seen).
+
+>>> from terranova.core.action_space import ActionSpace, Part
+>>> from terranova.core.actions import Action
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, slots=True)
+... class Pick(Action):
+...     card: int
+>>> def fill(view, planes):
+...     planes["hand"][view["hand"]] = 1
+...     planes["seen"][view["hand"]] = 1
+>>> coding = Encoding(
+...     actions=ActionSpace([Part(Pick, card=range(3))]),
+...     chance=ActionSpace([Part(Pick, card=range(3))]),
+...     planes=(Plane("hand", (3,), "cards in hand"),
+...             Plane("seen", (3,), "cards seen in hand", remembered=True)),
+...     fill=fill, max_game_length=3, utility=(0.0, 3.0))
+>>> coding.observation({"hand": [0, 2]})
+array([1., 0., 1., 1., 0., 1.], dtype=float32)
+>>> memory = coding.remember(None, coding.observation({"hand": [0, 2]}))
+>>> memory = coding.remember(memory, coding.observation({"hand": [1]}))
+>>> coding.information_state(coding.observation({"hand": [1]}), memory)
+array([0., 1., 0., 0., 1., 0., 1., 1., 1.], dtype=float32)
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from terranova.core.action_space import ActionSpace
+from terranova.core.state import JSON
+
+if TYPE_CHECKING:
+    from terranova.core.registry import GameInfo
+
+Tensor = npt.NDArray[np.float32]
+Planes = dict[str, Tensor]
+"""Each plane by name: a view into one tensor, shaped as its :class:`Plane`."""
+
+
+@dataclass(frozen=True)
+class Plane:
+    """One named block of an observation tensor."""
+
+    name: str
+    shape: tuple[int, ...]
+    description: str
+    remembered: bool = False
+    """Whether the information state keeps the largest value it held so far."""
+
+    @property
+    def size(self) -> int:
+        """How many numbers it holds."""
+        return math.prod(self.shape)
+
+
+@dataclass(frozen=True)
+class Encoding:
+    """A game configuration as numbers (see the module's docstring)."""
+
+    actions: ActionSpace
+    """The seats' decisions: OpenSpiel's ``num_distinct_actions`` is its size."""
+    chance: ActionSpace
+    """The chance outcomes: OpenSpiel's ``max_chance_outcomes`` is its size."""
+    planes: tuple[Plane, ...]
+    fill: Callable[[JSON, Planes], None]
+    """Writes one view into the planes (all zeros beforehand)."""
+    max_game_length: int
+    """The most decisions the seats can make in one game (chance outcomes not counted)."""
+    utility: tuple[float, float]
+    """The least and the most any seat's return can be."""
+    utility_sum: float | None = None
+    """The sum of the returns, when every game ends with the same sum."""
+    notes: str = ""
+    """How the bounds are known, for the docs."""
+    bounds: tuple[float, float] = (0.0, 1.0)
+    """The least and the most any number of a tensor can be (scale the planes to fit)."""
+    _offsets: dict[str, tuple[int, int]] = field(init=False, repr=False, compare=False)
+    _remembered: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.utility[0] < self.utility[1]:
+            raise ValueError(f"utility bounds {self.utility} are not a range")
+        offsets: dict[str, tuple[int, int]] = {}
+        start = 0
+        for plane in self.planes:
+            if plane.name in offsets:
+                raise ValueError(f"plane {plane.name!r} is declared twice")
+            offsets[plane.name] = (start, start + plane.size)
+            start += plane.size
+        object.__setattr__(self, "_offsets", offsets)
+        remembered = tuple(offsets[p.name] for p in self.planes if p.remembered)
+        object.__setattr__(self, "_remembered", remembered)
+
+    @property
+    def observation_size(self) -> int:
+        """The length of an observation tensor."""
+        return sum(p.size for p in self.planes)
+
+    @property
+    def memory_size(self) -> int:
+        """The length of the remembered part of an information-state tensor."""
+        return sum(stop - start for start, stop in self._remembered)
+
+    @property
+    def information_state_size(self) -> int:
+        """The length of an information-state tensor: the observation, then the memory."""
+        return self.observation_size + self.memory_size
+
+    def planes_of(self, tensor: Tensor) -> Planes:
+        """The named planes of an observation tensor (views sharing its memory)."""
+        return {
+            p.name: tensor[start:stop].reshape(p.shape)
+            for p, (start, stop) in zip(self.planes, self._offsets.values(), strict=True)
+        }
+
+    def observation(self, view: JSON) -> Tensor:
+        """The observation tensor of one view."""
+        tensor = np.zeros(self.observation_size, dtype=np.float32)
+        self.fill(view, self.planes_of(tensor))
+        return tensor
+
+    def remember(self, memory: Tensor | None, observation: Tensor) -> Tensor:
+        """The memory once ``observation`` is seen too (``None``: nothing seen before)."""
+        seen = np.concatenate(
+            [observation[start:stop] for start, stop in self._remembered]
+            or [np.zeros(0, dtype=np.float32)]
+        )
+        return seen if memory is None else np.maximum(memory, seen)
+
+    def information_state(self, observation: Tensor, memory: Tensor) -> Tensor:
+        """The information-state tensor: the observation now, then the memory."""
+        return np.concatenate([observation, memory])
+
+
+def _key(params: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted(params.items()))
+
+
+@cache
+def _encoding(module: str, key: tuple[tuple[str, Any], ...]) -> Encoding:
+    made = importlib.import_module(module).encoding(dict(key))
+    if not isinstance(made, Encoding):
+        raise TypeError(f"{module}.encoding returned {made!r}, not an Encoding")
+    return made
+
+
+def encoding_of(info: GameInfo, params: Mapping[str, Any]) -> Encoding:
+    """The encoding of a game with these parameters (checked and completed as ``make``
+    does); raises LookupError for a game that declares none."""
+    if info.encoding is None:
+        raise LookupError(f"{info.id} declares no encoding (GameInfo.encoding)")
+    return _encoding(info.encoding, _key(info.resolve(params)))

@@ -1,0 +1,129 @@
+"""One seat of a Terranova game against Terranova's bots, as a Gymnasium environment.
+
+>>> from terranova.interop.gymnasium import SeatEnv
+>>> seat = SeatEnv("discovery", opponents=["greedy"])
+>>> observation, info = seat.reset(seed=1)
+>>> action = int(observation["action_mask"].nonzero()[0][0])
+>>> observation, reward, terminated, truncated, info = seat.step(action)
+
+The observation is a dict of the seat's observation tensor and its ``int8`` action mask; the
+action an index of the game's encoding. The other seats are played by the bots named (one
+name for all, or one per other seat, e.g. ``["greedy", "mcts"]``) and chance is drawn, both
+from generators seeded by ``reset(seed)``. The reward is the seat's final return, at the end;
+an illegal action ends the episode with ``illegal_reward`` (by default one less than the
+game's lowest return) and ``info["illegal"]`` true.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from terranova.agents import make_agent
+from terranova.core.agent import Agent
+from terranova.core.registry import game_info
+from terranova.core.state import CHANCE
+from terranova.interop.pettingzoo import Observation, observation_space
+from terranova.interop.table import IllegalIndexError, Table
+
+
+class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
+    """Seat ``seat`` of ``game`` against bots (see the module's docstring)."""
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012  (Gymnasium's own name)
+
+    def __init__(
+        self,
+        game: str,
+        seat: int = 0,
+        opponents: Sequence[str] = ("random",),
+        render_mode: str | None = None,
+        illegal_reward: float | None = None,
+        **params: Any,
+    ) -> None:
+        info = game_info(game)
+        self.table = Table(info, params)
+        players = self.table.state.num_seats
+        if not 0 <= seat < players:
+            raise ValueError(f"seat {seat} is not one of 0..{players - 1}")
+        if seat in info.automaton_seats(self.table.params):
+            raise ValueError(f"seat {seat} is played by the game's automaton")
+        others = [s for s in range(players) if s != seat]
+        if len(opponents) not in (1, len(others)):
+            raise ValueError(f"give one bot for all other seats, or {len(others)}")
+        bots = list(opponents) * len(others) if len(opponents) == 1 else list(opponents)
+        self.specs = dict(zip(others, bots, strict=True))
+        for spec in set(self.specs.values()):
+            make_agent(spec, seed=0)  # an unknown bot fails here, not at the first reset
+        self.seat = seat
+        self.observation_space = observation_space(self.table)
+        self.action_space = gymnasium.spaces.Discrete(self.table.coding.actions.size)
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render mode {render_mode!r}: only 'ansi' is offered")
+        self.render_mode = render_mode
+        low = self.table.coding.utility[0]
+        self.illegal_reward = low - 1 if illegal_reward is None else illegal_reward
+        self._rng = random.Random()
+        self._bots: dict[int, Agent] = {}
+        self._ended = False
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        super().reset(seed=seed)
+        self._rng = random.Random(seed)
+        self._bots = {
+            s: make_agent(spec, seed=self._rng.getrandbits(32)) for s, spec in self.specs.items()
+        }
+        self.table = Table(self.table.info, self.table.params, coding=self.table.coding)
+        self._ended = False
+        self._play_others()
+        return self._observe(), {}
+
+    def _play_others(self) -> None:
+        state = self.table.state
+        while not state.is_terminal() and state.current_player() != self.seat:
+            player = state.current_player()
+            if player == CHANCE:
+                self.table.play(state.sample_chance(self._rng))
+            else:
+                self.table.play(self._bots[player].select(state))
+
+    def _observe(self) -> Observation:
+        if self.table.state.is_terminal():
+            mask = np.zeros(self.table.coding.actions.size, dtype=np.int8)
+        else:
+            mask = self.table.mask()
+        return {"observation": self.table.observation(self.seat), "action_mask": mask}
+
+    def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        if self._ended or self.table.state.is_terminal():
+            raise RuntimeError("the episode is over: call reset()")
+        try:
+            self.table.apply(int(action))
+        except IllegalIndexError as error:
+            self._ended = True
+            return (
+                self._observe(),
+                float(self.illegal_reward),
+                True,
+                False,
+                {
+                    "illegal": True,
+                    "error": str(error),
+                },
+            )
+        self._play_others()
+        done = self.table.state.is_terminal()
+        reward = float(self.table.state.returns()[self.seat]) if done else 0.0
+        return self._observe(), reward, done, False, {"illegal": False}
+
+    def render(self) -> str | None:
+        """The position as text (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            return None
+        return self.table.view_text(None)

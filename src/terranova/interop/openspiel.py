@@ -1,0 +1,236 @@
+"""Every Terranova game as an OpenSpiel Python game: ``python_terranova_<id>``.
+
+Importing this module registers each game that declares an encoding, so::
+
+    import pyspiel
+    import terranova.interop.openspiel  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game("python_terranova_discovery", {"players": 3})
+    state = game.new_initial_state()
+
+Parameters are the game's own (``players`` and its variants; a variant without a value, such
+as a content file, is the empty string). Chance is explicit; returns come only at the end and
+are the game's final returns. The observation tensor is what the seat sees now; the
+information-state tensor adds what it has seen (docs/interop.md). A game's actions and chance
+outcomes are numbered by its encoding, so an index means the same in every state.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from terranova.core.registry import GameInfo, Variant
+from terranova.core.state import CHANCE, TERMINAL
+from terranova.interop.table import Table, encoded_games
+
+PREFIX = "python_terranova_"
+
+
+def short_name(game_id: str) -> str:
+    """OpenSpiel's name of a Terranova game: ``python_terranova_`` and the id, dashes as
+    underscores (``small-islands`` is ``python_terranova_small_islands``)."""
+    return PREFIX + game_id.replace("-", "_")
+
+
+def _spec_value(variant: Variant) -> int | str:
+    if variant.default is None:
+        return ""
+    return variant.default
+
+
+def _to_params(info: GameInfo, given: dict[str, Any]) -> dict[str, Any]:
+    """OpenSpiel's parameters as Terranova's: ``""`` is no value."""
+    out: dict[str, Any] = {}
+    for name, value in given.items():
+        variant = info.variants.get(name)
+        if variant is not None and variant.default is None and value == "":
+            continue
+        out[name] = value
+    return out
+
+
+def game_type(info: GameInfo) -> pyspiel.GameType:
+    """The OpenSpiel game type of a Terranova game."""
+    spec: dict[str, int | str] = {"players": info.default_seats}
+    spec.update({v.name: _spec_value(v) for v in info.variants.values()})
+    return pyspiel.GameType(
+        short_name=short_name(info.id),
+        long_name=f"Terranova: {info.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=(
+            pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+            if info.has_chance
+            else pyspiel.GameType.ChanceMode.DETERMINISTIC
+        ),
+        information=(
+            pyspiel.GameType.Information.IMPERFECT_INFORMATION
+            if info.has_hidden_information
+            else pyspiel.GameType.Information.PERFECT_INFORMATION
+        ),
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=info.max_seats,
+        min_num_players=info.min_seats,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=spec,
+        default_loadable=True,
+    )
+
+
+class TerranovaGame(pyspiel.Game):
+    """A Terranova game with its parameters (one subclass per game, made at registration)."""
+
+    info: GameInfo
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        given = _to_params(self.info, dict(params or {}))
+        self.table = Table(self.info, given)
+        coding = self.table.coding
+        players = self.table.state.num_seats
+        super().__init__(
+            game_type(self.info),
+            pyspiel.GameInfo(
+                num_distinct_actions=coding.actions.size,
+                max_chance_outcomes=coding.chance.size if self.info.has_chance else 0,
+                num_players=players,
+                min_utility=coding.utility[0],
+                max_utility=coding.utility[1],
+                utility_sum=coding.utility_sum,
+                max_game_length=coding.max_game_length,
+            ),
+            params or {},
+        )
+
+    def new_initial_state(self) -> TerranovaState:
+        """The game before its first move."""
+        return TerranovaState(self, self.table.copy())
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
+    ) -> Observer:
+        """The observer of the information state (perfect recall asked) or of the
+        observation; with no private information asked, of what everybody sees."""
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        public = (
+            iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
+        )
+        return Observer(self.table, recall=recall, public=public)
+
+
+class TerranovaState(pyspiel.State):
+    """A position of a Terranova game, in OpenSpiel's terms."""
+
+    def __init__(self, game: TerranovaGame, table: Table) -> None:
+        super().__init__(game)
+        self.table = table
+
+    @property
+    def terranova(self) -> Any:
+        """The Terranova state (read it; play through ``apply_action``)."""
+        return self.table.state
+
+    def current_player(self) -> int:
+        player = self.table.state.current_player()
+        if player == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        if player == TERMINAL:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(player)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player != self.table.state.current_player():
+            return []
+        return self.table.legal_indices()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(i, p) for i, (_, p) in self.table.chance().items()]
+
+    def _apply_action(self, action: int) -> None:
+        self.table.apply(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.table.describe(int(action), chance=player == pyspiel.PlayerId.CHANCE)
+
+    def is_terminal(self) -> bool:
+        return self.table.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        if not self.table.state.is_terminal():
+            return [0.0] * self.table.state.num_seats
+        return [float(r) for r in self.table.state.returns()]
+
+    def __str__(self) -> str:
+        return self.table.view_text(None)
+
+
+class Observer:
+    """OpenSpiel's observer of one kind of tensor, filled from the seat's view."""
+
+    def __init__(self, table: Table, recall: bool, public: bool) -> None:
+        coding = table.coding
+        self.recall = recall
+        self.public = public
+        size = coding.information_state_size if recall else coding.observation_size
+        self.tensor = np.zeros(size, dtype=np.float32)
+        self.dict = coding.planes_of(self.tensor[: coding.observation_size])
+        if recall:
+            self.dict["memory"] = self.tensor[coding.observation_size :]
+
+    def set_from(self, state: TerranovaState, player: int) -> None:
+        """Fill the tensor with what ``player`` sees (and has seen, with recall)."""
+        table = state.table
+        if self.recall:
+            self.tensor[:] = table.information_state(player)
+        else:
+            self.tensor[:] = table.observation(None if self.public else player)
+
+    def string_from(self, state: TerranovaState, player: int) -> str:
+        """The seat's view as JSON, and with recall, the remembered cells that are set."""
+        table = state.table
+        text = table.view_text(None if self.public else player)
+        if self.recall:
+            memory = table.information_state(player)[table.coding.observation_size :]
+            text += " seen:" + ",".join(map(str, np.flatnonzero(memory)))
+        return text
+
+
+class Resampler:
+    """Draws states a seat cannot tell from the one given, hidden parts redrawn by the
+    game's ``resample``: OpenSpiel's information-set MCTS takes it with
+    ``bot.set_resampler(Resampler(seed))``."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def __call__(self, state: TerranovaState, player: int) -> TerranovaState:
+        table = state.table
+        drawn = table.state.resample(player, self.rng)
+        return TerranovaState(
+            state.get_game(), Table(table.info, table.params, drawn, table.coding)
+        )
+
+
+_registered: set[str] = set()
+
+
+def register_games() -> list[str]:
+    """Register every encoded game with OpenSpiel (once); their short names."""
+    for game_id, info in sorted(encoded_games().items()):
+        if game_id in _registered:
+            continue
+        name = f"TerranovaGame_{game_id.replace('-', '_')}"
+        cls = type(name, (TerranovaGame,), {"info": info, "__module__": __name__})
+        globals()[name] = cls  # pickled by name, as OpenSpiel pickles games
+        pyspiel.register_game(game_type(info), cls)
+        _registered.add(game_id)
+    return [short_name(g) for g in sorted(_registered)]
+
+
+register_games()

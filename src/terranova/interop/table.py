@@ -1,0 +1,173 @@
+"""A game as the adapters see it: a Terranova state with its encoding, actions by index.
+
+:class:`Table` is what the OpenSpiel, PettingZoo and Gymnasium adapters share: the legal
+actions and chance outcomes of the position as indices, applying an index, the tensors of a
+seat, and the information-state memory (what each seat has seen, kept from the first time
+it is asked for).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+import terranova
+from terranova.core.actions import Action
+from terranova.core.encoding import Encoding, Tensor, encoding_of
+from terranova.core.errors import ActionSpaceError
+from terranova.core.registry import GameInfo, game_info
+from terranova.core.state import CHANCE, State
+
+
+class IllegalIndexError(ActionSpaceError):
+    """An index that names no legal action or chance outcome in this position."""
+
+
+class Table:
+    """One game in progress, addressed by indices (cheap to copy: never ``deepcopy``)."""
+
+    __slots__ = ("_chance", "_decoded", "coding", "info", "memory", "params", "state")
+
+    def __init__(
+        self,
+        info: GameInfo,
+        params: Mapping[str, Any],
+        state: State | None = None,
+        coding: Encoding | None = None,
+    ) -> None:
+        self.info = info
+        self.params = dict(info.resolve(params))
+        self.coding = coding or encoding_of(info, self.params)
+        self.state = state if state is not None else info.factory(**self.params)
+        self.memory: list[Tensor] | None = None
+        self._decoded: dict[int, Any] | None = None
+        self._chance: dict[int, tuple[Any, float]] | None = None
+
+    @classmethod
+    def new(cls, game_id: str, **params: Any) -> Table:
+        """A new game of ``game_id`` (an id or an alias) with these parameters."""
+        return cls(game_info(game_id), params)
+
+    def copy(self) -> Table:
+        """An independent copy: the state cloned, the memory's arrays copied."""
+        other = Table(self.info, self.params, self.state.clone(), self.coding)
+        if self.memory is not None:
+            other.memory = [m.copy() for m in self.memory]
+        return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.info.id, self.params, [str(a) for a in self.state.history()]))
+
+    # ------------------------------------------------------------------ the position
+    def legal(self) -> dict[int, Any]:
+        """The legal actions of the seat to move by index (empty elsewhere)."""
+        if self._decoded is None:
+            if self.state.current_player() < 0:
+                self._decoded = {}
+            else:
+                self._decoded = self.coding.actions.decoder(self.state.legal_actions())
+        return self._decoded
+
+    def legal_indices(self) -> list[int]:
+        """The legal actions' indices, sorted."""
+        return sorted(self.legal())
+
+    def chance(self) -> dict[int, tuple[Any, float]]:
+        """The chance outcomes by index, with their probabilities (empty elsewhere)."""
+        if self._chance is None:
+            outcomes = self.state.chance_outcomes()
+            decoded = self.coding.chance.decoder(a for a, _ in outcomes)
+            probability = {id(a): p for a, p in outcomes}
+            self._chance = {i: (a, probability[id(a)]) for i, a in sorted(decoded.items())}
+        return self._chance
+
+    def mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
+        """1 at the index of each legal action of the seat to move, else 0 (``int8``)."""
+        out = np.zeros(self.coding.actions.size, dtype=np.int8)
+        out[list(self.legal())] = 1
+        return out
+
+    def apply(self, index: int) -> None:
+        """Play the action or chance outcome at ``index``; an index that names none here
+        raises IllegalIndexError and changes nothing."""
+        index = int(index)
+        if self.state.current_player() == CHANCE:
+            outcome = self.chance().get(index)
+            action = None if outcome is None else outcome[0]
+        else:
+            action = self.legal().get(index)
+        if action is None:
+            raise IllegalIndexError(f"{self.describe(index)} is not legal here")
+        self.play(action)
+
+    def play(self, action: Action) -> None:
+        """Play an action (or chance outcome) given as itself."""
+        self.state.apply(action)
+        self._decoded = None
+        self._chance = None
+        if self.memory is not None:
+            self._remember(self.state)
+
+    def describe(self, index: int, chance: bool | None = None) -> str:
+        """The action or outcome at ``index`` as text (from the position when it is legal)."""
+        if chance is None:
+            chance = self.state.current_player() == CHANCE
+        if chance:
+            outcome = self.chance().get(index)
+            return str(outcome[0]) if outcome else self.coding.chance.describe(index)
+        action = self.legal().get(index)
+        return str(action) if action is not None else self.coding.actions.describe(index)
+
+    # ------------------------------------------------------------------ tensors
+    def observation(self, seat: int | None) -> Tensor:
+        """What ``seat`` sees now (``None``: what everybody sees)."""
+        return self.coding.observation(self.state.view(seat))
+
+    def information_state(self, seat: int) -> Tensor:
+        """What ``seat`` sees now, then the largest value each remembered plane has held."""
+        if self.memory is None:
+            self._recall()
+        assert self.memory is not None
+        return self.coding.information_state(self.observation(seat), self.memory[seat])
+
+    def view_text(self, seat: int | None) -> str:
+        """The seat's view as compact JSON (OpenSpiel's observation string)."""
+        return json.dumps(self.state.view(seat), sort_keys=True, separators=(",", ":"))
+
+    def _remember(self, state: State) -> None:
+        memory = self.memory
+        assert memory is not None
+        if not self.coding.memory_size:
+            return
+        for seat in range(state.num_seats):
+            memory[seat] = self.coding.remember(memory[seat], self.observation_of(state, seat))
+
+    def observation_of(self, state: State, seat: int) -> Tensor:
+        return self.coding.observation(state.view(seat))
+
+    def _recall(self) -> None:
+        """The memory of every seat, from the views of the game so far (replayed)."""
+        replay = self.info.factory(**self.params)
+        self.memory = [np.zeros(self.coding.memory_size, dtype=np.float32)] * replay.num_seats
+        self._remember(replay)
+        for action in self.state.history():
+            replay.apply(action)
+            self._remember(replay)
+
+
+def _rebuild(game_id: str, params: dict[str, Any], history: list[str]) -> Table:
+    table = Table.new(game_id, **params)
+    for text in history:
+        table.state.apply(table.state.parse_action(text))
+    return table
+
+
+def encoded_games() -> dict[str, GameInfo]:
+    """Every registered game that declares an encoding, by id."""
+    return {g: info for g, info in terranova.games().items() if info.encoding is not None}

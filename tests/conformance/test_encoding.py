@@ -1,0 +1,149 @@
+"""Conformance of every registered game's encoding (core/encoding.py): the fixed action
+spaces hold every action and chance outcome of random games, no two legal actions share an
+index, the tensors have their declared shape, and the declared bounds hold.
+
+The stored digests (tests/data/encodings.json) keep each game's numbering: a change to an
+action space or to the planes must come with a new rules version. After such a change, run
+``TERRANOVA_UPDATE_ENCODINGS=1 pytest tests/conformance/test_encoding.py`` and commit the file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import terranova
+from terranova.core.encoding import Encoding, encoding_of
+from terranova.core.registry import games
+from terranova.core.state import CHANCE, State
+from tests.conformance.test_protocol import CASES, IDS
+from tests.conformance.walk import MAX_PLIES, choose
+
+STORED = Path(__file__).parents[1] / "data" / "encodings.json"
+GAMES_PER_CASE = 2
+ENCODED = [(c, i) for c, i in zip(CASES, IDS, strict=True) if games()[c[0]].encoding]
+case = pytest.mark.parametrize(
+    ("game_id", "params"), [c for c, _ in ENCODED], ids=[i for _, i in ENCODED]
+)
+
+
+def check_position(state: State, coding: Encoding) -> None:
+    player = state.current_player()
+    if player == CHANCE:
+        outcomes = state.chance_outcomes()
+        decoded = coding.chance.decoder(a for a, _ in outcomes)
+        assert len(decoded) == len(outcomes)
+        assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+    elif player >= 0:
+        legal = list(state.legal_actions())
+        assert legal, "a seat to move with no legal action"
+        decoded = coding.actions.decoder(legal)
+        assert len(decoded) == len(legal)
+        for index, action in decoded.items():
+            assert 0 <= index < coding.actions.size
+            assert coding.actions.describe(index)
+            if coding.actions.standalone(index):
+                assert coding.actions.action(index) == action
+
+
+def check_tensors(state: State, coding: Encoding) -> None:
+    for seat in range(state.num_seats):
+        tensor = coding.observation(state.view(seat))
+        assert tensor.shape == (coding.observation_size,)
+        assert tensor.dtype == np.float32
+        assert np.isfinite(tensor).all()
+        low, high = coding.bounds
+        assert low <= tensor.min() and tensor.max() <= high, (
+            f"a number of the observation lies outside {coding.bounds}: planes "
+            + ", ".join(
+                n
+                for n, p in coding.planes_of(tensor).items()
+                if p.size and (p.min() < low or p.max() > high)
+            )
+        )
+
+
+@case
+def test_random_games_stay_inside_the_encoding(game_id: str, params: dict[str, object]) -> None:
+    info = games()[game_id]
+    coding = encoding_of(info, params)
+    for seed in range(GAMES_PER_CASE):
+        state = terranova.make(game_id, **params)
+        rng = random.Random(seed)
+        decisions = 0
+        for ply in range(MAX_PLIES):
+            if state.is_terminal():
+                break
+            check_position(state, coding)
+            if ply % 17 == 0:
+                check_tensors(state, coding)
+            decisions += state.current_player() >= 0
+            state.apply(choose(state, rng))
+        assert state.is_terminal()
+        check_tensors(state, coding)
+        assert decisions <= coding.max_game_length
+        low, high = coding.utility
+        returns = list(state.returns())
+        assert all(low <= r <= high for r in returns), (returns, coding.utility)
+        if coding.utility_sum is not None:
+            assert sum(returns) == pytest.approx(coding.utility_sum)
+
+
+@case
+def test_equal_views_give_equal_tensors(game_id: str, params: dict[str, object]) -> None:
+    """A state resampled for a seat shows that seat the same view, so the same tensor:
+    nothing the seat may not know reaches its tensor."""
+    coding = encoding_of(games()[game_id], params)
+    state = terranova.make(game_id, **params)
+    rng = random.Random(7)
+    ply = 0
+    while not state.is_terminal() and ply < MAX_PLIES:
+        if ply % 23 == 0:
+            for seat in range(state.num_seats):
+                other = state.resample(seat, random.Random(ply))
+                assert np.array_equal(
+                    coding.observation(state.view(seat)), coding.observation(other.view(seat))
+                )
+        state.apply(choose(state, rng))
+        ply += 1
+
+
+def digest(lines: list[str]) -> str:
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16]
+
+
+def summary(game_id: str) -> dict[str, Any]:
+    info = games()[game_id]
+    coding = encoding_of(info, {})
+    return {
+        "rules_version": info.rules_version,
+        "num_distinct_actions": coding.actions.size,
+        "actions": digest(coding.actions.signature()),
+        "max_chance_outcomes": coding.chance.size,
+        "chance": digest(coding.chance.signature()),
+        "planes": [f"{p.name}{list(p.shape)}" for p in coding.planes],
+    }
+
+
+def test_numbering_changes_only_with_the_rules_version() -> None:
+    now = {g: summary(g) for g in sorted(games()) if games()[g].encoding is not None}
+    stored = json.loads(STORED.read_text()) if STORED.exists() else {}
+    for game_id, found in now.items():
+        kept = stored.get(game_id)
+        if kept is None or kept == found:
+            continue
+        assert kept["rules_version"] != found["rules_version"], (
+            f"{game_id}'s encoding changed under rules version {found['rules_version']}: "
+            "give the rules a new version, or keep the numbering"
+        )
+    if os.environ.get("TERRANOVA_UPDATE_ENCODINGS"):
+        STORED.write_text(json.dumps(now, indent=1) + "\n")
+        stored = now
+    assert stored == now, "the stored encodings are out of date (see this module's docstring)"

@@ -1,0 +1,60 @@
+"""One seat of every encoded game against Terranova's bots as a Gymnasium environment
+(terranova.interop.gymnasium), checked by Gymnasium's environment checker."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from terranova.interop.gymnasium import SeatEnv
+from terranova.interop.table import encoded_games
+
+GAMES = sorted(encoded_games())
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_check_env(game_id: str) -> None:
+    check_env(SeatEnv(game_id, opponents=["random"]), skip_render_check=False)
+
+
+def episode(seat_env: SeatEnv, seed: int) -> tuple[list[int], float]:
+    observation, _ = seat_env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    chosen = []
+    while True:
+        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        chosen.append(action)
+        observation, reward, terminated, truncated, info = seat_env.step(action)
+        assert not info["illegal"]
+        if terminated or truncated:
+            return chosen, reward
+        assert reward == 0.0
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_episode_ends_with_the_seats_return_and_repeats_with_its_seed(game_id: str) -> None:
+    seat_env = SeatEnv(game_id, seat=1, opponents=["greedy"])
+    chosen, reward = episode(seat_env, seed=5)
+    assert seat_env.table.state.is_terminal()
+    assert reward == seat_env.table.state.returns()[1]
+    assert episode(SeatEnv(game_id, seat=1, opponents=["greedy"]), seed=5) == (chosen, reward)
+
+
+def test_an_illegal_action_ends_the_episode() -> None:
+    seat_env = SeatEnv(GAMES[0], illegal_reward=-3)
+    observation, _ = seat_env.reset(seed=2)
+    bad = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    _, reward, terminated, _, info = seat_env.step(bad)
+    assert (reward, terminated, info["illegal"]) == (-3, True, True)
+    with pytest.raises(RuntimeError, match="call reset"):
+        seat_env.step(bad)
+
+
+def test_bad_arguments_are_named() -> None:
+    with pytest.raises(ValueError, match="seat 9"):
+        SeatEnv(GAMES[0], seat=9)
+    with pytest.raises(ValueError, match="one bot for all"):
+        SeatEnv(GAMES[0], players=4, opponents=["random", "greedy"])
+    with pytest.raises(Exception, match="nobot"):
+        SeatEnv(GAMES[0], opponents=["nobot"])

@@ -1,0 +1,133 @@
+"""Every encoded game as an OpenSpiel game (terranova.interop.openspiel), checked by
+OpenSpiel's own tests: ``pyspiel.random_sim_test`` and the ``sim_game`` loop of its
+``games_sim_test`` (pickling, serialization, clones, returns within bounds, no legal action
+at the end), for the default parameters and every seat count."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.tests.games_sim_test import GamesSimTest
+
+from terranova.core.encoding import encoding_of
+from terranova.interop.openspiel import Resampler, register_games, short_name
+from terranova.interop.table import encoded_games
+
+GAMES = sorted(encoded_games())
+SEATS = [
+    (g, n)
+    for g in GAMES
+    for n in range(encoded_games()[g].min_seats, encoded_games()[g].max_seats + 1)
+]
+
+
+def load(game_id: str, **params: object) -> pyspiel.Game:
+    return pyspiel.load_game(short_name(game_id), params)
+
+
+def test_every_encoded_game_is_registered() -> None:
+    names = set(register_games())
+    assert names == {short_name(g) for g in GAMES}
+    registered = {t.short_name for t in pyspiel.registered_games()}
+    assert names <= registered
+    assert short_name("small-islands") == "python_terranova_small_islands"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_game_type_and_info(game_id: str) -> None:
+    info = encoded_games()[game_id]
+    game = load(game_id)
+    kind = game.get_type()
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert (kind.min_num_players, kind.max_num_players) == (info.min_seats, info.max_seats)
+    coding = encoding_of(info, {})
+    assert game.num_distinct_actions() == coding.actions.size
+    assert game.max_chance_outcomes() == coding.chance.size
+    assert game.num_players() == info.default_seats
+    assert game.min_utility() < game.max_utility()
+    assert game.observation_tensor_size() == coding.observation_size
+    assert game.information_state_tensor_size() == coding.information_state_size
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_random_sim_test(game_id: str) -> None:
+    pyspiel.random_sim_test(load(game_id), num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("game_id", "players"), SEATS)
+def test_games_sim_test(game_id: str, players: int) -> None:
+    GamesSimTest("test_breakthrough").sim_game(load(game_id, players=players))
+
+
+def play_to(state: pyspiel.State, plies: int, rng: random.Random) -> None:
+    for _ in range(plies):
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probabilities)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_illegal_index_is_refused_and_changes_nothing(game_id: str) -> None:
+    game = load(game_id)
+    state = game.new_initial_state()
+    play_to(state, 60, random.Random(1))
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    legal = set(state.legal_actions())
+    bad = next(i for i in range(game.num_distinct_actions()) if i not in legal)
+    before = (str(state), state.history())
+    with pytest.raises(Exception, match="not legal here"):
+        state.apply_action(bad)
+    assert (str(state), state.history()) == before
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_tensors_hold_only_what_the_seat_sees(game_id: str) -> None:
+    """A state resampled for a seat gives that seat the same observation tensor."""
+    game = load(game_id)
+    observe = game.make_py_observer()
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    resample = Resampler(5)
+    for _ in range(8):
+        play_to(state, 25, rng)
+        for seat in range(game.num_players()):
+            other = resample(state, seat)
+            observe.set_from(state, seat)
+            mine = observe.tensor.copy()
+            observe.set_from(other, seat)
+            assert np.array_equal(mine, observe.tensor)
+            assert state.observation_string(seat) == other.observation_string(seat)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_information_state_keeps_what_was_seen(game_id: str) -> None:
+    game = load(game_id)
+    coding = encoding_of(encoded_games()[game_id], {})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    memory = [np.zeros(coding.memory_size, np.float32) for _ in range(game.num_players())]
+    for _ in range(12):
+        play_to(state, 15, rng)
+        for seat in range(game.num_players()):
+            tensor = np.asarray(state.information_state_tensor(seat), dtype=np.float32)
+            assert tensor.shape == (coding.information_state_size,)
+            assert np.array_equal(tensor[: coding.observation_size], state.observation_tensor(seat))
+            # the memory never forgets: each cell only grows
+            assert (tensor[coding.observation_size :] >= memory[seat]).all()
+            memory[seat] = tensor[coding.observation_size :]
+    # a clone and a state rebuilt from pickle recall the same
+    for copy in (state.clone(), pickle.loads(pickle.dumps(state))):
+        for seat in range(game.num_players()):
+            assert copy.information_state_tensor(seat) == state.information_state_tensor(seat)

@@ -1,0 +1,83 @@
+"""Every encoded game as a PettingZoo AEC environment (terranova.interop.pettingzoo),
+checked by PettingZoo's own ``api_test`` and ``seed_test``."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from terranova.interop.pettingzoo import RawEnv, env
+from terranova.interop.table import IllegalIndexError, encoded_games
+
+GAMES = sorted(encoded_games())
+
+
+def most_seats(game_id: str) -> int:
+    return encoded_games()[game_id].max_seats
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_api_test(game_id: str) -> None:
+    api_test(env(game_id), num_cycles=1000)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_api_test_with_the_most_seats(game_id: str) -> None:
+    api_test(env(game_id, players=most_seats(game_id)), num_cycles=300)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_seed_test(game_id: str) -> None:
+    seed_test(lambda: env(game_id), num_cycles=300)
+
+
+def play(table: RawEnv, seed: int) -> list[float]:
+    """A whole game with the first legal action each time; the rewards at the end."""
+    table.reset(seed=seed)
+    totals = dict.fromkeys(table.agents, 0.0)
+    for agent in table.agent_iter():
+        observation, reward, termination, truncation, _ = table.last()
+        totals[agent] += reward
+        if termination or truncation:
+            table.step(None)
+            continue
+        table.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    return list(totals.values())
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_rewards_are_the_final_returns(game_id: str) -> None:
+    table = RawEnv(game_id)
+    rewards = play(table, seed=11)
+    returns = table.table.state.returns()
+    assert rewards == [float(returns[s]) for s in table.seats]
+    assert play(RawEnv(game_id), seed=11) == rewards
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_only_the_agent_to_move_has_a_mask(game_id: str) -> None:
+    table = RawEnv(game_id)
+    table.reset(seed=3)
+    for agent in table.agents:
+        mask = table.observe(agent)["action_mask"]
+        assert mask.dtype == np.int8
+        assert mask.any() == (agent == table.agent_selection)
+
+
+def test_an_illegal_action_is_refused_by_the_raw_env_and_ends_the_wrapped_one() -> None:
+    game_id = GAMES[0]
+    raw = RawEnv(game_id)
+    raw.reset(seed=1)
+    mask = raw.observe(raw.agent_selection)["action_mask"]
+    bad = int(np.flatnonzero(mask == 0)[0])
+    before = [str(a) for a in raw.table.state.history()]
+    with pytest.raises(IllegalIndexError, match="not legal here"):
+        raw.step(bad)
+    assert [str(a) for a in raw.table.state.history()] == before
+    wrapped = env(game_id, illegal_reward=-5)
+    wrapped.reset(seed=1)
+    agent = wrapped.agent_selection
+    wrapped.step(bad)
+    assert wrapped.rewards[agent] == -5
+    assert all(wrapped.terminations.values())
