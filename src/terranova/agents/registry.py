@@ -184,10 +184,31 @@ def _declared(table: Mapping[str, T], game_id: str) -> T | None:
     return table.get(game_id)
 
 
+OPTIONAL_BOTS = {"terranova.interop.openspiel_bots": "pyspiel"}
+"""Modules of bots that need an optional extra, and the module the extra installs: their
+bots are registered when it is installed, and left out quietly when it is not."""
+
+
+def _register_optional_bots() -> None:
+    for module_name, needs in OPTIONAL_BOTS.items():
+        if module_name in _LOOKED_AT:
+            continue
+        _LOOKED_AT.add(module_name)
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != needs:
+                warnings.warn(f"bots of {module_name} are left out: {exc}", stacklevel=3)
+            continue
+        for kind in getattr(module, "AGENTS", ()):
+            register_agent(kind)
+
+
 def _register_game_bots() -> None:
-    """Register the bots every registered game declares (``GameInfo.bots``), once per game.
-    A module that fails to load, or a bot named like another, is left out with a warning:
-    the other bots still play."""
+    """Register the bots every registered game declares (``GameInfo.bots``), once per game,
+    and those of the optional extras that are installed. A module that fails to load, or a
+    bot named like another, is left out with a warning: the other bots still play."""
+    _register_optional_bots()
     for game_id, info in games().items():
         if game_id in _LOOKED_AT:
             continue

@@ -52,6 +52,9 @@ from typing import Any, cast
 from terranova.core.actions import Action
 from terranova.core.errors import ActionSpaceError
 
+KNOWN_LIMIT = 1 << 20
+"""The most indices an action space keeps at hand."""
+
 
 class _Implied:
     __slots__ = ()
@@ -175,7 +178,7 @@ class Part:
 class ActionSpace:
     """Every action of a game configuration, numbered (see the module's docstring)."""
 
-    __slots__ = ("_by_kind", "_ranked", "offsets", "parts", "size")
+    __slots__ = ("_by_kind", "_known", "_ranked", "offsets", "parts", "size")
 
     def __init__(self, parts: Sequence[Part]) -> None:
         if not parts:
@@ -190,6 +193,9 @@ class ActionSpace:
             size += part.size
         self.offsets = tuple(offsets)
         self._ranked = sorted({(p.kind, n) for p in self.parts for n in p.ranked}, key=str)
+        self._known: dict[Action, int] = {}
+        """Indices found so far of actions whose index needs no ranks (adapters index the
+        same actions over and over)."""
         self.size = size
         """How many actions: OpenSpiel's ``num_distinct_actions``."""
 
@@ -199,6 +205,9 @@ class ActionSpace:
     def index(self, action: Action, ranks: Mapping[str, dict[Any, int]] | None = None) -> int:
         """The action's index; raises ActionSpaceError for an action outside the space.
         ``ranks``: the ranks of the values of Ranked fields (see :meth:`decoder`)."""
+        known = self._known.get(action)
+        if known is not None:
+            return known
         parts = self._by_kind.get(type(action))
         if not parts:
             raise ActionSpaceError(f"{action} is outside the action space: no part for its kind")
@@ -206,6 +215,10 @@ class ActionSpace:
         for offset, part in parts:
             found = part.index(action, ranks)
             if isinstance(found, int):
+                if not part.ranked:
+                    if len(self._known) >= KNOWN_LIMIT:
+                        self._known.clear()
+                    self._known[action] = offset + found
                 return offset + found
             why = found
         raise ActionSpaceError(f"{action} is outside the action space: {why}")

@@ -196,8 +196,7 @@ class Observer:
         table = state.table
         text = table.view_text(None if self.public else player)
         if self.recall:
-            memory = table.information_state(player)[table.coding.observation_size :]
-            text += " seen:" + ",".join(map(str, np.flatnonzero(memory)))
+            text += " seen:" + ",".join(map(str, np.flatnonzero(table.memory_of(player))))
         return text
 
 

@@ -9,6 +9,7 @@ it is asked for).
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -124,6 +125,20 @@ class Table:
         action = self.legal().get(index)
         return str(action) if action is not None else self.coding.actions.describe(index)
 
+    def resampled(self, seat: int, rng: random.Random) -> Table:
+        """A table ``seat`` cannot tell from this one, hidden parts redrawn by the game's
+        ``resample``: the seat keeps its memory; the other seats' memories, which it cannot
+        know, start empty."""
+        if self.memory is None:
+            self._recall()
+        assert self.memory is not None
+        other = Table(self.info, self.params, self.state.resample(seat, rng), self.coding)
+        other.memory = [
+            self.memory[s].copy() if s == seat else np.zeros_like(self.memory[s])
+            for s in range(len(self.memory))
+        ]
+        return other
+
     # ------------------------------------------------------------------ tensors
     def observation(self, seat: int | None) -> Tensor:
         """What ``seat`` sees now (``None``: what everybody sees)."""
@@ -131,10 +146,14 @@ class Table:
 
     def information_state(self, seat: int) -> Tensor:
         """What ``seat`` sees now, then the largest value each remembered plane has held."""
+        return self.coding.information_state(self.observation(seat), self.memory_of(seat))
+
+    def memory_of(self, seat: int) -> Tensor:
+        """The largest value each remembered plane has held for ``seat`` so far."""
         if self.memory is None:
             self._recall()
         assert self.memory is not None
-        return self.coding.information_state(self.observation(seat), self.memory[seat])
+        return self.memory[seat]
 
     def view_text(self, seat: int | None) -> str:
         """The seat's view as compact JSON (OpenSpiel's observation string)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from terranova.core.action_space import ActionSpace, Part, Ranked
+from terranova.core.action_space import IMPLIED, ActionSpace, Part, Ranked
 from terranova.core.encoding import Encoding, Plane, Planes
 from terranova.core.state import JSON
 from terranova.games.discovery.actions import Deploy, Draw, Pass, Place, Remove, SetAside
@@ -50,7 +50,14 @@ def encoding(params: Mapping[str, Any]) -> Encoding:
     worth = 2 * max(tiles, sum(d.count * len(d.cities) for d in designs))
     actions = ActionSpace(
         [
-            Part(Place, design=Ranked(game.hand), x=squares, y=squares, rotation=range(4)),
+            # one tile in hand: the tile drawn; two: the lower design id of the two, or not
+            Part(
+                Place,
+                design=IMPLIED if game.hand == 1 else Ranked(game.hand),
+                x=squares,
+                y=squares,
+                rotation=range(4),
+            ),
             Part(Deploy, region=range(regions)),
             Part(Remove, x=squares, y=squares, region=range(regions)),
             Part(Pass),

@@ -1,0 +1,157 @@
+"""Random-play decisions per second of a game through each research interface, against the
+native protocol, in the same run.
+
+Every side plays whole random games (chance drawn with its probabilities, a legal action
+picked uniformly), on one core (CPU time of this process), in rounds that run the sides in
+turn, the order rotated every round, so that a change of the machine's load falls on all:
+
+- ``native``: ``state.legal_actions()`` and ``state.apply`` (chance by ``sample_chance``);
+- ``openspiel``: ``pyspiel`` states: ``legal_actions()``, ``apply_action``, chance from
+  ``chance_outcomes()``;
+- ``openspiel+tensor``: the same, reading the mover's ``observation_tensor`` each decision;
+- ``pettingzoo``: the AEC environment, ``last()`` (observation and mask) and ``step``;
+- ``gymnasium``: seat 0 against ``random`` bots, ``step`` on an index from the mask (the
+  bots' and chance's steps counted as decisions too, as the native side counts them).
+
+Prints each round, each side's decisions/s over all rounds, and its ratio to ``native``.
+
+    PYTHONPATH=src .venv/bin/python benchmarks/interop_speed.py discovery [--rounds 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+import terranova
+import terranova.interop.openspiel as adapter
+from terranova.core.state import CHANCE
+from terranova.interop.gymnasium import SeatEnv
+from terranova.interop.pettingzoo import RawEnv
+
+
+def native(game: str, seed: int) -> int:
+    rng = random.Random(seed)
+    state = terranova.make(game)
+    decisions = 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        decisions += 1
+    return decisions
+
+
+def openspiel(game: str, seed: int, tensor: bool = False) -> int:
+    rng = random.Random(seed)
+    state = pyspiel.load_game(adapter.short_name(game)).new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probabilities)[0])
+            continue
+        if tensor:
+            state.observation_tensor(state.current_player())
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+        decisions += 1
+    return decisions
+
+
+def pettingzoo(game: str, seed: int) -> int:
+    rng = random.Random(seed)
+    env = RawEnv(game)
+    env.reset(seed=seed)
+    decisions = 0
+    for _ in env.agent_iter():
+        observation, _, termination, truncation, _ = env.last()
+        if termination or truncation:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))
+        decisions += 1
+    return decisions
+
+
+def gymnasium(game: str, seed: int) -> int:
+    rng = random.Random(seed)
+    env = SeatEnv(game, opponents=["random"])
+    observation, _ = env.reset(seed=seed)
+    while True:
+        legal = np.flatnonzero(observation["action_mask"])
+        observation, _, terminated, truncated, _ = env.step(int(legal[rng.randrange(len(legal))]))
+        if terminated or truncated:
+            break
+    global _uncounted
+    start = time.process_time()
+    decisions = _decisions(game, env.table.state.history())
+    _uncounted += time.process_time() - start
+    return decisions
+
+
+_uncounted = 0.0
+"""CPU time spent counting a game's decisions by replaying it, taken off the side's time."""
+
+
+def _decisions(game: str, history: list[Any]) -> int:
+    state = terranova.make(game)
+    decisions = 0
+    for action in history:
+        decisions += state.current_player() != CHANCE
+        state.apply(action)
+    return decisions
+
+
+SIDES: dict[str, Callable[[str, int], int]] = {
+    "native": native,
+    "openspiel": openspiel,
+    "openspiel+tensor": lambda g, s: openspiel(g, s, tensor=True),
+    "pettingzoo": pettingzoo,
+    "gymnasium": gymnasium,
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per side a round")
+    args = parser.parse_args()
+    totals = {side: [0, 0.0] for side in SIDES}
+    names = list(SIDES)
+    seed = 0
+    for round_ in range(args.rounds):
+        order = names[round_ % len(names) :] + names[: round_ % len(names)]
+        shown = []
+        for side in order:
+            global _uncounted
+            _uncounted = 0.0
+            start = time.process_time()
+            decisions = 0
+            while time.process_time() - start - _uncounted < args.seconds:
+                seed += 1
+                decisions += SIDES[side](args.game, seed)
+            spent = time.process_time() - start - _uncounted
+            totals[side][0] += decisions
+            totals[side][1] += spent
+            shown.append(f"{side} {decisions / spent:,.0f}/s")
+        print(f"round {round_ + 1}: " + ", ".join(shown))
+    base = totals["native"][0] / totals["native"][1]
+    print(f"{args.game}: decisions per second over {args.rounds} rounds")
+    for side, (decisions, spent) in totals.items():
+        rate = decisions / spent
+        print(f"  {side:18} {rate:10,.0f}/s  {rate / base:5.2f} of native")
+
+
+if __name__ == "__main__":
+    main()
