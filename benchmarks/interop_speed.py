@@ -8,7 +8,9 @@ turn, the order rotated every round, so that a change of the machine's load fall
 - ``native``: ``state.legal_actions()`` and ``state.apply`` (chance by ``sample_chance``);
 - ``openspiel``: ``pyspiel`` states: ``legal_actions()``, ``apply_action``, chance from
   ``chance_outcomes()``;
-- ``openspiel+tensor``: the same, reading the mover's ``observation_tensor`` each decision;
+- ``openspiel+tensor``: the same, filling the mover's observation tensor each decision
+  through the game's observer (``make_py_observer().set_from``: a NumPy array;
+  ``state.observation_tensor()`` copies it into a Python list, much slower for a big one);
 - ``pettingzoo``: the AEC environment, ``last()`` (observation and mask) and ``step``;
 - ``gymnasium``: seat 0 against ``random`` bots, ``step`` on an index from the mask (the
   bots' and chance's steps counted as decisions too, as the native side counts them).
@@ -31,28 +33,21 @@ import pyspiel
 
 import terranova
 import terranova.interop.openspiel as adapter
+from random_play import play_random
 from terranova.core.state import CHANCE
 from terranova.interop.gymnasium import SeatEnv
 from terranova.interop.pettingzoo import RawEnv
 
 
 def native(game: str, seed: int) -> int:
-    rng = random.Random(seed)
-    state = terranova.make(game)
-    decisions = 0
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-        decisions += 1
-    return decisions
+    return play_random(game, random.Random(seed), None)
 
 
 def openspiel(game: str, seed: int, tensor: bool = False) -> int:
     rng = random.Random(seed)
-    state = pyspiel.load_game(adapter.short_name(game)).new_initial_state()
+    loaded = pyspiel.load_game(adapter.short_name(game))
+    observer = loaded.make_py_observer()
+    state = loaded.new_initial_state()
     decisions = 0
     while not state.is_terminal():
         if state.is_chance_node():
@@ -60,7 +55,7 @@ def openspiel(game: str, seed: int, tensor: bool = False) -> int:
             state.apply_action(rng.choices(actions, probabilities)[0])
             continue
         if tensor:
-            state.observation_tensor(state.current_player())
+            observer.set_from(state, state.current_player())
         legal = state.legal_actions()
         state.apply_action(legal[rng.randrange(len(legal))])
         decisions += 1
