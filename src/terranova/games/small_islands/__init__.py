@@ -75,6 +75,7 @@ INFO = GameInfo(
     bots="terranova.games.small_islands.bots",
     web="terranova.games.small_islands.web",
     renderer="terranova.games.small_islands.render",
+    encoding="terranova.games.small_islands.encoding",
     aliases=("small_islands",),
     test_params=(
         {"players": 1, "alexis": 3, "mode": "advanced"},
