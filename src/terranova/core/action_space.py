@@ -255,21 +255,37 @@ class ActionSpace:
 
     def decoder(self, legal: Iterable[Action]) -> dict[int, Action]:
         """Each legal action by its index; raises ActionSpaceError if two share one."""
-        found: dict[int, Action] = {}
         legal = list(legal)
+        found: dict[int, Action] = {}
+        if self._ranked:
+            ranks = self._ranks(legal)
+            for action in legal:
+                found[self.index(action, ranks.get(type(action)))] = action
+        else:
+            known = self._known  # the usual case, kept short: adapters call it every step
+            for action in legal:
+                index = known.get(action)
+                found[self.index(action) if index is None else index] = action
+        if len(found) < len(legal):
+            ranks = self._ranks(legal)
+            seen: dict[int, Action] = {}
+            for action in legal:
+                index = self.index(action, ranks.get(type(action)))
+                other = seen.setdefault(index, action)
+                if other is not action:
+                    raise ActionSpaceError(
+                        f"{other} and {action} are both legal and share index {index}: "
+                        "a field the space leaves to the position does not follow from it"
+                    )
+        return found
+
+    def _ranks(self, legal: list[Action]) -> dict[type[Action], dict[str, dict[Any, int]]]:
+        """For each ranked field, each of its values among ``legal`` by rank."""
         ranks: dict[type[Action], dict[str, dict[Any, int]]] = {}
         for kind, name in self._ranked:
             values = sorted({getattr(a, name) for a in legal if type(a) is kind})
             ranks.setdefault(kind, {})[name] = {v: i for i, v in enumerate(values)}
-        for action in legal:
-            index = self.index(action, ranks.get(type(action)))
-            other = found.setdefault(index, action)
-            if other is not action:
-                raise ActionSpaceError(
-                    f"{other} and {action} are both legal and share index {index}: "
-                    "a field the space leaves to the position does not follow from it"
-                )
-        return found
+        return ranks
 
     def signature(self) -> list[str]:
         """The parts as text, in order: two spaces number their actions alike exactly when
