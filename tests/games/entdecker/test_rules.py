@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from terranova.core.errors import IllegalActionError
@@ -18,6 +20,7 @@ from tests.games.entdecker.helpers import (
     lay,
     play,
     pos,
+    random_game,
     starting,
     texts,
     unit,
@@ -516,6 +519,66 @@ def test_the_game_ends_when_the_board_is_full() -> None:
     exploring(g, 0, "hidden", 1, [(11, 7, W)], ship=(10, 7))
     play(g, "draw", "reveal sea-cross", "place sea-cross 11,7 0")
     assert g.is_terminal()  # no land for a unit: the exploration ends, and the game
+
+
+def stall(g: EntdeckerState, rng: random.Random) -> None:
+    """Play one decision or chance outcome the stalling way: announce the fewest tiles,
+    then stop without drawing (the FAQ allows exploring no tile)."""
+    if g.current_player() == CHANCE:
+        g.apply(g.sample_chance(rng))
+        return
+    legal = g.legal_actions()
+    stop = [a for a in legal if a == ex.STOP]
+    g.apply(stop[0] if stop else legal[0])
+
+
+def test_a_stalling_game_ends_after_the_turn_limit_and_scores_as_usual() -> None:
+    """Ruling 22: announcing and stopping every turn would go on for ever; the game ends
+    after the turn that reaches the limit, with the usual final scoring."""
+    g = new_game(players=3)
+    g._hut[0] = 2  # pineapple (15) in hut p1, seat 1's scout on its path
+    g._bag.remove(2)
+    g._paths[0][0] = 1
+    tiles = len(g.view(None)["map"])
+    rng = random.Random(1)
+    while g._turns < scoring.TURN_LIMIT - 1:
+        stall(g, rng)
+    assert not g.is_terminal()
+    while not g.is_terminal():
+        stall(g, rng)
+    assert g._turns == scoring.TURN_LIMIT
+    assert len(g.view(None)["map"]) == tiles  # nothing was explored
+    assert g._points == [0, 15, 0]  # the hut scored at the end, as in any game
+    assert g.winners() == [1]
+    assert g.returns() == [p + gold / 1000 for p, gold in zip(g._points, g._gold, strict=True)]
+    assert [e["what"] for e in g.log[-2:]] == [
+        f"turn {scoring.TURN_LIMIT}, the last: the game ends",
+        "hut",
+    ]
+
+
+def test_the_turn_that_reaches_the_limit_is_played_out_in_full() -> None:
+    """Ruling 22: the last turn fills and scores as any other, then the game ends."""
+    g = blank(2)
+    long_island(g)
+    unit(g, 3, 0, 1, "fort")
+    g._turns = scoring.TURN_LIMIT - 1
+    close_long_island(g, 0)
+    assert g.is_terminal()
+    assert g._points == [0, 9]  # the island completed in the last turn is scored
+
+
+def test_a_game_played_in_earnest_never_meets_the_turn_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A random game ends by the board (ruling 11) far below the limit, and plays the same
+    with no limit at all."""
+    g, _ = random_game(7, players=3)
+    assert g._turns < scoring.TURN_LIMIT / 3
+    assert not any("the last" in entry["what"] for entry in g.log)
+    monkeypatch.setattr(scoring, "TURN_LIMIT", 10**9)
+    unlimited, _ = random_game(7, players=3)
+    assert unlimited.history() == g.history() and unlimited.returns() == g.returns()
 
 
 # ------------------------------------------------------------------------- variants

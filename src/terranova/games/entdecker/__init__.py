@@ -13,7 +13,7 @@ from terranova.games.entdecker.components import Components
 from terranova.games.entdecker.content import load_components
 from terranova.games.entdecker.state import EntdeckerState
 
-RULES_VERSION = "1"
+RULES_VERSION = "2"
 
 
 def new_game(
@@ -110,6 +110,7 @@ INFO = GameInfo(
     renderer="terranova.games.entdecker.render",
     web="terranova.games.entdecker.web",
     bots="terranova.games.entdecker.bots",
+    encoding="terranova.games.entdecker.encoding",
     test_params=(
         {"players": 2, "setup": "variable", "natives": "scout", "tile_cap": 3},
         {"players": 4, "island_tie": "share", "tiebreak": "shared", "edge_costs": "free"},

@@ -16,8 +16,9 @@ the islands completed this turn, the jungle paths and their huts.
    a path draws a produce token into the hut; its owner looks at it.
 
 The end: when the board is full (or, ruling 11, no undiscovered square can be reached any
-more, no tile is left, or no player could pay for a start for a whole round), each hut's
-token goes to the player with most scouts on its path (tie: the scout nearest the hut).
+more, no tile is left, or no player could pay for a start for a whole round; or, ruling
+22, after the turn that reaches :data:`TURN_LIMIT`), each hut's token goes to the player
+with most scouts on its path (tie: the scout nearest the hut).
 The final tie-break is gold (variant ``tiebreak=shared``: tied players share the win).
 """
 
@@ -34,6 +35,10 @@ if TYPE_CHECKING:
     from terranova.games.entdecker.state import EntdeckerState
 
 SCOUT = 0
+TURN_LIMIT = 900
+"""Ruling 22: the game ends at the latest after this many turns (all seats' turns together),
+a safeguard against stalling (announcing and stopping for ever): the longest of 36,900
+random and greedy games lasted 275 turns."""
 
 
 # ------------------------------------------------------------------ enclosed spaces
@@ -199,14 +204,23 @@ def token_drawn(g: EntdeckerState, seat: int, path: int, token: int) -> None:
 
 
 def turn_over(g: EntdeckerState, seat: int) -> None:
-    """The game ends (ruling 11) or the next player's turn begins."""
+    """The game ends (ruling 11, ruling 22) or the next player's turn begins."""
     g._turns += 1
     g._turn = None
     full = len(g._map.tiles) == g._t.board.width * g._t.board.height
     if full or g._passes >= g._n or routes.cheapest_tile(g) is None or not routes.reachable(g):
         finish(g)
         return
+    if out_of_turns(g):
+        g.log.append({"seat": seat, "what": f"turn {g._turns}, the last: the game ends"})
+        finish(g)
+        return
     exploring.begin_turn(g, (seat + 1) % g._n)
+
+
+def out_of_turns(g: EntdeckerState) -> bool:
+    """Ruling 22: the turn just over reached the turn limit."""
+    return g._turns >= TURN_LIMIT
 
 
 def hut_winner(g: EntdeckerState, path: int) -> int:
