@@ -110,6 +110,8 @@ def test_tensors_hold_only_what_the_seat_sees(game_id: str) -> None:
             observe.set_from(other, seat)
             assert np.array_equal(mine, observe.tensor)
             assert state.observation_string(seat) == other.observation_string(seat)
+            # what information-set MCTS asks of a resampled state: the same key
+            assert state.information_state_string(seat) == other.information_state_string(seat)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -132,3 +134,17 @@ def test_the_information_state_keeps_what_was_seen(game_id: str) -> None:
     for copy in (state.clone(), pickle.loads(pickle.dumps(state))):
         for seat in range(game.num_players()):
             assert copy.information_state_tensor(seat) == state.information_state_tensor(seat)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_observations_of_a_seat_that_does_not_play_are_refused(game_id: str) -> None:
+    game = load(game_id)
+    state = game.new_initial_state()
+    for call in (
+        state.observation_tensor,
+        state.information_state_tensor,
+        state.observation_string,
+        state.information_state_string,
+    ):
+        with pytest.raises(pyspiel.SpielError):
+            call(game.num_players())

@@ -209,11 +209,7 @@ class Resampler:
         self.rng = random.Random(seed)
 
     def __call__(self, state: TerranovaState, player: int) -> TerranovaState:
-        table = state.table
-        drawn = table.state.resample(player, self.rng)
-        return TerranovaState(
-            state.get_game(), Table(table.info, table.params, drawn, table.coding)
-        )
+        return TerranovaState(state.get_game(), state.table.resampled(player, self.rng))
 
 
 _registered: set[str] = set()
