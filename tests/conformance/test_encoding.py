@@ -34,6 +34,11 @@ case = pytest.mark.parametrize(
 )
 
 
+def test_every_game_declares_an_encoding() -> None:
+    missing = [g for g, info in games().items() if info.encoding is None]
+    assert not missing, f"no encoding (GameInfo.encoding) for: {', '.join(missing)}"
+
+
 def check_position(state: State, coding: Encoding) -> None:
     player = state.current_player()
     if player == CHANCE:

@@ -9,7 +9,8 @@ import re
 import pytest
 
 from terranova.games.evolution.actions import Call, Deal, Give, PlaceCalled, PlaceHand
-from terranova.games.evolution.rules import EvolutionState
+from terranova.games.evolution.render import render_svg
+from terranova.games.evolution.rules import EvolutionState, turn_limit
 from tests.games.evolution.helpers import F, act, chance, deal, legal, make_deck, new
 
 
@@ -192,6 +193,45 @@ def test_a_game_where_nothing_stays_on_the_pile_ends_with_no_winner() -> None:
     assert state.returns() == [0, 0]
     assert state.winners() == [0, 1]  # nobody won: a draw
     assert state.view(0)["finish"]["won"] == []
+    assert "limit" not in state.view(0)["finish"]  # a stalemate, not the turn limit
+
+
+def test_a_game_that_loops_ends_at_the_turn_limit_with_no_winner() -> None:
+    """Ruling 49: announce, Stop, concede, turn after turn, the draw pile unchanged (so
+    ruling 43 never counts): the game ends as a stalemate does, after 200 (2 + 1) turns."""
+    state = bluff()
+    pile = state.view(None)["draw_pile"]
+    assert turn_limit(2) == 600
+    for turn in range(600):
+        assert not state.is_terminal()
+        assert state.current_player() == turn % 2
+        act(state, "announce close 4", "stop", "concede")  # era 4 is not closed: case 2
+        act(state, str(state.chance_outcomes()[0][0]))  # the card case 2 takes
+    assert state.is_terminal()
+    assert state.view(None)["draw_pile"] == pile  # nobody ever drew
+    assert state.returns() == [0, 0]
+    assert state.winners() == [0, 1]  # nobody won, as in a stalemate (ruling 43)
+    finish = state.view(0)["finish"]
+    assert finish["won"] == []
+    assert finish["limit"] == 600
+    assert "reached its limit of 600 turns" in render_svg(state)
+
+
+def test_every_turn_counts_towards_the_limit() -> None:
+    """Ruling 49: passes count, and so does a turn ended with a draw; the game goes on
+    until the last turn the limit allows is over."""
+    state = bluff()
+    for _ in range(2):
+        act(state, "pass")  # a pass is a turn
+    for _ in range(2, 599):
+        act(state, "announce close 4", "stop", "concede")
+        act(state, str(state.chance_outcomes()[0][0]))
+    assert not state.is_terminal()
+    assert state.current_player() == 599 % 2
+    act(state, "end")  # the 600th turn: nothing placed, a draw
+    act(state, str(state.chance_outcomes()[0][0]))
+    assert state.is_terminal()
+    assert state.view(None)["finish"]["limit"] == 600
 
 
 # --------------------------------------------------------------------------- Stop

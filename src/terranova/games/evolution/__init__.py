@@ -17,9 +17,11 @@ from terranova.games.evolution.content import load_deck
 from terranova.games.evolution.rules import BLUFF, EXPLORE, EvolutionState
 
 RULES_VERSION = "1"
-BLUFF_RULES_VERSION = "2"
-"""Bluff's own version: 2 since one player wins (the first hand emptied, ruling 41), where
-version 1 let every hand emptied in the same settlement win."""
+BLUFF_RULES_VERSION = "3"
+"""Bluff's own version: 3 since every game ends with no winner at the latest after
+200 turns per seat and 200 more (ruling 49), where version 2 could go on for ever; 2 since
+one player wins (the first hand emptied, ruling 41), where version 1 let every hand emptied
+in the same settlement win."""
 
 
 def _make(
@@ -105,6 +107,7 @@ def _info(
         web="terranova.games.evolution.web",  # one board for both games
         bots="terranova.games.evolution.bots",
         factory=factory,
+        encoding=f"terranova.games.evolution.encoding.{game_id.removeprefix('evolution-')}",
         variants=_variants(),
         description=description,
         aliases=aliases,

@@ -283,6 +283,9 @@ class _Picture:
         winners = view["winners"]
         scores = view["scores"]
         if self.bluff and len(winners) == view["players"] and not any(scores):
+            limit = (view.get("finish") or {}).get("limit")
+            if limit:  # ruling 49
+                return f"Game over: no winner (the game reached its limit of {limit} turns)"
             return "Game over: no winner (no card stayed on the pile for ten rounds)"
         who = ", ".join(f"seat {s}" for s in winners)
         if self.bluff:

@@ -2,7 +2,7 @@
 pure state machine over the core protocol (no I/O), in modules named after the rulebook's
 chapters (see :mod:`.state`, which ties them together)."""
 
-from terranova.games.evolution.rules.bluff import STALEMATE_ROUNDS
+from terranova.games.evolution.rules.bluff import STALEMATE_ROUNDS, TURN_LIMIT_PER_SEAT, turn_limit
 from terranova.games.evolution.rules.configuration import CompiledDeck, Configuration, configure
 from terranova.games.evolution.rules.drawing import HAND_SIZE, RESERVE_SIZE
 from terranova.games.evolution.rules.explore import SPECIAL_BONUS
@@ -15,8 +15,10 @@ __all__ = [
     "RESERVE_SIZE",
     "SPECIAL_BONUS",
     "STALEMATE_ROUNDS",
+    "TURN_LIMIT_PER_SEAT",
     "CompiledDeck",
     "Configuration",
     "EvolutionState",
     "configure",
+    "turn_limit",
 ]

@@ -11,7 +11,8 @@ placed no card ends by drawing one card; being robbed, called or asked draws not
 the draw pile is empty a draw is a theft; if a hand empties before the draw pile does,
 everybody draws one card (ruling 40). The first hand emptied once the draw pile is empty
 wins (ruling 41; a team, when all its hands are empty); a game where nothing stays on the
-pile for ten rounds ends with no winner (ruling 43).
+pile for ten rounds once the draw pile is empty ends with no winner (ruling 43), and so
+does any game once 200 turns per seat and 200 more have been played (ruling 49).
 """
 
 from __future__ import annotations
@@ -40,7 +41,11 @@ from terranova.games.evolution.rules.variant import Variant
 
 STALEMATE_ROUNDS = 10
 """Once the draw pile is empty, the game ends with no winner after this many rounds of
-turns in which no card stayed on the pile (ruling: a game must end)."""
+turns in which no card stayed on the pile (ruling 43: a game must end)."""
+
+TURN_LIMIT_PER_SEAT = 200
+"""The game ends with no winner once ``TURN_LIMIT_PER_SEAT * (seats + 1)`` turns have been
+played, whatever happened in them (ruling 49; :func:`turn_limit`)."""
 
 
 def any_placement(g: Table, ctx: Turn) -> list[Action]:
@@ -121,6 +126,34 @@ def settle_hands(g: Table) -> bool:
         return False
     turns.finish(g, winners)
     return True
+
+
+def stalemate(g: Table, ctx: Turn) -> bool:
+    """Ruling 43: whether, with the draw pile empty, ``ctx`` (just over) is the last of ten
+    rounds of turns in which no card stayed on the pile; any other turn resets the count."""
+    if g._pile_size() or ctx.placed:
+        g._idle = 0
+        return False
+    g._idle += 1
+    return g._idle >= STALEMATE_ROUNDS * g._n
+
+
+def turn_limit(seats: int) -> int:
+    """Ruling 49: the turns a game of ``seats`` seats may last, 200 per seat and 200 more
+    (600 for two seats, 2000 for nine): over three times the longest games seen."""
+    return TURN_LIMIT_PER_SEAT * (seats + 1)
+
+
+def out_of_turns(g: Table) -> bool:
+    """Ruling 49: whether the turn just over (every turn counts: a pass, an automaton's,
+    an interruption's extra turn) is the last one the game may last."""
+    return g._turns >= turn_limit(g._n)
+
+
+def ended_by_the_limit(g: Table) -> bool:
+    """Whether the game ended with no winner at the turn limit (ruling 49), not by a
+    stalemate (ruling 43) on the same turn."""
+    return g._over and out_of_turns(g) and g._idle < STALEMATE_ROUNDS * g._n
 
 
 def covered(g: Table) -> int:
@@ -213,12 +246,9 @@ class Bluff(Variant):
             g._agenda.append(g._cfg.drawing["one or steal"][ctx.seat])
 
     def turn_over(self, g: Table, ctx: Turn) -> bool:
-        if g._pile_size() or ctx.placed:
-            g._idle = 0
-            return False
-        g._idle += 1
-        if g._idle >= STALEMATE_ROUNDS * g._n:
-            turns.finish(g, [])
+        g._turns += 1
+        if stalemate(g, ctx) or out_of_turns(g):
+            turns.finish(g, [])  # no winner (rulings 43, 49)
             return True
         return False
 
@@ -253,6 +283,8 @@ class Bluff(Variant):
                 "emptied": g._emptied[:],
                 "hands": [[g._name(x) for x in hand] for hand in g._hands],
             }
+            if ended_by_the_limit(g):
+                out["finish"]["limit"] = turn_limit(g._n)  # the turns played (ruling 49)
 
     covered = staticmethod(covered)
 

@@ -69,7 +69,8 @@ class Table:
         self._base = 0
         self._last_series: Series | None = None
         self._passes = 0
-        self._idle = 0
+        self._idle = 0  # Bluff: turns in a row with no card kept, the draw pile empty
+        self._turns = 0  # turns over, interruptions included (Bluff's limit)
         self._over = False
         self._winners: list[int] = []
         self._history: list[Action] = []

@@ -844,7 +844,9 @@ class EvolutionBoard {
     let why;
     if (!won.length) {
       title = "No winner";
-      why = "With the draw pile empty, no card stayed on the pile for ten rounds.";
+      why = finish.limit
+        ? `The game reached its limit of ${finish.limit} turns.`
+        : "With the draw pile empty, no card stayed on the pile for ten rounds.";
     } else if (won.length === 1) {
       title = `${names(won)} wins`;
       why = `${names(won)} emptied their hand first, once the draw pile was empty.`;
