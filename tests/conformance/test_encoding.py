@@ -61,6 +61,11 @@ def check_position(state: State, coding: Encoding) -> None:
 def check_tensors(state: State, coding: Encoding) -> None:
     for seat in range(state.num_seats):
         tensor = coding.observation(state.view(seat))
+        # the information-state string lists the set cells: remembered planes are 0 or 1
+        planes = coding.planes_of(tensor)
+        for plane in coding.planes:
+            if plane.remembered:
+                assert set(np.unique(planes[plane.name])) <= {0.0, 1.0}, plane.name
         assert tensor.shape == (coding.observation_size,)
         assert tensor.dtype == np.float32
         assert np.isfinite(tensor).all()

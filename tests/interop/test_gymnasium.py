@@ -58,3 +58,29 @@ def test_bad_arguments_are_named() -> None:
         SeatEnv(GAMES[0], players=4, opponents=["random", "greedy"])
     with pytest.raises(Exception, match="nobot"):
         SeatEnv(GAMES[0], opponents=["nobot"])
+
+
+def test_a_reset_without_a_seed_goes_on_with_the_same_generators() -> None:
+    def two_episodes() -> tuple[tuple[list[int], float], tuple[list[int], float]]:
+        seat_env = SeatEnv("evolution-explore", opponents="greedy", players=2)
+        first = episode(seat_env, seed=4)
+        observation, _ = seat_env.reset()
+        rng = np.random.default_rng(0)
+        chosen = []
+        while True:
+            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            chosen.append(action)
+            observation, reward, terminated, truncated, _ = seat_env.step(action)
+            if terminated or truncated:
+                return first, (chosen, reward)
+
+    assert two_episodes() == two_episodes()
+
+
+def test_automaton_seats_need_no_bot_and_an_index_outside_the_space_is_illegal() -> None:
+    seat_env = SeatEnv("evolution-bluff", players=3, automata=1, opponents=["greedy"])
+    assert sorted(seat_env.specs) == [1]
+    seat_env.reset(seed=1)
+    _, reward, terminated, _, info = seat_env.step(10**9)
+    assert terminated and info["illegal"] and "outside" in info["error"]
+    assert reward == seat_env.illegal_reward

@@ -148,3 +148,23 @@ def test_observations_of_a_seat_that_does_not_play_are_refused(game_id: str) -> 
     ):
         with pytest.raises(pyspiel.SpielError):
             call(game.num_players())
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_resampled_state_keeps_the_seats_memory_and_refuses_pickling(game_id: str) -> None:
+    game = load(game_id)
+    state = game.new_initial_state()
+    play_to(state, 40, random.Random(6))
+    seat = 0
+    other = Resampler(1)(state, seat)
+    assert other.information_state_tensor(seat) == state.information_state_tensor(seat)
+    with pytest.raises(TypeError, match="resampled state cannot be pickled"):
+        pickle.dumps(other)
+
+
+def test_a_public_information_state_is_refused() -> None:
+    kind = pyspiel.IIGObservationType(
+        perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(NotImplementedError, match="no public information state"):
+        load(GAMES[0]).make_py_observer(kind)

@@ -8,10 +8,12 @@
 
 The observation is a dict of the seat's observation tensor and its ``int8`` action mask; the
 action an index of the game's encoding. The other seats are played by the bots named (one
-name for all, or one per other seat, e.g. ``["greedy", "mcts"]``) and chance is drawn, both
-from generators seeded by ``reset(seed)``. The reward is the seat's final return, at the end;
-an illegal action ends the episode with ``illegal_reward`` (by default one less than the
-game's lowest return) and ``info["illegal"]`` true.
+name for all, or one per other seat, e.g. ``["greedy", "mcts"]``; an automaton's seats are
+played by the game) and chance is drawn, both from generators seeded by ``reset(seed)`` (a
+reset without a seed goes on with the same generators). The reward is the seat's final
+return, at the end; an illegal action (or an index outside the action space) ends the
+episode with ``illegal_reward`` (by default one less than the game's lowest return) and
+``info["illegal"]`` true.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self,
         game: str,
         seat: int = 0,
-        opponents: Sequence[str] = ("random",),
+        opponents: str | Sequence[str] = ("random",),
         render_mode: str | None = None,
         illegal_reward: float | None = None,
         **params: Any,
@@ -52,7 +54,10 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise ValueError(f"seat {seat} is not one of 0..{players - 1}")
         if seat in info.automaton_seats(self.table.params):
             raise ValueError(f"seat {seat} is played by the game's automaton")
-        others = [s for s in range(players) if s != seat]
+        automata = set(info.automaton_seats(self.table.params))
+        others = [s for s in range(players) if s != seat and s not in automata]
+        if isinstance(opponents, str):
+            opponents = [opponents]
         if len(opponents) not in (1, len(others)):
             raise ValueError(f"give one bot for all other seats, or {len(others)}")
         bots = list(opponents) * len(others) if len(opponents) == 1 else list(opponents)
@@ -75,7 +80,8 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
         super().reset(seed=seed)
-        self._rng = random.Random(seed)
+        if seed is not None:  # without one, the generator goes on from the last game
+            self._rng = random.Random(seed)
         self._bots = {
             s: make_agent(spec, seed=self._rng.getrandbits(32)) for s, spec in self.specs.items()
         }

@@ -121,6 +121,11 @@ class TerranovaGame(pyspiel.Game):
         public = (
             iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
         )
+        if recall and public:
+            raise NotImplementedError(
+                "no public information state: a seat's memory holds what it saw privately; "
+                "ask for the public observation (perfect_recall=False) or a seat's own"
+            )
         return Observer(self.table, recall=recall, public=public)
 
 

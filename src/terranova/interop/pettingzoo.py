@@ -12,10 +12,11 @@
 Agents are ``player_0`` ... for the seats people play (an automaton's seats are left out);
 the action space is ``Discrete(num_distinct_actions)`` of the game's encoding and the
 observation a dict of the seat's observation tensor and its ``int8`` action mask (all zeros
-for an agent not to move). Chance is drawn inside the environment, from a generator seeded by
-``reset(seed)``. Rewards come at the end: each agent's final return. :func:`env` ends the
-game for an agent that plays an illegal action, which then gets ``illegal_reward`` (by
-default one less than the game's lowest return); :class:`RawEnv` raises instead.
+for an agent not to move). Chance is drawn inside the environment, from a generator
+seeded by ``reset(seed)`` (a reset without a seed goes on with the same generator).
+Rewards come at the end: each agent's final return. :func:`env` ends the game for an
+agent that plays an illegal action, which then gets ``illegal_reward`` (by default one less
+than the game's lowest return); :class:`RawEnv` raises instead.
 """
 
 from __future__ import annotations
@@ -85,7 +86,8 @@ class RawEnv(AECEnv[str, Observation, int]):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game; ``seed`` fixes every chance outcome of it."""
-        self._rng = random.Random(seed)
+        if seed is not None:  # without one, the generator goes on from the last game
+            self._rng = random.Random(seed)
         self.table = Table(self.table.info, self.params, coding=self.table.coding)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

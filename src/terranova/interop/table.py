@@ -3,7 +3,7 @@
 :class:`Table` is what the OpenSpiel, PettingZoo and Gymnasium adapters share: the legal
 actions and chance outcomes of the position as indices, applying an index, the tensors of a
 seat, and the information-state memory (what each seat has seen, kept from the first time
-it is asked for).
+it is asked for, for that seat only).
 """
 
 from __future__ import annotations
@@ -30,7 +30,18 @@ class IllegalIndexError(ActionSpaceError):
 class Table:
     """One game in progress, addressed by indices (cheap to copy: never ``deepcopy``)."""
 
-    __slots__ = ("_chance", "_decoded", "coding", "info", "memory", "params", "state")
+    __slots__ = (
+        "_base",
+        "_chance",
+        "_decoded",
+        "_pending",
+        "coding",
+        "info",
+        "memory",
+        "params",
+        "replays",
+        "state",
+    )
 
     def __init__(
         self,
@@ -43,7 +54,14 @@ class Table:
         self.params = dict(info.resolve(params))
         self.coding = coding or encoding_of(info, self.params)
         self.state = state if state is not None else info.factory(**self.params)
-        self.memory: list[Tensor] | None = None
+        self.memory: dict[int, Tensor] = {}
+        """The memory of each seat asked for so far, as of the position ``_base``; the
+        moves since (``_pending``) are added when a memory is next asked for, so search
+        bots that play many moves between two questions do not pay for each move."""
+        self._base: State | None = None
+        self._pending: list[Action] = []
+        self.replays = True
+        """Whether the state's history replays to it (not so for a resampled state)."""
         self._decoded: dict[int, Any] | None = None
         self._chance: dict[int, tuple[Any, float]] | None = None
 
@@ -55,14 +73,20 @@ class Table:
     def copy(self) -> Table:
         """An independent copy: the state cloned, the memory's arrays copied."""
         other = Table(self.info, self.params, self.state.clone(), self.coding)
-        if self.memory is not None:
-            other.memory = [m.copy() for m in self.memory]
+        other.memory = dict(self.memory)  # arrays are replaced, never changed in place
+        other._base = self._base  # never played on: it is cloned to catch up
+        other._pending = self._pending[:]
+        other.replays = self.replays
         return other
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
         return self.copy()
 
     def __reduce__(self) -> tuple[Any, ...]:
+        if not self.replays:
+            raise TypeError(
+                "a resampled state cannot be pickled or serialized: its history does not lead to it"
+            )
         return (_rebuild, (self.info.id, self.params, [str(a) for a in self.state.history()]))
 
     # ------------------------------------------------------------------ the position
@@ -104,6 +128,11 @@ class Table:
         else:
             action = self.legal().get(index)
         if action is None:
+            size = (
+                self.coding.chance if self.state.current_player() == CHANCE else self.coding.actions
+            ).size
+            if not 0 <= index < size:
+                raise IllegalIndexError(f"action index {index} is outside 0..{size - 1}")
             raise IllegalIndexError(f"{self.describe(index)} is not legal here")
         self.play(action)
 
@@ -112,8 +141,8 @@ class Table:
         self.state.apply(action)
         self._decoded = None
         self._chance = None
-        if self.memory is not None:
-            self._remember(self.state)
+        if self.memory:
+            self._pending.append(action)
 
     def describe(self, index: int, chance: bool | None = None) -> str:
         """The action or outcome at ``index`` as text (from the position when it is legal)."""
@@ -127,16 +156,13 @@ class Table:
 
     def resampled(self, seat: int, rng: random.Random) -> Table:
         """A table ``seat`` cannot tell from this one, hidden parts redrawn by the game's
-        ``resample``: the seat keeps its memory; the other seats' memories, which it cannot
-        know, start empty."""
-        if self.memory is None:
-            self._recall()
-        assert self.memory is not None
+        ``resample``. It keeps the seat's memory; the other seats' memories, which the seat
+        cannot know, start empty. Its history does not lead to it, so it cannot be pickled."""
         other = Table(self.info, self.params, self.state.resample(seat, rng), self.coding)
-        other.memory = [
-            self.memory[s].copy() if s == seat else np.zeros_like(self.memory[s])
-            for s in range(len(self.memory))
-        ]
+        other.replays = False
+        if self.coding.memory_size:
+            other.memory = {seat: self.memory_of(seat)}
+            other._base = other.state.clone()
         return other
 
     # ------------------------------------------------------------------ tensors
@@ -150,34 +176,52 @@ class Table:
 
     def memory_of(self, seat: int) -> Tensor:
         """The largest value each remembered plane has held for ``seat`` so far."""
-        if self.memory is None:
-            self._recall()
-        assert self.memory is not None
-        return self.memory[seat]
+        if self._pending:
+            self._catch_up()
+        memory = self.memory.get(seat)
+        if memory is None:
+            memory = self._recall(seat)
+        return memory
+
+    def _catch_up(self) -> None:
+        """Add the moves played since the memories were last brought up to date."""
+        assert self._base is not None
+        replay = self._base.clone()
+        for action in self._pending:
+            replay.apply(action)
+            self._remember(replay, self.memory)
+        self._base = replay
+        self._pending = []
 
     def view_text(self, seat: int | None) -> str:
         """The seat's view as compact JSON (OpenSpiel's observation string)."""
         return json.dumps(self.state.view(seat), sort_keys=True, separators=(",", ":"))
 
-    def _remember(self, state: State) -> None:
-        memory = self.memory
-        assert memory is not None
+    def _remember(self, state: State, memory: dict[int, Tensor]) -> None:
+        """Add what ``state`` shows each seat of ``memory`` to that seat's memory."""
+        coding = self.coding
+        for seat, held in memory.items():
+            memory[seat] = coding.remember(held, coding.observation(state.view(seat)))
+
+    def _recall(self, seat: int) -> Tensor:
+        """The seat's memory from the views of the game so far (replayed), then kept."""
+        empty = np.zeros(self.coding.memory_size, dtype=np.float32)
         if not self.coding.memory_size:
-            return
-        for seat in range(state.num_seats):
-            memory[seat] = self.coding.remember(memory[seat], self.observation_of(state, seat))
-
-    def observation_of(self, state: State, seat: int) -> Tensor:
-        return self.coding.observation(state.view(seat))
-
-    def _recall(self) -> None:
-        """The memory of every seat, from the views of the game so far (replayed)."""
+            return empty
+        if not self.replays:  # a resampled state: the seat remembers nothing of it yet
+            self.memory[seat] = empty
+            self._base = self._base or self.state.clone()
+            return empty
         replay = self.info.factory(**self.params)
-        self.memory = [np.zeros(self.coding.memory_size, dtype=np.float32)] * replay.num_seats
-        self._remember(replay)
+        memory = {seat: empty}
+        self._remember(replay, memory)
         for action in self.state.history():
             replay.apply(action)
-            self._remember(replay)
+            self._remember(replay, memory)
+        self.memory[seat] = memory[seat]
+        if self._base is None:  # the replay stands where the state stands
+            self._base = replay
+        return memory[seat]
 
 
 def _rebuild(game_id: str, params: dict[str, Any], history: list[str]) -> Table:
