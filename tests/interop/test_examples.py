@@ -57,3 +57,14 @@ def test_the_speed_benchmark_runs() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "of native" in done.stdout
+
+
+def test_the_snippets_of_the_docs_run_as_written() -> None:
+    import re
+
+    text = (ROOT / "docs" / "interop.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) >= 4
+    names: dict[str, object] = {}
+    for block in blocks:  # in order: a later one may use what an earlier one made
+        exec(block, names)
