@@ -21,8 +21,8 @@ demo: $(STAMP)
 	$(BIN)/terranova play discovery --players 3 --bots greedy,greedy,random --seed 2026 --save games/last-game.json
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests scripts benchmarks
-	$(BIN)/ruff format --check src tests scripts benchmarks
+	$(BIN)/ruff check src tests scripts benchmarks examples
+	$(BIN)/ruff format --check src tests scripts benchmarks examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src

@@ -17,11 +17,13 @@ from tests.agents.checked import Checked
 
 
 def quick_specs(game: str) -> list[str]:
-    """Every registered bot that plays ``game``, search bots at a small budget so these
-    checks stay quick."""
+    """Every bot a server offers for ``game``, search bots at a small budget so these
+    checks stay quick. OpenSpiel's bots, which a server does not offer, are checked on
+    every game in tests/interop/test_openspiel_bots.py: here they would play hundreds
+    of whole games at a whole random game per simulation."""
     return [
         f"{name}:iterations=8" if name in ("mcts", "ismcts") else name
-        for name in available_agents(game)
+        for name in available_agents(game, served=True)
     ]
 
 

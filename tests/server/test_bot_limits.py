@@ -45,6 +45,26 @@ def test_a_budget_over_the_limits_is_refused(open_api: OpenApi, spec: str, says:
     assert "seat 1" in response.json()["detail"]
 
 
+def test_a_bot_the_server_does_not_serve_is_neither_offered_nor_seated(
+    open_api: OpenApi, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from terranova.agents import RandomAgent, registry
+
+    lab = registry.BotKind("lab", lambda seed, name: RandomAgent(seed), "unbounded", served=False)
+    registry.agent_kinds()  # the games' own bots first, so the patch is undone last
+    monkeypatch.setitem(registry._BOTS, "lab", lab)
+    api = open_api()
+    catalog = api.client.get("/api/catalog").json()
+    assert "lab" not in catalog["bots"]
+    assert all("lab" not in game["bots"] for game in catalog["games"])
+    assert "random" in catalog["bots"]
+    body = {"game": "discovery", "seats": [HUMAN, {"kind": "bot", "bot": "lab"}]}
+    response = api.client.post("/api/games", json=body)
+    assert response.status_code == 400, response.text
+    assert "seat 1: bot 'lab' is not offered by this server" in response.json()["detail"]
+    assert "lab" in registry.available_agents("discovery")  # the command line still has it
+
+
 def test_the_limits_are_the_servers_settings(open_api: OpenApi) -> None:
     api = open_api(max_bot_seconds=1.5, max_bot_iterations=300)
     for spec, ok in [

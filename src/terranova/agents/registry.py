@@ -118,6 +118,9 @@ class BotKind:
     params: Mapping[str, BotParam] = field(default_factory=dict)
     games: tuple[str, ...] = ()
     """The ids of the only games it plays (empty: every game)."""
+    served: bool = True
+    """Whether a server offers it to its users: a bot whose cost no :class:`BotLimits`
+    bounds (a research interface's own search, say) is for the command line only."""
 
     @property
     def searches(self) -> bool:
@@ -234,10 +237,14 @@ def _register_game_bots() -> None:
             register_rollout(rollout_game, rollout)
 
 
-def available_agents(game: str | None = None) -> list[str]:
+def available_agents(game: str | None = None, *, served: bool = False) -> list[str]:
     """Names of every registered kind of bot, sorted; with ``game``, only those that play
-    it (some bots are made for one game)."""
-    return sorted(name for name, kind in agent_kinds().items() if game is None or kind.plays(game))
+    it (some bots are made for one game); with ``served``, only those a server offers."""
+    return sorted(
+        name
+        for name, kind in agent_kinds().items()
+        if (game is None or kind.plays(game)) and (kind.served or not served)
+    )
 
 
 def agent_kinds() -> dict[str, BotKind]:
@@ -324,9 +331,9 @@ def make_agent(spec: str, seed: int) -> Agent:
 
 def check_agent(spec: str, game_id: str, limits: BotLimits | None = None) -> None:
     """Refuse (InvalidParameterError) a spec that makes no bot, whose bot does not play
-    the game ``game_id`` (a registered id, not an alias), or, with ``limits``, that asks
-    for a budget over them: callers check a lineup before playing, since such a bot would
-    fail only at its first decision."""
+    the game ``game_id`` (a registered id, not an alias), or, with ``limits``, whose bot a
+    server does not offer or that asks for a budget over them: callers check a lineup
+    before playing, since such a bot would fail only at its first decision."""
     make_agent(spec, 0)
     kind, values = _values(spec)
     if not kind.plays(game_id):
@@ -335,6 +342,8 @@ def check_agent(spec: str, game_id: str, limits: BotLimits | None = None) -> Non
         )
     if limits is None:
         return
+    if not kind.served:
+        raise InvalidParameterError(f"bot {kind.name!r} is not offered by this server")
     for key, value in values.items():
         budget = kind.params[key].budget
         if budget is None or not isinstance(value, int | float):

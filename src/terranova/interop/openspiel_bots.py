@@ -1,9 +1,13 @@
 """OpenSpiel's own search bots as Terranova bots: ``openspiel-mcts`` and ``openspiel-ismcts``.
 
-They play any encoded game through the OpenSpiel adapter, so they can sit at a Terranova
-table or in a tournament next to Terranova's ``mcts`` and ``ismcts``::
+They play any encoded game through the OpenSpiel adapter, so they can play from the command
+line or in a tournament next to Terranova's ``mcts`` and ``ismcts``::
 
     terranova tournament <game> --bots openspiel-ismcts,ismcts --games 20
+
+A server does not offer them (``BotKind.served``): each of their simulations plays a whole
+random game through the adapter and their trees have no cap, so no server limit bounds
+what they spend.
 
 ``openspiel-mcts`` is OpenSpiel's ``MCTSBot`` on one determinization of what its seat may
 know (the game's ``resample``), as OpenSpiel's MCTS needs the whole state. ``openspiel-ismcts``
@@ -118,6 +122,7 @@ AGENTS = (
         "OpenSpiel's MCTSBot with random rollouts, on one determinization of what its seat "
         "may know (needs the openspiel extra)",
         _PARAMS,
+        served=False,
     ),
     BotKind(
         "openspiel-ismcts",
@@ -125,5 +130,6 @@ AGENTS = (
         "OpenSpiel's information-set MCTS (ISMCTSBot) with random rollouts, hidden parts "
         "redrawn by the game's resample (needs the openspiel extra)",
         _PARAMS,
+        served=False,
     ),
 )

@@ -158,14 +158,14 @@ def describe_game(info: GameInfo) -> dict[str, Any]:
     data = info.describe()
     allowed = set(web_variants(info))
     data["variants"] = {k: v for k, v in data["variants"].items() if k in allowed}
-    data["bots"] = available_agents(info.id)
+    data["bots"] = available_agents(info.id, served=True)
     return data
 
 
 def catalog() -> dict[str, Any]:
     return {
         "games": [describe_game(info) for _, info in sorted(games().items())],
-        "bots": available_agents(),
+        "bots": available_agents(served=True),
     }
 
 
