@@ -11,9 +11,13 @@ turn, the order rotated every round, so that a change of the machine's load fall
 - ``openspiel+tensor``: the same, filling the mover's observation tensor each decision
   through the game's observer (``make_py_observer().set_from``: a NumPy array;
   ``state.observation_tensor()`` copies it into a Python list, much slower for a big one);
-- ``pettingzoo``: the AEC environment, ``last()`` (observation and mask) and ``step``;
-- ``gymnasium``: seat 0 against ``random`` bots, ``step`` on an index from the mask (the
-  bots' and chance's steps counted as decisions too, as the native side counts them).
+- ``pettingzoo``: the AEC environment, ``last()`` (observation and mask) and ``step`` on an
+  index from ``info["legal_actions"]``;
+- ``pettingzoo+scan``: the same, the index found by scanning the mask
+  (``np.flatnonzero``), as a client that reads only the observation does;
+- ``gymnasium``: seat 0 against ``random`` bots, ``step`` on an index from
+  ``info["legal_actions"]`` (the bots' and chance's steps counted as decisions too, as the
+  native side counts them).
 
 Prints each round, each side's decisions/s over all rounds, and its ratio to ``native``.
 
@@ -34,6 +38,7 @@ import pyspiel
 import terranova
 import terranova.interop.openspiel as adapter
 from random_play import play_random
+from terranova.core.errors import TerranovaError
 from terranova.core.state import CHANCE
 from terranova.interop.gymnasium import SeatEnv
 from terranova.interop.pettingzoo import RawEnv
@@ -62,17 +67,17 @@ def openspiel(game: str, seed: int, tensor: bool = False) -> int:
     return decisions
 
 
-def pettingzoo(game: str, seed: int) -> int:
+def pettingzoo(game: str, seed: int, scan: bool = False) -> int:
     rng = random.Random(seed)
     env = RawEnv(game)
     env.reset(seed=seed)
     decisions = 0
     for _ in env.agent_iter():
-        observation, _, termination, truncation, _ = env.last()
+        observation, _, termination, truncation, info = env.last()
         if termination or truncation:
             env.step(None)
             continue
-        legal = np.flatnonzero(observation["action_mask"])
+        legal = np.flatnonzero(observation["action_mask"]) if scan else info["legal_actions"]
         env.step(int(legal[rng.randrange(len(legal))]))
         decisions += 1
     return decisions
@@ -81,10 +86,10 @@ def pettingzoo(game: str, seed: int) -> int:
 def gymnasium(game: str, seed: int) -> int:
     rng = random.Random(seed)
     env = SeatEnv(game, opponents=["random"])
-    observation, _ = env.reset(seed=seed)
+    _, info = env.reset(seed=seed)
     while True:
-        legal = np.flatnonzero(observation["action_mask"])
-        observation, _, terminated, truncated, _ = env.step(int(legal[rng.randrange(len(legal))]))
+        legal = info["legal_actions"]
+        _, _, terminated, truncated, info = env.step(int(legal[rng.randrange(len(legal))]))
         if terminated or truncated:
             break
     global _uncounted
@@ -112,6 +117,7 @@ SIDES: dict[str, Callable[[str, int], int]] = {
     "openspiel": openspiel,
     "openspiel+tensor": lambda g, s: openspiel(g, s, tensor=True),
     "pettingzoo": pettingzoo,
+    "pettingzoo+scan": lambda g, s: pettingzoo(g, s, scan=True),
     "gymnasium": gymnasium,
 }
 
@@ -122,6 +128,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per side a round")
     args = parser.parse_args()
+    try:
+        terranova.make(args.game)
+    except TerranovaError as error:
+        parser.error(str(error))
     totals = {side: [0, 0.0] for side in SIDES}
     names = list(SIDES)
     seed = 0

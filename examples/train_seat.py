@@ -50,15 +50,15 @@ def episode(
     env: SeatEnv, policy: Policy, seed: int, rng: np.random.Generator
 ) -> tuple[float, list[tuple[np.ndarray, np.ndarray, int]]]:
     """One game: its reward, and each decision's (legal actions, features, chosen position)."""
-    observation, _ = env.reset(seed=seed)
+    observation, info = env.reset(seed=seed)
     steps = []
     while True:
-        legal = np.flatnonzero(observation["action_mask"])
+        legal = info["legal_actions"]  # what the mask says, without scanning it
         features = policy.features(observation["observation"])
         odds = policy.probabilities(legal, features)
         pick = int(rng.choice(len(legal), p=odds))
         steps.append((legal, features, pick))
-        observation, reward, terminated, truncated, _ = env.step(int(legal[pick]))
+        observation, reward, terminated, truncated, info = env.step(int(legal[pick]))
         if terminated or truncated:
             return float(reward), steps
 

@@ -19,15 +19,18 @@ def test_check_env(game_id: str) -> None:
 
 
 def episode(seat_env: SeatEnv, seed: int) -> tuple[list[int], float]:
-    observation, _ = seat_env.reset(seed=seed)
+    observation, info = seat_env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     chosen = []
     while True:
-        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        legal = np.flatnonzero(observation["action_mask"])
+        assert info["legal_actions"].tolist() == legal.tolist()
+        action = int(rng.choice(legal))
         chosen.append(action)
         observation, reward, terminated, truncated, info = seat_env.step(action)
         assert not info["illegal"]
         if terminated or truncated:
+            assert "legal_actions" not in info
             return chosen, reward
         assert reward == 0.0
 

@@ -33,16 +33,22 @@ def test_seed_test(game_id: str) -> None:
 
 
 def play(table: RawEnv, seed: int) -> list[float]:
-    """A whole game with the first legal action each time; the rewards at the end."""
+    """A whole game with the first legal action each time, checking that the legal actions
+    of ``info`` are those of the mask; the rewards at the end."""
     table.reset(seed=seed)
     totals = dict.fromkeys(table.agents, 0.0)
     for agent in table.agent_iter():
-        observation, reward, termination, truncation, _ = table.last()
+        observation, reward, termination, truncation, info = table.last()
         totals[agent] += reward
         if termination or truncation:
+            assert "legal_actions" not in info
             table.step(None)
             continue
-        table.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        legal = np.flatnonzero(observation["action_mask"])
+        assert info["legal_actions"].dtype == np.int64
+        assert info["legal_actions"].tolist() == legal.tolist()
+        assert all("legal_actions" not in table.infos[a] for a in table.agents if a != agent)
+        table.step(int(legal[0]))
     return list(totals.values())
 
 

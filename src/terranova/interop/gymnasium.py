@@ -13,7 +13,8 @@ played by the game) and chance is drawn, both from generators seeded by ``reset(
 reset without a seed goes on with the same generators). The reward is the seat's final
 return, at the end; an illegal action (or an index outside the action space) ends the
 episode with ``illegal_reward`` (by default one less than the game's lowest return) and
-``info["illegal"]`` true.
+``info["illegal"]`` true. While the episode goes on, ``info["legal_actions"]`` holds the
+legal actions' indices, sorted (an ``int64`` array), which saves scanning a large mask.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from terranova.agents import make_agent
 from terranova.core.agent import Agent
 from terranova.core.registry import game_info
 from terranova.core.state import CHANCE
-from terranova.interop.pettingzoo import Observation, observation_space
+from terranova.interop.pettingzoo import Observation, legal_array, observation_space
 from terranova.interop.table import IllegalIndexError, Table
 
 
@@ -88,7 +89,12 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.table = Table(self.table.info, self.table.params, coding=self.table.coding)
         self._ended = False
         self._play_others()
-        return self._observe(), {}
+        return self._observe(), self._info()
+
+    def _info(self, **more: Any) -> dict[str, Any]:
+        if self.table.state.is_terminal():
+            return more
+        return {**more, "legal_actions": legal_array(self.table)}
 
     def _play_others(self) -> None:
         state = self.table.state
@@ -126,7 +132,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._play_others()
         done = self.table.state.is_terminal()
         reward = float(self.table.state.returns()[self.seat]) if done else 0.0
-        return self._observe(), reward, done, False, {"illegal": False}
+        return self._observe(), reward, done, False, self._info(illegal=False)
 
     def render(self) -> str | None:
         """The position as text (``render_mode="ansi"``)."""

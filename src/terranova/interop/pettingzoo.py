@@ -14,6 +14,8 @@ the action space is ``Discrete(num_distinct_actions)`` of the game's encoding an
 observation a dict of the seat's observation tensor and its ``int8`` action mask (all zeros
 for an agent not to move). Chance is drawn inside the environment, from a generator
 seeded by ``reset(seed)`` (a reset without a seed goes on with the same generator).
+The agent to move also finds its legal actions' indices, sorted, in
+``info["legal_actions"]`` (an ``int64`` array), which saves scanning a large mask.
 Rewards come at the end: each agent's final return. :func:`env` ends the game for an
 agent that plays an illegal action, which then gets ``illegal_reward`` (by default one less
 than the game's lowest return); :class:`RawEnv` raises instead.
@@ -50,6 +52,11 @@ def observation_space(table: Table) -> spaces.Dict:
             "action_mask": spaces.Box(0, 1, shape=(coding.actions.size,), dtype=np.int8),
         }
     )
+
+
+def legal_array(table: Table) -> np.ndarray[Any, np.dtype[np.int64]]:
+    """The indices of the legal actions of the seat to move, sorted."""
+    return np.array(table.legal_indices(), dtype=np.int64)
 
 
 class RawEnv(AECEnv[str, Observation, int]):
@@ -103,8 +110,11 @@ class RawEnv(AECEnv[str, Observation, int]):
         while state.current_player() == CHANCE:
             self.table.play(state.sample_chance(self._rng))
         player = state.current_player()
+        for agent in self.agents:
+            self.infos[agent] = {}
         if player >= 0:
             self.agent_selection = f"player_{player}"
+            self.infos[self.agent_selection] = {"legal_actions": legal_array(self.table)}
             return
         returns = state.returns()
         for agent in self.agents:
