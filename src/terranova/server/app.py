@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlencode
 
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -41,6 +42,8 @@ from terranova.server.models import (
     ErrorResponse,
     GameSummary,
     PongMessage,
+    RematchRequest,
+    RematchResponse,
     StateMessage,
     UndoRequest,
 )
@@ -213,6 +216,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         been shown since (any decision in a practice game)."""
         game = await service.undo(game_id, body.seat, body.token)
         return _json_response(game.message_json(body.seat))
+
+    @app.post("/api/games/{game_id}/rematch", response_model=RematchResponse, responses=ERRORS)
+    async def post_rematch(game_id: str, body: RematchRequest) -> RematchResponse:
+        """A finished game again, for a seat of it with its token: the same game, variants
+        and seats, a new deal, everyone one seat on, each person with the token they had.
+        Every seat is offered it in its state messages; asked again, it is the same game."""
+        game, seat = await service.rematch(game_id, body.seat, body.token)
+        link = f"/play/{game.public_id}?" + urlencode({"seat": seat, "token": body.token})
+        return RematchResponse(game_id=game.public_id, seat=seat, link=link)
 
     @app.get("/api/games/{game_id}/components", responses=ERRORS)
     async def get_components(game_id: str) -> dict[str, Any]:

@@ -77,6 +77,8 @@ class GameRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     status: Mapped[str] = mapped_column(String(16), index=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The public id of this game's rematch, once someone at the table asked for it."""
 
 
 class SeatRow(Base):
@@ -152,6 +154,8 @@ class StoredGame(GameFacts):
     result: dict[str, Any] | None
     seats: list[StoredSeat]
     entries: list[Entry]
+    rematch: str | None = None
+    """The public id of the game's rematch, if one was asked for."""
 
 
 class ConflictError(Exception):
@@ -202,6 +206,7 @@ def _stored(row: GameRow, seats: Iterable[StoredSeat], entries: Iterable[Entry])
         result=row.result,
         seats=list(seats),
         entries=list(entries),
+        rematch=row.rematch,
     )
 
 
@@ -307,10 +312,21 @@ class Database:
         status: str,
         result: dict[str, Any] | None,
         practice: bool = False,
+        rematch_of: int | None = None,
     ) -> StoredGame:
-        """Insert a game with its seats and its first log entries, in one transaction."""
+        """Insert a game with its seats and its first log entries, in one transaction; with
+        ``rematch_of``, as the rematch of that game, which must have none yet (else
+        ConflictError, and nothing is written)."""
         created = now()
         with self._write_lock, self.session() as session, session.begin():
+            if rematch_of is not None:
+                marked = session.execute(
+                    update(GameRow)
+                    .where(GameRow.id == rematch_of, GameRow.rematch.is_(None))
+                    .values(rematch=public_id)
+                )
+                if cast(CursorResult[Any], marked).rowcount != 1:
+                    raise ConflictError("the game has its rematch already")
             row = GameRow(
                 public_id=public_id,
                 game=game,

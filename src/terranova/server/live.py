@@ -17,6 +17,7 @@ from terranova.core.state import CHANCE, ResponseWindow, State
 from terranova.server.db import GameFacts, StoredGame
 from terranova.server.models import (
     LogEntry,
+    RematchOut,
     ResultOut,
     SeatKind,
     SeatOut,
@@ -255,6 +256,8 @@ class LiveGame(GameFacts):
     """The response window open now, with its clock (see :meth:`track_window`)."""
     abandoned: bool = False
     """Closed by the retention policy before its end: nobody moves any more."""
+    rematch: str | None = None
+    """The public id of this game's rematch, once someone at the table asked for it."""
     _messages: dict[int | None, str] = field(default_factory=dict)
 
     @property
@@ -294,6 +297,7 @@ class LiveGame(GameFacts):
         facts = {f.name: getattr(stored, f.name) for f in fields(GameFacts)}
         game = cls(**facts, seats=seats, timeline=timeline, seq=len(stored.entries))
         game.abandoned = stored.status == "abandoned"
+        game.rematch = stored.rematch
         game.track_window()
         return game
 
@@ -419,7 +423,17 @@ class LiveGame(GameFacts):
             can_undo=seat is not None and self.undo_target(seat) is not None,
             practice=self.practice,
             window=window_out,
+            rematch=self.rematch_out(),
         )
+
+    def rematch_seats(self) -> list[int]:
+        """Where each seat's player sits in the rematch (:func:`turned_seats`)."""
+        return turned_seats([s.kind for s in self.seats])
+
+    def rematch_out(self) -> RematchOut | None:
+        if self.rematch is None:
+            return None
+        return RematchOut(game_id=self.rematch, seats=self.rematch_seats())
 
     def message_json(self, seat: int | None) -> str:
         """The state message as JSON text, built once per position and seat."""
@@ -443,6 +457,22 @@ def replay_message(game: LiveGame, ply: int) -> StateMessage:
     message = past.message(None)
     message.can_undo = False
     return message
+
+
+def turned_seats(kinds: Sequence[str]) -> list[int]:
+    """Where the player of each seat (of these kinds) sits in a rematch: people and bots
+    move one seat on, among the seats no automaton holds; an automaton keeps its seat.
+
+    >>> turned_seats(["human", "human", "bot"])
+    [1, 2, 0]
+    >>> turned_seats(["human", "automaton", "bot"])
+    [2, 1, 0]
+    >>> turned_seats(["human", "automaton"])
+    [0, 1]
+    """
+    moving = [seat for seat, kind in enumerate(kinds) if kind != "automaton"]
+    after = {seat: moving[(k + 1) % len(moving)] for k, seat in enumerate(moving)}
+    return [after.get(seat, seat) for seat in range(len(kinds))]
 
 
 def record_seats(seats: Sequence[SeatInfo]) -> list[Seat]:

@@ -72,6 +72,21 @@ class UndoRequest(Request):
     token: str | None = Field(default=None, max_length=200)
 
 
+class RematchRequest(Request):
+    seat: int
+    token: str | None = Field(default=None, max_length=200)
+    """The token of a seat at the finished game (403 if missing or wrong)."""
+
+
+class RematchResponse(BaseModel):
+    game_id: str
+    """The rematch: the same game and variants, a new deal, the seats turned."""
+    seat: int
+    """Where the asking player sits in it, with the same token."""
+    link: str
+    """Its page for the asking player."""
+
+
 # --------------------------------------------------------------------------- HTTP answers
 
 
@@ -170,6 +185,13 @@ class WindowOut(BaseModel):
     """This seat has let it pass and waits for the others (or the clock)."""
 
 
+class RematchOut(BaseModel):
+    game_id: str
+    seats: list[int]
+    """``seats[s]``: the seat in the rematch of whoever held seat ``s`` here; a person
+    plays it with the token of their seat here."""
+
+
 class StateMessage(BaseModel):
     type: Literal["state"] = "state"
     game_id: str
@@ -195,6 +217,8 @@ class StateMessage(BaseModel):
     can_undo: bool
     practice: bool
     """The game allows unlimited undo (docs/web.md, "Undo")."""
+    rematch: RematchOut | None = None
+    """The game's rematch, once someone at the table asked for it."""
 
 
 class ErrorMessage(BaseModel):

@@ -26,6 +26,7 @@ import time
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Coroutine, Sequence
+from dataclasses import replace
 from typing import Any
 from weakref import WeakValueDictionary
 
@@ -411,7 +412,21 @@ class GameService:
                 seats.append(
                     SeatInfo(index, "human", name or f"Player {index + 1}", None, hash_token(token))
                 )
+        game = await self._start(info, resolved, seats, delay, response, request.practice)
+        return game, tokens
 
+    async def _start(
+        self,
+        info: GameInfo,
+        resolved: dict[str, Any],
+        seats: list[SeatInfo],
+        delay: int,
+        response: float,
+        practice: bool,
+        rematch_of: int | None = None,
+    ) -> LiveGame:
+        """Deal a new game of ``info`` with these checked parameters and seats, store it
+        (as the rematch of the game ``rematch_of``, if given) and start its bots."""
         seed = secrets.randbits(63)
         try:
             timeline = Timeline(info.id, resolved, record_seats(seats), seed)
@@ -437,13 +452,55 @@ class GameService:
             entries,
             "finished" if state.is_terminal() else "playing",
             _result(state),
-            request.practice,
+            practice,
+            rematch_of,
         )
         game = LiveGame.from_stored(stored, seats, timeline)
         self._remember(game)
         self._ensure_bot(public_id)
         self._ensure_clock(public_id)
-        return game, tokens
+        return game
+
+    async def rematch(self, game_id: str, seat: int, token: str | None) -> tuple[LiveGame, int]:
+        """The rematch of a finished game, asked for by one of its people: the same game,
+        variants and seats, a new deal, everyone one seat on (:meth:`LiveGame.rematch_seats`),
+        each person with the token they had. Asked again, by anyone, it is the same game.
+        Answers it with the seat of the one who asked."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            self.authorize(game, seat, token)
+            if not game.finished:
+                raise Stale("a rematch is offered once the game is over")
+            moved = game.rematch_seats()
+            if game.rematch is None:
+                info = game_info(game.game)
+                try:
+                    resolved = dict(info.resolve(game.params))
+                except TerranovaError as exc:
+                    raise Unavailable(f"the game cannot be replayed: {exc}") from None
+                seats = [
+                    replace(s, seat=moved[s.seat])
+                    for s in sorted(game.seats, key=lambda s: moved[s.seat])
+                ]
+                try:
+                    new = await self._start(
+                        info,
+                        resolved,
+                        seats,
+                        game.bot_delay_ms,
+                        game.response_seconds,
+                        game.practice,
+                        rematch_of=game.pk,
+                    )
+                except ConflictError:  # another process made it first
+                    self.forget(game_id)
+                    game = await self.load(game_id)
+                else:
+                    game.rematch = new.public_id
+                self._changed(game)
+            if game.rematch is None:  # the game was marked, then is not: never seen
+                raise Unavailable("the rematch could not be made: try again")
+            return await self.get(game.rematch), moved[seat]
 
     # ------------------------------------------------------------------ playing
 

@@ -426,6 +426,45 @@ function renderEnd(msg) {
   }
   $("record-link").href = `/api/games/${encodeURIComponent(gameId)}/record`;
   $("record-link").setAttribute("download", `terranova-${msg.game}-${gameId}.json`);
+  renderRematch(msg);
+}
+
+/** The rematch: a button for a player while nobody has asked for it; once someone has,
+ * every player gets a link to their seat in it (the same token, the seat one on) and a
+ * spectator a link to watch it. */
+function renderRematch(msg) {
+  const offer = msg.rematch;
+  const playing = msg.seat !== null && token;
+  $("rematch-button").hidden = Boolean(offer) || !playing;
+  const link = $("rematch-link");
+  const note = $("rematch-note");
+  link.hidden = !offer;
+  note.hidden = !offer;
+  if (!offer) return;
+  if (playing) {
+    const next = offer.seats[msg.seat];
+    link.href = seatLink(offer.game_id, next, token);
+    link.textContent = "Play the rematch";
+    note.textContent = `A rematch is ready: you play seat ${next + 1} in it.`;
+  } else {
+    link.href = `/play/${encodeURIComponent(offer.game_id)}`;
+    link.textContent = "Watch the rematch";
+    note.textContent = "The players have a rematch.";
+  }
+}
+
+async function askRematch() {
+  const button = $("rematch-button");
+  button.disabled = true;
+  try {
+    const made = await api(`/api/games/${encodeURIComponent(gameId)}/rematch`, {
+      method: "POST", body: { seat, token },
+    });
+    location.assign(made.link);
+  } catch (err) {
+    toast(err.message);
+    button.disabled = false;
+  }
 }
 
 /** A refused seat link, said in the page's numbers: seats count from 1, as in the top bar
@@ -562,6 +601,7 @@ function toggleReplayPlay() {
 
 function installReplayControls() {
   $("replay-button").addEventListener("click", enterReplay);
+  $("rematch-button").addEventListener("click", askRematch);
   $("replay-exit").addEventListener("click", exitReplay);
   $("replay-first").addEventListener("click", () => replayTo(0));
   $("replay-prev").addEventListener("click", () => replayTo(replay.index - 1));
