@@ -242,7 +242,7 @@ def create_from_lobby(
     response_seconds: int | None = None,
     practice: bool = False,
 ) -> str:
-    """Create a game from the lobby by clicking; seats: "human" or a bot name (seats the
+    """Create a game from the lobby by clicking; seats: "human", "open" or a bot name (seats the
     automaton plays, variant ``automata``, are left as the lobby shows them); ``practice``
     ticks "Practice (unlimited undo)". Returns the game id (the created card's)."""
     page.goto(server.base + "/")
@@ -258,8 +258,8 @@ def create_from_lobby(
     for index, kind in enumerate(seats):
         if page.locator(f"#seat-{index}-kind").count() == 0:
             continue  # the automaton's seat
-        if kind == "human":
-            page.select_option(f"#seat-{index}-kind", "human")
+        if kind in ("human", "open"):
+            page.select_option(f"#seat-{index}-kind", kind)
         else:
             page.select_option(f"#seat-{index}-kind", "bot")
             page.select_option(f"#seat-{index}-bot", kind)

@@ -142,3 +142,33 @@ def test_two_seats_swap(api: Api, kinds: list[str]) -> None:
     answer = rematch(api, game_id, seat, token).json()
     assert answer["seat"] == 1 - seat
     assert api.state(answer["game_id"], 1 - seat, token)["seat"] == 1 - seat
+
+
+def test_default_names_follow_the_seats(api: Api) -> None:
+    created = api.create([{"kind": "human"}, {"kind": "human"}, SEATS[2]], game=GAME)
+    game_id = created["game_id"]
+    tokens = {s["seat"]: s["token"] for s in created["seats"] if s["token"]}
+    rng = random.Random(1)
+    while api.state(game_id)["status"] != "finished":
+        for seat, token in tokens.items():
+            state = api.state(game_id, seat, token)
+            if state["legal"]:
+                api.act(game_id, seat, token, rng.choice(state["legal"]), state["ply"])
+    new = rematch(api, game_id, 0, tokens[0]).json()["game_id"]
+    names = [s["name"] for s in api.client.get(f"/api/games/{new}").json()["seats"]]
+    assert names == ["greedy", "Player 2", "Player 3"]
+
+
+def test_a_bot_over_the_servers_limits_now_is_refused(open_api: OpenApi) -> None:
+    first = open_api()
+    seats = [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "mcts:iterations=30"}]
+    created = first.create(seats, game=GAME)
+    game_id, token = created["game_id"], created["seats"][0]["token"]
+    first.play_until(game_id, 0, token, lambda s: False, random.Random(3))
+    first.close()
+    stricter = open_api(max_bot_iterations=10)
+    answer = rematch(stricter, game_id, 0, token)
+    assert answer.status_code == 400, answer.text
+    assert "seat 1" in answer.json()["detail"]
+    assert "over this server's limit of 10" in answer.json()["detail"]
+    assert stricter.state(game_id)["rematch"] is None

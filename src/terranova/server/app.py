@@ -41,6 +41,10 @@ from terranova.server.models import (
     ErrorMessage,
     ErrorResponse,
     GameSummary,
+    JoinRequest,
+    JoinResponse,
+    OpenTable,
+    OpenTablesResponse,
     PongMessage,
     RematchRequest,
     RematchResponse,
@@ -48,6 +52,7 @@ from terranova.server.models import (
     UndoRequest,
 )
 from terranova.server.service import (
+    BadRequest,
     Forbidden,
     GameService,
     Malformed,
@@ -216,6 +221,34 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         been shown since (any decision in a practice game)."""
         game = await service.undo(game_id, body.seat, body.token)
         return _json_response(game.message_json(body.seat))
+
+    @app.get("/api/games", response_model=OpenTablesResponse, responses=ERRORS)
+    async def list_games(open_: Annotated[str | None, Query(alias="open")] = None) -> Any:
+        """``?open=1``: the open tables, the newest games being played that have a seat
+        anyone may join (other games are reached by their id only)."""
+        if open_ != "1":
+            raise BadRequest("only the open tables are listed: GET /api/games?open=1")
+        tables = [
+            OpenTable(
+                game_id=game.public_id,
+                game=game.game,
+                name=game_info(game.game).name,
+                params=game.params,
+                seats=[s.out() for s in game.seats],
+                ply=game.ply,
+                created=game.created_at.isoformat(),
+            )
+            for game in await service.open_tables()
+        ]
+        return OpenTablesResponse(games=tables)
+
+    @app.post("/api/games/{game_id}/join", response_model=JoinResponse, responses=ERRORS)
+    async def post_join(game_id: str, body: JoinRequest) -> JoinResponse:
+        """Take an open seat of a game being played (the one named, or the first): it
+        becomes yours, with the name given; answers its token, given only here."""
+        game, seat, token = await service.join(game_id, body.seat, body.name)
+        link = f"/play/{game.public_id}?" + urlencode({"seat": seat, "token": token})
+        return JoinResponse(game_id=game.public_id, seat=seat, token=token, link=link)
 
     @app.post("/api/games/{game_id}/rematch", response_model=RematchResponse, responses=ERRORS)
     async def post_rematch(game_id: str, body: RematchRequest) -> RematchResponse:

@@ -89,7 +89,8 @@ class SeatRow(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     seat: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(16))
-    """``human``, ``bot`` or ``automaton`` (migration 0003 widened it from 8 characters)."""
+    """``human``, ``bot``, ``automaton`` or ``open`` (a person's seat nobody has joined
+    yet; migration 0003 widened it from 8 characters)."""
     name: Mapped[str] = mapped_column(String(64))
     bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
@@ -413,6 +414,39 @@ class Database:
                     raise ConflictError("the game is no longer being played")
         except IntegrityError as exc:
             raise ConflictError(str(exc.orig)) from None
+
+    def claim_seat(self, pk: int, seat: int, name: str, token_hash: str) -> None:
+        """Give the open seat ``seat`` of a game being played to a person: it becomes a
+        human seat with this name and token. ConflictError (nothing written) if the seat
+        is not open any more or the game is not being played."""
+        with self._write_lock, self.session() as session, session.begin():
+            playing = session.scalar(
+                select(GameRow.id).where(GameRow.id == pk, GameRow.status == "playing")
+            )
+            claimed = session.execute(
+                update(SeatRow)
+                .where(SeatRow.game_id == pk, SeatRow.seat == seat, SeatRow.kind == "open")
+                .values(kind="human", name=name, token_hash=token_hash)
+            )
+            if playing is None or cast(CursorResult[Any], claimed).rowcount != 1:
+                raise ConflictError(f"seat {seat} is not open any more")
+
+    def open_games(self, limit: int) -> list[str]:
+        """Public ids of the games being played that have an open seat, newest first."""
+        with self.session() as session:
+            return list(
+                session.scalars(
+                    select(GameRow.public_id)
+                    .where(GameRow.status == "playing")
+                    .where(
+                        select(SeatRow.id)
+                        .where(SeatRow.game_id == GameRow.id, SeatRow.kind == "open")
+                        .exists()
+                    )
+                    .order_by(GameRow.id.desc())
+                    .limit(limit)
+                ).all()
+            )
 
     def unfinished_games(self) -> list[str]:
         """Public ids of the games still being played."""

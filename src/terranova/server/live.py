@@ -48,10 +48,10 @@ class SeatInfo:
     token_hash: str | None
 
     def out(self) -> SeatOut:
-        kind: SeatKind = (
-            "bot" if self.kind == "bot" else "automaton" if self.kind == "automaton" else "human"
+        kinds: dict[str, SeatKind] = {"bot": "bot", "automaton": "automaton", "open": "open"}
+        return SeatOut(
+            seat=self.seat, kind=kinds.get(self.kind, "human"), name=self.name, bot=self.bot
         )
-        return SeatOut(seat=self.seat, kind=kind, name=self.name, bot=self.bot)
 
 
 def stored_seats(info: GameInfo, stored: StoredGame) -> list[SeatInfo]:

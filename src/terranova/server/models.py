@@ -7,9 +7,10 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 Score = int | float
-SeatKind = Literal["human", "bot", "automaton"]
-"""``human`` (whoever holds the seat's token), ``bot`` (moved by the server) or
-``automaton`` (a seat the game plays itself: its ``automaton_variant``)."""
+SeatKind = Literal["human", "bot", "automaton", "open"]
+"""``human`` (whoever holds the seat's token), ``bot`` (moved by the server),
+``automaton`` (a seat the game plays itself: its ``automaton_variant``) or ``open`` (a
+person's seat that anyone may join from the open tables, until someone does)."""
 ErrorCode = Literal[
     "illegal",
     "malformed",
@@ -70,6 +71,39 @@ class ActionRequest(Request):
 class UndoRequest(Request):
     seat: int
     token: str | None = Field(default=None, max_length=200)
+
+
+class JoinRequest(Request):
+    seat: int | None = None
+    """The open seat to take (none: the first one)."""
+    name: str | None = Field(default=None, max_length=200)
+    """Shown to everyone (default: the seat's name, ``Player N``)."""
+
+
+class JoinResponse(BaseModel):
+    game_id: str
+    seat: int
+    token: str
+    """The seat's secret, given only here."""
+    link: str
+    """``/play/{game_id}?seat={seat}&token={token}``."""
+
+
+class OpenTable(BaseModel):
+    game_id: str
+    game: str
+    name: str
+    """The game's name."""
+    params: dict[str, Any]
+    seats: list[SeatOut]
+    """Every seat; those of kind ``open`` may be joined."""
+    ply: int
+    created: str
+
+
+class OpenTablesResponse(BaseModel):
+    games: list[OpenTable]
+    """The newest games being played with an open seat."""
 
 
 class RematchRequest(Request):

@@ -404,6 +404,10 @@ class GameService:
                 except TerranovaError as exc:
                     raise BadRequest(f"seat {index}: {exc}") from None
                 seats.append(SeatInfo(index, "bot", name or spec, spec, None))
+            elif seat.kind == "open":
+                if seat.bot is not None:
+                    raise BadRequest(f"seat {index} is open to a person: it has no bot")
+                seats.append(SeatInfo(index, "open", name or f"Player {index + 1}", None, None))
             else:
                 if seat.bot is not None:
                     raise BadRequest(f"seat {index} is human: it has no bot")
@@ -439,27 +443,85 @@ class GameService:
         stored_seats = [StoredSeat(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in seats]
         public_id = secrets.token_urlsafe(9)
         state = timeline.state
-        stored = await asyncio.to_thread(
-            self.db.create_game,
-            public_id,
-            info.id,
-            params_stored,
-            seed,
-            info.rules_version,
-            delay,
-            response,
-            stored_seats,
-            entries,
-            "finished" if state.is_terminal() else "playing",
-            _result(state),
-            practice,
-            rematch_of,
+        # shielded, as _write: a cancelled request may still have written the game
+        stored = await asyncio.shield(
+            asyncio.to_thread(
+                self.db.create_game,
+                public_id,
+                info.id,
+                params_stored,
+                seed,
+                info.rules_version,
+                delay,
+                response,
+                stored_seats,
+                entries,
+                "finished" if state.is_terminal() else "playing",
+                _result(state),
+                practice,
+                rematch_of,
+            )
         )
         game = LiveGame.from_stored(stored, seats, timeline)
         self._remember(game)
         self._ensure_bot(public_id)
         self._ensure_clock(public_id)
         return game
+
+    async def open_tables(self) -> list[LiveGame]:
+        """The newest games being played that have an open seat (at most
+        ``max_open_tables``)."""
+        ids = await asyncio.to_thread(self.db.open_games, self.settings.max_open_tables)
+        found = []
+        for game_id in ids:
+            with contextlib.suppress(ServiceError):  # one that cannot be rebuilt is left out
+                game = await self.get(game_id)
+                if game.playing and any(s.kind == "open" for s in game.seats):
+                    found.append(game)
+        return found
+
+    async def join(
+        self, game_id: str, seat: int | None, name: str | None
+    ) -> tuple[LiveGame, int, str]:
+        """Give an open seat of a game being played (``seat``, or the first one) to whoever
+        asks: it becomes a person's seat with this name; answers the game, the seat and its
+        new token. Stale if no seat is open any more (someone joined first)."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if not game.playing:
+                raise Stale("the game is not being played any more")
+            free = [s.seat for s in game.seats if s.kind == "open"]
+            if seat is None:
+                if not free:
+                    raise Stale("every seat of this game is taken")
+                seat = free[0]
+            elif not 0 <= seat < len(game.seats):
+                raise BadRequest(f"this game has no seat {seat}")
+            elif seat not in free:
+                raise Stale(f"seat {seat} is not open: someone holds it")
+            try:
+                shown = seat_name(name) or game.seats[seat].name
+            except ValueError as exc:
+                raise BadRequest(
+                    f"a name has no control, separator or direction-changing characters ({exc})"
+                ) from None
+            if len(shown) > self.settings.max_seat_name:
+                raise BadRequest(f"a name has at most {self.settings.max_seat_name} characters")
+            token = secrets.token_urlsafe(24)
+            digest = hash_token(token)
+            try:
+                await asyncio.shield(
+                    asyncio.to_thread(self.db.claim_seat, game.pk, seat, shown, digest)
+                )
+            except asyncio.CancelledError:
+                self.forget(game_id)  # the seat may have been taken all the same
+                raise
+            except ConflictError:
+                self.forget(game_id)
+                raise Stale(f"seat {seat} is not open any more: someone joined first") from None
+            game.seats[seat] = SeatInfo(seat, "human", shown, None, digest)
+            self._changed(game)
+            return game, seat, token
 
     async def rematch(self, game_id: str, seat: int, token: str | None) -> tuple[LiveGame, int]:
         """The rematch of a finished game, asked for by one of its people: the same game,
@@ -479,7 +541,7 @@ class GameService:
                 except TerranovaError as exc:
                     raise Unavailable(f"the game cannot be replayed: {exc}") from None
                 seats = [
-                    replace(s, seat=moved[s.seat])
+                    self._rematch_seat(info, s, moved[s.seat])
                     for s in sorted(game.seats, key=lambda s: moved[s.seat])
                 ]
                 try:
@@ -487,11 +549,14 @@ class GameService:
                         info,
                         resolved,
                         seats,
-                        game.bot_delay_ms,
-                        game.response_seconds,
+                        min(game.bot_delay_ms, self.settings.max_bot_delay_ms),
+                        min(game.response_seconds, self.settings.max_response_seconds),
                         game.practice,
                         rematch_of=game.pk,
                     )
+                except asyncio.CancelledError:
+                    self.forget(game_id)  # the rematch may have been written all the same
+                    raise
                 except ConflictError:  # another process made it first
                     self.forget(game_id)
                     game = await self.load(game_id)
@@ -502,6 +567,20 @@ class GameService:
                 raise Unavailable("the rematch could not be made: try again")
             return await self.get(game.rematch), moved[seat]
 
+    def _rematch_seat(self, info: GameInfo, seat: SeatInfo, moved_to: int) -> SeatInfo:
+        """``seat``'s player at seat ``moved_to`` of the rematch, checked as a new game's
+        seat is (a bot over this server's limits now is refused); a default name follows
+        the seat."""
+        if seat.kind == "bot" and seat.bot is not None:
+            try:
+                check_agent(seat.bot, info.id, limits(self.settings))
+            except TerranovaError as exc:
+                raise Refused(f"the rematch cannot be made: seat {seat.seat}: {exc}") from None
+        name = seat.name[: self.settings.max_seat_name]
+        if name == f"Player {seat.seat + 1}":
+            name = f"Player {moved_to + 1}"
+        return replace(seat, seat=moved_to, name=name)
+
     # ------------------------------------------------------------------ playing
 
     def authorize(self, game: LiveGame, seat: int | None, token: str | None) -> int:
@@ -511,6 +590,8 @@ class GameService:
         if not 0 <= seat < len(game.seats):
             raise Forbidden(f"this game has no seat {seat}")
         expected = game.seats[seat].token_hash
+        if game.seats[seat].kind == "open":
+            raise Forbidden(f"seat {seat} is open: join it first")
         if expected is None:
             raise Forbidden(f"seat {seat} is played by {_machine(game.seats[seat].kind)}")
         if not hmac.compare_digest(expected, hash_token(token)):

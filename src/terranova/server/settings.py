@@ -73,4 +73,6 @@ class Settings:
     """Address space of each bot worker process (0: no limit)."""
     max_cached_games: int = 256
     """Live games kept in memory; others are rebuilt from the database when needed."""
+    max_open_tables: int = 50
+    """The most games the open tables list (``GET /api/games?open=1``), newest first."""
     max_seat_name: int = 40

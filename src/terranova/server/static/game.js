@@ -299,6 +299,8 @@ function renderBanner(msg, live) {
     text = `Replay: move ${replay.index} of ${replay.steps.length - 1}`;
   } else if (msg.status === "abandoned") {
     text = "This game was closed as abandoned: nobody had moved for a long time";
+  } else if (msg.status === "playing" && msg.to_move !== null && msg.seats[msg.to_move].kind === "open") {
+    text = `Waiting for someone to join seat ${msg.to_move + 1}`;
   } else if (board && board.status) {
     text = board.status(msg);
   } else if (msg.status === "finished") {
@@ -334,6 +336,7 @@ function renderPlayers(msg) {
     if (role) tags.push(h("span.tag.role", { text: role }));
     else if (info.kind === "automaton") tags.push(h("span.tag.role", { text: "automaton" }));
     else if (info.kind === "bot") tags.push(h("span.tag.bot", { text: `bot${info.bot && info.bot !== info.name ? `: ${info.bot}` : ""}` }));
+    else if (info.kind === "open") tags.push(h("span.tag.role", { text: "open: waiting for a player", dataset: { testid: `open-${k}` } }));
     if (winners.includes(k)) tags.push(h("span.tag.winner", { text: "★ winner" }));
     return h("li.player", {
       dataset: { seat: k, testid: `player-${k}` },
@@ -475,6 +478,7 @@ function refusal(message, code) {
   if (seat >= summary.seats.length) return `This game has no seat ${seat + 1}.`;
   if (summary.seats[seat].kind === "bot") return `Seat ${seat + 1} is played by a bot.`;
   if (summary.seats[seat].kind === "automaton") return `Seat ${seat + 1} is played by the automaton.`;
+  if (summary.seats[seat].kind === "open") return `Seat ${seat + 1} is open: join it from the lobby's open tables.`;
   return `This link's token is not valid for seat ${seat + 1}.`;
 }
 

@@ -99,7 +99,8 @@ function seatRow(index) {
     dataset: { seat: index, role: "kind" },
   },
   h("option", { value: "human", text: "Human" }),
-  h("option", { value: "bot", text: "Bot" }));
+  h("option", { value: "bot", text: "Bot" }),
+  h("option", { value: "open", text: "Open seat" }));
   kind.value = choice.kind;
   const name = h("input", {
     id: `seat-${index}-name`, type: "text", maxLength: 40, value: choice.name,
@@ -124,6 +125,7 @@ function seatRow(index) {
     choice.bot = bot.value;
     choice.spec = spec.value;
     row.classList.toggle("is-bot", choice.kind === "bot");
+    name.hidden = choice.kind === "open"; // whoever joins names it
     bot.hidden = choice.kind !== "bot";
     spec.hidden = choice.kind !== "bot" || choice.bot !== OTHER_BOT;
     name.placeholder = choice.kind === "human" ? `Player ${index + 1}` : "Name";
@@ -185,7 +187,7 @@ function readRequest() {
     }
     const choice = seatChoices[i];
     const seat = { kind: choice.kind };
-    if (choice.name.trim()) seat.name = choice.name.trim();
+    if (choice.name.trim() && choice.kind !== "open") seat.name = choice.name.trim();
     if (choice.kind === "bot") {
       seat.bot = choice.bot === OTHER_BOT ? choice.spec.trim() : choice.bot;
       if (!seat.bot) throw new Error(`Seat ${i + 1}: write the bot spec`);
@@ -223,6 +225,7 @@ async function createGame(event) {
     }
     showCreated(created);
     renderMyGames();
+    renderOpenTables();
   } catch (err) {
     toast(`The game could not be created: ${err.message}`);
   } finally {
@@ -254,7 +257,11 @@ function showCreated(created) {
   }
   const bots = created.seats.filter((s) => s.kind === "bot");
   const machines = created.seats.filter((s) => s.kind === "automaton");
+  const open = created.seats.filter((s) => s.kind === "open");
   const others = [];
+  if (open.length) {
+    others.push(`Open: seat ${open.map((o) => o.seat + 1).join(", ")}, listed in the open tables until someone joins`);
+  }
   if (bots.length) others.push(`Bots: ${bots.map((b) => `seat ${b.seat + 1} (${b.name})`).join(", ")}`);
   if (machines.length) others.push(`The automaton: seat ${machines.map((m) => m.seat + 1).join(", ")}`);
   if (others.length) items.push(h("li.invite.bots", { text: others.join(" · ") }));
@@ -325,6 +332,60 @@ async function renderMyGames() {
   }));
 }
 
+// ------------------------------------------------------------------ open tables
+
+/** The games being played with a seat anyone may join, each open seat with a Join button
+ * (the name typed above the list is the one the others see). */
+async function renderOpenTables() {
+  let listed;
+  try {
+    listed = await api("/api/games?open=1");
+  } catch (err) {
+    $("open-tables-empty").hidden = false;
+    $("open-tables-empty").textContent = `The open tables could not be loaded: ${err.message}`;
+    return;
+  }
+  const held = new Set(mySeats().map((x) => x.game_id));
+  const games = listed.games.filter((g) => !held.has(g.game_id));
+  $("open-tables-empty").hidden = games.length > 0;
+  $("open-tables-empty").textContent = "No game is waiting for players. Leave a seat open when you create one.";
+  $("open-tables-list").replaceChildren(...games.map((game) => {
+    const chips = game.seats.map((seat) => h("span.player-chip",
+      h("span.seat-dot", { style: `background:${seatColour(seat.seat)}` }),
+      seat.kind === "open" ? "open seat" : seat.name));
+    const joins = game.seats.filter((seat) => seat.kind === "open").map((seat) => {
+      const button = h("button.small.primary", {
+        type: "button", text: `Join seat ${seat.seat + 1}`,
+        dataset: { testid: `join-${game.game_id}-${seat.seat}` },
+      });
+      button.addEventListener("click", () => joinTable(game, seat.seat, button));
+      return button;
+    });
+    return h("li.my-game.open-table", { dataset: { gameId: game.game_id } },
+      h("div.my-game-head", h("strong", { text: game.name }),
+        h("span.status-pill", { text: game.ply ? "under way" : "waiting" }),
+        h("span.muted", { text: timeAgo(game.created) })),
+      h("div.my-game-players", chips),
+      h("div.my-game-actions", joins));
+  }));
+}
+
+async function joinTable(game, seat, button) {
+  button.disabled = true;
+  try {
+    const name = $("join-name").value.trim();
+    const joined = await api(`/api/games/${encodeURIComponent(game.game_id)}/join`, {
+      method: "POST", body: name ? { seat, name } : { seat },
+    });
+    rememberSeat({ game_id: joined.game_id, game: game.game, seat: joined.seat, token: joined.token, name });
+    location.assign(joined.link);
+  } catch (err) {
+    toast(`You could not join: ${err.message}`);
+    button.disabled = false;
+    renderOpenTables();
+  }
+}
+
 // ------------------------------------------------------------------ start
 
 async function start() {
@@ -334,6 +395,9 @@ async function start() {
     $("new-game").scrollIntoView({ behavior: "smooth" });
   });
   renderMyGames();
+  renderOpenTables();
+  $("open-tables-refresh").addEventListener("click", renderOpenTables);
+  setInterval(() => { if (!document.hidden) renderOpenTables(); }, 15000);
   try {
     catalog = await api("/api/catalog");
   } catch (err) {
