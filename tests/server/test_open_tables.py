@@ -4,6 +4,7 @@ own; nobody else can take it or play it meanwhile."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from tests.server.conftest import Api, OpenApi
@@ -111,3 +112,18 @@ def test_the_list_is_bounded_and_newest_first(open_api: OpenApi) -> None:
     api = open_api(max_open_tables=3)
     made = [api.create([{"kind": "human"}, OPEN], game=GAME)["game_id"] for _ in range(5)]
     assert open_ids(api) == made[::-1][:3]
+
+
+def test_the_record_names_who_joined(api: Api) -> None:
+    created = api.create([{"kind": "human", "name": "Ana"}, OPEN], game=GAME)
+    game_id = created["game_id"]
+    ana = created["seats"][0]["token"]
+    bo = join(api, game_id, name="Bo").json()["token"]
+    rng = random.Random(5)
+    while api.state(game_id)["status"] != "finished":
+        for seat, token in ((0, ana), (1, bo)):
+            state = api.state(game_id, seat, token)
+            if state["legal"]:
+                api.act(game_id, seat, token, rng.choice(state["legal"]), state["ply"])
+    record = api.client.get(f"/api/games/{game_id}/record").json()
+    assert record["seats"] == [{"name": "Ana", "kind": "human"}, {"name": "Bo", "kind": "human"}]

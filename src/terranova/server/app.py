@@ -27,7 +27,7 @@ from terranova.server.db import Database
 from terranova.server.game_files import GameFiles, revalidated
 from terranova.server.hub import Connection, Hub, RateWindow
 from terranova.server.limits import Limits, SocketCount
-from terranova.server.live import replay_message
+from terranova.server.live import replay_message, seat_out
 from terranova.server.models import (
     CLIENT_MESSAGE,
     ActionRequest,
@@ -234,8 +234,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 game=game.game,
                 name=game_info(game.game).name,
                 params=game.params,
-                seats=[s.out() for s in game.seats],
-                ply=game.ply,
+                seats=[seat_out(s.seat, s.kind, s.name, s.bot) for s in game.seats],
                 created=game.created_at.isoformat(),
             )
             for game in await service.open_tables()

@@ -48,10 +48,13 @@ class SeatInfo:
     token_hash: str | None
 
     def out(self) -> SeatOut:
-        kinds: dict[str, SeatKind] = {"bot": "bot", "automaton": "automaton", "open": "open"}
-        return SeatOut(
-            seat=self.seat, kind=kinds.get(self.kind, "human"), name=self.name, bot=self.bot
-        )
+        return seat_out(self.seat, self.kind, self.name, self.bot)
+
+
+def seat_out(seat: int, kind: str, name: str, bot: str | None) -> SeatOut:
+    """A seat as the API shows it (a kind stored before the kinds were checked: human)."""
+    kinds: dict[str, SeatKind] = {"bot": "bot", "automaton": "automaton", "open": "open"}
+    return SeatOut(seat=seat, kind=kinds.get(kind, "human"), name=name, bot=bot)
 
 
 def stored_seats(info: GameInfo, stored: StoredGame) -> list[SeatInfo]:
@@ -383,8 +386,9 @@ class LiveGame(GameFacts):
 
     @property
     def record(self) -> GameRecord:
-        """The game record, saying whether the game is a practice game."""
-        return replace(self.timeline.record, practice=self.practice)
+        """The game record, saying whether the game is a practice game, with the seats as
+        they are now (a person who joined an open seat named)."""
+        return replace(self.timeline.record, practice=self.practice, seats=self.record_seats())
 
     def message(self, seat: int | None) -> StateMessage:
         """The state message for ``seat`` (None: a spectator)."""

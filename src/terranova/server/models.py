@@ -97,7 +97,6 @@ class OpenTable(BaseModel):
     params: dict[str, Any]
     seats: list[SeatOut]
     """Every seat; those of kind ``open`` may be joined."""
-    ply: int
     created: str
 
 

@@ -43,6 +43,7 @@ from terranova.server.db import (
     Database,
     Entry,
     LogError,
+    OpenGame,
     StoredGame,
     StoredSeat,
     effective_actions,
@@ -468,17 +469,12 @@ class GameService:
         self._ensure_clock(public_id)
         return game
 
-    async def open_tables(self) -> list[LiveGame]:
+    async def open_tables(self) -> list[OpenGame]:
         """The newest games being played that have an open seat (at most
-        ``max_open_tables``)."""
-        ids = await asyncio.to_thread(self.db.open_games, self.settings.max_open_tables)
-        found = []
-        for game_id in ids:
-            with contextlib.suppress(ServiceError):  # one that cannot be rebuilt is left out
-                game = await self.get(game_id)
-                if game.playing and any(s.kind == "open" for s in game.seats):
-                    found.append(game)
-        return found
+        ``max_open_tables``), as the database has them: nothing is replayed to list them."""
+        listed = await asyncio.to_thread(self.db.open_games, self.settings.max_open_tables)
+        known = games()
+        return [game for game in listed if game.game in known]
 
     async def join(
         self, game_id: str, seat: int | None, name: str | None

@@ -313,7 +313,8 @@ async function renderMyGames() {
       status = "finished";
     } else if (summary.to_move !== null && summary.to_move !== undefined) {
       const mine = held.some((s) => s.seat === summary.to_move);
-      status = mine ? "your turn" : `${summary.seats[summary.to_move].name} to move`;
+      const open = summary.seats[summary.to_move].kind === "open";
+      status = mine ? "your turn" : open ? "waiting for a player" : `${summary.seats[summary.to_move].name} to move`;
     } else {
       status = "playing";
     }
@@ -363,7 +364,7 @@ async function renderOpenTables() {
     });
     return h("li.my-game.open-table", { dataset: { gameId: game.game_id } },
       h("div.my-game-head", h("strong", { text: game.name }),
-        h("span.status-pill", { text: game.ply ? "under way" : "waiting" }),
+        h("span.status-pill", { text: `${game.seats.filter((x) => x.kind === "open").length} open` }),
         h("span.muted", { text: timeAgo(game.created) })),
       h("div.my-game-players", chips),
       h("div.my-game-actions", joins));
