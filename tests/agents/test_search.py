@@ -538,3 +538,19 @@ def test_a_game_may_declare_how_its_rollouts_go(monkeypatch: pytest.MonkeyPatch)
 def test_a_rollout_other_than_game_or_random_is_refused() -> None:
     with pytest.raises(InvalidParameterError, match="rollout is one of game, random"):
         make_agent("mcts:rollout=greedy", 0)
+
+
+@pytest.mark.parametrize("kind", ["mcts", "ismcts"])
+def test_a_search_keeps_the_moves_it_weighed(kind: str) -> None:
+    state = terranova.make("discovery", players=2)
+    rng = random.Random(4)
+    while state.current_player() == CHANCE:
+        state.apply(state.sample_chance(rng))
+    bot = make_agent(f"{kind}:iterations=80", seed=2)
+    chosen = bot.select(state)
+    weighed = bot.last_choices
+    assert weighed[0].action == chosen
+    assert [c.visits for c in weighed] == sorted((c.visits for c in weighed), reverse=True)
+    assert sum(c.visits for c in weighed) == 80
+    assert all(0 <= c.value <= 1 for c in weighed)
+    assert {c.action for c in weighed} <= set(state.legal_actions())

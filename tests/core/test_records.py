@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ import pytest
 from terranova.core import records
 from terranova.core.actions import Action
 from terranova.core.errors import RecordError, TerranovaError
+from terranova.core.records import GameRecord, Seat
 from terranova.core.registry import game_info, make
 from terranova.core.state import CHANCE, State
 from terranova.games.discovery.actions import PASS, Deploy, Draw, Place
@@ -235,3 +237,14 @@ def test_chance_draws_are_recorded_as_outcomes() -> None:
             assert isinstance(state.parse_action(text), Draw)
         state.apply(state.parse_action(text))
     assert state.is_terminal()
+
+
+def test_the_seats_that_asked_for_hints_round_trip_and_are_checked() -> None:
+    record = GameRecord("discovery", "1", {}, [Seat("Ana", "human")], 1)
+    assert "hints" not in record.to_dict()
+    data = replace(record, hints=[0]).to_dict()
+    assert data["hints"] == [0]
+    assert GameRecord.from_dict(data).hints == [0]
+    for bad in ([True], ["0"], 0):
+        with pytest.raises(RecordError, match="'hints'"):
+            GameRecord.from_dict({**data, "hints": bad})

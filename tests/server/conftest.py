@@ -103,8 +103,11 @@ class Api:
         game: str = "discovery",
         response_seconds: float | None = None,
         practice: bool | None = None,
+        hints: bool | None = None,
     ) -> dict[str, Any]:
         body: dict[str, Any] = {"game": game, "seats": seats, "params": params or {}}
+        if hints is not None:
+            body["hints"] = hints
         if bot_delay_ms is not None:
             body["bot_delay_ms"] = bot_delay_ms
         if response_seconds is not None:

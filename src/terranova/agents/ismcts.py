@@ -33,8 +33,10 @@ import math
 import random
 
 from terranova.agents.mcts import (
+    Considered,
     SearchAgent,
     auto_scale,
+    by_visits,
     decision_actions,
 )
 from terranova.core.actions import Action
@@ -71,21 +73,26 @@ class IsmctsAgent(SearchAgent):
 
     def select(self, state: State) -> Action:
         actions = decision_actions(state)
+        self.last_choices = []
         if len(actions) == 1:
             self.last_iterations = 0
             return actions[0]
         seat = state.current_player()
         rng = self._rng
-        scale = self.scale or auto_scale(state.resample(seat, rng))
+        scale = self.last_scale = self.scale or auto_scale(state.resample(seat, rng))
         root = _InfoNode(None, state.num_seats)
         self._search(lambda: self._iterate(root, state.resample(seat, rng), seat, scale))
         best: Action | None = None
         best_key = (-1, -math.inf)
+        weighed = []
         for action in actions:  # the real legal actions: the seat's own, so it knows them
             kid = root.kids.get(action)
+            if kid is not None and kid.visits:
+                weighed.append(Considered(action, kid.visits, kid.value[seat] / kid.visits))
             if kid is not None and (kid.visits, kid.value[seat]) > best_key:
                 best_key = (kid.visits, kid.value[seat])
                 best = action
+        self.last_choices = by_visits(weighed)
         return best if best is not None else actions[0]
 
     def _iterate(self, root: _InfoNode, state: State, observer: int, scale: float) -> int:

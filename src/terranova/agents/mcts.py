@@ -50,6 +50,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from terranova.agents.registry import GreedyPolicy, game_rollout
@@ -205,6 +206,21 @@ class _Node:
         self.outcomes: dict[Action, _Node] | None = None
 
 
+@dataclass(frozen=True)
+class Considered:
+    """One move a search weighed at its root: how often it was tried, and its mean value
+    for the seat to move (0..1: 0.5 level with the best other seat, 1 a clear lead)."""
+
+    action: Action
+    visits: int
+    value: float
+
+
+def by_visits(choices: Sequence[Considered]) -> list[Considered]:
+    """The moves weighed, the most tried first (then the best valued)."""
+    return sorted(choices, key=lambda c: (-c.visits, -c.value))
+
+
 class Counted(Protocol):
     """A search tree node as backing up sees it: visits and per-seat value sums."""
 
@@ -249,6 +265,11 @@ class SearchAgent:
         self.max_nodes = 1 << 62
         self.last_nodes = 0
         """Tree nodes made by the last search."""
+        self.last_choices: list[Considered] = []
+        """The moves the last search weighed, the most tried first (empty when the move
+        was forced)."""
+        self.last_scale = 1.0
+        """The margin scale of the last search (see :func:`margin_values`)."""
 
     def limit(self, seconds: float, nodes: int) -> None:
         """Cut every search short after ``seconds`` of wall time or once its tree holds
@@ -316,15 +337,23 @@ class MctsAgent(SearchAgent):
 
     def select(self, state: State) -> Action:
         actions = decision_actions(state)
+        self.last_choices = []
         if len(actions) == 1:
             self.last_iterations = 0
             return actions[0]
         seat = state.current_player()
         root_state = state.resample(seat, self._rng)  # what this seat may know, nothing more
-        scale = self.scale or auto_scale(root_state)
+        scale = self.last_scale = self.scale or auto_scale(root_state)
         root = _Node(None, state.num_seats)
         root.untried = list(root_state.legal_actions())
         self._search(lambda: self._iterate(root, root_state, scale))
+        self.last_choices = by_visits(
+            [
+                Considered(k.action, k.visits, k.value[seat] / k.visits)
+                for k in root.kids
+                if k.action is not None and k.visits
+            ]
+        )
         best = max(root.kids, key=lambda k: (k.visits, k.value[seat]))
         assert best.action is not None
         return best.action

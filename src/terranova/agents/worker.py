@@ -4,7 +4,8 @@ bots, no web stack), so that a worker starts quickly; the server's runner
 (:mod:`terranova.server.bots`) starts and feeds it.
 
 The protocol on the pipe: the worker sends ``("ready", None)`` once it has started, then
-answers each :class:`BotJob` with ``("ok", action text)`` or ``("error", reason)``.
+answers each :class:`BotJob` with ``("ok", action text)`` (for a job asking for advice,
+``("ok", Advice.to_dict())``) or ``("error", reason)``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
+from terranova.agents.advice import advise
 from terranova.agents.mcts import SearchAgent
 from terranova.agents.registry import BotLimits, make_agent
 from terranova.core.actions import Action
@@ -38,6 +40,8 @@ class BotJob:
     actions: tuple[str, ...]
     spec: str
     seed: int
+    advice: bool = False
+    """Answer the bot's advice (:func:`~terranova.agents.advice.advise`), not its move."""
 
 
 def decide(spec: str, seed: int, state: State, bounds: BotLimits) -> Action:
@@ -75,8 +79,11 @@ def worker_main(connection: Connection, bounds: BotLimits, memory_mb: int) -> No
             return
         try:
             state = _position(positions, job)
-            action = decide(job.spec, job.seed, state.clone(), bounds)
-            answer: tuple[str, str] = ("ok", str(action))
+            answer: tuple[str, Any]
+            if job.advice:
+                answer = ("ok", advise(state.clone(), job.spec, job.seed, bounds).to_dict())
+            else:
+                answer = ("ok", str(decide(job.spec, job.seed, state.clone(), bounds)))
         except MemoryError:
             positions.clear()
             answer = ("error", "out of memory")

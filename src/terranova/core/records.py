@@ -66,6 +66,9 @@ class GameRecord:
     result: dict[str, Any] | None = None
     practice: bool = False
     """Played with unlimited undo (the web's practice games); replaying ignores it."""
+    hints: list[int] = field(default_factory=list)
+    """The seats that asked a search bot for a hint (the web's hints), sorted; replaying
+    ignores it."""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON document as a dict."""
@@ -85,6 +88,8 @@ class GameRecord:
         }
         if self.practice:
             data["practice"] = True
+        if self.hints:
+            data["hints"] = list(self.hints)
         return data
 
     def to_json(self) -> str:
@@ -105,6 +110,11 @@ class GameRecord:
             raise RecordError("game record field 'actions' must be a list of action texts")
         if not isinstance(data.get("practice", False), bool):
             raise RecordError("game record field 'practice' must be true or false")
+        hints = data.get("hints", [])
+        if not isinstance(hints, list) or not all(
+            isinstance(s, int) and not isinstance(s, bool) for s in hints
+        ):
+            raise RecordError("game record field 'hints' must be a list of seats")
         try:
             seats = [Seat(str(s["name"]), str(s.get("kind", "bot"))) for s in data["seats"]]
             turns = [
@@ -122,6 +132,7 @@ class GameRecord:
                 turns=turns,
                 result=data.get("result"),
                 practice=data.get("practice", False),
+                hints=sorted(hints),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"game record is missing or mistypes a field: {exc}") from None

@@ -41,6 +41,7 @@ from terranova.server.models import (
     ErrorMessage,
     ErrorResponse,
     GameSummary,
+    HintResponse,
     JoinRequest,
     JoinResponse,
     OpenTable,
@@ -195,6 +196,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             response_seconds=game.response_seconds,
             created=game.created_at.isoformat(),
             practice=game.practice,
+            hints=game.hints,
             board=info.describe()["board"],
         )
 
@@ -248,6 +250,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         game, seat, token = await service.join(game_id, body.seat, body.name)
         link = f"/play/{game.public_id}?" + urlencode({"seat": seat, "token": token})
         return JoinResponse(game_id=game.public_id, seat=seat, token=token, link=link)
+
+    @app.get("/api/games/{game_id}/hint", response_model=HintResponse, responses=ERRORS)
+    async def get_hint(
+        game_id: str, seat_query: SeatQuery = None, token: str | None = None
+    ) -> HintResponse:
+        """For the seat to move, with its token: the move our search bot (``ismcts``)
+        would play, its estimate and the moves it weighed most; in a game between people
+        only if the table allows hints. The seat is noted as having asked."""
+        seat = _query_seat(seat_query)
+        if seat is None:
+            raise Forbidden("a hint needs a seat and its token")
+        ply, advice = await service.hint(game_id, seat, token)
+        return HintResponse(ply=ply, **advice)
 
     @app.post("/api/games/{game_id}/rematch", response_model=RematchResponse, responses=ERRORS)
     async def post_rematch(game_id: str, body: RematchRequest) -> RematchResponse:

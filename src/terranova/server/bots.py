@@ -63,7 +63,7 @@ class BotRunner:
         self.bounds = limits(settings)
         self.deadline = settings.max_bot_seconds + settings.bot_grace_seconds
         self._threads: ThreadPoolExecutor | None = None
-        self._jobs: asyncio.Queue[tuple[BotJob, asyncio.Future[str | None]]] | None = None
+        self._jobs: asyncio.Queue[tuple[BotJob, asyncio.Future[Any]]] | None = None
         self._dispatchers: list[asyncio.Task[None]] = []
         self._workers: list[_Worker] = []
         self.killed = 0
@@ -94,7 +94,7 @@ class BotRunner:
         try:
             if agent_kind(job.spec).searches:
                 text = await self._in_worker(job)
-                if text is not None:
+                if isinstance(text, str):
                     return state.parse_action(text)
             else:
                 return await self._in_thread(job, state)
@@ -103,6 +103,13 @@ class BotRunner:
                 "game %s: bot %r failed (%s); a random move is played", job.game_id, job.spec, exc
             )
         return fallback(state, job.seed)
+
+    async def advise(self, job: BotJob) -> dict[str, Any] | None:
+        """A searching bot's advice on the position of ``job`` (an ``advice`` job), from a
+        worker process under the same limits as the bots' moves; None if it fails or runs
+        out of time."""
+        answer = await self._in_worker(job)
+        return answer if isinstance(answer, dict) else None
 
     async def _in_thread(self, job: BotJob, state: State) -> Action:
         loop = asyncio.get_running_loop()
@@ -121,12 +128,12 @@ class BotRunner:
             # the late thread may still be reading ``state``
             return fallback(state.clone(), job.seed)
 
-    async def _in_worker(self, job: BotJob) -> str | None:
+    async def _in_worker(self, job: BotJob) -> Any:
         if self._jobs is None:
             self._jobs = asyncio.Queue()
             for _ in range(max(1, self.settings.bot_processes)):
                 self._dispatchers.append(asyncio.create_task(self._dispatch()))
-        answer: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
+        answer: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         await self._jobs.put((job, answer))
         return await answer
 
@@ -141,7 +148,7 @@ class BotRunner:
                 job, answer = await jobs.get()
                 if answer.done():  # the game moved on while this waited
                     continue
-                text: str | None = None
+                text: Any = None
                 try:
                     if worker is None or not worker.alive():
                         if worker is not None:
@@ -255,11 +262,12 @@ class _Worker:
         kind, value = self.connection.recv()
         return str(kind), value
 
-    async def ask(self, job: BotJob, timeout: float) -> tuple[str, str]:
-        """Send ``job``; the worker's answer, ``("ok", action)`` or ``("error", why)``."""
+    async def ask(self, job: BotJob, timeout: float) -> tuple[str, Any]:
+        """Send ``job``; the worker's answer, ``("ok", action text or advice)`` or
+        ``("error", why)``."""
         self.connection.send(job)
         kind, value = await self.receive(timeout)
-        return kind, str(value)
+        return kind, value if kind == "ok" and isinstance(value, dict) else str(value)
 
     def kill(self) -> None:
         with contextlib.suppress(Exception):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, cast
@@ -79,6 +79,10 @@ class GameRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
     """The public id of this game's rematch, once someone at the table asked for it."""
+    hints: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    """The table allows hints between people (against bots they are always allowed)."""
+    hinted: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    """The seats that asked for a hint, sorted."""
 
 
 class SeatRow(Base):
@@ -157,6 +161,10 @@ class StoredGame(GameFacts):
     entries: list[Entry]
     rematch: str | None = None
     """The public id of the game's rematch, if one was asked for."""
+    hints: bool = False
+    """The table allows hints between people."""
+    hinted: list[int] = field(default_factory=list)
+    """The seats that asked for a hint."""
 
 
 @dataclass(frozen=True)
@@ -219,6 +227,8 @@ def _stored(row: GameRow, seats: Iterable[StoredSeat], entries: Iterable[Entry])
         seats=list(seats),
         entries=list(entries),
         rematch=row.rematch,
+        hints=row.hints,
+        hinted=list(row.hinted or []),
     )
 
 
@@ -325,6 +335,7 @@ class Database:
         result: dict[str, Any] | None,
         practice: bool = False,
         rematch_of: int | None = None,
+        hints: bool = False,
     ) -> StoredGame:
         """Insert a game with its seats and its first log entries, in one transaction; with
         ``rematch_of``, as the rematch of that game, which must have none yet (else
@@ -351,6 +362,7 @@ class Database:
                 status=status,
                 result=result,
                 practice=practice,
+                hints=hints,
             )
             session.add(row)
             session.flush()
@@ -425,6 +437,16 @@ class Database:
                     raise ConflictError("the game is no longer being played")
         except IntegrityError as exc:
             raise ConflictError(str(exc.orig)) from None
+
+    def mark_hinted(self, pk: int, seat: int) -> list[int]:
+        """Note that ``seat`` asked for a hint; answers the seats that have, sorted."""
+        with self._write_lock, self.session() as session, session.begin():
+            row = session.get(GameRow, pk, with_for_update=True)
+            if row is None:
+                raise ConflictError("the game is gone")
+            hinted = sorted({*(row.hinted or []), seat})
+            row.hinted = hinted
+            return hinted
 
     def claim_seat(self, pk: int, seat: int, name: str, token_hash: str) -> None:
         """Give the open seat ``seat`` of a game being played to a person: it becomes a

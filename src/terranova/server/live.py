@@ -261,6 +261,12 @@ class LiveGame(GameFacts):
     """Closed by the retention policy before its end: nobody moves any more."""
     rematch: str | None = None
     """The public id of this game's rematch, once someone at the table asked for it."""
+    hints: bool = False
+    """The table allows hints between people (against bots they are always allowed)."""
+    hinted: set[int] = field(default_factory=set)
+    """The seats that asked for a hint."""
+    advice: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
+    """Hints given, by seat and log length (a position is searched once per seat)."""
     _messages: dict[int | None, str] = field(default_factory=dict)
 
     @property
@@ -301,6 +307,8 @@ class LiveGame(GameFacts):
         game = cls(**facts, seats=seats, timeline=timeline, seq=len(stored.entries))
         game.abandoned = stored.status == "abandoned"
         game.rematch = stored.rematch
+        game.hints = stored.hints
+        game.hinted = set(stored.hinted)
         game.track_window()
         return game
 
@@ -388,7 +396,22 @@ class LiveGame(GameFacts):
     def record(self) -> GameRecord:
         """The game record, saying whether the game is a practice game, with the seats as
         they are now (a person who joined an open seat named)."""
-        return replace(self.timeline.record, practice=self.practice, seats=self.record_seats())
+        return replace(
+            self.timeline.record,
+            practice=self.practice,
+            seats=self.record_seats(),
+            hints=sorted(self.hinted),
+        )
+
+    def allows_hints(self, seat: int) -> bool:
+        """Whether ``seat`` may ask for hints: a person's seat in a game being played
+        against machines only, or at a table that allows hints."""
+        if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human":
+            return False
+        if not self.playing:
+            return False
+        alone = all(s.kind in MACHINES for s in self.seats if s.seat != seat)
+        return alone or self.hints
 
     def message(self, seat: int | None) -> StateMessage:
         """The state message for ``seat`` (None: a spectator)."""
@@ -428,6 +451,7 @@ class LiveGame(GameFacts):
             practice=self.practice,
             window=window_out,
             rematch=self.rematch_out(),
+            can_hint=seat is not None and self.allows_hints(seat),
         )
 
     def rematch_seats(self) -> list[int]:

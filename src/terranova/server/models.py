@@ -57,6 +57,9 @@ class CreateGameRequest(Request):
     answer before taking them to let the action pass (the server's default when absent)."""
     practice: bool = Field(default=False, strict=True)
     """Unlimited undo, for people learning the game (docs/web.md, "Undo")."""
+    hints: bool = Field(default=False, strict=True)
+    """People may ask for hints even against each other (against bots they always may);
+    the record says who did."""
 
 
 class ActionRequest(Request):
@@ -103,6 +106,29 @@ class OpenTable(BaseModel):
 class OpenTablesResponse(BaseModel):
     games: list[OpenTable]
     """The newest games being played with an open seat."""
+
+
+class WeighedOut(BaseModel):
+    action: str
+    """The move's text, as the seat would send it."""
+    says: str
+    visits: int
+    value: float | None
+    """The search's mean value of the move for the seat, 0..1 (0.5: level); null for a
+    forced move."""
+    margin: float | None
+    """The same as a margin in points over the best other seat."""
+
+
+class HintResponse(BaseModel):
+    ply: int
+    """The position the hint is for."""
+    best: WeighedOut
+    """The move the search bot would play."""
+    alternatives: list[WeighedOut]
+    """The other moves it weighed most, the most tried first (at most 3)."""
+    iterations: int
+    bot: str
 
 
 class RematchRequest(Request):
@@ -175,6 +201,8 @@ class GameSummary(BaseModel):
     response_seconds: float
     created: str
     practice: bool
+    hints: bool
+    """People may ask for hints even against each other."""
     """Unlimited undo (docs/web.md, "Undo")."""
     board: str | None = None
     """Where the browser loads the game's board module (``/static/games/<game>/board.js``,
@@ -252,6 +280,8 @@ class StateMessage(BaseModel):
     """The game allows unlimited undo (docs/web.md, "Undo")."""
     rematch: RematchOut | None = None
     """The game's rematch, once someone at the table asked for it."""
+    can_hint: bool = False
+    """Whether this seat may ask for hints (``GET /api/games/{id}/hint``)."""
 
 
 class ErrorMessage(BaseModel):

@@ -417,7 +417,9 @@ class GameService:
                 seats.append(
                     SeatInfo(index, "human", name or f"Player {index + 1}", None, hash_token(token))
                 )
-        game = await self._start(info, resolved, seats, delay, response, request.practice)
+        game = await self._start(
+            info, resolved, seats, delay, response, request.practice, hints=request.hints
+        )
         return game, tokens
 
     async def _start(
@@ -429,6 +431,7 @@ class GameService:
         response: float,
         practice: bool,
         rematch_of: int | None = None,
+        hints: bool = False,
     ) -> LiveGame:
         """Deal a new game of ``info`` with these checked parameters and seats, store it
         (as the rematch of the game ``rematch_of``, if given) and start its bots."""
@@ -461,6 +464,7 @@ class GameService:
                 _result(state),
                 practice,
                 rematch_of,
+                hints,
             )
         )
         game = LiveGame.from_stored(stored, seats, timeline)
@@ -549,6 +553,7 @@ class GameService:
                         min(game.response_seconds, self.settings.max_response_seconds),
                         game.practice,
                         rematch_of=game.pk,
+                        hints=game.hints,
                     )
                 except asyncio.CancelledError:
                     self.forget(game_id)  # the rematch may have been written all the same
@@ -562,6 +567,48 @@ class GameService:
             if game.rematch is None:  # the game was marked, then is not: never seen
                 raise Unavailable("the rematch could not be made: try again")
             return await self.get(game.rematch), moved[seat]
+
+    async def hint(self, game_id: str, seat: int, token: str | None) -> tuple[int, dict[str, Any]]:
+        """What our search bot would play for ``seat``, which is to decide now, with its
+        estimate and the moves it weighed (:func:`~terranova.agents.advice.advise`); the
+        seat is noted as having asked (the record says so). One search per position and
+        seat: asked again, the same answer. Answers the ply it is for, and the advice."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            self.authorize(game, seat, token)
+            if not game.playing:
+                raise Refused("the game is over" if game.finished else ABANDONED)
+            if not game.allows_hints(seat):
+                raise Forbidden(
+                    "hints are off at this table: in a game between people, its creator "
+                    "must allow them"
+                )
+            if game.to_move() != seat or game.window is not None:
+                raise Refused("a hint is for your own move: it is not your turn")
+            key = (seat, game.seq)
+            ply = game.ply
+            known = game.advice.get(key)
+            if known is not None:
+                return ply, known
+            s = self.settings
+            if seat not in game.hinted:
+                hinted = await asyncio.to_thread(self.db.mark_hinted, game.pk, seat)
+                game.hinted = set(hinted)
+            job = BotJob(
+                game_id,
+                game.game,
+                game.params,
+                tuple(game.timeline.texts),
+                f"ismcts:iterations={min(s.hint_iterations, s.max_bot_iterations)}",
+                derive_seed(game.seed, "hint", seat, game.seq),
+                advice=True,
+            )
+        # searched without the game's lock: moves go on meanwhile, the answer names its ply
+        advice = await self.bots.advise(job)
+        if advice is None:
+            raise Unavailable("no hint could be found in time: try again")
+        game.advice[key] = advice
+        return ply, advice
 
     def _rematch_seat(self, info: GameInfo, seat: SeatInfo, moved_to: int) -> SeatInfo:
         """``seat``'s player at seat ``moved_to`` of the rematch, checked as a new game's

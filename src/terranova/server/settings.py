@@ -73,6 +73,9 @@ class Settings:
     """Address space of each bot worker process (0: no limit)."""
     max_cached_games: int = 256
     """Live games kept in memory; others are rebuilt from the database when needed."""
+    hint_iterations: int = 1000
+    """Iterations of the ``ismcts`` search behind a hint (at most ``max_bot_iterations``;
+    cut at ``max_bot_seconds`` like the bots' searches)."""
     max_open_tables: int = 50
     """The most games the open tables list (``GET /api/games?open=1``), newest first."""
     max_seat_name: int = 40

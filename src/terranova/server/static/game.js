@@ -252,6 +252,55 @@ function show(msg, live) {
   renderLiveChart(msg);
   renderEnd(latest);
   $("undo-button").hidden = !(live && msg.can_undo);
+  renderHintButton(msg, live);
+}
+
+// ------------------------------------------------------------------ hints
+
+/** The Hint button: shown to a seat that may ask (against bots, or at a table that allows
+ * hints), usable on its own move; a hint shown is hidden once the position changes. */
+function renderHintButton(msg, live) {
+  const button = $("hint-button");
+  const mine = live && msg.status === "playing" && msg.seat !== null && msg.to_move === msg.seat && !msg.window;
+  button.hidden = !(live && msg.can_hint);
+  button.disabled = !mine || button.dataset.busy === "1";
+  const box = $("hint-box");
+  if (box.dataset.ply !== String(msg.ply) || !live) box.hidden = true;
+}
+
+function estimateText(weighed) {
+  if (weighed.margin === null) return "the only legal move";
+  const sign = weighed.margin > 0 ? "+" : "";
+  return `${sign}${weighed.margin.toFixed(1)} points over the best other player (${Math.round(weighed.value * 100)}%), tried ${weighed.visits}×`;
+}
+
+async function askHint() {
+  const button = $("hint-button");
+  button.dataset.busy = "1";
+  button.disabled = true;
+  button.textContent = "Thinking…";
+  try {
+    const query = `?seat=${seat}&token=${encodeURIComponent(token)}`;
+    const given = await api(`/api/games/${encodeURIComponent(gameId)}/hint${query}`);
+    const box = $("hint-box");
+    box.dataset.ply = String(given.ply);
+    const others = given.alternatives.map((w) => h("li", { dataset: { action: w.action } },
+      h("span.hint-move", { text: w.says }), h("span.muted", { text: ` · ${estimateText(w)}` })));
+    box.replaceChildren(...[
+      h("p", h("span", { text: "Our search bot would play " }),
+        h("strong.hint-move", { text: given.best.says, dataset: { testid: "hint-best", action: given.best.action } }),
+        h("span.muted", { text: ` · ${estimateText(given.best)}` })),
+      others.length ? h("p.muted", { text: `It also weighed, over ${given.iterations} simulations:` }) : null,
+      others.length ? h("ol.hint-others", ...others) : null,
+    ].filter(Boolean));
+    box.hidden = !latest || latest.ply !== given.ply;
+  } catch (err) {
+    toast(err.message);
+  } finally {
+    button.dataset.busy = "";
+    button.textContent = "Hint";
+    if (latest) renderHintButton(latest, !replay);
+  }
 }
 
 /** Whether this page's seat has something to decide: its turn, or a response window that
@@ -651,6 +700,7 @@ async function start() {
     return;
   }
   $("undo-button").addEventListener("click", undo);
+  $("hint-button").addEventListener("click", askHint);
   installReplayControls();
   let components;
   try {

@@ -1,0 +1,70 @@
+"""The Hint button: against a bot it shows what our search bot would play, with its
+estimate and the moves it weighed, until the position changes; at a table of people that
+does not allow hints there is no button."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.conftest import Server, wait_ready_to_act
+
+GAME = "evolution-explore"
+ANA = {"kind": "human", "name": "Ana"}
+
+
+def test_a_hint_against_a_bot(server: Server, new_page: Any, screenshots: Path) -> None:
+    created = server.post(
+        "/api/games",
+        {"game": GAME, "seats": [ANA, {"kind": "bot", "bot": "greedy"}], "bot_delay_ms": 0},
+    )
+    game_id, token = created["game_id"], created["seats"][0]["token"]
+    page = new_page()
+    page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")
+    page.wait_for_selector("body[data-conn='online']")
+    wait_ready_to_act(page)
+    button = page.locator("[data-testid='hint']")
+    assert button.is_visible() and button.is_enabled()
+    button.click()
+    best = page.locator("[data-testid='hint-best']")
+    best.wait_for()
+    state = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
+    assert best.get_attribute("data-action") in state["legal"]
+    box = page.inner_text("[data-testid='hint-box']")
+    assert "Our search bot would play" in box
+    assert "points over the best other player" in box
+    page.screenshot(path=str(screenshots / "hint.png"))
+
+    move = {"seat": 0, "token": token, "action": state["legal"][0], "ply": state["ply"]}
+    server.post(f"/api/games/{game_id}/actions", move)
+    page.wait_for_selector("[data-testid='hint-box']", state="hidden")
+
+
+def test_no_hint_button_between_people(server: Server, new_page: Any) -> None:
+    created = server.post(
+        "/api/games", {"game": GAME, "seats": [ANA, {"kind": "human", "name": "Bo"}]}
+    )
+    game_id, token = created["game_id"], created["seats"][0]["token"]
+    page = new_page()
+    page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")
+    page.wait_for_selector("body[data-conn='online']")
+    wait_ready_to_act(page)
+    assert page.locator("[data-testid='hint']").is_hidden()
+
+
+def test_the_lobby_allows_hints_between_people(server: Server, new_page: Any) -> None:
+    page = new_page()
+    page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#game-select", GAME)
+    page.select_option("#players-select", "2")
+    page.select_option("#seat-1-kind", "human")
+    page.check("#hints")
+    page.click("#create-button")
+    page.wait_for_selector("#created:not([hidden])")
+    game_id = page.get_attribute("#created", "data-game-id")
+    assert server.get(f"/api/games/{game_id}")["hints"] is True
+    page.click("[data-testid='seat-0-open']")
+    page.wait_for_selector("body[data-conn='online']")
+    wait_ready_to_act(page)
+    assert page.locator("[data-testid='hint']").is_visible()

@@ -1,0 +1,104 @@
+"""Hints: the move our search bot would play for the seat to move, with its estimate and
+the moves it weighed; against bots always, between people only where the table allows
+them; the record says who asked."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tests.server.conftest import Api, OpenApi
+
+from terranova.agents import make_agent
+from terranova.core.records import GameRecord
+from terranova.core.rng import derive_seed
+
+GAME = "evolution-explore"
+ANA = {"kind": "human", "name": "Ana"}
+BOT = {"kind": "bot", "bot": "greedy"}
+
+
+def hint(api: Api, game_id: str, seat: int | None, token: str | None) -> Any:
+    params: dict[str, Any] = {}
+    if seat is not None:
+        params["seat"] = seat
+    if token is not None:
+        params["token"] = token
+    return api.client.get(f"/api/games/{game_id}/hint", params=params)
+
+
+def test_a_hint_is_the_search_bots_move_with_what_it_weighed(open_api: OpenApi) -> None:
+    api = open_api(hint_iterations=200)
+    created = api.create([ANA, BOT], game=GAME)
+    game_id, token = created["game_id"], created["seats"][0]["token"]
+    state = api.wait_turn(game_id, 0, token)
+    assert state["can_hint"] is True
+    answer = hint(api, game_id, 0, token)
+    assert answer.status_code == 200, answer.text
+    given = answer.json()
+    assert given["ply"] == state["ply"]
+    assert given["bot"] == "ismcts:iterations=200"
+    best = given["best"]
+    assert best["action"] in state["legal"]
+    assert 0 <= best["value"] <= 1
+    others = [a["action"] for a in given["alternatives"]]
+    assert len(others) <= 3
+    assert best["action"] not in others
+    assert set(others) <= set(state["legal"])
+    visits = [best["visits"], *(a["visits"] for a in given["alternatives"])]
+    assert visits == sorted(visits, reverse=True)
+    assert sum(visits) <= given["iterations"] <= 200
+    # the same search as ismcts on what the seat may know: the server's seed for it
+    game = api.service._cache[game_id]
+    bot = make_agent("ismcts:iterations=200", derive_seed(game.seed, "hint", 0, game.seq))
+    assert str(bot.select(game.state.clone())) == best["action"]
+    # asked again: the same answer, not a new search
+    assert hint(api, game_id, 0, token).json() == given
+
+
+def test_hints_are_refused_off_turn_without_a_seat_and_between_people(api: Api) -> None:
+    created = api.create([ANA, BOT], game=GAME)
+    game_id, token = created["game_id"], created["seats"][0]["token"]
+    api.wait_turn(game_id, 0, token)
+    for seat, given in [(None, None), (0, None), (0, "wrong"), (1, token)]:
+        assert hint(api, game_id, seat, given).status_code == 403
+    people = api.create([ANA, {"kind": "human", "name": "Bo"}], game=GAME)
+    tokens = [s["token"] for s in people["seats"]]
+    assert api.state(people["game_id"], 0, tokens[0])["can_hint"] is False
+    refused = hint(api, people["game_id"], 0, tokens[0])
+    assert refused.status_code == 403
+    assert "hints are off at this table" in refused.json()["detail"]
+    waiting = hint(api, people["game_id"], 1, tokens[1])
+    assert waiting.status_code == 403  # off at this table, whoever asks
+    allowed = api.create([ANA, {"kind": "human", "name": "Bo"}], game=GAME, hints=True)
+    tokens = [s["token"] for s in allowed["seats"]]
+    assert api.state(allowed["game_id"], 0, tokens[0])["can_hint"] is True
+    assert hint(api, allowed["game_id"], 0, tokens[0]).status_code == 200
+    off_turn = hint(api, allowed["game_id"], 1, tokens[1])
+    assert off_turn.status_code == 400
+    assert "not your turn" in off_turn.json()["detail"]
+    assert api.client.get(f"/api/games/{allowed['game_id']}").json()["hints"] is True
+
+
+def test_the_record_says_who_asked(open_api: OpenApi, database_url: str) -> None:
+    api = open_api(database_url, hint_iterations=50)
+    created = api.create([ANA, {"kind": "human", "name": "Bo"}], game=GAME, hints=True)
+    game_id = created["game_id"]
+    tokens = [s["token"] for s in created["seats"]]
+    rng = random.Random(2)
+    asked = False
+    while api.state(game_id)["status"] != "finished":
+        for seat in (0, 1):
+            state = api.state(game_id, seat, tokens[seat])
+            if not state["legal"]:
+                continue
+            if seat == 1 and not asked:
+                assert hint(api, game_id, 1, tokens[1]).status_code == 200
+                asked = True
+            api.act(game_id, seat, tokens[seat], rng.choice(state["legal"]), state["ply"])
+    record = api.client.get(f"/api/games/{game_id}/record").json()
+    assert record["hints"] == [1]
+    assert GameRecord.from_dict(record).hints == [1]
+    api.close()
+    again = open_api(database_url).client.get(f"/api/games/{game_id}/record").json()
+    assert again["hints"] == [1]
