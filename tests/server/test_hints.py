@@ -4,6 +4,7 @@ them; the record says who asked."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
@@ -102,3 +103,65 @@ def test_the_record_says_who_asked(open_api: OpenApi, database_url: str) -> None
     api.close()
     again = open_api(database_url).client.get(f"/api/games/{game_id}/record").json()
     assert again["hints"] == [1]
+
+
+def test_one_search_per_position_even_when_asked_at_once(open_api: OpenApi) -> None:
+    api = open_api(hint_iterations=100)
+    created = api.create([ANA, BOT], game=GAME)
+    game_id, token = created["game_id"], created["seats"][0]["token"]
+    api.wait_turn(game_id, 0, token)
+    service = api.service
+    searches = []
+    advise = service.bots.advise
+
+    async def counted(job: Any) -> Any:
+        searches.append(job)
+        return await advise(job)
+
+    service.bots.advise = counted
+
+    async def asked_together() -> list[Any]:
+        return list(await asyncio.gather(*(service.hint(game_id, 0, token) for _ in range(5))))
+
+    answers = api.client.portal.call(asked_together)
+    assert len(searches) == 1
+    assert all(answer == answers[0] for answer in answers)
+
+
+def test_too_many_hints_at_once_are_refused(open_api: OpenApi) -> None:
+    api = open_api(max_hints_in_flight=0)
+    created = api.create([ANA, BOT], game=GAME)
+    game_id, token = created["game_id"], created["seats"][0]["token"]
+    api.wait_turn(game_id, 0, token)
+    answer = hint(api, game_id, 0, token)
+    assert answer.status_code == 429
+    assert "ask for the hint again in a moment" in answer.json()["detail"]
+    assert api.client.get(f"/api/games/{game_id}").status_code == 200
+
+
+def test_a_hint_searched_for_a_position_the_game_left_is_dropped(open_api: OpenApi) -> None:
+    api = open_api(hint_iterations=100)
+    created = api.create([ANA, BOT], game=GAME)
+    game_id, token = created["game_id"], created["seats"][0]["token"]
+    state = api.wait_turn(game_id, 0, token)
+    service = api.service
+    release = asyncio.Event()
+    advise = service.bots.advise
+
+    async def slow(job: Any) -> Any:
+        await release.wait()
+        return await advise(job)
+
+    service.bots.advise = slow
+
+    async def ask_then_move() -> Any:
+        asked = asyncio.ensure_future(service.hint(game_id, 0, token))
+        await asyncio.sleep(0.05)
+        await service.act(game_id, 0, token, state["legal"][0], state["ply"])
+        release.set()
+        return await asyncio.gather(asked, return_exceptions=True)
+
+    (outcome,) = api.client.portal.call(ask_then_move)
+    assert type(outcome).__name__ == "Stale"
+    assert "moved on" in str(outcome)
+    assert service._cache[game_id].advice == {}

@@ -149,6 +149,7 @@ class BotRunner:
                 if answer.done():  # the game moved on while this waited
                     continue
                 text: Any = None
+                then = "no hint is given" if job.advice else "a random move is played"
                 try:
                     if worker is None or not worker.alive():
                         if worker is not None:
@@ -158,31 +159,33 @@ class BotRunner:
                     kind, text = await worker.ask(job, self.deadline)
                     if kind != "ok":
                         log.error(
-                            "game %s: bot %r failed in its worker (%s); a random move is played",
+                            "game %s: bot %r failed in its worker (%s); %s",
                             job.game_id,
                             job.spec,
                             text,
+                            then,
                         )
                         text = None
                 except TimeoutError:
                     self.killed += 1
                     log.error(
-                        "game %s: bot %r took over %gs; its worker is restarted and a random "
-                        "move is played",
+                        "game %s: bot %r took over %gs; its worker is restarted and %s",
                         job.game_id,
                         job.spec,
                         self.deadline,
+                        then,
                     )
                     if worker is not None:
                         self._drop(worker)
                     worker = None
                 except Exception as exc:  # a worker that died or could not start
                     log.error(
-                        "game %s: bot %r's worker failed (%s: %s); a random move is played",
+                        "game %s: bot %r's worker failed (%s: %s); %s",
                         job.game_id,
                         job.spec,
                         type(exc).__name__,
                         exc,
+                        then,
                     )
                     if worker is not None:
                         self._drop(worker)

@@ -3,6 +3,7 @@ them, and the state messages built from that. Game-agnostic: only the core proto
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields, replace
@@ -265,8 +266,9 @@ class LiveGame(GameFacts):
     """The table allows hints between people (against bots they are always allowed)."""
     hinted: set[int] = field(default_factory=set)
     """The seats that asked for a hint."""
-    advice: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
-    """Hints given, by seat and log length (a position is searched once per seat)."""
+    advice: dict[tuple[int, int], asyncio.Future[dict[str, Any]]] = field(default_factory=dict)
+    """The hints of this position, searched or being searched, by seat and log length (a
+    position is searched once per seat; the service drops them when the game changes)."""
     _messages: dict[int | None, str] = field(default_factory=dict)
 
     @property

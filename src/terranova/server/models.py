@@ -201,9 +201,9 @@ class GameSummary(BaseModel):
     response_seconds: float
     created: str
     practice: bool
+    """Unlimited undo (docs/web.md, "Undo")."""
     hints: bool
     """People may ask for hints even against each other."""
-    """Unlimited undo (docs/web.md, "Undo")."""
     board: str | None = None
     """Where the browser loads the game's board module (``/static/games/<game>/board.js``,
     from the game's ``GameInfo.web``); None: the generic board."""

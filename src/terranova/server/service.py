@@ -112,6 +112,12 @@ class Stale(ServiceError):
     status, code = 409, "stale"
 
 
+class Busy(ServiceError):
+    """Too much searching going on already (the hints in flight): ask again shortly."""
+
+    status, code = 429, "rate"
+
+
 class Unavailable(ServiceError):
     """A stored game that this server cannot rebuild (its rules changed since)."""
 
@@ -194,6 +200,7 @@ class GameService:
         self._resume: asyncio.Task[None] | None = None
         self._pruner: asyncio.Task[None] | None = None
         self._closing = False
+        self._hints_in_flight = 0
         self.bots = BotRunner(settings)
 
     # ------------------------------------------------------------------ lifecycle
@@ -572,7 +579,9 @@ class GameService:
         """What our search bot would play for ``seat``, which is to decide now, with its
         estimate and the moves it weighed (:func:`~terranova.agents.advice.advise`); the
         seat is noted as having asked (the record says so). One search per position and
-        seat: asked again, the same answer. Answers the ply it is for, and the advice."""
+        seat: asked again, even while it runs, the same answer. At most
+        ``max_hints_in_flight`` searches at once on this server (Busy beyond). Answers the
+        ply it is for, and the advice."""
         async with self.lock(game_id):
             game = await self.load(game_id)
             self.authorize(game, seat, token)
@@ -587,28 +596,52 @@ class GameService:
                 raise Refused("a hint is for your own move: it is not your turn")
             key = (seat, game.seq)
             ply = game.ply
-            known = game.advice.get(key)
-            if known is not None:
-                return ply, known
-            s = self.settings
-            if seat not in game.hinted:
-                hinted = await asyncio.to_thread(self.db.mark_hinted, game.pk, seat)
-                game.hinted = set(hinted)
-            job = BotJob(
-                game_id,
-                game.game,
-                game.params,
-                tuple(game.timeline.texts),
-                f"ismcts:iterations={min(s.hint_iterations, s.max_bot_iterations)}",
-                derive_seed(game.seed, "hint", seat, game.seq),
-                advice=True,
-            )
-        # searched without the game's lock: moves go on meanwhile, the answer names its ply
-        advice = await self.bots.advise(job)
+            search = game.advice.get(key)
+            if search is None:
+                if self._hints_in_flight >= self.settings.max_hints_in_flight:
+                    raise Busy("the search bots are busy: ask for the hint again in a moment")
+                if seat not in game.hinted:
+                    hinted = await asyncio.to_thread(self.db.mark_hinted, game.pk, seat)
+                    game.hinted = set(hinted)
+                s = self.settings
+                job = BotJob(
+                    game_id,
+                    game.game,
+                    game.params,
+                    tuple(game.timeline.texts),
+                    f"ismcts:iterations={min(s.hint_iterations, s.max_bot_iterations)}",
+                    derive_seed(game.seed, "hint", seat, game.seq),
+                    advice=True,
+                )
+                search = game.advice[key] = asyncio.ensure_future(self._advise(job))
+        # awaited without the game's lock: moves go on meanwhile, the answer names its ply
+        wait = 2 * (self.settings.max_bot_seconds + self.settings.bot_grace_seconds) + 5
+        try:
+            advice = await asyncio.wait_for(asyncio.shield(search), timeout=wait)
+        except TimeoutError:
+            search.cancel()  # a job still queued is then skipped by the workers
+            game.advice.pop(key, None)
+            raise Unavailable("no hint could be found in time: try again") from None
+        except ServiceError:
+            if game.advice.get(key) is search:
+                del game.advice[key]  # a failed search is not kept: the next ask tries again
+            raise
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if search.cancelled() and not (task is not None and task.cancelling()):
+                raise Stale("the game moved on while the hint was searched") from None
+            raise
+        return ply, advice
+
+    async def _advise(self, job: BotJob) -> dict[str, Any]:
+        self._hints_in_flight += 1
+        try:
+            advice = await self.bots.advise(job)
+        finally:
+            self._hints_in_flight -= 1
         if advice is None:
             raise Unavailable("no hint could be found in time: try again")
-        game.advice[key] = advice
-        return ply, advice
+        return advice
 
     def _rematch_seat(self, info: GameInfo, seat: SeatInfo, moved_to: int) -> SeatInfo:
         """``seat``'s player at seat ``moved_to`` of the rematch, checked as a new game's
@@ -778,6 +811,8 @@ class GameService:
 
     def _changed(self, game: LiveGame, answered_by: int | None = None) -> None:
         game.changed()
+        for key in [k for k in game.advice if k[1] != game.seq]:
+            game.advice.pop(key).cancel()  # a hint for a position that is gone
         game.track_window(answered_by)
         if game.window is None:
             self._windows.pop(game.public_id, None)

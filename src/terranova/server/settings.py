@@ -76,6 +76,9 @@ class Settings:
     hint_iterations: int = 1000
     """Iterations of the ``ismcts`` search behind a hint (at most ``max_bot_iterations``;
     cut at ``max_bot_seconds`` like the bots' searches)."""
+    max_hints_in_flight: int = 2
+    """Hint searches at once on this server (429 beyond): they share the bots' worker
+    processes, so a flood of hints must not hold up the bots' moves."""
     max_open_tables: int = 50
     """The most games the open tables list (``GET /api/games?open=1``), newest first."""
     max_seat_name: int = 40
