@@ -129,7 +129,7 @@ def test_one_search_per_position_even_when_asked_at_once(open_api: OpenApi) -> N
 
 
 def test_too_many_hints_at_once_are_refused(open_api: OpenApi) -> None:
-    api = open_api(max_hints_in_flight=0)
+    api = open_api(max_searches_in_flight=0)
     created = api.create([ANA, BOT], game=GAME)
     game_id, token = created["game_id"], created["seats"][0]["token"]
     api.wait_turn(game_id, 0, token)

@@ -1,5 +1,6 @@
 """A search bot's advice for the seat to move: the move it would play, its estimate, and the
-other moves it weighed most (the web's hints).
+other moves it weighed most (the web's hints); and its review of a whole game, each
+decision scored by what it lost against the move the bot preferred (the web's analysis).
 
 The estimate is the search's mean value of the move for the seat (0..1: 0.5 level with the
 best other seat, 1 a clear lead; see :func:`~terranova.agents.mcts.margin_values`), and the
@@ -21,12 +22,15 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from terranova.agents.mcts import Considered, SearchAgent
 from terranova.agents.registry import BotLimits, make_agent
+from terranova.core.actions import Action
 from terranova.core.errors import InvalidParameterError
+from terranova.core.rng import derive_seed
 from terranova.core.state import State
 
 MOST_SURE = 0.999
@@ -94,3 +98,68 @@ def advise(
     best = next(c for c in weighed if c.action == chosen)
     others = [c for c in weighed if c.action != chosen][:alternatives]
     return Advice(shown(best), [shown(c) for c in others], agent.last_iterations, spec)
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One decision of a game as a review scores it."""
+
+    ply: int
+    """Actions played before it (the position it was made in)."""
+    seat: int
+    played: str
+    says: str
+    best: str
+    """The move the search preferred (``played`` if it agreed)."""
+    best_says: str
+    loss: float
+    """The search's value of its preferred move minus that of the move played, 0..1
+    (0: it agreed, or found them as good)."""
+    margin_loss: float
+    """The same in points over the best other seat."""
+
+
+def margin(value: float, scale: float) -> float:
+    """A search value (0..1) read back as a margin in points (see :data:`MOST_SURE`)."""
+    return scale * math.atanh(max(-MOST_SURE, min(MOST_SURE, 2 * value - 1)))
+
+
+def review(
+    state: State, actions: Sequence[Action], spec: str, seed: int, bounds: BotLimits | None = None
+) -> list[Judged]:
+    """Every decision with a choice in the game that plays ``actions`` from ``state``, as
+    the searching bot ``spec`` judges it on what the deciding seat knew then: it searches
+    each position (the move played tried first, so that it is weighed) and scores the
+    move played by its value against the move the search preferred. ``state`` is played
+    on to the end."""
+    judged: list[Judged] = []
+    for ply, action in enumerate(actions):
+        seat = state.current_player()
+        if seat >= 0 and len(state.legal_actions()) > 1:
+            agent = make_agent(spec, derive_seed(seed, "review", ply))
+            if not isinstance(agent, SearchAgent):
+                raise InvalidParameterError(f"a review needs a searching bot, not {spec!r}")
+            if bounds is not None:
+                agent.limit(bounds.max_seconds, bounds.max_nodes)
+            agent.try_first = action
+            agent.select(state.clone())
+            values = {c.action: c.value for c in agent.last_choices}
+            if agent.last_choices and action in values:
+                best = agent.last_choices[0]
+                loss = max(0.0, best.value - values[action])
+                scale = agent.last_scale
+                lost = max(0.0, margin(best.value, scale) - margin(values[action], scale))
+                judged.append(
+                    Judged(
+                        ply,
+                        seat,
+                        str(action),
+                        state.describe_action(action, seat) or str(action),
+                        str(best.action),
+                        state.describe_action(best.action, seat) or str(best.action),
+                        round(loss, 3),
+                        round(lost, 1),
+                    )
+                )
+        state.apply(action)
+    return judged

@@ -129,7 +129,11 @@ class IsmctsAgent(SearchAgent):
                 keys = list(groups)
             missing = [k for k in keys if k not in kids]
             if missing:
-                key = missing[int(rng.random() * len(missing))]
+                first = self.try_first
+                if node is root and first is not None and first in missing:
+                    key = first
+                else:
+                    key = missing[int(rng.random() * len(missing))]
                 for k in keys:
                     kid = kids.get(k)
                     if kid is not None:

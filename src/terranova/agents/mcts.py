@@ -270,6 +270,9 @@ class SearchAgent:
         was forced)."""
         self.last_scale = 1.0
         """The margin scale of the last search (see :func:`margin_values`)."""
+        self.try_first: Action | None = None
+        """A move of the seat to move to expand first at the root (``ismcts``), so that a
+        review of a game weighs the move that was played."""
 
     def limit(self, seconds: float, nodes: int) -> None:
         """Cut every search short after ``seconds`` of wall time or once its tree holds

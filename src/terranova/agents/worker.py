@@ -14,11 +14,11 @@ import contextlib
 import os
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from terranova.agents.advice import advise
+from terranova.agents.advice import Judged, advise, review
 from terranova.agents.mcts import SearchAgent
 from terranova.agents.registry import BotLimits, make_agent
 from terranova.core.actions import Action
@@ -42,6 +42,11 @@ class BotJob:
     seed: int
     advice: bool = False
     """Answer the bot's advice (:func:`~terranova.agents.advice.advise`), not its move."""
+    review: bool = False
+    """Answer the bot's review of the whole game the actions play
+    (:func:`~terranova.agents.advice.review`), not a move."""
+    seconds: float | None = None
+    """How long the answer may take (None: a decision's deadline)."""
 
 
 def decide(spec: str, seed: int, state: State, bounds: BotLimits) -> Action:
@@ -78,11 +83,14 @@ def worker_main(connection: Connection, bounds: BotLimits, memory_mb: int) -> No
         except (EOFError, OSError, KeyboardInterrupt):
             return
         try:
-            state = _position(positions, job)
             answer: tuple[str, Any]
-            if job.advice:
+            if job.review:
+                answer = ("ok", [asdict(j) for j in _review(job, bounds)])
+            elif job.advice:
+                state = _position(positions, job)
                 answer = ("ok", advise(state.clone(), job.spec, job.seed, bounds).to_dict())
             else:
+                state = _position(positions, job)
                 answer = ("ok", str(decide(job.spec, job.seed, state.clone(), bounds)))
         except MemoryError:
             positions.clear()
@@ -93,6 +101,17 @@ def worker_main(connection: Connection, bounds: BotLimits, memory_mb: int) -> No
             connection.send(answer)
         except (OSError, KeyboardInterrupt):
             return
+
+
+def _review(job: BotJob, bounds: BotLimits) -> list[Judged]:
+    start = make(job.game, **job.params)
+    state = start.clone()
+    actions = []
+    for text in job.actions:
+        action = state.parse_action(text)
+        actions.append(action)
+        state.apply(action)
+    return review(start, actions, job.spec, job.seed, bounds)
 
 
 def _position(positions: OrderedDict[str, tuple[tuple[str, ...], State]], job: BotJob) -> State:

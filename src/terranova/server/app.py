@@ -31,6 +31,7 @@ from terranova.server.live import replay_message, seat_out
 from terranova.server.models import (
     CLIENT_MESSAGE,
     ActionRequest,
+    AnalysisResponse,
     CatalogResponse,
     ClientAction,
     ClientPing,
@@ -263,6 +264,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise Forbidden("a hint needs a seat and its token")
         ply, advice = await service.hint(game_id, seat, token)
         return HintResponse(ply=ply, **advice)
+
+    @app.get("/api/games/{game_id}/analysis", response_model=AnalysisResponse, responses=ERRORS)
+    async def get_analysis(game_id: str) -> Any:
+        """A finished game reviewed by our search bot: every decision scored by what it
+        lost against the bot's preferred move, the biggest mistakes, each seat's mean."""
+        return await service.analysis(game_id)
 
     @app.post("/api/games/{game_id}/rematch", response_model=RematchResponse, responses=ERRORS)
     async def post_rematch(game_id: str, body: RematchRequest) -> RematchResponse:

@@ -111,6 +111,12 @@ class BotRunner:
         answer = await self._in_worker(job)
         return answer if isinstance(answer, dict) else None
 
+    async def review(self, job: BotJob) -> list[dict[str, Any]] | None:
+        """A searching bot's review of a whole game (a ``review`` job, with its own
+        ``seconds``), from a worker process; None if it fails or runs out of time."""
+        answer = await self._in_worker(job)
+        return answer if isinstance(answer, list) else None
+
     async def _in_thread(self, job: BotJob, state: State) -> Action:
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(
@@ -149,14 +155,21 @@ class BotRunner:
                 if answer.done():  # the game moved on while this waited
                     continue
                 text: Any = None
-                then = "no hint is given" if job.advice else "a random move is played"
+                then = (
+                    "no analysis is given"
+                    if job.review
+                    else "no hint is given"
+                    if job.advice
+                    else "a random move is played"
+                )
+                deadline = self.deadline if job.seconds is None else job.seconds
                 try:
                     if worker is None or not worker.alive():
                         if worker is not None:
                             self._drop(worker)
                         worker = await _Worker.spawn(self.settings, self.bounds)
                         self._workers.append(worker)
-                    kind, text = await worker.ask(job, self.deadline)
+                    kind, text = await worker.ask(job, deadline)
                     if kind != "ok":
                         log.error(
                             "game %s: bot %r failed in its worker (%s); %s",
@@ -172,7 +185,7 @@ class BotRunner:
                         "game %s: bot %r took over %gs; its worker is restarted and %s",
                         job.game_id,
                         job.spec,
-                        self.deadline,
+                        deadline,
                         then,
                     )
                     if worker is not None:
@@ -270,7 +283,7 @@ class _Worker:
         ``("error", why)``."""
         self.connection.send(job)
         kind, value = await self.receive(timeout)
-        return kind, value if kind == "ok" and isinstance(value, dict) else str(value)
+        return kind, value if kind == "ok" and isinstance(value, dict | list) else str(value)
 
     def kill(self) -> None:
         with contextlib.suppress(Exception):

@@ -131,6 +131,40 @@ class HintResponse(BaseModel):
     bot: str
 
 
+class JudgedOut(BaseModel):
+    ply: int
+    """Actions played before the decision (the replay's position ``ply``)."""
+    seat: int
+    played: str
+    says: str
+    best: str
+    """The move the search preferred (``played`` if it agreed)."""
+    best_says: str
+    loss: float
+    """The search's value of its move minus that of the move played, 0..1."""
+    margin_loss: float
+    """The same in points over the best other seat."""
+
+
+class SeatAnalysisOut(BaseModel):
+    seat: int
+    decisions: int
+    mean_loss: float
+    mistakes: int
+    """Decisions that lost at least 0.1."""
+
+
+class AnalysisResponse(BaseModel):
+    bot: str
+    iterations: int
+    """Of each decision's search."""
+    decisions: list[JudgedOut]
+    """Every decision with a choice, in order."""
+    mistakes: list[JudgedOut]
+    """The biggest mistakes (a loss of at least 0.1), the biggest first, at most 5."""
+    seats: list[SeatAnalysisOut]
+
+
 class RematchRequest(Request):
     seat: int
     token: str | None = Field(default=None, max_length=200)

@@ -68,6 +68,11 @@ log = logging.getLogger("terranova.server")
 
 ABANDONED = "this game was closed as abandoned: nobody had moved for a long time"
 
+MISTAKE = 0.1
+"""A decision that lost this much of the search's value (0..1) is a mistake."""
+MISTAKES_SHOWN = 5
+"""The biggest mistakes an analysis lists."""
+
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 NAME_REFUSED = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 """The Unicode categories a seat's name may not hold (but see :func:`seat_name`)."""
@@ -200,7 +205,7 @@ class GameService:
         self._resume: asyncio.Task[None] | None = None
         self._pruner: asyncio.Task[None] | None = None
         self._closing = False
-        self._hints_in_flight = 0
+        self._searches_in_flight = 0
         self.bots = BotRunner(settings)
 
     # ------------------------------------------------------------------ lifecycle
@@ -580,7 +585,7 @@ class GameService:
         estimate and the moves it weighed (:func:`~terranova.agents.advice.advise`); the
         seat is noted as having asked (the record says so). One search per position and
         seat: asked again, even while it runs, the same answer. At most
-        ``max_hints_in_flight`` searches at once on this server (Busy beyond). Answers the
+        ``max_searches_in_flight`` searches at once on this server (Busy beyond). Answers the
         ply it is for, and the advice."""
         async with self.lock(game_id):
             game = await self.load(game_id)
@@ -598,7 +603,7 @@ class GameService:
             ply = game.ply
             search = game.advice.get(key)
             if search is None:
-                if self._hints_in_flight >= self.settings.max_hints_in_flight:
+                if self._searches_in_flight >= self.settings.max_searches_in_flight:
                     raise Busy("the search bots are busy: ask for the hint again in a moment")
                 if seat not in game.hinted:
                     hinted = await asyncio.to_thread(self.db.mark_hinted, game.pk, seat)
@@ -633,12 +638,80 @@ class GameService:
             raise
         return ply, advice
 
+    async def analysis(self, game_id: str) -> dict[str, Any]:
+        """A finished game reviewed by our search bot (:func:`~terranova.agents.advice.review`):
+        every decision with a choice scored by what it lost against the move the bot
+        preferred, the biggest mistakes, and each seat's mean loss. Searched once per game
+        (kept while the game is in memory), within ``max_searches_in_flight``."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if not game.finished:
+                raise Stale("the analysis is available once the game is over")
+            search = game.analysis
+            if search is None:
+                if self._searches_in_flight >= self.settings.max_searches_in_flight:
+                    raise Busy("the search bots are busy: ask for the analysis again in a moment")
+                s = self.settings
+                iterations = min(s.analysis_iterations, s.max_bot_iterations)
+                job = BotJob(
+                    game_id,
+                    game.game,
+                    game.params,
+                    tuple(game.timeline.texts),
+                    # no rollouts: the positions' own estimates, for a game's many decisions
+                    f"ismcts:iterations={iterations},depth=0",
+                    derive_seed(game.seed, "analysis"),
+                    review=True,
+                    seconds=s.max_analysis_seconds,
+                )
+                search = game.analysis = asyncio.ensure_future(self._review(job, iterations))
+        try:
+            timeout = self.settings.max_analysis_seconds + 10
+            return await asyncio.wait_for(asyncio.shield(search), timeout=timeout)
+        except TimeoutError:
+            search.cancel()
+            game.analysis = None
+            raise Unavailable("the analysis took too long: try again later") from None
+        except ServiceError:
+            if game.analysis is search:
+                game.analysis = None  # a failed review is not kept: the next ask tries again
+            raise
+
+    async def _review(self, job: BotJob, iterations: int) -> dict[str, Any]:
+        self._searches_in_flight += 1
+        try:
+            judged = await self.bots.review(job)
+        finally:
+            self._searches_in_flight -= 1
+        if judged is None:
+            raise Unavailable("the analysis could not be made: try again later")
+        mistakes = sorted(
+            (j for j in judged if j["loss"] >= MISTAKE), key=lambda j: (-j["loss"], j["ply"])
+        )
+        seats = sorted({j["seat"] for j in judged})
+        return {
+            "bot": job.spec,
+            "iterations": iterations,
+            "decisions": judged,
+            "mistakes": mistakes[:MISTAKES_SHOWN],
+            "seats": [
+                {
+                    "seat": seat,
+                    "decisions": len(mine),
+                    "mean_loss": round(sum(j["loss"] for j in mine) / len(mine), 3),
+                    "mistakes": sum(j["loss"] >= MISTAKE for j in mine),
+                }
+                for seat in seats
+                for mine in [[j for j in judged if j["seat"] == seat]]
+            ],
+        }
+
     async def _advise(self, job: BotJob) -> dict[str, Any]:
-        self._hints_in_flight += 1
+        self._searches_in_flight += 1
         try:
             advice = await self.bots.advise(job)
         finally:
-            self._hints_in_flight -= 1
+            self._searches_in_flight -= 1
         if advice is None:
             raise Unavailable("no hint could be found in time: try again")
         return advice

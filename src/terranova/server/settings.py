@@ -76,9 +76,14 @@ class Settings:
     hint_iterations: int = 1000
     """Iterations of the ``ismcts`` search behind a hint (at most ``max_bot_iterations``;
     cut at ``max_bot_seconds`` like the bots' searches)."""
-    max_hints_in_flight: int = 2
-    """Hint searches at once on this server (429 beyond): they share the bots' worker
-    processes, so a flood of hints must not hold up the bots' moves."""
+    analysis_iterations: int = 200
+    """Iterations of the ``ismcts`` search of each decision in a game's analysis (at most
+    ``max_bot_iterations``; with ``depth=0``: the positions' estimates, no rollouts)."""
+    max_analysis_seconds: float = 60.0
+    """The longest a game's analysis may take in its worker."""
+    max_searches_in_flight: int = 2
+    """Hints and analyses searched at once on this server (429 beyond): they share the
+    bots' worker processes, so a flood of them must not hold up the bots' moves."""
     max_open_tables: int = 50
     """The most games the open tables list (``GET /api/games?open=1``), newest first."""
     max_seat_name: int = 40

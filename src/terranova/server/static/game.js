@@ -570,14 +570,61 @@ function replaySteps(msg) {
   return [...new Set(steps)].sort((a, b) => a - b);
 }
 
-async function enterReplay() {
+async function enterReplay(atPly = 0) {
   if (!latest || latest.status !== "finished") return;
-  replay = { steps: replaySteps(latest), index: 0, cache: new Map(), timer: null, token: 0 };
-  const slider = $("replay-slider");
-  slider.max = String(replay.steps.length - 1);
-  $("replay-bar").hidden = false;
-  document.body.classList.add("replaying");
-  await replayTo(0);
+  if (!replay) {
+    replay = { steps: replaySteps(latest), index: 0, cache: new Map(), timer: null, token: 0 };
+    const slider = $("replay-slider");
+    slider.max = String(replay.steps.length - 1);
+    $("replay-bar").hidden = false;
+    document.body.classList.add("replaying");
+  }
+  const index = replay.steps.indexOf(atPly);
+  await replayTo(index < 0 ? 0 : index);
+}
+
+// ------------------------------------------------------------------ analysis
+
+function lossText(judged) {
+  return `${Math.round(judged.loss * 100)}% of the bot's value, ${judged.margin_loss.toFixed(1)} points`;
+}
+
+/** The game analysed by our search bot: each player's mean loss and the biggest mistakes,
+ * each shown on the replay at a click. */
+async function analyse() {
+  const button = $("analysis-button");
+  button.disabled = true;
+  button.textContent = "Analysing…";
+  try {
+    const found = await api(`/api/games/${encodeURIComponent(gameId)}/analysis`);
+    const box = $("analysis");
+    const seats = found.seats.map((x) => h("li", { dataset: { seat: x.seat } },
+      h("span.seat-dot", { style: `background:${seatColour(x.seat)}` }),
+      `${seatName(x.seat)}: ${x.decisions} decisions, ${Math.round(x.mean_loss * 100)}% lost on average, ` +
+      `${x.mistakes} mistake${x.mistakes === 1 ? "" : "s"}`));
+    const mistakes = found.mistakes.map((m, k) => {
+      const show = h("button.small", { type: "button", text: "Show", dataset: { testid: `mistake-${k}` } });
+      show.addEventListener("click", () => enterReplay(m.ply).then(() => {
+        $("replay-label").textContent += ` · ${seatName(m.seat)} played ${m.says}; the bot preferred ${m.best_says}`;
+      }));
+      return h("li.mistake", { dataset: { ply: m.ply, seat: m.seat } },
+        h("span", { text: `${seatName(m.seat)} played ` }), h("strong", { text: m.says }),
+        h("span", { text: `; the bot preferred ${m.best_says} (lost ${lossText(m)}) ` }), show);
+    });
+    box.replaceChildren(...[
+      h("h3", { text: "Analysis" }),
+      h("p.muted", { text: `Each decision searched by ${found.bot}.` }),
+      h("ul.analysis-seats", ...seats),
+      mistakes.length ? h("p", { text: "Biggest mistakes:" }) : h("p", { text: "No mistakes found." }),
+      mistakes.length ? h("ol.mistakes", ...mistakes) : null,
+    ].filter(Boolean));
+    box.hidden = false;
+    button.hidden = true;
+  } catch (err) {
+    toast(err.message);
+    button.disabled = false;
+    button.textContent = "Analyse the game";
+  }
 }
 
 function exitReplay() {
@@ -653,8 +700,9 @@ function toggleReplayPlay() {
 }
 
 function installReplayControls() {
-  $("replay-button").addEventListener("click", enterReplay);
+  $("replay-button").addEventListener("click", () => enterReplay(0));
   $("rematch-button").addEventListener("click", askRematch);
+  $("analysis-button").addEventListener("click", analyse);
   $("replay-exit").addEventListener("click", exitReplay);
   $("replay-first").addEventListener("click", () => replayTo(0));
   $("replay-prev").addEventListener("click", () => replayTo(replay.index - 1));

@@ -1,0 +1,84 @@
+"""Post-game analysis: a finished game's decisions scored by our search bot, the biggest
+mistakes listed; a move a stronger search knows to be bad is flagged."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tests.server.conftest import Api, OpenApi
+
+from terranova.agents import make_agent
+
+GAME = "evolution-explore"
+
+
+def play_with_one_blunder(api: Api) -> tuple[str, int]:
+    """Ana (greedy otherwise) against greedy; once, where a long search finds the moves far
+    apart, Ana plays the one it values least. The game's id and the blunder's ply."""
+    seats = [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "greedy"}]
+    created = api.create(seats, game=GAME)
+    game_id, token = created["game_id"], created["seats"][0]["token"]
+    blunder = -1
+    greedy = make_agent("greedy", 1)
+    while True:
+        state = api.wait_turn(game_id, 0, token)
+        if state["status"] == "finished":
+            return game_id, blunder
+        position = api.service._cache[game_id].state.clone()
+        move = greedy.select(position)
+        if blunder < 0 and state["ply"] > 10 and len(state["legal"]) > 2:
+            judge = make_agent("ismcts:iterations=1500", 99)
+            judge.select(position.clone())
+            weighed = judge.last_choices
+            worst = min(weighed, key=lambda c: c.value)
+            if weighed[0].value - worst.value >= 0.3:
+                move, blunder = worst.action, state["ply"]
+        answer = api.act(game_id, 0, token, str(move), state["ply"])
+        assert answer.status_code == 200, answer.text
+
+
+def analysis(api: Api, game_id: str) -> Any:
+    return api.client.get(f"/api/games/{game_id}/analysis")
+
+
+def test_a_blunder_is_the_biggest_mistake(open_api: OpenApi) -> None:
+    api = open_api(analysis_iterations=200)
+    game_id, blunder = play_with_one_blunder(api)
+    assert blunder > 0
+    answer = analysis(api, game_id)
+    assert answer.status_code == 200, answer.text
+    found = answer.json()
+    assert found["bot"] == "ismcts:iterations=200,depth=0"
+    worst = found["mistakes"][0]
+    assert (worst["seat"], worst["ply"]) == (0, blunder)
+    assert worst["loss"] >= 0.2
+    assert worst["best"] != worst["played"]
+    losses = [m["loss"] for m in found["mistakes"]]
+    assert losses == sorted(losses, reverse=True) and len(losses) <= 5
+    plies = [d["ply"] for d in found["decisions"]]
+    assert plies == sorted(plies)
+    assert {d["seat"] for d in found["decisions"]} == {0, 1}
+    seats = {s["seat"]: s for s in found["seats"]}
+    assert seats[0]["mistakes"] >= 1
+    assert seats[0]["decisions"] == sum(d["seat"] == 0 for d in found["decisions"])
+    # a decision the search agreed with lost nothing
+    assert any(d["loss"] == 0 and d["best"] == d["played"] for d in found["decisions"])
+    assert analysis(api, game_id).json() == found  # made once
+
+
+def test_analysis_waits_for_the_end(api: Api) -> None:
+    created = api.create([{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], game=GAME)
+    answer = analysis(api, created["game_id"])
+    assert answer.status_code == 409
+    assert "once the game is over" in answer.json()["detail"]
+    assert analysis(api, "nosuchgame").status_code == 404
+
+
+def test_analysis_is_refused_when_the_searches_are_busy(open_api: OpenApi) -> None:
+    api = open_api(max_searches_in_flight=0)
+    created = api.create([{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], game=GAME)
+    game_id, token = created["game_id"], created["seats"][0]["token"]
+    api.play_until(game_id, 0, token, lambda s: False, random.Random(1))
+    answer = analysis(api, game_id)
+    assert answer.status_code == 429
