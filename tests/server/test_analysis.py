@@ -3,6 +3,7 @@ mistakes listed; a move a stronger search knows to be bad is flagged."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
@@ -82,3 +83,45 @@ def test_analysis_is_refused_when_the_searches_are_busy(open_api: OpenApi) -> No
     api.play_until(game_id, 0, token, lambda s: False, random.Random(1))
     answer = analysis(api, game_id)
     assert answer.status_code == 429
+
+
+def test_a_server_with_one_bot_worker_keeps_it_for_the_bots(open_api: OpenApi) -> None:
+    api = open_api(bot_processes=1)
+    created = api.create([{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], game=GAME)
+    game_id, token = created["game_id"], created["seats"][0]["token"]
+    api.play_until(game_id, 0, token, lambda s: False, random.Random(2))
+    answer = analysis(api, game_id)
+    assert answer.status_code == 409
+    assert "keeps its one bot worker for the bots' moves" in answer.json()["detail"]
+
+
+def test_analyses_at_once_leave_a_worker_to_the_bots(open_api: OpenApi) -> None:
+    api = open_api(bot_processes=2, max_searches_in_flight=5)
+    finished = []
+    for seed in range(3):
+        created = api.create([{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], game=GAME)
+        game_id, token = created["game_id"], created["seats"][0]["token"]
+        api.play_until(game_id, 0, token, lambda s: False, random.Random(seed))
+        finished.append(game_id)
+    service = api.service
+    release = asyncio.Event()
+    review = service.bots.review
+
+    async def held(job: Any) -> Any:
+        await release.wait()
+        return await review(job)
+
+    service.bots.review = held
+
+    async def asked_together() -> list[Any]:
+        asked = [asyncio.ensure_future(service.analysis(g)) for g in finished]
+        await asyncio.sleep(0.1)
+        release.set()
+        return list(await asyncio.gather(*asked, return_exceptions=True))
+
+    outcomes = api.client.portal.call(asked_together)
+    refused = [o for o in outcomes if isinstance(o, Exception)]
+    assert len(refused) == 2, outcomes  # one worker for analyses, one left for the bots
+    assert all(type(o).__name__ == "Busy" for o in refused)
+    assert service._searches_in_flight == 0
+    assert service._analyses_in_flight == 0

@@ -27,7 +27,7 @@ import unicodedata
 from collections import OrderedDict
 from collections.abc import Coroutine, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 from weakref import WeakValueDictionary
 
 from terranova.agents import available_agents, check_agent
@@ -65,6 +65,7 @@ from terranova.server.models import CreateGameRequest, ErrorCode, SeatKind
 from terranova.server.settings import Settings
 
 log = logging.getLogger("terranova.server")
+T = TypeVar("T")
 
 ABANDONED = "this game was closed as abandoned: nobody had moved for a long time"
 
@@ -206,6 +207,7 @@ class GameService:
         self._pruner: asyncio.Task[None] | None = None
         self._closing = False
         self._searches_in_flight = 0
+        self._analyses_in_flight = 0
         self.bots = BotRunner(settings)
 
     # ------------------------------------------------------------------ lifecycle
@@ -605,9 +607,6 @@ class GameService:
             if search is None:
                 if self._searches_in_flight >= self.settings.max_searches_in_flight:
                     raise Busy("the search bots are busy: ask for the hint again in a moment")
-                if seat not in game.hinted:
-                    hinted = await asyncio.to_thread(self.db.mark_hinted, game.pk, seat)
-                    game.hinted = set(hinted)
                 s = self.settings
                 job = BotJob(
                     game_id,
@@ -618,7 +617,15 @@ class GameService:
                     derive_seed(game.seed, "hint", seat, game.seq),
                     advice=True,
                 )
-                search = game.advice[key] = asyncio.ensure_future(self._advise(job))
+                search = game.advice[key] = self._searching(self._advise(job))
+                if seat not in game.hinted:
+                    try:
+                        hinted = await asyncio.to_thread(self.db.mark_hinted, game.pk, seat)
+                    except BaseException:
+                        search.cancel()
+                        game.advice.pop(key, None)
+                        raise
+                    game.hinted = set(hinted)
         # awaited without the game's lock: moves go on meanwhile, the answer names its ply
         wait = 2 * (self.settings.max_bot_seconds + self.settings.bot_grace_seconds) + 5
         try:
@@ -649,9 +656,18 @@ class GameService:
                 raise Stale("the analysis is available once the game is over")
             search = game.analysis
             if search is None:
-                if self._searches_in_flight >= self.settings.max_searches_in_flight:
-                    raise Busy("the search bots are busy: ask for the analysis again in a moment")
                 s = self.settings
+                # one bot worker at least is kept for the bots' moves
+                if s.bot_processes < 2:
+                    raise Unavailable(
+                        "this server keeps its one bot worker for the bots' moves: it makes "
+                        "no analyses"
+                    )
+                if (
+                    self._searches_in_flight >= s.max_searches_in_flight
+                    or self._analyses_in_flight >= s.bot_processes - 1
+                ):
+                    raise Busy("the search bots are busy: ask for the analysis again in a moment")
                 iterations = min(s.analysis_iterations, s.max_bot_iterations)
                 job = BotJob(
                     game_id,
@@ -664,25 +680,37 @@ class GameService:
                     review=True,
                     seconds=s.max_analysis_seconds,
                 )
-                search = game.analysis = asyncio.ensure_future(self._review(job, iterations))
+                self._analyses_in_flight += 1
+                search = game.analysis = self._searching(self._review(job, iterations))
+                search.add_done_callback(self._analysis_done)
         try:
             timeout = self.settings.max_analysis_seconds + 10
             return await asyncio.wait_for(asyncio.shield(search), timeout=timeout)
         except TimeoutError:
-            search.cancel()
-            game.analysis = None
+            if game.analysis is search:
+                game.analysis = None
             raise Unavailable("the analysis took too long: try again later") from None
         except ServiceError:
             if game.analysis is search:
                 game.analysis = None  # a failed review is not kept: the next ask tries again
             raise
 
-    async def _review(self, job: BotJob, iterations: int) -> dict[str, Any]:
+    def _searching(self, work: Coroutine[Any, Any, T]) -> asyncio.Future[T]:
+        """``work`` (a hint's or an analysis's search) started, counted in flight until it
+        ends, however it ends (even cancelled before it began)."""
         self._searches_in_flight += 1
-        try:
-            judged = await self.bots.review(job)
-        finally:
-            self._searches_in_flight -= 1
+        future = asyncio.ensure_future(work)
+        future.add_done_callback(self._search_done)
+        return future
+
+    def _search_done(self, _: asyncio.Future[Any]) -> None:
+        self._searches_in_flight -= 1
+
+    def _analysis_done(self, _: asyncio.Future[Any]) -> None:
+        self._analyses_in_flight -= 1
+
+    async def _review(self, job: BotJob, iterations: int) -> dict[str, Any]:
+        judged = await self.bots.review(job)
         if judged is None:
             raise Unavailable("the analysis could not be made: try again later")
         mistakes = sorted(
@@ -707,11 +735,7 @@ class GameService:
         }
 
     async def _advise(self, job: BotJob) -> dict[str, Any]:
-        self._searches_in_flight += 1
-        try:
-            advice = await self.bots.advise(job)
-        finally:
-            self._searches_in_flight -= 1
+        advice = await self.bots.advise(job)
         if advice is None:
             raise Unavailable("no hint could be found in time: try again")
         return advice

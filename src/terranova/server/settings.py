@@ -79,8 +79,10 @@ class Settings:
     analysis_iterations: int = 200
     """Iterations of the ``ismcts`` search of each decision in a game's analysis (at most
     ``max_bot_iterations``; with ``depth=0``: the positions' estimates, no rollouts)."""
-    max_analysis_seconds: float = 60.0
-    """The longest a game's analysis may take in its worker."""
+    max_analysis_seconds: float = 30.0
+    """The longest a game's analysis may take in its worker (it is given up, and the worker
+    restarted, past it). Analyses run in at most ``bot_processes - 1`` workers at once, so
+    one is always left for the bots' moves; with one bot process there are none."""
     max_searches_in_flight: int = 2
     """Hints and analyses searched at once on this server (429 beyond): they share the
     bots' worker processes, so a flood of them must not hold up the bots' moves."""

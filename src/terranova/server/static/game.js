@@ -570,9 +570,13 @@ function replaySteps(msg) {
   return [...new Set(steps)].sort((a, b) => a - b);
 }
 
-async function enterReplay(atPly = 0) {
+async function enterReplay(atPly = 0, note = "") {
   if (!latest || latest.status !== "finished") return;
-  if (!replay) {
+  if (replay) {
+    clearInterval(replay.timer);
+    replay.timer = null;
+    $("replay-play").classList.remove("playing");
+  } else {
     replay = { steps: replaySteps(latest), index: 0, cache: new Map(), timer: null, token: 0 };
     const slider = $("replay-slider");
     slider.max = String(replay.steps.length - 1);
@@ -580,13 +584,14 @@ async function enterReplay(atPly = 0) {
     document.body.classList.add("replaying");
   }
   const index = replay.steps.indexOf(atPly);
-  await replayTo(index < 0 ? 0 : index);
+  if (index < 0 && atPly !== 0) toast(`No decision at move ${atPly} to show: the replay starts at the beginning.`);
+  await replayTo(index < 0 ? 0 : index, note);
 }
 
 // ------------------------------------------------------------------ analysis
 
 function lossText(judged) {
-  return `${Math.round(judged.loss * 100)}% of the bot's value, ${judged.margin_loss.toFixed(1)} points`;
+  return `value −${judged.loss.toFixed(2)} on a scale of 0 to 1, about ${judged.margin_loss.toFixed(1)} points`;
 }
 
 /** The game analysed by our search bot: each player's mean loss and the biggest mistakes,
@@ -600,13 +605,11 @@ async function analyse() {
     const box = $("analysis");
     const seats = found.seats.map((x) => h("li", { dataset: { seat: x.seat } },
       h("span.seat-dot", { style: `background:${seatColour(x.seat)}` }),
-      `${seatName(x.seat)}: ${x.decisions} decisions, ${Math.round(x.mean_loss * 100)}% lost on average, ` +
+      `${seatName(x.seat)}: ${x.decisions} decisions, a mean loss of ${x.mean_loss.toFixed(2)} in value, ` +
       `${x.mistakes} mistake${x.mistakes === 1 ? "" : "s"}`));
     const mistakes = found.mistakes.map((m, k) => {
       const show = h("button.small", { type: "button", text: "Show", dataset: { testid: `mistake-${k}` } });
-      show.addEventListener("click", () => enterReplay(m.ply).then(() => {
-        $("replay-label").textContent += ` · ${seatName(m.seat)} played ${m.says}; the bot preferred ${m.best_says}`;
-      }));
+      show.addEventListener("click", () => enterReplay(m.ply, `${seatName(m.seat)} played ${m.says}; the bot preferred ${m.best_says}`));
       return h("li.mistake", { dataset: { ply: m.ply, seat: m.seat } },
         h("span", { text: `${seatName(m.seat)} played ` }), h("strong", { text: m.says }),
         h("span", { text: `; the bot preferred ${m.best_says} (lost ${lossText(m)}) ` }), show);
@@ -649,7 +652,7 @@ async function fetchReplay(ply) {
   }
 }
 
-async function replayTo(index) {
+async function replayTo(index, note = "") {
   if (!replay) return;
   index = Math.max(0, Math.min(replay.steps.length - 1, index));
   replay.index = index;
@@ -671,7 +674,7 @@ async function replayTo(index) {
     ? `${seatName(previous.seat)}: ${board && board.describeLog ? board.describeLog([previous], latest)[0] : previous.text}`
     : "the start";
   $("replay-label").textContent = `Move ${index} of ${replay.steps.length - 1} · after ${what}` +
-    (decision ? "" : index === replay.steps.length - 1 ? " · final scoring" : "");
+    (decision ? "" : index === replay.steps.length - 1 ? " · final scoring" : "") + (note ? ` · ${note}` : "");
   // prefetch the next position
   if (index + 1 < replay.steps.length) fetchReplay(replay.steps[index + 1]).catch(() => {});
 }
