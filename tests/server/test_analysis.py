@@ -39,6 +39,14 @@ def play_with_one_blunder(api: Api) -> tuple[str, int]:
         assert answer.status_code == 200, answer.text
 
 
+def finished_at_random(api: Api, seed: int) -> str:
+    """A game of a person playing at random against greedy, played to its end; its id."""
+    created = api.create([{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], game=GAME)
+    game_id, token = created["game_id"], created["seats"][0]["token"]
+    api.play_until(game_id, 0, token, lambda s: False, random.Random(seed))
+    return str(game_id)
+
+
 def analysis(api: Api, game_id: str) -> Any:
     return api.client.get(f"/api/games/{game_id}/analysis")
 
@@ -78,18 +86,14 @@ def test_analysis_waits_for_the_end(api: Api) -> None:
 
 def test_analysis_is_refused_when_the_searches_are_busy(open_api: OpenApi) -> None:
     api = open_api(max_searches_in_flight=0)
-    created = api.create([{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], game=GAME)
-    game_id, token = created["game_id"], created["seats"][0]["token"]
-    api.play_until(game_id, 0, token, lambda s: False, random.Random(1))
+    game_id = finished_at_random(api, 1)
     answer = analysis(api, game_id)
     assert answer.status_code == 429
 
 
 def test_a_server_with_one_bot_worker_keeps_it_for_the_bots(open_api: OpenApi) -> None:
     api = open_api(bot_processes=1)
-    created = api.create([{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], game=GAME)
-    game_id, token = created["game_id"], created["seats"][0]["token"]
-    api.play_until(game_id, 0, token, lambda s: False, random.Random(2))
+    game_id = finished_at_random(api, 2)
     answer = analysis(api, game_id)
     assert answer.status_code == 409
     assert "keeps its one bot worker for the bots' moves" in answer.json()["detail"]
@@ -97,12 +101,7 @@ def test_a_server_with_one_bot_worker_keeps_it_for_the_bots(open_api: OpenApi) -
 
 def test_analyses_at_once_leave_a_worker_to_the_bots(open_api: OpenApi) -> None:
     api = open_api(bot_processes=2, max_searches_in_flight=5)
-    finished = []
-    for seed in range(3):
-        created = api.create([{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], game=GAME)
-        game_id, token = created["game_id"], created["seats"][0]["token"]
-        api.play_until(game_id, 0, token, lambda s: False, random.Random(seed))
-        finished.append(game_id)
+    finished = [finished_at_random(api, seed) for seed in range(3)]
     service = api.service
     release = asyncio.Event()
     review = service.bots.review
