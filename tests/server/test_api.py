@@ -56,6 +56,7 @@ def test_openapi_document(api: Any) -> None:
         "/api/games/{game_id}/join",
         "/api/games/{game_id}/hint",
         "/api/games/{game_id}/analysis",
+        "/api/games/{game_id}/resign",
         "/api/games/{game_id}/components",
         "/api/games/{game_id}/record",
         "/api/games/{game_id}/replay/{ply}",

@@ -50,6 +50,7 @@ from terranova.server.models import (
     PongMessage,
     RematchRequest,
     RematchResponse,
+    ResignRequest,
     StateMessage,
     UndoRequest,
 )
@@ -279,6 +280,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         game, seat = await service.rematch(game_id, body.seat, body.token)
         link = f"/play/{game.public_id}?" + urlencode({"seat": seat, "token": body.token})
         return RematchResponse(game_id=game.public_id, seat=seat, link=link)
+
+    @app.post("/api/games/{game_id}/resign", response_model=StateMessage, responses=ERRORS)
+    async def post_resign(game_id: str, body: ResignRequest) -> Any:
+        """Leave a game being played: the seat goes on as a bot, named as resigned, and its
+        token no longer plays it. Answers the spectator's state message."""
+        game = await service.resign(game_id, body.seat, body.token)
+        return _json_response(game.message_json(None))
 
     @app.get("/api/games/{game_id}/components", responses=ERRORS)
     async def get_components(game_id: str) -> dict[str, Any]:

@@ -448,20 +448,26 @@ class Database:
             row.hinted = hinted
             return hinted
 
-    def claim_seat(self, pk: int, seat: int, name: str, token_hash: str) -> None:
-        """Give the open seat ``seat`` of a game being played to a person: it becomes a
-        human seat with this name and token. ConflictError (nothing written) if the seat
-        is not open any more or the game is not being played."""
+    def change_seat(self, pk: int, was: StoredSeat, now: StoredSeat) -> None:
+        """Change seat ``was`` of a game being played into ``now`` (a person joining an
+        open seat, a person resigning to a bot). ConflictError (nothing written) if the
+        seat is not ``was``'s kind with ``was``'s token any more, or the game is not being
+        played."""
         playing = select(GameRow.id).where(GameRow.id == pk, GameRow.status == "playing")
+        same_token = (
+            SeatRow.token_hash.is_(None)
+            if was.token_hash is None
+            else SeatRow.token_hash == was.token_hash
+        )
         with self._write_lock, self.session() as session, session.begin():
-            claimed = session.execute(
+            changed = session.execute(
                 update(SeatRow)
-                .where(SeatRow.game_id == pk, SeatRow.seat == seat, SeatRow.kind == "open")
-                .where(playing.exists())
-                .values(kind="human", name=name, token_hash=token_hash)
+                .where(SeatRow.game_id == pk, SeatRow.seat == was.seat, SeatRow.kind == was.kind)
+                .where(same_token, playing.exists())
+                .values(kind=now.kind, name=now.name, bot=now.bot, token_hash=now.token_hash)
             )
-            if cast(CursorResult[Any], claimed).rowcount != 1:
-                raise ConflictError(f"seat {seat} is not open any more")
+            if cast(CursorResult[Any], changed).rowcount != 1:
+                raise ConflictError(f"seat {was.seat} has changed meanwhile")
 
     def open_games(self, limit: int) -> list[OpenGame]:
         """The games being played that have an open seat, newest first, with their seats:

@@ -93,6 +93,13 @@ class Hub:
     def count(self, game_id: str) -> int:
         return len(self._games.get(game_id, ()))
 
+    def unseat(self, game_id: str, seat: int) -> None:
+        """Turn the connections of ``seat`` into a spectator's (its person has left it):
+        they see no more of it than anyone, and may no longer act."""
+        for connection in self.connections(game_id):
+            if connection.seat == seat:
+                connection.seat = None
+
     def broadcast(self, game: LiveGame, seat: int | None = None, only: bool = False) -> None:
         """Send every connection of ``game`` its own state message (``only``: just the
         connections of ``seat``, when nothing changed for the others)."""

@@ -165,6 +165,11 @@ class AnalysisResponse(BaseModel):
     seats: list[SeatAnalysisOut]
 
 
+class ResignRequest(Request):
+    seat: int
+    token: str | None = Field(default=None, max_length=200)
+
+
 class RematchRequest(Request):
     seat: int
     token: str | None = Field(default=None, max_length=200)

@@ -69,6 +69,8 @@ T = TypeVar("T")
 
 ABANDONED = "this game was closed as abandoned: nobody had moved for a long time"
 
+RESIGNED_BOT = "greedy"
+"""Who plays on for a person who resigns."""
 MISTAKE = 0.1
 """A decision that lost this much of the search's value (0..1) is a mistake."""
 MISTAKES_SHOWN = 5
@@ -524,9 +526,9 @@ class GameService:
             token = secrets.token_urlsafe(24)
             digest = hash_token(token)
             try:
-                await asyncio.shield(
-                    asyncio.to_thread(self.db.claim_seat, game.pk, seat, shown, digest)
-                )
+                was = StoredSeat(seat, "open", game.seats[seat].name, None, None)
+                now = StoredSeat(seat, "human", shown, None, digest)
+                await asyncio.shield(asyncio.to_thread(self.db.change_seat, game.pk, was, now))
             except asyncio.CancelledError:
                 self.forget(game_id)  # the seat may have been taken all the same
                 raise
@@ -536,6 +538,32 @@ class GameService:
             game.seats[seat] = SeatInfo(seat, "human", shown, None, digest)
             self._changed(game)
             return game, seat, token
+
+    async def resign(self, game_id: str, seat: int, token: str | None) -> LiveGame:
+        """``seat``'s person leaves a game being played: the seat goes on as the bot
+        ``RESIGNED_BOT``, named "<name> (resigned)" (so the record says so), and the
+        token no longer plays it."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            self.authorize(game, seat, token)
+            if not game.playing:
+                raise Refused("the game is over" if game.finished else ABANDONED)
+            old = game.seats[seat]
+            now = SeatInfo(seat, "bot", f"{old.name} (resigned)", RESIGNED_BOT, None)
+            was = StoredSeat(seat, old.kind, old.name, old.bot, old.token_hash)
+            stored = StoredSeat(seat, now.kind, now.name, now.bot, None)
+            try:
+                await asyncio.shield(asyncio.to_thread(self.db.change_seat, game.pk, was, stored))
+            except asyncio.CancelledError:
+                self.forget(game_id)  # the seat may have changed all the same
+                raise
+            except ConflictError:
+                self.forget(game_id)
+                raise Stale("the game has moved on: the seat or the game changed") from None
+            game.seats[seat] = now
+            self.hub.unseat(game_id, seat)
+            self._changed(game)
+            return game
 
     async def rematch(self, game_id: str, seat: int, token: str | None) -> tuple[LiveGame, int]:
         """The rematch of a finished game, asked for by one of its people: the same game,

@@ -253,6 +253,18 @@ function show(msg, live) {
   renderEnd(latest);
   $("undo-button").hidden = !(live && msg.can_undo);
   renderHintButton(msg, live);
+  $("resign-button").hidden = !(live && msg.status === "playing" && msg.seat !== null);
+}
+
+/** Leave the game: a bot plays the seat to the end; this page goes on as a spectator's. */
+async function resign() {
+  if (!confirm("Resign? A bot plays your seat to the end, and this link no longer plays it.")) return;
+  try {
+    await api(`/api/games/${encodeURIComponent(gameId)}/resign`, { method: "POST", body: { seat, token } });
+    location.assign(`/play/${encodeURIComponent(gameId)}`);
+  } catch (err) {
+    toast(err.message);
+  }
 }
 
 // ------------------------------------------------------------------ hints
@@ -752,6 +764,7 @@ async function start() {
   }
   $("undo-button").addEventListener("click", undo);
   $("hint-button").addEventListener("click", askHint);
+  $("resign-button").addEventListener("click", resign);
   installReplayControls();
   let components;
   try {
