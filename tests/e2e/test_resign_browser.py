@@ -34,3 +34,5 @@ def test_resign_hands_the_seat_to_a_bot(server: Server, new_page: Any) -> None:
     assert "Ana (resigned)" in page.inner_text("[data-testid='player-0']")
     assert page.locator("[data-testid='resign']").is_hidden()
     assert server.get(f"/api/games/{game_id}")["seats"][0]["kind"] == "bot"
+    held = page.evaluate("JSON.parse(localStorage.getItem('terranova.seats') || '[]')")
+    assert all(s["game_id"] != game_id for s in held)  # the browser no longer holds it

@@ -73,3 +73,41 @@ def test_the_resigned_seats_socket_becomes_a_spectators(api: Api) -> None:
             assert refused["seat"] is None
             assert refused["view"]["hands"][0]["cards"] is None
         assert refused["type"] == "error"
+
+
+def test_a_game_between_people_stays_one_after_a_resign(api: Api) -> None:
+    created = api.create(
+        [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}],
+        game=GAME,
+        practice=True,
+    )
+    game_id = created["game_id"]
+    ana, bo = (s["token"] for s in created["seats"])
+    state = api.wait_turn(game_id, 0, ana)
+    assert api.act(game_id, 0, ana, state["legal"][0], state["ply"]).status_code == 200
+    assert resign(api, game_id, 1, bo).status_code == 200
+    state = api.state(game_id, 0, ana)
+    assert state["can_undo"] is False
+    assert state["can_hint"] is False
+    refused = api.undo(game_id, 0, ana)
+    assert refused.status_code == 400
+    assert "only for games against bots" in refused.json()["detail"]
+    log = api.service.db.log(game_id)
+    assert [(e.kind, e.text) for e in log if e.kind == "resign"] == [("resign", "seat 1 resigned")]
+    # rebuilt from the database, the game still knows who resigned
+    api.service.forget(game_id)
+    assert api.state(game_id, 0, ana)["can_undo"] is False
+
+
+def test_the_rematch_of_a_resigned_seat_is_the_bots(api: Api) -> None:
+    created = api.create(
+        [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}], game=GAME
+    )
+    game_id = created["game_id"]
+    ana, bo = (s["token"] for s in created["seats"])
+    assert resign(api, game_id, 1, bo).status_code == 200
+    api.play_until(game_id, 0, ana, lambda s: False, random.Random(4))
+    answer = api.client.post(f"/api/games/{game_id}/rematch", json={"seat": 0, "token": ana})
+    assert answer.status_code == 200, answer.text
+    seats = api.client.get(f"/api/games/{answer.json()['game_id']}").json()["seats"]
+    assert [(s["kind"], s["name"]) for s in seats] == [("bot", "greedy"), ("human", "Ana")]

@@ -111,7 +111,7 @@ class ActionRow(Base):
     ply: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
     kind: Mapped[str] = mapped_column(String(8))
-    """``action`` or ``undo``."""
+    """``action``, ``undo`` or ``resign`` (a seat's person left; no action)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
@@ -191,11 +191,13 @@ def effective_actions(entries: Iterable[Entry]) -> list[str]:
     """The actions in force after the log ``entries`` (in ``seq`` order).
 
     >>> effective_actions([Entry(0, 0, "a"), Entry(1, 1, "b"), Entry(2, 1, "back", "undo"),
-    ...                    Entry(3, 1, "c")])
+    ...                    Entry(3, 1, "seat 1 resigned", "resign"), Entry(4, 1, "c")])
     ['a', 'c']
     """
     actions: list[str] = []
     for entry in entries:
+        if entry.kind == "resign":
+            continue  # a seat's person left: no action
         if entry.kind == "undo":
             if not 0 <= entry.ply <= len(actions):
                 raise LogError(f"log entry {entry.seq} goes back to ply {entry.ply} of {actions}")
@@ -207,6 +209,20 @@ def effective_actions(entries: Iterable[Entry]) -> list[str]:
                 )
             actions.append(entry.text)
     return actions
+
+
+def resigned_seats(entries: Iterable[Entry]) -> set[int]:
+    """The seats whose person resigned, from the log's ``resign`` entries.
+
+    >>> resigned_seats([Entry(0, 0, "a"), Entry(1, 1, "seat 2 resigned", "resign")])
+    {2}
+    """
+    return {int(e.text.split()[1]) for e in entries if e.kind == "resign"}
+
+
+def resign_entry(seq: int, ply: int, seat: int) -> Entry:
+    """The log entry of ``seat``'s person resigning at ``ply``."""
+    return Entry(seq, ply, f"seat {seat} resigned", "resign")
 
 
 def _stored(row: GameRow, seats: Iterable[StoredSeat], entries: Iterable[Entry]) -> StoredGame:
@@ -448,11 +464,14 @@ class Database:
             row.hinted = hinted
             return hinted
 
-    def change_seat(self, pk: int, was: StoredSeat, now: StoredSeat) -> None:
-        """Change seat ``was`` of a game being played into ``now`` (a person joining an
-        open seat, a person resigning to a bot). ConflictError (nothing written) if the
-        seat is not ``was``'s kind with ``was``'s token any more, or the game is not being
-        played."""
+    def change_seat(
+        self, pk: int, was: StoredSeat, becomes: StoredSeat, entries: Sequence[Entry] = ()
+    ) -> None:
+        """Change seat ``was`` of a game being played into ``becomes`` (a person joining an
+        open seat, a person resigning to a bot), with these log ``entries``, in one
+        transaction. ConflictError (nothing written) if the seat is not ``was``'s kind with
+        ``was``'s token any more, the game is not being played, or an entry's ``seq`` is
+        taken."""
         playing = select(GameRow.id).where(GameRow.id == pk, GameRow.status == "playing")
         same_token = (
             SeatRow.token_hash.is_(None)
@@ -464,10 +483,20 @@ class Database:
                 update(SeatRow)
                 .where(SeatRow.game_id == pk, SeatRow.seat == was.seat, SeatRow.kind == was.kind)
                 .where(same_token, playing.exists())
-                .values(kind=now.kind, name=now.name, bot=now.bot, token_hash=now.token_hash)
+                .values(
+                    kind=becomes.kind,
+                    name=becomes.name,
+                    bot=becomes.bot,
+                    token_hash=becomes.token_hash,
+                )
             )
             if cast(CursorResult[Any], changed).rowcount != 1:
                 raise ConflictError(f"seat {was.seat} has changed meanwhile")
+            try:
+                self._add_entries(session, pk, entries, now())
+                session.flush()
+            except IntegrityError as exc:
+                raise ConflictError(str(exc.orig)) from None
 
     def open_games(self, limit: int) -> list[OpenGame]:
         """The games being played that have an open seat, newest first, with their seats:

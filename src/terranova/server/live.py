@@ -15,7 +15,7 @@ from terranova.core.records import GameRecord, Recorder, Seat
 from terranova.core.registry import GameInfo, make
 from terranova.core.rng import derive_seed, make_rng
 from terranova.core.state import CHANCE, ResponseWindow, State
-from terranova.server.db import GameFacts, StoredGame
+from terranova.server.db import GameFacts, StoredGame, resigned_seats
 from terranova.server.models import (
     LogEntry,
     RematchOut,
@@ -266,6 +266,9 @@ class LiveGame(GameFacts):
     """The table allows hints between people (against bots they are always allowed)."""
     hinted: set[int] = field(default_factory=set)
     """The seats that asked for a hint."""
+    resigned: set[int] = field(default_factory=set)
+    """The seats whose person left: played by a bot, they still count as people's for
+    undo and hints (a game between people stays one)."""
     advice: dict[tuple[int, int], asyncio.Future[dict[str, Any]]] = field(default_factory=dict)
     """The hints of this position, searched or being searched, by seat and log length (a
     position is searched once per seat; the service drops them when the game changes)."""
@@ -313,6 +316,7 @@ class LiveGame(GameFacts):
         game.rematch = stored.rematch
         game.hints = stored.hints
         game.hinted = set(stored.hinted)
+        game.resigned = resigned_seats(stored.entries)
         game.track_window()
         return game
 
@@ -390,7 +394,7 @@ class LiveGame(GameFacts):
             return None
         if self.seats[seat].kind != "human":
             return None
-        if any(s.kind not in MACHINES for s in self.seats if s.seat != seat):
+        if not self.against_machines(seat):
             return None
         if self.practice:
             return self.timeline.last_decision(seat)
@@ -414,8 +418,14 @@ class LiveGame(GameFacts):
             return False
         if not self.playing:
             return False
-        alone = all(s.kind in MACHINES for s in self.seats if s.seat != seat)
-        return alone or self.hints
+        return self.against_machines(seat) or self.hints
+
+    def against_machines(self, seat: int) -> bool:
+        """Whether every other seat than ``seat`` is a bot's or the automaton's, and was
+        from the start (a seat whose person resigned still counts as a person's)."""
+        return all(
+            s.kind in MACHINES and s.seat not in self.resigned for s in self.seats if s.seat != seat
+        )
 
     def message(self, seat: int | None) -> StateMessage:
         """The state message for ``seat`` (None: a spectator)."""

@@ -47,10 +47,10 @@ from terranova.server.db import (
     StoredGame,
     StoredSeat,
     effective_actions,
+    resign_entry,
 )
 from terranova.server.hub import Hub
 from terranova.server.live import (
-    MACHINES,
     LiveGame,
     OpenWindow,
     ReplayError,
@@ -552,8 +552,11 @@ class GameService:
             now = SeatInfo(seat, "bot", f"{old.name} (resigned)", RESIGNED_BOT, None)
             was = StoredSeat(seat, old.kind, old.name, old.bot, old.token_hash)
             stored = StoredSeat(seat, now.kind, now.name, now.bot, None)
+            entry = resign_entry(game.seq, game.ply, seat)
             try:
-                await asyncio.shield(asyncio.to_thread(self.db.change_seat, game.pk, was, stored))
+                await asyncio.shield(
+                    asyncio.to_thread(self.db.change_seat, game.pk, was, stored, [entry])
+                )
             except asyncio.CancelledError:
                 self.forget(game_id)  # the seat may have changed all the same
                 raise
@@ -561,6 +564,8 @@ class GameService:
                 self.forget(game_id)
                 raise Stale("the game has moved on: the seat or the game changed") from None
             game.seats[seat] = now
+            game.resigned.add(seat)
+            game.seq += 1
             self.hub.unseat(game_id, seat)
             self._changed(game)
             return game
@@ -583,7 +588,7 @@ class GameService:
                 except TerranovaError as exc:
                     raise Unavailable(f"the game cannot be replayed: {exc}") from None
                 seats = [
-                    self._rematch_seat(info, s, moved[s.seat])
+                    self._rematch_seat(info, s, moved[s.seat], s.seat in game.resigned)
                     for s in sorted(game.seats, key=lambda s: moved[s.seat])
                 ]
                 try:
@@ -768,7 +773,9 @@ class GameService:
             raise Unavailable("no hint could be found in time: try again")
         return advice
 
-    def _rematch_seat(self, info: GameInfo, seat: SeatInfo, moved_to: int) -> SeatInfo:
+    def _rematch_seat(
+        self, info: GameInfo, seat: SeatInfo, moved_to: int, resigned: bool
+    ) -> SeatInfo:
         """``seat``'s player at seat ``moved_to`` of the rematch, checked as a new game's
         seat is (a bot over this server's limits now is refused); a default name follows
         the seat."""
@@ -778,6 +785,8 @@ class GameService:
             except TerranovaError as exc:
                 raise Refused(f"the rematch cannot be made: seat {seat.seat}: {exc}") from None
         name = seat.name[: self.settings.max_seat_name]
+        if resigned:
+            name = seat.bot or RESIGNED_BOT  # the person left: the bot plays the rematch
         if name == f"Player {seat.seat + 1}":
             name = f"Player {moved_to + 1}"
         return replace(seat, seat=moved_to, name=name)
@@ -873,7 +882,7 @@ class GameService:
                     raise Refused("the game is over")
                 if game.abandoned:
                     raise Refused(ABANDONED)
-                if any(s.kind not in MACHINES for s in game.seats if s.seat != seat):
+                if not game.against_machines(seat):
                     raise Refused("undo is only for games against bots")
                 if game.timeline.last_decision(seat) is None:
                     raise Refused("you have nothing to undo")

@@ -59,6 +59,12 @@ export function rememberSeat(entry) {
   try { localStorage.setItem(STORE_KEY, JSON.stringify(list.slice(0, 50))); } catch (err) { /* full */ }
 }
 
+/** Forget one seat this browser held (its person resigned it). */
+export function forgetSeat(gameId, seat) {
+  const list = mySeats().filter((s) => !(s.game_id === gameId && s.seat === seat));
+  try { localStorage.setItem(STORE_KEY, JSON.stringify(list)); } catch (err) { /* ignore */ }
+}
+
 export function forgetGame(gameId) {
   const list = mySeats().filter((s) => s.game_id !== gameId);
   try { localStorage.setItem(STORE_KEY, JSON.stringify(list)); } catch (err) { /* ignore */ }

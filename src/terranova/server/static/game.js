@@ -40,7 +40,7 @@
 // }
 import { scoreChart } from "./chart.js";
 import {
-  api, h, mySeats, rememberSeat, seatColour, seatInk, seatLink, toast,
+  api, forgetSeat, h, mySeats, rememberSeat, seatColour, seatInk, seatLink, toast,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -261,6 +261,7 @@ async function resign() {
   if (!confirm("Resign? A bot plays your seat to the end, and this link no longer plays it.")) return;
   try {
     await api(`/api/games/${encodeURIComponent(gameId)}/resign`, { method: "POST", body: { seat, token } });
+    forgetSeat(gameId, seat);
     location.assign(`/play/${encodeURIComponent(gameId)}`);
   } catch (err) {
     toast(err.message);
