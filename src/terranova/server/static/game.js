@@ -244,7 +244,9 @@ function show(msg, live) {
   document.body.dataset.ply = String(msg.ply);
   document.body.dataset.status = msg.status;
   document.body.dataset.toMove = msg.to_move === null || msg.to_move === undefined ? "" : String(msg.to_move);
+  const wasMine = document.body.dataset.myTurn === "1";
   document.body.dataset.myTurn = isMine(msg, live) ? "1" : "0";
+  if (live && !wasMine && isMine(msg, live)) notifyTurn(msg);
   renderBanner(msg, live);
   followWindowClock(msg, live);
   renderPlayers(msg);
@@ -266,6 +268,33 @@ async function resign() {
   } catch (err) {
     toast(err.message);
   }
+}
+
+// ------------------------------------------------------------------ notifications
+
+const NOTIFY_KEY = "terranova.notify";
+
+/** "Notify me": for a seat, a browser notification when it becomes its move while the
+ * page is hidden (asked permission once; the choice is kept in this browser). */
+function installNotify() {
+  const box = $("notify");
+  $("notify-label").hidden = seat === null || typeof Notification === "undefined";
+  box.checked = localStorage.getItem(NOTIFY_KEY) === "1" && typeof Notification !== "undefined"
+    && Notification.permission === "granted";
+  box.addEventListener("change", async () => {
+    if (box.checked && Notification.permission !== "granted") {
+      box.checked = (await Notification.requestPermission()) === "granted";
+      if (!box.checked) toast("Notifications are blocked for this site in your browser.");
+    }
+    try { localStorage.setItem(NOTIFY_KEY, box.checked ? "1" : "0"); } catch (err) { /* ignore */ }
+  });
+}
+
+function notifyTurn(msg) {
+  if (!$("notify").checked || !document.hidden) return;
+  const name = summary ? summary.name : "Terranova";
+  const note = new Notification(`Your move · ${name}`, { body: `${seatName(msg.seat)}, it is your move.`, tag: `terranova-${gameId}` });
+  note.onclick = () => { window.focus(); note.close(); };
 }
 
 // ------------------------------------------------------------------ hints
@@ -767,6 +796,7 @@ async function start() {
   $("hint-button").addEventListener("click", askHint);
   $("resign-button").addEventListener("click", resign);
   installReplayControls();
+  installNotify();
   let components;
   try {
     [summary, components] = await Promise.all([

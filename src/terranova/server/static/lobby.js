@@ -332,6 +332,11 @@ async function renderMyGames() {
       h("div.my-game-players", names),
       h("div.my-game-actions", buttons, forget));
   }));
+  // where it is your move comes first, and the tab says how many
+  const waiting = items.filter((li) => li.classList.contains("my-turn"));
+  list.replaceChildren(...waiting, ...items.filter((li) => !waiting.includes(li)));
+  document.title = `${waiting.length ? `(${waiting.length}) ` : ""}Terranova: play tabletop games`;
+  list.dataset.myTurns = String(waiting.length);
 }
 
 // ------------------------------------------------------------------ open tables
