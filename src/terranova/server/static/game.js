@@ -246,7 +246,6 @@ function show(msg, live) {
   document.body.dataset.toMove = msg.to_move === null || msg.to_move === undefined ? "" : String(msg.to_move);
   const wasMine = document.body.dataset.myTurn === "1";
   document.body.dataset.myTurn = isMine(msg, live) ? "1" : "0";
-  if (live && !wasMine && isMine(msg, live)) notifyTurn(msg);
   renderBanner(msg, live);
   followWindowClock(msg, live);
   renderPlayers(msg);
@@ -256,6 +255,7 @@ function show(msg, live) {
   $("undo-button").hidden = !(live && msg.can_undo);
   renderHintButton(msg, live);
   $("resign-button").hidden = !(live && msg.status === "playing" && msg.seat !== null);
+  if (live && !wasMine && isMine(msg, live)) notifyTurn(msg);
 }
 
 /** Leave the game: a bot plays the seat to the end; this page goes on as a spectator's. */
@@ -278,9 +278,12 @@ const NOTIFY_KEY = "terranova.notify";
  * page is hidden (asked permission once; the choice is kept in this browser). */
 function installNotify() {
   const box = $("notify");
-  $("notify-label").hidden = seat === null || typeof Notification === "undefined";
-  box.checked = localStorage.getItem(NOTIFY_KEY) === "1" && typeof Notification !== "undefined"
-    && Notification.permission === "granted";
+  const offered = seat !== null && window.isSecureContext && typeof Notification !== "undefined"
+    && Notification.permission !== "denied";
+  $("notify-label").hidden = !offered;
+  let kept = null;
+  try { kept = localStorage.getItem(NOTIFY_KEY); } catch (err) { /* storage blocked */ }
+  box.checked = offered && kept === "1" && Notification.permission === "granted";
   box.addEventListener("change", async () => {
     if (box.checked && Notification.permission !== "granted") {
       box.checked = (await Notification.requestPermission()) === "granted";
@@ -293,8 +296,10 @@ function installNotify() {
 function notifyTurn(msg) {
   if (!$("notify").checked || !document.hidden) return;
   const name = summary ? summary.name : "Terranova";
-  const note = new Notification(`Your move · ${name}`, { body: `${seatName(msg.seat)}, it is your move.`, tag: `terranova-${gameId}` });
-  note.onclick = () => { window.focus(); note.close(); };
+  try {
+    const note = new Notification(`Your move · ${name}`, { body: `${seatName(msg.seat)}, it is your move.`, tag: `terranova-${gameId}` });
+    note.onclick = () => { window.focus(); note.close(); };
+  } catch (err) { /* a browser that shows notifications only from a service worker */ }
 }
 
 // ------------------------------------------------------------------ hints

@@ -276,7 +276,10 @@ function showCreated(created) {
 
 // ------------------------------------------------------------------ my games
 
+let myGamesRun = 0;
+
 async function renderMyGames() {
+  const run = ++myGamesRun; // a later run wins: an older one that ends last changes nothing
   const seats = mySeats();
   const games = new Map();
   for (const seat of seats) {
@@ -332,6 +335,7 @@ async function renderMyGames() {
       h("div.my-game-players", names),
       h("div.my-game-actions", buttons, forget));
   }));
+  if (run !== myGamesRun) return;
   // where it is your move comes first, and the tab says how many
   const waiting = items.filter((li) => li.classList.contains("my-turn"));
   list.replaceChildren(...waiting, ...items.filter((li) => !waiting.includes(li)));
