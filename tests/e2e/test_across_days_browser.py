@@ -96,3 +96,24 @@ def test_a_notification_when_the_move_comes_while_hidden(
         assert page.evaluate("localStorage.getItem('terranova.notify')") == "1"
     finally:
         context.close()
+
+
+def test_a_time_per_move_from_the_lobby_counts_down(server: Server, new_page: Any) -> None:
+    page = new_page()
+    page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#game-select", GAME)
+    page.select_option("#players-select", "2")
+    page.select_option("#seat-1-kind", "human")
+    page.select_option("#move-seconds", "30")
+    page.click("#create-button")
+    page.wait_for_selector("#created:not([hidden])")
+    game_id = page.get_attribute("#created", "data-game-id")
+    assert server.get(f"/api/games/{game_id}")["move_seconds"] == 30
+    page.click("[data-testid='seat-0-open']")
+    clock = page.locator("[data-testid='move-clock']")
+    clock.wait_for(state="visible")
+    page.wait_for_function(
+        "/^Your move: 0:(2\\\\d|30) left$/.test("
+        "document.querySelector('[data-testid=move-clock]').textContent)"
+    )

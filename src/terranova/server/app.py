@@ -199,6 +199,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             created=game.created_at.isoformat(),
             practice=game.practice,
             hints=game.hints,
+            move_seconds=game.move_seconds,
             board=info.describe()["board"],
         )
 

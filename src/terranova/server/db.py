@@ -83,6 +83,8 @@ class GameRow(Base):
     """The table allows hints between people (against bots they are always allowed)."""
     hinted: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     """The seats that asked for a hint, sorted."""
+    move_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """A live table's limit on a person's move (null: none)."""
 
 
 class SeatRow(Base):
@@ -165,6 +167,8 @@ class StoredGame(GameFacts):
     """The table allows hints between people."""
     hinted: list[int] = field(default_factory=list)
     """The seats that asked for a hint."""
+    move_seconds: float | None = None
+    """A live table's limit on a person's move (None: none)."""
 
 
 @dataclass(frozen=True)
@@ -245,6 +249,7 @@ def _stored(row: GameRow, seats: Iterable[StoredSeat], entries: Iterable[Entry])
         rematch=row.rematch,
         hints=row.hints,
         hinted=list(row.hinted or []),
+        move_seconds=row.move_seconds,
     )
 
 
@@ -352,6 +357,7 @@ class Database:
         practice: bool = False,
         rematch_of: int | None = None,
         hints: bool = False,
+        move_seconds: float | None = None,
     ) -> StoredGame:
         """Insert a game with its seats and its first log entries, in one transaction; with
         ``rematch_of``, as the rematch of that game, which must have none yet (else
@@ -379,6 +385,7 @@ class Database:
                 result=result,
                 practice=practice,
                 hints=hints,
+                move_seconds=move_seconds,
             )
             session.add(row)
             session.flush()

@@ -266,6 +266,10 @@ class LiveGame(GameFacts):
     """The table allows hints between people (against bots they are always allowed)."""
     hinted: set[int] = field(default_factory=set)
     """The seats that asked for a hint."""
+    move_seconds: float | None = None
+    """A live table's limit on a person's move (None: none)."""
+    move_ends_at: float | None = None
+    """When the move of the person to move runs out (``time.time()``), if it is limited."""
     resigned: set[int] = field(default_factory=set)
     """The seats whose person left: played by a bot, they still count as people's for
     undo and hints (a game between people stays one)."""
@@ -317,6 +321,7 @@ class LiveGame(GameFacts):
         game.hints = stored.hints
         game.hinted = set(stored.hinted)
         game.resigned = resigned_seats(stored.entries)
+        game.move_seconds = stored.move_seconds
         game.track_window()
         return game
 
@@ -466,6 +471,7 @@ class LiveGame(GameFacts):
             window=window_out,
             rematch=self.rematch_out(),
             can_hint=seat is not None and self.allows_hints(seat),
+            move_ends_at=None if self.move_ends_at is None else round(self.move_ends_at * 1000),
         )
 
     def rematch_seats(self) -> list[int]:

@@ -60,6 +60,9 @@ class CreateGameRequest(Request):
     hints: bool = Field(default=False, strict=True)
     """People may ask for hints even against each other (against bots they always may);
     the record says who did."""
+    move_seconds: float | None = Field(default=None, gt=0)
+    """A live table's time per move for people (none: no limit); past it the server plays
+    ``greedy``'s move for them."""
 
 
 class ActionRequest(Request):
@@ -242,6 +245,7 @@ class GameSummary(BaseModel):
     practice: bool
     """Unlimited undo (docs/web.md, "Undo")."""
     hints: bool
+    move_seconds: float | None = None
     """People may ask for hints even against each other."""
     board: str | None = None
     """Where the browser loads the game's board module (``/static/games/<game>/board.js``,
@@ -321,6 +325,9 @@ class StateMessage(BaseModel):
     """The game's rematch, once someone at the table asked for it."""
     can_hint: bool = False
     """Whether this seat may ask for hints (``GET /api/games/{id}/hint``)."""
+    move_ends_at: float | None = None
+    """At a table with a time per move, when the move of the person to move runs out
+    (milliseconds since the epoch); then the server plays ``greedy``'s move for them."""
 
 
 class ErrorMessage(BaseModel):

@@ -71,6 +71,10 @@ ABANDONED = "this game was closed as abandoned: nobody had moved for a long time
 
 RESIGNED_BOT = "greedy"
 """Who plays on for a person who resigns."""
+TIMEOUT_BOT = "greedy"
+"""Who plays a person's move when its time runs out."""
+MIN_MOVE_SECONDS = 1.0
+"""The shortest time per move a table may set."""
 MISTAKE = 0.1
 """A decision that lost this much of the search's value (0..1) is a mistake."""
 MISTAKES_SHOWN = 5
@@ -209,6 +213,9 @@ class GameService:
         self._pruner: asyncio.Task[None] | None = None
         self._closing = False
         self._searches_in_flight = 0
+        self._move_clocks: dict[str, tuple[int, float, asyncio.Task[None]]] = {}
+        """Per game: the position (log length) whose move is timed, when it runs out, and
+        the task that plays for the person then."""
         self._analyses_in_flight = 0
         self.bots = BotRunner(settings)
 
@@ -225,12 +232,14 @@ class GameService:
     async def close(self) -> None:
         self._closing = True
         tasks: list[asyncio.Task[None]] = [*self._bots.values(), *self._clocks.values()]
+        tasks += [task for _, _, task in self._move_clocks.values()]
         tasks += [t for t in (self._resume, self._pruner) if t is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._bots.clear()
         self._clocks.clear()
+        self._move_clocks.clear()
         await self.bots.close()
 
     async def _resume_all(self) -> None:
@@ -327,6 +336,7 @@ class GameService:
             raise NotFound(f"no game {game_id!r}")
         game = self._build(stored)
         game.keep_window(self._windows.get(game_id))
+        self._ensure_move_clock(game)
         self._remember(game)
         self._ensure_bot(game_id)
         self._ensure_clock(game_id)
@@ -393,6 +403,13 @@ class GameService:
         )
         if response > self.settings.max_response_seconds:
             raise BadRequest(f"response_seconds is at most {self.settings.max_response_seconds:g}")
+        move_seconds = request.move_seconds
+        if move_seconds is not None and not (
+            MIN_MOVE_SECONDS <= move_seconds <= self.settings.max_move_seconds
+        ):
+            raise BadRequest(
+                f"move_seconds is from {MIN_MOVE_SECONDS:g} to {self.settings.max_move_seconds:g}"
+            )
 
         seats: list[SeatInfo] = []
         tokens: dict[int, str] = {}
@@ -434,7 +451,14 @@ class GameService:
                     SeatInfo(index, "human", name or f"Player {index + 1}", None, hash_token(token))
                 )
         game = await self._start(
-            info, resolved, seats, delay, response, request.practice, hints=request.hints
+            info,
+            resolved,
+            seats,
+            delay,
+            response,
+            request.practice,
+            hints=request.hints,
+            move_seconds=move_seconds,
         )
         return game, tokens
 
@@ -448,6 +472,7 @@ class GameService:
         practice: bool,
         rematch_of: int | None = None,
         hints: bool = False,
+        move_seconds: float | None = None,
     ) -> LiveGame:
         """Deal a new game of ``info`` with these checked parameters and seats, store it
         (as the rematch of the game ``rematch_of``, if given) and start its bots."""
@@ -481,9 +506,11 @@ class GameService:
                 practice,
                 rematch_of,
                 hints,
+                move_seconds,
             )
         )
         game = LiveGame.from_stored(stored, seats, timeline)
+        self._ensure_move_clock(game)
         self._remember(game)
         self._ensure_bot(public_id)
         self._ensure_clock(public_id)
@@ -601,6 +628,7 @@ class GameService:
                         game.practice,
                         rematch_of=game.pk,
                         hints=game.hints,
+                        move_seconds=game.move_seconds,
                     )
                 except asyncio.CancelledError:
                     self.forget(game_id)  # the rematch may have been written all the same
@@ -945,6 +973,7 @@ class GameService:
 
     def _changed(self, game: LiveGame, answered_by: int | None = None) -> None:
         game.changed()
+        self._ensure_move_clock(game)
         for key in [k for k in game.advice if k[1] != game.seq]:
             game.advice.pop(key).cancel()  # a hint for a position that is gone
         game.track_window(answered_by)
@@ -955,6 +984,74 @@ class GameService:
         self.hub.broadcast(game)
         self._ensure_bot(game.public_id)
         self._ensure_clock(game.public_id)
+
+    # ------------------------------------------------------------------ time per move
+
+    def _ensure_move_clock(self, game: LiveGame) -> None:
+        """At a table with a time per move, time the move of the person to move: a clock per
+        position (log length), kept while the position stands, even if the game leaves the
+        cache; ``game.move_ends_at`` says when it runs out."""
+        game_id = game.public_id
+        actor = game.to_move()
+        timed = (
+            game.move_seconds is not None
+            and game.playing
+            and game.window is None
+            and actor is not None
+            and game.seats[actor].kind == "human"
+            and not self._closing
+        )
+        kept = self._move_clocks.get(game_id)
+        if kept is not None and (not timed or kept[0] != game.seq):
+            if kept[2] is not asyncio.current_task():
+                kept[2].cancel()
+            del self._move_clocks[game_id]
+            kept = None
+        if not timed or actor is None or game.move_seconds is None:
+            game.move_ends_at = None
+            return
+        if kept is None:
+            ends_at = time.time() + game.move_seconds
+            task = asyncio.create_task(self._move_clock(game_id, game.seq, actor, ends_at))
+            kept = self._move_clocks[game_id] = (game.seq, ends_at, task)
+        game.move_ends_at = kept[1]
+
+    async def _move_clock(self, game_id: str, seq: int, seat: int, ends_at: float) -> None:
+        """When the time of ``seat``'s move runs out at the position ``seq``, play
+        ``greedy``'s move for it."""
+        try:
+            await asyncio.sleep(max(0.0, ends_at - time.time()))
+            async with self.lock(game_id):
+                game = await self.load(game_id)
+                if game.seq != seq or game.to_move() != seat or game.window is not None:
+                    return
+                snapshot = game.state.clone()
+                job = BotJob(
+                    game_id,
+                    game.game,
+                    game.params,
+                    tuple(game.timeline.texts),
+                    TIMEOUT_BOT,
+                    derive_seed(game.seed, "timeout", seat, game.ply),
+                )
+            action = await self.bots.choose(job, snapshot)
+            async with self.lock(game_id):
+                game = await self.load(game_id)
+                if game.seq != seq:
+                    return
+                probe = game.state.clone()
+                probe.apply(action)
+                log.info("game %s: seat %d ran out of time; %s is played", game_id, seat, action)
+                with contextlib.suppress(Stale):
+                    await self._commit(game, [action, *settle(probe, game.seed)], probe, seat)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the move clock of game %s stops", game_id)
+        finally:
+            kept = self._move_clocks.get(game_id)
+            if kept is not None and kept[2] is asyncio.current_task():
+                del self._move_clocks[game_id]
 
     # ------------------------------------------------------------------ response windows
 

@@ -86,6 +86,8 @@ class Settings:
     max_searches_in_flight: int = 2
     """Hints and analyses searched at once on this server (429 beyond): they share the
     bots' worker processes, so a flood of them must not hold up the bots' moves."""
+    max_move_seconds: float = 3600.0
+    """The longest time per move a table may set (``move_seconds``)."""
     max_open_tables: int = 50
     """The most games the open tables list (``GET /api/games?open=1``), newest first."""
     max_seat_name: int = 40

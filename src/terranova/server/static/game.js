@@ -248,6 +248,7 @@ function show(msg, live) {
   document.body.dataset.myTurn = isMine(msg, live) ? "1" : "0";
   renderBanner(msg, live);
   followWindowClock(msg, live);
+  followMoveClock(msg, live);
   renderPlayers(msg);
   renderLog(msg);
   renderLiveChart(msg);
@@ -360,6 +361,26 @@ function isMine(msg, live) {
 let bannerClock = null;
 
 /** While a response window is open, redraw the banner so its countdown runs. */
+let moveClock = null;
+
+/** At a table with a time per move: what is left of the move of the person to move. */
+function followMoveClock(msg, live) {
+  clearInterval(moveClock);
+  moveClock = null;
+  const box = $("move-clock");
+  const ends = live && msg.status === "playing" ? msg.move_ends_at : null;
+  box.hidden = ends === null || ends === undefined;
+  if (box.hidden) return;
+  const tick = () => {
+    const left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
+    const who = msg.to_move === msg.seat ? "Your move" : `${seatName(msg.to_move)}'s move`;
+    box.textContent = `${who}: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
+    box.classList.toggle("short", left <= 10);
+  };
+  tick();
+  moveClock = setInterval(() => { if (shown === msg && !replay) tick(); }, 500);
+}
+
 function followWindowClock(msg, live) {
   clearInterval(bannerClock);
   bannerClock = null;

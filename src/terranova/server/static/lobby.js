@@ -197,6 +197,7 @@ function readRequest() {
   const request = { game: game.id, params, seats, bot_delay_ms: Number($("bot-delay").value) };
   if ($("practice").checked) request.practice = true;
   if ($("hints").checked) request.hints = true;
+  if ($("move-seconds").value) request.move_seconds = Number($("move-seconds").value);
   if (!$("response-field").hidden) {
     const seconds = Number($("response-seconds").value);
     if (!(seconds >= 1 && seconds <= 600)) throw new Error("Response time: from 1 to 600 seconds");

@@ -1,0 +1,72 @@
+"""A time per move at live tables: past it the server plays greedy's move for the person;
+a move in time starts the next clock; the limit is bounded and kept with the game."""
+
+from __future__ import annotations
+
+import time
+
+from tests.server.conftest import Api, OpenApi
+
+GAME = "evolution-explore"
+PEOPLE = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}]
+
+
+def create(api: Api, seconds: float | None, seats: list[dict[str, str]] = PEOPLE) -> dict:
+    body = {"game": GAME, "seats": seats, "bot_delay_ms": 0}
+    if seconds is not None:
+        body["move_seconds"] = seconds
+    answer = api.client.post("/api/games", json=body)
+    assert answer.status_code == 200, answer.text
+    return dict(answer.json())
+
+
+def test_a_move_past_its_time_is_played_for_the_person(
+    open_api: OpenApi, database_url: str
+) -> None:
+    api = open_api(database_url)
+    created = create(api, 1.5)
+    game_id = created["game_id"]
+    ana = created["seats"][0]["token"]
+    state = api.state(game_id, 0, ana)
+    assert state["to_move"] == 0
+    ends = state["move_ends_at"]
+    assert abs(ends / 1000 - (time.time() + 1.5)) < 1.0
+    assert api.client.get(f"/api/games/{game_id}").json()["move_seconds"] == 1.5
+    deadline = time.monotonic() + 10
+    while api.state(game_id)["ply"] == state["ply"]:
+        assert time.monotonic() < deadline, "nobody played for Ana"
+        time.sleep(0.1)
+    after = api.state(game_id)
+    played = [e for e in after["log"] if e["ply"] > state["ply"] and e["seat"] == 0]
+    assert played, after["log"]
+    assert after["status"] == "playing"
+
+
+def test_a_move_in_time_starts_the_next_clock(api: Api) -> None:
+    created = create(api, 30)
+    game_id = created["game_id"]
+    ana = created["seats"][0]["token"]
+    state = api.state(game_id, 0, ana)
+    first = state["move_ends_at"]
+    time.sleep(0.05)
+    answer = api.act(game_id, 0, ana, state["legal"][0], state["ply"])
+    assert answer.status_code == 200
+    now = api.state(game_id)
+    assert now["move_ends_at"] is not None
+    assert now["move_ends_at"] > first  # a new clock for the new position
+
+
+def test_no_clock_without_a_limit_or_for_bots(api: Api) -> None:
+    created = create(api, None)
+    assert api.state(created["game_id"])["move_ends_at"] is None
+    bots = create(api, 5, [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}])
+    assert api.state(bots["game_id"])["move_ends_at"] is None
+
+
+def test_the_limit_is_bounded(open_api: OpenApi) -> None:
+    api = open_api(max_move_seconds=60)
+    for seconds, says in [(0.5, "from 1 to 60"), (61, "from 1 to 60"), (0, "greater than 0")]:
+        body = {"game": GAME, "seats": PEOPLE, "move_seconds": seconds}
+        answer = api.client.post("/api/games", json=body)
+        assert answer.status_code == 400, answer.text
+        assert says in answer.json()["detail"]
