@@ -70,3 +70,37 @@ def test_the_limit_is_bounded(open_api: OpenApi) -> None:
         answer = api.client.post("/api/games", json=body)
         assert answer.status_code == 400, answer.text
         assert says in answer.json()["detail"]
+
+
+def test_no_move_is_timed_while_a_response_window_is_open(api: Api) -> None:
+    """In Bluff every card placed opens a window for the others: the clock stops while it
+    is open and a person's move is timed again once it closes."""
+    body = {
+        "game": "evolution-bluff",
+        "seats": PEOPLE,
+        "bot_delay_ms": 0,
+        "move_seconds": 30,
+        "response_seconds": 60,
+    }
+    created = api.client.post("/api/games", json=body).json()
+    game_id = created["game_id"]
+    tokens = [s["token"] for s in created["seats"]]
+    opened = closed = False
+    for _ in range(40):
+        state = api.state(game_id)
+        if state["status"] != "playing":
+            break
+        if state["window"] is not None:
+            assert state["move_ends_at"] is None
+            opened = True
+        elif state["to_move"] is not None:
+            assert state["move_ends_at"] is not None
+            closed = closed or opened
+        for seat in (0, 1):
+            mine = api.state(game_id, seat, tokens[seat])
+            if mine["legal"]:
+                api.act(game_id, seat, tokens[seat], mine["legal"][0], mine["ply"])
+                break
+        if opened and closed:
+            break
+    assert opened and closed

@@ -278,6 +278,9 @@ class GameService:
                     task = tasks.pop(game_id, None)
                     if task is not None:
                         task.cancel()
+                timed = self._move_clocks.pop(game_id, None)
+                if timed is not None:
+                    timed[2].cancel()
                 self._windows.pop(game_id, None)
                 game = self._cache.get(game_id)
                 if game is None and self.hub.count(game_id):
@@ -286,6 +289,7 @@ class GameService:
                 if game is not None:
                     game.abandoned = True
                     game.window = None
+                    game.move_ends_at = None
                     game.changed()
                     self.hub.broadcast(game)
         return ids
@@ -973,7 +977,6 @@ class GameService:
 
     def _changed(self, game: LiveGame, answered_by: int | None = None) -> None:
         game.changed()
-        self._ensure_move_clock(game)
         for key in [k for k in game.advice if k[1] != game.seq]:
             game.advice.pop(key).cancel()  # a hint for a position that is gone
         game.track_window(answered_by)
@@ -981,6 +984,7 @@ class GameService:
             self._windows.pop(game.public_id, None)
         else:
             self._windows[game.public_id] = game.window
+        self._ensure_move_clock(game)  # after the window: no move is timed while one is open
         self.hub.broadcast(game)
         self._ensure_bot(game.public_id)
         self._ensure_clock(game.public_id)
@@ -1037,7 +1041,7 @@ class GameService:
             action = await self.bots.choose(job, snapshot)
             async with self.lock(game_id):
                 game = await self.load(game_id)
-                if game.seq != seq:
+                if game.seq != seq or not game.playing:
                     return
                 probe = game.state.clone()
                 probe.apply(action)
@@ -1052,6 +1056,11 @@ class GameService:
             kept = self._move_clocks.get(game_id)
             if kept is not None and kept[2] is asyncio.current_task():
                 del self._move_clocks[game_id]
+                game = self._cache.get(game_id)
+                if game is not None and game.move_ends_at == ends_at:
+                    game.move_ends_at = None  # stopped early: no countdown to nothing
+                    game.changed()
+                    self.hub.broadcast(game)
 
     # ------------------------------------------------------------------ response windows
 

@@ -360,7 +360,6 @@ function isMine(msg, live) {
 
 let bannerClock = null;
 
-/** While a response window is open, redraw the banner so its countdown runs. */
 let moveClock = null;
 
 /** At a table with a time per move: what is left of the move of the person to move. */
@@ -381,6 +380,7 @@ function followMoveClock(msg, live) {
   moveClock = setInterval(() => { if (shown === msg && !replay) tick(); }, 500);
 }
 
+/** While a response window is open, redraw the banner so its countdown runs. */
 function followWindowClock(msg, live) {
   clearInterval(bannerClock);
   bannerClock = null;
