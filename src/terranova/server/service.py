@@ -1056,11 +1056,11 @@ class GameService:
             kept = self._move_clocks.get(game_id)
             if kept is not None and kept[2] is asyncio.current_task():
                 del self._move_clocks[game_id]
-                game = self._cache.get(game_id)
-                if game is not None and game.move_ends_at == ends_at:
-                    game.move_ends_at = None  # stopped early: no countdown to nothing
-                    game.changed()
-                    self.hub.broadcast(game)
+                cached = self._cache.get(game_id)
+                if cached is not None and cached.move_ends_at == ends_at:
+                    cached.move_ends_at = None  # stopped early: no countdown to nothing
+                    cached.changed()
+                    self.hub.broadcast(cached)
 
     # ------------------------------------------------------------------ response windows
 
