@@ -59,8 +59,10 @@ def test_a_blunder_is_the_biggest_mistake(open_api: OpenApi) -> None:
     assert answer.status_code == 200, answer.text
     found = answer.json()
     assert found["bot"] == "ismcts:iterations=200,depth=0"
-    worst = found["mistakes"][0]
-    assert (worst["seat"], worst["ply"]) == (0, blunder)
+    # flagged among the biggest mistakes (the deal is the server's: in the runs made while
+    # writing this it was the biggest each time, but greedy's own moves can lose too)
+    flagged = {(m["seat"], m["ply"]): m for m in found["mistakes"]}
+    worst = flagged[(0, blunder)]
     assert worst["loss"] >= 0.2
     assert worst["best"] != worst["played"]
     losses = [m["loss"] for m in found["mistakes"]]
