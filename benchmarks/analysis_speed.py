@@ -13,7 +13,7 @@ import time
 
 import terranova
 from terranova.agents import make_agent
-from terranova.agents.advice import review
+from terranova.agents.advice import review_game
 from terranova.core.errors import TerranovaError
 from terranova.core.records import play
 from terranova.server.settings import Settings
@@ -36,15 +36,8 @@ def main() -> None:
         state = terranova.make(args.game, players=args.players)
         bots = [make_agent("greedy", seed * 10 + s) for s in range(args.players)]
         record = play(state, bots, seed=seed)
-        start = terranova.make(args.game, players=args.players)
-        replay = start.clone()
-        actions = []
-        for text in record.actions:
-            action = replay.parse_action(text)
-            actions.append(action)
-            replay.apply(action)
         began = time.perf_counter()
-        judged = review(start, actions, spec, seed)
+        judged = review_game(record.game, record.params, record.actions, spec, seed)
         seconds = time.perf_counter() - began
         print(
             f"{args.game}, {args.players} players, game {seed}: {len(judged)} decisions "

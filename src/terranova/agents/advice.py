@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -30,6 +30,7 @@ from terranova.agents.mcts import Considered, SearchAgent
 from terranova.agents.registry import BotLimits, make_agent
 from terranova.core.actions import Action
 from terranova.core.errors import InvalidParameterError
+from terranova.core.registry import make
 from terranova.core.rng import derive_seed
 from terranova.core.state import State
 
@@ -163,3 +164,23 @@ def review(
                 )
         state.apply(action)
     return judged
+
+
+def review_game(
+    game: str,
+    params: Mapping[str, Any],
+    texts: Sequence[str],
+    spec: str,
+    seed: int,
+    bounds: BotLimits | None = None,
+) -> list[Judged]:
+    """:func:`review` of the game ``game`` with these parameters that plays the action
+    ``texts`` (a record's, a web game's log)."""
+    start = make(game, **params)
+    state = start.clone()
+    actions = []
+    for text in texts:
+        action = state.parse_action(text)
+        actions.append(action)
+        state.apply(action)
+    return review(start, actions, spec, seed, bounds)

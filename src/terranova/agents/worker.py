@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from terranova.agents.advice import Judged, advise, review
+from terranova.agents.advice import advise, review_game
 from terranova.agents.mcts import SearchAgent
 from terranova.agents.registry import BotLimits, make_agent
 from terranova.core.actions import Action
@@ -85,7 +85,8 @@ def worker_main(connection: Connection, bounds: BotLimits, memory_mb: int) -> No
         try:
             answer: tuple[str, Any]
             if job.review:
-                answer = ("ok", [asdict(j) for j in _review(job, bounds)])
+                judged = review_game(job.game, job.params, job.actions, job.spec, job.seed, bounds)
+                answer = ("ok", [asdict(j) for j in judged])
             elif job.advice:
                 state = _position(positions, job)
                 answer = ("ok", advise(state.clone(), job.spec, job.seed, bounds).to_dict())
@@ -101,17 +102,6 @@ def worker_main(connection: Connection, bounds: BotLimits, memory_mb: int) -> No
             connection.send(answer)
         except (OSError, KeyboardInterrupt):
             return
-
-
-def _review(job: BotJob, bounds: BotLimits) -> list[Judged]:
-    start = make(job.game, **job.params)
-    state = start.clone()
-    actions = []
-    for text in job.actions:
-        action = state.parse_action(text)
-        actions.append(action)
-        state.apply(action)
-    return review(start, actions, job.spec, job.seed, bounds)
 
 
 def _position(positions: OrderedDict[str, tuple[tuple[str, ...], State]], job: BotJob) -> State:

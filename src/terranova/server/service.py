@@ -673,11 +673,8 @@ class GameService:
                 if self._searches_in_flight >= self.settings.max_searches_in_flight:
                     raise Busy("the search bots are busy: ask for the hint again in a moment")
                 s = self.settings
-                job = BotJob(
-                    game_id,
-                    game.game,
-                    game.params,
-                    tuple(game.timeline.texts),
+                job = position_job(
+                    game,
                     f"ismcts:iterations={min(s.hint_iterations, s.max_bot_iterations)}",
                     derive_seed(game.seed, "hint", seat, game.seq),
                     advice=True,
@@ -734,11 +731,8 @@ class GameService:
                 ):
                     raise Busy("the search bots are busy: ask for the analysis again in a moment")
                 iterations = min(s.analysis_iterations, s.max_bot_iterations)
-                job = BotJob(
-                    game_id,
-                    game.game,
-                    game.params,
-                    tuple(game.timeline.texts),
+                job = position_job(
+                    game,
                     # no rollouts: the positions' own estimates, for a game's many decisions
                     f"ismcts:iterations={iterations},depth=0",
                     derive_seed(game.seed, "analysis"),
@@ -1030,24 +1024,11 @@ class GameService:
                 if game.seq != seq or game.to_move() != seat or game.window is not None:
                     return
                 snapshot = game.state.clone()
-                job = BotJob(
-                    game_id,
-                    game.game,
-                    game.params,
-                    tuple(game.timeline.texts),
-                    TIMEOUT_BOT,
-                    derive_seed(game.seed, "timeout", seat, game.ply),
+                job = position_job(
+                    game, TIMEOUT_BOT, derive_seed(game.seed, "timeout", seat, game.ply)
                 )
-            action = await self.bots.choose(job, snapshot)
-            async with self.lock(game_id):
-                game = await self.load(game_id)
-                if game.seq != seq or not game.playing:
-                    return
-                probe = game.state.clone()
-                probe.apply(action)
-                log.info("game %s: seat %d ran out of time; %s is played", game_id, seat, action)
-                with contextlib.suppress(Stale):
-                    await self._commit(game, [action, *settle(probe, game.seed)], probe, seat)
+            log.info("game %s: seat %d ran out of time; %s plays for it", game_id, seat, job.spec)
+            await self._play_chosen(job, snapshot, seq, seat)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -1162,31 +1143,36 @@ class GameService:
                 if game.seq != seq:
                     continue
                 snapshot = game.state.clone()
-                job = BotJob(
-                    game_id,
-                    game.game,
-                    game.params,
-                    tuple(game.timeline.texts),
+                job = position_job(
+                    game,
                     game.seats[actor].bot or "random",
                     derive_seed(game.seed, "bot", actor, game.ply),
                 )
-            action = await self.bots.choose(job, snapshot)
-            spec = job.spec
-            async with self.lock(game_id):
-                game = await self.load(game_id)
-                if game.seq != seq:
-                    continue
-                probe = game.state.clone()
-                try:
-                    probe.apply(action)
-                except TerranovaError as exc:
-                    log.error("game %s: bot %s chose an illegal action: %s", game_id, spec, exc)
-                    return
-                answered = game.window
-                early = _early_passes(probe, answered) if answered is not None else []
-                drawn = [*early, *settle(probe, game.seed)]
-                with contextlib.suppress(Stale):
-                    await self._commit(game, [action, *drawn], probe, answered_by=actor)
+            if not await self._play_chosen(job, snapshot, seq, actor):
+                return
+
+    async def _play_chosen(self, job: BotJob, snapshot: State, seq: int, actor: int) -> bool:
+        """Play for ``actor`` the move ``job``'s bot chooses on ``snapshot``, the position
+        ``seq`` of its game, with what follows it at once (the early passes of a response
+        window it answers, chance); nothing if the game has moved on meanwhile. False if the
+        bot chose an illegal action."""
+        action = await self.bots.choose(job, snapshot)
+        async with self.lock(job.game_id):
+            game = await self.load(job.game_id)
+            if game.seq != seq or not game.playing:
+                return True
+            probe = game.state.clone()
+            try:
+                probe.apply(action)
+            except TerranovaError as exc:
+                log.error("game %s: bot %s chose an illegal action: %s", job.game_id, job.spec, exc)
+                return False
+            answered = game.window
+            early = _early_passes(probe, answered) if answered is not None else []
+            drawn = [*early, *settle(probe, game.seed)]
+            with contextlib.suppress(Stale):
+                await self._commit(game, [action, *drawn], probe, answered_by=actor)
+        return True
 
     async def _guarded(
         self,
@@ -1208,6 +1194,14 @@ class GameService:
         finally:
             if tasks.get(game_id) is asyncio.current_task():
                 del tasks[game_id]
+
+
+def position_job(game: LiveGame, spec: str, seed: int, **kind: Any) -> BotJob:
+    """A bot worker's job on ``game``'s position now: a move, or with ``advice=True`` or
+    ``review=True`` (and its ``seconds``) a hint or a review."""
+    return BotJob(
+        game.public_id, game.game, game.params, tuple(game.timeline.texts), spec, seed, **kind
+    )
 
 
 def _automaton(
