@@ -115,6 +115,24 @@ def test_tensors_hold_only_what_the_seat_sees(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_an_observer_reused_over_a_game_gives_fresh_tensors(game_id: str) -> None:
+    """The observers fill one buffer in place: nothing of an earlier position stays in it
+    (the tile just placed moves, a card leaves a hand), seat after seat, both kinds."""
+    game = load(game_id)
+    plain = game.make_py_observer()
+    recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    state = game.new_initial_state()
+    rng = random.Random(6)
+    while not state.is_terminal():
+        play_to(state, 7, rng)
+        for seat in range(game.num_players()):
+            plain.set_from(state, seat)
+            assert np.array_equal(plain.tensor, state.table.observation(seat))
+            recall.set_from(state, seat)
+            assert np.array_equal(recall.tensor, state.table.information_state(seat))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_the_information_state_keeps_what_was_seen(game_id: str) -> None:
     game = load(game_id)
     coding = encoding_of(encoded_games()[game_id], {})

@@ -139,6 +139,17 @@ class Encoding:
         self.fill(view, self.planes_of(tensor))
         return tensor
 
+    def observe_into(self, view: JSON, tensor: Tensor, planes: Planes) -> None:
+        """Write one view's observation over ``tensor`` (its first ``observation_size``
+        numbers), whose named planes are ``planes``: for a caller that keeps one buffer
+        rather than a new tensor a decision."""
+        tensor[: self.observation_size] = 0
+        self.fill(view, planes)
+
+    def memory_into(self, memory: Tensor, tensor: Tensor) -> None:
+        """Write a memory after the observation in an information-state ``tensor``."""
+        tensor[self.observation_size :] = memory
+
     def remember(self, memory: Tensor | None, observation: Tensor) -> Tensor:
         """The memory once ``observation`` is seen too (``None``: nothing seen before)."""
         seen = np.concatenate(

@@ -184,17 +184,20 @@ class Observer:
         self.public = public
         size = coding.information_state_size if recall else coding.observation_size
         self.tensor = np.zeros(size, dtype=np.float32)
-        self.dict = coding.planes_of(self.tensor[: coding.observation_size])
+        self.coding = coding
+        self.planes = coding.planes_of(self.tensor[: coding.observation_size])
+        self.dict = dict(self.planes)
         if recall:
             self.dict["memory"] = self.tensor[coding.observation_size :]
 
     def set_from(self, state: TerranovaState, player: int) -> None:
-        """Fill the tensor with what ``player`` sees (and has seen, with recall)."""
+        """Fill the tensor with what ``player`` sees (and has seen, with recall), in place:
+        a map's tensor is large, so no new one is made and copied."""
         table = state.table
+        seat = None if self.public else player
+        self.coding.observe_into(table.state.view(seat), self.tensor, self.planes)
         if self.recall:
-            self.tensor[:] = table.information_state(player)
-        else:
-            self.tensor[:] = table.observation(None if self.public else player)
+            self.coding.memory_into(table.memory_of(player), self.tensor)
 
     def string_from(self, state: TerranovaState, player: int) -> str:
         """The seat's view as JSON, and with recall, the remembered cells that are set."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from terranova.core.action_space import IMPLIED, ActionSpace, Part, Ranked
 from terranova.core.encoding import Encoding, Plane, Planes
 from terranova.core.state import JSON
@@ -40,10 +42,17 @@ def encoding(params: Mapping[str, Any]) -> Encoding:
     regions = max(len(d.regions) for d in designs)
     ids = [d.id for d in designs]
     index_of = {d: i for i, d in enumerate(ids)}
-    edges = {
-        (d.id, r): [(int(t) + 1) / 3 for t in d.edge_terrains(r)] for d in designs for r in range(4)
-    }
-    cities = {d.id: len(d.cities) / max(1, *(len(e.cities) for e in designs)) for d in designs}
+    most_cities = max(1, *(len(e.cities) for e in designs))
+    # a laid tile's first five map channels, by (design, rotation): its edges, its cities
+    looks = {(d.id, r): i for i, (d, r) in enumerate((d, r) for d in designs for r in range(4))}
+    channels = np.array(
+        [
+            [*((int(t) + 1) / 3 for t in d.edge_terrains(r)), len(d.cities) / most_cities]
+            for d in designs
+            for r in range(4)
+        ],
+        dtype=np.float32,
+    )
     share = {d.id: 1 / max(1, d.count) for d in designs}
     # the most a territory is worth: grassland 2 a tile, mountain and sea 2 a city at most
     tiles = sum(d.count for d in designs)
@@ -68,10 +77,11 @@ def encoding(params: Mapping[str, Any]) -> Encoding:
     def fill(view: JSON, planes: Planes) -> None:
         me = view["seat"] if view["seat"] is not None else 0
         board = planes["map"]
-        for tile in view["map"]:
-            x, y = tile["x"] + reach, tile["y"] + reach
-            board[0:4, y, x] = edges[tile["design"], tile["rotation"]]
-            board[4, y, x] = cities[tile["design"]]
+        laid = view["map"]
+        if laid:
+            xs = [tile["x"] + reach for tile in laid]
+            ys = [tile["y"] + reach for tile in laid]
+            board[0:5, ys, xs] = channels[[looks[t["design"], t["rotation"]] for t in laid]].T
         just = view["just_placed"]
         if just is not None:
             board[5, just["y"] + reach, just["x"] + reach] = 1
