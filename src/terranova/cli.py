@@ -8,14 +8,13 @@ record does not replay.
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import json
 import secrets
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn, Protocol, cast
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -36,6 +35,7 @@ from terranova.arena import play_game, simulate
 from terranova.core.errors import InvalidParameterError, RecordError, TerranovaError
 from terranova.core.records import GameRecord, read, replay, write
 from terranova.core.registry import GameInfo, game_info, games, make, parse_variants
+from terranova.core.render import load_renderer
 from terranova.core.state import State
 
 if TYPE_CHECKING:
@@ -53,14 +53,6 @@ EXIT_ERROR = 2
 """Exit code for a refused game, variant, bot spec or record."""
 EXIT_BAD_RECORD = 1
 """Exit code of ``replay`` when the record does not replay."""
-
-
-class Renderer(Protocol):
-    """What a game's render module (``GameInfo.renderer``) provides."""
-
-    def render_text(self, state: State) -> str: ...
-    def render_svg(self, state: State) -> str: ...
-    def render_components_svg(self, state: State) -> str: ...
 
 
 def _out() -> Console:
@@ -88,20 +80,6 @@ def _errors(record_code: int = EXIT_ERROR) -> Iterator[None]:
     except OSError as exc:
         where = f" {exc.filename}" if exc.filename else ""
         _fail(f"cannot write{where}: {exc.strerror or exc}", 1)
-
-
-def _load_renderer(info: GameInfo) -> Renderer:
-    if info.renderer is None:
-        raise TerranovaError(f"{info.name} has no renderer")
-    try:
-        module = importlib.import_module(info.renderer)
-    except ModuleNotFoundError as exc:
-        if exc.name is not None and info.renderer.startswith(exc.name):
-            raise TerranovaError(
-                f"{info.name}'s renderer {info.renderer} is not installed"
-            ) from None
-        raise
-    return cast(Renderer, module)
 
 
 def _variants(items: list[str] | None) -> dict[str, str]:
@@ -311,7 +289,7 @@ def play_command(
         )
         if info.renderer is not None:
             try:
-                renderer = _load_renderer(info)
+                renderer = load_renderer(info)
             except TerranovaError as exc:
                 _err().print(f"[yellow]no map: {escape(str(exc))}[/]", soft_wrap=True)
             else:
@@ -692,7 +670,7 @@ def render_command(
     with _errors():
         state, label = _render_target(target, turn, _variants(variant))
         info = game_info(state.game_id)
-        renderer = _load_renderer(info)
+        renderer = load_renderer(info)
         if tiles:
             if seat is not None:
                 raise InvalidParameterError("--seat draws a game, not its components (--tiles)")

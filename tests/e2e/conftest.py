@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import random
 import shutil
 import socket
 import subprocess
@@ -23,7 +24,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -272,6 +273,56 @@ def create_from_lobby(
     page.click("#create-button")
     page.wait_for_selector("#created:not([hidden])")
     return str(page.get_attribute("#created", "data-game-id"))
+
+
+def polite(call: Callable[..., Any], *args: Any) -> Any:
+    """``call(*args)``, again after a pause whenever the server's request limit answers 429."""
+    while True:
+        try:
+            return call(*args)
+        except urllib.error.HTTPError as error:
+            if error.code != 429:
+                raise
+            time.sleep(0.5)
+
+
+def play_at_random(
+    server: Server,
+    game: str,
+    seats: list[dict[str, Any]],
+    seed: int,
+    stop: Callable[[dict[str, Any]], bool] | None = None,
+    **extra: Any,
+) -> tuple[str, str]:
+    """A new game whose seat 0 is a person playing at random over HTTP (the other seats as
+    given), played as :func:`play_until` does; the game's id and seat 0's token. Each deal
+    is the server's own."""
+    created = server.post("/api/games", {"game": game, "seats": seats, "bot_delay_ms": 0, **extra})
+    game_id, token = created["game_id"], created["seats"][0]["token"]
+    play_until(server, game_id, token, seed, stop)
+    return game_id, token
+
+
+def play_until(
+    server: Server,
+    game_id: str,
+    token: str,
+    seed: int,
+    stop: Callable[[dict[str, Any]], bool] | None = None,
+) -> dict[str, Any]:
+    """Seat 0 plays at random until ``stop(its state)`` holds or the game is over; that
+    last state."""
+    rng = random.Random(seed)
+    deadline = time.monotonic() + 120
+    while True:
+        state = polite(server.get, f"/api/games/{game_id}/state?seat=0&token={token}")
+        if state["status"] == "finished" or (stop is not None and stop(state)):
+            return dict(state)
+        assert time.monotonic() < deadline, state
+        if state["legal"]:
+            action = rng.choice(state["legal"])
+            move = {"seat": 0, "token": token, "action": action, "ply": state["ply"]}
+            polite(server.post, f"/api/games/{game_id}/actions", move)
 
 
 def wait_ready_to_act(page: Any, after_ply: int | None = None) -> None:

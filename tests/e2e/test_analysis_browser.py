@@ -3,41 +3,18 @@ shown on the replay at a click."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Server
-from tests.e2e.test_rematch_browser import polite
+from tests.e2e.conftest import Server, play_at_random
 
 GAME = "evolution-explore"
 
 
 def random_game(server: Server, seed: int) -> tuple[str, str]:
-    """Ana playing at random against greedy, to the end (each deal is the server's own);
-    the game's id and Ana's token."""
-    created = server.post(
-        "/api/games",
-        {
-            "game": GAME,
-            "seats": [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "greedy"}],
-            "bot_delay_ms": 0,
-        },
-    )
-    game_id, token = created["game_id"], created["seats"][0]["token"]
-    rng = random.Random(seed)
-    while True:
-        state = polite(server.get, f"/api/games/{game_id}/state?seat=0&token={token}")
-        if state["status"] == "finished":
-            return game_id, token
-        if state["legal"]:
-            move = {
-                "seat": 0,
-                "token": token,
-                "action": rng.choice(state["legal"]),
-                "ply": state["ply"],
-            }
-            polite(server.post, f"/api/games/{game_id}/actions", move)
+    """Ana playing at random against greedy, to the end: the game's id and Ana's token."""
+    seats = [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "greedy"}]
+    return play_at_random(server, GAME, seats, seed)
 
 
 def test_the_analysis_lists_mistakes_and_shows_them(

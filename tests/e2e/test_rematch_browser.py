@@ -7,24 +7,12 @@ from __future__ import annotations
 import random
 import time
 import urllib.error
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import Server, polite
 
 GAME = "evolution-explore"
-
-
-def polite(call: Callable[..., Any], *args: Any) -> Any:
-    """``call(*args)``, again after a pause whenever the server's request limit answers 429."""
-    while True:
-        try:
-            return call(*args)
-        except urllib.error.HTTPError as error:
-            if error.code != 429:
-                raise
-            time.sleep(0.5)
 
 
 def finished_game(server: Server) -> tuple[str, dict[int, str]]:

@@ -18,7 +18,7 @@ from terranova.server.game_files import web_directory
 
 HUMAN = {"kind": "human", "name": "Ana"}
 GREEDY = {"kind": "bot", "bot": "greedy"}
-TYPES = {".js": "text/javascript", ".css": "text/css"}
+TYPES = {".js": "text/javascript", ".css": "text/css", ".md": "text/markdown"}
 
 
 def served(api: Any, url: str, suffix: str) -> bytes:

@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
@@ -53,6 +53,13 @@ from terranova.server.models import (
     ResignRequest,
     StateMessage,
     UndoRequest,
+)
+from terranova.server.rules_pages import (
+    RulesPageError,
+    page_html,
+    picture,
+    rules_link,
+    rules_page,
 )
 from terranova.server.service import (
     BadRequest,
@@ -201,6 +208,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             hints=game.hints,
             move_seconds=game.move_seconds,
             board=info.describe()["board"],
+            rules=rules_link(info),
         )
 
     @app.get("/api/games/{game_id}/state", response_model=StateMessage, responses=ERRORS)
@@ -448,6 +456,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/play/{game_id}", include_in_schema=False)
     async def play(game_id: str) -> Response:
         return _page("play.html")
+
+    @app.get("/rules/{game_id}", include_in_schema=False)
+    async def rules(game_id: str) -> Response:
+        try:
+            page = rules_page(game_id)
+        except RulesPageError as err:
+            return JSONResponse({"detail": str(err)}, status_code=404)
+        return HTMLResponse(page_html(page), headers={"Cache-Control": "no-cache"})
+
+    @app.get("/rules/{game_id}/pictures/{name}.svg", include_in_schema=False)
+    async def rules_picture(game_id: str, name: str) -> Response:
+        try:
+            # drawing may take a moment the first time: off the event loop
+            svg = await asyncio.to_thread(picture, game_id, name)
+        except RulesPageError as err:
+            return JSONResponse({"detail": str(err)}, status_code=404)
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
     files = StaticFiles(directory=static_dir, check_dir=False)
 

@@ -245,11 +245,14 @@ class GameSummary(BaseModel):
     practice: bool
     """Unlimited undo (docs/web.md, "Undo")."""
     hints: bool
-    move_seconds: float | None = None
     """People may ask for hints even against each other."""
+    move_seconds: float | None = None
+    """The time per move of a live table, if it has one."""
     board: str | None = None
     """Where the browser loads the game's board module (``/static/games/<game>/board.js``,
     from the game's ``GameInfo.web``); None: the generic board."""
+    rules: str | None = None
+    """The game's rules page for players (``/rules/<game>``), if it has one."""
 
 
 class ErrorResponse(BaseModel):

@@ -62,6 +62,7 @@ from terranova.server.live import (
     stored_seats,
 )
 from terranova.server.models import CreateGameRequest, ErrorCode, SeatKind
+from terranova.server.rules_pages import rules_link
 from terranova.server.settings import Settings
 
 log = logging.getLogger("terranova.server")
@@ -173,12 +174,13 @@ def web_variants(info: GameInfo) -> list[str]:
 
 
 def describe_game(info: GameInfo) -> dict[str, Any]:
-    """``GameInfo.describe()`` with only the variants the web may set, and the bots that
-    play the game."""
+    """``GameInfo.describe()`` with only the variants the web may set, the bots that play
+    the game and its rules page (``rules``: ``/rules/<game>``, or None)."""
     data = info.describe()
     allowed = set(web_variants(info))
     data["variants"] = {k: v for k, v in data["variants"].items() if k in allowed}
     data["bots"] = available_agents(info.id, served=True)
+    data["rules"] = rules_link(info)
     return data
 
 

@@ -15,6 +15,7 @@ from terranova.games.entdecker.components import UNITS
 from terranova.games.entdecker.content import load_components
 from terranova.games.entdecker.state import EntdeckerState
 from terranova.games.entdecker.steps import Exploring, Starting, Step, Turn
+from terranova.kit.grid import S
 
 EMPTY_LAYOUT = '\n[[layout]]\nid = "empty"\nkind = "beginner"\ntiles = []\n'
 
@@ -101,3 +102,15 @@ def random_game(seed: int, **params: object) -> tuple[EntdeckerState, list[Entde
             g.apply(rng.choice(g.legal_actions()))
         seen.append(g.clone())
     return g, seen
+
+
+def long_island(g: EntdeckerState) -> None:
+    """Eight tiles of one island along the top edge, 0,0 to 7,0; the ninth at 8,0 closes it."""
+    lay(g, 0, 0, "cape", 1)  # land E
+    for x in range(1, 8):
+        lay(g, x, 0, "isthmus", 1)  # land W-E, bays N and S
+
+
+def close_long_island(g: EntdeckerState, seat: int) -> None:
+    exploring(g, seat, "hidden", 1, [(8, 0, S)], ship=None)
+    play(g, "draw", "reveal cape", "place cape 8,0 270", "stop")

@@ -12,12 +12,14 @@ from terranova.games.entdecker import exploring as ex
 from terranova.games.entdecker import new_game, scoring
 from terranova.games.entdecker.state import EntdeckerState
 from terranova.games.entdecker.steps import Hut, Natives, Trekking, TurnOver
-from terranova.kit.grid import E, N, S, W
+from terranova.kit.grid import E, N, W
 from tests.games.entdecker.helpers import (
     at_step,
     blank,
+    close_long_island,
     exploring,
     lay,
+    long_island,
     play,
     pos,
     random_game,
@@ -389,18 +391,6 @@ def test_a_square_on_the_boards_edge_is_enclosed_by_tiles_and_the_frame() -> Non
 
 
 # -------------------------------------------------------------- 8. island scoring
-
-
-def long_island(g: EntdeckerState) -> None:
-    """Eight tiles of one island along the top edge, 0,0 to 7,0; the ninth at 8,0 closes it."""
-    lay(g, 0, 0, "cape", 1)  # land E
-    for x in range(1, 8):
-        lay(g, x, 0, "isthmus", 1)  # land W-E, bays N and S
-
-
-def close_long_island(g: EntdeckerState, seat: int) -> None:
-    exploring(g, seat, "hidden", 1, [(8, 0, S)], ship=None)
-    play(g, "draw", "reveal cape", "place cape 8,0 270", "stop")
 
 
 def test_island_completed_at_the_boards_edge_is_scored() -> None:

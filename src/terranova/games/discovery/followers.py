@@ -1,5 +1,6 @@
 """The Discovery's step 2 and scoring: a follower deployed on the tile just placed, or
-taken back (scoring its territory), and what a territory is worth.
+taken back (scoring its territory), what a territory is worth, and the score sheet's line
+for it.
 
 A part of :class:`~terranova.games.discovery.rules.DiscoveryState`, which sets up the
 state named below (the territories are a kit ``Regions``, each column named per node and,
@@ -9,9 +10,11 @@ at a root, for its territory); ending the turn after step 2 is the state's.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from terranova.core.actions import Action
 from terranova.core.errors import IllegalActionError
+from terranova.core.scoring import ScoreLine
 from terranova.games.discovery.actions import PASS, Deploy, Remove
 from terranova.games.discovery.game import DiscoveryGame
 from terranova.games.discovery.tables import GRID, LIMIT
@@ -24,6 +27,51 @@ MOUNTAIN, GRASSLAND, SEA = int(Terrain.MOUNTAIN), int(Terrain.GRASSLAND), int(Te
 encode = GRID.encode
 
 
+class Scored(NamedTuple):
+    """A line of the score sheet as the state keeps it (cheap to make and copy; its text is
+    written only when a view asks, by :func:`score_line`)."""
+
+    seat: int
+    points: int
+    terrain: int
+    tiles: int
+    complete: bool
+    cities: int
+    """The territory's port cities."""
+    near: int
+    """A mountain's: the port cities in the grasslands it touches."""
+    final: bool
+    """Scored at final scoring (else taken back)."""
+    ply: int
+
+
+def _count(n: int, one: str, many: str) -> str:
+    """``1 tile``, ``3 tiles``."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def score_line(entry: Scored) -> ScoreLine:
+    """The sheet's line for ``entry``, naming the territory by what its value counts: ``a
+    complete grassland of 5 tiles, taken back``, ``a mountain of 2 tiles with 1 port city
+    and 2 in the grasslands it touches, at the end``. At final scoring, where every
+    territory counts as incomplete, none is called complete."""
+    terrain, cities, near = entry.terrain, entry.cities, entry.near
+    label = Terrain(terrain).label
+    complete = "complete " if entry.complete else ""
+    text = f"a {complete}{label} of {_count(entry.tiles, 'tile', 'tiles')}"
+    if terrain != GRASSLAND and (cities or near):  # a grassland's cities count nothing
+        ports = _count(cities or near, "port city", "port cities")
+        touched = "in the grasslands it touches"
+        if not near:
+            text += f" with {ports}"
+        elif not cities:
+            text += f" with {ports} {touched}"
+        else:
+            text += f" with {ports} and {near} {touched}"
+    when = "at the end" if entry.final else "taken back"
+    return ScoreLine((entry.seat,), entry.points, label, f"{text}, {when}", entry.ply)
+
+
 class FollowerStep:
     """Step 2 of a turn and the value of territories."""
 
@@ -31,6 +79,8 @@ class FollowerStep:
     _to_move: int
     _supply: list[int]  # followers in supply, per seat
     _scores: list[int]
+    _sheet: list[Scored]  # the score sheet, one line per scoring event
+    _history: list[Action]
     _just: tuple[int, int, int]  # the last tile placed: position, design, first node
     _followers: dict[int, int]  # node -> seat
     _removals: list[dict[int, Remove]]  # per seat, node -> the action taking it back
@@ -68,6 +118,37 @@ class FollowerStep:
                     counted.add(rg)
                     cities += self._cities[rg]
         return 2 * cities if complete and n_tiles >= 3 else cities
+
+    def _score(self, seat: int, node: int, final: bool) -> None:
+        """``seat``'s follower on ``node`` scores its territory, taken back now or at final
+        scoring, and the score sheet gets its line (for the action being applied, not yet
+        in the history; a territory worth nothing makes no line)."""
+        points = self.territory_value(node, final)
+        if points:
+            self._scores[seat] += points
+            root = self._find(node)
+            terrain = self._terrain[root]
+            near = 0  # a mountain's: the cities in the grasslands it touches
+            if terrain == MOUNTAIN:
+                counted = set()
+                for g in self._grass[root]:
+                    rg = self._find(g)
+                    if rg not in counted:
+                        counted.add(rg)
+                        near += self._cities[rg]
+            self._sheet.append(
+                Scored(
+                    seat,
+                    points,
+                    terrain,
+                    tiles=self._mask[root].bit_count(),
+                    complete=not final and self._open[root] == 0,
+                    cities=self._cities[root],
+                    near=near,
+                    final=final,
+                    ply=len(self._history) + 1,
+                )
+            )
 
     def _legal_follower_actions(self) -> list[Action]:
         seat = self._to_move
@@ -117,7 +198,7 @@ class FollowerStep:
         if self._followers.get(node) != seat:
             raise IllegalActionError(action, "you have no follower there")
         root = self._find(node)
-        self._scores[seat] += self.territory_value(root)
+        self._score(seat, root, final=False)
         del self._followers[node]
         del self._removals[seat][node]
         self._crowd[root] -= 1

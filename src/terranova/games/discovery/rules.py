@@ -20,6 +20,7 @@ from typing import Any, Self
 
 from terranova.core.actions import Action
 from terranova.core.errors import IllegalActionError
+from terranova.core.scoring import SCORING
 from terranova.core.state import CHANCE, TERMINAL, State
 from terranova.games.discovery.actions import (
     Deploy,
@@ -30,7 +31,7 @@ from terranova.games.discovery.actions import (
     SetAside,
     parse_action,
 )
-from terranova.games.discovery.followers import FollowerStep
+from terranova.games.discovery.followers import FollowerStep, Scored, score_line
 from terranova.games.discovery.game import DiscoveryGame, game_of
 from terranova.games.discovery.tables import GRID, LIMIT
 from terranova.games.discovery.tiles import Terrain, TileSet
@@ -120,6 +121,7 @@ class DiscoveryState(FollowerStep, State):
         self._removals: list[dict[int, Remove]] = [{} for _ in range(players)]
         self._supply = [FOLLOWERS_IN_SUPPLY] * players
         self._scores = [0] * players
+        self._sheet: list[Scored] = []  # the score sheet, in the order scored
         self._hands: list[list[int]] = [[] for _ in range(players)]
         self._bag = list(game.stack)
         self._set_aside: list[int] = []
@@ -238,6 +240,7 @@ class DiscoveryState(FollowerStep, State):
         other._removals = list(map(dict.copy, self._removals))
         other._supply = self._supply[:]
         other._scores = self._scores[:]
+        other._sheet = self._sheet[:]
         other._hands = list(map(list.copy, self._hands))
         other._bag = self._bag[:]
         other._set_aside = self._set_aside[:]
@@ -385,6 +388,7 @@ class DiscoveryState(FollowerStep, State):
             "turn_of": self._to_move,
             "turns": self._turns,
             "scores": self._scores[:],
+            SCORING: [score_line(entry).json() for entry in self._sheet],
             "supply": self._supply[:],
             "stack": len(self._bag),
             "hands": hands,
@@ -599,7 +603,7 @@ class DiscoveryState(FollowerStep, State):
     def _finish(self) -> None:
         """Final scoring: every follower left scores its territory as if incomplete."""
         for node, seat in self._followers.items():
-            self._scores[seat] += self.territory_value(node, final=True)
+            self._score(seat, node, final=True)
         self._phase = OVER
 
     def _phase_text(self) -> str:

@@ -20,6 +20,10 @@ more, no tile is left, or no player could pay for a start for a whole round; or,
 22, after the turn that reaches :data:`TURN_LIMIT`), each hut's token goes to the player
 with most scouts on its path (tie: the scout nearest the hut).
 The final tie-break is gold (variant ``tiebreak=shared``: tied players share the win).
+
+Every change of a seat's points goes through :func:`credit`, which writes its line on the
+score sheet (:mod:`terranova.core.scoring`): kind ``island`` (one line per seat placed) and
+kind ``hut``.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from terranova.core.actions import Action
+from terranova.core.scoring import ScoreLine
 from terranova.games.entdecker import exploring, routes
 from terranova.games.entdecker.components import UNITS
 from terranova.games.entdecker.steps import Filling, Hut, Scoring, Searching, Trekking
@@ -97,6 +102,48 @@ def lay_filler(g: EntdeckerState, seat: int, pos: int, design: int, source: str)
     g.log.append({"seat": seat, "what": f"{t.ids[design]} from {source} fills {t.where(pos)}"})
 
 
+# ---------------------------------------------------------------------- score sheet
+
+
+def credit(g: EntdeckerState, seat: int, points: int, kind: str, what: str) -> None:
+    """``seat`` scores ``points``, with its line on the score sheet; the scorings run as
+    automatic steps after the action just applied, whose ply they bear."""
+    g._points[seat] += points
+    if points:
+        g._sheet.append(ScoreLine((seat,), points, kind, what, len(g._history)))
+
+
+SUFFIX = {1: "st", 2: "nd", 3: "rd"}
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4)]
+    ['1st', '2nd', '3rd', '4th']
+    """
+    return f"{n}{SUFFIX.get(n, 'th')}"
+
+
+def several(n: int, word: str) -> str:
+    """``a fort``, ``2 scouts``."""
+    return f"a {word}" if n == 1 else f"{n} {word}s"
+
+
+def island_line(place: int, shared: bool, kind: int, many: int, tiles: int, bonus: int) -> str:
+    """What a seat's line for an island says: its place, the units that won it, the value.
+
+    >>> island_line(2, False, 0, 2, 5, 10)
+    '2nd with 2 scouts on an island of 5 tiles + 10 waterfall'
+    >>> island_line(1, True, 1, 1, 1, 0)
+    '1st (shared) with a fort on an island of 1 tile'
+    """
+    size = f"{tiles} tile" if tiles == 1 else f"{tiles} tiles"
+    falls = f" + {bonus} waterfall" if bonus else ""
+    tie = " (shared)" if shared else ""
+    return f"{ordinal(place)}{tie} with {several(many, UNITS[kind])} on an island of {size}{falls}"
+
+
 # -------------------------------------------------------------------------- islands
 
 
@@ -151,13 +198,16 @@ def score_next(g: EntdeckerState, seat: int) -> None:
     here = [u for u in g._units if find(u[0]) == root]
     if not here:
         return
-    value = g._mask[root].bit_count() + g._bonus[root]
+    size = g._mask[root].bit_count()
+    value = size + g._bonus[root]
     ranks = ranking(g, here, seat)
     points = cascade(value, len(ranks))
+    places = [r[3] for r in ranks]
     report = []
-    for s, kind, count, place in ranks:
-        g._points[s] += points[place - 1]
-        report.append({"seat": s, "unit": UNITS[kind], "count": count, "place": place,
+    for s, kind, many, place in ranks:
+        line = island_line(place, places.count(place) > 1, kind, many, size, g._bonus[root])
+        credit(g, s, points[place - 1], "island", line)
+        report.append({"seat": s, "unit": UNITS[kind], "count": many, "place": place,
                        "points": points[place - 1]})  # fmt: skip
     treks: list[int] = []
     for unit in here:
@@ -240,8 +290,18 @@ def finish(g: EntdeckerState) -> None:
             continue
         winner = hut_winner(g, path)
         if winner >= 0:
-            g._points[winner] += tokens[token].value
-            g.log.append({"seat": winner, "what": "hut", "path": g._t.board.paths[path].id,
+            path_id = g._t.board.paths[path].id
+            spaces = g._paths[path]
+            many = spaces.count(winner)
+            others = [spaces.count(s) for s in range(g._n) if s != winner]
+            why = f"most scouts ({many})"
+            if not any(others):
+                why = f"{several(many, 'scout')}, alone on the path"
+            elif many in others:
+                why = f"{several(many, 'scout')}, tied: nearest the hut"
+            line = f"the hut at the end of path {path_id}: {tokens[token].id}, {why}"
+            credit(g, winner, tokens[token].value, "hut", line)
+            g.log.append({"seat": winner, "what": "hut", "path": path_id,
                           "token": tokens[token].id, "points": tokens[token].value})  # fmt: skip
     g._over = True
 

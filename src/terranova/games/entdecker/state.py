@@ -22,6 +22,7 @@ from typing import Any, Self
 
 from terranova.core.actions import Action
 from terranova.core.errors import IllegalActionError, InvalidParameterError
+from terranova.core.scoring import ScoreLine
 from terranova.core.state import CHANCE, TERMINAL, State
 from terranova.games.entdecker import exploring, routes, scoring, views
 from terranova.games.entdecker.actions import (
@@ -146,6 +147,7 @@ class EntdeckerState(State):
         self._gold = [spec.start_gold] * players
         self._bank = 0  # gold the players paid to the bank minus what it paid them
         self._points = [0] * players
+        self._sheet: list[ScoreLine] = []  # the score sheet: a line per change of _points
         self._supply = [[spec.scouts[players - 2] - 1, spec.forts, spec.settlements]
                         for _ in range(players)]  # fmt: skip
         # the tiles
@@ -393,6 +395,7 @@ class EntdeckerState(State):
         other._scored = self._scored[:]
         other._gold = self._gold[:]
         other._points = self._points[:]
+        other._sheet = self._sheet[:]
         other._supply = [s[:] for s in self._supply]
         other._hidden = self._hidden[:]
         other._open_stacks = self._open_stacks[:]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from terranova.core.scoring import SCORING
 from terranova.games.entdecker.components import UNITS
 from terranova.games.entdecker.steps import Placing
 
@@ -73,6 +74,7 @@ def view(g: EntdeckerState, seat: int | None) -> dict[str, Any]:
             "storm": turn.storm,
         },
         "log": g.log[-12:],
+        SCORING: [line.json() for line in g._sheet],
         "winners": g.winners(),
     }
     if seat is not None and seat == g.current_player():

@@ -13,6 +13,7 @@ import random
 from typing import TYPE_CHECKING
 
 from terranova.core.actions import Action
+from terranova.games.small_islands import sheet
 from terranova.games.small_islands.actions import (
     PASS,
     Deal,
@@ -309,6 +310,9 @@ def lay(g: SmallIslandsState, pos: int, design: int, rotation: int, seat: int) -
     for edge, other in joins:
         if face[edge] == LAND:
             g._islands.union(node, other)
+    ports = symbols[4]
+    if ports and g._ships:
+        sheet.ports_added(g, pos, ports, token=False)
     g._clock += 1
     if 0 <= seat < g._n:
         g._last_tile[seat] = g._clock
@@ -320,6 +324,10 @@ def land(g: SmallIslandsState, seat: int, pos: int, own: bool) -> None:
 
     lay(g, pos, g._t.ship, 0, seat)
     g._ships.append((pos, seat if own else -1))
+    if own:
+        ports = ports_around(g, pos)
+        if ports:
+            sheet.landed(g, seat, pos, ports)
     g._lander = seat
     rounds.begin_round_end(g)
 
@@ -330,6 +338,8 @@ def place_token(g: SmallIslandsState, seat: int, token: Token) -> None:
     g._tokens_at.setdefault(pos, []).append((seat, token.kind, token.over))
     if token.kind == "port":
         g.bump(pos, PORT, 1)
+        if g._ships:
+            sheet.ports_added(g, pos, 1, token=True)
         return
     g.bump(pos, FLOWER + RESOURCES.index(token.kind), 1)
     if token.over:

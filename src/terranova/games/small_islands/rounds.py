@@ -14,7 +14,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING
 
 from terranova.core.actions import Action
-from terranova.games.small_islands import alexis, exploring
+from terranova.games.small_islands import alexis, exploring, sheet
 from terranova.games.small_islands.actions import (
     DONE,
     Build,
@@ -205,6 +205,8 @@ def take_reward(g: SmallIslandsState, seat: int, root: int) -> None:
     shown = island(g, root)
     gained = points(paid, shown)
     g._prestige[seat] += gained
+    if gained:
+        sheet.objective_scored(g, seat, gained, shown)
     tokens = discoveries(paid, shown)
     g._earned.append((seat, g._houses_at_last, gained, tokens))
     if tokens:

@@ -6,9 +6,9 @@ the automatic steps until the next decision or chance node. The chapters: :mod:`
 (the starting tiles, Explore: taking, laying, refilling, bonus tokens; Land),
 :mod:`.rounds` (preparing a round: the Navigation stack and the objectives; the round's
 end: houses, rewards, Discovery tokens; the end and the scores) and :mod:`.alexis` (the
-solo automaton); :mod:`.views` says what each seat sees. ``docs/small-islands/rules.md``
-has the rules in English and ``docs/small-islands/rulings.md`` every decision the sources
-leave open.
+solo automaton); :mod:`.views` says what each seat sees and :mod:`.sheet` writes the
+score sheet. ``docs/small-islands/rules.md`` has the rules in English and
+``docs/small-islands/rulings.md`` every decision the sources leave open.
 
 The table is a kit :class:`~terranova.kit.board.TileBoard` matching edges and corners;
 islands are a kit :class:`~terranova.kit.regions.Regions` with one node per laid tile
@@ -23,8 +23,9 @@ from typing import Any, Self
 
 from terranova.core.actions import Action
 from terranova.core.errors import IllegalActionError, InvalidParameterError
+from terranova.core.scoring import ScoreLine
 from terranova.core.state import CHANCE, TERMINAL, State
-from terranova.games.small_islands import alexis, exploring, rounds, views
+from terranova.games.small_islands import alexis, exploring, rounds, sheet, views
 from terranova.games.small_islands.actions import parse_action
 from terranova.games.small_islands.components import Components
 from terranova.games.small_islands.islands import ISLAND_TOTALS
@@ -171,6 +172,8 @@ class SmallIslandsState(State):
         self._over = False
         self._ended = ""
         self._legal: list[Action] | None = None
+        self._sheet: list[ScoreLine] = []
+        """The score sheet: the lines scored so far, in order (:mod:`.sheet`)."""
         exploring.set_up(self)
         self._advance()
 
@@ -290,6 +293,7 @@ class SmallIslandsState(State):
         self._ended = reason
         self._agenda.clear()
         self._legal = None
+        sheet.tokens_revealed(self)
 
     def clone(self) -> Self:
         other = object.__new__(type(self))
@@ -325,6 +329,7 @@ class SmallIslandsState(State):
         other._expedition_discards = self._expedition_discards[:]
         other._agenda = self._agenda[:]
         other._history = self._history[:]
+        other._sheet = self._sheet[:]
         return other
 
     def parse_action(self, text: str) -> Action:

@@ -49,6 +49,8 @@ class Tables:
         self.discoveries = {d.id: d.value for d in components.discoveries}
         self.expeditions = {e.id: e for e in components.expeditions}
         self.symbols = [d.face.symbols() for d in self.designs]
+        self.around = (*grid.step, *grid.diagonal)
+        """The position offsets of the 8 squares around a square."""
         self.reveals = [Reveal(d.id) for d in components.landscape]
         """The chance outcome turning each landscape design face up (made once, shared)."""
         self.deals = [Deal(d.id) for d in components.landscape]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from terranova.core.actions import Action
+from terranova.core.scoring import SCORING
 from terranova.games.small_islands import rounds
 from terranova.games.small_islands.actions import Choose, Deal, Discover, Draw
 from terranova.games.small_islands.components import RESOURCES, SYMBOLS
@@ -95,6 +96,7 @@ def view(g: SmallIslandsState, seat: int | None) -> dict[str, Any]:
         ],
         "ended": g._ended if over else None,
         "winners": g.winners(),
+        SCORING: [line.json() for line in g._sheet],
     }
     if g._solo:
         out["alexis"] = {

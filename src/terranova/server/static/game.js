@@ -19,7 +19,11 @@
 //   seatName(seat), toast(text),
 // }
 // and board = {
-//   update(message, {live}),  // show a state message; live=false: replays (no input)
+//   update(message, {live, since}), // show a state message; live=false: replays (no
+//                             // input); since: the ply of this seat's last decision (null
+//                             // for a spectator, or before the seat's first): the board
+//                             // marks every move after it (log entries with a higher ply)
+//                             // on the map, a bot's newest with a short animation
 //   settle(),                 // the last action was refused: accept input again
 //   destroy(),
 //   status?(message) -> string,             // the banner text
@@ -36,7 +40,11 @@
 //                                            // in place of the final scores and their chart,
 //                                            // `winners` the seats marked as winners
 //                                            // (default: result.winners)
-//   describeLog?(log, message) -> [string], // readable log texts
+//   describeLog?(log, message) -> [string], // readable log texts, naming places as a
+//                                            // player sees them (not by coordinates)
+//   showMove?(entry, message) -> boolean,    // a click on that log entry: show on the map
+//                                            // what it did (false: nothing to show);
+//                                            // showMove(null) clears it
 // }
 import { scoreChart } from "./chart.js";
 import {
@@ -218,7 +226,9 @@ function seatName(k) {
 }
 
 function receive(msg) {
+  const before = latest;
   latest = msg; // the newest message wins, even at a lower ply (after an undo)
+  announceScoring(before, msg);
   if (!remembered && seat !== null && msg.seat === seat) {
     remembered = true;
     rememberSeat({ game_id: gameId, game: msg.game, seat, token, name: seatName(seat) });
@@ -240,7 +250,7 @@ function currentScores(msg) {
 
 function show(msg, live) {
   shown = msg;
-  if (board) board.update(msg, { live });
+  if (board) board.update(msg, { live, since: lastOwnMove(msg) });
   document.body.dataset.ply = String(msg.ply);
   document.body.dataset.status = msg.status;
   document.body.dataset.toMove = msg.to_move === null || msg.to_move === undefined ? "" : String(msg.to_move);
@@ -473,7 +483,32 @@ function renderPlayers(msg) {
   $("players").replaceChildren(...items);
 }
 
+/** The ply of this page's seat's last decision in the log, or null (a spectator, or no
+ * decision yet): the board marks what the others did since. */
+function lastOwnMove(msg) {
+  if (msg.seat === null || msg.seat === undefined) return null;
+  for (let k = msg.log.length - 1; k >= 0; k--) {
+    if (msg.log[k].seat === msg.seat) return msg.log[k].ply;
+  }
+  return null;
+}
+
 let logAtBottom = true;
+let shownEntry = null; // the ply of the log entry shown on the map
+
+/** A click on a log entry: the board shows that move on the map; again: hides it. */
+function pickLogEntry(entry, item) {
+  const list = $("log");
+  for (const other of list.querySelectorAll(".log-entry.picked")) other.classList.remove("picked");
+  if (shownEntry === entry.ply) {
+    shownEntry = null;
+    board.showMove(null, shown);
+    return;
+  }
+  shownEntry = entry.ply;
+  if (board.showMove(entry, shown)) item.classList.add("picked");
+  else toast("That move left nothing on the map to show.", "info", 2500);
+}
 
 function renderLog(msg) {
   const list = $("log");
@@ -485,13 +520,37 @@ function renderLog(msg) {
   }
   const entries = msg.log.slice(-400);
   const texts = board && board.describeLog ? board.describeLog(entries, msg) : entries.map((e) => e.text);
+  const scored = new Map();
+  if (!scoresHidden(msg)) {
+    for (const line of scoreSheet(msg)) {
+      if (!scored.has(line.ply)) scored.set(line.ply, []);
+      scored.get(line.ply).push(line);
+    }
+  }
   list.replaceChildren(...entries.map((entry, k) => {
     const chance = entry.seat === null || entry.seat === undefined;
-    return h(`li.log-entry${chance ? ".chance" : ""}`, { dataset: { ply: entry.ply }, title: entry.text },
-      h("span.log-ply", { text: String(entry.ply) }),
-      chance ? h("span.log-who.muted", { text: "·" })
-        : h("span.log-who", h("span.seat-dot", { style: `background:${seatColour(entry.seat)}` }), seatName(entry.seat)),
-      h("span.log-text", { text: texts[k] }));
+    const lines = (scored.get(entry.ply) || []).map((line) => h("span.log-score", {
+      style: `--seat:${seatColour(line.seats[0])}`, dataset: { testid: "log-score" },
+    }, `${line.seats.length === 1 && line.seats[0] === entry.seat ? "" : `${lineWho(line)} `}${pointsText(line.points)}: ${line.what}`));
+    const pickable = Boolean(board && board.showMove);
+    const item = h(`li.log-entry${chance ? ".chance" : ""}${pickable ? ".pickable" : ""}${shownEntry === entry.ply ? ".picked" : ""}`, {
+      dataset: { ply: entry.ply }, title: pickable ? "Show this move on the map" : entry.text,
+      tabindex: pickable ? "0" : null, role: pickable ? "button" : null,
+    },
+    h("span.log-ply", { text: String(entry.ply) }),
+    chance ? h("span.log-who.muted", { text: "·" })
+      : h("span.log-who", h("span.seat-dot", { style: `background:${seatColour(entry.seat)}` }), seatName(entry.seat)),
+    h("span.log-text", { text: texts[k] }, ...lines));
+    if (pickable) {
+      item.addEventListener("click", () => pickLogEntry(entry, item));
+      item.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          pickLogEntry(entry, item);
+        }
+      });
+    }
+    return item;
   }));
   if (logAtBottom) list.scrollTop = list.scrollHeight;
 }
@@ -544,9 +603,77 @@ function renderEnd(msg) {
     card.dataset.chartPly = String(msg.ply);
     $("end-chart").replaceChildren(scoreChart(msg.scores_by_turn, names, { final: scores, width: 380, height: 220 }));
   }
+  renderScoreSheet(msg);
   $("record-link").href = `/api/games/${encodeURIComponent(gameId)}/record`;
   $("record-link").setAttribute("download", `terranova-${msg.game}-${gameId}.json`);
   renderRematch(msg);
+}
+
+// ------------------------------------------------------------------ the score sheet
+
+/** The game's score sheet (core/scoring.py): every scoring event so far, from the view. */
+function scoreSheet(msg) {
+  const lines = msg && msg.view && msg.view.scoring;
+  return Array.isArray(lines) ? lines : [];
+}
+
+function lineWho(line) {
+  return line.seats.map(seatName).join(" and ");
+}
+
+function pointsText(points) {
+  return `${points > 0 ? "+" : "−"}${Math.abs(points)}`;
+}
+
+/** Each scoring event as it happens, in a toast: who scored, how much, for what. Not on
+ * the first message of a page, nor after an undo (the sheet shrinks), nor in a replay. */
+function announceScoring(before, msg) {
+  if (!before || replay || scoresHidden(msg) || before.game_id !== msg.game_id) return;
+  const old = scoreSheet(before);
+  const now = scoreSheet(msg);
+  if (now.length <= old.length || msg.ply <= before.ply) return;
+  const fresh = now.slice(old.length);
+  for (const line of fresh.slice(-3)) {
+    toast(`${lineWho(line)} ${pointsText(line.points)}: ${line.what}`, "score", 6000);
+  }
+}
+
+/** Where the points came from, at the end: each kind of scoring by seat, and every event
+ * in order, each shown on the replay at a click. */
+function renderScoreSheet(msg) {
+  const box = $("score-sheet");
+  const lines = scoreSheet(msg);
+  if (!lines.length || scoresHidden(msg)) {
+    box.hidden = true;
+    return;
+  }
+  if (box.dataset.ply === String(msg.ply) && !box.hidden) return;
+  box.dataset.ply = String(msg.ply);
+  const seats = msg.seats.map((x) => x.seat);
+  const kinds = [...new Set(lines.map((line) => line.kind))];
+  const cell = (kind, k) => lines.filter((l) => l.kind === kind && l.seats.includes(k)).reduce((a, l) => a + l.points, 0);
+  const total = (k) => lines.filter((l) => l.seats.includes(k)).reduce((a, l) => a + l.points, 0);
+  const head = h("tr", h("th", { scope: "col", text: "" }), ...seats.map((k) => h("th", { scope: "col" },
+    h("span.seat-dot", { style: `background:${seatColour(k)}` }), seatName(k))));
+  const rows = kinds.map((kind) => h("tr", { dataset: { kind } }, h("th", { scope: "row", text: kind }),
+    ...seats.map((k) => h("td", { text: String(cell(kind, k)), dataset: { seat: k } }))));
+  const sums = h("tr.sheet-total", h("th", { scope: "row", text: "total" }),
+    ...seats.map((k) => h("td", { text: String(total(k)), dataset: { seat: k, testid: `sheet-total-${k}` } })));
+  const steps = replaySteps(msg);
+  const events = lines.map((line, k) => {
+    const show = h("button.small", { type: "button", text: "Show", dataset: { testid: `sheet-show-${k}` } });
+    const at = steps.find((step) => step >= line.ply) ?? msg.ply;
+    show.addEventListener("click", () => enterReplay(at, `${lineWho(line)} ${pointsText(line.points)}: ${line.what}`));
+    return h("li", { dataset: { ply: line.ply } },
+      h("span.seat-dot", { style: `background:${seatColour(line.seats[0])}` }),
+      h("span", { text: `${lineWho(line)} ${pointsText(line.points)} (${line.kind}): ${line.what} ` }), show);
+  });
+  box.replaceChildren(
+    h("h3", { text: "Where the points came from" }),
+    h("table.sheet", h("thead", head), h("tbody", ...rows, sums)),
+    h("details.sheet-events", h("summary", { text: `Every scoring, in order (${lines.length})` }), h("ol", ...events)),
+  );
+  box.hidden = false;
 }
 
 /** The rematch: a button for a player while nobody has asked for it; once someone has,
@@ -835,6 +962,8 @@ async function start() {
   }
   $("game-title").textContent = summary.name + (seat !== null ? ` · seat ${seat + 1}` : " · spectator");
   $("practice-tag").hidden = !summary.practice;
+  $("rules-link").hidden = !summary.rules;
+  if (summary.rules) $("rules-link").href = summary.rules;
   document.title = `${summary.name} · Terranova`;
   board = await loadBoard(summary.board, components);
   if (seat === null) {

@@ -43,6 +43,9 @@ function renderGameChoice() {
   const select = $("game-select");
   select.replaceChildren(...catalog.games.map((g) => h("option", { value: g.id, text: g.name })));
   select.addEventListener("change", renderGame);
+  // a rules page's "Play" link names its game
+  const asked = new URLSearchParams(location.search).get("game");
+  if (asked && catalog.games.some((g) => g.id === asked)) select.value = asked;
   renderGame();
 }
 
@@ -50,6 +53,12 @@ function renderGame() {
   const game = currentGame();
   if (!game) return;
   $("game-description").textContent = game.description || "";
+  const rules = $("game-rules");
+  rules.hidden = !game.rules;
+  if (game.rules) {
+    rules.href = game.rules;
+    rules.textContent = `How to play ${game.name}: the rules`;
+  }
   const players = $("players-select");
   const previous = Number(players.value) || game.seats.default;
   const options = [];

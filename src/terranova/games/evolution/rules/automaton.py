@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from terranova.core.actions import Action
 from terranova.games.evolution.rules import placing, turns
-from terranova.games.evolution.rules.steps import Series, Turn
+from terranova.games.evolution.rules.steps import EMPTIED, JOKER_OUT, Reasons, Series, Turn
 from terranova.games.evolution.rules.table import Table
 
 
@@ -61,15 +61,18 @@ def flip(g: Table, ctx: Turn) -> None:
     group = ctx.a_left > 0
     if group:
         ctx.a_left -= 1
+    era = 0
+    earned: Reasons
     if item >= c.n:
         g._out.append(item)
-        earned = 1
+        earned = JOKER_OUT
     elif placing.condition_1(g, item):
         opened, closed = g._add_entry(item, item, True)
         ctx.a_count += 1
         ctx.placed += 1
-        g._v.score(g, seat, ctx.a_count)
-        earned = g._v.automaton_specials(g, c.era[item], opened, closed)
+        g._v.score(g, seat, ctx.a_count, item, False)
+        era = c.era[item]
+        earned = g._v.automaton_specials(g, era, opened, closed)
         g._last_series = Series(item, ctx.a_count, False)
         g._hand_back(item, seat)
         if group:
@@ -80,10 +83,11 @@ def flip(g: Table, ctx: Turn) -> None:
             ctx.a_stop = True
         return
     if not hand and g._pile_size():
-        earned += 1  # emptied its hand
+        earned += EMPTIED  # emptied its hand
         g._v.refill_hand(g, seat)
-    ctx.a_specials += earned
-    g._v.score_specials(g, seat, earned)
+    if earned:
+        ctx.a_specials += len(earned)
+        g._v.score_specials(g, seat, earned, era)
 
 
 def victim(g: Table, victims: list[int]) -> int:

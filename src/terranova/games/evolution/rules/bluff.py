@@ -12,7 +12,9 @@ the draw pile is empty a draw is a theft; if a hand empties before the draw pile
 everybody draws one card (ruling 40). The first hand emptied once the draw pile is empty
 wins (ruling 41; a team, when all its hands are empty); a game where nothing stays on the
 pile for ten rounds once the draw pile is empty ends with no winner (ruling 43), and so
-does any game once 200 turns per seat and 200 more have been played (ruling 49).
+does any game once 200 turns per seat and 200 more have been played (ruling 49). There
+are no points: the score sheet (:mod:`terranova.core.scoring`) has one line, at the end,
+kind ``win``, worth 1 to each winner.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from terranova.core.actions import Action
+from terranova.core.scoring import ScoreLine
 from terranova.games.evolution.actions import (
     ABANDON,
     ACCEPT,
@@ -30,10 +33,13 @@ from terranova.games.evolution.actions import (
 )
 from terranova.games.evolution.rules import specials, teams, turns, windows
 from terranova.games.evolution.rules.steps import (
+    CLOSED,
+    OPENED,
     Abandon,
     Announcement,
     Calling,
     Deed,
+    Reasons,
     Turn,
 )
 from terranova.games.evolution.rules.table import Table
@@ -88,7 +94,7 @@ def announce(g: Table, ctx: Turn, era: int, close: bool, text: str) -> None:
 def announced(g: Table, ctx: Turn, deed: Announcement) -> None:
     """An announcement that stands earns the special action (whoever makes it first)."""
     g._announced[deed.era][deed.close] = True
-    turns.earn(g, ctx, 1)
+    turns.earn(g, ctx, CLOSED if deed.close else OPENED, deed.era)
 
 
 def abandon(g: Table, seat: int, card: int, text: str) -> None:
@@ -100,6 +106,16 @@ def abandon(g: Table, seat: int, card: int, text: str) -> None:
 
 
 # ------------------------------------------------------- the end, what is seen
+
+WON_ALONE = "first to empty their hand once the draw pile is empty"
+WON_AS_A_TEAM = "first team to empty all its hands once the draw pile is empty"
+
+
+def win(g: Table, winners: list[int], what: str) -> None:
+    """The game is over: ``winners`` have won, the one line of Bluff's score sheet (a
+    winner's score is 1)."""
+    turns.finish(g, winners)
+    g._sheet.append(ScoreLine(tuple(winners), 1, "win", what, len(g._history)))
 
 
 def settle_hands(g: Table) -> bool:
@@ -119,12 +135,12 @@ def settle_hands(g: Table) -> bool:
     if not emptied:
         return False
     if not g._cfg.teams:
-        turns.finish(g, [emptied[0]])  # "le premier joueur à vider sa main a gagné"
+        win(g, [emptied[0]], WON_ALONE)  # "le premier joueur à vider sa main a gagné"
         return True
     winners = teams.first_team_out(g, emptied)
     if winners is None:
         return False
-    turns.finish(g, winners)
+    win(g, winners, WON_AS_A_TEAM if g._team[winners[0]] >= 0 else WON_ALONE)
     return True
 
 
@@ -205,10 +221,10 @@ class Bluff(Variant):
     def window_seats(self, g: Table, deed: Deed) -> tuple[int, ...]:
         return g._cfg.persons_after[deed.actor]  # every other person
 
-    def score(self, g: Table, seat: int, points: int) -> None:
+    def score(self, g: Table, seat: int, points: int, card: int, joker: bool) -> None:
         pass  # no points
 
-    def score_specials(self, g: Table, seat: int, count: int) -> None:
+    def score_specials(self, g: Table, seat: int, earned: Reasons, era: int) -> None:
         pass
 
     def replace(self, g: Table, seat: int) -> None:
@@ -222,15 +238,15 @@ class Bluff(Variant):
         valid = specials.call_fails(g, card) is None and card not in g._hands[seat]
         windows.open_window(g, Calling(seat, valid, text, card))
 
-    def era_specials(self, opened: int, closed: int) -> int:
-        return 0  # earned by announcing
+    def era_specials(self, opened: int, closed: int) -> Reasons:
+        return ()  # earned by announcing
 
-    def automaton_specials(self, g: Table, era: int, opened: int, closed: int) -> int:
-        earned = 0
-        for what, happened in ((0, opened), (1, closed)):
+    def automaton_specials(self, g: Table, era: int, opened: int, closed: int) -> Reasons:
+        earned: Reasons = ()
+        for what, happened, reason in ((0, opened, OPENED), (1, closed, CLOSED)):
             if happened and not g._announced[era][what]:
                 g._announced[era][what] = True  # it announces its own
-                earned += 1
+                earned += reason
         return earned
 
     def open_turn(self, g: Table, ctx: Turn) -> None:

@@ -56,6 +56,9 @@ class CompiledDeck:
         self.index = dict(deck.index)
         self.era = [c.era for c in cards]
         self.max_era = max(self.era)
+        self.names = [c.name_fr for c in cards]
+        """Each card's name as the table shows it (the score sheet names cards so)."""
+        self.era_names = {e.number: e.name_fr for e in deck.eras}
         self.era_size = [0] * (self.max_era + 2)
         for e in self.era:
             self.era_size[e] += 1
@@ -167,6 +170,9 @@ class Configuration:
             for s in range(players)
         )
         """Each seat's teammates."""
+        self.credited = tuple(tuple(sorted((s, *self.mates[s]))) for s in range(players))
+        """The seats whose score each seat's points count towards (Explore pools a team's
+        points, ruling 10): the score sheet credits them together."""
         self.jokers = jokers
         self.deck_param = deck_param
         self.persons_after = tuple(

@@ -9,6 +9,11 @@ asks a card from you (ruling 6). Once it is empty, nobody draws: every turn star
 forced theft, and an emptied hand earns no special action (rulings 8, 9). The game ends
 when no player has a card left. Only the seats holding a joker are asked in a response
 window (to interrupt), and a view names a waiting seat only to itself.
+
+Every point scored is a line of the score sheet (:mod:`terranova.core.scoring`; a team's
+line credits all its players): kind ``card`` for a card placed (``Feu, card 3 of a
+series``: 3 points) and kind ``special action`` for each special action earned (``opened
+era 2, Homo erectus et le feu``: 3 points).
 """
 
 from __future__ import annotations
@@ -16,11 +21,16 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from terranova.core.actions import Action
+from terranova.core.scoring import ScoreLine
 from terranova.games.evolution.actions import ACCEPT, END, INTERRUPT, PlaceCalled
 from terranova.games.evolution.rules import jokers, placing, specials, teams, turns
 from terranova.games.evolution.rules.steps import (
+    CLOSED,
+    OPENED,
     Deed,
     Placement,
+    Reason,
+    Reasons,
     Turn,
 )
 from terranova.games.evolution.rules.table import Table
@@ -28,6 +38,39 @@ from terranova.games.evolution.rules.variant import Variant
 
 SPECIAL_BONUS = 3
 """Points for each special action earned."""
+
+ERA_SPECIALS: tuple[Reasons, ...] = ((), CLOSED, OPENED, OPENED + CLOSED)
+"""The special actions earned by a placement, by ``2 * opened + closed``."""
+
+
+def card_line(names: list[str], points: int, card: int, joker: bool) -> str:
+    """What the score sheet says of a card placed, the ``points``-th of its series.
+
+    >>> card_line(["Bipédie", "Feu"], 3, 1, False)
+    'Feu, card 3 of a series'
+    >>> card_line(["Bipédie", "Feu"], 1, 0, True)
+    'a joker as Bipédie, card 1 of a series'
+    """
+    if joker:
+        return f"a joker as {names[card]}, card {points} of a series"
+    return f"{names[card]}, card {points} of a series"
+
+
+def special_line(reason: Reason, era: int, era_name: str) -> str:
+    """What the score sheet says of a special action earned.
+
+    >>> special_line("opened", 2, "Homo erectus et le feu")
+    'opened era 2, Homo erectus et le feu'
+    >>> special_line("emptied", 0, "")
+    'emptied their hand'
+    """
+    if reason == "opened":
+        return f"opened era {era}, {era_name}"
+    if reason == "closed":
+        return f"closed era {era}, {era_name}"
+    if reason == "emptied":
+        return "emptied their hand"
+    return "a joker out of the tree"
 
 
 def discard(g: Table, ctx: Turn, card: str) -> None:
@@ -71,11 +114,19 @@ class Explore(Variant):
             return ()
         return tuple(s for s in g._cfg.persons_after[deed.actor] if g._has_joker(s))
 
-    def score(self, g: Table, seat: int, points: int) -> None:
+    def score(self, g: Table, seat: int, points: int, card: int, joker: bool) -> None:
         g._points[seat] += points
+        what = card_line(g._c.names, points, card, joker)
+        g._sheet.append(ScoreLine(g._cfg.credited[seat], points, "card", what, len(g._history)))
 
-    def score_specials(self, g: Table, seat: int, count: int) -> None:
-        g._points[seat] += SPECIAL_BONUS * count
+    def score_specials(self, g: Table, seat: int, earned: Reasons, era: int) -> None:
+        g._points[seat] += SPECIAL_BONUS * len(earned)
+        seats = g._cfg.credited[seat]
+        era_name = g._c.era_names.get(era, "")
+        ply = len(g._history)
+        for reason in earned:
+            what = special_line(reason, era, era_name)
+            g._sheet.append(ScoreLine(seats, SPECIAL_BONUS, "special action", what, ply))
 
     def replace(self, g: Table, seat: int) -> None:
         g._agenda.append(g._cfg.drawing["one"][seat])
@@ -86,11 +137,11 @@ class Explore(Variant):
     def call(self, g: Table, ctx: Turn, card: int, text: str) -> None:
         specials.answer_call(g, ctx, card, checked=True)
 
-    def era_specials(self, opened: int, closed: int) -> int:
-        return opened + closed
+    def era_specials(self, opened: int, closed: int) -> Reasons:
+        return ERA_SPECIALS[2 * opened + closed]
 
-    def automaton_specials(self, g: Table, era: int, opened: int, closed: int) -> int:
-        return opened + closed
+    def automaton_specials(self, g: Table, era: int, opened: int, closed: int) -> Reasons:
+        return ERA_SPECIALS[2 * opened + closed]
 
     def open_turn(self, g: Table, ctx: Turn) -> None:
         seat = ctx.seat

@@ -9,7 +9,7 @@ from __future__ import annotations
 from terranova.core.actions import Action
 from terranova.games.evolution.actions import JOKER, JOKER_SPECIAL
 from terranova.games.evolution.rules import turns, windows
-from terranova.games.evolution.rules.steps import Placement, Series, Turn
+from terranova.games.evolution.rules.steps import EMPTIED, JOKER_OUT, Placement, Series, Turn
 from terranova.games.evolution.rules.table import Table
 
 
@@ -50,7 +50,7 @@ def joker_as(g: Table, ctx: Turn, card: int) -> None:
     opened, closed = g._add_entry(joker, card, valid)
     ctx.last, ctx.length, ctx.joker = card, 1, True
     ctx.can_start = False
-    g._v.score(g, seat, 1)
+    g._v.score(g, seat, 1, card, True)
     g._last_series = Series(card, 1, True)
     text = f"joker as {c.ids[card]}"
     earned = g._v.era_specials(opened, closed)
@@ -62,8 +62,8 @@ def joker_special(g: Table, ctx: Turn) -> None:
     pile has cards)."""
     seat = ctx.seat
     g._joker_out(seat)
-    earned = 1
+    earned = JOKER_OUT
     if not g._hands[seat] and g._pile_size():
-        earned += 1
+        earned += EMPTIED
         g._v.refill_hand(g, seat)
-    turns.earn(g, ctx, earned)
+    turns.earn(g, ctx, earned, 0)

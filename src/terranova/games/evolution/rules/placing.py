@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from terranova.core.actions import Action
 from terranova.games.evolution.rules import turns, windows
-from terranova.games.evolution.rules.steps import REFILLING, Placement, Series, Source, Turn
+from terranova.games.evolution.rules.steps import (
+    EMPTIED,
+    REFILLING,
+    Placement,
+    Series,
+    Source,
+    Turn,
+)
 from terranova.games.evolution.rules.table import Table
 
 
@@ -79,7 +86,7 @@ def place(g: Table, ctx: Turn, card: int, source: Source, src: int, new: bool, t
     else:
         ctx.last, ctx.length = card, ctx.length + 1
     ctx.can_start = False
-    g._v.score(g, seat, ctx.length)
+    g._v.score(g, seat, ctx.length, card, False)
     g._last_series = Series(card, ctx.length, ctx.joker)
     earned = g._v.era_specials(opened, closed)
     windows.open_window(g, Placement(seat, valid, text, card, card, source, prev, earned))
@@ -95,9 +102,9 @@ def settle(g: Table, ctx: Turn, deed: Placement) -> None:
     if deed.source != "joker":
         g._hand_back(deed.card, actor)
     if deed.source in ("hand", "joker") and not g._hands[actor] and g._pile_size():
-        earned += 1  # emptied the hand
+        earned += EMPTIED  # emptied the hand
         g._v.refill_hand(g, actor)
     if earned:
-        turns.earn(g, ctx, earned)
+        turns.earn(g, ctx, earned, g._c.era[deed.card])
     if deed.source == "reserve":
         g._agenda.append(REFILLING)

@@ -204,6 +204,8 @@ class EvolutionState(Table, State):
         # very objects listed: found by identity, without hashing every legal action
         if not any(map(is_, legal, repeat(action))) and not self._is_legal(action):
             raise IllegalActionError(action, self._why_illegal(action))
+        # first: what the action scores, there or in the steps that follow, bears its ply
+        self._history.append(action)
         ag = self._agenda
         match top := ag[-1]:
             case Playing():
@@ -229,7 +231,6 @@ class EvolutionState(Table, State):
             case Called(seat=seat, card=card):
                 ag.pop()
                 self._place_called(seat, card, action)
-        self._history.append(action)
         self._legal = self._legal_set = None
         self._to_move = None
         self._run()
@@ -251,6 +252,7 @@ class EvolutionState(Table, State):
         other._rep = self._rep[:]
         other._era_count = self._era_count[:]
         other._points = self._points[:]
+        other._sheet = self._sheet[:]
         other._announced = [a[:] for a in self._announced]
         other._ctx = [t.copy() for t in self._ctx]
         other._agenda = self._agenda[:]  # steps are frozen: shared

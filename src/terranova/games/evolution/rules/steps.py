@@ -31,6 +31,19 @@ Gift = Literal["exchange", "request", "stop case 3"]
 Source = Literal["hand", "reserve", "discard", "called", "joker"]
 """Where a placed card comes from."""
 
+Reason = Literal["opened", "closed", "emptied", "joker"]
+"""Why a special action is earned (rule 2.2): opening an era (not era 1) or closing one
+(Bluff: announcing it), emptying your hand while the draw pile has cards, a joker out of
+the tree (the automaton's: turned over). Explore scores 3 points for each."""
+
+Reasons = tuple[Reason, ...]
+"""The special actions earned at once, a reason each."""
+
+OPENED: Reasons = ("opened",)
+CLOSED: Reasons = ("closed",)
+EMPTIED: Reasons = ("emptied",)
+JOKER_OUT: Reasons = ("joker",)
+
 
 @dataclass(frozen=True, slots=True)
 class Series:
@@ -67,8 +80,8 @@ class Placement(Deed):
     source: Source
     prev: Series | None
     """The series of the last card placed before this one (restored if it is reversed)."""
-    earned: int
-    """Explore: special actions earned by opening or closing an era with this card."""
+    earned: Reasons
+    """Explore: the special actions earned by opening or closing an era with this card."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from terranova.core.actions import Action
+from terranova.core.scoring import ScoreLine
 from terranova.games.evolution.actions import JOKER
 from terranova.games.evolution.cards import Deck
 from terranova.games.evolution.rules.configuration import Configuration
@@ -63,6 +64,7 @@ class Table:
         self._era_count = [0] * (c.max_era + 2)
         # play
         self._points = [0] * self._n
+        self._sheet: list[ScoreLine] = []  # the score sheet: a line per scoring event
         self._announced = [[False, False] for _ in range(c.max_era + 2)]  # open, close
         self._ctx: list[Turn] = []
         self._agenda: list[Step] = [Dealing(0)]

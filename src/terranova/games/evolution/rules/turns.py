@@ -5,7 +5,7 @@ a turn interrupted by a joker resumes once the extra turn is over (rule 2.3)."""
 from __future__ import annotations
 
 from terranova.games.evolution.rules import teams
-from terranova.games.evolution.rules.steps import AutomatonTurn, Playing, Turn
+from terranova.games.evolution.rules.steps import AutomatonTurn, Playing, Reasons, Turn
 from terranova.games.evolution.rules.table import Table
 
 MARKERS = (Playing, AutomatonTurn)
@@ -69,11 +69,11 @@ def next_turn(g: Table) -> None:
     start_turn(g, g._base, False)
 
 
-def earn(g: Table, ctx: Turn, count: int) -> None:
-    """The seat whose turn it is earns ``count`` special actions (rule 2.2), to use in
-    this turn only."""
-    ctx.specials += count
-    g._v.score_specials(g, ctx.seat, count)
+def earn(g: Table, ctx: Turn, earned: Reasons, era: int) -> None:
+    """The seat whose turn it is earns special actions (rule 2.2), one for each reason, to
+    use in this turn only (``era``: the era opened or closed)."""
+    ctx.specials += len(earned)
+    g._v.score_specials(g, ctx.seat, earned, era)
 
 
 def finish(g: Table, winners: list[int]) -> None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from terranova.core.actions import Action
 
 if TYPE_CHECKING:
-    from terranova.games.evolution.rules.steps import Deed, Turn
+    from terranova.games.evolution.rules.steps import Deed, Reasons, Turn
     from terranova.games.evolution.rules.table import Table
 
 
@@ -58,12 +58,14 @@ class Variant(ABC):
     # ------------------------------------------------------------- effects
 
     @abstractmethod
-    def score(self, g: Table, seat: int, points: int) -> None:
-        """``seat`` scores ``points`` (placing, special actions)."""
+    def score(self, g: Table, seat: int, points: int, card: int, joker: bool) -> None:
+        """``seat`` placed ``card`` (``joker``: a joker standing for it), the ``points``-th
+        card of its series."""
 
     @abstractmethod
-    def score_specials(self, g: Table, seat: int, count: int) -> None:
-        """``seat`` earned ``count`` special actions."""
+    def score_specials(self, g: Table, seat: int, earned: Reasons, era: int) -> None:
+        """``seat`` earned special actions, one for each reason (``era``: the era opened or
+        closed)."""
 
     @abstractmethod
     def replace(self, g: Table, seat: int) -> None:
@@ -78,12 +80,12 @@ class Variant(ABC):
         """The seat whose turn it is calls ``card`` (special action 5)."""
 
     @abstractmethod
-    def era_specials(self, opened: int, closed: int) -> int:
+    def era_specials(self, opened: int, closed: int) -> Reasons:
         """The special actions a person earns by placing a card that opened or closed an
         era (0 or 1 each)."""
 
     @abstractmethod
-    def automaton_specials(self, g: Table, era: int, opened: int, closed: int) -> int:
+    def automaton_specials(self, g: Table, era: int, opened: int, closed: int) -> Reasons:
         """The special actions the automaton earns by placing a card that opened or closed
         ``era``."""
 

@@ -13,6 +13,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from terranova.core.actions import Action
+from terranova.core.scoring import SCORING
 from terranova.games.evolution.rules.steps import (
     Called,
     Dealing,
@@ -68,6 +69,7 @@ def view(g: EvolutionState, seat: int | None) -> dict[str, Any]:
         "winners": g.winners(),
         "last_call": g._last_call,
         "last_stop": g._last_stop,
+        SCORING: [line.json() for line in g._sheet],  # public: the same for every seat
     }
     covered = v.covered(g)
     if covered:

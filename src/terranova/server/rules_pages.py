@@ -1,0 +1,221 @@
+"""Each game's rules for players, at ``/rules/<game id>`` (docs/web.md, "Rules pages").
+
+A game writes its rules for players in Markdown, in its own package: ``rules/<game id>.md``
+in the directory its ``GameInfo.web`` names. The page adds the variants the lobby offers,
+from the game's ``GameInfo.variants``. Pictures are drawn by the game's own renderer: an
+image whose address is ``picture:NAME`` becomes ``/rules/<game id>/pictures/NAME.svg``, where
+NAME is
+
+- ``components``: the game's components (``render_components_svg``);
+- ``start``: a new game, as a spectator sees it (``render_svg``);
+- ``after-N``: the position after N actions (1 to 300) of a game between greedy bots,
+  seed 1, as a spectator sees it.
+
+Only the pictures a page names are drawn, each once per process: a visitor cannot make the
+server draw anything else. Raw HTML in the Markdown is shown as text, never run.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
+from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
+
+from terranova.agents import make_agent
+from terranova.core.registry import GameInfo, games, make
+from terranova.core.render import load_renderer
+from terranova.core.rng import derive_seed, make_rng
+from terranova.core.state import CHANCE, State
+from terranova.server.game_files import web_directory
+
+PICTURE = re.compile(r"^(components|start|after-([1-9][0-9]{0,2}))$")
+MOST_PLIES = 300
+SEED = 1
+
+
+class RulesPageError(LookupError):
+    """No such page or picture (the web app answers 404 with the message)."""
+
+
+@dataclass(frozen=True)
+class RulesPage:
+    """One game's rules page, rendered."""
+
+    game: GameInfo
+    title: str
+    body: str
+    """The rules as HTML, pictures pointing at their addresses, then the variants."""
+    pictures: frozenset[str]
+    """The pictures the page names."""
+
+
+def rules_source(info: GameInfo) -> Path | None:
+    """The Markdown file of a game's rules for players, or None if it has none."""
+    folder = web_directory(info)
+    if folder is None:
+        return None
+    path = folder / "rules" / f"{info.id}.md"
+    return path if path.is_file() else None
+
+
+def rules_link(info: GameInfo) -> str | None:
+    """The address of a game's rules page, or None if it has none."""
+    return f"/rules/{info.id}" if rules_source(info) is not None else None
+
+
+def _picture_name(src: str) -> str | None:
+    if not src.startswith("picture:"):
+        return None
+    name = src.removeprefix("picture:")
+    found = PICTURE.match(name)
+    if found is None or (found.group(2) and int(found.group(2)) > MOST_PLIES):
+        raise RulesPageError(
+            f"picture {name!r}: a picture is components, start or after-N (N from 1 to "
+            f"{MOST_PLIES})"
+        )
+    return name
+
+
+def _markdown(game_id: str, pictures: set[str]) -> MarkdownIt:
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+
+    def image(
+        self: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict, env: EnvType
+    ) -> str:
+        token = tokens[idx]
+        name = _picture_name(str(token.attrGet("src") or ""))
+        if name is None:
+            return self.image(tokens, idx, options, env)
+        pictures.add(name)
+        token.attrSet("src", f"/rules/{game_id}/pictures/{name}.svg")
+        token.attrSet("loading", "lazy")
+        caption = html.escape(self.renderInlineAsText(token.children or [], options, env))
+        # a span, not a figure: the image sits inside the paragraph Markdown made
+        return (
+            f"<span class='rules-picture' data-picture='{name}'>"
+            f"{self.image(tokens, idx, options, env)}"
+            f"<span class='rules-caption'>{caption}</span></span>"
+        )
+
+    md.add_render_rule("image", image)
+    return md
+
+
+def _variants_html(info: GameInfo) -> str:
+    rows = []
+    for variant in info.variants.values():
+        choices = (
+            ", ".join(str(c) for c in variant.choices) if variant.choices else variant.kind.__name__
+        )
+        rows.append(
+            "<tr>"
+            f"<th scope='row'><code>{html.escape(variant.name)}</code></th>"
+            f"<td>{html.escape(variant.description)}</td>"
+            f"<td>{html.escape(choices)}</td>"
+            f"<td>{html.escape(str(variant.default))}</td>"
+            "</tr>"
+        )
+    seats = (
+        f"{info.min_seats} to {info.max_seats} players"
+        if info.min_seats != info.max_seats
+        else f"{info.min_seats} players"
+    )
+    table = (
+        "<table class='rules-variants'><thead><tr><th>Variant</th><th>What it changes</th>"
+        "<th>Choices</th><th>Default</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+        if rows
+        else "<p>This game has no variants.</p>"
+    )
+    return (
+        "<section id='variants'><h2>Variants</h2>"
+        f"<p>{html.escape(info.name)} is played by {seats}. The lobby offers these "
+        "variants when you create a game; each table plays the rules above with the "
+        f"choices it made.</p>{table}</section>"
+    )
+
+
+@cache
+def render_rules(game_id: str, source: str) -> RulesPage:
+    """A registered game's rules page from its Markdown ``source``; RulesPageError for a
+    picture it cannot draw."""
+    info = games()[game_id]
+    pictures: set[str] = set()
+    body = _markdown(game_id, pictures).render(source)
+    first = re.search(r"<h1>(.*?)</h1>", body)
+    title = re.sub(r"<[^>]+>", "", first.group(1)) if first else f"{info.name}: the rules"
+    return RulesPage(info, html.unescape(title), body + _variants_html(info), frozenset(pictures))
+
+
+def rules_page(game_id: str) -> RulesPage:
+    """The rules page of a registered game; RulesPageError if there is none."""
+    info = games().get(game_id)
+    if info is None:
+        raise RulesPageError(f"no game {game_id!r}")
+    path = rules_source(info)
+    if path is None:
+        raise RulesPageError(f"{info.name} has no rules page")
+    return render_rules(info.id, path.read_text(encoding="utf-8"))
+
+
+def _position(info: GameInfo, plies: int) -> State:
+    """The position after ``plies`` actions of a game between greedy bots (seed 1)."""
+    state = make(info.id)
+    bots = [make_agent("greedy", derive_seed(SEED, "seat", k)) for k in range(state.num_seats)]
+    rng = make_rng(SEED)
+    while not state.is_terminal() and len(state.history()) < plies:
+        actor = state.current_player()
+        state.apply(state.sample_chance(rng) if actor == CHANCE else bots[actor].select(state))
+    return state
+
+
+@cache
+def _draw(game_id: str, name: str) -> str:
+    info = games()[game_id]
+    renderer = load_renderer(info)
+    if name == "components":
+        return renderer.render_components_svg(make(game_id))
+    plies = 0 if name == "start" else int(name.removeprefix("after-"))
+    return renderer.render_svg(_position(info, plies))
+
+
+def picture(game_id: str, name: str) -> str:
+    """A picture the game's rules page names, as SVG; RulesPageError for any other."""
+    page = rules_page(game_id)
+    if name not in page.pictures:
+        raise RulesPageError(f"the rules of {page.game.name} show no picture {name!r}")
+    return _draw(page.game.id, name)
+
+
+def page_html(page: RulesPage) -> str:
+    """The whole HTML page: the site's header, the rules, links to play."""
+    name = html.escape(page.game.name)
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>{html.escape(page.title)} · Terranova</title>
+  <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+  <link rel="stylesheet" href="/static/style.css">
+</head>
+<body class="rules-page" data-game="{html.escape(page.game.id)}">
+  <header class="topbar">
+    <a class="brand" href="/"><img src="/static/favicon.svg" alt="" width="28" height="28">
+      Terranova</a>
+    <span class="game-title">{name}: the rules</span>
+    <a class="topbar-link" href="/?game={html.escape(page.game.id)}">Play {name}</a>
+    <a class="topbar-link" href="/">Lobby</a>
+  </header>
+  <main class="rules card" data-testid="rules">
+{page.body}
+  </main>
+</body>
+</html>
+"""
