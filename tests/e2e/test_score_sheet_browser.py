@@ -32,7 +32,7 @@ def test_the_end_card_says_where_the_points_came_from(
     assert lines, "random play against greedy scores something"
     page = new_page()
     page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")
-    page.wait_for_selector("[data-testid='score-sheet']:visible")
+    page.wait_for_selector("[data-testid='points-sheet']:visible")
     for seat, score in enumerate(final["result"]["scores"]):
         shown = page.locator(f"[data-testid='sheet-total-{seat}']").inner_text()
         assert int(shown) == math.floor(score), (seat, shown, score)  # a tie-break aside

@@ -72,7 +72,7 @@ def reward_text(r: Reward) -> str:
     if r.kind == "flat":
         return f"{r.points} points"
     if r.kind == "size":
-        return "by size: " + ", ".join(f"{size} tiles {p}" for size, p in r.sizes)
+        return "by size: " + ", ".join(f"{size} tiles: {p} points" for size, p in r.sizes)
     return "a Discovery token per temple"
 
 

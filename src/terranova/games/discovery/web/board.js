@@ -9,7 +9,7 @@
 // modules export createBoard(ctx) (see /static/game.js for the interface); this one's look
 // is in board.css, next to it.
 import { h, loadStyle, s, seatColour, seatColourName, seatInk, svgTitle } from "/static/common.js";
-import { PLACE_RE, Placing, TileMap, parsePlace } from "/static/kit/tile-board.js";
+import { Placing, TileMap, parsePlace } from "/static/kit/tile-board.js";
 import { regionEdges, sameAsTable, tileGeometry } from "./geometry.js";
 
 await loadStyle(new URL("board.css", import.meta.url));
@@ -54,6 +54,8 @@ class DiscoveryBoard {
     this.message = null;
     this.live = false;
     this.busy = false;
+    this.picked = null; // the log entry shown on the map (a click on the log), as touched()
+    this.seenPly = null; // the ply last drawn live: newer bot moves are animated
     this.buildMap();
     this.buildPanel();
     this.onKey = this.onKey.bind(this);
@@ -76,7 +78,7 @@ class DiscoveryBoard {
       map: this.ctx.map,
       size: S,
       defs: this.defs(),
-      layers: ["tiles", "marks", "spots", "ghost", "followers", "targets"],
+      layers: ["tiles", "marks", "spots", "ghost", "followers", "pick", "targets"],
       legend,
       squares: () => (this.message ? this.message.view.map.map((t) => [t.x, t.y]) : null),
       ghost: (p) => this.tileGroup(p.design, p.rotation, p.x, p.y, { cls: "tile ghost-tile" }),
@@ -123,8 +125,9 @@ class DiscoveryBoard {
 
   // ---------------------------------------------------------------- the interface
 
-  /** Show `message` (a state message); `live`: the seat may act (false in replays). */
-  update(message, { live = true } = {}) {
+  /** Show `message` (a state message); `live`: the seat may act (false in replays);
+   * `since`: the ply of the seat's last decision (what the others did after is marked). */
+  update(message, { live = true, since = null } = {}) {
     const first = !this.message;
     this.message = message;
     this.live = live;
@@ -139,9 +142,12 @@ class DiscoveryBoard {
       .map((m) => ({ text: m[0], x: Number(m[1]), y: Number(m[2]), region: Number(m[3]) }));
     this.canPass = legal.includes("pass");
     this.drawTiles(view);
-    this.drawMarks(view);
+    const marks = this.sinceMarks(message, since);
+    this.drawMarks(view, marks);
     this.drawSpots();
     this.drawFollowers(view);
+    if (this.picked && live) this.picked = this.stillPicked(message);
+    this.drawPick();
     this.drawTargets(view);
     this.drawPanel(view);
     this.ctx.map.classList.toggle("busy", false);
@@ -193,32 +199,184 @@ class DiscoveryBoard {
     return `${name} to move`;
   }
 
-  /** Log entries as readable text (same order). */
+  /** Log entries as readable text (same order), naming tiles and followers by what they
+   * show; a click on the entry shows where (showMove). */
   describeLog(log, message) {
-    const mapAt = new Map(message.view.map.map((t) => [`${t.x},${t.y}`, t]));
-    let lastDesign = null;
-    return log.map((entry) => {
-      const text = entry.text;
-      let m;
-      if ((m = PLACE_RE.exec(text))) {
-        lastDesign = m[1];
-        return `placed tile ${m[1]} at ${m[2]},${m[3]}${m[4] !== "0" ? ` turned ${m[4]}°` : ""}`;
-      }
-      if ((m = DEPLOY_RE.exec(text))) {
-        const design = this.designs.get(lastDesign);
-        const region = design && design.regions[Number(m[1])];
-        return region ? `deployed ${article(TERRAIN[region.terrain].role)} on the ${region.terrain}` : `deployed a follower (region ${m[1]})`;
-      }
-      if ((m = REMOVE_RE.exec(text))) {
-        const tile = mapAt.get(`${m[1]},${m[2]}`);
-        const region = tile && this.designs.get(tile.design).regions[Number(m[3])];
-        return `took back ${region ? article(TERRAIN[region.terrain].role) : "a follower"} at ${m[1]},${m[2]}`;
-      }
-      if (text === "pass") return "no follower move";
-      if ((m = /^draw (\S+)$/.exec(text))) return m[1] === "?" ? "drew a tile" : `drew tile ${m[1]}`;
-      if ((m = /^set-aside (\S+)$/.exec(text))) return `tile ${m[1]} set aside`;
-      return text;
-    });
+    return log.map((entry) => this.describe(entry, message));
+  }
+
+  describe(entry, message) {
+    const text = entry.text;
+    let m;
+    const place = parsePlace(text);
+    if (place) {
+      const beside = Math.abs(place.x) + Math.abs(place.y) === 1 ? " by the start tile" : "";
+      return `laid ${this.tileWords(place.design)}${beside}`;
+    }
+    if ((m = DEPLOY_RE.exec(text))) {
+      const placed = placeBefore(message.log, entry.ply);
+      const region = placed && this.region(placed.design, Number(m[1]));
+      return region ? `deployed ${article(TERRAIN[region.terrain].role)} on the ${region.terrain}` : "deployed a follower on the new tile";
+    }
+    if ((m = REMOVE_RE.exec(text))) {
+      const tile = tileAt(message.view, Number(m[1]), Number(m[2]));
+      const region = tile && this.region(tile.design, Number(m[3]));
+      return region ? `took back ${article(TERRAIN[region.terrain].role)} from the ${region.terrain}` : "took back a follower";
+    }
+    if (text === "pass") return "no follower move";
+    if ((m = /^draw (\S+)$/.exec(text))) return m[1] === "?" ? "drew a tile" : `drew tile ${m[1]}`;
+    if ((m = /^set-aside (\S+)$/.exec(text))) return `tile ${m[1]} set aside`;
+    return text;
+  }
+
+  region(designId, index) {
+    const design = this.designs.get(designId);
+    return design ? design.regions[index] : null;
+  }
+
+  /** A tile by its terrains, the largest first: "a sea and grassland tile". */
+  tileWords(designId) {
+    const design = this.designs.get(designId);
+    if (!design) return `tile ${designId}`;
+    const edges = new Map();
+    for (const region of design.regions) {
+      edges.set(region.terrain, (edges.get(region.terrain) || 0) + regionEdges(region).length);
+    }
+    const terrains = [...edges.keys()].sort((a, b) => edges.get(b) - edges.get(a));
+    const names = terrains.length === 1 ? terrains[0]
+      : `${terrains.slice(0, -1).join(", ")} and ${terrains[terrains.length - 1]}`;
+    return `${article(names)} tile`;
+  }
+
+  // ---------------------------------------------------------------- following the moves
+
+  /** Show on the map where log entry `entry` acted (null: clear); false when it did not. */
+  showMove(entry, message) {
+    this.picked = entry ? this.touched(entry, message) : null;
+    this.drawPick();
+    if (this.picked) this.reveal(this.picked);
+    return Boolean(this.picked);
+  }
+
+  /**
+   * Where a log entry acted on the map, or null (a pass, a draw): {ply, seat, text, kind, x,
+   * y, region, design, rotation}; kind "tile" (laid), "follower" (deployed: on the tile
+   * placed just before) or "taken" (taken back from there).
+   */
+  touched(entry, message) {
+    const base = { ply: entry.ply, seat: entry.seat, text: entry.text };
+    const place = parsePlace(entry.text);
+    if (place) return { ...base, kind: "tile", x: place.x, y: place.y, design: place.design, rotation: place.rotation };
+    let m = DEPLOY_RE.exec(entry.text);
+    if (m) {
+      const placed = placeBefore(message.log, entry.ply);
+      return placed && { ...base, kind: "follower", x: placed.x, y: placed.y, region: Number(m[1]), design: placed.design, rotation: placed.rotation };
+    }
+    m = REMOVE_RE.exec(entry.text);
+    if (!m) return null;
+    const [x, y] = [Number(m[1]), Number(m[2])];
+    const tile = tileAt(message.view, x, y);
+    return { ...base, kind: "taken", x, y, region: Number(m[3]), design: tile && tile.design, rotation: tile && tile.rotation };
+  }
+
+  /** The moves marked on the map: live, the others' moves after `since` (or, without it,
+   * the newest); in a replay, the newest move. */
+  sinceMarks(message, since) {
+    const log = message.log || [];
+    const marks = [];
+    for (let k = log.length - 1; k >= 0; k--) {
+      const entry = log[k];
+      if (this.live && since !== null && since !== undefined && entry.ply <= since) break;
+      if (entry.seat === null || entry.seat === undefined || (this.live && entry.seat === message.seat)) continue;
+      const mark = this.touched(entry, message);
+      if (!mark) continue;
+      marks.unshift(mark);
+      if (!this.live || since === null || since === undefined) break;
+    }
+    return marks;
+  }
+
+  /** The ply of the mark to animate: the newest bot's move, once, when it first shows. */
+  freshPly(message, marks) {
+    const seen = this.seenPly;
+    this.seenPly = this.live ? message.ply : null;
+    if (!this.live) return null;
+    const kinds = new Map((message.seats || []).map((seat) => [seat.seat, seat.kind]));
+    const bots = marks.filter((m) => kinds.get(m.seat) === "bot" || kinds.get(m.seat) === "automaton");
+    const newest = bots[bots.length - 1];
+    return newest && (seen === null || newest.ply > seen) ? newest.ply : null;
+  }
+
+  /** A mark on what `mark` touched: the tile's square, or a ring where the follower stands
+   * (or stood). */
+  markEl(mark, cls, label) {
+    const colour = seatColour(mark.seat ?? 0);
+    const attrs = {
+      class: `${cls} ${mark.kind}-mark`, style: `--seat:${colour}`,
+      "data-testid": cls, "data-ply": mark.ply, "data-seat": mark.seat, "data-x": mark.x, "data-y": mark.y,
+    };
+    const pick = cls === "log-pick"; // drawn around the since-mark, so both show
+    if (mark.kind === "tile") {
+      const box = { x: mark.x * S + (pick ? -3 : 4), y: mark.y * S + (pick ? -3 : 4), width: pick ? S + 6 : S - 8, height: pick ? S + 6 : S - 8 };
+      return s("g", attrs, svgTitle(label),
+        s("rect", { class: "mark-halo", ...box }),
+        s("rect", { class: "mark-line", ...box }));
+    }
+    const [cx, cy] = this.anchorOf(mark);
+    const ring = s("g", { class: "grow" },
+      s("circle", { class: "mark-halo", r: pick ? 31 : 25 }),
+      s("circle", { class: "mark-line", r: pick ? 31 : 25 }));
+    if (mark.kind === "taken" && cls === "since-mark") {
+      ring.append(s("use", { href: "#meeple", class: "meeple-gone", stroke: colour }));
+    }
+    return s("g", { ...attrs, "data-region": mark.region, transform: `translate(${cx} ${cy})` }, svgTitle(label), ring);
+  }
+
+  /** Where a follower of `mark` stands on its tile, in map units (the square's centre when the
+   * tile is not known). */
+  anchorOf(mark) {
+    const tile = tileAt(this.message.view, mark.x, mark.y);
+    const design = this.designs.get(tile ? tile.design : mark.design);
+    const rotation = tile ? tile.rotation : mark.rotation;
+    const [u, v] = design ? tileGeometry(design, rotation || 0).anchors[mark.region] : [0.5, 0.5];
+    return [(mark.x + u) * S, (mark.y + v) * S];
+  }
+
+  /** What a mark says when hovered: "greedy laid this tile". */
+  markLabel(mark) {
+    const who = mark.seat === null || mark.seat === undefined ? "" : `${this.ctx.seatName(mark.seat)} `;
+    if (mark.kind === "tile") return `${who}laid this tile`;
+    const region = this.region(mark.design, mark.region);
+    const role = region ? TERRAIN[region.terrain].role : "follower";
+    return mark.kind === "follower" ? `${who}deployed this ${role}` : `${who}took back a ${role} from here`;
+  }
+
+  /** The pick again on a new live message; gone when its move was undone. */
+  stillPicked(message) {
+    const log = message.log || [];
+    const entry = log.find((e) => e.ply === this.picked.ply);
+    if (entry) return entry.text === this.picked.text ? this.touched(entry, message) : null;
+    return log.length && log[log.length - 1].ply < this.picked.ply ? null : this.picked;
+  }
+
+  drawPick() {
+    const layer = this.layers.pick;
+    layer.replaceChildren();
+    if (this.picked && this.message) layer.append(this.markEl(this.picked, "log-pick", this.markLabel(this.picked)));
+  }
+
+  /** Pan the map to `mark`'s square when it is out of view. */
+  reveal(mark) {
+    const box = this.svg.viewBox.baseVal;
+    if (!box || !box.width) return;
+    const cx = (mark.x + 0.5) * S;
+    const cy = (mark.y + 0.5) * S;
+    const margin = Math.min(S / 2, box.width / 4, box.height / 4);
+    if (cx > box.x + margin && cx < box.x + box.width - margin && cy > box.y + margin && cy < box.y + box.height - margin) return;
+    this.map.autoFit = false;
+    this.map.view.cx = cx;
+    this.map.view.cy = cy;
+    this.map.applyView();
   }
 
   // ---------------------------------------------------------------- selection and actions
@@ -310,14 +468,21 @@ class DiscoveryBoard {
     });
   }
 
-  drawMarks(view) {
+  /** The last tile placed (pink, unless marked as another's move) and the marks of `marks`. */
+  drawMarks(view, marks) {
     const layer = this.layers.marks;
     layer.replaceChildren();
     const last = view.just_placed || (view.map.length > 1 ? view.map[view.map.length - 1] : null);
-    if (last) {
+    if (last && !marks.some((m) => m.kind === "tile" && m.x === last.x && m.y === last.y)) {
       layer.append(s("rect", { class: "last-placed-halo", x: last.x * S, y: last.y * S, width: S, height: S }));
       layer.append(s("rect", { class: "last-placed", x: last.x * S + 2, y: last.y * S + 2, width: S - 4, height: S - 4 },
-        svgTitle(`last tile placed: ${last.x},${last.y}`)));
+        svgTitle("the last tile placed")));
+    }
+    const fresh = this.freshPly(this.message, marks);
+    for (const mark of marks) {
+      const el = this.markEl(mark, "since-mark", this.markLabel(mark));
+      if (mark.ply === fresh) el.classList.add("fresh");
+      layer.append(el);
     }
   }
 
@@ -534,6 +699,24 @@ class DiscoveryBoard {
     }
     this.counts.replaceChildren(...countItems);
   }
+}
+
+// ------------------------------------------------------------------ the log and the map
+
+function tileAt(view, x, y) {
+  return view.map.find((t) => t.x === x && t.y === y) || null;
+}
+
+/** The placement a follower move at `ply` followed (the tile it deploys on), from the log
+ * (ordered by ply, possibly with gaps). */
+function placeBefore(log, ply) {
+  let k = Math.min(log.length, ply - 1) - 1; // log[k].ply === k + 1 when no ply is missing
+  while (k >= 0 && log[k].ply >= ply) k--;
+  for (; k >= 0; k--) {
+    const place = parsePlace(log[k].text);
+    if (place) return place;
+  }
+  return null;
 }
 
 // ------------------------------------------------------------------ small drawings

@@ -5,7 +5,8 @@
 // (reachable starts on the map with what they cost, the route drawn; a choice of routes when
 // several lead there), announce and pay, each tile drawn and placed with its legal
 // rotations, a unit or stop, the scouts sent onto the paths; events and island scorings are
-// told with who scored what and why.
+// told with who scored what and why. The others' moves since this seat's last decision are
+// marked on the map, and a line of the log clicked shows where its move went.
 //
 // The game declares this directory as its `web` package (GameInfo.web); board modules export
 // createBoard(ctx) (see /static/game.js for the interface). Its look is in board.css.
@@ -38,6 +39,10 @@ const UNIT_RE = /^(scout|fort|settlement) (-?\d+),(-?\d+)\/(\d+)(?: from (\S+))?
 const PATH_RE = /^path (\S+)$/;
 const WHEEL_RE = /^wheel (\d+)$/;
 const ROLL_RE = /^roll (\S+)$/;
+const FILL_RE = /^fill (\S+)$/;
+const FILLED_RE = /^(\S+) from the hidden stacks fills (-?\d+),(-?\d+)$/;
+const BOT_KINDS = new Set(["bot", "automaton"]);
+const CHANCE_COLOUR = "#333";
 
 export function createBoard(ctx) {
   return new ExplorerBoard(ctx);
@@ -77,6 +82,8 @@ class ExplorerBoard {
     this.live = false;
     this.busy = false;
     this.routeChoice = null; // the tile start whose routes the panel lists
+    this.picked = null; // the log entry shown on the map (a click in the log)
+    this.logIndex = null; // what the log tells of where things went, for one message
     this.buildMap();
     this.buildPanel();
     this.onKey = this.onKey.bind(this);
@@ -102,7 +109,7 @@ class ExplorerBoard {
       size: S,
       defs: "",
       layers: ["board", "tiles", "island", "laid", "route", "heading", "units", "ship", "starts",
-        "spots", "ghost", "targets", "jungle"],
+        "spots", "ghost", "targets", "jungle", "since", "pick"],
       legend,
       squares: () => [[-1, -1], [this.W, this.H + JUNGLE_TOP + 1.6]],
       ghost: (p) => this.tileGroup(p.design, p.rotation, p.x, p.y, { cls: "tile ghost-tile" }),
@@ -158,7 +165,7 @@ class ExplorerBoard {
 
   // ---------------------------------------------------------------- the interface
 
-  update(message, { live = true } = {}) {
+  update(message, { live = true, since = null } = {}) {
     const first = !this.message;
     const oldTurn = this.message ? this.message.view.turns : null;
     this.message = message;
@@ -216,6 +223,8 @@ class ExplorerBoard {
     this.drawTargets(view);
     this.drawJungle(view);
     this.drawPanel(view);
+    this.drawSince(message, since);
+    this.drawPick(message);
     this.ctx.map.classList.remove("busy");
     this.ctx.map.dataset.step = view.step;
     this.ctx.map.dataset.phase = legal.length ? view.step : "wait";
@@ -275,10 +284,10 @@ class ExplorerBoard {
   }
 
   describeLog(log, message) {
-    return log.map((entry) => this.describe(entry.text, entry.seat));
+    return log.map((entry) => this.describe(entry.text, message.view));
   }
 
-  describe(text) {
+  describe(text, view) {
     let m;
     if ((m = ROLL_RE.exec(text))) {
       return m[1] === "wheel" ? "income die: the ship's wheel" : `income die: ${m[1]} (others get ${Number(m[1]) + 1})`;
@@ -292,7 +301,7 @@ class ExplorerBoard {
       const p = this.points.get(m[4]);
       const tolls = m[5] ? m[5].split(",").map(Number) : [];
       const paid = tolls.length ? `; toll ${tolls.map((x) => `${this.costs.toll} to ${this.ctx.seatName(x)}`).join(", ")}` : "";
-      return `started on ${m[1]},${m[2]} heading ${SIDE_WORDS[SIDES.indexOf(m[3])]}, via ${m[4]} (${p && p.cost ? `${p.cost} gold` : "free"}${paid})`;
+      return `started on ${this.tileAt(view, Number(m[1]), Number(m[2]))} heading ${SIDE_WORDS[SIDES.indexOf(m[3])]}, via ${m[4]} (${p && p.cost ? `${p.cost} gold` : "free"}${paid})`;
     }
     if ((m = ANNOUNCE_RE.exec(text))) {
       const price = m[2] === "open" ? this.costs.open_tile : this.costs.hidden_tile;
@@ -301,17 +310,42 @@ class ExplorerBoard {
     if (text === "draw") return "drew a hidden tile";
     if ((m = /^reveal (\S+)$/.exec(text))) return `the hidden tile is ${tileName(m[1], this.designs)}`;
     if ((m = TAKE_RE.exec(text))) return `took a tile from open stack ${m[1]}`;
-    if ((m = PLACE_RE.exec(text))) return `placed ${tileName(m[1], this.designs)} at ${m[2]},${m[3]}${m[4] !== "0" ? ` turned ${m[4]}°` : ""}`;
+    if ((m = PLACE_RE.exec(text))) return `placed ${tileName(m[1], this.designs)} ${this.squareName(Number(m[2]), Number(m[3]))}`;
     if ((m = UNIT_RE.exec(text))) {
-      const from = m[5] ? `, taken back from ${m[5].startsWith("p") ? `path ${m[5].split("/")[0]}` : m[5]}` : "";
-      return `placed a ${m[1]} at ${m[2]},${m[3]} (${this.costs[m[1]]} gold${from})`;
+      const unit = { x: Number(m[2]), y: Number(m[3]), piece: Number(m[4]) };
+      const land = this.piecesAt(view, unit.x, unit.y) > 1 ? `the ${this.pieceWords(view, unit)} land of ` : "";
+      const from = m[5] ? `, taken back from ${this.sourceName(view, m[5])}` : "";
+      return `placed a ${m[1]} on ${land}${this.tileAt(view, unit.x, unit.y)} (${this.costs[m[1]]} gold${from})`;
     }
     if (text === "stop") return "stopped exploring";
-    if ((m = PATH_RE.exec(text))) return `sent a scout onto path ${m[1]}`;
+    if ((m = PATH_RE.exec(text))) return `sent a scout onto Path ${m[1]}`;
     if ((m = /^token (\S+)$/.exec(text))) return m[1] === "?" ? "a produce token goes into a hut (hidden)" : `token ${m[1]} goes into a hut`;
     if ((m = /^fill (\S+)$/.exec(text))) return `an enclosed space is filled with ${tileName(m[1], this.designs)} from the hidden stacks`;
     if ((m = /^layout (\S+)$/.exec(text))) return `set-up ${m[1]} drawn`;
     return text;
+  }
+
+  /** A square as a player names it: by the start point beside it, or the part of the board. */
+  squareName(x, y) {
+    const point = [...this.points.values()].find((p) => p.x === x && p.y === y);
+    if (point) return `by start point ${point.name}`;
+    const row = y < this.H / 3 ? "north" : y >= (2 * this.H) / 3 ? "south" : "";
+    const column = x < this.W / 3 ? "west" : x >= (2 * this.W) / 3 ? "east" : "";
+    return row || column ? `in the ${[row, column].filter(Boolean).join("-")}` : "in the middle";
+  }
+
+  /** The tile on a square, by its name, or the square's name when it is not on the map. */
+  tileAt(view, x, y) {
+    const tile = view.map.find((t) => t.x === x && t.y === y);
+    return tile ? tileName(tile.design, this.designs) : `the tile ${this.squareName(x, y)}`;
+  }
+
+  /** Where a scout was taken back from: a tile's land piece (5,6/1) or a path's space (p3/2). */
+  sourceName(view, source) {
+    const [where] = source.split("/");
+    if (!where.includes(",")) return `Path ${where}`;
+    const { x, y } = parseSquare(where);
+    return this.tileAt(view, x, y);
   }
 
   endSummary(message) {
@@ -721,14 +755,9 @@ class ExplorerBoard {
   drawJungle(view) {
     const layer = this.layers.jungle;
     layer.replaceChildren();
-    const top = (this.H + JUNGLE_TOP) * S;
-    const perColumn = Math.ceil(view.huts.length / 2);
     const trek = new Map(this.treks.map((t) => [t.path, t]));
     view.huts.forEach((hut, index) => {
-      const column = index < perColumn ? 0 : 1;
-      const row = index - column * perColumn;
-      const x0 = (0.1 + column * this.W / 2) * S;
-      const y0 = top + row * ROW * S;
+      const [x0, y0] = this.pathOrigin(index, view.huts.length);
       const choice = trek.get(hut.path);
       const free = hut.spaces.indexOf(-1);
       const counts = new Map();
@@ -767,6 +796,165 @@ class ExplorerBoard {
       }
       layer.append(g);
     });
+  }
+
+  /** The top left of the row of path `index` of `count` below the board (two columns). */
+  pathOrigin(index, count) {
+    const perColumn = Math.ceil(count / 2);
+    const column = index < perColumn ? 0 : 1;
+    const row = index - column * perColumn;
+    return [(0.1 + column * this.W / 2) * S, (this.H + JUNGLE_TOP) * S + row * ROW * S];
+  }
+
+  // ---------------------------------------------------------------- following the moves
+
+  /** What the log tells of where things went that its texts do not say: the space (1 is
+   * next to the hut) each scout sent onto a path took, and the square each tile found in
+   * the hidden stacks filled (from the game's own recent events, matched from the end). */
+  indexLog(message) {
+    if (this.logIndex && this.logIndex.message === message) return this.logIndex;
+    const spaces = new Map();
+    const taken = new Map();
+    for (const e of message.log) {
+      let m;
+      if ((m = PATH_RE.exec(e.text))) {
+        if (!taken.has(m[1])) taken.set(m[1], new Set());
+        const used = taken.get(m[1]);
+        let k = 1;
+        while (used.has(k)) k++;
+        used.add(k);
+        spaces.set(e.ply, k);
+      } else if ((m = UNIT_RE.exec(e.text)) && m[5] && !m[5].includes(",")) {
+        const [path, space] = m[5].split("/");
+        if (taken.has(path)) taken.get(path).delete(Number(space));
+      }
+    }
+    const fills = message.log.filter((e) => FILL_RE.test(e.text));
+    const filled = message.view.log.map((e) => FILLED_RE.exec(e.what)).filter(Boolean);
+    const squares = new Map();
+    for (let k = 1; k <= Math.min(fills.length, filled.length); k++) {
+      const m = filled[filled.length - k];
+      squares.set(fills[fills.length - k].ply, { x: Number(m[2]), y: Number(m[3]) });
+    }
+    this.logIndex = { message, spaces, squares };
+    return this.logIndex;
+  }
+
+  /** The places on the map the move of log entry `entry` left something on, as the map
+   * shows them now: [{cx, cy (SVG units), w, h (a box) or r (a ring), grow, data}]; with
+   * `touched` also where a ship started (it leaves nothing once the turn is over). */
+  placesOf(entry, message, touched = false) {
+    const view = message.view;
+    const text = entry.text;
+    let m;
+    if ((m = PLACE_RE.exec(text))) return [this.squarePlace(Number(m[2]), Number(m[3]))];
+    if ((m = UNIT_RE.exec(text))) return [this.unitPlace(view, Number(m[2]), Number(m[3]), Number(m[4]))];
+    if ((m = PATH_RE.exec(text))) return this.pathPlaces(view, m[1], this.indexLog(message).spaces.get(entry.ply));
+    if (FILL_RE.test(text)) {
+      const square = this.indexLog(message).squares.get(entry.ply);
+      return square ? [this.squarePlace(square.x, square.y)] : [];
+    }
+    if (!touched) return [];
+    if ((m = START_TILE_RE.exec(text))) return [this.squarePlace(Number(m[1]), Number(m[2]))];
+    if ((m = START_EDGE_RE.exec(text))) {
+      const p = this.points.get(`${m[1]}${m[2]}`);
+      if (!p) return [];
+      const [cx, cy] = this.pointAt(p);
+      return [{ cx, cy, r: 22, data: { "data-point": p.name } }];
+    }
+    return [];
+  }
+
+  squarePlace(x, y) {
+    return { cx: (x + 0.5) * S, cy: (y + 0.5) * S, w: S, h: S, data: { "data-x": x, "data-y": y } };
+  }
+
+  /** A unit's land piece: a ring at its anchor, whether the unit is still there or not. */
+  unitPlace(view, x, y, piece) {
+    const tile = view.map.find((t) => t.x === x && t.y === y);
+    const [u, v] = tile ? tileGeometry(this.designs.get(tile.design), tile.rotation).anchors[piece] || [0.5, 0.5] : [0.5, 0.5];
+    return { cx: (x + u) * S, cy: (y + v) * S, r: 27, grow: true, data: { "data-x": x, "data-y": y, "data-piece": piece } };
+  }
+
+  pathPlaces(view, path, space = 1) {
+    const index = view.huts.findIndex((hut) => hut.path === path);
+    if (index < 0) return [];
+    const [x0, y0] = this.pathOrigin(index, view.huts.length);
+    return [{ cx: x0 + (1.2 + (space - 1) * 0.5) * S, cy: y0 + ROW * S / 2 - 4, r: 21, data: { "data-path": path, "data-space": space } }];
+  }
+
+  /** One mark on a place: a halo and a line in `colour`, in a group carrying `cls` as its
+   * class and test id, the entry's ply and the place's data. */
+  markOf(place, cls, entry, colour, title) {
+    const pad = cls === "log-pick" ? 5 : -7; // the pick goes round the tile, the others' marks inside
+    const shapes = ["mark-halo", "mark-line"].map((part) => (place.r
+      ? s("circle", { class: part, r: place.r + (cls === "log-pick" ? 5 : 0), stroke: part === "mark-line" ? colour : null })
+      : s("rect", { class: part, x: -place.w / 2 - pad, y: -place.h / 2 - pad, width: place.w + 2 * pad, height: place.h + 2 * pad, rx: 10, stroke: part === "mark-line" ? colour : null })));
+    return s("g", {
+      class: `${cls} follow-mark`, transform: `translate(${place.cx} ${place.cy})`, "data-testid": cls, "data-ply": entry.ply,
+      "data-seat": entry.seat ?? null, ...place.data,
+    }, svgTitle(title), place.grow ? s("g", { class: "grow" }, shapes) : shapes);
+  }
+
+  /** The log entries to mark: the others' moves since this seat's last decision that left
+   * something on the map (before a first decision, or for a spectator, the newest of
+   * them; in a replay the move that led here, if it is one). */
+  sinceEntries(message, since) {
+    const others = (e) => e.seat === null || e.seat !== message.seat;
+    const left = (e) => others(e) && this.placesOf(e, message).length > 0;
+    if (!this.live) return message.log.slice(-1).filter(left);
+    const moves = message.log.filter(left);
+    if (since === null || since === undefined) return moves.slice(-1);
+    return moves.filter((e) => e.ply > since);
+  }
+
+  drawSince(message, since) {
+    const layer = this.layers.since;
+    layer.replaceChildren();
+    const entries = this.sinceEntries(message, since);
+    const newest = entries[entries.length - 1];
+    const seatOf = (k) => message.seats.find((x) => x.seat === k);
+    const describe = this.describeLog(entries, message);
+    entries.forEach((entry, k) => {
+      const colour = entry.seat === null ? CHANCE_COLOUR : seatColour(entry.seat);
+      const who = entry.seat === null ? "" : `${this.ctx.seatName(entry.seat)} `;
+      for (const place of this.placesOf(entry, message)) {
+        const el = this.markOf(place, "since-mark", entry, colour, `since your last move: ${who}${describe[k]}`);
+        const bot = entry === newest && this.live && entry.seat !== null && BOT_KINDS.has((seatOf(entry.seat) || {}).kind);
+        if (bot) el.classList.add("since-newest");
+        layer.append(el);
+      }
+    });
+  }
+
+  /** The move picked in the log, marked where it went (drawn again on every update). */
+  drawPick(message) {
+    const layer = this.layers.pick;
+    layer.replaceChildren();
+    const entry = this.picked;
+    if (!entry) return [];
+    const places = this.placesOf(entry, message, true);
+    const text = this.describeLog([entry], message)[0];
+    for (const place of places) layer.append(this.markOf(place, "log-pick", entry, "#111", `move ${entry.ply}: ${text}`));
+    return places;
+  }
+
+  showMove(entry, message) {
+    this.picked = entry;
+    const places = this.drawPick(message || this.message);
+    if (places.length) this.reveal(places[0]);
+    return places.length > 0;
+  }
+
+  /** Pan the map to a place that lies outside the part of it in view. */
+  reveal(place) {
+    const box = this.svg.viewBox.baseVal;
+    if (!box || this.map.autoFit) return;
+    const inside = place.cx > box.x && place.cx < box.x + box.width && place.cy > box.y && place.cy < box.y + box.height;
+    if (inside) return;
+    this.map.view.cx = place.cx;
+    this.map.view.cy = place.cy;
+    this.map.applyView();
   }
 
   // ---------------------------------------------------------------- drawing the panel
@@ -949,14 +1137,21 @@ class ExplorerBoard {
     let m;
     if (e.what === "island") return `Island scored: ${this.islandText(e)}.`;
     if (e.what === "hut") return `Hut ${e.path}: ${e.token} (${e.points}) to ${who}, most scouts on the path.`;
-    if (e.what === "mine") return `${who} found a mine at ${e.at}: +${this.costs.mine} gold.`;
-    if (e.what === "pirates") return `Pirates at ${e.at}: ${who} lost half their gold.`;
-    if (e.what === "storm") return `A storm at ${e.at}: ${who}'s exploration ends at once, no unit.`;
-    if (e.what === "natives") return `Friendly natives at ${e.at}: a free scout for ${who}.`;
+    const at = e.at ? this.atName(e.at) : "";
+    if (e.what === "mine") return `${who} found a mine ${at}: +${this.costs.mine} gold.`;
+    if (e.what === "pirates") return `Pirates ${at}: ${who} lost half their gold.`;
+    if (e.what === "storm") return `A storm ${at}: ${who}'s exploration ends at once, no unit.`;
+    if (e.what === "natives") return `Friendly natives ${at}: a free scout for ${who}.`;
     if ((m = /^(\S+) does not fit: discarded$/.exec(e.what))) return `${who} drew ${tileName(m[1], this.designs)}: it fits nowhere the ship can sail, discarded.`;
-    if ((m = /^(\S+) from (.+) fills (\S+)$/.exec(e.what))) return `The enclosed space ${m[3]} is filled with ${tileName(m[1], this.designs)} (from ${m[2]}).`;
+    if ((m = /^(\S+) from (.+) fills (\S+)$/.exec(e.what))) return `An enclosed space ${this.atName(m[3])} is filled with ${tileName(m[1], this.designs)} (from ${m[2]}).`;
     if (e.what.startsWith("cannot pay")) return `${who} cannot pay for a start: the turn ends.`;
-    return `${who}: ${e.what}${e.at ? ` at ${e.at}` : ""}`;
+    return `${who}: ${e.what}${at ? ` ${at}` : ""}`;
+  }
+
+  /** An event's square ("x,y") as a player names it. */
+  atName(at) {
+    const { x, y } = parseSquare(at);
+    return this.squareName(x, y);
   }
 
   drawEvents(view) {

@@ -2,7 +2,8 @@
 // from message.view.mode): Explore's tree as one row per era, Bluff's pile (its top card
 // only) with the eras announced, the reserve, every discard, your hand, the turn's choices
 // (special actions, a card called by name, jokers, a teammate asked, announcements) and the
-// response windows (Stop!, Interruption!) with their countdown.
+// response windows (Stop!, Interruption!) with their countdown. What the others did since
+// this seat's last decision is outlined in their colour; a log line clicked is shown too.
 //
 // The board offers only what message.legal holds; a legal text it has no control for is
 // still offered as a plain button, so a game never blocks. Board interface: see
@@ -121,6 +122,9 @@ class EvolutionBoard {
     this.pickers = {};
     this.clock = null; // {key, deadline, seconds}
     this.ticker = null;
+    this.since = null; // the ply of this seat's last decision (game.js)
+    this.picked = null; // the log entry shown on the table: {ply}
+    this.pulsed = null; // the ply of the bot's move last animated (once, not at each redraw)
     ctx.map.classList.add("evo-map");
     ctx.panel.classList.add("evo-panel");
   }
@@ -145,11 +149,12 @@ class EvolutionBoard {
     this.ctx.send(text);
   }
 
-  update(message, { live = true } = {}) {
+  update(message, { live = true, since = null } = {}) {
     if (!this.message || this.message.ply !== message.ply) this.jokerArmed = false;
     this.message = message;
     this.view = message.view;
     this.live = live;
+    this.since = since;
     this.settle();
     const mine = live && message.status === "playing" && message.seat !== null && message.seat !== undefined;
     this.legal = mine ? message.legal || [] : [];
@@ -306,6 +311,7 @@ class EvolutionBoard {
       table,
       this.stockSection(),
       this.handSection()));
+    this.markMoves();
   }
 
   treeSection() {
@@ -455,6 +461,140 @@ class EvolutionBoard {
     this.jokerArmed = on;
     this.redraw();
     if (on && this.pickers.joker) this.pickers.joker.input.focus();
+  }
+
+  // ---------------------------------------------------------------- following the moves
+
+  /** The moves whose card (or announcement) still shows where they put it, oldest first:
+   * {ply, seat, where: "table" | "discard" | "era", card?, owner?, era?, open?}. */
+  visibleMoves() {
+    const log = this.message.log || [];
+    const latest = new Map(); // what lies where -> the last move that put it there
+    log.forEach((entry, k) => {
+      const spot = this.spot(readAction(entry.text), entry, k, log);
+      if (spot) latest.set(spot.key, spot);
+    });
+    return [...latest.values()].filter((spot) => this.shows(spot)).sort((a, b) => a.ply - b.ply);
+  }
+
+  /** Where a log entry put something the table shows; null for the rest (a card covered
+   * on Bluff's pile is "?" in the log, so it is never found). */
+  spot(act, entry, k, log) {
+    const base = { ply: entry.ply, seat: entry.seat };
+    const known = act.card !== undefined && this.cards.has(act.card);
+    switch (act.kind) {
+      case "place": case "place-called": case "joker-as":
+        return known ? { ...base, key: `table ${act.card}`, where: "table", card: act.card } : null;
+      case "discard": case "special-discard":
+        return known ? { ...base, key: `discard ${act.card}`, where: "discard", owner: entry.seat, card: act.card } : null;
+      case "flip": {
+        if (!known) return null;
+        const seat = this.flipper(k, log);
+        if (this.onTable(act.card)) return { ...base, seat, key: `table ${act.card}`, where: "table", card: act.card };
+        return { ...base, seat, key: `discard ${act.card}`, where: "discard", owner: seat, card: act.card };
+      }
+      case "announce":
+        return this.view.mode === "bluff" ? { ...base, key: `era ${act.era}`, where: "era", era: act.era, open: act.open } : null;
+      default:
+        return null;
+    }
+  }
+
+  /** The automaton that turned over the card of log[k]: the log names none (a chance
+   * outcome); with several, the one whose discard holds a card of that run of flips (a
+   * turn ends on a card discarded). */
+  flipper(k, log) {
+    const automata = this.view.automata || [];
+    if (automata.length <= 1) return automata.length ? automata[0] : null;
+    for (let j = k; j < log.length; j++) {
+      const act = readAction(log[j].text);
+      if ((log[j].seat !== null && log[j].seat !== undefined) || act.kind !== "flip") break;
+      const owner = automata.find((seat) => (this.view.discards[seat] || []).includes(act.card));
+      if (owner !== undefined) return owner;
+    }
+    return automata[0];
+  }
+
+  onTable(card) {
+    const view = this.view;
+    if (view.mode === "bluff") return Boolean(view.pile && view.pile.top && view.pile.top.card === card);
+    return view.tree.some((entry) => entry.card === card);
+  }
+
+  shows(spot) {
+    if (spot.where === "table") return this.onTable(spot.card);
+    if (spot.where === "discard") return (this.view.discards[spot.owner] || []).includes(spot.card);
+    const era = (this.view.eras || []).find((e) => e.era === spot.era);
+    return Boolean(era && (spot.open ? era.announced_open && !era.announced_closed : era.announced_closed));
+  }
+
+  /** The moves marked as new: the others' since this seat's last decision (without one,
+   * the newest only); in a replay the last move. */
+  sinceMoves(moves) {
+    const log = this.message.log || [];
+    if (!this.live) {
+      const last = log[log.length - 1];
+      return moves.filter((move) => last && move.ply === last.ply);
+    }
+    const others = moves.filter((move) => move.seat !== this.message.seat);
+    if (this.since === null || this.since === undefined) return others.slice(-1);
+    return others.filter((move) => move.ply > this.since);
+  }
+
+  isBot(seat) {
+    const info = (this.message.seats || []).find((s) => s.seat === seat) || (this.message.seats || [])[seat];
+    return Boolean(info && (info.kind === "bot" || info.kind === "automaton")) || (this.view.automata || []).includes(seat);
+  }
+
+  /** Marks the new moves and the log entry picked on the freshly drawn table. */
+  markMoves() {
+    const moves = this.visibleMoves();
+    const since = this.sinceMoves(moves);
+    const bots = since.filter((move) => this.isBot(move.seat));
+    const newest = this.live && bots.length ? bots[bots.length - 1].ply : null;
+    const fresh = newest !== null && newest !== this.pulsed ? newest : null;
+    if (fresh !== null) this.pulsed = fresh;
+    for (const move of since) this.mark(move, "since-mark", move.ply === fresh);
+    const picked = this.picked && moves.find((move) => move.ply === this.picked.ply);
+    return picked ? this.mark(picked, "log-pick") : null;
+  }
+
+  /** Outlines the card (or era chip) a move left, in the mover's colour; the child element
+   * carries the test id, as the card keeps its own. */
+  mark(move, kind, fresh = false) {
+    const el = this.spotElement(move);
+    if (!el) return null;
+    const who = move.seat === null || move.seat === undefined ? "The automaton" : this.ctx.seatName(move.seat);
+    el.classList.add(kind === "since-mark" ? "since" : "picked");
+    if (fresh) el.classList.add("fresh");
+    el.style.setProperty("--mark", move.seat === null || move.seat === undefined ? "#555" : seatColour(move.seat));
+    el.title = `${el.title ? `${el.title}\n` : ""}${kind === "since-mark" ? `New: ${who}'s move` : `${who}'s move`} (${move.ply})`;
+    el.append(h(`span.${kind}`, { dataset: { testid: kind, ply: move.ply }, "aria-hidden": "true" }));
+    return el;
+  }
+
+  spotElement(move) {
+    const map = this.ctx.map;
+    if (move.where === "era") return map.querySelector(`[data-testid='era-chip'][data-era='${move.era}']`);
+    const id = CSS.escape(move.card);
+    if (move.where === "discard") return map.querySelector(`[data-testid='discard-${move.owner}'] [data-card='${id}']`);
+    return map.querySelector(`[data-testid='${this.view.mode === "bluff" ? "pile-top" : "tree-card"}'][data-card='${id}']`);
+  }
+
+  /** A click on a log line: marks what that move left on the table (kept through later
+   * updates until cleared); false when nothing of it shows. */
+  showMove(entry) {
+    this.picked = entry ? { ply: entry.ply } : null;
+    if (!this.message) return false;
+    this.renderMap();
+    this.tick();
+    const el = this.ctx.map.querySelector(".picked");
+    if (!el) {
+      this.picked = null;
+      return false;
+    }
+    el.scrollIntoView({ block: "nearest", inline: "nearest" });
+    return true;
   }
 
   // ---------------------------------------------------------------- response windows

@@ -5,7 +5,9 @@
 // keep (a small form), the face-up row to take from, the hand to lay from (turned, with the
 // edges and corners that must match shown on the preview), the bonus tokens, landing a ship,
 // the houses of the round's end with what each earns, the Discovery tokens to keep, and in
-// the solo game Alexis's card, his last Expedition card and his score.
+// the solo game Alexis's card, his last Expedition card and his score. The others' moves
+// since this seat's last decision are outlined on the map in the mover's colour, and a move
+// picked in the log is marked where it left its tile, ship, token or house.
 //
 // The game declares this directory as its `web` package (GameInfo.web); board modules export
 // createBoard(ctx) (see /static/game.js for the interface). Its look is in board.css.
@@ -77,7 +79,7 @@ export function rewardText(r) {
   if (r.kind === "per_symbol") return `${r.points} per ${WORDS[r.symbol] ? WORDS[r.symbol][0] : r.symbol}${bonus}`;
   if (r.kind === "lowest") return `${r.points} per unit of the scarcest resource${bonus}`;
   if (r.kind === "flat") return `${r.points} points`;
-  if (r.kind === "size") return `by size: ${r.sizes.map(([t, p]) => `${t} tiles ${p}`).join(", ")}`;
+  if (r.kind === "size") return `by size: ${r.sizes.map(([t, p]) => `${t} tiles: ${p} pts`).join(", ")}`;
   if (r.kind === "discovery") return "a Discovery token per temple (keep one)";
   if (r.kind === "chosen") return `${r.points} per unit of the resource you pick${bonus}`;
   return r.kind;
@@ -238,6 +240,8 @@ class IslandsBoard {
     this.landKind = null; // own or grey
     this.objChoice = null; // the objectives form: {key, now, next} (advanced: {mNow, rNow, mNext, rNext})
     this.notes = new Map(); // log ply -> what the board worked out about it (house earnings, Alexis's tile)
+    this.since = null; // the ply of this seat's last decision: the others' moves after it are marked
+    this.picked = null; // the log entry shown on the map (a click on the log)
     this.rounds = new Map(); // round -> {objectives: Map seat -> card ids seen, alexisStart, alexisEnd}
     this.buildMap();
     this.buildPanel();
@@ -267,7 +271,7 @@ class IslandsBoard {
       map: this.ctx.map,
       size: S,
       defs: `<clipPath id="si-tile-clip"><rect width="${S}" height="${S}"/></clipPath>`,
-      layers: ["tiles", "pieces", "recent", "spots", "ghost", "targets"],
+      layers: ["tiles", "pieces", "since", "pick", "spots", "ghost", "targets"],
       legend,
       squares: () => {
         const tiles = this.message ? this.message.view.tiles : [];
@@ -330,10 +334,13 @@ class IslandsBoard {
 
   // ---------------------------------------------------------------- the interface
 
-  update(message, { live = true } = {}) {
+  update(message, { live = true, since = null } = {}) {
     const previous = this.message;
     this.message = message;
     this.live = live;
+    this.since = since ?? null;
+    const expeditions = message.log.filter((e) => EXPEDITION_RE.test(e.text));
+    this.lastExpedition = expeditions.length ? expeditions[expeditions.length - 1].ply : null;
     this.busy = false;
     const view = message.view;
     this.tileAt = new Map(view.tiles.map((t) => [key(t.x, t.y), t]));
@@ -382,6 +389,19 @@ class IslandsBoard {
     if (!previous || this.map.autoFit) this.map.applyView();
   }
 
+  /** A click on a log line: mark what that move left on the map until cleared (null). */
+  showMove(entry, message) {
+    this.picked = entry && this.placed(entry) ? entry : null;
+    this.drawPick();
+    const mark = this.layers.pick.firstElementChild;
+    if (!mark) {
+      this.picked = null;
+      return false;
+    }
+    this.reveal(Number(mark.dataset.x), Number(mark.dataset.y));
+    return true;
+  }
+
   settle() {
     this.busy = false;
     this.ctx.map.classList.remove("busy");
@@ -423,10 +443,7 @@ class IslandsBoard {
       // one card turned since the last message: the tile that came without a log entry is his
       if (cards.length === 1 && fresh.length <= 1 && !this.notes.has(cards[0].ply)) {
         const t = fresh[0];
-        this.notes.set(cards[0].ply, !t ? { text: "laid no tile" } : {
-          square: key(t.x, t.y),
-          text: t.design === "ship" ? `landed a grey ship at ${t.x},${t.y}: the exploration ends` : `laid ${t.design} at ${t.x},${t.y}`,
-        });
+        this.notes.set(cards[0].ply, { tile: t || null, text: this.alexisWords(t) });
       }
     }
     // what each house earned: the seat's prestige (or Discovery tokens) before and after it
@@ -441,7 +458,7 @@ class IslandsBoard {
       const tokens = discoveryCount(after) - discoveryCount(before) + (Array.isArray(view.drawn_tokens) ? view.drawn_tokens.length : view.drawn_tokens || 0);
       const gained = after.prestige - before.prestige;
       const pays = tokens > 0 && !gained ? `${plural(tokens, "Discovery token")} drawn (one per temple: keep one)` : `+${gained}`;
-      this.notes.set(e.ply, { text: `built a house at ${x},${y}${island ? ` on ${islandText(island)}` : ""}: ${pays}`, points: gained });
+      this.notes.set(e.ply, { text: `built a house on ${island ? islandText(island) : this.tileName(Number(x), Number(y))}: ${pays}`, points: gained });
     }
     // the same from the island and the revealed objective, for a house seen only now
     const objectives = view.revealed || {};
@@ -455,7 +472,7 @@ class IslandsBoard {
       const pays = reward.kind === "discovery"
         ? `${plural(count(island, "temple"), "Discovery token")} drawn (one per temple: keep one)`
         : `+${points(reward, island)}`;
-      this.notes.set(e.ply, { text: `built a house at ${m[1]},${m[2]} on ${islandText(island)}: ${pays}`, points: points(reward, island) });
+      this.notes.set(e.ply, { text: `built a house on ${islandText(island)}: ${pays}`, points: points(reward, island) });
     }
     // per round: the objectives seen (revealed, or this seat's own) and Alexis's houses
     const r = view.round;
@@ -549,16 +566,12 @@ class IslandsBoard {
     const text = entry.text;
     const note = this.notes.get(entry.ply);
     let m;
-    if ((m = PLACE_RE.exec(text))) {
-      const d = this.designs.get(m[1]);
-      const start = d && d.start ? ` (starting tile ${d.start}, side ${d.side})` : "";
-      return `laid ${m[1]}${start} at ${m[2]},${m[3]}${m[4] !== "0" ? ` turned ${m[4]}°` : ""}`;
-    }
+    if ((m = PLACE_RE.exec(text))) return `laid ${this.tileWords(m[1])}`;
     if ((m = TAKE_RE.exec(text))) return `took the face-up tile ${m[1]}`;
-    if ((m = LAND_RE.exec(text))) return `landed ${m[1] === "own" ? "their own ship" : "a grey ship"} at ${m[2]},${m[3]}: the exploration ends`;
-    if ((m = TOKEN_RE.exec(text))) return `placed a ${m[1]} bonus token on ${m[2]},${m[3]}${m[4] ? ` over a ${m[4]}` : ""}`;
+    if ((m = LAND_RE.exec(text))) return `landed ${m[1] === "own" ? "their own ship" : "a grey ship"}: the exploration ends`;
+    if ((m = TOKEN_RE.exec(text))) return `placed a ${m[1]} bonus token on ${this.tileName(Number(m[2]), Number(m[3]))}${m[4] ? `, over a ${m[4]}` : ""}`;
     if (text === "pass") return "placed no bonus token";
-    if ((m = HOUSE_RE.exec(text))) return note ? note.text : `built a house at ${m[1]},${m[2]}`;
+    if ((m = HOUSE_RE.exec(text))) return note ? note.text : this.houseWords(entry, Number(m[1]), Number(m[2]));
     if (text === "done") return "builds no more houses this round";
     if ((m = KEEP_RE.exec(text))) return `keeps ${this.objectiveName([m[1]])} for this round, ${this.objectiveName([m[2]])} for the next`;
     if ((m = BUILD_RE.exec(text))) return `keeps ${this.objectiveName([m[1], m[2]])} for this round, ${this.objectiveName([m[3], m[4]])} for the next`;
@@ -567,11 +580,61 @@ class IslandsBoard {
     if ((m = /^reveal (\S+)$/.exec(text))) return `${m[1]} turned face up`;
     if ((m = /^deal \? to seat (\d+)$/.exec(text))) return `${this.ctx.seatName(Number(m[1]))} draws a tile into their hand`;
     if ((m = /^deal (\S+)$/.exec(text))) return `you drew ${m[1]} into your hand`;
-    if ((m = /^draw (objective|mission|reward|card) \?$/.exec(text))) return `a ${m[1] === "card" ? "card" : `${m[1]} card`} drawn`;
+    if ((m = /^draw (objective|mission|reward|card) \?$/.exec(text))) return m[1] === "card" ? "a card drawn" : `${m[1] === "objective" ? "an" : "a"} ${m[1]} card drawn`;
     if ((m = /^draw (\S+)$/.exec(text))) return `you drew the card ${m[1]}: ${this.cardText(m[1])}`;
     if ((m = /^discover (\S+)$/.exec(text))) return m[1] === "?" ? "a Discovery token drawn" : `Discovery token ${m[1]} drawn`;
-    if ((m = EXPEDITION_RE.exec(text))) return `Alexis turns over Expedition card ${m[1]}${note ? `: ${note.text}` : ""}`;
+    if ((m = EXPEDITION_RE.exec(text))) {
+      const did = this.expeditionWords(entry);
+      return `Alexis turns over Expedition card ${m[1]}${did ? `: ${did}` : ""}`;
+    }
     return text;
+  }
+
+  /** A house not seen built: its island by a tile of it, and what it earned while the
+   * round's end lasts. */
+  houseWords(entry, x, y) {
+    const built = (this.message.view.houses_built || []).find((b) => b.place === entry.seat && b.x === x && b.y === y);
+    const pays = !built ? "" : built.discovery_tokens ? `: ${plural(built.discovery_tokens, "Discovery token")} drawn` : `: +${built.points}`;
+    return `built a house on the island of ${this.tileName(x, y)}${pays}`;
+  }
+
+  /** A tile as the log names it: its design (a starting tile by number and side) and the
+   * symbols it shows; the click on the log line shows where it lies. */
+  tileWords(designId) {
+    const d = this.designs.get(designId);
+    if (!d) return designId;
+    const sym = Object.entries(d.symbols).filter(([, n]) => n).map(([k, n]) => symbolWord(k, n));
+    return `${d.start ? `starting tile ${d.start}${d.side}` : designId}${sym.length ? ` (${sym.join(", ")})` : ""}`;
+  }
+
+  /** The tile laid on a square, by its design. */
+  tileName(x, y) {
+    const t = this.tileAt.get(key(x, y));
+    if (!t) return "a tile";
+    const d = this.designs.get(t.design);
+    return d && d.start ? `starting tile ${d.start}${d.side}` : t.design;
+  }
+
+  alexisWords(tile) {
+    if (!tile) return "laid no tile";
+    return tile.design === "ship" ? "landed a grey ship: the exploration ends" : `laid ${this.tileWords(tile.design)}`;
+  }
+
+  /** What Alexis did for an Expedition card, when the board knows. */
+  expeditionWords(entry) {
+    const note = this.notes.get(entry.ply);
+    if (note) return note.text;
+    const tile = this.expeditionTile(entry);
+    return tile ? this.alexisWords(tile) : "";
+  }
+
+  /** The tile Alexis laid for an Expedition card: seen arriving, or the view's last one
+   * for his newest card. */
+  expeditionTile(entry) {
+    const note = this.notes.get(entry.ply);
+    if (note) return note.tile || null;
+    const alexis = this.message.view.alexis;
+    return alexis && alexis.last_tile && entry.ply === this.lastExpedition ? alexis.last_tile : null;
   }
 
   endSummary(message) {
@@ -760,7 +823,8 @@ class IslandsBoard {
       title: this.tileTitle(t), ship: t.ship,
     }));
     this.drawPieces(view);
-    this.drawRecent(view);
+    this.drawSince();
+    this.drawPick();
     this.map.drawSpots(this.placing, this.live);
     this.drawTargets();
   }
@@ -777,6 +841,7 @@ class IslandsBoard {
   drawPieces(view) {
     const layer = this.layers.pieces;
     layer.replaceChildren();
+    this.pieceSpots = new Map(); // square -> {houses: [{who, cx, cy}], tokens: [{seat, kind, over, cx, cy, r}]}
     const players = view.players;
     for (const t of view.tiles) {
       if (!t.houses && !t.tokens) continue;
@@ -786,11 +851,14 @@ class IslandsBoard {
       const ox = t.x * S;
       const oy = t.y * S;
       const houseMarks = geo.marks.filter((m) => m.kind === "house");
+      const spots = { houses: [], tokens: [] };
+      this.pieceSpots.set(key(t.x, t.y), spots);
       (t.houses || []).forEach((who, k) => {
         const m = houseMarks[k] || { x: S / 2 + 10 * k, y: S / 2 };
         const alexis = view.alexis && who === players;
         const colour = alexis ? ALEXIS : seatColour(who);
         const name = alexis ? "Alexis" : this.ctx.seatName(who);
+        spots.houses.push({ who: alexis ? "alexis" : who, cx: ox + m.x, cy: oy + m.y - 1, r: 14, grow: true });
         layer.append(s("g", { class: "piece house-piece", transform: `translate(${ox + m.x} ${oy + m.y})`, "data-seat": alexis ? "alexis" : who, "data-x": t.x, "data-y": t.y },
           svgTitle(`${name}'s house at ${t.x},${t.y}`), s("g", { class: "grow" }, houseShape(colour))));
       });
@@ -812,6 +880,7 @@ class IslandsBoard {
           at = tok.over ? [m.x, m.y] : [m.x + 8, m.y - 8];
           if (tok.over) scale = 1.05;
         }
+        spots.tokens.push({ seat: tok.seat, kind: tok.kind, over: tok.over || null, cx: ox + at[0], cy: oy + at[1], r: 9.5 * scale + 4 });
         const words = `${this.ctx.seatName(tok.seat)}'s ${tok.kind} bonus token on ${t.x},${t.y}${tok.over ? ` (over a ${tok.over})` : ""}`;
         layer.append(s("g", { class: "piece token-piece", transform: `translate(${ox + at[0]} ${oy + at[1]})`, "data-kind": tok.kind, "data-x": t.x, "data-y": t.y },
           svgTitle(words), tokenShape(tok.kind, colour, scale)));
@@ -819,26 +888,101 @@ class IslandsBoard {
     }
   }
 
-  /** The tiles laid since this seat last moved (pink), the newest one solid. */
-  drawRecent(view) {
-    const layer = this.layers.recent;
-    layer.replaceChildren();
-    const msg = this.message;
-    const squares = [];
-    for (let k = msg.log.length - 1; k >= 0; k--) {
-      const e = msg.log[k];
-      if (msg.seat !== null && e.seat === msg.seat) break;
-      let m;
-      if ((m = PLACE_RE.exec(e.text)) || (m = LAND_RE.exec(e.text))) squares.push(key(m[2], m[3]));
-      else if (EXPEDITION_RE.test(e.text) && this.notes.get(e.ply)?.square) squares.push(this.notes.get(e.ply).square);
-      if (msg.seat === null && squares.length) break;
+  /** Where a log entry left something on the map: {x, y, what, mover, kind?, over?} (mover
+   * a seat, or "alexis"), or null (a pass, a tile taken into hand, a card drawn...). */
+  placed(entry) {
+    const text = entry.text;
+    let m;
+    if ((m = PLACE_RE.exec(text))) return { x: Number(m[2]), y: Number(m[3]), what: "tile", mover: entry.seat };
+    if ((m = LAND_RE.exec(text))) return { x: Number(m[2]), y: Number(m[3]), what: "ship", mover: entry.seat };
+    if ((m = TOKEN_RE.exec(text))) return { x: Number(m[2]), y: Number(m[3]), what: "token", mover: entry.seat, kind: m[1], over: m[4] || null };
+    if ((m = HOUSE_RE.exec(text))) return { x: Number(m[1]), y: Number(m[2]), what: "house", mover: entry.seat };
+    if (EXPEDITION_RE.test(text)) {
+      const t = this.expeditionTile(entry);
+      return t ? { x: t.x, y: t.y, what: t.design === "ship" ? "ship" : "tile", mover: "alexis" } : null;
     }
-    squares.forEach((sq, k) => {
-      if (!this.tileAt.has(sq)) return;
-      const [x, y] = sq.split(",").map(Number);
-      layer.append(s("rect", { class: `recent${k === 0 ? " newest" : ""}`, x: x * S + 2, y: y * S + 2, width: S - 4, height: S - 4, rx: 3 },
-        svgTitle(k === 0 ? "the last tile laid" : "laid since your last move")));
+    return null;
+  }
+
+  moverIsBot(mover) {
+    if (mover === "alexis") return true;
+    const seat = this.message.seats.find((x) => x.seat === mover);
+    return Boolean(seat) && (seat.kind === "bot" || seat.kind === "automaton");
+  }
+
+  /** The moves to mark as new. Live: every move by another after this seat's last decision
+   * (for a spectator, or before that first decision, only the newest); a replay: the newest. */
+  sinceEntries() {
+    const msg = this.message;
+    const mine = (e) => msg.seat !== null && msg.seat !== undefined && e.seat === msg.seat;
+    const placing = msg.log.filter((e) => this.placed(e));
+    if (!this.live) return placing.slice(-1);
+    const others = placing.filter((e) => !mine(e));
+    return this.since === null ? others.slice(-1) : others.filter((e) => e.ply > this.since);
+  }
+
+  /** The others' moves since this seat's last decision, outlined in the mover's colour; a
+   * bot's newest arrives with a short animation. */
+  drawSince() {
+    const entries = this.sinceEntries();
+    const marks = entries.map((e) => this.markOf(e, "since-mark"));
+    const drawn = `${this.live}:${marks.map((m) => m.outerHTML).join("")}`;
+    if (drawn === this.sinceDrawn) return; // unchanged: no animation replayed
+    this.sinceDrawn = drawn;
+    const newest = entries[entries.length - 1];
+    if (newest && this.live && this.moverIsBot(this.placed(newest).mover)) marks[marks.length - 1].classList.add("fresh");
+    this.layers.since.replaceChildren(...marks);
+  }
+
+  /** The move picked in the log, while it is in the log shown. */
+  drawPick() {
+    const p = this.picked;
+    const entry = p && this.message.log.find((e) => e.ply === p.ply && e.text === p.text);
+    this.layers.pick.replaceChildren(...(entry && this.placed(entry) ? [this.markOf(entry, "log-pick")] : []));
+  }
+
+  /** A mark on what a log entry left: a ring round its house or token, else its square. */
+  markOf(entry, cls) {
+    const p = this.placed(entry);
+    const colour = p.mover === "alexis" ? ALEXIS : seatColour(p.mover);
+    const g = s("g", {
+      class: `${cls} mark-${p.what}`, style: `--mark:${colour}`, "data-testid": cls, "data-ply": entry.ply,
+      "data-x": p.x, "data-y": p.y, "data-what": p.what, "data-seat": p.mover ?? "",
     });
+    const piece = this.pieceOf(entry, p);
+    if (piece) {
+      const ring = s("g", piece.grow ? { class: "grow" } : {},
+        s("circle", { class: "mark-halo", r: piece.r }), s("circle", { class: "mark-line", r: piece.r }));
+      g.append(s("g", { transform: `translate(${piece.cx} ${piece.cy})` }, ring));
+    } else {
+      const box = { x: p.x * S + 4, y: p.y * S + 4, width: S - 8, height: S - 8, rx: 6 };
+      g.append(s("rect", { class: "mark-halo", ...box }), s("rect", { class: "mark-line", ...box }));
+    }
+    return g;
+  }
+
+  /** The house or token a log entry placed, as drawn now (null: a tile, or not found). */
+  pieceOf(entry, p) {
+    const spots = this.pieceSpots && this.pieceSpots.get(key(p.x, p.y));
+    if (!spots) return null;
+    if (p.what === "house") return spots.houses.find((x) => x.who === p.mover) || null;
+    if (p.what !== "token") return null;
+    const same = spots.tokens.filter((x) => x.seat === p.mover && x.kind === p.kind && x.over === p.over);
+    // the same token laid twice on a tile: the tokens are listed in the order laid
+    const before = this.message.log.filter((e) => e.ply < entry.ply && e.seat === entry.seat && e.text === entry.text).length;
+    return same[before] || same[same.length - 1] || null;
+  }
+
+  /** Pan the map to a square out of view. */
+  reveal(x, y) {
+    const rect = this.svg.getBoundingClientRect();
+    const { cx, cy, scale } = this.map.view;
+    const dx = Math.abs((x + 0.5) * S - cx) + S / 2;
+    const dy = Math.abs((y + 0.5) * S - cy) + S / 2;
+    if (dx <= rect.width / 2 / scale && dy <= rect.height / 2 / scale) return;
+    Object.assign(this.map.view, { cx: (x + 0.5) * S, cy: (y + 0.5) * S });
+    this.map.autoFit = false;
+    this.map.applyView();
   }
 
   /** The squares this seat may click for a bonus token, a house or a ship. */
@@ -1225,14 +1369,14 @@ class IslandsBoard {
     }
     box.hidden = false;
     const last = [...this.message.log].reverse().find((e) => EXPEDITION_RE.test(e.text));
-    const note = last ? this.notes.get(last.ply) : null;
+    const did = last ? this.expeditionWords(last) : "";
     box.title = "Alexis, the automaton: his score is his card's, a base plus points per house he built. Beat it to win.";
     box.replaceChildren(...[
       h("div.alexis-head", h("span.seat-dot", { style: `background:${ALEXIS}` }), h("b", { text: "Alexis" }),
         h("span.muted", { text: ` card ${a.card || "?"}` }),
         h("span.alexis-score", h("b", { text: String(a.score), dataset: { testid: "alexis-score" } }), " pts")),
       h("div.alexis-line", iconSvg(houseShape(ALEXIS), 14), ` ${a.built} built, ${a.houses} left · Expedition deck ${a.deck} (${a.discards.length} turned)`),
-      a.last_card ? h("div.alexis-line", { dataset: { testid: "alexis-last" } }, "Last Expedition card ", h("b", { text: a.last_card }), note ? `: ${note.text}` : "") : null,
+      a.last_card ? h("div.alexis-line", { dataset: { testid: "alexis-last" } }, "Last Expedition card ", h("b", { text: a.last_card }), did ? `: ${did}` : "") : null,
     ].filter(Boolean)); // replaceChildren would write a null as the text "null"
   }
 
