@@ -525,3 +525,11 @@ def test_response_windows_match_the_declaration(game_id: str, params: dict[str, 
             assert window.let_pass in state.legal_actions()
         state.apply(state.parse_action(text))
     assert state.response_window() is None  # none at the end
+
+
+@case
+def test_estimates_are_every_seats_estimate(game_id: str, params: dict[str, object]) -> None:
+    """Search asks for all seats' estimates at once; a game that shares the work between
+    seats must give exactly what each seat's own estimate gives."""
+    for state in sampled(game_id, params, seed=2, count=25):
+        assert state.estimates() == [state.estimate(s) for s in range(state.num_seats)]

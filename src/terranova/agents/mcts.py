@@ -82,10 +82,7 @@ def auto_scale(state: State) -> float:
     absolute estimate of the seats, at least 1 (a margin of one ``scale`` counts as a clear
     lead, value 0.88)."""
     n = state.num_seats
-    if state.is_terminal():
-        xs = [float(x) for x in state.returns()]
-    else:
-        xs = [state.estimate(s) for s in range(n)]
+    xs = [float(x) for x in state.returns()] if state.is_terminal() else state.estimates()
     return max(1.0, 0.25 * sum(abs(x) for x in xs) / n)
 
 
@@ -117,7 +114,7 @@ def evaluate(state: State, scale: float) -> list[float]:
     if state.current_player() == TERMINAL:
         xs: Sequence[float] = state.returns()
     else:
-        xs = [state.estimate(s) for s in range(state.num_seats)]
+        xs = state.estimates()
     return margin_values(xs, scale)
 
 

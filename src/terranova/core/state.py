@@ -153,3 +153,8 @@ class State(ABC):
         The default is the current score; games give a better estimate.
         """
         return self.scores()[seat]
+
+    def estimates(self) -> list[float]:
+        """Every seat's :meth:`estimate`, in seat order (search asks for all of them at
+        each position; a game whose estimate shares work between seats gives them at once)."""
+        return [self.estimate(s) for s in range(self.num_seats)]

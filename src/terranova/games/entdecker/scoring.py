@@ -334,14 +334,17 @@ def outlook(g: EntdeckerState, active: int) -> list[float]:
     return out
 
 
-def hut_outlook(g: EntdeckerState, seat: int) -> float:
-    """The tokens of the huts ``seat`` leads (their mean value if it has not seen them)."""
+def hut_outlooks(g: EntdeckerState) -> list[float]:
+    """Per seat, the tokens of the huts it leads (their mean value if it has not seen
+    them)."""
     tokens = g._t.board.tokens
     mean = sum(t.value for t in tokens) / len(tokens)
-    worth = 0.0
+    worth = [0.0] * g._n
     for path, token in enumerate(g._hut):
-        if token >= 0 and hut_winner(g, path) == seat:
-            worth += tokens[token].value if g._known[path] >> seat & 1 else mean
+        if token >= 0:
+            seat = hut_winner(g, path)
+            if seat >= 0:
+                worth[seat] += tokens[token].value if g._known[path] >> seat & 1 else mean
     return worth
 
 
@@ -355,9 +358,26 @@ def estimate(g: EntdeckerState, seat: int) -> float:
         return g.returns()[seat]
     turn = g._turn
     active = turn.seat if turn is not None else seat
-    worth = g._points[seat] + g._gold[seat] / 3 + outlook(g, active)[seat]
+    return _worth(g, seat, outlook(g, active)[seat], hut_outlooks(g)[seat])
+
+
+def estimates(g: EntdeckerState) -> list[float]:
+    """Every seat's :func:`estimate`, the islands' and huts' outlooks worked out once."""
+    if g._over:
+        return g.returns()
+    turn = g._turn
+    if turn is None:  # between turns each seat is taken as the one to play
+        return [estimate(g, seat) for seat in range(g._n)]
+    islands = outlook(g, turn.seat)
+    huts = hut_outlooks(g)
+    return [_worth(g, seat, islands[seat], huts[seat]) for seat in range(g._n)]
+
+
+def _worth(g: EntdeckerState, seat: int, islands: float, huts: float) -> float:
+    worth = g._points[seat] + g._gold[seat] / 3 + islands
+    turn = g._turn
     if turn is not None and turn.seat == seat and turn.left:  # tiles paid for, not drawn
         board = g._t.board
         worth += turn.left * (board.hidden_tile if turn.kind == "hidden" else board.open_tile) / 3
     worth += sum(0.5 for _, s, kind in g._units if s == seat and kind == SCOUT)
-    return worth + hut_outlook(g, seat)
+    return worth + huts

@@ -433,6 +433,9 @@ class EntdeckerState(State):
     def estimate(self, seat: int) -> float:
         return scoring.estimate(self, seat)
 
+    def estimates(self) -> list[float]:
+        return scoring.estimates(self)
+
     def resample(self, seat: int, rng: random.Random) -> Self:
         """The produce tokens ``seat`` has not looked at are redrawn (in the huts and the
         bag); nothing else is hidden (the hidden stacks are drawn by chance when drawn)."""

@@ -1,15 +1,82 @@
 // Shared helpers of the lobby and the play page: the HTTP API, the seats this browser
 // holds, seat colours, small DOM helpers and toasts. Plain ES module, no dependencies.
 
-export const SEAT_COLOURS = ["#d62828", "#1f4fd1", "#f2c200", "#1e9e3e", "#262626",
-  "#8e44ad", "#e67e22", "#16a5a5", "#c2185b"];
-export const SEAT_INK = ["#fff", "#fff", "#000", "#fff", "#fff", "#fff", "#000", "#000", "#fff"];
-export const SEAT_COLOUR_NAMES = ["red", "blue", "yellow", "green", "black", "purple",
-  "orange", "teal", "pink"];
+const PALETTES = {
+  standard: {
+    colours: ["#d62828", "#1f4fd1", "#f2c200", "#1e9e3e", "#262626", "#8e44ad", "#e67e22",
+      "#16a5a5", "#c2185b"],
+    ink: ["#fff", "#fff", "#000", "#fff", "#fff", "#fff", "#000", "#000", "#fff"],
+    names: ["red", "blue", "yellow", "green", "black", "purple", "orange", "teal", "pink"],
+  },
+  // Okabe and Ito's colours, told apart with every common colour blindness
+  safe: {
+    colours: ["#d55e00", "#0072b2", "#f0e442", "#009e73", "#000000", "#cc79a7", "#e69f00",
+      "#56b4e9", "#999999"],
+    ink: ["#fff", "#fff", "#000", "#fff", "#fff", "#000", "#000", "#000", "#000"],
+    names: ["vermilion", "blue", "yellow", "green", "black", "pink", "orange", "sky blue",
+      "grey"],
+  },
+};
+const PALETTE_KEY = "terranova.palette";
+
+/** The colours this browser chose: "standard", or "safe" (colour-blind-safe colours; the
+ * boards also draw their terrain in safe colours and patterns, and seat numbers on pieces). */
+export function paletteName() {
+  try {
+    return localStorage.getItem(PALETTE_KEY) === "safe" ? "safe" : "standard";
+  } catch (err) {
+    return "standard";
+  }
+}
+
+/** Choose the colours; the page is drawn again by reloading it. */
+export function choosePalette(name) {
+  try { localStorage.setItem(PALETTE_KEY, name === "safe" ? "safe" : "standard"); } catch (err) { /* off */ }
+}
+
+const ACTIVE = PALETTES[paletteName()];
+// the stylesheets' hook: `:root[data-palette="safe"] ...`
+if (typeof document !== "undefined") document.documentElement.dataset.palette = paletteName();
+
+export const SEAT_COLOURS = ACTIVE.colours;
+export const SEAT_INK = ACTIVE.ink;
+export const SEAT_COLOUR_NAMES = ACTIVE.names;
 
 export function seatColour(seat) { return SEAT_COLOURS[seat % SEAT_COLOURS.length]; }
 export function seatInk(seat) { return SEAT_INK[seat % SEAT_INK.length]; }
 export function seatColourName(seat) { return SEAT_COLOUR_NAMES[seat % SEAT_COLOUR_NAMES.length]; }
+
+/** A checkbox that switches the colour-blind-safe colours on and off (reloads the page). */
+export function paletteSwitch() {
+  const box = h("input", { type: "checkbox", id: "palette", dataset: { testid: "palette" } });
+  box.checked = paletteName() === "safe";
+  box.addEventListener("change", () => {
+    choosePalette(box.checked ? "safe" : "standard");
+    location.reload();
+  });
+  return h("label.topbar-link.palette", { for: "palette", title: "Colours and patterns told apart with colour blindness" },
+    box, " Colour-blind colours");
+}
+
+const GUIDE_KEY = "terranova.guide";
+
+/** Whether this browser asked for the first-game guide at a seat of a game. */
+export function guideWanted(gameId, seat) {
+  try {
+    return JSON.parse(localStorage.getItem(GUIDE_KEY) || "[]").includes(`${gameId}/${seat}`);
+  } catch (err) {
+    return false;
+  }
+}
+
+/** Ask for the first-game guide at a seat of a game (on), or stop it (off). */
+export function setGuide(gameId, seat, on) {
+  try {
+    const keys = JSON.parse(localStorage.getItem(GUIDE_KEY) || "[]").filter((k) => k !== `${gameId}/${seat}`);
+    if (on) keys.unshift(`${gameId}/${seat}`);
+    localStorage.setItem(GUIDE_KEY, JSON.stringify(keys.slice(0, 50)));
+  } catch (err) { /* storage full or off: no guide */ }
+}
 
 /** An error answered by the API: `status` is the HTTP status, `message` its detail. */
 export class ApiError extends Error {

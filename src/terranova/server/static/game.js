@@ -45,10 +45,14 @@
 //   showMove?(entry, message) -> boolean,    // a click on that log entry: show on the map
 //                                            // what it did (false: nothing to show);
 //                                            // showMove(null) clears it
+//   guide?(message) -> string|null,          // the first-game guide's tip for the seat to
+//                                            // decide now: what to do and why, in a sentence
+//                                            // or two (null: the page's general tip)
 // }
 import { scoreChart } from "./chart.js";
 import {
-  api, forgetSeat, h, mySeats, rememberSeat, seatColour, seatInk, seatLink, toast,
+  api, forgetSeat, guideWanted, h, mySeats, paletteSwitch, rememberSeat, seatColour, seatInk, seatLink,
+  setGuide, toast,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -265,8 +269,47 @@ function show(msg, live) {
   renderEnd(latest);
   $("undo-button").hidden = !(live && msg.can_undo);
   renderHintButton(msg, live);
+  renderGuide(msg, live);
   $("resign-button").hidden = !(live && msg.status === "playing" && msg.seat !== null);
   if (live && !wasMine && isMine(msg, live)) notifyTurn(msg);
+}
+
+// ------------------------------------------------------------------ the first-game guide
+
+const GUIDE_DECISIONS = 10; // the guide walks a player through this many decisions
+
+/** The first-game guide (asked for in the lobby): at each of the seat's first decisions
+ * the board's tip, what to do now and why; while the others play, how to follow them. */
+function renderGuide(msg, live) {
+  const box = $("guide");
+  if (!live || seat === null || msg.seat !== seat || msg.status !== "playing" || !guideWanted(gameId, seat)) {
+    box.hidden = true;
+    return;
+  }
+  const made = msg.log.filter((e) => e.seat === seat).length;
+  let tip;
+  if (made >= GUIDE_DECISIONS) {
+    tip = "That is the end of the guide: you have the game in hand. The Rules link at the top " +
+      "has the whole game, and Hint asks our search bot what it would play.";
+  } else if (isMine(msg, live)) {
+    tip = (board && board.guide && board.guide(msg)) ||
+      "Your move: the highlighted places and buttons are what the rules allow now.";
+  } else {
+    tip = "The others are playing. Their moves are marked on the map as they come; click a line " +
+      "of the log to see a move again.";
+  }
+  const close = h("button.small", { type: "button", text: made >= GUIDE_DECISIONS ? "Close" : "Hide the guide", dataset: { testid: "guide-close" } });
+  close.addEventListener("click", () => {
+    setGuide(gameId, seat, false);
+    box.hidden = true;
+  });
+  box.replaceChildren(
+    h("h2", { text: "First game" }),
+    h("p.guide-tip", { text: tip, dataset: { testid: "guide-tip" } }),
+    h("p.guide-step.muted", { text: made < GUIDE_DECISIONS ? `Tip for your decision ${made + 1} of ${GUIDE_DECISIONS}` : "" }),
+    close,
+  );
+  box.hidden = false;
 }
 
 /** Leave the game: a bot plays the seat to the end; this page goes on as a spectator's. */
@@ -950,6 +993,7 @@ async function start() {
   $("resign-button").addEventListener("click", resign);
   installReplayControls();
   installNotify();
+  $("rules-link").before(paletteSwitch());
   let components;
   try {
     [summary, components] = await Promise.all([

@@ -1,8 +1,8 @@
 // The lobby: pick a game, its seats (human or bot) and variants, create it, hand out the
 // invitation links, and list the games this browser holds seats in ("my games").
 import {
-  absolute, api, copyText, forgetGame, h, mySeats, plural, rememberSeat, seatColour,
-  seatLink, timeAgo, toast,
+  absolute, api, copyText, forgetGame, h, mySeats, paletteSwitch, plural, rememberSeat,
+  seatColour, seatLink, setGuide, timeAgo, toast,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -232,6 +232,7 @@ async function createGame(event) {
     for (const seat of created.seats) {
       if (seat.token) {
         rememberSeat({ game_id: created.game_id, game: request.game, seat: seat.seat, token: seat.token, name: seat.name });
+        if ($("guide").checked) setGuide(created.game_id, seat.seat, true);
       }
     }
     showCreated(created);
@@ -410,6 +411,7 @@ async function joinTable(game, seat, button) {
 // ------------------------------------------------------------------ start
 
 async function start() {
+  document.querySelector(".topbar").append(paletteSwitch());
   $("create-form").addEventListener("submit", createGame);
   $("another-button").addEventListener("click", () => {
     $("created").hidden = true;

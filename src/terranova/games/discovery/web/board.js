@@ -31,6 +31,7 @@ export function createBoard(ctx) {
 }
 
 const SIDE_NAMES = ["north", "east", "south", "west"];
+const STEP = [[0, -1], [1, 0], [0, 1], [-1, 0]]; // the neighbour across each side, x east, y south
 
 /** Where a region lies on a placed tile: "north", "east and west", "centre". */
 function sides(region, rotation) {
@@ -197,6 +198,116 @@ class DiscoveryBoard {
     if (view.phase === "place") return mine ? "Your turn: place your tile" : `${name} is placing a tile`;
     if (view.phase === "follower") return mine ? "Your turn: follower or pass" : `${name} is choosing a follower move`;
     return `${name} to move`;
+  }
+
+  /** The first-game guide's tip for the seat to decide now (the play page asks only then):
+   * what to click and why, from what this seat sees (its own tiles, the map, the followers). */
+  guide(message) {
+    const view = message.view;
+    const legal = message.legal || [];
+    if (message.status !== "playing" || !legal.length) return null;
+    if (view.phase === "place") return this.placeTip(message, legal.map(parsePlace).filter(Boolean));
+    if (view.phase === "follower") return this.followerTip(message, legal);
+    return null;
+  }
+
+  placeTip(message, places) {
+    const view = message.view;
+    const seat = message.seat;
+    const hand = view.hands[seat] && view.hands[seat].tiles ? view.hands[seat].tiles : [];
+    const close = this.closingPlace(view, seat, places);
+    if (close) {
+      const { follower: f, place } = close;
+      const tile = hand.length > 1 ? `Your tile ${place.design}` : "Your tile";
+      return `${tile} can close your ${f.terrain}: turn it to fit the square next to your ${f.role} and click there. ` +
+        `Then take the ${f.role} back: a complete ${f.terrain} scores more.`;
+    }
+    const how = "turn it (R) and click an orange square, where every edge matches the terrain it touches.";
+    if (hand.length > 1) {
+      return `Choose one of your ${hand.length} tiles, ${how} Then you may put a follower on it.`;
+    }
+    if (!view.supply[seat]) {
+      return "Place your tile: turn it (R) and click an orange square. All your followers are out: " +
+        "lay it where it grows or closes their territories, since closed ones score more.";
+    }
+    return `Place your tile: ${how} Then you may put a follower on it to claim its territory.`;
+  }
+
+  followerTip(message, legal) {
+    const view = message.view;
+    const seat = message.seat;
+    const deploys = legal.filter((t) => DEPLOY_RE.test(t));
+    const removes = legal.map((t) => REMOVE_RE.exec(t)).filter(Boolean)
+      .map((m) => view.followers.find((f) => f.x === Number(m[1]) && f.y === Number(m[2]) && f.region === Number(m[3])))
+      .filter(Boolean);
+    // a complete territory is worth more now than at the final scoring
+    const ripe = removes.filter((f) => f.complete && f.value_now > f.value_final)
+      .sort((a, b) => (b.value_now - b.value_final) - (a.value_now - a.value_final))[0];
+    if (ripe) {
+      return `Your ${ripe.role}'s ${ripe.terrain} is complete (yellow badge): take it back now (click its orange ring) ` +
+        `for ${ripe.value_now} points. Left on the map it scores only ${ripe.value_final} at the end.`;
+    }
+    if (deploys.length) {
+      const left = view.supply[seat];
+      return `Deploy a follower: click a + on your new tile (${left} in supply). Taken back later, it scores its ` +
+        "territory: a grassland by its tiles, a mountain or sea by its port cities. Or pass.";
+    }
+    if (removes.length) {
+      return view.supply[seat]
+        ? "You cannot deploy: every territory of the new tile already has a follower. Take one of yours back " +
+          "(orange ring) to score its badge, or pass to let its territory grow."
+        : "All your followers are on the map. Take one back (click its orange ring) to score its badge and use it " +
+          "again, or pass to let its territory grow.";
+    }
+    return "No follower move is possible: every territory of the new tile already has a follower. Click Pass (or press P).";
+  }
+
+  /** A placement among `places` that completes a territory (of 3 tiles or more) of one of
+   * `seat`'s followers, and that follower: {follower, place}, or null. */
+  closingPlace(view, seat, places) {
+    const tiles = new Map(view.map.map((t) => [`${t.x},${t.y}`, t]));
+    for (const f of view.followers) {
+      if (f.seat !== seat || f.complete) continue;
+      if (f.terrain === "mountain" && !f.value_now) continue; // no port city: closing does not double it
+      const open = this.territory(tiles, f.x, f.y, f.region).open;
+      if (open.size !== 1) continue; // one tile fills one square
+      const [square] = open;
+      for (const p of places) {
+        if (`${p.x},${p.y}` !== square) continue;
+        tiles.set(square, { x: p.x, y: p.y, design: p.design, rotation: p.rotation });
+        const after = this.territory(tiles, f.x, f.y, f.region);
+        tiles.delete(square);
+        if (!after.open.size && after.tiles >= 3) return { follower: f, place: p };
+      }
+    }
+    return null;
+  }
+
+  /** The territory of region `region` of the tile at (x, y), on `tiles` (Map "x,y" ->
+   * {design, rotation}): {tiles: how many squares, open: the empty squares it reaches}. */
+  territory(tiles, x, y, region) {
+    const seen = new Set();
+    const squares = new Set();
+    const open = new Set();
+    const todo = [[x, y, region]];
+    while (todo.length) {
+      const [cx, cy, r] = todo.pop();
+      const key = `${cx},${cy}/${r}`;
+      const tile = tiles.get(`${cx},${cy}`);
+      const design = tile && this.designs.get(tile.design);
+      if (seen.has(key) || !design) continue;
+      seen.add(key);
+      squares.add(`${cx},${cy}`);
+      for (const e of regionEdges(design.regions[r])) {
+        const side = (e + tile.rotation) % 4;
+        const [nx, ny] = [cx + STEP[side][0], cy + STEP[side][1]];
+        const next = tiles.get(`${nx},${ny}`);
+        const nextDesign = next && this.designs.get(next.design);
+        if (!nextDesign) open.add(`${nx},${ny}`);
+        else todo.push([nx, ny, tileGeometry(nextDesign, next.rotation).owner[(side + 2) % 4]]);
+      }
+    }
+    return { tiles: squares.size, open };
   }
 
   /** Log entries as readable text (same order), naming tiles and followers by what they

@@ -283,6 +283,85 @@ class ExplorerBoard {
     return mine ? `Your turn: ${texts[0]}` : `${name} ${texts[1]}`;
   }
 
+  /** The first-game guide's tip for this seat's decision now: what to click and why, by
+   * the step of the turn (and what the seat itself can see: its gold, the tile in its
+   * hand, the tokens it looked at). Null when it has nothing to decide. */
+  guide(message) {
+    const view = message.view;
+    const legal = message.legal || [];
+    if (message.status !== "playing" || !legal.length) return null;
+    const has = (re) => legal.some((t) => re.test(t));
+    const gold = view.gold[message.seat];
+    const turn = view.turn;
+    const c = this.costs;
+    const unitPrices = `scout ${c.scout}, fort ${c.fort}, settlement ${c.settlement} gold`;
+    switch (view.step) {
+      case "wheel":
+        return "The ship's wheel: click the gold you want, 2 to 6. Every other player gets one more, "
+          + "so take what this turn needs: a start, tiles, and a unit to claim land.";
+      case "start":
+        if (has(START_TILE_RE)) {
+          return "Choose a start: an orange point on the edge, or an arrow on a discovered tile to sail on "
+            + "from there (hover to see the route and cost). Keep gold for tiles and a unit.";
+        }
+        return "Choose where your ship sails in: click an orange start point (its number is its cost in "
+          + "gold; the bottom edge is free). Spend little here: you still need tiles and a unit.";
+      case "announce": {
+        const open = has(/ open$/);
+        return `You have ${plural(gold, "gold", "gold")}. Click a number to buy this turn's tiles: hidden ones `
+          + `${c.hidden_tile} gold each${open ? `, open ones ${c.open_tile} (a shape you choose)` : " (drawn at random)"}. `
+          + `Keep gold for a unit to claim land: scout ${c.scout}, fort ${c.fort}.`;
+      }
+      case "explore": {
+        const draw = legal.includes("draw");
+        const take = has(TAKE_RE);
+        const units = has(UNIT_RE);
+        if (units) {
+          return `Claim the new tile's land: click a unit marker (${unitPrices}); it ends your exploration`
+            + `${draw || take ? ", or draw on" : ", or Stop"}. A closed island scores for the strongest unit on it.`;
+        }
+        if ((draw || take) && turn && !turn.laid.length) {
+          const left = plural(turn.left, `${turn.kind} tile`);
+          return take
+            ? `Click an open stack to take that tile (${left} to come). It must be laid where the ship's white `
+              + "line leads, so choose a shape that fits there."
+            : `Click Draw a hidden tile (key D); ${left} to come. A tile that fits must be laid where the `
+              + "ship's white line leads; one that fits nowhere is discarded.";
+        }
+        if (draw || take) {
+          return `No unit can go on this tile (no land, or too little gold). ${take ? "Take" : "Draw"} the next `
+            + "tile to sail on, or Stop (key S) to end your turn.";
+        }
+        return "Your voyage is over: click Stop (key S). Enclosed squares are then filled, and every island "
+          + "closed all round is scored for the units on it.";
+      }
+      case "place": {
+        const design = view.in_hand ? this.designs.get(view.in_hand) : null;
+        const lay = this.placing.looks(view.in_hand) > 1 ? "Turn it (R) and click an orange square" : "Click an orange square";
+        const event = design ? design.event : null;
+        if (event === "storm") return `A storm tile: once laid, your exploration ends and you place no unit. ${lay}.`;
+        if (event === "pirates") return `Pirates: this tile must be laid, and it costs you half your gold. ${lay}.`;
+        if (event === "mine") return `A mine: laying it brings you ${c.mine} gold. ${lay}; land against land grows an island you can claim.`;
+        if (event === "natives") return `Friendly natives: laying it gives you a free scout for a jungle path. ${lay}.`;
+        return `This tile fits, so it must be laid. ${lay}: land joins land, and an island closed all `
+          + "round scores its tiles for the strongest unit on it.";
+      }
+      case "natives":
+      case "path": {
+        const choosable = new Set(legal.map((t) => PATH_RE.exec(t)).filter(Boolean).map((m) => m[1]));
+        const known = view.huts.filter((hut) => choosable.has(hut.path) && hut.value !== null)
+          .sort((a, b) => b.value - a.value)[0];
+        const first = view.step === "natives" ? "Friendly natives give you a free scout"
+          : "Your scout from the scored island goes into the jungle";
+        const seen = known ? ` You saw hut ${known.path}'s token: ${known.value} points.` : "";
+        return `${first}: click an orange jungle path.${seen} At the end each hut's token goes to `
+          + "whoever has most scouts on its path.";
+      }
+      default:
+        return null;
+    }
+  }
+
   describeLog(log, message) {
     return log.map((entry) => this.describe(entry.text, message.view));
   }

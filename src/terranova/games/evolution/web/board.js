@@ -934,6 +934,193 @@ class EvolutionBoard {
     return `${who} called ${card}.`;
   }
 
+  // ---------------------------------------------------------------- the first-game guide
+
+  /**
+   * The first-game guide's tip for this seat's decision now (game.js asks only then): what
+   * to click and why, in the words of the rules pages, from what the seat sees (in Bluff it
+   * never says whether another player's card was a bluff); null: the page's general tip.
+   */
+  guide(message) {
+    const view = message.view;
+    const me = message.seat;
+    if (!view || me === null || me === undefined || message.status !== "playing") return null;
+    const acts = (message.legal || []).map(readAction);
+    const has = (kind) => acts.some((act) => act.kind === kind);
+    const bluff = view.mode === "bluff";
+    if (has("stop") || has("interrupt") || has("accept")) return this.guideWindow(view, has);
+    if (has("verify") || has("concede")) {
+      const win = view.window || {};
+      const who = win.stopped_by !== undefined && win.stopped_by !== null ? this.ctx.seatName(win.stopped_by) : "The challenger";
+      return `${who} said Stop! to your action. Verify if you are sure it kept the rules: ${who} draws a card and your turn goes on. ` +
+        "If it was a bluff, Concede: you steal a card from them instead of being given one.";
+    }
+    if (has("place-called") || has("abandon")) return this.guideCalled(view, acts, bluff);
+    if (has("give")) return this.guideGive(message, view);
+    if (view.step === "steal" && has("steal")) {
+      return bluff
+        ? "The draw pile is empty: instead of drawing, take a card blindly. Click a player under Steal a card from; never take someone's last card: an empty hand wins."
+        : "The draw pile is empty, so your turn starts with a theft: click a player under Steal a card from to take a card blindly from their hand.";
+    }
+    if (view.step !== "turn") return null;
+    return bluff ? this.guideBluffTurn(view, acts, has) : this.guideExploreTurn(view, acts, has);
+  }
+
+  /** Sentences joined while the tip stays short (the first always). */
+  fit(...sentences) {
+    let tip = "";
+    for (const sentence of sentences.filter(Boolean)) {
+      if (!tip) tip = sentence;
+      else if (tip.length + 1 + sentence.length <= 220) tip += ` ${sentence}`;
+    }
+    return tip || null;
+  }
+
+  /** A response window waiting for this seat: Stop! / Accept (Bluff), Interruption! /
+   * Let it pass. Only what the action claims, never whether it holds. */
+  guideWindow(view, has) {
+    const win = view.window || {};
+    const actor = win.actor !== undefined && win.actor !== null ? this.ctx.seatName(win.actor) : "Another player";
+    const joker = has("interrupt") ? "Interruption! spends your joker on a whole extra turn now." : null;
+    if (view.mode !== "bluff") {
+      return this.fit(`${actor} just placed a card. Interruption! spends your joker on a whole extra turn right now; Let it pass keeps the joker for later.`,
+        "When the time runs out, the card passes.");
+    }
+    const act = win.action ? readAction(win.action) : { kind: "other" };
+    let stop;
+    switch (act.kind) {
+      case "announce":
+        stop = `Stop! if you think era ${act.era} is not really ${act.open ? "open (no card of it on the pile)" : "closed (not all nine on the pile)"}.`;
+        break;
+      case "call":
+        stop = `Stop! if you think ${act.card === "?" ? "that card" : this.name(act.card)} cannot be called: its next era not open, or it lies on the pile, in a discard or the reserve.`;
+        break;
+      case "place": case "place-called": case "joker-as": {
+        const turn = view.turn || {};
+        const first = turn.seat === win.actor && turn.series && turn.series.length === 1;
+        stop = first
+          ? "Stop! if you remember a prerequisite of this card is not on the pile (it starts a series: no link is needed)."
+          : "Stop! if you remember it breaks a rule: a prerequisite not on the pile, or no link to the card before it in the series.";
+        break;
+      }
+      default:
+        stop = "Stop! if you remember it breaks a rule.";
+    }
+    return this.fit(stop, "A wrong Stop! makes you draw a card: when unsure, Accept.", joker);
+  }
+
+  /** The card called (step "called"): place it, or (Bluff) give it up. */
+  guideCalled(view, acts, bluff) {
+    const card = this.name(view.called || (acts.find((a) => a.card) || {}).card);
+    const series = acts.find((a) => a.kind === "place-called" && a.series);
+    if (bluff) {
+      return `Place ${card}, the card you called (in the panel), continuing your series if it is linked; or Give up the call: it goes to your discard and your turn ends.`;
+    }
+    if (series) {
+      const current = (view.turn || {}).series;
+      const next = current ? current.length + 1 : 2;
+      return `Your call worked: place ${card} now. Continuing your series (it is linked) scores ${next}; starting a new series scores 1.`;
+    }
+    return `Your call worked: place ${card} now with Place it, starting a series. It scores 1, and the series can go on from it.`;
+  }
+
+  /** A card to give: back after an exchange, to a teammate who asked, or (Bluff) to the
+   * player your right Stop! caught. */
+  guideGive(message, view) {
+    const me = message.seat;
+    const log = message.log || [];
+    const last = log.length ? readAction(log[log.length - 1].text) : { kind: "other" };
+    const turn = view.turn || {};
+    const stop = view.last_stop;
+    if (last.kind === "verify" && stop && stop.stopped_by === me && stop.case === 3) {
+      const actor = this.ctx.seatName(stop.actor);
+      return `Your Stop! was right: click a card of your hand to give ${actor}. Give one that is hard to place; it also brings you a card closer to an empty hand.`;
+    }
+    if (turn.seat === me) {
+      return "Exchange: you took a card blindly; now click a card of your hand to give back in return. Give one you cannot place soon.";
+    }
+    const mate = turn.seat !== undefined && turn.seat !== null ? this.ctx.seatName(turn.seat) : "Your teammate";
+    return `${mate}, your teammate, asked you for a card: click one of your hand to give. Give one they can place this turn, or it is discarded.`;
+  }
+
+  guideExploreTurn(view, acts, has) {
+    const turn = view.turn || {};
+    const places = acts.filter((a) => a.kind === "place");
+    const series = turn.series && !turn.starts_series ? turn.series : null;
+    const extra = turn.interruption ? "Your extra turn (Interruption!): " : "";
+    if (turn.requested && places.some((a) => a.card === turn.requested)) {
+      return `Your teammate gave you ${this.name(turn.requested)}: place it this turn (it glows), or it is discarded when your turn ends.`;
+    }
+    if (!view.tree.length && places.length) {
+      return "Start the tree: click a glowing card. Only Bipédie, Australopithecus, Cueillette and Bande need nothing. " +
+        "A series scores 1 for its first card, 2 for the next linked one, and so on.";
+    }
+    if (series && places.length) {
+      const last = series.last === "?" ? "the last card" : this.name(series.last);
+      return this.fit(`Continue your series: every glowing card is linked to ${last} (same family, or a prerequisite) and scores ${series.length + 1}.`,
+        turn.specials ? "Then use your special action before ending the turn." : "Or End the turn to draw back up to five cards.");
+    }
+    const specials = turn.specials && (has("replay") || has("special-discard") || has("call") || has("exchange") || has("steal") || has("joker-special"));
+    if (specials) {
+      const many = turn.specials > 1 ? `${turn.specials} special actions` : "a special action";
+      return `You earned ${many} (3 points each, already scored): use it before you end the turn or it is lost. Replay starts a new series, scoring from 1 again.`;
+    }
+    if (places.length) {
+      return this.fit(`${extra}Start a series: click a glowing card (your hand, the reserve or another player's discard). It scores 1, the next linked card 2, then 3…`,
+        has("joker-as") ? "Or click your joker, then a glowing slot." : null,
+        has("ask") ? "You may first ask a teammate for a card." : null);
+    }
+    if (has("pass") && !view.tree.length) {
+      return "None of the cards you may take needs nothing, so the tree cannot start with you: click Pass. Once someone starts it, more cards can be placed.";
+    }
+    if (has("discard")) {
+      return "No card can be placed now: click a card of your hand to discard it. That ends your turn, and you draw back up to five cards.";
+    }
+    if (has("end")) return "No glowing card continues your series: click End the turn. You draw back up to five cards.";
+    if (has("pass")) return "Nothing to place: click Pass.";
+    return null;
+  }
+
+  guideBluffTurn(view, acts, has) {
+    const turn = view.turn || {};
+    const pile = view.pile || { size: 0, top: null };
+    const places = acts.filter((a) => a.kind === "place");
+    const extra = turn.interruption ? "Your extra turn (Interruption!): " : "";
+    if (turn.requested && places.some((a) => a.card === turn.requested)) {
+      return `Your teammate gave you ${this.name(turn.requested)}: place it this turn, or it is discarded when your turn ends.`;
+    }
+    if (!pile.size && places.length) {
+      return "Start the pile: place a card that needs nothing (Bipédie, Australopithecus, Cueillette or Bande). " +
+        "Every card glows since you may bluff, but a Stop! on a bluff costs you cards.";
+    }
+    const top = pile.top && pile.top.card !== JOKER ? this.card(pile.top.card) : null;
+    if (top && top.era > 1) {
+      // the top card shows its era is open: an announcement nobody made yet holds
+      const era = (view.eras || []).find((e) => e.era === top.era) || {};
+      const open = acts.find((a) => a.kind === "announce" && a.open && a.era === top.era);
+      if (open && !era.announced_open) {
+        return `${top.name_fr} lies on the pile, so era ${top.era} is open, and nobody has announced it: click Era ${top.era} is open in the panel to earn a special action.`;
+      }
+    }
+    if (turn.specials && (has("replay") || has("special-discard") || has("call") || has("exchange") || has("steal") || has("joker-special"))) {
+      return "You earned a special action: use it before ending your turn or it is lost. Discard a card… sheds a card from your hand; Replay starts a new series.";
+    }
+    const series = turn.series && !turn.starts_series ? turn.series : null;
+    if (series && places.length) {
+      const last = top && pile.top.card === series.last ? top.name_fr : "the top card";
+      return `Continue with a card linked to ${last} (same family, or one needs the other) whose prerequisites are on the pile, or End the turn: you placed a card, so you draw nothing.`;
+    }
+    if (places.length) {
+      return this.fit(`${extra}Place a card to start a series: it is valid if all its prerequisites are on the pile (remember what lies under the top).`,
+        "Every card glows, since you may bluff.",
+        turn.placed ? null : "Ending the turn without placing draws a card.",
+        has("ask") ? "You may first ask a teammate for a card." : null);
+    }
+    if (has("end")) return turn.placed ? "Click End the turn: you placed a card, so you draw nothing." : "Click End the turn: you placed no card, so you draw one.";
+    if (has("pass")) return "Nothing to place: click Pass.";
+    return null;
+  }
+
   // ---------------------------------------------------------------- for game.js
 
   status(message) {

@@ -558,6 +558,111 @@ class IslandsBoard {
     return `${round}${mine ? `Your turn: ${texts[0]}` : `${name} ${texts[1]}`}`;
   }
 
+  /** The first-game guide's tip for this seat's decision now: what to click and why, in the
+   * rules' words, from what the seat sees (its own objective, hand and tokens, the map). */
+  guide(message) {
+    if (message !== this.message || !this.legal.length) return null;
+    const view = message.view;
+    const seat = message.seat;
+    const me = view.seats[seat];
+    if (!me) return null;
+    const solo = Boolean(view.alexis);
+    const obj = this.objective(me.objective);
+    const mission = obj ? missionText(obj.mission).replace(" (at least one)", "") : null;
+    const pays = obj ? this.prospect(obj, seat) : null;
+    const islands = (n) => (n === 1 ? "1 island" : `${n} islands`);
+    switch (view.step) {
+      case "starting tiles": {
+        const laid = view.tiles.length;
+        if (!laid) {
+          return "Set-up: lay the first of the 4 starting tiles. Pick side a or b, turn it (R), click the highlighted square."
+            + (solo ? " You play against Alexis: beat his score (top of the panel) to win." : " The others must touch it.");
+        }
+        return `Set-up: lay starting tile ${laid + 1} of 4 touching the others: every edge and corner must match (land to land, sea to sea). Joined land makes the islands houses go on.`;
+      }
+      case "objectives": {
+        if (this.keeps.some((t) => BUILD_RE.test(t))) {
+          return "Objectives: under This round pick a Mission and a Reward, under Next round another pair, then Keep these objectives. A house pays the Reward on an island meeting the Mission.";
+        }
+        const held = (me.holding && me.holding.objective) || [];
+        let best = null;
+        for (const id of held) {
+          const p = this.prospect(this.objective([id]), seat);
+          if (p && p.length && (!best || p.length > best.n)) best = { id, n: p.length };
+        }
+        const head = "Objectives: click This round under one card, Next round under another, then Keep these objectives.";
+        return best
+          ? `${head} ${best.id} is already met by ${islands(best.n)}: a safe pick for this round.`
+          : `${head} Houses pay only on islands meeting this round's Mission: pick one you can reach soon.`;
+      }
+      case "turn": {
+        if (this.lands.length && !this.takes.length) {
+          return "No face-up tile can be laid now: land a ship (choose one, then click a highlighted square). It ends the exploration; your own ship scores 1 per port around it.";
+        }
+        if (this.lands.length) {
+          if (pays && pays.length) {
+            return `You may land now (choose a ship, then a square): your Mission is met on ${islands(pays.length)}, and landing ends the round so you build there at once. Or take a face-up tile.`;
+          }
+          return `You may land now, but no island meets your Mission (${mission || "?"}) yet: better take a face-up tile and explore on.${solo ? " Alexis may land too." : ""}`;
+        }
+        const wait = ` Nobody may land until Navigation reads 0 (now ${view.navigation}).`;
+        return `Explore: click a face-up tile to take it, then you lay one tile from your hand. Look for symbols your Mission wants: ${mission || "see Your objectives"}.${wait}`;
+      }
+      case "place": {
+        const head = "Lay a tile: pick one in your hand, turn it (R), click a highlighted square (land meets land, sea meets sea).";
+        if (pays && pays.length) {
+          return `${head} ${capital(islands(pays.length))} already meet${pays.length === 1 ? "s" : ""} your Mission: grow ${pays.length === 1 ? "it" : "them"}, keeping the Mission true.`;
+        }
+        return `${head} Gather what your Mission asks on one island of 2+ tiles: ${mission || "see Your objectives"}.`;
+      }
+      case "bonus": {
+        if (!this.tokens.length) return "None of your bonus tokens fits anywhere now: click Pass (P). You keep them for later turns.";
+        const kinds = new Set(this.tokens.map((t) => t.kind));
+        const wanted = obj ? this.missionWants(obj.mission).filter((k) => kinds.has(k)) : [];
+        if (wanted.length) {
+          const k = wanted[0];
+          return `Bonus: your ${k} token counts as one more ${k}, which can help your Mission (${mission}): pick it, click a tile of an island you will build on. Or Pass (P) to keep it.`;
+        }
+        if (kinds.has("port") && view.tiles.some((t) => t.ship === seat)) {
+          return "Bonus: a port token on a tile around your ship scores 1 point at the end: pick it, click a highlighted tile. Or Pass (P): each token is used once.";
+        }
+        return "Bonus (optional): pick a token, click a highlighted tile. A flower, fruit or leaf adds one to its island; a port scores next to your ship. Each is used once: Pass (P) to save them.";
+      }
+      case "houses": {
+        if (!this.houses.length) {
+          return `Round end: no island meets your Mission (${mission || "?"}) where you may build, so click Done. Next round, lay tiles toward your next objective.`;
+        }
+        const discovery = obj && obj.reward.kind === "discovery";
+        const values = this.houses.map((x) => {
+          const island = this.islandAt(x.x, x.y);
+          return island && obj ? (discovery ? count(island, "temple") : points(obj.reward, island)) : 0;
+        });
+        const best = Math.max(...values);
+        if (best <= 0) {
+          return `Round end: these islands meet your Mission, but a house earns nothing there yet (${rewardText(obj && obj.reward)}). Click Done to keep your houses for later rounds.`;
+        }
+        const gain = discovery ? plural(best, "Discovery token") : `+${best}`;
+        const short = me.houses < new Set(this.houses.map((x) => (this.islandAt(x.x, x.y) || {}).root)).size;
+        return `Round end: click a highlighted house to build; each earns your Reward now (best ${gain}). ${short ? `You have ${plural(me.houses, "house")}: build where it pays most` : "Build on every island you can"}, then Done.${solo ? " Alexis builds after you." : ""}`;
+      }
+      case "keep token": {
+        const values = Object.values(view.drawn_values || {});
+        const best = values.length ? Math.max(...values) : null;
+        return `Keep one Discovery token: only you see their values. Keep the highest${best !== null ? ` (${plural(best, "point")})` : ""}; it is added to your score at the game's end.`;
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** The resources a Mission asks for (a bonus token of one of them helps it). */
+  missionWants(m) {
+    if (!m) return [];
+    if (m.kind === "more" || m.kind === "match") return [m.a];
+    if (m.kind === "equal") return [m.a, m.b];
+    return Object.keys(m.need || {}).filter((k) => RESOURCES.includes(k));
+  }
+
   describeLog(log, message) {
     return log.map((entry) => this.describe(entry));
   }
@@ -1132,7 +1237,12 @@ class IslandsBoard {
     if (mine && controls.length && this.shownDecision !== decision) {
       this.shownDecision = decision;
       if (window.matchMedia("(min-width: 901px)").matches) {
-        requestAnimationFrame(() => this.controls.scrollIntoView({ block: "nearest" }));
+        requestAnimationFrame(() => {
+          this.controls.scrollIntoView({ block: "nearest" });
+          // the first-game guide's tip sits just above the panel: keep it in view as well
+          const guide = document.getElementById("guide");
+          if (guide && !guide.hidden) guide.scrollIntoView({ block: "nearest" });
+        });
       }
     }
     this.drawObjectives(view, me);
