@@ -8,18 +8,28 @@
 // at /static/games/discovery/, and the play page imports this module from there. Board
 // modules export createBoard(ctx) (see /static/game.js for the interface); this one's look
 // is in board.css, next to it.
-import { h, loadStyle, s, seatColour, seatColourName, seatInk, svgTitle } from "/static/common.js";
+import { h, loadStyle, paletteName, s, seatColour, seatColourName, seatInk, svgTitle } from "/static/common.js";
 import { Placing, TileMap, parsePlace } from "/static/kit/tile-board.js";
 import { regionEdges, sameAsTable, tileGeometry } from "./geometry.js";
 
 await loadStyle(new URL("board.css", import.meta.url));
 
 const S = 100; // one tile, in SVG units
-const TERRAIN = {
+// The colour-blind option (the page reloads when it changes): the terrains then differ by
+// lightness too (a dark grey stone, a light straw grass, a deep blue sea, apart under
+// deuteranopia, protanopia and tritanopia), their patterns are drawn bolder, and every
+// follower (and every mark of another's move) carries its seat's number.
+const SAFE = paletteName() === "safe";
+const TERRAIN = SAFE ? {
+  mountain: { fill: "#8a7f75", ink: "#3f362e", role: "brigand" },
+  grassland: { fill: "#d0d66a", ink: "#5c6410", role: "explorer" },
+  sea: { fill: "#2f7fc1", ink: "#d6ecfc", role: "navigator" },
+} : {
   mountain: { fill: "#a08a74", ink: "#6b5643", role: "brigand" },
   grassland: { fill: "#9bc862", ink: "#6a9a38", role: "explorer" },
   sea: { fill: "#4f92d8", ink: "#bfe0fb", role: "navigator" },
 };
+const TEX_WIDTH = SAFE ? 2.2 : 1.6; // the patterns' strokes (grass and waves: 0.3 less)
 const DEPLOY_RE = /^deploy (\d+)$/;
 const REMOVE_RE = /^remove (-?\d+),(-?\d+)\/(\d+)$/;
 const MEEPLE = "M0,-15.5 a5.6,5.6 0 0 1 5.4,7.1 L14.2,-4.7 Q17.6,-3 16,0.8 L8.3,3.2 L13.6,14.6 " +
@@ -73,7 +83,8 @@ class DiscoveryBoard {
   buildMap() {
     this.ctx.map.classList.add("discovery-map");
     const legend = h("div.map-legend", { "aria-hidden": "true" },
-      ...Object.entries(TERRAIN).map(([name, t]) => h("span", h("i", { style: `background:${t.fill}` }), name)),
+      ...Object.entries(TERRAIN).map(([name, t]) => h("span", { dataset: { terrain: name } },
+        SAFE ? terrainSwatch(name) : h("i", { style: `background:${t.fill}` }), name)),
       h("span", h("i.city-swatch"), "port city"));
     this.map = new TileMap({
       map: this.ctx.map,
@@ -97,12 +108,12 @@ class DiscoveryBoard {
     const w = TERRAIN.sea.ink;
     return `
       <pattern id="tex-mountain" width="30" height="26" patternUnits="userSpaceOnUse">
-        <path d="M2 13 L8 5 L14 13 M17 24 L23 16 L29 24" fill="none" stroke="${m}" stroke-width="1.6" stroke-linejoin="round" stroke-linecap="round"/>
+        <path d="M2 13 L8 5 L14 13 M17 24 L23 16 L29 24" fill="none" stroke="${m}" stroke-width="${TEX_WIDTH}" stroke-linejoin="round" stroke-linecap="round"/>
         <path d="M6.2 7.4 L8 5 L9.8 7.4" fill="none" stroke="#f3efe8" stroke-width="1.3" stroke-linejoin="round"/></pattern>
       <pattern id="tex-grassland" width="22" height="22" patternUnits="userSpaceOnUse">
-        <path d="M3 9 l1.5 -4 M6 9 l0 -5 M9 9 l-1.5 -4 M14 20 l1.5 -4 M17 20 l0 -5 M20 20 l-1.5 -4" fill="none" stroke="${g}" stroke-width="1.3" stroke-linecap="round"/></pattern>
+        <path d="M3 9 l1.5 -4 M6 9 l0 -5 M9 9 l-1.5 -4 M14 20 l1.5 -4 M17 20 l0 -5 M20 20 l-1.5 -4" fill="none" stroke="${g}" stroke-width="${TEX_WIDTH - 0.3}" stroke-linecap="round"/></pattern>
       <pattern id="tex-sea" width="26" height="16" patternUnits="userSpaceOnUse">
-        <path d="M1 6 q3 -3 6 0 t6 0 M14 14 q3 -3 6 0 t6 0" fill="none" stroke="${w}" stroke-width="1.3" stroke-linecap="round"/></pattern>
+        <path d="M1 6 q3 -3 6 0 t6 0 M14 14 q3 -3 6 0 t6 0" fill="none" stroke="${w}" stroke-width="${TEX_WIDTH - 0.3}" stroke-linecap="round"/></pattern>
       <path id="meeple" d="${MEEPLE}"/>`;
   }
 
@@ -427,11 +438,13 @@ class DiscoveryBoard {
       "data-testid": cls, "data-ply": mark.ply, "data-seat": mark.seat, "data-x": mark.x, "data-y": mark.y,
     };
     const pick = cls === "log-pick"; // drawn around the since-mark, so both show
+    const tag = SAFE && !pick && mark.seat !== null && mark.seat !== undefined;
     if (mark.kind === "tile") {
       const box = { x: mark.x * S + (pick ? -3 : 4), y: mark.y * S + (pick ? -3 : 4), width: pick ? S + 6 : S - 8, height: pick ? S + 6 : S - 8 };
       return s("g", attrs, svgTitle(label),
         s("rect", { class: "mark-halo", ...box }),
-        s("rect", { class: "mark-line", ...box }));
+        s("rect", { class: "mark-line", ...box }),
+        tag ? seatTag(mark.seat, box.x + 11, box.y + 11) : null);
     }
     const [cx, cy] = this.anchorOf(mark);
     const ring = s("g", { class: "grow" },
@@ -440,6 +453,8 @@ class DiscoveryBoard {
     if (mark.kind === "taken" && cls === "since-mark") {
       ring.append(s("use", { href: "#meeple", class: "meeple-gone", stroke: colour }));
     }
+    // a follower deployed shows its own number; one taken back leaves its number here
+    if (tag && mark.kind === "taken") ring.append(seatTag(mark.seat, -20, -20));
     return s("g", { ...attrs, "data-region": mark.region, transform: `translate(${cx} ${cy})` }, svgTitle(label), ring);
   }
 
@@ -637,6 +652,13 @@ class DiscoveryBoard {
       }
       inner.append(s("use", { href: "#meeple", class: "meeple-shadow", transform: "translate(1.5 2.5)" }));
       inner.append(s("use", { href: "#meeple", class: "meeple", fill: seatColour(f.seat) }));
+      if (SAFE) {
+        // the seat's number on the follower's body, as the player list numbers the seats
+        inner.append(s("text", {
+          class: "seat-number", y: 6.5, "text-anchor": "middle", fill: seatInk(f.seat),
+          "data-testid": "seat-number", text: String(f.seat + 1),
+        }));
+      }
       const badge = s("g", { class: `value-badge${f.complete ? " complete" : ""}`, transform: "translate(16 -14)" },
         s("circle", { r: 11 }),
         s("text", { y: 5, "text-anchor": "middle", text: String(f.value_now) }));
@@ -858,7 +880,7 @@ export function miniTile(design, rotation, size, title) {
     const colour = TERRAIN[design.regions[shape.region].terrain].fill;
     svg.append(shapeEl(shape, { fill: colour, stroke: colour, "stroke-width": 0.8 }));
   }
-  if (size >= 40) {
+  if (size >= 40 || SAFE) {
     for (const shape of geo.shapes) {
       svg.append(shapeEl(shape, { fill: `url(#tex-${design.regions[shape.region].terrain})`, stroke: "none" }));
     }
@@ -869,6 +891,20 @@ export function miniTile(design, rotation, size, title) {
   });
   svg.append(s("rect", { width: S, height: S, fill: "none", stroke: "#00000040", "stroke-width": 3 }));
   return svg;
+}
+
+/** The seat's number on a disc of its colour (safe colours: the marks of the others' moves). */
+function seatTag(seat, x, y) {
+  return s("g", { class: "seat-tag", transform: `translate(${x} ${y})`, "data-testid": "seat-tag" },
+    s("circle", { r: 9, fill: seatColour(seat) }),
+    s("text", { y: 4.5, "text-anchor": "middle", fill: seatInk(seat), text: String(seat + 1) }));
+}
+
+/** A legend swatch with the terrain's colour and pattern (the patterns are the map's defs). */
+function terrainSwatch(terrain) {
+  return s("svg", { class: "terrain-swatch", viewBox: "2 2 24 18", width: 22, height: 16, "aria-hidden": "true" },
+    s("rect", { x: 2, y: 2, width: 24, height: 18, fill: TERRAIN[terrain].fill }),
+    s("rect", { x: 2, y: 2, width: 24, height: 18, fill: `url(#tex-${terrain})` }));
 }
 
 function rotateIcon(anticlockwise) {

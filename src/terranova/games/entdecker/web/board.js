@@ -10,7 +10,7 @@
 //
 // The game declares this directory as its `web` package (GameInfo.web); board modules export
 // createBoard(ctx) (see /static/game.js for the interface). Its look is in board.css.
-import { h, loadStyle, s, seatColour, svgTitle } from "/static/common.js";
+import { h, loadStyle, paletteName, s, seatColour, seatInk, svgTitle } from "/static/common.js";
 import { PLACE_RE, Placing, TileMap, parsePlace } from "/static/kit/tile-board.js";
 import { MIDS, sameAsTable, tileGeometry } from "./geometry.js";
 
@@ -43,6 +43,30 @@ const FILL_RE = /^fill (\S+)$/;
 const FILLED_RE = /^(\S+) from the hidden stacks fills (-?\d+),(-?\d+)$/;
 const BOT_KINDS = new Set(["bot", "automaton"]);
 const CHANCE_COLOUR = "#333";
+// Colour-blind colours (the top bar's option; the page reloads when it changes): the sea and
+// the land take Okabe and Ito's blue and a light bluish green, each with a texture of its
+// own (waves on the sea, dots on the land, board.css fills them with these patterns), and
+// every piece drawn in a seat's colour carries the seat's number (1-based) in its ink.
+const SAFE = paletteName() === "safe";
+const SAFE_SEA = "#0072b2";
+const SAFE_LAND = "#86d3b2";
+const SAFE_DEFS = `
+  <pattern id="ent-sea" width="25" height="12.5" patternUnits="userSpaceOnUse">
+    <rect width="25" height="12.5" fill="${SAFE_SEA}"/>
+    <path d="M0 7.5 q6.25 -5 12.5 0 t12.5 0" fill="none" stroke="#56b4e9" stroke-width="1.8"/></pattern>
+  <pattern id="ent-land" width="20" height="20" patternUnits="userSpaceOnUse">
+    <rect width="20" height="20" fill="${SAFE_LAND}"/>
+    <circle cx="5" cy="5" r="2.2" fill="#006b4f"/><circle cx="15" cy="15" r="2.2" fill="#006b4f"/></pattern>`;
+
+/** The seat's number (1-based, as the player list shows it) in its ink, centred on (x, y),
+ * drawn only with the colour-blind colours. */
+function seatNumber(seat, x, y, size, cls = "") {
+  if (!SAFE || seat === null || seat === undefined) return null;
+  return s("text", {
+    class: `seat-number${cls ? ` ${cls}` : ""}`, x, y: y + size * 0.36, "text-anchor": "middle", "font-size": size,
+    fill: seatInk(seat), "data-seat-number": seat + 1, text: String(seat + 1),
+  });
+}
 
 export function createBoard(ctx) {
   return new ExplorerBoard(ctx);
@@ -99,15 +123,19 @@ class ExplorerBoard {
 
   buildMap() {
     this.ctx.map.classList.add("explorer-map");
+    const swatch = (kind, colour) => (SAFE
+      ? swatchSvg(kind)
+      : h("i", { style: `background:${colour}` }));
     const legend = h("div.map-legend", { "aria-hidden": "true" },
-      h("span", h("i", { style: `background:${WATER}` }), "sea"),
-      h("span", h("i", { style: `background:${LAND}` }), "land"),
+      h("span", swatch("sea", WATER), "sea"),
+      h("span", swatch("land", LAND), "land"),
       h("span", h("i.lane-swatch"), "sea lane"),
-      h("span", h("i.coin-swatch"), "start cost"));
+      h("span", h("i.coin-swatch"), "start cost"),
+      SAFE ? h("span.legend-seat", unitIcon("settlement", seatColour(0), 18, 0), "seat number") : null);
     this.map = new TileMap({
       map: this.ctx.map,
       size: S,
-      defs: "",
+      defs: SAFE ? SAFE_DEFS : "",
       layers: ["board", "tiles", "island", "laid", "route", "heading", "units", "ship", "starts",
         "spots", "ghost", "targets", "jungle", "since", "pick"],
       legend,
@@ -584,7 +612,7 @@ class ExplorerBoard {
     if (at) {
       ship.append(s("g", { class: "ship", transform: `translate(${at[0]} ${at[1]})` },
         svgTitle(`${this.ctx.seatName(seat)}'s ship${turn.left ? `: ${plural(turn.left, `${turn.kind} tile`)} still to draw` : ""}`),
-        s("g", { class: "grow" }, shipShape(seatColour(seat)))));
+        s("g", { class: "grow" }, shipShape(seatColour(seat), seat))));
     }
   }
 
@@ -713,7 +741,7 @@ class ExplorerBoard {
           class: `unit unit-${unit.unit}`, transform: `translate(${cx} ${cy})`,
           "data-seat": unit.seat, "data-unit": unit.unit, "data-x": x, "data-y": y,
         }, svgTitle(`${this.ctx.seatName(unit.seat)}'s ${unit.unit} at ${x},${y}`),
-        s("g", { class: "grow" }, unitShape(unit.unit, seatColour(unit.seat)))));
+        s("g", { class: "grow" }, unitShape(unit.unit, seatColour(unit.seat), unit.seat))));
       });
     }
   }
@@ -819,7 +847,7 @@ class ExplorerBoard {
         const el = s("g", {
           class: "unit-target", transform: `translate(${off} 0)`, tabindex: 0, role: "button",
           "aria-label": label, "data-action": unit.text, "data-testid": "unit-target",
-        }, svgTitle(label), s("circle", { r: 20 }), unitShape(unit.kind, seatColour(seat)));
+        }, svgTitle(label), s("circle", { r: 20 }), unitShape(unit.kind, seatColour(seat), seat));
         this.wire(el, () => this.act(unit.text));
         row.append(el);
       });
@@ -856,14 +884,28 @@ class ExplorerBoard {
         tok.append(s("circle", { r: 15, fill: TOKEN_COLOURS[hut.value] || "#ccc", class: "token-known" }),
           s("text", { y: 6, "text-anchor": "middle", text: String(hut.value) }));
       }
-      hut.seen_by.forEach((k, i) => tok.append(s("circle", { class: "seen-dot", cx: 13 + i * 7, cy: -14, r: 4, fill: seatColour(k) })));
+      hut.seen_by.forEach((k, i) => {
+        if (!SAFE) {
+          tok.append(s("circle", { class: "seen-dot", cx: 13 + i * 7, cy: -14, r: 4, fill: seatColour(k) }));
+          return;
+        }
+        // with the colour-blind colours, larger dots carrying the seat's number
+        tok.append(s("g", { class: "seen-dot-group", "data-seat": k },
+          s("circle", { class: "seen-dot", cx: 15 + i * 17, cy: -15, r: 8.5, fill: seatColour(k) }),
+          seatNumber(k, 15 + i * 17, -15, 12.5)));
+      });
       g.append(tok);
       hut.spaces.forEach((owner, k) => {
         const cx = (1.2 + k * 0.5) * S;
         g.append(s("circle", {
           class: `path-space${owner >= 0 ? " taken" : ""}${choice && k === free ? " next" : ""}`,
           cx, cy: ty, r: 15, style: owner >= 0 ? `fill:${seatColour(owner)}` : null,
+          "data-seat": owner >= 0 ? owner : null,
         }));
+        if (owner >= 0) {
+          const number = seatNumber(owner, cx, ty, 17, "path-number");
+          if (number) g.append(number);
+        }
       });
       if (choice) {
         g.setAttribute("tabindex", "0");
@@ -969,6 +1011,13 @@ class ExplorerBoard {
     const shapes = ["mark-halo", "mark-line"].map((part) => (place.r
       ? s("circle", { class: part, r: place.r + (cls === "log-pick" ? 5 : 0), stroke: part === "mark-line" ? colour : null })
       : s("rect", { class: part, x: -place.w / 2 - pad, y: -place.h / 2 - pad, width: place.w + 2 * pad, height: place.h + 2 * pad, rx: 10, stroke: part === "mark-line" ? colour : null })));
+    // with the colour-blind colours, a mark in a seat's colour carries the seat's number
+    // in a disc on its line (top right)
+    if (SAFE && cls === "since-mark" && entry.seat !== null && entry.seat !== undefined) {
+      const [bx, by] = place.r ? [place.r * 0.71, -place.r * 0.71] : [place.w / 2 + pad, -place.h / 2 - pad];
+      shapes.push(s("g", { class: "mark-number", transform: `translate(${bx} ${by})` },
+        s("circle", { r: 11, fill: colour }), seatNumber(entry.seat, 0, 0, 14)));
+    }
     return s("g", {
       class: `${cls} follow-mark`, transform: `translate(${place.cx} ${place.cy})`, "data-testid": cls, "data-ply": entry.ply,
       "data-seat": entry.seat ?? null, ...place.data,
@@ -1329,30 +1378,52 @@ function routePath(points, colour, title) {
   return g;
 }
 
-function shipShape(colour) {
+function shipShape(colour, seat = null) {
   const g = s("g", { class: "ship-shape" });
   g.append(s("path", { class: "hull", d: "M-22 2 L22 2 L14 14 L-14 14 Z", fill: colour }));
   g.append(s("path", { class: "sail", d: "M-2 -24 L-2 0 L-18 0 Z M2 -20 L2 0 L16 0 Z" }));
   g.append(s("path", { class: "mast", d: "M0 -26 V2" }));
-  return g;
-}
-
-/** A unit drawn around (0, 0): scout a pawn, fort a tower, settlement a house. */
-function unitShape(kind, colour) {
-  const g = s("g", { class: `unit-shape ${kind}` });
-  if (kind === "scout") {
-    g.append(s("path", { d: "M0 -14 a6 6 0 1 1 -0.1 0 Z M-9 12 Q-8 -2 0 -2 Q8 -2 9 12 Z", fill: colour }));
-  } else if (kind === "fort") {
-    g.append(s("path", { d: "M-13 14 V-10 H-8 V-5 H-3 V-10 H3 V-5 H8 V-10 H13 V14 Z", fill: colour }));
-  } else {
-    g.append(s("path", { d: "M-16 14 V-3 L0 -17 L16 -3 V14 Z", fill: colour }));
+  const number = seatNumber(seat, 23, -15, 14);
+  if (number) {
+    // the hull is too low for a figure: a disc in the seat's colour beside the sail
+    g.append(s("g", { class: "ship-number" }, s("circle", { cx: 23, cy: -15, r: 10, fill: colour }), number));
   }
   return g;
 }
 
-function unitIcon(kind, colour, size) {
+/** A unit drawn around (0, 0): scout a pawn, fort a tower, settlement a house; with the
+ * colour-blind colours and a `seat`, its number on the body. */
+function unitShape(kind, colour, seat = null) {
+  const g = s("g", { class: `unit-shape ${kind}` });
+  let number;
+  if (kind === "scout") {
+    // with a number, a wider pawn with a round body that holds it
+    g.append(s("path", {
+      d: SAFE && seat !== null ? "M0 -18 a5.5 5.5 0 1 1 -0.1 0 Z M-12 15 Q-12 -7 0 -7 Q12 -7 12 15 Z" : "M0 -14 a6 6 0 1 1 -0.1 0 Z M-9 12 Q-8 -2 0 -2 Q8 -2 9 12 Z",
+      fill: colour,
+    }));
+    number = seatNumber(seat, 0, 5.5, 15);
+  } else if (kind === "fort") {
+    g.append(s("path", { d: "M-13 14 V-10 H-8 V-5 H-3 V-10 H3 V-5 H8 V-10 H13 V14 Z", fill: colour }));
+    number = seatNumber(seat, 0, 4.5, 17);
+  } else {
+    g.append(s("path", { d: "M-16 14 V-3 L0 -17 L16 -3 V14 Z", fill: colour }));
+    number = seatNumber(seat, 0, 4.5, 18);
+  }
+  if (number) g.append(number);
+  return g;
+}
+
+function unitIcon(kind, colour, size, seat = null) {
   const svg = s("svg", { class: "unit-icon", width: size, height: size, viewBox: "-18 -18 36 36", "aria-hidden": "true" });
-  svg.append(unitShape(kind, colour));
+  svg.append(unitShape(kind, colour, seat));
+  return svg;
+}
+
+/** A legend swatch of the colour-blind look: a square of the sea's or the land's pattern. */
+function swatchSvg(kind) {
+  const svg = s("svg", { class: `legend-swatch swatch-${kind}`, width: 16, height: 16, viewBox: "0 0 25 25", "aria-hidden": "true" });
+  svg.append(s("rect", { class: kind === "sea" ? "tile-water" : "tile-land", width: 25, height: 25, fill: kind === "sea" ? SAFE_SEA : SAFE_LAND }));
   return svg;
 }
 

@@ -4,6 +4,9 @@
 // (special actions, a card called by name, jokers, a teammate asked, announcements) and the
 // response windows (Stop!, Interruption!) with their countdown. What the others did since
 // this seat's last decision is outlined in their colour; a log line clicked is shown too.
+// With the colour-blind option (paletteName() "safe", read once: the page reloads when it
+// changes) the eras take Okabe and Ito's colours and every card names its era by number,
+// and each seat shown by colour (a discard, a mark, a seat to pick) carries its number.
 //
 // The board offers only what message.legal holds; a legal text it has no control for is
 // still offered as a plain button, so a game never blocks. Board interface: see
@@ -12,11 +15,22 @@
 // Both games declare this directory as their `web` package (GameInfo.web): the web app serves
 // it at /static/games/evolution-explore/ and /static/games/evolution-bluff/. Its look is in
 // board.css, next to it.
-import { h, loadStyle, s, seatColour } from "/static/common.js";
+import { h, loadStyle, paletteName, s, seatColour, seatInk } from "/static/common.js";
 
 await loadStyle(new URL("board.css", import.meta.url));
 
 const JOKER = "joker";
+const SAFE = paletteName() === "safe";
+// the eras' colours in the colour-blind look (Okabe and Ito's, the hues of the deck's own:
+// yellow, orange, vermilion, reddish purple, blue, bluish green) and the ink drawn on them
+const SAFE_ERAS = {
+  1: { colour: "#f0e442", ink: "#000" },
+  2: { colour: "#e69f00", ink: "#000" },
+  3: { colour: "#d55e00", ink: "#000" },
+  4: { colour: "#cc79a7", ink: "#000" },
+  5: { colour: "#0072b2", ink: "#fff" },
+  6: { colour: "#009e73", ink: "#000" },
+};
 const FAMILIES = {
   Outils: { en: "Tools", fill: "#e3d9d5", ink: "#6d4c41", icon: "M8 1.2C11.8 4.8 12.8 10 8 14.8 3.2 10 4.2 4.8 8 1.2Z" },
   Alimentation: { en: "Food", fill: "#e2f0d2", ink: "#558b2f", icon: "M2.2 13.8C2.2 6.4 6.8 2.2 13.8 2.2 13.8 9.4 9.6 13.8 2.2 13.8Z" },
@@ -198,7 +212,20 @@ class EvolutionBoard {
     const card = this.card(id);
     return (card && FAMILIES[card.family]) || UNKNOWN_FAMILY;
   }
-  eraColour(era) { return (this.eras.get(era) || {}).colour || "#9a9a9a"; }
+  eraColour(era) {
+    if (SAFE && SAFE_ERAS[era]) return SAFE_ERAS[era].colour;
+    return (this.eras.get(era) || {}).colour || "#9a9a9a";
+  }
+  eraInk(era) { return SAFE && SAFE_ERAS[era] ? SAFE_ERAS[era].ink : "#fff"; }
+
+  /** A seat's dot in its colour; in the colour-blind look it carries the seat's number. */
+  seatDot(seat) {
+    if (!SAFE) return h("span.seat-dot", { style: `background:${seatColour(seat)}` });
+    return h("span.seat-dot.evo-seat-num", {
+      style: `background:${seatColour(seat)};color:${seatInk(seat)}`, text: String(seat + 1),
+      dataset: { testid: "seat-num", seat }, "aria-hidden": "true",
+    });
+  }
 
   /** A card's French name (the joker's: "Joker"); "?" for a card hidden from this seat. */
   name(id) {
@@ -251,7 +278,7 @@ class EvolutionBoard {
       "aria-pressed": pressed === null ? null : String(pressed),
       on: clickable ? { click: () => (action ? this.send(action) : onClick()) } : null,
     },
-    card ? h("span.evo-num", { text: size === "chip" ? String(card.number) : `${era}·${card.number}` }) : null,
+    card ? h("span.evo-num", { text: size === "chip" && !SAFE ? String(card.number) : `${era}·${card.number}` }) : null,
     this.familyIcon(id, size === "pile" ? 22 : size === "chip" ? 12 : 14),
     h(`b.evo-name${longWord(this.name(id))}`, { text: size === "chip" ? this.name(id) : breakable(this.name(id)) }),
     this.englishLine(card, size) ? h("small.evo-en", { text: card.name_en }) : null,
@@ -344,7 +371,7 @@ class EvolutionBoard {
       });
       const state = info.closed ? "closed" : info.open ? "open" : "not open";
       return h(`div.evo-era-row${info.closed ? ".closed" : ""}${info.open ? ".open" : ""}`, {
-        style: `--era:${era.colour}`, dataset: { era: era.number, testid: "era-row" },
+        style: `--era:${this.eraColour(era.number)}`, dataset: { era: era.number, testid: "era-row" },
       },
       h("div.evo-era-label", { title: `${era.name_fr} (${era.name_en}): ${state}` },
         h("b", h("span.evo-era-word", { text: "Era " }), String(era.number)),
@@ -369,7 +396,7 @@ class EvolutionBoard {
     const eras = (view.eras || []).map((e) => {
       const era = this.eras.get(e.era) || { colour: "#999", name_fr: "" };
       return h(`div.evo-era-chip${e.announced_open ? ".open" : ""}${e.announced_closed ? ".closed" : ""}`, {
-        style: `--era:${era.colour}`, title: `${era.name_fr}: ${e.announced_closed ? "announced closed" : e.announced_open ? "announced open" : "nothing announced"}`,
+        style: `--era:${this.eraColour(e.era)};--era-ink:${this.eraInk(e.era)}`, title: `${era.name_fr}: ${e.announced_closed ? "announced closed" : e.announced_open ? "announced open" : "nothing announced"}`,
         dataset: { era: e.era, testid: "era-chip" },
       },
       h("b", { text: String(e.era) }),
@@ -398,7 +425,7 @@ class EvolutionBoard {
       });
       return h("div.evo-discard", { dataset: { seat, testid: `discard-${seat}` } },
         h("span.evo-who", { title: `${seat === this.message.seat ? "Your" : possessive(this.ctx.seatName(seat))} discard: ${cards.length}` },
-          h("span.seat-dot", { style: `background:${seatColour(seat)}` }),
+          this.seatDot(seat),
           h("span.evo-who-name", { text: seat === this.message.seat ? "You" : this.ctx.seatName(seat) })),
         h("div.evo-chips", chips.length ? chips : h("span.evo-none", { text: "empty" })));
     });
@@ -569,7 +596,12 @@ class EvolutionBoard {
     if (fresh) el.classList.add("fresh");
     el.style.setProperty("--mark", move.seat === null || move.seat === undefined ? "#555" : seatColour(move.seat));
     el.title = `${el.title ? `${el.title}\n` : ""}${kind === "since-mark" ? `New: ${who}'s move` : `${who}'s move`} (${move.ply})`;
-    el.append(h(`span.${kind}`, { dataset: { testid: kind, ply: move.ply }, "aria-hidden": "true" }));
+    // the colour-blind look names the seat of a mark in its colour by its number too
+    const number = SAFE && kind === "since-mark" && move.seat !== null && move.seat !== undefined
+      ? h("span.evo-mark-seat", { style: `background:${seatColour(move.seat)};color:${seatInk(move.seat)}`, text: String(move.seat + 1), dataset: { testid: "mark-seat" } })
+      : null;
+    if (number) el.classList.add("numbered");
+    el.append(h(`span.${kind}`, { dataset: { testid: kind, ply: move.ply }, "aria-hidden": "true" }, number));
     return el;
   }
 
@@ -817,7 +849,7 @@ class EvolutionBoard {
 
   seatLabel(seat) {
     const count = this.view.hands[seat] ? this.view.hands[seat].count : 0;
-    return [h("span.seat-dot", { style: `background:${seatColour(seat)}` }), `${this.ctx.seatName(seat)} (${count})`];
+    return [this.seatDot(seat), `${this.ctx.seatName(seat)} (${count})`];
   }
 
   announceGroup() {
@@ -826,7 +858,7 @@ class EvolutionBoard {
     return this.group("Announce", "announce", h("div.evo-row",
       acts.map((act) => {
         const era = this.eras.get(act.era);
-        return this.actButton(act, [h("span.evo-era-dot", { style: `background:${era.colour}` }), `Era ${act.era} ${act.open ? "is open" : "is closed"}`], {
+        return this.actButton(act, [h("span.evo-era-dot", { style: `background:${this.eraColour(act.era)}` }), `Era ${act.era} ${act.open ? "is open" : "is closed"}`], {
           cls: ".evo-announce", testid: "announce", title: `${era.name_fr}: announce it ${act.open ? "open" : "closed"} (earns a special action)`,
         });
       })));
@@ -1194,7 +1226,7 @@ class EvolutionBoard {
         dataset: { seat: k, testid: `finish-${k}`, emptied: place >= 0 ? String(place + 1) : "", left: String(cards.length) },
       },
       h("div.evo-finish-head",
-        h("span.seat-dot", { style: `background:${seatColour(k)}` }),
+        this.seatDot(k),
         h("b.evo-finish-name", { text: this.ctx.seatName(k) }),
         won.includes(k) ? h("span.tag.winner", { text: "★ winner" }) : null,
         what),

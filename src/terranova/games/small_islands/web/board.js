@@ -11,7 +11,7 @@
 //
 // The game declares this directory as its `web` package (GameInfo.web); board modules export
 // createBoard(ctx) (see /static/game.js for the interface). Its look is in board.css.
-import { h, loadStyle, s, seatColour, svgTitle } from "/static/common.js";
+import { h, loadStyle, paletteName, s, seatColour, seatInk, svgTitle } from "/static/common.js";
 import { PLACE_RE, Placing, TileMap, parsePlace } from "/static/kit/tile-board.js";
 import { LABEL_NAMES, LABEL_POINTS, LAND, sameAsTable, tileGeometry, turnLabels } from "./geometry.js";
 
@@ -24,6 +24,33 @@ const BEACH = "#ead59c";
 const GRASS = "#8cc46a";
 const ALEXIS = "#6d4a9c"; // Alexis's houses (he is no seat)
 const GREY_SHIP = "#9aa4ad";
+// "Colour-blind colours" (the page reloads when it changes): the terrain takes Okabe and
+// Ito's colours and a texture (board.css, the patterns below: waves on the sea, tufts on
+// the land), and every piece in a seat's colour carries its seat number (Alexis an "A")
+const SAFE = paletteName() === "safe";
+const PATTERNS = `
+  <pattern id="si-sea-tex" width="25" height="25" patternUnits="userSpaceOnUse">
+    <rect width="25" height="25" fill="#0072b2"/>
+    <path d="M1 8 q3.5 -4 7 0 t7 0 M13.5 20.5 q3.5 -4 7 0 t7 0 M-11 20.5 q3.5 -4 7 0 t7 0" fill="none" stroke="#cfe8f7" stroke-width="1.6" stroke-linecap="round"/></pattern>
+  <pattern id="si-shallow-tex" width="25" height="25" patternUnits="userSpaceOnUse">
+    <rect width="25" height="25" fill="#56b4e9"/>
+    <path d="M1 8 q3.5 -4 7 0 t7 0 M13.5 20.5 q3.5 -4 7 0 t7 0 M-11 20.5 q3.5 -4 7 0 t7 0" fill="none" stroke="#0b5f8f" stroke-width="1.2" stroke-linecap="round" opacity="0.6"/></pattern>
+  <pattern id="si-land-tex" width="20" height="20" patternUnits="userSpaceOnUse">
+    <rect width="20" height="20" fill="#d9e7a1"/>
+    <path d="M3 9 l2 -4 l2 4 M13 19 l2 -4 l2 4" fill="none" stroke="#5b6b1f" stroke-width="1.3" stroke-linecap="round" stroke-linejoin="round"/></pattern>`;
+
+/** The seat number people see (1-based), or "A" for Alexis. */
+function seatLabel(who) { return who === "alexis" ? "A" : String(who + 1); }
+function labelInk(who) { return who === "alexis" ? "#fff" : seatInk(who); }
+
+/** In safe mode, the seat number on a piece: `who` a seat, "alexis", or null (none). */
+function pieceNumber(who, x, y, size) {
+  if (!SAFE || who === null || who === undefined) return null;
+  return s("text", {
+    class: "piece-number", x, y, "text-anchor": "middle", "dominant-baseline": "central",
+    "font-size": size, fill: labelInk(who), "data-seat-label": seatLabel(who), text: seatLabel(who),
+  });
+}
 const RESOURCES = ["flower", "fruit", "leaf"];
 const TOKEN_KINDS = ["flower", "fruit", "leaf", "port"];
 const STEP = [[0, -1], [1, 0], [0, 1], [-1, 0]];
@@ -150,25 +177,37 @@ function symbolShape(kind) {
   return g;
 }
 
-function houseShape(colour) {
-  return s("path", { class: "house", d: "M-8.5 8 V-1.5 L0 -10 L8.5 -1.5 V8 Z", fill: colour });
+/** A house in `colour`; in safe mode with `who` given (a seat or "alexis"), its number on it. */
+function houseShape(colour, who = null) {
+  const body = s("path", { class: "house", d: "M-8.5 8 V-1.5 L0 -10 L8.5 -1.5 V8 Z", fill: colour });
+  const number = pieceNumber(who, 0, 1.6, 11);
+  return number ? s("g", { class: "house-numbered" }, body, number) : body;
 }
 
-/** A bonus token: a disc with the symbol of its kind, its rim in the colour of who laid it. */
-function tokenShape(kind, colour, scale = 1) {
+/** A bonus token: a disc with the symbol of its kind, its rim in the colour of who laid it;
+ * in safe mode with `who` given, a tab in that colour with the seat number. */
+function tokenShape(kind, colour, scale = 1, who = null) {
   const g = s("g", { class: `bonus-token token-${kind}`, transform: `scale(${scale})` });
   g.append(s("circle", { class: "token-disc", r: 9.5, stroke: colour }));
   const inner = symbolShape(kind);
   inner.setAttribute("transform", "scale(0.72)");
   g.append(inner);
+  const number = pieceNumber(who, 0, 0.5, 12.5);
+  if (number) {
+    g.append(s("g", { class: "number-tab", transform: "translate(11 -10)" },
+      s("circle", { class: "number-disc", r: 8.5, fill: colour }), number));
+  }
   return g;
 }
 
-function shipShape(colour) {
+/** A ship with its hull in `colour`; in safe mode with `who` given, its number on the hull. */
+function shipShape(colour, who = null) {
   const g = s("g", { class: "ship-shape" });
   g.append(s("path", { class: "hull", d: "M-26 4 L26 4 L17 18 L-17 18 Z", fill: colour }));
   g.append(s("path", { class: "sail", d: "M-2 -28 L-2 1 L-21 1 Z M2 -24 L2 1 L19 1 Z" }));
   g.append(s("path", { class: "mast", d: "M0 -30 V4" }));
+  const number = pieceNumber(who, 0, 11.5, 13);
+  if (number) g.append(number);
   return g;
 }
 
@@ -192,8 +231,8 @@ function drawTile(g, design, rotation, ship, clipped = true) {
       clip.append(mark);
     }
     if (design.id === "ship") {
-      const colour = ship === undefined ? GREY_SHIP : ship < 0 ? GREY_SHIP : seatColour(ship);
-      const boat = shipShape(colour);
+      const owned = ship !== undefined && ship >= 0;
+      const boat = shipShape(owned ? seatColour(ship) : GREY_SHIP, owned ? ship : null);
       boat.setAttribute("transform", `translate(${S / 2} ${S / 2 + 2})`);
       clip.append(boat);
     }
@@ -258,19 +297,21 @@ class IslandsBoard {
 
   buildMap() {
     this.ctx.map.classList.add("islands-map");
-    const sw = (colour) => h("i", { style: `background:${colour}` });
+    const sw = (colour, kind) => h(`i.sw-${kind}`, { style: SAFE ? "" : `background:${colour}` });
     const legend = h("div.map-legend", { "aria-hidden": "true" },
-      h("span", sw(GRASS), "land"), h("span", sw(SEA), "sea"),
+      h("span", sw(GRASS, "land"), SAFE ? "land (tufts)" : "land"), h("span", sw(SEA, "sea"), SAFE ? "sea (waves)" : "sea"),
       h("span", iconSvg(symbolShape("flower"), 14), "flower"),
       h("span", iconSvg(symbolShape("fruit"), 14), "fruit"),
       h("span", iconSvg(symbolShape("leaf"), 14), "leaf"),
       h("span", iconSvg(symbolShape("temple"), 14), "temple"),
       h("span", iconSvg(symbolShape("port"), 14), "port"),
-      h("span", iconSvg(symbolShape("house"), 14), "house symbol"));
+      h("span", iconSvg(symbolShape("house"), 14), "house symbol"),
+      SAFE ? h("span.legend-numbers", { dataset: { testid: "legend-numbers" } },
+        iconSvg(houseShape(seatColour(0), 0), 16), "pieces: seat number (A: Alexis)") : null);
     this.map = new TileMap({
       map: this.ctx.map,
       size: S,
-      defs: `<clipPath id="si-tile-clip"><rect width="${S}" height="${S}"/></clipPath>`,
+      defs: `<clipPath id="si-tile-clip"><rect width="${S}" height="${S}"/></clipPath>${SAFE ? PATTERNS : ""}`,
       layers: ["tiles", "pieces", "since", "pick", "spots", "ghost", "targets"],
       legend,
       squares: () => {
@@ -965,7 +1006,7 @@ class IslandsBoard {
         const name = alexis ? "Alexis" : this.ctx.seatName(who);
         spots.houses.push({ who: alexis ? "alexis" : who, cx: ox + m.x, cy: oy + m.y - 1, r: 14, grow: true });
         layer.append(s("g", { class: "piece house-piece", transform: `translate(${ox + m.x} ${oy + m.y})`, "data-seat": alexis ? "alexis" : who, "data-x": t.x, "data-y": t.y },
-          svgTitle(`${name}'s house at ${t.x},${t.y}`), s("g", { class: "grow" }, houseShape(colour))));
+          svgTitle(`${name}'s house at ${t.x},${t.y}`), s("g", { class: "grow" }, houseShape(colour, alexis ? "alexis" : who))));
       });
       const used = new Map();
       let spare = 0;
@@ -987,8 +1028,8 @@ class IslandsBoard {
         }
         spots.tokens.push({ seat: tok.seat, kind: tok.kind, over: tok.over || null, cx: ox + at[0], cy: oy + at[1], r: 9.5 * scale + 4 });
         const words = `${this.ctx.seatName(tok.seat)}'s ${tok.kind} bonus token on ${t.x},${t.y}${tok.over ? ` (over a ${tok.over})` : ""}`;
-        layer.append(s("g", { class: "piece token-piece", transform: `translate(${ox + at[0]} ${oy + at[1]})`, "data-kind": tok.kind, "data-x": t.x, "data-y": t.y },
-          svgTitle(words), tokenShape(tok.kind, colour, scale)));
+        layer.append(s("g", { class: "piece token-piece", transform: `translate(${ox + at[0]} ${oy + at[1]})`, "data-kind": tok.kind, "data-seat": tok.seat, "data-x": t.x, "data-y": t.y },
+          svgTitle(words), tokenShape(tok.kind, colour, scale, tok.seat)));
       }
     }
   }
@@ -1062,6 +1103,11 @@ class IslandsBoard {
     } else {
       const box = { x: p.x * S + 4, y: p.y * S + 4, width: S - 8, height: S - 8, rx: 6 };
       g.append(s("rect", { class: "mark-halo", ...box }), s("rect", { class: "mark-line", ...box }));
+      const number = cls === "since-mark" ? pieceNumber(p.mover, 0, 0, 11) : null;
+      if (number) {
+        g.append(s("g", { class: "mark-number", transform: `translate(${p.x * S + 4} ${p.y * S + 4})` },
+          s("circle", { class: "number-disc", r: 8, fill: colour }), number));
+      }
     }
     return g;
   }
@@ -1120,7 +1166,7 @@ class IslandsBoard {
               this.drawPanel();
             }
           });
-        const badge = tokenShape(this.tokenKind, seatColour(seat), 1.15);
+        const badge = tokenShape(this.tokenKind, seatColour(seat), 1.15, seat);
         badge.setAttribute("transform", `translate(${S - 17} 17) scale(1.15)`);
         el.append(s("g", { class: "target-badge" }, badge));
         layer.append(el);
@@ -1135,7 +1181,7 @@ class IslandsBoard {
         const el = this.target(hse.x, hse.y, "house-target", label, hse.text, () => this.act(hse.text));
         if (island) el.dataset.island = island.root;
         el.append(s("g", { class: "target-badge", transform: `translate(${S / 2} ${S / 2})` },
-          s("g", { class: "grow" }, s("circle", { class: "badge-disc", r: 17 }), houseShape(seatColour(seat)),
+          s("g", { class: "grow" }, s("circle", { class: "badge-disc", r: 17 }), houseShape(seatColour(seat), seat),
             pay ? s("text", { class: "badge-text", y: 30, "text-anchor": "middle", text: pay.replace(/ Discovery tokens?/, " D") }) : null)));
         layer.append(el);
       }
@@ -1145,7 +1191,7 @@ class IslandsBoard {
         this.landTargets.push(l);
         const label = `Land ${l.kind === "own" ? "your ship" : "a grey ship"} at ${l.x},${l.y}: the exploration ends`;
         const el = this.target(l.x, l.y, "land-target", label, l.text, () => this.act(l.text));
-        const boat = shipShape(l.kind === "own" ? seatColour(seat) : GREY_SHIP);
+        const boat = shipShape(l.kind === "own" ? seatColour(seat) : GREY_SHIP, l.kind === "own" ? seat : null);
         boat.setAttribute("transform", `translate(${S / 2} ${S / 2 + 4}) scale(0.8)`);
         el.append(s("g", { class: "target-badge ship-ghost" }, boat));
         layer.append(el);
