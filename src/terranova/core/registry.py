@@ -163,6 +163,11 @@ class GameInfo:
         count = int(str(resolved[self.automaton_variant] or 0))
         return range(max(0, players - count), players)
 
+    def settable_variants(self) -> list[str]:
+        """The variants chosen from a list or as a number; free-text ones (a file path) are
+        set only in code and on the command line, never from the web."""
+        return [n for n, v in self.variants.items() if v.choices is not None or v.kind is not str]
+
     def describe(self) -> dict[str, Any]:
         """JSON-safe metadata; ``board`` is where the browser loads the game's board module
         (see ``web``), or None for the generic board."""

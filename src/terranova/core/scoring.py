@@ -18,6 +18,8 @@ conformance suite checks this on every game.
 {'seats': [1], 'points': 6, 'kind': 'territory', 'what': 'a grassland of 5 tiles', 'ply': 40}
 >>> totals([line, ScoreLine((0, 1), 2, "series", "two cards of one era", 41)], 3)
 [2, 8, 0]
+>>> counted(1, "tile"), counted(3, "port city", "port cities")
+('1 tile', '3 port cities')
 """
 
 from __future__ import annotations
@@ -66,3 +68,8 @@ def totals(lines: Iterable[ScoreLine], seats: int) -> list[int]:
         for seat in line.seats:
             out[seat] += line.points
     return out
+
+
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """``n`` things in words for a line's ``what``: ``many`` (default ``one`` + s) unless 1."""
+    return f"{n} {one if n == 1 else many or one + 's'}"

@@ -460,7 +460,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/rules/{game_id}", include_in_schema=False)
     async def rules(game_id: str) -> Response:
         try:
-            page = rules_page(game_id)
+            page = await asyncio.to_thread(rules_page, game_id)  # reads a file
         except RulesPageError as err:
             return JSONResponse({"detail": str(err)}, status_code=404)
         return HTMLResponse(page_html(page), headers={"Cache-Control": "no-cache"})

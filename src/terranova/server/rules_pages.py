@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import re
+import threading
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -110,9 +111,11 @@ def _markdown(game_id: str, pictures: set[str]) -> MarkdownIt:
 
 def _variants_html(info: GameInfo) -> str:
     rows = []
-    for variant in info.variants.values():
+    for variant in (info.variants[name] for name in info.settable_variants()):
         choices = (
-            ", ".join(str(c) for c in variant.choices) if variant.choices else variant.kind.__name__
+            ", ".join(str(c) for c in variant.choices)
+            if variant.choices
+            else {int: "a whole number", float: "a number"}.get(variant.kind, variant.kind.__name__)
         )
         rows.append(
             "<tr>"
@@ -175,6 +178,9 @@ def _position(info: GameInfo, plies: int) -> State:
     return state
 
 
+_drawing = threading.Lock()  # two first asks for one picture draw it once
+
+
 @cache
 def _draw(game_id: str, name: str) -> str:
     info = games()[game_id]
@@ -190,7 +196,8 @@ def picture(game_id: str, name: str) -> str:
     page = rules_page(game_id)
     if name not in page.pictures:
         raise RulesPageError(f"the rules of {page.game.name} show no picture {name!r}")
-    return _draw(page.game.id, name)
+    with _drawing:
+        return _draw(page.game.id, name)
 
 
 def page_html(page: RulesPage) -> str:

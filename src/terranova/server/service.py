@@ -168,16 +168,11 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def web_variants(info: GameInfo) -> list[str]:
-    """The variants that may be set from the web: free-text ones (a file path) may not."""
-    return [name for name, v in info.variants.items() if v.choices is not None or v.kind is not str]
-
-
 def describe_game(info: GameInfo) -> dict[str, Any]:
     """``GameInfo.describe()`` with only the variants the web may set, the bots that play
     the game and its rules page (``rules``: ``/rules/<game>``, or None)."""
     data = info.describe()
-    allowed = set(web_variants(info))
+    allowed = set(info.settable_variants())
     data["variants"] = {k: v for k, v in data["variants"].items() if k in allowed}
     data["bots"] = available_agents(info.id, served=True)
     data["rules"] = rules_link(info)
@@ -388,7 +383,7 @@ class GameService:
         except TerranovaError as exc:
             raise BadRequest(str(exc)) from None
         params: dict[str, Any] = dict(request.params)
-        allowed = set(web_variants(info))
+        allowed = set(info.settable_variants())
         for name, value in params.items():
             if name in info.variants and name not in allowed and value is not None:
                 raise BadRequest(f"{info.id}'s parameter {name!r} cannot be set on the web")

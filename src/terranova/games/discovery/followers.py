@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from terranova.core.actions import Action
 from terranova.core.errors import IllegalActionError
-from terranova.core.scoring import ScoreLine
+from terranova.core.scoring import ScoreLine, counted
 from terranova.games.discovery.actions import PASS, Deploy, Remove
 from terranova.games.discovery.game import DiscoveryGame
 from terranova.games.discovery.tables import GRID, LIMIT
@@ -45,11 +45,6 @@ class Scored(NamedTuple):
     ply: int
 
 
-def _count(n: int, one: str, many: str) -> str:
-    """``1 tile``, ``3 tiles``."""
-    return f"{n} {one if n == 1 else many}"
-
-
 def score_line(entry: Scored) -> ScoreLine:
     """The sheet's line for ``entry``, naming the territory by what its value counts: ``a
     complete grassland of 5 tiles, taken back``, ``a mountain of 2 tiles with 1 port city
@@ -58,9 +53,9 @@ def score_line(entry: Scored) -> ScoreLine:
     terrain, cities, near = entry.terrain, entry.cities, entry.near
     label = Terrain(terrain).label
     complete = "complete " if entry.complete else ""
-    text = f"a {complete}{label} of {_count(entry.tiles, 'tile', 'tiles')}"
+    text = f"a {complete}{label} of {counted(entry.tiles, 'tile', 'tiles')}"
     if terrain != GRASSLAND and (cities or near):  # a grassland's cities count nothing
-        ports = _count(cities or near, "port city", "port cities")
+        ports = counted(cities or near, "port city", "port cities")
         touched = "in the grasslands it touches"
         if not near:
             text += f" with {ports}"
@@ -109,15 +104,20 @@ class FollowerStep:
         cities = self._cities[root]
         if terrain == SEA:
             return cities + n_tiles if complete and n_tiles >= 3 else cities
-        grass = self._grass[root]
-        if grass:
-            counted = set()
-            for g in grass:
-                rg = self._find(g)
-                if rg not in counted:
-                    counted.add(rg)
-                    cities += self._cities[rg]
+        if self._grass[root]:
+            cities += self._grassland_cities(root)
         return 2 * cities if complete and n_tiles >= 3 else cities
+
+    def _grassland_cities(self, root: int) -> int:
+        """A mountain's: the port cities in the grasslands it touches, each grassland once."""
+        seen = set()
+        cities = 0
+        for g in self._grass[root]:
+            rg = self._find(g)
+            if rg not in seen:
+                seen.add(rg)
+                cities += self._cities[rg]
+        return cities
 
     def _score(self, seat: int, node: int, final: bool) -> None:
         """``seat``'s follower on ``node`` scores its territory, taken back now or at final
@@ -128,14 +128,7 @@ class FollowerStep:
             self._scores[seat] += points
             root = self._find(node)
             terrain = self._terrain[root]
-            near = 0  # a mountain's: the cities in the grasslands it touches
-            if terrain == MOUNTAIN:
-                counted = set()
-                for g in self._grass[root]:
-                    rg = self._find(g)
-                    if rg not in counted:
-                        counted.add(rg)
-                        near += self._cities[rg]
+            near = self._grassland_cities(root) if terrain == MOUNTAIN else 0
             self._sheet.append(
                 Scored(
                     seat,

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from terranova.core.scoring import ScoreLine
+from terranova.core.scoring import ScoreLine, counted
 from terranova.games.small_islands.components import RESOURCES, Mission, Reward
 from terranova.games.small_islands.objectives import Island
 
@@ -42,9 +42,9 @@ WORDS = {
 """Each symbol's name, one and many (as the web page says them)."""
 
 
-def counted(n: int, symbol: str) -> str:
-    one, many = WORDS.get(symbol, (symbol, symbol + "s"))
-    return f"{n} {one if n == 1 else many}"
+def symbols(n: int, symbol: str) -> str:
+    """``n`` of a symbol, by its name on the web page."""
+    return counted(n, *WORDS.get(symbol, (symbol, symbol + "s")))
 
 
 def mission_text(m: Mission) -> str:
@@ -57,7 +57,7 @@ def mission_text(m: Mission) -> str:
     if m.kind == "match":
         others = " or ".join(many[r] for r in RESOURCES if r != m.a)
         return f"as many {many.get(m.a or '', m.a)} as {others}"
-    return "at least " + ", ".join(counted(n, symbol) for symbol, n in m.need)
+    return "at least " + ", ".join(symbols(n, symbol) for symbol, n in m.need)
 
 
 def reward_text(r: Reward) -> str:
@@ -79,12 +79,12 @@ def reward_text(r: Reward) -> str:
 def island_text(island: Island) -> str:
     """An island as a player sees it: its tiles and the symbols a Reward counts (the
     resources always, a missing one too; temples and ports when it has any)."""
-    shown = [counted(island.count(r), r) for r in RESOURCES] + [
-        counted(island.count(symbol), symbol)
+    shown = [symbols(island.count(r), r) for r in RESOURCES] + [
+        symbols(island.count(symbol), symbol)
         for symbol in ("temple", "port")
         if island.count(symbol)
     ]
-    return f"an island of {counted(island.tiles, 'tile')} ({', '.join(shown)})"
+    return f"an island of {symbols(island.tiles, 'tile')} ({', '.join(shown)})"
 
 
 def objective_scored(g: SmallIslandsState, seat: int, points: int, island: Island) -> None:
@@ -100,7 +100,7 @@ def objective_scored(g: SmallIslandsState, seat: int, points: int, island: Islan
 
 def landed(g: SmallIslandsState, seat: int, pos: int, ports: int) -> None:
     """``seat``'s own ship landed with ``ports`` ports around it."""
-    what = f"own ship landed with {counted(ports, 'port')} on the tiles around it"
+    what = f"own ship landed with {symbols(ports, 'port')} on the tiles around it"
     g._sheet.append(ScoreLine((seat,), ports, SHIP, what, len(g._history)))
 
 
@@ -113,7 +113,7 @@ def ports_added(g: SmallIslandsState, pos: int, ports: int, token: bool) -> None
             what = (
                 "a port token placed beside its ship"
                 if token
-                else f"a tile with {counted(ports, 'port')} laid beside its ship"
+                else f"a tile with {symbols(ports, 'port')} laid beside its ship"
             )
             g._sheet.append(ScoreLine((owner,), ports, SHIP, what, len(g._history)))
 

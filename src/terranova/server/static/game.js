@@ -298,6 +298,9 @@ function renderGuide(msg, live) {
     tip = "The others are playing. Their moves are marked on the map as they come; click a line " +
       "of the log to see a move again.";
   }
+  const key = `${made}|${tip}`;
+  if (!box.hidden && box.dataset.key === key) return; // unchanged: not read out again
+  box.dataset.key = key;
   const close = h("button.small", { type: "button", text: made >= GUIDE_DECISIONS ? "Close" : "Hide the guide", dataset: { testid: "guide-close" } });
   close.addEventListener("click", () => {
     setGuide(gameId, seat, false);
@@ -537,20 +540,33 @@ function lastOwnMove(msg) {
 }
 
 let logAtBottom = true;
-let shownEntry = null; // the ply of the log entry shown on the map
+let shownEntry = null; // the log entry shown on the map ({ply, text}), or null
 
 /** A click on a log entry: the board shows that move on the map; again: hides it. */
 function pickLogEntry(entry, item) {
   const list = $("log");
   for (const other of list.querySelectorAll(".log-entry.picked")) other.classList.remove("picked");
-  if (shownEntry === entry.ply) {
+  if (shownEntry && shownEntry.ply === entry.ply) {
     shownEntry = null;
     board.showMove(null, shown);
     return;
   }
-  shownEntry = entry.ply;
-  if (board.showMove(entry, shown)) item.classList.add("picked");
-  else toast("That move left nothing on the map to show.", "info", 2500);
+  if (board.showMove(entry, shown)) {
+    shownEntry = { ply: entry.ply, text: entry.text };
+    item.classList.add("picked");
+  } else {
+    shownEntry = null;
+    toast("That move left nothing on the map to show.", "info", 2500);
+  }
+}
+
+/** The picked entry, while the log still holds it (an undo takes it away). */
+function pickedEntry(msg) {
+  if (shownEntry && !msg.log.some((e) => e.ply === shownEntry.ply && e.text === shownEntry.text)) {
+    shownEntry = null;
+    if (board && board.showMove) board.showMove(null, msg);
+  }
+  return shownEntry;
 }
 
 function renderLog(msg) {
@@ -563,6 +579,7 @@ function renderLog(msg) {
   }
   const entries = msg.log.slice(-400);
   const texts = board && board.describeLog ? board.describeLog(entries, msg) : entries.map((e) => e.text);
+  const picking = pickedEntry(msg);
   const scored = new Map();
   if (!scoresHidden(msg)) {
     for (const line of scoreSheet(msg)) {
@@ -576,7 +593,8 @@ function renderLog(msg) {
       style: `--seat:${seatColour(line.seats[0])}`, dataset: { testid: "log-score" },
     }, `${line.seats.length === 1 && line.seats[0] === entry.seat ? "" : `${lineWho(line)} `}${pointsText(line.points)}: ${line.what}`));
     const pickable = Boolean(board && board.showMove);
-    const item = h(`li.log-entry${chance ? ".chance" : ""}${pickable ? ".pickable" : ""}${shownEntry === entry.ply ? ".picked" : ""}`, {
+    const picked = pickable && picking && picking.ply === entry.ply;
+    const item = h(`li.log-entry${chance ? ".chance" : ""}${pickable ? ".pickable" : ""}${picked ? ".picked" : ""}`, {
       dataset: { ply: entry.ply }, title: pickable ? "Show this move on the map" : entry.text,
       tabindex: pickable ? "0" : null, role: pickable ? "button" : null,
     },

@@ -1061,6 +1061,11 @@ class ExplorerBoard {
     layer.replaceChildren();
     const entry = this.picked;
     if (!entry) return [];
+    // an undo (or a replay before it) takes the move away: nothing to show any more
+    if (!message.log.some((e) => e.ply === entry.ply && e.text === entry.text)) {
+      this.picked = null;
+      return [];
+    }
     const places = this.placesOf(entry, message, true);
     const text = this.describeLog([entry], message)[0];
     for (const place of places) layer.append(this.markOf(place, "log-pick", entry, "#111", `move ${entry.ply}: ${text}`));

@@ -205,6 +205,7 @@ class EvolutionState(Table, State):
         if not any(map(is_, legal, repeat(action))) and not self._is_legal(action):
             raise IllegalActionError(action, self._why_illegal(action))
         # first: what the action scores, there or in the steps that follow, bears its ply
+        # (nothing below raises: the action is legal, so the state changes only once here)
         self._history.append(action)
         ag = self._agenda
         match top := ag[-1]:
