@@ -55,7 +55,7 @@ export function paletteSwitch() {
     location.reload();
   });
   return h("label.topbar-link.palette", { for: "palette", title: "Colours and patterns told apart with colour blindness" },
-    box, " Colour-blind colours");
+    box, h("span.palette-icon", { text: " ◐", "aria-hidden": "true" }), h("span.palette-text", { text: " Colour-blind colours" }));
 }
 
 const GUIDE_KEY = "terranova.guide";
