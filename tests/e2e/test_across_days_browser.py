@@ -114,6 +114,6 @@ def test_a_time_per_move_from_the_lobby_counts_down(server: Server, new_page: An
     clock = page.locator("[data-testid='move-clock']")
     clock.wait_for(state="visible")
     page.wait_for_function(
-        "/^Your move: 0:(2\\\\d|30) left$/.test("
+        r"/^Your move: 0:(2\d|30) left$/.test("
         "document.querySelector('[data-testid=move-clock]').textContent)"
     )
