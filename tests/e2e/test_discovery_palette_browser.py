@@ -7,11 +7,10 @@ tritanopia (Machado, Oliveira and Fernandes' matrices, severity 1)."""
 
 from __future__ import annotations
 
-import itertools
-import math
 from pathlib import Path
 from typing import Any
 
+from tests.e2e.colour_vision import SAFE_PALETTE, apart, show_as
 from tests.e2e.conftest import Server, play_until, polite
 
 ANA = {"kind": "human", "name": "Ana"}
@@ -20,65 +19,6 @@ TERRAINS = ["mountain", "grassland", "sea"]
 SAFE_FILLS = {"mountain": "#8a7f75", "grassland": "#d0d66a", "sea": "#2f7fc1"}
 STANDARD_FILLS = {"mountain": "#a08a74", "grassland": "#9bc862", "sea": "#4f92d8"}
 SAFE_INK = ["#fff", "#fff"]  # seatInk of seats 0 and 1 in the safe palette
-
-# Machado et al. (2009), severity 1, on linear RGB (as feColorMatrix works by default)
-CVD = {
-    "deuteranopia": [
-        [0.367322, 0.860646, -0.227968],
-        [0.280085, 0.672501, 0.047413],
-        [-0.011820, 0.042940, 0.968881],
-    ],
-    "protanopia": [
-        [0.152286, 1.052583, -0.204868],
-        [0.114503, 0.786281, 0.099216],
-        [-0.003882, -0.048116, 1.051998],
-    ],
-    "tritanopia": [
-        [1.255528, -0.076749, -0.178779],
-        [-0.078411, 0.930809, 0.147602],
-        [0.004733, 0.691367, 0.303900],
-    ],
-}
-
-
-def rgb(colour: str) -> tuple[int, int, int]:
-    """'#abc', '#aabbcc' or 'rgb(1, 2, 3)' as a triple."""
-    colour = colour.strip()
-    if colour.startswith("rgb"):
-        r, g, b = (int(float(p)) for p in colour[colour.index("(") + 1 : -1].split(",")[:3])
-        return r, g, b
-    digits = colour.lstrip("#")
-    if len(digits) == 3:
-        digits = "".join(d * 2 for d in digits)
-    return int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16)
-
-
-def simulated_lab(colour: str, matrix: list[list[float]]) -> tuple[float, float, float]:
-    """CIELAB of ``colour`` as seen with the colour blindness of ``matrix``."""
-
-    def linear(c: int) -> float:
-        v = c / 255
-        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-
-    lin = [linear(c) for c in rgb(colour)]
-    r, g, b = (max(0.0, min(1.0, sum(row[j] * lin[j] for j in range(3)))) for row in matrix)
-    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
-    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
-
-    def f(t: float) -> float:
-        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
-
-    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
-
-
-def apart(colours: dict[str, str], least: float) -> None:
-    """Every two of ``colours`` differ by ``least`` (CIELAB distance) under each simulation."""
-    for name, matrix in CVD.items():
-        labs = {k: simulated_lab(v, matrix) for k, v in colours.items()}
-        for a, b in itertools.combinations(labs, 2):
-            distance = math.dist(labs[a], labs[b])
-            assert distance >= least, f"{a} and {b} look alike with {name}: {distance:.1f}"
 
 
 def both_on_the_map(state: dict[str, Any]) -> bool:
@@ -95,7 +35,7 @@ def both_on_the_map(state: dict[str, Any]) -> bool:
 def open_game(server: Server, new_page: Any, link: str, ply: int, safe: bool) -> Any:
     page = new_page()
     if safe:
-        page.add_init_script("localStorage.setItem('terranova.palette', 'safe')")
+        page.add_init_script(SAFE_PALETTE)
     page.goto(server.base + link)
     page.wait_for_selector(f"body[data-ply='{ply}']")
     page.wait_for_selector("#map .follower")
@@ -180,25 +120,8 @@ def test_colour_blind_terrain_and_seat_numbers(
     apart({f"seat {k}": c for k, c in colours.items()}, 25)
     page.screenshot(path=str(screenshots / "palette-discovery.png"))
 
-    # the same page as a deuteranope sees it (Machado's matrix in an SVG filter)
-    matrix = (
-        " ".join(" ".join(str(v) for v in row) + " 0 0" for row in CVD["deuteranopia"])
-        + " 0 0 0 1 0"
-    )
-    page.evaluate(
-        """matrix => {
-          const ns = "http://www.w3.org/2000/svg";
-          const svg = document.createElementNS(ns, "svg");
-          svg.setAttribute("width", "0");
-          svg.setAttribute("height", "0");
-          svg.style.position = "absolute";
-          svg.innerHTML = `<filter id="cvd-deuteranopia" color-interpolation-filters="linearRGB">
-            <feColorMatrix type="matrix" values="${matrix}"/></filter>`;
-          document.body.append(svg);
-          document.body.style.filter = "url(#cvd-deuteranopia)";
-        }""",
-        matrix,
-    )
+    # the same page as a deuteranope sees it
+    show_as(page, "deuteranopia")
     page.wait_for_timeout(200)
     page.screenshot(path=str(screenshots / "palette-discovery-deuteranopia.png"))
 

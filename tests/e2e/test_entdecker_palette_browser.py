@@ -16,28 +16,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tests.e2e.colour_vision import SAFE_PALETTE, contrast, rgb, seen, show_as
 from tests.e2e.conftest import Server, play_until, polite
 
-SAFE_SCRIPT = "localStorage.setItem('terranova.palette', 'safe')"
-# Machado, Oliveira and Fernandes (2009), deuteranopia at full severity, on linear RGB
-DEUTERANOPIA = [
-    [0.367322, 0.860646, -0.227968],
-    [0.280085, 0.672501, 0.047413],
-    [-0.011820, 0.042940, 0.968881],
-]
-FILTER = """
-(matrix) => {
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("width", "0"); svg.setAttribute("height", "0");
-  svg.style.position = "absolute";
-  const rows = matrix.map((r) => `${r.join(" ")} 0 0`).join(" ");
-  svg.innerHTML = `<filter id="deuteranopia" color-interpolation-filters="linearRGB">
-    <feColorMatrix type="matrix" values="${rows} 0 0 0 1 0"/></filter>`;
-  document.body.append(svg);
-  document.body.style.filter = "url(#deuteranopia)";
-}
-"""
 RGB = re.compile(r"rgb\((\d+), (\d+), (\d+)\)")
 UNITS = """els => els.map(e => {
   const n = e.querySelector('.seat-number');
@@ -77,7 +58,7 @@ def new_game(server: Server) -> tuple[str, str, dict[str, Any]]:
 def open_page(new_page: Any, server: Server, game_id: str, token: str, ply: int, safe: bool) -> Any:
     page = new_page(1400, 900)
     if safe:
-        page.add_init_script(SAFE_SCRIPT)
+        page.add_init_script(SAFE_PALETTE)
     page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")
     page.wait_for_function("(p) => document.body.dataset.ply === String(p)", arg=ply)
     page.wait_for_selector(".layer-tiles .tile")
@@ -88,33 +69,11 @@ def fill_of(page: Any, selector: str) -> str:
     return str(page.eval_on_selector(selector, "e => getComputedStyle(e).fill"))
 
 
-def linear(c: int) -> float:
-    v = c / 255
-    return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-
-
-def deuteranope(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
-    lin = [linear(c) for c in rgb]
-    out = [
-        max(0.0, min(1.0, sum(m * v for m, v in zip(row, lin, strict=True))))
-        for row in DEUTERANOPIA
-    ]
-    return (out[0], out[1], out[2])
-
-
-def luminance(rgb: tuple[float, float, float]) -> float:
-    return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
-
-
-def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
-    la, lb = sorted((luminance(deuteranope(a)), luminance(deuteranope(b))), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
-
-
-def colour(text: str) -> tuple[int, int, int]:
+def colour(text: str) -> str:
+    """The ``rgb(...)`` of a computed fill (after a pattern's ``url(...)``)."""
     m = RGB.search(text)
     assert m, text
-    return int(m[1]), int(m[2]), int(m[3])
+    return m[0]
 
 
 def test_the_colour_blind_look_of_the_map(server: Server, new_page: Any, screenshots: Path) -> None:
@@ -160,17 +119,17 @@ def test_the_colour_blind_look_of_the_map(server: Server, new_page: Any, screens
     assert page.locator(".map-legend .legend-seat .seat-number").text_content() == "1"
     # a deuteranope tells the sea from the land and the land from the empty board by
     # lightness alone, and the two seats apart
-    assert contrast(colour(sea), colour(land)) >= 2.5
-    assert contrast(colour(land), (0xE8, 0xE1, 0xCC)) >= 1.4
+    assert contrast(colour(sea), colour(land), "deuteranopia") >= 2.5
+    assert contrast(colour(land), "#e8e1cc", "deuteranopia") >= 1.4
     seats = page.eval_on_selector_all(
         ".layer-units .unit-shape path", "els => els.map(e => getComputedStyle(e).fill)"
     )
-    assert {colour(c) for c in seats} <= {(213, 94, 0), (0, 114, 178)}
+    assert {rgb(c) for c in seats} <= {(213, 94, 0), (0, 114, 178)}
     # the seats' colours stay apart (yellow-brown and blue to a deuteranope), numbers aside
-    a, b = deuteranope((213, 94, 0)), deuteranope((0, 114, 178))
+    a, b = seen("#d55e00", "deuteranopia"), seen("#0072b2", "deuteranopia")
     assert sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5 > 0.2
     page.screenshot(path=str(screenshots / "palette-entdecker.png"))
-    page.evaluate(FILTER, DEUTERANOPIA)
+    show_as(page, "deuteranopia")
     page.wait_for_timeout(200)
     page.screenshot(path=str(screenshots / "palette-entdecker-deuteranopia.png"))
 

@@ -16,75 +16,16 @@ import random
 from pathlib import Path
 from typing import Any
 
+from tests.e2e.colour_vision import MACHADO, SAFE_PALETTE, lab, rgb, show_as
 from tests.e2e.conftest import Server, play_until
 from tests.e2e.test_evolution_follow_browser import expected_marks, start, visible_moves
 
 ANA = {"kind": "human", "name": "Ana"}
 GREEDY = {"kind": "bot", "bot": "greedy"}
-SAFE_INIT = "localStorage.setItem('terranova.palette', 'safe')"
 # board.js's eras in the colour-blind look, and common.js's safe seat colours and inks
 SAFE_ERAS = ["#f0e442", "#e69f00", "#d55e00", "#cc79a7", "#0072b2", "#009e73"]
 SAFE_SEATS = ["#d55e00", "#0072b2", "#f0e442"]
 SAFE_INKS = ["rgb(255, 255, 255)", "rgb(255, 255, 255)", "rgb(0, 0, 0)"]
-# Machado et al. (2009), severity 1, on linear RGB
-DEFICIENCIES = {
-    "deuteranopia": [
-        [0.367322, 0.860646, -0.227968],
-        [0.280085, 0.672501, 0.047413],
-        [-0.011820, 0.042940, 0.968881],
-    ],
-    "protanopia": [
-        [0.152286, 1.052583, -0.204868],
-        [0.114503, 0.786281, 0.099216],
-        [-0.003882, -0.048116, 1.051998],
-    ],
-    "tritanopia": [
-        [1.255528, -0.076749, -0.178779],
-        [-0.078411, 0.930809, 0.147602],
-        [0.004733, 0.691367, 0.303900],
-    ],
-}
-
-
-def linear(channel: float) -> float:
-    return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
-
-
-def lab(hex_colour: str, matrix: list[list[float]]) -> tuple[float, float, float]:
-    """CIELAB of a colour as a viewer with that deficiency sees it."""
-    rgb = [linear(int(hex_colour[i : i + 2], 16) / 255) for i in (1, 3, 5)]
-    r, g, b = (min(1.0, max(0.0, sum(row[j] * rgb[j] for j in range(3)))) for row in matrix)
-    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.9505
-    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.089
-
-    def f(t: float) -> float:
-        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
-
-    return (116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)))
-
-
-def hex_of(css: str) -> str:
-    """'rgb(1, 2, 3)' or '#010203' as '#010203'."""
-    css = css.strip()
-    if css.startswith("#"):
-        return css.lower()
-    parts = css[css.index("(") + 1 : css.index(")")].split(",")
-    return "#" + "".join(f"{int(float(p)):02x}" for p in parts[:3])
-
-
-# the deuteranopia filter of the simulated screenshot (the matrix above, on linear RGB,
-# the default colour space of SVG filters)
-FILTER = """() => {
-    const ns = "http://www.w3.org/2000/svg";
-    const svg = document.createElementNS(ns, "svg");
-    svg.setAttribute("style", "position:absolute;width:0;height:0");
-    svg.innerHTML = '<filter id="deuteranopia" color-interpolation-filters="linearRGB">' +
-      '<feColorMatrix type="matrix" values="0.367322 0.860646 -0.227968 0 0 ' +
-      '0.280085 0.672501 0.047413 0 0 -0.011820 0.042940 0.968881 0 0 0 0 0 1 0"/></filter>';
-    document.body.append(svg);
-    document.documentElement.style.filter = "url(#deuteranopia)";
-}"""
 
 
 def looks(page: Any) -> dict[str, Any]:
@@ -141,7 +82,7 @@ def test_explore_in_the_colour_blind_look(server: Server, new_page: Any, screens
     assert marked and all(ply in visible_moves(state) for ply in marked)
 
     page = new_page(1280, 1000)
-    page.add_init_script(SAFE_INIT)
+    page.add_init_script(SAFE_PALETTE)
     page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")
     page.wait_for_selector(f"body[data-ply='{state['ply']}']")
     page.wait_for_selector("[data-testid='tree-card']")
@@ -150,9 +91,9 @@ def test_explore_in_the_colour_blind_look(server: Server, new_page: Any, screens
 
     # (a) the eras: Okabe and Ito's colours, six of them, told apart with each deficiency
     assert sorted(seen["rows"]) == [[k + 1, colour] for k, colour in enumerate(SAFE_ERAS)]
-    for name, matrix in DEFICIENCIES.items():
+    for name in MACHADO:
         for one, two in itertools.combinations(SAFE_ERAS, 2):
-            assert math.dist(lab(one, matrix), lab(two, matrix)) > 15, (name, one, two)
+            assert math.dist(lab(one, name), lab(two, name)) > 15, (name, one, two)
     # every card names its era by number, the small ones too, in its era's colour
     assert seen["chips"], "the reserve and the discards show small cards"
     for card, text, colour in seen["cards"]:
@@ -165,7 +106,7 @@ def test_explore_in_the_colour_blind_look(server: Server, new_page: Any, screens
     for number in seen["numbers"]:
         seat = number["seat"]
         assert number["text"] == str(seat + 1)
-        assert hex_of(number["background"]) == SAFE_SEATS[seat]
+        assert rgb(number["background"]) == rgb(SAFE_SEATS[seat])
         assert number["colour"] == SAFE_INKS[seat]
     # the marks of the others' moves: the mover's number on each
     assert sorted(m["ply"] for m in seen["marks"]) == marked
@@ -175,13 +116,13 @@ def test_explore_in_the_colour_blind_look(server: Server, new_page: Any, screens
             seat = automata[0]
         assert mark["number"] == str(seat + 1), mark
         assert mark["colour"] == SAFE_INKS[seat], mark
-    for name, matrix in DEFICIENCIES.items():
+    for name in MACHADO:
         for one, two in itertools.combinations(SAFE_SEATS, 2):
-            assert math.dist(lab(one, matrix), lab(two, matrix)) > 15, (name, one, two)
+            assert math.dist(lab(one, name), lab(two, name)) > 15, (name, one, two)
 
     page.wait_for_timeout(900)  # past the bot's fade-in
     page.screenshot(path=str(screenshots / "palette-evolution.png"), full_page=True)
-    page.evaluate(FILTER)
+    show_as(page, "deuteranopia")
     page.wait_for_timeout(200)
     page.screenshot(path=str(screenshots / "palette-evolution-deuteranopia.png"), full_page=True)
 
@@ -215,7 +156,7 @@ def test_bluff_in_the_colour_blind_look(server: Server, new_page: Any, screensho
     state = play_until(server, game_id, token, random.randrange(1 << 30), stop=ready)
     assert state["status"] == "playing"
     page = new_page(1280, 1000)
-    page.add_init_script(SAFE_INIT)
+    page.add_init_script(SAFE_PALETTE)
     page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")
     page.wait_for_selector(f"body[data-ply='{state['ply']}']")
     page.wait_for_selector("[data-testid='pile']")

@@ -13,30 +13,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tests.e2e.colour_vision import MACHADO, SAFE_PALETTE, lightness, show_as
+from tests.e2e.colour_vision import seen as seen_with
 from tests.e2e.conftest import Server, play_at_random, polite
 
-SAFE_INIT = "localStorage.setItem('terranova.palette', 'safe')"
 # seatInk of the safe palette (common.js), as computed styles give it
 SAFE_INK = ["rgb(255, 255, 255)", "rgb(255, 255, 255)", "rgb(0, 0, 0)", "rgb(255, 255, 255)"]
-
-# Machado et al. (2009), severity 1: the simulations of the three colour blindnesses
-SIMULATIONS = {
-    "deuteranopia": [
-        [0.367322, 0.860646, -0.227968],
-        [0.280085, 0.672501, 0.047413],
-        [-0.011820, 0.042940, 0.968881],
-    ],
-    "protanopia": [
-        [0.152286, 1.052583, -0.204868],
-        [0.114503, 0.786281, 0.099216],
-        [-0.003882, -0.048116, 1.051998],
-    ],
-    "tritanopia": [
-        [1.255528, -0.076749, -0.178779],
-        [-0.078411, 0.930809, 0.147602],
-        [0.004733, 0.691367, 0.303900],
-    ],
-}
 
 
 def pieces_by_seat(state: dict[str, Any]) -> dict[str, set[int]]:
@@ -88,40 +70,6 @@ def fills(page: Any) -> dict[str, str]:
     )
 
 
-def rgb(text: str) -> tuple[float, float, float]:
-    parts = text.strip().lstrip("#")
-    return tuple(int(parts[i : i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
-
-
-def linear(c: float) -> float:
-    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-
-def simulate(colour: str, matrix: list[list[float]]) -> tuple[float, ...]:
-    lin = [linear(c) for c in rgb(colour)]
-    return tuple(
-        min(1.0, max(0.0, sum(m * c for m, c in zip(row, lin, strict=True)))) for row in matrix
-    )
-
-
-def lightness(c: tuple[float, ...]) -> float:
-    """CIE L* of a linear RGB colour."""
-    y = 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
-    return 116 * y ** (1 / 3) - 16 if y > 0.008856 else 903.3 * y
-
-
-DEUTERANOPIA_FILTER = """(matrix) => {
-    const ns = 'http://www.w3.org/2000/svg';
-    const svg = document.createElementNS(ns, 'svg');
-    svg.setAttribute('width', '0'); svg.setAttribute('height', '0');
-    svg.style.position = 'absolute';
-    svg.innerHTML = `<filter id="cvd-deuteranopia" color-interpolation-filters="linearRGB">
-        <feColorMatrix type="matrix" values="${matrix}"/></filter>`;
-    document.body.append(svg);
-    document.documentElement.style.filter = 'url(#cvd-deuteranopia)';
-}"""
-
-
 def test_safe_colours_number_the_pieces_and_texture_the_terrain(
     server: Server, new_page: Any, screenshots: Path
 ) -> None:
@@ -138,7 +86,7 @@ def test_safe_colours_number_the_pieces_and_texture_the_terrain(
     assert found["house"] and {0, 1} <= found["house"] | found["token"] | found["ship"], found
 
     page = new_page(1280, 860)
-    page.add_init_script(SAFE_INIT)
+    page.add_init_script(SAFE_PALETTE)
     open_seat(page, server, game_id, token, state["ply"])
     assert page.evaluate("document.documentElement.dataset.palette") == "safe"
     assert page.is_checked("[data-testid='palette']")
@@ -204,9 +152,9 @@ def test_safe_colours_number_the_pieces_and_texture_the_terrain(
     # differ besides)
     colours = {"land": "#d9e7a1", "shallow": "#56b4e9", "sea": "#0072b2"}
     colours.update(flower="#cc79a7", fruit="#e69f00", leaf="#009e73")
-    for name, matrix in SIMULATIONS.items():
-        seen_as = {k: simulate(c, matrix) for k, c in colours.items()}
-        light = {k: lightness(c) for k, c in seen_as.items()}
+    for name in MACHADO:
+        seen_as = {k: seen_with(c, name) for k, c in colours.items()}
+        light = {k: lightness(c, name) for k, c in colours.items()}
         assert light["land"] - light["shallow"] > 12, (name, light)
         assert light["shallow"] - light["sea"] > 12, (name, light)
         for a, b in (("flower", "fruit"), ("fruit", "leaf"), ("flower", "leaf")):
@@ -214,11 +162,7 @@ def test_safe_colours_number_the_pieces_and_texture_the_terrain(
             assert apart > 0.08 or abs(light[a] - light[b]) > 8, (name, a, b, seen_as)
 
     page.screenshot(path=str(screenshots / "palette-small-islands.png"))
-    values = (
-        " ".join(" ".join(str(v) for v in row) + " 0 0" for row in SIMULATIONS["deuteranopia"])
-        + " 0 0 0 1 0"
-    )
-    page.evaluate(DEUTERANOPIA_FILTER, values)
+    show_as(page, "deuteranopia")
     page.screenshot(path=str(screenshots / "palette-small-islands-deuteranopia.png"))
 
     # (c) the option off: the standard look, no number, no texture
@@ -253,7 +197,7 @@ def test_alexis_houses_carry_an_a_in_safe_colours(
     assert 1 in pieces_by_seat(state)["house"], "Alexis built no house"
 
     page = new_page(1280, 860)
-    page.add_init_script(SAFE_INIT)
+    page.add_init_script(SAFE_PALETTE)
     open_seat(page, server, game_id, token, state["ply"])
     alexis = numbers(page, ".house-piece[data-seat='alexis']")
     assert alexis and all(p["text"] == "A" and p["ink"] == "rgb(255, 255, 255)" for p in alexis), (

@@ -114,3 +114,17 @@ def long_island(g: EntdeckerState) -> None:
 def close_long_island(g: EntdeckerState, seat: int) -> None:
     exploring(g, seat, "hidden", 1, [(8, 0, S)], ship=None)
     play(g, "draw", "reveal cape", "place cape 8,0 270", "stop")
+
+
+def four_on_the_long_island() -> EntdeckerState:
+    """Four players on the long island (a settlement, two forts, a fort and a scout), closed
+    by seat 3: 9 tiles to share by the scoring cascade."""
+    g = blank(4)
+    long_island(g)
+    unit(g, 1, 0, 0, "settlement")
+    unit(g, 2, 0, 1, "fort")
+    unit(g, 3, 0, 1, "fort")
+    unit(g, 4, 0, 2, "fort")
+    unit(g, 5, 0, 3, "scout")
+    close_long_island(g, 3)
+    return g

@@ -18,6 +18,7 @@ from tests.games.entdecker.helpers import (
     blank,
     close_long_island,
     exploring,
+    four_on_the_long_island,
     lay,
     long_island,
     play,
@@ -404,14 +405,7 @@ def test_island_completed_at_the_boards_edge_is_scored() -> None:
 
 
 def test_scoring_cascade_with_four_players_and_an_odd_value() -> None:
-    g = blank(4)
-    long_island(g)
-    unit(g, 1, 0, 0, "settlement")
-    unit(g, 2, 0, 1, "fort")
-    unit(g, 3, 0, 1, "fort")
-    unit(g, 4, 0, 2, "fort")
-    unit(g, 5, 0, 3, "scout")
-    close_long_island(g, 3)
+    g = four_on_the_long_island()
     assert g._points == [9, 5, 3, 2]
     assert g._supply[0][2] == 1 and g._supply[1][1] == 2 and g._supply[2][1] == 2
     assert isinstance(g._agenda[-1], Trekking) and g.current_player() == 3

@@ -15,6 +15,7 @@ from tests.games.entdecker.helpers import (
     blank,
     close_long_island,
     exploring,
+    four_on_the_long_island,
     lay,
     long_island,
     play,
@@ -34,14 +35,7 @@ def line(seat: int, points: int, kind: str, what: str, ply: int) -> dict[str, An
 
 
 def test_an_island_gives_a_line_to_each_seat_placed_with_the_ply_that_closed_it() -> None:
-    g = blank(4)
-    long_island(g)
-    unit(g, 1, 0, 0, "settlement")
-    unit(g, 2, 0, 1, "fort")
-    unit(g, 3, 0, 1, "fort")
-    unit(g, 4, 0, 2, "fort")
-    unit(g, 5, 0, 3, "scout")
-    close_long_island(g, 3)
+    g = four_on_the_long_island()
     assert str(g.history()[3]) == "stop"  # the move that ended the turn, and scored
     island = "on an island of 9 tiles"
     assert sheet(g) == [
