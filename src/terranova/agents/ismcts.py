@@ -9,7 +9,10 @@ determinizations, its own legal actions and the seat counts.
 The tree is over what the observer sees. An edge is keyed by the action as the observer
 sees it: its own decisions by the action itself, everything else (other seats' decisions,
 chance outcomes) by ``describe_action(action, observer)``, so the draw of a tile into an
-opponent's private hand is one edge ``draw ?`` whatever the tile was. At a decision node
+opponent's private hand is one edge ``draw ?`` whatever the tile was. Where the game says
+the decisions of the seat to move are public (``State.decisions_public``: every seat sees
+each as itself), another seat's decision is keyed by itself too, which groups them as their
+texts would, without describing every legal action at every visit. At a decision node
 only the children whose action is legal in the current determinization are candidates;
 UCT counts how often each child was *available* instead of the parent's visits. Rollouts,
 scoring (margins over the best other seat, squashed into 0..1), the budget and the
@@ -31,6 +34,8 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
+from typing import cast
 
 from terranova.agents.mcts import (
     Considered,
@@ -46,7 +51,8 @@ _sqrt = math.sqrt
 _log = math.log
 
 Key = object
-"""An edge as the observer sees it: an action of its own, or the text of anything else."""
+"""An edge as the observer sees it: an action of its own or a public decision of another
+seat, or the text of anything else."""
 
 UNSEEN = "(unseen)"
 """The key of an action the observer does not see at all."""
@@ -120,22 +126,21 @@ class IsmctsAgent(SearchAgent):
             legal = state.legal_actions()
             kids = node.kids
             groups: dict[Key, list[Action]] | None = None
-            if actor == observer:
-                keys: list[Key] = list(legal)
-            else:
+            keys: Sequence[Key] = legal  # keyed as their texts would group them, if public
+            if actor != observer and not state.decisions_public():
                 groups = {}
                 for action in legal:
                     groups.setdefault(_seen(state, action, observer), []).append(action)
                 keys = list(groups)
-            missing = [k for k in keys if k not in kids]
-            if missing:
+            found = list(map(kids.get, keys))
+            if None in found:
+                missing = [k for k, kid in zip(keys, found, strict=True) if kid is None]
                 first = self.try_first
                 if node is root and first is not None and first in missing:
                     key = first
                 else:
                     key = missing[int(rng.random() * len(missing))]
-                for k in keys:
-                    kid = kids.get(k)
+                for kid in found:
                     if kid is not None:
                         kid.avail += 1
                 action = _pick(key, groups, rng)
@@ -146,17 +151,17 @@ class IsmctsAgent(SearchAgent):
                 made += 1
                 break
             best_score = -math.inf
-            best_key: Key = keys[0]
-            for k in keys:
-                kid = kids[k]
+            best = 0
+            present = cast("list[_InfoNode]", found)  # every key has its child
+            for i, kid in enumerate(present):
                 kid.avail += 1
                 v = kid.visits
                 score = kid.value[actor] / v + c * _sqrt(_log(kid.avail) / v)
                 if score > best_score:
                     best_score = score
-                    best_key = k
-            state.apply(_pick(best_key, groups, rng))
-            node = kids[best_key]
+                    best = i
+            state.apply(_pick(keys[best], groups, rng))
+            node = present[best]
             path.append(node)
         self._back_up(state, path, scale)
         return made
@@ -169,8 +174,8 @@ def _seen(state: State, action: Action, observer: int) -> Key:
 
 
 def _pick(key: Key, groups: dict[Key, list[Action]] | None, rng: random.Random) -> Action:
-    """The action behind ``key``: itself for the observer's own decisions, else one of the
-    actions it cannot tell apart, drawn at random."""
+    """The action behind ``key``: itself for a decision keyed by itself, else one of the
+    actions the observer cannot tell apart, drawn at random."""
     if groups is None:
         assert isinstance(key, Action)
         return key

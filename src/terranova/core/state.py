@@ -131,6 +131,16 @@ class State(ABC):
         its text, a masked text, or ``None`` if the seat does not see it at all."""
         return str(action)
 
+    def decisions_public(self) -> bool:
+        """Whether every seat sees each legal action of the seat to move as itself: for
+        every seat (and spectators) :meth:`describe_action` gives each one a text, never
+        ``None``, no two the same, and in every position the seat cannot tell from this one
+        the same text names the same action. A search may then key another seat's
+        decisions by the actions themselves instead of by their texts, and group them
+        exactly as the texts would. Asked only when a seat is to move; the default,
+        ``False``, claims nothing."""
+        return False
+
     def recall_action(self, action: Action, seen: str, seat: int | None) -> str:
         """How a log shown now names a past ``action`` that ``seat`` saw as ``seen`` when
         it was played (:meth:`describe_action` on the position before it). By default

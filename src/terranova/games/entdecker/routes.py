@@ -49,12 +49,12 @@ def tolls(g: EntdeckerState, seat: int) -> tuple[dict[int, int], list[int]]:
 
 def network(g: EntdeckerState) -> SeaLanes:
     """The sea-lane network, rebuilt first if forts or settlements came or went since."""
-    lanes = g._lanes
     pos = g._node_pos
     fortified = frozenset(pos[node] for node, _, kind in g._units if kind >= FORT)
-    if fortified != lanes.fortified:
-        lanes.refortify(g._t, g._map, fortified)
-    return lanes
+    if fortified != g._lanes.fortified:
+        g.own_board()
+        g._lanes.refortify(g._t, g._map, fortified)
+    return g._lanes
 
 
 def _links(g: EntdeckerState, lanes: SeaLanes) -> dict[int, list[int]]:
@@ -270,9 +270,9 @@ def _start_tile(t: Tables, pos: int, edge: int, point: int, paid: tuple[int, ...
 def reachable(g: EntdeckerState) -> bool:
     """Whether some undiscovered square can still be reached by a ship (gold aside): a
     start point's square is undiscovered, or a region reached from one has an exit."""
-    lanes = network(g)
-    if lanes.unexplored:
+    if g._lanes.unexplored:  # the forts do not matter: no need to bring the lanes up to date
         return True
+    lanes = network(g)
     exits = lanes.exits
     if not lanes.launches.keys().isdisjoint(exits):
         return True

@@ -28,6 +28,7 @@ kind ``hut``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from terranova.core.actions import Action
@@ -58,9 +59,8 @@ def fill_next(g: EntdeckerState, seat: int) -> None:
     """Fill the enclosed spaces from the open stacks or the discards; the first that needs
     the hidden stacks waits for chance; when none is left, go on to scoring."""
     t = g._t
-    frontier = g._map.frontier
     for q in enclosed(g):
-        code = frontier[q]
+        code = g._map.frontier[q]  # each filler laid may change it
         for number in range(1, 7):
             design = t.open_design[number]
             if g._open_stacks[number] and design >= 0 and t.fits[design][code]:
@@ -159,25 +159,39 @@ def cascade(value: int, places: int) -> list[int]:
     return out
 
 
-def ranking(
-    g: EntdeckerState, units: list[tuple[int, int, int]], active: int
-) -> list[tuple[int, int, int, int]]:
-    """(seat, strongest kind, how many of it, place from 1) of the players with units on an
-    island, best first."""
-    best: dict[int, tuple[int, int]] = {}
+Strongest = dict[int, tuple[int, int]]
+"""Per seat with units on an island: its strongest kind and how many of it it has there."""
+
+
+def strongest(units: list[tuple[int, int, int]]) -> Strongest:
+    """Each seat's strongest units among ``units`` (on one island)."""
+    best: Strongest = {}
     for _, seat, kind in units:
         strongest, count = best.get(seat, (-1, 0))
         if kind > strongest:
             best[seat] = (kind, 1)
         elif kind == strongest:
             best[seat] = (kind, count + 1)
+    return best
+
+
+def ranking(
+    g: EntdeckerState, units: list[tuple[int, int, int]], active: int
+) -> list[tuple[int, int, int, int]]:
+    """(seat, strongest kind, how many of it, place from 1) of the players with units on an
+    island, best first."""
+    return standings(g, strongest(units), active)
+
+
+def standings(g: EntdeckerState, best: Strongest, active: int) -> list[tuple[int, int, int, int]]:
+    """:func:`ranking` from each seat's strongest units on the island."""
     n = g._n
-    order = sorted(best, key=lambda s: (-best[s][0], -best[s][1], (s - active) % n))
+    order = sorted((-kind, -many, (seat - active) % n, seat) for seat, (kind, many) in best.items())
     out = []
-    for k, seat in enumerate(order):
+    for k, (_, _, _, seat) in enumerate(order):
         place = k + 1
         if not g._tie_active:
-            place = 1 + sum(1 for s in order if best[s] > best[seat])
+            place = 1 + sum(1 for other in best if best[other] > best[seat])
         out.append((seat, best[seat][0], best[seat][1], place))
     return out
 
@@ -220,10 +234,23 @@ def score_next(g: EntdeckerState, seat: int) -> None:
     n = g._n
     treks.sort(key=lambda s: (s - seat) % n)
     g._agenda.extend(Trekking(s) for s in reversed(treks))
-    tiles = [g._t.where(g._map.tiles[i][0]) for i in range(g._map.tiles.__len__())
-             if g._mask[root] >> i & 1]  # fmt: skip
+    tiles = [g._t.where(g._map.tiles[i][0]) for i in bits(g._mask[root])]
     g.log.append({"seat": seat, "what": "island", "tiles": tiles, "value": value,
                   "ranks": report})  # fmt: skip
+
+
+def bits(mask: int) -> list[int]:
+    """The bits set in ``mask``, lowest first.
+
+    >>> bits(0b1010)
+    [1, 3]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 # ---------------------------------------------------------------------------- paths
@@ -275,12 +302,20 @@ def out_of_turns(g: EntdeckerState) -> bool:
 
 def hut_winner(g: EntdeckerState, path: int) -> int:
     """The seat with most scouts on a path (tie: the scout nearest the hut); -1: none."""
-    spaces = g._paths[path]
-    counts = [spaces.count(s) for s in range(g._n)]
-    most = max(counts)
-    if not most:
-        return -1
-    return next(s for s in spaces if s >= 0 and counts[s] == most)
+    return path_leader(tuple(g._paths[path]))
+
+
+@lru_cache(maxsize=1 << 12)
+def path_leader(spaces: tuple[int, ...]) -> int:
+    """:func:`hut_winner` by the seats on a path's spaces, nearest the hut first (kept:
+    the estimates ask it of every hut in every position a search weighs)."""
+    winner, most = -1, 0
+    for seat in spaces:  # nearest the hut first: a seat after the winner needs more scouts
+        if seat >= 0 and seat != winner:
+            many = spaces.count(seat)
+            if many > most:
+                winner, most = seat, many
+    return winner
 
 
 def finish(g: EntdeckerState) -> None:
@@ -312,24 +347,51 @@ CLOSING = 0.85
 """The chance an island is completed, per land edge still open (a rough guess)."""
 
 
-def outlook(g: EntdeckerState, active: int) -> list[float]:
-    """Per seat, the points its units on the islands not yet scored are expected to bring:
-    the place each seat holds now (ties to ``active``, as in a scoring on its turn) on the
-    island's value grown by its open edges, discounted by the chance it is completed."""
-    out = [0.0] * g._n
-    if not g._units:
-        return out
+Held = list[tuple[float, int, Strongest]]
+"""Islands not yet scored that hold units: the chance each is completed, its value grown by
+its open edges, and each seat's strongest units there."""
+
+
+def held_islands(g: EntdeckerState) -> Held:
+    """The islands not yet scored that hold units, as :func:`outlook` weighs them."""
     find = g._regions.find
     islands: dict[int, list[tuple[int, int, int]]] = {}
     for unit in g._units:
         islands.setdefault(find(unit[0]), []).append(unit)
+    held = []
     for root, here in islands.items():
         open_edges = g._open[root]
-        value = g._mask[root].bit_count() + g._bonus[root]
-        chance = CLOSING**open_edges
-        ranks = ranking(g, here, active)
-        points = cascade(round(value + GROWTH * open_edges), len(ranks))
+        value = round(g._mask[root].bit_count() + g._bonus[root] + GROWTH * open_edges)
+        held.append((CLOSING**open_edges, value, strongest(here)))
+    return held
+
+
+def outlook(g: EntdeckerState, active: int, held: Held | None = None) -> list[float]:
+    """Per seat, the points its units on the islands not yet scored (``held``, by default
+    :func:`held_islands`) are expected to bring: the place each seat holds now (ties to
+    ``active``, as in a scoring on its turn) on the island's value grown by its open edges,
+    discounted by the chance it is completed."""
+    out = [0.0] * g._n
+    for chance, value, best in held_islands(g) if held is None else held:
+        if len(best) == 1:
+            (seat,) = best
+            out[seat] += chance * value  # alone on the island: 1st
+            continue
+        ranks = standings(g, best, active)
+        points = cascade(value, len(ranks))
         for seat, _, _, place in ranks:
+            out[seat] += chance * points[place - 1]
+    return out
+
+
+def own_outlooks(g: EntdeckerState, held: Held) -> list[float]:
+    """Per seat, ``outlook(g, seat, held)[seat]``: the seat to play wins its ties, so its
+    place on an island is 1 + the seats with stronger units there, whatever the variant."""
+    out = [0.0] * g._n
+    for chance, value, best in held:
+        points = cascade(value, len(best))
+        for seat, mine in best.items():
+            place = 1 + sum(1 for theirs in best.values() if theirs > mine)
             out[seat] += chance * points[place - 1]
     return out
 
@@ -338,7 +400,7 @@ def hut_outlooks(g: EntdeckerState) -> list[float]:
     """Per seat, the tokens of the huts it leads (their mean value if it has not seen
     them)."""
     tokens = g._t.board.tokens
-    mean = sum(t.value for t in tokens) / len(tokens)
+    mean = g._t.token_mean
     worth = [0.0] * g._n
     for path, token in enumerate(g._hut):
         if token >= 0:
@@ -346,6 +408,15 @@ def hut_outlooks(g: EntdeckerState) -> list[float]:
             if seat >= 0:
                 worth[seat] += tokens[token].value if g._known[path] >> seat & 1 else mean
     return worth
+
+
+def scouts_on_islands(g: EntdeckerState) -> list[int]:
+    """Per seat, its scouts on the islands not yet scored."""
+    out = [0] * g._n
+    for _, seat, kind in g._units:
+        if kind == SCOUT:
+            out[seat] += 1
+    return out
 
 
 def estimate(g: EntdeckerState, seat: int) -> float:
@@ -358,7 +429,8 @@ def estimate(g: EntdeckerState, seat: int) -> float:
         return g.returns()[seat]
     turn = g._turn
     active = turn.seat if turn is not None else seat
-    return _worth(g, seat, outlook(g, active)[seat], hut_outlooks(g)[seat])
+    islands = outlook(g, active)[seat]
+    return _worth(g, seat, islands, hut_outlooks(g)[seat], scouts_on_islands(g)[seat])
 
 
 def estimates(g: EntdeckerState) -> list[float]:
@@ -366,18 +438,19 @@ def estimates(g: EntdeckerState) -> list[float]:
     if g._over:
         return g.returns()
     turn = g._turn
-    if turn is None:  # between turns each seat is taken as the one to play
-        return [estimate(g, seat) for seat in range(g._n)]
-    islands = outlook(g, turn.seat)
+    seats = range(g._n)
+    # between turns each seat is taken as the one to play
+    islands = own_outlooks(g, held_islands(g)) if turn is None else outlook(g, turn.seat)
     huts = hut_outlooks(g)
-    return [_worth(g, seat, islands[seat], huts[seat]) for seat in range(g._n)]
+    scouts = scouts_on_islands(g)
+    return [_worth(g, seat, islands[seat], huts[seat], scouts[seat]) for seat in seats]
 
 
-def _worth(g: EntdeckerState, seat: int, islands: float, huts: float) -> float:
+def _worth(g: EntdeckerState, seat: int, islands: float, huts: float, scouts: int) -> float:
     worth = g._points[seat] + g._gold[seat] / 3 + islands
     turn = g._turn
     if turn is not None and turn.seat == seat and turn.left:  # tiles paid for, not drawn
         board = g._t.board
         worth += turn.left * (board.hidden_tile if turn.kind == "hidden" else board.open_tile) / 3
-    worth += sum(0.5 for _, s, kind in g._units if s == seat and kind == SCOUT)
+    worth += 0.5 * scouts
     return worth + huts

@@ -141,6 +141,7 @@ class EntdeckerState(State):
         self._bonus: list[int] = self._regions.columns[2]
         self._node_pos: list[int] = []  # node -> square
         self._first_node: dict[int, int] = {}  # square -> its tile's first node
+        self._board_shared = False  # the board above may be a clone's too (own_board)
         self._units: list[tuple[int, int, int]] = []  # (node, seat, kind) in the order placed
         self._scored: list[int] = []  # roots of islands scored
         # the players and the bank
@@ -382,32 +383,32 @@ class EntdeckerState(State):
                     return
 
     def clone(self) -> Self:
+        other = self._copy()
+        other._history = self._history[:]
+        return other
+
+    def _copy(self) -> Self:
+        """An independent copy but for the history, which it shares (the caller's to set),
+        and the board, which both share until one changes it (:meth:`own_board`)."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other._map = self._map.copy()
-        other._lanes = self._lanes.copy()
-        other._enclosed = self._enclosed.copy()
-        regions = other._regions = self._regions.copy()
-        other._open, other._mask, other._bonus = regions.columns
-        other._node_pos = self._node_pos[:]
-        other._first_node = self._first_node.copy()
+        self._board_shared = other._board_shared = True
         other._units = self._units[:]
         other._scored = self._scored[:]
         other._gold = self._gold[:]
         other._points = self._points[:]
         other._sheet = self._sheet[:]
-        other._supply = [s[:] for s in self._supply]
+        other._supply = list(map(list.copy, self._supply))
         other._hidden = self._hidden[:]
         other._open_stacks = self._open_stacks[:]
         other._discards = self._discards[:]
         other._box = self._box[:]
-        other._paths = [p[:] for p in self._paths]
+        other._paths = list(map(list.copy, self._paths))
         other._hut = self._hut[:]
         other._known = self._known[:]
         other._bag = self._bag[:]
         other._agenda = self._agenda[:]  # steps are frozen: shared
         other._turn = self._turn.copy() if self._turn is not None else None
-        other._history = self._history[:]
         other.log = self.log[:]  # entries are never changed
         return other
 
@@ -439,9 +440,10 @@ class EntdeckerState(State):
     def resample(self, seat: int, rng: random.Random) -> Self:
         """The produce tokens ``seat`` has not looked at are redrawn (in the huts and the
         bag); nothing else is hidden (the hidden stacks are drawn by chance when drawn)."""
-        other = self.clone()
+        other = self._copy()
         other._history = []
-        other._legal = other._outcomes = None  # a token drawn from the bag may now differ
+        if self.current_player() == CHANCE:  # a token drawn from the bag may now differ
+            other._legal = other._outcomes = None  # (a decision's choices do not)
         if self._over:
             return other
         unseen = [h for h, k in enumerate(self._hut) if k >= 0 and not self._known[h] >> seat & 1]
@@ -462,6 +464,12 @@ class EntdeckerState(State):
             if isinstance(top, Hut) and top.seat != seat:
                 return "token ?"
         return str(action)
+
+    def decisions_public(self) -> bool:
+        """Every decision is public (only chance's draw of a token into a hut is hidden):
+        every seat sees it as its canonical text, which names it alone whatever the
+        position (``parse_action`` reads it back)."""
+        return True
 
     def components(self) -> dict[str, Any]:
         return views.components(self)
@@ -493,9 +501,24 @@ class EntdeckerState(State):
                 else:
                     self._enclosed.add(q)
 
+    def own_board(self) -> None:
+        """Copy the board (the map, its islands and sea lanes) before changing it if a clone
+        shares it: most clones a search makes lay no tile, so clones share it until then."""
+        if not self._board_shared:
+            return
+        self._board_shared = False
+        self._map = self._map.copy()
+        self._lanes = self._lanes.copy()
+        self._enclosed = self._enclosed.copy()
+        regions = self._regions = self._regions.copy()
+        self._open, self._mask, self._bonus = regions.columns
+        self._node_pos = self._node_pos[:]
+        self._first_node = self._first_node.copy()
+
     def lay(self, pos: int, design: int, rotation: int) -> list[int]:
         """Lay a tile (legality is the caller's): its land pieces join the islands they
         touch. Returns the roots of the islands of its pieces."""
+        self.own_board()
         t = self._t
         regions = self._regions
         grid = t.grid

@@ -143,6 +143,8 @@ class Tables:
         self.treks = [Trek(p.id) for p in board.paths]
         self.path_index = {p.id: i for i, p in enumerate(board.paths)}
         self.tokens = [Token(t.id) for t in board.tokens]
+        self.token_mean = sum(t.value for t in board.tokens) / len(board.tokens)
+        """The mean value of the produce tokens (a token not seen is worth as much)."""
         self.token_index = {t.id: i for i, t in enumerate(board.tokens)}
         self.layouts = [Layout(layout.id) for layout in board.layouts]
         self.layout_index = {layout.id: i for i, layout in enumerate(board.layouts)}
