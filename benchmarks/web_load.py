@@ -10,6 +10,11 @@ new game in a slot whenever one ends, until ``--seconds`` or ``--moves`` is reac
   sends one of them at random (seeded); the other seats are bots;
 - the other games are bots only, watched by a spectator connection.
 
+With ``--processes N`` (PostgreSQL only), N server processes share the database: game
+``k`` is created through process ``k mod N`` (which then runs its bots) and watched or
+played over a WebSocket to process ``k + 1 mod N``, so that every bot's move reaches its
+client through the other process (PostgreSQL's NOTIFY).
+
 It prints the moves (decisions) per second, the 50th/90th/99th percentile latency of a
 human move (from sending the ``action`` message to receiving the state message that
 reflects it), the bots' move throughput and how long they take beyond their pause, and
@@ -19,7 +24,7 @@ Ctrl-C or an error.
     .venv/bin/python benchmarks/web_load.py [--games 50] [--seconds 30 | --moves N]
         [--bot-delay-ms 600] [--human-share 0.5] [--players 2] [--bot greedy]
         [--think-ms 0] [--warmup 3] [--seed 1] [--compression deflate|none]
-        [--database-url URL] [--profile server.prof]
+        [--database-url URL [--processes N]] [--profile server.prof]
 
 The client keeps to the server's limits (docs/web.md): at most ``ws_messages_per_second``
 messages per connection and the ``/api/`` token bucket of one address, read from
@@ -78,10 +83,12 @@ class Server:
     """``python -m terranova.server`` in a subprocess of its own session (so that a Ctrl-C
     in the terminal reaches only this script, which then stops the server itself)."""
 
-    def __init__(self, database_url: str, workdir: Path, profile: Path | None) -> None:
+    def __init__(
+        self, database_url: str, workdir: Path, profile: Path | None, index: int = 0
+    ) -> None:
         self.port = free_port()
         self.database_url = database_url
-        self.log_path = workdir / "server.log"
+        self.log_path = workdir / f"server-{index}.log"
         self.profile = profile
         command = [sys.executable]
         if profile is not None:
@@ -197,10 +204,11 @@ class Stats:
 class Run:
     """What the game slots share: the server's address, the clock, the limits."""
 
-    def __init__(self, args: argparse.Namespace, base: str, settings: Settings) -> None:
+    def __init__(self, args: argparse.Namespace, bases: list[str], settings: Settings) -> None:
         self.args = args
-        self.base = base
-        self.ws_base = base.replace("http://", "ws://", 1)
+        self.bases = bases
+        """The servers' addresses: game ``k`` is made through ``bases[k % len(bases)]``
+        and played through the next one."""
         self.stats = Stats()
         self.stop = asyncio.Event()
         self.measuring = False
@@ -239,8 +247,14 @@ class Run:
                     self.stats.http_wait += wait
                 await asyncio.sleep(wait)
 
-    async def create_game(self, seats: list[dict[str, Any]]) -> dict[str, Any] | None:
-        """``POST /api/games`` (None when the run stops first or the server refuses)."""
+    def ws_base(self, game: int) -> str:
+        """Where game ``game``'s WebSocket goes: the server after the one that made it."""
+        base = self.bases[(game + 1) % len(self.bases)]
+        return base.replace("http://", "ws://", 1)
+
+    async def create_game(self, seats: list[dict[str, Any]], game: int) -> dict[str, Any] | None:
+        """``POST /api/games`` through server ``game % len(bases)`` (None when the run
+        stops first or the server refuses)."""
         assert self.http is not None
         body = {"game": "discovery", "seats": seats, "bot_delay_ms": self.args.bot_delay_ms}
         for _attempt in range(20):
@@ -249,7 +263,8 @@ class Run:
             await self._http_slot()
             start = time.perf_counter()
             try:
-                answer = await self.http.post(f"{self.base}/api/games", json=body)
+                base = self.bases[game % len(self.bases)]
+                answer = await self.http.post(f"{base}/api/games", json=body)
             except httpx.HTTPError as exc:
                 self.stats.errors[f"POST /api/games: {type(exc).__name__}"] += 1
                 await asyncio.sleep(0.5)
@@ -306,11 +321,12 @@ async def play(run: Run, slot: int, game_no: int) -> bool:
         else {"kind": "bot", "bot": args.bot}
         for i in range(args.players)
     ]
-    created = await run.create_game(seats)
+    number = game_no * args.games + slot
+    created = await run.create_game(seats, number)
     if created is None:
         return False
     game_id = created["game_id"]
-    url = f"{run.ws_base}/ws/games/{game_id}"
+    url = f"{run.ws_base(number)}/ws/games/{game_id}"
     if human_seat is not None:
         url += f"?seat={human_seat}&token={created['seats'][human_seat]['token']}"
     bot_seats = {s["seat"] for s in created["seats"] if s["kind"] == "bot"}
@@ -419,8 +435,16 @@ async def slot_loop(run: Run, slot: int) -> None:
         game_no += 1
 
 
-async def drive(args: argparse.Namespace, server: Server, settings: Settings) -> dict[str, Any]:
-    run = Run(args, server.base, settings)
+def cpu_seconds(servers: list[Server]) -> float | None:
+    """The servers' CPU time so far, together."""
+    times = [server.cpu_seconds() for server in servers]
+    return None if None in times else sum(t for t in times if t is not None)
+
+
+async def drive(
+    args: argparse.Namespace, servers: list[Server], settings: Settings
+) -> dict[str, Any]:
+    run = Run(args, [server.base for server in servers], settings)
     limits = httpx.Limits(max_connections=20, max_keepalive_connections=20)
     async with httpx.AsyncClient(timeout=30.0, limits=limits) as http:
         run.http = http
@@ -430,7 +454,7 @@ async def drive(args: argparse.Namespace, server: Server, settings: Settings) ->
                 await asyncio.wait_for(run.stop.wait(), timeout=args.warmup)
             run.measuring = True
             started = time.perf_counter()
-            server_cpu0 = server.cpu_seconds()
+            server_cpu0 = cpu_seconds(servers)
             client_cpu0 = time.process_time()
             load_start = os.getloadavg()
             limit = args.seconds if args.seconds else MAX_SECONDS
@@ -438,15 +462,15 @@ async def drive(args: argparse.Namespace, server: Server, settings: Settings) ->
                 elapsed = time.perf_counter() - started
                 if elapsed >= limit:
                     break
-                if server.process.poll() is not None:
-                    run.stats.errors["the server exited during the run"] += 1
+                if any(server.process.poll() is not None for server in servers):
+                    run.stats.errors["a server exited during the run"] += 1
                     break
                 run.stats.concurrent.append(run.playing)
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(run.stop.wait(), timeout=min(0.5, limit - elapsed))
             run.measuring = False
             seconds = time.perf_counter() - started
-            server_cpu1 = server.cpu_seconds()
+            server_cpu1 = cpu_seconds(servers)
             client_cpu = time.process_time() - client_cpu0
             load_end = os.getloadavg()
         finally:
@@ -481,7 +505,7 @@ def spread(values: list[float]) -> str:
     )
 
 
-def report(args: argparse.Namespace, server: Server, result: dict[str, Any]) -> bool:
+def report(args: argparse.Namespace, servers: list[Server], result: dict[str, Any]) -> bool:
     """Print the figures; True if the target (p99 under 100 ms at 50 games) is met."""
     stats: Stats = result["stats"]
     seconds: float = result["seconds"]
@@ -495,8 +519,10 @@ def report(args: argparse.Namespace, server: Server, result: dict[str, Any]) -> 
     )
     command = PASSWORD.sub(r"\1***@", " ".join([Path(sys.executable).name, *sys.argv]))
     print(f"command: {command}")
+    ports = ", ".join(str(server.port) for server in servers)
+    processes = f"{len(servers)} processes" if len(servers) > 1 else "one process"
     print(
-        f"server: python -m terranova.server on {LOOPBACK}:{server.port}, {database}; "
+        f"server: python -m terranova.server ({processes}) on {LOOPBACK}:{ports}, {database}; "
         f"client: websockets {websockets.__version__}, compression {args.compression}; "
         f"{os.cpu_count()} CPUs"
     )
@@ -613,9 +639,21 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "fresh SQLite file; the games played stay in it",
     )
     parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes sharing the database (more than one: PostgreSQL only)",
+    )
+    parser.add_argument(
         "--profile", type=Path, default=None, help="run the server under cProfile into this file"
     )
     args = parser.parse_args(argv)
+    if not 1 <= args.processes <= 16:
+        parser.error("--processes is 1 to 16")
+    if args.processes > 1 and not (args.database_url or "").startswith("postgresql"):
+        parser.error("several --processes share a PostgreSQL database: give --database-url")
+    if args.processes > 1 and args.profile is not None:
+        parser.error("--profile profiles one server process")
     if not 1 <= args.games <= 1000:
         parser.error("--games is 1 to 1000")
     if not 0.0 <= args.human_share <= 1.0:
@@ -650,23 +688,27 @@ def main(argv: list[str] | None = None) -> int:
         workdir = Path(tmp)
         url = args.database_url or f"sqlite:///{workdir / 'load.db'}"
         profile = args.profile.resolve() if args.profile is not None else None
-        server = Server(url, workdir, profile)
+        servers = [Server(url, workdir, profile, i) for i in range(args.processes)]
         try:
-            server.wait_ready()
-            result = asyncio.run(drive(args, server, settings))
+            for server in servers:
+                server.wait_ready()
+            result = asyncio.run(drive(args, servers, settings))
         except KeyboardInterrupt:
             print("interrupted: stopping the server", file=sys.stderr)
             return 130
         except Exception:
-            print(
-                f"the run failed; the server's log ends with:\n{server.log_tail()}", file=sys.stderr
-            )
+            for server in servers:
+                print(
+                    f"the run failed; {server.log_path.name} ends with:\n{server.log_tail()}",
+                    file=sys.stderr,
+                )
             raise
         finally:
-            code = server.stop()
-            if code not in (0, None) and code != -signal.SIGINT:
-                print(f"the server exited with code {code}", file=sys.stderr)
-        report(args, server, result)
+            for server in servers:
+                code = server.stop()
+                if code not in (0, None) and code != -signal.SIGINT:
+                    print(f"{server.log_path.name} exited with code {code}", file=sys.stderr)
+        report(args, servers, result)
     if profile is not None:
         print_profile(profile)
     stats: Stats = result["stats"]

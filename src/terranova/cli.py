@@ -8,6 +8,7 @@ record does not replay.
 
 from __future__ import annotations
 
+import enum
 import inspect
 import json
 import secrets
@@ -728,6 +729,13 @@ DatabaseUrl = Annotated[
 ]
 
 
+class LogFormat(enum.StrEnum):
+    """How the server writes its log."""
+
+    text = "text"
+    json = "json"
+
+
 @app.command("serve")
 def serve_command(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
@@ -772,6 +780,19 @@ def serve_command(
             help="close unfinished games with no move for this long as abandoned (0: never)",
         ),
     ] = 168.0,
+    lease_seconds: Annotated[
+        float,
+        typer.Option(
+            min=0.5,
+            max=600,
+            help="how long a game's bots and clocks stay with a server process that stops "
+            "answering, before another process on the same PostgreSQL database takes them",
+        ),
+    ] = 10.0,
+    log_format: Annotated[
+        LogFormat,
+        typer.Option(help="text lines for people, or one JSON object per line for log tools"),
+    ] = LogFormat.text,
 ) -> None:
     """Start the web app: play in the browser at http://HOST:PORT."""
     from terranova.server import Settings, serve  # the web stack loads only for this command
@@ -788,9 +809,10 @@ def serve_command(
             http_connections_per_address=connections_per_address,
             trusted_proxies=tuple(_trusted(trusted_proxy or [])),
             abandon_after_hours=abandon_after_hours,
+            lease_seconds=lease_seconds,
         )
         _err().print(f"Terranova on http://{host}:{port} (Ctrl-C stops it)")
-        serve(settings, host, port)
+        serve(settings, host, port, log_format=log_format.value)
 
 
 def _trusted(items: list[str]) -> list[str]:

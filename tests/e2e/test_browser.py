@@ -255,6 +255,10 @@ def test_reconnects_after_the_server_restarts(
     server.stop()
     page.wait_for_selector("#conn[data-state='offline']")
     page.screenshot(path=str(screenshots / "play-offline.png"))
+    # The page keeps showing the old state while offline; forget its ply so that the wait
+    # below ends only when the state sent on reconnection has been drawn (clicking the old
+    # board while that state redraws it hit detached elements in CI).
+    page.evaluate("delete document.body.dataset.ply")
     server.start()
     page.wait_for_selector("#conn[data-state='online']", timeout=30_000)
     page.wait_for_function("(p) => document.body.dataset.ply === String(p)", arg=at)

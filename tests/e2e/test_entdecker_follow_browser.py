@@ -140,6 +140,12 @@ def test_the_others_moves_since_the_last_are_marked_and_the_log_shows_them(
         page.click(f"#log .log-entry[data-ply='{ply}']")
         assert page.get_attribute("[data-testid='log-pick']", "data-ply") == str(ply)
 
+    # the tile's move picked again (the announcement's click, with no scout's after it to
+    # pick it again, left no pick), for what follows
+    if mark_plies(page, "[data-testid='log-pick']") != [ply]:
+        page.click(f"#log .log-entry[data-ply='{ply}']")
+    assert mark_plies(page, "[data-testid='log-pick']") == [ply]
+
     # Ana moves: the pick stays on the map through the new states
     move = {"seat": 0, "token": token, "action": state["legal"][0], "ply": state["ply"]}
     polite(server.post, f"/api/games/{game_id}/actions", move)

@@ -114,12 +114,8 @@ def start(
     **extra: Any,
 ) -> tuple[str, str, dict[str, Any]]:
     """Ana (seat 0, at random over HTTP) against greedy, until it is her turn again after
-    ``enough`` plies with something of the others' since her last decision (``want``)."""
-    created = server.post(
-        "/api/games",
-        {"game": game, "seats": seats or [ANA, GREEDY], "bot_delay_ms": 0, **extra},
-    )
-    game_id, token = created["game_id"], created["seats"][0]["token"]
+    ``enough`` plies with something of the others' since her last decision (``want``); a
+    game (its deal is the server's, at random) that ends first is left for a new one."""
 
     def ready(state: dict[str, Any]) -> bool:
         return (
@@ -128,8 +124,16 @@ def start(
             and want(expected_marks(state, 0), state)
         )
 
-    state = play_until(server, game_id, token, random.randrange(1 << 30), stop=ready)
-    return game_id, token, state
+    for _ in range(5):
+        created = server.post(
+            "/api/games",
+            {"game": game, "seats": seats or [ANA, GREEDY], "bot_delay_ms": 0, **extra},
+        )
+        game_id, token = created["game_id"], created["seats"][0]["token"]
+        state = play_until(server, game_id, token, random.randrange(1 << 30), stop=ready)
+        if state["status"] == "playing":
+            return game_id, token, state
+    raise AssertionError(f"five games of {game} ended before the position wanted")
 
 
 def open_page(new_page: Any, server: Server, game_id: str, token: str, ply: int) -> Any:

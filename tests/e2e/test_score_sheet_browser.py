@@ -74,3 +74,32 @@ def test_a_scoring_is_announced_as_it_happens(server: Server, new_page: Any) -> 
     toast = page.locator(".toast-score", has_text=line["what"])
     toast.first.wait_for(state="visible", timeout=10_000)
     assert ("Ana" in toast.first.inner_text()) == (0 in line["seats"])
+
+
+def test_a_score_toast_lets_clicks_through_to_the_page(server: Server, new_page: Any) -> None:
+    """Scorings come often, in a toast over the bottom of the page (a hand of cards): a
+    click there reaches the page, while a toast saying something went wrong still takes
+    the click that dismisses it."""
+    page = new_page()
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("body")
+    hit = page.evaluate(
+        """() => {
+          const box = document.createElement("div");
+          box.className = "toasts";
+          const kinds = ["score", "error"];
+          for (const kind of kinds) {
+            const item = document.createElement("div");
+            item.className = `toast toast-${kind}`;
+            item.textContent = kind;
+            box.append(item);
+          }
+          document.body.append(box);
+          return kinds.map((kind) => {
+            const r = box.querySelector(`.toast-${kind}`).getBoundingClientRect();
+            const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+            return at.classList.contains("toast") ? at.className : "page";
+          });
+        }"""
+    )
+    assert hit == ["page", "toast toast-error"]

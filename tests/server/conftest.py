@@ -9,6 +9,7 @@ import time
 import uuid
 import warnings
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,22 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'terranova.db'}"
         return
+    with postgres_schema() as url:
+        yield url
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A PostgreSQL database of the test's own (a schema, dropped after), for what only
+    PostgreSQL does: several server processes on one database."""
+    with postgres_schema() as url:
+        yield url
+
+
+@contextmanager
+def postgres_schema() -> Iterator[str]:
+    """A URL of the PostgreSQL database the environment names, in a schema of its own,
+    dropped after; the test is skipped without one (but fails in CI, which has one)."""
     base = os.environ.get(POSTGRES_ENV)
     if not base:
         if os.environ.get("CI"):  # CI always runs them: .ci/run starts PostgreSQL
@@ -177,9 +194,14 @@ OpenApi = Callable[..., Api]
 
 
 @pytest.fixture
-def open_api(sqlite_url: str) -> Iterator[OpenApi]:
+def open_api(request: pytest.FixtureRequest, sqlite_url: str) -> Iterator[OpenApi]:
     """Opens apps (lifespan running) on the test's database, or on ``url``; closes them
     at the end."""
+    # The test's PostgreSQL schema must outlive its apps: set up before them, it is dropped
+    # after they stop (dropped first, it deadlocked with a bot still moving in CI).
+    for name in ("database_url", "postgres_url"):
+        if name in request.fixturenames:
+            request.getfixturevalue(name)
     clients: list[TestClient] = []
 
     def open_(url: str | None = None, **overrides: Any) -> Api:

@@ -37,36 +37,61 @@ def free_port() -> int:
 
 
 class Server:
-    """``python -m terranova.server`` on a loopback port."""
+    """``python -m terranova.server`` on a loopback port.
 
-    def __init__(self, database_url: str, log: Path, args: Sequence[str] = ()) -> None:
+    ``options``, if given, replaces the whole option list (``--host``, ``--port``,
+    ``--database-url`` and ``args``): it must name ``--host 127.0.0.1 --port PORT``, with
+    ``port`` given too; ``env`` adds to the process's environment."""
+
+    def __init__(
+        self,
+        database_url: str,
+        log: Path,
+        args: Sequence[str] = (),
+        *,
+        port: int | None = None,
+        options: Sequence[str] | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.database_url = database_url
         self.log = log
         self.args = list(args)
-        self.port = free_port()
+        self.port = free_port() if port is None else port
+        self.options = None if options is None else list(options)
+        self.env = dict(env or {})
         self.process: subprocess.Popen[bytes] | None = None
         self.client = httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=10)
 
     def start(self) -> None:
-        env = child_env()
+        """Start the process and wait until it answers."""
+        self.spawn()
+        self.wait_started()
+
+    def spawn(self) -> None:
+        """Start the process (without waiting for it)."""
+        env = child_env(**self.env)
+        options = self.options
+        if options is None:
+            options = [
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--database-url",
+                self.database_url,
+                *self.args,
+            ]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "terranova.server",
-                    "--host",
-                    "127.0.0.1",
-                    "--port",
-                    str(self.port),
-                    "--database-url",
-                    self.database_url,
-                    *self.args,
-                ],
+                [sys.executable, "-m", "terranova.server", *options],
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 env=env,
             )
+
+    def wait_started(self) -> None:
+        """Wait until the process answers (it fails the test if the process exits)."""
+        assert self.process is not None
         deadline = time.monotonic() + 30
         while True:
             assert self.process.poll() is None, self.log.read_text()

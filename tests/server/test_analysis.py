@@ -28,7 +28,7 @@ def play_with_one_blunder(api: Api) -> tuple[str, int]:
         state = api.wait_turn(game_id, 0, token)
         if state["status"] == "finished":
             return game_id, blunder
-        position = api.service._cache[game_id].state.clone()
+        position = api.service.games[game_id].state.clone()
         move = greedy.select(position)
         if blunder < 0 and state["ply"] > 10 and len(state["legal"]) > 2:
             judge = make_agent("ismcts:iterations=1500", 99)
@@ -133,5 +133,5 @@ def test_analyses_at_once_leave_a_worker_to_the_bots(open_api: OpenApi) -> None:
     refused = [o for o in outcomes if isinstance(o, Exception)]
     assert len(refused) == 2, outcomes  # one worker for analyses, one left for the bots
     assert all(type(o).__name__ == "Busy" for o in refused)
-    assert service._searches_in_flight == 0
-    assert service._analyses_in_flight == 0
+    assert service.searches.in_flight == 0
+    assert service.searches.analyses_in_flight == 0

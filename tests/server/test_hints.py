@@ -50,7 +50,7 @@ def test_a_hint_is_the_search_bots_move_with_what_it_weighed(open_api: OpenApi) 
     assert visits == sorted(visits, reverse=True)
     assert sum(visits) <= given["iterations"] <= 200
     # the same search as ismcts on what the seat may know: the server's seed for it
-    game = api.service._cache[game_id]
+    game = api.service.games[game_id]
     bot = make_agent("ismcts:iterations=200", derive_seed(game.seed, "hint", 0, game.seq))
     assert str(bot.select(game.state.clone())) == best["action"]
     # asked again: the same answer, not a new search
@@ -164,4 +164,4 @@ def test_a_hint_searched_for_a_position_the_game_left_is_dropped(open_api: OpenA
     (outcome,) = api.client.portal.call(ask_then_move)
     assert type(outcome).__name__ == "Stale"
     assert "moved on" in str(outcome)
-    assert service._cache[game_id].advice == {}
+    assert service.games[game_id].advice == {}

@@ -240,7 +240,7 @@ def test_undo_in_a_practice_game_goes_back_past_bots_and_draws(api: Any) -> None
 async def _log(service: Any, game_id: str) -> Any:
     import asyncio
 
-    return await asyncio.to_thread(service.db.log, game_id)
+    return await asyncio.to_thread(service.store.log, game_id)
 
 
 def test_undo_only_against_bots(api: Any) -> None:

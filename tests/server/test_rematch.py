@@ -75,7 +75,7 @@ def test_a_rematch_turns_the_seats_and_keeps_the_game_and_its_variants(
     assert api.state(new, 2, tokens[1])["seat"] == 2
     wrong = api.client.get(f"/api/games/{new}/state", params={"seat": 2, "token": tokens[0]})
     assert wrong.status_code == 403
-    games = api.service._cache
+    games = api.service.games
     assert games[new].seed != games[old].seed  # a new deal
     assert after["status"] == "playing"
 

@@ -92,10 +92,10 @@ def test_a_game_between_people_stays_one_after_a_resign(api: Api) -> None:
     refused = api.undo(game_id, 0, ana)
     assert refused.status_code == 400
     assert "only for games against bots" in refused.json()["detail"]
-    log = api.service.db.log(game_id)
+    log = api.service.store.log(game_id)
     assert [(e.kind, e.text) for e in log if e.kind == "resign"] == [("resign", "seat 1 resigned")]
     # rebuilt from the database, the game still knows who resigned
-    api.service.forget(game_id)
+    api.service.games.forget(game_id)
     assert api.state(game_id, 0, ana)["can_undo"] is False
 
 

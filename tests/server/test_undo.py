@@ -49,7 +49,7 @@ def stored_game(
         *(StoredSeat(s, "bot", "greedy", "greedy", None) for s in range(1, len(kinds))),
     ]
     public_id = secrets.token_urlsafe(9)
-    api.service.db.create_game(
+    api.service.store.create_game(
         public_id,
         game,
         state.params(),

@@ -193,7 +193,7 @@ def test_a_window_keeps_its_clock_and_held_answers_when_its_game_leaves_the_cach
     again = api.state(held, 2, held_tokens[2])  # rebuilt from the database
     assert again["window"]["answered"] and again["window"]["ends_at"] == ends_at
     started = time.monotonic()
-    db = api.service.db
+    db = api.service.store
     for game_id, ply in timed:  # read the database: a GET would load the game
         while len(db.load_game(game_id).entries) < ply + 1:
             assert time.monotonic() - started < 10, "a window lost its clock"
@@ -230,7 +230,7 @@ def test_a_held_answer_lands_with_the_bot_answer_before_it(
     answer and seat 2's land in one commit."""
     monkeypatch.setattr("terranova.server.service.secrets.randbits", lambda bits: 2026)
     game_id, tokens = bluff(api, [ANA, GREEDY, BO], seconds=60, bot_delay_ms=600)
-    pk = api.service._cache[game_id].pk
+    pk = api.service.games[game_id].pk
     state = api.wait_turn(game_id, 0, tokens[0])
     honest = next(  # greedy says Stop only to what it knows is wrong: place a valid card
         a
@@ -242,7 +242,7 @@ def test_a_held_answer_lands_with_the_bot_answer_before_it(
     assert api.act(game_id, 2, tokens[2], "accept", ply).status_code == 200
     api.wait_idle()
     assert texts(api, game_id)[ply : ply + 2] == [(1, "accept"), (2, "accept")]
-    with api.service.db.session() as session:
+    with api.client.app.state.db.session() as session:
         rows = session.scalars(
             select(ActionRow)
             .where(ActionRow.game_id == pk, ActionRow.ply.in_([ply, ply + 1]))

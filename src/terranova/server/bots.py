@@ -69,6 +69,10 @@ class BotRunner:
         self.killed = 0
         """Workers killed for running past the deadline (for tests and logs)."""
 
+    def queued(self) -> int:
+        """Searching bots' jobs waiting for a worker process."""
+        return 0 if self._jobs is None else self._jobs.qsize()
+
     def start(self) -> None:
         self._threads = ThreadPoolExecutor(
             max_workers=max(1, self.settings.bot_threads), thread_name_prefix="terranova-bot"

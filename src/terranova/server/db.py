@@ -11,13 +11,18 @@ appending at once for one game never both land.
 
 from __future__ import annotations
 
+import functools
+import os
+import secrets
+import socket
 import threading
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
 from alembic import command
 from alembic.config import Config
@@ -36,18 +41,29 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     create_engine,
+    delete,
     event,
     false,
     func,
     select,
+    text,
     update,
 )
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+
+MIGRATION_LOCK = 0x7E5A_0A0A
+"""The PostgreSQL advisory lock that migrations hold (any number of our own choosing)."""
+
+CHANGES = "terranova_games"
+"""The PostgreSQL channel on which each write to a game is announced to the other server
+processes, when it commits (see :mod:`terranova.server.relay`)."""
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -115,6 +131,20 @@ class ActionRow(Base):
     kind: Mapped[str] = mapped_column(String(8))
     """``action``, ``undo`` or ``resign`` (a seat's person left; no action)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class LeaseRow(Base):
+    """Which server process runs a game's own moves and clocks (bots, chance, response
+    windows, time per move), until when: a row exactly while the game's last committed
+    position needs a runner (migration 0008)."""
+
+    __tablename__ = "game_leases"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    holder: Mapped[str] = mapped_column(String(64))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
 
 @dataclass(frozen=True)
@@ -306,12 +336,52 @@ def alembic_config() -> Config:
     return config
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def timed(method: Callable[Concatenate[Database, P], R]) -> Callable[Concatenate[Database, P], R]:
+    """A store operation whose time (the whole transaction, its commit included) is told to
+    the database's ``observe`` hook, under the operation's name."""
+    name = method.__name__
+
+    @functools.wraps(method)
+    def run(self: Database, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        began = time.perf_counter()
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self.observe(name, time.perf_counter() - began)
+
+    return run
+
+
+def _unobserved(operation: str, seconds: float) -> None:
+    pass
+
+
 class Database:
     """The tables of one database, reached through one engine."""
 
-    def __init__(self, url: str) -> None:
+    observe: Callable[[str, float], None] = staticmethod(_unobserved)
+    """Told the time of each store operation (the server's metrics set it)."""
+
+    def __init__(self, url: str, lease_seconds: float = 10.0) -> None:
         self.url = url
         self.engine = make_engine(url)
+        self._head: str | None = None
+        self.lease_seconds = lease_seconds
+        """How long a lease holds unless its holder renews it."""
+        self.shared = self.engine.dialect.name != "sqlite"
+        """Whether other server processes may use this database (not SQLite's one-process
+        mode); they hear of each write through :data:`CHANGES`."""
+        self.origin = (
+            f"{socket.gethostname()[:32]}:{os.getpid()}:{secrets.token_hex(4)}"
+            if self.shared
+            else "local"
+        )
+        """This process's name as a lease holder and in the notifications (SQLite's one
+        process keeps the same name across restarts, so it resumes its games at once)."""
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         # SQLite has one writer: writers queued here never meet its busy handler's sleeps
         self._write_lock: AbstractContextManager[object] = (
@@ -319,9 +389,13 @@ class Database:
         )
 
     def migrate(self) -> None:
-        """Create or upgrade the schema to the newest migration."""
+        """Create or upgrade the schema to the newest migration. On PostgreSQL, processes
+        starting at once take turns (an advisory lock held by the migration's transaction):
+        the first migrates, the others find the schema up to date."""
         config = alembic_config()
         with self.engine.begin() as connection:
+            if self.engine.dialect.name == "postgresql":
+                connection.execute(select(func.pg_advisory_xact_lock(MIGRATION_LOCK)))
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
@@ -330,7 +404,9 @@ class Database:
         from alembic.runtime.migration import MigrationContext
         from alembic.script import ScriptDirectory
 
-        head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+        if self._head is None:  # read from the migration files once
+            self._head = str(ScriptDirectory.from_config(alembic_config()).get_current_head())
+        head = self._head
         with self.engine.connect() as connection:
             current = MigrationContext.configure(connection).get_current_revision()
         return current, str(head)
@@ -341,6 +417,7 @@ class Database:
     def session(self) -> Session:
         return self._sessions()
 
+    @timed
     def create_game(
         self,
         public_id: str,
@@ -358,10 +435,12 @@ class Database:
         rematch_of: int | None = None,
         hints: bool = False,
         move_seconds: float | None = None,
+        runner: bool = False,
     ) -> StoredGame:
         """Insert a game with its seats and its first log entries, in one transaction; with
         ``rematch_of``, as the rematch of that game, which must have none yet (else
-        ConflictError, and nothing is written)."""
+        ConflictError, and nothing is written). ``runner``: the game needs one at once
+        (a bot or chance to move...): this process takes its lease."""
         created = now()
         with self._write_lock, self.session() as session, session.begin():
             if rematch_of is not None:
@@ -372,6 +451,7 @@ class Database:
                 )
                 if cast(CursorResult[Any], marked).rowcount != 1:
                     raise ConflictError("the game has its rematch already")
+                self._announce(session, rematch_of)
             row = GameRow(
                 public_id=public_id,
                 game=game,
@@ -402,7 +482,109 @@ class Database:
                     )
                 )
             self._add_entries(session, pk, entries, created)
+            if runner:
+                self._lease(session, pk, True)
         return _stored(row, seats, entries)
+
+    @staticmethod
+    def _follow(session: Session, pk: int, entries: Sequence[Entry]) -> None:
+        """ConflictError unless ``entries`` follow the game's log without a gap (a writer
+        whose copy ran ahead of the log, as after a database crash lost its last
+        commits, rebuilds its copy instead of leaving a hole)."""
+        if not entries:
+            return
+        last = session.scalar(select(func.max(ActionRow.seq)).where(ActionRow.game_id == pk))
+        following = 0 if last is None else last + 1
+        if entries[0].seq != following:
+            raise ConflictError(f"the log's next entry is {following}, not {entries[0].seq}")
+
+    # ------------------------------------------------------------------ leases
+
+    def _lease(self, session: Session, pk: int, runner: bool) -> bool:
+        """Within a write: the game's lease kept, or taken if it is free or has expired
+        (``runner``: the position needs one), or dropped whoever held it (it needs none).
+        Whether this process holds it now."""
+        if not runner:
+            session.execute(delete(LeaseRow).where(LeaseRow.game_id == pk))
+            return False
+        moment = now()
+        until = moment + timedelta(seconds=self.lease_seconds)
+        insert = pg_insert if self.engine.dialect.name == "postgresql" else sqlite_insert
+        taken = session.execute(
+            insert(LeaseRow)
+            .values(game_id=pk, holder=self.origin, expires_at=until)
+            .on_conflict_do_update(
+                index_elements=[LeaseRow.game_id],
+                set_={"holder": self.origin, "expires_at": until},
+                where=(LeaseRow.expires_at < moment) | (LeaseRow.holder == self.origin),
+            )
+            .returning(LeaseRow.holder)
+        ).first()
+        return taken is not None
+
+    @timed
+    def renew_leases(self) -> list[str]:
+        """Every lease this process holds, held ``lease_seconds`` longer; the public ids of
+        their games (a lease missing was taken over: its holder stalled)."""
+        until = now() + timedelta(seconds=self.lease_seconds)
+        with self._write_lock, self.session() as session, session.begin():
+            session.execute(
+                update(LeaseRow).where(LeaseRow.holder == self.origin).values(expires_at=until)
+            )
+            return self._held(session)
+
+    @timed
+    def take_orphans(self) -> list[str]:
+        """The leases that have expired (their holder died or stalled), taken by this
+        process; the public ids of all the games it holds now."""
+        moment = now()
+        until = moment + timedelta(seconds=self.lease_seconds)
+        with self._write_lock, self.session() as session, session.begin():
+            session.execute(
+                update(LeaseRow)
+                .where(LeaseRow.expires_at < moment)
+                .values(holder=self.origin, expires_at=until)
+            )
+            return self._held(session)
+
+    @timed
+    def give_up_leases(self) -> None:
+        """This process's leases expired at once, for another to take (it is stopping)."""
+        with self._write_lock, self.session() as session, session.begin():
+            session.execute(
+                update(LeaseRow)
+                .where(LeaseRow.holder == self.origin)
+                .values(expires_at=now() - timedelta(seconds=1))
+            )
+
+    def _held(self, session: Session) -> list[str]:
+        return list(
+            session.scalars(
+                select(GameRow.public_id)
+                .join(LeaseRow, LeaseRow.game_id == GameRow.id)
+                .where(LeaseRow.holder == self.origin)
+                .order_by(GameRow.id)
+            ).all()
+        )
+
+    def _announce(self, session: Session, pk: int) -> None:
+        """Within a write to game ``pk``: tell the other server processes, once it commits
+        (PostgreSQL's NOTIFY on :data:`CHANGES`: ``<public id> <writer> <lease holder>``,
+        the holder as the write leaves it, ``-`` for none)."""
+        if self.shared:
+            public_id = select(GameRow.public_id).where(GameRow.id == pk).scalar_subquery()
+            holder = select(LeaseRow.holder).where(LeaseRow.game_id == pk).scalar_subquery()
+            payload = public_id.concat(f" {self.origin} ").concat(func.coalesce(holder, "-"))
+            session.execute(select(func.pg_notify(CHANGES, payload)))
+
+    @timed
+    def release_lease(self, public_id: str) -> None:
+        """Drop this process's lease of a game whose position needs no runner."""
+        game = select(GameRow.id).where(GameRow.public_id == public_id).scalar_subquery()
+        with self._write_lock, self.session() as session, session.begin():
+            session.execute(
+                delete(LeaseRow).where(LeaseRow.game_id == game, LeaseRow.holder == self.origin)
+            )
 
     @staticmethod
     def _add_entries(
@@ -420,6 +602,7 @@ class Database:
                 )
             )
 
+    @timed
     def load_game(self, public_id: str) -> StoredGame | None:
         """A game with its seats and its whole log, or None."""
         with self.session() as session:
@@ -438,17 +621,28 @@ class Database:
                 [Entry(a.seq, a.ply, a.text, a.kind) for a in actions],
             )
 
+    @timed
     def append(
         self,
         pk: int,
         entries: Sequence[Entry],
         status: str,
         result: dict[str, Any] | None,
-    ) -> None:
+        runner: bool = False,
+        durable: bool = True,
+    ) -> bool:
         """Append log entries and set the game's status, in one transaction; raises
-        ConflictError (and writes nothing) if another writer took one of these ``seq``."""
+        ConflictError (and writes nothing) if another writer took one of these ``seq``, or
+        if they do not follow the log's last entry. ``runner``: whether the position now
+        needs a runner (:meth:`_lease`); answers whether this process holds the game's
+        lease. ``durable=False``: on PostgreSQL the commit does not wait for the disk (a
+        crash of the database may lose the last fraction of a second of such writes,
+        never half of one)."""
         try:
             with self._write_lock, self.session() as session, session.begin():
+                if not durable and self.engine.dialect.name == "postgresql":
+                    session.execute(text("SET LOCAL synchronous_commit TO OFF"))
+                self._follow(session, pk, entries)
                 self._add_entries(session, pk, entries, now())
                 session.flush()
                 changed = session.execute(
@@ -458,9 +652,13 @@ class Database:
                 )
                 if cast(CursorResult[Any], changed).rowcount != 1:
                     raise ConflictError("the game is no longer being played")
+                held = self._lease(session, pk, runner)
+                self._announce(session, pk)
+                return held
         except IntegrityError as exc:
             raise ConflictError(str(exc.orig)) from None
 
+    @timed
     def mark_hinted(self, pk: int, seat: int) -> list[int]:
         """Note that ``seat`` asked for a hint; answers the seats that have, sorted."""
         with self._write_lock, self.session() as session, session.begin():
@@ -469,16 +667,23 @@ class Database:
                 raise ConflictError("the game is gone")
             hinted = sorted({*(row.hinted or []), seat})
             row.hinted = hinted
+            self._announce(session, pk)
             return hinted
 
+    @timed
     def change_seat(
-        self, pk: int, was: StoredSeat, becomes: StoredSeat, entries: Sequence[Entry] = ()
-    ) -> None:
+        self,
+        pk: int,
+        was: StoredSeat,
+        becomes: StoredSeat,
+        entries: Sequence[Entry] = (),
+        runner: bool = False,
+    ) -> bool:
         """Change seat ``was`` of a game being played into ``becomes`` (a person joining an
         open seat, a person resigning to a bot), with these log ``entries``, in one
         transaction. ConflictError (nothing written) if the seat is not ``was``'s kind with
         ``was``'s token any more, the game is not being played, or an entry's ``seq`` is
-        taken."""
+        taken. ``runner`` and the answer: as :meth:`append`'s."""
         playing = select(GameRow.id).where(GameRow.id == pk, GameRow.status == "playing")
         same_token = (
             SeatRow.token_hash.is_(None)
@@ -500,11 +705,16 @@ class Database:
             if cast(CursorResult[Any], changed).rowcount != 1:
                 raise ConflictError(f"seat {was.seat} has changed meanwhile")
             try:
+                self._follow(session, pk, entries)
                 self._add_entries(session, pk, entries, now())
                 session.flush()
             except IntegrityError as exc:
                 raise ConflictError(str(exc.orig)) from None
+            held = self._lease(session, pk, runner)
+            self._announce(session, pk)
+            return held
 
+    @timed
     def open_games(self, limit: int) -> list[OpenGame]:
         """The games being played that have an open seat, newest first, with their seats:
         read from two queries, without their logs."""
@@ -530,6 +740,7 @@ class Database:
                 for r in rows
             ]
 
+    @timed
     def unfinished_games(self) -> list[str]:
         """Public ids of the games still being played."""
         with self.session() as session:
@@ -541,6 +752,7 @@ class Database:
                 ).all()
             )
 
+    @timed
     def abandon_idle(self, hours: float, dry_run: bool = False) -> list[str]:
         """The retention policy: games still being played whose last log entry is more than
         ``hours`` old are closed as ``abandoned`` (finished games are kept); returns their
@@ -560,13 +772,18 @@ class Database:
         with self._write_lock, self.session() as session, session.begin():
             rows = session.execute(idle).all()
             if rows and not dry_run:
+                closed = [pk for pk, _ in rows]
                 session.execute(
                     update(GameRow)
-                    .where(GameRow.id.in_([pk for pk, _ in rows]), GameRow.status == "playing")
+                    .where(GameRow.id.in_(closed), GameRow.status == "playing")
                     .values(status="abandoned")
                 )
+                session.execute(delete(LeaseRow).where(LeaseRow.game_id.in_(closed)))
+                for pk in closed:
+                    self._announce(session, pk)
         return [public_id for _, public_id in rows]
 
+    @timed
     def log(self, public_id: str) -> list[Entry]:
         """A game's whole log (for tests and audits)."""
         game = self.load_game(public_id)

@@ -93,6 +93,14 @@ class Hub:
     def count(self, game_id: str) -> int:
         return len(self._games.get(game_id, ()))
 
+    def game_ids(self) -> list[str]:
+        """The games someone watches."""
+        return list(self._games)
+
+    def total(self) -> int:
+        """Open connections, all games together."""
+        return sum(len(connections) for connections in self._games.values())
+
     def unseat(self, game_id: str, seat: int) -> None:
         """Turn the connections of ``seat`` into a spectator's (its person has left it):
         they see no more of it than anyone, and may no longer act."""

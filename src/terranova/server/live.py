@@ -248,6 +248,22 @@ class OpenWindow:
     """Seats that have let it pass before the rules asked them."""
 
 
+def early_passes(state: State, window: OpenWindow) -> list[Action]:
+    """Apply (to ``state``) the answers of the seats next in ``window`` that have let it pass
+    already; returns them."""
+    played: list[Action] = []
+    while True:
+        rules = state.response_window()
+        if (
+            rules is None
+            or rules.seats[0] not in window.passed
+            or window.rules.seats[len(window.rules.seats) - len(rules.seats) :] != rules.seats
+        ):
+            return played
+        state.apply(rules.let_pass)
+        played.append(rules.let_pass)
+
+
 @dataclass
 class LiveGame(GameFacts):
     """One game as the service holds it: its facts, seats and the live timeline."""
@@ -424,6 +440,13 @@ class LiveGame(GameFacts):
         if not self.playing:
             return False
         return self.against_machines(seat) or self.hints
+
+    @property
+    def between_people(self) -> bool:
+        """Whether two seats or more are people's, or were, or are open to people: their
+        moves are promises to each other, committed durably (docs/web.md)."""
+        people = [s for s in self.seats if s.kind in ("human", "open") or s.seat in self.resigned]
+        return len(people) >= 2
 
     def against_machines(self, seat: int) -> bool:
         """Whether every other seat than ``seat`` is a bot's or the automaton's, and was

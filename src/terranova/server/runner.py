@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 import uvicorn
+from pythonjsonlogger.core import RESERVED_ATTRS
 from uvicorn.config import LOGGING_CONFIG
 
 from terranova.server.app import create_app
@@ -35,12 +36,30 @@ class RedactTokens(logging.Filter):
         return True
 
 
-def log_config() -> dict[str, Any]:
-    """Uvicorn's logging, with seat tokens redacted."""
+JSON_FIELDS = "%(asctime)s %(levelname)s %(name)s %(process)d %(message)s"
+"""The fields of each JSON log line (``time``, ``level``, ``logger``, ``process``,
+``message``), besides those a record adds: a request's ``client_addr``, ``method``..."""
+
+
+def log_config(log_format: str = "text") -> dict[str, Any]:
+    """Uvicorn's logging, with seat tokens redacted; ``json``: one JSON object per line
+    (python-json-logger), for log collectors."""
     config: dict[str, Any] = copy.deepcopy(LOGGING_CONFIG)
     config.setdefault("filters", {})["redact_tokens"] = {"()": RedactTokens}
     for handler in config["handlers"].values():
         handler.setdefault("filters", []).append("redact_tokens")
+    if log_format == "json":
+        for name in config["formatters"]:
+            config["formatters"][name] = {
+                "()": "pythonjsonlogger.json.JsonFormatter",
+                "fmt": JSON_FIELDS,
+                "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+                "timestamp": False,
+                # uvicorn's copy of a message with terminal colours
+                "reserved_attrs": [*RESERVED_ATTRS, "color_message"],
+            }
+    elif log_format != "text":
+        raise ValueError(f"a log format is text or json, not {log_format!r}")
     config["loggers"]["terranova"] = {"handlers": ["default"], "level": "INFO", "propagate": False}
     return config
 
@@ -49,7 +68,7 @@ SHUTDOWN_SECONDS = 1
 """How long a stopping server waits for open connections before closing them."""
 
 
-def serve(settings: Settings, host: str, port: int) -> None:
+def serve(settings: Settings, host: str, port: int, log_format: str = "text") -> None:
     """Run the web app until interrupted (the database is created or upgraded at start).
     SIGINT or SIGTERM stops it within a second or two, thinking bots included."""
     app = create_app(settings)
@@ -63,7 +82,7 @@ def serve(settings: Settings, host: str, port: int) -> None:
         app,
         host=host,
         port=port,
-        log_config=log_config(),
+        log_config=log_config(log_format),
         ws_max_size=WS_MAX_FRAME,
         http=guarded_protocol(settings),
         # the app reads X-Forwarded-For itself, from its trusted proxies only

@@ -16,6 +16,10 @@ class Settings:
     ``postgresql+psycopg://user:password@host/dbname``."""
 
     database_url: str = DEFAULT_DATABASE_URL
+    lease_seconds: float = 10.0
+    """How long a game's lease holds unless its process renews it (a third of it): when a
+    process dies, another takes its games' bots and clocks over within about 1.3 times
+    this (PostgreSQL; see docs/web.md, "Several processes")."""
     bot_delay_ms: int = 600
     """Pause before each bot move when a game does not say (``bot_delay_ms`` at creation)."""
     max_bot_delay_ms: int = 10_000

@@ -1,0 +1,153 @@
+"""The server's own moves in its games: the bots' and the automaton's decisions, and chance,
+played as soon as it is their turn (after the table's ``bot_delay_ms``), each through the
+service's one way of committing a move.
+
+Determinism: a bot's decision comes from ``make_agent(spec, derive_seed(seed, "bot", seat,
+ply))`` and chance from ``derive_seed(seed, "chance", ply)``, so a restarted server goes on
+with every game exactly as it would have (unless a search was cut by the server's time
+limit: see :mod:`terranova.server.bots`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+from terranova.agents.worker import BotJob
+from terranova.core.actions import Action
+from terranova.core.errors import TerranovaError
+from terranova.core.rng import derive_seed
+from terranova.core.state import CHANCE, State
+from terranova.server.background import GameTasks
+from terranova.server.bots import BotRunner
+from terranova.server.cache import GameCache
+from terranova.server.errors import Stale
+from terranova.server.live import LiveGame, SeatInfo, early_passes, settle
+
+log = logging.getLogger("terranova.server")
+
+Commit = Callable[[LiveGame, Sequence[Action], State, int | None], Awaitable[None]]
+"""The service's commit: write these actions (played from the live state, giving the state
+passed), apply them to the live game and tell everyone; the seat whose decision it is, if
+any. Raises Stale if another move landed first."""
+
+
+def position_job(game: LiveGame, spec: str, seed: int, **kind: Any) -> BotJob:
+    """A bot worker's job on ``game``'s position now: a move, or with ``advice=True`` or
+    ``review=True`` (and its ``seconds``) a hint or a review."""
+    return BotJob(
+        game.public_id, game.game, game.params, tuple(game.timeline.texts), spec, seed, **kind
+    )
+
+
+def needs_server(game: LiveGame) -> bool:
+    """Whether the server is to move in ``game``: chance, or a bot's turn."""
+    if game.abandoned:
+        return False
+    actor = game.state.current_player()
+    return actor == CHANCE or (actor >= 0 and game.seats[actor].kind == "bot")
+
+
+def needs_runner(state: State, seats: Sequence[SeatInfo], move_seconds: float | None) -> bool:
+    """Whether a position needs a server process to run it (to hold the game's lease): a
+    bot's turn or chance, a response window's clock, or a person's timed move."""
+    if state.is_terminal():
+        return False
+    actor = state.current_player()
+    if actor == CHANCE or state.response_window() is not None:
+        return True
+    if actor < 0:
+        return False
+    kind = seats[actor].kind
+    return kind == "bot" or (kind == "human" and move_seconds is not None)
+
+
+class Autoplay:
+    """Moves for the bots (and resolves chance) of the games this process runs (module
+    doc); ``runs`` says which."""
+
+    def __init__(
+        self, games: GameCache, bots: BotRunner, commit: Commit, runs: Callable[[str], bool]
+    ) -> None:
+        self.games = games
+        self.bots = bots
+        self._commit = commit
+        self.runs = runs
+        self._tasks = GameTasks("bots")
+        self.closing = False
+
+    def ensure(self, game_id: str) -> None:
+        """Start the task that moves for the bots of ``game_id`` if they are to move."""
+        if self.closing or not self.runs(game_id) or self._tasks.running(game_id):
+            return
+        game = self.games.peek(game_id)
+        if game is not None and not needs_server(game):
+            return
+        self._tasks.start(game_id, self._loop(game_id))
+
+    def stop(self, game_id: str) -> None:
+        self._tasks.stop(game_id)
+
+    def active(self) -> set[asyncio.Task[None]]:
+        return self._tasks.active()
+
+    async def close(self) -> None:
+        self.closing = True
+        await self._tasks.close()
+
+    async def _loop(self, game_id: str) -> None:
+        """Move for the bots (and resolve chance) while a bot is to move."""
+        while not self.closing:
+            async with self.games.lock(game_id):
+                game = await self.games.load(game_id)
+                if not needs_server(game):
+                    return
+                seq = game.seq
+                actor = game.state.current_player()
+                if actor == CHANCE:  # resolved at once (normally done with the move)
+                    probe = game.state.clone()
+                    await self._commit(game, settle(probe, game.seed), probe, None)
+                    continue
+                if actor < 0 or game.seats[actor].kind != "bot":
+                    return
+                delay = game.bot_delay_ms / 1000
+            if delay > 0:
+                await asyncio.sleep(delay)
+            async with self.games.lock(game_id):
+                game = await self.games.load(game_id)
+                if game.seq != seq:
+                    continue
+                snapshot = game.state.clone()
+                job = position_job(
+                    game,
+                    game.seats[actor].bot or "random",
+                    derive_seed(game.seed, "bot", actor, game.ply),
+                )
+            if not await self.play_chosen(job, snapshot, seq, actor):
+                return
+
+    async def play_chosen(self, job: BotJob, snapshot: State, seq: int, actor: int) -> bool:
+        """Play for ``actor`` the move ``job``'s bot chooses on ``snapshot``, the position
+        ``seq`` of its game, with what follows it at once (the early passes of a response
+        window it answers, chance); nothing if the game has moved on meanwhile. False if the
+        bot chose an illegal action."""
+        action = await self.bots.choose(job, snapshot)
+        async with self.games.lock(job.game_id):
+            game = await self.games.load(job.game_id)
+            if game.seq != seq or not game.playing:
+                return True
+            probe = game.state.clone()
+            try:
+                probe.apply(action)
+            except TerranovaError as exc:
+                log.error("game %s: bot %s chose an illegal action: %s", job.game_id, job.spec, exc)
+                return False
+            answered = game.window
+            early = early_passes(probe, answered) if answered is not None else []
+            drawn = [*early, *settle(probe, game.seed)]
+            with contextlib.suppress(Stale):
+                await self._commit(game, [action, *drawn], probe, actor)
+        return True

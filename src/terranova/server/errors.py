@@ -1,0 +1,57 @@
+"""The requests the web service refuses, each with its HTTP status and error code; a
+refused request leaves the game unchanged."""
+
+from __future__ import annotations
+
+from terranova.server.models import ErrorCode
+
+ABANDONED = "this game was closed as abandoned: nobody had moved for a long time"
+
+
+class ServiceError(Exception):
+    """A request the service refuses; the game is unchanged."""
+
+    status = 400
+    code: ErrorCode = "malformed"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class BadRequest(ServiceError):
+    """A request the server cannot read or will not take (its own fault, not the game's)."""
+
+    status, code = 400, "malformed"
+
+
+class Illegal(ServiceError):
+    status, code = 400, "illegal"
+
+
+class Refused(ServiceError):
+    status, code = 400, "refused"
+
+
+class Forbidden(ServiceError):
+    status, code = 403, "forbidden"
+
+
+class NotFound(ServiceError):
+    status, code = 404, "not_found"
+
+
+class Stale(ServiceError):
+    status, code = 409, "stale"
+
+
+class Busy(ServiceError):
+    """Too much searching going on already (the hints in flight): ask again shortly."""
+
+    status, code = 429, "rate"
+
+
+class Unavailable(ServiceError):
+    """A stored game that this server cannot rebuild (its rules changed since)."""
+
+    status, code = 409, "refused"

@@ -1,0 +1,35 @@
+"""The search bot's advice: a hint for the seat to move, the analysis of a finished game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from terranova.server.models import AnalysisResponse, HintResponse
+from terranova.server.routes.common import ERRORS, SeatQuery, query_seat
+from terranova.server.routes.deps import ServiceDep
+from terranova.server.service import Forbidden
+
+router = APIRouter()
+
+
+@router.get("/api/games/{game_id}/hint", response_model=HintResponse, responses=ERRORS)
+async def get_hint(
+    game_id: str, service: ServiceDep, seat_query: SeatQuery = None, token: str | None = None
+) -> HintResponse:
+    """For the seat to move, with its token: the move our search bot (``ismcts``)
+    would play, its estimate and the moves it weighed most; in a game between people
+    only if the table allows hints. The seat is noted as having asked."""
+    seat = query_seat(seat_query)
+    if seat is None:
+        raise Forbidden("a hint needs a seat and its token")
+    ply, advice = await service.hint(game_id, seat, token)
+    return HintResponse(ply=ply, **advice)
+
+
+@router.get("/api/games/{game_id}/analysis", response_model=AnalysisResponse, responses=ERRORS)
+async def get_analysis(game_id: str, service: ServiceDep) -> Any:
+    """A finished game reviewed by our search bot: every decision scored by what it
+    lost against the bot's preferred move, the biggest mistakes, each seat's mean."""
+    return await service.analysis(game_id)

@@ -1,0 +1,52 @@
+"""What several routers share: the error responses, the seat query, error messages."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any
+
+from fastapi import Query
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import Response
+from pydantic import ValidationError
+
+from terranova.server.models import ErrorCode, ErrorMessage, ErrorResponse
+from terranova.server.service import BadRequest
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorResponse} for status in (400, 403, 404, 409, 413, 429)
+}
+"""The error answers the API documents (``responses=`` of a route)."""
+
+SEAT_QUERY = re.compile(r"-?[0-9]{1,9}")
+SeatQuery = Annotated[str | None, Query(alias="seat", description="a seat number")]
+"""The ``seat`` of a query string, as text: :func:`query_seat` reads it."""
+
+
+def json_response(text: str) -> Response:
+    """``text``, already JSON, as the answer."""
+    return Response(content=text, media_type="application/json")
+
+
+def error_text(message: str, code: ErrorCode) -> str:
+    """The WebSocket's error message."""
+    return ErrorMessage(message=message, code=code).model_dump_json()
+
+
+def validation_message(exc: RequestValidationError | ValidationError) -> str:
+    """What is wrong with a request, in one line (its first three errors)."""
+    parts = []
+    for error in exc.errors()[:3]:
+        where = ".".join(str(x) for x in error.get("loc", ()) if x not in ("body",))
+        parts.append(f"{where}: {error.get('msg', 'invalid')}" if where else error.get("msg", ""))
+    return "; ".join(parts) or "invalid request"
+
+
+def query_seat(text: str | None) -> int | None:
+    """The ``seat`` of a query string (absent: None); raises BadRequest unless it is a whole
+    number written plainly (``0``, ``2``: not ``1.0``, ``+1`` or ``abc``)."""
+    if text is None:
+        return None
+    if not SEAT_QUERY.fullmatch(text):
+        raise BadRequest(f"seat: a seat number such as 0 or 1, not {text[:40]!r}")
+    return int(text)

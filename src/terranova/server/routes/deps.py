@@ -1,0 +1,44 @@
+"""The app's objects, as FastAPI dependencies: :func:`terranova.server.app.create_app`
+builds them and keeps them in ``app.state``.
+
+Each takes the ``HTTPConnection``, so it serves HTTP routes and WebSockets alike; each is
+``async`` so that FastAPI calls it on the event loop rather than in a worker thread.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, cast
+
+from fastapi import Depends
+from starlette.requests import HTTPConnection
+
+from terranova.server.hub import Hub
+from terranova.server.limits import SocketCount
+from terranova.server.service import GameService
+from terranova.server.settings import Settings
+
+
+async def service(connection: HTTPConnection) -> GameService:
+    """The app's game service."""
+    return cast(GameService, connection.app.state.service)
+
+
+async def settings(connection: HTTPConnection) -> Settings:
+    """The app's settings."""
+    return cast(Settings, connection.app.state.settings)
+
+
+async def hub(connection: HTTPConnection) -> Hub:
+    """The app's open WebSockets, by game."""
+    return cast(Hub, connection.app.state.hub)
+
+
+async def sockets(connection: HTTPConnection) -> SocketCount:
+    """The app's count of open WebSockets per client address."""
+    return cast(SocketCount, connection.app.state.sockets)
+
+
+ServiceDep = Annotated[GameService, Depends(service)]
+SettingsDep = Annotated[Settings, Depends(settings)]
+HubDep = Annotated[Hub, Depends(hub)]
+SocketsDep = Annotated[SocketCount, Depends(sockets)]

@@ -1,0 +1,153 @@
+"""The games: the catalog, creating one, the open tables, and what anyone may read of a
+game (its summary, state, components, record and replay)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+from fastapi.responses import JSONResponse
+
+from terranova.core.registry import game_info
+from terranova.server.live import replay_message, seat_out
+from terranova.server.models import (
+    CatalogResponse,
+    CreatedSeat,
+    CreateGameRequest,
+    CreateGameResponse,
+    GameSummary,
+    OpenTable,
+    OpenTablesResponse,
+    StateMessage,
+)
+from terranova.server.routes.common import ERRORS, SeatQuery, json_response, query_seat
+from terranova.server.routes.deps import ServiceDep
+from terranova.server.rules_pages import rules_link
+from terranova.server.seats import authorize
+from terranova.server.service import BadRequest, NotFound, Stale, catalog
+
+router = APIRouter()
+
+
+@router.get("/api/catalog", response_model=CatalogResponse)
+async def get_catalog() -> dict[str, Any]:
+    """The games that can be played, with their variants, and the bots."""
+    return catalog()
+
+
+@router.post("/api/games", response_model=CreateGameResponse, responses=ERRORS)
+async def create_game(body: CreateGameRequest, service: ServiceDep) -> CreateGameResponse:
+    """A new game. The seats' tokens are in this answer only."""
+    game, tokens = await service.create(body)
+    seats = []
+    for seat in game.seats:
+        token = tokens.get(seat.seat)
+        seats.append(
+            CreatedSeat(
+                seat=seat.seat,
+                kind=seat.out().kind,
+                name=seat.name,
+                bot=seat.bot,
+                token=token,
+                link=(f"/play/{game.public_id}?seat={seat.seat}&token={token}" if token else None),
+            )
+        )
+    return CreateGameResponse(
+        game_id=game.public_id, seats=seats, spectator_link=f"/play/{game.public_id}"
+    )
+
+
+@router.get("/api/games/{game_id}", response_model=GameSummary, responses=ERRORS)
+async def get_game(game_id: str, service: ServiceDep) -> GameSummary:
+    """What a game is and where it stands."""
+    game = await service.games.get(game_id)
+    info = game_info(game.game)
+    return GameSummary(
+        game_id=game.public_id,
+        game=game.game,
+        name=info.name,
+        rules_version=game.rules_version,
+        params=game.params,
+        seats=[s.out() for s in game.seats],
+        status=game.status,
+        ply=game.ply,
+        to_move=game.to_move(),
+        result=game.timeline.result(),
+        bot_delay_ms=game.bot_delay_ms,
+        response_seconds=game.response_seconds,
+        created=game.created_at.isoformat(),
+        practice=game.practice,
+        hints=game.hints,
+        move_seconds=game.move_seconds,
+        board=info.describe()["board"],
+        rules=rules_link(info),
+    )
+
+
+@router.get("/api/games/{game_id}/state", response_model=StateMessage, responses=ERRORS)
+async def get_state(
+    game_id: str, service: ServiceDep, seat_query: SeatQuery = None, token: str | None = None
+) -> Any:
+    """The state message for a seat (with its token), or for a spectator."""
+    seat = query_seat(seat_query)
+    game = await service.games.get(game_id)
+    if seat is not None or token is not None:
+        authorize(game, seat, token)
+    return json_response(game.message_json(seat))
+
+
+@router.get("/api/games", response_model=OpenTablesResponse, responses=ERRORS)
+async def list_games(
+    service: ServiceDep, open_: Annotated[str | None, Query(alias="open")] = None
+) -> Any:
+    """``?open=1``: the open tables, the newest games being played that have a seat
+    anyone may join (other games are reached by their id only)."""
+    if open_ != "1":
+        raise BadRequest("only the open tables are listed: GET /api/games?open=1")
+    tables = [
+        OpenTable(
+            game_id=game.public_id,
+            game=game.game,
+            name=game_info(game.game).name,
+            params=game.params,
+            seats=[seat_out(s.seat, s.kind, s.name, s.bot) for s in game.seats],
+            created=game.created_at.isoformat(),
+        )
+        for game in await service.open_tables()
+    ]
+    return OpenTablesResponse(games=tables)
+
+
+@router.get("/api/games/{game_id}/components", responses=ERRORS)
+async def get_components(game_id: str, service: ServiceDep) -> dict[str, Any]:
+    """What the board needs to draw the game's components (tiles, cards)."""
+    game = await service.games.get(game_id)
+    return game.state.components()
+
+
+@router.get("/api/games/{game_id}/record", responses=ERRORS)
+async def get_record(game_id: str, service: ServiceDep) -> JSONResponse:
+    """The game record (as ``terranova replay`` reads it); finished games only."""
+    game = await service.games.get(game_id)
+    if not game.finished:
+        raise Stale("the record is available once the game is over")
+    return JSONResponse(
+        game.record.to_dict(),
+        headers={
+            "Content-Disposition": (
+                f'attachment; filename="terranova-{game.game}-{game.public_id}.json"'
+            )
+        },
+    )
+
+
+@router.get("/api/games/{game_id}/replay/{ply}", response_model=StateMessage, responses=ERRORS)
+async def get_replay(game_id: str, ply: int, service: ServiceDep) -> StateMessage:
+    """Finished games: the spectator state message after ``ply`` actions."""
+    game = await service.games.get(game_id)
+    if not game.finished:
+        raise Stale("replays are available once the game is over")
+    if not 0 <= ply <= game.ply:
+        raise NotFound(f"the game has plies 0 to {game.ply}, not {ply}")
+    return await asyncio.to_thread(replay_message, game, ply)

@@ -1,0 +1,65 @@
+"""Who holds a seat of a web game: the names a seat may have, the tokens that prove a
+person's seat."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import unicodedata
+
+from terranova.server.errors import Forbidden
+from terranova.server.live import LiveGame
+
+NAME_REFUSED = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+"""The Unicode categories a seat's name may not hold (but see :func:`seat_name`)."""
+
+
+def seat_name(text: str | None) -> str:
+    """A seat's name as it is kept: without invisible format characters (category Cf of
+    bidirectional class BN: zero-width spaces and joiners, U+2060, U+FEFF, soft hyphens)
+    nor white space at its ends ("" if nothing is left). Raises ValueError naming the first
+    character it refuses: a control character (Cc), a surrogate (Cs), a line or paragraph
+    separator (Zl, Zp) or another format character (Cf), such as the bidirectional marks,
+    embeddings, overrides and isolates (U+200E, U+200F, U+061C, U+202A to U+202E, U+2066
+    to U+2069).
+
+    >>> seat_name("  An\u200ba\ufeff ")
+    'Ana'
+    >>> seat_name("Ana\u202egnp.exe")
+    Traceback (most recent call last):
+    ...
+    ValueError: U+202E
+    """
+    visible = "".join(
+        c
+        for c in text or ""
+        if unicodedata.category(c) != "Cf" or unicodedata.bidirectional(c) != "BN"
+    ).strip()
+    for c in visible:
+        if unicodedata.category(c) in NAME_REFUSED:
+            raise ValueError(f"U+{ord(c):04X}")
+    return visible
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def authorize(game: LiveGame, seat: int | None, token: str | None) -> int:
+    """The seat, if ``token`` is its token; raises Forbidden otherwise."""
+    if seat is None or not token:
+        raise Forbidden("acting needs a seat and its token")
+    if not 0 <= seat < len(game.seats):
+        raise Forbidden(f"this game has no seat {seat}")
+    expected = game.seats[seat].token_hash
+    if game.seats[seat].kind == "open":
+        raise Forbidden(f"seat {seat} is open: join it first")
+    if expected is None:
+        raise Forbidden(f"seat {seat} is played by {machine(game.seats[seat].kind)}")
+    if not hmac.compare_digest(expected, hash_token(token)):
+        raise Forbidden(f"that is not the token of seat {seat}")
+    return seat
+
+
+def machine(kind: str) -> str:
+    return "the automaton" if kind == "automaton" else "a bot"

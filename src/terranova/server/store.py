@@ -1,0 +1,115 @@
+"""What the game service asks of its storage (as boardgame.io's StorageAPI): games, their
+seats and their append-only logs. :class:`~terranova.server.db.Database` keeps them in
+SQLite or PostgreSQL through SQLAlchemy; the service knows only this interface.
+
+Every method is blocking (the service calls it in a thread) and is one transaction: it
+writes everything or nothing. A write that another writer got to first raises
+:class:`~terranova.server.db.ConflictError`.
+
+Leases: a game whose position needs a runner (a bot or chance to move, a response window
+open, a person's move timed) has a lease naming the one server process that runs it, until
+when. A write says whether the position it leaves needs a runner (``runner``): the lease is
+then kept, or taken if it is free or has expired, and dropped otherwise, in the same
+transaction as the write; the answer says whether this process holds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from terranova.server.db import Entry, OpenGame, StoredGame, StoredSeat
+
+
+class GameStore(Protocol):
+    """The games of one database (module doc)."""
+
+    shared: bool
+    """Whether other server processes may use the store (they hear of each write)."""
+    origin: str
+    """This process's name as a lease holder and in the notifications of its writes."""
+    lease_seconds: float
+
+    def migrate(self) -> None:
+        """Bring the schema up to date."""
+
+    def dispose(self) -> None:
+        """Close the connections."""
+
+    def create_game(
+        self,
+        public_id: str,
+        game: str,
+        params: dict[str, Any],
+        seed: int,
+        rules_version: str,
+        bot_delay_ms: int,
+        response_seconds: float,
+        seats: Sequence[StoredSeat],
+        entries: Sequence[Entry],
+        status: str,
+        result: dict[str, Any] | None,
+        practice: bool = False,
+        rematch_of: int | None = None,
+        hints: bool = False,
+        move_seconds: float | None = None,
+        runner: bool = False,
+    ) -> StoredGame:
+        """A new game with its seats and first log entries (as the rematch of the game
+        ``rematch_of``: ConflictError if that one has its rematch already); with its lease
+        held by this process if it needs a runner."""
+
+    def load_game(self, public_id: str) -> StoredGame | None:
+        """The game with its seats and whole log, or None."""
+
+    def append(
+        self,
+        pk: int,
+        entries: Sequence[Entry],
+        status: str,
+        result: dict[str, Any] | None,
+        runner: bool = False,
+        durable: bool = True,
+    ) -> bool:
+        """Log entries added and the game's status set; ConflictError if one of these
+        ``seq`` is taken, they do not follow the log's last entry, or the game is not
+        being played. Whether this process holds the game's lease (module doc).
+        ``durable=False``: the commit need not wait for the disk."""
+
+    def mark_hinted(self, pk: int, seat: int) -> list[int]:
+        """``seat`` noted as having asked for a hint; the seats that have."""
+
+    def change_seat(
+        self,
+        pk: int,
+        was: StoredSeat,
+        becomes: StoredSeat,
+        entries: Sequence[Entry] = (),
+        runner: bool = False,
+    ) -> bool:
+        """Seat ``was`` becomes ``becomes`` (with these log entries); ConflictError if the
+        seat is not ``was`` any more. Whether this process holds the game's lease."""
+
+    def open_games(self, limit: int) -> list[OpenGame]:
+        """The newest games being played with an open seat."""
+
+    def unfinished_games(self) -> list[str]:
+        """The public ids of the games being played."""
+
+    def abandon_idle(self, hours: float, dry_run: bool = False) -> list[str]:
+        """Close as abandoned the games being played with no move for ``hours``; their ids."""
+
+    def log(self, public_id: str) -> list[Entry]:
+        """A game's whole log."""
+
+    def renew_leases(self) -> list[str]:
+        """This process's leases held longer; the public ids of their games."""
+
+    def take_orphans(self) -> list[str]:
+        """The expired leases taken; the public ids of every game this process holds."""
+
+    def give_up_leases(self) -> None:
+        """This process's leases expired at once (it is stopping)."""
+
+    def release_lease(self, public_id: str) -> None:
+        """This process's lease of a game that needs no runner dropped."""
