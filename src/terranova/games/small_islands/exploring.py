@@ -139,40 +139,81 @@ def landings(g: SmallIslandsState, seat: int) -> list[Action]:
 
 
 def bonus_tokens(g: SmallIslandsState, seat: int) -> list[Action]:
-    """Where each kind of bonus token the seat still holds may go: a resource token on a
-    printed resource of its kind (variant ``tokens=cover``: on a printed resource of another
-    kind, which it covers), never on another token; a port on a tile with land and sea,
-    at most two ports per tile."""
+    """Where each kind of bonus token the seat still holds may go (:func:`token_spots`), by
+    kind, then in the order the tiles were laid."""
     held = g._tokens[seat]
-    kinds = [k for k in TOKEN_ORDER if k in held]
-    if not kinds:
+    if not held:
         return []
-    t = g._t
-    ship = t.ship
-    symbols = t.symbols
-    designs = t.designs
+    spots = g._token_spots
+    if spots is None:
+        spots = g._token_spots = all_spots(g)
+    return [action for kind in TOKEN_ORDER if kind in held for action in spots[kind]]
+
+
+def all_spots(g: SmallIslandsState) -> dict[str, list[Token]]:
+    """Per kind of bonus token, where one may go (:func:`token_spots`), in the order the
+    tiles were laid."""
+    spots: dict[str, list[Token]] = {kind: [] for kind in TOKEN_ORDER}
+    clean = g._clean_spots
     tokens_at = g._tokens_at
-    spots: dict[str, list[tuple[int, str]]] = {kind: [] for kind in kinds}
+    token = g._t.token
     for pos, design, _ in g._board.tiles:
-        if design == ship:
-            continue
-        printed = symbols[design]
         placed = tokens_at.get(pos)
-        for kind in kinds:
-            if kind == "port":
-                ports = printed[4] + (sum(k == "port" for _, k, _ in placed) if placed else 0)
-                if designs[design].face.coast and ports < PORTS_PER_TILE:
-                    spots[kind].append((pos, ""))
-            elif g._cover:
-                for r, over in enumerate(RESOURCES):
-                    if over != kind and printed[r] and _uncovered(printed[r], placed, over):
-                        spots[kind].append((pos, over))
-            else:
-                r = RESOURCES.index(kind)
-                if printed[r] and _uncovered(printed[r], placed, kind):
-                    spots[kind].append((pos, ""))
-    decode = t.grid.decode
-    return [Token(kind, *decode(pos), over) for kind in kinds for pos, over in spots[kind]]
+        for kind, over in token_spots(g, design, placed) if placed else clean[design]:
+            spots[kind].append(token(kind, pos, over))
+    return spots
+
+
+def add_spots(g: SmallIslandsState, pos: int, design: int) -> None:
+    """A tile just laid at ``pos`` adds its spots to :func:`all_spots`, once listed."""
+    spots = g._token_spots
+    new = g._clean_spots[design]
+    if spots is None or not new:
+        return
+    spots = dict(spots)  # shared with clones: replaced, never changed
+    token = g._t.token
+    for kind, over in new:
+        spots[kind] = [*spots[kind], token(kind, pos, over)]
+    g._token_spots = spots
+
+
+def clean_spots(g: SmallIslandsState) -> list[list[tuple[str, str]]]:
+    """Per design, where a bonus token may go on a tile with none on it yet
+    (:func:`token_spots`; listed once per set of components and variant)."""
+    kept = g._t.clean_spots
+    found = kept.get(g._cover)
+    if found is None:
+        found = kept[g._cover] = [token_spots(g, d, None) for d in range(len(g._t.designs))]
+    return found
+
+
+def token_spots(
+    g: SmallIslandsState, design: int, placed: list[tuple[int, str, str]] | None
+) -> list[tuple[str, str]]:
+    """Where a bonus token may go on a tile of ``design`` with the tokens ``placed`` on it:
+    a resource token on a printed resource of its kind (variant ``tokens=cover``: on a
+    printed resource of another kind, which it covers), never on another token; a port on
+    a tile with land and sea, at most two ports per tile. As (kind, resource covered or
+    ''), kinds in :data:`TOKEN_ORDER`."""
+    t = g._t
+    if design == t.ship:
+        return []
+    printed = t.symbols[design]
+    out: list[tuple[str, str]] = []
+    for kind in TOKEN_ORDER:
+        if kind == "port":
+            ports = printed[4] + (sum(k == "port" for _, k, _ in placed) if placed else 0)
+            if t.designs[design].face.coast and ports < PORTS_PER_TILE:
+                out.append((kind, ""))
+        elif g._cover:
+            for r, over in enumerate(RESOURCES):
+                if over != kind and printed[r] and _uncovered(printed[r], placed, over):
+                    out.append((kind, over))
+        else:
+            r = RESOURCES.index(kind)
+            if printed[r] and _uncovered(printed[r], placed, kind):
+                out.append((kind, ""))
+    return out
 
 
 def _uncovered(printed: int, placed: list[tuple[int, str, str]] | None, resource: str) -> bool:
@@ -191,15 +232,17 @@ def free_symbols(g: SmallIslandsState, pos: int, design: int, resource: str) -> 
 def ports_on(g: SmallIslandsState, pos: int) -> int:
     """Ports on the tile at ``pos``: printed and placed."""
     design = g._board.tiles[g._board.at[pos]][1]
-    placed = sum(1 for _, kind, _ in g._tokens_at.get(pos, ()) if kind == "port")
-    return g._t.symbols[design][4] + placed
+    printed = g._t.symbols[design][4]
+    placed = g._tokens_at.get(pos)
+    if not placed:
+        return printed
+    return printed + sum(1 for _, kind, _ in placed if kind == "port")
 
 
 def ports_around(g: SmallIslandsState, pos: int) -> int:
     """Ports on the tiles in the 8 squares around ``pos`` (what a ship there scores)."""
     at = g._board.at
-    grid = g._t.grid
-    return sum(ports_on(g, pos + d) for d in (*grid.step, *grid.diagonal) if pos + d in at)
+    return sum(ports_on(g, pos + d) for d in g._t.around if pos + d in at)
 
 
 # ------------------------------------------------------------------ chance
@@ -313,6 +356,7 @@ def lay(g: SmallIslandsState, pos: int, design: int, rotation: int, seat: int) -
     ports = symbols[4]
     if ports and g._ships:
         sheet.ports_added(g, pos, ports, token=False)
+    add_spots(g, pos, design)
     g._clock += 1
     if 0 <= seat < g._n:
         g._last_tile[seat] = g._clock
@@ -336,6 +380,7 @@ def place_token(g: SmallIslandsState, seat: int, token: Token) -> None:
     pos = g._t.grid.encode(token.x, token.y)
     g._tokens[seat].remove(token.kind)
     g._tokens_at.setdefault(pos, []).append((seat, token.kind, token.over))
+    g._token_spots = None  # fewer spots on this tile: listed again when next needed
     if token.kind == "port":
         g.bump(pos, PORT, 1)
         if g._ships:
@@ -363,7 +408,8 @@ def begin_turn(g: SmallIslandsState, place: int) -> None:
     if place == g._n:
         g._agenda.append(AlexisTurn())
         return
-    if not takes(g, place) and not landings(g, place):
+    found = takes(g, place) + landings(g, place)
+    if not found:
         g.end(f"seat {place} can neither explore nor land")
         return
-    g._agenda.append(Turn(place))
+    g.expect(Turn(place), found)

@@ -39,7 +39,21 @@ def island(g: SmallIslandsState, root: int) -> Island:
 def free_house_symbols(g: SmallIslandsState, pos: int) -> int:
     """House symbols of the tile at ``pos`` with no house on them."""
     design = g._board.tiles[g._board.at[pos]][1]
-    return g._t.symbols[design][5] - len(g._houses_at.get(pos, ()))
+    return g._t.house_symbols[design] - len(g._houses_at.get(pos, ()))
+
+
+def free_squares(g: SmallIslandsState) -> dict[int, list[int]]:
+    """Per island (its root), the squares of its tiles with a free house symbol, in the
+    order laid."""
+    find = g._islands.find
+    symbols = g._t.house_symbols
+    houses_at = g._houses_at
+    out: dict[int, list[int]] = {}
+    for index, (pos, design, _) in enumerate(g._board.tiles):
+        printed = symbols[design]
+        if printed and printed > len(houses_at.get(pos, ())):
+            out.setdefault(find(index), []).append(pos)
+    return out
 
 
 def islands(g: SmallIslandsState) -> dict[int, list[int]]:

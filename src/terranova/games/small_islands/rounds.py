@@ -10,8 +10,8 @@ with no house on it.
 from __future__ import annotations
 
 import random
-from itertools import permutations
-from typing import TYPE_CHECKING
+from itertools import compress, count, permutations
+from typing import TYPE_CHECKING, NamedTuple
 
 from terranova.core.actions import Action
 from terranova.games.small_islands import alexis, exploring, sheet
@@ -26,8 +26,8 @@ from terranova.games.small_islands.actions import (
     Keep,
 )
 from terranova.games.small_islands.components import Mission, Reward
-from terranova.games.small_islands.islands import OWNERS, free_house_symbols, island, islands
-from terranova.games.small_islands.objectives import discoveries, fulfils, points
+from terranova.games.small_islands.islands import OWNERS, TILES, free_squares, island
+from terranova.games.small_islands.objectives import Island, discoveries, fulfils, points
 from terranova.games.small_islands.steps import (
     Building,
     Chance,
@@ -151,30 +151,58 @@ def reward(g: SmallIslandsState, seat: int) -> Reward:
     return t.objectives[now[0]].reward if len(now) == 1 else t.rewards[now[1]]
 
 
-def prospect(g: SmallIslandsState, seat: int) -> int:
+def prospect(g: SmallIslandsState, seat: int, found: list[Haven] | None = None) -> int:
     """Prestige points the seat's objective for this round would pay now: the best islands
-    it may build on, one house each, as many as it has houses."""
+    it may build on, one house each, as many as it has houses (``found``: the
+    :func:`havens`, when already listed)."""
     if not g._now[seat] or g._over:
         return 0
-    wanted, paid = mission(g, seat), reward(g, seat)
-    roots = {g.island_root(pos) for pos in house_squares(g, seat, wanted)}
-    pays = sorted((points(paid, island(g, root)) for root in roots), reverse=True)
+    paid = reward(g, seat)
+    chosen = buildable(g, seat, mission(g, seat), found)
+    pays = sorted((points(paid, shown) for _, shown, _ in chosen), reverse=True)
     return sum(pays[: g._supply[seat]])
+
+
+class Haven(NamedTuple):
+    """An island a house may go on: its root, what it shows, its tiles with a free house
+    symbol (in the order laid)."""
+
+    root: int
+    shown: Island
+    free: list[int]
+
+
+def havens(g: SmallIslandsState) -> list[Haven]:
+    """The islands a house may go on, whoever builds: two tiles or more, a free house
+    symbol."""
+    tiles = g._islands.columns[TILES]
+    return [
+        Haven(root, island(g, root), squares)
+        for root, squares in free_squares(g).items()
+        if tiles[root] >= SMALLEST_ISLAND
+    ]
+
+
+def buildable(
+    g: SmallIslandsState, seat: int, wanted: Mission | None, found: list[Haven] | None = None
+) -> list[Haven]:
+    """The havens ``seat`` may build on: without its house, fulfilling ``wanted`` (None: any
+    island, for Alexis); none once its houses are all built (``found``: the :func:`havens`,
+    when already listed)."""
+    if g._supply[seat] <= 0:
+        return []
+    owners = g._islands.columns[OWNERS]
+    return [
+        haven
+        for haven in (havens(g) if found is None else found)
+        if not owners[haven.root] >> seat & 1 and (wanted is None or fulfils(wanted, haven.shown))
+    ]
 
 
 def house_squares(g: SmallIslandsState, seat: int, wanted: Mission | None) -> list[int]:
     """The tiles ``seat`` may build on: a free house symbol, on an island of two tiles or
     more without its house that fulfils ``wanted`` (None: any island, for Alexis)."""
-    if g._supply[seat] <= 0:
-        return []
-    owners = g._islands.columns[OWNERS]
-    out: list[int] = []
-    for root, squares in islands(g).items():
-        if len(squares) < SMALLEST_ISLAND or owners[root] >> seat & 1:
-            continue
-        if wanted is not None and not fulfils(wanted, island(g, root)):
-            continue
-        out.extend(pos for pos in squares if free_house_symbols(g, pos) > 0)
+    out = [pos for haven in buildable(g, seat, wanted) for pos in haven.free]
     out.sort(key=g._board.at.__getitem__)
     return out
 
@@ -323,8 +351,9 @@ def carry_out(g: SmallIslandsState, top: Step) -> None:
             agenda.append(HousingOver(place))
             agenda.append(Building(place))
         case Building(seat=seat):
-            if houses(g, seat):
-                g._agenda.append(Housing(seat))
+            found = houses(g, seat)
+            if found:
+                g.expect(Housing(seat), [*found, DONE])
         case Drawn(seat=seat):
             if len(g._drawn) == 1:
                 keep_token(g, seat, g._drawn[0])
@@ -403,67 +432,96 @@ def redraw(g: SmallIslandsState, other: SmallIslandsState, seat: int, rng: rando
     put back, or saw revealed, stay in the deck until the next draws); the other players'
     Discovery tokens and the pool (tokens it put back stay in the pool until someone
     draws)."""
-    # tiles: the other hands and the stacks
-    unseen = [d for d, n in enumerate(g._pool) for _ in range(n)]
-    for s in range(g._n):
-        if s != seat:
-            unseen.extend(g._hands[s])
-    rng.shuffle(unseen)
-    for s in range(g._n):
-        if s != seat:
-            size = len(g._hands[s])
-            other._hands[s] = unseen[:size]
-            del unseen[:size]
-    other._pool = [0] * len(g._pool)
-    for d in unseen:
-        other._pool[d] += 1
-    # cards
+    others = [s for s in range(g._n) if s != seat]
+    redraw_tiles(g, other, others, rng)
     for index, deck in enumerate(g._decks):
-        fixed = g._returned[seat]
-        cards = [c for c in g._decks[deck] if c not in fixed]
-        slots: list[tuple[int, str, int]] = []
-        for s in range(g._n):
-            if s == seat:
-                continue
-            hidden = [("next", g._next[s])]
-            if s not in g._revealed:
-                hidden.append(("now", g._now[s]))
-            for kind, held in hidden:
-                if len(held) > index:
-                    slots.append((s, kind, index))
-                    cards.append(held[index])
-            for card in g._held[s][deck]:
-                slots.append((s, "held", 0))
-                cards.append(card)
-            other._held[s][deck] = []
-        rng.shuffle(cards)
-        for s, kind, i in slots:
-            card = cards.pop()
-            if kind == "held":
-                other._held[s][deck].append(card)
-            else:
-                field = other._now if kind == "now" else other._next
-                values = list(field[s])
-                values[i] = card
-                field[s] = tuple(values)
-        other._decks[deck] = sorted([*cards, *(c for c in g._decks[deck] if c in fixed)])
-    # Discovery tokens
-    fixed_tokens = g._known_returned[seat]
-    tokens = [t for t in g._disc_pool if t not in fixed_tokens]
-    for s in range(g._n):
-        if s != seat:
-            tokens.extend(g._discoveries[s])
+        redraw_cards(g, other, seat, others, index, deck, rng)
+    redraw_tokens(g, other, seat, others, rng)
+
+
+def redraw_tiles(
+    g: SmallIslandsState, other: SmallIslandsState, others: list[int], rng: random.Random
+) -> None:
+    """The tiles nobody has seen and the other hands, shuffled together and dealt back."""
+    pool = g._pool
+    unseen = list(compress(count(), pool))  # one of each design left: the usual tile file
+    if len(unseen) < sum(pool):
+        unseen = [d for d, n in enumerate(pool) for _ in range(n)]
+    hands = g._hands
+    for s in others:
+        unseen += hands[s]
+    rng.shuffle(unseen)
+    left = other._pool  # the clone's copy: less what is dealt now, plus what was in hand
+    start = 0
+    for s in others:
+        for d in hands[s]:
+            left[d] += 1
+        dealt = other._hands[s] = unseen[start : start + len(hands[s])]
+        for d in dealt:
+            left[d] -= 1
+        start += len(dealt)
+
+
+def redraw_cards(
+    g: SmallIslandsState,
+    other: SmallIslandsState,
+    seat: int,
+    others: list[int],
+    index: int,
+    deck: str,
+    rng: random.Random,
+) -> None:
+    """The cards of ``deck`` (``index``: its place in an objective) that ``seat`` has not
+    seen: the deck less the cards it put back, and the other players' cards in hand, kept
+    for the next round and, until revealed, for this one; shuffled and dealt back."""
+    fixed = g._returned[seat]
+    in_deck = g._decks[deck]
+    cards = [c for c in in_deck if c not in fixed]
+    # where each card added goes back: (seat, its objectives kept, or None: in hand)
+    places: list[tuple[int, list[tuple[str, ...]] | None]] = []
+    for s in others:
+        if len(g._next[s]) > index:
+            places.append((s, other._next))
+            cards.append(g._next[s][index])
+        if s not in g._revealed and len(g._now[s]) > index:
+            places.append((s, other._now))
+            cards.append(g._now[s][index])
+        held = g._held[s][deck]
+        places.extend((s, None) for _ in held)
+        cards += held
+        other._held[s][deck] = []
+    rng.shuffle(cards)
+    for s, kept in places:
+        card = cards.pop()
+        if kept is None:
+            other._held[s][deck].append(card)
+        else:
+            kept[s] = (*kept[s][:index], card, *kept[s][index + 1 :])
+    cards += (c for c in in_deck if c in fixed)
+    other._decks[deck] = sorted(cards)
+
+
+def redraw_tokens(
+    g: SmallIslandsState, other: SmallIslandsState, seat: int, others: list[int], rng: random.Random
+) -> None:
+    """The Discovery tokens ``seat`` has not seen: the pool less the tokens it put back
+    (until someone draws), and the other players' tokens and those another is drawing;
+    shuffled and dealt back."""
+    known = g._known_returned[seat]
+    pool = g._disc_pool
+    tokens = [t for t in pool if t not in known]
+    for s in others:
+        tokens += g._discoveries[s]
     top = g._agenda[-1]
-    drawer = top.seat if isinstance(top, Discovering | Keeping) else seat
-    if drawer != seat:
-        tokens.extend(g._drawn)
+    drawing = isinstance(top, Discovering | Keeping) and top.seat != seat
+    if drawing:
+        tokens += g._drawn
     rng.shuffle(tokens)
-    if drawer != seat:
-        other._drawn = tokens[: len(g._drawn)]
-        del tokens[: len(g._drawn)]
-    for s in range(g._n):
-        if s != seat:
-            size = len(g._discoveries[s])
-            other._discoveries[s] = tokens[:size]
-            del tokens[:size]
-    other._disc_pool = sorted([*tokens, *(t for t in g._disc_pool if t in fixed_tokens)])
+    start = len(g._drawn) if drawing else 0
+    if drawing:
+        other._drawn = tokens[:start]
+    for s in others:
+        size = len(g._discoveries[s])
+        other._discoveries[s] = tokens[start : start + size]
+        start += size
+    other._disc_pool = sorted([*tokens[start:], *(t for t in pool if t in known)])

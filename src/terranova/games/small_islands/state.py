@@ -26,7 +26,7 @@ from terranova.core.errors import IllegalActionError, InvalidParameterError
 from terranova.core.scoring import ScoreLine
 from terranova.core.state import CHANCE, TERMINAL, State
 from terranova.games.small_islands import alexis, exploring, rounds, sheet, views
-from terranova.games.small_islands.actions import parse_action
+from terranova.games.small_islands.actions import Token, parse_action
 from terranova.games.small_islands.components import Components
 from terranova.games.small_islands.islands import ISLAND_TOTALS
 from terranova.games.small_islands.steps import (
@@ -92,6 +92,11 @@ class SmallIslandsState(State):
         self._solo = players == 1
         self._advanced = mode == "advanced"
         self._cover = tokens == "cover"
+        self._clean_spots = exploring.clean_spots(self)
+        """Per design, where a bonus token may go on a tile with none on it yet."""
+        self._token_spots: dict[str, list[Token]] | None = None
+        """Per kind, where a bonus token may go now, once listed (:func:`.exploring.all_spots`;
+        shared by clones: replaced, never changed)."""
         card = next((a for a in components.alexis if a.stars == alexis), None)
         if self._solo and card is None:
             raise InvalidParameterError(f"no Alexis card of {alexis} stars in the card file")
@@ -287,6 +292,12 @@ class SmallIslandsState(State):
             if not exploring.carry_out(self, top):
                 rounds.carry_out(self, top)
 
+    def expect(self, step: Decision, legal: list[Action]) -> None:
+        """Wait for the decision ``step`` next, whose legal actions are ``legal`` (listed
+        already, to know whether the step was needed)."""
+        self._agenda.append(step)
+        self._legal = legal
+
     def end(self, reason: str) -> None:
         """The game is over (``reason`` says why)."""
         self._over = True
@@ -296,6 +307,10 @@ class SmallIslandsState(State):
         sheet.tokens_revealed(self)
 
     def clone(self) -> Self:
+        return self._copy(self._history[:])
+
+    def _copy(self, history: list[Action]) -> Self:
+        """An independent copy whose history is ``history``."""
         other = object.__new__(type(self))
         d = other.__dict__
         d.update(self.__dict__)
@@ -307,28 +322,28 @@ class SmallIslandsState(State):
         other._ships = self._ships[:]
         other._pool = self._pool[:]
         other._row = self._row[:]
-        other._hands = [h[:] for h in self._hands]
-        other._tokens = [k[:] for k in self._tokens]
+        other._hands = list(map(list.copy, self._hands))
+        other._tokens = list(map(list.copy, self._tokens))
         other._supply = self._supply[:]
         other._stock = self._stock[:]
         other._built = self._built[:]
         other._prestige = self._prestige[:]
-        other._discoveries = [k[:] for k in self._discoveries]
+        other._discoveries = list(map(list.copy, self._discoveries))
         other._disc_pool = self._disc_pool[:]
         other._drawn = self._drawn[:]
-        other._known_returned = [set(k) for k in self._known_returned]
+        other._known_returned = list(map(set.copy, self._known_returned))
         other._decks = {k: v[:] for k, v in self._decks.items()}
         other._held = [{k: v[:] for k, v in h.items()} for h in self._held]
         other._now = self._now[:]
         other._next = self._next[:]
-        other._returned = [set(r) for r in self._returned]
+        other._returned = list(map(set.copy, self._returned))
         other._revealed = dict(self._revealed)
         other._earned = self._earned[:]
         other._last_tile = self._last_tile[:]
         other._expeditions = self._expeditions[:]
         other._expedition_discards = self._expedition_discards[:]
         other._agenda = self._agenda[:]
-        other._history = self._history[:]
+        other._history = history
         other._sheet = self._sheet[:]
         return other
 
@@ -351,6 +366,13 @@ class SmallIslandsState(State):
         what its objective for this round would pay if the round ended now."""
         return float(rounds.score(self, seat) + rounds.prospect(self, seat))
 
+    def estimates(self) -> list[float]:
+        """Every seat's :meth:`estimate`, the islands a house may go on listed once for all."""
+        found = rounds.havens(self)
+        return [
+            float(rounds.score(self, s) + rounds.prospect(self, s, found)) for s in range(self._n)
+        ]
+
     def returns(self) -> list[float]:
         return self.scores()
 
@@ -361,9 +383,11 @@ class SmallIslandsState(State):
         return rounds.winners(self)
 
     def resample(self, seat: int, rng: random.Random) -> Self:
-        other = self.clone()
-        other._history = []
-        other._legal = None
+        other = self._copy([])
+        # the legal actions stay when ``seat`` is to move (it knows them): another seat's
+        # may hang on what is redrawn
+        if self.current_player() != seat:
+            other._legal = None
         if not self._over:
             rounds.redraw(self, other, seat, rng)
         return other

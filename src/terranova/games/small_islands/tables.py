@@ -3,7 +3,7 @@ tile kit's tables (faces per rotation, fit tables, the placement actions) and lo
 
 from __future__ import annotations
 
-from terranova.games.small_islands.actions import Deal, Place, Reveal
+from terranova.games.small_islands.actions import Deal, Place, Reveal, Token
 from terranova.games.small_islands.components import Components
 from terranova.kit.board import TileTables
 from terranova.kit.grid import Grid
@@ -49,8 +49,22 @@ class Tables:
         self.discoveries = {d.id: d.value for d in components.discoveries}
         self.expeditions = {e.id: e for e in components.expeditions}
         self.symbols = [d.face.symbols() for d in self.designs]
+        self.house_symbols = [d.face.house for d in self.designs]
+        """Per design, its house symbols."""
         self.around = (*grid.step, *grid.diagonal)
         """The position offsets of the 8 squares around a square."""
         self.reveals = [Reveal(d.id) for d in components.landscape]
         """The chance outcome turning each landscape design face up (made once, shared)."""
         self.deals = [Deal(d.id) for d in components.landscape]
+        self._tokens: dict[tuple[str, int, str], Token] = {}
+        self.clean_spots: dict[bool, list[list[tuple[str, str]]]] = {}
+        """Per variant (whether a token covers a resource), :func:`.exploring.clean_spots`."""
+
+    def token(self, kind: str, pos: int, over: str) -> Token:
+        """The one (shared) action placing a bonus token of ``kind`` on the tile at ``pos``
+        (covering ``over``, or '')."""
+        key = (kind, pos, over)
+        found = self._tokens.get(key)
+        if found is None:
+            found = self._tokens[key] = Token(kind, *self.grid.decode(pos), over)
+        return found
