@@ -11,8 +11,9 @@ sees it: its own decisions by the action itself, everything else (other seats' d
 chance outcomes) by ``describe_action(action, observer)``, so the draw of a tile into an
 opponent's private hand is one edge ``draw ?`` whatever the tile was. Where the game says
 the decisions of the seat to move are public (``State.decisions_public``: every seat sees
-each as itself), another seat's decision is keyed by itself too, which groups them as their
-texts would, without describing every legal action at every visit. At a decision node
+each as itself), another seat's decision is keyed by itself too (apart from the observer's
+own, as the texts kept them apart), which groups them as their texts would, without
+describing every legal action at every visit. At a decision node
 only the children whose action is legal in the current determinization are candidates;
 UCT counts how often each child was *available* instead of the parent's visits. Rollouts,
 scoring (margins over the best other seat, squashed into 0..1), the budget and the
@@ -61,7 +62,7 @@ UNSEEN = "(unseen)"
 class _InfoNode:
     """A node of the observer's tree: what it has seen after a sequence of edges."""
 
-    __slots__ = ("action", "avail", "kids", "value", "visits")
+    __slots__ = ("action", "avail", "kids", "public", "value", "visits")
 
     def __init__(self, action: Action | None, seats: int) -> None:
         self.action = action
@@ -70,6 +71,11 @@ class _InfoNode:
         self.avail = 0
         self.value = [0.0] * seats
         self.kids: dict[Key, _InfoNode] = {}
+        """The observer's own decisions by action; the others' and chance's by text."""
+        self.public: dict[Key, _InfoNode] | None = None
+        """Other seats' public decisions, by action: apart from :attr:`kids`, where the
+        observer's own decisions are keyed by action too, since who is to move may differ
+        between determinizations reaching this node."""
 
 
 class IsmctsAgent(SearchAgent):
@@ -127,11 +133,16 @@ class IsmctsAgent(SearchAgent):
             kids = node.kids
             groups: dict[Key, list[Action]] | None = None
             keys: Sequence[Key] = legal  # keyed as their texts would group them, if public
-            if actor != observer and not state.decisions_public():
-                groups = {}
-                for action in legal:
-                    groups.setdefault(_seen(state, action, observer), []).append(action)
-                keys = list(groups)
+            if actor != observer:
+                if state.decisions_public():
+                    if node.public is None:
+                        node.public = {}
+                    kids = node.public
+                else:
+                    groups = {}
+                    for action in legal:
+                        groups.setdefault(_seen(state, action, observer), []).append(action)
+                    keys = list(groups)
             found = list(map(kids.get, keys))
             if None in found:
                 missing = [k for k, kid in zip(keys, found, strict=True) if kid is None]

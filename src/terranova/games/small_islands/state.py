@@ -38,6 +38,7 @@ from terranova.games.small_islands.steps import (
     Decision,
     Discovering,
     Drawing,
+    Keeping,
     Revealing,
     Step,
 )
@@ -397,6 +398,11 @@ class SmallIslandsState(State):
 
     def describe_action(self, action: Action, seat: int | None) -> str | None:
         return views.describe_action(self, action, seat)
+
+    def decisions_public(self) -> bool:
+        """Every decision but two is public, seen by all as its canonical text: the
+        objective cards a player keeps and the Discovery token it keeps are its own."""
+        return not isinstance(self._agenda[-1], Choosing | Keeping)
 
     def components(self) -> dict[str, Any]:
         return views.components(self)
