@@ -1,8 +1,8 @@
-"""compose.yaml and deploy/nginx.conf.template, run without Docker (CI has no Docker
-engine): app1's and app2's commands as two real server processes on the test's PostgreSQL
-(only the database URL, the address and port, and the trusted proxy's address replaced),
-and a real nginx with the template filled as the nginx image fills it. Everything the test
-does as a player goes through nginx."""
+"""compose.yaml and deploy/nginx.conf.template, run without Docker (CI cannot pull the
+base images: docs/deploy.md): app1's and app2's commands as two real server processes on
+the test's PostgreSQL (only the database URL, the address and port, and the trusted proxy's
+address replaced), and a real nginx with the template filled as the nginx image fills it.
+Everything the test does as a player goes through nginx."""
 
 from __future__ import annotations
 
