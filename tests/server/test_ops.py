@@ -76,6 +76,10 @@ def test_metrics_count_moves_requests_store_time_and_sockets(api: Any) -> None:
     token = created["seats"][0]["token"]
     before = samples(api)
     assert before[("terranova_open_sockets", ())] == 0
+    # both shown from the start; the deal at creation is no move
+    assert before[("terranova_moves_total", (("by", "person"),))] == 0
+    assert before[("terranova_moves_total", (("by", "server"),))] == 0
+    logged = len(api.client.app.state.db.log(game_id))
     with api.client.websocket_connect(f"/ws/games/{game_id}?seat=0&token={token}") as ws:
         state = ws.receive_json()
         assert samples(api)[("terranova_open_sockets", ())] == 1
@@ -85,6 +89,7 @@ def test_metrics_count_moves_requests_store_time_and_sockets(api: Any) -> None:
         assert refused.status_code == 409  # stale: counted as a request, not as a move
     after = samples(api)
     assert after[("terranova_moves_total", (("by", "person"),))] == 1
+    assert after[("terranova_moves_total", (("by", "server"),))] == 0  # nothing drawn yet
     assert after[("terranova_move_seconds_count", ())] == 1
     actions = "/api/games/{game_id}/actions"
     ok = (("method", "POST"), ("route", actions), ("status", "200"))
@@ -97,6 +102,21 @@ def test_metrics_count_moves_requests_store_time_and_sockets(api: Any) -> None:
     assert after[("terranova_store_seconds_count", (("operation", "create_game"),))] == 1
     assert after[("terranova_games_in_memory", ())] >= 1
     assert after[("terranova_bot_queue", ())] == 0
+
+    # people play on until chance draws a tile: the draws are the server's moves
+    db = api.client.app.state.db
+    tokens = [seat["token"] for seat in created["seats"]]
+    people = 1
+    while len(db.log(game_id)) - logged == people:
+        seat = api.state(game_id)["to_move"]
+        state = api.state(game_id, seat, tokens[seat])
+        assert api.act(game_id, seat, tokens[seat], state["legal"][0], state["ply"]).is_success
+        people += 1
+    last = samples(api)
+    assert last[("terranova_moves_total", (("by", "person"),))] == people
+    drawn = len(db.log(game_id)) - logged - people
+    assert drawn > 0
+    assert last[("terranova_moves_total", (("by", "server"),))] == drawn
 
 
 def test_a_path_no_route_matches_is_counted_as_unmatched(api: Any) -> None:

@@ -52,9 +52,11 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
+
+from terranova.core.errors import TerranovaError
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -307,6 +309,37 @@ def _enable_sqlite_wal(dbapi_connection: Any, _record: Any) -> None:
     # (only a power cut can lose the last commits)
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
+
+
+class DatabaseUnusable(TerranovaError):
+    """The database a server is given cannot be used (said in one line, before it starts)."""
+
+
+def check_database(url: str) -> None:
+    """Raise :class:`DatabaseUnusable` unless ``url`` names a database this server can
+    connect to (its schema is created or upgraded later)."""
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        raise DatabaseUnusable(f"not a database URL: {url[:80]!r}{ENGINES}") from None
+    try:
+        engine = make_engine(url)
+    except (NoSuchModuleError, ImportError):
+        kind = url.split(":", 1)[0]
+        raise DatabaseUnusable(f"no database of the kind {kind!r} here{ENGINES}") from None
+    except OSError as exc:  # the SQLite file's folder cannot be made
+        raise DatabaseUnusable(f"cannot use {shown}: {exc.strerror or exc}") from None
+    try:
+        with engine.connect():
+            pass
+    except SQLAlchemyError as exc:
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+        raise DatabaseUnusable(f"cannot connect to {shown}: {reason}") from None
+    finally:
+        engine.dispose()
+
+
+ENGINES = ": use sqlite:///FILE or postgresql+psycopg://USER:PASSWORD@HOST/DB"
 
 
 def make_engine(url: str) -> Engine:

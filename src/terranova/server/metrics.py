@@ -40,6 +40,8 @@ class Metrics:
             ["by"],
             registry=r,
         )
+        for by in ("person", "server"):  # shown from the start, at 0
+            self.moves.labels(by)
         self.move_seconds = Histogram(
             "terranova_move_seconds",
             "Time to check, store and send a person's move (from the request to the answer)",

@@ -6,13 +6,16 @@ import copy
 import gc
 import logging
 import re
+import socket
 from typing import Any
 
 import uvicorn
 from pythonjsonlogger.core import RESERVED_ATTRS
 from uvicorn.config import LOGGING_CONFIG
 
+from terranova.core.errors import TerranovaError
 from terranova.server.app import create_app
+from terranova.server.db import check_database
 from terranova.server.limits import guarded_protocol
 from terranova.server.settings import Settings
 
@@ -68,9 +71,45 @@ SHUTDOWN_SECONDS = 1
 """How long a stopping server waits for open connections before closing them."""
 
 
-def serve(settings: Settings, host: str, port: int, log_format: str = "text") -> None:
+class AddressTaken(TerranovaError):
+    """The address and port the server is to listen on are taken."""
+
+
+def check_address(host: str, port: int) -> None:
+    """Raise :class:`AddressTaken` if another program listens on ``host:port`` (asked as
+    uvicorn binds, address reuse allowed: a port left in TIME_WAIT is free)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        raise AddressTaken(f"cannot listen on {host}: {exc.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            raise AddressTaken(
+                f"cannot listen on {host}:{port}: {exc.strerror} (another server there? "
+                "--port chooses another)"
+            ) from None
+
+
+def preflight(settings: Settings, host: str, port: int) -> None:
+    """What keeps the server from starting, said in one line
+    (:class:`~terranova.core.errors.TerranovaError`): a database it cannot connect to, an
+    address already taken."""
+    check_database(settings.database_url)
+    check_address(host, port)
+
+
+def serve(
+    settings: Settings, host: str, port: int, log_format: str = "text", checked: bool = False
+) -> None:
     """Run the web app until interrupted (the database is created or upgraded at start).
-    SIGINT or SIGTERM stops it within a second or two, thinking bots included."""
+    SIGINT or SIGTERM stops it within a second or two, thinking bots included. Unless
+    ``checked``, :func:`preflight` first."""
+    if not checked:
+        preflight(settings, host, port)
     app = create_app(settings)
     # Live games hold many small objects; full collections of everything imported so far
     # stalled moves by tens of milliseconds. Freeze what exists now and collect the oldest

@@ -669,7 +669,10 @@ class GameService:
             if answering and window is not None:
                 actions += early_passes(probe, window)
             drawn = settle(probe, game.seed)
-            await self.commit(game, [*actions, *drawn], probe, answered_by=seat, person=True)
+            # the passes taken early were people's decisions too, given before this one
+            await self.commit(
+                game, [*actions, *drawn], probe, answered_by=seat, people=len(actions)
+            )
         self.metrics.move_seconds.observe(time.perf_counter() - began)
         return game
 
@@ -711,12 +714,13 @@ class GameService:
         actions: Sequence[Action],
         after: State,
         answered_by: int | None = None,
-        person: bool = False,
+        people: int = 0,
     ) -> None:
         """Write ``actions`` (played from the live state, giving ``after``), then apply them
         to the live game and tell everyone. ``answered_by``: the seat whose decision this
-        is, which keeps the clock of a response window it answered; ``person``: a person's
-        decision (else the server's: a bot's, chance, a clock's)."""
+        is, which keeps the clock of a response window it answered; ``people``: how many of
+        the actions, first, are people's decisions (the rest are the server's: bots',
+        chance's, a clock's)."""
         entries = [
             Entry(game.seq + i, game.ply + i, str(action)) for i, action in enumerate(actions)
         ]
@@ -724,7 +728,10 @@ class GameService:
         for action in actions:
             game.timeline.apply(action)
         game.seq += len(entries)
-        self.metrics.moves.labels("person" if person else "server").inc()
+        if people:
+            self.metrics.moves.labels("person").inc(people)
+        if len(actions) > people:
+            self.metrics.moves.labels("server").inc(len(actions) - people)
         self._changed(game, answered_by)
 
     async def _write(self, game: LiveGame, entries: Sequence[Entry], after: State) -> None:
