@@ -18,7 +18,6 @@ import json
 import os
 import random
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -30,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.process import child_env
+from tests.server.process import child_env, free_port
 
 IN_CI = bool(os.environ.get("CI"))
 if IN_CI:
@@ -64,19 +63,13 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "e2e: browser end-to-end tests (Playwright + Chromium)")
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 class Server:
     """``python -m terranova.server`` on a loopback port with its own SQLite file; it can be
     stopped and started again on the same port and database (to test reconnecting)."""
 
     def __init__(self, workdir: Path) -> None:
         self.workdir = workdir
-        self.port = _free_port()
+        self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.database_url = f"sqlite:///{workdir / 'e2e.db'}"
         self.process: subprocess.Popen[bytes] | None = None

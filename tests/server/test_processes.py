@@ -61,13 +61,18 @@ def receive(ws: Any, until: Any, seconds: float = 10) -> dict[str, Any]:
             return dict(message)
 
 
+def private_hands(srv: Server) -> tuple[str, list[str]]:
+    """A game of two people, each with a hand of two tiles the other may not see, made
+    through ``srv``: its id and the seats' tokens."""
+    created = srv.create([HUMAN, HUMAN2], params={"hand": 2, "hand_visibility": "private"})
+    return created["game_id"], [s["token"] for s in created["seats"]]
+
+
 def test_a_move_through_one_process_reaches_the_sockets_of_the_other(
     postgres_url: str, tmp_path: Path
 ) -> None:
     with two_servers(postgres_url, tmp_path) as (a, b):
-        created = a.create([HUMAN, HUMAN2], params={"hand": 2, "hand_visibility": "private"})
-        game_id = created["game_id"]
-        tokens = [s["token"] for s in created["seats"]]
+        game_id, tokens = private_hands(a)
         with (
             connect(socket_url(b, game_id, 1, tokens[1])) as seat1,
             connect(socket_url(b, game_id)) as spectator,
@@ -175,9 +180,7 @@ def test_a_seat_resigned_through_one_process_stops_seeing_its_hand_through_the_o
     postgres_url: str, tmp_path: Path
 ) -> None:
     with two_servers(postgres_url, tmp_path) as (a, b):
-        created = a.create([HUMAN, HUMAN2], params={"hand": 2, "hand_visibility": "private"})
-        game_id = created["game_id"]
-        tokens = [s["token"] for s in created["seats"]]
+        game_id, tokens = private_hands(a)
         with connect(socket_url(b, game_id, 1, tokens[1])) as seat1:
             mine = receive(seat1, lambda m: True)
             assert mine["seat"] == 1 and mine["view"]["hands"][1]["tiles"]

@@ -16,6 +16,7 @@ from terranova.core.state import CHANCE
 from terranova.games.small_islands import exploring, new_game
 from terranova.games.small_islands.state import SmallIslandsState
 from terranova.games.small_islands.steps import Bonus
+from tests.conformance.walk import choose
 
 from .helpers import tile_file
 
@@ -32,11 +33,7 @@ def positions(g: SmallIslandsState, seed: int) -> list[SmallIslandsState]:
     rng = random.Random(seed)
     seen = [g.clone()]
     while not g.is_terminal():
-        if g.current_player() == CHANCE:
-            g.apply(g.sample_chance(rng))
-        else:
-            legal = g.legal_actions()
-            g.apply(legal[rng.randrange(len(legal))])
+        g.apply(choose(g, rng))
         seen.append(g.clone())
     return seen
 
