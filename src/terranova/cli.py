@@ -832,13 +832,9 @@ def _trusted(items: list[str]) -> list[str]:
 
 def _existing_database(url: str) -> None:
     """Refuse an SQLite URL whose file does not exist (a typo would make a new database)."""
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
+    from terranova.server.db import database_url
 
-    try:
-        parsed = make_url(url)
-    except ArgumentError:
-        raise InvalidParameterError(f"not a database URL: {url!r}") from None
+    parsed = database_url(url)
     path = parsed.database
     on_disk = parsed.get_backend_name() == "sqlite" and path and path != ":memory:"
     if on_disk and not Path(str(path)).is_file():

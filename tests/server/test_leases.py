@@ -132,3 +132,47 @@ def test_a_copy_is_caught_up_only_when_it_is_the_logs_past(api: Any) -> None:
     rewritten = [*stored.entries[:last], dataclasses.replace(stored.entries[last], text="x")]
     assert catch_up(copy, dataclasses.replace(stored, entries=rewritten)) is None
     assert copy.seq == len(stored.entries)  # unchanged
+
+
+def test_a_game_this_process_cannot_resume_is_given_up_not_held(
+    sqlite_url: str, caplog: Any
+) -> None:
+    """A game whose lease this process took but which it cannot run (its rules changed
+    since) is tried once: its lease is given up for another process, and neither renewed
+    nor taken again."""
+    from sqlalchemy import select, update
+
+    from terranova.server.db import GameRow, LeaseRow, now
+
+    async def main() -> None:
+        settings = Settings(database_url=sqlite_url, lease_seconds=0.6)
+        db = Database(sqlite_url, settings.lease_seconds)
+        db.migrate()
+        first = GameService(db, settings, Hub())
+        seats = [SeatRequest(kind="human", name="Ana"), SeatRequest(kind="human", name="Bo")]
+        request = CreateGameRequest(game="discovery", seats=seats, move_seconds=60)
+        game, _ = await first.create(request)
+        assert first.runs(game.public_id)  # a timed move needs a runner
+        with db.session() as session, session.begin():
+            session.execute(
+                update(GameRow)
+                .where(GameRow.public_id == game.public_id)
+                .values(rules_version="an older one")
+            )
+        await first.close()  # gives the lease up
+        again = GameService(db, settings, Hub())
+        again.start()
+        try:
+            await asyncio.sleep(2.0)  # ten renewals
+            assert not again.runs(game.public_id)
+            with db.session() as session:
+                expires = session.scalars(select(LeaseRow.expires_at)).one()
+            assert expires.replace(tzinfo=now().tzinfo) < now()
+        finally:
+            await again.close()
+            db.dispose()
+
+    caplog.set_level("WARNING", logger="terranova.server")
+    asyncio.run(main())
+    tried = [r for r in caplog.records if "is not resumed" in r.getMessage()]
+    assert len(tried) == 1, [r.getMessage() for r in tried]

@@ -49,6 +49,7 @@ def refused(result: Result, *words: str) -> str:
         ("postgres://someone:secret@localhost/games", ["'postgres'", "postgresql+psycopg://"]),
         ("mysql://someone:secret@localhost/games", ["'mysql'", "sqlite:///FILE"]),
         ("games.db", ["not a database URL", "sqlite:///FILE"]),
+        ("postgresql+psycopg//someone:secret@db/games", ["not a database URL"]),
     ],
 )
 def test_a_database_url_it_cannot_use(url: str, words: list[str]) -> None:
@@ -86,3 +87,11 @@ def test_a_good_start_gets_past_the_checks(tmp_path: Path) -> None:
     result = serve("--port", "0", "--database-url", f"sqlite:///{tmp_path / 'g.db'}")
     assert isinstance(result.exception, AssertionError), result.output
     assert str(result.exception) == "the server started"
+
+
+def test_the_admin_commands_do_not_show_a_mistyped_url_either() -> None:
+    result = CliRunner().invoke(
+        app, ["admin", "prune", "--database-url", "postgresql+psycopg//someone:secret@db/g"]
+    )
+    assert result.exit_code == 2 and "not a database URL" in result.output, result.output
+    assert "secret" not in result.output

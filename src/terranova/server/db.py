@@ -17,7 +17,7 @@ import secrets
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -37,6 +37,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     MetaData,
+    Select,
     String,
     Text,
     UniqueConstraint,
@@ -51,7 +52,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -261,6 +262,11 @@ def resign_entry(seq: int, ply: int, seat: int) -> Entry:
     return Entry(seq, ply, f"seat {seat} resigned", "resign")
 
 
+def _ids(public_ids: Collection[str]) -> Select[int]:
+    """The primary keys of the games with these public ids (a subquery)."""
+    return select(GameRow.id).where(GameRow.public_id.in_(list(public_ids)))
+
+
 def _stored(row: GameRow, seats: Iterable[StoredSeat], entries: Iterable[Entry]) -> StoredGame:
     """A game as stored: its row, with its seats and log."""
     return StoredGame(
@@ -315,17 +321,24 @@ class DatabaseUnusable(TerranovaError):
     """The database a server is given cannot be used (said in one line, before it starts)."""
 
 
+def database_url(url: str) -> URL:
+    """``url`` read as a database URL; DatabaseUnusable if it is none (the text is not
+    shown: a mistyped URL may still hold a password)."""
+    try:
+        return make_url(url)
+    except ArgumentError:
+        raise DatabaseUnusable(f"not a database URL{ENGINES}") from None
+
+
 def check_database(url: str) -> None:
     """Raise :class:`DatabaseUnusable` unless ``url`` names a database this server can
     connect to (its schema is created or upgraded later)."""
-    try:
-        shown = make_url(url).render_as_string(hide_password=True)
-    except ArgumentError:
-        raise DatabaseUnusable(f"not a database URL: {url[:80]!r}{ENGINES}") from None
+    parsed = database_url(url)
+    shown = parsed.render_as_string(hide_password=True)
     try:
         engine = make_engine(url)
     except (NoSuchModuleError, ImportError):
-        kind = url.split(":", 1)[0]
+        kind = parsed.drivername
         raise DatabaseUnusable(f"no database of the kind {kind!r} here{ENGINES}") from None
     except OSError as exc:  # the SQLite file's folder cannot be made
         raise DatabaseUnusable(f"cannot use {shown}: {exc.strerror or exc}") from None
@@ -556,38 +569,44 @@ class Database:
         return taken is not None
 
     @timed
-    def renew_leases(self) -> list[str]:
-        """Every lease this process holds, held ``lease_seconds`` longer; the public ids of
-        their games (a lease missing was taken over: its holder stalled)."""
+    def renew_leases(self, public_ids: Collection[str]) -> list[str]:
+        """The leases this process holds of these games (the ones it runs), held
+        ``lease_seconds`` longer; the public ids of all the games whose lease it holds (a
+        lease missing was taken over: its holder stalled)."""
         until = now() + timedelta(seconds=self.lease_seconds)
         with self._write_lock, self.session() as session, session.begin():
             session.execute(
-                update(LeaseRow).where(LeaseRow.holder == self.origin).values(expires_at=until)
+                update(LeaseRow)
+                .where(LeaseRow.holder == self.origin, LeaseRow.game_id.in_(_ids(public_ids)))
+                .values(expires_at=until)
             )
             return self._held(session)
 
     @timed
-    def take_orphans(self) -> list[str]:
+    def take_orphans(self, skip: Collection[str] = ()) -> list[str]:
         """The leases that have expired (their holder died or stalled), taken by this
-        process; the public ids of all the games it holds now."""
+        process, but those of the games ``skip``; the public ids of all the games it
+        holds now."""
         moment = now()
         until = moment + timedelta(seconds=self.lease_seconds)
         with self._write_lock, self.session() as session, session.begin():
             session.execute(
                 update(LeaseRow)
-                .where(LeaseRow.expires_at < moment)
+                .where(LeaseRow.expires_at < moment, LeaseRow.game_id.not_in(_ids(skip)))
                 .values(holder=self.origin, expires_at=until)
             )
             return self._held(session)
 
     @timed
-    def give_up_leases(self) -> None:
-        """This process's leases expired at once, for another to take (it is stopping)."""
+    def give_up_leases(self, public_ids: Collection[str] | None = None) -> None:
+        """This process's leases (of these games only, if given) expired at once, for
+        another process to take (it is stopping, or cannot run them)."""
+        mine = LeaseRow.holder == self.origin
+        if public_ids is not None:
+            mine &= LeaseRow.game_id.in_(_ids(public_ids))
         with self._write_lock, self.session() as session, session.begin():
             session.execute(
-                update(LeaseRow)
-                .where(LeaseRow.holder == self.origin)
-                .values(expires_at=now() - timedelta(seconds=1))
+                update(LeaseRow).where(mine).values(expires_at=now() - timedelta(seconds=1))
             )
 
     def _held(self, session: Session) -> list[str]:

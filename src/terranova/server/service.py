@@ -108,6 +108,9 @@ class GameService:
         self.bots = BotRunner(settings)
         self.held: set[str] = set()
         """The games this process runs: it holds their leases (see :mod:`.store`)."""
+        self.unresumable: set[str] = set()
+        """Games whose lease this process took but which it cannot run (their rules changed
+        since, say): it gives their leases up and takes them no more, for another process."""
         self.autoplay = Autoplay(self.games, self.bots, self.commit, self.runs)
         self.move_clocks = MoveClocks(self.games, self.autoplay, hub.broadcast, self.runs)
         self.windows = WindowClocks(self.games, self.commit, self.runs)
@@ -147,12 +150,11 @@ class GameService:
             *tasks,
             return_exceptions=True,
         )
-        if self.held:
-            try:  # another process takes the games over at once
-                await asyncio.to_thread(self.store.give_up_leases)
-            except Exception:
-                log.exception("the leases are not given up: they expire on their own")
-            self.held.clear()
+        try:  # another process takes the games over at once
+            await asyncio.to_thread(self.store.give_up_leases)
+        except Exception:
+            log.exception("the leases are not given up: they expire on their own")
+        self.held.clear()
         await self.bots.close()
 
     def runs(self, game_id: str) -> bool:
@@ -174,20 +176,23 @@ class GameService:
     async def _take_orphans(self) -> None:
         """Take the leases that have expired (their process died, or the server restarted)
         and resume those games."""
-        await self._adopt(set(await asyncio.to_thread(self.store.take_orphans)))
+        held = await asyncio.to_thread(self.store.take_orphans, set(self.unresumable))
+        await self._adopt(set(held))
 
     async def _adopt(self, held: set[str]) -> None:
         """Run the games of ``held`` (leases this process holds) that it does not run yet."""
-        for game_id in sorted(held - self.held):
+        for game_id in sorted(held - self.held - self.unresumable):
             if self._closing:
                 return
             self.held.add(game_id)
             try:
                 game = await self.games.get(game_id)
             except ServiceError as err:
-                # left to expire: another process (with other rules, say) may resume it
+                # given up for good here: another process (with other rules, say) may resume it
                 self.held.discard(game_id)
+                self.unresumable.add(game_id)
                 log.warning("game %s is not resumed: %s", game_id, err.message)
+                await asyncio.to_thread(self.store.give_up_leases, [game_id])
                 continue
             if not needs_runner(game.state, game.seats, game.move_seconds) or not game.playing:
                 self.held.discard(game_id)  # as leased before leases, or finished meanwhile
@@ -204,12 +209,11 @@ class GameService:
             await asyncio.sleep(period)
             try:
                 before = set(self.held)  # a lease taken meanwhile may be missing from the answer
-                renewed = set(await asyncio.to_thread(self.store.renew_leases))
+                renewed = set(await asyncio.to_thread(self.store.renew_leases, before))
                 for game_id in sorted(before - renewed):
                     log.info("game %s: this process no longer holds its lease", game_id)
                     self._stop_running(game_id)
-                await self._adopt(renewed)
-                await self._take_orphans()
+                await self._take_orphans()  # which also resumes the games it holds but not runs
             except Exception:
                 log.exception("the leases could not be renewed; tried again shortly")
 

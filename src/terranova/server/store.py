@@ -15,7 +15,7 @@ transaction as the write; the answer says whether this process holds it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, Protocol
 
 from terranova.server.db import Entry, OpenGame, StoredGame, StoredSeat
@@ -102,14 +102,16 @@ class GameStore(Protocol):
     def log(self, public_id: str) -> list[Entry]:
         """A game's whole log."""
 
-    def renew_leases(self) -> list[str]:
-        """This process's leases held longer; the public ids of their games."""
+    def renew_leases(self, public_ids: Collection[str]) -> list[str]:
+        """This process's leases of these games held longer; the public ids of every game
+        whose lease it holds."""
 
-    def take_orphans(self) -> list[str]:
-        """The expired leases taken; the public ids of every game this process holds."""
+    def take_orphans(self, skip: Collection[str] = ()) -> list[str]:
+        """The expired leases taken, but those of the games ``skip``; the public ids of
+        every game this process holds."""
 
-    def give_up_leases(self) -> None:
-        """This process's leases expired at once (it is stopping)."""
+    def give_up_leases(self, public_ids: Collection[str] | None = None) -> None:
+        """This process's leases (of these games, if given) expired at once."""
 
     def release_lease(self, public_id: str) -> None:
         """This process's lease of a game that needs no runner dropped."""
