@@ -796,7 +796,6 @@ def serve_command(
 ) -> None:
     """Start the web app: play in the browser at http://HOST:PORT."""
     from terranova.server import Settings, serve  # the web stack loads only for this command
-    from terranova.server.runner import preflight
     from terranova.server.settings import DEFAULT_DATABASE_URL
 
     with _errors():
@@ -812,9 +811,7 @@ def serve_command(
             abandon_after_hours=abandon_after_hours,
             lease_seconds=lease_seconds,
         )
-        preflight(settings, host, port)
-        _err().print(f"Terranova on http://{host}:{port} (Ctrl-C stops it)")
-        serve(settings, host, port, log_format=log_format.value, checked=True)
+        serve(settings, host, port, log_format=log_format.value)
 
 
 def _trusted(items: list[str]) -> list[str]:

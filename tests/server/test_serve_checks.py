@@ -4,14 +4,12 @@ another program listens on."""
 
 from __future__ import annotations
 
-import os
 import socket
 from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy.engine import make_url
-from tests.server.conftest import POSTGRES_ENV
 from typer.testing import CliRunner, Result
 
 from terranova.cli import app
@@ -63,13 +61,9 @@ def test_a_sqlite_file_it_cannot_make(tmp_path: Path) -> None:
     refused(serve("--database-url", url), "cannot use sqlite:///", "Not a directory")
 
 
-def test_a_postgresql_password_that_is_wrong() -> None:
-    base = os.environ.get(POSTGRES_ENV)
-    if not base:
-        if os.environ.get("CI"):
-            pytest.fail(f"{POSTGRES_ENV} is not set in CI")
-        pytest.skip(f"{POSTGRES_ENV} is not set")
-    wrong = make_url(base).set(password="not-the-password").render_as_string(hide_password=False)
+def test_a_postgresql_password_that_is_wrong(postgres_url: str) -> None:
+    wrong = make_url(postgres_url).set(password="not-the-password")
+    wrong = wrong.render_as_string(hide_password=False)
     line = refused(serve("--database-url", wrong), "cannot connect to", "password")
     assert "not-the-password" not in line
 

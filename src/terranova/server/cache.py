@@ -139,11 +139,10 @@ def catch_up(game: LiveGame, stored: StoredGame) -> CaughtUp | None:
     unchanged, otherwise (an undo, a seat's change, a log that is not ``game``'s past any
     more), for the caller to rebuild the game whole."""
     added = stored.entries[game.seq :]
-    seats = [(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in game.seats]
     if (
         len(stored.entries) < game.seq
         or any(entry.kind != "action" for entry in added)
-        or seats != [(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in stored.seats]
+        or list(game.seats) != stored_seats(game_info(game.game), stored)
         or effective_actions(stored.entries[: game.seq]) != game.timeline.texts
     ):
         return None

@@ -145,10 +145,12 @@ class WindowClocks:
 
     def stop(self, game_id: str) -> None:
         self._tasks.stop(game_id)
+        self._wake.pop(game_id, None)  # the task stopped no longer owns it
 
     async def close(self) -> None:
         self.closing = True
         await self._tasks.close()
+        self._wake.clear()
 
     async def _loop(self, game_id: str) -> None:
         """Let the open window pass for its seats that have let it pass or are out of time,

@@ -835,7 +835,6 @@ class Database:
                     self._announce(session, pk)
         return [public_id for _, public_id in rows]
 
-    @timed
     def log(self, public_id: str) -> list[Entry]:
         """A game's whole log (for tests and audits)."""
         game = self.load_game(public_id)

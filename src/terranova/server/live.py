@@ -15,7 +15,7 @@ from terranova.core.records import GameRecord, Recorder, Seat
 from terranova.core.registry import GameInfo, make
 from terranova.core.rng import derive_seed, make_rng
 from terranova.core.state import CHANCE, ResponseWindow, State
-from terranova.server.db import GameFacts, StoredGame, resigned_seats
+from terranova.server.db import GameFacts, StoredGame, StoredSeat, resigned_seats
 from terranova.server.models import (
     LogEntry,
     RematchOut,
@@ -50,6 +50,9 @@ class SeatInfo:
 
     def out(self) -> SeatOut:
         return seat_out(self.seat, self.kind, self.name, self.bot)
+
+    def stored(self) -> StoredSeat:
+        return StoredSeat(self.seat, self.kind, self.name, self.bot, self.token_hash)
 
 
 def seat_out(seat: int, kind: str, name: str, bot: str | None) -> SeatOut:

@@ -86,7 +86,7 @@ class Relay:
                     wait = 0.1
                     await self._missed()
                     async for note in connection.notifies():
-                        game_id, origin, holder = [*note.payload.split(" "), "", ""][:3]
+                        game_id, origin, holder = [*note.payload.split(" ", 2), "", ""][:3]
                         if origin != self.origin:
                             await self._changed(game_id, None if holder == "-" else holder)
             except asyncio.CancelledError:

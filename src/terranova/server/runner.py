@@ -7,6 +7,7 @@ import gc
 import logging
 import re
 import socket
+import sys
 from typing import Any
 
 import uvicorn
@@ -102,14 +103,12 @@ def preflight(settings: Settings, host: str, port: int) -> None:
     check_address(host, port)
 
 
-def serve(
-    settings: Settings, host: str, port: int, log_format: str = "text", checked: bool = False
-) -> None:
+def serve(settings: Settings, host: str, port: int, log_format: str = "text") -> None:
     """Run the web app until interrupted (the database is created or upgraded at start).
-    SIGINT or SIGTERM stops it within a second or two, thinking bots included. Unless
-    ``checked``, :func:`preflight` first."""
-    if not checked:
-        preflight(settings, host, port)
+    SIGINT or SIGTERM stops it within a second or two, thinking bots included.
+    :func:`preflight` first."""
+    preflight(settings, host, port)
+    print(f"Terranova on http://{host}:{port} (Ctrl-C stops it)", file=sys.stderr, flush=True)
     app = create_app(settings)
     # Live games hold many small objects; full collections of everything imported so far
     # stalled moves by tens of milliseconds. Freeze what exists now and collect the oldest

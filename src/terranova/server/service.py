@@ -18,7 +18,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -31,7 +31,7 @@ from terranova.server.autoplay import Autoplay, needs_runner
 from terranova.server.bots import BotRunner, limits
 from terranova.server.cache import GameCache, catch_up
 from terranova.server.clocks import MoveClocks, WindowClocks
-from terranova.server.db import ConflictError, Entry, OpenGame, StoredSeat, resign_entry
+from terranova.server.db import ConflictError, Entry, OpenGame, resign_entry
 from terranova.server.errors import (
     ABANDONED,
     BadRequest,
@@ -428,7 +428,7 @@ class GameService:
             raise BadRequest(f"the game cannot start: {exc}") from None
         params_stored = timeline.state.params()
         entries = [Entry(ply, ply, text) for ply, text in enumerate(timeline.texts)]
-        stored_seats = [StoredSeat(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in seats]
+        stored_seats = [s.stored() for s in seats]
         public_id = secrets.token_urlsafe(9)
         state = timeline.state
         runner = needs_runner(state, seats, move_seconds)
@@ -494,24 +494,12 @@ class GameService:
             if len(shown) > self.settings.max_seat_name:
                 raise BadRequest(f"a name has at most {self.settings.max_seat_name} characters")
             token = secrets.token_urlsafe(24)
-            digest = hash_token(token)
-            try:
-                was = StoredSeat(seat, "open", game.seats[seat].name, None, None)
-                now = StoredSeat(seat, "human", shown, None, digest)
-                seats = [*game.seats[:seat], SeatInfo(seat, "human", shown, None, digest)]
-                seats += game.seats[seat + 1 :]
-                runner = needs_runner(game.state, seats, game.move_seconds)
-                held = await asyncio.shield(
-                    asyncio.to_thread(self.store.change_seat, game.pk, was, now, (), runner)
-                )
-            except asyncio.CancelledError:
-                self.games.forget(game_id)  # the seat may have been taken all the same
-                raise
-            except ConflictError:
-                self.games.forget(game_id)
-                raise Stale(f"seat {seat} is not open any more: someone joined first") from None
-            game.seats[seat] = seats[seat]
-            self._hold(game_id, held)
+            await self._change_seat(
+                game,
+                SeatInfo(seat, "human", shown, None, hash_token(token)),
+                (),
+                f"seat {seat} is not open any more: someone joined first",
+            )
             self._changed(game)
             return game, seat, token
 
@@ -524,27 +512,15 @@ class GameService:
             authorize(game, seat, token)
             if not game.playing:
                 raise Refused("the game is over" if game.finished else ABANDONED)
-            old = game.seats[seat]
-            now = SeatInfo(seat, "bot", f"{old.name} (resigned)", RESIGNED_BOT, None)
-            was = StoredSeat(seat, old.kind, old.name, old.bot, old.token_hash)
-            stored = StoredSeat(seat, now.kind, now.name, now.bot, None)
-            entry = resign_entry(game.seq, game.ply, seat)
-            seats = [*game.seats[:seat], now, *game.seats[seat + 1 :]]
-            runner = needs_runner(game.state, seats, game.move_seconds)
-            try:
-                held = await asyncio.shield(
-                    asyncio.to_thread(self.store.change_seat, game.pk, was, stored, [entry], runner)
-                )
-            except asyncio.CancelledError:
-                self.games.forget(game_id)  # the seat may have changed all the same
-                raise
-            except ConflictError:
-                self.games.forget(game_id)
-                raise Stale("the game has moved on: the seat or the game changed") from None
-            game.seats[seat] = now
+            name = f"{game.seats[seat].name} (resigned)"
+            await self._change_seat(
+                game,
+                SeatInfo(seat, "bot", name, RESIGNED_BOT, None),
+                [resign_entry(game.seq, game.ply, seat)],
+                "the game has moved on: the seat or the game changed",
+            )
             game.resigned.add(seat)
             game.seq += 1
-            self._hold(game_id, held)
             self.hub.unseat(game_id, seat)
             self._changed(game)
             return game
@@ -673,10 +649,7 @@ class GameService:
             if answering and window is not None:
                 actions += early_passes(probe, window)
             drawn = settle(probe, game.seed)
-            # the passes taken early were people's decisions too, given before this one
-            await self.commit(
-                game, [*actions, *drawn], probe, answered_by=seat, people=len(actions)
-            )
+            await self.commit(game, [*actions, *drawn], probe, answered_by=seat, person=True)
         self.metrics.move_seconds.observe(time.perf_counter() - began)
         return game
 
@@ -718,13 +691,13 @@ class GameService:
         actions: Sequence[Action],
         after: State,
         answered_by: int | None = None,
-        people: int = 0,
+        person: bool = False,
     ) -> None:
         """Write ``actions`` (played from the live state, giving ``after``), then apply them
         to the live game and tell everyone. ``answered_by``: the seat whose decision this
-        is, which keeps the clock of a response window it answered; ``people``: how many of
-        the actions, first, are people's decisions (the rest are the server's: bots',
-        chance's, a clock's)."""
+        is, which keeps the clock of a response window it answered; ``person``: the first
+        action is a person's decision, asked for now (the rest are counted as the server's:
+        chance, and the passes of a window taken early)."""
         entries = [
             Entry(game.seq + i, game.ply + i, str(action)) for i, action in enumerate(actions)
         ]
@@ -732,10 +705,10 @@ class GameService:
         for action in actions:
             game.timeline.apply(action)
         game.seq += len(entries)
-        if people:
-            self.metrics.moves.labels("person").inc(people)
-        if len(actions) > people:
-            self.metrics.moves.labels("server").inc(len(actions) - people)
+        if person:
+            self.metrics.moves.labels("person").inc()
+        if len(actions) > person:
+            self.metrics.moves.labels("server").inc(len(actions) - person)
         self._changed(game, answered_by)
 
     async def _write(self, game: LiveGame, entries: Sequence[Entry], after: State) -> None:
@@ -746,22 +719,48 @@ class GameService:
         # a game against machines loses nothing that matters if a crash of the database
         # takes back its last moves: the person plays them again, chance and bots answer alike
         durable = game.between_people or after.is_terminal()
-        write = asyncio.ensure_future(
-            asyncio.to_thread(
-                self.store.append, game.pk, entries, status, _result(after), runner, durable
-            )
+        await self._stored(
+            game,
+            "the game has moved on: another move landed first, or it was closed",
+            self.store.append,
+            game.pk,
+            entries,
+            status,
+            _result(after),
+            runner,
+            durable,
         )
+
+    async def _change_seat(
+        self, game: LiveGame, now: SeatInfo, entries: Sequence[Entry], stale: str
+    ) -> None:
+        """Seat ``now.seat`` of ``game`` becomes ``now``, with these log ``entries``, in the
+        store then here (Stale with ``stale`` if it changed first)."""
+        was = game.seats[now.seat]
+        seats = [*game.seats[: now.seat], now, *game.seats[now.seat + 1 :]]
+        runner = needs_runner(game.state, seats, game.move_seconds)
+        change = self.store.change_seat
+        await self._stored(
+            game, stale, change, game.pk, was.stored(), now.stored(), entries, runner
+        )
+        game.seats[now.seat] = now
+
+    async def _stored(
+        self, game: LiveGame, stale: str, write: Callable[..., bool], *args: Any
+    ) -> None:
+        """Run the store's ``write`` for ``game`` in a thread, to its end even if the request
+        is cancelled, and hold the game's lease as the write leaves it; Stale with
+        ``stale`` if another write came first."""
         try:
-            self._hold(game.public_id, await asyncio.shield(write))
+            held = await asyncio.shield(asyncio.to_thread(write, *args))
         except asyncio.CancelledError:
             # the write may land all the same: the next use rebuilds from the database
             self.games.forget(game.public_id)
             raise
         except ConflictError:
             self.games.forget(game.public_id)
-            raise Stale(
-                "the game has moved on: another move landed first, or it was closed"
-            ) from None
+            raise Stale(stale) from None
+        self._hold(game.public_id, held)
 
     def _changed(self, game: LiveGame, answered_by: int | None = None) -> None:
         """After a change to ``game``: its window tracked, its move timed, everyone told,
@@ -770,10 +769,8 @@ class GameService:
         Searches.moved_on(game)
         game.track_window(answered_by)
         self.games.remember_window(game)
-        self.move_clocks.ensure(game)  # after the window: no move is timed while one is open
+        self._loaded(game)  # after the window: no move is timed while one is open
         self.hub.broadcast(game)
-        self.autoplay.ensure(game.public_id)
-        self.windows.ensure(game.public_id)
 
 
 def _automaton(

@@ -30,12 +30,6 @@ class GameStore(Protocol):
     """This process's name as a lease holder and in the notifications of its writes."""
     lease_seconds: float
 
-    def migrate(self) -> None:
-        """Bring the schema up to date."""
-
-    def dispose(self) -> None:
-        """Close the connections."""
-
     def create_game(
         self,
         public_id: str,
@@ -93,14 +87,8 @@ class GameStore(Protocol):
     def open_games(self, limit: int) -> list[OpenGame]:
         """The newest games being played with an open seat."""
 
-    def unfinished_games(self) -> list[str]:
-        """The public ids of the games being played."""
-
     def abandon_idle(self, hours: float, dry_run: bool = False) -> list[str]:
         """Close as abandoned the games being played with no move for ``hours``; their ids."""
-
-    def log(self, public_id: str) -> list[Entry]:
-        """A game's whole log."""
 
     def renew_leases(self, public_ids: Collection[str]) -> list[str]:
         """This process's leases of these games held longer; the public ids of every game

@@ -28,7 +28,7 @@ kind ``hut``.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from terranova.core.actions import Action
@@ -60,7 +60,7 @@ def fill_next(g: EntdeckerState, seat: int) -> None:
     the hidden stacks waits for chance; when none is left, go on to scoring."""
     t = g._t
     for q in enclosed(g):
-        code = g._map.frontier[q]  # each filler laid may change it
+        code = g._map.frontier[q]  # read after each filler: laying one may copy the board
         for number in range(1, 7):
             design = t.open_design[number]
             if g._open_stacks[number] and design >= 0 and t.fits[design][code]:
@@ -234,26 +234,10 @@ def score_next(g: EntdeckerState, seat: int) -> None:
     n = g._n
     treks.sort(key=lambda s: (s - seat) % n)
     g._agenda.extend(Trekking(s) for s in reversed(treks))
-    tiles = [g._t.where(g._map.tiles[i][0]) for i in bits(g._mask[root])]
+    tiles = [g._t.where(g._map.tiles[i][0]) for i in range(g._map.tiles.__len__())
+             if g._mask[root] >> i & 1]  # fmt: skip
     g.log.append({"seat": seat, "what": "island", "tiles": tiles, "value": value,
                   "ranks": report})  # fmt: skip
-
-
-def bits(mask: int) -> list[int]:
-    """The bits set in ``mask``, lowest first.
-
-    >>> bits(0b1010)
-    [1, 3]
-    """
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-# ---------------------------------------------------------------------------- paths
 
 
 def trek_actions(g: EntdeckerState) -> list[Action]:
@@ -302,13 +286,11 @@ def out_of_turns(g: EntdeckerState) -> bool:
 
 def hut_winner(g: EntdeckerState, path: int) -> int:
     """The seat with most scouts on a path (tie: the scout nearest the hut); -1: none."""
-    return path_leader(tuple(g._paths[path]))
+    return path_leader(g._paths[path])
 
 
-@lru_cache(maxsize=1 << 12)
-def path_leader(spaces: tuple[int, ...]) -> int:
-    """:func:`hut_winner` by the seats on a path's spaces, nearest the hut first (kept:
-    the estimates ask it of every hut in every position a search weighs)."""
+def path_leader(spaces: Sequence[int]) -> int:
+    """:func:`hut_winner` by the seats on a path's spaces, nearest the hut first."""
     winner, most = -1, 0
     for seat in spaces:  # nearest the hut first: a seat after the winner needs more scouts
         if seat >= 0 and seat != winner:
@@ -366,13 +348,13 @@ def held_islands(g: EntdeckerState) -> Held:
     return held
 
 
-def outlook(g: EntdeckerState, active: int, held: Held | None = None) -> list[float]:
-    """Per seat, the points its units on the islands not yet scored (``held``, by default
-    :func:`held_islands`) are expected to bring: the place each seat holds now (ties to
-    ``active``, as in a scoring on its turn) on the island's value grown by its open edges,
-    discounted by the chance it is completed."""
+def outlook(g: EntdeckerState, active: int) -> list[float]:
+    """Per seat, the points its units on the islands not yet scored (:func:`held_islands`)
+    are expected to bring: the place each seat holds now (ties to ``active``, as in a
+    scoring on its turn) on the island's value grown by its open edges, discounted by the
+    chance it is completed."""
     out = [0.0] * g._n
-    for chance, value, best in held_islands(g) if held is None else held:
+    for chance, value, best in held_islands(g):
         if len(best) == 1:
             (seat,) = best
             out[seat] += chance * value  # alone on the island: 1st
@@ -385,7 +367,8 @@ def outlook(g: EntdeckerState, active: int, held: Held | None = None) -> list[fl
 
 
 def own_outlooks(g: EntdeckerState, held: Held) -> list[float]:
-    """Per seat, ``outlook(g, seat, held)[seat]``: the seat to play wins its ties, so its
+    """Per seat, ``outlook(g, seat)[seat]`` (``held``: the :func:`held_islands`): the seat
+    to play wins its ties, so its
     place on an island is 1 + the seats with stronger units there, whatever the variant."""
     out = [0.0] * g._n
     for chance, value, best in held:

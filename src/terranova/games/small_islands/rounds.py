@@ -151,6 +151,11 @@ def reward(g: SmallIslandsState, seat: int) -> Reward:
     return t.objectives[now[0]].reward if len(now) == 1 else t.rewards[now[1]]
 
 
+def worth(g: SmallIslandsState, seat: int, found: list[Haven] | None = None) -> int:
+    """The seat's score (its own Discovery tokens counted) plus its :func:`prospect`."""
+    return score(g, seat) + prospect(g, seat, found)
+
+
 def prospect(g: SmallIslandsState, seat: int, found: list[Haven] | None = None) -> int:
     """Prestige points the seat's objective for this round would pay now: the best islands
     it may build on, one house each, as many as it has houses (``found``: the

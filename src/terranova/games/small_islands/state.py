@@ -365,14 +365,12 @@ class SmallIslandsState(State):
     def estimate(self, seat: int) -> float:
         """The score with the seat's own Discovery tokens (the others' are hidden), plus
         what its objective for this round would pay if the round ended now."""
-        return float(rounds.score(self, seat) + rounds.prospect(self, seat))
+        return float(rounds.worth(self, seat))
 
     def estimates(self) -> list[float]:
         """Every seat's :meth:`estimate`, the islands a house may go on listed once for all."""
         found = rounds.havens(self)
-        return [
-            float(rounds.score(self, s) + rounds.prospect(self, s, found)) for s in range(self._n)
-        ]
+        return [float(rounds.worth(self, s, found)) for s in range(self._n)]
 
     def returns(self) -> list[float]:
         return self.scores()
