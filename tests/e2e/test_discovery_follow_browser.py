@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Server, play_at_random, polite
+from tests.e2e.conftest import Server, play_at_random
 
 ANA = {"kind": "human", "name": "Ana"}
 GREEDY = {"kind": "bot", "bot": "greedy"}
@@ -65,7 +65,7 @@ def test_the_others_moves_are_marked_and_a_log_line_shows_its_move(
     server: Server, new_page: Any, screenshots: Path
 ) -> None:
     game_id, token = play_at_random(server, "discovery", [ANA, GREEDY], seed=5, stop=ana_to_place)
-    state = polite(server.get, f"/api/games/{game_id}/state?seat=0&token={token}")
+    state = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
     log = state["log"]
     expected = marked_for(state, 0)
     assert expected, "greedy's turn laid a tile since Ana's last decision"
@@ -121,10 +121,10 @@ def test_the_others_moves_are_marked_and_a_log_line_shows_its_move(
 
     # it stays through a new state: Ana places her tile
     move = {"seat": 0, "token": token, "action": state["legal"][0], "ply": state["ply"]}
-    polite(server.post, f"/api/games/{game_id}/actions", move)
+    server.post(f"/api/games/{game_id}/actions", move)
     page.wait_for_function("(p) => document.body.dataset.ply !== String(p)", arg=state["ply"])
     assert page.locator(picked).count() == 1
-    after = polite(server.get, f"/api/games/{game_id}/state?seat=0&token={token}")
+    after = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
     assert marked_for(after, 0) == []  # Ana has just decided: nothing of the others since
     assert page.locator("[data-testid='since-mark']").count() == 0
 
@@ -152,7 +152,7 @@ def test_the_others_moves_are_marked_and_a_log_line_shows_its_move(
 
 def test_a_spectator_sees_the_newest_move_marked(server: Server, new_page: Any) -> None:
     game_id, _ = play_at_random(server, "discovery", [ANA, GREEDY], seed=8, stop=ana_to_place)
-    state = polite(server.get, f"/api/games/{game_id}/state")
+    state = server.get(f"/api/games/{game_id}/state")
     expected = marked_for(state, None)
     assert len(expected) == 1
     page = new_page()

@@ -14,7 +14,6 @@ from tests.e2e.conftest import (
     click_and_wait,
     create_from_lobby,
     phase,
-    polite,
     wait_ready_to_act,
 )
 
@@ -99,7 +98,7 @@ def test_the_guide_tells_ana_what_to_do_at_each_step(
 
 
 def state_of(server: Server, game_id: str, token: str) -> dict[str, Any]:
-    return dict(polite(server.get, f"/api/games/{game_id}/state?seat=0&token={token}"))
+    return dict(server.get(f"/api/games/{game_id}/state?seat=0&token={token}"))
 
 
 def ana_deploys_every_turn(server: Server, game_id: str, token: str) -> dict[str, Any]:
@@ -123,7 +122,7 @@ def ana_deploys_every_turn(server: Server, game_id: str, token: str) -> dict[str
         if view["phase"] == "follower" and not deploys:
             action = "pass"
         move = {"seat": 0, "token": token, "action": action, "ply": state["ply"]}
-        polite(server.post, f"/api/games/{game_id}/actions", move)
+        server.post(f"/api/games/{game_id}/actions", move)
 
 
 def expected_follower_tip(state: dict[str, Any]) -> str:
@@ -147,8 +146,7 @@ def test_the_tip_follows_the_position_and_the_board_reads_territories_right(
     server: Server, new_page: Any, screenshots: Path
 ) -> None:
     for _ in range(5):  # rarely, a tile's territories are all taken and she must pass
-        created = polite(
-            server.post,
+        created = server.post(
             "/api/games",
             {"game": "discovery", "seats": [ANA, GREEDY], "bot_delay_ms": 0},
         )

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.colour_vision import SAFE_PALETTE, apart, show_as
-from tests.e2e.conftest import Server, play_until, polite
+from tests.e2e.conftest import Server, play_until
 
 ANA = {"kind": "human", "name": "Ana"}
 GREEDY = {"kind": "bot", "bot": "greedy"}
@@ -78,8 +78,8 @@ def followers(page: Any) -> list[dict[str, Any]]:
 def test_colour_blind_terrain_and_seat_numbers(
     server: Server, new_page: Any, screenshots: Path
 ) -> None:
-    created = polite(
-        server.post, "/api/games", {"game": "discovery", "seats": [ANA, GREEDY], "bot_delay_ms": 0}
+    created = server.post(
+        "/api/games", {"game": "discovery", "seats": [ANA, GREEDY], "bot_delay_ms": 0}
     )
     game_id, token = created["game_id"], created["seats"][0]["token"]
     link = created["seats"][0]["link"]

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Server, play_until, polite
+from tests.e2e.conftest import Server, play_until
 
 PLACE = re.compile(r"^place \S+ (-?\d+),(-?\d+) \d+$")
 UNIT = re.compile(r"^(?:scout|fort|settlement) (-?\d+),(-?\d+)/\d+(?: from \S+)?$")
@@ -148,7 +148,7 @@ def test_the_others_moves_since_the_last_are_marked_and_the_log_shows_them(
 
     # Ana moves: the pick stays on the map through the new states
     move = {"seat": 0, "token": token, "action": state["legal"][0], "ply": state["ply"]}
-    polite(server.post, f"/api/games/{game_id}/actions", move)
+    server.post(f"/api/games/{game_id}/actions", move)
     page.wait_for_function("(p) => Number(document.body.dataset.ply) > p", arg=state["ply"])
     assert mark_plies(page, "[data-testid='log-pick']") == [ply]
 

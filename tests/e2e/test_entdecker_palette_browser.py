@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.colour_vision import SAFE_PALETTE, contrast, rgb, seen, show_as
-from tests.e2e.conftest import Server, play_until, polite
+from tests.e2e.conftest import Server, play_until
 
 RGB = re.compile(r"rgb\((\d+), (\d+), (\d+)\)")
 UNITS = """els => els.map(e => {
@@ -145,7 +145,7 @@ def test_the_colour_blind_look_of_the_map(server: Server, new_page: Any, screens
     # Ana starts her voyage: her ship, in her colour, carries her number on the hull
     start = next(a for a in state["legal"] if a.startswith("start "))
     move = {"seat": 0, "token": token, "action": start, "ply": state["ply"]}
-    polite(server.post, f"/api/games/{game_id}/actions", move)
+    server.post(f"/api/games/{game_id}/actions", move)
     page.wait_for_function("(p) => Number(document.body.dataset.ply) > p", arg=state["ply"])
     page.wait_for_selector(".layer-ship .ship")
     assert page.locator(".layer-ship .ship .seat-number").text_content() == "1"

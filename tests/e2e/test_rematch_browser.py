@@ -10,7 +10,7 @@ import urllib.error
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Server, polite
+from tests.e2e.conftest import Server
 
 GAME = "evolution-explore"
 
@@ -34,14 +34,14 @@ def finished_game(server: Server) -> tuple[str, dict[int, str]]:
     rng = random.Random(8)
     deadline = time.monotonic() + 90
     while True:
-        state = polite(server.get, f"/api/games/{game_id}/state")
+        state = server.get(f"/api/games/{game_id}/state")
         if state["status"] == "finished":
             return game_id, tokens
         assert time.monotonic() < deadline, state
         seat = state["to_move"]
         if seat in tokens:
             query = f"seat={seat}&token={tokens[seat]}"
-            mine = polite(server.get, f"/api/games/{game_id}/state?{query}")
+            mine = server.get(f"/api/games/{game_id}/state?{query}")
             if mine["legal"]:
                 body = {
                     "seat": seat,
@@ -50,7 +50,7 @@ def finished_game(server: Server) -> tuple[str, dict[int, str]]:
                     "ply": mine["ply"],
                 }
                 try:
-                    polite(server.post, f"/api/games/{game_id}/actions", body)
+                    server.post(f"/api/games/{game_id}/actions", body)
                 except urllib.error.HTTPError as error:
                     assert error.code == 409  # a bot moved meanwhile
                 continue

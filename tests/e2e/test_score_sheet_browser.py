@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import Server, play_at_random, play_until, polite
+from tests.e2e.conftest import Server, play_at_random, play_until
 
 ANA = {"kind": "human", "name": "Ana"}
 GREEDY = {"kind": "bot", "bot": "greedy"}
@@ -27,7 +27,7 @@ def test_the_end_card_says_where_the_points_came_from(
     server: Server, new_page: Any, screenshots: Path, game: str
 ) -> None:
     game_id, token = play_at_random(server, game, GAMES[game], seed=3)
-    final = polite(server.get, f"/api/games/{game_id}/state?seat=0&token={token}")
+    final = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
     lines = final["view"]["scoring"]
     assert lines, "random play against greedy scores something"
     page = new_page()
@@ -65,7 +65,7 @@ def test_a_scoring_is_announced_as_it_happens(server: Server, new_page: Any) -> 
     page = new_page()
     page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")
     page.wait_for_selector("body[data-ply]")
-    start = polite(server.get, f"/api/games/{game_id}/state?seat=0&token={token}")
+    start = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
     known = len(start["view"]["scoring"])
     state = play_until(server, game_id, token, 1, lambda s: len(s["view"]["scoring"]) > known)
     assert len(state["view"]["scoring"]) > known, "the game ended without a scoring"

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Server, play_at_random, polite
+from tests.e2e.conftest import Server, play_at_random
 
 PLACING = re.compile(
     r"^(?:place \S+ (-?\d+),(-?\d+) \d+|land (?:own|grey) (-?\d+),(-?\d+)"
@@ -95,7 +95,7 @@ def test_the_others_moves_are_marked_and_the_log_shows_a_move(
         return bool(pieces) or state["ply"] >= 100
 
     game_id, token = play_at_random(server, "small-islands", seats, seed=5, stop=ready)
-    state = polite(server.get, f"/api/games/{game_id}/state?seat=0&token={token}")
+    state = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
     expected = others_since(state)
     assert expected, "the bot laid nothing since Ana's last decision"
 
@@ -142,7 +142,7 @@ def test_the_others_moves_are_marked_and_the_log_shows_a_move(
     rng = random.Random(7)
     action = rng.choice(state["legal"])
     move = {"seat": 0, "token": token, "action": action, "ply": state["ply"]}
-    polite(server.post, f"/api/games/{game_id}/actions", move)
+    server.post(f"/api/games/{game_id}/actions", move)
     page.wait_for_function("(p) => document.body.dataset.ply !== String(p)", arg=state["ply"])
     picked = marks(page, "log-pick")
     assert len(picked) == 1 and int(picked[0]["ply"]) == mine["ply"]
@@ -177,7 +177,7 @@ def test_alexis_expeditions_are_marked_in_the_solo_game(
         )
 
     game_id, token = play_at_random(server, "small-islands", seats, seed=3, stop=ready)
-    state = polite(server.get, f"/api/games/{game_id}/state?seat=0&token={token}")
+    state = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
     assert ready(state), "no Expedition card laid a tile before the end"
     card = expedition_since(state)[0]
     tile = state["view"]["alexis"]["last_tile"]

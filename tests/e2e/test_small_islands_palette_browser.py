@@ -15,7 +15,7 @@ from typing import Any
 
 from tests.e2e.colour_vision import MACHADO, SAFE_PALETTE, lightness, show_as
 from tests.e2e.colour_vision import seen as seen_with
-from tests.e2e.conftest import Server, play_at_random, polite
+from tests.e2e.conftest import Server, play_at_random
 
 # seatInk of the safe palette (common.js), as computed styles give it
 SAFE_INK = ["rgb(255, 255, 255)", "rgb(255, 255, 255)", "rgb(0, 0, 0)", "rgb(255, 255, 255)"]
@@ -81,7 +81,7 @@ def test_safe_colours_number_the_pieces_and_texture_the_terrain(
         return bool(state["legal"]) and {0, 1} <= both and bool(found["house"])
 
     game_id, token = play_at_random(server, "small-islands", seats, seed=11, stop=ready)
-    state = polite(server.get, f"/api/games/{game_id}/state?seat=0&token={token}")
+    state = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
     found = pieces_by_seat(state)
     assert found["house"] and {0, 1} <= found["house"] | found["token"] | found["ship"], found
 
@@ -193,7 +193,7 @@ def test_alexis_houses_carry_an_a_in_safe_colours(
         return bool(state["legal"]) and 1 in pieces_by_seat(state)["house"]
 
     game_id, token = play_at_random(server, "small-islands", seats, seed=4, stop=ready)
-    state = polite(server.get, f"/api/games/{game_id}/state?seat=0&token={token}")
+    state = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
     assert 1 in pieces_by_seat(state)["house"], "Alexis built no house"
 
     page = new_page(1280, 860)
