@@ -6,6 +6,9 @@ picked uniformly), on one core (CPU time of this process), in rounds that run th
 turn, the order rotated every round, so that a change of the machine's load falls on all:
 
 - ``native``: ``state.legal_actions()`` and ``state.apply`` (chance by ``sample_chance``);
+- ``native+outcomes``: the same, but chance drawn from the listed ``chance_outcomes()`` with
+  their probabilities, as OpenSpiel's API has its clients do: the part of the adapters' cost
+  that comes with that API rather than with the adapter;
 - ``openspiel``: ``pyspiel`` states: ``legal_actions()``, ``apply_action``, chance from
   ``chance_outcomes()``;
 - ``openspiel+tensor``: the same, filling the mover's observation tensor each decision
@@ -46,6 +49,21 @@ from terranova.interop.pettingzoo import RawEnv
 
 def native(game: str, seed: int) -> int:
     return play_random(game, random.Random(seed), None)
+
+
+def native_outcomes(game: str, seed: int) -> int:
+    rng = random.Random(seed)
+    state = terranova.make(game)
+    decisions = 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply(rng.choices(actions, probabilities)[0])
+            continue
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        decisions += 1
+    return decisions
 
 
 def openspiel(game: str, seed: int, tensor: bool = False) -> int:
@@ -114,6 +132,7 @@ def _decisions(game: str, history: list[Any]) -> int:
 
 SIDES: dict[str, Callable[[str, int], int]] = {
     "native": native,
+    "native+outcomes": native_outcomes,
     "openspiel": openspiel,
     "openspiel+tensor": lambda g, s: openspiel(g, s, tensor=True),
     "pettingzoo": pettingzoo,

@@ -145,3 +145,83 @@ def test_the_signature_tells_spaces_apart() -> None:
         "Done()",
     ]
     assert SPACE.signature() != RANKED.signature()
+
+
+def test_a_ranked_index_follows_the_ranks_of_each_call() -> None:
+    space = ActionSpace(
+        [Part(Place, design=Ranked(2), x=range(-1, 2), y=range(1), rotation=IMPLIED)]
+    )
+    both = [Place("c", 1, 0, 0), Place("q", 1, 0, 0)]
+    assert space.decoder(both) == {2: both[0], 5: both[1]}
+    # the same action again, alone: its kept partial index takes its new rank, 0
+    assert space.decoder([both[1]]) == {2: both[1]}
+    assert space.decoder(both) == {2: both[0], 5: both[1]}
+
+
+def test_more_ranked_values_than_ranks_are_refused_with_why() -> None:
+    legal = [Place("a", 0, 0, 0), Place("b", 0, 0, 0), Place("c", 0, 0, 0)]
+    with pytest.raises(ActionSpaceError, match="design 'c' ranks 2: only 2 may"):
+        RANKED.decoder(legal)
+    RANKED.decoder(legal[:2])  # kept partial indices, then the same refusal
+    with pytest.raises(ActionSpaceError, match="design 'c' ranks 2: only 2 may"):
+        RANKED.decoder(legal)
+
+
+def test_an_action_goes_to_the_first_part_that_holds_it() -> None:
+    space = ActionSpace(
+        [
+            Part(Place, design=Ranked(1), x=range(1), y=range(1), rotation=IMPLIED),
+            Part(Place, design=("a", "b"), x=range(1), y=range(2), rotation=IMPLIED),
+        ]
+    )
+    # two designs at (0, 0): the second ranks beyond the first part, so the second holds it
+    legal = [Place("a", 0, 0, 0), Place("b", 0, 0, 0), Place("b", 0, 1, 0)]
+    for _ in range(2):  # cold, then with partial indices kept
+        assert space.decoder(legal) == {0: legal[0], 3: legal[1], 4: legal[2]}
+
+
+@given(
+    st.lists(
+        st.builds(
+            Place,
+            design=st.sampled_from("abc"),
+            x=st.integers(-1, 1),
+            y=st.just(0),
+            rotation=st.just(0),
+        ),
+        unique_by=lambda p: (p.design, p.x),
+        max_size=6,
+    )
+)
+def test_ranked_indices_are_rank_then_square(legal: list[Place]) -> None:
+    space = ActionSpace(
+        [Part(Place, design=Ranked(3), x=range(-1, 2), y=range(1), rotation=IMPLIED)]
+    )
+    ranks = {d: r for r, d in enumerate(sorted({p.design for p in legal}))}
+    expected = {ranks[p.design] * 3 + p.x + 1: p for p in legal}
+    assert space.decoder(legal) == expected
+    assert space.decoder(legal) == expected  # with partial indices kept
+
+
+def test_an_action_that_no_ranked_part_holds_needs_no_ranks() -> None:
+    space = ActionSpace(
+        [
+            Part(Place, design=Ranked(1), x=range(1), y=range(1), rotation=IMPLIED),
+            Part(Place, design=("a",), x=range(2), y=range(1), rotation=IMPLIED),
+        ]
+    )
+    assert space.index(Place("a", 1, 0, 0)) == 2  # x 1 is outside the ranked part
+    with pytest.raises(ActionSpaceError, match="ranked among the legal actions"):
+        space.index(Place("a", 0, 0, 0))
+
+
+def test_a_space_pickles_and_numbers_the_same() -> None:
+    import pickle
+
+    for space in (SPACE, RANKED):
+        again = pickle.loads(pickle.dumps(space))
+        legal = [Place("a", 0, 0, 1), Token("port"), Done()]
+        if space is RANKED:
+            legal = [Place("a", 0, 0, 1), Done()]
+        assert again.decoder(legal) == space.decoder(legal)
+        assert again.signature() == space.signature()

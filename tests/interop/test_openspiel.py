@@ -186,3 +186,23 @@ def test_a_public_information_state_is_refused() -> None:
     )
     with pytest.raises(NotImplementedError, match="no public information state"):
         load(GAMES[0]).make_py_observer(kind)
+
+
+def test_a_chance_outcome_listed_twice_is_refused() -> None:
+    from terranova.core.errors import ActionSpaceError
+    from terranova.interop.table import Table
+
+    table = Table.new("discovery")
+    outcomes = table.state.chance_outcomes()
+    assert outcomes, "The Discovery starts with a draw"
+
+    class Twice:  # the same outcome object listed twice, as a faulty game might
+        def __getattr__(self, name: str) -> object:
+            return getattr(table.state, name)
+
+        def chance_outcomes(self) -> list[tuple[object, float]]:
+            return [*outcomes, outcomes[0]]
+
+    table.state = Twice()  # type: ignore[assignment]
+    with pytest.raises(ActionSpaceError, match="listed twice"):
+        table.chance()

@@ -45,8 +45,9 @@ from __future__ import annotations
 
 import dataclasses
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, cast
 
 from terranova.core.actions import Action
@@ -80,6 +81,10 @@ class Part:
     """One kind of action in a space: the class and the values each named field takes."""
 
     __slots__ = (
+        "_fetch",
+        "_ranked_strides",
+        "_ranks_allowed",
+        "_scaled",
         "defaults",
         "implied",
         "kind",
@@ -93,6 +98,11 @@ class Part:
 
     kind: type[Action]
     names: tuple[str, ...]
+    ranked: tuple[str, ...]
+    _ranked_strides: tuple[tuple[str, int], ...]
+    _ranks_allowed: dict[str, int]
+    _scaled: tuple[dict[Any, int], ...]
+    _fetch: Callable[[Action], Any] | None
     values: tuple[tuple[Any, ...], ...]
     positions: tuple[dict[Any, int], ...]
     strides: tuple[int, ...]
@@ -134,30 +144,61 @@ class Part:
             size *= len(vals)
         self.strides = tuple(reversed(strides))
         self.size = size
+        self._ranked_strides = tuple(
+            (n, s) for n, s in zip(self.names, self.strides, strict=True) if n in self.ranked
+        )
+        self._ranks_allowed = {n: len(self.values[self.names.index(n)]) for n in self.ranked}
+        # each field the index reads from the action, with its values' positions times its
+        # stride, for partial()'s one-pass sum
+        read = [k for k, n in enumerate(self.names) if n not in self.ranked]
+        self._scaled = tuple(
+            {v: p * self.strides[k] for v, p in self.positions[k].items()} for k in read
+        )
+        self._fetch = attrgetter(*(self.names[k] for k in read)) if read else None
 
     def index(self, action: Action, ranks: Mapping[str, dict[Any, int]] | None = None) -> int | str:
         """The action's index within the part, or why it is not in it; ``ranks`` gives the
         rank of each value of a :class:`Ranked` field among the legal actions."""
+        index = self.partial(action)
+        if isinstance(index, str) or not self.ranked:
+            return index
+        if ranks is None:
+            raise ActionSpaceError(
+                f"{self.kind.__name__}.{self.ranked[0]} is ranked among the legal actions: "
+                "index them together (ActionSpace.decoder)"
+            )
+        for name, stride in self._ranked_strides:
+            value = getattr(action, name)
+            rank = ranks[name].get(value)
+            if rank is None:
+                return f"{name} {value!r} is not among the legal actions' values"
+            if rank >= self._ranks_allowed[name]:
+                return f"{name} {value!r} ranks {rank}: only {self._ranks_allowed[name]} may"
+            index += rank * stride
+        return index
+
+    def partial(self, action: Action) -> int | str:
+        """The action's index within the part with its ranked fields counted as rank 0 (the
+        rest of its index depends on the legal actions), or why it is not in the part."""
         for name, default in self.defaults.items():
             if getattr(action, name) != default:
                 return f"{name} {getattr(action, name)!r} is not {default!r}"
-        index = 0
-        for name, positions, stride in zip(self.names, self.positions, self.strides, strict=True):
+        fetch, scaled = self._fetch, self._scaled
+        if fetch is None:
+            return 0
+        try:  # adapters index every legal action of every step: one lookup per field
+            if len(scaled) > 1:
+                return sum(map(dict.__getitem__, scaled, fetch(action)))
+            return scaled[0][fetch(action)]
+        except KeyError:
+            pass
+        for name, positions in zip(self.names, self.positions, strict=True):
             value = getattr(action, name)
-            if name in self.ranked:
-                if ranks is None:
-                    raise ActionSpaceError(
-                        f"{self.kind.__name__}.{name} is ranked among the legal actions: "
-                        "index them together (ActionSpace.decoder)"
-                    )
-                value = ranks[name][value]
-            position = positions.get(value)
-            if position is None:
+            if name not in self.ranked and value not in positions:
                 allowed = self.values[self.names.index(name)]
                 shown = ", ".join(map(repr, allowed[:6])) + (", ..." if len(allowed) > 6 else "")
                 return f"{name} {value!r} is not one of {shown}"
-            index += position * stride
-        return index
+        raise AssertionError("unreachable: every field's value has a position")
 
     def action(self, index: int) -> Action:
         """The action at ``index`` within the part (a part with implied fields has none)."""
@@ -178,7 +219,7 @@ class Part:
 class ActionSpace:
     """Every action of a game configuration, numbered (see the module's docstring)."""
 
-    __slots__ = ("_by_kind", "_known", "_ranked", "offsets", "parts", "size")
+    __slots__ = ("_by_kind", "_known", "_partial", "_ranked", "offsets", "parts", "size")
 
     def __init__(self, parts: Sequence[Part]) -> None:
         if not parts:
@@ -196,6 +237,9 @@ class ActionSpace:
         self._known: dict[Action, int] = {}
         """Indices found so far of actions whose index needs no ranks (adapters index the
         same actions over and over)."""
+        self._partial: dict[Action, tuple[int, Part]] = {}
+        """For actions with ranked fields: the offset and partial index found so far, and
+        the part, whose ranked fields complete the index."""
         self.size = size
         """How many actions: OpenSpiel's ``num_distinct_actions``."""
 
@@ -208,6 +252,10 @@ class ActionSpace:
         known = self._known.get(action)
         if known is not None:
             return known
+        return self._find(action, ranks)
+
+    def _find(self, action: Action, ranks: Mapping[str, dict[Any, int]] | None) -> int:
+        """:meth:`index` for an action not yet kept."""
         parts = self._by_kind.get(type(action))
         if not parts:
             raise ActionSpaceError(f"{action} is outside the action space: no part for its kind")
@@ -216,12 +264,16 @@ class ActionSpace:
             found = part.index(action, ranks)
             if isinstance(found, int):
                 if not part.ranked:
-                    if len(self._known) >= KNOWN_LIMIT:
-                        self._known.clear()
-                    self._known[action] = offset + found
+                    self._keep(self._known, action, offset + found)
                 return offset + found
             why = found
         raise ActionSpaceError(f"{action} is outside the action space: {why}")
+
+    @staticmethod
+    def _keep(cache: dict[Action, Any], action: Action, value: Any) -> None:
+        if len(cache) >= KNOWN_LIMIT:
+            cache.clear()
+        cache[action] = value
 
     def action(self, index: int) -> Action:
         """The action at ``index``; raises ActionSpaceError outside ``0 .. size - 1``."""
@@ -258,14 +310,12 @@ class ActionSpace:
         legal = list(legal)
         found: dict[int, Action] = {}
         if self._ranked:
-            ranks = self._ranks(legal)
-            for action in legal:
-                found[self.index(action, ranks.get(type(action)))] = action
+            self._decode_ranked(legal, found)
         else:
             known = self._known  # the usual case, kept short: adapters call it every step
             for action in legal:
                 index = known.get(action)
-                found[self.index(action) if index is None else index] = action
+                found[self._find(action, None) if index is None else index] = action
         if len(found) < len(legal):
             ranks = self._ranks(legal)
             seen: dict[int, Action] = {}
@@ -278,6 +328,46 @@ class ActionSpace:
                         "a field the space leaves to the position does not follow from it"
                     )
         return found
+
+    def _decode_ranked(self, legal: list[Action], found: dict[int, Action]) -> None:
+        """The decoder's loop when some field is ranked: the index of an action without
+        its ranks is kept, so that only the ranks are looked up again."""
+        ranks = self._ranks(legal)
+        known, partial = self._known, self._partial
+        for action in legal:
+            index = known.get(action)
+            if index is None:
+                kept = partial.get(action) or self._partial_index(action)
+                if kept is None:
+                    index = self.index(action, ranks.get(type(action)))
+                else:
+                    index = self._complete(action, kept, ranks[type(action)])
+            found[index] = action
+
+    def _partial_index(self, action: Action) -> tuple[int, Part] | None:
+        """The offset and partial index of ``action`` and its part, kept, when the first
+        part that may hold it has ranked fields; else ``None``."""
+        for offset, part in self._by_kind.get(type(action), ()):
+            found = part.partial(action)
+            if isinstance(found, int):
+                if not part.ranked:
+                    return None
+                kept = (offset + found, part)
+                self._keep(self._partial, action, kept)
+                return kept
+        return None
+
+    def _complete(
+        self, action: Action, kept: tuple[int, Part], ranks: Mapping[str, dict[Any, int]]
+    ) -> int:
+        """The index of ``action`` from its kept partial index and the ranks of its values."""
+        index, part = kept
+        for name, stride in part._ranked_strides:
+            rank = ranks[name][getattr(action, name)]
+            if rank >= part._ranks_allowed[name]:
+                return self.index(action, ranks)  # another part, or why none holds it
+            index += rank * stride
+        return index
 
     def _ranks(self, legal: list[Action]) -> dict[type[Action], dict[str, dict[Any, int]]]:
         """For each ranked field, each of its values among ``legal`` by rank."""

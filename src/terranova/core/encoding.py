@@ -96,6 +96,7 @@ class Encoding:
     """The least and the most any number of a tensor can be (scale the planes to fit)."""
     _offsets: dict[str, tuple[int, int]] = field(init=False, repr=False, compare=False)
     _remembered: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
+    _sizes: tuple[int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.utility[0] < self.utility[1]:
@@ -110,16 +111,19 @@ class Encoding:
         object.__setattr__(self, "_offsets", offsets)
         remembered = tuple(offsets[p.name] for p in self.planes if p.remembered)
         object.__setattr__(self, "_remembered", remembered)
+        # asked for at every step by the adapters: counted once
+        memory = sum(stop - begin for begin, stop in remembered)
+        object.__setattr__(self, "_sizes", (start, memory))
 
     @property
     def observation_size(self) -> int:
         """The length of an observation tensor."""
-        return sum(p.size for p in self.planes)
+        return self._sizes[0]
 
     @property
     def memory_size(self) -> int:
         """The length of the remembered part of an information-state tensor."""
-        return sum(stop - start for start, stop in self._remembered)
+        return self._sizes[1]
 
     @property
     def information_state_size(self) -> int:

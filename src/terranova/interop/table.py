@@ -108,8 +108,10 @@ class Table:
         if self._chance is None:
             outcomes = self.state.chance_outcomes()
             decoded = self.coding.chance.decoder(a for a, _ in outcomes)
-            probability = {id(a): p for a, p in outcomes}
-            self._chance = {i: (a, probability[id(a)]) for i, a in sorted(decoded.items())}
+            if len(decoded) != len(outcomes):  # the decoder raises for two equal but apart
+                raise ActionSpaceError(f"a chance outcome is listed twice: {outcomes}")
+            # the decoder keeps the outcomes' order
+            self._chance = dict(sorted(zip(decoded, outcomes, strict=True)))
         return self._chance
 
     def mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:

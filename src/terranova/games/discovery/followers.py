@@ -10,6 +10,7 @@ at a root, for its territory); ending the turn after step 2 is the state's.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import NamedTuple
 
 from terranova.core.actions import Action
@@ -45,6 +46,7 @@ class Scored(NamedTuple):
     ply: int
 
 
+@lru_cache(maxsize=4096)  # every view writes the whole sheet: each line once, not per view
 def score_line(entry: Scored) -> ScoreLine:
     """The sheet's line for ``entry``, naming the territory by what its value counts: ``a
     complete grassland of 5 tiles, taken back``, ``a mountain of 2 tiles with 1 port city
