@@ -19,7 +19,6 @@ import os
 import random
 import shutil
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -29,7 +28,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.process import child_env, free_port
+from tests.server.process import child_env, free_port, server_command
 
 IN_CI = bool(os.environ.get("CI"))
 if IN_CI:
@@ -79,17 +78,7 @@ class Server:
         log = self.log_path.open("ab")
         env = child_env(PYTHONUNBUFFERED="1")
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "terranova.server",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--database-url",
-                self.database_url,
-            ],
+            server_command(self.port, self.database_url),
             cwd=self.workdir,
             stdout=log,
             stderr=subprocess.STDOUT,

@@ -30,6 +30,22 @@ def child_env(**extra: str) -> dict[str, str]:
     return {**os.environ, **extra, "PYTHONPATH": os.pathsep.join(paths)}
 
 
+def server_command(port: int, database_url: str, *args: str) -> list[str]:
+    """The command line of a server on the loopback ``port`` with this database."""
+    return [
+        sys.executable,
+        "-m",
+        "terranova.server",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--database-url",
+        database_url,
+        *args,
+    ]
+
+
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
@@ -70,20 +86,13 @@ class Server:
     def spawn(self) -> None:
         """Start the process (without waiting for it)."""
         env = child_env(**self.env)
-        options = self.options
-        if options is None:
-            options = [
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--database-url",
-                self.database_url,
-                *self.args,
-            ]
+        if self.options is None:
+            command = server_command(self.port, self.database_url, *self.args)
+        else:
+            command = [sys.executable, "-m", "terranova.server", *self.options]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "terranova.server", *options],
+                command,
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 env=env,
