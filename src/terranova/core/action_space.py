@@ -83,7 +83,6 @@ class Part:
     __slots__ = (
         "_fetch",
         "_ranked_strides",
-        "_ranks_allowed",
         "_scaled",
         "defaults",
         "implied",
@@ -99,8 +98,8 @@ class Part:
     kind: type[Action]
     names: tuple[str, ...]
     ranked: tuple[str, ...]
-    _ranked_strides: tuple[tuple[str, int], ...]
-    _ranks_allowed: dict[str, int]
+    _ranked_strides: tuple[tuple[str, int, int], ...]
+    """Each ranked field's name, stride and how many ranks it may take."""
     _scaled: tuple[dict[Any, int], ...]
     _fetch: Callable[[Action], Any] | None
     values: tuple[tuple[Any, ...], ...]
@@ -145,9 +144,10 @@ class Part:
         self.strides = tuple(reversed(strides))
         self.size = size
         self._ranked_strides = tuple(
-            (n, s) for n, s in zip(self.names, self.strides, strict=True) if n in self.ranked
+            (n, s, len(v))
+            for n, s, v in zip(self.names, self.strides, self.values, strict=True)
+            if n in self.ranked
         )
-        self._ranks_allowed = {n: len(self.values[self.names.index(n)]) for n in self.ranked}
         # each field the index reads from the action, with its values' positions times its
         # stride, for partial()'s one-pass sum
         read = [k for k, n in enumerate(self.names) if n not in self.ranked]
@@ -167,13 +167,21 @@ class Part:
                 f"{self.kind.__name__}.{self.ranked[0]} is ranked among the legal actions: "
                 "index them together (ActionSpace.decoder)"
             )
-        for name, stride in self._ranked_strides:
+        return self.completed(index, action, ranks)
+
+    def completed(
+        self, partial: int, action: Action, ranks: Mapping[str, dict[Any, int]]
+    ) -> int | str:
+        """The action's index within the part from its :meth:`partial` index and the ranks
+        of its ranked fields' values, or why it is not in the part."""
+        index = partial
+        for name, stride, allowed in self._ranked_strides:
             value = getattr(action, name)
             rank = ranks[name].get(value)
             if rank is None:
                 return f"{name} {value!r} is not among the legal actions' values"
-            if rank >= self._ranks_allowed[name]:
-                return f"{name} {value!r} ranks {rank}: only {self._ranks_allowed[name]} may"
+            if rank >= allowed:
+                return f"{name} {value!r} ranks {rank}: only {allowed} may"
             index += rank * stride
         return index
 
@@ -338,10 +346,14 @@ class ActionSpace:
             index = known.get(action)
             if index is None:
                 kept = partial.get(action) or self._partial_index(action)
-                if kept is None:
-                    index = self.index(action, ranks.get(type(action)))
+                values = ranks.get(type(action))
+                if kept is not None and values is not None:
+                    start, part = kept
+                    done = part.completed(start, action, values)
+                    # a rank beyond the part's: another part, or why none holds the action
+                    index = done if isinstance(done, int) else self.index(action, values)
                 else:
-                    index = self._complete(action, kept, ranks[type(action)])
+                    index = self.index(action, values)
             found[index] = action
 
     def _partial_index(self, action: Action) -> tuple[int, Part] | None:
@@ -356,18 +368,6 @@ class ActionSpace:
                 self._keep(self._partial, action, kept)
                 return kept
         return None
-
-    def _complete(
-        self, action: Action, kept: tuple[int, Part], ranks: Mapping[str, dict[Any, int]]
-    ) -> int:
-        """The index of ``action`` from its kept partial index and the ranks of its values."""
-        index, part = kept
-        for name, stride in part._ranked_strides:
-            rank = ranks[name][getattr(action, name)]
-            if rank >= part._ranks_allowed[name]:
-                return self.index(action, ranks)  # another part, or why none holds it
-            index += rank * stride
-        return index
 
     def _ranks(self, legal: list[Action]) -> dict[type[Action], dict[str, dict[Any, int]]]:
         """For each ranked field, each of its values among ``legal`` by rank."""
