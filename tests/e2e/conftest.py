@@ -47,6 +47,20 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 TIMEOUT = 300
+FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Mark a test whose call failed, so that its fixtures can say what they saw."""
+    report = yield
+    if report.when == "call" and report.failed:
+        item.stash[FAILED] = True
+    return report
+
+
+def failed(request: pytest.FixtureRequest) -> bool:
+    return request.node.stash.get(FAILED, False)
 
 
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects: `pytest -m "not e2e"` skips these
@@ -142,13 +156,15 @@ class Server:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
+def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Server]:
     running = Server(tmp_path)
     running.start()
     try:
         yield running
     finally:
         running.stop()
+        if failed(request):  # shown with the failure, under "Captured stdout teardown"
+            print(f"the server's log, its end:\n{running.log()}")
 
 
 # module scope, not session: Playwright's sync API keeps an event loop running in this thread
@@ -199,9 +215,13 @@ def page_errors() -> Iterator[PageErrors]:
 
 
 @pytest.fixture
-def new_page(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
+def new_page(
+    browser: Any, page_errors: PageErrors, request: pytest.FixtureRequest
+) -> Iterator[Any]:
     """new_page(width=1280, height=800): a page in a fresh browser context (its own
-    localStorage), watched for JavaScript errors."""
+    localStorage), watched for JavaScript errors. When the test fails, each page's URL,
+    its body's data attributes (ply, status, turn, connection) and connection banner are
+    printed."""
     contexts: list[Any] = []
 
     def make(width: int = 1280, height: int = 800) -> Any:
@@ -211,9 +231,28 @@ def new_page(browser: Any, page_errors: PageErrors) -> Iterator[Any]:
         return page_errors.watch(context.new_page())
 
     yield make
+    if failed(request):
+        for context in contexts:
+            for page in context.pages:
+                print(f"page {page.url}: {describe(page)}")
     for context in contexts:
         with contextlib.suppress(Exception):
             context.close()
+
+
+def describe(page: Any) -> str:
+    """What a page shows of its game, for a failure's report."""
+    try:
+        return str(
+            page.evaluate(
+                """() => JSON.stringify({
+                    body: {...document.body.dataset},
+                    conn: document.getElementById('conn')?.textContent ?? null,
+                })"""
+            )
+        )
+    except Exception as exc:  # a closed or crashed page: say so, the failure is elsewhere
+        return f"cannot be read ({exc})"
 
 
 @pytest.fixture(scope="session")
@@ -311,10 +350,21 @@ def play_until(
             server.post(f"/api/games/{game_id}/actions", move)
 
 
+POLL_MS = 100
+
+
+def wait_until(page: Any, expression: str, arg: Any = None, timeout: float | None = None) -> Any:
+    """``page.wait_for_function`` polling every ``POLL_MS`` ms. Its default polls on
+    animation frames, which a loaded machine's headless Chromium can hold back for seconds:
+    the wait then times out with nothing wrong on the page."""
+    return page.wait_for_function(expression, arg=arg, timeout=timeout, polling=POLL_MS)
+
+
 def wait_ready_to_act(page: Any, after_ply: int | None = None) -> None:
     """Wait until this page's seat has something to decide (its turn, or a response window
     waiting for it) at a ply other than ``after_ply``, or the game is over."""
-    page.wait_for_function(
+    wait_until(
+        page,
         """(after) => {
             const b = document.body.dataset;
             if (after !== null && b.ply === String(after)) return false;
@@ -344,7 +394,7 @@ def click_and_wait(page: Any, selector_or_element: Any) -> str:
     )
     action = str(element.get_attribute("data-action"))
     element.click()
-    page.wait_for_function("(p) => document.body.dataset.ply !== String(p)", arg=before)
+    wait_until(page, "(p) => document.body.dataset.ply !== String(p)", arg=before)
     return action
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import Server, wait_until
 
 GAME = "evolution-explore"
 
@@ -83,15 +83,15 @@ def test_a_notification_when_the_move_comes_while_hidden(
 
         page.evaluate("window.__hidden = true")
         play_turn(0)
-        page.wait_for_function("window.__notes.length === 1")
+        wait_until(page, "window.__notes.length === 1")
         assert page.evaluate("window.__notes[0]").startswith("Your move · ")
         # in view, or with the box unticked, no notification
-        page.wait_for_function("document.body.dataset.myTurn === '1'")
+        wait_until(page, "document.body.dataset.myTurn === '1'")
         page.evaluate("window.__hidden = false")
         play_turn(1)
-        page.wait_for_function("document.body.dataset.myTurn === '0'")
+        wait_until(page, "document.body.dataset.myTurn === '0'")
         play_turn(0)
-        page.wait_for_function("document.body.dataset.myTurn === '1'")
+        wait_until(page, "document.body.dataset.myTurn === '1'")
         assert page.evaluate("window.__notes.length") == 1
         assert page.evaluate("localStorage.getItem('terranova.notify')") == "1"
     finally:
@@ -113,7 +113,8 @@ def test_a_time_per_move_from_the_lobby_counts_down(server: Server, new_page: An
     page.click("[data-testid='seat-0-open']")
     clock = page.locator("[data-testid='move-clock']")
     clock.wait_for(state="visible")
-    page.wait_for_function(
+    wait_until(
+        page,
         r"/^Your move: 0:(2\d|30) left$/.test("
-        "document.querySelector('[data-testid=move-clock]').textContent)"
+        "document.querySelector('[data-testid=move-clock]').textContent)",
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Server, play_at_random
+from tests.e2e.conftest import Server, play_at_random, wait_until
 
 GAME = "evolution-explore"
 
@@ -39,8 +39,9 @@ def test_the_analysis_lists_mistakes_and_shows_them(
         page.screenshot(path=str(screenshots / "analysis.png"))
         first.click()
         page.wait_for_selector("#replay-bar:not([hidden])")
-        page.wait_for_function(
-            "document.getElementById('replay-label').textContent.includes('the bot preferred')"
+        wait_until(
+            page,
+            "document.getElementById('replay-label').textContent.includes('the bot preferred')",
         )
         assert page.evaluate("document.body.dataset.ply") == str(ply)
         return

@@ -19,6 +19,7 @@ from tests.e2e.conftest import (
     phase,
     ply,
     wait_ready_to_act,
+    wait_until,
 )
 
 MAX_DECISIONS = 400
@@ -65,7 +66,7 @@ def play_one_decision(page: Any, rng: random.Random) -> str:
         else:
             page.click("[data-testid='pass']")
             done = "pass"
-    page.wait_for_function("(p) => document.body.dataset.ply !== String(p)", arg=before)
+    wait_until(page, "(p) => document.body.dataset.ply !== String(p)", arg=before)
     return done
 
 
@@ -152,18 +153,16 @@ def test_whole_game_against_a_bot(server: Server, new_page: Any, screenshots: Pa
     # the replay, move by move
     page.click("#replay-button")
     page.wait_for_selector("#replay-bar:not([hidden])")
-    page.wait_for_function("document.querySelector('.map-svg').dataset.tiles === '1'")
+    wait_until(page, "document.querySelector('.map-svg').dataset.tiles === '1'")
     assert "Replay" in page.inner_text("[data-testid='turn-banner']")
     for _ in range(3):
         page.click("#replay-next")
-    page.wait_for_function("document.querySelector('.map-svg').dataset.tiles === '3'")
+    wait_until(page, "document.querySelector('.map-svg').dataset.tiles === '3'")
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function("document.querySelector('.map-svg').dataset.tiles === '2'")
+    wait_until(page, "document.querySelector('.map-svg').dataset.tiles === '2'")
     slider_max = int(page.get_attribute("#replay-slider", "max"))
     page.fill("#replay-slider", str(slider_max // 2))
-    page.wait_for_function(
-        "(n) => Number(document.querySelector('.map-svg').dataset.tiles) > n", arg=10
-    )
+    wait_until(page, "(n) => Number(document.querySelector('.map-svg').dataset.tiles) > n", arg=10)
     page.screenshot(path=str(screenshots / "play-replay.png"))
     page.click("#replay-exit")
     page.wait_for_selector("#replay-bar", state="hidden")
@@ -189,7 +188,7 @@ def test_two_browsers_see_each_other_live(server: Server, new_page: Any, screens
     watcher.goto(spectator_link)
     for page in (alice, bob, watcher):
         page.wait_for_selector("body[data-ready='1']")
-        page.wait_for_function("document.body.dataset.ply !== undefined")
+        wait_until(page, "document.body.dataset.ply !== undefined")
     wait_ready_to_act(alice)
     assert bob.evaluate("document.body.dataset.myTurn") == "0"
     assert "Alice" in bob.inner_text("[data-testid='turn-banner']")
@@ -202,11 +201,13 @@ def test_two_browsers_see_each_other_live(server: Server, new_page: Any, screens
         wait_ready_to_act(mover)
         tiles_before = int(other.get_attribute(".map-svg", "data-tiles"))
         play_one_decision(mover, rng)  # the tile
-        other.wait_for_function(
+        wait_until(
+            other,
             "(n) => Number(document.querySelector('.map-svg').dataset.tiles) === n + 1",
             arg=tiles_before,
         )
-        watcher.wait_for_function(
+        wait_until(
+            watcher,
             "(n) => Number(document.querySelector('.map-svg').dataset.tiles) === n + 1",
             arg=tiles_before,
         )
@@ -215,7 +216,7 @@ def test_two_browsers_see_each_other_live(server: Server, new_page: Any, screens
         assert other.evaluate("document.body.dataset.myTurn") == "1"
         assert mover.evaluate("document.body.dataset.myTurn") == "0"
         for page in (alice, bob, watcher):
-            page.wait_for_function("(p) => document.body.dataset.ply === String(p)", arg=ply(other))
+            wait_until(page, "(p) => document.body.dataset.ply === String(p)", arg=ply(other))
     # every page shows the same scores and log
     scores = [[alice.inner_text(f"[data-testid='score-{s}']") for s in range(2)]]
     scores.append([bob.inner_text(f"[data-testid='score-{s}']") for s in range(2)])
@@ -261,7 +262,7 @@ def test_reconnects_after_the_server_restarts(
     page.evaluate("delete document.body.dataset.ply")
     server.start()
     page.wait_for_selector("#conn[data-state='online']", timeout=30_000)
-    page.wait_for_function("(p) => document.body.dataset.ply === String(p)", arg=at)
+    wait_until(page, "(p) => document.body.dataset.ply === String(p)", arg=at)
     # and play goes on
     wait_ready_to_act(page)
     play_one_decision(page, rng)
@@ -281,7 +282,7 @@ def test_undo_against_a_bot(server: Server, new_page: Any) -> None:
     assert phase(page) == "follower"
     assert page.get_attribute(".map-svg", "data-tiles") == "2"
     page.click("#undo-button")
-    page.wait_for_function("(p) => document.body.dataset.ply === String(p)", arg=start)
+    wait_until(page, "(p) => document.body.dataset.ply === String(p)", arg=start)
     assert phase(page) == "place"
     assert page.get_attribute(".map-svg", "data-tiles") == "1"
     assert page.locator("#practice-tag").is_hidden()
@@ -312,7 +313,7 @@ def test_undo_in_a_practice_game(server: Server, new_page: Any, screenshots: Pat
     page.wait_for_selector("#undo-button:not([hidden])")
     page.screenshot(path=str(screenshots / "play-practice.png"))
     page.click("#undo-button")
-    page.wait_for_function("(p) => document.body.dataset.ply === String(p)", arg=start + 1)
+    wait_until(page, "(p) => document.body.dataset.ply === String(p)", arg=start + 1)
     assert phase(page) == "follower"
 
 
@@ -345,7 +346,7 @@ def test_hand_of_two_tiles_and_keyboard(server: Server, new_page: Any, screensho
     before = ply(page)
     page.locator("[data-testid='spot']").first.focus()
     page.keyboard.press("Enter")
-    page.wait_for_function("(p) => document.body.dataset.ply !== String(p)", arg=before)
+    wait_until(page, "(p) => document.body.dataset.ply !== String(p)", arg=before)
     assert phase(page) == "follower"
     before = ply(page)
     page.keyboard.press("p")

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Server, play_at_random
+from tests.e2e.conftest import Server, play_at_random, wait_until
 
 ANA = {"kind": "human", "name": "Ana"}
 GREEDY = {"kind": "bot", "bot": "greedy"}
@@ -122,7 +122,7 @@ def test_the_others_moves_are_marked_and_a_log_line_shows_its_move(
     # it stays through a new state: Ana places her tile
     move = {"seat": 0, "token": token, "action": state["legal"][0], "ply": state["ply"]}
     server.post(f"/api/games/{game_id}/actions", move)
-    page.wait_for_function("(p) => document.body.dataset.ply !== String(p)", arg=state["ply"])
+    wait_until(page, "(p) => document.body.dataset.ply !== String(p)", arg=state["ply"])
     assert page.locator(picked).count() == 1
     after = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
     assert marked_for(after, 0) == []  # Ana has just decided: nothing of the others since

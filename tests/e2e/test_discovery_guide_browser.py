@@ -15,6 +15,7 @@ from tests.e2e.conftest import (
     create_from_lobby,
     phase,
     wait_ready_to_act,
+    wait_until,
 )
 
 ANA = {"kind": "human", "name": "Ana"}
@@ -70,8 +71,8 @@ def test_the_guide_tells_ana_what_to_do_at_each_step(
     click_and_wait(page, "[data-testid='spot']")
     wait_ready_to_act(page)
     assert phase(page) == "follower"
-    page.wait_for_function(
-        "(t) => !document.querySelector(t).textContent.startsWith('Place your tile')", arg=TIP
+    wait_until(
+        page, "(t) => !document.querySelector(t).textContent.startsWith('Place your tile')", arg=TIP
     )
     second = tip(page)
     assert DEPLOY_TIP in second, second
@@ -86,8 +87,10 @@ def test_the_guide_tells_ana_what_to_do_at_each_step(
     click_and_wait(page, "[data-testid='deploy']")
     wait_ready_to_act(page)
     assert phase(page) == "place"
-    page.wait_for_function(
-        "(t) => !document.querySelector(t).textContent.startsWith('Deploy a follower')", arg=TIP
+    wait_until(
+        page,
+        "(t) => !document.querySelector(t).textContent.startsWith('Deploy a follower')",
+        arg=TIP,
     )
     third = tip(page)
     assert PLACE_TIP in third or "can close your" in third, third

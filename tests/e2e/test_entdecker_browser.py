@@ -20,6 +20,7 @@ from tests.e2e.conftest import (
     phase,
     ply,
     wait_ready_to_act,
+    wait_until,
 )
 
 MAX_DECISIONS = 900
@@ -84,7 +85,7 @@ def play_one_decision(page: Any, rng: random.Random, shots: dict[str, Path]) -> 
             if page.locator("[data-testid='draw']").count() and rng.random() < 0.2:
                 before = ply(page)
                 page.keyboard.press("d")
-                page.wait_for_function("(p) => document.body.dataset.ply !== String(p)", arg=before)
+                wait_until(page, "(p) => document.body.dataset.ply !== String(p)", arg=before)
                 return "draw (key)"
             return click_and_wait(page, rng.choice(draws))
         return click_and_wait(page, "[data-testid='stop']")

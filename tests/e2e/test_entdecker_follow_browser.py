@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Server, play_until
+from tests.e2e.conftest import Server, play_until, wait_until
 
 PLACE = re.compile(r"^place \S+ (-?\d+),(-?\d+) \d+$")
 UNIT = re.compile(r"^(?:scout|fort|settlement) (-?\d+),(-?\d+)/\d+(?: from \S+)?$")
@@ -73,7 +73,7 @@ def new_game(server: Server) -> tuple[str, str, dict[str, Any]]:
 def open_page(new_page: Any, server: Server, game_id: str, token: str, ply: int) -> Any:
     page = new_page(1400, 900)
     page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")
-    page.wait_for_function("(p) => document.body.dataset.ply === String(p)", arg=ply)
+    wait_until(page, "(p) => document.body.dataset.ply === String(p)", arg=ply)
     page.wait_for_selector("#log .log-entry")
     return page
 
@@ -149,7 +149,7 @@ def test_the_others_moves_since_the_last_are_marked_and_the_log_shows_them(
     # Ana moves: the pick stays on the map through the new states
     move = {"seat": 0, "token": token, "action": state["legal"][0], "ply": state["ply"]}
     server.post(f"/api/games/{game_id}/actions", move)
-    page.wait_for_function("(p) => Number(document.body.dataset.ply) > p", arg=state["ply"])
+    wait_until(page, "(p) => Number(document.body.dataset.ply) > p", arg=state["ply"])
     assert mark_plies(page, "[data-testid='log-pick']") == [ply]
 
     # a second click clears it

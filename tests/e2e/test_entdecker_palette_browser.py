@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.colour_vision import SAFE_PALETTE, contrast, rgb, seen, show_as
-from tests.e2e.conftest import Server, play_until
+from tests.e2e.conftest import Server, play_until, wait_until
 
 RGB = re.compile(r"rgb\((\d+), (\d+), (\d+)\)")
 UNITS = """els => els.map(e => {
@@ -60,7 +60,7 @@ def open_page(new_page: Any, server: Server, game_id: str, token: str, ply: int,
     if safe:
         page.add_init_script(SAFE_PALETTE)
     page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")
-    page.wait_for_function("(p) => document.body.dataset.ply === String(p)", arg=ply)
+    wait_until(page, "(p) => document.body.dataset.ply === String(p)", arg=ply)
     page.wait_for_selector(".layer-tiles .tile")
     return page
 
@@ -146,7 +146,7 @@ def test_the_colour_blind_look_of_the_map(server: Server, new_page: Any, screens
     start = next(a for a in state["legal"] if a.startswith("start "))
     move = {"seat": 0, "token": token, "action": start, "ply": state["ply"]}
     server.post(f"/api/games/{game_id}/actions", move)
-    page.wait_for_function("(p) => Number(document.body.dataset.ply) > p", arg=state["ply"])
+    wait_until(page, "(p) => Number(document.body.dataset.ply) > p", arg=state["ply"])
     page.wait_for_selector(".layer-ship .ship")
     assert page.locator(".layer-ship .ship .seat-number").text_content() == "1"
     assert plain.locator(".layer-ship .ship").count() == 1

@@ -19,6 +19,7 @@ from tests.e2e.conftest import (
     page_scores,
     ply,
     wait_ready_to_act,
+    wait_until,
 )
 
 MAX_DECISIONS = 700
@@ -121,7 +122,8 @@ def settle_after(page: Any, before: int) -> None:
     """Wait until the decision landed (a new ply, or this seat's answer held while the
     others answer), was refused (a toast; a window may close under the click), or the game
     is over."""
-    page.wait_for_function(
+    wait_until(
+        page,
         """(p) => {
             const b = document.body.dataset;
             return b.ply !== String(p) || b.status === 'finished'
@@ -275,9 +277,7 @@ def test_explore_against_bots_and_the_automaton(
     page.wait_for_selector("#replay-bar:not([hidden])")
     page.wait_for_selector("[data-testid='tree'][data-placed='0']")
     page.fill("#replay-slider", str(int(page.get_attribute("#replay-slider", "max")) // 2))
-    page.wait_for_function(
-        "Number(document.querySelector('[data-testid=tree]').dataset.placed) > 0"
-    )
+    wait_until(page, "Number(document.querySelector('[data-testid=tree]').dataset.placed) > 0")
     assert page.locator("[data-testid='hand']").count() == 0  # a spectator's view
     page.screenshot(path=str(screenshots / "evolution-explore-replay.png"))
     page.click("#replay-exit")

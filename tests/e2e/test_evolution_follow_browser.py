@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Server, play_until
+from tests.e2e.conftest import Server, play_until, wait_until
 
 ANA = {"kind": "human", "name": "Ana"}
 GREEDY = {"kind": "bot", "bot": "greedy"}
@@ -196,10 +196,10 @@ def test_explore_marks_greedys_cards_and_shows_a_clicked_move(
     action = places[0] if places else state["legal"][0]
     move = {"seat": 0, "token": token, "action": action, "ply": state["ply"]}
     server.post(f"/api/games/{game_id}/actions", move)
-    page.wait_for_function("(p) => document.body.dataset.ply !== String(p)", arg=state["ply"])
+    wait_until(page, "(p) => document.body.dataset.ply !== String(p)", arg=state["ply"])
     assert [m["ply"] for m in marks(page, "[data-testid='log-pick']")] == [str(pick)]
     if places:  # Ana has just decided: nothing of greedy's is new any more
-        page.wait_for_function("() => !document.querySelector(\"[data-testid='since-mark']\")")
+        wait_until(page, "() => !document.querySelector(\"[data-testid='since-mark']\")")
         after = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
         assert expected_marks(after, 0) == []
 

@@ -12,7 +12,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Server, click_and_wait, create_from_lobby, ply, wait_ready_to_act
+from tests.e2e.conftest import (
+    Server,
+    click_and_wait,
+    create_from_lobby,
+    ply,
+    wait_ready_to_act,
+    wait_until,
+)
 
 TIP = "[data-testid='guide-tip']"
 MAX_TIP = 230  # "under ~220 characters": the board keeps its tips within 220, names aside
@@ -85,7 +92,7 @@ def test_explore_guide(server: Server, new_page: Any, screenshots: Path) -> None
     before = ply(page)
     click_and_wait(page, "[data-testid='end']")
     wait_ready_to_act(page, before)
-    page.wait_for_function("window.terranova.state().view.step === 'turn'")
+    wait_until(page, "window.terranova.state().view.step === 'turn'")
     third = tip(page)
     if places(page):
         assert "Start a series" in third, third
@@ -111,7 +118,7 @@ def test_bluff_guide(server: Server, new_page: Any, screenshots: Path) -> None:
     assert bluffs
     before = ply(page)
     page.click(f"[data-action='{bluffs[0]}']")
-    page.wait_for_function("(p) => document.body.dataset.ply !== String(p)", arg=before)
+    wait_until(page, "(p) => document.body.dataset.ply !== String(p)", arg=before)
 
     seen: dict[str, str] = {}
     shot = False
@@ -134,7 +141,8 @@ def test_bluff_guide(server: Server, new_page: Any, screenshots: Path) -> None:
                 page.screenshot(path=str(screenshots / "guide-evolution-bluff-window.png"))
                 shot = True
             page.click("[data-testid='window'] [data-testid='accept']")
-            page.wait_for_function(
+            wait_until(
+                page,
                 """(p) => document.body.dataset.ply !== String(p)
                     || document.querySelector('#map').dataset.window !== 'waiting'""",
                 arg=before,
@@ -149,7 +157,7 @@ def test_bluff_guide(server: Server, new_page: Any, screenshots: Path) -> None:
             click_and_wait(page, target)
         else:
             page.locator("[data-action]").first.click()
-            page.wait_for_function("(p) => document.body.dataset.ply !== String(p)", arg=before)
+            wait_until(page, "(p) => document.body.dataset.ply !== String(p)", arg=before)
         if "window" in seen and "turn" in seen:
             break
     assert "window" in seen, seen

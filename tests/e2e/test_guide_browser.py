@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.conftest import Server, create_from_lobby, play_until, wait_ready_to_act
+from tests.e2e.conftest import Server, create_from_lobby, play_until, wait_ready_to_act, wait_until
 
 GAME = "evolution-explore"
 TIP = "[data-testid='guide-tip']"
@@ -40,8 +40,10 @@ def test_the_guide_walks_a_first_game_and_can_be_turned_off(server: Server, new_
         stop=lambda s: sum(e["seat"] == 0 for e in s["log"]) >= 10,
     )
     if state["status"] == "playing":
-        page.wait_for_function(
-            "(t) => document.querySelector(t)?.textContent.includes('end of the guide')", arg=TIP
+        wait_until(
+            page,
+            "(t) => document.querySelector(t)?.textContent.includes('end of the guide')",
+            arg=TIP,
         )
     # Close turns it off, and it stays off on the next visit
     page.reload()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Server, create_from_lobby
+from tests.e2e.conftest import Server, create_from_lobby, wait_until
 
 GAME = "evolution-explore"
 
@@ -25,9 +25,10 @@ def test_join_an_open_seat_from_the_lobby(server: Server, new_page: Any, screens
     state = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
     move = {"seat": 0, "token": token, "action": state["legal"][0], "ply": state["ply"]}
     server.post(f"/api/games/{game_id}/actions", move)
-    ana.wait_for_function(
+    wait_until(
+        ana,
         "document.getElementById('turn-banner').textContent"
-        " === 'Waiting for someone to join seat 2'"
+        " === 'Waiting for someone to join seat 2'",
     )
 
     bo = new_page()
@@ -45,9 +46,7 @@ def test_join_an_open_seat_from_the_lobby(server: Server, new_page: Any, screens
     assert "Bo" in bo.inner_text("[data-testid='player-1']")
 
     # Ana's page learns who joined, at once
-    ana.wait_for_function(
-        "document.querySelector('[data-testid=player-1]').textContent.includes('Bo')"
-    )
+    wait_until(ana, "document.querySelector('[data-testid=player-1]').textContent.includes('Bo')")
     assert ana.locator("[data-testid='open-1']").count() == 0
 
     # the table is full: no longer listed; Bo's lobby lists it among Bo's games

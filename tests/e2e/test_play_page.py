@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import Server, wait_until
 
 # what a seat could click: the board's controls, Undo, the replay
 ACTION_BUTTONS = "#board-panel button, #map button, #undo-button, #replay-button"
@@ -49,7 +49,7 @@ def test_a_refused_token_says_so_once_and_offers_to_watch(
     assert href == f"/play/{game_id}"
     watch.click()
     page.wait_for_selector("body[data-conn='online']")
-    page.wait_for_function("document.body.dataset.status === 'playing'")
+    wait_until(page, "document.body.dataset.status === 'playing'")
     assert "spectator" in page.inner_text("#game-title")
     assert page.inner_text("#turn-banner").startswith("Watching")
 
@@ -120,14 +120,14 @@ def test_the_reconnect_countdown_runs_and_stays_within_the_cap(
     page = new_page()
     page.goto(server.base + created["seats"][0]["link"])
     page.wait_for_selector("body[data-conn='online']")
-    page.wait_for_function("document.body.dataset.status === 'playing'")
+    wait_until(page, "document.body.dataset.status === 'playing'")
     page.evaluate(WATCH_CONN)
     page.evaluate("Math.random = () => 0.999")  # the longest waits the jitter allows
 
     server.stop()
     # until the sixth wait (the first at the cap) has counted down a little, or is over
     sixth_wait_seen = "(w) => w.length >= 7 || (w.length === 6 && w[5].length >= 3)"
-    page.wait_for_function(f"() => ({sixth_wait_seen})(({WAITS})())", timeout=60_000)
+    wait_until(page, f"() => ({sixth_wait_seen})(({WAITS})())", timeout=60_000)
     page.screenshot(path=str(screenshots / "play-offline-countdown.png"))
     waits: list[list[int]] = page.evaluate(WAITS)
     assert len(waits) >= 6, waits
@@ -169,7 +169,7 @@ def test_an_abandoned_game_says_so_and_offers_no_move(
     server.start()
     page = new_page()
     page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")
-    page.wait_for_function("document.body.dataset.status === 'abandoned'")
+    wait_until(page, "document.body.dataset.status === 'abandoned'")
     page.screenshot(path=str(screenshots / "play-abandoned.png"))
     assert "closed as abandoned" in page.inner_text("#turn-banner")
     # nothing to play: no tile in hand to place, no spot offered (the map's zoom buttons stay)

@@ -10,7 +10,7 @@ import urllib.error
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import Server, wait_until
 
 GAME = "evolution-explore"
 
@@ -74,7 +74,7 @@ def test_rematch_from_the_end_card(server: Server, new_page: Any, screenshots: P
     ana.wait_for_url(f"**/play/*?seat=1&token={tokens[0]}")
     new = ana.url.split("/play/")[1].split("?")[0]
     assert new != old
-    ana.wait_for_function("document.body.dataset.status === 'playing'")
+    wait_until(ana, "document.body.dataset.status === 'playing'")
     assert "Ana" in ana.inner_text("#players")
 
     # Bo's page, still on the old game, is offered the rematch at once

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from terranova.core.registry import games
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import Server, wait_until
 
 
 @pytest.mark.parametrize("game", sorted(games()))
@@ -30,8 +30,8 @@ def test_the_lobby_links_each_game_s_rules(
     for k in range(pictures.count()):
         picture = pictures.nth(k)
         picture.scroll_into_view_if_needed()
-        page.wait_for_function(
-            "(img) => img.complete && img.naturalWidth > 0", arg=picture.element_handle()
+        wait_until(
+            page, "(img) => img.complete && img.naturalWidth > 0", arg=picture.element_handle()
         )
     page.screenshot(path=str(screenshots / f"rules-{game}.png"), full_page=True)
     page.click(f"a[href='/?game={game}']")

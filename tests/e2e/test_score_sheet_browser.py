@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import Server, play_at_random, play_until
+from tests.e2e.conftest import Server, play_at_random, play_until, wait_until
 
 ANA = {"kind": "human", "name": "Ana"}
 GREEDY = {"kind": "bot", "bot": "greedy"}
@@ -48,7 +48,8 @@ def test_the_end_card_says_where_the_points_came_from(
     page.screenshot(path=str(screenshots / f"score-sheet-{game}.png"), full_page=True)
     page.click("[data-testid='sheet-show-0']")
     page.wait_for_selector("#replay-bar:not([hidden])")
-    page.wait_for_function(
+    wait_until(
+        page,
         "(what) => document.getElementById('replay-label').textContent.includes(what)",
         arg=lines[0]["what"],
     )

@@ -24,6 +24,7 @@ from tests.e2e.conftest import (
     phase,
     ply,
     wait_ready_to_act,
+    wait_until,
 )
 
 MAX_DECISIONS = 400
@@ -106,7 +107,7 @@ def play_one_decision(page: Any, rng: random.Random, shots: dict[str, Path]) -> 
         if rng.random() < 0.3:
             before = ply(page)
             page.keyboard.press("p")
-            page.wait_for_function("(p) => document.body.dataset.ply !== String(p)", arg=before)
+            wait_until(page, "(p) => document.body.dataset.ply !== String(p)", arg=before)
             return "pass (key)"
         return click_and_wait(page, "[data-testid='pass']")
     if now == "houses":
@@ -196,9 +197,7 @@ def test_whole_two_player_game_against_a_bot_by_clicking(
     page.wait_for_selector("#replay-bar:not([hidden])")
     slider_max = int(page.get_attribute("#replay-slider", "max"))
     page.fill("#replay-slider", str(slider_max // 2))
-    page.wait_for_function(
-        "(n) => Number(document.querySelector('.map-svg').dataset.tiles) > n", arg=8
-    )
+    wait_until(page, "(n) => Number(document.querySelector('.map-svg').dataset.tiles) > n", arg=8)
     page.keyboard.press("ArrowRight")
     assert page.locator("[data-testid='spot'], .target").count() == 0
     page.screenshot(path=str(screenshots / "small-islands-replay.png"))

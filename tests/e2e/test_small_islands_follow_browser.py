@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Server, play_at_random
+from tests.e2e.conftest import Server, play_at_random, wait_until
 
 PLACING = re.compile(
     r"^(?:place \S+ (-?\d+),(-?\d+) \d+|land (?:own|grey) (-?\d+),(-?\d+)"
@@ -54,7 +54,7 @@ def others_since(state: dict[str, Any], seat: int = 0) -> list[int]:
 def open_seat(page: Any, server: Server, game_id: str, token: str, at_ply: int) -> None:
     page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")
     page.wait_for_selector("body[data-ready='1']")
-    page.wait_for_function("(p) => document.body.dataset.ply === String(p)", arg=at_ply)
+    wait_until(page, "(p) => document.body.dataset.ply === String(p)", arg=at_ply)
     page.wait_for_selector(".map-svg[data-tiles]")
 
 
@@ -143,7 +143,7 @@ def test_the_others_moves_are_marked_and_the_log_shows_a_move(
     action = rng.choice(state["legal"])
     move = {"seat": 0, "token": token, "action": action, "ply": state["ply"]}
     server.post(f"/api/games/{game_id}/actions", move)
-    page.wait_for_function("(p) => document.body.dataset.ply !== String(p)", arg=state["ply"])
+    wait_until(page, "(p) => document.body.dataset.ply !== String(p)", arg=state["ply"])
     picked = marks(page, "log-pick")
     assert len(picked) == 1 and int(picked[0]["ply"]) == mine["ply"]
     assert (int(picked[0]["x"]), int(picked[0]["y"])) == square(mine["text"])

@@ -16,6 +16,7 @@ from tests.e2e.conftest import (
     play_until,
     ply,
     wait_ready_to_act,
+    wait_until,
 )
 
 GAME = "small-islands"
@@ -34,7 +35,8 @@ def open_seat_0(page: Any) -> tuple[str, str]:
 def tip_saying(page: Any, phrase: str) -> str:
     """Wait until the guide's tip says ``phrase``; the tip."""
     page.wait_for_selector("[data-testid='guide']:visible")
-    page.wait_for_function(
+    wait_until(
+        page,
         "([sel, phrase]) => (document.querySelector(sel)?.textContent || '').includes(phrase)",
         arg=[TIP, phrase],
     )

@@ -15,7 +15,7 @@ from typing import Any
 
 from tests.e2e.colour_vision import MACHADO, SAFE_PALETTE, lightness, show_as
 from tests.e2e.colour_vision import seen as seen_with
-from tests.e2e.conftest import Server, play_at_random
+from tests.e2e.conftest import Server, play_at_random, wait_until
 
 # seatInk of the safe palette (common.js), as computed styles give it
 SAFE_INK = ["rgb(255, 255, 255)", "rgb(255, 255, 255)", "rgb(0, 0, 0)", "rgb(255, 255, 255)"]
@@ -35,7 +35,7 @@ def pieces_by_seat(state: dict[str, Any]) -> dict[str, set[int]]:
 def open_seat(page: Any, server: Server, game_id: str, token: str, at_ply: int) -> None:
     page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")
     page.wait_for_selector("body[data-ready='1']")
-    page.wait_for_function("(p) => document.body.dataset.ply === String(p)", arg=at_ply)
+    wait_until(page, "(p) => document.body.dataset.ply === String(p)", arg=at_ply)
     page.wait_for_selector(".map-svg[data-tiles]")
 
 
