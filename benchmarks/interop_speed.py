@@ -22,6 +22,9 @@ turn, the order rotated every round, so that a change of the machine's load fall
   ``info["legal_actions"]`` (the bots' and chance's steps counted as decisions too, as the
   native side counts them).
 
+With ``--encodings standard,compact`` every interface side runs once in each encoding named
+(``openspiel/compact`` ...), in the same rounds.
+
 Prints each round, each side's decisions/s over all rounds, and its ratio to ``native``.
 
     PYTHONPATH=src .venv/bin/python benchmarks/interop_speed.py discovery [--rounds 4]
@@ -30,6 +33,7 @@ Prints each round, each side's decisions/s over all rounds, and its ratio to ``n
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import time
 from collections.abc import Callable
@@ -41,7 +45,9 @@ import pyspiel
 import terranova
 import terranova.interop.openspiel as adapter
 from random_play import play_random
+from terranova.core.encoding import STANDARD, encoding_of
 from terranova.core.errors import TerranovaError
+from terranova.core.registry import game_info
 from terranova.core.state import CHANCE
 from terranova.interop.gymnasium import SeatEnv
 from terranova.interop.pettingzoo import RawEnv
@@ -66,9 +72,10 @@ def native_outcomes(game: str, seed: int) -> int:
     return decisions
 
 
-def openspiel(game: str, seed: int, tensor: bool = False) -> int:
+def openspiel(game: str, seed: int, encoding: str, tensor: bool = False) -> int:
     rng = random.Random(seed)
-    loaded = pyspiel.load_game(adapter.short_name(game))
+    params = {} if encoding == STANDARD else {"encoding": encoding}
+    loaded = pyspiel.load_game(adapter.short_name(game), params)
     observer = loaded.make_py_observer()
     state = loaded.new_initial_state()
     decisions = 0
@@ -85,9 +92,9 @@ def openspiel(game: str, seed: int, tensor: bool = False) -> int:
     return decisions
 
 
-def pettingzoo(game: str, seed: int, scan: bool = False) -> int:
+def pettingzoo(game: str, seed: int, encoding: str, scan: bool = False) -> int:
     rng = random.Random(seed)
-    env = RawEnv(game)
+    env = RawEnv(game, encoding=encoding)
     env.reset(seed=seed)
     decisions = 0
     for _ in env.agent_iter():
@@ -101,9 +108,9 @@ def pettingzoo(game: str, seed: int, scan: bool = False) -> int:
     return decisions
 
 
-def gymnasium(game: str, seed: int) -> int:
+def gymnasium(game: str, seed: int, encoding: str) -> int:
     rng = random.Random(seed)
-    env = SeatEnv(game, opponents=["random"])
+    env = SeatEnv(game, opponents=["random"], encoding=encoding)
     _, info = env.reset(seed=seed)
     while True:
         legal = info["legal_actions"]
@@ -130,15 +137,31 @@ def _decisions(game: str, history: list[Any]) -> int:
     return decisions
 
 
-SIDES: dict[str, Callable[[str, int], int]] = {
+NATIVE: dict[str, Callable[[str, int], int]] = {
     "native": native,
     "native+outcomes": native_outcomes,
+}
+INTERFACES: dict[str, Callable[[str, int, str], int]] = {
     "openspiel": openspiel,
-    "openspiel+tensor": lambda g, s: openspiel(g, s, tensor=True),
+    "openspiel+tensor": lambda g, s, e: openspiel(g, s, e, tensor=True),
     "pettingzoo": pettingzoo,
-    "pettingzoo+scan": lambda g, s: pettingzoo(g, s, scan=True),
+    "pettingzoo+scan": lambda g, s, e: pettingzoo(g, s, e, scan=True),
     "gymnasium": gymnasium,
 }
+
+
+def sides(encodings: list[str]) -> dict[str, Callable[[str, int], int]]:
+    """Every side of the run: native play, then each interface in each encoding."""
+    out = dict(NATIVE)
+    for encoding in encodings:
+        suffix = "" if encoding == STANDARD else f"/{encoding}"
+        for name, side in INTERFACES.items():
+            out[name + suffix] = functools.partial(_in, side, encoding)
+    return out
+
+
+def _in(side: Callable[[str, int, str], int], encoding: str, game: str, seed: int) -> int:
+    return side(game, seed, encoding)
 
 
 def main() -> None:
@@ -146,13 +169,20 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per side a round")
+    parser.add_argument(
+        "--encodings", default=STANDARD, help="the encodings to run, by name, comma-separated"
+    )
     args = parser.parse_args()
     try:
         terranova.make(args.game)
+        wanted = [name.strip() for name in args.encodings.split(",")]
+        for name in wanted:
+            encoding_of(game_info(args.game), {}, name)
     except TerranovaError as error:
         parser.error(str(error))
-    totals = {side: [0, 0.0] for side in SIDES}
-    names = list(SIDES)
+    run = sides(wanted)
+    totals = {side: [0, 0.0] for side in run}
+    names = list(run)
     seed = 0
     for round_ in range(args.rounds):
         order = names[round_ % len(names) :] + names[: round_ % len(names)]
@@ -164,7 +194,7 @@ def main() -> None:
             decisions = 0
             while time.process_time() - start - _uncounted < args.seconds:
                 seed += 1
-                decisions += SIDES[side](args.game, seed)
+                decisions += run[side](args.game, seed)
             spent = time.process_time() - start - _uncounted
             totals[side][0] += decisions
             totals[side][1] += spent
@@ -174,7 +204,7 @@ def main() -> None:
     print(f"{args.game}: decisions per second over {args.rounds} rounds")
     for side, (decisions, spent) in totals.items():
         rate = decisions / spent
-        print(f"  {side:18} {rate:10,.0f}/s  {rate / base:5.2f} of native")
+        print(f"  {side:26} {rate:10,.0f}/s  {rate / base:5.2f} of native")
 
 
 if __name__ == "__main__":

@@ -2,8 +2,10 @@
 spaces hold every action and chance outcome of random games, no two legal actions share an
 index, the tensors have their declared shape, and the declared bounds hold.
 
-The stored digests (tests/data/encodings.json) keep each game's numbering: a change to an
-action space or to the planes must come with a new rules version. After such a change, run
+Every encoding of a game is checked (``standard``, and any other its module lists). The
+stored digests (tests/data/encodings.json, an encoding other than ``standard`` as
+``<game>/<name>``) keep each numbering: a change to an action space or to the planes must
+come with a new rules version. After such a change, run
 ``TERRANOVA_UPDATE_ENCODINGS=1 pytest tests/conformance/test_encoding.py`` and commit the file.
 """
 
@@ -20,7 +22,7 @@ import numpy as np
 import pytest
 
 import terranova
-from terranova.core.encoding import Encoding, encoding_of
+from terranova.core.encoding import STANDARD, Encoding, encoding_of, encodings
 from terranova.core.registry import games
 from terranova.core.state import CHANCE, State
 from tests.conformance.test_protocol import CASES, IDS
@@ -28,10 +30,21 @@ from tests.conformance.walk import MAX_PLIES, choose
 
 STORED = Path(__file__).parents[1] / "data" / "encodings.json"
 GAMES_PER_CASE = 2
-ENCODED = [(c, i) for c, i in zip(CASES, IDS, strict=True) if games()[c[0]].encoding]
+ENCODED = [
+    ((*c, name), i if name == STANDARD else f"{i}-{name}")
+    for c, i in zip(CASES, IDS, strict=True)
+    for name in encodings(games()[c[0]])
+]
 case = pytest.mark.parametrize(
-    ("game_id", "params"), [c for c, _ in ENCODED], ids=[i for _, i in ENCODED]
+    ("game_id", "params", "name"), [c for c, _ in ENCODED], ids=[i for _, i in ENCODED]
 )
+
+
+def listed(state: State, seat: int, coding: Encoding) -> list[Any]:
+    """The legal actions the observation of ``seat`` lists (those of the seat to move)."""
+    if coding.listing is None or seat != state.current_player():
+        return []
+    return list(state.legal_actions())
 
 
 def test_every_game_declares_an_encoding() -> None:
@@ -60,7 +73,7 @@ def check_position(state: State, coding: Encoding) -> None:
 
 def check_tensors(state: State, coding: Encoding) -> None:
     for seat in range(state.num_seats):
-        tensor = coding.observation(state.view(seat))
+        tensor = coding.observation(state.view(seat), listed(state, seat, coding))
         # the information-state string lists the set cells: remembered planes are 0 or 1
         planes = coding.planes_of(tensor)
         for plane in coding.planes:
@@ -81,9 +94,11 @@ def check_tensors(state: State, coding: Encoding) -> None:
 
 
 @case
-def test_random_games_stay_inside_the_encoding(game_id: str, params: dict[str, object]) -> None:
+def test_random_games_stay_inside_the_encoding(
+    game_id: str, params: dict[str, object], name: str
+) -> None:
     info = games()[game_id]
-    coding = encoding_of(info, params)
+    coding = encoding_of(info, params, name)
     for seed in range(GAMES_PER_CASE):
         state = terranova.make(game_id, **params)
         rng = random.Random(seed)
@@ -107,10 +122,11 @@ def test_random_games_stay_inside_the_encoding(game_id: str, params: dict[str, o
 
 
 @case
-def test_equal_views_give_equal_tensors(game_id: str, params: dict[str, object]) -> None:
-    """A state resampled for a seat shows that seat the same view, so the same tensor:
-    nothing the seat may not know reaches its tensor."""
-    coding = encoding_of(games()[game_id], params)
+def test_equal_views_give_equal_tensors(game_id: str, params: dict[str, object], name: str) -> None:
+    """A state resampled for a seat shows that seat the same view (and the seat to move
+    the same legal actions), so the same tensor: nothing the seat may not know reaches
+    its tensor."""
+    coding = encoding_of(games()[game_id], params, name)
     state = terranova.make(game_id, **params)
     rng = random.Random(7)
     ply = 0
@@ -119,7 +135,8 @@ def test_equal_views_give_equal_tensors(game_id: str, params: dict[str, object])
             for seat in range(state.num_seats):
                 other = state.resample(seat, random.Random(ply))
                 assert np.array_equal(
-                    coding.observation(state.view(seat)), coding.observation(other.view(seat))
+                    coding.observation(state.view(seat), listed(state, seat, coding)),
+                    coding.observation(other.view(seat), listed(other, seat, coding)),
                 )
         state.apply(choose(state, rng))
         ply += 1
@@ -129,9 +146,9 @@ def digest(lines: list[str]) -> str:
     return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16]
 
 
-def summary(game_id: str) -> dict[str, Any]:
+def summary(game_id: str, name: str = STANDARD) -> dict[str, Any]:
     info = games()[game_id]
-    coding = encoding_of(info, {})
+    coding = encoding_of(info, {}, name)
     return {
         "rules_version": info.rules_version,
         "num_distinct_actions": coding.actions.size,
@@ -143,7 +160,11 @@ def summary(game_id: str) -> dict[str, Any]:
 
 
 def test_numbering_changes_only_with_the_rules_version() -> None:
-    now = {g: summary(g) for g in sorted(games()) if games()[g].encoding is not None}
+    now = {
+        g if name == STANDARD else f"{g}/{name}": summary(g, name)
+        for g in sorted(games())
+        for name in encodings(games()[g])
+    }
     stored = json.loads(STORED.read_text()) if STORED.exists() else {}
     for game_id, found in now.items():
         kept = stored.get(game_id)

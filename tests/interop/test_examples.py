@@ -37,17 +37,9 @@ def test_the_training_example_runs_and_draws_its_curve(tmp_path: Path) -> None:
     assert out.read_bytes().startswith(b"\x89PNG")
 
 
-def test_the_speed_benchmark_runs() -> None:
-    done = subprocess.run(
-        [
-            sys.executable,
-            "benchmarks/interop_speed.py",
-            "evolution-explore",
-            "--rounds",
-            "1",
-            "--seconds",
-            "0.2",
-        ],
+def benchmark(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "benchmarks/interop_speed.py", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -55,8 +47,24 @@ def test_the_speed_benchmark_runs() -> None:
         check=False,
         env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
     )
+
+
+def test_the_speed_benchmark_runs() -> None:
+    done = benchmark("evolution-explore", "--rounds", "1", "--seconds", "0.2")
     assert done.returncode == 0, done.stderr
     assert "of native" in done.stdout
+
+
+def test_the_speed_benchmark_runs_each_encoding_named_and_refuses_an_unknown_one() -> None:
+    done = benchmark(
+        "discovery", "--rounds", "1", "--seconds", "0.1", "--encodings", "standard,compact"
+    )
+    assert done.returncode == 0, done.stderr
+    assert "pettingzoo/compact" in done.stdout
+    assert "  pettingzoo " in done.stdout
+    wrong = benchmark("discovery", "--encodings", "compac")
+    assert wrong.returncode == 2
+    assert "no encoding 'compac'; it has: standard, compact" in wrong.stderr
 
 
 def test_the_snippets_of_the_docs_run_as_written() -> None:

@@ -8,14 +8,13 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 from terranova.interop.gymnasium import SeatEnv
-from terranova.interop.table import encoded_games
-
-GAMES = sorted(encoded_games())
+from tests.interop.cases import GAMES, chosen, coded
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_check_env(game_id: str) -> None:
-    check_env(SeatEnv(game_id, opponents=["random"]), skip_render_check=False)
+@coded
+def test_check_env(game_id: str, encoding: str) -> None:
+    seat_env = SeatEnv(game_id, opponents=["random"], **chosen(encoding))
+    check_env(seat_env, skip_render_check=False)
 
 
 def episode(seat_env: SeatEnv, seed: int) -> tuple[list[int], float]:

@@ -13,11 +13,12 @@ import pyspiel
 import pytest
 from open_spiel.python.tests import games_sim_test
 
-from terranova.core.encoding import encoding_of
+from terranova.core.encoding import STANDARD, encoding_of, encodings
+from terranova.core.errors import InvalidParameterError
 from terranova.interop.openspiel import Resampler, register_games, short_name
 from terranova.interop.table import encoded_games
+from tests.interop.cases import GAMES, chosen, coded
 
-GAMES = sorted(encoded_games())
 SEATS = [
     (g, n)
     for g in GAMES
@@ -56,15 +57,39 @@ def test_game_type_and_info(game_id: str) -> None:
     assert game.information_state_tensor_size() == coding.information_state_size
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_random_sim_test(game_id: str) -> None:
-    pyspiel.random_sim_test(load(game_id), num_sims=2, serialize=True, verbose=False)
+@coded
+def test_random_sim_test(game_id: str, encoding: str) -> None:
+    pyspiel.random_sim_test(
+        load(game_id, **chosen(encoding)), num_sims=2, serialize=True, verbose=False
+    )
 
 
 @pytest.mark.parametrize(("game_id", "players"), SEATS)
 def test_games_sim_test(game_id: str, players: int) -> None:
     # their TestCase, run as a library: imported as a module so pytest does not collect it
     games_sim_test.GamesSimTest("test_breakthrough").sim_game(load(game_id, players=players))
+
+
+@coded
+def test_games_sim_test_in_each_encoding(game_id: str, encoding: str) -> None:
+    game = load(game_id, **chosen(encoding))
+    games_sim_test.GamesSimTest("test_breakthrough").sim_game(game)
+
+
+def test_the_encoding_is_a_parameter_of_a_game_with_more_than_one() -> None:
+    for game_id, info in encoded_games().items():
+        spec = load(game_id).get_type().parameter_specification
+        if len(encodings(info)) > 1:
+            assert spec["encoding"] == STANDARD
+            for name in encodings(info):
+                size = encoding_of(info, {}, name).actions.size
+                assert load(game_id, encoding=name).num_distinct_actions() == size
+        else:
+            assert "encoding" not in spec
+    with pytest.raises(
+        InvalidParameterError, match="no encoding 'tiny'; it has: standard, compact"
+    ):
+        load("discovery", encoding="tiny")
 
 
 def play_to(state: pyspiel.State, plies: int, rng: random.Random) -> None:
@@ -78,9 +103,9 @@ def play_to(state: pyspiel.State, plies: int, rng: random.Random) -> None:
             state.apply_action(rng.choice(state.legal_actions()))
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_an_illegal_index_is_refused_and_changes_nothing(game_id: str) -> None:
-    game = load(game_id)
+@coded
+def test_an_illegal_index_is_refused_and_changes_nothing(game_id: str, encoding: str) -> None:
+    game = load(game_id, **chosen(encoding))
     state = game.new_initial_state()
     play_to(state, 60, random.Random(1))
     while state.is_chance_node():
@@ -93,10 +118,10 @@ def test_an_illegal_index_is_refused_and_changes_nothing(game_id: str) -> None:
     assert (str(state), state.history()) == before
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_tensors_hold_only_what_the_seat_sees(game_id: str) -> None:
+@coded
+def test_tensors_hold_only_what_the_seat_sees(game_id: str, encoding: str) -> None:
     """A state resampled for a seat gives that seat the same observation tensor."""
-    game = load(game_id)
+    game = load(game_id, **chosen(encoding))
     observe = game.make_py_observer()
     state = game.new_initial_state()
     rng = random.Random(3)
@@ -114,11 +139,11 @@ def test_tensors_hold_only_what_the_seat_sees(game_id: str) -> None:
             assert state.information_state_string(seat) == other.information_state_string(seat)
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_an_observer_reused_over_a_game_gives_fresh_tensors(game_id: str) -> None:
+@coded
+def test_an_observer_reused_over_a_game_gives_fresh_tensors(game_id: str, encoding: str) -> None:
     """The observers fill one buffer in place: nothing of an earlier position stays in it
     (the tile just placed moves, a card leaves a hand), seat after seat, both kinds."""
-    game = load(game_id)
+    game = load(game_id, **chosen(encoding))
     plain = game.make_py_observer()
     recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
     state = game.new_initial_state()
@@ -132,10 +157,10 @@ def test_an_observer_reused_over_a_game_gives_fresh_tensors(game_id: str) -> Non
             assert np.array_equal(recall.tensor, state.table.information_state(seat))
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_the_information_state_keeps_what_was_seen(game_id: str) -> None:
-    game = load(game_id)
-    coding = encoding_of(encoded_games()[game_id], {})
+@coded
+def test_the_information_state_keeps_what_was_seen(game_id: str, encoding: str) -> None:
+    game = load(game_id, **chosen(encoding))
+    coding = encoding_of(encoded_games()[game_id], {}, encoding)
     state = game.new_initial_state()
     rng = random.Random(4)
     memory = [np.zeros(coding.memory_size, np.float32) for _ in range(game.num_players())]
@@ -168,9 +193,11 @@ def test_observations_of_a_seat_that_does_not_play_are_refused(game_id: str) -> 
             call(game.num_players())
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_a_resampled_state_keeps_the_seats_memory_and_refuses_pickling(game_id: str) -> None:
-    game = load(game_id)
+@coded
+def test_a_resampled_state_keeps_the_seats_memory_and_refuses_pickling(
+    game_id: str, encoding: str
+) -> None:
+    game = load(game_id, **chosen(encoding))
     state = game.new_initial_state()
     play_to(state, 40, random.Random(6))
     seat = 0

@@ -9,17 +9,16 @@ from pettingzoo.test import api_test, seed_test
 
 from terranova.interop.pettingzoo import RawEnv, env
 from terranova.interop.table import IllegalIndexError, encoded_games
-
-GAMES = sorted(encoded_games())
+from tests.interop.cases import GAMES, chosen, coded
 
 
 def most_seats(game_id: str) -> int:
     return encoded_games()[game_id].max_seats
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_api_test(game_id: str) -> None:
-    api_test(env(game_id), num_cycles=1000)
+@coded
+def test_api_test(game_id: str, encoding: str) -> None:
+    api_test(env(game_id, **chosen(encoding)), num_cycles=1000)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -27,9 +26,9 @@ def test_api_test_with_the_most_seats(game_id: str) -> None:
     api_test(env(game_id, players=most_seats(game_id)), num_cycles=300)
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_seed_test(game_id: str) -> None:
-    seed_test(lambda: env(game_id), num_cycles=300)
+@coded
+def test_seed_test(game_id: str, encoding: str) -> None:
+    seed_test(lambda: env(game_id, **chosen(encoding)), num_cycles=300)
 
 
 def play(table: RawEnv, seed: int) -> list[float]:

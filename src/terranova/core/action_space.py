@@ -12,7 +12,9 @@ declares the same parts for the same configuration numbers its actions the same 
 A field given as :data:`IMPLIED` does not enter the index: the position tells it (the tile
 just drawn is the only one a placement can lay), so an index names an action only together
 with a state, through :meth:`ActionSpace.decoder` of its legal actions, which checks that no
-two of them share an index.
+two of them share an index. A field given as :class:`Ranked` is numbered by its value's rank
+among the legal actions, and a kind of action given as :class:`Listed` by the action's place
+among the legal actions of its kind: their indices, too, are read with the legal actions.
 
 >>> from dataclasses import dataclass
 >>> from terranova.core.action_text import text_form
@@ -75,6 +77,34 @@ class Ranked:
     legal placements lay, 1 the other. Such an index is read with the legal actions."""
 
     count: int
+
+
+class Listed:
+    """A kind of action numbered by its place among the legal actions of that kind, in the
+    order the state gives them: index 0 of ``Listed(Place, 700)`` is the first legal
+    placement, 1 the second, and so on, up to 700 of them. For a kind with too many possible
+    actions to number each (a tile on any square of a map that may grow any way), in an
+    encoding whose observation lists the legal actions of the kind in that same order.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Lay(Action):
+    ...     x: int
+    >>> space = ActionSpace([Listed(Lay, 3)])
+    >>> space.decoder([Lay(40), Lay(-7)])
+    {0: Lay(x=40), 1: Lay(x=-7)}
+    >>> space.describe(1)
+    'Lay(#1 of the legal)'
+    """
+
+    __slots__ = ("kind", "size")
+
+    def __init__(self, kind: type[Action], count: int) -> None:
+        if count < 1:
+            raise ValueError(f"Listed({kind.__name__}, {count}): list at least one action")
+        self.kind = kind
+        self.size = count
+        """The most legal actions of the kind a position may have."""
 
 
 class Part:
@@ -227,21 +257,41 @@ class Part:
 class ActionSpace:
     """Every action of a game configuration, numbered (see the module's docstring)."""
 
-    __slots__ = ("_by_kind", "_known", "_partial", "_ranked", "offsets", "parts", "size")
+    __slots__ = (
+        "_by_kind",
+        "_known",
+        "_listed",
+        "_partial",
+        "_ranked",
+        "offsets",
+        "parts",
+        "size",
+    )
 
-    def __init__(self, parts: Sequence[Part]) -> None:
+    def __init__(self, parts: Sequence[Part | Listed]) -> None:
         if not parts:
             raise ValueError("an action space needs at least one part")
         self.parts = tuple(parts)
         offsets = []
         size = 0
         self._by_kind: dict[type[Action], list[tuple[int, Part]]] = {}
+        self._listed: dict[type[Action], tuple[int, Listed]] = {}
         for part in self.parts:
             offsets.append(size)
-            self._by_kind.setdefault(part.kind, []).append((size, part))
+            if isinstance(part, Listed):
+                if part.kind in self._listed:
+                    raise ValueError(f"{part.kind.__name__} is listed twice")
+                self._listed[part.kind] = (size, part)
+            else:
+                self._by_kind.setdefault(part.kind, []).append((size, part))
             size += part.size
+        both = sorted(k.__name__ for k in self._listed.keys() & self._by_kind.keys())
+        if both:
+            raise ValueError(f"{both[0]} is both listed and numbered by its fields")
         self.offsets = tuple(offsets)
-        self._ranked = sorted({(p.kind, n) for p in self.parts for n in p.ranked}, key=str)
+        self._ranked = sorted(
+            {(p.kind, n) for p in self.parts if isinstance(p, Part) for n in p.ranked}, key=str
+        )
         self._known: dict[Action, int] = {}
         """Indices found so far of actions whose index needs no ranks (adapters index the
         same actions over and over)."""
@@ -266,6 +316,11 @@ class ActionSpace:
         """:meth:`index` for an action not yet kept."""
         parts = self._by_kind.get(type(action))
         if not parts:
+            if type(action) in self._listed:
+                raise ActionSpaceError(
+                    f"{action} is numbered by its place among the legal actions: "
+                    "index them together (ActionSpace.decoder)"
+                )
             raise ActionSpaceError(f"{action} is outside the action space: no part for its kind")
         why = ""
         for offset, part in parts:
@@ -288,13 +343,19 @@ class ActionSpace:
         if not 0 <= index < self.size:
             raise ActionSpaceError(f"action index {index} is outside 0..{self.size - 1}")
         k = bisect_right(self.offsets, index) - 1
-        return self.parts[k].action(index - self.offsets[k])
+        part = self.parts[k]
+        if isinstance(part, Listed):
+            raise ActionSpaceError(
+                f"{part.kind.__name__} is numbered by its place among the legal actions: "
+                "decode its indices with them (ActionSpace.decoder)"
+            )
+        return part.action(index - self.offsets[k])
 
     def standalone(self, index: int) -> bool:
         """Whether ``index`` alone names its action (its part has no field the position
-        implies or ranks)."""
+        implies or ranks, and is not listed)."""
         part = self.parts[bisect_right(self.offsets, index) - 1]
-        return not (part.implied or part.ranked)
+        return isinstance(part, Part) and not (part.implied or part.ranked)
 
     def describe(self, index: int) -> str:
         """The action at ``index`` as text, or what the index tells of it when the position
@@ -303,9 +364,11 @@ class ActionSpace:
             raise ActionSpaceError(f"action index {index} is outside 0..{self.size - 1}")
         k = bisect_right(self.offsets, index) - 1
         part = self.parts[k]
-        if not (part.implied or part.ranked):
-            return str(part.action(index - self.offsets[k]))
         rest = index - self.offsets[k]
+        if isinstance(part, Listed):
+            return f"{part.kind.__name__}(#{rest} of the legal)"
+        if not (part.implied or part.ranked):
+            return str(part.action(rest))
         known = []
         for name, values, stride in zip(part.names, part.values, part.strides, strict=True):
             shown = f"#{rest // stride}" if name in part.ranked else repr(values[rest // stride])
@@ -317,7 +380,9 @@ class ActionSpace:
         """Each legal action by its index; raises ActionSpaceError if two share one."""
         legal = list(legal)
         found: dict[int, Action] = {}
-        if self._ranked:
+        if self._listed:
+            self._decode_listed(legal, found)
+        elif self._ranked:
             self._decode_ranked(legal, found)
         else:
             known = self._known  # the usual case, kept short: adapters call it every step
@@ -328,6 +393,8 @@ class ActionSpace:
             ranks = self._ranks(legal)
             seen: dict[int, Action] = {}
             for action in legal:
+                if type(action) in self._listed:  # each took an index of its own
+                    continue
                 index = self.index(action, ranks.get(type(action)))
                 other = seen.setdefault(index, action)
                 if other is not action:
@@ -336,6 +403,27 @@ class ActionSpace:
                         "a field the space leaves to the position does not follow from it"
                     )
         return found
+
+    def _decode_listed(self, legal: list[Action], found: dict[int, Action]) -> None:
+        """The decoder's loop when some kind is listed: each action of a listed kind takes
+        the next index of its part, the others are indexed by their fields."""
+        ranks = self._ranks(legal) if self._ranked else {}
+        listed, taken = self._listed, dict.fromkeys(self._listed, 0)
+        for action in legal:
+            kind = type(action)
+            entry = listed.get(kind)
+            if entry is None:
+                found[self.index(action, ranks.get(kind))] = action
+                continue
+            offset, part = entry
+            place = taken[kind]
+            if place >= part.size:
+                raise ActionSpaceError(
+                    f"more than {part.size} legal {kind.__name__} actions: the space lists "
+                    f"at most {part.size}"
+                )
+            taken[kind] = place + 1
+            found[offset + place] = action
 
     def _decode_ranked(self, legal: list[Action], found: dict[int, Action]) -> None:
         """The decoder's loop when some field is ranked: the index of an action without
@@ -382,6 +470,9 @@ class ActionSpace:
         their signatures are equal (the tests keep each game's, to see it change)."""
         out = []
         for part in self.parts:
+            if isinstance(part, Listed):
+                out.append(f"{part.kind.__name__} listed, at most {part.size}")
+                continue
             fields = [f"{n}={list(v)!r}" for n, v in zip(part.names, part.values, strict=True)]
             fields = [f + " ranked" if f.split("=")[0] in part.ranked else f for f in fields]
             fields += [f"{n}=IMPLIED" for n in part.implied]

@@ -4,10 +4,14 @@ OpenSpiel, PettingZoo and Gymnasium see a game as numbers: every decision an ind
 action space (:mod:`terranova.core.action_space`), every chance outcome an index in a second
 space, and what a seat sees a ``float32`` tensor of fixed shape. A game declares these in a
 module named by ``GameInfo.encoding`` with a function ``encoding(params) -> Encoding``; the
-interfaces in :mod:`terranova.interop` use nothing else of the game.
+interfaces in :mod:`terranova.interop` use nothing else of the game. That is its
+``standard`` encoding; the module may offer others in ``ENCODINGS``, a mapping of name to a
+function like ``encoding``, which the interfaces take by name (:func:`encoding_of`).
 
 The tensors are built from ``view(seat)`` alone, so they cannot hold what the seat may not
-know. The *observation* is what the seat sees now: named planes, filled from one view. The
+know. The *observation* is what the seat sees now: named planes, filled from one view (and, in an
+encoding whose actions are :class:`~terranova.core.action_space.Listed`, from the legal
+actions of the seat to move, for that seat: its ``listing``). The
 *information state* adds what it has seen: the planes marked ``remembered`` once more, each
 the largest value the plane ever held for that seat (a card once seen stays seen).
 
@@ -38,7 +42,7 @@ from __future__ import annotations
 
 import importlib
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -47,6 +51,8 @@ import numpy as np
 import numpy.typing as npt
 
 from terranova.core.action_space import ActionSpace
+from terranova.core.actions import Action
+from terranova.core.errors import InvalidParameterError
 from terranova.core.state import JSON
 
 if TYPE_CHECKING:
@@ -94,6 +100,11 @@ class Encoding:
     """How the bounds are known, for the docs."""
     bounds: tuple[float, float] = (0.0, 1.0)
     """The least and the most any number of a tensor can be (scale the planes to fit)."""
+    listing: Callable[[JSON, Sequence[Action], Planes], None] | None = None
+    """For an action space with :class:`~terranova.core.action_space.Listed` kinds: writes
+    the legal actions of the seat to move, in the order the state gives them, into the
+    planes (after ``fill``), so that a listed index means something to that seat. Called
+    only for the view of the seat to move, which knows what it may do."""
     _offsets: dict[str, tuple[int, int]] = field(init=False, repr=False, compare=False)
     _remembered: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
     _sizes: tuple[int, int] = field(init=False, repr=False, compare=False)
@@ -137,18 +148,26 @@ class Encoding:
             for p, (start, stop) in zip(self.planes, self._offsets.values(), strict=True)
         }
 
-    def observation(self, view: JSON) -> Tensor:
-        """The observation tensor of one view."""
+    def observation(self, view: JSON, legal: Sequence[Action] = ()) -> Tensor:
+        """The observation tensor of one view; ``legal``: the legal actions when the view
+        is the seat to move's (read by an encoding with a ``listing`` only)."""
         tensor = np.zeros(self.observation_size, dtype=np.float32)
-        self.fill(view, self.planes_of(tensor))
+        planes = self.planes_of(tensor)
+        self.fill(view, planes)
+        if legal and self.listing is not None:
+            self.listing(view, legal, planes)
         return tensor
 
-    def observe_into(self, view: JSON, tensor: Tensor, planes: Planes) -> None:
+    def observe_into(
+        self, view: JSON, tensor: Tensor, planes: Planes, legal: Sequence[Action] = ()
+    ) -> None:
         """Write one view's observation over ``tensor`` (its first ``observation_size``
         numbers), whose named planes are ``planes``: for a caller that keeps one buffer
         rather than a new tensor a decision."""
         tensor[: self.observation_size] = 0
         self.fill(view, planes)
+        if legal and self.listing is not None:
+            self.listing(view, legal, planes)
 
     def memory_into(self, memory: Tensor, tensor: Tensor) -> None:
         """Write a memory after the observation in an information-state ``tensor``."""
@@ -167,21 +186,42 @@ class Encoding:
         return np.concatenate([observation, memory])
 
 
+STANDARD = "standard"
+"""The name of the encoding every game declares (``encoding(params)`` of its module)."""
+
+
 def _key(params: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
     return tuple(sorted(params.items()))
 
 
+def encodings(info: GameInfo) -> tuple[str, ...]:
+    """The names of the game's encodings: ``standard`` first, then any its module lists in
+    ``ENCODINGS`` (a mapping of name to a function like ``encoding``); none without one."""
+    if info.encoding is None:
+        return ()
+    others = getattr(importlib.import_module(info.encoding), "ENCODINGS", {})
+    return (STANDARD, *sorted(others))
+
+
 @cache
-def _encoding(module: str, key: tuple[tuple[str, Any], ...]) -> Encoding:
-    made = importlib.import_module(module).encoding(dict(key))
+def _encoding(module: str, name: str, key: tuple[tuple[str, Any], ...]) -> Encoding:
+    loaded = importlib.import_module(module)
+    make = loaded.encoding if name == STANDARD else loaded.ENCODINGS[name]
+    made = make(dict(key))
     if not isinstance(made, Encoding):
-        raise TypeError(f"{module}.encoding returned {made!r}, not an Encoding")
+        raise TypeError(f"{module}: encoding {name!r} returned {made!r}, not an Encoding")
     return made
 
 
-def encoding_of(info: GameInfo, params: Mapping[str, Any]) -> Encoding:
-    """The encoding of a game with these parameters (checked and completed as ``make``
-    does); raises LookupError for a game that declares none."""
+def encoding_of(info: GameInfo, params: Mapping[str, Any], name: str = STANDARD) -> Encoding:
+    """The encoding ``name`` of a game with these parameters (checked and completed as
+    ``make`` does); raises LookupError for a game that declares none, and
+    InvalidParameterError for a name the game does not have."""
     if info.encoding is None:
         raise LookupError(f"{info.id} declares no encoding (GameInfo.encoding)")
-    return _encoding(info.encoding, _key(info.resolve(params)))
+    names = encodings(info)
+    if name not in names:
+        raise InvalidParameterError(
+            f"{info.id} has no encoding {name!r}; it has: {', '.join(names)}"
+        )
+    return _encoding(info.encoding, name, _key(info.resolve(params)))

@@ -7,14 +7,15 @@
 >>> observation, reward, terminated, truncated, info = seat.step(action)
 
 The observation is a dict of the seat's observation tensor and its ``int8`` action mask; the
-action an index of the game's encoding. The other seats are played by the bots named (one
-name for all, or one per other seat, e.g. ``["greedy", "mcts"]``; an automaton's seats are
-played by the game) and chance is drawn, both from generators seeded by ``reset(seed)`` (a
-reset without a seed goes on with the same generators). The reward is the seat's final
-return, at the end; an illegal action (or an index outside the action space) ends the
-episode with ``illegal_reward`` (by default one less than the game's lowest return) and
-``info["illegal"]`` true. While the episode goes on, ``info["legal_actions"]`` holds the
-legal actions' indices, sorted (an ``int64`` array), which saves scanning a large mask.
+action an index of the game's encoding (``encoding=`` names another than ``standard``). The
+other seats are played by the bots named (one name for all, or one per other seat, e.g.
+``["greedy", "mcts"]``; an automaton's seats are played by the game) and chance is drawn,
+both from generators seeded by ``reset(seed)`` (a reset without a seed goes on with the same
+generators). The reward is the seat's final return, at the end; an illegal action (or an
+index outside the action space) ends the episode with ``illegal_reward`` (by default one
+less than the game's lowest return) and ``info["illegal"]`` true. While the episode goes on,
+``info["legal_actions"]`` holds the legal actions' indices, sorted (an ``int64`` array),
+which saves scanning a large mask.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import numpy as np
 
 from terranova.agents import make_agent
 from terranova.core.agent import Agent
+from terranova.core.encoding import STANDARD
 from terranova.core.registry import game_info
 from terranova.core.state import CHANCE
 from terranova.interop.pettingzoo import Observation, legal_array, observation_space
@@ -46,10 +48,11 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         opponents: str | Sequence[str] = ("random",),
         render_mode: str | None = None,
         illegal_reward: float | None = None,
+        encoding: str = STANDARD,
         **params: Any,
     ) -> None:
         info = game_info(game)
-        self.table = Table(info, params)
+        self.table = Table(info, params, encoding=encoding)
         players = self.table.state.num_seats
         if not 0 <= seat < players:
             raise ValueError(f"seat {seat} is not one of 0..{players - 1}")
@@ -86,7 +89,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._bots = {
             s: make_agent(spec, seed=self._rng.getrandbits(32)) for s, spec in self.specs.items()
         }
-        self.table = Table(self.table.info, self.table.params, coding=self.table.coding)
+        self.table = self.table.restarted()
         self._ended = False
         self._play_others()
         return self._observe(), self._info()

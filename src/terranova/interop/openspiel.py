@@ -9,10 +9,12 @@ Importing this module registers each game that declares an encoding, so::
     state = game.new_initial_state()
 
 Parameters are the game's own (``players`` and its variants; a variant without a value, such
-as a content file, is the empty string). Chance is explicit; returns come only at the end and
-are the game's final returns. The observation tensor is what the seat sees now; the
-information-state tensor adds what it has seen (docs/interop.md). A game's actions and chance
-outcomes are numbered by its encoding, so an index means the same in every state.
+as a content file, is the empty string), and for a game with more than one encoding,
+``encoding`` (``standard`` by default; docs/interop.md). Chance is explicit; returns come
+only at the end and are the game's final returns. The observation tensor is what the seat
+sees now; the information-state tensor adds what it has seen (docs/interop.md). A game's
+actions and chance outcomes are numbered by its encoding: in a fixed space, some indices
+read with the position (the tile drawn, a placement's place among the legal ones).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from terranova.core.encoding import STANDARD, encodings
 from terranova.core.registry import GameInfo, Variant
 from terranova.core.state import CHANCE, TERMINAL
 from terranova.interop.table import Table, encoded_games
@@ -43,7 +46,8 @@ def _spec_value(variant: Variant) -> int | str:
 
 
 def _to_params(info: GameInfo, given: dict[str, Any]) -> dict[str, Any]:
-    """OpenSpiel's parameters as Terranova's: ``""`` is no value."""
+    """OpenSpiel's parameters as the game's: ``""`` is no value (``encoding`` is not the
+    game's: it is taken out first)."""
     out: dict[str, Any] = {}
     for name, value in given.items():
         variant = info.variants.get(name)
@@ -57,6 +61,8 @@ def game_type(info: GameInfo) -> pyspiel.GameType:
     """The OpenSpiel game type of a Terranova game."""
     spec: dict[str, int | str] = {"players": info.default_seats}
     spec.update({v.name: _spec_value(v) for v in info.variants.values()})
+    if len(encodings(info)) > 1:
+        spec["encoding"] = STANDARD
     return pyspiel.GameType(
         short_name=short_name(info.id),
         long_name=f"Terranova: {info.name}",
@@ -90,8 +96,9 @@ class TerranovaGame(pyspiel.Game):
     info: GameInfo
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        given = _to_params(self.info, dict(params or {}))
-        self.table = Table(self.info, given)
+        given = dict(params or {})
+        encoding = str(given.pop("encoding", STANDARD))
+        self.table = Table(self.info, _to_params(self.info, given), encoding=encoding)
         coding = self.table.coding
         players = self.table.state.num_seats
         super().__init__(
@@ -195,7 +202,8 @@ class Observer:
         a map's tensor is large, so no new one is made and copied."""
         table = state.table
         seat = None if self.public else player
-        self.coding.observe_into(table.state.view(seat), self.tensor, self.planes)
+        view, legal = table.state.view(seat), table.listed(table.state, seat)
+        self.coding.observe_into(view, self.tensor, self.planes, legal)
         if self.recall:
             self.coding.memory_into(table.memory_of(player), self.tensor)
 

@@ -16,6 +16,7 @@ for an agent not to move). Chance is drawn inside the environment, from a genera
 seeded by ``reset(seed)`` (a reset without a seed goes on with the same generator).
 The agent to move also finds its legal actions' indices, sorted, in
 ``info["legal_actions"]`` (an ``int64`` array), which saves scanning a large mask.
+``encoding=`` names another of the game's encodings than ``standard`` (docs/interop.md).
 Rewards come at the end: each agent's final return. :func:`env` ends the game for an
 agent that plays an illegal action, which then gets ``illegal_reward`` (by default one less
 than the game's lowest return); :class:`RawEnv` raises instead.
@@ -31,6 +32,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from terranova.core.encoding import STANDARD
 from terranova.core.registry import game_info
 from terranova.core.state import CHANCE
 from terranova.interop.table import Table
@@ -62,10 +64,16 @@ def legal_array(table: Table) -> np.ndarray[Any, np.dtype[np.int64]]:
 class RawEnv(AECEnv[str, Observation, int]):
     """A Terranova game as an AEC environment (see the module's docstring)."""
 
-    def __init__(self, game: str, render_mode: str | None = None, **params: Any) -> None:
+    def __init__(
+        self,
+        game: str,
+        render_mode: str | None = None,
+        encoding: str = STANDARD,
+        **params: Any,
+    ) -> None:
         super().__init__()
         info = game_info(game)
-        self.table = Table(info, params)
+        self.table = Table(info, params, encoding=encoding)
         self.params = self.table.params
         automata = set(info.automaton_seats(self.params))
         self.seats = [s for s in range(self.table.state.num_seats) if s not in automata]
@@ -95,7 +103,7 @@ class RawEnv(AECEnv[str, Observation, int]):
         """A new game; ``seed`` fixes every chance outcome of it."""
         if seed is not None:  # without one, the generator goes on from the last game
             self._rng = random.Random(seed)
-        self.table = Table(self.table.info, self.params, coding=self.table.coding)
+        self.table = self.table.restarted()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -150,10 +158,14 @@ class RawEnv(AECEnv[str, Observation, int]):
 
 
 def env(
-    game: str, render_mode: str | None = None, illegal_reward: float | None = None, **params: Any
+    game: str,
+    render_mode: str | None = None,
+    illegal_reward: float | None = None,
+    encoding: str = STANDARD,
+    **params: Any,
 ) -> AECEnv[str, Observation, int]:
     """The environment of ``game`` with PettingZoo's usual wrappers for board games."""
-    raw = RawEnv(game, render_mode=render_mode, **params)
+    raw = RawEnv(game, render_mode=render_mode, encoding=encoding, **params)
     low = raw.table.coding.utility[0] - 1 if illegal_reward is None else illegal_reward
     wrapped: AECEnv[str, Observation, int] = wrappers.TerminateIllegalWrapper(raw, low)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)

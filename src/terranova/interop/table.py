@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 import terranova
 from terranova.core.actions import Action
-from terranova.core.encoding import Encoding, Tensor, encoding_of
+from terranova.core.encoding import STANDARD, Encoding, Tensor, encoding_of
 from terranova.core.errors import ActionSpaceError
 from terranova.core.registry import GameInfo, game_info
 from terranova.core.state import CHANCE, State
@@ -36,6 +36,7 @@ class Table:
         "_decoded",
         "_pending",
         "coding",
+        "encoding",
         "info",
         "memory",
         "params",
@@ -49,10 +50,13 @@ class Table:
         params: Mapping[str, Any],
         state: State | None = None,
         coding: Encoding | None = None,
+        encoding: str = STANDARD,
     ) -> None:
         self.info = info
         self.params = dict(info.resolve(params))
-        self.coding = coding or encoding_of(info, self.params)
+        self.encoding = encoding
+        """The name of the encoding (``standard``, or another the game lists)."""
+        self.coding = coding or encoding_of(info, self.params, encoding)
         self.state = state if state is not None else info.factory(**self.params)
         self.memory: dict[int, Tensor] = {}
         """The memory of each seat asked for so far, as of the position ``_base``; the
@@ -66,13 +70,18 @@ class Table:
         self._chance: dict[int, tuple[Any, float]] | None = None
 
     @classmethod
-    def new(cls, game_id: str, **params: Any) -> Table:
-        """A new game of ``game_id`` (an id or an alias) with these parameters."""
-        return cls(game_info(game_id), params)
+    def new(cls, game_id: str, encoding: str = STANDARD, **params: Any) -> Table:
+        """A new game of ``game_id`` (an id or an alias) with these parameters, numbered by
+        the encoding named."""
+        return cls(game_info(game_id), params, encoding=encoding)
+
+    def restarted(self) -> Table:
+        """A new game with the same parameters and encoding."""
+        return Table(self.info, self.params, coding=self.coding, encoding=self.encoding)
 
     def copy(self) -> Table:
         """An independent copy: the state cloned, the memory's arrays copied."""
-        other = Table(self.info, self.params, self.state.clone(), self.coding)
+        other = Table(self.info, self.params, self.state.clone(), self.coding, self.encoding)
         other.memory = dict(self.memory)  # arrays are replaced, never changed in place
         other._base = self._base  # never played on: it is cloned to catch up
         other._pending = self._pending[:]
@@ -87,7 +96,8 @@ class Table:
             raise TypeError(
                 "a resampled state cannot be pickled or serialized: its history does not lead to it"
             )
-        return (_rebuild, (self.info.id, self.params, [str(a) for a in self.state.history()]))
+        history = [str(a) for a in self.state.history()]
+        return (_rebuild, (self.info.id, self.params, history, self.encoding))
 
     # ------------------------------------------------------------------ the position
     def legal(self) -> dict[int, Any]:
@@ -160,7 +170,8 @@ class Table:
         """A table ``seat`` cannot tell from this one, hidden parts redrawn by the game's
         ``resample``. It keeps the seat's memory; the other seats' memories, which the seat
         cannot know, start empty. Its history does not lead to it, so it cannot be pickled."""
-        other = Table(self.info, self.params, self.state.resample(seat, rng), self.coding)
+        world = self.state.resample(seat, rng)
+        other = Table(self.info, self.params, world, self.coding, self.encoding)
         other.replays = False
         if self.coding.memory_size:
             other.memory = {seat: self.memory_of(seat)}
@@ -170,7 +181,14 @@ class Table:
     # ------------------------------------------------------------------ tensors
     def observation(self, seat: int | None) -> Tensor:
         """What ``seat`` sees now (``None``: what everybody sees)."""
-        return self.coding.observation(self.state.view(seat))
+        return self.coding.observation(self.state.view(seat), self.listed(self.state, seat))
+
+    def listed(self, state: State, seat: int | None) -> Sequence[Action]:
+        """The legal actions an observation of ``seat`` lists: those of the seat to move,
+        for itself, when the encoding lists some; else none."""
+        if self.coding.listing is None or seat is None or seat != state.current_player():
+            return ()
+        return state.legal_actions()
 
     def information_state(self, seat: int) -> Tensor:
         """What ``seat`` sees now, then the largest value each remembered plane has held."""
@@ -203,7 +221,8 @@ class Table:
         """Add what ``state`` shows each seat of ``memory`` to that seat's memory."""
         coding = self.coding
         for seat, held in memory.items():
-            memory[seat] = coding.remember(held, coding.observation(state.view(seat)))
+            seen = coding.observation(state.view(seat), self.listed(state, seat))
+            memory[seat] = coding.remember(held, seen)
 
     def _recall(self, seat: int) -> Tensor:
         """The seat's memory from the views of the game so far (replayed), then kept."""
@@ -226,8 +245,10 @@ class Table:
         return memory[seat]
 
 
-def _rebuild(game_id: str, params: dict[str, Any], history: list[str]) -> Table:
-    table = Table.new(game_id, **params)
+def _rebuild(
+    game_id: str, params: dict[str, Any], history: list[str], encoding: str = STANDARD
+) -> Table:
+    table = Table.new(game_id, encoding, **params)
     for text in history:
         table.state.apply(table.state.parse_action(text))
     return table
