@@ -16,7 +16,7 @@ from open_spiel.python.tests import games_sim_test
 from terranova.core.encoding import STANDARD, encoding_of, encodings
 from terranova.core.errors import InvalidParameterError
 from terranova.interop.openspiel import Resampler, register_games, short_name
-from terranova.interop.table import encoded_games
+from terranova.interop.table import Table, encoded_games
 from tests.interop.cases import GAMES, chosen, coded
 
 SEATS = [
@@ -233,3 +233,13 @@ def test_a_chance_outcome_listed_twice_is_refused() -> None:
     table.state = Twice()  # type: ignore[assignment]
     with pytest.raises(ActionSpaceError, match="listed twice"):
         table.chance()
+
+
+def test_a_table_keeps_the_encoding_of_its_coding_through_pickling() -> None:
+    info = encoded_games()["discovery"]
+    compact = encoding_of(info, {}, "compact")
+    table = Table(info, {}, coding=compact)  # the name comes with the coding
+    assert table.encoding == "compact"
+    for copy in (pickle.loads(pickle.dumps(table)), table.copy(), table.restarted()):
+        assert copy.encoding == "compact"
+        assert copy.coding.actions.size == compact.actions.size

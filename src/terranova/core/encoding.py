@@ -40,6 +40,7 @@ array([0., 1., 0., 0., 1., 0., 1., 1., 1.], dtype=float32)
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import math
 from collections.abc import Callable, Mapping, Sequence
@@ -57,6 +58,10 @@ from terranova.core.state import JSON
 
 if TYPE_CHECKING:
     from terranova.core.registry import GameInfo
+
+STANDARD = "standard"
+"""The name of the encoding every game declares (``encoding(params)`` of its module)."""
+
 
 Tensor = npt.NDArray[np.float32]
 Planes = dict[str, Tensor]
@@ -100,6 +105,8 @@ class Encoding:
     """How the bounds are known, for the docs."""
     bounds: tuple[float, float] = (0.0, 1.0)
     """The least and the most any number of a tensor can be (scale the planes to fit)."""
+    name: str = STANDARD
+    """The encoding's name among the game's (set by :func:`encoding_of`)."""
     listing: Callable[[JSON, Sequence[Action], Planes], None] | None = None
     """For an action space with :class:`~terranova.core.action_space.Listed` kinds: writes
     the legal actions of the seat to move, in the order the state gives them, into the
@@ -186,10 +193,6 @@ class Encoding:
         return np.concatenate([observation, memory])
 
 
-STANDARD = "standard"
-"""The name of the encoding every game declares (``encoding(params)`` of its module)."""
-
-
 def _key(params: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
     return tuple(sorted(params.items()))
 
@@ -210,7 +213,7 @@ def _encoding(module: str, name: str, key: tuple[tuple[str, Any], ...]) -> Encod
     made = make(dict(key))
     if not isinstance(made, Encoding):
         raise TypeError(f"{module}: encoding {name!r} returned {made!r}, not an Encoding")
-    return made
+    return made if made.name == name else dataclasses.replace(made, name=name)
 
 
 def encoding_of(info: GameInfo, params: Mapping[str, Any], name: str = STANDARD) -> Encoding:

@@ -36,7 +36,6 @@ class Table:
         "_decoded",
         "_pending",
         "coding",
-        "encoding",
         "info",
         "memory",
         "params",
@@ -54,9 +53,9 @@ class Table:
     ) -> None:
         self.info = info
         self.params = dict(info.resolve(params))
-        self.encoding = encoding
-        """The name of the encoding (``standard``, or another the game lists)."""
         self.coding = coding or encoding_of(info, self.params, encoding)
+        """The encoding: ``encoding_of`` the game's parameters and ``encoding``, unless
+        given (a copy shares its original's)."""
         self.state = state if state is not None else info.factory(**self.params)
         self.memory: dict[int, Tensor] = {}
         """The memory of each seat asked for so far, as of the position ``_base``; the
@@ -69,6 +68,11 @@ class Table:
         self._decoded: dict[int, Any] | None = None
         self._chance: dict[int, tuple[Any, float]] | None = None
 
+    @property
+    def encoding(self) -> str:
+        """The name of the encoding (``standard``, or another the game lists)."""
+        return self.coding.name
+
     @classmethod
     def new(cls, game_id: str, encoding: str = STANDARD, **params: Any) -> Table:
         """A new game of ``game_id`` (an id or an alias) with these parameters, numbered by
@@ -77,11 +81,11 @@ class Table:
 
     def restarted(self) -> Table:
         """A new game with the same parameters and encoding."""
-        return Table(self.info, self.params, coding=self.coding, encoding=self.encoding)
+        return Table(self.info, self.params, coding=self.coding)
 
     def copy(self) -> Table:
         """An independent copy: the state cloned, the memory's arrays copied."""
-        other = Table(self.info, self.params, self.state.clone(), self.coding, self.encoding)
+        other = Table(self.info, self.params, self.state.clone(), self.coding)
         other.memory = dict(self.memory)  # arrays are replaced, never changed in place
         other._base = self._base  # never played on: it is cloned to catch up
         other._pending = self._pending[:]
@@ -171,7 +175,7 @@ class Table:
         ``resample``. It keeps the seat's memory; the other seats' memories, which the seat
         cannot know, start empty. Its history does not lead to it, so it cannot be pickled."""
         world = self.state.resample(seat, rng)
-        other = Table(self.info, self.params, world, self.coding, self.encoding)
+        other = Table(self.info, self.params, world, self.coding)
         other.replays = False
         if self.coding.memory_size:
             other.memory = {seat: self.memory_of(seat)}
