@@ -9,11 +9,11 @@ interfaces in :mod:`terranova.interop` use nothing else of the game. That is its
 function like ``encoding``, which the interfaces take by name (:func:`encoding_of`).
 
 The tensors are built from ``view(seat)`` alone, so they cannot hold what the seat may not
-know. The *observation* is what the seat sees now: named planes, filled from one view (and, in an
-encoding whose actions are :class:`~terranova.core.action_space.Listed`, from the legal
-actions of the seat to move, for that seat: its ``listing``). The
-*information state* adds what it has seen: the planes marked ``remembered`` once more, each
-the largest value the plane ever held for that seat (a card once seen stays seen).
+know. The *observation* is what the seat sees now: named planes, filled from one view (and,
+in an encoding whose actions are :class:`~terranova.core.action_space.Listed`, from the
+legal actions of the seat to move, for that seat: its ``listing``). The *information
+state* adds what it has seen: the planes marked ``remembered`` once more, each the largest
+value the plane ever held for that seat (a card once seen stays seen).
 
 >>> from terranova.core.action_space import ActionSpace, Part
 >>> from terranova.core.actions import Action
@@ -159,10 +159,7 @@ class Encoding:
         """The observation tensor of one view; ``legal``: the legal actions when the view
         is the seat to move's (read by an encoding with a ``listing`` only)."""
         tensor = np.zeros(self.observation_size, dtype=np.float32)
-        planes = self.planes_of(tensor)
-        self.fill(view, planes)
-        if legal and self.listing is not None:
-            self.listing(view, legal, planes)
+        self._write(view, self.planes_of(tensor), legal)
         return tensor
 
     def observe_into(
@@ -172,6 +169,10 @@ class Encoding:
         numbers), whose named planes are ``planes``: for a caller that keeps one buffer
         rather than a new tensor a decision."""
         tensor[: self.observation_size] = 0
+        self._write(view, planes, legal)
+
+    def _write(self, view: JSON, planes: Planes, legal: Sequence[Action]) -> None:
+        """Fill zeroed planes from the view, then list the legal actions if asked."""
         self.fill(view, planes)
         if legal and self.listing is not None:
             self.listing(view, legal, planes)

@@ -50,12 +50,7 @@ def test_two_tiles_in_hand_are_told_apart_by_rank() -> None:
 def test_the_map_plane_shows_the_tiles_and_the_followers_of_the_view() -> None:
     coding = encoding_of(INFO, {})
     state = terranova.make("discovery")
-    rng = random.Random(4)
-    while len(state.view(0)["followers"]) < 2 or state.current_player() == CHANCE:
-        if state.current_player() == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(rng.choice(list(state.legal_actions())))
+    play_until(state, lambda s: len(s.view(0)["followers"]) >= 2, 4)
     view = state.view(1)
     board = coding.planes_of(coding.observation(view))["map"]
     occupied = {(t["x"], t["y"]) for t in view["map"]}
