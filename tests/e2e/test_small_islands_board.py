@@ -22,6 +22,7 @@ from tests.e2e.conftest import (
     click_and_wait,
     create_from_lobby,
     phase,
+    play_until,
     ply,
     wait_ready_to_act,
     wait_until,
@@ -51,8 +52,12 @@ def lay_a_tile(page: Any, rng: random.Random, shots: dict[str, Path]) -> str:
     return click_and_wait(page, spot)
 
 
-def play_one_decision(page: Any, rng: random.Random, shots: dict[str, Path]) -> str:
-    """Make the decision the page offers by clicking. Returns the action played."""
+def play_one_decision(
+    page: Any, rng: random.Random, shots: dict[str, Path], offered: set[str]
+) -> str:
+    """Make the decision the page offers by clicking; the first ship landing offered is
+    always taken, so that a game that offers one lands one. ``offered`` gains the kinds of
+    decision the page offered ("land"). Returns the action played."""
     now = phase(page)
     if now in ("starting tiles", "place"):
         return lay_a_tile(page, rng, shots)
@@ -77,7 +82,10 @@ def play_one_decision(page: Any, rng: random.Random, shots: dict[str, Path]) -> 
     if now == "turn":
         takes = page.locator("[data-testid='take']").all()
         kinds = page.locator("[data-testid='land-kind']").all()
-        if kinds and (not takes or rng.random() < 0.35):
+        first = bool(kinds) and "land" not in offered
+        if kinds:
+            offered.add("land")
+        if kinds and (first or not takes or rng.random() < 0.35):
             rng.choice(kinds).click()
             targets = page.locator("[data-testid='land-target']").all()
             assert targets, "no square to land on"
@@ -134,13 +142,21 @@ def play_one_decision(page: Any, rng: random.Random, shots: dict[str, Path]) -> 
 
 
 def play_to_the_end(
-    page: Any, rng: random.Random, shots: dict[str, Path], screenshots: Path, name: str
+    page: Any,
+    rng: random.Random,
+    shots: dict[str, Path],
+    screenshots: Path,
+    name: str,
+    offered: set[str] | None = None,
 ) -> list[str]:
+    """Play seat 0's decisions by clicking until the game ends; returns the actions played.
+    ``offered`` gains the kinds of decision offered that the caller may check were played."""
     played: list[str] = []
+    offered = set() if offered is None else offered
     round_end_shot = False
     while page.evaluate("document.body.dataset.status") != "finished":
         assert len(played) < MAX_DECISIONS, "the game does not end"
-        played.append(play_one_decision(page, rng, shots))
+        played.append(play_one_decision(page, rng, shots, offered))
         wait_ready_to_act(page)
         if len(played) == 30:
             page.screenshot(path=str(screenshots / f"{name}-midgame.png"))
@@ -170,12 +186,16 @@ def test_whole_two_player_game_against_a_bot_by_clicking(
         name: screenshots / f"small-islands-{name}.png"
         for name in ("objectives", "take", "place", "token", "land", "houses")
     }
-    played = play_to_the_end(page, rng, shots, screenshots, "small-islands")
+    offered: set[str] = set()
+    played = play_to_the_end(page, rng, shots, screenshots, "small-islands", offered)
     elapsed = time.monotonic() - started
     print(f"{len(played)} decisions by clicking in {elapsed:.0f} s; not shot: {sorted(shots)}")
 
     kinds = {text.split()[0] for text in played}
-    assert {"place", "keep", "take", "land"} <= kinds, kinds
+    assert {"place", "keep", "take"} <= kinds, kinds
+    # the deal is the server's, so about one game in 300 never lets seat 0 land a ship;
+    # test_landing_is_offered_and_played lands one on a position chosen for it
+    assert offered <= kinds, (offered, kinds)
     summary = server.get(f"/api/games/{game_id}")
     assert summary["status"] == "finished"
     page.wait_for_selector("[data-testid='end-card']:not([hidden])")
@@ -261,6 +281,54 @@ def test_whole_solo_game_against_alexis_by_clicking(
     page.screenshot(path=str(screenshots / "small-islands-solo-end.png"), full_page=True)
 
 
+def two_player_game(server: Server, second: dict[str, str]) -> dict[str, Any]:
+    """A new two-player game over HTTP: Ana in seat 0, ``second`` in seat 1."""
+    seats = [{"kind": "human", "name": "Ana"}, second]
+    body = {"game": "small-islands", "params": {"players": 2}, "seats": seats, "bot_delay_ms": 0}
+    return dict(server.post("/api/games", body))
+
+
+def offers_a_landing(state: dict[str, Any]) -> bool:
+    return any(a.startswith("land ") for a in state["legal"])
+
+
+def test_landing_is_offered_and_played(server: Server, new_page: Any) -> None:
+    """Seat 0 plays at random over HTTP until the server offers it a ship landing (a new
+    game if one ends without: the deal is the server's), then lands by clicking: a ship
+    kind, then one of its highlighted squares, which are exactly the rules' landings."""
+    for attempt in range(5):
+        created = two_player_game(server, {"kind": "bot", "bot": "greedy"})
+        game_id, token = created["game_id"], created["seats"][0]["token"]
+        state = play_until(server, game_id, token, attempt, offers_a_landing)
+        if state["status"] != "finished":
+            break
+    else:
+        raise AssertionError("five games without a ship landing offered to seat 0")
+    landings = sorted(a for a in state["legal"] if a.startswith("land "))
+
+    page = new_page(1280, 860)
+    page.goto(server.base + created["seats"][0]["link"])
+    page.wait_for_selector("body[data-ready='1']")
+    wait_ready_to_act(page)
+    assert phase(page) == "turn"
+    kinds = page.locator("[data-testid='land-kind']").evaluate_all(
+        "(bs) => bs.map((b) => b.dataset.kind)"
+    )
+    assert sorted(kinds) == sorted({a.split()[1] for a in landings}), (kinds, landings)
+    shown = []
+    for kind in kinds:
+        page.click(f"[data-testid='land-kind'][data-kind='{kind}']")
+        shown += page.locator("[data-testid='land-target']").evaluate_all(
+            "(ts) => ts.map((t) => t.dataset.action)"
+        )
+    assert sorted(shown) == landings
+    target = page.locator("[data-testid='land-target']").first
+    played = click_and_wait(page, target)
+    assert played in landings
+    log = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")["log"]
+    assert played in [entry["text"] for entry in log], log[-3:]
+
+
 def position(players: int, want: str, **params: Any) -> Any:
     """A seeded random game (seat 0 builds every house it may) played until seat 0 is at
     step ``want`` with what the test needs: two Discovery tokens to choose from, or a tile
@@ -304,15 +372,7 @@ def test_discovery_tokens_and_covering_tokens_are_offered(
     """Two positions shown by the board as the server would send them to seat 0: Discovery
     tokens to keep (one button each), and a bonus token that may cover either of two
     printed resources on a tile (its target lists both in the panel)."""
-    created = server.post(
-        "/api/games",
-        {
-            "game": "small-islands",
-            "params": {"players": 2},
-            "seats": [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}],
-            "bot_delay_ms": 0,
-        },
-    )
+    created = two_player_game(server, {"kind": "human", "name": "Bo"})
     page = new_page(1280, 860)
     page.goto(server.base + created["seats"][0]["link"])
     page.wait_for_selector("body[data-ready='1']")
