@@ -4,12 +4,13 @@ of indices, and the errors for what lies outside."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from terranova.core.action_space import IMPLIED, ActionSpace, Part, Ranked
+from terranova.core.action_space import IMPLIED, ActionSpace, Listed, Part, Ranked
 from terranova.core.action_text import text_form
 from terranova.core.actions import Action
 from terranova.core.errors import ActionSpaceError
@@ -225,3 +226,125 @@ def test_a_space_pickles_and_numbers_the_same() -> None:
             legal = [Place("a", 0, 0, 1), Done()]
         assert again.decoder(legal) == space.decoder(legal)
         assert again.signature() == space.signature()
+
+
+@text_form("cell {kind:id} {x},{y}[ {tag:id}]")
+@dataclass(frozen=True, slots=True)
+class Cell(Action):
+    kind: str
+    x: int
+    y: int
+    tag: str = ""
+
+
+def reference_decoder(parts: list[Part | Listed], legal: list[Action]) -> dict[int, Action]:
+    """The decoder as the module's docstring tells it, written plainly: each action goes
+    to the first part that holds it, its fields in mixed radix (a ranked field by its
+    value's rank among the legal actions of its kind, an implied one left out); a listed
+    kind by its place among the legal actions of its kind. Raises ActionSpaceError."""
+    ranks: dict[str, dict[Any, int]] = {}
+    for part in parts:
+        for name in part.ranked if isinstance(part, Part) else ():
+            values = sorted({getattr(a, name) for a in legal if type(a) is part.kind})
+            ranks[name] = {v: r for r, v in enumerate(values)}
+    found: dict[int, Action] = {}
+    taken: dict[type[Action], int] = {}
+    for action in legal:
+        index, offset = None, 0
+        for part in parts:
+            if index is None and part.kind is type(action):
+                if isinstance(part, Listed):
+                    place = taken.get(part.kind, 0)
+                    taken[part.kind] = place + 1
+                    index = offset + place if place < part.size else None
+                else:
+                    within = reference_index(part, action, ranks)
+                    index = None if within is None else offset + within
+            offset += part.size
+        if index is None or index in found:
+            raise ActionSpaceError(f"{action}: outside, or an index shared")
+        found[index] = action
+    return found
+
+
+def reference_index(part: Part, action: Action, ranks: dict[str, dict[Any, int]]) -> int | None:
+    if any(getattr(action, name) != value for name, value in part.defaults.items()):
+        return None
+    index = 0
+    for name, values in zip(part.names, part.values, strict=True):
+        value = getattr(action, name)
+        if name in part.ranked:
+            position = ranks[name][value] if ranks[name][value] < len(values) else None
+        else:
+            position = values.index(value) if value in values else None
+        if position is None:
+            return None
+        index = index * len(values) + position
+    return index
+
+
+def field_values(draw: Any, pool: list[Any]) -> Any:
+    choice = draw(st.sampled_from(["values", "values", "ranked", "implied"]))
+    if choice == "ranked":
+        return Ranked(draw(st.integers(2, 3)))
+    if choice == "implied":
+        return IMPLIED
+    # most values, so that most legal actions lie inside some part
+    return draw(st.permutations(pool))[: draw(st.integers(len(pool) - 1, len(pool)))]
+
+
+@st.composite
+def spaces_and_legal(draw: Any) -> tuple[list[Part | Listed], list[Action]]:
+    parts: list[Part | Listed] = []
+    if draw(st.booleans()):
+        parts.append(Listed(Token, draw(st.integers(1, 3))))
+    for _ in range(draw(st.integers(1, 3))):
+        fields: dict[str, Any] = {
+            "kind": field_values(draw, ["a", "b", "c"]),
+            "x": field_values(draw, [-1, 0, 1, 2]),
+            "y": draw(st.sampled_from([IMPLIED, range(2), range(2), (1,)])),
+        }
+        if draw(st.booleans()):
+            fields["tag"] = draw(st.sampled_from([("",), ("", "t"), ("t",)]))
+        parts.append(Part(Cell, **fields))
+    parts.insert(draw(st.integers(0, len(parts))), Part(Done))
+    cell_parts = [p for p in parts if isinstance(p, Part) and p.kind is Cell]
+    pools = {"kind": ["a", "b", "c"], "x": [-1, 0, 1, 2], "y": [0, 1], "tag": ["", "t"]}
+
+    def inside(part: Part) -> Any:  # a cell the part may hold (or its implied fields vary)
+        fields = {name: st.sampled_from(pool) for name, pool in pools.items()}
+        for name, values in zip(part.names, part.values, strict=True):
+            if name not in part.ranked:
+                fields[name] = st.sampled_from(values)
+        fields.update({n: st.just(v) for n, v in part.defaults.items()})
+        return st.builds(Cell, **fields)
+
+    stray = st.builds(Cell, kind=st.just("d"), x=st.just(3), y=st.just(0))  # outside most
+    tokens = st.builds(Token, kind=st.sampled_from(["flower", "port"]))
+    actions = st.one_of(
+        *map(inside, cell_parts), *map(inside, cell_parts), tokens, tokens, st.just(Done())
+    )
+    legal = draw(st.lists(actions, max_size=8, unique=True))
+    if draw(st.integers(0, 9)) == 0:
+        legal.insert(draw(st.integers(0, len(legal))), draw(stray))
+    return parts, legal
+
+
+@settings(max_examples=400)
+@given(spaces_and_legal())
+def test_the_decoder_numbers_as_its_plain_reference(case: tuple[list[Any], list[Action]]) -> None:
+    """Over random spaces (several parts of a kind, ranked, implied, default and listed
+    fields) and random legal actions, the decoder finds the reference's indices, or both
+    refuse; twice, so that whatever the space keeps from the first call changes nothing."""
+    parts, legal = case
+    space = ActionSpace(parts)
+    try:
+        expected: dict[int, Action] | None = reference_decoder(parts, legal)
+    except ActionSpaceError:
+        expected = None
+    for _ in range(2):
+        if expected is None:
+            with pytest.raises(ActionSpaceError):
+                space.decoder(legal)
+        else:
+            assert space.decoder(legal) == expected

@@ -179,12 +179,14 @@ class Part:
             if n in self.ranked
         )
         # each field the index reads from the action, with its values' positions times its
-        # stride, for partial()'s one-pass sum
+        # stride, then each field that keeps its default (which adds 0), for partial()'s
+        # one-pass sum: a value outside fails the lookup
         read = [k for k, n in enumerate(self.names) if n not in self.ranked]
         self._scaled = tuple(
             {v: p * self.strides[k] for v, p in self.positions[k].items()} for k in read
-        )
-        self._fetch = attrgetter(*(self.names[k] for k in read)) if read else None
+        ) + tuple({v: 0} for v in self.defaults.values())
+        fetched = [self.names[k] for k in read] + list(self.defaults)
+        self._fetch = attrgetter(*fetched) if fetched else None
 
     def index(self, action: Action, ranks: Mapping[str, dict[Any, int]] | None = None) -> int | str:
         """The action's index within the part, or why it is not in it; ``ranks`` gives the
@@ -218,9 +220,11 @@ class Part:
     def partial(self, action: Action) -> int | str:
         """The action's index within the part with its ranked fields counted as rank 0 (the
         rest of its index depends on the legal actions), or why it is not in the part."""
-        for name, default in self.defaults.items():
-            if getattr(action, name) != default:
-                return f"{name} {getattr(action, name)!r} is not {default!r}"
+        found = self.lookup(action)
+        return self.why_not(action) if found is None else found
+
+    def lookup(self, action: Action) -> int | None:
+        """:meth:`partial`, or ``None`` when the part does not hold the action."""
         fetch, scaled = self._fetch, self._scaled
         if fetch is None:
             return 0
@@ -229,7 +233,13 @@ class Part:
                 return sum(map(dict.__getitem__, scaled, fetch(action)))
             return scaled[0][fetch(action)]
         except KeyError:
-            pass
+            return None
+
+    def why_not(self, action: Action) -> str:
+        """Why the part does not hold ``action`` (which :meth:`lookup` found outside)."""
+        for name, default in self.defaults.items():
+            if getattr(action, name) != default:
+                return f"{name} {getattr(action, name)!r} is not {default!r}"
         for name, positions in zip(self.names, self.positions, strict=True):
             value = getattr(action, name)
             if name not in self.ranked and value not in positions:
@@ -261,7 +271,7 @@ class ActionSpace:
         "_by_kind",
         "_known",
         "_listed",
-        "_partial",
+        "_located",
         "_ranked",
         "offsets",
         "parts",
@@ -293,11 +303,11 @@ class ActionSpace:
             {(p.kind, n) for p in self.parts if isinstance(p, Part) for n in p.ranked}, key=str
         )
         self._known: dict[Action, int] = {}
-        """Indices found so far of actions whose index needs no ranks (adapters index the
-        same actions over and over)."""
-        self._partial: dict[Action, tuple[int, Part]] = {}
-        """For actions with ranked fields: the offset and partial index found so far, and
-        the part, whose ranked fields complete the index."""
+        """The index of each action found so far whose index needs no ranks (adapters
+        index the same actions over and over)."""
+        self._located: dict[Action, tuple[int, Part, int]] = {}
+        """For each action found so far whose first part has ranked fields: the part's
+        offset, the part and the action's partial index there, which its ranks complete."""
         self.size = size
         """How many actions: OpenSpiel's ``num_distinct_actions``."""
 
@@ -307,13 +317,6 @@ class ActionSpace:
     def index(self, action: Action, ranks: Mapping[str, dict[Any, int]] | None = None) -> int:
         """The action's index; raises ActionSpaceError for an action outside the space.
         ``ranks``: the ranks of the values of Ranked fields (see :meth:`decoder`)."""
-        known = self._known.get(action)
-        if known is not None:
-            return known
-        return self._find(action, ranks)
-
-    def _find(self, action: Action, ranks: Mapping[str, dict[Any, int]] | None) -> int:
-        """:meth:`index` for an action not yet kept."""
         parts = self._by_kind.get(type(action))
         if not parts:
             if type(action) in self._listed:
@@ -322,15 +325,31 @@ class ActionSpace:
                     "index them together (ActionSpace.decoder)"
                 )
             raise ActionSpaceError(f"{action} is outside the action space: no part for its kind")
-        why = ""
         for offset, part in parts:
-            found = part.index(action, ranks)
-            if isinstance(found, int):
-                if not part.ranked:
-                    self._keep(self._known, action, offset + found)
-                return offset + found
-            why = found
+            within = part.lookup(action)
+            if within is None:
+                continue
+            if not part.ranked:
+                return offset + within
+            done = part.index(action, ranks)  # raises without ranks
+            if isinstance(done, int):  # else a rank beyond the part's: maybe another holds it
+                return offset + done
+        why = parts[-1][1].index(action, ranks)
         raise ActionSpaceError(f"{action} is outside the action space: {why}")
+
+    def _locate(self, action: Action) -> tuple[int, Part, int] | None:
+        """The first part that holds ``action`` ranks aside, its offset and the action's
+        partial index there; kept in ``_known`` or ``_located``."""
+        for offset, part in self._by_kind.get(type(action), ()):
+            found = part.lookup(action)
+            if found is not None:
+                located = (offset, part, found)
+                if part.ranked:
+                    self._keep(self._located, action, located)
+                else:
+                    self._keep(self._known, action, offset + found)
+                return located
+        return None
 
     @staticmethod
     def _keep(cache: dict[Action, Any], action: Action, value: Any) -> None:
@@ -380,82 +399,59 @@ class ActionSpace:
         """Each legal action by its index; raises ActionSpaceError if two share one."""
         legal = list(legal)
         found: dict[int, Action] = {}
-        if self._listed:
-            self._decode_listed(legal, found)
-        elif self._ranked:
-            self._decode_ranked(legal, found)
-        else:
-            known = self._known  # the usual case, kept short: adapters call it every step
-            for action in legal:
-                index = known.get(action)
-                found[self._find(action, None) if index is None else index] = action
-        if len(found) < len(legal):
-            ranks = self._ranks(legal)
-            seen: dict[int, Action] = {}
-            for action in legal:
-                if type(action) in self._listed:  # each took an index of its own
-                    continue
-                index = self.index(action, ranks.get(type(action)))
-                other = seen.setdefault(index, action)
-                if other is not action:
+        listed, known, kept = self._listed, self._known, self._located
+        ranks: dict[type[Action], dict[str, dict[Any, int]]] | None = None
+        taken: dict[type[Action], int] = {}
+        for action in legal:  # adapters decode every position: one lookup per action, warm
+            if listed and type(action) in listed:
+                offset, part = listed[type(action)]
+                place = taken.get(part.kind, 0)
+                if place >= part.size:
                     raise ActionSpaceError(
-                        f"{other} and {action} are both legal and share index {index}: "
-                        "a field the space leaves to the position does not follow from it"
+                        f"more than {part.size} legal {part.kind.__name__} actions: the space "
+                        f"lists at most {part.size}"
                     )
+                taken[part.kind] = place + 1
+                found[offset + place] = action
+                continue
+            index = known.get(action)
+            if index is not None:
+                found[index] = action
+                continue
+            located = kept.get(action) or self._locate(action)
+            if located is not None and not located[1].ranked:
+                found[located[0] + located[2]] = action
+                continue
+            if ranks is None and self._ranked:
+                ranks = self._ranks(legal)
+            values = ranks.get(type(action)) if ranks else None
+            if located is not None and values is not None:
+                offset, ranked, within = located
+                done = ranked.completed(within, action, values)
+                if isinstance(done, int):
+                    found[offset + done] = action
+                    continue
+            # a rank beyond the first part's: another part, or why none holds the action
+            found[self.index(action, values)] = action
+        if len(found) < len(legal):
+            self._shared_index(legal, ranks if ranks is not None else self._ranks(legal))
         return found
 
-    def _decode_listed(self, legal: list[Action], found: dict[int, Action]) -> None:
-        """The decoder's loop when some kind is listed: each action of a listed kind takes
-        the next index of its part, the others are indexed by their fields."""
-        ranks = self._ranks(legal) if self._ranked else {}
-        listed, taken = self._listed, dict.fromkeys(self._listed, 0)
+    def _shared_index(
+        self, legal: list[Action], ranks: dict[type[Action], dict[str, dict[Any, int]]]
+    ) -> None:
+        """Raise ActionSpaceError for two legal actions that share an index."""
+        seen: dict[int, Action] = {}
         for action in legal:
-            kind = type(action)
-            entry = listed.get(kind)
-            if entry is None:
-                found[self.index(action, ranks.get(kind))] = action
+            if type(action) in self._listed:  # each took an index of its own
                 continue
-            offset, part = entry
-            place = taken[kind]
-            if place >= part.size:
+            index = self.index(action, ranks.get(type(action)))
+            other = seen.setdefault(index, action)
+            if other is not action:
                 raise ActionSpaceError(
-                    f"more than {part.size} legal {kind.__name__} actions: the space lists "
-                    f"at most {part.size}"
+                    f"{other} and {action} are both legal and share index {index}: "
+                    "a field the space leaves to the position does not follow from it"
                 )
-            taken[kind] = place + 1
-            found[offset + place] = action
-
-    def _decode_ranked(self, legal: list[Action], found: dict[int, Action]) -> None:
-        """The decoder's loop when some field is ranked: the index of an action without
-        its ranks is kept, so that only the ranks are looked up again."""
-        ranks = self._ranks(legal)
-        known, partial = self._known, self._partial
-        for action in legal:
-            index = known.get(action)
-            if index is None:
-                kept = partial.get(action) or self._partial_index(action)
-                values = ranks.get(type(action))
-                if kept is not None and values is not None:
-                    start, part = kept
-                    done = part.completed(start, action, values)
-                    # a rank beyond the part's: another part, or why none holds the action
-                    index = done if isinstance(done, int) else self.index(action, values)
-                else:
-                    index = self.index(action, values)
-            found[index] = action
-
-    def _partial_index(self, action: Action) -> tuple[int, Part] | None:
-        """The offset and partial index of ``action`` and its part, kept, when the first
-        part that may hold it has ranked fields; else ``None``."""
-        for offset, part in self._by_kind.get(type(action), ()):
-            found = part.partial(action)
-            if isinstance(found, int):
-                if not part.ranked:
-                    return None
-                kept = (offset + found, part)
-                self._keep(self._partial, action, kept)
-                return kept
-        return None
 
     def _ranks(self, legal: list[Action]) -> dict[type[Action], dict[str, dict[Any, int]]]:
         """For each ranked field, each of its values among ``legal`` by rank."""
