@@ -44,6 +44,7 @@ import pyspiel
 
 import terranova
 import terranova.interop.openspiel as adapter
+from openspiel_peer import play_pyspiel
 from random_play import play_random
 from terranova.core.encoding import STANDARD, encoding_of
 from terranova.core.errors import TerranovaError
@@ -77,19 +78,11 @@ def openspiel(game: str, seed: int, encoding: str, tensor: bool = False) -> int:
     params = {} if encoding == STANDARD else {"encoding": encoding}
     loaded = pyspiel.load_game(adapter.short_name(game), params)
     observer = loaded.make_py_observer()
-    state = loaded.new_initial_state()
-    decisions = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            actions, probabilities = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(actions, probabilities)[0])
-            continue
-        if tensor:
-            observer.set_from(state, state.current_player())
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
-        decisions += 1
-    return decisions
+
+    def observe(state: Any) -> None:
+        observer.set_from(state, state.current_player())
+
+    return play_pyspiel(loaded.new_initial_state(), rng, observe if tensor else None)
 
 
 def pettingzoo(game: str, seed: int, encoding: str, scan: bool = False) -> int:

@@ -37,9 +37,9 @@ def test_the_training_example_runs_and_draws_its_curve(tmp_path: Path) -> None:
     assert out.read_bytes().startswith(b"\x89PNG")
 
 
-def benchmark(*args: str) -> subprocess.CompletedProcess[str]:
+def benchmark(*args: str, script: str = "interop_speed.py") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "benchmarks/interop_speed.py", *args],
+        [sys.executable, f"benchmarks/{script}", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -76,3 +76,17 @@ def test_the_snippets_of_the_docs_run_as_written() -> None:
     names: dict[str, object] = {}
     for block in blocks:  # in order: a later one may use what an earlier one made
         exec(block, names)
+
+
+def test_the_peer_benchmark_measures_openspiels_own_python_games_both_ways() -> None:
+    done = benchmark("--rounds", "1", "--seconds", "0.05", script="openspiel_peer.py")
+    assert done.returncode == 0, done.stderr
+    lines = [line for line in done.stdout.splitlines() if "of direct" in line]
+    assert [line.split()[0] for line in lines] == [
+        "python_tic_tac_toe",
+        "python_kuhn_poker",
+        "python_liars_poker",
+        "python_block_dominoes",
+    ]
+    for line in lines:  # both ways played some decisions
+        assert float(line.split()[-3]) > 0, line
