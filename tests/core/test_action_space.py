@@ -241,7 +241,8 @@ def reference_decoder(parts: list[Part | Listed], legal: list[Action]) -> dict[i
     """The decoder as the module's docstring tells it, written plainly: each action goes
     to the first part that holds it, its fields in mixed radix (a ranked field by its
     value's rank among the legal actions of its kind, an implied one left out); a listed
-    kind by its place among the legal actions of its kind. Raises ActionSpaceError."""
+    kind by its place among the legal actions of its kind. Raises ActionSpaceError.
+    (Ranks are kept by field name alone: only Cell has ranked fields here.)"""
     ranks: dict[str, dict[Any, int]] = {}
     for part in parts:
         for name in part.ranked if isinstance(part, Part) else ():
@@ -320,7 +321,9 @@ def spaces_and_legal(draw: Any) -> tuple[list[Part | Listed], list[Action]]:
         return st.builds(Cell, **fields)
 
     stray = st.builds(Cell, kind=st.just("d"), x=st.just(3), y=st.just(0))  # outside most
-    tokens = st.builds(Token, kind=st.sampled_from(["flower", "port"]))
+    tokens = st.builds(
+        Token, kind=st.sampled_from(["flower", "port"]), over=st.sampled_from(["", "leaf"])
+    )
     actions = st.one_of(
         *map(inside, cell_parts), *map(inside, cell_parts), tokens, tokens, st.just(Done())
     )
@@ -331,20 +334,38 @@ def spaces_and_legal(draw: Any) -> tuple[list[Part | Listed], list[Action]]:
 
 
 @settings(max_examples=400)
-@given(spaces_and_legal())
-def test_the_decoder_numbers_as_its_plain_reference(case: tuple[list[Any], list[Action]]) -> None:
+@given(spaces_and_legal(), st.data())
+def test_the_decoder_numbers_as_its_plain_reference(
+    case: tuple[list[Any], list[Action]], data: st.DataObject
+) -> None:
     """Over random spaces (several parts of a kind, ranked, implied, default and listed
     fields) and random legal actions, the decoder finds the reference's indices, or both
-    refuse; twice, so that whatever the space keeps from the first call changes nothing."""
+    refuse. One space decodes a position, then another made of some of its actions (where
+    a rank that overflowed may fit), then both again: what the space keeps from one
+    position must not change another's numbering."""
     parts, legal = case
+    other = data.draw(st.lists(st.sampled_from(legal), unique=True) if legal else st.just([]))
     space = ActionSpace(parts)
-    try:
-        expected: dict[int, Action] | None = reference_decoder(parts, legal)
-    except ActionSpaceError:
-        expected = None
-    for _ in range(2):
-        if expected is None:
+    for position in (legal, other, legal, other):
+        try:
+            expected = reference_decoder(parts, position)
+        except ActionSpaceError:
             with pytest.raises(ActionSpaceError):
-                space.decoder(legal)
-        else:
-            assert space.decoder(legal) == expected
+                space.decoder(position)
+            continue
+        assert space.decoder(position) == expected
+
+
+def test_an_index_found_in_a_later_part_is_not_kept_for_another_position() -> None:
+    """A rank beyond the first part's sends an action to a later part in one position; in
+    a position where its rank fits, the first part holds it again."""
+    space = ActionSpace(
+        [
+            Part(Place, design=Ranked(1), x=range(1), y=range(1), rotation=IMPLIED),
+            Part(Place, design=("a", "b"), x=range(1), y=range(1), rotation=IMPLIED),
+        ]
+    )
+    a, b = Place("a", 0, 0, 0), Place("b", 0, 0, 0)
+    assert space.decoder([a, b]) == {0: a, 2: b}
+    assert space.decoder([b]) == {0: b}
+    assert space.index(b, {"design": {"b": 0}}) == 0

@@ -6,8 +6,10 @@ legal now. An :class:`ActionSpace` is made of *parts*, one per kind of action: t
 class and, for each of its fields, the values the field can take (a field left out keeps its
 default). An action's index is its part's offset plus its fields' positions in mixed radix,
 the first field most significant, so indices sort as the parts are listed, then field by
-field in the order of the values given. The numbering depends only on the parts: a game that
-declares the same parts for the same configuration numbers its actions the same way.
+field in the order of the values given. A kind may have several parts (each of its own
+values): an action belongs to the first part that holds it. The numbering depends only on
+the parts: a game that declares the same parts for the same configuration numbers its
+actions the same way.
 
 A field given as :data:`IMPLIED` does not enter the index: the position tells it (the tile
 just drawn is the only one a placement can lay), so an index names an action only together
@@ -72,9 +74,11 @@ IMPLIED: Any = _Implied()
 
 @dataclass(frozen=True, slots=True)
 class Ranked:
-    """The values of a field numbered by their rank among the legal actions: with two
-    tiles in hand, ``design=Ranked(2)`` makes 0 the lower design id of the two that the
-    legal placements lay, 1 the other. Such an index is read with the legal actions."""
+    """The values of a field numbered by their rank among the legal actions of its kind
+    (all of them, whichever part holds each): with two tiles in hand, ``design=Ranked(2)``
+    makes 0 the lower design id of the two that the legal placements lay, 1 the other. Such
+    an index is read with the legal actions. A value ranked beyond ``count`` leaves the
+    action to a later part of its kind, if one holds it."""
 
     count: int
 
@@ -246,7 +250,8 @@ class Part:
                 allowed = self.values[self.names.index(name)]
                 shown = ", ".join(map(repr, allowed[:6])) + (", ..." if len(allowed) > 6 else "")
                 return f"{name} {value!r} is not one of {shown}"
-        raise AssertionError("unreachable: every field's value has a position")
+        # a value equal to one listed but not found by its hash (a NaN, or an odd __eq__)
+        return "a field's value is not found among its values"
 
     def action(self, index: int) -> Action:
         """The action at ``index`` within the part (a part with implied fields has none)."""
@@ -306,8 +311,9 @@ class ActionSpace:
         """The index of each action found so far whose index needs no ranks (adapters
         index the same actions over and over)."""
         self._located: dict[Action, tuple[int, Part, int]] = {}
-        """For each action found so far whose first part has ranked fields: the part's
-        offset, the part and the action's partial index there, which its ranks complete."""
+        """For each action found so far whose first part holding it (ranks aside) has
+        ranked fields: that part's offset, the part and the action's partial index there,
+        which the position's ranks complete."""
         self.size = size
         """How many actions: OpenSpiel's ``num_distinct_actions``."""
 
@@ -334,7 +340,7 @@ class ActionSpace:
             done = part.index(action, ranks)  # raises without ranks
             if isinstance(done, int):  # else a rank beyond the part's: maybe another holds it
                 return offset + done
-        why = parts[-1][1].index(action, ranks)
+        why = parts[-1][1].index(action, ranks)  # a reason: had it held the action, it returned
         raise ActionSpaceError(f"{action} is outside the action space: {why}")
 
     def _locate(self, action: Action) -> tuple[int, Part, int] | None:
