@@ -90,3 +90,15 @@ def test_the_peer_benchmark_measures_openspiels_own_python_games_both_ways() -> 
     ]
     for line in lines:  # both ways played some decisions
         assert float(line.split()[-3]) > 0, line
+
+
+def test_the_breakdown_benchmark_times_each_part_and_refuses_an_unknown_game() -> None:
+    done = benchmark(
+        "evolution-bluff", "--games", "2", "--warm-up", "0", script="interop_breakdown.py"
+    )
+    assert done.returncode == 0, done.stderr
+    for part in ("rules: apply", "numbering: legal actions", "numbering: chance outcomes"):
+        assert part in done.stdout
+    refused = benchmark("blufff", script="interop_breakdown.py")
+    assert refused.returncode == 2
+    assert "no game 'blufff'" in refused.stderr

@@ -86,3 +86,33 @@ def test_an_illegal_action_is_refused_by_the_raw_env_and_ends_the_wrapped_one() 
     wrapped.step(bad)
     assert wrapped.rewards[agent] == -5
     assert all(wrapped.terminations.values())
+
+
+@coded
+def test_every_observation_is_its_view_s_alone_and_stays_as_given(
+    game_id: str, encoding: str
+) -> None:
+    """The environment may write observations over a buffer of its own: each must still
+    equal the tensor made afresh from the seat's view (nothing left of the position
+    before), and one an agent keeps must not change as the game goes on."""
+    raw = RawEnv(game_id, **chosen(encoding))
+    raw.reset(seed=5)
+    coding = raw.table.coding
+    kept: list[tuple[np.ndarray, np.ndarray]] = []
+    rng = np.random.default_rng(5)
+    for _ in raw.agent_iter(max_iter=60):
+        _, _, termination, truncation, info = raw.last()
+        if termination or truncation:
+            raw.step(None)
+            continue
+        table = raw.table
+        for other in raw.agents:
+            seat = raw.agent_seat[other]
+            given = raw.observe(other)["observation"]
+            fresh = coding.observation(table.state.view(seat), table.listed(table.state, seat))
+            np.testing.assert_array_equal(given, fresh)
+            kept.append((given, fresh.copy()))
+        raw.step(int(rng.choice(info["legal_actions"])))
+    assert len(kept) > 20
+    for given, then in kept:
+        np.testing.assert_array_equal(given, then)

@@ -274,9 +274,8 @@ class ActionSpace:
 
     __slots__ = (
         "_by_kind",
-        "_known",
+        "_found",
         "_listed",
-        "_located",
         "_ranked",
         "offsets",
         "parts",
@@ -307,13 +306,11 @@ class ActionSpace:
         self._ranked = sorted(
             {(p.kind, n) for p in self.parts if isinstance(p, Part) for n in p.ranked}, key=str
         )
-        self._known: dict[Action, int] = {}
-        """The index of each action found so far whose index needs no ranks (adapters
-        index the same actions over and over)."""
-        self._located: dict[Action, tuple[int, Part, int]] = {}
-        """For each action found so far whose first part holding it (ranks aside) has
-        ranked fields: that part's offset, the part and the action's partial index there,
-        which the position's ranks complete."""
+        self._found: dict[Action, int | tuple[int, Part, int]] = {}
+        """Each action found so far (adapters index the same actions over and over): its
+        index, or when the first part holding it (ranks aside) has ranked fields, that
+        part's offset, the part and the action's partial index there, which the position's
+        ranks complete."""
         self.size = size
         """How many actions: OpenSpiel's ``num_distinct_actions``."""
 
@@ -343,25 +340,19 @@ class ActionSpace:
         why = parts[-1][1].index(action, ranks)  # a reason: had it held the action, it returned
         raise ActionSpaceError(f"{action} is outside the action space: {why}")
 
-    def _locate(self, action: Action) -> tuple[int, Part, int] | None:
-        """The first part that holds ``action`` ranks aside, its offset and the action's
-        partial index there; kept in ``_known`` or ``_located``."""
+    def _locate(self, action: Action) -> int | tuple[int, Part, int] | None:
+        """The action's index, or when the first part that holds it (ranks aside) has
+        ranked fields, that part's offset, the part and the action's partial index there;
+        kept in ``_found``. ``None`` when no part holds it."""
         for offset, part in self._by_kind.get(type(action), ()):
             found = part.lookup(action)
             if found is not None:
-                located = (offset, part, found)
-                if part.ranked:
-                    self._keep(self._located, action, located)
-                else:
-                    self._keep(self._known, action, offset + found)
-                return located
+                entry = (offset, part, found) if part.ranked else offset + found
+                if len(self._found) >= KNOWN_LIMIT:
+                    self._found.clear()
+                self._found[action] = entry
+                return entry
         return None
-
-    @staticmethod
-    def _keep(cache: dict[Action, Any], action: Action, value: Any) -> None:
-        if len(cache) >= KNOWN_LIMIT:
-            cache.clear()
-        cache[action] = value
 
     def action(self, index: int) -> Action:
         """The action at ``index``; raises ActionSpaceError outside ``0 .. size - 1``."""
@@ -403,9 +394,9 @@ class ActionSpace:
 
     def decoder(self, legal: Iterable[Action]) -> dict[int, Action]:
         """Each legal action by its index; raises ActionSpaceError if two share one."""
-        legal = list(legal)
+        legal = legal if isinstance(legal, list) else list(legal)
         found: dict[int, Action] = {}
-        listed, known, kept = self._listed, self._known, self._located
+        listed, cache = self._listed, self._found
         ranks: dict[type[Action], dict[str, dict[Any, int]]] | None = None
         taken: dict[type[Action], int] = {}
         for action in legal:  # adapters decode every position: one lookup per action, warm
@@ -420,19 +411,17 @@ class ActionSpace:
                 taken[part.kind] = place + 1
                 found[offset + place] = action
                 continue
-            index = known.get(action)
-            if index is not None:
-                found[index] = action
-                continue
-            located = kept.get(action) or self._locate(action)
-            if located is not None and not located[1].ranked:
-                found[located[0] + located[2]] = action
+            entry = cache.get(action)
+            if entry is None:
+                entry = self._locate(action)
+            if type(entry) is int:
+                found[entry] = action
                 continue
             if ranks is None and self._ranked:
                 ranks = self._ranks(legal)
             values = ranks.get(type(action)) if ranks else None
-            if located is not None and values is not None:
-                offset, ranked, within = located
+            if entry is not None and values is not None:
+                offset, ranked, within = cast(tuple[int, Part, int], entry)
                 done = ranked.completed(within, action, values)
                 if isinstance(done, int):
                     found[offset + done] = action

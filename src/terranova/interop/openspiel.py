@@ -31,6 +31,7 @@ from terranova.core.state import CHANCE, TERMINAL
 from terranova.interop.table import Table, encoded_games
 
 PREFIX = "python_terranova_"
+_PLAYER_IDS = {CHANCE: int(pyspiel.PlayerId.CHANCE), TERMINAL: int(pyspiel.PlayerId.TERMINAL)}
 
 
 def short_name(game_id: str) -> str:
@@ -149,20 +150,16 @@ class TerranovaState(pyspiel.State):
         return self.table.state
 
     def current_player(self) -> int:
-        player = self.table.state.current_player()
-        if player == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
-        if player == TERMINAL:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(player)
+        player = self.table.player()
+        return player if player >= 0 else _PLAYER_IDS[player]
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.table.state.current_player():
+        if player != self.table.player():
             return []
         return self.table.legal_indices()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(i, p) for i, (_, p) in self.table.chance().items()]
+        return self.table.chance_indices()
 
     def _apply_action(self, action: int) -> None:
         self.table.apply(action)
@@ -171,7 +168,7 @@ class TerranovaState(pyspiel.State):
         return self.table.describe(int(action), chance=player == pyspiel.PlayerId.CHANCE)
 
     def is_terminal(self) -> bool:
-        return self.table.state.is_terminal()
+        return self.table.player() == TERMINAL
 
     def returns(self) -> list[float]:
         if not self.table.state.is_terminal():

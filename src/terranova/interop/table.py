@@ -17,10 +17,15 @@ import numpy as np
 
 import terranova
 from terranova.core.actions import Action
-from terranova.core.encoding import STANDARD, Encoding, Tensor, encoding_of
+from terranova.core.encoding import STANDARD, Encoding, Planes, Tensor, encoding_of
 from terranova.core.errors import ActionSpaceError
 from terranova.core.registry import GameInfo, game_info
 from terranova.core.state import CHANCE, State
+
+COPIED_LIMIT = 1 << 15
+"""The largest observation made by filling the table's buffer and copying it. Naming the
+planes of a new tensor costs 5 to 15 µs, more than copying a small buffer; zeroing and
+copying a large one (a map's: 150,000 numbers or more) costs more than that."""
 
 
 class IllegalIndexError(ActionSpaceError):
@@ -34,7 +39,11 @@ class Table:
         "_base",
         "_chance",
         "_decoded",
+        "_indices",
+        "_outcomes",
         "_pending",
+        "_player",
+        "_scratch",
         "coding",
         "info",
         "memory",
@@ -65,8 +74,12 @@ class Table:
         self._pending: list[Action] = []
         self.replays = True
         """Whether the state's history replays to it (not so for a resampled state)."""
+        self._player: int | None = None
         self._decoded: dict[int, Any] | None = None
+        self._indices: list[int] | None = None
         self._chance: dict[int, tuple[Any, float]] | None = None
+        self._outcomes: list[tuple[int, float]] | None = None
+        self._scratch: tuple[Tensor, Planes] | None = None
 
     @property
     def encoding(self) -> str:
@@ -104,18 +117,28 @@ class Table:
         return (_rebuild, (self.info.id, self.params, history, self.encoding))
 
     # ------------------------------------------------------------------ the position
+    # Adapters ask these of each position several times (OpenSpiel's C++ asks for the
+    # player at every call), so each is kept until the next move.
+    def player(self) -> int:
+        """The state's ``current_player()``: a seat, CHANCE or TERMINAL."""
+        if self._player is None:
+            self._player = self.state.current_player()
+        return self._player
+
     def legal(self) -> dict[int, Any]:
         """The legal actions of the seat to move by index (empty elsewhere)."""
         if self._decoded is None:
-            if self.state.current_player() < 0:
+            if self.player() < 0:
                 self._decoded = {}
             else:
                 self._decoded = self.coding.actions.decoder(self.state.legal_actions())
         return self._decoded
 
     def legal_indices(self) -> list[int]:
-        """The legal actions' indices, sorted."""
-        return sorted(self.legal())
+        """The legal actions' indices, sorted (a new list)."""
+        if self._indices is None:
+            self._indices = sorted(self.legal())
+        return self._indices[:]
 
     def chance(self) -> dict[int, tuple[Any, float]]:
         """The chance outcomes by index, with their probabilities (empty elsewhere)."""
@@ -128,6 +151,12 @@ class Table:
             self._chance = dict(sorted(zip(decoded, outcomes, strict=True)))
         return self._chance
 
+    def chance_indices(self) -> list[tuple[int, float]]:
+        """The chance outcomes' indices with their probabilities, sorted (a new list)."""
+        if self._outcomes is None:
+            self._outcomes = [(i, p) for i, (_, p) in self.chance().items()]
+        return self._outcomes[:]
+
     def mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         """1 at the index of each legal action of the seat to move, else 0 (``int8``)."""
         out = np.zeros(self.coding.actions.size, dtype=np.int8)
@@ -138,15 +167,14 @@ class Table:
         """Play the action or chance outcome at ``index``; an index that names none here
         raises IllegalIndexError and changes nothing."""
         index = int(index)
-        if self.state.current_player() == CHANCE:
+        chance = self.player() == CHANCE
+        if chance:
             outcome = self.chance().get(index)
             action = None if outcome is None else outcome[0]
         else:
             action = self.legal().get(index)
         if action is None:
-            size = (
-                self.coding.chance if self.state.current_player() == CHANCE else self.coding.actions
-            ).size
+            size = (self.coding.chance if chance else self.coding.actions).size
             if not 0 <= index < size:
                 raise IllegalIndexError(f"action index {index} is outside 0..{size - 1}")
             raise IllegalIndexError(f"{self.describe(index)} is not legal here")
@@ -155,15 +183,16 @@ class Table:
     def play(self, action: Action) -> None:
         """Play an action (or chance outcome) given as itself."""
         self.state.apply(action)
-        self._decoded = None
-        self._chance = None
+        self._player = None
+        self._decoded = self._indices = None
+        self._chance = self._outcomes = None
         if self.memory:
             self._pending.append(action)
 
     def describe(self, index: int, chance: bool | None = None) -> str:
         """The action or outcome at ``index`` as text (from the position when it is legal)."""
         if chance is None:
-            chance = self.state.current_player() == CHANCE
+            chance = self.player() == CHANCE
         if chance:
             outcome = self.chance().get(index)
             return str(outcome[0]) if outcome else self.coding.chance.describe(index)
@@ -184,8 +213,20 @@ class Table:
 
     # ------------------------------------------------------------------ tensors
     def observation(self, seat: int | None) -> Tensor:
-        """What ``seat`` sees now (``None``: what everybody sees)."""
-        return self.coding.observation(self.state.view(seat), self.listed(self.state, seat))
+        """What ``seat`` sees now (``None``: what everybody sees), a new tensor."""
+        if self.coding.observation_size > COPIED_LIMIT:
+            return self.coding.observation(self.state.view(seat), self.listed(self.state, seat))
+        return self._observe(self.state, seat).copy()
+
+    def _observe(self, state: State, seat: int | None) -> Tensor:
+        """What ``seat`` sees in ``state``, written over the table's own buffer (valid
+        until the next call)."""
+        if self._scratch is None:
+            tensor = np.zeros(self.coding.observation_size, dtype=np.float32)
+            self._scratch = (tensor, self.coding.planes_of(tensor))
+        tensor, planes = self._scratch
+        self.coding.observe_into(state.view(seat), tensor, planes, self.listed(state, seat))
+        return tensor
 
     def listed(self, state: State, seat: int | None) -> Sequence[Action]:
         """The legal actions an observation of ``seat`` lists: those of the seat to move,
@@ -196,7 +237,8 @@ class Table:
 
     def information_state(self, seat: int) -> Tensor:
         """What ``seat`` sees now, then the largest value each remembered plane has held."""
-        return self.coding.information_state(self.observation(seat), self.memory_of(seat))
+        memory = self.memory_of(seat)  # first: catching up writes over the buffer
+        return self.coding.information_state(self._observe(self.state, seat), memory)
 
     def memory_of(self, seat: int) -> Tensor:
         """The largest value each remembered plane has held for ``seat`` so far."""
@@ -223,10 +265,8 @@ class Table:
 
     def _remember(self, state: State, memory: dict[int, Tensor]) -> None:
         """Add what ``state`` shows each seat of ``memory`` to that seat's memory."""
-        coding = self.coding
         for seat, held in memory.items():
-            seen = coding.observation(state.view(seat), self.listed(state, seat))
-            memory[seat] = coding.remember(held, seen)
+            memory[seat] = self.coding.remember(held, self._observe(state, seat))
 
     def _recall(self, seat: int) -> Tensor:
         """The seat's memory from the views of the game so far (replayed), then kept."""

@@ -1,0 +1,101 @@
+"""Where a decision's time goes through the adapters' table: the rules' own work against
+the numbering of actions and chance outcomes that every adapter adds.
+
+Plays random games through :class:`terranova.interop.table.Table` (indices, as OpenSpiel's
+clients play, without the C++ crossing) and times each part of every step with
+``time.perf_counter``. Chance is drawn from the listed outcomes with their probabilities.
+Prints each part in µs per decision (a decision: a step of a seat; chance steps are counted
+in the parts, not as decisions), and the rules' share of the whole.
+
+    PYTHONPATH=src .venv/bin/python benchmarks/interop_breakdown.py small-islands [--games 100]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections import defaultdict
+from time import perf_counter
+
+from terranova.core.errors import TerranovaError
+from terranova.core.registry import game_info
+from terranova.core.state import CHANCE, TERMINAL
+from terranova.interop.table import Table
+
+RULES = ("rules: legal actions", "rules: chance outcomes", "rules: apply")
+
+
+def play(game: str, seed: int, spent: defaultdict[str, float]) -> int:
+    """One random game, its parts' times added to ``spent``; its decisions."""
+    rng = random.Random(seed)
+    table = Table.new(game)
+    decisions = 0
+    while True:
+        start = perf_counter()
+        player = table.player()
+        spent["table: player"] += perf_counter() - start
+        if player == TERMINAL:
+            return decisions
+        if player == CHANCE:
+            start = perf_counter()
+            outcomes = table.state.chance_outcomes()
+            listed = perf_counter()
+            decoded = table.coding.chance.decoder(a for a, _ in outcomes)
+            numbered = perf_counter()
+            indices = list(decoded)
+            index = rng.choices(indices, [p for _, p in outcomes])[0]
+            chosen = perf_counter()
+            table.play(decoded[index])
+            done = perf_counter()
+            spent["rules: chance outcomes"] += listed - start
+            spent["numbering: chance outcomes"] += numbered - listed
+            spent["client: choosing"] += chosen - numbered
+            spent["rules: apply"] += done - chosen
+            continue
+        start = perf_counter()
+        legal = table.state.legal_actions()
+        listed = perf_counter()
+        decoded = table.coding.actions.decoder(legal)
+        numbered = perf_counter()
+        indices = sorted(decoded)
+        sorted_ = perf_counter()
+        index = indices[rng.randrange(len(indices))]
+        chosen = perf_counter()
+        table.play(decoded[index])
+        done = perf_counter()
+        spent["rules: legal actions"] += listed - start
+        spent["numbering: legal actions"] += numbered - listed
+        spent["table: sorting indices"] += sorted_ - numbered
+        spent["client: choosing"] += chosen - sorted_
+        spent["rules: apply"] += done - chosen
+        decisions += 1
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--warm-up", type=int, default=30, help="games played first, untimed")
+    args = parser.parse_args()
+    try:
+        game_info(args.game)
+    except TerranovaError as error:
+        parser.error(str(error))
+    if args.games < 1 or args.warm_up < 0:
+        parser.error("--games must be at least 1 and --warm-up at least 0")
+    for seed in range(args.warm_up):  # fills the action spaces' kept indices
+        play(args.game, seed, defaultdict(float))
+    spent: defaultdict[str, float] = defaultdict(float)
+    decisions = sum(
+        play(args.game, seed, spent) for seed in range(args.warm_up, args.warm_up + args.games)
+    )
+    total = sum(spent.values())
+    print(f"{args.game}: {decisions} decisions in {args.games} games, µs per decision")
+    for part, seconds in sorted(spent.items(), key=lambda kv: -kv[1]):
+        print(f"  {part:28} {seconds / decisions * 1e6:7.2f}")
+    rules = sum(spent[p] for p in RULES)
+    print(f"  {'all':28} {total / decisions * 1e6:7.2f}  (the rules: {rules / total:.2f})")
+
+
+if __name__ == "__main__":
+    main()
