@@ -21,9 +21,9 @@ def test_api_test(game_id: str, encoding: str) -> None:
     api_test(env(game_id, **chosen(encoding)), num_cycles=1000)
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_api_test_with_the_most_seats(game_id: str) -> None:
-    api_test(env(game_id, players=most_seats(game_id)), num_cycles=300)
+@coded
+def test_api_test_with_the_most_seats(game_id: str, encoding: str) -> None:
+    api_test(env(game_id, players=most_seats(game_id), **chosen(encoding)), num_cycles=300)
 
 
 @coded
