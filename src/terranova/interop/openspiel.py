@@ -146,7 +146,9 @@ class TerranovaState(pyspiel.State):
 
     @property
     def terranova(self) -> Any:
-        """The Terranova state (read it; play through ``apply_action``)."""
+        """The Terranova state. Read it, and play through ``apply_action``: this state keeps
+        the player to move and the legal indices until its next ``apply_action``, so a move
+        applied to the Terranova state directly would leave them stale."""
         return self.table.state
 
     def current_player(self) -> int:
