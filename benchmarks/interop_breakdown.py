@@ -25,50 +25,49 @@ from terranova.interop.table import Table
 RULES = ("rules: legal actions", "rules: chance outcomes", "rules: apply")
 
 
+class Laps:
+    """Adds the time since the last lap to the part named."""
+
+    def __init__(self, spent: defaultdict[str, float]) -> None:
+        self.spent = spent
+        self.last = perf_counter()
+
+    def __call__(self, part: str) -> None:
+        now = perf_counter()
+        self.spent[part] += now - self.last
+        self.last = now
+
+
 def play(game: str, seed: int, spent: defaultdict[str, float]) -> int:
     """One random game, its parts' times added to ``spent``; its decisions."""
     rng = random.Random(seed)
     table = Table.new(game)
     decisions = 0
+    lap = Laps(spent)
     while True:
-        start = perf_counter()
         player = table.player()
-        spent["table: player"] += perf_counter() - start
+        lap("table: player")
         if player == TERMINAL:
             return decisions
         if player == CHANCE:
-            start = perf_counter()
             outcomes = table.state.chance_outcomes()
-            listed = perf_counter()
+            lap("rules: chance outcomes")
             decoded = table.coding.chance.decoder(a for a, _ in outcomes)
-            numbered = perf_counter()
-            indices = list(decoded)
-            index = rng.choices(indices, [p for _, p in outcomes])[0]
-            chosen = perf_counter()
-            table.play(decoded[index])
-            done = perf_counter()
-            spent["rules: chance outcomes"] += listed - start
-            spent["numbering: chance outcomes"] += numbered - listed
-            spent["client: choosing"] += chosen - numbered
-            spent["rules: apply"] += done - chosen
-            continue
-        start = perf_counter()
-        legal = table.state.legal_actions()
-        listed = perf_counter()
-        decoded = table.coding.actions.decoder(legal)
-        numbered = perf_counter()
-        indices = sorted(decoded)
-        sorted_ = perf_counter()
-        index = indices[rng.randrange(len(indices))]
-        chosen = perf_counter()
+            lap("numbering: chance outcomes")
+            index = rng.choices(list(decoded), [p for _, p in outcomes])[0]
+            lap("client: choosing")
+        else:
+            legal = table.state.legal_actions()
+            lap("rules: legal actions")
+            decoded = table.coding.actions.decoder(legal)
+            lap("numbering: legal actions")
+            indices = sorted(decoded)
+            lap("table: sorting indices")
+            index = indices[rng.randrange(len(indices))]
+            lap("client: choosing")
+            decisions += 1
         table.play(decoded[index])
-        done = perf_counter()
-        spent["rules: legal actions"] += listed - start
-        spent["numbering: legal actions"] += numbered - listed
-        spent["table: sorting indices"] += sorted_ - numbered
-        spent["client: choosing"] += chosen - sorted_
-        spent["rules: apply"] += done - chosen
-        decisions += 1
+        lap("rules: apply")
 
 
 def main() -> None:

@@ -200,9 +200,7 @@ class Observer:
         """Fill the tensor with what ``player`` sees (and has seen, with recall), in place:
         a map's tensor is large, so no new one is made and copied."""
         table = state.table
-        seat = None if self.public else player
-        view, legal = table.state.view(seat), table.listed(table.state, seat)
-        self.coding.observe_into(view, self.tensor, self.planes, legal)
+        table.observe_into(None if self.public else player, self.tensor, self.planes)
         if self.recall:
             self.coding.memory_into(table.memory_of(player), self.tensor)
 

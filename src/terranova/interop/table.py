@@ -225,8 +225,16 @@ class Table:
             tensor = np.zeros(self.coding.observation_size, dtype=np.float32)
             self._scratch = (tensor, self.coding.planes_of(tensor))
         tensor, planes = self._scratch
-        self.coding.observe_into(state.view(seat), tensor, planes, self.listed(state, seat))
+        self.observe_into(seat, tensor, planes, state)
         return tensor
+
+    def observe_into(
+        self, seat: int | None, tensor: Tensor, planes: Planes, state: State | None = None
+    ) -> None:
+        """Write what ``seat`` sees in ``state`` (the table's, by default) over ``tensor``,
+        whose named planes are ``planes``: for a caller that keeps one buffer."""
+        state = self.state if state is None else state
+        self.coding.observe_into(state.view(seat), tensor, planes, self.listed(state, seat))
 
     def listed(self, state: State, seat: int | None) -> Sequence[Action]:
         """The legal actions an observation of ``seat`` lists: those of the seat to move,
