@@ -39,13 +39,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
 import pyspiel
 
 import terranova
 import terranova.interop.openspiel as adapter
 from openspiel_peer import play_pyspiel
 from random_play import play_random
+from rounds import play_aec
 from terranova.core.encoding import STANDARD, encoding_of
 from terranova.core.errors import TerranovaError
 from terranova.core.registry import game_info
@@ -86,19 +86,9 @@ def openspiel(game: str, seed: int, encoding: str, tensor: bool = False) -> int:
 
 
 def pettingzoo(game: str, seed: int, encoding: str, scan: bool = False) -> int:
-    rng = random.Random(seed)
     env = RawEnv(game, encoding=encoding)
     env.reset(seed=seed)
-    decisions = 0
-    for _ in env.agent_iter():
-        observation, _, termination, truncation, info = env.last()
-        if termination or truncation:
-            env.step(None)
-            continue
-        legal = np.flatnonzero(observation["action_mask"]) if scan else info["legal_actions"]
-        env.step(int(legal[rng.randrange(len(legal))]))
-        decisions += 1
-    return decisions
+    return play_aec(env, random.Random(seed), scan)
 
 
 def gymnasium(game: str, seed: int, encoding: str) -> int:

@@ -8,15 +8,18 @@ two ways, in the same run:
   ``current_player``, ``is_terminal``, ``chance_outcomes``), as its native protocol;
 - ``pyspiel``: the same state through OpenSpiel's API (``legal_actions``,
   ``apply_action``, ``is_chance_node``), each call crossing from C++ to Python, as any
-  OpenSpiel client plays it.
+  OpenSpiel client plays it;
+- ``pyspiel+tensor``: the same, filling the mover's observation tensor each decision
+  through the game's own observer (``make_py_observer().set_from``), as
+  ``interop_speed.py``'s ``openspiel+tensor`` side does.
 
 Such a game's actions are integers already, so its share is the cost of the crossing
 alone. A Terranova game through its adapter pays that crossing too, plus numbering its
 actions (``benchmarks/interop_speed.py``: ``openspiel`` against ``native+outcomes``).
 
 Every side plays whole games on one core (CPU time of this process), in rounds that run the
-sides in turn, the order rotated every round. Prints each game's decisions per second both
-ways and the share ``pyspiel / direct``.
+sides in turn, the order rotated every round (``rounds.alternate``). Prints each game's
+decisions per second each way and each share of ``direct``.
 
     PYTHONPATH=src .venv/bin/python benchmarks/openspiel_peer.py [--rounds 3] [--seconds 1]
 """
@@ -24,13 +27,15 @@ ways and the share ``pyspiel / direct``.
 from __future__ import annotations
 
 import argparse
+import functools
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
 import pyspiel
 from open_spiel.python.games import block_dominoes, kuhn_poker, liars_poker, tic_tac_toe
+
+from rounds import alternate
 
 GAMES = {
     "python_tic_tac_toe": tic_tac_toe,
@@ -82,7 +87,18 @@ def play_pyspiel(
     return decisions
 
 
-SIDES = {"direct": direct, "pyspiel": through_pyspiel}
+def with_tensor(game: Any, rng: random.Random) -> int:
+    """One random game through OpenSpiel's API, the mover's observation tensor filled
+    before each decision; its decisions."""
+    observer = game.make_py_observer()
+
+    def observe(state: Any) -> None:
+        observer.set_from(state, state.current_player())
+
+    return play_pyspiel(game.new_initial_state(), rng, observe)
+
+
+SIDES = {"direct": direct, "pyspiel": through_pyspiel, "pyspiel+tensor": with_tensor}
 
 
 def main() -> None:
@@ -92,22 +108,12 @@ def main() -> None:
     args = parser.parse_args()
     for name in GAMES:
         game = pyspiel.load_game(name)
-        totals = {side: [0, 0.0] for side in SIDES}
-        rng = random.Random(0)
-        for round_ in range(args.rounds):
-            order = list(SIDES)[round_ % 2 :] + list(SIDES)[: round_ % 2]
-            for side in order:
-                start = time.process_time()
-                decisions = 0
-                while time.process_time() - start < args.seconds:
-                    decisions += SIDES[side](game, rng)
-                totals[side][0] += decisions
-                totals[side][1] += time.process_time() - start
-        rates = {side: decisions / spent for side, (decisions, spent) in totals.items()}
-        print(
-            f"{name:36} direct {rates['direct']:9,.0f}/s  pyspiel {rates['pyspiel']:9,.0f}/s"
-            f"  {rates['pyspiel'] / rates['direct']:5.2f} of direct"
+        sides = {side: functools.partial(play, game) for side, play in SIDES.items()}
+        rates = alternate(sides, args.rounds, args.seconds)
+        shown = "  ".join(
+            f"{side} {rate:9,.0f}/s {rate / rates['direct']:4.2f}" for side, rate in rates.items()
         )
+        print(f"{name:24} {shown}")
 
 
 if __name__ == "__main__":
