@@ -49,6 +49,7 @@ class Grid:
     """
 
     __slots__ = (
+        "_xy",
         "cells",
         "diagonal",
         "max_x",
@@ -77,6 +78,7 @@ class Grid:
             for x in range(min_x, max_x + 1):
                 inside = min_x < x < max_x and min_y < y < max_y
                 self.cells[self.encode(x, y)] = 2 if inside else 1
+        self._xy: tuple[tuple[int, int], ...] | None = None
 
     def encode(self, x: int, y: int) -> int:
         """The position of square (x, y) (on the grid or in the ring around it)."""
@@ -86,6 +88,19 @@ class Grid:
         """The (x, y) of a position."""
         y, x = divmod(pos, self.stride)
         return x - self.ox, y - self.oy
+
+    @property
+    def xy(self) -> tuple[tuple[int, int], ...]:
+        """The (x, y) of every position, by position: :meth:`decode` as a lookup, for code
+        that decodes every tile of a map at each call (the views). Made on first use.
+
+        >>> grid = Grid(0, 11, 0, 7)
+        >>> grid.xy[grid.encode(3, 5)]
+        (3, 5)
+        """
+        if self._xy is None:
+            self._xy = tuple(self.decode(pos) for pos in range(len(self.cells)))
+        return self._xy
 
     def contains(self, x: int, y: int) -> bool:
         """Whether square (x, y) is on the grid."""

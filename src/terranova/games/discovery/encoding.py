@@ -27,7 +27,8 @@ from terranova.games.discovery.content import discovery_game
 from terranova.games.discovery.rules import FOLLOWERS_IN_SUPPLY, PHASE_NAMES
 from terranova.games.discovery.tiles import Terrain
 
-TERRAINS = {t.label: t for t in Terrain}
+SHADES = {t.label: (t + 1) / 3 for t in Terrain}
+"""A terrain's number in the planes, by its name in views: (terrain + 1) / 3."""
 
 
 class _Parts:
@@ -175,7 +176,7 @@ def encoding(params: Mapping[str, Any]) -> Encoding:
         for follower in view["followers"]:
             channel = 6 if follower["seat"] == me else 7
             x, y = follower["x"] + reach, follower["y"] + reach
-            board[channel, y, x] = (TERRAINS[follower["terrain"]] + 1) / 3
+            board[channel, y, x] = SHADES[follower["terrain"]]
         parts.fill(view, planes)
 
     planes = (
@@ -228,33 +229,31 @@ def compact(params: Mapping[str, Any]) -> Encoding:
             tiles[:count, 3:8] = channels[[looks[t["design"], t["rotation"]] for t in laid]]
             if view["just_placed"] is not None:  # the tile just placed is the last laid
                 tiles[count - 1, 8] = 1
-        rows = planes["followers"]
-        for row, follower in enumerate(view["followers"]):
-            x, y = at(follower["x"], follower["y"])
-            terrain = (TERRAINS[follower["terrain"]] + 1) / 3
-            rows[row] = (1, follower["seat"] == me, x, y, terrain)
+        followers = view["followers"]
+        if followers:
+            planes["followers"][: len(followers)] = [
+                (1, f["seat"] == me, *at(f["x"], f["y"]), SHADES[f["terrain"]]) for f in followers
+            ]
         parts.fill(view, planes)
 
     def listing(view: JSON, legal: Sequence[Action], planes: Planes) -> None:
         hand = sorted({*next(h["tiles"] for h in view["hands"] if h["seat"] == view["seat"])})
         rank = {design: i / max(1, game.hand - 1) for i, design in enumerate(hand)}
-        terrain = {
-            (f["x"], f["y"], f["region"]): (TERRAINS[f["terrain"]] + 1) / 3
-            for f in view["followers"]
-        }
-        placed = planes["placements"]
-        removed = planes["removals"]
-        p = r = 0
-        for action in legal:
-            if type(action) is Place:
-                x, y = at(action.x, action.y)
-                looks_like = channels[looks[action.design, action.rotation]]
-                placed[p] = (1, x, y, *looks_like, rank[action.design])
-                p += 1
-            elif type(action) is Remove:
-                x, y = at(action.x, action.y)
-                removed[r] = (1, x, y, terrain[action.x, action.y, action.region])
-                r += 1
+        terrain = {(f["x"], f["y"], f["region"]): SHADES[f["terrain"]] for f in view["followers"]}
+        placements = [action for action in legal if type(action) is Place]
+        if placements:
+            rows = planes["placements"]
+            count = len(placements)
+            rows[:count, 0] = 1
+            rows[:count, 1] = [(a.x + reach) / span for a in placements]
+            rows[:count, 2] = [(a.y + reach) / span for a in placements]
+            rows[:count, 3:8] = channels[[looks[a.design, a.rotation] for a in placements]]
+            rows[:count, 8] = [rank[a.design] for a in placements]
+        removals = [action for action in legal if type(action) is Remove]
+        if removals:
+            planes["removals"][: len(removals)] = [
+                (1, *at(a.x, a.y), terrain[a.x, a.y, a.region]) for a in removals
+            ]
 
     planes = (
         Plane(

@@ -69,6 +69,17 @@ def score_line(entry: Scored) -> ScoreLine:
     return ScoreLine((entry.seat,), entry.points, label, f"{text}, {when}", entry.ply)
 
 
+def worth(terrain: int, tiles: int, cities: int, complete: bool) -> int:
+    """The points of a territory of ``tiles`` tiles counting ``cities`` port cities: a
+    grassland its tiles, a sea and a mountain their cities; complete (3 tiles at least),
+    a grassland and a mountain count double, a sea adds its tiles."""
+    if terrain == GRASSLAND:
+        return 2 * tiles if complete and tiles >= 3 else tiles
+    if terrain == SEA:
+        return cities + tiles if complete and tiles >= 3 else cities
+    return 2 * cities if complete and tiles >= 3 else cities
+
+
 class FollowerStep:
     """Step 2 of a turn and the value of territories."""
 
@@ -96,19 +107,18 @@ class FollowerStep:
         """Points a follower on ``node`` scores: now (``final=False``) or at final scoring,
         where every territory counts as incomplete."""
         root = self._find(node)
-        n_tiles = self._mask[root].bit_count()
         complete = not final and self._open[root] == 0
-        terrain = self._terrain[root]
-        if terrain == GRASSLAND:
-            if complete:
-                return n_tiles if n_tiles < 3 else 2 * n_tiles
-            return n_tiles
+        return worth(
+            self._terrain[root], self._mask[root].bit_count(), self._counted_cities(root), complete
+        )
+
+    def _counted_cities(self, root: int) -> int:
+        """The port cities a territory's value counts: a mountain's own and those in the
+        grasslands it touches."""
         cities = self._cities[root]
-        if terrain == SEA:
-            return cities + n_tiles if complete and n_tiles >= 3 else cities
         if self._grass[root]:
             cities += self._grassland_cities(root)
-        return 2 * cities if complete and n_tiles >= 3 else cities
+        return cities
 
     def _grassland_cities(self, root: int) -> int:
         """A mountain's: the port cities in the grasslands it touches, each grassland once."""

@@ -31,7 +31,7 @@ from terranova.games.discovery.actions import (
     SetAside,
     parse_action,
 )
-from terranova.games.discovery.followers import FollowerStep, Scored, score_line
+from terranova.games.discovery.followers import FollowerStep, Scored, score_line, worth
 from terranova.games.discovery.game import DiscoveryGame, game_of
 from terranova.games.discovery.tables import GRID, LIMIT
 from terranova.games.discovery.tiles import Terrain, TileSet
@@ -54,6 +54,8 @@ decode = GRID.decode
 """(x, y) of a board position."""
 ORIGIN = GRID.encode(0, 0)
 OX, OY, STRIDE = GRID.ox, GRID.oy, GRID.stride
+TERRAIN_WORDS = tuple((t.label, t.follower_role) for t in Terrain)
+"""Per terrain, its name and what a follower on it is called, as views write them."""
 
 
 def _territories() -> Regions:
@@ -354,27 +356,7 @@ class DiscoveryState(FollowerStep, State):
                     "tiles": [ids[d] for d in held] if visible else None,
                 }
             )
-        followers = []
-        for node, owner in self._followers.items():
-            pos, region = self._node_place(node)
-            x, y = decode(pos)
-            root = self._find(node)
-            followers.append(
-                {
-                    "seat": owner,
-                    "x": x,
-                    "y": y,
-                    "region": region,
-                    "terrain": Terrain(self._terrain[node]).label,
-                    "role": Terrain(self._terrain[node]).follower_role,
-                    "territory": root,
-                    "tiles": self._mask[root].bit_count(),
-                    "open_edges": self._open[root],
-                    "complete": self._open[root] == 0,
-                    "value_now": self.territory_value(root),
-                    "value_final": self.territory_value(root, final=True),
-                }
-            )
+        followers = [self._follower_view(node, owner) for node, owner in self._followers.items()]
         last = None
         if self._last >= 0 and self._phase == FOLLOWER:
             lx, ly = decode(self._map.tiles[self._last][0])
@@ -395,15 +377,41 @@ class DiscoveryState(FollowerStep, State):
             "set_aside": [ids[d] for d in self._set_aside],
             "discarded": [ids[d] for d in self._discarded],
             "map": [
-                {"x": x, "y": y, "design": d, "rotation": r} for x, y, d, r in self.placements()
+                {"x": pos % STRIDE - OX, "y": pos // STRIDE - OY, "design": ids[d], "rotation": r}
+                for pos, d, r in self._map.tiles
             ],
             "just_placed": last,
             "followers": followers,
             "winners": self.winners(),
         }
         if seat is not None and seat == self.current_player():
-            out["legal_actions"] = [str(a) for a in self.legal_actions()]
+            texts = self.game.tiles.texts
+            out["legal_actions"] = [texts[a] for a in self.legal_actions()]
         return out
+
+    def _follower_view(self, node: int, owner: int) -> dict[str, Any]:
+        """A follower as views show it: where it stands and what its territory is worth."""
+        pos, region = self._node_place(node)
+        root = self._find(node)
+        terrain = self._terrain[node]
+        label, role = TERRAIN_WORDS[terrain]
+        tiles = self._mask[root].bit_count()
+        open_edges = self._open[root]
+        cities = self._counted_cities(root)
+        return {
+            "seat": owner,
+            "x": pos % STRIDE - OX,
+            "y": pos // STRIDE - OY,
+            "region": region,
+            "terrain": label,
+            "role": role,
+            "territory": root,
+            "tiles": tiles,
+            "open_edges": open_edges,
+            "complete": open_edges == 0,
+            "value_now": worth(terrain, tiles, cities, open_edges == 0),
+            "value_final": worth(terrain, tiles, cities, False),
+        }
 
     def describe_action(self, action: Action, seat: int | None) -> str | None:
         """Another seat's draw into a private hand shows as ``draw ?``."""

@@ -192,10 +192,12 @@ def encoding(params: Mapping[str, Any]) -> Encoding:
         board_plane = planes["map"]
         laid = view["map"]
         if laid:
-            rows = [index_of[tile["design"]] * 4 + tile["rotation"] for tile in laid]
-            tile_ys = [tile["y"] for tile in laid]
-            tile_xs = [tile["x"] for tile in laid]
-            board_plane[:TILE_CHANNELS, tile_ys, tile_xs] = features[rows].T
+            rows = np.array(
+                [index_of[tile["design"]] * 4 + tile["rotation"] for tile in laid], dtype=np.intp
+            )
+            squares = np.array([tile["y"] * width + tile["x"] for tile in laid], dtype=np.intp)
+            by_square = board_plane.reshape(len(board_plane), height * width)
+            by_square[:TILE_CHANNELS, squares] = features[rows].T
         turn = view["turn"]
         if turn is not None:
             if turn["ship"] is not None:

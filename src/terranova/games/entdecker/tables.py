@@ -94,6 +94,8 @@ class Tables:
             if d.stack == "open":
                 self.open_design[d.number] = i
                 self.open_count[d.number] = d.count
+        self.open_numbers = tuple((str(k), k) for k in range(1, 7) if self.open_design[k] >= 0)
+        """The open stacks' numbers, as the views name them and as they index them."""
         self.setup = [d.count if d.stack == "setup" else 0 for d in designs]
         # start points: N and S by column, E and W by row
         points = []
@@ -155,7 +157,7 @@ class Tables:
 
     def where(self, pos: int) -> str:
         """``x,y`` of a square."""
-        x, y = self.grid.decode(pos)
+        x, y = self.grid.xy[pos]
         return f"{x},{y}"
 
 

@@ -16,38 +16,42 @@ if TYPE_CHECKING:
 
 def view(g: EntdeckerState, seat: int | None) -> dict[str, Any]:
     t = g._t
-    grid = t.grid
     board = t.board
-    tiles = [
-        {"x": grid.decode(pos)[0], "y": grid.decode(pos)[1], "design": t.ids[d], "rotation": r}
-        for pos, d, r in g._map.tiles
-    ]
+    xy, ids = t.grid.xy, t.ids
+    tiles = []
+    for pos, d, r in g._map.tiles:
+        x, y = xy[pos]
+        tiles.append({"x": x, "y": y, "design": ids[d], "rotation": r})
     units = []
+    node_pos, first_node = g._node_pos, g._first_node
     for node, owner, kind in g._units:
-        pos = g._node_pos[node]
-        x, y = grid.decode(pos)
+        pos = node_pos[node]
+        x, y = xy[pos]
         units.append({"seat": owner, "unit": UNITS[kind], "x": x, "y": y,
-                      "piece": node - g._first_node[pos]})  # fmt: skip
+                      "piece": node - first_node[pos]})  # fmt: skip
     huts = []
+    seats = range(g._n)
     for path, token in enumerate(g._hut):
-        known = g._over or (seat is not None and g._known[path] >> seat & 1)
+        seen = g._known[path]
+        known = g._over or (seat is not None and seen >> seat & 1)
         huts.append(
             {
                 "path": board.paths[path].id,
                 "spaces": g._paths[path][:],
                 "token": None if token < 0 else (board.tokens[token].id if known else "?"),
                 "value": board.tokens[token].value if token >= 0 and known else None,
-                "seen_by": [s for s in range(g._n) if g._known[path] >> s & 1],
+                "seen_by": [s for s in seats if seen >> s & 1],
             }
         )
     turn = g._turn
     top = g._agenda[-1] if g._agenda and not g._over else None
+    current = g.current_player()
     out: dict[str, Any] = {
         "game": g.game_id,
         "seat": seat,
         "players": g._n,
         "step": top.name if top is not None else "over",
-        "current_player": g.current_player(),
+        "current_player": current,
         "turns": g._turns,
         "points": g._points[:],
         "gold": g._gold[:],
@@ -57,11 +61,11 @@ def view(g: EntdeckerState, seat: int | None) -> dict[str, Any]:
         "units": units,
         "huts": huts,
         "bag": len(g._bag),
-        "hidden": {t.ids[d]: c for d, c in enumerate(g._hidden) if c},
-        "open": {str(k): g._open_stacks[k] for k in range(1, 7) if t.open_design[k] >= 0},
-        "discards": [t.ids[d] for d in g._discards],
+        "hidden": {design: c for design, c in zip(ids, g._hidden, strict=True) if c},
+        "open": {name: g._open_stacks[k] for name, k in t.open_numbers},
+        "discards": [ids[d] for d in g._discards],
         "layout": board.layouts[g._layout].id if g._layout >= 0 else None,
-        "in_hand": t.ids[top.design] if isinstance(top, Placing) else None,
+        "in_hand": ids[top.design] if isinstance(top, Placing) else None,
         "turn": None
         if turn is None
         else {
@@ -77,7 +81,7 @@ def view(g: EntdeckerState, seat: int | None) -> dict[str, Any]:
         SCORING: [line.json() for line in g._sheet],
         "winners": g.winners(),
     }
-    if seat is not None and seat == g.current_player():
+    if seat is not None and seat == current:
         out["legal_actions"] = [str(a) for a in g.legal_actions()]
     return out
 

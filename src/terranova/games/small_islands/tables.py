@@ -20,6 +20,7 @@ class Tables:
         self.components = components
         self.designs = components.designs
         self.grid = Grid(-SPAN, SPAN, -SPAN, SPAN)
+        self.ids = tuple(d.id for d in self.designs)
         faces = []
         rotations = []
         for design in self.designs:

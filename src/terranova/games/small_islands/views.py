@@ -20,22 +20,19 @@ if TYPE_CHECKING:
 
 def view(g: SmallIslandsState, seat: int | None) -> dict[str, Any]:
     t = g._t
-    decode = t.grid.decode
-    ship_owner = {pos: owner for pos, owner in g._ships}
+    xy, ids = t.grid.xy, t.ids
+    ship_owner = dict(g._ships)
+    houses_at, tokens_at = g._houses_at, g._tokens_at
     tiles = []
     for pos, design, rotation in g._board.tiles:
-        x, y = decode(pos)
-        tile: dict[str, Any] = {"x": x, "y": y, "design": t.designs[design].id,
-                                "rotation": rotation}  # fmt: skip
+        x, y = xy[pos]
+        tile: dict[str, Any] = {"x": x, "y": y, "design": ids[design], "rotation": rotation}
         if pos in ship_owner:
             tile["ship"] = ship_owner[pos]
-        if pos in g._houses_at:
-            tile["houses"] = g._houses_at[pos][:]
-        if pos in g._tokens_at:
-            tile["tokens"] = [
-                {"seat": s, "kind": kind, **({"over": over} if over else {})}
-                for s, kind, over in g._tokens_at[pos]
-            ]
+        if pos in houses_at:
+            tile["houses"] = houses_at[pos][:]
+        if pos in tokens_at:
+            tile["tokens"] = [_token(s, kind, over) for s, kind, over in tokens_at[pos]]
         tiles.append(tile)
     over = g._over
     top = g._agenda[-1] if g._agenda and not over else None
@@ -44,7 +41,7 @@ def view(g: SmallIslandsState, seat: int | None) -> dict[str, Any]:
         mine = seat == s or over
         player: dict[str, Any] = {
             "seat": s,
-            "hand": [t.designs[d].id for d in g._hands[s]] if seat == s else len(g._hands[s]),
+            "hand": [ids[d] for d in g._hands[s]] if seat == s else len(g._hands[s]),
             "tokens": g._tokens[s][:],
             "houses": g._supply[s],
             "reserve": g._stock[s],
@@ -74,7 +71,7 @@ def view(g: SmallIslandsState, seat: int | None) -> dict[str, Any]:
         "round": g._round,
         "first_player": g._first,
         "tiles": tiles,
-        "row": [t.designs[d].id for d in g._row],
+        "row": [ids[d] for d in g._row],
         "navigation": g._nav,
         "stack": g._reserve,
         "decks": {deck: len(cards) for deck, cards in g._decks.items()},
@@ -85,13 +82,7 @@ def view(g: SmallIslandsState, seat: int | None) -> dict[str, Any]:
         "seats": players,
         "revealed": {str(s): list(o) for s, o in g._revealed.items()},
         "houses_built": [
-            {
-                "place": p,
-                "x": decode(pos)[0],
-                "y": decode(pos)[1],
-                "points": pts,
-                "discovery_tokens": tok,
-            }
+            {"place": p, "x": xy[pos][0], "y": xy[pos][1], "points": pts, "discovery_tokens": tok}
             for p, pos, pts, tok in g._earned
         ],
         "ended": g._ended if over else None,
@@ -110,15 +101,23 @@ def view(g: SmallIslandsState, seat: int | None) -> dict[str, Any]:
             "last_tile": None
             if g._alexis_laid is None
             else {
-                "design": t.designs[g._alexis_laid[0]].id,
-                "x": decode(g._alexis_laid[1])[0],
-                "y": decode(g._alexis_laid[1])[1],
+                "design": ids[g._alexis_laid[0]],
+                "x": xy[g._alexis_laid[1]][0],
+                "y": xy[g._alexis_laid[1]][1],
                 "rotation": g._alexis_laid[2],
             },
         }
     if seat is not None and isinstance(top, Decision) and top.seat == seat:
         out["legal_actions"] = [str(a) for a in g.legal_actions()]
     return out
+
+
+def _token(seat: int, kind: str, over: str) -> dict[str, Any]:
+    """A bonus token on a tile (``over``: the resource it covers, if any)."""
+    token: dict[str, Any] = {"seat": seat, "kind": kind}
+    if over:
+        token["over"] = over
+    return token
 
 
 def _grey(g: SmallIslandsState) -> int:

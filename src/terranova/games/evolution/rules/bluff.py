@@ -297,7 +297,7 @@ class Bluff(Variant):
             out["finish"] = {
                 "won": g._winners[:],
                 "emptied": g._emptied[:],
-                "hands": [[g._name(x) for x in hand] for hand in g._hands],
+                "hands": [[c.item_names[x] for x in hand] for hand in g._hands],
             }
             if ended_by_the_limit(g):
                 out["finish"]["limit"] = turn_limit(g._n)  # the turns played (ruling 49)

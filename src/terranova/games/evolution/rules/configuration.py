@@ -66,6 +66,9 @@ class CompiledDeck:
         self.link = list(deck.link_masks)
         self.plink = list(deck.prerequisite_link_masks)
         names = [*self.ids, JOKER]
+        self.item_names = (*self.ids, *(JOKER,) * deck.jokers)
+        """Each item's name in views, by item: a card's id, ``JOKER`` for the jokers (items
+        n and up)."""
         self.place_hand = [PlaceHand(i) for i in self.ids]
         self.place_reserve = [PlaceReserve(i) for i in self.ids]
         self.joker_as = [JokerAs(i) for i in self.ids]
@@ -173,6 +176,10 @@ class Configuration:
         self.credited = tuple(tuple(sorted((s, *self.mates[s]))) for s in range(players))
         """The seats whose score each seat's points count towards (Explore pools a team's
         points, ruling 10): the score sheet credits them together."""
+        self.automaton_seats = tuple(s for s in range(players) if self.auto[s])
+        """The seats the automaton plays, as views list them."""
+        self.teams_shown = tuple(t if t >= 0 else None for t in self.team)
+        """Each seat's team as views show it (``None``: none)."""
         self.jokers = jokers
         self.deck_param = deck_param
         self.persons_after = tuple(

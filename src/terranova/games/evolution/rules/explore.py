@@ -177,17 +177,19 @@ class Explore(Variant):
 
     def table_view(self, g: Table, out: dict[str, Any]) -> None:
         c = g._c
+        ids, era, n = c.ids, c.era, c.n
         out["tree"] = [
-            {"card": c.ids[card], "era": c.era[card], "joker": item >= c.n}
+            {"card": ids[card], "era": era[card], "joker": item >= n}
             for item, card in zip(g._tree, g._tree_card, strict=True)
         ]
+        placed, size = g._era_count, c.era_size
         out["eras"] = [
             {
                 "era": e,
-                "placed": g._era_count[e],
-                "size": c.era_size[e],
-                "open": g._era_count[e] > 0,
-                "closed": g._era_count[e] == c.era_size[e],
+                "placed": placed[e],
+                "size": size[e],
+                "open": placed[e] > 0,
+                "closed": placed[e] == size[e],
             }
             for e in range(1, c.max_era + 1)
         ]

@@ -39,15 +39,16 @@ def view(g: EvolutionState, seat: int | None) -> dict[str, Any]:
     c = g._c
     cfg = g._cfg
     v = g._v
-    name = g._name
+    names = c.item_names
+    known = g._known
     hands = []
     for s, hand in enumerate(g._hands):
         entry: dict[str, Any] = {"seat": s, "count": len(hand), "cards": None}
         if seat == s:
-            entry["cards"] = [name(x) for x in hand]
+            entry["cards"] = [names[x] for x in hand]
         elif seat is not None:
             bit = 1 << seat
-            entry["known"] = sorted(name(x) for x in hand if g._known.get(x, 0) & bit)
+            entry["known"] = sorted([names[x] for x in hand if known.get(x, 0) & bit])
         hands.append(entry)
     step = None if g._over else g._agenda[-1]
     out: dict[str, Any] = {
@@ -55,15 +56,15 @@ def view(g: EvolutionState, seat: int | None) -> dict[str, Any]:
         "mode": cfg.mode,
         "seat": seat,
         "players": g._n,
-        "automata": [s for s in range(g._n) if g._auto[s]],
-        "teams": [t if t >= 0 else None for t in g._team],
+        "automata": list(cfg.automaton_seats),
+        "teams": list(cfg.teams_shown),
         "jokers": cfg.jokers,
         "step": "over" if step is None else step.name or "?",
         "current_player": g.current_player(),
         "scores": g.scores(),
         "draw_pile": g._pile_size(),
-        "reserve": [name(x) for x in g._reserve],
-        "discards": [[name(x) for x in d] for d in g._discards],
+        "reserve": [names[x] for x in g._reserve],
+        "discards": [[names[x] for x in d] for d in g._discards],
         "jokers_out": len(g._out),
         "hands": hands,
         "winners": g.winners(),
@@ -100,7 +101,7 @@ def view(g: EvolutionState, seat: int | None) -> dict[str, Any]:
             "starts_series": ctx.can_start,
             "specials": ctx.specials,
             "placed": ctx.placed,
-            "requested": name(ctx.requested) if ctx.requested >= 0 and seat == ctx.seat else None,
+            "requested": names[ctx.requested] if ctx.requested >= 0 and seat == ctx.seat else None,
         }
     out["turn"] = turn
     match step:
