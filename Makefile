@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray,openspiel,pettingzoo]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray,openspiel,pettingzoo,bench]'
 	touch $(STAMP)
 
 setup: $(STAMP)

@@ -78,18 +78,44 @@ def test_the_snippets_of_the_docs_run_as_written() -> None:
         exec(block, names)
 
 
-def test_the_peer_benchmark_measures_openspiels_own_python_games_both_ways() -> None:
+def shares(stdout: str, first: str) -> dict[str, dict[str, float]]:
+    """A peer benchmark's lines that start with ``first``: each game's share of direct
+    play by side (the figure after each ``<side> <rate>/s``)."""
+    out = {}
+    for line in stdout.splitlines():
+        if line.startswith(first):
+            words = line.split()
+            out[words[0]] = {
+                words[i - 1]: float(words[i + 1])
+                for i, word in enumerate(words)
+                if word.endswith("/s")
+            }
+    return out
+
+
+def test_the_peer_benchmark_measures_openspiels_own_python_games_each_way() -> None:
     done = benchmark("--rounds", "1", "--seconds", "0.05", script="openspiel_peer.py")
     assert done.returncode == 0, done.stderr
-    lines = [line for line in done.stdout.splitlines() if "of direct" in line]
-    assert [line.split()[0] for line in lines] == [
+    found = shares(done.stdout, "python_")
+    assert list(found) == [
         "python_tic_tac_toe",
         "python_kuhn_poker",
         "python_liars_poker",
         "python_block_dominoes",
     ]
+    for game, by_side in found.items():
+        assert list(by_side) == ["direct", "pyspiel", "pyspiel+tensor"], game
+        assert by_side["direct"] == 1.0
+        assert all(share > 0 for share in by_side.values()), game
+
+
+def test_the_pettingzoo_peer_benchmark_plays_chess_and_tic_tac_toe_both_ways() -> None:
+    done = benchmark("--rounds", "1", "--seconds", "0.05", script="pettingzoo_peer.py")
+    assert done.returncode == 0, done.stderr
+    lines = [line for line in done.stdout.splitlines() if "of direct" in line]
+    assert [line.split()[0] for line in lines] == ["chess", "tic-tac-toe"]
     for line in lines:  # both ways played some decisions
-        assert float(line.split()[-3]) > 0, line
+        assert 0 < float(line.split()[-3]) < 1, line
 
 
 def test_the_breakdown_benchmark_times_each_part_and_refuses_an_unknown_game() -> None:
@@ -99,6 +125,22 @@ def test_the_breakdown_benchmark_times_each_part_and_refuses_an_unknown_game() -
     assert done.returncode == 0, done.stderr
     for part in ("rules: apply", "numbering: legal actions", "numbering: chance outcomes"):
         assert part in done.stdout
+    assert "tensor:" not in done.stdout
+    with_tensor = benchmark(
+        "discovery",
+        "--games",
+        "1",
+        "--warm-up",
+        "0",
+        "--tensor",
+        "--encoding",
+        "compact",
+        script="interop_breakdown.py",
+    )
+    assert with_tensor.returncode == 0, with_tensor.stderr
+    assert with_tensor.stdout.startswith("discovery/compact: ")
+    for part in ("tensor: the seat's view", "tensor: fill", "rules: apply"):
+        assert part in with_tensor.stdout
     refused = benchmark("blufff", script="interop_breakdown.py")
     assert refused.returncode == 2
     assert "no game 'blufff'" in refused.stderr
