@@ -5,6 +5,7 @@ built positions and on positions of real games."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -28,7 +29,7 @@ from terranova.games.small_islands.actions import (
     Take,
     Token,
 )
-from terranova.games.small_islands.encoding import STEPS, map_channels
+from terranova.games.small_islands.encoding_parts import STEPS, map_channels
 from terranova.games.small_islands.steps import Turn
 from tests.games.small_islands.helpers import at_step, blank, lay, pos, ship, tile_file, token
 
@@ -297,3 +298,157 @@ def test_the_solo_game_shows_alexis_last() -> None:
     last = view["alexis"]["last_card"]
     assert np.flatnonzero(seen["expeditions"][1]).tolist() == [cards.index(last)]
     assert seen["scores"][1] == pytest.approx(view["alexis"]["score"] / 416)
+
+
+# ------------------------------------------------------------------ the compact encoding
+
+LISTINGS = {Place: "placements", Land: "landings", Token: "token_spots", House: "house_spots"}
+"""Each listed kind, and the plane that lists its legal actions for the seat to move."""
+
+
+def test_the_compact_sizes_the_docs_give() -> None:
+    coding = encoding_of(INFO, {}, "compact")
+    assert coding.actions.size == 2_194
+    assert coding.chance.size == 136
+    assert coding.observation_size == 30_672
+    assert coding.information_state_size == 30_708
+    assert [p.size for p in coding.actions.parts[:5]] == [1_440, 56, 240, 240, 1]
+    assert coding.actions.parts[5].size == 60  # houses
+    assert coding.actions.offsets == (0, 1_440, 1_496, 1_736, 1_976, 1_977, 2_037, 2_038, 2_182)
+    standard = encoding_of(INFO, {})
+    assert (coding.max_game_length, coding.utility) == (
+        standard.max_game_length,
+        standard.utility,
+    )
+    cover = encoding_of(INFO, {"tokens": "cover"}, "compact")
+    assert cover.actions.parts[3].size == 60 * 7  # a port, and two resources for each kind
+    assert cover.planes[3].shape == (420, 10)
+
+
+@pytest.mark.parametrize(
+    "params", [{}, {"players": 1}, {"players": 3, "mode": "advanced", "tokens": "cover"}]
+)
+def test_the_compact_tiles_are_the_standard_map_square_by_square_in_the_views_order(
+    params: dict[str, object],
+) -> None:
+    compact, standard = encoding_of(INFO, params, "compact"), encoding_of(INFO, params)
+    state = terranova.make("small-islands", **params)
+    run_until(state, random.Random(4), lambda s: len(s.view(None)["tiles"]) >= 20)
+    for seat in (None, 0, 1):  # each seat's houses and ship are counted from its own
+        view = state.view(seat)
+        tiles = compact.planes_of(compact.observation(view))["tiles"]
+        board = standard.planes_of(standard.observation(view))["map"]
+        laid = view["tiles"]
+        for row, tile in zip(tiles, laid, strict=False):
+            assert row[:2].tolist() == pytest.approx([(tile["x"] + R) / 80, (tile["y"] + R) / 80])
+            assert row[2:].tolist() == board[:, tile["y"] + R, tile["x"] + R].tolist()
+        assert not tiles[len(laid) :].any()
+        # the planes after the map are the standard encoding's
+        after = compact.observation_size - standard.observation_size + board.size
+        assert compact.observation(view)[after:].tolist() == (
+            standard.observation(view)[board.size :].tolist()
+        )
+
+
+def listing_rows(coding: Encoding, state: State, seat: int) -> dict[type, np.ndarray]:
+    legal = list(state.legal_actions()) if seat == state.current_player() else []
+    seen = coding.planes_of(coding.observation(state.view(seat), legal))
+    return {kind: seen[name] for kind, name in LISTINGS.items()}
+
+
+def laid_face(standard: Encoding, state: State, action: Place) -> list[float]:
+    """The first channels of the standard map where ``action`` lays its tile, once laid."""
+    after = state.clone()
+    after.apply(action)
+    board = standard.planes_of(standard.observation(after.view(None)))["map"]
+    return board[:15, action.y + R, action.x + R].tolist()
+
+
+@pytest.mark.parametrize(
+    "params", [{}, {"players": 1}, {"players": 3, "mode": "advanced", "tokens": "cover"}]
+)
+def test_the_compact_observation_lists_the_legal_actions_in_index_order(
+    params: dict[str, object],
+) -> None:
+    coding = encoding_of(INFO, params, "compact")
+    standard = encoding_of(INFO, params)
+    kinds = [part.kind for part in coding.actions.parts]
+    state = terranova.make("small-islands", **params)
+    rng = random.Random(5)
+    kinds_seen: set[type] = set()
+    faces: dict[tuple[str, int], list[float]] = {}
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        legal = list(state.legal_actions())
+        decoded = coding.actions.decoder(legal)
+        for kind, listed in listing_rows(coding, state, seat).items():
+            first = coding.actions.offsets[kinds.index(kind)]
+            mine = [a for a in legal if type(a) is kind]
+            assert [decoded[first + k] for k in range(len(mine))] == mine
+            assert not listed[len(mine) :].any()
+            designs = sorted({a.design for a in mine if isinstance(a, Place)})
+            for row, action in zip(listed, mine, strict=False):
+                kinds_seen.add(kind)
+                where = pytest.approx([(action.x + R) / 80, (action.y + R) / 80])
+                if isinstance(action, Place):
+                    assert row[:2].tolist() == where
+                    assert row[17] == designs.index(action.design) / 2
+                    # the tile as it would lie: as the map shows it once laid
+                    key = (action.design, action.rotation)
+                    if key not in faces:
+                        faces[key] = laid_face(standard, state, action)
+                    assert row[2:17].tolist() == faces[key]
+                    continue
+                assert row[0] == 1 and row[1:3].tolist() == where
+                if isinstance(action, Land):
+                    assert row[3] == (action.ship == "grey")
+                if isinstance(action, Token):
+                    assert np.flatnonzero(row[3:7]).tolist() == [
+                        ("flower", "fruit", "leaf", "port").index(action.kind)
+                    ]
+                    assert np.flatnonzero(row[7:]).tolist() == (
+                        [("flower", "fruit", "leaf").index(action.over)] if action.over else []
+                    )
+        # the others' tensors are filled without the listing (Table.listed gives them no
+        # legal actions: test_pettingzoo checks it), and the fill alone lists nothing
+        for other in range(state.num_seats):
+            if other != seat:
+                assert not any(r.any() for r in listing_rows(coding, state, other).values())
+        state.apply(rng.choice(legal))
+    assert kinds_seen == set(LISTINGS)
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{}, {"players": 1, "alexis": 3}, {"players": 4}, {"players": 3, "tokens": "cover"}],
+)
+def test_the_compact_sizes_hold_because_their_premises_do(params: dict[str, object]) -> None:
+    """The tiles always touch across edges, so n of them have at most 2n + 2 empty squares
+    beside them; a square takes at most 4 turns of 3 tiles; a tile at most one token spot
+    per kind (two with tokens=cover: one for each resource it may cover) and one house."""
+    coding = encoding_of(INFO, params, "compact")
+    sizes = {part.kind: part.size for part in coding.actions.parts}
+    per_tile = 7 if params.get("tokens") == "cover" else 4
+    for seed in range(3):
+        state = terranova.make("small-islands", **params)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            tiles = len(state._board.tiles)
+            assert len(state._board.frontier) <= 2 * tiles + 2
+            assert tiles <= coding.planes[0].shape[0]
+            if state.current_player() == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            legal = list(state.legal_actions())
+            by_square = Counter((a.x, a.y) for a in legal if isinstance(a, Place))
+            assert max(by_square.values(), default=0) <= 4 * 3
+            by_tile = Counter((a.x, a.y) for a in legal if isinstance(a, Token))
+            assert max(by_tile.values(), default=0) <= per_tile
+            houses = [(a.x, a.y) for a in legal if isinstance(a, House)]
+            assert len(set(houses)) == len(houses) <= tiles
+            for kind in LISTINGS:
+                assert sum(type(a) is kind for a in legal) <= sizes[kind]
+            state.apply(rng.choice(legal))
