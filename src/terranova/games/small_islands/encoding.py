@@ -58,8 +58,14 @@ def encoding(params: Mapping[str, Any]) -> Encoding:
     def fill(view: JSON, planes: Planes) -> None:
         me = view["seat"] if view["seat"] is not None else 0
         board = planes["map"]
-        for tile in view["tiles"]:
-            parts.write_tile(board[:, tile["y"] + r, tile["x"] + r], tile, me)
+        laid = view["tiles"]
+        if laid:
+            ys = [tile["y"] + r for tile in laid]
+            xs = [tile["x"] + r for tile in laid]
+            board[: parts.face_channels, ys, xs] = parts.faces_of(laid).T
+            for tile in laid:
+                if parts.has_pieces(tile):
+                    parts.write_pieces(board[:, tile["y"] + r, tile["x"] + r], tile, me)
         parts.fill(view, planes)
 
     channels = parts.channels
@@ -108,37 +114,46 @@ def compact(params: Mapping[str, Any]) -> Encoding:
     def fill(view: JSON, planes: Planes) -> None:
         me = view["seat"] if view["seat"] is not None else 0
         laid_now = view["tiles"]
-        for row, tile in zip(planes["tiles"][: len(laid_now)], laid_now, strict=True):
-            row[0:2] = at(tile["x"], tile["y"])
-            parts.write_tile(row[2:], tile, me)
+        if laid_now:
+            rows = planes["tiles"][: len(laid_now)]
+            if len(rows) < len(laid_now):
+                raise ValueError(f"{len(laid_now)} tiles laid: the tiles plane holds {len(rows)}")
+            rows[:, 0] = [(tile["x"] + r) / span for tile in laid_now]
+            rows[:, 1] = [(tile["y"] + r) / span for tile in laid_now]
+            rows[:, 2 : 2 + face_channels] = parts.faces_of(laid_now)
+            for row, tile in zip(rows, laid_now, strict=True):
+                if parts.has_pieces(tile):
+                    parts.write_pieces(row[2:], tile, me)
         parts.fill(view, planes)
 
     def listing(view: JSON, legal: Sequence[Action], planes: Planes) -> None:
-        designs = sorted({a.design for a in legal if isinstance(a, Place)})
-        rank = {design: i / (IN_HAND - 1) for i, design in enumerate(designs)}
-        placed, landed = planes["placements"], planes["landings"]
-        spots, houses = planes["token_spots"], planes["house_spots"]
-        p = n = k = h = 0
-        for action in legal:
-            if isinstance(action, Place):
-                row = placed[p]
-                row[0:2] = at(action.x, action.y)
-                row[2 : 2 + face_channels] = faces[design_index[action.design], action.rotation]
-                row[2 + face_channels] = rank[action.design]
-                p += 1
-            elif isinstance(action, Land):
-                landed[n] = (1, *at(action.x, action.y), action.ship == "grey")
-                n += 1
-            elif isinstance(action, Token):
-                row = spots[k]
-                row[0:3] = (1, *at(action.x, action.y))
-                row[kind_column[action.kind]] = 1
-                if action.over:
-                    row[over_column[action.over]] = 1
-                k += 1
-            elif isinstance(action, House):
-                houses[h] = (1, *at(action.x, action.y))
-                h += 1
+        placements = [a for a in legal if type(a) is Place]
+        if placements:
+            designs = sorted({a.design for a in placements})
+            rows = planes["placements"][: len(placements)]
+            rows[:, 0] = [(a.x + r) / span for a in placements]
+            rows[:, 1] = [(a.y + r) / span for a in placements]
+            turned = [a.rotation for a in placements]
+            rows[:, 2 : 2 + face_channels] = faces[
+                [design_index[a.design] for a in placements], turned
+            ]
+            rows[:, 2 + face_channels] = [
+                designs.index(a.design) / (IN_HAND - 1) for a in placements
+            ]
+        landings = [a for a in legal if type(a) is Land]
+        if landings:
+            planes["landings"][: len(landings)] = [
+                (1, *at(a.x, a.y), a.ship == "grey") for a in landings
+            ]
+        spots = planes["token_spots"]
+        for k, token in enumerate(a for a in legal if type(a) is Token):
+            spots[k, 0:3] = (1, *at(token.x, token.y))
+            spots[k, kind_column[token.kind]] = 1
+            if token.over:
+                spots[k, over_column[token.over]] = 1
+        houses = [a for a in legal if type(a) is House]
+        if houses:
+            planes["house_spots"][: len(houses)] = [(1, *at(a.x, a.y)) for a in houses]
 
     xy = "x and y as (coordinate + reach) / (2 * reach)"
     planes = [

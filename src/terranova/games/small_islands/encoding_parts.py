@@ -182,6 +182,7 @@ class Parts:
         """Each round ends when a ship tile is laid; the game ends when all are."""
         starts = len(c.starts) // 2
         takes = max(0, c.landscape_total - HAND * players)
+        self.stack_scale = max(1, c.landscape_total)
         self.max_game_length = (
             starts  # the first player lays each starting tile
             + 3 * takes  # Explore: take, lay, and a bonus token or pass
@@ -261,12 +262,21 @@ class Parts:
         """The row of place ``p`` (a seat, or Alexis after the seats) for seat ``me``."""
         return p if p >= self.players else (p - me) % self.players
 
-    def write_tile(self, cell: Tensor, tile: JSON, me: int) -> None:
-        """Write a laid tile into ``cell``, the channels of one square of the map (zeros
-        beforehand)."""
-        cell[0 : self.face_channels] = self.faces[
-            self.design_index[tile["design"]], tile["rotation"]
-        ]
+    def faces_of(self, tiles: Sequence[JSON]) -> Tensor:
+        """The first :attr:`face_channels` channels of each laid tile, a row each: 1, its
+        land so turned, its printed symbols."""
+        index = self.design_index
+        designs = [index[tile["design"]] for tile in tiles]
+        return self.faces[designs, [tile["rotation"] for tile in tiles]]
+
+    @staticmethod
+    def has_pieces(tile: JSON) -> bool:
+        """Whether bonus tokens, houses or a ship lie on a laid tile."""
+        return "tokens" in tile or "houses" in tile or "ship" in tile
+
+    def write_pieces(self, cell: Tensor, tile: JSON, me: int) -> None:
+        """Write the bonus tokens, houses and ship on a laid tile into ``cell``, the
+        channels of its square of the map (zeros after the face's beforehand)."""
         for token in tile.get("tokens", ()):
             kind = token["kind"]
             cell[self.token_at + TOKEN_ORDER.index(kind)] += 1 / self.token_scale[kind]
@@ -404,7 +414,7 @@ class Parts:
                 planes["drawn"][token_index[token]] = 1
             drawn = len(drawn)
         c = self.components
-        numbers = [view["navigation"] / NAVIGATION, view["stack"] / max(1, c.landscape_total)]
+        numbers = [view["navigation"] / NAVIGATION, view["stack"] / self.stack_scale]
         numbers += [view["decks"][d] / max(1, self.decks_size[d]) for d in decks]
         numbers += [view["discovery_pool"] / max(1, n_tokens), drawn / max(1, n_tokens)]
         numbers += [view["grey_ships"] / c.ships, view["round"] / self.rounds]
