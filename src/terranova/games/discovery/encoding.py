@@ -229,10 +229,10 @@ def compact(params: Mapping[str, Any]) -> Encoding:
             tiles[:count, 3:8] = channels[[looks[t["design"], t["rotation"]] for t in laid]]
             if view["just_placed"] is not None:  # the tile just placed is the last laid
                 tiles[count - 1, 8] = 1
-        followers = view["followers"]
-        if followers:
-            planes["followers"][: len(followers)] = [
-                (1, f["seat"] == me, *at(f["x"], f["y"]), SHADES[f["terrain"]]) for f in followers
+        shown = view["followers"]
+        if shown:
+            planes["followers"][: len(shown)] = [
+                (1, f["seat"] == me, *at(f["x"], f["y"]), SHADES[f["terrain"]]) for f in shown
             ]
         parts.fill(view, planes)
 
@@ -240,15 +240,15 @@ def compact(params: Mapping[str, Any]) -> Encoding:
         hand = sorted({*next(h["tiles"] for h in view["hands"] if h["seat"] == view["seat"])})
         rank = {design: i / max(1, game.hand - 1) for i, design in enumerate(hand)}
         terrain = {(f["x"], f["y"], f["region"]): SHADES[f["terrain"]] for f in view["followers"]}
-        placements = [action for action in legal if type(action) is Place]
-        if placements:
+        laying = [action for action in legal if type(action) is Place]
+        if laying:
             rows = planes["placements"]
-            count = len(placements)
+            count = len(laying)
             rows[:count, 0] = 1
-            rows[:count, 1] = [(a.x + reach) / span for a in placements]
-            rows[:count, 2] = [(a.y + reach) / span for a in placements]
-            rows[:count, 3:8] = channels[[looks[a.design, a.rotation] for a in placements]]
-            rows[:count, 8] = [rank[a.design] for a in placements]
+            rows[:count, 1] = [(a.x + reach) / span for a in laying]
+            rows[:count, 2] = [(a.y + reach) / span for a in laying]
+            rows[:count, 3:8] = channels[[looks[a.design, a.rotation] for a in laying]]
+            rows[:count, 8] = [rank[a.design] for a in laying]
         removals = [action for action in legal if type(action) is Remove]
         if removals:
             planes["removals"][: len(removals)] = [

@@ -113,8 +113,8 @@ class FollowerStep:
         )
 
     def _counted_cities(self, root: int) -> int:
-        """The port cities a territory's value counts: a mountain's own and those in the
-        grasslands it touches."""
+        """The port cities a territory's value counts: its own, and a mountain's also those
+        in the grasslands it touches."""
         cities = self._cities[root]
         if self._grass[root]:
             cities += self._grassland_cities(root)

@@ -385,8 +385,7 @@ class DiscoveryState(FollowerStep, State):
             "winners": self.winners(),
         }
         if seat is not None and seat == self.current_player():
-            texts = self.game.tiles.texts
-            out["legal_actions"] = [texts[a] for a in self.legal_actions()]
+            out["legal_actions"] = [str(a) for a in self.legal_actions()]
         return out
 
     def _follower_view(self, node: int, owner: int) -> dict[str, Any]:

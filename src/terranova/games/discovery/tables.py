@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from terranova.core.actions import Action
-from terranova.games.discovery.actions import PASS, Deploy, Draw, Place, Remove, SetAside
+from terranova.games.discovery.actions import Deploy, Draw, Place, Remove, SetAside
 from terranova.games.discovery.tiles import Terrain, TileSet
 from terranova.kit.board import TileTables
 from terranova.kit.grid import Grid
@@ -70,9 +70,6 @@ class CompiledTiles:
             rotations, same = distinct_rotations(d.signature)
             self.rotations.append(rotations)
             self.same_as.append(same)
-        # every action the tables make, with its text made once beside it: a view lists
-        # the legal actions of the seat to move as text each time
-        self.texts: dict[Action, str] = {PASS: str(PASS)}
         # the board's tables; fits[d][code]: distinct rotations of d matching a frontier
         # constraint code, where code packs (terrain + 1) << (2 * direction), 0 for none
         self.board: TileTables[Action] = TileTables(
@@ -83,14 +80,11 @@ class CompiledTiles:
         self.draws = [Draw(i) for i in self.ids]
         self.set_asides = [SetAside(i) for i in self.ids]
         self.deploys = [Deploy(i) for i in range(max(self.n_regions))]
-        self.texts.update((deploy, str(deploy)) for deploy in self.deploys)
         self._removes: dict[int, Remove] = {}
 
     def _make_place(self, design: int, pos: int, rotation: int) -> Place:
         y, x = divmod(pos, STRIDE)  # GRID.decode, inlined
-        action = Place(self.ids[design], x - OX, y - OY, rotation)
-        self.texts[action] = str(action)
-        return action
+        return Place(self.ids[design], x - OX, y - OY, rotation)
 
     def remove(self, pos: int, region: int) -> Remove:
         """The (shared) Remove action for a follower on ``region`` of the tile at ``pos``."""
@@ -99,7 +93,6 @@ class CompiledTiles:
         if action is None:
             x, y = GRID.decode(pos)
             action = self._removes[key] = Remove(x, y, region)
-            self.texts[action] = str(action)
         return action
 
 

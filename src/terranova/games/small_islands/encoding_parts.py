@@ -276,7 +276,7 @@ class Parts:
 
     def write_pieces(self, cell: Tensor, tile: JSON, me: int) -> None:
         """Write the bonus tokens, houses and ship on a laid tile into ``cell``, the
-        channels of its square of the map (zeros after the face's beforehand)."""
+        channels of its square of the map (zeros beforehand, the face's channels apart)."""
         for token in tile.get("tokens", ()):
             kind = token["kind"]
             cell[self.token_at + TOKEN_ORDER.index(kind)] += 1 / self.token_scale[kind]
