@@ -23,7 +23,8 @@ turn, the order rotated every round, so that a change of the machine's load fall
   native side counts them).
 
 With ``--encodings standard,compact`` every interface side runs once in each encoding named
-(``openspiel/compact`` ...), in the same rounds.
+(``openspiel/compact`` ...), in the same rounds. Each interface's game, observer or
+environment is made once a run and reset for each game, as a training loop does.
 
 Prints each round, each side's decisions/s over all rounds, and its ratio to ``native``.
 
@@ -45,7 +46,7 @@ import terranova
 import terranova.interop.openspiel as adapter
 from openspiel_peer import play_pyspiel
 from random_play import play_random
-from rounds import play_aec
+from rounds import check_rounds, play_aec
 from terranova.core.encoding import STANDARD, encoding_of
 from terranova.core.errors import TerranovaError
 from terranova.core.registry import game_info
@@ -73,27 +74,45 @@ def native_outcomes(game: str, seed: int) -> int:
     return decisions
 
 
-def openspiel(game: str, seed: int, encoding: str, tensor: bool = False) -> int:
-    rng = random.Random(seed)
+@functools.cache
+def _pyspiel_game(game: str, encoding: str) -> tuple[Any, Any]:
+    """The game loaded in OpenSpiel, and an observer of it: made once a run."""
     params = {} if encoding == STANDARD else {"encoding": encoding}
     loaded = pyspiel.load_game(adapter.short_name(game), params)
-    observer = loaded.make_py_observer()
+    return loaded, loaded.make_py_observer()
+
+
+@functools.cache
+def _aec_env(game: str, encoding: str) -> RawEnv:
+    """The AEC environment, made once a run and reset for each game."""
+    return RawEnv(game, encoding=encoding)
+
+
+@functools.cache
+def _seat_env(game: str, encoding: str) -> SeatEnv:
+    """The Gymnasium environment, made once a run and reset for each game."""
+    return SeatEnv(game, opponents=["random"], encoding=encoding)
+
+
+def openspiel(game: str, seed: int, encoding: str, tensor: bool = False) -> int:
+    loaded, observer = _pyspiel_game(game, encoding)
 
     def observe(state: Any) -> None:
         observer.set_from(state, state.current_player())
 
-    return play_pyspiel(loaded.new_initial_state(), rng, observe if tensor else None)
+    state = loaded.new_initial_state()
+    return play_pyspiel(state, random.Random(seed), observe if tensor else None)
 
 
 def pettingzoo(game: str, seed: int, encoding: str, scan: bool = False) -> int:
-    env = RawEnv(game, encoding=encoding)
+    env = _aec_env(game, encoding)
     env.reset(seed=seed)
     return play_aec(env, random.Random(seed), scan)
 
 
 def gymnasium(game: str, seed: int, encoding: str) -> int:
     rng = random.Random(seed)
-    env = SeatEnv(game, opponents=["random"], encoding=encoding)
+    env = _seat_env(game, encoding)
     _, info = env.reset(seed=seed)
     while True:
         legal = info["legal_actions"]
@@ -156,6 +175,7 @@ def main() -> None:
         "--encodings", default=STANDARD, help="the encodings to run, by name, comma-separated"
     )
     args = parser.parse_args()
+    check_rounds(parser, args)
     try:
         terranova.make(args.game)
         wanted = [name.strip() for name in args.encodings.split(",")]

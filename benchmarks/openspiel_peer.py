@@ -2,7 +2,7 @@
 adapters' cost.
 
 A game written in Python for OpenSpiel (``open_spiel.python.games``) is played at random
-two ways, in the same run:
+three ways, in the same run:
 
 - ``direct``: its own Python methods (``_legal_actions``, ``_apply_action``,
   ``current_player``, ``is_terminal``, ``chance_outcomes``), as its native protocol;
@@ -35,7 +35,7 @@ from typing import Any
 import pyspiel
 from open_spiel.python.games import block_dominoes, kuhn_poker, liars_poker, tic_tac_toe
 
-from rounds import alternate
+from rounds import Side, alternate, check_rounds
 
 GAMES = {
     "python_tic_tac_toe": tic_tac_toe,
@@ -87,10 +87,9 @@ def play_pyspiel(
     return decisions
 
 
-def with_tensor(game: Any, rng: random.Random) -> int:
-    """One random game through OpenSpiel's API, the mover's observation tensor filled
-    before each decision; its decisions."""
-    observer = game.make_py_observer()
+def with_tensor(game: Any, observer: Any, rng: random.Random) -> int:
+    """One random game through OpenSpiel's API, the mover's observation tensor filled by
+    ``observer`` (made once a run) before each decision; its decisions."""
 
     def observe(state: Any) -> None:
         observer.set_from(state, state.current_player())
@@ -98,7 +97,14 @@ def with_tensor(game: Any, rng: random.Random) -> int:
     return play_pyspiel(game.new_initial_state(), rng, observe)
 
 
-SIDES = {"direct": direct, "pyspiel": through_pyspiel, "pyspiel+tensor": with_tensor}
+def sides(game: Any) -> dict[str, Side]:
+    """The three ways of playing ``game``, by name."""
+    observer = game.make_py_observer()
+    return {
+        "direct": functools.partial(direct, game),
+        "pyspiel": functools.partial(through_pyspiel, game),
+        "pyspiel+tensor": functools.partial(with_tensor, game, observer),
+    }
 
 
 def main() -> None:
@@ -106,10 +112,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per side a round")
     args = parser.parse_args()
+    check_rounds(parser, args)
     for name in GAMES:
-        game = pyspiel.load_game(name)
-        sides = {side: functools.partial(play, game) for side, play in SIDES.items()}
-        rates = alternate(sides, args.rounds, args.seconds)
+        rates = alternate(sides(pyspiel.load_game(name)), args.rounds, args.seconds)
         shown = "  ".join(
             f"{side} {rate:9,.0f}/s {rate / rates['direct']:4.2f}" for side, rate in rates.items()
         )

@@ -8,9 +8,10 @@ Two of PettingZoo's classic environments are played at random two ways, in the s
   (no legal move, insufficient material, or a draw that can be claimed). Tic-tac-toe: the
   environment's own ``Board`` (``legal_moves``, ``play_turn``, ``game_status``).
 - ``pettingzoo``: the AEC environment without its wrappers (``raw_env``, as
-  ``interop_speed.py`` plays Terranova's ``RawEnv``), ``last()`` (observation and action
-  mask) and ``step`` on an index found by scanning the mask (``np.flatnonzero``), as its
-  clients do: these environments list no legal actions elsewhere.
+  ``interop_speed.py`` plays Terranova's ``RawEnv``), made once a run and reset for each
+  game, ``last()`` (observation and action mask) and ``step`` on an index found by scanning
+  the mask (``np.flatnonzero``), as its clients do: these environments list no legal
+  actions elsewhere.
 
 Chess's observation is 8 x 8 x 111 numbers (the position, then the last eight positions)
 and its mask 4,672; tic-tac-toe's 3 x 3 x 2 and 9. A Terranova game through its adapter
@@ -29,14 +30,13 @@ from __future__ import annotations
 import argparse
 import functools
 import random
-from collections.abc import Callable
 from typing import Any
 
 import chess
 from pettingzoo.classic import chess_v6, tictactoe_v3
 from pettingzoo.classic.tictactoe.board import TTT_GAME_NOT_OVER, Board
 
-from rounds import alternate, play_aec
+from rounds import alternate, check_rounds, play_aec
 
 
 def direct_chess(rng: random.Random) -> int:
@@ -62,9 +62,9 @@ def direct_tictactoe(rng: random.Random) -> int:
     return moves
 
 
-def through_pettingzoo(make: Callable[[], Any], rng: random.Random) -> int:
-    """One random game through the AEC environment ``make()`` returns; its decisions."""
-    env = make()
+def through_pettingzoo(env: Any, rng: random.Random) -> int:
+    """One random game through an AEC environment (made once a run), reset first; its
+    decisions."""
     env.reset(seed=rng.randrange(1 << 30))
     return play_aec(env, rng)
 
@@ -80,8 +80,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per side a round")
     args = parser.parse_args()
+    check_rounds(parser, args)
     for name, (direct, make) in GAMES.items():
-        sides = {"direct": direct, "pettingzoo": functools.partial(through_pettingzoo, make)}
+        sides = {"direct": direct, "pettingzoo": functools.partial(through_pettingzoo, make())}
         rates = alternate(sides, args.rounds, args.seconds)
         print(
             f"{name:12} direct {rates['direct']:9,.0f}/s  pettingzoo {rates['pettingzoo']:9,.0f}/s"

@@ -3,6 +3,7 @@ time, and random play through an AEC environment."""
 
 from __future__ import annotations
 
+import argparse
 import random
 import time
 from collections.abc import Callable
@@ -12,6 +13,12 @@ import numpy as np
 
 Side = Callable[[random.Random], int]
 """Plays one whole game with this generator; returns its decisions."""
+
+
+def check_rounds(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse ``--rounds`` below 1 and ``--seconds`` not above 0, as a usage error."""
+    if args.rounds < 1 or args.seconds <= 0:
+        parser.error("--rounds must be at least 1 and --seconds above 0")
 
 
 def alternate(sides: dict[str, Side], rounds: int, seconds: float) -> dict[str, float]:
