@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -11,7 +12,7 @@ import pytest
 
 import terranova
 from terranova.core.errors import InvalidParameterError, TerranovaError, UnknownGameError
-from terranova.core.registry import GameInfo, game_info, games, make, parse_variants
+from terranova.core.registry import GameInfo, Variant, game_info, games, make, parse_variants
 from terranova.core.state import State
 
 
@@ -179,3 +180,13 @@ def test_a_declared_automaton_variant_is_a_number_variant_of_the_game() -> None:
         if info.automaton_variant is not None:
             variant = info.variants[info.automaton_variant]
             assert variant.kind is int and variant.default == 0, info.id
+
+
+@pytest.mark.parametrize("name", ["players", "encoding"])
+def test_a_variant_may_not_take_a_name_every_game_has(name: str) -> None:
+    """``players`` is every game's seat count, and ``encoding`` is taken beside a game's own
+    parameters by the research interfaces (``env(game, encoding=...)``)."""
+    base = game_info("discovery")
+    variant = Variant(name, "x", "a clash")
+    with pytest.raises(ValueError, match=f"may not be named {name!r}"):
+        dataclasses.replace(base, id="clash", variants={**base.variants, name: variant})

@@ -22,6 +22,9 @@ from terranova.core.errors import InvalidParameterError, UnknownGameError
 from terranova.core.state import State
 
 ParamValue = int | str | None
+RESERVED = frozenset({"players", "encoding"})
+"""Parameter names no variant may take: the number of seats of every game, and the
+encoding the research interfaces take beside a game's own parameters (docs/interop.md)."""
 BOARD_PATH = "/static/games"
 """Where the web app serves each game's ``web`` directory: ``/static/games/<id>/…``."""
 
@@ -120,6 +123,14 @@ class GameInfo:
     """Dotted path of the module that gives the game's fixed action spaces and tensors for
     research interfaces (``encoding(params) -> terranova.core.encoding.Encoding``),
     imported when an interface first asks; None: the game is left out of them."""
+
+    def __post_init__(self) -> None:
+        taken = sorted(RESERVED & set(self.variants))
+        if taken:
+            raise ValueError(
+                f"{self.id}: a variant may not be named {taken[0]!r}, which Terranova gives "
+                f"every game ({', '.join(sorted(RESERVED))})"
+            )
 
     def resolve(self, params: Mapping[str, object]) -> dict[str, ParamValue]:
         """Every parameter with its checked value; defaults fill what is missing."""
