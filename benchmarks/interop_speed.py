@@ -19,8 +19,9 @@ turn, the order rotated every round, so that a change of the machine's load fall
 - ``pettingzoo+scan``: the same, the index found by scanning the mask
   (``np.flatnonzero``), as a client that reads only the observation does;
 - ``gymnasium``: seat 0 against ``random`` bots, ``step`` on an index from
-  ``info["legal_actions"]`` (the bots' and chance's steps counted as decisions too, as the
-  native side counts them).
+  ``info["legal_actions"]``. The bots' decisions are counted too, as the native side
+  counts every seat's (chance steps are counted by neither), so the learner itself steps
+  at about a half of the figure with 2 players, less with more.
 
 With ``--encodings standard,compact`` every interface side runs once in each encoding named
 (``openspiel/compact`` ...), in the same rounds. Each interface's game, observer or

@@ -56,7 +56,9 @@ def test_an_illegal_action_ends_the_episode() -> None:
 def test_bad_arguments_are_named() -> None:
     with pytest.raises(ValueError, match="seat 9"):
         SeatEnv(GAMES[0], seat=9)
-    with pytest.raises(ValueError, match="one bot for all"):
+    with pytest.raises(
+        ValueError, match="2 bots given: give one for all other seats, or one for each of the 3"
+    ):
         SeatEnv(GAMES[0], players=4, opponents=["random", "greedy"])
     with pytest.raises(Exception, match="nobot"):
         SeatEnv(GAMES[0], opponents=["nobot"])

@@ -194,6 +194,25 @@ def test_observations_of_a_seat_that_does_not_play_are_refused(game_id: str) -> 
 
 
 @coded
+def test_an_observer_refuses_chance_and_a_seat_the_game_does_not_have(
+    game_id: str, encoding: str
+) -> None:
+    """The fast observer checks its player as OpenSpiel's own calls do: a loop that asks for
+    ``state.current_player()`` at a chance node learns so, rather than getting a tensor
+    counted from a seat that does not exist."""
+    game = load(game_id, **({} if encoding == STANDARD else {"encoding": encoding}))
+    state = game.new_initial_state()
+    for recall in (False, True):
+        observer = game.make_py_observer(
+            pyspiel.IIGObservationType(perfect_recall=recall) if recall else None
+        )
+        for player in (pyspiel.PlayerId.CHANCE, game.num_players()):
+            with pytest.raises(ValueError, match=f"seat {player} is not one of"):
+                observer.set_from(state, player)
+        observer.set_from(state, 0)  # a seat's view, at a chance node too
+
+
+@coded
 def test_a_resampled_state_keeps_the_seats_memory_and_refuses_pickling(
     game_id: str, encoding: str
 ) -> None:

@@ -63,7 +63,10 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if isinstance(opponents, str):
             opponents = [opponents]
         if len(opponents) not in (1, len(others)):
-            raise ValueError(f"give one bot for all other seats, or {len(others)}")
+            raise ValueError(
+                f"{len(opponents)} bots given: give one for all other seats, or one for each "
+                f"of the {len(others)}"
+            )
         bots = list(opponents) * len(others) if len(opponents) == 1 else list(opponents)
         self.specs = dict(zip(others, bots, strict=True))
         for spec in set(self.specs.values()):

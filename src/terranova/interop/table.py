@@ -214,6 +214,7 @@ class Table:
     # ------------------------------------------------------------------ tensors
     def observation(self, seat: int | None) -> Tensor:
         """What ``seat`` sees now (``None``: what everybody sees), a new tensor."""
+        self.check_seat(seat)
         if self.coding.observation_size > COPIED_LIMIT:
             return self.coding.observation(self.state.view(seat), self.listed(self.state, seat))
         return self._observe(self.state, seat).copy()
@@ -233,8 +234,18 @@ class Table:
     ) -> None:
         """Write what ``seat`` sees in ``state`` (the table's, by default) over ``tensor``,
         whose named planes are ``planes``: for a caller that keeps one buffer."""
+        self.check_seat(seat)
         state = self.state if state is None else state
         self.coding.observe_into(state.view(seat), tensor, planes, self.listed(state, seat))
+
+    def check_seat(self, seat: int | None) -> None:
+        """Refuse a seat the game does not have (``None``, a spectator, is every game's):
+        chance's player number, for one, has no view."""
+        if seat is not None and not 0 <= seat < self.state.num_seats:
+            raise ValueError(
+                f"seat {seat} is not one of 0..{self.state.num_seats - 1}: only a seat, or "
+                "None for a spectator, has a view"
+            )
 
     def listed(self, state: State, seat: int | None) -> Sequence[Action]:
         """The legal actions an observation of ``seat`` lists: those of the seat to move,
@@ -250,6 +261,7 @@ class Table:
 
     def memory_of(self, seat: int) -> Tensor:
         """The largest value each remembered plane has held for ``seat`` so far."""
+        self.check_seat(seat)
         if self._pending:
             self._catch_up()
         memory = self.memory.get(seat)
@@ -269,6 +281,7 @@ class Table:
 
     def view_text(self, seat: int | None) -> str:
         """The seat's view as compact JSON (OpenSpiel's observation string)."""
+        self.check_seat(seat)
         return json.dumps(self.state.view(seat), sort_keys=True, separators=(",", ":"))
 
     def _remember(self, state: State, memory: dict[int, Tensor]) -> None:
