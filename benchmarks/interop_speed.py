@@ -47,7 +47,7 @@ import terranova
 import terranova.interop.openspiel as adapter
 from openspiel_peer import play_pyspiel
 from random_play import play_random
-from rounds import check_rounds, play_aec
+from rounds import add_round_options, check_rounds, play_aec
 from terranova.core.encoding import STANDARD, encoding_of
 from terranova.core.errors import TerranovaError
 from terranova.core.registry import game_info
@@ -170,8 +170,7 @@ def _in(side: Callable[[str, int, str], int], encoding: str, game: str, seed: in
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game")
-    parser.add_argument("--rounds", type=int, default=4)
-    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per side a round")
+    add_round_options(parser, rounds=4, seconds=3.0)
     parser.add_argument(
         "--encodings", default=STANDARD, help="the encodings to run, by name, comma-separated"
     )

@@ -35,7 +35,7 @@ from typing import Any
 import pyspiel
 from open_spiel.python.games import block_dominoes, kuhn_poker, liars_poker, tic_tac_toe
 
-from rounds import Side, alternate, check_rounds
+from rounds import Side, add_round_options, alternate, check_rounds
 
 GAMES = {
     "python_tic_tac_toe": tic_tac_toe,
@@ -109,8 +109,7 @@ def sides(game: Any) -> dict[str, Side]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per side a round")
+    add_round_options(parser, rounds=3, seconds=1.0)
     args = parser.parse_args()
     check_rounds(parser, args)
     for name in GAMES:

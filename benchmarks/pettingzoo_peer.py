@@ -36,7 +36,7 @@ import chess
 from pettingzoo.classic import chess_v6, tictactoe_v3
 from pettingzoo.classic.tictactoe.board import TTT_GAME_NOT_OVER, Board
 
-from rounds import alternate, check_rounds, play_aec
+from rounds import add_round_options, alternate, check_rounds, play_aec
 
 
 def direct_chess(rng: random.Random) -> int:
@@ -77,8 +77,7 @@ GAMES = {
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per side a round")
+    add_round_options(parser, rounds=3, seconds=1.0)
     args = parser.parse_args()
     check_rounds(parser, args)
     for name, (direct, make) in GAMES.items():

@@ -15,6 +15,15 @@ Side = Callable[[random.Random], int]
 """Plays one whole game with this generator; returns its decisions."""
 
 
+def add_round_options(parser: argparse.ArgumentParser, rounds: int, seconds: float) -> None:
+    """``--rounds`` and ``--seconds`` (CPU seconds per side a round), with these defaults;
+    :func:`check_rounds` checks them once parsed."""
+    parser.add_argument("--rounds", type=int, default=rounds)
+    parser.add_argument(
+        "--seconds", type=float, default=seconds, help="CPU seconds per side a round"
+    )
+
+
 def check_rounds(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Refuse ``--rounds`` below 1 and ``--seconds`` not above 0, as a usage error."""
     if args.rounds < 1 or args.seconds <= 0:

@@ -194,6 +194,23 @@ class Encoding:
         return np.concatenate([observation, memory])
 
 
+def write_on_squares(plane: Tensor, rows: Tensor, tiles: Sequence[JSON], offset: int = 0) -> None:
+    """Write ``rows[i]`` over the first channels of a map ``plane`` (channels, rows y,
+    columns x) on the square of ``tiles[i]``, a laid tile as a view shows it (its ``x`` and
+    ``y``, moved by ``offset`` along both axes): one indexed write for all the tiles.
+
+    >>> plane = np.zeros((2, 2, 3), dtype=np.float32)
+    >>> write_on_squares(plane, np.array([[1, 2]], dtype=np.float32), [{"x": 1, "y": 0}], 1)
+    >>> plane[:, 1, 2].tolist()
+    [1.0, 2.0]
+    """
+    if not plane.flags.c_contiguous:  # its reshaped copy would take the writes
+        raise ValueError("a map plane must be contiguous")
+    channels, height, width = plane.shape
+    cells = np.array([(t["y"] + offset) * width + t["x"] + offset for t in tiles], dtype=np.intp)
+    plane.reshape(channels, height * width)[: rows.shape[1], cells] = rows.T
+
+
 def _key(params: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
     return tuple(sorted(params.items()))
 

@@ -20,7 +20,7 @@ import numpy as np
 
 from terranova.core.action_space import IMPLIED, ActionSpace, Listed, Part, Ranked
 from terranova.core.actions import Action
-from terranova.core.encoding import Encoding, Plane, Planes
+from terranova.core.encoding import Encoding, Plane, Planes, write_on_squares
 from terranova.core.state import JSON
 from terranova.games.discovery.actions import Deploy, Draw, Pass, Place, Remove, SetAside
 from terranova.games.discovery.content import discovery_game
@@ -167,9 +167,8 @@ def encoding(params: Mapping[str, Any]) -> Encoding:
         board = planes["map"]
         laid = view["map"]
         if laid:
-            xs = [tile["x"] + reach for tile in laid]
-            ys = [tile["y"] + reach for tile in laid]
-            board[0:5, ys, xs] = channels[[looks[t["design"], t["rotation"]] for t in laid]].T
+            laid_looks = channels[[looks[t["design"], t["rotation"]] for t in laid]]
+            write_on_squares(board, laid_looks, laid, reach)
         just = view["just_placed"]
         if just is not None:
             board[5, just["y"] + reach, just["x"] + reach] = 1

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from terranova.core.action_space import IMPLIED, ActionSpace, Part, Ranked
-from terranova.core.encoding import Encoding, Plane, Planes
+from terranova.core.encoding import Encoding, Plane, Planes, write_on_squares
 from terranova.core.state import JSON
 from terranova.games.entdecker.actions import (
     Announce,
@@ -195,9 +195,7 @@ def encoding(params: Mapping[str, Any]) -> Encoding:
             rows = np.array(
                 [index_of[tile["design"]] * 4 + tile["rotation"] for tile in laid], dtype=np.intp
             )
-            squares = np.array([tile["y"] * width + tile["x"] for tile in laid], dtype=np.intp)
-            by_square = board_plane.reshape(len(board_plane), height * width)
-            by_square[:TILE_CHANNELS, squares] = features[rows].T
+            write_on_squares(board_plane, features[rows], laid)
         turn = view["turn"]
         if turn is not None:
             if turn["ship"] is not None:

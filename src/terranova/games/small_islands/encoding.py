@@ -22,7 +22,7 @@ from typing import Any
 
 from terranova.core.action_space import Listed, Part, Ranked
 from terranova.core.actions import Action
-from terranova.core.encoding import Encoding, Plane, Planes
+from terranova.core.encoding import Encoding, Plane, Planes, write_on_squares
 from terranova.core.state import JSON
 from terranova.games.small_islands.actions import House, Land, Place, Token
 from terranova.games.small_islands.components import RESOURCES
@@ -60,9 +60,7 @@ def encoding(params: Mapping[str, Any]) -> Encoding:
         board = planes["map"]
         laid = view["tiles"]
         if laid:
-            ys = [tile["y"] + r for tile in laid]
-            xs = [tile["x"] + r for tile in laid]
-            board[: parts.face_channels, ys, xs] = parts.faces_of(laid).T
+            write_on_squares(board, parts.faces_of(laid), laid, r)
             for tile in laid:
                 if parts.has_pieces(tile):
                     parts.write_pieces(board[:, tile["y"] + r, tile["x"] + r], tile, me)
