@@ -52,6 +52,10 @@ def test_games_table_and_json() -> None:
     discovery = data[ids.index("discovery")]
     assert discovery["seats"] == {"min": 2, "max": 5, "default": 2}
     assert set(discovery["variants"]) >= {"hand", "hand_visibility", "equal_turns"}
+    # the research interfaces' encodings, which their `encoding` parameter names
+    assert discovery["encodings"] == ["standard", "compact"]
+    assert data[ids.index("entdecker")]["encodings"] == ["standard"]
+    assert "encodings: standard, compact" in " ".join(result.stdout.split())
 
 
 @pytest.mark.parametrize("width", [80, 60])

@@ -33,6 +33,7 @@ from rich.table import Table
 import terranova
 from terranova.agents import agent_kinds, check_agent, split_specs
 from terranova.arena import play_game, simulate
+from terranova.core.encoding import encodings
 from terranova.core.errors import InvalidParameterError, RecordError, TerranovaError
 from terranova.core.records import GameRecord, read, replay, write
 from terranova.core.registry import GameInfo, game_info, games, make, parse_variants
@@ -163,10 +164,11 @@ def games_command(
         bool, typer.Option("--json", help="Print JSON instead of a table.")
     ] = False,
 ) -> None:
-    """List the registered games, their player counts and variants."""
+    """List the registered games, their player counts, encodings and variants."""
     infos = sorted(games().values(), key=lambda i: i.id)
     if json_out:
-        typer.echo(json.dumps([info.describe() for info in infos], indent=1))
+        described = [{**info.describe(), "encodings": list(encodings(info))} for info in infos]
+        typer.echo(json.dumps(described, indent=1))
         return
     out = _out()
     # The ids and variant names are what people type: never cut or wrapped (no_wrap), the
@@ -181,6 +183,8 @@ def games_command(
             "chance" if info.has_chance else "no chance",
             "hidden information" if info.has_hidden_information else "no hidden information",
         ]
+        if encodings(info):  # the research interfaces' (docs/interop.md)
+            facts.append(f"encodings: {', '.join(encodings(info))}")
         table.add_row(info.id, f"{escape(info.name)}\n[dim]{', '.join(facts)}[/]")
     out.print(table)
     for info in infos:

@@ -76,16 +76,15 @@ def test_games_sim_test_in_each_encoding(game_id: str, encoding: str) -> None:
     games_sim_test.GamesSimTest("test_breakthrough").sim_game(game)
 
 
-def test_the_encoding_is_a_parameter_of_a_game_with_more_than_one() -> None:
+def test_the_encoding_is_a_parameter_of_every_game() -> None:
     for game_id, info in encoded_games().items():
         spec = load(game_id).get_type().parameter_specification
-        if len(encodings(info)) > 1:
-            assert spec["encoding"] == STANDARD
-            for name in encodings(info):
-                size = encoding_of(info, {}, name).actions.size
-                assert load(game_id, encoding=name).num_distinct_actions() == size
-        else:
-            assert "encoding" not in spec
+        assert spec["encoding"] == STANDARD
+        for name in encodings(info):
+            size = encoding_of(info, {}, name).actions.size
+            assert load(game_id, encoding=name).num_distinct_actions() == size
+    with pytest.raises(InvalidParameterError, match=r"no encoding 'compact'; it has: standard$"):
+        load("entdecker", encoding="compact")
     with pytest.raises(
         InvalidParameterError, match="no encoding 'tiny'; it has: standard, compact"
     ):

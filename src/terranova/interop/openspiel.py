@@ -9,8 +9,8 @@ Importing this module registers each game that declares an encoding, so::
     state = game.new_initial_state()
 
 Parameters are the game's own (``players`` and its variants; a variant without a value, such
-as a content file, is the empty string), and for a game with more than one encoding,
-``encoding`` (``standard`` by default; docs/interop.md). Chance is explicit; returns come
+as a content file, is the empty string), and ``encoding`` (``standard`` by default; the
+names each game has are in docs/interop.md). Chance is explicit; returns come
 only at the end and are the game's final returns. The observation tensor is what the seat
 sees now; the information-state tensor adds what it has seen (docs/interop.md). A game's
 actions and chance outcomes are numbered by its encoding: in a fixed space, some indices
@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from terranova.core.encoding import STANDARD, encodings
+from terranova.core.encoding import STANDARD
 from terranova.core.registry import GameInfo, Variant
 from terranova.core.state import CHANCE, TERMINAL
 from terranova.interop.table import Table, encoded_games
@@ -62,8 +62,7 @@ def game_type(info: GameInfo) -> pyspiel.GameType:
     """The OpenSpiel game type of a Terranova game."""
     spec: dict[str, int | str] = {"players": info.default_seats}
     spec.update({v.name: _spec_value(v) for v in info.variants.values()})
-    if len(encodings(info)) > 1:
-        spec["encoding"] = STANDARD
+    spec["encoding"] = STANDARD  # every game's, as PettingZoo and Gymnasium take it
     return pyspiel.GameType(
         short_name=short_name(info.id),
         long_name=f"Terranova: {info.name}",
