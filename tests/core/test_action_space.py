@@ -369,3 +369,22 @@ def test_an_index_found_in_a_later_part_is_not_kept_for_another_position() -> No
     assert space.decoder([a, b]) == {0: a, 2: b}
     assert space.decoder([b]) == {0: b}
     assert space.index(b, {"design": {"b": 0}}) == 0
+
+
+def test_a_field_kept_at_its_default_is_read_after_an_equal_action_was_found() -> None:
+    """The decoder keeps what it found by the fields the index reads, a field kept at its
+    default among them: an action that differs from one found only there is still outside."""
+    space = ActionSpace([Part(Token, kind=("flower", "port")), Part(Done)])
+    inside, outside = Token("flower"), Token("flower", "leaf")
+    assert space.decoder([inside, Done()]) == {0: inside, 2: Done()}
+    with pytest.raises(ActionSpaceError, match="over 'leaf' is not ''"):
+        space.decoder([outside])
+
+
+def test_actions_differing_only_in_an_implied_field_share_their_index() -> None:
+    space = ActionSpace([Part(Place, design=IMPLIED, x=range(2), y=range(1), rotation=range(4))])
+    a, b = Place("a", 1, 0, 2), Place("b", 1, 0, 2)
+    assert space.decoder([a]) == {6: a}
+    assert space.decoder([b]) == {6: b}  # found by the same entry, and given as itself
+    with pytest.raises(ActionSpaceError, match="share index 6"):
+        space.decoder([a, b])

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Callable
 
 import numpy as np
 import pyspiel
@@ -89,6 +90,36 @@ def test_the_encoding_is_a_parameter_of_every_game() -> None:
         InvalidParameterError, match="no encoding 'tiny'; it has: standard, compact"
     ):
         load("discovery", encoding="tiny")
+
+
+def asked(method: Callable[..., object], *args: object) -> object:
+    """What a call returns, or the error it raises, as text."""
+    try:
+        return method(*args)
+    except pyspiel.SpielError as error:
+        return f"SpielError: {error}"
+
+
+@coded
+def test_the_python_answers_are_openspiels_own(game_id: str, encoding: str) -> None:
+    # the state answers these in Python, sparing Python callers two crossings into C++;
+    # they must say what OpenSpiel's own methods (which ask current_player and
+    # _legal_actions) say, for every player argument, at every position of a game
+    game = load(game_id, **chosen(encoding))
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    seats = range(-5, game.num_players() + 1)  # chance, terminal, invalid, the seats, one more
+    while True:
+        for name in ("legal_actions", "is_chance_node", "is_player_node", "is_terminal"):
+            ours, theirs = getattr(state, name), getattr(pyspiel.State, name)
+            assert asked(ours) == asked(theirs, state), name
+        for player in seats:
+            assert asked(state.legal_actions, player) == asked(
+                pyspiel.State.legal_actions, state, player
+            )
+        if state.is_terminal():
+            break
+        play_to(state, 1, rng)
 
 
 def play_to(state: pyspiel.State, plies: int, rng: random.Random) -> None:

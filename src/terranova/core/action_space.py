@@ -58,7 +58,12 @@ from terranova.core.actions import Action
 from terranova.core.errors import ActionSpaceError
 
 KNOWN_LIMIT = 1 << 20
-"""The most indices an action space keeps at hand."""
+"""The most entries an action space keeps at hand for each kind of action."""
+
+
+def _no_key(action: Action) -> tuple[()]:
+    """The key of a kind of action whose index reads none of its fields."""
+    return ()
 
 
 class _Implied:
@@ -269,12 +274,19 @@ class Part:
         return action
 
 
+_Found = int | tuple[int, Part, int]
+"""Where an action was found: its index, or when the first part holding it (ranks aside)
+has ranked fields, that part's offset, the part and the action's partial index there."""
+_Slot = tuple[Callable[[Action], Any], dict[Any, _Found]]
+"""A kind of action's key reader and the entries found by it."""
+
+
 class ActionSpace:
     """Every action of a game configuration, numbered (see the module's docstring)."""
 
     __slots__ = (
         "_by_kind",
-        "_found",
+        "_keys",
         "_listed",
         "_ranked",
         "offsets",
@@ -306,11 +318,13 @@ class ActionSpace:
         self._ranked = sorted(
             {(p.kind, n) for p in self.parts if isinstance(p, Part) for n in p.ranked}, key=str
         )
-        self._found: dict[Action, int | tuple[int, Part, int]] = {}
-        """Each action found so far (adapters index the same actions over and over): its
-        index, or when the first part holding it (ranks aside) has ranked fields, that
-        part's offset, the part and the action's partial index there, which the position's
-        ranks complete."""
+        self._keys: dict[type[Action], _Slot] = {}
+        """For each kind of action met, the fields its parts read (one C-level
+        ``attrgetter``: no call of the dataclass's Python ``__hash__`` and ``__eq__``, and
+        actions differing only in an implied or ranked field share one entry) and each
+        entry found so far by them: an index, or when the first part holding the action
+        (ranks aside) has ranked fields, that part's offset, the part and the partial
+        index there, which the position's ranks complete."""
         self.size = size
         """How many actions: OpenSpiel's ``num_distinct_actions``."""
 
@@ -340,17 +354,30 @@ class ActionSpace:
         why = parts[-1][1].index(action, ranks)  # a reason: had it held the action, it returned
         raise ActionSpaceError(f"{action} is outside the action space: {why}")
 
-    def _locate(self, action: Action) -> int | tuple[int, Part, int] | None:
+    def _slot(self, kind: type[Action]) -> _Slot:
+        """The key reader and the found entries of a kind of action (made once): the key is
+        every field that some part of the kind reads for its index (not its implied or
+        ranked fields), which alone decide which part holds the action and where."""
+        names: list[str] = []
+        for _, part in self._by_kind.get(kind, ()):
+            read = [n for n in part.names if n not in part.ranked] + list(part.defaults)
+            names += [n for n in read if n not in names]
+        getter: Callable[[Action], Any] = attrgetter(*names) if names else _no_key
+        slot = self._keys[kind] = (getter, {})
+        return slot
+
+    def _locate(self, action: Action) -> _Found | None:
         """The action's index, or when the first part that holds it (ranks aside) has
         ranked fields, that part's offset, the part and the action's partial index there;
-        kept in ``_found``. ``None`` when no part holds it."""
+        kept in ``_keys``. ``None`` when no part holds it."""
         for offset, part in self._by_kind.get(type(action), ()):
             found = part.lookup(action)
             if found is not None:
                 entry = (offset, part, found) if part.ranked else offset + found
-                if len(self._found) >= KNOWN_LIMIT:
-                    self._found.clear()
-                self._found[action] = entry
+                getter, known = self._keys.get(type(action)) or self._slot(type(action))
+                if len(known) >= KNOWN_LIMIT:
+                    known.clear()
+                known[getter(action)] = entry
                 return entry
         return None
 
@@ -396,12 +423,13 @@ class ActionSpace:
         """Each legal action by its index; raises ActionSpaceError if two share one."""
         legal = legal if isinstance(legal, list) else list(legal)
         found: dict[int, Action] = {}
-        listed, cache = self._listed, self._found
+        listed, keys = self._listed, self._keys
         ranks: dict[type[Action], dict[str, dict[Any, int]]] | None = None
         taken: dict[type[Action], int] = {}
         for action in legal:  # adapters decode every position: one lookup per action, warm
-            if listed and type(action) in listed:
-                offset, part = listed[type(action)]
+            kind = type(action)
+            if listed and kind in listed:
+                offset, part = listed[kind]
                 place = taken.get(part.kind, 0)
                 if place >= part.size:
                     raise ActionSpaceError(
@@ -411,17 +439,18 @@ class ActionSpace:
                 taken[part.kind] = place + 1
                 found[offset + place] = action
                 continue
-            entry = cache.get(action)
+            slot = keys.get(kind) or self._slot(kind)
+            entry = slot[1].get(slot[0](action))
             if entry is None:
                 entry = self._locate(action)
-            if type(entry) is int:
+            if isinstance(entry, int):
                 found[entry] = action
                 continue
             if ranks is None and self._ranked:
                 ranks = self._ranks(legal)
             values = ranks.get(type(action)) if ranks else None
             if entry is not None and values is not None:
-                offset, ranked, within = cast(tuple[int, Part, int], entry)
+                offset, ranked, within = entry
                 done = ranked.completed(within, action, values)
                 if isinstance(done, int):
                     found[offset + done] = action

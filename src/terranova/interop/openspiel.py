@@ -154,6 +154,26 @@ class TerranovaState(pyspiel.State):
         player = self.table.player()
         return player if player >= 0 else _PLAYER_IDS[player]
 
+    # Python callers reach these without crossing into C++ and back (OpenSpiel's C++ asks
+    # the Python state for the player, terminality and legal actions once more each); C++
+    # callers still go through OpenSpiel's own, which ask the methods below.
+    def is_chance_node(self) -> bool:
+        return self.table.player() == CHANCE
+
+    def is_player_node(self) -> bool:
+        return self.table.player() >= 0
+
+    def legal_actions(self, *player: int) -> list[int]:
+        if player:
+            asked: list[int] = super().legal_actions(*player)
+            return asked
+        current = self.table.player()
+        if current >= 0:
+            return self.table.legal_indices()
+        if current == CHANCE:
+            return [i for i, _ in self.table.chance_indices()]
+        return []
+
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.table.player():
             return []

@@ -144,7 +144,7 @@ class Table:
         """The chance outcomes by index, with their probabilities (empty elsewhere)."""
         if self._chance is None:
             outcomes = self.state.chance_outcomes()
-            decoded = self.coding.chance.decoder(a for a, _ in outcomes)
+            decoded = self.coding.chance.decoder([a for a, _ in outcomes])
             if len(decoded) != len(outcomes):  # the decoder raises for two equal but apart
                 raise ActionSpaceError(f"a chance outcome is listed twice: {outcomes}")
             # the decoder keeps the outcomes' order
