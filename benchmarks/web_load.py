@@ -105,6 +105,8 @@ class Server:
             # the client stands for many players, all from one address
             "--sockets-per-address",
             "100000",
+            "--max-games-per-address",
+            "0",
         ]
         self._log = self.log_path.open("wb")
         self.process = subprocess.Popen(

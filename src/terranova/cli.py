@@ -770,6 +770,12 @@ def serve_command(
     connections_per_address: Annotated[
         int, typer.Option(min=1, help="open HTTP connections allowed from one client address")
     ] = 256,
+    max_games_per_address: Annotated[
+        int,
+        typer.Option(
+            min=0, help="unfinished games one client address may have created (0: no limit)"
+        ),
+    ] = 20,
     trusted_proxy: Annotated[
         list[str] | None,
         typer.Option(
@@ -811,6 +817,7 @@ def serve_command(
             ws_max_per_address=sockets_per_address,
             http_request_timeout=request_timeout,
             http_connections_per_address=connections_per_address,
+            max_games_per_address=max_games_per_address,
             trusted_proxies=tuple(_trusted(trusted_proxy or [])),
             abandon_after_hours=abandon_after_hours,
             lease_seconds=lease_seconds,

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from alembic import command
 from sqlalchemy import text
 
-from terranova.server.db import Database, alembic_config
+from terranova.server.db import Database, GameLimitReached, StoredSeat, alembic_config
 
 TABLES = ("games", "seats", "actions")
 
@@ -61,5 +62,40 @@ def test_upgrades_and_downgrades_keep_every_row(database_url: str) -> None:
         assert _counts(db) == before
         stored = db.load_game("old1")
         assert stored is not None and len(stored.seats) == 2 and len(stored.entries) == 1
+    finally:
+        db.dispose()
+
+
+def test_0009_adds_the_creator_and_counts_no_older_game(database_url: str) -> None:
+    db = Database(database_url)
+    config = alembic_config()
+    try:
+        with db.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "0008")
+        with db.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO games (public_id, game, params, seed, rules_version,"
+                    " bot_delay_ms, created_at, status) VALUES ('old', 'discovery',"
+                    " '{\"players\": 2}', 1, '1', 0, '2026-01-01 00:00:00', 'playing')"
+                )
+            )
+        db.migrate()
+        current, head = db.revisions()
+        assert current == head
+        with db.engine.connect() as connection:
+            creators = connection.execute(text("SELECT creator FROM games")).scalars().all()
+        assert creators == [None]
+        # the game made before has no creator: it is not counted against any address
+        seat = StoredSeat(0, "human", "Ana", None, None)
+        args = ("discovery", {"players": 2}, 1, "1", 0, 10.0, [seat], [], "playing", None)
+        db.create_game("new", *args, creator="0" * 32, most_unfinished=1)
+        with pytest.raises(GameLimitReached):
+            db.create_game("newer", *args, creator="0" * 32, most_unfinished=1)
+        with db.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.downgrade(config, "0008")
+        assert _counts(db)["games"] == 2
     finally:
         db.dispose()

@@ -21,7 +21,7 @@ from terranova.core.registry import BOARD_PATH
 from terranova.server.db import Database
 from terranova.server.game_files import GameFiles
 from terranova.server.hub import Hub
-from terranova.server.limits import Limits, SocketCount
+from terranova.server.limits import Limits, Proxies, SocketCount
 from terranova.server.metrics import Metrics, RequestTimer
 from terranova.server.relay import Relay
 from terranova.server.routes import advice, games, ops, pages, play, sockets
@@ -75,6 +75,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(Limits, settings=settings)
     app.add_middleware(RequestTimer, metrics=metrics)  # outermost: refused requests count too
     app.state.sockets = SocketCount(settings)
+    app.state.proxies = Proxies(settings.trusted_proxies)
 
     @app.exception_handler(ServiceError)
     async def service_error(_request: Request, exc: ServiceError) -> JSONResponse:

@@ -35,6 +35,7 @@ from sqlalchemy import (
     Engine,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     Select,
@@ -46,6 +47,7 @@ from sqlalchemy import (
     event,
     false,
     func,
+    literal,
     select,
     text,
     update,
@@ -63,6 +65,11 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 
 MIGRATION_LOCK = 0x7E5A_0A0A
 """The PostgreSQL advisory lock that migrations hold (any number of our own choosing)."""
+
+CREATOR_LOCKS = 0x7E5B
+"""The first key of the PostgreSQL advisory locks that take turns to create games from one
+address (the second is the address's digest, read as a number): two processes never both
+count its games before either adds one."""
 
 CHANGES = "terranova_games"
 """The PostgreSQL channel on which each write to a game is announced to the other server
@@ -82,6 +89,7 @@ class Base(DeclarativeBase):
 
 class GameRow(Base):
     __tablename__ = "games"
+    __table_args__ = (Index("ix_games_creator_status", "creator", "status"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     public_id: Mapped[str] = mapped_column(String(32), unique=True)
@@ -104,6 +112,10 @@ class GameRow(Base):
     """The seats that asked for a hint, sorted."""
     move_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
     """A live table's limit on a person's move (null: none)."""
+    creator: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """A digest of the client address that created the game, not the address itself
+    (:func:`~terranova.server.limits.address_digest`), to count that address's unfinished
+    games (null: made without an address, or before migration 0009)."""
 
 
 class SeatRow(Base):
@@ -213,6 +225,10 @@ class OpenGame:
     params: dict[str, Any]
     created_at: datetime
     seats: list[StoredSeat]
+
+
+class GameLimitReached(Exception):
+    """The game's creator has as many games being played as it may; nothing was written."""
 
 
 class ConflictError(Exception):
@@ -482,13 +498,20 @@ class Database:
         hints: bool = False,
         move_seconds: float | None = None,
         runner: bool = False,
+        creator: str | None = None,
+        most_unfinished: int = 0,
     ) -> StoredGame:
         """Insert a game with its seats and its first log entries, in one transaction; with
         ``rematch_of``, as the rematch of that game, which must have none yet (else
         ConflictError, and nothing is written). ``runner``: the game needs one at once
-        (a bot or chance to move...): this process takes its lease."""
+        (a bot or chance to move...): this process takes its lease. ``creator``: the
+        digest of the address creating it, which may have at most ``most_unfinished``
+        games being played (0: any number); GameLimitReached (nothing written) if it has
+        that many already."""
         created = now()
         with self._write_lock, self.session() as session, session.begin():
+            if creator is not None and most_unfinished > 0:
+                self._check_creator(session, creator, most_unfinished)
             if rematch_of is not None:
                 marked = session.execute(
                     update(GameRow)
@@ -512,6 +535,7 @@ class Database:
                 practice=practice,
                 hints=hints,
                 move_seconds=move_seconds,
+                creator=creator,
             )
             session.add(row)
             session.flush()
@@ -531,6 +555,25 @@ class Database:
             if runner:
                 self._lease(session, pk, True)
         return _stored(row, seats, entries)
+
+    def _check_creator(self, session: Session, creator: str, most: int) -> None:
+        """Within the write that adds a game: GameLimitReached if ``creator`` has ``most``
+        games being played. On PostgreSQL the writes of one creator take turns from here
+        to their commit (a lock of the transaction), so two processes never both count
+        before either adds; SQLite's writers take turns already (``_write_lock``)."""
+        if self.engine.dialect.name == "postgresql":
+            key = int(creator[:8], 16) - 2**31  # the digest's first 32 bits, as an int4
+            lock = func.pg_advisory_xact_lock(
+                literal(CREATOR_LOCKS, Integer), literal(key, Integer)
+            )
+            session.execute(select(lock))
+        unfinished = session.scalar(
+            select(func.count())
+            .select_from(GameRow)
+            .where(GameRow.creator == creator, GameRow.status == "playing")
+        )
+        if (unfinished or 0) >= most:
+            raise GameLimitReached(f"{unfinished} games being played")
 
     @staticmethod
     def _follow(session: Session, pk: int, entries: Sequence[Entry]) -> None:

@@ -51,6 +51,13 @@ class Busy(ServiceError):
     status, code = 429, "rate"
 
 
+class TooManyGames(ServiceError):
+    """The creating address has as many unfinished games as it may (``max_games_per_address``):
+    one must be over first."""
+
+    status, code = 429, "rate"
+
+
 class Unavailable(ServiceError):
     """A stored game that this server cannot rebuild (its rules changed since)."""
 

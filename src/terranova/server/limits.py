@@ -1,5 +1,6 @@
 """What one client may make the server spend: request bodies, request rates and open
-WebSockets per client address, and the time to send a request's headers.
+WebSockets per client address, and the time to send a request's headers (the games one
+address has unfinished are counted in the database: :func:`address_digest`).
 
 A client's address is the peer's, unless the peer is one of the configured trusted proxies:
 then it is the last address in ``X-Forwarded-For`` that is not itself a trusted proxy.
@@ -9,6 +10,7 @@ Nobody else can choose the address they are counted under.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import ipaddress
 import json
 import time
@@ -62,6 +64,20 @@ def client_address(scope: Scope, proxies: Proxies) -> str:
     client = scope.get("client")
     peer = str(client[0]) if client else "?"
     return proxies.client(peer, scope.get("headers", ()))
+
+
+def address_digest(address: str) -> str:
+    """What the database keeps of the client address that created a game, to count that
+    address's unfinished games: a digest, so that the database does not hold people's
+    addresses (it stays a pseudonym, not a secret: whoever has the database and guesses an
+    address can check it). The same in every process.
+
+    >>> address_digest("203.0.113.7") == address_digest("203.0.113.7") != address_digest("::1")
+    True
+    >>> len(address_digest("203.0.113.7"))
+    32
+    """
+    return hashlib.sha256(b"terranova creator " + address.encode("utf-8")).hexdigest()[:32]
 
 
 class Limits:

@@ -31,7 +31,7 @@ from terranova.server.autoplay import Autoplay, needs_runner
 from terranova.server.bots import BotRunner, limits
 from terranova.server.cache import GameCache, catch_up
 from terranova.server.clocks import MoveClocks, WindowClocks
-from terranova.server.db import ConflictError, Entry, OpenGame, resign_entry
+from terranova.server.db import ConflictError, Entry, GameLimitReached, OpenGame, resign_entry
 from terranova.server.errors import (
     ABANDONED,
     BadRequest,
@@ -42,9 +42,11 @@ from terranova.server.errors import (
     Refused,
     ServiceError,
     Stale,
+    TooManyGames,
     Unavailable,
 )
 from terranova.server.hub import Hub
+from terranova.server.limits import address_digest
 from terranova.server.live import (
     LiveGame,
     SeatInfo,
@@ -318,8 +320,12 @@ class GameService:
         """See :meth:`Searches.analysis`."""
         return await self.searches.analysis(game_id)
 
-    async def create(self, request: CreateGameRequest) -> tuple[LiveGame, dict[int, str]]:
-        """A new game; returns it with the token of every human seat."""
+    async def create(
+        self, request: CreateGameRequest, address: str | None = None
+    ) -> tuple[LiveGame, dict[int, str]]:
+        """A new game, created from the client ``address`` (if given: TooManyGames if that
+        address has ``max_games_per_address`` unfinished games); returns it with the token
+        of every human seat."""
         try:
             info = game_info(request.game)
         except TerranovaError as exc:
@@ -402,6 +408,7 @@ class GameService:
             request.practice,
             hints=request.hints,
             move_seconds=move_seconds,
+            address=address,
         )
         return game, tokens
 
@@ -416,9 +423,12 @@ class GameService:
         rematch_of: int | None = None,
         hints: bool = False,
         move_seconds: float | None = None,
+        address: str | None = None,
     ) -> LiveGame:
         """Deal a new game of ``info`` with these checked parameters and seats, store it
-        (as the rematch of the game ``rematch_of``, if given) and start its bots."""
+        (as the rematch of the game ``rematch_of``, if given; as created from the client
+        ``address``, if given, which may have at most ``max_games_per_address`` unfinished
+        games: TooManyGames beyond) and start its bots."""
         seed = secrets.randbits(63)
         try:
             timeline = Timeline(info.id, resolved, record_seats(seats), seed)
@@ -432,28 +442,37 @@ class GameService:
         public_id = secrets.token_urlsafe(9)
         state = timeline.state
         runner = needs_runner(state, seats, move_seconds)
+        most = self.settings.max_games_per_address
         # shielded, as _write: a cancelled request may still have written the game
-        stored = await asyncio.shield(
-            asyncio.to_thread(
-                self.store.create_game,
-                public_id,
-                info.id,
-                params_stored,
-                seed,
-                info.rules_version,
-                delay,
-                response,
-                stored_seats,
-                entries,
-                "finished" if state.is_terminal() else "playing",
-                _result(state),
-                practice,
-                rematch_of,
-                hints,
-                move_seconds,
-                runner,
+        try:
+            stored = await asyncio.shield(
+                asyncio.to_thread(
+                    self.store.create_game,
+                    public_id,
+                    info.id,
+                    params_stored,
+                    seed,
+                    info.rules_version,
+                    delay,
+                    response,
+                    stored_seats,
+                    entries,
+                    "finished" if state.is_terminal() else "playing",
+                    _result(state),
+                    practice,
+                    rematch_of,
+                    hints,
+                    move_seconds,
+                    runner,
+                    None if address is None else address_digest(address),
+                    most,
+                )
             )
-        )
+        except GameLimitReached:
+            raise TooManyGames(
+                f"this address already has {most} unfinished games: finish or resign one "
+                "first (max_games_per_address)"
+            ) from None
         self._hold(public_id, runner)
         game = LiveGame.from_stored(stored, seats, timeline)
         self.games.keep(game)
@@ -525,11 +544,14 @@ class GameService:
             self._changed(game)
             return game
 
-    async def rematch(self, game_id: str, seat: int, token: str | None) -> tuple[LiveGame, int]:
+    async def rematch(
+        self, game_id: str, seat: int, token: str | None, address: str | None = None
+    ) -> tuple[LiveGame, int]:
         """The rematch of a finished game, asked for by one of its people: the same game,
         variants and seats, a new deal, everyone one seat on (:meth:`LiveGame.rematch_seats`),
         each person with the token they had. Asked again, by anyone, it is the same game.
-        Answers it with the seat of the one who asked."""
+        Its creator is the client ``address`` of the one who first asks (TooManyGames as
+        :meth:`create`). Answers it with the seat of the one who asked."""
         async with self.games.lock(game_id):
             game = await self.games.load(game_id)
             authorize(game, seat, token)
@@ -557,6 +579,7 @@ class GameService:
                         rematch_of=game.pk,
                         hints=game.hints,
                         move_seconds=game.move_seconds,
+                        address=address,
                     )
                 except asyncio.CancelledError:
                     self.games.forget(game_id)  # the rematch may have been written all the same
@@ -810,6 +833,7 @@ __all__ = [
     "Refused",
     "ServiceError",
     "Stale",
+    "TooManyGames",
     "Unavailable",
     "catalog",
     "describe_game",

@@ -42,6 +42,9 @@ class Settings:
     http_connections_per_address: int = 256
     """Open HTTP connections from one client address (a trusted proxy's are not counted);
     more are closed at once."""
+    max_games_per_address: int = 20
+    """Unfinished games created from one client address (through ``POST /api/games`` or
+    a rematch); another is refused (429) until one of them is over (0: no limit)."""
     max_connections: int = 2_000
     """Open connections and requests in flight, all clients together (503 beyond)."""
     trusted_proxies: tuple[str, ...] = ()

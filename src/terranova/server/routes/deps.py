@@ -13,7 +13,7 @@ from fastapi import Depends
 from starlette.requests import HTTPConnection
 
 from terranova.server.hub import Hub
-from terranova.server.limits import SocketCount
+from terranova.server.limits import Proxies, SocketCount, client_address
 from terranova.server.service import GameService
 from terranova.server.settings import Settings
 
@@ -38,7 +38,14 @@ async def sockets(connection: HTTPConnection) -> SocketCount:
     return cast(SocketCount, connection.app.state.sockets)
 
 
+async def address(connection: HTTPConnection) -> str:
+    """The client's address, as the per-address limits count it (a trusted proxy's
+    ``X-Forwarded-For`` read: :mod:`terranova.server.limits`)."""
+    return client_address(connection.scope, cast(Proxies, connection.app.state.proxies))
+
+
 ServiceDep = Annotated[GameService, Depends(service)]
 SettingsDep = Annotated[Settings, Depends(settings)]
 HubDep = Annotated[Hub, Depends(hub)]
 SocketsDep = Annotated[SocketCount, Depends(sockets)]
+AddressDep = Annotated[str, Depends(address)]

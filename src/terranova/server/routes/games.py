@@ -22,7 +22,7 @@ from terranova.server.models import (
     StateMessage,
 )
 from terranova.server.routes.common import ERRORS, SeatQuery, json_response, query_seat
-from terranova.server.routes.deps import ServiceDep
+from terranova.server.routes.deps import AddressDep, ServiceDep
 from terranova.server.rules_pages import rules_link
 from terranova.server.seats import authorize
 from terranova.server.service import BadRequest, NotFound, Stale, catalog
@@ -37,9 +37,12 @@ async def get_catalog() -> dict[str, Any]:
 
 
 @router.post("/api/games", response_model=CreateGameResponse, responses=ERRORS)
-async def create_game(body: CreateGameRequest, service: ServiceDep) -> CreateGameResponse:
-    """A new game. The seats' tokens are in this answer only."""
-    game, tokens = await service.create(body)
+async def create_game(
+    body: CreateGameRequest, service: ServiceDep, address: AddressDep
+) -> CreateGameResponse:
+    """A new game (429 if the client's address has ``max_games_per_address`` unfinished
+    games). The seats' tokens are in this answer only."""
+    game, tokens = await service.create(body, address)
     seats = []
     for seat in game.seats:
         token = tokens.get(seat.seat)

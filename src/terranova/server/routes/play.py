@@ -18,7 +18,7 @@ from terranova.server.models import (
     UndoRequest,
 )
 from terranova.server.routes.common import ERRORS, json_response
-from terranova.server.routes.deps import ServiceDep
+from terranova.server.routes.deps import AddressDep, ServiceDep
 
 router = APIRouter()
 
@@ -48,11 +48,14 @@ async def post_join(game_id: str, body: JoinRequest, service: ServiceDep) -> Joi
 
 
 @router.post("/api/games/{game_id}/rematch", response_model=RematchResponse, responses=ERRORS)
-async def post_rematch(game_id: str, body: RematchRequest, service: ServiceDep) -> RematchResponse:
+async def post_rematch(
+    game_id: str, body: RematchRequest, service: ServiceDep, address: AddressDep
+) -> RematchResponse:
     """A finished game again, for a seat of it with its token: the same game, variants
     and seats, a new deal, everyone one seat on, each person with the token they had.
-    Every seat is offered it in its state messages; asked again, it is the same game."""
-    game, seat = await service.rematch(game_id, body.seat, body.token)
+    Every seat is offered it in its state messages; asked again, it is the same game.
+    It counts as created by the address that first asks (429 as for a new game)."""
+    game, seat = await service.rematch(game_id, body.seat, body.token, address)
     link = f"/play/{game.public_id}?" + urlencode({"seat": seat, "token": body.token})
     return RematchResponse(game_id=game.public_id, seat=seat, link=link)
 

@@ -1,0 +1,209 @@
+"""One client address has at most ``max_games_per_address`` unfinished games it created
+(429 beyond), counted in the database under a digest of the address: a game over
+(finished, or closed as abandoned) frees a place, a rematch counts for whoever asks for
+it, and a trusted proxy's ``X-Forwarded-For`` names the address as for the other limits."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+from tests.server.conftest import Api, settings_for
+from typer.testing import CliRunner
+
+import terranova.server
+from terranova.cli import app as cli
+from terranova.server import Settings, create_app
+from terranova.server.db import Database, GameLimitReached, GameRow, StoredSeat
+from terranova.server.limits import address_digest
+
+PROXY = "10.0.0.1"
+ANA_AT = "203.0.113.7"
+BO_AT = "203.0.113.8"
+PEOPLE = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}]
+GAME = "evolution-explore"
+
+ClientAt = Callable[..., TestClient]
+
+
+@pytest.fixture
+def client_at(database_url: str) -> Iterator[ClientAt]:
+    """Opens apps on the test's database whose requests come from ``peer``."""
+    clients: list[TestClient] = []
+
+    def make(peer: str, **overrides: Any) -> TestClient:
+        app = create_app(settings_for(database_url, **overrides))
+        client = TestClient(app, client=(peer, 40000))
+        client.__enter__()
+        clients.append(client)
+        return client
+
+    yield make
+    for client in reversed(clients):
+        client.__exit__(None, None, None)
+
+
+def behind_proxy(client_at: ClientAt, limit: int) -> Api:
+    """An app behind the trusted proxy ``PROXY``: each request's address is the one its
+    ``X-Forwarded-For`` names (:func:`at`)."""
+    return Api(client_at(PROXY, trusted_proxies=(PROXY,), max_games_per_address=limit))
+
+
+def at(api: Api, address: str) -> Api:
+    """``api``'s next requests forwarded by the proxy for ``address``."""
+    api.client.headers["X-Forwarded-For"] = address
+    return api
+
+
+def create(client: TestClient, headers: dict[str, str] | None = None) -> Any:
+    """``POST /api/games`` of a game between two people (nothing runs by itself)."""
+    body = {"game": GAME, "seats": PEOPLE}
+    return client.post("/api/games", json=body, headers=headers or {})
+
+
+def assert_refused(answer: Any, limit: int) -> None:
+    assert answer.status_code == 429, answer.text
+    assert answer.json() == {
+        "detail": f"this address already has {limit} unfinished games: finish or resign one "
+        "first (max_games_per_address)"
+    }
+
+
+def stored(url: str) -> list[GameRow]:
+    db = Database(url)
+    try:
+        with db.session() as session:
+            return list(session.scalars(select(GameRow).order_by(GameRow.id)))
+    finally:
+        db.dispose()
+
+
+def test_an_address_creates_up_to_its_limit(database_url: str, client_at: ClientAt) -> None:
+    ana = client_at(ANA_AT, max_games_per_address=3)
+    for _ in range(3):
+        assert create(ana).status_code == 200
+    assert_refused(create(ana), 3)
+    # counted in the database: another server process on it refuses the address too
+    assert_refused(create(client_at(ANA_AT, max_games_per_address=3)), 3)
+    rows = stored(database_url)
+    assert len(rows) == 3  # nothing written when refused
+    # the database holds a digest of the address, never the address
+    assert {row.creator for row in rows} == {address_digest(ANA_AT)}
+    assert not any(ANA_AT in str(value) for row in rows for value in vars(row).values())
+    # another address is not affected
+    assert create(client_at(BO_AT, max_games_per_address=3)).status_code == 200
+
+
+def test_a_game_over_frees_a_place(client_at: ClientAt) -> None:
+    api = at(behind_proxy(client_at, 2), ANA_AT)
+    against_bot = api.create([PEOPLE[0], {"kind": "bot", "bot": "greedy"}], game=GAME)
+    api.create(PEOPLE, game=GAME)
+    assert_refused(create(api.client), 2)
+    # resigned, the game is played out by the bots: once it is over, its place is free
+    game_id, token = against_bot["game_id"], against_bot["seats"][0]["token"]
+    resigned = api.client.post(f"/api/games/{game_id}/resign", json={"seat": 0, "token": token})
+    assert resigned.status_code == 200, resigned.text
+    api.wait_idle(120)
+    assert api.state(game_id)["status"] == "finished"
+    api.create(PEOPLE, game=GAME)
+    assert_refused(create(api.client), 2)
+    # games closed as abandoned are over too
+    assert len(api.service.store.abandon_idle(0)) == 2
+    api.create(PEOPLE, game=GAME)
+    api.create(PEOPLE, game=GAME)
+    assert_refused(create(api.client), 2)
+
+
+def test_a_trusted_proxys_forwarded_address_is_counted(
+    database_url: str, client_at: ClientAt
+) -> None:
+    api = behind_proxy(client_at, 1)
+    assert create(api.client, {"X-Forwarded-For": ANA_AT}).status_code == 200
+    assert_refused(create(api.client, {"X-Forwarded-For": ANA_AT}), 1)
+    # the last address that is not the proxy's: ANA_AT again, whatever the client added
+    assert_refused(create(api.client, {"X-Forwarded-For": f"198.51.100.1, {ANA_AT}"}), 1)
+    assert create(api.client, {"X-Forwarded-For": BO_AT}).status_code == 200
+    assert create(api.client).status_code == 200  # the proxy's own requests: its address
+    assert [row.creator for row in stored(database_url)] == [
+        address_digest(a) for a in (ANA_AT, BO_AT, PROXY)
+    ]
+    # from a peer that is not trusted, the header is ignored: the peer's address counts
+    direct = client_at(ANA_AT, trusted_proxies=(PROXY,), max_games_per_address=1)
+    assert_refused(create(direct, {"X-Forwarded-For": "198.51.100.2"}), 1)
+    other = client_at("198.51.100.3", trusted_proxies=(PROXY,), max_games_per_address=1)
+    assert create(other, {"X-Forwarded-For": "198.51.100.4"}).status_code == 200
+    assert_refused(create(other, {"X-Forwarded-For": "198.51.100.5"}), 1)
+
+
+def test_no_limit_at_zero(client_at: ClientAt) -> None:
+    ana = client_at(ANA_AT, max_games_per_address=0)
+    assert [create(ana).status_code for _ in range(25)] == [200] * 25
+
+
+def test_a_rematch_counts_for_the_address_that_asks(client_at: ClientAt) -> None:
+    api = at(behind_proxy(client_at, 1), ANA_AT)
+    created = api.create(PEOPLE, game=GAME)
+    game_id = created["game_id"]
+    ana, bo = (s["token"] for s in created["seats"])
+    resigned = api.client.post(f"/api/games/{game_id}/resign", json={"seat": 1, "token": bo})
+    assert resigned.status_code == 200, resigned.text
+    api.play_until(game_id, 0, ana, lambda s: False, random.Random(4))
+    api.create(PEOPLE, game=GAME)  # the finished game is not counted: this one is
+
+    def rematch(address: str) -> Any:
+        body = {"seat": 0, "token": ana}
+        return at(api, address).client.post(f"/api/games/{game_id}/rematch", json=body)
+
+    assert_refused(rematch(ANA_AT), 1)
+    assert api.service.games[game_id].rematch is None  # nothing written
+    made = rematch(BO_AT)
+    assert made.status_code == 200, made.text
+    # asked again, the rematch is the same game: nothing is created, so nothing refused
+    again = rematch(ANA_AT)
+    assert again.status_code == 200, again.text
+    assert again.json()["game_id"] == made.json()["game_id"]
+
+
+def test_creations_at_once_never_pass_the_limit(database_url: str) -> None:
+    first = Database(database_url)
+    first.migrate()
+    # PostgreSQL: as two server processes; SQLite has one
+    dbs = [first, Database(database_url)] if first.shared else [first]
+    creator = address_digest(ANA_AT)
+    seats = [StoredSeat(s, "human", "P", None, None) for s in range(2)]
+    together = threading.Barrier(12)
+
+    def made(n: int) -> bool:
+        together.wait()
+        try:
+            db = dbs[n % len(dbs)]
+            args = (GAME, {}, 1, "1", 0, 10.0, seats, [], "playing", None)
+            db.create_game(f"g{n}", *args, creator=creator, most_unfinished=3)
+        except GameLimitReached:
+            return False
+        return True
+
+    try:
+        with ThreadPoolExecutor(12) as pool:
+            assert sum(pool.map(made, range(12))) == 3
+    finally:
+        for db in dbs:
+            db.dispose()
+
+
+def test_terranova_serve_sets_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    served: list[Settings] = []
+    monkeypatch.setattr(
+        terranova.server, "serve", lambda settings, *_, **__: served.append(settings)
+    )
+    for args, limit in (([], 20), (["--max-games-per-address", "0"], 0)):
+        result = CliRunner().invoke(cli, ["serve", *args])
+        assert result.exit_code == 0, result.output
+        assert served.pop().max_games_per_address == limit
+    assert CliRunner().invoke(cli, ["serve", "--max-games-per-address", "-1"]).exit_code == 2
