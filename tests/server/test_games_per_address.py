@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 import terranova.server
 from terranova.cli import app as cli
 from terranova.server import Settings, create_app
-from terranova.server.db import Database, GameLimitReached, GameRow, StoredSeat
+from terranova.server.db import ConflictError, Database, GameLimitReached, GameRow, StoredSeat
 from terranova.server.limits import address_digest
 
 PROXY = "10.0.0.1"
@@ -69,9 +69,10 @@ def create(client: TestClient, headers: dict[str, str] | None = None) -> Any:
 
 def assert_refused(answer: Any, limit: int) -> None:
     assert answer.status_code == 429, answer.text
+    games = "1 unfinished game" if limit == 1 else f"{limit} unfinished games"
     assert answer.json() == {
-        "detail": f"this address already has {limit} unfinished games: finish or resign one "
-        "first (max_games_per_address)"
+        "detail": f"this address already has {games}: a game counts until it ends, or until "
+        "closed after 168 hours without a move (max_games_per_address)"
     }
 
 
@@ -139,6 +140,39 @@ def test_a_trusted_proxys_forwarded_address_is_counted(
     other = client_at("198.51.100.3", trusted_proxies=(PROXY,), max_games_per_address=1)
     assert create(other, {"X-Forwarded-For": "198.51.100.4"}).status_code == 200
     assert_refused(create(other, {"X-Forwarded-For": "198.51.100.5"}), 1)
+
+
+def test_a_game_over_when_made_is_not_refused(database_url: str) -> None:
+    db = Database(database_url)
+    db.migrate()
+    creator = address_digest(ANA_AT)
+    seats = [StoredSeat(s, "human", "P", None, None) for s in range(2)]
+    try:
+        for n, status in enumerate(["playing", "finished", "finished"]):
+            args = (GAME, {}, 1, "1", 0, 10.0, seats, [], status, None)
+            db.create_game(f"g{n}", *args, creator=creator, most_unfinished=1)
+        with pytest.raises(GameLimitReached):
+            args = (GAME, {}, 1, "1", 0, 10.0, seats, [], "playing", None)
+            db.create_game("g3", *args, creator=creator, most_unfinished=1)
+    finally:
+        db.dispose()
+
+
+def test_a_rematch_another_process_made_is_found_even_at_the_limit(database_url: str) -> None:
+    # the rematch's mark comes before the count: asked again from an address at its limit,
+    # the rematch already made is a conflict (the caller loads it), not a refusal
+    db = Database(database_url)
+    db.migrate()
+    creator = address_digest(ANA_AT)
+    seats = [StoredSeat(s, "human", "P", None, None) for s in range(2)]
+    try:
+        over = db.create_game("over", GAME, {}, 1, "1", 0, 10.0, seats, [], "finished", None)
+        args = (GAME, {}, 1, "1", 0, 10.0, seats, [], "playing", None)
+        db.create_game("again", *args, rematch_of=over.pk, creator=creator, most_unfinished=1)
+        with pytest.raises(ConflictError):
+            db.create_game("twice", *args, rematch_of=over.pk, creator=creator, most_unfinished=1)
+    finally:
+        db.dispose()
 
 
 def test_no_limit_at_zero(client_at: ClientAt) -> None:

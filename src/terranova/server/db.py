@@ -388,7 +388,10 @@ def make_engine(url: str) -> Engine:
         if not memory and database:
             Path(database).parent.mkdir(parents=True, exist_ok=True)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    # the checks made before a write (Database._check_creator's count, a rematch's mark)
+    # must see what committed while they waited for their lock: so never the server's
+    # default isolation if it were set higher
+    return create_engine(url, pool_pre_ping=True, isolation_level="READ COMMITTED")
 
 
 def alembic_config() -> Config:
@@ -507,11 +510,9 @@ class Database:
         (a bot or chance to move...): this process takes its lease. ``creator``: the
         digest of the address creating it, which may have at most ``most_unfinished``
         games being played (0: any number); GameLimitReached (nothing written) if it has
-        that many already."""
+        that many already and this game is being played too."""
         created = now()
         with self._write_lock, self.session() as session, session.begin():
-            if creator is not None and most_unfinished > 0:
-                self._check_creator(session, creator, most_unfinished)
             if rematch_of is not None:
                 marked = session.execute(
                     update(GameRow)
@@ -521,6 +522,10 @@ class Database:
                 if cast(CursorResult[Any], marked).rowcount != 1:
                     raise ConflictError("the game has its rematch already")
                 self._announce(session, rematch_of)
+            # after the rematch's mark: a rematch another process made is found as such,
+            # not refused; a refusal here rolls the mark back
+            if creator is not None and most_unfinished > 0 and status == "playing":
+                self._check_creator(session, creator, most_unfinished)
             row = GameRow(
                 public_id=public_id,
                 game=game,

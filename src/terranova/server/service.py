@@ -469,9 +469,12 @@ class GameService:
                 )
             )
         except GameLimitReached:
+            games = "1 unfinished game" if most == 1 else f"{most} unfinished games"
+            hours = self.settings.abandon_after_hours
+            closed = f", or until closed after {hours:g} hours without a move" if hours else ""
             raise TooManyGames(
-                f"this address already has {most} unfinished games: finish or resign one "
-                "first (max_games_per_address)"
+                f"this address already has {games}: a game counts until it ends{closed} "
+                "(max_games_per_address)"
             ) from None
         self._hold(public_id, runner)
         game = LiveGame.from_stored(stored, seats, timeline)
