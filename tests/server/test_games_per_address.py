@@ -142,37 +142,40 @@ def test_a_trusted_proxys_forwarded_address_is_counted(
     assert_refused(create(other, {"X-Forwarded-For": "198.51.100.5"}), 1)
 
 
-def test_a_game_over_when_made_is_not_refused(database_url: str) -> None:
+@pytest.fixture
+def database(database_url: str) -> Iterator[Database]:
+    """The test's database, migrated, as one server process opens it."""
     db = Database(database_url)
     db.migrate()
-    creator = address_digest(ANA_AT)
+    yield db
+    db.dispose()
+
+
+def add_game(
+    db: Database, public_id: str, status: str = "playing", rematch_of: int | None = None
+) -> Any:
+    """A game between two people created from ``ANA_AT``, which may have one unfinished."""
     seats = [StoredSeat(s, "human", "P", None, None) for s in range(2)]
-    try:
-        for n, status in enumerate(["playing", "finished", "finished"]):
-            args = (GAME, {}, 1, "1", 0, 10.0, seats, [], status, None)
-            db.create_game(f"g{n}", *args, creator=creator, most_unfinished=1)
-        with pytest.raises(GameLimitReached):
-            args = (GAME, {}, 1, "1", 0, 10.0, seats, [], "playing", None)
-            db.create_game("g3", *args, creator=creator, most_unfinished=1)
-    finally:
-        db.dispose()
+    return db.create_game(
+        public_id, GAME, {}, 1, "1", 0, 10.0, seats, [], status, None,
+        rematch_of=rematch_of, creator=address_digest(ANA_AT), most_unfinished=1,
+    )  # fmt: skip
 
 
-def test_a_rematch_another_process_made_is_found_even_at_the_limit(database_url: str) -> None:
+def test_a_game_over_when_made_is_not_refused(database: Database) -> None:
+    for n, status in enumerate(["playing", "finished", "finished"]):
+        add_game(database, f"g{n}", status)
+    with pytest.raises(GameLimitReached):
+        add_game(database, "g3")
+
+
+def test_a_rematch_another_process_made_is_found_even_at_the_limit(database: Database) -> None:
     # the rematch's mark comes before the count: asked again from an address at its limit,
     # the rematch already made is a conflict (the caller loads it), not a refusal
-    db = Database(database_url)
-    db.migrate()
-    creator = address_digest(ANA_AT)
-    seats = [StoredSeat(s, "human", "P", None, None) for s in range(2)]
-    try:
-        over = db.create_game("over", GAME, {}, 1, "1", 0, 10.0, seats, [], "finished", None)
-        args = (GAME, {}, 1, "1", 0, 10.0, seats, [], "playing", None)
-        db.create_game("again", *args, rematch_of=over.pk, creator=creator, most_unfinished=1)
-        with pytest.raises(ConflictError):
-            db.create_game("twice", *args, rematch_of=over.pk, creator=creator, most_unfinished=1)
-    finally:
-        db.dispose()
+    over = add_game(database, "over", "finished")
+    add_game(database, "again", rematch_of=over.pk)
+    with pytest.raises(ConflictError):
+        add_game(database, "twice", rematch_of=over.pk)
 
 
 def test_no_limit_at_zero(client_at: ClientAt) -> None:
