@@ -42,15 +42,16 @@ def pieces_by_seat(state: dict[str, Any]) -> set[int]:
 
 
 def new_game(server: Server) -> tuple[str, str, dict[str, Any]]:
-    """Ana plays at random against a bot until both have pieces on the map and she is to
-    choose a new start (the state stands still)."""
+    """Ana plays at random against a bot until both have pieces out, some unit stands on
+    the map (both seats' pieces may all be scouts on the jungle paths) and she is to choose
+    a new start (the state stands still)."""
     seats = [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "greedy"}]
     created = server.post("/api/games", {"game": "entdecker", "seats": seats, "bot_delay_ms": 0})
     game_id, token = created["game_id"], created["seats"][0]["token"]
     state = play_until(
         server, game_id, token, random.randrange(1 << 30),
         stop=lambda s: s["ply"] >= 30 and bool(s["legal"]) and s["view"]["step"] == "start"
-        and pieces_by_seat(s) == {0, 1},
+        and pieces_by_seat(s) == {0, 1} and bool(s["view"]["units"]),
     )  # fmt: skip
     return game_id, token, state
 
