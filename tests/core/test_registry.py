@@ -109,6 +109,12 @@ def test_make_coerces_text_values() -> None:
     assert state.params()["hand"] == 2
 
 
+@pytest.mark.parametrize("players", ["three", 3.5, 3.0, True])
+def test_players_must_be_a_whole_number(players: object) -> None:
+    with pytest.raises(InvalidParameterError, match="players must be a whole number, not"):
+        game_info("entdecker").resolve({"players": players})
+
+
 def test_unknown_game_is_refused_with_the_known_ones() -> None:
     with pytest.raises(UnknownGameError) as error:
         make("carcassonne")

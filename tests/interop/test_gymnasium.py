@@ -45,6 +45,8 @@ def test_an_episode_ends_with_the_seats_return_and_repeats_with_its_seed(game_id
 
 def test_an_illegal_action_ends_the_episode() -> None:
     seat_env = SeatEnv(GAMES[0], illegal_reward=-3)
+    with pytest.raises(RuntimeError, match="no episode yet: call reset"):
+        seat_env.step(0)
     observation, _ = seat_env.reset(seed=2)
     bad = int(np.flatnonzero(observation["action_mask"] == 0)[0])
     _, reward, terminated, _, info = seat_env.step(bad)

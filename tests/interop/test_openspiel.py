@@ -12,6 +12,7 @@ from collections.abc import Callable
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.tests import games_sim_test
 
 from terranova.core.encoding import STANDARD, encoding_of, encodings
@@ -143,7 +144,7 @@ def test_an_illegal_index_is_refused_and_changes_nothing(game_id: str, encoding:
     legal = set(state.legal_actions())
     bad = next(i for i in range(game.num_distinct_actions()) if i not in legal)
     before = (str(state), state.history())
-    with pytest.raises(Exception, match="not legal here"):
+    with pytest.raises(Exception, match=rf"action index {bad} \(.+\) is not legal here"):
         state.apply_action(bad)
     assert (str(state), state.history()) == before
 
@@ -167,6 +168,24 @@ def test_tensors_hold_only_what_the_seat_sees(game_id: str, encoding: str) -> No
             assert state.observation_string(seat) == other.observation_string(seat)
             # what information-set MCTS asks of a resampled state: the same key
             assert state.information_state_string(seat) == other.information_state_string(seat)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_openspiels_own_resampling_hook_works_without_a_resampler(game_id: str) -> None:
+    """ISMCTSBot with no resampler set asks the state's resample_from_infostate: it gives
+    the seat a state it cannot tell from the real one, and the bot a legal move."""
+    game = load(game_id)
+    state = game.new_initial_state()
+    play_to(state, 25, random.Random(8))
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    seat = state.current_player()
+    other = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert isinstance(other, type(state)) and other is not state
+    assert state.information_state_string(seat) == other.information_state_string(seat)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(4))
+    bot = ismcts.ISMCTSBot(game, evaluator, 10.0, 8, random_state=np.random.RandomState(4))
+    assert bot.step(state) in state.legal_actions()
 
 
 @coded

@@ -77,8 +77,10 @@ def test_an_illegal_action_is_refused_by_the_raw_env_and_ends_the_wrapped_one() 
     mask = raw.observe(raw.agent_selection)["action_mask"]
     bad = int(np.flatnonzero(mask == 0)[0])
     before = [str(a) for a in raw.table.state.history()]
-    with pytest.raises(IllegalIndexError, match="not legal here"):
+    with pytest.raises(IllegalIndexError, match=rf"^action index {bad} \(.+\) is not legal here"):
         raw.step(bad)
+    with pytest.raises(ValueError, match=f"{raw.agent_selection} is to move: give an action"):
+        raw.step(None)
     assert [str(a) for a in raw.table.state.history()] == before
     wrapped = env(game_id, illegal_reward=-5)
     wrapped.reset(seed=1)

@@ -144,7 +144,9 @@ class GameInfo:
         try:
             players = int(str(players_raw))
         except ValueError:
-            raise InvalidParameterError(f"players must be a number, not {players_raw!r}") from None
+            raise InvalidParameterError(
+                f"players must be a whole number, not {players_raw!r}"
+            ) from None
         if not self.min_seats <= players <= self.max_seats:
             raise InvalidParameterError(
                 f"{self.name} takes {self.min_seats} to {self.max_seats} players, not {players}"

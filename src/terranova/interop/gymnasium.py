@@ -81,6 +81,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.illegal_reward = low - 1 if illegal_reward is None else illegal_reward
         self._rng = random.Random()
         self._bots: dict[int, Agent] = {}
+        self._started = False
         self._ended = False
 
     def reset(
@@ -93,6 +94,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
             s: make_agent(spec, seed=self._rng.getrandbits(32)) for s, spec in self.specs.items()
         }
         self.table = self.table.restarted()
+        self._started = True
         self._ended = False
         self._play_others()
         return self._observe(), self._info()
@@ -119,6 +121,8 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return {"observation": self.table.observation(self.seat), "action_mask": mask}
 
     def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        if not self._started:
+            raise RuntimeError("no episode yet: call reset() before the first step")
         if self._ended or self.table.state.is_terminal():
             raise RuntimeError("the episode is over: call reset()")
         try:

@@ -20,6 +20,7 @@ read with the position (the tile drawn, a placement's place among the legal ones
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -198,6 +199,16 @@ class TerranovaState(pyspiel.State):
 
     def __str__(self) -> str:
         return self.table.view_text(None)
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> TerranovaState:
+        """A state ``player_id`` cannot tell from this one, hidden parts redrawn by the
+        game's ``resample`` from a generator seeded by ``probability_sampler()``: what
+        OpenSpiel's information-set MCTS asks for when no resampler is set (for Python
+        callers; ``Resampler`` gives a seeded series)."""
+        rng = random.Random(int(probability_sampler() * 2**53))
+        return TerranovaState(self.get_game(), self.table.resampled(player_id, rng))
 
 
 class Observer:

@@ -140,7 +140,8 @@ class RawEnv(AECEnv[str, Observation, int]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert action is not None
+        if action is None:  # None is for an agent whose game is over (PettingZoo's rule)
+            raise ValueError(f"{agent} is to move: give an action index, not None")
         self.table.apply(int(action))
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)

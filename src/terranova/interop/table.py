@@ -177,7 +177,10 @@ class Table:
             size = (self.coding.chance if chance else self.coding.actions).size
             if not 0 <= index < size:
                 raise IllegalIndexError(f"action index {index} is outside 0..{size - 1}")
-            raise IllegalIndexError(f"{self.describe(index)} is not legal here")
+            raise IllegalIndexError(
+                f"action index {index} ({self.describe(index)}) is not legal here: the legal "
+                "ones are the position's legal actions"
+            )
         self.play(action)
 
     def play(self, action: Action) -> None:
