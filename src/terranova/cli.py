@@ -183,8 +183,9 @@ def games_command(
             "chance" if info.has_chance else "no chance",
             "hidden information" if info.has_hidden_information else "no hidden information",
         ]
-        if encodings(info):  # the research interfaces' (docs/interop.md)
-            facts.append(f"encodings: {', '.join(encodings(info))}")
+        names = encodings(info)  # the research interfaces' (docs/interop.md)
+        if names:
+            facts.append(f"encodings: {', '.join(names)}")
         table.add_row(info.id, f"{escape(info.name)}\n[dim]{', '.join(facts)}[/]")
     out.print(table)
     for info in infos:

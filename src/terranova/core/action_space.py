@@ -366,15 +366,15 @@ class ActionSpace:
         slot = self._keys[kind] = (getter, {})
         return slot
 
-    def _locate(self, action: Action) -> _Found | None:
+    def _locate(self, action: Action, slot: _Slot) -> _Found | None:
         """The action's index, or when the first part that holds it (ranks aside) has
         ranked fields, that part's offset, the part and the action's partial index there;
-        kept in ``_keys``. ``None`` when no part holds it."""
+        kept in ``slot``, its kind's. ``None`` when no part holds it."""
         for offset, part in self._by_kind.get(type(action), ()):
             found = part.lookup(action)
             if found is not None:
                 entry = (offset, part, found) if part.ranked else offset + found
-                getter, known = self._keys.get(type(action)) or self._slot(type(action))
+                getter, known = slot
                 if len(known) >= KNOWN_LIMIT:
                     known.clear()
                 known[getter(action)] = entry
@@ -442,13 +442,13 @@ class ActionSpace:
             slot = keys.get(kind) or self._slot(kind)
             entry = slot[1].get(slot[0](action))
             if entry is None:
-                entry = self._locate(action)
+                entry = self._locate(action, slot)
             if isinstance(entry, int):
                 found[entry] = action
                 continue
             if ranks is None and self._ranked:
                 ranks = self._ranks(legal)
-            values = ranks.get(type(action)) if ranks else None
+            values = ranks.get(kind) if ranks else None
             if entry is not None and values is not None:
                 offset, ranked, within = entry
                 done = ranked.completed(within, action, values)

@@ -207,8 +207,11 @@ class TerranovaState(pyspiel.State):
         game's ``resample`` from a generator seeded by ``probability_sampler()``: what
         OpenSpiel's information-set MCTS asks for when no resampler is set (for Python
         callers; ``Resampler`` gives a seeded series)."""
-        rng = random.Random(int(probability_sampler() * 2**53))
-        return TerranovaState(self.get_game(), self.table.resampled(player_id, rng))
+        return self.resampled(player_id, random.Random(int(probability_sampler() * 2**53)))
+
+    def resampled(self, player: int, rng: random.Random) -> TerranovaState:
+        """A state ``player`` cannot tell from this one, hidden parts redrawn with ``rng``."""
+        return TerranovaState(self.get_game(), self.table.resampled(player, rng))
 
 
 class Observer:
@@ -252,7 +255,7 @@ class Resampler:
         self.rng = random.Random(seed)
 
     def __call__(self, state: TerranovaState, player: int) -> TerranovaState:
-        return TerranovaState(state.get_game(), state.table.resampled(player, self.rng))
+        return state.resampled(player, self.rng)
 
 
 _registered: set[str] = set()
