@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from terranova.agents import available_agents, check_agent
 from terranova.core.actions import Action
@@ -66,6 +67,8 @@ from terranova.server.store import GameStore
 
 log = logging.getLogger("terranova.server")
 
+T = TypeVar("T")
+
 RESIGNED_BOT = "greedy"
 """Who plays on for a person who resigns."""
 MIN_MOVE_SECONDS = 1.0
@@ -110,6 +113,10 @@ class GameService:
         self.bots = BotRunner(settings)
         self.held: set[str] = set()
         """The games this process runs: it holds their leases (see :mod:`.store`)."""
+        self._writes = itertools.count(1)
+        self._leased: dict[str, int] = {}
+        """The games held, by the number of the write here that last took or kept their
+        lease (a renewal that misses a lease checks that no write decided it since)."""
         self.unresumable: set[str] = set()
         """Games whose lease this process took but which it cannot run (their rules changed
         since, say): it gives their leases up and takes them no more, for another process."""
@@ -121,6 +128,7 @@ class GameService:
         self._leaser: asyncio.Task[None] | None = None
         self._pruner: asyncio.Task[None] | None = None
         self._closing = False
+        self._background: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -157,6 +165,7 @@ class GameService:
         except Exception:
             log.exception("the leases are not given up: they expire on their own")
         self.held.clear()
+        self._leased.clear()
         await self.bots.close()
 
     def runs(self, game_id: str) -> bool:
@@ -164,10 +173,13 @@ class GameService:
         return game_id in self.held
 
     def _hold(self, game_id: str, held: bool) -> None:
+        """A write of the game left its lease to this process or not."""
         if held:
             self.held.add(game_id)
+            self._leased[game_id] = next(self._writes)
         else:
             self.held.discard(game_id)
+            self._leased.pop(game_id, None)
 
     def _loaded(self, game: LiveGame) -> None:
         """A game came into memory (new, or rebuilt): its clocks and bots go on."""
@@ -204,23 +216,33 @@ class GameService:
             self._loaded(game)
 
     async def _lease_loop(self) -> None:
-        """Renew this process's leases a few times per lease, stop running the games whose
-        lease another process took (this one stalled), and take the orphans."""
+        """Renew this process's leases a few times per lease (:meth:`renew_leases`)."""
         period = self.store.lease_seconds / 3
         while not self._closing:
             await asyncio.sleep(period)
             try:
-                before = set(self.held)  # a lease taken meanwhile may be missing from the answer
-                renewed = set(await asyncio.to_thread(self.store.renew_leases, before))
-                for game_id in sorted(before - renewed):
-                    log.info("game %s: this process no longer holds its lease", game_id)
-                    self._stop_running(game_id)
-                await self._take_orphans()  # which also resumes the games it holds but not runs
+                await self.renew_leases()
             except Exception:
                 log.exception("the leases could not be renewed; tried again shortly")
 
+    async def renew_leases(self) -> None:
+        """Renew this process's leases, stop running the games whose lease another process
+        took (this one stalled), and take the orphans."""
+        before = set(self.held)
+        decided = {game_id: self._leased.get(game_id) for game_id in before}
+        renewed = set(await asyncio.to_thread(self.store.renew_leases, before))
+        for game_id in sorted(before - renewed):
+            async with self.games.lock(game_id):  # after any write of the game in flight
+                # a write since the snapshot decided the lease: its own move may have
+                # dropped it (the turn passed to a person), which is no loss
+                if game_id in self.held and self._leased.get(game_id) == decided[game_id]:
+                    log.info("game %s: this process no longer holds its lease", game_id)
+                    self._stop_running(game_id)
+        await self._take_orphans()  # which also resumes the games it holds but not runs
+
     def _stop_running(self, game_id: str) -> None:
         self.held.discard(game_id)
+        self._leased.pop(game_id, None)
         self.autoplay.stop(game_id)
         self.windows.stop(game_id)
         self.move_clocks.stop(game_id)
@@ -723,7 +745,19 @@ class GameService:
         to the live game and tell everyone. ``answered_by``: the seat whose decision this
         is, which keeps the clock of a response window it answered; ``person``: the first
         action is a person's decision, asked for now (the rest are counted as the server's:
-        chance, and the passes of a window taken early)."""
+        chance, and the passes of a window taken early). Cancelled meanwhile (a lease lost,
+        a clock stopped, a shutdown), it still runs to its end, then raises the
+        cancellation: a move the store has taken is applied here and told."""
+        await to_the_end(self._commit(game, actions, after, answered_by, person))
+
+    async def _commit(
+        self,
+        game: LiveGame,
+        actions: Sequence[Action],
+        after: State,
+        answered_by: int | None,
+        person: bool,
+    ) -> None:
         entries = [
             Entry(game.seq + i, game.ply + i, str(action)) for i, action in enumerate(actions)
         ]
@@ -777,16 +811,26 @@ class GameService:
         """Run the store's ``write`` for ``game`` in a thread, to its end even if the request
         is cancelled, and hold the game's lease as the write leaves it; Stale with
         ``stale`` if another write came first."""
+        writing = asyncio.ensure_future(asyncio.to_thread(write, *args))
         try:
-            held = await asyncio.shield(asyncio.to_thread(write, *args))
+            held = await to_the_end(writing)
         except asyncio.CancelledError:
-            # the write may land all the same: the next use rebuilds from the database
+            # the write may have landed: the game is rebuilt from the store, its watchers told
             self.games.forget(game.public_id)
+            if not writing.cancelled() and writing.exception() is None:
+                self._hold(game.public_id, writing.result())
+            self._later(self.refresh(game.public_id))
             raise
         except ConflictError:
             self.games.forget(game.public_id)
             raise Stale(stale) from None
         self._hold(game.public_id, held)
+
+    def _later(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` in the background, kept until it ends."""
+        task = asyncio.create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     def _changed(self, game: LiveGame, answered_by: int | None = None) -> None:
         """After a change to ``game``: its window tracked, its move timed, everyone told,
@@ -797,6 +841,23 @@ class GameService:
         self.games.remember_window(game)
         self._loaded(game)  # after the window: no move is timed while one is open
         self.hub.broadcast(game)
+
+
+async def to_the_end(work: Awaitable[T]) -> T:
+    """``work``'s result, waited for to its end even if the caller is cancelled meanwhile;
+    the cancellation is raised then."""
+    task = asyncio.ensure_future(work)
+    cancelled = False
+    while not task.done():
+        try:
+            await asyncio.wait({task})
+        except asyncio.CancelledError:
+            cancelled = True
+    if cancelled:
+        if not task.cancelled():
+            task.exception()  # retrieved: the cancellation is what the caller gets
+        raise asyncio.CancelledError
+    return task.result()
 
 
 def _automaton(

@@ -77,6 +77,17 @@ let fatal = false;
 let heartbeat = null;
 let lastHeard = 0;
 let remembered = false;
+let stateAt = 0; // when the newest state message came (ms)
+let overdueWait = 0; // added to the wait after a re-read that found nothing new (ms)
+let rereading = false;
+
+// How long past the moment a move is due the page waits for it before it reads the state
+// again: a move the server made but never sent would otherwise leave the page waiting for
+// ever, its pings answered (ms)
+const BOT_PATIENCE = 10000;
+const CLOCK_PATIENCE = 5000;
+const OVERDUE_CHECK = 2000;
+const MOST_OVERDUE_WAIT = 60000;
 
 // ------------------------------------------------------------------ the connection
 
@@ -117,6 +128,8 @@ function connect() {
     if (msg.type === "state") {
       gotState = true;
       attempts = 0;
+      stateAt = Date.now();
+      overdueWait = 0;
       receive(msg);
     } else if (msg.type === "error") {
       if (!gotState && ["forbidden", "not_found", "refused"].includes(msg.code)) {
@@ -169,6 +182,7 @@ function startHeartbeat() {
     }
     try { socket.send(JSON.stringify({ type: "ping" })); } catch (err) { /* closing */ }
   }, 20000);
+  setInterval(checkOverdue, OVERDUE_CHECK);
   const wake = () => {
     if (!socket && !fatal) {
       attempts = 0;
@@ -179,15 +193,60 @@ function startHeartbeat() {
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") wake(); });
 }
 
-async function refreshState() {
+/** Read the state over HTTP; with `onlyNew`, show it only if the game has changed. Whether
+ * it had. */
+async function refreshState(onlyNew = false) {
   const query = seat !== null ? `?seat=${seat}&token=${encodeURIComponent(token)}` : "";
   try {
-    receive(await api(`/api/games/${encodeURIComponent(gameId)}/state${query}`));
+    const msg = await api(`/api/games/${encodeURIComponent(gameId)}/state${query}`);
+    const changed = !latest || moved(latest, msg);
+    if (changed || !onlyNew) {
+      stateAt = Date.now();
+      receive(msg);
+    }
+    return changed;
   } catch (err) {
     if (err.status === 403 || err.status === 404) {
       fatal = true;
       showFatal(refusal(err.message, err.status === 403 ? "forbidden" : "not_found"));
     }
+    return false;
+  }
+}
+
+/** Whether state message `b` shows the game changed since `a`. */
+function moved(a, b) {
+  return a.ply !== b.ply || a.status !== b.status || a.to_move !== b.to_move
+    || a.log.length !== b.log.length || JSON.stringify(a.rematch) !== JSON.stringify(b.rematch);
+}
+
+/** When the game should have moved on without this page (ms since the epoch), judging by
+ * the newest state: a bot's or the automaton's turn, a response window's or a move's clock;
+ * 0 if nothing is due. */
+function dueAt(msg) {
+  if (!msg || msg.status !== "playing") return 0;
+  const due = [];
+  const mover = msg.to_move === null || msg.to_move === undefined ? null : msg.seats[msg.to_move];
+  if (!msg.window && mover && (mover.kind === "bot" || mover.kind === "automaton")) {
+    due.push(stateAt + (summary ? summary.bot_delay_ms : 0) + BOT_PATIENCE);
+  }
+  if (msg.window) due.push(msg.window.ends_at + CLOCK_PATIENCE);
+  if (msg.move_ends_at) due.push(msg.move_ends_at + CLOCK_PATIENCE);
+  return due.length ? Math.min(...due) + overdueWait : 0;
+}
+
+/** Read the state again when a move is overdue (each re-read that finds nothing new waits
+ * twice as long for the next, up to a minute). */
+async function checkOverdue() {
+  const due = dueAt(latest);
+  if (!due || Date.now() < due || rereading || fatal) return;
+  rereading = true;
+  try {
+    const changed = await refreshState(true);
+    overdueWait = changed ? 0 : Math.min(MOST_OVERDUE_WAIT, Math.max(OVERDUE_CHECK, overdueWait * 2));
+    if (!changed) stateAt = Date.now();
+  } finally {
+    rereading = false;
   }
 }
 
