@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -15,6 +15,8 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import BaseRoute, Match, Route
+from starlette.types import Scope
 
 import terranova
 from terranova.core.registry import BOARD_PATH
@@ -86,15 +88,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse({"detail": validation_message(exc)}, status_code=400)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        headers = exc.headers
+        allowed = allowed_methods(routes, request.scope) if exc.status_code == 405 else []
+        if allowed:  # Starlette's Allow names the methods of the first route on the path only
+            headers = {**(headers or {}), "Allow": ", ".join(allowed)}
         return JSONResponse(
-            {"detail": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers
+            {"detail": str(exc.detail)}, status_code=exc.status_code, headers=headers
         )
 
-    for module in (games, play, advice, sockets, ops, pages):
+    modules = (games, play, advice, sockets, ops, pages)
+    for module in modules:
         app.include_router(module.router)
+    routes = [route for module in modules for route in module.router.routes]
     # the files last, each game's board, from its own package, before /static (which would
     # take the path)
     app.mount(BOARD_PATH, GameFiles(), name="games")
     app.mount("/static", pages.StaticDirectory(Path(settings.static_dir)), name="static")
     return app
+
+
+def allowed_methods(routes: Iterable[BaseRoute], scope: Scope) -> list[str]:
+    """The methods of every one of ``routes`` on ``scope``'s path, sorted."""
+    methods: set[str] = set()
+    for route in routes:
+        if isinstance(route, Route) and route.methods and route.matches(scope)[0] != Match.NONE:
+            methods |= route.methods
+    return sorted(methods)

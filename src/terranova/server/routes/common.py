@@ -18,7 +18,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 """The error answers the API documents (``responses=`` of a route)."""
 
-SEAT_QUERY = re.compile(r"-?[0-9]{1,9}")
+SEAT_QUERY = re.compile(r"0|-?[1-9][0-9]{0,8}")
 SeatQuery = Annotated[str | None, Query(alias="seat", description="a seat number")]
 """The ``seat`` of a query string, as text: :func:`query_seat` reads it."""
 
@@ -44,9 +44,10 @@ def validation_message(exc: RequestValidationError | ValidationError) -> str:
 
 def query_seat(text: str | None) -> int | None:
     """The ``seat`` of a query string (absent: None); raises BadRequest unless it is a whole
-    number written plainly (``0``, ``2``: not ``1.0``, ``+1`` or ``abc``)."""
+    number written plainly (``0``, ``2``: not ``1.0``, ``+1``, ``01``, ``-0`` or ``abc``), so
+    that one seat has one spelling."""
     if text is None:
         return None
     if not SEAT_QUERY.fullmatch(text):
-        raise BadRequest(f"seat: a seat number such as 0 or 1, not {text[:40]!r}")
+        raise BadRequest(f"seat: a seat number written plainly, such as 0 or 1, not {text[:40]!r}")
     return int(text)
