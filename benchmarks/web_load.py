@@ -107,6 +107,8 @@ class Server:
             "100000",
             "--max-games-per-address",
             "0",
+            "--max-games-per-address-per-hour",
+            "0",
         ]
         self._log = self.log_path.open("wb")
         self.process = subprocess.Popen(

@@ -777,6 +777,21 @@ def serve_command(
             min=0, help="unfinished games one client address may have created (0: no limit)"
         ),
     ] = 20,
+    max_games_per_address_per_hour: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help="games one client address may create in any hour, over or not (0: no limit)",
+        ),
+    ] = 60,
+    min_unwatched_bot_delay_ms: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help="least pause before a bot's move in a game no person plays (all bots, or "
+            "everyone resigned), whatever the game asked for",
+        ),
+    ] = 250,
     trusted_proxy: Annotated[
         list[str] | None,
         typer.Option(
@@ -819,6 +834,8 @@ def serve_command(
             http_request_timeout=request_timeout,
             http_connections_per_address=connections_per_address,
             max_games_per_address=max_games_per_address,
+            max_games_per_address_per_hour=max_games_per_address_per_hour,
+            min_unwatched_bot_delay_ms=min_unwatched_bot_delay_ms,
             trusted_proxies=tuple(_trusted(trusted_proxy or [])),
             abandon_after_hours=abandon_after_hours,
             lease_seconds=lease_seconds,

@@ -31,7 +31,8 @@ def child_env(**extra: str) -> dict[str, str]:
 
 
 def server_command(port: int, database_url: str, *args: str) -> list[str]:
-    """The command line of a server on the loopback ``port`` with this database."""
+    """The command line of a server on the loopback ``port`` with this database (games of
+    bots alone at the pace they ask for, as in the tests' apps)."""
     return [
         sys.executable,
         "-m",
@@ -42,6 +43,8 @@ def server_command(port: int, database_url: str, *args: str) -> list[str]:
         str(port),
         "--database-url",
         database_url,
+        "--min-unwatched-bot-delay-ms",
+        "0",
         *args,
     ]
 

@@ -1,26 +1,38 @@
-"""One client address has at most ``max_games_per_address`` unfinished games it created
-(429 beyond), counted in the database under a digest of the address: a game over
-(finished, or closed as abandoned) frees a place, a rematch counts for whoever asks for
-it, and a trusted proxy's ``X-Forwarded-For`` names the address as for the other limits."""
+"""One client address has at most ``max_games_per_address`` unfinished games it created,
+and creates at most ``max_games_per_address_per_hour`` games in any hour (429 beyond),
+counted in the database under a digest of the address: a game over (finished, or closed
+as abandoned) frees a place of the first, an hour passed one of the second, a rematch counts
+for whoever asks for it, and a trusted proxy's ``X-Forwarded-For`` names the address as for
+the other limits."""
 
 from __future__ import annotations
 
 import random
+import re
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, timedelta
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import select
+from sqlalchemy import select, update
 from tests.server.conftest import Api, settings_for
 from typer.testing import CliRunner
 
 import terranova.server
 from terranova.cli import app as cli
 from terranova.server import Settings, create_app
-from terranova.server.db import ConflictError, Database, GameLimitReached, GameRow, StoredSeat
+from terranova.server.db import (
+    HOUR,
+    ConflictError,
+    Database,
+    GameLimitReached,
+    GameRow,
+    HourlyLimitReached,
+    StoredSeat,
+)
 from terranova.server.limits import address_digest
 
 PROXY = "10.0.0.1"
@@ -207,7 +219,8 @@ def test_a_rematch_counts_for_the_address_that_asks(client_at: ClientAt) -> None
     assert again.json()["game_id"] == made.json()["game_id"]
 
 
-def test_creations_at_once_never_pass_the_limit(database_url: str) -> None:
+@pytest.mark.parametrize("limit", ["most_unfinished", "most_per_hour"])
+def test_creations_at_once_never_pass_the_limit(database_url: str, limit: str) -> None:
     first = Database(database_url)
     first.migrate()
     # PostgreSQL: as two server processes; SQLite has one
@@ -221,7 +234,7 @@ def test_creations_at_once_never_pass_the_limit(database_url: str) -> None:
         try:
             db = dbs[n % len(dbs)]
             args = (GAME, {}, 1, "1", 0, 10.0, seats, [], "playing", None)
-            db.create_game(f"g{n}", *args, creator=creator, most_unfinished=3)
+            db.create_game(f"g{n}", *args, creator=creator, **{limit: 3})
         except GameLimitReached:
             return False
         return True
@@ -239,8 +252,68 @@ def test_terranova_serve_sets_the_limit(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(
         terranova.server, "serve", lambda settings, *_, **__: served.append(settings)
     )
-    for args, limit in (([], 20), (["--max-games-per-address", "0"], 0)):
+    for args, limit, per_hour in (
+        ([], 20, 60),
+        (["--max-games-per-address", "0"], 0, 60),
+        (["--max-games-per-address-per-hour", "0"], 20, 0),
+        (["--max-games-per-address-per-hour", "5"], 20, 5),
+    ):
         result = CliRunner().invoke(cli, ["serve", *args])
         assert result.exit_code == 0, result.output
-        assert served.pop().max_games_per_address == limit
-    assert CliRunner().invoke(cli, ["serve", "--max-games-per-address", "-1"]).exit_code == 2
+        settings = served.pop()
+        assert settings.max_games_per_address == limit, args
+        assert settings.max_games_per_address_per_hour == per_hour, args
+    for option in ("--max-games-per-address", "--max-games-per-address-per-hour"):
+        assert CliRunner().invoke(cli, ["serve", option, "-1"]).exit_code == 2
+
+
+def assert_hourly_refused(answer: Any, limit: int) -> None:
+    assert answer.status_code == 429, answer.text
+    detail = answer.json()["detail"]
+    assert re.fullmatch(
+        f"this address has created {limit} games in the past hour: another may be created "
+        r"in (59|60) minutes, once the oldest of them is an hour old "
+        r"\(max_games_per_address_per_hour\)",
+        detail,
+    ), detail
+
+
+def test_an_address_creates_at_most_its_games_per_hour(
+    database_url: str, client_at: ClientAt
+) -> None:
+    limits = {"max_games_per_address": 0, "max_games_per_address_per_hour": 3}
+    api = Api(client_at(ANA_AT, **limits))
+    for _ in range(3):
+        assert create(api.client).status_code == 200
+    # games over still count: the limit bounds what one address adds to the database
+    assert len(api.service.store.abandon_idle(0)) == 3
+    assert_hourly_refused(create(api.client), 3)
+    # counted in the database: another server process on it refuses the address too
+    assert_hourly_refused(create(client_at(ANA_AT, **limits)), 3)
+    assert len(stored(database_url)) == 3  # nothing written when refused
+    # another address is not affected
+    assert create(client_at(BO_AT, **limits)).status_code == 200
+
+
+def test_a_game_an_hour_old_frees_a_place_of_the_hour(database: Database) -> None:
+    creator = address_digest(ANA_AT)
+    seats = [StoredSeat(s, "human", "P", None, None) for s in range(2)]
+
+    def made(public_id: str) -> Any:
+        args = (GAME, {}, 1, "1", 0, 10.0, seats, [], "finished", None)
+        return database.create_game(public_id, *args, creator=creator, most_per_hour=2)
+
+    made("g0")
+    made("g1")
+    with pytest.raises(HourlyLimitReached) as refused:
+        made("g2")
+    first = stored(database.url)[0]
+    made_at = first.created_at.replace(tzinfo=first.created_at.tzinfo or UTC)  # SQLite: none
+    assert refused.value.frees_at == made_at + HOUR
+    # the first game made a little over an hour ago: its place is free again
+    with database.session() as session, session.begin():
+        earlier = first.created_at - HOUR - timedelta(seconds=1)
+        session.execute(update(GameRow).where(GameRow.id == first.id).values(created_at=earlier))
+    made("g2")
+    with pytest.raises(HourlyLimitReached):
+        made("g3")

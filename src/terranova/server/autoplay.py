@@ -1,5 +1,6 @@
 """The server's own moves in its games: the bots' and the automaton's decisions, and chance,
-played as soon as it is their turn (after the table's ``bot_delay_ms``), each through the
+played as soon as it is their turn (after the table's ``bot_delay_ms``, and in a game no
+person plays at least ``min_unwatched_bot_delay_ms``: :func:`bot_delay`), each through the
 service's one way of committing a move.
 
 Determinism: a bot's decision comes from ``make_agent(spec, derive_seed(seed, "bot", seat,
@@ -65,17 +66,34 @@ def needs_runner(state: State, seats: Sequence[SeatInfo], move_seconds: float | 
     return kind == "bot" or (kind == "human" and move_seconds is not None)
 
 
+def bot_delay(game: LiveGame, unwatched_ms: int) -> float:
+    """Seconds to pause before a bot's move in ``game``: its ``bot_delay_ms``, and at least
+    ``unwatched_ms`` when no person holds or may take a seat (every seat a bot's or the
+    automaton's, as once everyone resigned): nobody waits on such a game, and it must not
+    play, and fill the database, as fast as the server can."""
+    people = any(seat.kind not in ("bot", "automaton") for seat in game.seats)
+    return (game.bot_delay_ms if people else max(game.bot_delay_ms, unwatched_ms)) / 1000
+
+
 class Autoplay:
     """Moves for the bots (and resolves chance) of the games this process runs (module
     doc); ``runs`` says which."""
 
     def __init__(
-        self, games: GameCache, bots: BotRunner, commit: Commit, runs: Callable[[str], bool]
+        self,
+        games: GameCache,
+        bots: BotRunner,
+        commit: Commit,
+        runs: Callable[[str], bool],
+        unwatched_ms: int = 0,
     ) -> None:
         self.games = games
         self.bots = bots
         self._commit = commit
         self.runs = runs
+        self.unwatched_ms = unwatched_ms
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+        """How a bot's pause is waited out (a test counts the pauses through it)."""
         self._tasks = GameTasks("bots")
         self.closing = False
 
@@ -113,9 +131,9 @@ class Autoplay:
                     continue
                 if actor < 0 or game.seats[actor].kind != "bot":
                     return
-                delay = game.bot_delay_ms / 1000
+                delay = bot_delay(game, self.unwatched_ms)
             if delay > 0:
-                await asyncio.sleep(delay)
+                await self.sleep(delay)
             async with self.games.lock(game_id):
                 game = await self.games.load(game_id)
                 if game.seq != seq:

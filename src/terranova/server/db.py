@@ -71,6 +71,9 @@ CREATOR_LOCKS = 0x7E5B
 address (the second is the address's digest, read as a number): two processes never both
 count its games before either adds one."""
 
+HOUR = timedelta(hours=1)
+"""The window of ``max_games_per_address_per_hour``."""
+
 CHANGES = "terranova_games"
 """The PostgreSQL channel on which each write to a game is announced to the other server
 processes, when it commits (see :mod:`terranova.server.relay`)."""
@@ -89,7 +92,10 @@ class Base(DeclarativeBase):
 
 class GameRow(Base):
     __tablename__ = "games"
-    __table_args__ = (Index("ix_games_creator_status", "creator", "status"),)
+    __table_args__ = (
+        Index("ix_games_creator_status", "creator", "status"),
+        Index("ix_games_creator_created_at", "creator", "created_at"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     public_id: Mapped[str] = mapped_column(String(32), unique=True)
@@ -115,7 +121,8 @@ class GameRow(Base):
     creator: Mapped[str | None] = mapped_column(String(32), nullable=True)
     """A digest of the client address that created the game, not the address itself
     (:func:`~terranova.server.limits.address_digest`), to count that address's unfinished
-    games (null: made without an address, or before migration 0009)."""
+    games and its games of the past hour (null: made without an address, or before
+    migration 0009)."""
 
 
 class SeatRow(Base):
@@ -229,6 +236,15 @@ class OpenGame:
 
 class GameLimitReached(Exception):
     """The game's creator has as many games being played as it may; nothing was written."""
+
+
+class HourlyLimitReached(GameLimitReached):
+    """The game's creator has created as many games in the past hour as it may; nothing
+    was written. Another may be created at ``frees_at``."""
+
+    def __init__(self, message: str, frees_at: datetime) -> None:
+        super().__init__(message)
+        self.frees_at = frees_at
 
 
 class ConflictError(Exception):
@@ -503,6 +519,7 @@ class Database:
         runner: bool = False,
         creator: str | None = None,
         most_unfinished: int = 0,
+        most_per_hour: int = 0,
     ) -> StoredGame:
         """Insert a game with its seats and its first log entries, in one transaction; with
         ``rematch_of``, as the rematch of that game, which must have none yet (else
@@ -510,7 +527,8 @@ class Database:
         (a bot or chance to move...): this process takes its lease. ``creator``: the
         digest of the address creating it, which may have at most ``most_unfinished``
         games being played (0: any number); GameLimitReached (nothing written) if it has
-        that many already and this game is being played too."""
+        that many already and this game is being played too; HourlyLimitReached if it
+        has created ``most_per_hour`` games in the past hour (0: any number)."""
         created = now()
         with self._write_lock, self.session() as session, session.begin():
             if rematch_of is not None:
@@ -524,8 +542,9 @@ class Database:
                 self._announce(session, rematch_of)
             # after the rematch's mark: a rematch another process made is found as such,
             # not refused; a refusal here rolls the mark back
-            if creator is not None and most_unfinished > 0 and status == "playing":
-                self._check_creator(session, creator, most_unfinished)
+            if creator is not None:
+                most = most_unfinished if status == "playing" else 0
+                self._check_creator(session, creator, most, most_per_hour, created)
             row = GameRow(
                 public_id=public_id,
                 game=game,
@@ -561,24 +580,42 @@ class Database:
                 self._lease(session, pk, True)
         return _stored(row, seats, entries)
 
-    def _check_creator(self, session: Session, creator: str, most: int) -> None:
-        """Within the write that adds a game: GameLimitReached if ``creator`` has ``most``
-        games being played. On PostgreSQL the writes of one creator take turns from here
-        to their commit (a lock of the transaction), so two processes never both count
-        before either adds; SQLite's writers take turns already (``_write_lock``)."""
+    def _check_creator(
+        self, session: Session, creator: str, most: int, most_per_hour: int, moment: datetime
+    ) -> None:
+        """Within the write that adds a game at ``moment``: GameLimitReached if ``creator``
+        has ``most`` games being played, HourlyLimitReached if it created ``most_per_hour``
+        games in the hour before (0: no limit). On PostgreSQL the writes of one creator take
+        turns from here to their commit (a lock of the transaction), so two processes never
+        both count before either adds; SQLite's writers take turns already
+        (``_write_lock``)."""
+        if most <= 0 and most_per_hour <= 0:
+            return
         if self.engine.dialect.name == "postgresql":
             key = int(creator[:8], 16) - 2**31  # the digest's first 32 bits, as an int4
             lock = func.pg_advisory_xact_lock(
                 literal(CREATOR_LOCKS, Integer), literal(key, Integer)
             )
             session.execute(select(lock))
-        unfinished = session.scalar(
-            select(func.count())
-            .select_from(GameRow)
-            .where(GameRow.creator == creator, GameRow.status == "playing")
-        )
-        if (unfinished or 0) >= most:
-            raise GameLimitReached(f"{unfinished} games being played")
+        if most > 0:
+            unfinished = session.scalar(
+                select(func.count())
+                .select_from(GameRow)
+                .where(GameRow.creator == creator, GameRow.status == "playing")
+            )
+            if (unfinished or 0) >= most:
+                raise GameLimitReached(f"{unfinished} games being played")
+        if most_per_hour > 0:
+            recent = session.scalars(
+                select(GameRow.created_at)
+                .where(GameRow.creator == creator, GameRow.created_at > moment - HOUR)
+                .order_by(GameRow.created_at.desc())
+                .limit(most_per_hour)
+            ).all()
+            if len(recent) >= most_per_hour:
+                raise HourlyLimitReached(
+                    f"{len(recent)} games in the past hour", _utc(recent[-1]) + HOUR
+                )
 
     @staticmethod
     def _follow(session: Session, pk: int, entries: Sequence[Entry]) -> None:

@@ -53,7 +53,8 @@ class Busy(ServiceError):
 
 class TooManyGames(ServiceError):
     """The creating address has as many unfinished games as it may (``max_games_per_address``):
-    one must be over first."""
+    one must be over first; or it created as many in the past hour as it may
+    (``max_games_per_address_per_hour``)."""
 
     status, code = 429, "rate"
 

@@ -17,10 +17,12 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import math
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from terranova.agents import available_agents, check_agent
@@ -32,7 +34,14 @@ from terranova.server.autoplay import Autoplay, needs_runner
 from terranova.server.bots import BotRunner, limits
 from terranova.server.cache import GameCache, catch_up
 from terranova.server.clocks import MoveClocks, WindowClocks
-from terranova.server.db import ConflictError, Entry, GameLimitReached, OpenGame, resign_entry
+from terranova.server.db import (
+    ConflictError,
+    Entry,
+    GameLimitReached,
+    HourlyLimitReached,
+    OpenGame,
+    resign_entry,
+)
 from terranova.server.errors import (
     ABANDONED,
     BadRequest,
@@ -120,7 +129,9 @@ class GameService:
         self.unresumable: set[str] = set()
         """Games whose lease this process took but which it cannot run (their rules changed
         since, say): it gives their leases up and takes them no more, for another process."""
-        self.autoplay = Autoplay(self.games, self.bots, self.commit, self.runs)
+        self.autoplay = Autoplay(
+            self.games, self.bots, self.commit, self.runs, settings.min_unwatched_bot_delay_ms
+        )
         self.move_clocks = MoveClocks(self.games, self.autoplay, hub.broadcast, self.runs)
         self.windows = WindowClocks(self.games, self.commit, self.runs)
         self.searches = Searches(self.games, store, self.bots, settings)
@@ -488,8 +499,17 @@ class GameService:
                     runner,
                     None if address is None else address_digest(address),
                     most,
+                    self.settings.max_games_per_address_per_hour,
                 )
             )
+        except HourlyLimitReached as exc:
+            per_hour = self.settings.max_games_per_address_per_hour
+            minutes = max(1, math.ceil((exc.frees_at - datetime.now(UTC)).total_seconds() / 60))
+            raise TooManyGames(
+                f"this address has created {per_hour} games in the past hour: another may be "
+                f"created in {minutes} minutes, once the oldest of them is an hour old "
+                "(max_games_per_address_per_hour)"
+            ) from None
         except GameLimitReached:
             games = "1 unfinished game" if most == 1 else f"{most} unfinished games"
             hours = self.settings.abandon_after_hours

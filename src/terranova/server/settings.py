@@ -23,6 +23,10 @@ class Settings:
     bot_delay_ms: int = 600
     """Pause before each bot move when a game does not say (``bot_delay_ms`` at creation)."""
     max_bot_delay_ms: int = 10_000
+    min_unwatched_bot_delay_ms: int = 250
+    """Least pause before each bot move in a game no person plays (every seat a bot's or
+    the automaton's, as once everyone resigned), whatever its ``bot_delay_ms``: such games
+    must not keep a core busy and fill the database as fast as the server can play."""
     response_seconds: float = 10.0
     """How long a response window waits for people when a game does not say
     (``response_seconds`` at creation)."""
@@ -45,6 +49,10 @@ class Settings:
     max_games_per_address: int = 20
     """Unfinished games created from one client address (through ``POST /api/games`` or
     a rematch); another is refused (429) until one of them is over (0: no limit)."""
+    max_games_per_address_per_hour: int = 60
+    """Games created from one client address in the past hour, over or not (through
+    ``POST /api/games`` or a rematch); another is refused (429) until the oldest of them is
+    an hour old (0: no limit). Bounds the games one address adds to the database."""
     max_connections: int = 2_000
     """Open connections and requests in flight, all clients together (503 beyond)."""
     trusted_proxies: tuple[str, ...] = ()

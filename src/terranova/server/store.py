@@ -50,12 +50,14 @@ class GameStore(Protocol):
         runner: bool = False,
         creator: str | None = None,
         most_unfinished: int = 0,
+        most_per_hour: int = 0,
     ) -> StoredGame:
         """A new game with its seats and first log entries (as the rematch of the game
         ``rematch_of``: ConflictError if that one has its rematch already); with its lease
         held by this process if it needs a runner. ``creator``: a digest of the address
         creating it, counted in the same transaction: GameLimitReached if that address has
-        ``most_unfinished`` games being played already (0: no limit)."""
+        ``most_unfinished`` games being played already, HourlyLimitReached if it created
+        ``most_per_hour`` games in the past hour (0: no limit)."""
 
     def load_game(self, public_id: str) -> StoredGame | None:
         """The game with its seats and whole log, or None."""
