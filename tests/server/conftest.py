@@ -90,6 +90,10 @@ def settings_for(database_url: str, **overrides: Any) -> Settings:
         "ws_messages_per_second": 100_000,
         "http_requests_per_second": 1e9,
         "http_burst": 1_000_000,
+        "replays_per_second": 1e9,
+        "replay_burst": 1_000_000,
+        "metrics_per_second": 1e9,
+        "metrics_burst": 1_000_000,
     }
     values.update(overrides)
     return Settings(**values)

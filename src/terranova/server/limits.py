@@ -1,6 +1,7 @@
-"""What one client may make the server spend: request bodies, request rates and open
-WebSockets per client address, and the time to send a request's headers (the games one
-address has unfinished are counted in the database: :func:`address_digest`).
+"""What one client may make the server spend: request bodies, request rates (of the
+``/api/`` requests, and apart of the costly replays and ``/metrics``) and open WebSockets per
+client address, and the time to send a request's headers (the games one address has
+unfinished, or created in the past hour, are counted in the database: :func:`address_digest`).
 
 A client's address is the peer's, unless the peer is one of the configured trusted proxies:
 then it is the last address in ``X-Forwarded-For`` that is not itself a trusted proxy.
@@ -13,6 +14,7 @@ import asyncio
 import hashlib
 import ipaddress
 import json
+import re
 import time
 from collections import Counter
 from collections.abc import Iterable
@@ -80,19 +82,20 @@ def address_digest(address: str) -> str:
     return hashlib.sha256(b"terranova creator " + address.encode("utf-8")).hexdigest()[:32]
 
 
-class Limits:
-    """Request limits: bodies of at most ``http_max_body_bytes`` (413) and a token bucket of
-    ``/api/`` requests per client address (429)."""
+REPLAY_PATH = re.compile(r"/api/games/[^/]+/replay/[^/]+")
 
-    def __init__(self, app: ASGIApp, settings: Settings) -> None:
-        self.app = app
-        self.max_body = settings.http_max_body_bytes
-        self.rate = settings.http_requests_per_second
-        self.burst = float(settings.http_burst)
-        self.proxies = Proxies(settings.trusted_proxies)
+
+class Buckets:
+    """A token bucket per client address: ``burst`` requests at once, refilled at ``rate``
+    a second."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
         self._buckets: dict[str, tuple[float, float]] = {}
 
-    def _allow(self, key: str) -> bool:
+    def take(self, key: str) -> bool:
+        """Whether ``key`` may make one more request now (it is counted if so)."""
         now = time.monotonic()
         tokens, last = self._buckets.get(key, (self.burst, now))
         tokens = min(self.burst, tokens + (now - last) * self.rate)
@@ -106,6 +109,42 @@ class Limits:
                 k: v for k, v in self._buckets.items() if now - v[1] < cutoff or k == key
             }
         return True
+
+
+class Limits:
+    """Request limits: bodies of at most ``http_max_body_bytes`` (413), and token buckets
+    per client address (429) of ``/api/`` requests, and apart of replays, which replay a
+    game's log each, and of ``/metrics``, which renders every figure: neither may take the
+    server's time from the games."""
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.max_body = settings.http_max_body_bytes
+        self.proxies = Proxies(settings.trusted_proxies)
+        self.requests = Buckets(settings.http_requests_per_second, settings.http_burst)
+        self.replays = Buckets(settings.replays_per_second, settings.replay_burst)
+        self.metrics = Buckets(settings.metrics_per_second, settings.metrics_burst)
+        self.replay_refusal = (
+            f"too many replays: at most {settings.replays_per_second:g} a second from one "
+            f"address after {settings.replay_burst} at once; wait a moment (replays_per_second)"
+        )
+        self.metrics_refusal = (
+            f"too many requests for /metrics: at most {settings.metrics_per_second:g} a second "
+            f"from one address after {settings.metrics_burst} at once (metrics_per_second)"
+        )
+
+    def _refusal(self, scope: Scope) -> str | None:
+        """Why the request is refused (429), or None."""
+        path = scope["path"]
+        if path.startswith("/api/"):
+            address = client_address(scope, self.proxies)
+            if not self.requests.take(address):
+                return "too many requests: slow down"
+            if REPLAY_PATH.fullmatch(path) and not self.replays.take(address):
+                return self.replay_refusal
+        elif path == "/metrics" and not self.metrics.take(client_address(scope, self.proxies)):
+            return self.metrics_refusal
+        return None
 
     @staticmethod
     async def _refuse(send: Send, status: int, detail: str) -> None:
@@ -126,10 +165,9 @@ class Limits:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        if scope["path"].startswith("/api/") and not self._allow(
-            client_address(scope, self.proxies)
-        ):
-            await self._refuse(send, 429, "too many requests: slow down")
+        refusal = self._refusal(scope)
+        if refusal is not None:
+            await self._refuse(send, 429, refusal)
             return
         if scope["method"] not in ("POST", "PUT", "PATCH"):
             await self.app(scope, receive, send)

@@ -69,6 +69,15 @@ class Settings:
     http_burst: int = 60
     """Requests to ``/api/`` per client address: ``http_burst`` at once, refilled at
     ``http_requests_per_second`` (429 beyond)."""
+    replays_per_second: float = 2.0
+    replay_burst: int = 30
+    """Replays (``GET /api/games/{id}/replay/{ply}``, each replaying the game's log to that
+    ply) per client address: ``replay_burst`` at once, refilled at ``replays_per_second``
+    (429 beyond), besides the ``/api/`` requests they are too."""
+    metrics_per_second: float = 1.0
+    metrics_burst: int = 10
+    """Requests to ``/metrics`` (each renders every figure) per client address:
+    ``metrics_burst`` at once, refilled at ``metrics_per_second`` (429 beyond)."""
     bot_threads: int = 2
     """Threads for the quick bots' thinking (kept apart from the database's threads)."""
     bot_processes: int = 2
