@@ -505,9 +505,11 @@ class GameService:
         except HourlyLimitReached as exc:
             per_hour = self.settings.max_games_per_address_per_hour
             minutes = max(1, math.ceil((exc.frees_at - datetime.now(UTC)).total_seconds() / 60))
+            games = "1 game" if per_hour == 1 else f"{per_hour} games"
+            wait = "1 minute" if minutes == 1 else f"{minutes} minutes"
             raise TooManyGames(
-                f"this address has created {per_hour} games in the past hour: another may be "
-                f"created in {minutes} minutes, once the oldest of them is an hour old "
+                f"this address has created {games} in the past hour: another may be "
+                f"created in {wait}, once the oldest of them is an hour old "
                 "(max_games_per_address_per_hour)"
             ) from None
         except GameLimitReached:
