@@ -122,15 +122,19 @@ def test_messages_take_fields_of_their_own_type_only(api: Any) -> None:
     with api.client.websocket_connect(f"/ws/games/{game_id}?seat=0&token={token}") as ws:
         state = ws.receive_json()
         action, ply = state["legal"][0], state["ply"]
-        for message in (
-            {"type": "action", "action": action, "ply": str(ply)},
-            {"type": "action", "action": action, "ply": True},
-            {"type": "action", "action": action, "ply": float(ply)},
-            {"type": "action", "action": 3, "ply": ply},
+        for message, named in (
+            ({"type": "action", "action": action, "ply": str(ply)}, "ply"),
+            ({"type": "action", "action": action, "ply": True}, "ply"),
+            ({"type": "action", "action": action, "ply": float(ply)}, "ply"),
+            ({"type": "action", "action": 3, "ply": ply}, "action"),
+            ({"type": "action", "action": action, "ply": ply, "seat": 1}, "seat"),  # unknown
+            ({"type": "undo", "seat": 0}, "seat"),
+            ({"type": "ping", "echo": 1}, "echo"),
         ):
             ws.send_json(message)
             error = ws.receive_json()
             assert error["type"] == "error" and error["code"] == "malformed", (message, error)
+            assert named in error["message"], (message, error)
         ws.send_json({"type": "action", "action": action, "ply": ply})
         assert ws.receive_json()["ply"] > ply  # no state message came before
     assert api.state(game_id)["ply"] > ply

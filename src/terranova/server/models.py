@@ -347,9 +347,9 @@ class PongMessage(BaseModel):
 
 
 class ClientMessageBase(BaseModel):
-    """A client message: no conversion, as in request bodies."""
+    """A client message: no unknown field and no conversion, as in request bodies."""
 
-    model_config = ConfigDict(strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class ClientAction(ClientMessageBase):
