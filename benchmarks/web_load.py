@@ -105,6 +105,8 @@ class Server:
             # the client stands for many players, all from one address
             "--sockets-per-address",
             "100000",
+            "--socket-connects-per-second",
+            "100000",
             "--max-games-per-address",
             "0",
             "--max-games-per-address-per-hour",

@@ -762,6 +762,14 @@ def serve_command(
     sockets_per_address: Annotated[
         int, typer.Option(min=1, help="open WebSockets allowed from one client address")
     ] = 64,
+    socket_connects_per_second: Annotated[
+        float,
+        typer.Option(
+            min=0.01,
+            help="WebSocket connection attempts allowed per second from one client address "
+            "(30 at once)",
+        ),
+    ] = 10.0,
     request_timeout: Annotated[
         float,
         typer.Option(
@@ -831,6 +839,7 @@ def serve_command(
             max_bot_iterations=max_bot_iterations,
             bot_processes=bot_processes,
             ws_max_per_address=sockets_per_address,
+            ws_connects_per_second=socket_connects_per_second,
             http_request_timeout=request_timeout,
             http_connections_per_address=connections_per_address,
             max_games_per_address=max_games_per_address,

@@ -94,6 +94,8 @@ def settings_for(database_url: str, **overrides: Any) -> Settings:
         "replay_burst": 1_000_000,
         "metrics_per_second": 1e9,
         "metrics_burst": 1_000_000,
+        "ws_connects_per_second": 1e9,
+        "ws_connect_burst": 1_000_000,
     }
     values.update(overrides)
     return Settings(**values)

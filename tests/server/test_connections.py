@@ -1,10 +1,13 @@
-"""Open WebSockets per client address are limited, and a forwarded address counts only
-when a trusted proxy forwards it."""
+"""What one client address may make the server spend through WebSockets: open sockets and
+connection attempts are limited, a forwarded address counts only when a trusted proxy
+forwards it, and the game a connection rebuilds is replayed off the event loop."""
 
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -14,7 +17,9 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from tests.server.conftest import settings_for
 
-from terranova.server import create_app
+from terranova.server import Settings, cache, create_app
+from terranova.server.errors import TooManySockets
+from terranova.server.limits import SocketCount
 
 HUMAN = {"kind": "human", "name": "Ana"}
 GREEDY = {"kind": "bot", "bot": "greedy"}
@@ -101,3 +106,75 @@ def test_a_forwarded_address_counts_only_from_a_trusted_proxy(make_client: Any) 
             ws.receive_text()
         # ... and keeps to it
         assert _refused(proxy, path, {"x-forwarded-for": "192.0.2.1"})
+
+
+def test_connection_attempts_per_address_are_limited(make_client: Any) -> None:
+    client = make_client("10.1.1.1", ws_connect_burst=3, ws_connects_per_second=0.001)
+    path = f"/ws/games/{_game(client)}"
+    for _ in range(3):  # each closed at once: only the attempts count
+        with client.websocket_connect(path) as ws:
+            assert json.loads(ws.receive_text())["type"] == "state"
+    with client.websocket_connect(path) as ws:
+        assert json.loads(ws.receive_text()) == {
+            "type": "error",
+            "code": "rate",
+            "message": "at most 3 connection attempts at once from one address, then 0.001 "
+            "a second (ws_connects_per_second)",
+        }
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+        assert closed.value.code == 4429
+    other = make_client("10.1.1.2", ws_connect_burst=3, ws_connects_per_second=0.001)
+    with other.websocket_connect(path) as ws:
+        assert json.loads(ws.receive_text())["type"] == "state"
+
+
+def test_connection_attempts_are_refilled_in_time() -> None:
+    now = [100.0]
+    sockets = SocketCount(
+        Settings(ws_connect_burst=2, ws_connects_per_second=0.5), clock=lambda: now[0]
+    )
+    scope = {"type": "websocket", "client": ("10.1.1.1", 40000), "headers": []}
+    for _ in range(2):
+        sockets.give_back(sockets.take(scope))
+    with pytest.raises(TooManySockets):
+        sockets.take(scope)
+    now[0] += 1.9
+    with pytest.raises(TooManySockets):
+        sockets.take(scope)
+    now[0] += 0.2  # two seconds since the last token was taken: one more
+    sockets.give_back(sockets.take(scope))
+    with pytest.raises(TooManySockets):
+        sockets.take(scope)
+    assert not sockets.open
+
+
+def test_a_rebuild_does_not_hold_up_other_requests(
+    make_client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client = make_client("10.1.1.1")
+    slow_id, other_id = _game(client), _game(client)
+    started, release = threading.Event(), threading.Event()
+    waited_out: list[str] = []
+    rebuild = cache.rebuild
+
+    def slow_rebuild(stored: Any) -> Any:
+        started.set()
+        if not release.wait(30):  # the loop stood still: nothing else could be answered
+            waited_out.append(stored.public_id)
+        return rebuild(stored)
+
+    def watch() -> dict[str, Any]:
+        with client.websocket_connect(f"/ws/games/{slow_id}") as ws:
+            return dict(json.loads(ws.receive_text()))
+
+    monkeypatch.setattr(cache, "rebuild", slow_rebuild)
+    client.app.state.service.games.forget(slow_id)
+    with ThreadPoolExecutor(1) as pool:
+        watching = pool.submit(watch)
+        assert started.wait(60), "the game was not rebuilt"
+        other = client.get(f"/api/games/{other_id}/state")
+        release.set()
+        assert watching.result(timeout=60)["game_id"] == slow_id
+    assert other.status_code == 200
+    assert not waited_out

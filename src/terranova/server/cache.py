@@ -1,6 +1,6 @@
 """The live games of one server process: each rebuilt from its stored log when it is not in
-memory, the most recently used kept (``max_cached_games``), each changed only under its own
-lock.
+memory (in a thread, under its lock), the most recently used kept (``max_cached_games``),
+each changed only under its own lock.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ class GameCache:
         self._loaded = loaded
         self._games: OrderedDict[str, LiveGame] = OrderedDict()
         self._locks: WeakValueDictionary[str, asyncio.Lock] = WeakValueDictionary()
+        self._rebuilds = asyncio.Semaphore(max(1, settings.max_rebuilds_in_flight))
         self._windows: dict[str, OpenWindow] = {}
         """The open windows by game, kept for when a game leaves memory and comes back (a
         window's clock and the seats that let it pass are not stored)."""
@@ -102,11 +103,14 @@ class GameCache:
         stored = await asyncio.to_thread(self.store.load_game, game_id)
         if stored is None:
             raise NotFound(f"no game {game_id!r}")
-        return self.rebuilt(stored)
+        return await self.rebuilt(stored)
 
-    def rebuilt(self, stored: StoredGame) -> LiveGame:
-        """The game rebuilt from ``stored``, kept in place of any copy held."""
-        game = rebuild(stored)
+    async def rebuilt(self, stored: StoredGame) -> LiveGame:
+        """The game rebuilt from ``stored``, kept in place of any copy held. The caller holds
+        its lock; the log is replayed in a thread (a long one would stall every other
+        request), at most ``max_rebuilds_in_flight`` at once."""
+        async with self._rebuilds:
+            game = await asyncio.to_thread(rebuild, stored)
         game.keep_window(self._windows.get(game.public_id))
         self.keep(game)
         return game

@@ -59,6 +59,13 @@ class TooManyGames(ServiceError):
     status, code = 429, "rate"
 
 
+class TooManySockets(ServiceError):
+    """A WebSocket refused at connect: its address has as many open as it may, or tried to
+    connect too often."""
+
+    status, code = 429, "rate"
+
+
 class Unavailable(ServiceError):
     """A stored game that this server cannot rebuild (its rules changed since)."""
 

@@ -17,12 +17,13 @@ import json
 import re
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from terranova.server.errors import TooManySockets
 from terranova.server.settings import Settings
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -85,18 +86,20 @@ def address_digest(address: str) -> str:
 REPLAY_PATH = re.compile(r"/api/games/[^/]+/replay/[^/]+")
 
 
-class Buckets:
-    """A token bucket per client address: ``burst`` requests at once, refilled at ``rate``
-    a second."""
+class TokenBucket:
+    """Uses per key (a client address): ``burst`` at once, refilled at ``rate`` a second."""
 
-    def __init__(self, rate: float, burst: int) -> None:
+    def __init__(
+        self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.rate = rate
         self.burst = float(burst)
+        self.clock = clock
         self._buckets: dict[str, tuple[float, float]] = {}
 
-    def take(self, key: str) -> bool:
-        """Whether ``key`` may make one more request now (it is counted if so)."""
-        now = time.monotonic()
+    def allow(self, key: str) -> bool:
+        """Take one of ``key``'s tokens; False, taking none, if it has none left."""
+        now = self.clock()
         tokens, last = self._buckets.get(key, (self.burst, now))
         tokens = min(self.burst, tokens + (now - last) * self.rate)
         if tokens < 1.0:
@@ -121,9 +124,9 @@ class Limits:
         self.app = app
         self.max_body = settings.http_max_body_bytes
         self.proxies = Proxies(settings.trusted_proxies)
-        self.requests = Buckets(settings.http_requests_per_second, settings.http_burst)
-        self.replays = Buckets(settings.replays_per_second, settings.replay_burst)
-        self.metrics = Buckets(settings.metrics_per_second, settings.metrics_burst)
+        self.requests = TokenBucket(settings.http_requests_per_second, settings.http_burst)
+        self.replays = TokenBucket(settings.replays_per_second, settings.replay_burst)
+        self.metrics = TokenBucket(settings.metrics_per_second, settings.metrics_burst)
         self.replay_refusal = (
             f"too many replays: at most {settings.replays_per_second:g} a second from one "
             f"address after {settings.replay_burst} at once; wait a moment (replays_per_second)"
@@ -138,11 +141,11 @@ class Limits:
         path = scope["path"]
         if path.startswith("/api/"):
             address = client_address(scope, self.proxies)
-            if not self.requests.take(address):
+            if not self.requests.allow(address):
                 return "too many requests: slow down"
-            if REPLAY_PATH.fullmatch(path) and not self.replays.take(address):
+            if REPLAY_PATH.fullmatch(path) and not self.replays.allow(address):
                 return self.replay_refusal
-        elif path == "/metrics" and not self.metrics.take(client_address(scope, self.proxies)):
+        elif path == "/metrics" and not self.metrics.allow(client_address(scope, self.proxies)):
             return self.metrics_refusal
         return None
 
@@ -197,18 +200,29 @@ class Limits:
 
 
 class SocketCount:
-    """Open WebSockets per client address, at most ``limit`` each."""
+    """Open WebSockets per client address, at most ``ws_max_per_address`` each, and their
+    connection attempts: ``ws_connect_burst`` at once, refilled at ``ws_connects_per_second``
+    (each attempt may rebuild a game from its log)."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, clock: Callable[[], float] = time.monotonic) -> None:
         self.limit = settings.ws_max_per_address
+        self.attempts = TokenBucket(
+            settings.ws_connects_per_second, settings.ws_connect_burst, clock
+        )
         self.proxies = Proxies(settings.trusted_proxies)
         self.open: Counter[str] = Counter()
 
-    def take(self, scope: Scope) -> str | None:
-        """Count a new socket: its address, or None if that address has too many."""
+    def take(self, scope: Scope) -> str:
+        """Count a new socket: its address; TooManySockets if that address may not open
+        one now."""
         address = client_address(scope, self.proxies)
+        if not self.attempts.allow(address):
+            raise TooManySockets(
+                f"at most {self.attempts.burst:g} connection attempts at once from one "
+                f"address, then {self.attempts.rate:g} a second (ws_connects_per_second)"
+            )
         if self.open[address] >= self.limit:
-            return None
+            raise TooManySockets(f"at most {self.limit} open connections from one address")
         self.open[address] += 1
         return address
 

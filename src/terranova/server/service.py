@@ -284,7 +284,7 @@ class GameService:
                     if caught.changed:
                         self._changed(copy, caught.answered_by)  # as after a move made here
                     return
-                game = self.games.rebuilt(stored)
+                game = await self.games.rebuilt(stored)
                 for seat in game.resigned:
                     self.hub.unseat(game_id, seat)
                 self.hub.broadcast(game)

@@ -40,6 +40,13 @@ class Settings:
     connection that sends twice as many in one second is closed."""
     ws_max_per_address: int = 64
     """Open WebSockets from one client address; more are refused (close code 4429)."""
+    ws_connects_per_second: float = 10.0
+    ws_connect_burst: int = 30
+    """WebSocket connection attempts per client address: ``ws_connect_burst`` at once,
+    refilled at ``ws_connects_per_second``; more are refused (close code 4429). Each may
+    rebuild a game that is not in memory from its whole log."""
+    max_rebuilds_in_flight: int = 2
+    """Games rebuilt from their logs at once (in threads, off the event loop); more wait."""
     http_request_timeout: float = 10.0
     """Seconds a client has to send a whole request (headers and body) before its
     connection is closed (also one that sends nothing)."""

@@ -39,18 +39,22 @@ async def game_socket(
 ) -> None:
     """A game's live connection, for a seat (with its token) or a spectator."""
     await websocket.accept()
-    address = sockets.take(websocket.scope)
-    if address is None:
-        with contextlib.suppress(Exception):
-            await websocket.send_text(
-                error_text(f"at most {sockets.limit} open connections from one address", "rate")
-            )
-            await websocket.close(code=4429)
+    try:
+        address = sockets.take(websocket.scope)
+    except ServiceError as err:
+        await _refuse(websocket, err)
         return
     try:
         await _serve_socket(websocket, game_id, seat_query, token, service, settings, hub)
     finally:
         sockets.give_back(address)
+
+
+async def _refuse(websocket: WebSocket, err: ServiceError) -> None:
+    """Refuse a connection: its error, then close code 4000 + the HTTP status."""
+    with contextlib.suppress(Exception):
+        await websocket.send_text(error_text(err.message, err.code))
+        await websocket.close(code=4000 + err.status)
 
 
 async def _serve_socket(
@@ -68,9 +72,7 @@ async def _serve_socket(
         if seat is not None or token is not None:
             authorize(game, seat, token)
     except ServiceError as err:
-        with contextlib.suppress(Exception):
-            await websocket.send_text(error_text(err.message, err.code))
-            await websocket.close(code=4000 + err.status)
+        await _refuse(websocket, err)
         return
     connection = Connection(websocket, game_id, seat)
     hub.add(connection)
