@@ -4,22 +4,31 @@ forwards it, and the game a connection rebuilds is replayed off the event loop."
 
 from __future__ import annotations
 
+import gc
 import json
 import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+import uvicorn
 from fastapi.testclient import TestClient
-from starlette.websockets import WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect
 from tests.server.conftest import settings_for
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.server import ServerProtocol
+from websockets.sync.client import connect
 
 from terranova.server import Settings, cache, create_app
 from terranova.server.errors import TooManySockets
-from terranova.server.limits import SocketCount
+from terranova.server.hub import Connection
+from terranova.server.limits import GuardedProtocol, SocketCount
+from terranova.server.runner import uvicorn_options
 
 HUMAN = {"kind": "human", "name": "Ana"}
 GREEDY = {"kind": "bot", "bot": "greedy"}
@@ -178,3 +187,55 @@ def test_a_rebuild_does_not_hold_up_other_requests(
         assert watching.result(timeout=60)["game_id"] == slow_id
     assert other.status_code == 200
     assert not waited_out
+
+
+SOCKET_OBJECTS = (GuardedProtocol, WebSocketsSansIOProtocol, ServerProtocol, Connection, WebSocket)
+"""What the server holds for one WebSocket, from the upgraded HTTP connection on."""
+
+
+def _socket_objects() -> int:
+    return sum(issubclass(type(o), SOCKET_OBJECTS) for o in gc.get_objects())
+
+
+def test_closed_sockets_are_freed_without_a_collection(tmp_path: Path) -> None:
+    """They were kept in reference cycles until a full collection, which the server makes
+    rare: memory grew with every connection made and closed."""
+    settings = settings_for(f"sqlite:///{tmp_path / 'terranova.db'}")
+    config = uvicorn.Config(
+        create_app(settings),
+        host="127.0.0.1",
+        port=0,
+        log_level="warning",
+        **uvicorn_options(settings),
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 60
+        while not server.started:
+            assert time.monotonic() < deadline and thread.is_alive(), "no server"
+            time.sleep(0.05)
+        port = server.servers[0].sockets[0].getsockname()[1]
+        body = {"game": "discovery", "seats": [HUMAN, GREEDY]}
+        game_id = httpx.post(f"http://127.0.0.1:{port}/api/games", json=body).json()["game_id"]
+        gc.collect()
+        gc.disable()  # freed by reference counting alone, or not at all
+        try:
+            before = _socket_objects()
+            for i in range(60):
+                path = f"/ws/games/{game_id}" if i % 2 else "/ws/games/nosuchgame"
+                with connect(f"ws://127.0.0.1:{port}{path}", open_timeout=30) as ws:
+                    ws.recv(timeout=30)  # a state message, or the refusal
+            left = _socket_objects() - before
+            for _ in range(300):  # the last ones may still be closing
+                if left <= 0:
+                    break
+                time.sleep(0.1)
+                left = _socket_objects() - before
+        finally:
+            gc.enable()
+        assert left <= 0, f"{left} objects of closed sockets are left"
+    finally:
+        server.should_exit = True
+        thread.join(30)

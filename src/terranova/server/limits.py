@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from terranova.server.errors import TooManySockets
 from terranova.server.settings import Settings
@@ -304,6 +305,20 @@ class GuardedProtocol(HttpToolsProtocol):
         self._disarm()
         self._uncount()
         super().handle_websocket_upgrade()
+        # This protocol is done with, but its parser holds its bound methods and it holds
+        # the parser: a cycle that kept it, the transport and the socket alive until a
+        # full collection (uvicorn breaks it only when an HTTP connection is lost).
+        del self.parser
+
+
+class SocketProtocol(WebSocketsSansIOProtocol):
+    """Uvicorn's WebSocket protocol, freed as soon as its connection is lost: the websockets
+    library's state machine and its parser, a generator, hold each other, so every closed
+    socket waited for a full collection (rare in the server: runner.py)."""
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        self.conn.parser.close()
 
 
 def guarded_protocol(settings: Settings) -> type[GuardedProtocol]:

@@ -17,7 +17,7 @@ from uvicorn.config import LOGGING_CONFIG
 from terranova.core.errors import TerranovaError
 from terranova.server.app import create_app
 from terranova.server.db import check_database
-from terranova.server.limits import guarded_protocol
+from terranova.server.limits import SocketProtocol, guarded_protocol
 from terranova.server.settings import Settings
 
 WS_MAX_FRAME = 65_536
@@ -117,14 +117,18 @@ def serve(settings: Settings, host: str, port: int, log_format: str = "text") ->
     gc.freeze()
     gc.set_threshold(700, 10, 1000)
     uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_config=log_config(log_format),
-        ws_max_size=WS_MAX_FRAME,
-        http=guarded_protocol(settings),
-        # the app reads X-Forwarded-For itself, from its trusted proxies only
-        proxy_headers=False,
-        limit_concurrency=settings.max_connections,
-        timeout_graceful_shutdown=SHUTDOWN_SECONDS,
+        app, host=host, port=port, log_config=log_config(log_format), **uvicorn_options(settings)
     )
+
+
+def uvicorn_options(settings: Settings) -> dict[str, Any]:
+    """How uvicorn serves the app: its protocols, with the guards of ``settings``."""
+    return {
+        "ws_max_size": WS_MAX_FRAME,
+        "http": guarded_protocol(settings),
+        "ws": SocketProtocol,
+        # the app reads X-Forwarded-For itself, from its trusted proxies only
+        "proxy_headers": False,
+        "limit_concurrency": settings.max_connections,
+        "timeout_graceful_shutdown": SHUTDOWN_SECONDS,
+    }
