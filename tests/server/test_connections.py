@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import gc
 import json
+import socket
 import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -197,16 +198,13 @@ def _socket_objects() -> int:
     return sum(issubclass(type(o), SOCKET_OBJECTS) for o in gc.get_objects())
 
 
-def test_closed_sockets_are_freed_without_a_collection(tmp_path: Path) -> None:
-    """They were kept in reference cycles until a full collection, which the server makes
-    rare: memory grew with every connection made and closed."""
-    settings = settings_for(f"sqlite:///{tmp_path / 'terranova.db'}")
+@contextmanager
+def _uvicorn(settings: Settings) -> Iterator[tuple[int, type[GuardedProtocol]]]:
+    """The app served as ``terranova serve`` does, in a thread: its port and its HTTP
+    protocol class."""
+    options = uvicorn_options(settings)
     config = uvicorn.Config(
-        create_app(settings),
-        host="127.0.0.1",
-        port=0,
-        log_level="warning",
-        **uvicorn_options(settings),
+        create_app(settings), host="127.0.0.1", port=0, log_level="warning", **options
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -216,7 +214,16 @@ def test_closed_sockets_are_freed_without_a_collection(tmp_path: Path) -> None:
         while not server.started:
             assert time.monotonic() < deadline and thread.is_alive(), "no server"
             time.sleep(0.05)
-        port = server.servers[0].sockets[0].getsockname()[1]
+        yield server.servers[0].sockets[0].getsockname()[1], options["http"]
+    finally:
+        server.should_exit = True
+        thread.join(30)
+
+
+def test_closed_sockets_are_freed_without_a_collection(tmp_path: Path) -> None:
+    """They were kept in reference cycles until a full collection, which the server makes
+    rare: memory grew with every connection made and closed."""
+    with _uvicorn(settings_for(f"sqlite:///{tmp_path / 'terranova.db'}")) as (port, _):
         body = {"game": "discovery", "seats": [HUMAN, GREEDY]}
         game_id = httpx.post(f"http://127.0.0.1:{port}/api/games", json=body).json()["game_id"]
         gc.collect()
@@ -236,6 +243,41 @@ def test_closed_sockets_are_freed_without_a_collection(tmp_path: Path) -> None:
         finally:
             gc.enable()
         assert left <= 0, f"{left} objects of closed sockets are left"
-    finally:
-        server.should_exit = True
-        thread.join(30)
+
+
+def _wait_made(protocol: type[GuardedProtocol], sock: socket.socket) -> None:
+    """Wait until the server counts ``sock``'s connection."""
+    port = sock.getsockname()[1]
+    deadline = time.monotonic() + 60
+    while not any(
+        held.client is not None and held.client[1] == port
+        for mine in list(protocol.held.values())
+        for held in list(mine)
+    ):
+        assert time.monotonic() < deadline, "the server did not take the connection"
+        time.sleep(0.02)
+
+
+def test_a_full_server_makes_room_for_a_new_address(tmp_path: Path) -> None:
+    """Three addresses hold more idle connections than the server allows in all; a fourth
+    address is still answered, the oldest connections of the others closed for it."""
+    settings = settings_for(
+        f"sqlite:///{tmp_path / 'terranova.db'}",
+        max_connections=20,
+        http_connections_per_address=8,
+        http_request_timeout=600.0,
+    )
+    with _uvicorn(settings) as (port, protocol), ExitStack() as stack:
+        idle = []
+        for host in ("127.0.0.2", "127.0.0.3", "127.0.0.4"):
+            for _ in range(8):
+                sock = socket.create_connection(("127.0.0.1", port), 30, (host, 0))
+                idle.append(stack.enter_context(sock))
+                _wait_made(protocol, sock)
+        local = httpx.HTTPTransport(local_address="127.0.0.5")
+        with httpx.Client(transport=local, timeout=30) as client:
+            for _ in range(3):
+                assert client.get(f"http://127.0.0.1:{port}/api/catalog").status_code == 200
+        # the room was made from the first connections of the heaviest addresses
+        idle[0].settimeout(30)
+        assert idle[0].recv(1) == b""

@@ -1,6 +1,7 @@
 """What one client may make the server spend: request bodies, request rates (of the
-``/api/`` requests, and apart of the costly replays and ``/metrics``) and open WebSockets per
-client address, and the time to send a request's headers (the games one address has
+``/api/`` requests, and apart of the costly replays and ``/metrics``), open connections and
+WebSockets and connection attempts per client address, its share of the server's
+connections, and the time to send a request's headers (the games one address has
 unfinished, or created in the past hour, are counted in the database: :func:`address_digest`).
 
 A client's address is the peer's, unless the peer is one of the configured trusted proxies:
@@ -234,25 +235,31 @@ class SocketCount:
 
 
 class GuardedProtocol(HttpToolsProtocol):
-    """Uvicorn's HTTP protocol with two guards it lacks (half-sent requests were held for
-    ever, and one address could take every connection the server allows):
+    """Uvicorn's HTTP protocol with the guards it lacks (half-sent requests were held for
+    ever, and a few addresses could take every connection the server allows):
 
     - a request (headers and body) must arrive within ``request_timeout`` seconds of the
       connection opening or of its previous response, or the connection is closed;
     - one client address holds at most ``per_address`` HTTP connections at once (its
       WebSockets are counted by the app, :class:`SocketCount`); a trusted proxy's
-      connections are not counted, since they carry many clients."""
+      connections are not counted, since they carry many clients;
+    - at the cap of connections (``max_connections``, beyond which uvicorn answers 503), a
+      new connection from an address holding less than its share of the cap makes room:
+      the oldest idle connections (no request being answered) of the addresses holding
+      more than their share are closed."""
 
     request_timeout: ClassVar[float] = 10.0
     per_address: ClassVar[int] = 256
     proxies: ClassVar[Proxies] = Proxies(())
-    open: ClassVar[Counter[str]] = Counter()
-    """Connections per address, of the protocol class made for one server."""
+    held: ClassVar[dict[str, dict[GuardedProtocol, None]]] = {}
+    """The counted connections of each address, oldest first (of the class made for one
+    server)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._timer: asyncio.TimerHandle | None = None
         self._counted: str | None = None
+        self._answering = False
 
     def _arm(self) -> None:
         self._disarm()
@@ -270,20 +277,50 @@ class GuardedProtocol(HttpToolsProtocol):
 
     def _uncount(self) -> None:
         if self._counted is not None:
-            type(self).open[self._counted] -= 1
-            if type(self).open[self._counted] <= 0:
-                del type(self).open[self._counted]
+            mine = self.held[self._counted]
+            mine.pop(self, None)
+            if not mine:
+                del self.held[self._counted]
             self._counted = None
+
+    def _make_room(self, address: str) -> None:
+        """Close idle connections of the addresses over their share of the cap while the
+        server is at it and ``address`` is under its share (class doc)."""
+        cap = self.limit_concurrency
+        while cap is not None and len(self.connections) >= cap:
+            share = cap // len(self.held)
+            if len(self.held[address]) >= share:
+                return
+            heavy = sorted(self.held.values(), key=len, reverse=True)
+            idle = (
+                connection
+                for mine in heavy
+                if len(mine) > share
+                for connection in mine
+                if not connection._answering
+            )
+            oldest = next(idle, None)
+            if oldest is None:
+                return
+            oldest._evict()
+
+    def _evict(self) -> None:
+        self._disarm()
+        self._uncount()
+        # out of uvicorn's count now, not once the transport has closed
+        self.connections.discard(self)
+        self.transport.close()
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         peer = str(self.client[0]) if self.client else "?"
         if not self.proxies.trusts(peer):
-            if type(self).open[peer] >= self.per_address:
+            if len(self.held.get(peer, ())) >= self.per_address:
                 transport.close()
                 return
-            type(self).open[peer] += 1
+            self.held.setdefault(peer, {})[self] = None
             self._counted = peer
+            self._make_room(peer)
         self._arm()
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -299,6 +336,14 @@ class GuardedProtocol(HttpToolsProtocol):
     def on_message_complete(self) -> None:
         self._disarm()
         super().on_message_complete()
+
+    def on_headers_complete(self) -> None:
+        self._answering = True
+        super().on_headers_complete()
+
+    def on_response_complete(self) -> None:
+        self._answering = False
+        super().on_response_complete()
 
     def handle_websocket_upgrade(self) -> None:
         # from here on the connection is a WebSocket: the app counts and limits those
@@ -330,6 +375,6 @@ def guarded_protocol(settings: Settings) -> type[GuardedProtocol]:
             "request_timeout": settings.http_request_timeout,
             "per_address": settings.http_connections_per_address,
             "proxies": Proxies(settings.trusted_proxies),
-            "open": Counter(),
+            "held": {},
         },
     )
