@@ -190,6 +190,43 @@ def test_a_rebuild_does_not_hold_up_other_requests(
     assert not waited_out
 
 
+def test_rebuilds_in_flight_are_bounded(make_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    client = make_client("10.1.1.1", max_rebuilds_in_flight=1)
+    game_ids = [_game(client), _game(client)]
+    started: list[str] = []
+    running: list[str] = []
+    most = [0]
+    second = threading.Event()
+    lock = threading.Lock()
+    rebuild = cache.rebuild
+
+    def counted_rebuild(stored: Any) -> Any:
+        with lock:
+            started.append(stored.public_id)
+            running.append(stored.public_id)
+            most[0] = max(most[0], len(running))
+            first = len(started) == 1
+            if len(running) > 1:
+                second.set()
+        if first:
+            second.wait(5)  # the other rebuild would start meanwhile, were it let through
+        with lock:
+            running.remove(stored.public_id)
+        return rebuild(stored)
+
+    def watch(game_id: str) -> str:
+        with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+            return str(json.loads(ws.receive_text())["game_id"])
+
+    monkeypatch.setattr(cache, "rebuild", counted_rebuild)
+    for game_id in game_ids:
+        client.app.state.service.games.forget(game_id)
+    with ThreadPoolExecutor(2) as pool:
+        watched = list(pool.map(watch, game_ids, timeout=120))
+    assert watched == game_ids
+    assert most[0] == 1
+
+
 SOCKET_OBJECTS = (GuardedProtocol, WebSocketsSansIOProtocol, ServerProtocol, Connection, WebSocket)
 """What the server holds for one WebSocket, from the upgraded HTTP connection on."""
 
