@@ -196,3 +196,34 @@ def test_a_variant_may_not_take_a_name_every_game_has(name: str) -> None:
     variant = Variant(name, "x", "a clash")
     with pytest.raises(ValueError, match=f"may not be named {name!r}"):
         dataclasses.replace(base, id="clash", variants={**base.variants, name: variant})
+
+
+def test_games_asked_from_many_threads_at_once_are_all_there() -> None:
+    """The first questions to the registry may come from several threads at once (a
+    restarted server rebuilds games in threads): each waits for every installed game, none
+    sees a registry still being filled."""
+    script = """
+import threading
+from terranova.core.registry import game_info
+barrier = threading.Barrier(8)
+failed = []
+def ask():
+    barrier.wait()
+    try:
+        game_info("discovery")
+        game_info("small-islands")
+    except Exception as exc:
+        failed.append(exc)
+threads = [threading.Thread(target=ask) for _ in range(8)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+print(len(failed))
+"""
+    for _ in range(3):
+        done = subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+        )
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip() == "0", done.stdout

@@ -12,6 +12,7 @@ so a separate package adds a game without touching Terranova.
 
 from __future__ import annotations
 
+import threading
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -210,6 +211,10 @@ _REGISTRY: dict[str, GameInfo] = {}
 _ALIASES: dict[str, str] = {}
 ENTRY_POINT_GROUP = "terranova.games"
 _loaded = False
+_loading = False
+_load_lock = threading.RLock()
+"""Held while the installed games are registered: a thread asking meanwhile waits for them
+(a server rebuilds games in threads, and its first requests may come at once)."""
 
 
 def register(info: GameInfo) -> GameInfo:
@@ -225,10 +230,21 @@ def _load_installed() -> None:
     """Register the games every installed package declares (once). A package that fails to
     load, or declares something else than games, is left out with a warning: the others
     still play."""
-    global _loaded
+    global _loaded, _loading
     if _loaded:
         return
-    _loaded = True
+    with _load_lock:
+        if _loaded or _loading:  # loaded meanwhile, or asked again by a package's import
+            return
+        _loading = True
+        try:
+            _register_installed()
+        finally:
+            _loading = False
+            _loaded = True
+
+
+def _register_installed() -> None:
     for entry in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
         try:
             declared = entry.load()
