@@ -3,6 +3,7 @@ and closes connections whose request headers do not arrive in time."""
 
 from __future__ import annotations
 
+import os
 import signal
 import socket
 import time
@@ -145,3 +146,39 @@ def test_a_forwarded_address_counts_only_from_a_trusted_proxy(tmp_path: Path) ->
         srv.start()
         assert burst(srv, forwarded=True) == 0
         assert burst(srv, forwarded=False) > 0
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User and system time ``pid`` has used so far (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_bot_workers_die_at_once_with_a_killed_server(tmp_path: Path) -> None:
+    """SIGKILL leaves the server no chance to stop its workers: they end by themselves,
+    mid-search, instead of searching on for half a minute."""
+    url = f"sqlite:///{tmp_path / 'terranova.db'}"
+    long = {"kind": "bot", "bot": "mcts:seconds=60,depth=-1"}
+    args = ["--bot-processes", "1", "--max-bot-seconds", "60"]
+    with server(url, tmp_path / "server.log", args) as srv:
+        srv.start()
+        srv.create([long, long], bot_delay_ms=0)
+        assert srv.process is not None
+        deadline = time.monotonic() + 60
+        workers: list[int] = []
+        # until the worker has started and searched for a while (its start takes less)
+        while not workers or sum(map(_cpu_seconds, workers)) < 3:
+            assert time.monotonic() < deadline, (tmp_path / "server.log").read_text()[-2000:]
+            time.sleep(0.1)
+            workers = _children(srv.process.pid)
+        srv.kill()
+        deadline = time.monotonic() + 5
+        while not all(_gone(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        alive = [pid for pid in workers if not _gone(pid)]
+        for pid in alive:  # the old way: do not leave them searching after the test
+            os.kill(pid, signal.SIGKILL)
+        assert not alive, "bot workers outlived their server"

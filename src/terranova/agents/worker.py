@@ -6,12 +6,18 @@ bots, no web stack), so that a worker starts quickly; the server's runner
 The protocol on the pipe: the worker sends ``("ready", None)`` once it has started, then
 answers each :class:`BotJob` with ``("ok", action text)`` (for a job asking for advice,
 ``("ok", Advice.to_dict())``) or ``("error", reason)``.
+
+A worker dies with the process that started it, at once, even mid-search: on Linux by the
+parent-death signal, everywhere by its *lifeline*, a pipe from the parent whose end (the
+parent is gone) a watching thread turns into an immediate exit.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import sys
+import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -62,8 +68,13 @@ def fallback(state: State, seed: int) -> Action:
     return make_agent("random", seed).select(state)
 
 
-def worker_main(connection: Connection, bounds: BotLimits, memory_mb: int) -> None:
-    """A worker process: answers decisions until its pipe closes."""
+def worker_main(
+    connection: Connection, bounds: BotLimits, memory_mb: int, lifeline: Connection, parent: int
+) -> None:
+    """A worker process: answers decisions until its pipe closes, and dies as soon as the
+    process ``parent`` does (``lifeline``: the read end of a pipe only that process holds
+    open)."""
+    die_with(parent, lifeline)
     with contextlib.suppress(OSError):
         os.nice(5)  # the server process (people's moves, quick bots) comes first
     if memory_mb > 0:
@@ -102,6 +113,27 @@ def worker_main(connection: Connection, bounds: BotLimits, memory_mb: int) -> No
             connection.send(answer)
         except (OSError, KeyboardInterrupt):
             return
+
+
+def die_with(parent: int, lifeline: Connection) -> None:
+    """End this process at once when ``parent`` ends (module doc)."""
+    if sys.platform == "linux":
+        import ctypes
+        import signal
+
+        pr_set_pdeathsig = 1
+        with contextlib.suppress(Exception):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # gone before the signal was asked for
+        os._exit(0)
+
+    def watch() -> None:
+        with contextlib.suppress(Exception):
+            lifeline.recv_bytes()  # nothing is ever sent: this returns at the pipe's end
+        os._exit(0)
+
+    threading.Thread(target=watch, name="terranova-lifeline", daemon=True).start()
 
 
 def _position(positions: OrderedDict[str, tuple[tuple[str, ...], State]], job: BotJob) -> State:

@@ -15,7 +15,8 @@ Every decision has a hard deadline (``max_bot_seconds`` and ``bot_grace_seconds`
 it, or when a bot fails, the server plays a random legal action for that move (seeded, so a
 replay of the log is unaffected: the log holds the action played), and logs why. Closing
 the runner kills the workers at once, so a server stops within a second or two whatever its
-bots are doing.
+bots are doing; and a worker dies at once with its server, even one killed with SIGKILL
+(:mod:`terranova.agents.worker`).
 
 A worker keeps the last positions it was sent by game, so a decision costs it only the
 actions played since its previous decision in that game.
@@ -27,6 +28,7 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import os
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -231,9 +233,12 @@ def _decide_quick(spec: str, seed: int, state: State, bounds: BotLimits, game_id
 class _Worker:
     """One worker process and the pipe to it."""
 
-    def __init__(self, process: BaseProcess, connection: Connection) -> None:
+    def __init__(self, process: BaseProcess, connection: Connection, lifeline: Connection) -> None:
         self.process = process
         self.connection = connection
+        self.lifeline = lifeline
+        """The write end of the worker's lifeline: held open, never written (the worker
+        exits when it closes, with this process)."""
 
     @classmethod
     async def spawn(cls, settings: Settings, bounds: BotLimits) -> _Worker:
@@ -241,15 +246,17 @@ class _Worker:
         decision's time)."""
         context = multiprocessing.get_context("spawn")
         mine, theirs = context.Pipe()
+        lifeline, held = context.Pipe(duplex=False)
         process = context.Process(
             target=worker_main,
-            args=(theirs, bounds, settings.max_bot_memory_mb),
+            args=(theirs, bounds, settings.max_bot_memory_mb, lifeline, os.getpid()),
             name="terranova-bot-worker",
             daemon=True,
         )
         process.start()
         theirs.close()
-        worker = cls(process, mine)
+        lifeline.close()
+        worker = cls(process, mine, held)
         try:
             kind, _ = await worker.receive(SPAWN_SECONDS)
         except BaseException:
@@ -295,3 +302,5 @@ class _Worker:
             self.process.join(timeout=1)
         with contextlib.suppress(Exception):
             self.connection.close()
+        with contextlib.suppress(Exception):
+            self.lifeline.close()
