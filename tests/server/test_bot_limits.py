@@ -6,13 +6,15 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from functools import partial
 
 import pytest
 from tests.server.conftest import OpenApi, settings_for
+from tests.server.slow_worker import slow_worker_main
 
 import terranova
 from terranova.agents import make_agent
-from terranova.agents.worker import BotJob
+from terranova.agents.worker import BotJob, fallback
 from terranova.core.actions import Action
 from terranova.core.state import CHANCE, State
 from terranova.server.bots import BotRunner
@@ -122,30 +124,85 @@ def _position(game: str, players: int, plies: int) -> State:
     return state
 
 
-def test_a_decision_past_the_deadline_is_given_up_and_its_worker_killed() -> None:
-    """A worker that has not answered by the deadline is killed; a random legal move is
-    played instead; the next decision gets a new worker."""
-    state = _position("discovery", 2, 9)
-    job = BotJob(
-        "g1", "discovery", {"players": 2}, tuple(map(str, state.history())), "mcts:seconds=5", 7
-    )
+SLOW = {"max_bot_seconds": 1.0, "bot_grace_seconds": 2.5, "bot_processes": 1}
+"""A search's hard limit of 1 s, a decision's deadline of 3.5 s (room for a worker's first
+decision, which imports the game): a worker silent for 14 s is killed."""
 
-    async def run() -> tuple[list[Action], int, int]:
-        # a deadline shorter than a decision takes (rebuilding the game): each runs out
-        runner = BotRunner(settings_for("sqlite://", max_bot_seconds=0.01, bot_grace_seconds=0))
+
+def _slowed(monkeypatch: pytest.MonkeyPatch, pauses: tuple[float, ...]) -> None:
+    """The runner's workers pause so before each iteration of their searches."""
+    from terranova.server import bots
+
+    monkeypatch.setattr(bots, "worker_main", partial(slow_worker_main, pauses))
+
+
+def _decisions(
+    job: BotJob, state: State, count: int, **settings: float
+) -> tuple[list[Action], int]:
+    """``count`` decisions of ``job`` on ``state`` in a slow runner (:data:`SLOW`, or these
+    ``settings``): the moves, and how many workers were killed."""
+
+    async def run() -> tuple[list[Action], int]:
+        runner = BotRunner(settings_for("sqlite://", **{**SLOW, **settings}))
         runner.start()
         try:
-            moves = [await runner.choose(job, state.clone()) for _ in range(2)]
-            pids = [w.process.pid for w in runner._workers]
-            return moves, runner.killed, len(pids)
+            moves = []
+            for _ in range(count):
+                moves.append(await asyncio.wait_for(runner.choose(job, state.clone()), 60))
+            return moves, runner.killed
         finally:
             await runner.close()
 
-    moves, killed, alive = asyncio.run(run())
-    assert killed == 2
-    assert alive == 0
-    for move in moves:
-        assert move in state.legal_actions()
+    return asyncio.run(run())
+
+
+def _job(state: State, spec: str, seed: int) -> BotJob:
+    return BotJob("g1", "discovery", {"players": 2}, tuple(map(str, state.history())), spec, seed)
+
+
+def test_a_search_out_of_time_plays_its_best_move_so_far_and_keeps_its_worker(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A search that runs past the deadline (here: it stalls after 21 iterations) gives the
+    move it had found by then, not a random one; its late answer is read and dropped, and
+    its worker takes the next decision."""
+    state = _position("discovery", 2, 9)
+    seed, fast = 4, 20
+    _slowed(monkeypatch, (0.0,) * fast + (0.3, 5.0))  # reported after 21, then stalls
+    so_far = make_agent(f"mcts:iterations={fast + 1}", seed).select(state.clone())
+    assert so_far != fallback(state.clone(), seed)  # the old way's move is another
+    moves, killed = _decisions(_job(state, "mcts:iterations=300", seed), state, 2)
+    assert moves == [so_far, so_far]
+    assert killed == 0
+
+
+def test_a_search_with_nothing_found_yet_plays_greedys_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A worker still catching up at the deadline (its first iteration ends after it) has
+    no move to give: the greedy bot's is played, and the worker is kept."""
+    state = _position("discovery", 2, 21)  # where greedy and random part (not at ply 9)
+    seed = 4
+    _slowed(monkeypatch, (5.0,))
+    greedy = make_agent("greedy", seed).select(state.clone())
+    assert greedy != fallback(state.clone(), seed)
+    moves, killed = _decisions(_job(state, "mcts:iterations=300", seed), state, 2)
+    assert moves == [greedy, greedy]
+    assert killed == 0
+
+
+def test_a_silent_worker_is_killed_and_the_next_decision_gets_a_new_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A worker that says nothing for four deadlines (here 4 x 0.75 s) is taken for stuck:
+    killed, and started again for the next decision (which waited for that); the game still
+    gets greedy's moves."""
+    state = _position("discovery", 2, 9)
+    _slowed(monkeypatch, (600.0,))
+    job = _job(state, "mcts:iterations=300", 4)
+    moves, killed = _decisions(job, state, 2, max_bot_seconds=0.5, bot_grace_seconds=0.25)
+    assert moves == [make_agent("greedy", 4).select(state.clone())] * 2
+    assert killed == 1  # the first worker; the second is closed before its silence ends
 
 
 def test_a_searching_bot_thinks_in_a_worker_and_keeps_its_seeded_moves() -> None:

@@ -93,18 +93,17 @@ class IsmctsAgent(SearchAgent):
         rng = self._rng
         scale = self.last_scale = self.scale or auto_scale(state.resample(seat, rng))
         root = _InfoNode(None, state.num_seats)
-        self._search(lambda: self._iterate(root, state.resample(seat, rng), seat, scale))
-        best: Action | None = None
-        best_key = (-1, -math.inf)
+        self._search(
+            lambda: self._iterate(root, state.resample(seat, rng), seat, scale),
+            lambda: _best(root, actions, seat),
+        )
         weighed = []
         for action in actions:  # the real legal actions: the seat's own, so it knows them
             kid = root.kids.get(action)
             if kid is not None and kid.visits:
                 weighed.append(Considered(action, kid.visits, kid.value[seat] / kid.visits))
-            if kid is not None and (kid.visits, kid.value[seat]) > best_key:
-                best_key = (kid.visits, kid.value[seat])
-                best = action
         self.last_choices = by_visits(weighed)
+        best = _best(root, actions, seat)
         return best if best is not None else actions[0]
 
     def _iterate(self, root: _InfoNode, state: State, observer: int, scale: float) -> int:
@@ -176,6 +175,19 @@ class IsmctsAgent(SearchAgent):
             path.append(node)
         self._back_up(state, path, scale)
         return made
+
+
+def _best(root: _InfoNode, actions: Sequence[Action], seat: int) -> Action | None:
+    """The move of ``seat`` among ``actions`` the search at ``root`` plays: the most tried,
+    then the best valued (None before any)."""
+    best: Action | None = None
+    best_key = (-1, -math.inf)
+    for action in actions:
+        kid = root.kids.get(action)
+        if kid is not None and (kid.visits, kid.value[seat]) > best_key:
+            best_key = (kid.visits, kid.value[seat])
+            best = action
+    return best
 
 
 def _seen(state: State, action: Action, observer: int) -> Key:

@@ -69,6 +69,8 @@ game that declares no rollout of its own."""
 ROLLOUTS = ("game", "random")
 """Who plays a rollout's decisions: the game's own rollout policy (when it declares one;
 uniformly random otherwise), or uniformly random."""
+PROGRESS_SECONDS = 0.2
+"""How often a search tells its :attr:`SearchAgent.progress` hook of its best move."""
 MAX_SEARCH_SECONDS = 7 * 24 * 3600.0
 """The most ``seconds`` a spec may ask for anywhere (a server allows far less)."""
 
@@ -270,6 +272,10 @@ class SearchAgent:
         self.try_first: Action | None = None
         """A move of the seat to move to expand first at the root (``ismcts``), so that a
         review of a game weighs the move that was played."""
+        self.progress: Callable[[Action], None] | None = None
+        """Told the best move so far every :attr:`progress_seconds` of a search (a server's
+        worker passes it on, so that a search cut short still has a move to give)."""
+        self.progress_seconds = PROGRESS_SECONDS
 
     def limit(self, seconds: float, nodes: int) -> None:
         """Cut every search short after ``seconds`` of wall time or once its tree holds
@@ -277,9 +283,10 @@ class SearchAgent:
         self.hard_seconds = seconds
         self.max_nodes = nodes
 
-    def _search(self, iterate: Callable[[], int]) -> None:
+    def _search(self, iterate: Callable[[], int], best: Callable[[], Action | None]) -> None:
         """Call ``iterate`` (which answers how many tree nodes it made) until the budget or
-        the hard limits are spent; keep the counts."""
+        the hard limits are spent, telling :attr:`progress` of ``best`` (the move the
+        search would play now) on the way; keep the counts."""
         start = time.perf_counter()
         budget = self.budget
         limit = budget.iterations or 1 << 62
@@ -287,12 +294,25 @@ class SearchAgent:
         deadline = start + seconds
         clock = time.perf_counter
         max_nodes = self.max_nodes
+        report = self.progress
+        every = self.progress_seconds
+        next_report = start + every if report is not None else math.inf
+        timed = deadline != math.inf or report is not None
         done = nodes = 0
         while done < limit:
             nodes += iterate()
             done += 1
-            if (deadline != math.inf and clock() >= deadline) or nodes >= max_nodes:
+            if nodes >= max_nodes:
                 break
+            if timed:
+                now = clock()
+                if now >= deadline:
+                    break
+                if now >= next_report and report is not None:
+                    move = best()
+                    if move is not None:
+                        report(move)
+                    next_report = now + every
         self.last_nodes = nodes
         self.last_iterations = done
         self.total_iterations += done
@@ -346,7 +366,7 @@ class MctsAgent(SearchAgent):
         scale = self.last_scale = self.scale or auto_scale(root_state)
         root = _Node(None, state.num_seats)
         root.untried = list(root_state.legal_actions())
-        self._search(lambda: self._iterate(root, root_state, scale))
+        self._search(lambda: self._iterate(root, root_state, scale), lambda: _best(root, seat))
         self.last_choices = by_visits(
             [
                 Considered(k.action, k.visits, k.value[seat] / k.visits)
@@ -354,9 +374,9 @@ class MctsAgent(SearchAgent):
                 if k.action is not None and k.visits
             ]
         )
-        best = max(root.kids, key=lambda k: (k.visits, k.value[seat]))
-        assert best.action is not None
-        return best.action
+        best = _best(root, seat)
+        assert best is not None
+        return best
 
     def _iterate(self, root: _Node, root_state: State, scale: float) -> int:
         state = root_state.clone()
@@ -413,3 +433,11 @@ class MctsAgent(SearchAgent):
             path.append(node)
         self._back_up(state, path, scale)
         return made
+
+
+def _best(root: _Node, seat: int) -> Action | None:
+    """The move of ``seat`` the search at ``root`` plays: the most tried, then the best
+    valued (None before any)."""
+    if not root.kids:
+        return None
+    return max(root.kids, key=lambda k: (k.visits, k.value[seat])).action

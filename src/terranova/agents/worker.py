@@ -5,7 +5,10 @@ bots, no web stack), so that a worker starts quickly; the server's runner
 
 The protocol on the pipe: the worker sends ``("ready", None)`` once it has started, then
 answers each :class:`BotJob` with ``("ok", action text)`` (for a job asking for advice,
-``("ok", Advice.to_dict())``) or ``("error", reason)``.
+``("ok", Advice.to_dict())``) or ``("error", reason)``. While a searching bot thinks about
+a move, ``("best", action text)`` messages come before the answer: the move its search
+would play at that point (every :data:`~terranova.agents.mcts.PROGRESS_SECONDS`), for a
+server that cannot wait for the end.
 
 A worker dies with the process that started it, at once, even mid-search: on Linux by the
 parent-death signal, everywhere by its *lifeline*, a pipe from the parent whose end (the
@@ -19,7 +22,7 @@ import os
 import sys
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from multiprocessing.connection import Connection
 from typing import Any
@@ -55,11 +58,19 @@ class BotJob:
     """How long the answer may take (None: a decision's deadline)."""
 
 
-def decide(spec: str, seed: int, state: State, bounds: BotLimits) -> Action:
-    """A bot's decision on ``state``, its search (if any) cut short by ``bounds``."""
+def decide(
+    spec: str,
+    seed: int,
+    state: State,
+    bounds: BotLimits,
+    progress: Callable[[Action], None] | None = None,
+) -> Action:
+    """A bot's decision on ``state``, its search (if any) cut short by ``bounds`` and
+    telling ``progress`` of its best move so far."""
     agent = make_agent(spec, seed)
     if isinstance(agent, SearchAgent):
         agent.limit(bounds.max_seconds, bounds.max_nodes)
+        agent.progress = progress
     return agent.select(state)
 
 
@@ -103,7 +114,8 @@ def worker_main(
                 answer = ("ok", advise(state.clone(), job.spec, job.seed, bounds).to_dict())
             else:
                 state = _position(positions, job)
-                answer = ("ok", str(decide(job.spec, job.seed, state.clone(), bounds)))
+                move = decide(job.spec, job.seed, state.clone(), bounds, _reporter(connection))
+                answer = ("ok", str(move))
         except MemoryError:
             positions.clear()
             answer = ("error", "out of memory")
@@ -113,6 +125,15 @@ def worker_main(
             connection.send(answer)
         except (OSError, KeyboardInterrupt):
             return
+
+
+def _reporter(connection: Connection) -> Callable[[Action], None]:
+    """A search's progress hook: each best move so far, sent to the server."""
+
+    def report(action: Action) -> None:
+        connection.send(("best", str(action)))
+
+    return report
 
 
 def die_with(parent: int, lifeline: Connection) -> None:

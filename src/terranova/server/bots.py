@@ -8,12 +8,19 @@ Two lanes:
   worker processes (``bot_processes`` of them, started when first needed, at a lower
   priority than the server): they hold neither the server's interpreter lock nor its
   memory. Each worker has an address-space limit (``max_bot_memory_mb``), each search a
-  hard limit of seconds and of tree nodes; a worker that does not answer in time is killed
-  and started again.
+  hard limit of seconds and of tree nodes.
 
-Every decision has a hard deadline (``max_bot_seconds`` and ``bot_grace_seconds``): past
-it, or when a bot fails, the server plays a random legal action for that move (seeded, so a
-replay of the log is unaffected: the log holds the action played), and logs why. Closing
+Every decision has a hard deadline (``max_bot_seconds`` and ``bot_grace_seconds``), and
+searching bots are *anytime*: while a search runs, its worker reports the move it would
+play so far, and at the deadline that move is played. A worker that has reported nothing
+yet (on a busy machine it may still be catching up with the game) gets the ``greedy`` bot's
+move played for it (seeded, in the quick bots' threads), never a random one; the log says
+which. The late worker is not killed: its answer is read and thrown away, and it takes the
+next decision once it is done. Only a worker that says nothing at all for
+:data:`SILENT_DEADLINES` deadlines is killed and started again (and a game's analysis past
+its own time). When a bot fails, the server plays a random legal action for that move
+(seeded, so a replay of the log is unaffected: the log holds the action played), and logs
+why. Closing
 the runner kills the workers at once, so a server stops within a second or two whatever its
 bots are doing; and a worker dies at once with its server, even one killed with SIGKILL
 (:mod:`terranova.agents.worker`).
@@ -30,6 +37,7 @@ import logging
 import multiprocessing
 import os
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -43,6 +51,9 @@ from terranova.server.settings import Settings
 
 log = logging.getLogger("terranova.server")
 
+SILENT_DEADLINES = 4
+"""A worker that sends nothing (no answer, no best move so far) for this many decision
+deadlines is taken for stuck: killed and started again."""
 SPAWN_SECONDS = 60.0
 """How long a new worker process may take to start (import its modules) before it is
 given up; this is not counted in any decision's deadline."""
@@ -65,11 +76,12 @@ class BotRunner:
         self.bounds = limits(settings)
         self.deadline = settings.max_bot_seconds + settings.bot_grace_seconds
         self._threads: ThreadPoolExecutor | None = None
-        self._jobs: asyncio.Queue[tuple[BotJob, asyncio.Future[Any]]] | None = None
+        self._jobs: asyncio.Queue[tuple[BotJob, asyncio.Future[tuple[str, Any]]]] | None = None
         self._dispatchers: list[asyncio.Task[None]] = []
         self._workers: list[_Worker] = []
         self.killed = 0
-        """Workers killed for running past the deadline (for tests and logs)."""
+        """Workers killed for falling silent (or for an analysis past its time): for tests
+        and logs."""
 
     def queued(self) -> int:
         """Searching bots' jobs waiting for a worker process."""
@@ -95,11 +107,14 @@ class BotRunner:
             self._threads = None
 
     async def choose(self, job: BotJob, state: State) -> Action:
-        """The bot's decision for the seat to move in ``state`` (the position of ``job``),
-        or a random legal action if the bot fails or runs out of time."""
+        """The bot's decision for the seat to move in ``state`` (the position of ``job``):
+        a searching bot's best move so far if it runs out of time, ``greedy``'s if it has
+        none yet; a random legal action if the bot fails."""
         try:
             if agent_kind(job.spec).searches:
-                text = await self._in_worker(job)
+                kind, text = await self._in_worker(job)
+                if kind == "late":
+                    return await self._in_thread(replace(job, spec="greedy"), state)
                 if isinstance(text, str):
                     return state.parse_action(text)
             else:
@@ -114,13 +129,13 @@ class BotRunner:
         """A searching bot's advice on the position of ``job`` (an ``advice`` job), from a
         worker process under the same limits as the bots' moves; None if it fails or runs
         out of time."""
-        answer = await self._in_worker(job)
+        _, answer = await self._in_worker(job)
         return answer if isinstance(answer, dict) else None
 
     async def review(self, job: BotJob) -> list[dict[str, Any]] | None:
         """A searching bot's review of a whole game (a ``review`` job, with its own
         ``seconds``), from a worker process; None if it fails or runs out of time."""
-        answer = await self._in_worker(job)
+        _, answer = await self._in_worker(job)
         return answer if isinstance(answer, list) else None
 
     async def _in_thread(self, job: BotJob, state: State) -> Action:
@@ -140,12 +155,14 @@ class BotRunner:
             # the late thread may still be reading ``state``
             return fallback(state.clone(), job.seed)
 
-    async def _in_worker(self, job: BotJob) -> Any:
+    async def _in_worker(self, job: BotJob) -> tuple[str, Any]:
+        """``("ok", answer)``; ``("best", action text)``, a search's best move so far at
+        the deadline; ``("late", None)`` without one; ``("failed", None)``."""
         if self._jobs is None:
             self._jobs = asyncio.Queue()
             for _ in range(max(1, self.settings.bot_processes)):
                 self._dispatchers.append(asyncio.create_task(self._dispatch()))
-        answer: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        answer: asyncio.Future[tuple[str, Any]] = asyncio.get_running_loop().create_future()
         await self._jobs.put((job, answer))
         return await answer
 
@@ -160,58 +177,64 @@ class BotRunner:
                 job, answer = await jobs.get()
                 if answer.done():  # the game moved on while this waited
                     continue
-                text: Any = None
-                then = (
-                    "no analysis is given"
-                    if job.review
-                    else "no hint is given"
-                    if job.advice
-                    else "a random move is played"
-                )
                 deadline = self.deadline if job.seconds is None else job.seconds
+                result: tuple[str, Any] = ("failed", None)
                 try:
                     if worker is None or not worker.alive():
                         if worker is not None:
                             self._drop(worker)
                         worker = await _Worker.spawn(self.settings, self.bounds)
                         self._workers.append(worker)
-                    kind, text = await worker.ask(job, deadline)
-                    if kind != "ok":
+                    result = await worker.ask(job, deadline)
+                    if result[0] == "error":
                         log.error(
                             "game %s: bot %r failed in its worker (%s); %s",
                             job.game_id,
                             job.spec,
-                            text,
-                            then,
+                            result[1],
+                            _instead(job, None),
                         )
-                        text = None
+                        result = ("failed", None)
+                    elif result[0] in ("best", "late"):
+                        if job.review:
+                            raise TimeoutError
+                        log.error(
+                            "game %s: bot %r took over %gs; %s",
+                            job.game_id,
+                            job.spec,
+                            deadline,
+                            _instead(job, result),
+                        )
+                        if not answer.done():
+                            answer.set_result(result)
+                        await worker.finish(SILENT_DEADLINES * deadline)
                 except TimeoutError:
                     self.killed += 1
                     log.error(
-                        "game %s: bot %r took over %gs; its worker is restarted and %s",
+                        "game %s: bot %r's worker %s; it is restarted%s",
                         job.game_id,
                         job.spec,
-                        deadline,
-                        then,
+                        "fell silent" if answer.done() else f"took over {deadline:g}s",
+                        "" if answer.done() else f" and {_instead(job, None)}",
                     )
                     if worker is not None:
                         self._drop(worker)
                     worker = None
                 except Exception as exc:  # a worker that died or could not start
                     log.error(
-                        "game %s: bot %r's worker failed (%s: %s); %s",
+                        "game %s: bot %r's worker failed (%s: %s)%s",
                         job.game_id,
                         job.spec,
                         type(exc).__name__,
                         exc,
-                        then,
+                        "" if answer.done() else f"; {_instead(job, None)}",
                     )
                     if worker is not None:
                         self._drop(worker)
                     worker = None
-                    text = None
+                    result = ("failed", None)
                 if not answer.done():
-                    answer.set_result(text)
+                    answer.set_result(result)
         finally:
             if worker is not None:
                 self._drop(worker)
@@ -220,6 +243,20 @@ class BotRunner:
         worker.kill()
         if worker in self._workers:
             self._workers.remove(worker)
+
+
+def _instead(job: BotJob, late: tuple[str, Any] | None) -> str:
+    """What is given instead of the answer of ``job`` (``late``: what a searching bot that
+    ran out of time has to show; None: a failure)."""
+    if job.review:
+        return "no analysis is given"
+    if job.advice:
+        return "no hint is given"
+    if late is None:
+        return "a random move is played"
+    if late[0] == "best":
+        return "its best move so far is played"
+    return "it had no move yet: greedy's move is played"
 
 
 def _decide_quick(spec: str, seed: int, state: State, bounds: BotLimits, game_id: str) -> Action:
@@ -289,12 +326,35 @@ class _Worker:
         kind, value = self.connection.recv()
         return str(kind), value
 
-    async def ask(self, job: BotJob, timeout: float) -> tuple[str, Any]:
+    async def ask(self, job: BotJob, deadline: float) -> tuple[str, Any]:
         """Send ``job``; the worker's answer, ``("ok", action text or advice)`` or
-        ``("error", why)``."""
+        ``("error", why)``, or past ``deadline`` seconds ``("best", action text)``, its last
+        best move so far, or ``("late", None)`` without one (then :meth:`finish` must read
+        its answer before the next job)."""
         self.connection.send(job)
-        kind, value = await self.receive(timeout)
-        return kind, value if kind == "ok" and isinstance(value, dict | list) else str(value)
+        loop = asyncio.get_running_loop()
+        end = loop.time() + deadline
+        best: str | None = None
+        while (left := end - loop.time()) > 0:
+            try:
+                kind, value = await self.receive(left)
+            except TimeoutError:
+                break
+            if kind == "best":
+                best = str(value)
+            elif kind == "ok" and isinstance(value, dict | list):
+                return kind, value
+            else:
+                return kind, str(value)
+        return ("late", None) if best is None else ("best", best)
+
+    async def finish(self, silence: float) -> None:
+        """Read and drop the rest of a late job's messages, up to its answer; TimeoutError
+        if the worker says nothing for ``silence`` seconds."""
+        while True:
+            kind, _ = await self.receive(silence)
+            if kind != "best":
+                return
 
     def kill(self) -> None:
         with contextlib.suppress(Exception):

@@ -92,7 +92,8 @@ class Settings:
     needed."""
     max_bot_seconds: float = 5.0
     """The most ``seconds`` a web game's bot spec may ask for, and every decision's hard
-    limit (a search is cut there; past it and a grace, a random move is played)."""
+    limit (a search is cut there; past it and a grace, the search's best move so far is
+    played, or the greedy bot's if it has none)."""
     bot_grace_seconds: float = 1.0
     """How long past ``max_bot_seconds`` a decision may run (a search stops between
     iterations; a worker may first catch up with the game) before it is given up."""
