@@ -6,7 +6,9 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from dataclasses import replace
 from functools import partial
+from typing import Any
 
 import pytest
 from tests.server.conftest import OpenApi, settings_for
@@ -256,3 +258,68 @@ def test_a_worker_that_cannot_start_costs_one_random_move_not_the_game(
     first, second = asyncio.run(run())
     assert first in state.legal_actions()
     assert second == make_agent(spec, 3).select(state.clone())
+
+
+class _Recording:
+    """A stand-in worker that answers at once and notes which game's job it was given; the
+    first one waits for ``release``, so that the test can queue all its jobs meanwhile."""
+
+    def __init__(self, taken: list[str], release: asyncio.Event) -> None:
+        self.taken = taken
+        self.release = release
+
+    def alive(self) -> bool:
+        return True
+
+    async def ask(self, job: BotJob, deadline: float) -> tuple[str, Any]:
+        await self.release.wait()
+        self.taken.append(job.game_id)
+        return "ok", {"game": job.game_id}
+
+    def kill(self) -> None:
+        pass
+
+
+def test_the_workers_take_the_addresses_in_turn_not_first_come_first_served(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With one worker, behind a flood of 12 hints in four games of one address, a hint
+    in another address's game is taken third (the flood's first is under way, and its
+    address had its turn before the other address came), not thirteenth; the flood's
+    games take turns too."""
+    from terranova.server import bots
+
+    taken: list[str] = []
+
+    async def run() -> None:
+        release = asyncio.Event()
+
+        async def spawn(*args: object) -> _Recording:
+            return _Recording(taken, release)
+
+        monkeypatch.setattr(bots._Worker, "spawn", staticmethod(spawn))
+        runner = BotRunner(settings_for("sqlite://", bot_processes=1))
+        runner.start()
+        try:
+
+            def hint(game_id: str, creator: str) -> BotJob:
+                job = BotJob(game_id, "discovery", {}, (), "ismcts", 1, advice=True)
+                return replace(job, creator=creator)
+
+            flood = [hint(f"a{n % 4}", "a" * 32) for n in range(12)]
+            asked = [asyncio.create_task(runner.advise(job)) for job in flood]
+            for _ in range(100):  # until the worker holds the flood's first
+                await asyncio.sleep(0)
+            asked.append(asyncio.create_task(runner.advise(hint("b0", "b" * 32))))
+            for _ in range(100):
+                await asyncio.sleep(0)
+            assert runner.queued() == 12
+            release.set()
+            answers = await asyncio.wait_for(asyncio.gather(*asked), 30)
+            assert all(answer is not None for answer in answers)
+        finally:
+            await runner.close()
+
+    asyncio.run(run())
+    assert taken.index("b0") == 2, taken
+    assert taken[:2] == ["a0", "a1"] and taken[3:6] == ["a2", "a3", "a0"], taken

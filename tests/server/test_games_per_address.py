@@ -24,6 +24,7 @@ from typer.testing import CliRunner
 import terranova.server
 from terranova.cli import app as cli
 from terranova.server import Settings, create_app
+from terranova.server.autoplay import position_job
 from terranova.server.db import (
     HOUR,
     ConflictError,
@@ -317,3 +318,24 @@ def test_a_game_an_hour_old_frees_a_place_of_the_hour(database: Database) -> Non
     made("g2")
     with pytest.raises(HourlyLimitReached):
         made("g3")
+
+        assert served.pop().max_games_per_address == limit
+    assert CliRunner().invoke(cli, ["serve", "--max-games-per-address", "-1"]).exit_code == 2
+
+
+def test_a_games_bot_jobs_name_its_creator_for_the_fair_queue(client_at: ClientAt) -> None:
+    """The bots' worker queue takes addresses in turn: a game's jobs carry the digest of
+    the address that created it, live and once reloaded from the database."""
+    api = Api(client_at(ANA_AT, max_cached_games=1))
+    game_id = api.create(PEOPLE, game=GAME)["game_id"]
+    portal: Any = api.client.portal
+
+    async def creator() -> tuple[Any, str | None]:
+        game = await api.service.games.get(game_id)
+        return game, position_job(game, "ismcts", 1, advice=True).creator
+
+    fresh, live = portal.call(creator)
+    api.create(PEOPLE, game=GAME)  # pushes the first out of memory
+    reloaded, stored = portal.call(creator)
+    assert reloaded is not fresh
+    assert live == stored == address_digest(ANA_AT)

@@ -56,6 +56,9 @@ class BotJob:
     (:func:`~terranova.agents.advice.review`), not a move."""
     seconds: float | None = None
     """How long the answer may take (None: a decision's deadline)."""
+    creator: str | None = None
+    """Who created the game (a digest of a client address; None: not known), for a server
+    that shares its workers fairly between creators."""
 
 
 def decide(

@@ -40,7 +40,14 @@ def position_job(game: LiveGame, spec: str, seed: int, **kind: Any) -> BotJob:
     """A bot worker's job on ``game``'s position now: a move, or with ``advice=True`` or
     ``review=True`` (and its ``seconds``) a hint or a review."""
     return BotJob(
-        game.public_id, game.game, game.params, tuple(game.timeline.texts), spec, seed, **kind
+        game.public_id,
+        game.game,
+        game.params,
+        tuple(game.timeline.texts),
+        spec,
+        seed,
+        creator=game.creator,
+        **kind,
     )
 
 

@@ -25,6 +25,12 @@ the runner kills the workers at once, so a server stops within a second or two w
 bots are doing; and a worker dies at once with its server, even one killed with SIGKILL
 (:mod:`terranova.agents.worker`).
 
+The searching bots' moves, hints and analyses wait for a worker in a fair queue
+(:class:`FairQueue`): the workers go round the client addresses that created the games with
+jobs waiting, and within an address round its games, one job of a game at a time; so a
+flood of searching games and hints from one address delays another address's bot by a
+job or so, not by the whole flood.
+
 A worker keeps the last positions it was sent by game, so a decision costs it only the
 actions played since its previous decision in that game.
 """
@@ -36,6 +42,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+from collections import OrderedDict, deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from multiprocessing.connection import Connection
@@ -50,6 +57,9 @@ from terranova.core.state import State
 from terranova.server.settings import Settings
 
 log = logging.getLogger("terranova.server")
+
+_Entry = tuple[BotJob, "asyncio.Future[tuple[str, Any]]"]
+"""A job waiting for a worker, and where its answer goes."""
 
 SILENT_DEADLINES = 4
 """A worker that sends nothing (no answer, no best move so far) for this many decision
@@ -76,7 +86,7 @@ class BotRunner:
         self.bounds = limits(settings)
         self.deadline = settings.max_bot_seconds + settings.bot_grace_seconds
         self._threads: ThreadPoolExecutor | None = None
-        self._jobs: asyncio.Queue[tuple[BotJob, asyncio.Future[tuple[str, Any]]]] | None = None
+        self._jobs: FairQueue | None = None
         self._dispatchers: list[asyncio.Task[None]] = []
         self._workers: list[_Worker] = []
         self.killed = 0
@@ -85,7 +95,7 @@ class BotRunner:
 
     def queued(self) -> int:
         """Searching bots' jobs waiting for a worker process."""
-        return 0 if self._jobs is None else self._jobs.qsize()
+        return 0 if self._jobs is None else len(self._jobs)
 
     def start(self) -> None:
         self._threads = ThreadPoolExecutor(
@@ -159,11 +169,11 @@ class BotRunner:
         """``("ok", answer)``; ``("best", action text)``, a search's best move so far at
         the deadline; ``("late", None)`` without one; ``("failed", None)``."""
         if self._jobs is None:
-            self._jobs = asyncio.Queue()
+            self._jobs = FairQueue()
             for _ in range(max(1, self.settings.bot_processes)):
                 self._dispatchers.append(asyncio.create_task(self._dispatch()))
         answer: asyncio.Future[tuple[str, Any]] = asyncio.get_running_loop().create_future()
-        await self._jobs.put((job, answer))
+        self._jobs.put(job, answer)
         return await answer
 
     async def _dispatch(self) -> None:
@@ -175,74 +185,138 @@ class BotRunner:
         try:
             while True:
                 job, answer = await jobs.get()
-                if answer.done():  # the game moved on while this waited
-                    continue
-                deadline = self.deadline if job.seconds is None else job.seconds
-                result: tuple[str, Any] = ("failed", None)
                 try:
-                    if worker is None or not worker.alive():
-                        if worker is not None:
-                            self._drop(worker)
-                        worker = await _Worker.spawn(self.settings, self.bounds)
-                        self._workers.append(worker)
-                    result = await worker.ask(job, deadline)
-                    if result[0] == "error":
-                        log.error(
-                            "game %s: bot %r failed in its worker (%s); %s",
-                            job.game_id,
-                            job.spec,
-                            result[1],
-                            _instead(job, None),
-                        )
-                        result = ("failed", None)
-                    elif result[0] in ("best", "late"):
-                        if job.review:
-                            raise TimeoutError
-                        log.error(
-                            "game %s: bot %r took over %gs; %s",
-                            job.game_id,
-                            job.spec,
-                            deadline,
-                            _instead(job, result),
-                        )
-                        if not answer.done():
-                            answer.set_result(result)
-                        await worker.finish(SILENT_DEADLINES * deadline)
-                except TimeoutError:
-                    self.killed += 1
-                    log.error(
-                        "game %s: bot %r's worker %s; it is restarted%s",
-                        job.game_id,
-                        job.spec,
-                        "fell silent" if answer.done() else f"took over {deadline:g}s",
-                        "" if answer.done() else f" and {_instead(job, None)}",
-                    )
-                    if worker is not None:
-                        self._drop(worker)
-                    worker = None
-                except Exception as exc:  # a worker that died or could not start
-                    log.error(
-                        "game %s: bot %r's worker failed (%s: %s)%s",
-                        job.game_id,
-                        job.spec,
-                        type(exc).__name__,
-                        exc,
-                        "" if answer.done() else f"; {_instead(job, None)}",
-                    )
-                    if worker is not None:
-                        self._drop(worker)
-                    worker = None
-                    result = ("failed", None)
-                if not answer.done():
-                    answer.set_result(result)
+                    worker = await self._run(worker, job, answer)
+                finally:
+                    jobs.done(job)
         finally:
             if worker is not None:
                 self._drop(worker)
+
+    async def _run(
+        self, worker: _Worker | None, job: BotJob, answer: asyncio.Future[tuple[str, Any]]
+    ) -> _Worker | None:
+        """Answer ``job`` with ``worker`` (or a new one): the worker to keep for the next."""
+        if answer.done():  # the game moved on while this waited
+            return worker
+        deadline = self.deadline if job.seconds is None else job.seconds
+        result: tuple[str, Any] = ("failed", None)
+        try:
+            if worker is None or not worker.alive():
+                if worker is not None:
+                    self._drop(worker)
+                worker = await _Worker.spawn(self.settings, self.bounds)
+                self._workers.append(worker)
+            result = await worker.ask(job, deadline)
+            if result[0] == "error":
+                log.error(
+                    "game %s: bot %r failed in its worker (%s); %s",
+                    job.game_id,
+                    job.spec,
+                    result[1],
+                    _instead(job, None),
+                )
+                result = ("failed", None)
+            elif result[0] in ("best", "late"):
+                if job.review:
+                    raise TimeoutError
+                log.error(
+                    "game %s: bot %r took over %gs; %s",
+                    job.game_id,
+                    job.spec,
+                    deadline,
+                    _instead(job, result),
+                )
+                if not answer.done():
+                    answer.set_result(result)
+                await worker.finish(SILENT_DEADLINES * deadline)
+        except TimeoutError:
+            self.killed += 1
+            log.error(
+                "game %s: bot %r's worker %s; it is restarted%s",
+                job.game_id,
+                job.spec,
+                "fell silent" if answer.done() else f"took over {deadline:g}s",
+                "" if answer.done() else f" and {_instead(job, None)}",
+            )
+            if worker is not None:
+                self._drop(worker)
+            worker = None
+        except Exception as exc:  # a worker that died or could not start
+            log.error(
+                "game %s: bot %r's worker failed (%s: %s)%s",
+                job.game_id,
+                job.spec,
+                type(exc).__name__,
+                exc,
+                "" if answer.done() else f"; {_instead(job, None)}",
+            )
+            if worker is not None:
+                self._drop(worker)
+            worker = None
+            result = ("failed", None)
+        if not answer.done():
+            answer.set_result(result)
+        return worker
 
     def _drop(self, worker: _Worker) -> None:
         worker.kill()
         if worker in self._workers:
             self._workers.remove(worker)
+
+
+class FairQueue:
+    """Jobs waiting for a worker, taken in turn by the address that created their game (the
+    game itself when that is not known), within an address by game, one job of a game at a
+    time, a game's own jobs first come first served (module doc)."""
+
+    def __init__(self) -> None:
+        self._waiting: OrderedDict[str, OrderedDict[str, deque[_Entry]]] = OrderedDict()
+        """Jobs by address then by game, each in the order it takes its next turn."""
+        self._busy: set[str] = set()
+        """Games with a job taken and not yet :meth:`done`."""
+        self._changed = asyncio.Event()
+        self._count = 0
+
+    def __len__(self) -> int:
+        return self._count
+
+    def put(self, job: BotJob, answer: asyncio.Future[tuple[str, Any]]) -> None:
+        address = job.creator or f"game {job.game_id}"
+        games = self._waiting.setdefault(address, OrderedDict())
+        games.setdefault(job.game_id, deque()).append((job, answer))
+        self._count += 1
+        self._changed.set()
+
+    async def get(self) -> _Entry:
+        """The next job in turn; :meth:`done` must be called when it is answered."""
+        while (entry := self._next()) is None:
+            self._changed.clear()
+            await self._changed.wait()
+        return entry
+
+    def done(self, job: BotJob) -> None:
+        """The job taken for ``job``'s game is answered: its next may be taken."""
+        self._busy.discard(job.game_id)
+        self._changed.set()
+
+    def _next(self) -> _Entry | None:
+        for address, games in self._waiting.items():
+            for game, jobs in games.items():
+                if game in self._busy:
+                    continue
+                entry = jobs.popleft()
+                self._count -= 1
+                self._busy.add(game)
+                # both go to the back of their turns
+                games.move_to_end(game)
+                if not jobs:
+                    del games[game]
+                self._waiting.move_to_end(address)
+                if not games:
+                    del self._waiting[address]
+                return entry
+        return None
 
 
 def _instead(job: BotJob, late: tuple[str, Any] | None) -> str:

@@ -221,6 +221,8 @@ class StoredGame(GameFacts):
     """The seats that asked for a hint."""
     move_seconds: float | None = None
     """A live table's limit on a person's move (None: none)."""
+    creator: str | None = None
+    """The digest of the client address that created the game (None: not known)."""
 
 
 @dataclass(frozen=True)
@@ -320,6 +322,7 @@ def _stored(row: GameRow, seats: Iterable[StoredSeat], entries: Iterable[Entry])
         hints=row.hints,
         hinted=list(row.hinted or []),
         move_seconds=row.move_seconds,
+        creator=row.creator,
     )
 
 

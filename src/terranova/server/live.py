@@ -287,6 +287,9 @@ class LiveGame(GameFacts):
     """The seats that asked for a hint."""
     move_seconds: float | None = None
     """A live table's limit on a person's move (None: none)."""
+    creator: str | None = None
+    """The digest of the client address that created the game (None: not known): the bots'
+    workers are shared fairly between creators."""
     move_ends_at: float | None = None
     """When the move of the person to move runs out (``time.time()``), if it is limited."""
     resigned: set[int] = field(default_factory=set)
@@ -341,6 +344,7 @@ class LiveGame(GameFacts):
         game.hinted = set(stored.hinted)
         game.resigned = resigned_seats(stored.entries)
         game.move_seconds = stored.move_seconds
+        game.creator = stored.creator
         game.track_window()
         return game
 
