@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import logging
 import logging.config
 import re
+import threading
 import time
 from typing import Any
 
@@ -34,7 +36,7 @@ def samples(api: Any) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
 def test_healthz_and_readyz_answer_when_the_app_runs(api: Any) -> None:
     assert api.client.get("/healthz").json() == {"status": "ok"}
     ready = api.client.get("/readyz")
-    assert ready.status_code == 200 and ready.json() == {"status": "ready"}
+    assert ready.status_code == 200 and ready.json() == {"status": "ready", "resuming": 0}
     assert "/healthz" not in api.client.get("/openapi.json").json()["paths"]
 
 
@@ -193,3 +195,85 @@ def test_static_files_are_counted_under_their_mount(api: Any) -> None:
     assert api.client.get("/static/common.js").status_code == 200
     mounted = (("method", "GET"), ("route", "/static"), ("status", "200"))
     assert samples(api)[("terranova_request_seconds_count", mounted)] == 1
+
+
+GREEDY = {"kind": "bot", "bot": "greedy"}
+
+
+def test_readyz_is_ready_while_the_games_of_a_dead_process_are_still_resumed(
+    open_api: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process taking over the games of one that died (here: whose leases expired) is
+    ready before it has replayed them, and says how many are left: their replays (held up
+    here until the test lets them go) neither hold readiness nor stall the requests."""
+    from terranova.server import cache
+
+    first = open_api()
+    for _ in range(3):
+        first.create([GREEDY, GREEDY], bot_delay_ms=10_000)  # a bot to move: a lease
+    first.close()  # gives its leases up at once, as a dead process's expire
+    entered, go = threading.Event(), threading.Event()
+    replayed: list[str] = []
+    rebuild = cache.rebuild
+
+    def slow(stored: Any) -> Any:
+        entered.set()
+        go.wait(10)  # bounded: with the replay on the event loop, nothing answers meanwhile
+        replayed.append(stored.public_id)
+        return rebuild(stored)
+
+    monkeypatch.setattr(cache, "rebuild", slow)
+    second = open_api()
+    try:
+        assert entered.wait(10)
+        ready = second.client.get("/readyz")
+        assert not replayed  # answered while the first replay is held up
+        assert ready.status_code == 200, ready.json()
+        assert ready.json()["resuming"] == 3
+    finally:
+        go.set()
+    deadline = time.monotonic() + 30
+    while (body := second.client.get("/readyz").json())["resuming"]:
+        assert time.monotonic() < deadline, body
+        time.sleep(0.05)
+    assert body == {"status": "ready", "resuming": 0}
+
+
+def test_readyz_checks_the_database_on_its_own_thread(open_api: Any) -> None:
+    """Readiness does not queue behind the games' work in the shared threads: with every
+    one of them busy, the database's answer still comes."""
+    api = open_api()
+    time.sleep(1.1)  # past any answer kept from before
+    free = threading.Event()
+
+    async def occupy() -> None:
+        for _ in range(64):  # more than the default executor's threads (at most 32)
+            asyncio.get_running_loop().run_in_executor(None, free.wait, 10)
+
+    try:
+        api.client.portal.call(occupy)
+        ready = api.client.get("/readyz")
+    finally:
+        free.set()
+    assert ready.status_code == 200, ready.json()
+
+
+def test_readyz_names_everything_it_waits_for(api: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """503's body lists what the process still waits for, not only the first thing."""
+    db = api.client.app.state.db
+    monkeypatch.setattr(db, "revisions", lambda: ("0001", "0009"))
+    time.sleep(1.1)  # past any answer kept from before
+    relay = api.client.app.state.relay
+    if relay is not None:
+        api.client.portal.call(relay.listening.clear)
+    try:
+        ready = api.client.get("/readyz")
+    finally:
+        if relay is not None:
+            api.client.portal.call(relay.listening.set)
+    assert ready.status_code == 503
+    body = ready.json()
+    assert body["why"] == body["waiting_for"][0]
+    assert body["waiting_for"][-1] == "the database's schema is at 0001, not 0009"
+    assert len(body["waiting_for"]) == (1 if relay is None else 2)
+    assert body["resuming"] == 0

@@ -41,6 +41,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     service = GameService(db, settings, hub, metrics)
     db.observe = metrics.store_timer
     metrics.watch(hub.total, service.bots.queued, lambda: len(service.games))
+    readiness = ops.Readiness(db)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -60,6 +61,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if relay is not None:
                 await relay.close()
             await service.close()
+            readiness.close()
             db.dispose()
 
     app = FastAPI(
@@ -73,7 +75,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hub = hub
     app.state.service = service
     app.state.metrics = metrics
-    app.state.readiness = ops.Readiness(db)
+    app.state.readiness = readiness
     app.add_middleware(Limits, settings=settings)
     app.add_middleware(RequestTimer, metrics=metrics)  # outermost: refused requests count too
     app.state.sockets = SocketCount(settings)

@@ -140,6 +140,7 @@ class GameService:
         self._pruner: asyncio.Task[None] | None = None
         self._closing = False
         self._background: set[asyncio.Task[None]] = set()
+        self._resuming: set[str] = set()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -147,6 +148,15 @@ class GameService:
     def running(self) -> bool:
         """Started and not stopping."""
         return self._resume is not None and not self._closing
+
+    @property
+    def stopping(self) -> bool:
+        return self._closing
+
+    @property
+    def resuming(self) -> int:
+        """Games whose lease this process took (their process died) still to resume."""
+        return len(self._resuming)
 
     def start(self) -> None:
         """Resume the bots (and pending chance) of every unfinished game, in the background."""
@@ -206,25 +216,35 @@ class GameService:
 
     async def _adopt(self, held: set[str]) -> None:
         """Run the games of ``held`` (leases this process holds) that it does not run yet."""
-        for game_id in sorted(held - self.held - self.unresumable):
-            if self._closing:
-                return
-            self.held.add(game_id)
-            try:
-                game = await self.games.get(game_id)
-            except ServiceError as err:
-                # given up for good here: another process (with other rules, say) may resume it
-                self.held.discard(game_id)
-                self.unresumable.add(game_id)
-                log.warning("game %s is not resumed: %s", game_id, err.message)
-                await asyncio.to_thread(self.store.give_up_leases, [game_id])
-                continue
-            if not needs_runner(game.state, game.seats, game.move_seconds) or not game.playing:
-                self.held.discard(game_id)  # as leased before leases, or finished meanwhile
-                await asyncio.to_thread(self.store.release_lease, game_id)
-                continue
-            log.info("game %s is run by this process (%s)", game_id, self.store.origin)
-            self._loaded(game)
+        waiting = sorted(held - self.held - self.unresumable)
+        self._resuming.update(waiting)
+        try:
+            for game_id in waiting:
+                if self._closing:
+                    return
+                await self._resume_one(game_id)
+                self._resuming.discard(game_id)
+        finally:
+            self._resuming.difference_update(waiting)
+
+    async def _resume_one(self, game_id: str) -> None:
+        """Run ``game_id``, whose lease this process has taken (:meth:`_adopt`)."""
+        self.held.add(game_id)
+        try:
+            game = await self.games.get(game_id)
+        except ServiceError as err:
+            # given up for good here: another process (with other rules, say) may resume it
+            self.held.discard(game_id)
+            self.unresumable.add(game_id)
+            log.warning("game %s is not resumed: %s", game_id, err.message)
+            await asyncio.to_thread(self.store.give_up_leases, [game_id])
+            return
+        if not needs_runner(game.state, game.seats, game.move_seconds) or not game.playing:
+            self.held.discard(game_id)  # as leased before leases, or finished meanwhile
+            await asyncio.to_thread(self.store.release_lease, game_id)
+            return
+        log.info("game %s is run by this process (%s)", game_id, self.store.origin)
+        self._loaded(game)
 
     async def _lease_loop(self) -> None:
         """Renew this process's leases a few times per lease (:meth:`renew_leases`)."""

@@ -1,13 +1,20 @@
 """For whoever runs the server: liveness (``/healthz``), readiness (``/readyz``) and the
 Prometheus metrics (``/metrics``). None of them is in the OpenAPI document: they are not
-part of the game API."""
+part of the game API.
+
+Readiness waits only for what serving needs: the service started, the other processes'
+moves heard, the database's answer. Not for the games left by a process that died: games
+load when first asked for, so those are resumed in the background, and ``/readyz`` says how
+many are left; its database check has a thread of its own, so it never queues behind the
+games' own loads and writes."""
 
 from __future__ import annotations
 
 import asyncio
 import math
 import time
-from typing import cast
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, cast
 
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse, Response
@@ -35,17 +42,24 @@ async def healthz() -> JSONResponse:
 @router.get("/readyz")
 async def readyz(connection: HTTPConnection, service: ServiceDep) -> JSONResponse:
     """The process may take games: it has started, is not stopping, and its database
-    answers with the newest schema. 503 with the reason otherwise."""
+    answers with the newest schema. 503 otherwise, with everything it still waits for
+    (``waiting_for``; ``why``: the first of them). Either way, how many games left by a
+    process that died it has still to resume (``resuming``)."""
+    waiting: list[str] = []
     if not service.running:
-        return JSONResponse({"status": "not ready", "why": "starting or stopping"}, 503)
+        waiting.append("stopping" if service.stopping else "starting")
     relay = cast(Relay | None, getattr(connection.app.state, "relay", None))
     if relay is not None and not relay.listening.is_set():
-        deaf = "not hearing the other processes' moves (PostgreSQL's LISTEN)"
-        return JSONResponse({"status": "not ready", "why": deaf}, 503)
-    why = await cast(Readiness, connection.app.state.readiness).why_not()
-    if why is not None:
-        return JSONResponse({"status": "not ready", "why": why}, 503)
-    return JSONResponse({"status": "ready"})
+        waiting.append("not hearing the other processes' moves (PostgreSQL's LISTEN)")
+    if service.running:
+        why = await cast(Readiness, connection.app.state.readiness).why_not()
+        if why is not None:
+            waiting.append(why)
+    body: dict[str, Any] = {"status": "ready"}
+    if waiting:
+        body = {"status": "not ready", "why": waiting[0], "waiting_for": waiting}
+    body["resuming"] = service.resuming
+    return JSONResponse(body, 200 if not waiting else 503)
 
 
 class Readiness:
@@ -58,6 +72,11 @@ class Readiness:
         self._checked = -math.inf
         self._why: str | None = None
         self._lock = asyncio.Lock()
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="terranova-ready")
+        """The check's own thread: the shared ones may all be busy with games."""
+
+    def close(self) -> None:
+        self._thread.shutdown(wait=False, cancel_futures=True)
 
     async def why_not(self) -> str | None:
         """Why the database is not ready, or None."""
@@ -69,9 +88,8 @@ class Readiness:
 
     async def _check(self) -> str | None:
         try:
-            current, head = await asyncio.wait_for(
-                asyncio.to_thread(self.db.revisions), timeout=READY_SECONDS
-            )
+            asked = asyncio.get_running_loop().run_in_executor(self._thread, self.db.revisions)
+            current, head = await asyncio.wait_for(asked, timeout=READY_SECONDS)
         except TimeoutError:
             return "the database does not answer"
         except Exception as exc:  # any driver error: the database cannot be reached
