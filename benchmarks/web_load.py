@@ -48,6 +48,7 @@ import sys
 import tempfile
 import time
 from collections import Counter, deque
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -66,6 +67,17 @@ MAX_SECONDS = 3600.0
 STARTUP_TIMEOUT = 60.0
 PASSWORD = re.compile(r"(://[^:/@\s]*:)\S*@")
 """A password in a database URL, kept out of what the script prints."""
+LOAD_OPTIONS = (
+    "--sockets-per-address",
+    "100000",
+    "--socket-connects-per-second",
+    "100000",
+    "--max-games-per-address",
+    "0",
+    "--max-games-per-address-per-hour",
+    "0",
+)
+"""The client stands for many players, all from one address."""
 SILENCE_TIMEOUT = 30.0
 """A game that sends nothing for this long (beyond its bots' pause) is given up."""
 
@@ -84,8 +96,16 @@ class Server:
     in the terminal reaches only this script, which then stops the server itself)."""
 
     def __init__(
-        self, database_url: str, workdir: Path, profile: Path | None, index: int = 0
+        self,
+        database_url: str,
+        workdir: Path,
+        profile: Path | None,
+        index: int = 0,
+        options: Sequence[str] = LOAD_OPTIONS,
+        env: Mapping[str, str] | None = None,
     ) -> None:
+        """``options``: the server's options beyond its address and database; ``env``: its
+        environment (None: this process's)."""
         self.port = free_port()
         self.database_url = database_url
         self.log_path = workdir / f"server-{index}.log"
@@ -102,15 +122,7 @@ class Server:
             str(self.port),
             "--database-url",
             database_url,
-            # the client stands for many players, all from one address
-            "--sockets-per-address",
-            "100000",
-            "--socket-connects-per-second",
-            "100000",
-            "--max-games-per-address",
-            "0",
-            "--max-games-per-address-per-hour",
-            "0",
+            *options,
         ]
         self._log = self.log_path.open("wb")
         self.process = subprocess.Popen(
@@ -120,6 +132,7 @@ class Server:
             stdout=self._log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
+            env=None if env is None else dict(env),
         )
 
     @property
@@ -147,6 +160,15 @@ class Server:
         except OSError:
             return None
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def rss_mb(self) -> float | None:
+        """The server process's resident memory now (``VmRSS`` of Linux ``/proc``), in MB."""
+        try:
+            status = Path(f"/proc/{self.process.pid}/status").read_text()
+        except OSError:
+            return None
+        match = re.search(r"^VmRSS:\s+(\d+) kB", status, re.M)
+        return None if match is None else int(match.group(1)) / 1024
 
     def stop(self) -> int | None:
         """SIGINT (uvicorn's orderly shutdown, and cProfile writes its file), then SIGTERM,
@@ -236,7 +258,7 @@ class Run:
         if self.args.moves and self.stats.moves >= self.args.moves:
             self.stop.set()
 
-    async def _http_slot(self) -> None:
+    async def http_slot(self) -> None:
         """Wait for a token of the client's ``/api/`` bucket."""
         async with self._http_lock:
             while True:
@@ -266,7 +288,7 @@ class Run:
         for _attempt in range(20):
             if self.stop.is_set():
                 return None
-            await self._http_slot()
+            await self.http_slot()
             start = time.perf_counter()
             try:
                 base = self.bases[game % len(self.bases)]
@@ -352,13 +374,13 @@ async def play(run: Run, slot: int, game_no: int) -> bool:
     ) as ws:
         run.playing += 1
         try:
-            await _exchange(run, ws, rng, human_seat, bot_seats, delay, silence, window, stats)
+            await exchange(run, ws, rng, human_seat, bot_seats, delay, silence, window, stats)
         finally:
             run.playing -= 1
     return True
 
 
-async def _exchange(
+async def exchange(
     run: Run,
     ws: ClientConnection,
     rng: random.Random,
@@ -683,12 +705,17 @@ def _terminate(signum: int, _frame: object) -> None:
     raise KeyboardInterrupt(f"signal {signum}")
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
-    # Ctrl-C, and SIGINT/SIGTERM from a script (a background job may inherit SIGINT ignored),
-    # end the run through the same path, which stops the server
+def stop_on_signals() -> None:
+    """Ctrl-C, and SIGINT/SIGTERM from a script (a background job may inherit SIGINT
+    ignored), end the run through the same path (KeyboardInterrupt), which stops the
+    server."""
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, _terminate)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    stop_on_signals()
     settings = Settings()  # the server runs with the defaults: the client keeps to them
     with tempfile.TemporaryDirectory(prefix="terranova-load-") as tmp:
         workdir = Path(tmp)
