@@ -64,8 +64,9 @@ def parse(svg: str) -> ET.Element:
 
 
 def ids(text: str, design_ids: list[str]) -> set[str]:
-    """The design ids that appear in ``text`` as words."""
-    return {d for d in design_ids if re.search(rf"\b{re.escape(d)}\b", text)}
+    """The design ids that appear in ``text`` as words (not an SVG path's line-to and its
+    number: ``L52.96,192.4`` is no L52)."""
+    return {d for d in design_ids if re.search(rf"\b{re.escape(d)}\b(?!\.\d)", text)}
 
 
 def test_the_renderer_is_registered() -> None:
