@@ -59,7 +59,7 @@ def run_until(state: State, rng: random.Random, done: object) -> None:
 
 def test_the_sizes_the_docs_give() -> None:
     coding = encoding_of(INFO, {})
-    assert coding.actions.size == 124_873
+    assert coding.actions.size == 126_441
     assert coding.chance.size == 136
     assert coding.observation_size == 157_836
     assert coding.memory_size == 2 * 12 + 12  # revealed objectives, Discovery tokens drawn
@@ -73,10 +73,10 @@ def test_the_sizes_the_docs_give() -> None:
 @pytest.mark.parametrize(
     ("params", "actions", "chance", "length", "high"),
     [
-        ({"players": 1}, 124_873, 147, 194, 416.0),
-        ({"players": 1, "mode": "advanced", "alexis": 3}, 124_810, 159, 194, 416.0),
-        ({"players": 3, "mode": "advanced", "tokens": "cover"}, 144_493, 148, 230, 448.160802),
-        ({"players": 4}, 124_873, 136, 248, 464.160803),
+        ({"players": 1}, 126_441, 147, 194, 416.0),
+        ({"players": 1, "mode": "advanced", "alexis": 3}, 126_378, 159, 194, 416.0),
+        ({"players": 3, "mode": "advanced", "tokens": "cover"}, 146_061, 148, 230, 448.160802),
+        ({"players": 4}, 126_441, 136, 248, 464.160803),
     ],
 )
 def test_the_sizes_of_other_parameters(
@@ -91,30 +91,33 @@ def test_the_sizes_of_other_parameters(
 
 def test_the_indices_the_docs_give() -> None:
     actions = encoding_of(INFO, {}).actions
-    assert actions.offsets == (0, 78_732, 78_788, 91_910, 118_154, 118_155, 124_716, 124_717,
-                               124_861)  # fmt: skip
-    assert actions.index(Take("L01")) == 78_732
-    assert actions.index(Land("own", -40, -40)) == 78_788
-    assert actions.index(Land("grey", 0, 0)) == 88_629
-    assert actions.index(Token("flower", -40, -40)) == 91_910
-    assert actions.index(Token("port", 0, 0)) == 114_873
-    assert actions.index(PASS) == 118_154
-    assert actions.index(House(0, 0)) == 121_435
-    assert actions.index(DONE) == 124_716
-    assert actions.index(Keep("O01", "O02")) == 124_718
-    assert actions.index(Choose("D12")) == 124_872
-    assert actions.action(124_718) == Keep("O01", "O02")
+    assert actions.offsets == (0, 1_568, 80_300, 80_356, 93_478, 119_722, 119_723, 126_284,
+                               126_285, 126_429)  # fmt: skip
+    assert actions.index(Place("S1a", -3, -3, 0)) == 0
+    assert actions.index(Place("S2b", 0, 1, 1)) == 689  # 3 x 196 + 3 x 28 + 4 x 4 + 1
+    assert actions.action(689) == Place("S2b", 0, 1, 1)
+    assert actions.index(Take("L01")) == 80_300
+    assert actions.index(Land("own", -40, -40)) == 80_356
+    assert actions.index(Land("grey", 0, 0)) == 90_197
+    assert actions.index(Token("flower", -40, -40)) == 93_478
+    assert actions.index(Token("port", 0, 0)) == 116_441
+    assert actions.index(PASS) == 119_722
+    assert actions.index(House(0, 0)) == 123_003
+    assert actions.index(DONE) == 126_284
+    assert actions.index(Keep("O01", "O02")) == 126_286
+    assert actions.index(Choose("D12")) == 126_440
+    assert actions.action(126_286) == Keep("O01", "O02")
 
 
 def test_a_placement_is_indexed_by_the_rank_of_its_design_among_the_legal_ones() -> None:
     actions = encoding_of(INFO, {}).actions
     low, high = Place("L03", 1, -2, 1), Place("L07", 1, -2, 1)
-    square = (1 + R) * SIDE * 4 + (-2 + R) * 4 + 1
-    assert square == 13_437
+    square = 1_568 + (1 + R) * SIDE * 4 + (-2 + R) * 4 + 1
+    assert square == 15_005
     assert actions.decoder([high, low]) == {square: low, SIDE * SIDE * 4 + square: high}
     # alone, the L07 is rank 0
     assert actions.decoder([high]) == {square: high}
-    assert actions.describe(39_681) == "Place(design=#1, x=1, y=-2, rotation=1)"
+    assert actions.describe(41_249) == "Place(design=#1, x=1, y=-2, rotation=1)"
 
 
 def test_advanced_choices_are_ranked_among_the_cards_held() -> None:
@@ -137,7 +140,7 @@ def test_the_token_variant_adds_the_resource_covered() -> None:
     actions = encoding_of(INFO, {"tokens": "cover"}).actions
     squares = SIDE * SIDE
     first = actions.index(Token("flower", -40, -40, "fruit"))
-    assert first == 91_910
+    assert first == 93_478
     assert actions.index(Token("flower", -40, -40, "leaf")) == first + 1
     assert actions.index(Token("fruit", -40, -40, "flower")) == first + 2 * squares
     assert actions.index(Token("port", -40, -40)) == first + 6 * squares
@@ -153,8 +156,9 @@ def test_the_spaces_follow_the_component_files(tmp_path: Path) -> None:
     coding = encoding_of(INFO, {"tiles": str(tiles)})
     # laid at most: 1 starting tile, 10 - 2 x 2 landscape tiles, 2 ships: reach 8
     side = 17
-    assert coding.actions.parts[0].size == 3 * side * side * 4
-    assert coding.actions.parts[1].size == 1  # take a
+    assert coding.actions.parts[0].size == 2 * 4  # a side of the starting tile on (0, 0)
+    assert coding.actions.parts[1].size == 3 * side * side * 4
+    assert coding.actions.parts[2].size == 1  # take a
     assert coding.planes_of(coding.observation(_blank_view(coding)))["map"].shape == (
         24,
         side,
@@ -242,7 +246,7 @@ def test_the_row_and_the_hands_hold_what_each_view_shows() -> None:
     coding = encoding_of(INFO, {})
     state = terranova.make("small-islands")
     run_until(state, random.Random(5), lambda s: s.view(0)["step"] == "turn")
-    landscape = list(coding.actions.parts[1].values[0])  # as Take numbers them
+    landscape = list(coding.actions.parts[2].values[0])  # as Take numbers them
     for seat in (0, 1):
         view = state.view(seat)
         seen = planes(coding, state, seat)
@@ -395,7 +399,7 @@ def test_the_compact_observation_lists_the_legal_actions_in_index_order(
                 where = pytest.approx([(action.x + R) / 80, (action.y + R) / 80])
                 if isinstance(action, Place):
                     assert row[:2].tolist() == where
-                    assert row[17] == designs.index(action.design) / 2
+                    assert row[17] == designs.index(action.design) / 7
                     # the tile as it would lie: as the map shows it once laid
                     key = (action.design, action.rotation)
                     if key not in faces:
@@ -427,8 +431,9 @@ def test_the_compact_observation_lists_the_legal_actions_in_index_order(
 )
 def test_the_compact_sizes_hold_because_their_premises_do(params: dict[str, object]) -> None:
     """The tiles always touch across edges, so n of them have at most 2n + 2 empty squares
-    beside them; a square takes at most 4 turns of 3 tiles; a tile at most one token spot
-    per kind (two with tokens=cover: one for each resource it may cover) and one house."""
+    beside them; a square takes at most 4 turns of 3 tiles (at the set-up, of both sides of
+    each starting tile not yet laid); a tile at most one token spot per kind (two with
+    tokens=cover: one for each resource it may cover) and one house."""
     coding = encoding_of(INFO, params, "compact")
     sizes = {part.kind: part.size for part in coding.actions.parts}
     per_tile = 7 if params.get("tokens") == "cover" else 4
@@ -444,7 +449,8 @@ def test_the_compact_sizes_hold_because_their_premises_do(params: dict[str, obje
                 continue
             legal = list(state.legal_actions())
             by_square = Counter((a.x, a.y) for a in legal if isinstance(a, Place))
-            assert max(by_square.values(), default=0) <= 4 * 3
+            starts = 4 - tiles if state.view(None)["step"] == "starting tiles" else 0
+            assert max(by_square.values(), default=0) <= 4 * (2 * starts or 3)
             by_tile = Counter((a.x, a.y) for a in legal if isinstance(a, Token))
             assert max(by_tile.values(), default=0) <= per_tile
             houses = [(a.x, a.y) for a in legal if isinstance(a, House)]

@@ -13,7 +13,7 @@ from terranova.games.small_islands.components import Components
 from terranova.games.small_islands.content import load_components
 from terranova.games.small_islands.state import SmallIslandsState
 
-RULES_VERSION = "1"
+RULES_VERSION = "2"
 
 
 def new_game(
@@ -21,6 +21,7 @@ def new_game(
     mode: str = "normal",
     alexis: int = 2,
     tokens: str = "add",
+    start: str = "free",
     tiles: str | None = None,
     cards: str | None = None,
 ) -> SmallIslandsState:
@@ -31,6 +32,7 @@ def new_game(
         mode=mode,
         alexis=alexis,
         tokens=tokens,
+        start=start,
         tiles=tiles,
         cards=cards,
     )
@@ -69,6 +71,14 @@ INFO = GameInfo(
             "it covers (cover: 'used to cover unwanted icons', one review)",
             ("add", "cover"),
         ),
+        "start": Variant(
+            "start",
+            "free",
+            "how the first player lays the 4 starting tiles: free (in any order, each on "
+            "either side wherever it fits, as the rules say) or ordered (tile 1 first, then "
+            "2, 3 and 4; about half the layouts cannot be made that way)",
+            ("free", "ordered"),
+        ),
         "tiles": Variant("tiles", None, "path of another tile file (default: the built-in set)"),
         "cards": Variant("cards", None, "path of another card file (default: the built-in one)"),
     },
@@ -80,7 +90,7 @@ INFO = GameInfo(
     test_params=(
         {"players": 1, "alexis": 3, "mode": "advanced"},
         {"players": 3, "mode": "advanced", "tokens": "cover"},
-        {"players": 4},
+        {"players": 4, "start": "ordered"},
     ),
     playthroughs=(
         Playthrough(

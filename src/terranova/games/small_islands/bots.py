@@ -8,7 +8,10 @@ symbol is worth the Reward; joining two islands it could build on separately los
 takes the face-up tile that can be laid best, places a bonus token where it makes an island
 fulfil its Mission or, a port, next to its ship, builds every house it can (the best
 reward first), keeps the Discovery token worth most, and lands its own ship where two ports
-or more lie around it (a grey ship once its own is laid, when its objective pays now).
+or more lie around it (a grey ship once its own is laid, when its objective pays now). At
+the set-up, before anyone holds an objective, it lays the starting tiles (in any order the
+variant allows) so as to make the most islands of two tiles or more with a house symbol:
+places every player can build on, whatever their objectives.
 
 It sees what its seat may see: the table, its hand, its objectives and tokens.
 """
@@ -38,6 +41,7 @@ from terranova.games.small_islands.components import LAND, RESOURCES, Mission, R
 from terranova.games.small_islands.islands import OWNERS, free_house_symbols, island
 from terranova.games.small_islands.objectives import Island, fulfils, points
 from terranova.games.small_islands.state import SmallIslandsState
+from terranova.games.small_islands.steps import LayingStart
 
 DISCOVERY_WORTH = 3.0
 """What a Discovery token is expected to be worth (the authored values average 3)."""
@@ -86,7 +90,8 @@ def greedy(state: State, rng: random.Random) -> Action:
         return _best(legal, lambda a: _keep_value(g, seat, a), rng)
     if isinstance(first, Place):
         seen = _Seen(g, seat)
-        return _best(legal, lambda a: _place_value(seen, a), rng)
+        value = _start_value if isinstance(g._agenda[-1], LayingStart) else _place_value
+        return _best(legal, lambda a: value(seen, a), rng)
     if isinstance(first, Take | Land):
         return _turn(g, seat, legal, rng)
     if first is PASS:
@@ -161,9 +166,8 @@ def _islands(g: SmallIslandsState) -> list[tuple[int, int]]:
 # ------------------------------------------------------------------ laying tiles
 
 
-def _place_value(seen: _Seen, action: Action) -> float:
-    assert isinstance(action, Place)
-    g = seen.g
+def _joining(g: SmallIslandsState, action: Place) -> tuple[int, int, set[int]]:
+    """A placement's design and square, and the islands (roots) its land edges join."""
     t = g.tables
     design = t.index[action.design]
     pos = t.grid.encode(action.x, action.y)
@@ -175,7 +179,29 @@ def _place_value(seen: _Seen, action: Action) -> float:
         q = pos + step
         if q in at and face[edge] == LAND:
             roots.add(find(at[q]))
-    symbols = t.symbols[design]
+    return design, pos, roots
+
+
+def _start_value(seen: _Seen, action: Action) -> float:
+    """A starting tile's placement, before anyone holds an objective: the islands of two
+    tiles or more with a free house symbol that it makes (each is a house for every player,
+    whatever their objective), then its house symbols, then the tiles it touches."""
+    assert isinstance(action, Place)
+    g = seen.g
+    design, pos, roots = _joining(g, action)
+    tiles = 1 + sum(island(g, root).tiles for root in roots)
+    houses = g.tables.symbols[design][5]
+    free = houses + sum(seen.free.get(root, 0) for root in roots)
+    before = sum(1 for root in roots if island(g, root).tiles >= 2 and seen.free.get(root, 0))
+    after = 1 if tiles >= 2 and free else 0
+    return after - before + 0.1 * houses + 0.01 * alexis.neighbours(g, pos)
+
+
+def _place_value(seen: _Seen, action: Action) -> float:
+    assert isinstance(action, Place)
+    g = seen.g
+    design, pos, roots = _joining(g, action)
+    symbols = g.tables.symbols[design]
     counts = [1, *symbols]
     free = symbols[5]
     before = 0.0

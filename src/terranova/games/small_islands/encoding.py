@@ -47,9 +47,15 @@ def encoding(params: Mapping[str, Any]) -> Encoding:
             token.append(Part(Token, kind=("port",), x=squares, y=squares))
     else:
         token = [Part(Token, kind=parts.kinds, x=squares, y=squares)]
+    near = range(-parts.start_reach, parts.start_reach + 1)
+    # a starting tile's side, by its id, near the first one (a tile file may have none)
+    starting = [Part(Place, design=parts.start_sides, x=near, y=near, rotation=range(4))]
     actions = parts.actions(
-        # a starting tile's side (two), or a tile from hand (three at most): by rank
-        Part(Place, design=Ranked(IN_HAND), x=squares, y=squares, rotation=range(4)),
+        [
+            *(starting if parts.start_sides else []),
+            # a tile from hand (three at most): by rank
+            Part(Place, design=Ranked(IN_HAND), x=squares, y=squares, rotation=range(4)),
+        ],
         Part(Land, ship=("own", "grey"), x=squares, y=squares),
         token,
         Part(House, x=squares, y=squares),
@@ -86,21 +92,27 @@ def compact(params: Mapping[str, Any]) -> Encoding:
     # the tiles on the table always touch across edges, and n such tiles have at most
     # 2n + 2 empty squares beside them; a tile is laid while at most laid - 1 lie there
     beside = 2 * laid
+    # at the set-up, k starting tiles laid leave 2k + 2 squares beside them (one before the
+    # first) for both sides of each of the others
+    starts = len(parts.start_sides) // 2
+    set_up = max((((2 * k + 2) if k else 1) * 2 * (starts - k) * 4 for k in range(starts)),
+                 default=0)  # fmt: skip
     per_tile = sum(1 if k == "port" or not cover else len(RESOURCES) - 1 for k in parts.kinds)
     sizes = {
-        "placements": beside * 4 * IN_HAND,  # square, rotation, and a design of the hand
+        # square, rotation, and a design of the hand (or a starting tile's side)
+        "placements": max(beside * 4 * IN_HAND, set_up),
         "landings": beside * 2,  # the seat's own ship or a grey one
         "token_spots": laid * per_tile,  # per tile, per kind (and resource covered)
         "house_spots": laid,  # a tile holds one house of a player's
     }
     actions = parts.actions(
-        Listed(Place, sizes["placements"]),
+        [Listed(Place, sizes["placements"])],
         Listed(Land, sizes["landings"]),
         [Listed(Token, sizes["token_spots"])] if parts.kinds else [],
         Listed(House, sizes["house_spots"]),
     )
     span = max(1, 2 * r)
-    faces, design_index = parts.faces, parts.design_index
+    faces, design_index, laying = parts.faces, parts.design_index, parts.laying
     face_channels = parts.face_channels
     # the columns of a token spot's row after 1, x, y: its kind, then the resource covered
     kind_column = {k: 3 + i for i, k in enumerate(TOKEN_ORDER)}
@@ -136,7 +148,7 @@ def compact(params: Mapping[str, Any]) -> Encoding:
                 [design_index[a.design] for a in placements], turned
             ]
             rows[:, 2 + face_channels] = [
-                designs.index(a.design) / (IN_HAND - 1) for a in placements
+                designs.index(a.design) / (laying - 1) for a in placements
             ]
         landings = [a for a in legal if type(a) is Land]
         if landings:
@@ -167,7 +179,7 @@ def compact(params: Mapping[str, Any]) -> Encoding:
             f"for the seat to move, its legal placements in the order of their indices: {xy}, "
             "the tile as it would lie (the first "
             f"{face_channels} channels of a laid tile), the design's rank among those the "
-            f"placements lay, by id, / {IN_HAND - 1}",
+            f"placements lay, by id, / {parts.laying - 1}",
         ),
         Plane(
             "landings",

@@ -133,6 +133,14 @@ class Parts:
         t = c.tables
         self.places = players + (1 if solo else 0)
         self.reach = reach(c, players)
+        self.start_sides = [d.id for d in c.starts]
+        """Both sides of every starting tile: the designs the set-up lays."""
+        self.start_reach = max(0, min(self.reach, len(c.starts) // 2 - 1))
+        """How far from (0, 0) a starting tile can lie: the first lies there, each other
+        next to one laid before it."""
+        self.laying = max(IN_HAND, len(c.starts))
+        """The most designs the legal placements of one decision lay: a hand's, or, at the
+        set-up, both sides of every starting tile."""
         self.laid = most_laid(c, players)
         landscape = self.landscape = [d.id for d in c.landscape]
         self.land_index = {d: i for i, d in enumerate(landscape)}
@@ -240,12 +248,12 @@ class Parts:
             counts.append("expedition deck")
         self.counts = counts
 
-    def actions(self, place: Part | Listed, land: Part | Listed, token: list[Part | Listed],
-                house: Part | Listed) -> ActionSpace:  # fmt: skip
+    def actions(self, place: list[Part | Listed], land: Part | Listed,
+                token: list[Part | Listed], house: Part | Listed) -> ActionSpace:  # fmt: skip
         """The seats' decisions, the four kinds on squares numbered as given."""
         return ActionSpace(
             [
-                place,
+                *place,
                 Part(Take, design=self.landscape),
                 land,
                 *token,

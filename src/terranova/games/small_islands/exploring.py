@@ -52,9 +52,9 @@ TOKEN_ORDER = (*RESOURCES, "port")
 
 
 def set_up(g: SmallIslandsState) -> None:
-    """The first player lays the starting tiles; three tiles are turned face up; each player
-    draws two tiles and an objective (advanced: a Mission and a Reward); the first round
-    begins."""
+    """The first player lays the starting tiles (in any order; in number order with
+    ``start=ordered``); three tiles are turned face up; each player draws two tiles and an
+    objective (advanced: a Mission and a Reward); the first round begins."""
     agenda = g._agenda
     agenda.append(RoundStart())
     for seat in reversed(range(g._n)):
@@ -63,7 +63,9 @@ def set_up(g: SmallIslandsState) -> None:
     for seat in reversed(range(g._n)):
         agenda.extend(Dealing(seat) for _ in range(HAND))
     agenda.extend(Revealing() for _ in range(ROW))
-    agenda.append(LayingStart(g._first, 0))
+    starts = tuple(range(len(g._t.start_sides)))
+    if starts:
+        agenda.append(LayingStart(g._first, starts, g._ordered))
 
 
 # ------------------------------------------------------------------ legal actions
@@ -72,8 +74,8 @@ def set_up(g: SmallIslandsState) -> None:
 def legal(g: SmallIslandsState, top: Step) -> list[Action] | None:
     """The legal actions of an exploring step (None for another step)."""
     match top:
-        case LayingStart(index=index):
-            sides = g._t.start_sides[index]
+        case LayingStart():
+            sides = [d for i in top.laying() for d in g._t.start_sides[i]]
             if not g._board.tiles:
                 return [
                     g._t.tiles.action(d, g._t.grid.encode(0, 0), r)
@@ -291,14 +293,19 @@ def apply(g: SmallIslandsState, top: Step, action: Action) -> bool:
     """Carry out an action of an exploring step; False if the step is not one."""
     t = g._t
     match top:
-        case LayingStart(seat=seat, index=index):
+        case LayingStart(seat=seat, left=left, ordered=ordered):
             assert isinstance(action, Place)
-            lay(g, t.grid.encode(action.x, action.y), t.index[action.design], action.rotation, seat)
-            for later in range(index + 1, len(t.start_sides)):
+            design = t.index[action.design]
+            lay(g, t.grid.encode(action.x, action.y), design, action.rotation, seat)
+            left = tuple(i for i in left if i != t.start_of[design])
+            if ordered:
                 # a starting tile that fits nowhere (a corrected tile file) stays in the box
-                if any(g._placements.can_place(d) for d in t.start_sides[later]):
-                    g._agenda.append(LayingStart(seat, later))
-                    break
+                while left and not fits(g, left[0]):
+                    left = left[1:]
+            elif not any(fits(g, i) for i in left):
+                left = ()  # none fits anywhere (a corrected tile file): they stay in the box
+            if left:
+                g._agenda.append(LayingStart(seat, left, ordered))
         case Revealing():
             assert isinstance(action, Reveal)
             g._row.append(draw_tile(g, t.index[action.design]))
@@ -330,6 +337,11 @@ def apply(g: SmallIslandsState, top: Step, action: Action) -> bool:
         case _:
             return False
     return True
+
+
+def fits(g: SmallIslandsState, start: int) -> bool:
+    """Whether starting tile ``start`` fits anywhere on the table, on either side."""
+    return any(g._placements.can_place(d) for d in g._t.start_sides[start])
 
 
 def draw_tile(g: SmallIslandsState, design: int) -> int:

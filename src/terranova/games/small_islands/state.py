@@ -51,6 +51,7 @@ VARIANTS: dict[str, tuple[str | int, ...]] = {
     "mode": ("normal", "advanced"),
     "alexis": (2, 1, 3),
     "tokens": ("add", "cover"),
+    "start": ("free", "ordered"),
 }
 """Each variant's choices, the default first (docs/small-islands/rulings.md says why)."""
 
@@ -67,6 +68,7 @@ class SmallIslandsState(State):
         mode: str = "normal",
         alexis: int = 2,
         tokens: str = "add",
+        start: str = "free",
         tiles: str | None = None,
         cards: str | None = None,
     ) -> None:
@@ -75,6 +77,7 @@ class SmallIslandsState(State):
             "mode": mode,
             "alexis": alexis,
             "tokens": tokens,
+            "start": start,
             "tiles": tiles,
             "cards": cards,
         }
@@ -93,6 +96,8 @@ class SmallIslandsState(State):
         self._solo = players == 1
         self._advanced = mode == "advanced"
         self._cover = tokens == "cover"
+        self._ordered = start == "ordered"
+        """Variant ``start=ordered``: the starting tiles are laid in number order."""
         self._clean_spots = exploring.clean_spots(self)
         """Per design, where a bonus token may go on a tile with none on it yet."""
         self._token_spots: dict[str, list[Token]] | None = None

@@ -36,11 +36,18 @@ class Decision(Step):
 
 @dataclass(frozen=True, slots=True)
 class LayingStart(Decision):
-    """Set-up: the first player lays starting tile ``index`` (either side)."""
+    """Set-up: the first player lays one of the starting tiles ``left`` (their indices, in
+    number order), either side; with ``ordered`` (variant ``start=ordered``) only the first
+    of them."""
 
     name: ClassVar[str] = "starting tiles"
     seat: int
-    index: int
+    left: tuple[int, ...]
+    ordered: bool = False
+
+    def laying(self) -> tuple[int, ...]:
+        """The starting tiles that may be laid now."""
+        return self.left[:1] if self.ordered else self.left
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,6 +44,8 @@ class Tables:
             for s in components.starts
             if s.side == "a"
         )
+        self.start_of = {d: i for i, sides in enumerate(self.start_sides) for d in sides}
+        """A starting tile's side (design index) -> the starting tile's index."""
         self.objectives = {o.id: o for o in components.objectives}
         self.missions = {m.id: m for m in components.missions}
         self.rewards = {r.id: r for r in components.rewards}

@@ -616,10 +616,10 @@ class IslandsBoard {
       case "starting tiles": {
         const laid = view.tiles.length;
         if (!laid) {
-          return "Set-up: lay the first of the 4 starting tiles. Pick side a or b, turn it (R), click the highlighted square."
+          return "Set-up: lay the first of the 4 starting tiles. Pick a tile and its side (a or b), turn it (R), click the highlighted square."
             + (solo ? " You play against Alexis: beat his score (top of the panel) to win." : " The others must touch it.");
         }
-        return `Set-up: lay starting tile ${laid + 1} of 4 touching the others: every edge and corner must match (land to land, sea to sea). Joined land makes the islands houses go on.`;
+        return `Set-up: lay starting tile ${laid + 1} of 4 touching the others${this.handDesigns().length > 2 ? ", any of those left" : ""}: every edge and corner must match (land to land, sea to sea). Joined land makes the islands houses go on.`;
       }
       case "objectives": {
         if (this.keeps.some((t) => BUILD_RE.test(t))) {
@@ -1229,7 +1229,7 @@ class IslandsBoard {
     else if (msg.status === "finished") prompt = "The game is over.";
     else if (mine) {
       prompt = {
-        "starting tiles": `Set-up: lay the 4 starting tiles (${view.tiles.length} laid), each on the side you like: pick side a or b, turn it (R), click a highlighted square.`,
+        "starting tiles": `Set-up: lay the 4 starting tiles (${view.tiles.length} laid), each on the side you like: pick a tile and its side (a or b), turn it (R), click a highlighted square.`,
         objectives: "Keep one objective for this round and one for the next; the third goes back.",
         turn: this.lands.length
           ? (this.takes.length ? "Explore: click a face-up tile to take it (then lay a tile from your hand); or Land: lay a ship tile on a highlighted square, which ends the exploration." : "Land: lay a ship tile on a highlighted square (it ends the exploration).")
@@ -1323,7 +1323,8 @@ class IslandsBoard {
     this.stepsBox.hidden = view.step === "over";
   }
 
-  /** The hand to lay from (or the starting tile's two sides), turned as chosen. */
+  /** The hand to lay from (or the sides of the starting tiles that may be laid), turned as
+   * chosen. */
   handControls(view) {
     const designs = this.handDesigns();
     const sel = this.placing.sel;
@@ -1333,7 +1334,7 @@ class IslandsBoard {
       const d = this.designs.get(id);
       const chosen = id === sel.design;
       const rotation = chosen ? sel.rotation : (this.placing.rotations.get(id) || 0);
-      const label = start ? `Side ${d.side}` : id;
+      const label = start ? `${d.start} side ${d.side}` : id;
       return h(`button.hand-tile${chosen ? ".chosen" : ""}`, {
         type: "button", title: `${start ? `Starting tile ${d.start}, side ${d.side}` : `Tile ${id}`} (${k + 1})`,
         "aria-pressed": chosen ? "true" : "false", dataset: { testid: "hand-tile", design: id },
