@@ -300,7 +300,12 @@ def test_records_round_trip_and_replay(game_id: str, params: dict[str, object]) 
     state = records.replay(again)
     assert [str(a) for a in state.history()] == record.actions
     assert state.is_terminal()
-    assert record.result == {"scores": list(state.returns()), "winners": state.winners()}
+    result: dict[str, object] = {"scores": list(state.returns()), "winners": state.winners()}
+    reason = state.end_reason()
+    if reason is not None:  # a game that says why it ended (str, not empty)
+        assert isinstance(reason, str) and reason
+        result["reason"] = reason
+    assert record.result == result
     assert record.params == state.params()
 
     # turns, recomputed from the definition: maximal runs of decisions by one seat

@@ -212,6 +212,9 @@ class Recorder:
                 "scores": list(self.state.returns()),
                 "winners": self.state.winners(),
             }
+            reason = self.state.end_reason()
+            if reason is not None:
+                self.record.result["reason"] = reason
 
 
 def play(

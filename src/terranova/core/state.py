@@ -113,6 +113,11 @@ class State(ABC):
         best = max(result)
         return [seat for seat, value in enumerate(result) if value == best]
 
+    def end_reason(self) -> str | None:
+        """Why the game ended, in words (a record's result carries it as ``reason``); None
+        while it goes on, or for a game whose end needs no reason (the default)."""
+        return None
+
     def sample_chance(self, rng: random.Random) -> Action:
         """Draw one chance outcome with its probability. Games may do this faster."""
         outcomes = self.chance_outcomes()

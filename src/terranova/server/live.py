@@ -198,7 +198,11 @@ class Timeline:
         result = self.record.result
         if result is None:
             return None
-        return ResultOut(scores=list(result["scores"]), winners=list(result["winners"]))
+        return ResultOut(
+            scores=list(result["scores"]),
+            winners=list(result["winners"]),
+            reason=result.get("reason"),
+        )
 
     def undoable(self, seat: int) -> bool:
         """Whether the last action is a decision of ``seat`` that showed it nothing it could

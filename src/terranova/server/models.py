@@ -226,6 +226,8 @@ class SeatOut(BaseModel):
 class ResultOut(BaseModel):
     scores: list[Score]
     winners: list[int]
+    reason: str | None = None
+    """Why the game ended, where the game says (its record's result carries it)."""
 
 
 class GameSummary(BaseModel):
