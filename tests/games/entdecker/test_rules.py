@@ -478,7 +478,7 @@ def test_end_hut_to_most_scouts_tie_to_the_scout_nearest_the_hut() -> None:
     g._hut[0], g._hut[1] = 2, 0  # pineapple (15), peanut (10)
     g._paths[0][:4] = [1, 0, 0, 1]  # 2 each: seat 1's scout is nearest
     g._paths[1][:3] = [2, 0, 0]  # seat 0 has most
-    scoring.finish(g)
+    scoring.finish(g, scoring.FULL, 0)
     assert g._points == [10, 15, 0]
 
 
@@ -486,11 +486,11 @@ def test_gold_breaks_a_tie_and_the_variant_shares_the_win() -> None:
     g = blank(2)
     g._points[:] = [10, 10]
     g._gold[:] = [3, 5]
-    scoring.finish(g)
+    scoring.finish(g, scoring.FULL, 0)
     assert g.winners() == [1] and g.returns() == [10.003, 10.005]
     g = blank(2, tiebreak="shared")
     g._points[:] = [10, 10]
-    scoring.finish(g)
+    scoring.finish(g, scoring.FULL, 0)
     assert g.winners() == [0, 1]
 
 
@@ -536,9 +536,10 @@ def test_a_stalling_game_ends_after_the_turn_limit_and_scores_as_usual() -> None
     assert g.winners() == [1]
     assert g.returns() == [p + gold / 1000 for p, gold in zip(g._points, g._gold, strict=True)]
     assert [e["what"] for e in g.log[-2:]] == [
-        f"turn {scoring.TURN_LIMIT}, the last: the game ends",
         "hut",
+        f"the game ends: the turn limit ({scoring.TURN_LIMIT} turns) is reached",
     ]
+    assert g.view(None)["end_reason"] == scoring.TURN_LIMIT_REACHED
 
 
 def test_the_turn_that_reaches_the_limit_is_played_out_in_full() -> None:
@@ -559,7 +560,7 @@ def test_a_game_played_in_earnest_never_meets_the_turn_limit(
     with no limit at all."""
     g, _ = random_game(7, players=3)
     assert g._turns < scoring.TURN_LIMIT / 3
-    assert not any("the last" in entry["what"] for entry in g.log)
+    assert g.view(None)["end_reason"] != scoring.TURN_LIMIT_REACHED
     monkeypatch.setattr(scoring, "TURN_LIMIT", 10**9)
     unlimited, _ = random_game(7, players=3)
     assert unlimited.history() == g.history() and unlimited.returns() == g.returns()
@@ -590,19 +591,30 @@ def test_friendly_natives_with_no_scout_left_give_nothing() -> None:
 
 
 def test_the_game_ends_when_no_undiscovered_square_can_be_reached() -> None:
+    """Ruling 11: a lake enclosed by land that no tile left fits stays undiscovered, and no
+    ship can reach it: the game ends, saying why."""
     g = blank(2)
     for y in range(8):
         for x in range(12):
             if (x, y) not in ((5, 3), (5, 4), (10, 7), (11, 7)):
                 lay(g, x, y, "open-6")  # land everywhere: a lake of two squares at 5,3-5,4
     lay(g, 10, 7, "open-5", 2)  # a bay opening east, towards 11,7
+    t = g.tables
+    g._open_stacks = [0] * 7
+    g._hidden = [0] * len(g._hidden)
+    g._hidden[t.index["bay"]] = 1
+    g._hidden[t.index["sea-cross"]] = 5  # tiles are left, but none fits the lake
     exploring(g, 0, "hidden", 1, [(11, 7, W)], ship=(10, 7))
     play(g, "draw", "reveal bay", "place bay 11,7 0", "stop")
     assert g.is_terminal()
     assert len(g.view(None)["map"]) == 94
+    assert g.view(None)["end_reason"] == scoring.UNREACHABLE
+    assert g.log[-1]["what"] == f"the game ends: {scoring.UNREACHABLE}"
 
 
 def test_the_game_ends_when_every_player_in_a_row_cannot_pay() -> None:
+    """Ruling 11: nobody can pay for a start, so nobody will explore again: the squares
+    left are filled as enclosed spaces (while tiles last), then the game ends."""
     g = blank(2)
     g._gold[:] = [0, 0]
     g._hidden = [0] * len(g._hidden)  # open tiles only: 4 gold and the start point's coins
@@ -613,6 +625,11 @@ def test_the_game_ends_when_every_player_in_a_row_cannot_pay() -> None:
     g._gold[:] = [4, 4]
     g._run()
     assert g.is_terminal() and g._passes == 2
+    assert g.view(None)["end_reason"] == scoring.NO_START
+    assert sum(g._open_stacks) == 0  # the 50 open tiles filled 50 of the 84 squares left
+    assert len(g._map.tiles) == 12 + 50
+    assert f"{scoring.NO_START}: the squares left are filled" in [e["what"] for e in g.log]
+    assert g.log[-1]["what"] == f"the game ends: {scoring.NO_START}"
 
 
 def test_resample_redraws_only_the_tokens_the_seat_has_not_seen() -> None:

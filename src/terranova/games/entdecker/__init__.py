@@ -13,7 +13,7 @@ from terranova.games.entdecker.components import Components
 from terranova.games.entdecker.content import load_components
 from terranova.games.entdecker.state import EntdeckerState
 
-RULES_VERSION = "2"
+RULES_VERSION = "3"
 
 
 def new_game(

@@ -1,8 +1,9 @@
 """Steps 7 and 8 of a turn and the end of the game: filling enclosed single spaces, scoring
 the islands completed this turn, the jungle paths and their huts.
 
-7. An undiscovered square whose every neighbour on the board is discovered is filled with
-   a tile that matches it: from the open stacks (lowest number first), else the discards
+7. An undiscovered square whose every neighbour on the board is discovered, and every
+   undiscovered square no ship can ever reach (:func:`out_of_reach`), is filled with a
+   tile that matches it: from the open stacks (lowest number first), else the discards
    (oldest first), else searched out of the hidden stacks (chance: any hidden tile that
    fits); its first matching rotation (ruling 8). Nothing fitting: it stays empty.
 8. Each island completed this turn (no land edge left open; the board's edge closes it) is
@@ -10,15 +11,18 @@ the islands completed this turn, the jungle paths and their huts.
    unit they have on it (settlement, fort, scout), then by how many of that kind; ties go
    to the player whose turn it is, then in turn order (variant ``island_tie=share``: tied
    players share the place). 1st scores the value, 2nd half of 1st rounded up, 3rd half of
-   2nd rounded up, 4th likewise. Forts and settlements go back to their owners; the
-   scouts go onto the jungle paths, the player whose turn it is first, then in turn order,
-   each to the free space nearest the hut of a path its owner chooses. The first scout on
+   2nd rounded up, 4th likewise. Forts and settlements go back to their owners; once every
+   island of the turn is scored, the scouts of all of them go onto the jungle paths
+   (ruling 23), the player whose turn it is first, then in turn order, each to the free
+   space nearest the hut of a path its owner chooses. The first scout on
    a path draws a produce token into the hut; its owner looks at it.
 
 The end: when the board is full (or, ruling 11, no undiscovered square can be reached any
-more, no tile is left, or no player could pay for a start for a whole round; or, ruling
-22, after the turn that reaches :data:`TURN_LIMIT`), each hut's token goes to the player
-with most scouts on its path (tie: the scout nearest the hut).
+more and nothing left fills the rest, no tile is left, or no player could pay for a start
+for a whole round, the squares left then filled first; or, ruling 22, after the turn that
+reaches :data:`TURN_LIMIT`), each hut's token goes to the player with most scouts on its
+path (tie: the scout nearest the hut). The reason (:data:`END_REASONS`) is the state's
+``end_reason``, in its view and its record.
 The final tie-break is gold (variant ``tiebreak=shared``: tied players share the win).
 
 Every change of a seat's points goes through :func:`credit`, which writes its line on the
@@ -35,7 +39,15 @@ from terranova.core.actions import Action
 from terranova.core.scoring import ScoreLine
 from terranova.games.entdecker import exploring, routes
 from terranova.games.entdecker.components import UNITS
-from terranova.games.entdecker.steps import Filling, Hut, Scoring, Searching, Trekking
+from terranova.games.entdecker.steps import (
+    Filling,
+    Hut,
+    Scoring,
+    Searching,
+    Trekking,
+    Turn,
+    TurnOver,
+)
 
 if TYPE_CHECKING:
     from terranova.games.entdecker.state import EntdeckerState
@@ -55,35 +67,174 @@ def enclosed(g: EntdeckerState) -> list[int]:
     return sorted(g._enclosed)
 
 
-def fill_next(g: EntdeckerState, seat: int) -> None:
-    """Fill the enclosed spaces from the open stacks or the discards; the first that needs
-    the hidden stacks waits for chance; when none is left, go on to scoring."""
+def to_fill(g: EntdeckerState) -> list[int]:
+    """The squares step 7 fills, in board order: the enclosed single spaces (ruling 21) and
+    every undiscovered square no ship can ever reach (ruling 8); once no player could pay
+    for a start (ruling 11), every undiscovered square."""
+    if g._closing:
+        return [q for q in g._t.squares if q not in g._map.at]
+    return sorted(g._enclosed.union(out_of_reach(g)))
+
+
+def ship_can_lay(g: EntdeckerState, pos: int, entry: int) -> bool:
+    """Whether a tile left in the stacks (hidden or open) could be laid on the undiscovered
+    square ``pos`` by a ship entering by ``entry``: it matches the discovered neighbours
+    and carries a white line at that edge. Tiles left only ever grow fewer and neighbours
+    only ever more, so once False it stays False."""
+    return _layable(g, left_designs(g), g._map.frontier.get(pos, 0), entry)
+
+
+def _layable(g: EntdeckerState, designs: list[int], code: int, entry: int) -> bool:
     t = g._t
-    for q in enclosed(g):
-        code = g._map.frontier[q]  # read after each filler: laying one may copy the board
-        for number in range(1, 7):
-            design = t.open_design[number]
-            if g._open_stacks[number] and design >= 0 and t.fits[design][code]:
-                g._open_stacks[number] -= 1
-                lay_filler(g, seat, q, design, "an open stack")
-                break
+    fits, lane = t.fits, t.lane
+    return any(lane[d][r][entry] >= 0 for d in designs for r in fits[d][code])
+
+
+def left_designs(g: EntdeckerState) -> list[int]:
+    """The designs a ship may still explore with: in the hidden or the open stacks."""
+    t = g._t
+    out = [d for d, c in enumerate(g._hidden) if c]
+    out += [t.open_design[k] for k in range(1, 7) if g._open_stacks[k] and t.open_design[k] >= 0]
+    return out
+
+
+def out_of_reach(g: EntdeckerState) -> frozenset[int]:
+    """The undiscovered squares no ship can ever reach (ruling 8), whatever is laid later.
+
+    The undiscovered squares fall into regions (joined by their sides). A region is within
+    reach if a start point on the board's edge leads into one of its squares, or a white
+    line of a discovered tile within reach does, and a tile left could be laid there by a
+    ship coming that way (:func:`ship_can_lay`). A line is within reach if it is joined to
+    one within reach, leads out from a start point, or leads into a region within reach
+    (tiles laid there may join it to the others). What is not reached so is beyond every
+    ship's reach for good: tiles left only grow fewer, and the lines leading into it can
+    only be joined to the board's edge through other regions beyond reach."""
+    # tiles are only ever laid and drawn, so these counts name the position's board and
+    # stacks (a clone keeps the answer of its original until either lays or draws)
+    key = (len(g._map.tiles), sum(g._hidden), sum(g._open_stacks))
+    known = g._out_of_reach
+    if known is not None and known[0] == key:
+        return known[1]
+    found = _out_of_reach(g)
+    g._out_of_reach = (key, found)
+    return found
+
+
+def _out_of_reach(g: EntdeckerState) -> frozenset[int]:
+    t = g._t
+    at = g._map.at
+    empty = [q for q in t.squares if q not in at]
+    if not empty:
+        return frozenset()
+    beside = t.beside
+    # the regions of undiscovered squares
+    region: dict[int, int] = {}
+    members: list[list[int]] = []
+    for q in empty:
+        if q in region:
+            continue
+        k = len(members)
+        region[q] = k
+        group = [q]
+        for p in group:
+            for _, n in beside[p]:
+                if n not in at and n not in region:
+                    region[n] = k
+                    group.append(n)
+        members.append(group)
+    tiles = g._map.tiles
+    frontier = g._map.frontier
+    lane, lane_edges = t.lane, t.lane_edges
+    designs = left_designs(g)
+    layable: dict[tuple[int, int], bool] = {}
+    reached = [False] * len(members)
+    seen: set[int] = set()  # lane nodes: square * 4 + lane
+    lanes: list[int] = []
+    regions: list[int] = []
+
+    def enter(q: int, entry: int) -> None:
+        k = region[q]
+        if reached[k]:
+            return
+        key = (frontier.get(q, 0), entry)
+        ok = layable.get(key)
+        if ok is None:
+            ok = layable[key] = _layable(g, designs, key[0], entry)
+        if ok:
+            reached[k] = True
+            regions.append(k)
+
+    def join(pos: int, edge: int) -> None:
+        _, d, r = tiles[at[pos]]
+        k = lane[d][r][edge]
+        if k >= 0:
+            node = pos * 4 + k
+            if node not in seen:
+                seen.add(node)
+                lanes.append(node)
+
+    for sp in t.points:
+        if sp.pos in at:
+            join(sp.pos, sp.edge)
         else:
-            for k, design in enumerate(g._discards):
-                if t.fits[design][code]:
-                    del g._discards[k]
-                    lay_filler(g, seat, q, design, "the discards")
+            enter(sp.pos, sp.edge)
+    while lanes or regions:
+        while lanes:
+            node = lanes.pop()
+            pos = node >> 2
+            _, d, r = tiles[at[pos]]
+            for e in lane_edges[d][r][node & 3]:
+                q = pos + t.grid.step[e]
+                if q in at:
+                    join(q, (e + 2) % 4)
+                elif q in region:  # on the board
+                    enter(q, (e + 2) % 4)
+        while regions:
+            for q in members[regions.pop()]:
+                for e, n in beside[q]:
+                    if n in at:
+                        join(n, (e + 2) % 4)
+    return frozenset(q for q in empty if not reached[region[q]])
+
+
+def fill_next(g: EntdeckerState, seat: int) -> None:
+    """Fill the squares of :func:`to_fill` from the open stacks or the discards, looking
+    again after each filler (it may enclose more); the first that needs the hidden stacks
+    waits for chance; when none is left that a tile fits, go on to scoring."""
+    t = g._t
+    while True:
+        for q in to_fill(g):
+            code = g._map.frontier.get(q, 0)  # read after each filler: it may copy the board
+            filled = False
+            for number in range(1, 7):
+                design = t.open_design[number]
+                if g._open_stacks[number] and design >= 0 and t.fits[design][code]:
+                    g._open_stacks[number] -= 1
+                    lay_filler(g, seat, q, design, "an open stack")
+                    filled = True
                     break
             else:
-                if hidden_fillers(g, q):
-                    g._agenda.append(Searching(seat, q))
-                    return
-    g._agenda.pop()  # Filling
+                for k, design in enumerate(g._discards):
+                    if t.fits[design][code]:
+                        del g._discards[k]
+                        lay_filler(g, seat, q, design, "the discards")
+                        filled = True
+                        break
+                else:
+                    if hidden_fillers(g, q):
+                        g._agenda.append(Searching(seat, q))
+                        return
+            if filled:
+                break
+        else:
+            g._agenda.pop()  # Filling
+            return
 
 
 def hidden_fillers(g: EntdeckerState, pos: int) -> list[int]:
     """The hidden designs left that fit the enclosed square ``pos``."""
     t = g._t
-    code = g._map.frontier[pos]
+    code = g._map.frontier.get(pos, 0)
     return [d for d, c in enumerate(g._hidden) if c and t.fits[d][code]]
 
 
@@ -97,7 +248,7 @@ def fill(g: EntdeckerState, pos: int, design: int) -> None:
 
 def lay_filler(g: EntdeckerState, seat: int, pos: int, design: int, source: str) -> None:
     t = g._t
-    rotation = t.fits[design][g._map.frontier[pos]][0]
+    rotation = t.fits[design][g._map.frontier.get(pos, 0)][0]
     exploring.note_completed(g, g.lay(pos, design, rotation))
     g.log.append({"seat": seat, "what": f"{t.ids[design]} from {source} fills {t.where(pos)}"})
 
@@ -197,21 +348,30 @@ def standings(g: EntdeckerState, best: Strongest, active: int) -> list[tuple[int
 
 
 def score_next(g: EntdeckerState, seat: int) -> None:
-    """Score the next island completed this turn; its scouts then go onto the paths."""
+    """Score every island completed this turn, in the order completed; then the scouts of
+    all of them go onto the paths, the player whose turn it is first, then in turn order
+    (ruling 23)."""
     turn = g._turn
     if turn is None:
         return
-    waiting = [r for r in turn.completed if r not in g._scored]
-    if not waiting:
-        return
-    root = waiting[0]
-    g._scored.append(root)
-    if len(waiting) > 1:
-        g._agenda.append(Scoring(seat))
+    treks: list[int] = []
+    for root in turn.completed:
+        if root not in g._scored:
+            g._scored.append(root)
+            treks += score_island(g, seat, root)
+    n = g._n
+    treks.sort(key=lambda s: (s - seat) % n)
+    g._agenda.extend(Trekking(s) for s in reversed(treks))
+
+
+def score_island(g: EntdeckerState, seat: int, root: int) -> list[int]:
+    """Score one island completed on the turn of ``seat``; its forts and settlements go
+    back to their owners. Returns the owners of its scouts, one per scout, which go onto
+    the paths once every island of the turn is scored."""
     find = g._regions.find
     here = [u for u in g._units if find(u[0]) == root]
     if not here:
-        return
+        return []
     size = g._mask[root].bit_count()
     value = size + g._bonus[root]
     ranks = ranking(g, here, seat)
@@ -231,13 +391,11 @@ def score_next(g: EntdeckerState, seat: int) -> None:
             treks.append(owner)
         else:
             g._supply[owner][kind] += 1
-    n = g._n
-    treks.sort(key=lambda s: (s - seat) % n)
-    g._agenda.extend(Trekking(s) for s in reversed(treks))
     tiles = [g._t.where(g._map.tiles[i][0]) for i in range(g._map.tiles.__len__())
              if g._mask[root] >> i & 1]  # fmt: skip
     g.log.append({"seat": seat, "what": "island", "tiles": tiles, "value": value,
                   "ranks": report})  # fmt: skip
+    return treks
 
 
 def trek_actions(g: EntdeckerState) -> list[Action]:
@@ -264,24 +422,57 @@ def token_drawn(g: EntdeckerState, seat: int, path: int, token: int) -> None:
 # ------------------------------------------------------------------------------ end
 
 
-def turn_over(g: EntdeckerState, seat: int) -> None:
-    """The game ends (ruling 11, ruling 22) or the next player's turn begins."""
-    g._turns += 1
-    g._turn = None
-    full = len(g._map.tiles) == g._t.board.width * g._t.board.height
-    if full or g._passes >= g._n or routes.cheapest_tile(g) is None or not routes.reachable(g):
-        finish(g)
-        return
+FULL = "the board is full"
+UNREACHABLE = "no undiscovered square can be reached"
+NO_TILES = "no tile is left"
+NO_START = "no player could pay for a start"
+TURN_LIMIT_REACHED = f"the turn limit ({TURN_LIMIT} turns) is reached"
+END_REASONS = (FULL, UNREACHABLE, NO_TILES, NO_START, TURN_LIMIT_REACHED)
+"""Why a game ends (ruling 11, ruling 22), as the view, the log and the record say it."""
+
+
+def end_reason(g: EntdeckerState) -> str | None:
+    """Why the game ends after the turn just over (ruling 11, ruling 22); None: it goes on.
+    The board full comes first (a full board ends the game whatever else is true), but
+    for a board that was full only once no player could pay for a start."""
+    if g._closing:
+        return NO_START
+    if len(g._map.tiles) == g._t.board.width * g._t.board.height:
+        return FULL
+    if routes.cheapest_tile(g) is None:
+        return NO_TILES
+    if g._passes >= g._n:
+        return NO_START
+    if not routes.reachable(g) or len(out_of_reach(g)) == len(g._t.squares) - len(g._map.tiles):
+        return UNREACHABLE
     if out_of_turns(g):
-        g.log.append({"seat": seat, "what": f"turn {g._turns}, the last: the game ends"})
-        finish(g)
-        return
-    exploring.begin_turn(g, (seat + 1) % g._n)
+        return TURN_LIMIT_REACHED
+    return None
 
 
 def out_of_turns(g: EntdeckerState) -> bool:
     """Ruling 22: the turn just over reached the turn limit."""
     return g._turns >= TURN_LIMIT
+
+
+def turn_over(g: EntdeckerState, seat: int) -> None:
+    """The game ends (ruling 11, ruling 22) or the next player's turn begins. When no
+    player could pay for a start, the squares left are first filled (ruling 11), the
+    islands so completed scored as on the turn of ``seat``."""
+    if not g._closing:
+        g._turns += 1
+    g._turn = None
+    reason = end_reason(g)
+    if reason == NO_START and not g._closing and len(g._map.tiles) < len(g._t.squares):
+        g._closing = True
+        g._turn = Turn(seat)
+        g.log.append({"seat": seat, "what": f"{NO_START}: the squares left are filled"})
+        g._agenda.extend([TurnOver(seat), Scoring(seat), Filling(seat)])
+        return
+    if reason is not None:
+        finish(g, reason, seat)
+        return
+    exploring.begin_turn(g, (seat + 1) % g._n)
 
 
 def hut_winner(g: EntdeckerState, path: int) -> int:
@@ -300,7 +491,10 @@ def path_leader(spaces: Sequence[int]) -> int:
     return winner
 
 
-def finish(g: EntdeckerState) -> None:
+def finish(g: EntdeckerState, reason: str, seat: int) -> None:
+    """The huts are scored and the game is over after the turn of ``seat``, for ``reason``
+    (one of :data:`END_REASONS`), which the log's last entry says."""
+    g._end_reason = reason
     tokens = g._t.board.tokens
     for path, token in enumerate(g._hut):
         if token < 0:
@@ -320,6 +514,7 @@ def finish(g: EntdeckerState) -> None:
             credit(g, winner, tokens[token].value, "hut", line)
             g.log.append({"seat": winner, "what": "hut", "path": path_id,
                           "token": tokens[token].id, "points": tokens[token].value})  # fmt: skip
+    g.log.append({"seat": seat, "what": f"the game ends: {reason}", "end": reason})
     g._over = True
 
 

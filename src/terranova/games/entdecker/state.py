@@ -167,7 +167,11 @@ class EntdeckerState(State):
         self._turn: Turn | None = None
         self._history: list[Action] = []
         self._over = False
+        self._end_reason: str | None = None  # why the game ended (scoring.END_REASONS)
+        self._out_of_reach: tuple[tuple[int, int, int], frozenset[int]] | None = None
+        """The squares no ship can reach (scoring.out_of_reach) and the counts it is for."""
         self._passes = 0
+        self._closing = False  # no player could pay for a start: the squares left are filled
         self._turns = 0
         self._legal: list[Action] | None = None
         self._outcomes: list[tuple[Action, float]] | None = None  # at a chance node, once listed
@@ -427,6 +431,11 @@ class EntdeckerState(State):
 
     def history(self) -> list[Action]:
         return self._history[:]
+
+    def end_reason(self) -> str | None:
+        """Why the game ended (ruling 11, ruling 22: one of
+        :data:`~terranova.games.entdecker.scoring.END_REASONS`); None while it goes on."""
+        return self._end_reason
 
     def params(self) -> dict[str, Any]:
         return dict(self._params)

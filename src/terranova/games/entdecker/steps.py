@@ -102,7 +102,7 @@ class Natives(Step):
 
 @dataclass(frozen=True, slots=True)
 class Filling(Step):
-    """7. Enclosed single spaces are filled (automatic)."""
+    """7. Enclosed single spaces and the squares no ship can reach are filled (automatic)."""
 
     seat: int
 
@@ -118,7 +118,8 @@ class Searching(Chance):
 
 @dataclass(frozen=True, slots=True)
 class Scoring(Step):
-    """8. The islands completed this turn are scored, one by one (automatic)."""
+    """8. The islands completed this turn are scored, then their scouts go onto the paths
+    (automatic)."""
 
     seat: int
 

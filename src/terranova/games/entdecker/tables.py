@@ -124,6 +124,11 @@ class Tables:
         for k, p in enumerate(points):
             self.points_at.setdefault(p.pos, []).append((k, p))
         self.squares = [grid.encode(x, y) for y in range(board.height) for x in range(board.width)]
+        self.beside = {
+            q: tuple((e, q + grid.step[e]) for e in range(4) if grid.on_grid(q + grid.step[e]))
+            for q in self.squares
+        }
+        """Square -> its neighbours on the board, each (the edge towards it, its square)."""
         # shared actions
         self.reveals = [Reveal(i) for i in self.ids]
         self.fills = [Fill(i) for i in self.ids]

@@ -80,6 +80,7 @@ def view(g: EntdeckerState, seat: int | None) -> dict[str, Any]:
         "log": g.log[-12:],
         SCORING: [line.json() for line in g._sheet],
         "winners": g.winners(),
+        "end_reason": g._end_reason,
     }
     if seat is not None and seat == current:
         out["legal_actions"] = [str(a) for a in g.legal_actions()]

@@ -293,7 +293,7 @@ class ExplorerBoard {
 
   status(message) {
     const view = message.view;
-    if (message.status === "finished") return "Game over";
+    if (message.status === "finished") return view.end_reason ? `Game over: ${view.end_reason}` : "Game over";
     const mover = message.to_move;
     if (mover === null || mover === undefined) return "";
     const mine = message.seat === mover && this.live;
@@ -473,6 +473,7 @@ class ExplorerBoard {
     const tied = order.length > 1 && view.points[order[0]] === view.points[order[1]];
     return {
       body: h("div.explorer-end", { dataset: { testid: "end-summary" } },
+        view.end_reason ? h("p.end-reason", { text: `The game ended: ${view.end_reason}.`, dataset: { testid: "end-reason" } }) : null,
         h("ol.final-list", rows),
         huts.length ? h("div", h("h4", { text: "The chiefs' huts" }), h("ul.hut-list", huts)) : null,
         tied ? h("p.hint", { text: "Tied on points: the tie-break goes by gold." }) : null),
@@ -1102,7 +1103,7 @@ class ExplorerBoard {
     // the prompt
     let prompt = "";
     if (!this.live) prompt = "Replay: the board as it was then.";
-    else if (msg.status === "finished") prompt = "The game is over: the huts' tokens went to the players with most scouts on their paths.";
+    else if (msg.status === "finished") prompt = `The game is over${view.end_reason ? ` (${view.end_reason})` : ""}: the huts' tokens went to the players with most scouts on their paths.`;
     else if (mine) {
       prompt = {
         wheel: "The ship's wheel: choose your income (every other player gets one more).",
@@ -1276,8 +1277,10 @@ class ExplorerBoard {
     if (e.what === "storm") return `A storm ${at}: ${who}'s exploration ends at once, no unit.`;
     if (e.what === "natives") return `Friendly natives ${at}: a free scout for ${who}.`;
     if ((m = /^(\S+) does not fit: discarded$/.exec(e.what))) return `${who} drew ${tileName(m[1], this.designs)}: it fits nowhere the ship can sail, discarded.`;
-    if ((m = /^(\S+) from (.+) fills (\S+)$/.exec(e.what))) return `An enclosed space ${this.atName(m[3])} is filled with ${tileName(m[1], this.designs)} (from ${m[2]}).`;
+    if ((m = /^(\S+) from (.+) fills (\S+)$/.exec(e.what))) return `The square ${this.atName(m[3])}, enclosed or out of every ship's reach, is filled with ${tileName(m[1], this.designs)} (from ${m[2]}).`;
     if (e.what.startsWith("cannot pay")) return `${who} cannot pay for a start: the turn ends.`;
+    if (e.end) return `The game ends: ${e.end}.`;
+    if (e.what.endsWith("the squares left are filled")) return "No player could pay for a start: the squares left are filled.";
     return `${who}: ${e.what}${at ? ` ${at}` : ""}`;
   }
 
