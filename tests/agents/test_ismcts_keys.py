@@ -42,7 +42,7 @@ def search(state: State, iterations: int = 120) -> Search:
 
 GAMES = [
     ("entdecker", {"players": 2}, 37),
-    ("entdecker", {"players": 3}, 37),
+    ("entdecker", {"players": 3}, 41),  # 8 positions of its game (rules version 3)
 ]
 
 
