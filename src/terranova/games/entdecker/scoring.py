@@ -76,15 +76,11 @@ def to_fill(g: EntdeckerState) -> list[int]:
     return sorted(g._enclosed.union(out_of_reach(g)))
 
 
-def ship_can_lay(g: EntdeckerState, pos: int, entry: int) -> bool:
-    """Whether a tile left in the stacks (hidden or open) could be laid on the undiscovered
-    square ``pos`` by a ship entering by ``entry``: it matches the discovered neighbours
-    and carries a white line at that edge. Tiles left only ever grow fewer and neighbours
-    only ever more, so once False it stays False."""
-    return _layable(g, left_designs(g), g._map.frontier.get(pos, 0), entry)
-
-
 def _layable(g: EntdeckerState, designs: list[int], code: int, entry: int) -> bool:
+    """Whether one of ``designs`` could be laid by a ship on an undiscovered square whose
+    neighbours give the constraint ``code``, entering by ``entry``: it matches them and
+    carries a white line at that edge. Tiles left only ever grow fewer and neighbours only
+    ever more, so once False for the tiles left it stays False."""
     t = g._t
     fits, lane = t.fits, t.lane
     return any(lane[d][r][entry] >= 0 for d in designs for r in fits[d][code])
@@ -104,7 +100,7 @@ def out_of_reach(g: EntdeckerState) -> frozenset[int]:
     The undiscovered squares fall into regions (joined by their sides). A region is within
     reach if a start point on the board's edge leads into one of its squares, or a white
     line of a discovered tile within reach does, and a tile left could be laid there by a
-    ship coming that way (:func:`ship_can_lay`). A line is within reach if it is joined to
+    ship coming that way (:func:`_layable`). A line is within reach if it is joined to
     one within reach, leads out from a start point, or leads into a region within reach
     (tiles laid there may join it to the others). What is not reached so is beyond every
     ship's reach for good: tiles left only grow fewer, and the lines leading into it can

@@ -471,7 +471,11 @@ class ExplorerBoard {
       h("span.seat-dot", { style: `background:${seatColour(e.seat)}` }),
       `${e.path}: ${e.token} (${e.points}) to ${this.ctx.seatName(e.seat)}, most scouts on the path`));
     const tied = order.length > 1 && view.points[order[0]] === view.points[order[1]];
+    const who = result.winners.map((k) => this.ctx.seatName(k));
+    const won = who.length > 1 ? `${who.join(" and ")} share the win` : `${who[0]} wins`;
     return {
+      // the banner reads "Game over: <title>"; the reason is the server's (ruling 11)
+      title: view.end_reason ? `${won} (${view.end_reason})` : won,
       body: h("div.explorer-end", { dataset: { testid: "end-summary" } },
         view.end_reason ? h("p.end-reason", { text: `The game ended: ${view.end_reason}.`, dataset: { testid: "end-reason" } }) : null,
         h("ol.final-list", rows),
