@@ -1,6 +1,7 @@
 """How games of Entdecker end: a count of the end reasons of bot games.
 
     python benchmarks/entdecker_endings.py [--bots greedy] [--players 2 3 4] [--games N] [--seed S]
+        [--variant NAME=VALUE ...]
 
 Plays ``--games`` games per player count between the named bot in every seat (each game
 seeded as game ``i`` of a series, so a game can be played again), and prints, per player
@@ -17,7 +18,7 @@ from collections import Counter
 
 from terranova.arena.series import seat_agents
 from terranova.core.records import play
-from terranova.core.registry import make
+from terranova.core.registry import make, parse_variants
 from terranova.core.rng import derive_seed
 
 
@@ -50,14 +51,16 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--variant", action="append", default=[], help="NAME=VALUE")
     args = parser.parse_args()
+    params = parse_variants(args.variant)
     for players in args.players:
         reasons: Counter[str] = Counter()
         turns, empty, capped = [], [], 0
         start = time.perf_counter()
         for i in range(args.games):
             seed = derive_seed(args.seed, "game", i)
-            state = make("entdecker", players=players)
+            state = make("entdecker", **{**params, "players": players})
             play(state, seat_agents([args.bots] * players, seed), seed)
             reasons[end_reason(state)] += 1
             view = state.view(None)
