@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import random
+from functools import partial
 from typing import Any
 
+import pytest
 from tests.server.conftest import Api, OpenApi
+from tests.server.slow_worker import slow_worker_main
 
 from terranova.agents import make_agent
 from terranova.core.records import GameRecord
@@ -165,3 +168,65 @@ def test_a_hint_searched_for_a_position_the_game_left_is_dropped(open_api: OpenA
     assert type(outcome).__name__ == "Stale"
     assert "moved on" in str(outcome)
     assert service.games[game_id].advice == {}
+
+
+SLOW = {"max_bot_seconds": 1.0, "bot_grace_seconds": 2.5, "bot_processes": 1}
+"""A search's wall-clock cap of 1 s, a hint's deadline of 3.5 s (room for a worker's first
+job, which imports the game)."""
+
+
+def _slowed(monkeypatch: pytest.MonkeyPatch, pauses: tuple[float, ...]) -> None:
+    """The workers' searches pause so before each iteration (a machine as busy as wanted)."""
+    from terranova.server import bots
+
+    monkeypatch.setattr(bots, "worker_main", partial(slow_worker_main, pauses))
+
+
+def test_a_whole_search_says_so(open_api: OpenApi) -> None:
+    api = open_api(hint_iterations=150)
+    created = api.create([ANA, BOT], game=GAME)
+    game_id, token = created["game_id"], created["seats"][0]["token"]
+    api.wait_turn(game_id, 0, token)
+    given = hint(api, game_id, 0, token).json()
+    assert (given["source"], given["complete"], given["budget"]) == ("search", True, 150)
+    assert given["iterations"] == 150
+
+
+def test_a_hint_out_of_time_is_its_best_so_far_and_keeps_the_worker(
+    open_api: OpenApi, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hint whose search stalls (after 21 iterations) past its deadline is not refused: it
+    is the advice of the search so far, said to be cut short, and the worker is kept."""
+    _slowed(monkeypatch, (0.0,) * 20 + (0.3, 5.0))
+    api = open_api(hint_iterations=300, **SLOW)
+    created = api.create([ANA, BOT], game=GAME)
+    game_id, token = created["game_id"], created["seats"][0]["token"]
+    state = api.wait_turn(game_id, 0, token)
+    answer = hint(api, game_id, 0, token)
+    assert answer.status_code == 200, answer.text
+    given = answer.json()
+    assert (given["source"], given["complete"]) == ("search", False)
+    assert (given["iterations"], given["budget"]) == (21, 300)
+    assert given["best"]["action"] in state["legal"]
+    assert given["best"]["visits"] + sum(a["visits"] for a in given["alternatives"]) <= 21
+    assert api.service.bots.killed == 0
+
+
+def test_a_hint_with_no_search_in_time_is_greedys_suggestion(
+    open_api: OpenApi, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker that has found nothing by the deadline (its first iteration ends after it):
+    the hint is greedy's move, marked as such."""
+    _slowed(monkeypatch, (5.0,))
+    api = open_api(hint_iterations=300, **SLOW)
+    created = api.create([ANA, BOT], game=GAME)
+    game_id, token = created["game_id"], created["seats"][0]["token"]
+    api.wait_turn(game_id, 0, token)
+    answer = hint(api, game_id, 0, token)
+    assert answer.status_code == 200, answer.text
+    given = answer.json()
+    assert (given["source"], given["bot"], given["complete"]) == ("greedy", "greedy", False)
+    assert given["iterations"] == 0 and given["alternatives"] == []
+    game = api.service.games[game_id]
+    greedy = make_agent("greedy", derive_seed(game.seed, "hint", 0, game.seq))
+    assert given["best"]["action"] == str(greedy.select(game.state.clone()))

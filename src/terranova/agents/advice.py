@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -61,7 +61,16 @@ class Advice:
     best: Weighed
     alternatives: list[Weighed]
     iterations: int
+    """Iterations searched."""
     bot: str
+    budget: int = 0
+    """Iterations the search was given (0: none, a greedy suggestion)."""
+    complete: bool = True
+    """Whether the search ran its whole budget (False: cut short by its wall-clock cap, the
+    best found so far by a search still running, or a greedy suggestion)."""
+    source: str = "search"
+    """``search``: the search bot's advice; ``greedy``: a plain suggestion of the greedy
+    bot, given when no search could answer."""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -73,19 +82,20 @@ def advise(
     seed: int,
     bounds: BotLimits | None = None,
     alternatives: int = 3,
+    progress: Callable[[Advice], None] | None = None,
 ) -> Advice:
     """What the search bot ``spec`` would play for the seat to move in ``state``, with up
     to ``alternatives`` other moves it weighed, the most tried first. Only what the seat
-    may know is read: the bot searches the seat's own determinizations."""
+    may know is read: the bot searches the seat's own determinizations. ``progress`` is
+    told the advice of the search so far (``complete`` False) every
+    :data:`~terranova.agents.mcts.PROGRESS_SECONDS`, for a server that cannot wait."""
     agent = make_agent(spec, seed)
     if not isinstance(agent, SearchAgent):
         raise InvalidParameterError(f"advice needs a searching bot, not {spec!r}")
     if bounds is not None:
         agent.limit(bounds.max_seconds, bounds.max_nodes)
     seat = state.current_player()
-    chosen = agent.select(state)
-    weighed = agent.last_choices or [Considered(chosen, 0, math.nan)]
-    scale = agent.last_scale
+    asked = agent.budget.iterations
 
     def shown(choice: Considered) -> Weighed:
         text = str(choice.action)
@@ -93,12 +103,32 @@ def advise(
         if math.isnan(choice.value):
             return Weighed(text, says, 0, None, None)
         sure = max(-MOST_SURE, min(MOST_SURE, 2 * choice.value - 1))
-        margin = round(scale * math.atanh(sure), 1)
+        margin = round(agent.last_scale * math.atanh(sure), 1)
         return Weighed(text, says, choice.visits, round(choice.value, 3), margin)
 
-    best = next(c for c in weighed if c.action == chosen)
-    others = [c for c in weighed if c.action != chosen][:alternatives]
-    return Advice(shown(best), [shown(c) for c in others], agent.last_iterations, spec)
+    def advice(chosen: Action, complete: bool) -> Advice:
+        weighed = agent.last_choices or [Considered(chosen, 0, math.nan)]
+        best = next((c for c in weighed if c.action == chosen), Considered(chosen, 0, math.nan))
+        others = [c for c in weighed if c.action != chosen][:alternatives]
+        return Advice(
+            shown(best), [shown(c) for c in others], agent.last_iterations, spec, asked, complete
+        )
+
+    if progress is not None:
+        agent.progress = lambda move: progress(advice(move, False))
+    chosen = agent.select(state)
+    forced = not agent.last_choices
+    return advice(chosen, forced or not asked or agent.last_iterations >= asked)
+
+
+def suggest(state: State, seed: int) -> Advice:
+    """The greedy bot's move for the seat to move in ``state``, as advice (no search: a
+    server's hint when no search could answer)."""
+    seat = state.current_player()
+    move = make_agent("greedy", seed).select(state.clone())
+    text = str(move)
+    says = state.describe_action(move, seat) or text
+    return Advice(Weighed(text, says, 0, None, None), [], 0, "greedy", 0, False, "greedy")
 
 
 @dataclass(frozen=True)

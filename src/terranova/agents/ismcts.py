@@ -93,16 +93,21 @@ class IsmctsAgent(SearchAgent):
         rng = self._rng
         scale = self.last_scale = self.scale or auto_scale(state.resample(seat, rng))
         root = _InfoNode(None, state.num_seats)
+
+        def weighed() -> list[Considered]:
+            found = []
+            for action in actions:  # the real legal actions: the seat's own, so it knows them
+                kid = root.kids.get(action)
+                if kid is not None and kid.visits:
+                    found.append(Considered(action, kid.visits, kid.value[seat] / kid.visits))
+            return by_visits(found)
+
         self._search(
             lambda: self._iterate(root, state.resample(seat, rng), seat, scale),
             lambda: _best(root, actions, seat),
+            weighed,
         )
-        weighed = []
-        for action in actions:  # the real legal actions: the seat's own, so it knows them
-            kid = root.kids.get(action)
-            if kid is not None and kid.visits:
-                weighed.append(Considered(action, kid.visits, kid.value[seat] / kid.visits))
-        self.last_choices = by_visits(weighed)
+        self.last_choices = weighed()
         best = _best(root, actions, seat)
         return best if best is not None else actions[0]
 

@@ -274,7 +274,9 @@ class SearchAgent:
         review of a game weighs the move that was played."""
         self.progress: Callable[[Action], None] | None = None
         """Told the best move so far every :attr:`progress_seconds` of a search (a server's
-        worker passes it on, so that a search cut short still has a move to give)."""
+        worker passes it on, so that a search cut short still has a move to give). When it
+        is told, :attr:`last_iterations` and :attr:`last_choices` are those of the search so
+        far (a hint's advice is built from them)."""
         self.progress_seconds = PROGRESS_SECONDS
 
     def limit(self, seconds: float, nodes: int) -> None:
@@ -283,10 +285,16 @@ class SearchAgent:
         self.hard_seconds = seconds
         self.max_nodes = nodes
 
-    def _search(self, iterate: Callable[[], int], best: Callable[[], Action | None]) -> None:
+    def _search(
+        self,
+        iterate: Callable[[], int],
+        best: Callable[[], Action | None],
+        weighed: Callable[[], list[Considered]] | None = None,
+    ) -> None:
         """Call ``iterate`` (which answers how many tree nodes it made) until the budget or
         the hard limits are spent, telling :attr:`progress` of ``best`` (the move the
-        search would play now) on the way; keep the counts."""
+        search would play now) on the way, with the counts and ``weighed`` (the moves
+        weighed so far) kept first; keep the counts."""
         start = time.perf_counter()
         budget = self.budget
         limit = budget.iterations or 1 << 62
@@ -311,6 +319,9 @@ class SearchAgent:
                 if now >= next_report and report is not None:
                     move = best()
                     if move is not None:
+                        self.last_iterations = done
+                        if weighed is not None:
+                            self.last_choices = weighed()
                         report(move)
                     next_report = now + every
         self.last_nodes = nodes
@@ -366,14 +377,20 @@ class MctsAgent(SearchAgent):
         scale = self.last_scale = self.scale or auto_scale(root_state)
         root = _Node(None, state.num_seats)
         root.untried = list(root_state.legal_actions())
-        self._search(lambda: self._iterate(root, root_state, scale), lambda: _best(root, seat))
-        self.last_choices = by_visits(
-            [
-                Considered(k.action, k.visits, k.value[seat] / k.visits)
-                for k in root.kids
-                if k.action is not None and k.visits
-            ]
+
+        def weighed() -> list[Considered]:
+            return by_visits(
+                [
+                    Considered(k.action, k.visits, k.value[seat] / k.visits)
+                    for k in root.kids
+                    if k.action is not None and k.visits
+                ]
+            )
+
+        self._search(
+            lambda: self._iterate(root, root_state, scale), lambda: _best(root, seat), weighed
         )
+        self.last_choices = weighed()
         best = _best(root, seat)
         assert best is not None
         return best

@@ -8,7 +8,8 @@ answers each :class:`BotJob` with ``("ok", action text)`` (for a job asking for 
 ``("ok", Advice.to_dict())``) or ``("error", reason)``. While a searching bot thinks about
 a move, ``("best", action text)`` messages come before the answer: the move its search
 would play at that point (every :data:`~terranova.agents.mcts.PROGRESS_SECONDS`), for a
-server that cannot wait for the end.
+server that cannot wait for the end; for advice, ``("best", Advice.to_dict())``, the
+advice of the search so far (``complete`` False).
 
 A worker dies with the process that started it, at once, even mid-search: on Linux by the
 parent-death signal, everywhere by its *lifeline*, a pipe from the parent whose end (the
@@ -114,7 +115,14 @@ def worker_main(
                 answer = ("ok", [asdict(j) for j in judged])
             elif job.advice:
                 state = _position(positions, job)
-                answer = ("ok", advise(state.clone(), job.spec, job.seed, bounds).to_dict())
+                told = advise(
+                    state.clone(),
+                    job.spec,
+                    job.seed,
+                    bounds,
+                    progress=lambda so_far: connection.send(("best", so_far.to_dict())),
+                )
+                answer = ("ok", told.to_dict())
             else:
                 state = _position(positions, job)
                 move = decide(job.spec, job.seed, state.clone(), bounds, _reporter(connection))

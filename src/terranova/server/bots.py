@@ -18,7 +18,9 @@ move played for it (seeded, in the quick bots' threads), never a random one; the
 which. The late worker is not killed: its answer is read and thrown away, and it takes the
 next decision once it is done. Only a worker that says nothing at all for
 :data:`SILENT_DEADLINES` deadlines is killed and started again (and a game's analysis past
-its own time). When a bot fails, the server plays a random legal action for that move
+its own time). Hints are anytime the same way: a worker reports its advice so far, and at
+the deadline that is the hint (:meth:`BotRunner.advise`), or greedy's suggestion. When a bot
+fails, the server plays a random legal action for that move
 (seeded, so a replay of the log is unaffected: the log holds the action played), and logs
 why. Closing
 the runner kills the workers at once, so a server stops within a second or two whatever its
@@ -50,6 +52,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from terranova.agents import BotLimits, agent_kind
+from terranova.agents.advice import suggest
 from terranova.agents.worker import BotJob, decide, fallback, worker_main
 from terranova.core.actions import Action
 from terranova.core.errors import TerranovaError
@@ -125,7 +128,7 @@ class BotRunner:
                 kind, text = await self._in_worker(job)
                 if kind == "late":
                     return await self._in_thread(replace(job, spec="greedy"), state)
-                if isinstance(text, str):
+                if isinstance(text, str) and kind != "failed":
                     return state.parse_action(text)
             else:
                 return await self._in_thread(job, state)
@@ -135,12 +138,23 @@ class BotRunner:
             )
         return fallback(state, job.seed)
 
-    async def advise(self, job: BotJob) -> dict[str, Any] | None:
+    async def advise(self, job: BotJob) -> tuple[str, dict[str, Any] | None]:
         """A searching bot's advice on the position of ``job`` (an ``advice`` job), from a
-        worker process under the same limits as the bots' moves; None if it fails or runs
-        out of time."""
-        _, answer = await self._in_worker(job)
-        return answer if isinstance(answer, dict) else None
+        worker process under the same limits as the bots' moves: ``("ok", advice)``;
+        ``("best", advice)``, the advice of the search so far when it ran out of time or
+        its worker died; ``("late", None)`` or ``("failed", None)`` without any."""
+        kind, answer = await self._in_worker(job)
+        if isinstance(answer, dict) and kind in ("ok", "best"):
+            return kind, answer
+        return ("late" if kind == "late" else "failed"), None
+
+    async def suggest(self, job: BotJob, state: State) -> dict[str, Any]:
+        """The greedy bot's move on ``state`` (the position of ``job``) as advice
+        (:func:`~terranova.agents.advice.suggest`), in the quick bots' threads: a hint
+        when no search could give one."""
+        loop = asyncio.get_running_loop()
+        advice = await loop.run_in_executor(self._threads, suggest, state, job.seed)
+        return advice.to_dict()
 
     async def review(self, job: BotJob) -> list[dict[str, Any]] | None:
         """A searching bot's review of a whole game (a ``review`` job, with its own
@@ -243,18 +257,19 @@ class BotRunner:
                 self._drop(worker)
             worker = None
         except Exception as exc:  # a worker that died or could not start
+            best = None if worker is None or job.review else worker.best
+            result = ("failed", None) if best is None else ("best", best)
             log.error(
                 "game %s: bot %r's worker failed (%s: %s)%s",
                 job.game_id,
                 job.spec,
                 type(exc).__name__,
                 exc,
-                "" if answer.done() else f"; {_instead(job, None)}",
+                "" if answer.done() else f"; {_instead(job, None if best is None else result)}",
             )
             if worker is not None:
                 self._drop(worker)
             worker = None
-            result = ("failed", None)
         if not answer.done():
             answer.set_result(result)
         return worker
@@ -325,7 +340,9 @@ def _instead(job: BotJob, late: tuple[str, Any] | None) -> str:
     if job.review:
         return "no analysis is given"
     if job.advice:
-        return "no hint is given"
+        if late is not None and late[0] == "best":
+            return "its best advice so far is given"
+        return "greedy's suggestion is given as the hint"
     if late is None:
         return "a random move is played"
     if late[0] == "best":
@@ -347,6 +364,8 @@ class _Worker:
     def __init__(self, process: BaseProcess, connection: Connection, lifeline: Connection) -> None:
         self.process = process
         self.connection = connection
+        self.best: Any = None
+        """The last best move (or advice) so far the job being asked reported."""
         self.lifeline = lifeline
         """The write end of the worker's lifeline: held open, never written (the worker
         exits when it closes, with this process)."""
@@ -403,19 +422,20 @@ class _Worker:
     async def ask(self, job: BotJob, deadline: float) -> tuple[str, Any]:
         """Send ``job``; the worker's answer, ``("ok", action text or advice)`` or
         ``("error", why)``, or past ``deadline`` seconds ``("best", action text)``, its last
-        best move so far, or ``("late", None)`` without one (then :meth:`finish` must read
-        its answer before the next job)."""
+        best move so far (for advice, its advice so far), or ``("late", None)`` without one
+        (then :meth:`finish` must read its answer before the next job)."""
+        self.best = None
         self.connection.send(job)
         loop = asyncio.get_running_loop()
         end = loop.time() + deadline
-        best: str | None = None
+        best: Any = None
         while (left := end - loop.time()) > 0:
             try:
                 kind, value = await self.receive(left)
             except TimeoutError:
                 break
             if kind == "best":
-                best = str(value)
+                best = self.best = value if isinstance(value, dict) else str(value)
             elif kind == "ok" and isinstance(value, dict | list):
                 return kind, value
             else:

@@ -131,7 +131,15 @@ class HintResponse(BaseModel):
     alternatives: list[WeighedOut]
     """The other moves it weighed most, the most tried first (at most 3)."""
     iterations: int
+    """Iterations searched (0: a forced move, or greedy's suggestion)."""
     bot: str
+    budget: int = 0
+    """Iterations the search was given."""
+    complete: bool = True
+    """Whether the search ran its whole budget; False: cut short by its wall-clock cap or
+    the machine's load (the best found by then), or greedy's suggestion."""
+    source: str = "search"
+    """``search``, or ``greedy``: no search could answer, a plain greedy suggestion."""
 
 
 class JudgedOut(BaseModel):

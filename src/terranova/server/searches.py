@@ -5,11 +5,13 @@ most ``max_searches_in_flight`` at once on a server."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Coroutine
 from typing import Any, TypeVar
 
 from terranova.agents.worker import BotJob
 from terranova.core.rng import derive_seed
+from terranova.core.state import State
 from terranova.server.autoplay import position_job
 from terranova.server.bots import BotRunner
 from terranova.server.cache import GameCache
@@ -28,6 +30,8 @@ from terranova.server.settings import Settings
 from terranova.server.store import GameStore
 
 T = TypeVar("T")
+
+log = logging.getLogger("terranova.server")
 
 MISTAKE = 0.1
 """A decision that lost this much of the search's value (0..1) is a mistake."""
@@ -81,7 +85,8 @@ class Searches:
                     derive_seed(game.seed, "hint", seat, game.seq),
                     advice=True,
                 )
-                search = game.advice[key] = self._searching(self._advise(job))
+                position = game.state.clone()  # for greedy's suggestion, if it comes to that
+                search = game.advice[key] = self._searching(self._advise(job, position))
                 if seat not in game.hinted:
                     try:
                         hinted = await asyncio.to_thread(self.store.mark_hinted, game.pk, seat)
@@ -91,13 +96,8 @@ class Searches:
                         raise
                     game.hinted = set(hinted)
         # awaited without the game's lock: moves go on meanwhile, the answer names its ply
-        wait = 2 * (self.settings.max_bot_seconds + self.settings.bot_grace_seconds) + 5
         try:
-            advice = await asyncio.wait_for(asyncio.shield(search), timeout=wait)
-        except TimeoutError:
-            search.cancel()  # a job still queued is then skipped by the workers
-            game.advice.pop(key, None)
-            raise Unavailable("no hint could be found in time: try again") from None
+            advice = await asyncio.shield(search)
         except ServiceError:
             if game.advice.get(key) is search:
                 del game.advice[key]  # a failed search is not kept: the next ask tries again
@@ -195,10 +195,24 @@ class Searches:
             ],
         }
 
-    async def _advise(self, job: BotJob) -> dict[str, Any]:
-        advice = await self.bots.advise(job)
+    async def _advise(self, job: BotJob, position: State) -> dict[str, Any]:
+        """The hint: the search's advice when it ends (its budget of iterations spent, or
+        its wall-clock cap reached: ``complete`` False); its best so far when it runs out
+        of time; greedy's suggestion (``source`` greedy) when the search found nothing in
+        time, its worker died, or no worker took it in time (a busy machine)."""
+        s = self.settings
+        wait = 2 * (s.max_bot_seconds + s.bot_grace_seconds) + 5
+        try:
+            kind, advice = await asyncio.wait_for(self.bots.advise(job), timeout=wait)
+        except TimeoutError:  # still queued: then skipped by the workers
+            kind, advice = "late", None
         if advice is None:
-            raise Unavailable("no hint could be found in time: try again")
+            log.warning(
+                "game %s: no search answered the hint (%s); greedy's suggestion is given",
+                job.game_id,
+                kind,
+            )
+            advice = await self.bots.suggest(job, position)
         return advice
 
     @staticmethod

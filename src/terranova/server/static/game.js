@@ -437,6 +437,20 @@ function estimateText(weighed) {
   return `${sign}${weighed.margin.toFixed(1)} points over the best other player (${Math.round(weighed.value * 100)}%), tried ${weighed.visits}×`;
 }
 
+/** What a hint that is not a whole search says of itself: a greedy suggestion (no search
+ * could answer), or a search cut short by its time (the machine was busy). */
+function hintNote(given) {
+  if (given.source === "greedy") {
+    return h("p.muted.hint-note", { dataset: { testid: "hint-note" },
+      text: "The search bot could not answer in time: this is a plain greedy suggestion." });
+  }
+  if (given.complete === false) {
+    return h("p.muted.hint-note", { dataset: { testid: "hint-note" },
+      text: `Cut short: searched ${given.iterations} of ${given.budget} simulations.` });
+  }
+  return null;
+}
+
 async function askHint() {
   const button = $("hint-button");
   button.dataset.busy = "1";
@@ -450,11 +464,12 @@ async function askHint() {
     const others = given.alternatives.map((w) => h("li", { dataset: { action: w.action } },
       h("span.hint-move", { text: w.says }), h("span.muted", { text: ` · ${estimateText(w)}` })));
     box.replaceChildren(...[
-      h("p", h("span", { text: "Our search bot would play " }),
+      h("p", h("span", { text: given.source === "greedy" ? "Our greedy bot would play " : "Our search bot would play " }),
         h("strong.hint-move", { text: given.best.says, dataset: { testid: "hint-best", action: given.best.action } }),
         h("span.muted", { text: ` · ${estimateText(given.best)}` })),
       others.length ? h("p.muted", { text: `It also weighed, over ${given.iterations} simulations:` }) : null,
       others.length ? h("ol.hint-others", ...others) : null,
+      hintNote(given),
     ].filter(Boolean));
     box.hidden = !latest || latest.ply !== given.ply;
   } catch (err) {
