@@ -3,12 +3,22 @@ shown on the replay at a click."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from tests.e2e.conftest import Server, play_at_random, wait_until
 
 GAME = "evolution-explore"
+
+SEEN_PROGRESS = """() => {
+  window.seenProgress = [];
+  new MutationObserver(() => {
+    const bar = document.querySelector("[data-testid='analysis-progress']");
+    if (bar) window.seenProgress.push(bar.textContent);
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+}"""
+"""Keeps every text the analysis's progress bar shows."""
 
 
 def random_game(server: Server, seed: int) -> tuple[str, str]:
@@ -27,10 +37,15 @@ def test_the_analysis_lists_mistakes_and_shows_them(
         game_id, token = random_game(server, seed)
         page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")
         page.wait_for_selector("[data-testid='end-card']:visible")
+        page.evaluate(SEEN_PROGRESS)
         page.click("[data-testid='analysis-button']")
         box = page.locator("[data-testid='analysis']")
         box.wait_for(state="visible", timeout=60_000)
         assert "Ana: " in box.inner_text() and "greedy: " in box.inner_text()
+        # made in the background: its progress was shown meanwhile, then taken away
+        seen = page.evaluate("window.seenProgress")
+        assert any(re.search(r"decision \d+ of \d+", text) for text in seen), seen
+        assert page.locator("[data-testid='analysis-progress']").count() == 0
         first = page.locator("[data-testid='mistake-0']")
         if first.count() == 0:
             assert "No mistakes found." in box.inner_text()

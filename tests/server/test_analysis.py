@@ -6,12 +6,14 @@ from __future__ import annotations
 import asyncio
 import random
 import secrets
+import time
 from typing import Any
 
 import pytest
 from tests.server.conftest import Api, OpenApi
 
 from terranova.agents import make_agent
+from terranova.server.bots import BotRunner
 
 GAME = "evolution-explore"
 
@@ -53,6 +55,20 @@ def analysis(api: Api, game_id: str) -> Any:
     return api.client.get(f"/api/games/{game_id}/analysis")
 
 
+def analysed(api: Api, game_id: str, within: float = 120.0) -> Any:
+    """The analysis of ``game_id`` once made (asked until it is: 202 with its progress
+    meanwhile)."""
+    end = time.monotonic() + within
+    while True:
+        answer = analysis(api, game_id)
+        if answer.status_code != 202 or time.monotonic() > end:
+            return answer
+        progress = answer.json()
+        assert progress["status"] == "running"
+        assert 0 <= progress["done"] <= progress["total"]
+        time.sleep(0.1)
+
+
 @pytest.mark.parametrize("deal", [20261124, 7, 1])
 def test_a_blunder_is_flagged(
     open_api: OpenApi, monkeypatch: pytest.MonkeyPatch, deal: int
@@ -62,7 +78,8 @@ def test_a_blunder_is_flagged(
     api = open_api(analysis_iterations=200)
     game_id, blunder = play_with_one_blunder(api)
     assert blunder > 0
-    answer = analysis(api, game_id)
+    assert analysis(api, game_id).status_code == 202  # made in the background
+    answer = analysed(api, game_id)
     assert answer.status_code == 200, answer.text
     found = answer.json()
     assert found["bot"] == "ismcts:iterations=200,depth=0"
@@ -115,23 +132,101 @@ def test_analyses_at_once_leave_a_worker_to_the_bots(open_api: OpenApi) -> None:
     finished = [finished_at_random(api, seed) for seed in range(3)]
     service = api.service
     release = asyncio.Event()
-    review = service.bots.review
+    judge = service.bots.judge
 
     async def held(job: Any) -> Any:
         await release.wait()
-        return await review(job)
+        return await judge(job)
 
-    service.bots.review = held
+    service.bots.judge = held
 
     async def asked_together() -> list[Any]:
         asked = [asyncio.ensure_future(service.analysis(g)) for g in finished]
         await asyncio.sleep(0.1)
+        outcomes = list(await asyncio.gather(*asked, return_exceptions=True))
         release.set()
-        return list(await asyncio.gather(*asked, return_exceptions=True))
+        return outcomes
 
     outcomes = api.client.portal.call(asked_together)
     refused = [o for o in outcomes if isinstance(o, Exception)]
     assert len(refused) == 2, outcomes  # one worker for analyses, one left for the bots
     assert all(type(o).__name__ == "Busy" for o in refused)
+    (started,) = [finished[k] for k, o in enumerate(outcomes) if not isinstance(o, Exception)]
+    assert analysed(api, started).status_code == 200
     assert service.searches.in_flight == 0
     assert service.searches.analyses_in_flight == 0
+
+
+def test_the_analysis_is_made_in_the_background_told_to_the_page_and_kept(
+    open_api: OpenApi, database_url: str
+) -> None:
+    """Asked for, the analysis answers 202 with its progress at once; the game's WebSocket
+    is told of each decision judged, up to the last; it is kept in the database, so a
+    restarted server answers it at once, without a search."""
+    api = open_api(database_url, analysis_iterations=30)
+    game_id = finished_at_random(api, 3)
+    with api.client.websocket_connect(f"/ws/games/{game_id}") as ws:
+        assert ws.receive_json()["type"] == "state"
+        first = analysis(api, game_id)
+        assert first.status_code == 202, first.text
+        progress = first.json()
+        total = progress["total"]
+        assert progress["status"] == "running" and total > 10
+        told = []
+        while not told or told[-1]["status"] != "done":
+            message = ws.receive_json()
+            if message["type"] == "analysis":
+                told.append(message)
+    dones = [m["done"] for m in told[:-1]]  # one message per decision judged, then "done"
+    assert dones == list(range(dones[0], total + 1)) and dones[0] <= 2
+    assert told[-1] == {"type": "analysis", "status": "done", "done": total, "total": total}
+    made = analysis(api, game_id)
+    assert made.status_code == 200, made.text
+    assert made.json()["status"] == "done"
+    assert len(made.json()["decisions"]) == total
+    api.close()
+
+    again = open_api(database_url)
+
+    async def no_search(job: Any) -> Any:
+        raise AssertionError("searched again")
+
+    again.service.bots.judge = no_search
+    assert analysis(again, game_id).json() == made.json()
+
+
+def test_an_analysis_resumes_where_a_stopped_server_left_it(
+    open_api: OpenApi, database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server stopped after judging three decisions of an analysis: the next server
+    resumes it (at its start, or when asked) from the fourth, judging none twice."""
+    judged: list[int] = []
+    stall = [True]
+    judge = BotRunner.judge
+
+    async def counted(self: BotRunner, job: Any) -> Any:
+        if stall[0] and len(judged) >= 3:
+            await asyncio.Event().wait()  # until the server stops
+        judged.append(job.ply)
+        return await judge(self, job)
+
+    monkeypatch.setattr(BotRunner, "judge", counted)
+    api = open_api(database_url, analysis_iterations=30)
+    game_id = finished_at_random(api, 4)
+    assert analysis(api, game_id).status_code == 202
+    end = time.monotonic() + 60
+    while analysis(api, game_id).json()["done"] < 3 and time.monotonic() < end:
+        time.sleep(0.05)
+    assert analysis(api, game_id).json()["done"] == 3
+    api.close()
+    first = list(judged)
+    assert len(first) == 3
+    stall[0] = False
+
+    again = open_api(database_url, analysis_iterations=30)
+    made = analysed(again, game_id)
+    assert made.status_code == 200, made.text
+    decisions = made.json()["decisions"]
+    assert judged[:3] == first and min(judged[3:]) > max(first)
+    assert sorted(set(judged)) == judged  # none judged twice
+    assert [d["ply"] for d in decisions] == judged

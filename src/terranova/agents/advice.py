@@ -155,43 +155,73 @@ def margin(value: float, scale: float) -> float:
     return scale * math.atanh(max(-MOST_SURE, min(MOST_SURE, 2 * value - 1)))
 
 
+def judge(
+    state: State,
+    action: Action,
+    ply: int,
+    spec: str,
+    seed: int,
+    bounds: BotLimits | None = None,
+    progress: Callable[[Action], None] | None = None,
+) -> Judged | None:
+    """The decision to play ``action`` in ``state`` (the game's position ``ply``) as the
+    searching bot ``spec`` judges it on what the deciding seat knew then (see
+    :func:`review`); None for no decision with a choice. ``state`` is left as it is;
+    ``progress`` is told the search's best move so far as it goes."""
+    seat = state.current_player()
+    if seat < 0 or len(state.legal_actions()) <= 1:
+        return None
+    agent = make_agent(spec, derive_seed(seed, "review", ply))
+    if not isinstance(agent, SearchAgent):
+        raise InvalidParameterError(f"a review needs a searching bot, not {spec!r}")
+    if bounds is not None:
+        agent.limit(bounds.max_seconds, bounds.max_nodes)
+    agent.try_first = action
+    agent.progress = progress
+    agent.select(state.clone())
+    values = {c.action: c.value for c in agent.last_choices}
+    if not agent.last_choices or action not in values:
+        return None
+    best = agent.last_choices[0]
+    loss = max(0.0, best.value - values[action])
+    scale = agent.last_scale
+    lost = max(0.0, margin(best.value, scale) - margin(values[action], scale))
+    return Judged(
+        ply,
+        seat,
+        str(action),
+        state.describe_action(action, seat) or str(action),
+        str(best.action),
+        state.describe_action(best.action, seat) or str(best.action),
+        round(loss, 3),
+        round(lost, 1),
+    )
+
+
+def decisions(state: State, actions: Sequence[Action]) -> list[int]:
+    """The plies of the game that plays ``actions`` from ``state`` at which a seat had a
+    choice (the decisions a review judges); ``state`` is played on to the end."""
+    plies = []
+    for ply, action in enumerate(actions):
+        if state.current_player() >= 0 and len(state.legal_actions()) > 1:
+            plies.append(ply)
+        state.apply(action)
+    return plies
+
+
 def review(
     state: State, actions: Sequence[Action], spec: str, seed: int, bounds: BotLimits | None = None
 ) -> list[Judged]:
     """Every decision with a choice in the game that plays ``actions`` from ``state``, as
     the searching bot ``spec`` judges it on what the deciding seat knew then: it searches
     each position (the move played tried first, so that it is weighed) and scores the
-    move played by its value against the move the search preferred. ``state`` is played
-    on to the end."""
+    move played by its value against the move the search preferred (:func:`judge`, one
+    decision at a time). ``state`` is played on to the end."""
     judged: list[Judged] = []
     for ply, action in enumerate(actions):
-        seat = state.current_player()
-        if seat >= 0 and len(state.legal_actions()) > 1:
-            agent = make_agent(spec, derive_seed(seed, "review", ply))
-            if not isinstance(agent, SearchAgent):
-                raise InvalidParameterError(f"a review needs a searching bot, not {spec!r}")
-            if bounds is not None:
-                agent.limit(bounds.max_seconds, bounds.max_nodes)
-            agent.try_first = action
-            agent.select(state.clone())
-            values = {c.action: c.value for c in agent.last_choices}
-            if agent.last_choices and action in values:
-                best = agent.last_choices[0]
-                loss = max(0.0, best.value - values[action])
-                scale = agent.last_scale
-                lost = max(0.0, margin(best.value, scale) - margin(values[action], scale))
-                judged.append(
-                    Judged(
-                        ply,
-                        seat,
-                        str(action),
-                        state.describe_action(action, seat) or str(action),
-                        str(best.action),
-                        state.describe_action(best.action, seat) or str(best.action),
-                        round(loss, 3),
-                        round(lost, 1),
-                    )
-                )
+        one = judge(state, action, ply, spec, seed, bounds)
+        if one is not None:
+            judged.append(one)
         state.apply(action)
     return judged
 

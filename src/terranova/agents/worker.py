@@ -9,7 +9,8 @@ answers each :class:`BotJob` with ``("ok", action text)`` (for a job asking for 
 a move, ``("best", action text)`` messages come before the answer: the move its search
 would play at that point (every :data:`~terranova.agents.mcts.PROGRESS_SECONDS`), for a
 server that cannot wait for the end; for advice, ``("best", Advice.to_dict())``, the
-advice of the search so far (``complete`` False).
+advice of the search so far (``complete`` False). A review of one decision answers
+``("ok", Judged as a dict)``, or ``("ok", None)`` for a position without a choice.
 
 A worker dies with the process that started it, at once, even mid-search: on Linux by the
 parent-death signal, everywhere by its *lifeline*, a pipe from the parent whose end (the
@@ -24,11 +25,11 @@ import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from multiprocessing.connection import Connection
 from typing import Any
 
-from terranova.agents.advice import advise, review_game
+from terranova.agents.advice import advise, judge, review_game
 from terranova.agents.mcts import SearchAgent
 from terranova.agents.registry import BotLimits, make_agent
 from terranova.core.actions import Action
@@ -54,7 +55,10 @@ class BotJob:
     """Answer the bot's advice (:func:`~terranova.agents.advice.advise`), not its move."""
     review: bool = False
     """Answer the bot's review of the whole game the actions play
-    (:func:`~terranova.agents.advice.review`), not a move."""
+    (:func:`~terranova.agents.advice.review`), not a move; with ``ply``, of that decision
+    only (:func:`~terranova.agents.advice.judge`: the move ``actions[ply]`` played in the
+    position of ``actions[:ply]``)."""
+    ply: int | None = None
     seconds: float | None = None
     """How long the answer may take (None: a decision's deadline)."""
     creator: str | None = None
@@ -110,7 +114,13 @@ def worker_main(
             return
         try:
             answer: tuple[str, Any]
-            if job.review:
+            if job.review and job.ply is not None:
+                ply = job.ply
+                state = _position(positions, replace(job, actions=job.actions[:ply]))
+                played = state.parse_action(job.actions[ply])
+                one = judge(state, played, ply, job.spec, job.seed, bounds, _reporter(connection))
+                answer = ("ok", None if one is None else asdict(one))
+            elif job.review:
                 judged = review_game(job.game, job.params, job.actions, job.spec, job.seed, bounds)
                 answer = ("ok", [asdict(j) for j in judged])
             elif job.advice:

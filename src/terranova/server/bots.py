@@ -17,12 +17,12 @@ yet (on a busy machine it may still be catching up with the game) gets the ``gre
 move played for it (seeded, in the quick bots' threads), never a random one; the log says
 which. The late worker is not killed: its answer is read and thrown away, and it takes the
 next decision once it is done. Only a worker that says nothing at all for
-:data:`SILENT_DEADLINES` deadlines is killed and started again (and a game's analysis past
-its own time). Hints are anytime the same way: a worker reports its advice so far, and at
-the deadline that is the hint (:meth:`BotRunner.advise`), or greedy's suggestion. When a bot
-fails, the server plays a random legal action for that move
-(seeded, so a replay of the log is unaffected: the log holds the action played), and logs
-why. Closing
+:data:`SILENT_DEADLINES` deadlines is killed and started again (and one judging a decision
+of a game's analysis, silent for that job's ``seconds``). Hints are anytime the same way: a
+worker reports its advice so far, and at the deadline that is the hint
+(:meth:`BotRunner.advise`), or greedy's suggestion. When a bot fails, the server plays a
+random legal action for that move (seeded, so a replay of the log is unaffected: the log
+holds the action played), and logs why. Closing
 the runner kills the workers at once, so a server stops within a second or two whatever its
 bots are doing; and a worker dies at once with its server, even one killed with SIGKILL
 (:mod:`terranova.agents.worker`).
@@ -93,7 +93,7 @@ class BotRunner:
         self._dispatchers: list[asyncio.Task[None]] = []
         self._workers: list[_Worker] = []
         self.killed = 0
-        """Workers killed for falling silent (or for an analysis past its time): for tests
+        """Workers killed for falling silent: for tests
         and logs."""
 
     def queued(self) -> int:
@@ -156,11 +156,15 @@ class BotRunner:
         advice = await loop.run_in_executor(self._threads, suggest, state, job.seed)
         return advice.to_dict()
 
-    async def review(self, job: BotJob) -> list[dict[str, Any]] | None:
-        """A searching bot's review of a whole game (a ``review`` job, with its own
-        ``seconds``), from a worker process; None if it fails or runs out of time."""
-        _, answer = await self._in_worker(job)
-        return answer if isinstance(answer, list) else None
+    async def judge(self, job: BotJob) -> tuple[str, dict[str, Any] | None]:
+        """A searching bot's judgement of one decision of a finished game (a ``review`` job
+        with its ``ply``, and its ``seconds``: how long its worker may say nothing), from a
+        worker process: ``("ok", judged)`` (None: no choice there), or ``("failed", None)``
+        (the worker failed, or fell silent: it is then restarted)."""
+        kind, answer = await self._in_worker(job)
+        if kind == "ok" and (answer is None or isinstance(answer, dict)):
+            return kind, answer
+        return "failed", None
 
     async def _in_thread(self, job: BotJob, state: State) -> Action:
         loop = asyncio.get_running_loop()
@@ -436,7 +440,9 @@ class _Worker:
                 break
             if kind == "best":
                 best = self.best = value if isinstance(value, dict) else str(value)
-            elif kind == "ok" and isinstance(value, dict | list):
+                if job.review and job.ply is not None:  # a bound on silence, not on time
+                    end = loop.time() + deadline
+            elif kind == "ok" and (isinstance(value, dict | list) or value is None):
                 return kind, value
             else:
                 return kind, str(value)

@@ -169,6 +169,47 @@ class LeaseRow(Base):
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
 
+class AnalysisRow(Base):
+    """A finished game's analysis, made or being made one decision at a time by the server
+    process holding it until ``expires_at`` (renewed as it goes; another process resumes
+    it, from ``next_ply``, once that has passed): migration 0011."""
+
+    __tablename__ = "analyses"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    bot: Mapped[str] = mapped_column(String(200))
+    iterations: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(Integer)
+    """Decisions with a choice in the game: those to judge."""
+    done: Mapped[int] = mapped_column(Integer)
+    """Decisions judged so far."""
+    next_ply: Mapped[int] = mapped_column(Integer)
+    """The ply from which the decisions are still to judge."""
+    judged: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    """The decisions judged so far, in order."""
+    finished: Mapped[bool] = mapped_column(Boolean)
+    holder: Mapped[str] = mapped_column(String(64))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+@dataclass(frozen=True)
+class StoredAnalysis:
+    """A game's analysis as stored (see :class:`AnalysisRow`)."""
+
+    bot: str
+    iterations: int
+    total: int
+    done: int
+    next_ply: int
+    judged: list[dict[str, Any]]
+    finished: bool
+    holder: str
+    expires_at: datetime
+
+
 @dataclass(frozen=True)
 class StoredSeat:
     seat: int
@@ -323,6 +364,20 @@ def _stored(row: GameRow, seats: Iterable[StoredSeat], entries: Iterable[Entry])
         hinted=list(row.hinted or []),
         move_seconds=row.move_seconds,
         creator=row.creator,
+    )
+
+
+def _analysis(row: AnalysisRow) -> StoredAnalysis:
+    return StoredAnalysis(
+        bot=row.bot,
+        iterations=row.iterations,
+        total=row.total,
+        done=row.done,
+        next_ply=row.next_ply,
+        judged=list(row.judged),
+        finished=row.finished,
+        holder=row.holder,
+        expires_at=_utc(row.expires_at),
     )
 
 
@@ -797,6 +852,106 @@ class Database:
                 return held
         except IntegrityError as exc:
             raise ConflictError(str(exc.orig)) from None
+
+    # ------------------------------------------------------------------ analyses
+
+    @timed
+    def analysis(self, pk: int) -> StoredAnalysis | None:
+        """The analysis of game ``pk``, made or being made; None if none was begun."""
+        with self.session() as session:
+            row = session.get(AnalysisRow, pk)
+            return None if row is None else _analysis(row)
+
+    @timed
+    def claim_analysis(
+        self, pk: int, bot: str, iterations: int, total: int
+    ) -> tuple[StoredAnalysis, bool]:
+        """The analysis of game ``pk`` (begun if it was not: ``bot`` judging its ``total``
+        decisions), and whether this process holds it now: taken unless it is finished or
+        another process holds it (until its ``expires_at``), for ``lease_seconds``."""
+        moment = now()
+        until = moment + timedelta(seconds=self.lease_seconds)
+        insert = pg_insert if self.engine.dialect.name == "postgresql" else sqlite_insert
+        with self._write_lock, self.session() as session, session.begin():
+            session.execute(
+                insert(AnalysisRow)
+                .values(
+                    game_id=pk,
+                    bot=bot,
+                    iterations=iterations,
+                    total=total,
+                    done=0,
+                    next_ply=0,
+                    judged=[],
+                    finished=False,
+                    holder=self.origin,
+                    expires_at=moment - timedelta(seconds=1),
+                    updated_at=moment,
+                )
+                .on_conflict_do_nothing(index_elements=[AnalysisRow.game_id])
+            )
+            row = session.get(AnalysisRow, pk, with_for_update=True)
+            assert row is not None
+            held = not row.finished and (row.holder == self.origin or _utc(row.expires_at) < moment)
+            if held:
+                row.holder = self.origin
+                row.expires_at = until
+            return _analysis(row), held
+
+    @timed
+    def save_analysis(
+        self, pk: int, next_ply: int, judged: dict[str, Any] | None, finished: bool = False
+    ) -> bool:
+        """One more decision of game ``pk``'s analysis judged (``judged``: it, or None for
+        one the search could not weigh), the next to judge at ``next_ply``; ``finished``:
+        that was the last. The lease is renewed. Only by the process holding the analysis:
+        whether it does (False: another took it over, and nothing is written)."""
+        moment = now()
+        with self._write_lock, self.session() as session, session.begin():
+            row = session.get(AnalysisRow, pk, with_for_update=True)
+            if row is None or row.holder != self.origin or row.finished:
+                return False
+            if next_ply > row.next_ply:
+                row.judged = [*row.judged, *([] if judged is None else [judged])]
+                row.done = min(row.total, row.done + 1)
+                row.next_ply = next_ply
+            row.finished = finished
+            row.expires_at = moment + timedelta(seconds=self.lease_seconds)
+            row.updated_at = moment
+            return True
+
+    @timed
+    def renew_analysis(self, pk: int, give_up: bool = False) -> bool:
+        """This process's hold of game ``pk``'s analysis renewed for ``lease_seconds`` (or
+        ``give_up``: expired at once, for another process to resume); whether it held it."""
+        moment = now()
+        until = (
+            moment - timedelta(seconds=1)
+            if give_up
+            else moment + timedelta(seconds=self.lease_seconds)
+        )
+        with self._write_lock, self.session() as session, session.begin():
+            changed = session.execute(
+                update(AnalysisRow)
+                .where(AnalysisRow.game_id == pk, AnalysisRow.holder == self.origin)
+                .values(expires_at=until)
+            )
+            return bool(cast(CursorResult[Any], changed).rowcount)
+
+    @timed
+    def orphan_analyses(self, most: int) -> list[str]:
+        """The public ids of at most ``most`` analyses being made whose holder let them
+        go or died (expired), the oldest first, for this process to resume."""
+        with self.session() as session:
+            return list(
+                session.scalars(
+                    select(GameRow.public_id)
+                    .join(AnalysisRow, AnalysisRow.game_id == GameRow.id)
+                    .where(AnalysisRow.finished == false(), AnalysisRow.expires_at < now())
+                    .order_by(AnalysisRow.updated_at)
+                    .limit(most)
+                ).all()
+            )
 
     @timed
     def mark_hinted(self, pk: int, seat: int) -> list[int]:

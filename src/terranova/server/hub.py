@@ -108,6 +108,11 @@ class Hub:
             if connection.seat == seat:
                 connection.seat = None
 
+    def send(self, game_id: str, text: str) -> None:
+        """Send the same message to every connection of a game."""
+        for connection in self.connections(game_id):
+            connection.send(text)
+
     def broadcast(self, game: LiveGame, seat: int | None = None, only: bool = False) -> None:
         """Send every connection of ``game`` its own state message (``only``: just the
         connections of ``seat``, when nothing changed for the others)."""

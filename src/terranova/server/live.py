@@ -302,8 +302,6 @@ class LiveGame(GameFacts):
     advice: dict[tuple[int, int], asyncio.Future[dict[str, Any]]] = field(default_factory=dict)
     """The hints of this position, searched or being searched, by seat and log length (a
     position is searched once per seat; the service drops them when the game changes)."""
-    analysis: asyncio.Future[dict[str, Any]] | None = None
-    """The finished game's analysis, made or being made."""
     _messages: dict[int | None, str] = field(default_factory=dict)
 
     @property

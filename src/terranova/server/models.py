@@ -165,7 +165,19 @@ class SeatAnalysisOut(BaseModel):
     """Decisions that lost at least 0.1."""
 
 
+class AnalysisProgress(BaseModel):
+    """An analysis being made (202)."""
+
+    status: str
+    """``running``."""
+    done: int
+    """Decisions judged so far."""
+    total: int
+    """Decisions to judge (those with a choice)."""
+
+
 class AnalysisResponse(BaseModel):
+    status: str = "done"
     bot: str
     iterations: int
     """Of each decision's search."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import json
 import logging
 import math
 import secrets
@@ -134,7 +135,7 @@ class GameService:
         )
         self.move_clocks = MoveClocks(self.games, self.autoplay, hub.broadcast, self.runs)
         self.windows = WindowClocks(self.games, self.commit, self.runs)
-        self.searches = Searches(self.games, store, self.bots, settings)
+        self.searches = Searches(self.games, store, self.bots, settings, self._tell)
         self._resume: asyncio.Task[None] | None = None
         self._leaser: asyncio.Task[None] | None = None
         self._pruner: asyncio.Task[None] | None = None
@@ -175,6 +176,7 @@ class GameService:
         for task in tasks:
             task.cancel()
         await asyncio.gather(
+            self.searches.close(),
             self.autoplay.close(),
             self.windows.close(),
             self.move_clocks.close(),
@@ -188,6 +190,10 @@ class GameService:
         self.held.clear()
         self._leased.clear()
         await self.bots.close()
+
+    def _tell(self, game_id: str, message: dict[str, Any]) -> None:
+        """Send ``message`` to every WebSocket of the game on this process."""
+        self.hub.send(game_id, json.dumps(message))
 
     def runs(self, game_id: str) -> bool:
         """Whether this process runs the game's own moves and clocks (it holds its lease)."""
@@ -213,6 +219,8 @@ class GameService:
         and resume those games."""
         held = await asyncio.to_thread(self.store.take_orphans, set(self.unresumable))
         await self._adopt(set(held))
+        if not self._closing:
+            await self.searches.resume_analyses()
 
     async def _adopt(self, held: set[str]) -> None:
         """Run the games of ``held`` (leases this process holds) that it does not run yet."""
@@ -369,7 +377,7 @@ class GameService:
         """See :meth:`Searches.hint`."""
         return await self.searches.hint(game_id, seat, token)
 
-    async def analysis(self, game_id: str) -> dict[str, Any]:
+    async def analysis(self, game_id: str) -> tuple[int, dict[str, Any]]:
         """See :meth:`Searches.analysis`."""
         return await self.searches.analysis(game_id)
 

@@ -112,9 +112,10 @@ class Settings:
     """Iterations of the ``ismcts`` search of each decision in a game's analysis (at most
     ``max_bot_iterations``; with ``depth=0``: the positions' estimates, no rollouts)."""
     max_analysis_seconds: float = 30.0
-    """The longest a game's analysis may take in its worker (it is given up, and the worker
-    restarted, past it). Analyses run in at most ``bot_processes - 1`` workers at once, so
-    one is always left for the bots' moves; with one bot process there are none."""
+    """The longest the worker judging one decision of a game's analysis may say nothing
+    (the worker is restarted past it, and the decision tried again once); the analysis as
+    a whole has no deadline. Analyses run in at most ``bot_processes - 1`` workers at once,
+    so one is always left for the bots' moves; with one bot process there are none."""
     max_searches_in_flight: int = 2
     """Hints and analyses searched at once on this server (429 beyond): they share the
     bots' worker processes, so a flood of them must not hold up the bots' moves."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any, Protocol
 
-from terranova.server.db import Entry, OpenGame, StoredGame, StoredSeat
+from terranova.server.db import Entry, OpenGame, StoredAnalysis, StoredGame, StoredSeat
 
 
 class GameStore(Protocol):
@@ -78,6 +78,26 @@ class GameStore(Protocol):
 
     def mark_hinted(self, pk: int, seat: int) -> list[int]:
         """``seat`` noted as having asked for a hint; the seats that have."""
+
+    def analysis(self, pk: int) -> StoredAnalysis | None:
+        """The game's analysis, made or being made (None: never begun)."""
+
+    def claim_analysis(
+        self, pk: int, bot: str, iterations: int, total: int
+    ) -> tuple[StoredAnalysis, bool]:
+        """The game's analysis (begun if need be), and whether this process holds it now
+        (taken unless finished or held by another process until its ``expires_at``)."""
+
+    def save_analysis(
+        self, pk: int, next_ply: int, judged: dict[str, Any] | None, finished: bool = False
+    ) -> bool:
+        """One more decision judged, by the analysis's holder (False: not this process)."""
+
+    def renew_analysis(self, pk: int, give_up: bool = False) -> bool:
+        """This process's hold of the analysis renewed (or given up); whether it held it."""
+
+    def orphan_analyses(self, most: int) -> list[str]:
+        """Games whose analysis is being made by nobody (its holder's time passed)."""
 
     def change_seat(
         self,

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter
+from fastapi.responses import JSONResponse
 
-from terranova.server.models import AnalysisResponse, HintResponse
+from terranova.server.models import AnalysisProgress, AnalysisResponse, HintResponse
 from terranova.server.routes.common import ERRORS, SeatQuery, query_seat
 from terranova.server.routes.deps import ServiceDep
 from terranova.server.service import Forbidden
@@ -28,8 +29,17 @@ async def get_hint(
     return HintResponse(ply=ply, **advice)
 
 
-@router.get("/api/games/{game_id}/analysis", response_model=AnalysisResponse, responses=ERRORS)
+@router.get(
+    "/api/games/{game_id}/analysis",
+    response_model=AnalysisResponse,
+    responses={**ERRORS, 202: {"model": AnalysisProgress}},
+)
 async def get_analysis(game_id: str, service: ServiceDep) -> Any:
     """A finished game reviewed by our search bot: every decision scored by what it
-    lost against the bot's preferred move, the biggest mistakes, each seat's mean."""
-    return await service.analysis(game_id)
+    lost against the bot's preferred move, the biggest mistakes, each seat's mean. Made
+    in the background and kept: 202 with its progress until it is made (asking starts
+    it, or resumes it)."""
+    status, body = await service.analysis(game_id)
+    if status == 202:
+        return JSONResponse(AnalysisProgress(**body).model_dump(), status_code=202)
+    return body

@@ -131,6 +131,8 @@ function connect() {
       stateAt = Date.now();
       overdueWait = 0;
       receive(msg);
+    } else if (msg.type === "analysis") {
+      analysisMessage(msg);
     } else if (msg.type === "error") {
       if (!gotState && ["forbidden", "not_found", "refused"].includes(msg.code)) {
         fatal = true;
@@ -924,40 +926,97 @@ function lossText(judged) {
   return `value −${judged.loss.toFixed(2)} on a scale of 0 to 1, about ${judged.margin_loss.toFixed(1)} points`;
 }
 
-/** The game analysed by our search bot: each player's mean loss and the biggest mistakes,
- * each shown on the replay at a click. */
+let analysisAsked = false;
+let analysisTimer = null;
+
+/** "Analyse the game": the analysis is made in the background (or was made already); its
+ * progress shows as a bar, "decision 41 of 180", told by the game's WebSocket at each
+ * decision and asked again every few seconds (it may be made by another server process). */
 async function analyse() {
   const button = $("analysis-button");
   button.disabled = true;
   button.textContent = "Analysing…";
+  analysisAsked = true;
+  await fetchAnalysis();
+}
+
+async function fetchAnalysis() {
+  clearTimeout(analysisTimer);
+  if (!analysisAsked) return;
   try {
     const found = await api(`/api/games/${encodeURIComponent(gameId)}/analysis`);
-    const box = $("analysis");
-    const seats = found.seats.map((x) => h("li", { dataset: { seat: x.seat } },
-      h("span.seat-dot", { style: `background:${seatColour(x.seat)}` }),
-      `${seatName(x.seat)}: ${x.decisions} decisions, a mean loss of ${x.mean_loss.toFixed(2)} in value, ` +
-      `${x.mistakes} mistake${x.mistakes === 1 ? "" : "s"}`));
-    const mistakes = found.mistakes.map((m, k) => {
-      const show = h("button.small", { type: "button", text: "Show", dataset: { testid: `mistake-${k}` } });
-      show.addEventListener("click", () => enterReplay(m.ply, `${seatName(m.seat)} played ${m.says}; the bot preferred ${m.best_says}`));
-      return h("li.mistake", { dataset: { ply: m.ply, seat: m.seat } },
-        h("span", { text: `${seatName(m.seat)} played ` }), h("strong", { text: m.says }),
-        h("span", { text: `; the bot preferred ${m.best_says} (lost ${lossText(m)}) ` }), show);
-    });
-    box.replaceChildren(...[
-      h("h3", { text: "Analysis" }),
-      h("p.muted", { text: `Each decision searched by ${found.bot}.` }),
-      h("ul.analysis-seats", ...seats),
-      mistakes.length ? h("p", { text: "Biggest mistakes:" }) : h("p", { text: "No mistakes found." }),
-      mistakes.length ? h("ol.mistakes", ...mistakes) : null,
-    ].filter(Boolean));
-    box.hidden = false;
-    button.hidden = true;
+    if (!analysisAsked) return;
+    if (found.status === "running") {
+      showAnalysisProgress(found);
+      analysisTimer = setTimeout(fetchAnalysis, 3000);
+      return;
+    }
+    analysisAsked = false;
+    const bar = $("analysis-progress");
+    if (bar) bar.remove();
+    showAnalysis(found);
   } catch (err) {
-    toast(err.message);
-    button.disabled = false;
-    button.textContent = "Analyse the game";
+    analysisStopped(err.message);
   }
+}
+
+function analysisStopped(message) {
+  analysisAsked = false;
+  clearTimeout(analysisTimer);
+  const bar = $("analysis-progress");
+  if (bar) bar.remove();
+  toast(message);
+  const button = $("analysis-button");
+  button.disabled = false;
+  button.textContent = "Analyse the game";
+}
+
+/** A `{"type": "analysis"}` message of the WebSocket, or the progress GET answered. */
+function analysisMessage(msg) {
+  if (!analysisAsked) return;
+  if (msg.failed) analysisStopped(`The analysis stopped (${msg.failed}); ask again to resume it.`);
+  else if (msg.status === "done") fetchAnalysis();
+  else showAnalysisProgress(msg);
+}
+
+function showAnalysisProgress(progress) {
+  let bar = $("analysis-progress");
+  if (!bar) {
+    bar = h("div.analysis-progress#analysis-progress", { dataset: { testid: "analysis-progress" }, role: "status" },
+      h("progress", { max: 1, value: 0 }), h("span.muted"));
+    $("analysis").before(bar);
+  }
+  const [meter, label] = bar.children;
+  meter.max = Math.max(1, progress.total);
+  meter.value = progress.done;
+  label.textContent = ` Analysing: decision ${progress.done} of ${progress.total}`;
+}
+
+/** The game analysed by our search bot: each player's mean loss and the biggest mistakes,
+ * each shown on the replay at a click. */
+function showAnalysis(found) {
+  const button = $("analysis-button");
+  const box = $("analysis");
+  const seats = found.seats.map((x) => h("li", { dataset: { seat: x.seat } },
+    h("span.seat-dot", { style: `background:${seatColour(x.seat)}` }),
+    `${seatName(x.seat)}: ${x.decisions} decisions, a mean loss of ${x.mean_loss.toFixed(2)} in value, ` +
+    `${x.mistakes} mistake${x.mistakes === 1 ? "" : "s"}`));
+  const mistakes = found.mistakes.map((m, k) => {
+    const show = h("button.small", { type: "button", text: "Show", dataset: { testid: `mistake-${k}` } });
+    show.addEventListener("click", () => enterReplay(m.ply, `${seatName(m.seat)} played ${m.says}; the bot preferred ${m.best_says}`));
+    return h("li.mistake", { dataset: { ply: m.ply, seat: m.seat } },
+      h("span", { text: `${seatName(m.seat)} played ` }), h("strong", { text: m.says }),
+      h("span", { text: `; the bot preferred ${m.best_says} (lost ${lossText(m)}) ` }), show);
+  });
+  box.replaceChildren(...[
+    h("h3", { text: "Analysis" }),
+    h("p.muted", { text: `Each decision searched by ${found.bot}.` }),
+    h("ul.analysis-seats", ...seats),
+    mistakes.length ? h("p", { text: "Biggest mistakes:" }) : h("p", { text: "No mistakes found." }),
+    mistakes.length ? h("ol.mistakes", ...mistakes) : null,
+  ].filter(Boolean));
+  box.hidden = false;
+  button.hidden = true;
 }
 
 function exitReplay() {
