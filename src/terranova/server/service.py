@@ -220,7 +220,10 @@ class GameService:
         held = await asyncio.to_thread(self.store.take_orphans, set(self.unresumable))
         await self._adopt(set(held))
         if not self._closing:
-            await self.searches.resume_analyses()
+            try:
+                await self.searches.resume_analyses()
+            except Exception:  # the games' leases come first: tried again at the next look
+                log.exception("the analyses nobody makes could not be resumed")
 
     async def _adopt(self, held: set[str]) -> None:
         """Run the games of ``held`` (leases this process holds) that it does not run yet."""
