@@ -199,7 +199,7 @@ def test_an_analysis_resumes_where_a_stopped_server_left_it(
     open_api: OpenApi, database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A server stopped after judging three decisions of an analysis: the next server
-    resumes it (at its start, or when asked) from the fourth, judging none twice."""
+    resumes it at its start, unasked, from the fourth, judging none twice."""
     judged: list[int] = []
     stall = [True]
     judge = BotRunner.judge
@@ -224,7 +224,12 @@ def test_an_analysis_resumes_where_a_stopped_server_left_it(
     stall[0] = False
 
     again = open_api(database_url, analysis_iterations=30)
-    made = analysed(again, game_id)
+    store = again.service.store  # resumed at the start, unasked
+    pk = store.load_game(game_id).pk
+    end = time.monotonic() + 120
+    while not getattr(store.analysis(pk), "finished", False) and time.monotonic() < end:
+        time.sleep(0.1)
+    made = analysis(again, game_id)
     assert made.status_code == 200, made.text
     decisions = made.json()["decisions"]
     assert judged[:3] == first and min(judged[3:]) > max(first)
