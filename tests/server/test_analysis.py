@@ -69,6 +69,35 @@ def analysed(api: Api, game_id: str, within: float = 120.0) -> Any:
         time.sleep(0.1)
 
 
+def stalled_after_three(monkeypatch: pytest.MonkeyPatch) -> tuple[list[int], list[bool]]:
+    """Every server's analyses stall after judging three decisions, while the flag given
+    (``[True]``) holds; the plies judged, in order, and the flag."""
+    judged: list[int] = []
+    stall = [True]
+    judge = BotRunner.judge
+
+    async def held(self: BotRunner, job: Any) -> Any:
+        while stall[0] and len(judged) >= 3:
+            await asyncio.sleep(0.05)  # until let go, or the server stops
+        judged.append(job.ply)
+        return await judge(self, job)
+
+    monkeypatch.setattr(BotRunner, "judge", held)
+    return judged, stall
+
+
+def three_judged(api: Api, seed: int) -> str:
+    """A game played to its end, its analysis asked for and stalled (see
+    :func:`stalled_after_three`) once three decisions are judged; the game's id."""
+    game_id = finished_at_random(api, seed)
+    assert analysis(api, game_id).status_code == 202
+    end = time.monotonic() + 60
+    while analysis(api, game_id).json()["done"] < 3 and time.monotonic() < end:
+        time.sleep(0.05)
+    assert analysis(api, game_id).json()["done"] == 3
+    return game_id
+
+
 @pytest.mark.parametrize("deal", [20261124, 7, 1])
 def test_a_blunder_is_flagged(
     open_api: OpenApi, monkeypatch: pytest.MonkeyPatch, deal: int
@@ -200,24 +229,9 @@ def test_an_analysis_resumes_where_a_stopped_server_left_it(
 ) -> None:
     """A server stopped after judging three decisions of an analysis: the next server
     resumes it at its start, unasked, from the fourth, judging none twice."""
-    judged: list[int] = []
-    stall = [True]
-    judge = BotRunner.judge
-
-    async def counted(self: BotRunner, job: Any) -> Any:
-        if stall[0] and len(judged) >= 3:
-            await asyncio.Event().wait()  # until the server stops
-        judged.append(job.ply)
-        return await judge(self, job)
-
-    monkeypatch.setattr(BotRunner, "judge", counted)
+    judged, stall = stalled_after_three(monkeypatch)
     api = open_api(database_url, analysis_iterations=30)
-    game_id = finished_at_random(api, 4)
-    assert analysis(api, game_id).status_code == 202
-    end = time.monotonic() + 60
-    while analysis(api, game_id).json()["done"] < 3 and time.monotonic() < end:
-        time.sleep(0.05)
-    assert analysis(api, game_id).json()["done"] == 3
+    game_id = three_judged(api, 4)
     api.close()
     first = list(judged)
     assert len(first) == 3
@@ -235,3 +249,24 @@ def test_an_analysis_resumes_where_a_stopped_server_left_it(
     assert judged[:3] == first and min(judged[3:]) > max(first)
     assert sorted(set(judged)) == judged  # none judged twice
     assert [d["ply"] for d in decisions] == judged
+
+
+def test_another_process_answers_the_progress_then_the_analysis(
+    open_api: OpenApi, postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two server processes on one database: while one makes a game's analysis, the other
+    answers its progress from the database (202), neither starting it again nor taking it
+    over; once made, the analysis itself."""
+    judged, stall = stalled_after_three(monkeypatch)
+    one = open_api(postgres_url, analysis_iterations=30)
+    game_id = three_judged(one, 5)
+    other = open_api(postgres_url, analysis_iterations=30)
+    answer = analysis(other, game_id)
+    assert answer.status_code == 202, answer.text
+    assert answer.json()["done"] == 3 and answer.json()["total"] > 3
+    assert other.service.searches.analysing == {}
+    stall[0] = False
+    made = analysed(other, game_id)
+    assert made.status_code == 200, made.text
+    assert sorted(set(judged)) == judged
+    assert made.json() == analysis(one, game_id).json()
