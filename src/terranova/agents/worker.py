@@ -31,7 +31,7 @@ from typing import Any
 
 from terranova.agents.advice import advise, judge, review_game
 from terranova.agents.mcts import SearchAgent
-from terranova.agents.registry import BotLimits, make_agent
+from terranova.agents.registry import BotLimits, agent_kinds, make_agent
 from terranova.core.actions import Action
 from terranova.core.registry import make
 from terranova.core.state import State
@@ -102,6 +102,11 @@ def worker_main(
         limit = memory_mb * 1024 * 1024
         with contextlib.suppress(ValueError, OSError):
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    # the installed games and their bots (rollouts, greedy policies) are found and imported
+    # before the worker says it is ready (its start is not counted in any job's time):
+    # seconds on a busy machine, which a first job paid out of its deadline
+    with contextlib.suppress(Exception):
+        agent_kinds()
     positions: OrderedDict[str, tuple[tuple[str, ...], State]] = OrderedDict()
     try:
         connection.send(("ready", None))
