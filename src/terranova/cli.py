@@ -770,6 +770,13 @@ def serve_command(
             "(30 at once)",
         ),
     ] = 10.0,
+    requests_per_second: Annotated[
+        float,
+        typer.Option(
+            min=0.01,
+            help="requests to /api/ allowed per second from one client address (60 at once)",
+        ),
+    ] = 20.0,
     request_timeout: Annotated[
         float,
         typer.Option(
@@ -840,6 +847,7 @@ def serve_command(
             bot_processes=bot_processes,
             ws_max_per_address=sockets_per_address,
             ws_connects_per_second=socket_connects_per_second,
+            http_requests_per_second=requests_per_second,
             http_request_timeout=request_timeout,
             http_connections_per_address=connections_per_address,
             max_games_per_address=max_games_per_address,

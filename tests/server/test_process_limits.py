@@ -138,11 +138,13 @@ def test_a_forwarded_address_counts_only_from_a_trusted_proxy(tmp_path: Path) ->
             refused += srv.client.get("/api/catalog", headers=headers).status_code == 429
         return refused
 
+    # refilled so slowly that 80 requests overdraw the burst of 60 however long they take
+    slow = ["--requests-per-second", "0.01"]
     url = f"sqlite:///{tmp_path / 'terranova.db'}"
-    with server(url, tmp_path / "a.log") as srv:
+    with server(url, tmp_path / "a.log", slow) as srv:
         srv.start()
         assert burst(srv, forwarded=True) > 0
-    with server(url, tmp_path / "b.log", ["--trusted-proxy", "127.0.0.1"]) as srv:
+    with server(url, tmp_path / "b.log", [*slow, "--trusted-proxy", "127.0.0.1"]) as srv:
         srv.start()
         assert burst(srv, forwarded=True) == 0
         assert burst(srv, forwarded=False) > 0
