@@ -244,18 +244,6 @@ async def _log(service: Any, game_id: str) -> Any:
     return await asyncio.to_thread(service.store.log, game_id)
 
 
-def test_undo_only_against_bots(api: Any) -> None:
-    created = api.create([HUMAN, HUMAN2])
-    game_id = created["game_id"]
-    token = created["seats"][0]["token"]
-    state = api.state(game_id, 0, token)
-    state = api.act(game_id, 0, token, state["legal"][0], state["ply"]).json()
-    assert state["can_undo"] is False
-    response = api.undo(game_id, 0, token)
-    assert response.status_code == 400 and "against bots" in response.json()["detail"]
-    assert api.state(game_id, 0, token)["ply"] == state["ply"]
-
-
 def test_undo_over_websocket(api: Any) -> None:
     created = api.create([HUMAN, GREEDY])
     game_id = created["game_id"]

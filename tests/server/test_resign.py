@@ -91,7 +91,8 @@ def test_a_game_between_people_stays_one_after_a_resign(api: Api) -> None:
     assert state["can_hint"] is False
     refused = api.undo(game_id, 0, ana)
     assert refused.status_code == 400
-    assert "only for games against bots" in refused.json()["detail"]
+    # the rule between people (the turn has passed), not a practice game's unlimited undo
+    assert "your turn has passed" in refused.json()["detail"]
     log = api.service.store.log(game_id)
     assert [(e.kind, e.text) for e in log if e.kind == "resign"] == [("resign", "seat 1 resigned")]
     # rebuilt from the database, the game still knows who resigned

@@ -40,14 +40,19 @@ def stored_game(
     """A game whose history is ``texts`` (the deal chosen, not drawn), with seat 0 a person
     and the other seats greedy bots, written straight to the database; its id and seat 0's
     token. The server plays on from there as from any stored game."""
-    state = make(game, players=len(kinds))
-    for action in texts:
-        state.apply(state.parse_action(action))
     token = secrets.token_urlsafe(24)
     seats = [
         StoredSeat(0, "human", "Ana", None, hash_token(token)),
         *(StoredSeat(s, "bot", "greedy", "greedy", None) for s in range(1, len(kinds))),
     ]
+    return store(api, game, seats, texts, bot_delay_ms), token
+
+
+def store(api: Any, game: str, seats: list[StoredSeat], texts: list[str], bot_delay_ms: int) -> str:
+    """Write a game of these seats whose history is ``texts`` to the app's database; its id."""
+    state = make(game, players=len(seats))
+    for action in texts:
+        state.apply(state.parse_action(action))
     public_id = secrets.token_urlsafe(9)
     api.service.store.create_game(
         public_id,
@@ -62,7 +67,7 @@ def stored_game(
         "playing",
         None,
     )
-    return public_id, token
+    return public_id
 
 
 def first_deal(game: str, players: int) -> list[str]:
@@ -264,3 +269,92 @@ def test_the_migration_gives_old_games_no_practice(sqlite_url: str) -> None:
         assert stored is not None and stored.practice is False
     finally:
         db.dispose()
+
+
+# --------------------------------------------------------------------------- between people
+
+
+def people_game(open_api: Any, url: str, game: str, texts: list[str]) -> tuple[Any, str, list[str]]:
+    """An app on ``url`` with a game between two people whose history is ``texts`` (stored
+    as :func:`stored_game` does); the app, the game's id and the seats' tokens."""
+    api = open_api(url)
+    tokens = [secrets.token_urlsafe(24) for _ in range(2)]
+    seats = [
+        StoredSeat(s, "human", n, None, hash_token(tokens[s])) for s, n in enumerate(["Ana", "Bo"])
+    ]
+    return api, store(api, game, seats, texts, 0), tokens
+
+
+def ws_until(ws: Any, ply: int) -> dict[str, Any]:
+    """The first state message at ``ply`` the socket receives."""
+    while True:
+        message = ws.receive_json()
+        if message["type"] == "state" and message["ply"] == ply:
+            return dict(message)
+
+
+def test_between_people_a_placement_is_taken_back_before_the_follower_step(
+    open_api: Any, database_url: str
+) -> None:
+    """Discovery between two people: Ana may take her tile back while her turn goes on (the
+    follower step still to come), and Bo's page sees the position go back; once the step
+    ended her turn (and the next tile was drawn) it stands. Bo has nothing to undo."""
+    api, game_id, (ana, bo) = people_game(
+        open_api, database_url, "discovery", first_deal("discovery", 2)
+    )
+    start = api.wait_turn(game_id, 0, ana)
+    assert start["can_undo"] is False
+    with api.client.websocket_connect(f"/ws/games/{game_id}?seat=1&token={bo}") as ws:
+        ws_until(ws, start["ply"])
+        placed = api.act(game_id, 0, ana, start["legal"][0], start["ply"]).json()
+        assert placed["can_undo"] is True and placed["to_move"] == 0
+        seen = ws_until(ws, placed["ply"])
+        assert seen["can_undo"] is False and seen["view"] != start["view"]
+        response = api.undo(game_id, 0, ana)
+        assert response.status_code == 200, response.text
+        back = response.json()
+        assert back["ply"] == start["ply"] and back["view"] == start["view"]
+        assert back["legal"] == start["legal"] and back["can_undo"] is False
+        # Bo's page is told: the position went back, the log says so
+        told = ws_until(ws, start["ply"])
+        assert told["to_move"] == 0 and told["log"] == api.state(game_id, 1, bo)["log"]
+        assert told["view"] == api.state(game_id, 1, bo)["view"]
+    # the whole turn: the step passes it to Bo (and draws his tile)
+    placed = api.act(game_id, 0, ana, start["legal"][0], start["ply"]).json()
+    ended = api.act(game_id, 0, ana, placed["legal"][-1], placed["ply"]).json()
+    assert ended["to_move"] == 1 and ended["can_undo"] is False
+    refused(api, game_id, ana)
+    response = api.undo(game_id, 1, bo)
+    assert response.status_code == 400 and "nothing to undo" in response.json()["detail"]
+
+
+def test_between_people_undo_is_refused_once_the_turn_passed(
+    open_api: Any, database_url: str
+) -> None:
+    """Bluff between two people: a card placed opens Bo's window to say Stop; nothing was
+    drawn and Bo has not answered, but the turn is his to answer: Ana's card stands."""
+    api, game_id, (ana, bo) = people_game(open_api, database_url, "evolution-bluff", BLUFF_TWO)
+    start = api.wait_turn(game_id, 0, ana)
+    response = api.act(game_id, 0, ana, "place hand australopithecus", start["ply"])
+    assert response.status_code == 200, response.text
+    placed = response.json()
+    assert placed["ply"] == start["ply"] + 1 and placed["window"] is not None
+    assert api.state(game_id, 1, bo)["window"]["waiting"] is True
+    refused(api, game_id, ana, "your turn has passed")
+
+
+def test_between_people_undo_is_refused_after_a_draw(open_api: Any, database_url: str) -> None:
+    """Entdecker between two people: Ana's start and announcement may be taken back (her
+    turn goes on, nothing shown), but once she drew a tile it stands, though she is still
+    to place it."""
+    api, game_id, (ana, _bo) = people_game(open_api, database_url, "entdecker", [])
+    start = api.wait_turn(game_id, 0, ana)
+    first = api.act(game_id, 0, ana, "start N9", start["ply"]).json()
+    assert first["can_undo"] is True
+    back = api.undo(game_id, 0, ana).json()
+    assert back["ply"] == start["ply"] and back["view"] == start["view"]
+    first = api.act(game_id, 0, ana, "start N9", start["ply"]).json()
+    announced = api.act(game_id, 0, ana, "announce 5 hidden", first["ply"]).json()
+    drew = api.act(game_id, 0, ana, "draw", announced["ply"]).json()
+    assert drew["to_move"] == 0 and drew["ply"] == announced["ply"] + 2  # the reveal
+    refused(api, game_id, ana)

@@ -416,19 +416,25 @@ class LiveGame(GameFacts):
 
     def undo_target(self, seat: int) -> int | None:
         """The ply an undo by ``seat`` goes back to (before its previous decision), or None
-        when it may not undo: only a human seat whose every opponent is a bot (or the
-        automaton), in a game still being played; in a practice game after it has decided
-        something, otherwise only its last decision, if nothing came after it and it
-        revealed nothing to the seat (docs/web.md, "Undo")."""
+        when it may not undo: only a human seat, in a game still being played; against
+        machines only, in a practice game after it has decided something; otherwise only its
+        last decision, if nothing came after it and it revealed nothing to the seat, and,
+        with people at the table, only while its turn goes on (docs/web.md, "Undo")."""
         if not 0 <= seat < len(self.seats) or not self.playing:
             return None
         if self.seats[seat].kind != "human":
             return None
-        if not self.against_machines(seat):
+        machines = self.against_machines(seat)
+        if not machines and not self.in_own_turn(seat):
             return None
-        if self.practice:
+        if self.practice and machines:
             return self.timeline.last_decision(seat)
         return self.ply - 1 if self.timeline.undoable(seat) else None
+
+    def in_own_turn(self, seat: int) -> bool:
+        """Whether ``seat`` is to move and no other seat is being asked anything (no response
+        window open): its turn has not passed to another seat."""
+        return self.window is None and self.to_move() == seat
 
     @property
     def record(self) -> GameRecord:

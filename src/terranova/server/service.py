@@ -766,14 +766,17 @@ class GameService:
                     raise Refused("the game is over")
                 if game.abandoned:
                     raise Refused(ABANDONED)
-                if not game.against_machines(seat):
-                    raise Refused("undo is only for games against bots")
                 if game.timeline.last_decision(seat) is None:
                     raise Refused("you have nothing to undo")
+                if not game.against_machines(seat) and not game.in_own_turn(seat):
+                    raise Refused(
+                        "your last move stands: your turn has passed to another seat (between"
+                        " people, undo goes back to the start of your turn only)"
+                    )
                 raise Refused(
                     "your last move stands: something you could not see has been shown since "
-                    "(a draw, a bot's move, or what your move revealed); only practice games "
-                    "undo without limit"
+                    "(a draw, another seat's move, or what your move revealed); only practice "
+                    "games undo without limit"
                 )
             entry = Entry(game.seq, target, f"back to ply {target}", "undo")
             back = Timeline.replay(
