@@ -45,6 +45,10 @@
 //   showMove?(entry, message) -> boolean,    // a click on that log entry: show on the map
 //                                            // what it did (false: nothing to show);
 //                                            // showMove(null) clears it
+//   chanceOpensTurn?(entry, message) -> boolean, // a chance outcome in the log that
+//                                            // opens the next turn (Discovery's draw of the
+//                                            // next player's tile): the log groups it there
+//                                            // (default: with the turn before it)
 //   guide?(message) -> string|null,          // the first-game guide's tip for the seat to
 //                                            // decide now: what to do and why, in a sentence
 //                                            // or two (null: the page's general tip)
@@ -645,6 +649,13 @@ function pickedEntry(msg) {
   return shownEntry;
 }
 
+/** The log in turns, newest last as the log reads: a turn is a maximal run of one seat's
+ * decisions (as `scores_by_turn` counts them), with the chance outcomes that follow them
+ * until the next seat decides, but those the board's `chanceOpensTurn` says open the next
+ * turn (a tile drawn for the seat to play it) go with the next turn; those before any
+ * decision are the set-up (turn 0, no seat).
+ * Each turn is an `li.log-turn` headed by the seat's name, its entries `li.log-entry` in
+ * an `ol.log-turn-entries`; only the newest 400 entries are shown. */
 function renderLog(msg) {
   const list = $("log");
   if (!list.dataset.watched) {
@@ -653,7 +664,8 @@ function renderLog(msg) {
       logAtBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
     });
   }
-  const entries = msg.log.slice(-400);
+  const first = Math.max(0, msg.log.length - 400);
+  const entries = msg.log.slice(first);
   const texts = board && board.describeLog ? board.describeLog(entries, msg) : entries.map((e) => e.text);
   const picking = pickedEntry(msg);
   const scored = new Map();
@@ -663,12 +675,42 @@ function renderLog(msg) {
       scored.get(line.ply).push(line);
     }
   }
-  list.replaceChildren(...entries.map((entry, k) => {
-    const chance = entry.seat === null || entry.seat === undefined;
+  const isChance = (entry) => entry.seat === null || entry.seat === undefined;
+  const opens = (entry) => Boolean(board && board.chanceOpensTurn && board.chanceOpensTurn(entry, msg));
+  const turns = [];
+  let held = []; // chance outcomes that open the next turn (a tile drawn for its player)
+  const open = (seat) => {
+    const last = turns[turns.length - 1];
+    turns.push({ turn: seat === null ? 0 : (last ? last.turn : 0) + 1, seat, items: [] });
+  };
+  const put = (k) => { if (k >= first) turns[turns.length - 1].items.push(k - first); };
+  for (const [k, entry] of msg.log.entries()) {
+    const last = turns[turns.length - 1];
+    if (isChance(entry)) {
+      if (held.length || opens(entry)) held.push(k);
+      else {
+        if (!last) open(null);
+        put(k);
+      }
+      continue;
+    }
+    if (!last || entry.seat !== last.seat || held.length) open(entry.seat);
+    for (const j of held) put(j);
+    held = [];
+    put(k);
+  }
+  if (held.length) { // the turn they open has not begun: the seat to move's, if any
+    if (msg.to_move !== null && msg.to_move !== undefined) open(msg.to_move);
+    else if (!turns.length) open(null);
+    for (const j of held) put(j);
+  }
+  const pickable = Boolean(board && board.showMove);
+  const entryItem = (k) => {
+    const entry = entries[k];
+    const chance = isChance(entry);
     const lines = (scored.get(entry.ply) || []).map((line) => h("span.log-score", {
       style: `--seat:${seatColour(line.seats[0])}`, dataset: { testid: "log-score" },
     }, `${line.seats.length === 1 && line.seats[0] === entry.seat ? "" : `${lineWho(line)} `}${pointsText(line.points)}: ${line.what}`));
-    const pickable = Boolean(board && board.showMove);
     const picked = pickable && picking && picking.ply === entry.ply;
     const item = h(`li.log-entry${chance ? ".chance" : ""}${pickable ? ".pickable" : ""}${picked ? ".picked" : ""}`, {
       dataset: { ply: entry.ply }, title: pickable ? "Show this move on the map" : entry.text,
@@ -688,6 +730,20 @@ function renderLog(msg) {
       });
     }
     return item;
+  };
+  list.replaceChildren(...turns.filter((t) => t.items.length).map((t) => {
+    const setUp = t.seat === null;
+    const name = setUp ? "Set-up" : seatName(t.seat);
+    return h(`li.log-turn${setUp ? ".set-up" : ""}`, {
+      dataset: { turn: t.turn, seat: setUp ? "" : t.seat, testid: "log-turn" },
+      style: setUp ? null : `--seat:${seatColour(t.seat)}`,
+      "aria-label": setUp ? name : `Turn ${t.turn}: ${name}`,
+    },
+    h("div.log-turn-head",
+      setUp ? null : h("span.seat-dot", { style: `background:${seatColour(t.seat)}` }),
+      h("span.log-turn-name", { text: name }),
+      setUp ? null : h("span.log-turn-number", { text: `turn ${t.turn}` })),
+    h("ol.log-turn-entries", ...t.items.map(entryItem)));
   }));
   if (logAtBottom) list.scrollTop = list.scrollHeight;
 }

@@ -80,6 +80,11 @@ class DiscoveryBoard {
 
   // ---------------------------------------------------------------- the map element
 
+  /** The log's draws open a turn: the tile drawn is the next player's to lay. */
+  chanceOpensTurn(entry) {
+    return entry.text.startsWith("draw ");
+  }
+
   buildMap() {
     this.ctx.map.classList.add("discovery-map");
     const legend = h("div.map-legend", { "aria-hidden": "true" },

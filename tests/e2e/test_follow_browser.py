@@ -1,0 +1,87 @@
+"""Following the others on the play page, whatever the game: the log grouped by turn (a
+turn is a maximal run of one seat's decisions, as ``scores_by_turn`` counts them, with the
+chance outcomes after them, or before them where the board says they open the turn),
+headed by the seat's name, newest last as the log reads.
+
+The games are the server's own deals, played at random over HTTP; the expected groups are
+worked out here from the API state's log. Screenshots go to out/screenshots/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.conftest import Server, play_at_random, wait_until
+
+ANA = {"kind": "human", "name": "Ana"}
+GREEDY = {"kind": "bot", "bot": "greedy", "name": "Greta"}
+
+
+def open_seat(page: Any, server: Server, game_id: str, token: str, at_ply: int) -> None:
+    page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")
+    page.wait_for_selector("body[data-ready='1']")
+    wait_until(page, "(p) => document.body.dataset.ply === String(p)", arg=at_ply)
+
+
+def expected_turns(state: dict[str, Any]) -> list[tuple[int | None, list[int]]]:
+    """(seat, plies) of each turn of a Discovery log: a decision by another seat than the
+    turn's opens a new one; a draw goes with the turn that follows (the tile is its player's
+    to lay), the last one with the seat to move."""
+    turns: list[tuple[int | None, list[int]]] = []
+    held: list[int] = []
+    for entry in state["log"]:
+        seat = entry["seat"]
+        if seat is None:
+            held.append(entry["ply"])
+            continue
+        if not turns or seat != turns[-1][0] or held:
+            turns.append((seat, []))
+        turns[-1][1].extend([*held, entry["ply"]])
+        held = []
+    if held:
+        turns.append((state["to_move"], held))
+    return turns
+
+
+def shown_turns(page: Any) -> list[dict[str, Any]]:
+    return list(
+        page.locator("#log > li.log-turn").evaluate_all(
+            """(els) => els.map((el) => ({
+                seat: el.dataset.seat,
+                turn: el.dataset.turn,
+                head: el.querySelector('.log-turn-head').textContent,
+                plies: [...el.querySelectorAll('.log-entry')].map((e) => Number(e.dataset.ply)),
+            }))"""
+        )
+    )
+
+
+def test_the_log_is_grouped_by_turn(server: Server, new_page: Any, screenshots: Path) -> None:
+    """Discovery against a bot, a few turns in: one group per turn, in the order played,
+    each headed by its seat's name and number, holding the tile drawn for it and that turn's
+    decisions (Discovery's board says a draw opens a turn); every entry of the log is in
+    exactly one group, the newest turn last."""
+    game_id, token = play_at_random(
+        server,
+        "discovery",
+        [ANA, GREEDY],
+        seed=4,
+        stop=lambda s: sum(e["seat"] == 0 for e in s["log"]) >= 6 and bool(s["legal"]),
+    )
+    state = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
+    page = new_page(1280, 900)
+    open_seat(page, server, game_id, token, state["ply"])
+    shown = shown_turns(page)
+    expected = expected_turns(state)
+    assert [t["plies"] for t in shown] == [plies for _, plies in expected]
+    names = {0: "Ana", 1: "Greta"}
+    number = 0
+    for group, (seat, _plies) in zip(shown, expected, strict=True):
+        number += 1
+        assert group["seat"] == str(seat) and group["turn"] == str(number)
+        assert names[seat] in group["head"] and f"turn {number}" in group["head"]
+    assert number >= 5
+    page.locator("#log").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshots / "follow-log-turns.png"))
+    page.locator(".log-card").screenshot(path=str(screenshots / "follow-log-card.png"))
+
