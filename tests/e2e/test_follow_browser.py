@@ -85,3 +85,26 @@ def test_the_log_is_grouped_by_turn(server: Server, new_page: Any, screenshots: 
     page.screenshot(path=str(screenshots / "follow-log-turns.png"))
     page.locator(".log-card").screenshot(path=str(screenshots / "follow-log-card.png"))
 
+
+def test_alexis_is_in_the_player_list(server: Server, new_page: Any, screenshots: Path) -> None:
+    """Small Islands alone against Alexis: he holds no seat (his moves are the game's), but
+    the player list names him after Ana, as the automaton, with his score as the view
+    gives it."""
+    game_id, token = play_at_random(
+        server,
+        "small-islands",
+        [ANA],
+        seed=3,
+        stop=lambda s: (s["view"].get("alexis") or {}).get("score", 0) > 0 and bool(s["legal"]),
+    )
+    state = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
+    assert [s["name"] for s in state["seats"]] == ["Ana"]
+    page = new_page(1280, 860)
+    open_seat(page, server, game_id, token, state["ply"])
+    names = page.locator("#players .player-name > span:first-child").all_inner_texts()
+    assert names == ["Ana", "Alexis"]
+    alexis = page.locator("[data-testid='player-alexis']")
+    assert "automaton" in alexis.inner_text()
+    score = state["view"]["alexis"]["score"]
+    assert page.inner_text("[data-testid='score-alexis']") == str(score)
+    page.locator("#players").screenshot(path=str(screenshots / "follow-alexis-players.png"))

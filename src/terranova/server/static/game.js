@@ -45,6 +45,10 @@
 //   showMove?(entry, message) -> boolean,    // a click on that log entry: show on the map
 //                                            // what it did (false: nothing to show);
 //                                            // showMove(null) clears it
+//   otherPlayers?(message) -> [{key, name, badge, colour, score, role?, winner?}],
+//                                            // players holding no seat (an automaton the
+//                                            // game plays outside the seats: Small Islands'
+//                                            // Alexis), listed after the seats
 //   chanceOpensTurn?(entry, message) -> boolean, // a chance outcome in the log that
 //                                            // opens the next turn (Discovery's draw of the
 //                                            // next player's tile): the log groups it there
@@ -606,7 +610,25 @@ function renderPlayers(msg) {
       h("small", { text: unit })),
     toMove ? h("span.sr-only", { text: " (to move)" }) : null);
   });
-  $("players").replaceChildren(...items);
+  $("players").replaceChildren(...items, ...otherPlayers(msg, unit));
+}
+
+/** The players the board adds who hold no seat (Small Islands' Alexis): listed after the
+ * seats with their score, in their colour, a letter on their badge. */
+function otherPlayers(msg, unit) {
+  const others = board && board.otherPlayers ? board.otherPlayers(msg) || [] : [];
+  return others.map((p) => h("li.player.other-player", {
+    dataset: { testid: `player-${p.key}`, player: p.key },
+    class: `player other-player${p.winner ? " winner" : ""}`,
+    style: `--seat:${p.colour}`,
+  },
+  h("span.player-badge", { style: `background:${p.colour};color:#fff`, text: p.badge, "aria-hidden": "true" }),
+  h("div.player-main", h("div.player-name", h("span", { text: p.name }),
+    p.role ? h("span.tag.role", { text: p.role }) : null,
+    p.winner ? h("span.tag.winner", { text: "★ winner" }) : null)),
+  unit === null ? null : h("div.player-score", { "aria-label": `${p.name}: ${p.score} ${unit}` },
+    h("b", { text: String(p.score), dataset: { testid: `score-${p.key}` } }),
+    h("small", { text: unit }))));
 }
 
 /** The ply of this page's seat's last decision in the log, or null (a spectator, or no

@@ -573,6 +573,15 @@ class IslandsBoard {
     return box;
   }
 
+  /** Alexis in the player list, after the seat, with his score (the solo game). */
+  otherPlayers(message) {
+    const alexis = message.view.alexis;
+    if (!alexis) return [];
+    const winners = message.view.winners || (message.result && message.result.winners) || [];
+    const winner = message.status === "finished" && !winners.length;
+    return [{ key: "alexis", name: "Alexis", badge: "A", colour: ALEXIS, score: alexis.score, role: "automaton", winner }];
+  }
+
   /** Scores in whole points: the final returns carry the tie-breaks as fractions. */
   scoreText(message, seat, score) {
     return String(Math.trunc(score ?? 0));
