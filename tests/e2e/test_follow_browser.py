@@ -43,6 +43,19 @@ def expected_turns(state: dict[str, Any]) -> list[tuple[int | None, list[int]]]:
     return turns
 
 
+def discovery_game(server: Server, seed: int, decisions: int) -> tuple[str, str, dict[str, Any]]:
+    """A Discovery game of Ana against a greedy bot, played at random until she made
+    ``decisions`` and is to move: its id, her token and state."""
+    game_id, token = play_at_random(
+        server,
+        "discovery",
+        [ANA, GREEDY],
+        seed=seed,
+        stop=lambda s: sum(e["seat"] == 0 for e in s["log"]) >= decisions and bool(s["legal"]),
+    )
+    return game_id, token, server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
+
+
 def shown_turns(page: Any) -> list[dict[str, Any]]:
     return list(
         page.locator("#log > li.log-turn").evaluate_all(
@@ -61,14 +74,7 @@ def test_the_log_is_grouped_by_turn(server: Server, new_page: Any, screenshots: 
     each headed by its seat's name and number, holding the tile drawn for it and that turn's
     decisions (Discovery's board says a draw opens a turn); every entry of the log is in
     exactly one group, the newest turn last."""
-    game_id, token = play_at_random(
-        server,
-        "discovery",
-        [ANA, GREEDY],
-        seed=4,
-        stop=lambda s: sum(e["seat"] == 0 for e in s["log"]) >= 6 and bool(s["legal"]),
-    )
-    state = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
+    game_id, token, state = discovery_game(server, seed=4, decisions=6)
     page = new_page(1280, 900)
     open_seat(page, server, game_id, token, state["ply"])
     shown = shown_turns(page)
@@ -108,3 +114,37 @@ def test_alexis_is_in_the_player_list(server: Server, new_page: Any, screenshots
     score = state["view"]["alexis"]["score"]
     assert page.inner_text("[data-testid='score-alexis']") == str(score)
     page.locator("#players").screenshot(path=str(screenshots / "follow-alexis-players.png"))
+
+
+def test_replay_the_last_turn_steps_through_the_others_moves(
+    server: Server, new_page: Any, screenshots: Path
+) -> None:
+    """Discovery against a bot, Ana to move: "Replay the last turn" steps through every
+    entry of the log after her last decision that is not hers (the bot's moves and the
+    draws), in order, each marked in the log and, for a tile laid, on the map; then it
+    ends, marks cleared, and the button is there again."""
+    game_id, token, state = discovery_game(server, seed=5, decisions=4)
+    mine = max(e["ply"] for e in state["log"] if e["seat"] == 0)
+    expected = [e["ply"] for e in state["log"] if e["ply"] > mine and e["seat"] != 0]
+    assert any(state["log"][p - 1]["seat"] == 1 for p in expected)
+    page = new_page(1280, 900)
+    open_seat(page, server, game_id, token, state["ply"])
+    button = page.locator("[data-testid='turn-replay']")
+    assert button.is_visible()
+    button.click()
+    placed = next(p for p in expected if state["log"][p - 1]["text"].startswith("place "))
+    wait_until(page, "(p) => document.body.dataset.turnReplay === String(p)", arg=placed)
+    assert page.locator(f"#log .log-entry.replay-step[data-ply='{placed}']").count() == 1
+    assert page.locator(".log-pick").count() >= 1
+    assert "Greta" in page.inner_text("[data-testid='turn-replay-note']")
+    page.screenshot(path=str(screenshots / "follow-turn-replay.png"))
+    wait_until(
+        page,
+        "() => document.body.dataset.turnReplayed && !('turnReplay' in document.body.dataset)",
+    )
+    shown = [int(p) for p in page.evaluate("document.body.dataset.turnReplayed").split()]
+    assert shown == expected
+    assert page.locator(".log-entry.replay-step").count() == 0
+    assert page.locator(".log-pick").count() == 0
+    assert page.locator("[data-testid='turn-replay-note']").is_hidden()
+    assert button.is_visible() and "Replay the last turn" in button.inner_text()

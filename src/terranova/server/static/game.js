@@ -337,6 +337,7 @@ function show(msg, live) {
   renderLiveChart(msg);
   renderEnd(latest);
   $("undo-button").hidden = !(live && msg.can_undo);
+  renderTurnReplay(msg, live);
   renderHintButton(msg, live);
   renderGuide(msg, live);
   $("resign-button").hidden = !(live && msg.status === "playing" && msg.seat !== null);
@@ -970,6 +971,88 @@ function showFatal(message) {
     h("div.actions", ...ways)));
 }
 
+// ------------------------------------------------------------------ the last turn again
+
+let turnReplay = null; // {steps: [log entry], index, ply, timer}
+
+/** The others' moves since this seat's last decision (chance outcomes, an automaton's
+ * moves among them, included; before its first decision, those since the first decision
+ * of the game): what "Replay the last turn" steps through. Nothing for a spectator. */
+function lastTurnSteps(msg) {
+  if (msg.seat === null || msg.seat === undefined) return [];
+  const first = msg.log.find((e) => e.seat !== null && e.seat !== undefined);
+  const since = lastOwnMove(msg) ?? (first ? first.ply - 1 : msg.ply);
+  return msg.log.filter((e) => e.ply > since && e.seat !== msg.seat);
+}
+
+/** The button, for a seat of a game being played when the others moved since its last
+ * decision; a new position stops a replay going on. */
+function renderTurnReplay(msg, live) {
+  if (turnReplay && (turnReplay.ply !== msg.ply || !live)) stopTurnReplay();
+  const button = $("turn-replay-button");
+  button.hidden = !(live && msg.status === "playing" && lastTurnSteps(msg).length);
+  button.textContent = turnReplay ? "■ Stop the replay" : "⟲ Replay the last turn";
+}
+
+/** Step through the others' moves since this seat's last one, at the table's bot speed
+ * (0.6 to 2.5 s a move): each marked on the map as a click on its log line marks it
+ * (the board's showMove) and in the log, and told under the button. Input is not held:
+ * a move of the player's, or any new position, stops it. */
+function startTurnReplay() {
+  if (turnReplay) {
+    stopTurnReplay();
+    renderTurnReplay(latest, true);
+    return;
+  }
+  if (!latest || replay) return;
+  const steps = lastTurnSteps(latest);
+  if (!steps.length) return;
+  turnReplay = { steps, index: 0, ply: latest.ply, timer: null };
+  document.body.dataset.turnReplayed = "";
+  renderTurnReplay(latest, true);
+  turnReplayStep();
+}
+
+function turnReplayStep() {
+  if (!turnReplay) return;
+  const { steps, index } = turnReplay;
+  if (index >= steps.length) {
+    stopTurnReplay();
+    renderTurnReplay(latest, true);
+    return;
+  }
+  const entry = steps[index];
+  for (const el of $("log").querySelectorAll(".log-entry.replay-step")) el.classList.remove("replay-step");
+  const line = $("log").querySelector(`.log-entry[data-ply="${entry.ply}"]`);
+  if (line) {
+    line.classList.add("replay-step");
+    const list = $("log").getBoundingClientRect(); // scrolls the log only, never the page
+    const at = line.getBoundingClientRect();
+    if (at.top < list.top || at.bottom > list.bottom) $("log").scrollTop += at.top - list.top - list.height / 2;
+  }
+  if (board && board.showMove) board.showMove(entry, shown);
+  const text = board && board.describeLog ? board.describeLog([entry], latest)[0] : entry.text;
+  const who = entry.seat === null || entry.seat === undefined ? "" : `${seatName(entry.seat)}: `;
+  const note = $("turn-replay-note");
+  note.textContent = `${index + 1} of ${steps.length} · ${who}${text}`;
+  note.hidden = false;
+  document.body.dataset.turnReplay = String(entry.ply);
+  document.body.dataset.turnReplayed = `${document.body.dataset.turnReplayed || ""} ${entry.ply}`.trim();
+  turnReplay.index += 1;
+  const pace = Math.max(600, Math.min(2500, (summary && summary.bot_delay_ms) || 0));
+  turnReplay.timer = setTimeout(turnReplayStep, pace);
+}
+
+function stopTurnReplay() {
+  if (!turnReplay) return;
+  clearTimeout(turnReplay.timer);
+  turnReplay = null;
+  delete document.body.dataset.turnReplay;
+  $("turn-replay-note").hidden = true;
+  for (const el of $("log").querySelectorAll(".log-entry.replay-step")) el.classList.remove("replay-step");
+  if (board && board.showMove) board.showMove(shownEntry, shown);
+}
+
 // ------------------------------------------------------------------ replay
 
 function replaySteps(msg) {
@@ -1218,6 +1301,7 @@ async function start() {
     return;
   }
   $("undo-button").addEventListener("click", undo);
+  $("turn-replay-button").addEventListener("click", startTurnReplay);
   $("hint-button").addEventListener("click", askHint);
   $("resign-button").addEventListener("click", resign);
   installReplayControls();
