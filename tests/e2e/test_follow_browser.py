@@ -148,3 +148,52 @@ def test_replay_the_last_turn_steps_through_the_others_moves(
     assert page.locator(".log-pick").count() == 0
     assert page.locator("[data-testid='turn-replay-note']").is_hidden()
     assert button.is_visible() and "Replay the last turn" in button.inner_text()
+
+
+def test_another_persons_newest_move_is_animated_once_at_the_tables_pace(
+    server: Server, new_page: Any
+) -> None:
+    """Discovery between two people: Bo's tile laid while Ana's page is open arrives with
+    the animation (``fresh`` on its mark, once), lasting the table's bot speed; a redraw of
+    the same position does not play it again; with reduced motion there is none."""
+    created = server.post(
+        "/api/games",
+        {
+            "game": "discovery",
+            "seats": [ANA, {"kind": "human", "name": "Bo"}],
+            "bot_delay_ms": 1200,
+        },
+    )
+    game_id = created["game_id"]
+    ana, bo = (s["token"] for s in created["seats"])
+
+    def move(seat: int, token: str, pick: int = 0) -> dict[str, Any]:
+        state = server.get(f"/api/games/{game_id}/state?seat={seat}&token={token}")
+        action = {"seat": seat, "token": token, "action": state["legal"][pick], "ply": state["ply"]}
+        return dict(server.post(f"/api/games/{game_id}/actions", action))
+
+    move(0, ana)
+    mine = move(0, ana, -1)["ply"]  # Ana's follower step ends her turn
+    state = server.get(f"/api/games/{game_id}/state?seat=0&token={ana}")
+    pages = [new_page(1280, 900), new_page(1280, 900)]
+    pages[1].emulate_media(reduced_motion="reduce")
+    for page in pages:
+        open_seat(page, server, game_id, ana, state["ply"])
+        page.wait_for_selector(".map-svg, svg")
+    placed = move(1, bo)["ply"]
+    for page in pages:
+        wait_until(page, "(p) => document.body.dataset.ply === String(p)", arg=placed)
+    page = pages[0]
+    fresh = page.locator(".since-mark.fresh")
+    assert fresh.count() == 1 and fresh.get_attribute("data-ply") == str(placed)
+    assert fresh.evaluate("(el) => getComputedStyle(el).animationDuration") == "1.2s"
+    calm = pages[1].locator(".since-mark.fresh")
+    assert calm.count() == 1
+    assert calm.evaluate("(el) => getComputedStyle(el).animationName") == "none"
+    # the same position drawn again: marked still, not animated again
+    page.evaluate(
+        "(since) => window.terranova.board.update(window.terranova.shown(), {live: true, since})",
+        mine,
+    )
+    assert page.locator(f".since-mark[data-ply='{placed}']").count() == 1
+    assert page.locator(".since-mark.fresh").count() == 0

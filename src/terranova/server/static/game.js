@@ -23,7 +23,10 @@
 //                             // input); since: the ply of this seat's last decision (null
 //                             // for a spectator, or before the seat's first): the board
 //                             // marks every move after it (log entries with a higher ply)
-//                             // on the map, a bot's newest with a short animation
+//                             // on the map, another seat's newest (a bot's, an
+//                             // automaton's, a person's) with a short animation, once
+//                             // (not again at a redraw), lasting var(--follow-ms) (the
+//                             // table's bot speed), none under prefers-reduced-motion
 //   settle(),                 // the last action was refused: accept input again
 //   destroy(),
 //   status?(message) -> string,             // the banner text
@@ -1319,6 +1322,8 @@ async function start() {
   }
   $("game-title").textContent = summary.name + (seat !== null ? ` · seat ${seat + 1}` : " · spectator");
   $("practice-tag").hidden = !summary.practice;
+  // the others' moves arrive at the table's bot speed: the boards' animations last this long
+  document.documentElement.style.setProperty("--follow-ms", `${Math.max(400, Math.min(1500, summary.bot_delay_ms || 0))}ms`);
   $("rules-link").hidden = !summary.rules;
   if (summary.rules) $("rules-link").href = summary.rules;
   document.title = `${summary.name} · Terranova`;

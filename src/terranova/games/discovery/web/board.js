@@ -66,7 +66,7 @@ class DiscoveryBoard {
     this.live = false;
     this.busy = false;
     this.picked = null; // the log entry shown on the map (a click on the log), as touched()
-    this.seenPly = null; // the ply last drawn live: newer bot moves are animated
+    this.seenPly = null; // the ply last drawn live: newer moves of the others are animated
     this.buildMap();
     this.buildPanel();
     this.onKey = this.onKey.bind(this);
@@ -423,14 +423,13 @@ class DiscoveryBoard {
     return marks;
   }
 
-  /** The ply of the mark to animate: the newest bot's move, once, when it first shows. */
+  /** The ply of the mark to animate: another seat's newest move (a bot's, an automaton's
+   * or a person's), once, when it first shows; not again at a redraw. */
   freshPly(message, marks) {
     const seen = this.seenPly;
     this.seenPly = this.live ? message.ply : null;
     if (!this.live) return null;
-    const kinds = new Map((message.seats || []).map((seat) => [seat.seat, seat.kind]));
-    const bots = marks.filter((m) => kinds.get(m.seat) === "bot" || kinds.get(m.seat) === "automaton");
-    const newest = bots[bots.length - 1];
+    const newest = marks[marks.length - 1];
     return newest && (seen === null || newest.ply > seen) ? newest.ply : null;
   }
 

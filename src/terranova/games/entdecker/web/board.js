@@ -41,7 +41,6 @@ const WHEEL_RE = /^wheel (\d+)$/;
 const ROLL_RE = /^roll (\S+)$/;
 const FILL_RE = /^fill (\S+)$/;
 const FILLED_RE = /^(\S+) from the hidden stacks fills (-?\d+),(-?\d+)$/;
-const BOT_KINDS = new Set(["bot", "automaton"]);
 const CHANCE_COLOUR = "#333";
 // Colour-blind colours (the top bar's option; the page reloads when it changes): the sea and
 // the land take Okabe and Ito's blue and a light bluish green, each with a texture of its
@@ -1046,15 +1045,16 @@ class ExplorerBoard {
     layer.replaceChildren();
     const entries = this.sinceEntries(message, since);
     const newest = entries[entries.length - 1];
-    const seatOf = (k) => message.seats.find((x) => x.seat === k);
+    const seen = this.seenPly; // the ply last drawn live: newer moves are animated
+    this.seenPly = this.live ? message.ply : null;
     const describe = this.describeLog(entries, message);
     entries.forEach((entry, k) => {
       const colour = entry.seat === null ? CHANCE_COLOUR : seatColour(entry.seat);
       const who = entry.seat === null ? "" : `${this.ctx.seatName(entry.seat)} `;
       for (const place of this.placesOf(entry, message)) {
         const el = this.markOf(place, "since-mark", entry, colour, `since your last move: ${who}${describe[k]}`);
-        const bot = entry === newest && this.live && entry.seat !== null && BOT_KINDS.has((seatOf(entry.seat) || {}).kind);
-        if (bot) el.classList.add("since-newest");
+        // another seat's newest move (a person's too) is animated once, not at each redraw
+        if (entry === newest && this.live && (seen === null || seen === undefined || entry.ply > seen)) el.classList.add("since-newest", "fresh");
         layer.append(el);
       }
     });

@@ -138,7 +138,7 @@ class EvolutionBoard {
     this.ticker = null;
     this.since = null; // the ply of this seat's last decision (game.js)
     this.picked = null; // the log entry shown on the table: {ply}
-    this.pulsed = null; // the ply of the bot's move last animated (once, not at each redraw)
+    this.pulsed = null; // the ply of the others' move last animated (once, not at each redraw)
     ctx.map.classList.add("evo-map");
     ctx.panel.classList.add("evo-panel");
   }
@@ -568,17 +568,12 @@ class EvolutionBoard {
     return others.filter((move) => move.ply > this.since);
   }
 
-  isBot(seat) {
-    const info = (this.message.seats || []).find((s) => s.seat === seat) || (this.message.seats || [])[seat];
-    return Boolean(info && (info.kind === "bot" || info.kind === "automaton")) || (this.view.automata || []).includes(seat);
-  }
-
   /** Marks the new moves and the log entry picked on the freshly drawn table. */
   markMoves() {
     const moves = this.visibleMoves();
     const since = this.sinceMoves(moves);
-    const bots = since.filter((move) => this.isBot(move.seat));
-    const newest = this.live && bots.length ? bots[bots.length - 1].ply : null;
+    // another seat's newest move (a person's too) is animated once, not at each redraw
+    const newest = this.live && since.length ? since[since.length - 1].ply : null;
     const fresh = newest !== null && newest !== this.pulsed ? newest : null;
     if (fresh !== null) this.pulsed = fresh;
     for (const move of since) this.mark(move, "since-mark", move.ply === fresh);

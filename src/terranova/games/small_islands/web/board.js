@@ -1059,12 +1059,6 @@ class IslandsBoard {
     return null;
   }
 
-  moverIsBot(mover) {
-    if (mover === "alexis") return true;
-    const seat = this.message.seats.find((x) => x.seat === mover);
-    return Boolean(seat) && (seat.kind === "bot" || seat.kind === "automaton");
-  }
-
   /** The moves to mark as new. Live: every move by another after this seat's last decision
    * (for a spectator, or before that first decision, only the newest); a replay: the newest. */
   sinceEntries() {
@@ -1076,16 +1070,21 @@ class IslandsBoard {
     return this.since === null ? others.slice(-1) : others.filter((e) => e.ply > this.since);
   }
 
-  /** The others' moves since this seat's last decision, outlined in the mover's colour; a
-   * bot's newest arrives with a short animation. */
+  /** The others' moves since this seat's last decision, outlined in the mover's colour;
+   * the newest (a bot's, Alexis's or a person's) arrives with a short animation, once. */
   drawSince() {
     const entries = this.sinceEntries();
     const marks = entries.map((e) => this.markOf(e, "since-mark"));
     const drawn = `${this.live}:${marks.map((m) => m.outerHTML).join("")}`;
-    if (drawn === this.sinceDrawn) return; // unchanged: no animation replayed
+    const seen = this.seenPly; // the ply last drawn live: newer moves are animated
+    this.seenPly = this.live ? this.message.ply : null;
+    if (drawn === this.sinceDrawn) { // unchanged: no animation replayed
+      for (const el of this.layers.since.querySelectorAll(".fresh")) el.classList.remove("fresh");
+      return;
+    }
     this.sinceDrawn = drawn;
     const newest = entries[entries.length - 1];
-    if (newest && this.live && this.moverIsBot(this.placed(newest).mover)) marks[marks.length - 1].classList.add("fresh");
+    if (newest && this.live && (seen === null || seen === undefined || newest.ply > seen)) marks[marks.length - 1].classList.add("fresh");
     this.layers.since.replaceChildren(...marks);
   }
 
