@@ -197,3 +197,37 @@ def test_another_persons_newest_move_is_animated_once_at_the_tables_pace(
     )
     assert page.locator(f".since-mark[data-ply='{placed}']").count() == 1
     assert page.locator(".since-mark.fresh").count() == 0
+
+
+def test_undo_between_people_on_the_page(server: Server, new_page: Any) -> None:
+    """Discovery between two people: once Ana laid her tile the Undo button shows on her
+    page (the server's can_undo), a click takes the tile back and Bo's page goes back too;
+    after her follower step, her turn passed, it is gone."""
+    created = server.post(
+        "/api/games",
+        {"game": "discovery", "seats": [ANA, {"kind": "human", "name": "Bo"}], "bot_delay_ms": 0},
+    )
+    game_id = created["game_id"]
+    ana_token, bo_token = (s["token"] for s in created["seats"])
+    start = server.get(f"/api/games/{game_id}/state?seat=0&token={ana_token}")
+    ana, bo = new_page(1280, 900), new_page(1280, 900)
+    open_seat(ana, server, game_id, ana_token, start["ply"])
+    bo.goto(f"{server.base}/play/{game_id}?seat=1&token={bo_token}")
+    wait_until(bo, "(p) => document.body.dataset.ply === String(p)", arg=start["ply"])
+    undo = ana.locator("#undo-button")
+    assert undo.is_hidden()
+    ana.evaluate("(a) => window.terranova.send(a)", start["legal"][0])
+    for page in (ana, bo):
+        wait_until(page, "(p) => document.body.dataset.ply === String(p)", arg=start["ply"] + 1)
+    assert undo.is_visible()
+    assert bo.locator("#undo-button").is_hidden()
+    undo.click()
+    for page in (ana, bo):
+        wait_until(page, "(p) => document.body.dataset.ply === String(p)", arg=start["ply"])
+    assert undo.is_hidden()
+    ana.evaluate("(a) => window.terranova.send(a)", start["legal"][0])
+    wait_until(ana, "(p) => document.body.dataset.ply === String(p)", arg=start["ply"] + 1)
+    placed = server.get(f"/api/games/{game_id}/state?seat=0&token={ana_token}")
+    ana.evaluate("(a) => window.terranova.send(a)", placed["legal"][-1])
+    wait_until(ana, "() => document.body.dataset.toMove === '1'")
+    assert undo.is_hidden()
