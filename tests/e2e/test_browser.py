@@ -193,7 +193,7 @@ def test_two_browsers_see_each_other_live(server: Server, new_page: Any, screens
     assert bob.evaluate("document.body.dataset.myTurn") == "0"
     assert "Alice" in bob.inner_text("[data-testid='turn-banner']")
     assert "Watching" in watcher.inner_text("[data-testid='turn-banner']")
-    assert alice.locator("#undo-button").is_hidden()  # undo is for games against bots
+    assert alice.locator("#undo-button").is_hidden()  # nothing to undo yet
 
     rng = random.Random(5)
     for turn in range(6):
