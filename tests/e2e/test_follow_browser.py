@@ -8,6 +8,7 @@ worked out here from the API state's log. Screenshots go to out/screenshots/."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -95,13 +96,15 @@ def test_the_log_is_grouped_by_turn(server: Server, new_page: Any, screenshots: 
 def test_alexis_is_in_the_player_list(server: Server, new_page: Any, screenshots: Path) -> None:
     """Small Islands alone against Alexis: he holds no seat (his moves are the game's), but
     the player list names him after Ana, as the automaton, with his score as the view
-    gives it."""
+    gives it, and the log heads his Expedition cards as his turns."""
     game_id, token = play_at_random(
         server,
         "small-islands",
         [ANA],
         seed=3,
-        stop=lambda s: (s["view"].get("alexis") or {}).get("score", 0) > 0 and bool(s["legal"]),
+        stop=lambda s: (
+            sum(e["text"].startswith("expedition ") for e in s["log"]) >= 2 and bool(s["legal"])
+        ),
     )
     state = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
     assert [s["name"] for s in state["seats"]] == ["Ana"]
@@ -114,6 +117,17 @@ def test_alexis_is_in_the_player_list(server: Server, new_page: Any, screenshots
     score = state["view"]["alexis"]["score"]
     assert page.inner_text("[data-testid='score-alexis']") == str(score)
     page.locator("#players").screenshot(path=str(screenshots / "follow-alexis-players.png"))
+    # the log gives his Expedition cards turns of his own, between Ana's
+    expeditions = [e["ply"] for e in state["log"] if e["text"].startswith("expedition ")]
+    assert expeditions
+    for ply in expeditions:
+        group = page.locator(f"#log > li.log-turn:has(.log-entry[data-ply='{ply}'])")
+        assert group.get_attribute("data-player") == "alexis"
+        assert "Alexis" in group.locator(".log-turn-head").inner_text()
+    heads = page.locator("#log .log-turn-name").all_inner_texts()
+    assert {"Ana", "Alexis"} <= set(heads)
+    assert all(a != b for a, b in itertools.pairwise(heads)), heads
+    page.locator(".log-card").screenshot(path=str(screenshots / "follow-alexis-log.png"))
 
 
 def test_replay_the_last_turn_steps_through_the_others_moves(
@@ -231,3 +245,27 @@ def test_undo_between_people_on_the_page(server: Server, new_page: Any) -> None:
     ana.evaluate("(a) => window.terranova.send(a)", placed["legal"][-1])
     wait_until(ana, "() => document.body.dataset.toMove === '1'")
     assert undo.is_hidden()
+
+
+def test_the_automatons_flips_are_its_turns_in_the_log(
+    server: Server, new_page: Any, screenshots: Path
+) -> None:
+    """Discovery (evolution) with the automaton in seat 3: its cards turned over are chance
+    outcomes in the log, but the log heads them as the automaton's turns."""
+    game_id, token = play_at_random(
+        server,
+        "evolution-explore",
+        [ANA, GREEDY, {"kind": "automaton"}],
+        seed=2,
+        stop=lambda s: any(e["text"].startswith("flip ") for e in s["log"]) and bool(s["legal"]),
+        params={"automata": 1},
+    )
+    state = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
+    page = new_page(1280, 900)
+    open_seat(page, server, game_id, token, state["ply"])
+    flips = [e["ply"] for e in state["log"] if e["text"].startswith("flip ")]
+    assert flips
+    for ply in flips:
+        group = page.locator(f"#log > li.log-turn:has(.log-entry[data-ply='{ply}'])")
+        assert group.get_attribute("data-seat") == "2"
+    page.locator(".log-card").screenshot(path=str(screenshots / "follow-automaton-log.png"))

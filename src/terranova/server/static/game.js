@@ -52,6 +52,10 @@
 //                                            // players holding no seat (an automaton the
 //                                            // game plays outside the seats: Small Islands'
 //                                            // Alexis), listed after the seats
+//   chanceActor?(entry, message) -> {seat}|{key, name, colour}|null, // the automaton
+//                                            // whose move a chance outcome of the log is (a
+//                                            // seat, or a player holding none: Alexis): the
+//                                            // log groups it as that player's turn
 //   chanceOpensTurn?(entry, message) -> boolean, // a chance outcome in the log that
 //                                            // opens the next turn (Discovery's draw of the
 //                                            // next player's tile): the log groups it there
@@ -703,16 +707,27 @@ function renderLog(msg) {
   }
   const isChance = (entry) => entry.seat === null || entry.seat === undefined;
   const opens = (entry) => Boolean(board && board.chanceOpensTurn && board.chanceOpensTurn(entry, msg));
+  const bySeat = (seat) => ({ id: `seat-${seat}`, seat, name: seatName(seat), colour: seatColour(seat) });
+  // who a log entry's turn is: its seat; a chance outcome the board gives to an automaton
+  // (chanceActor: a seat, or a player holding none) is that automaton's move
+  const actorOf = (entry) => {
+    if (!isChance(entry)) return bySeat(entry.seat);
+    const other = board && board.chanceActor ? board.chanceActor(entry, msg) : null;
+    if (!other) return null;
+    if (other.seat !== null && other.seat !== undefined) return bySeat(other.seat);
+    return { id: `other-${other.key}`, seat: null, key: other.key, name: other.name, colour: other.colour };
+  };
   const turns = [];
   let held = []; // chance outcomes that open the next turn (a tile drawn for its player)
-  const open = (seat) => {
+  const open = (actor) => {
     const last = turns[turns.length - 1];
-    turns.push({ turn: seat === null ? 0 : (last ? last.turn : 0) + 1, seat, items: [] });
+    turns.push({ turn: actor === null ? 0 : (last ? last.turn : 0) + 1, actor, items: [] });
   };
   const put = (k) => { if (k >= first) turns[turns.length - 1].items.push(k - first); };
   for (const [k, entry] of msg.log.entries()) {
     const last = turns[turns.length - 1];
-    if (isChance(entry)) {
+    const actor = actorOf(entry);
+    if (actor === null) {
       if (held.length || opens(entry)) held.push(k);
       else {
         if (!last) open(null);
@@ -720,13 +735,13 @@ function renderLog(msg) {
       }
       continue;
     }
-    if (!last || entry.seat !== last.seat || held.length) open(entry.seat);
+    if (!last || !last.actor || actor.id !== last.actor.id || held.length) open(actor);
     for (const j of held) put(j);
     held = [];
     put(k);
   }
   if (held.length) { // the turn they open has not begun: the seat to move's, if any
-    if (msg.to_move !== null && msg.to_move !== undefined) open(msg.to_move);
+    if (msg.to_move !== null && msg.to_move !== undefined) open(bySeat(msg.to_move));
     else if (!turns.length) open(null);
     for (const j of held) put(j);
   }
@@ -758,17 +773,17 @@ function renderLog(msg) {
     return item;
   };
   list.replaceChildren(...turns.filter((t) => t.items.length).map((t) => {
-    const setUp = t.seat === null;
-    const name = setUp ? "Set-up" : seatName(t.seat);
-    return h(`li.log-turn${setUp ? ".set-up" : ""}`, {
-      dataset: { turn: t.turn, seat: setUp ? "" : t.seat, testid: "log-turn" },
-      style: setUp ? null : `--seat:${seatColour(t.seat)}`,
-      "aria-label": setUp ? name : `Turn ${t.turn}: ${name}`,
+    const { actor } = t;
+    const name = actor ? actor.name : "Set-up";
+    return h(`li.log-turn${actor ? "" : ".set-up"}`, {
+      dataset: { turn: t.turn, seat: actor && actor.seat !== null ? actor.seat : "", testid: "log-turn", ...(actor && actor.key ? { player: actor.key } : {}) },
+      style: actor ? `--seat:${actor.colour}` : null,
+      "aria-label": actor ? `Turn ${t.turn}: ${name}` : name,
     },
     h("div.log-turn-head",
-      setUp ? null : h("span.seat-dot", { style: `background:${seatColour(t.seat)}` }),
+      actor ? h("span.seat-dot", { style: `background:${actor.colour}` }) : null,
       h("span.log-turn-name", { text: name }),
-      setUp ? null : h("span.log-turn-number", { text: `turn ${t.turn}` })),
+      actor ? h("span.log-turn-number", { text: `turn ${t.turn}` }) : null),
     h("ol.log-turn-entries", ...t.items.map(entryItem)));
   }));
   if (logAtBottom) list.scrollTop = list.scrollHeight;

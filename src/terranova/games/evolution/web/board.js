@@ -527,6 +527,12 @@ class EvolutionBoard {
     }
   }
 
+  /** A card turned over is the automaton's move: the log groups it as its turn. */
+  chanceActor(entry, message) {
+    if (!(this.view.automata || []).length || readAction(entry.text).kind !== "flip") return null;
+    return { seat: this.flipper(message.log.indexOf(entry), message.log) };
+  }
+
   /** The automaton that turned over the card of log[k]: the log names none (a chance
    * outcome); with several, the one whose discard holds a card of that run of flips (a
    * turn ends on a card discarded). */

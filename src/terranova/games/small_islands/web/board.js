@@ -573,6 +573,11 @@ class IslandsBoard {
     return box;
   }
 
+  /** Alexis's Expedition cards are his moves: the log groups them as his turns. */
+  chanceActor(entry) {
+    return EXPEDITION_RE.test(entry.text) ? { key: "alexis", name: "Alexis", colour: ALEXIS } : null;
+  }
+
   /** Alexis in the player list, after the seat, with his score (the solo game). */
   otherPlayers(message) {
     const alexis = message.view.alexis;
