@@ -24,6 +24,7 @@ import pytest
 
 import terranova
 from terranova.core import records
+from terranova.core.action_text import action_data, parser_of, seen_data
 from terranova.core.actions import Action
 from terranova.core.errors import IllegalActionError, MalformedActionError, RecordError
 from terranova.core.registry import (
@@ -407,6 +408,7 @@ SCRIPT = """
 import json, random, sys
 import terranova
 from terranova.core import records
+from terranova.core.action_text import action_data, parser_of, seen_data
 game_id, params = sys.argv[1], json.loads(sys.argv[2])
 
 class RandomAgent:
@@ -538,3 +540,58 @@ def test_estimates_are_every_seats_estimate(game_id: str, params: dict[str, obje
     seats must give exactly what each seat's own estimate gives."""
     for state in sampled(game_id, params, seed=2, count=25):
         assert state.estimates() == [state.estimate(s) for s in range(state.num_seats)]
+
+
+# ------------------------------------------------------------- actions as data and words
+
+
+@case
+def test_actions_are_data_that_reads_back(game_id: str, params: dict[str, object]) -> None:
+    """Every action (decisions and chance outcomes of a random game) is data of JSON
+    values (``action_data``: its kind and fields) that its game's parser makes back into
+    the action, and says itself in words to the seat that decides it."""
+    for state in sampled(game_id, params, seed=4, count=12):
+        actor = state.current_player()
+        actions = [a for a, _ in state.chance_outcomes()] if actor == CHANCE else []
+        actions += list(state.legal_actions())
+        for action in actions[:40]:
+            data = action_data(action)
+            assert data["kind"] == type(action).__name__
+            assert json.loads(json.dumps(data)) == data
+            assert parser_of(action).from_data(json.loads(json.dumps(data))) == action
+            if actor >= 0:
+                says = state.say_action(action, actor)
+                assert isinstance(says, str) and says
+
+
+@case
+def test_what_a_seat_sees_of_an_action_hides_the_same_in_data_and_words(
+    game_id: str, params: dict[str, object]
+) -> None:
+    """Hidden information: the data of an action as a seat saw it (``seen_data`` of the
+    text ``describe_action`` gives it) and its words (``say_action``) say no more than that
+    text: every action that would show a seat the same text from the same position shows
+    it the same data and the same words; a seat shown nothing is said nothing."""
+    masked = 0
+    for state in sampled(game_id, params, seed=5, count=25):
+        actor = state.current_player()
+        if actor == CHANCE:
+            actions = [a for a, _ in state.chance_outcomes()]
+        else:
+            actions = list(state.legal_actions())
+        for seat in viewers(state):
+            by_text: dict[str, tuple[object, str | None]] = {}
+            for action in actions[:60]:
+                seen = state.describe_action(action, seat)
+                says = state.say_action(action, seat)
+                if seen is None:
+                    assert says is None
+                    continue
+                data = seen_data(action, seen)
+                if seen != str(action):
+                    masked += 1
+                    assert data == parser_of(action).masked_data(seen)
+                shown = (json.dumps(data, sort_keys=True), says)
+                assert by_text.setdefault(seen, shown) == shown, (seen, shown, by_text[seen])
+    if game_id == "evolution-bluff" and not params:
+        assert masked, "the walk meets actions hidden from some seats"

@@ -19,7 +19,15 @@ from types import ModuleType
 
 import pytest
 
-from terranova.core.action_text import ActionParser, Converter, choice, text_form
+from terranova.core.action_text import (
+    ActionParser,
+    Converter,
+    action_data,
+    choice,
+    parser_of,
+    seen_data,
+    text_form,
+)
 from terranova.core.actions import Action
 from terranova.core.errors import MalformedActionError
 
@@ -254,3 +262,30 @@ def test_what_is_not_a_text_form_is_refused() -> None:
         Converter("(a)", str)
     with pytest.raises(TypeError, match="has no text form"):
         str(Plain())
+
+
+def test_an_action_is_data_that_reads_back_and_a_masked_text_hides_its_fields() -> None:
+    parse = ActionParser("the example", [Move, Say])
+    move = Move("rook", 3, -1, 2, True)
+    data = action_data(move)
+    assert data == {
+        "kind": "Move",
+        "fields": {"piece": "rook", "x": 3, "y": -1, "turn": 2, "fast": True},
+    }
+    assert parse.from_data(data) == move
+    assert parse.from_data(action_data(Say("no", 2))) == Say("no", 2)
+    assert parser_of(move) is parse
+    # a masked text: its data is read from it alone, '?' for a field it hides
+    assert seen_data(move, str(move)) == data
+    assert seen_data(move, "move ? to 3,? !") == {
+        "kind": "Move",
+        "fields": {"piece": None, "x": 3, "y": None, "turn": 0, "fast": True},
+    }
+    assert seen_data(move, "something moved") == {"kind": None, "fields": {}}
+    for wrong in (
+        {"kind": "Jump", "fields": {}},
+        {"kind": "Move", "fields": {"piece": "rook"}},
+        {"kind": "Move", "fields": {**data["fields"], "x": "3"}},
+    ):
+        with pytest.raises(MalformedActionError):
+            parse.from_data(wrong)

@@ -81,7 +81,14 @@ def check_message(text: str, real: set[str], jokers: set[str]) -> int:
         for card in real:
             if named(card, action):
                 assert action in (f"call {card}", f"joker as {card}"), action
+    # the moves are the same actions as data and words: a card they name is the action's
+    for move in message["moves"]:
+        assert move["text"] in message["legal"]
+        for card in real:
+            if named(card, json.dumps(move)):
+                assert move["text"] in (f"call {card}", f"joker as {card}"), move
     message["legal"] = []
+    message["moves"] = []
     # the top card is in sight (a joker on it names the card it stands for)
     if view["pile"]["top"] is not None:
         view["pile"]["top"].pop("card")

@@ -3,6 +3,7 @@ moves, hidden information, undo, records and replays."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
@@ -179,7 +180,17 @@ def test_hidden_hands_stay_hidden(api: Any) -> None:
         for tile in secret:
             assert f"draw {tile}" not in text
             assert not re.search(rf"place {tile} ", text)
-    assert theirs["legal"] == [] and "legal_actions" not in theirs["view"]
+        # nor in the data or the words of its log: they hide what the text hides
+        for entry in message["log"]:
+            assert tile not in json.dumps(entry["fields"]) and tile not in entry["says"]
+            if entry["text"] == "draw ?":
+                assert entry["kind"] == "Draw" and entry["fields"] == {"design": None}
+    assert theirs["legal"] == [] and theirs["moves"] == [] and "legal_actions" not in theirs["view"]
+    # the seat to move gets its moves as data and words, in the order of legal
+    assert [m["text"] for m in mine["moves"]] == mine["legal"]
+    assert all(m["kind"] and m["says"] for m in mine["moves"])
+    own = [e for e in mine["log"] if e["kind"] == "Draw" and e["fields"]["design"] is not None]
+    assert sorted(e["fields"]["design"] for e in own) == sorted(hand0)
 
     # after seat 0 plays, seat 1's log shows the placed tile but not the refill
     action = next(a for a in mine["legal"] if a.startswith("place"))
@@ -187,10 +198,17 @@ def test_hidden_hands_stay_hidden(api: Any) -> None:
     follow = next(a for a in state["legal"] if a == "pass")
     state = api.act(game_id, 0, tokens[0], follow, state["ply"]).json()
     theirs = api.state(game_id, 1, tokens[1])
-    assert theirs["log"][-3]["text"] == action
+    assert theirs["log"][-3]["text"] == action, theirs["log"][-5:]
     refill = [e for e in state["log"] if e["ply"] == state["ply"]]
     assert refill and refill[0]["seat"] is None and refill[0]["text"] != "draw ?"
-    assert theirs["log"][-1] == {"ply": state["ply"], "seat": None, "text": "draw ?"}
+    assert theirs["log"][-1] == {
+        "ply": state["ply"],
+        "seat": None,
+        "text": "draw ?",
+        "kind": "Draw",
+        "fields": {"design": None},
+        "says": theirs["log"][-1]["says"],
+    }
 
 
 def test_undo_in_a_practice_game_goes_back_past_bots_and_draws(api: Any) -> None:

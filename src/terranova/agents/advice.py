@@ -28,6 +28,7 @@ from typing import Any
 
 from terranova.agents.mcts import Considered, SearchAgent
 from terranova.agents.registry import BotLimits, make_agent
+from terranova.core.action_text import action_data
 from terranova.core.actions import Action
 from terranova.core.errors import InvalidParameterError
 from terranova.core.registry import make
@@ -52,6 +53,10 @@ class Weighed:
     """The search's mean value of it for the seat, 0..1 (None: a forced move)."""
     margin: float | None
     """The same as a margin in points over the best other seat."""
+    kind: str | None = None
+    """The move as data (:func:`~terranova.core.action_text.action_data`): its kind..."""
+    fields: Mapping[str, Any] | None = None
+    """... and its fields."""
 
 
 @dataclass(frozen=True)
@@ -99,12 +104,15 @@ def advise(
 
     def shown(choice: Considered) -> Weighed:
         text = str(choice.action)
-        says = state.describe_action(choice.action, seat) or text
+        says = state.say_action(choice.action, seat) or text
+        data = action_data(choice.action)
         if math.isnan(choice.value):
-            return Weighed(text, says, 0, None, None)
+            return Weighed(text, says, 0, None, None, data["kind"], data["fields"])
         sure = max(-MOST_SURE, min(MOST_SURE, 2 * choice.value - 1))
         margin = round(agent.last_scale * math.atanh(sure), 1)
-        return Weighed(text, says, choice.visits, round(choice.value, 3), margin)
+        return Weighed(
+            text, says, choice.visits, round(choice.value, 3), margin, data["kind"], data["fields"]
+        )
 
     def advice(chosen: Action, complete: bool) -> Advice:
         weighed = agent.last_choices or [Considered(chosen, 0, math.nan)]
@@ -127,8 +135,10 @@ def suggest(state: State, seed: int) -> Advice:
     seat = state.current_player()
     move = make_agent("greedy", seed).select(state.clone())
     text = str(move)
-    says = state.describe_action(move, seat) or text
-    return Advice(Weighed(text, says, 0, None, None), [], 0, "greedy", 0, False, "greedy")
+    says = state.say_action(move, seat) or text
+    data = action_data(move)
+    shown = Weighed(text, says, 0, None, None, data["kind"], data["fields"])
+    return Advice(shown, [], 0, "greedy", 0, False, "greedy")
 
 
 @dataclass(frozen=True)
@@ -148,6 +158,12 @@ class Judged:
     (0: it agreed, or found them as good)."""
     margin_loss: float
     """The same in points over the best other seat."""
+    kind: str | None = None
+    """The move played as data (:func:`~terranova.core.action_text.action_data`)."""
+    fields: Mapping[str, Any] | None = None
+    best_kind: str | None = None
+    """The preferred move as data."""
+    best_fields: Mapping[str, Any] | None = None
 
 
 def margin(value: float, scale: float) -> float:
@@ -186,15 +202,20 @@ def judge(
     loss = max(0.0, best.value - values[action])
     scale = agent.last_scale
     lost = max(0.0, margin(best.value, scale) - margin(values[action], scale))
+    played, preferred = action_data(action), action_data(best.action)
     return Judged(
         ply,
         seat,
         str(action),
-        state.describe_action(action, seat) or str(action),
+        state.say_action(action, seat) or str(action),
         str(best.action),
-        state.describe_action(best.action, seat) or str(best.action),
+        state.say_action(best.action, seat) or str(best.action),
         round(loss, 3),
         round(lost, 1),
+        played["kind"],
+        played["fields"],
+        preferred["kind"],
+        preferred["fields"],
     )
 
 

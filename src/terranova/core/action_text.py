@@ -20,6 +20,12 @@ reads the texts of a game's classes with one regular expression made once and, o
 text it cannot read, raises a ``MalformedActionError`` that names the form expected and
 what is wrong.
 
+An action is also data (:func:`action_data`): ``{"kind": ..., "fields": {...}}``, the
+class's name and its declared fields with their JSON values, which a user interface reads
+instead of the text; :meth:`ActionParser.from_data` makes the action back from it, and
+:func:`seen_data` gives the data of a masked text (``draw ?``: its field ``None``), so that
+the data never says more than the text a seat was shown.
+
 >>> from dataclasses import dataclass
 >>> from terranova.core.actions import Action
 >>> @text_form("move {piece:id} to {x},{y}[ facing {turn:quarter}]")
@@ -171,8 +177,9 @@ class _TextForm:
     arguments: tuple[tuple[str, bool], ...]
     """The class's ``__init__`` arguments in order, each with whether it is keyword-only."""
 
-    def regex(self, loose_spaces: bool) -> tuple[str, list[_Field]]:
-        """The form's regular expression, and the fields of its groups in order."""
+    def regex(self, loose_spaces: bool, masked: bool = False) -> tuple[str, list[_Field]]:
+        """The form's regular expression, and the fields of its groups in order; with
+        ``masked``, a field may also be written ``?``."""
         groups: list[_Field] = []
 
         def of(parts: Iterable[_Part]) -> str:
@@ -183,7 +190,8 @@ class _TextForm:
                     out.append(r"\s+" if blank else re.escape(part.text))
                 elif isinstance(part, _Field):
                     groups.append(part)
-                    out.append(f"({part.converter.pattern})")
+                    hidden = r"|\?" if masked and part.converter.kind is not bool else ""
+                    out.append(f"({part.converter.pattern}{hidden})")
                 else:
                     out.append(f"(?:{of(part.parts)})?")
             return "".join(out)
@@ -371,6 +379,71 @@ def text_form(form: str, **converters: Converter) -> Callable[[type[A]], type[A]
     return decorate
 
 
+# ------------------------------------------------------------------- actions as data
+
+
+def action_data(action: Action) -> dict[str, Any]:
+    """The action as data: ``{"kind": name, "fields": {field: value}}``, ``name`` the
+    class's name and the fields those its text form declares, in the form's order, with
+    their values (an ``int``, a ``str`` or a ``bool``: JSON values). A parser of the
+    action's game reads it back (:meth:`ActionParser.from_data`).
+
+    >>> from dataclasses import dataclass
+    >>> @text_form("ask {seat:seat}[ twice{again}]")
+    ... @dataclass(frozen=True, slots=True)
+    ... class Ask(Action):
+    ...     seat: int
+    ...     again: bool = False
+    >>> action_data(Ask(2))
+    {'kind': 'Ask', 'fields': {'seat': 2, 'again': False}}
+    """
+    form = _form_of(type(action))
+    return {
+        "kind": form.cls.__name__,
+        "fields": {f.name: getattr(action, f.name) for f in _fields(form.parts)},
+    }
+
+
+HIDDEN_DATA: Mapping[str, Any] = {"kind": None, "fields": {}}
+"""The data of a text that reads as no action of its game (``objectives kept``): nothing."""
+
+
+def seen_data(action: Action, seen: str) -> dict[str, Any]:
+    """The data of ``action`` as a seat saw it, ``seen`` being the text it was shown
+    (:meth:`~terranova.core.state.State.describe_action`): the action's data when
+    ``seen`` is its text; otherwise the data of ``seen`` alone, read by the parser of the
+    action's game with ``?`` standing for any field (its value ``None``): ``draw ?`` is
+    ``{"kind": "Draw", "fields": {"card": None}}``. A masked text that reads as no form,
+    or as more than one, gives :data:`HIDDEN_DATA`. The data of a masked text is thus a
+    function of the text: it says no more than the text says."""
+    if seen == str(action):
+        return action_data(action)
+    parser = _PARSERS.get(type(action))
+    if parser is None:
+        return dict(HIDDEN_DATA, fields={})
+    return parser.masked_data(seen)
+
+
+def parser_of(action: Action) -> ActionParser[Any]:
+    """The parser of ``action``'s game (the last :class:`ActionParser` made that reads its
+    class); raises LookupError if none does."""
+    parser = _PARSERS.get(type(action))
+    if parser is None:
+        raise LookupError(f"no parser reads {type(action).__name__}")
+    return parser
+
+
+def _form_of(cls: type[Action]) -> _TextForm:
+    form = cls.__dict__.get("_text_form")
+    if not isinstance(form, _TextForm):
+        raise TypeError(f"{cls.__name__} has no text form (see text_form)")
+    return form
+
+
+_PARSERS: dict[type[Action], ActionParser[Any]] = {}
+"""The parser of each action class's game (the last made that reads it)."""
+
+
 # ------------------------------------------------------------------------ the parser
 
 
@@ -381,17 +454,20 @@ class ActionParser(Generic[A]):
     with ``loose_spaces``, a blank in a form reads any run of blanks.
     """
 
-    __slots__ = ("_fixed", "_forms", "_loose", "_makers", "_regex", "game")
+    __slots__ = ("_by_kind", "_fixed", "_forms", "_loose", "_makers", "_masked", "_regex", "game")
 
     def __init__(self, game: str, classes: Iterable[type[A]], *, loose_spaces: bool = False):
         self.game = game
         self._loose = loose_spaces
         self._forms: list[_TextForm] = []
+        self._by_kind: dict[str, _TextForm] = {}
+        self._masked: dict[str, dict[str, Any]] = {}
         for cls in classes:
-            form = cls.__dict__.get("_text_form")
-            if not isinstance(form, _TextForm):
-                raise TypeError(f"{cls.__name__} has no text form (see text_form)")
+            form = _form_of(cls)
+            if cls.__name__ in self._by_kind:
+                raise ValueError(f"two action classes of {game} are named {cls.__name__}")
             self._forms.append(form)
+            self._by_kind[cls.__name__] = form
         self._regex, self._makers = self._combine(self._forms)
         # the texts of forms with few texts (``pass``) are looked up, once read as above
         self._fixed: dict[str, A] = {}  # (empty while they are read)
@@ -402,6 +478,58 @@ class ActionParser(Generic[A]):
                 if type(action) is form.cls:
                     fixed.setdefault(text, action)
         self._fixed = fixed
+        for form in self._forms:
+            _PARSERS[form.cls] = self
+
+    def from_data(self, data: Mapping[str, Any]) -> A:
+        """The action whose data (:func:`action_data`) is ``data``; raises
+        MalformedActionError for a kind the game does not have or fields that are not its."""
+        kind, fields = data.get("kind"), data.get("fields")
+        form = self._by_kind.get(kind) if isinstance(kind, str) else None
+        if form is None:
+            raise MalformedActionError(f"not an action of {self.game}: kind {kind!r}")
+        declared = {f.name: f for f in _fields(form.parts)}
+        if not isinstance(fields, Mapping) or set(fields) != set(declared):
+            raise MalformedActionError(
+                f"{kind} of {self.game} takes the fields {', '.join(declared) or 'none'}"
+            )
+        for name, value in fields.items():
+            if type(value) is not declared[name].converter.kind:
+                raise MalformedActionError(
+                    f"{kind}.{name} should be {declared[name].converter.expects}"
+                )
+        return form.cls(**fields)  # type: ignore[return-value]  # a class this parser reads
+
+    def masked_data(self, text: str) -> dict[str, Any]:
+        """The data a masked ``text`` shows (see :func:`seen_data`): read with ``?`` for
+        any field, by the one form that reads it; :data:`HIDDEN_DATA` if none or several do."""
+        known = self._masked.get(text)
+        if known is not None:
+            return known
+        found = []
+        for form in self._forms:
+            regex, groups = form.regex(self._loose, masked=True)
+            match = re.fullmatch(regex, text.strip())
+            if match is not None:
+                found.append((form, groups, match))
+        data: dict[str, Any] = {"kind": None, "fields": {}}
+        if len(found) == 1:
+            form, groups, match = found[0]
+            fields: dict[str, Any] = {}
+            for i, part in enumerate(groups, start=1):
+                value = match[i]
+                if part.converter.kind is bool:
+                    fields[part.name] = value is not None
+                elif value == "?":
+                    fields[part.name] = None
+                elif value is None:
+                    fields[part.name] = form.defaults[part.name]
+                else:
+                    fields[part.name] = part.converter.parse(value)
+            data = {"kind": form.cls.__name__, "fields": fields}
+        if len(self._masked) < 4096:
+            self._masked[text] = data
+        return data
 
     def _combine(
         self, forms: list[_TextForm]

@@ -136,6 +136,19 @@ class State(ABC):
         its text, a masked text, or ``None`` if the seat does not see it at all."""
         return str(action)
 
+    def say_action(self, action: Action, seat: int | None) -> str | None:
+        """``action`` in plain words, as ``seat`` reads it wherever a person does (a log,
+        a hint, a toast) when it is played from this state: it names seats from 1 and
+        things as the players call them, and says no more than :meth:`describe_action`
+        shows ``seat`` (``None`` when that is ``None``). By default that text."""
+        return self.describe_action(action, seat)
+
+    def recall_says(self, action: Action, recalled: str, seat: int | None) -> str:
+        """The words of a past ``action`` whose log text :meth:`recall_action` now masks
+        as ``recalled`` (the words said when it was played may name what is masked now). By
+        default the masked text."""
+        return recalled
+
     def decisions_public(self) -> bool:
         """Whether every seat sees each legal action of the seat to move as itself: for
         every seat (and spectators) :meth:`describe_action` gives each one a text, never

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
+from terranova.core.action_text import action_data, seen_data
 from terranova.core.actions import Action
 from terranova.core.errors import TerranovaError
 from terranova.core.records import GameRecord, Recorder, Seat
@@ -18,6 +19,7 @@ from terranova.core.state import CHANCE, ResponseWindow, State
 from terranova.server.db import GameFacts, StoredGame, StoredSeat, resigned_seats
 from terranova.server.models import (
     LogEntry,
+    MoveOut,
     RematchOut,
     ResultOut,
     SeatKind,
@@ -125,6 +127,8 @@ class Timeline:
         self.texts: list[str] = []
         self.seen: list[list[str | None]] = []
         """Per ply: how seat 0..n-1 saw the action, then a spectator (index n)."""
+        self.said: list[list[str | None]] = []
+        """Per ply: the action in words as each of them reads it (the same order)."""
         self._decided: tuple[State, Action] | None = None
         """When the last action is a seat's decision: the state it was made in, and it."""
         self._revealed: bool | None = None
@@ -164,6 +168,8 @@ class Timeline:
         actor = state.current_player()
         seen = [state.describe_action(action, s) for s in range(self.seats)]
         seen.append(state.describe_action(action, None))
+        said = [state.say_action(action, s) for s in range(self.seats)]
+        said.append(state.say_action(action, None))
         before = state.clone() if actor >= 0 else None
         self.recorder.apply(action)
         self._decided = None if before is None else (before, action)
@@ -172,20 +178,36 @@ class Timeline:
         self.actors.append(actor)
         self.texts.append(str(action))
         self.seen.append(seen)
+        self.said.append(said)
 
     def log(self, seat: int | None) -> list[LogEntry]:
         """The actions ``seat`` saw, each as it saw it when it was played, then as the
-        state lets it be recalled now (a game of memory masks what must be remembered)."""
+        state lets it be recalled now (a game of memory masks what must be remembered):
+        its text, its data as the text shows it (:func:`seen_data`) and its words."""
         index = self.seats if seat is None else seat
-        recall = self.state.recall_action
+        state = self.state
         out: list[LogEntry] = []
-        for ply, (action, actor, seen) in enumerate(
-            zip(self.actions, self.actors, self.seen, strict=True), start=1
+        for ply, (action, actor, seen, said) in enumerate(
+            zip(self.actions, self.actors, self.seen, self.said, strict=True), start=1
         ):
-            text = seen[index]
-            if text is not None:
-                text = recall(action, text, seat)
-                out.append(LogEntry(ply=ply, seat=actor if actor >= 0 else None, text=text))
+            shown = seen[index]
+            if shown is None:
+                continue
+            text = state.recall_action(action, shown, seat)
+            says = said[index] or text
+            if text != shown:
+                says = state.recall_says(action, text, seat)
+            data = seen_data(action, text)
+            out.append(
+                LogEntry(
+                    ply=ply,
+                    seat=actor if actor >= 0 else None,
+                    text=text,
+                    kind=data["kind"],
+                    fields=data["fields"],
+                    says=says,
+                )
+            )
         return out
 
     def scores_by_turn(self) -> list[TurnScoresOut]:
@@ -406,13 +428,17 @@ class LiveGame(GameFacts):
 
     def window_options(self, seat: int) -> list[str]:
         """What ``seat`` may answer to the open window (nothing if it may not)."""
+        return [m.text for m in self.window_moves(seat)]
+
+    def window_moves(self, seat: int) -> list[MoveOut]:
+        """:meth:`window_options` as moves (data and words)."""
         window = self.window
         if window is None or seat not in window.rules.seats or seat in window.passed:
             return []
         probe = self.state.clone()
         for _ in range(window.rules.seats.index(seat)):
             probe.apply(window.rules.let_pass)
-        return [str(a) for a in probe.legal_actions()]
+        return moves_out(probe, seat)
 
     def undo_target(self, seat: int) -> int | None:
         """The ply an undo by ``seat`` goes back to (before its previous decision), or None
@@ -476,7 +502,7 @@ class LiveGame(GameFacts):
         state = timeline.state
         to_move = self.to_move()
         window = self.window
-        legal: list[str] = []
+        moves: list[MoveOut] = []
         window_out = None
         if window is not None:
             waiting = seat is not None and seat in window.rules.seats and seat not in window.passed
@@ -487,9 +513,9 @@ class LiveGame(GameFacts):
                 answered=seat is not None and seat in window.passed,
             )
             if waiting and seat is not None:
-                legal = self.window_options(seat)
+                moves = self.window_moves(seat)
         elif seat is not None and seat == to_move:
-            legal = [str(a) for a in state.legal_actions()]
+            moves = moves_out(state, seat)
         return StateMessage(
             game_id=self.public_id,
             game=self.game,
@@ -500,7 +526,8 @@ class LiveGame(GameFacts):
             seats=[s.out() for s in self.seats],
             view=state.view(seat),
             scores=list(state.scores()),
-            legal=legal,
+            legal=[m.text for m in moves],
+            moves=moves,
             log=timeline.log(seat),
             scores_by_turn=timeline.scores_by_turn(),
             result=timeline.result(),
@@ -528,6 +555,17 @@ class LiveGame(GameFacts):
             text = self.message(seat).model_dump_json()
             self._messages[seat] = text
         return text
+
+
+def moves_out(state: State, seat: int) -> list[MoveOut]:
+    """The legal actions of ``seat``, to move in ``state``, as data and words."""
+    out = []
+    for action in state.legal_actions():
+        text = str(action)
+        data = action_data(action)
+        says = state.say_action(action, seat) or text
+        out.append(MoveOut(text=text, kind=data["kind"], fields=data["fields"], says=says))
+    return out
 
 
 def replay_message(game: LiveGame, ply: int) -> StateMessage:

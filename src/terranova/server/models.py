@@ -115,6 +115,10 @@ class WeighedOut(BaseModel):
     action: str
     """The move's text, as the seat would send it."""
     says: str
+    """The move in plain words."""
+    kind: str | None = None
+    """The move as data (see ``MoveOut``): its kind and fields."""
+    fields: dict[str, Any] | None = None
     visits: int
     value: float | None
     """The search's mean value of the move for the seat, 0..1 (0.5: level); null for a
@@ -153,6 +157,13 @@ class JudgedOut(BaseModel):
     best_says: str
     loss: float
     """The search's value of its move minus that of the move played, 0..1."""
+    kind: str | None = None
+    """The move played as data (see ``MoveOut``): its kind and fields (null in an
+    analysis made before moves were data)."""
+    fields: dict[str, Any] | None = None
+    best_kind: str | None = None
+    """The preferred move as data."""
+    best_fields: dict[str, Any] | None = None
     margin_loss: float
     """The same in points over the best other seat."""
 
@@ -291,6 +302,26 @@ class LogEntry(BaseModel):
     seat: int | None
     """The seat that decided, or null for a chance outcome."""
     text: str
+    """The action's text as this seat saw it (masked, ``draw ?``, when it is hidden)."""
+    kind: str | None = None
+    """The action's kind (its class's name), null when the text hides it."""
+    fields: dict[str, Any] = {}
+    """The action's fields as this seat saw them: a hidden one is null."""
+    says: str = ""
+    """The action in plain words, as this seat reads it."""
+
+
+class MoveOut(BaseModel):
+    """A legal action as data: what to send back (``text``), what it is and its words."""
+
+    text: str
+    """The action's text: what the seat sends to play it."""
+    kind: str
+    """The action's kind: its class's name (``Place``)."""
+    fields: dict[str, Any]
+    """Its declared fields with their values (``{"design": "L17", "x": 1, ...}``)."""
+    says: str
+    """The move in plain words, as the seat reads it."""
 
 
 class TurnScoresOut(BaseModel):
@@ -338,6 +369,9 @@ class StateMessage(BaseModel):
     legal: list[str]
     """The legal actions, only in the message for the seat to move or a seat that may
     answer the open response window (empty otherwise)."""
+    moves: list[MoveOut] = []
+    """The same actions as data and words, in the same order (``moves[i].text ==
+    legal[i]``)."""
     window: WindowOut | None = None
     """The response window open now, if any."""
     log: list[LogEntry]
