@@ -545,6 +545,10 @@ def test_estimates_are_every_seats_estimate(game_id: str, params: dict[str, obje
 # ------------------------------------------------------------- actions as data and words
 
 
+IN_WORDS = {"evolution-explore", "evolution-bluff", "small-islands"}
+"""The games whose moves are said in words (not their texts)."""
+
+
 @case
 def test_actions_are_data_that_reads_back(game_id: str, params: dict[str, object]) -> None:
     """Every action (decisions and chance outcomes of a random game) is data of JSON
@@ -562,6 +566,8 @@ def test_actions_are_data_that_reads_back(game_id: str, params: dict[str, object
             if actor >= 0:
                 says = state.say_action(action, actor)
                 assert isinstance(says, str) and says
+                if game_id in IN_WORDS and " " in str(action):
+                    assert says != str(action), "a move of more than a word is said in words"
 
 
 @case

@@ -37,7 +37,7 @@ def test_create_refuses_a_bot_that_does_not_play_the_game(api: Any) -> None:
         response = api.client.post("/api/games", json={"game": game, "seats": seats})
         assert response.status_code == 400, response.text
         assert response.json()["detail"].startswith(
-            "seat 1: bot 'memory' plays only evolution-bluff, not"
+            "seat 2: bot 'memory' plays only evolution-bluff, not"
         )
     created = api.create([HUMAN, {"kind": "bot", "bot": "memory"}], game="evolution-bluff")
     assert created["seats"][1]["bot"] == "memory"
@@ -144,7 +144,7 @@ def test_seat_names_refuse_control_and_direction_characters(api: Any, name: str,
     response = api.client.post("/api/games", json=body)
     assert response.status_code == 400, response.text
     detail = response.json()["detail"]
-    assert detail.startswith("seat 1: a name has no control") and code in detail, detail
+    assert detail.startswith("seat 2: a name has no control") and code in detail, detail
 
 
 def test_seat_names_lose_their_invisible_characters(api: Any) -> None:

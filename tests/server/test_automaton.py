@@ -46,7 +46,7 @@ def test_an_automaton_seat_is_neither_human_nor_bot(api: Any) -> None:
     token = created["seats"][0]["token"]
     response = api.client.get(f"/api/games/{game_id}/state", params={"seat": 2, "token": token})
     assert response.status_code == 403
-    assert response.json()["detail"] == "seat 2 is played by the automaton"
+    assert response.json()["detail"] == "seat 3 is played by the automaton"
 
 
 def test_undo_against_bots_and_the_automaton(api: Any) -> None:
@@ -67,42 +67,42 @@ def test_undo_against_bots_and_the_automaton(api: Any) -> None:
 @pytest.mark.parametrize(
     ("game", "params", "seats", "message"),
     [
-        ("discovery", {}, [HUMAN, AUTOMATON], "seat 1: discovery plays no seat itself"),
+        ("discovery", {}, [HUMAN, AUTOMATON], "seat 2: discovery plays no seat itself"),
         (
             EXPLORE,
             {},
             [HUMAN, GREEDY, AUTOMATON],
-            "seat 2: with automata=0, the automaton plays no",
+            "seat 3: with automata=0, the automaton plays no",
         ),
         (
             EXPLORE,
             {"automata": 1},
             [HUMAN, AUTOMATON, GREEDY],
-            "seat 1: with automata=1, the automaton plays seat 2",
+            "seat 2: with automata=1, the automaton plays seat 3",
         ),
         (
             EXPLORE,
             {"automata": 2},
             [HUMAN, AUTOMATON, AUTOMATON, AUTOMATON],
-            "seat 1: with automata=2, the automaton plays seats 2 to 3",
+            "seat 2: with automata=2, the automaton plays seats 3 to 4",
         ),
         (
             EXPLORE,
             {"automata": 1},
             [HUMAN, GREEDY, {"kind": "bot", "bot": "random", "name": "Automaton"}],
-            "seat 2 is played by the automaton (automata=1): its kind is automaton, not bot",
+            "seat 3 is played by the automaton (automata=1): its kind is automaton, not bot",
         ),
         (
             EXPLORE,
             {"automata": 1},
             [HUMAN, GREEDY, HUMAN],
-            "seat 2 is played by the automaton (automata=1): its kind is automaton, not human",
+            "seat 3 is played by the automaton (automata=1): its kind is automaton, not human",
         ),
         (
             EXPLORE,
             {"automata": 1},
             [HUMAN, GREEDY, {"kind": "automaton", "bot": "random"}],
-            "seat 2 is played by the automaton: it has no bot",
+            "seat 3 is played by the automaton: it has no bot",
         ),
     ],
 )

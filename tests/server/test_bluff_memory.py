@@ -71,8 +71,9 @@ def covered(state: EvolutionState) -> tuple[set[str], set[str]]:
     return real, jokers
 
 
-def check_message(text: str, real: set[str], jokers: set[str]) -> int:
-    """Check one message (its JSON text); returns how many log lines mask a placement."""
+def check_message(text: str, real: set[str], jokers: set[str], names: dict[str, str]) -> int:
+    """Check one message (its JSON text); returns how many log lines mask a placement.
+    ``names``: each card's name, which the log's words (``says``) must not say either."""
     message = json.loads(text)
     view = message["view"]
     # the legal actions name every card in the same way wherever it lies: a call may name
@@ -103,6 +104,10 @@ def check_message(text: str, real: set[str], jokers: set[str]) -> int:
     rest = json.dumps(message)
     for card in real:
         assert not named(card, rest), (card, message["seat"], find(card, message))
+    words = [entry["says"] for entry in message["log"]]
+    for card in real:
+        for line in words:
+            assert not named(names[card], line), (card, message["seat"], line)
     spoken = [entry["text"] for entry in message["log"]]
     for said in (view["last_stop"], view["last_call"]):
         if said is not None:
@@ -110,6 +115,8 @@ def check_message(text: str, real: set[str], jokers: set[str]) -> int:
     for card in jokers:
         for line in spoken:
             assert not named(card, line), (card, message["seat"], line)
+        for line in words:
+            assert not named(names[card], line), (card, message["seat"], line)
     return sum(
         entry["text"].startswith(("place ", "joker as")) and entry["text"].endswith("?")
         for entry in message["log"]
@@ -134,6 +141,7 @@ def test_no_message_names_a_card_under_the_top_of_the_pile(
     state = timeline.state
     assert isinstance(state, EvolutionState)
     seats = [None, *range(state.num_seats)]
+    names = {card["id"]: card["name_fr"] for card in state.components()["cards"]}
     checked = masked = 0
     while not state.is_terminal():
         assert timeline.ply < MAX_PLIES, "the game does not end"
@@ -147,7 +155,7 @@ def test_no_message_names_a_card_under_the_top_of_the_pile(
         game.changed()
         real, jokers = covered(state)
         for seat in seats:
-            masked += check_message(game.message_json(seat), real, jokers)
+            masked += check_message(game.message_json(seat), real, jokers, names)
             checked += len(real)
     assert checked > 1000  # cards were covered, and looked for
     assert masked > 0  # the log still tells that a card was placed

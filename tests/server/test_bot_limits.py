@@ -46,7 +46,7 @@ def test_a_budget_over_the_limits_is_refused(open_api: OpenApi, spec: str, says:
     response = api.client.post("/api/games", json=body)
     assert response.status_code == 400, response.text
     assert says in response.json()["detail"]
-    assert "seat 1" in response.json()["detail"]
+    assert "seat 2" in response.json()["detail"]
 
 
 def test_a_bot_the_server_does_not_serve_is_neither_offered_nor_seated(
@@ -65,7 +65,7 @@ def test_a_bot_the_server_does_not_serve_is_neither_offered_nor_seated(
     body = {"game": "discovery", "seats": [HUMAN, {"kind": "bot", "bot": "lab"}]}
     response = api.client.post("/api/games", json=body)
     assert response.status_code == 400, response.text
-    assert "seat 1: bot 'lab' is not offered by this server" in response.json()["detail"]
+    assert "seat 2: bot 'lab' is not offered by this server" in response.json()["detail"]
     assert "lab" in registry.available_agents("discovery")  # the command line still has it
 
 

@@ -67,7 +67,7 @@ def test_nobody_plays_an_open_seat_before_joining(api: Api) -> None:
         assert answer.status_code == 403
     refused = api.client.get(f"/api/games/{game_id}/state", params={"seat": 0, "token": ana})
     assert refused.status_code == 403
-    assert refused.json()["detail"] == "seat 0 is open: join it first"
+    assert refused.json()["detail"] == "seat 1 is open: join it first"
     joined = join(api, game_id).json()
     assert joined["seat"] == 0
     state = api.state(game_id, 0, joined["token"])
@@ -84,9 +84,9 @@ def test_joining_names_the_seat_or_takes_the_first_and_refuses_what_is_not_open(
     game_id = created["game_id"]
     assert join(api, game_id, seat=2, name="Cy").json()["seat"] == 2
     for body, code, says in [
-        ({"seat": 2}, 409, "seat 2 is not open"),
-        ({"seat": 0}, 409, "seat 0 is not open"),
-        ({"seat": 9}, 400, "no seat 9"),
+        ({"seat": 2}, 409, "seat 3 is not open"),
+        ({"seat": 0}, 409, "seat 1 is not open"),
+        ({"seat": 9}, 400, "no seat 10"),
         ({"name": "x" * 41}, 400, "at most 40 characters"),
         ({"name": "Ana\u202egnp"}, 400, "U+202E"),
         ({"seat": "1"}, 400, "seat"),
@@ -105,7 +105,7 @@ def test_bad_listings_and_open_seats_with_a_bot_are_refused(api: Api) -> None:
     body = {"game": GAME, "seats": [{"kind": "human"}, {"kind": "open", "bot": "random"}]}
     answer = api.client.post("/api/games", json=body)
     assert answer.status_code == 400
-    assert "seat 1 is open to a person: it has no bot" in answer.json()["detail"]
+    assert "seat 2 is open to a person: it has no bot" in answer.json()["detail"]
 
 
 def test_the_list_is_bounded_and_newest_first(open_api: OpenApi) -> None:

@@ -169,6 +169,6 @@ def test_a_bot_over_the_servers_limits_now_is_refused(open_api: OpenApi) -> None
     stricter = open_api(max_bot_iterations=10)
     answer = rematch(stricter, game_id, 0, token)
     assert answer.status_code == 400, answer.text
-    assert "seat 1" in answer.json()["detail"]
+    assert "seat 2" in answer.json()["detail"]
     assert "over this server's limit of 10" in answer.json()["detail"]
     assert stricter.state(game_id)["rematch"] is None

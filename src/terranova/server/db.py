@@ -998,7 +998,7 @@ class Database:
                 )
             )
             if cast(CursorResult[Any], changed).rowcount != 1:
-                raise ConflictError(f"seat {was.seat} has changed meanwhile")
+                raise ConflictError(f"seat {was.seat + 1} has changed meanwhile")
             try:
                 self._follow(session, pk, entries)
                 self._add_entries(session, pk, entries, now())

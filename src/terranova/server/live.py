@@ -423,7 +423,7 @@ class LiveGame(GameFacts):
         caller applies them, which checks that ``action`` is one of its options)."""
         window = self.window
         if window is None or seat not in window.rules.seats:
-            raise ValueError(f"seat {seat} has no window to answer")
+            raise ValueError(f"seat {seat + 1} has no window to answer")
         return [window.rules.let_pass] * window.rules.seats.index(seat) + [action]
 
     def window_options(self, seat: int) -> list[str]:

@@ -50,14 +50,14 @@ def authorize(game: LiveGame, seat: int | None, token: str | None) -> int:
     if seat is None or not token:
         raise Forbidden("acting needs a seat and its token")
     if not 0 <= seat < len(game.seats):
-        raise Forbidden(f"this game has no seat {seat}")
+        raise Forbidden(f"this game has no seat {seat + 1}")
     expected = game.seats[seat].token_hash
     if game.seats[seat].kind == "open":
-        raise Forbidden(f"seat {seat} is open: join it first")
+        raise Forbidden(f"seat {seat + 1} is open: join it first")
     if expected is None:
-        raise Forbidden(f"seat {seat} is played by {machine(game.seats[seat].kind)}")
+        raise Forbidden(f"seat {seat + 1} is played by {machine(game.seats[seat].kind)}")
     if not hmac.compare_digest(expected, hash_token(token)):
-        raise Forbidden(f"that is not the token of seat {seat}")
+        raise Forbidden(f"that is not the token of seat {seat + 1}")
     return seat
 
 

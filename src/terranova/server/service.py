@@ -432,12 +432,12 @@ class GameService:
                 name = seat_name(seat.name)
             except ValueError as exc:
                 raise BadRequest(
-                    f"seat {index}: a name has no control, separator or direction-changing "
+                    f"seat {index + 1}: a name has no control, separator or direction-changing "
                     f"characters ({exc})"
                 ) from None
             if len(name) > self.settings.max_seat_name:
                 raise BadRequest(
-                    f"seat {index}: a name has at most {self.settings.max_seat_name} characters"
+                    f"seat {index + 1}: a name has at most {self.settings.max_seat_name} characters"
                 )
             if seat.kind == "automaton" or index in automata:
                 seats.append(_automaton(info, automata, index, seat.kind, seat.bot, name))
@@ -445,19 +445,19 @@ class GameService:
             if seat.kind == "bot":
                 spec = (seat.bot or "").strip()
                 if not spec:
-                    raise BadRequest(f"seat {index} is a bot: say which (bot: 'greedy', …)")
+                    raise BadRequest(f"seat {index + 1} is a bot: say which (bot: 'greedy', …)")
                 try:
                     check_agent(spec, info.id, limits(self.settings))
                 except TerranovaError as exc:
-                    raise BadRequest(f"seat {index}: {exc}") from None
+                    raise BadRequest(f"seat {index + 1}: {exc}") from None
                 seats.append(SeatInfo(index, "bot", name or spec, spec, None))
             elif seat.kind == "open":
                 if seat.bot is not None:
-                    raise BadRequest(f"seat {index} is open to a person: it has no bot")
+                    raise BadRequest(f"seat {index + 1} is open to a person: it has no bot")
                 seats.append(SeatInfo(index, "open", name or f"Player {index + 1}", None, None))
             else:
                 if seat.bot is not None:
-                    raise BadRequest(f"seat {index} is human: it has no bot")
+                    raise BadRequest(f"seat {index + 1} is human: it has no bot")
                 token = secrets.token_urlsafe(24)
                 tokens[index] = token
                 seats.append(
@@ -579,9 +579,9 @@ class GameService:
                     raise Stale("every seat of this game is taken")
                 seat = free[0]
             elif not 0 <= seat < len(game.seats):
-                raise BadRequest(f"this game has no seat {seat}")
+                raise BadRequest(f"this game has no seat {seat + 1}")
             elif seat not in free:
-                raise Stale(f"seat {seat} is not open: someone holds it")
+                raise Stale(f"seat {seat + 1} is not open: someone holds it")
             try:
                 shown = seat_name(name) or game.seats[seat].name
             except ValueError as exc:
@@ -595,7 +595,7 @@ class GameService:
                 game,
                 SeatInfo(seat, "human", shown, None, hash_token(token)),
                 (),
-                f"seat {seat} is not open any more: someone joined first",
+                f"seat {seat + 1} is not open any more: someone joined first",
             )
             self._changed(game)
             return game, seat, token
@@ -682,7 +682,7 @@ class GameService:
             try:
                 check_agent(seat.bot, info.id, limits(self.settings))
             except TerranovaError as exc:
-                raise Refused(f"the rematch cannot be made: seat {seat.seat}: {exc}") from None
+                raise Refused(f"the rematch cannot be made: seat {seat.seat + 1}: {exc}") from None
         name = seat.name[: self.settings.max_seat_name]
         if resigned:
             name = seat.bot or RESIGNED_BOT  # the person left: the bot plays the rematch
@@ -734,7 +734,7 @@ class GameService:
                     who = (
                         "nobody"
                         if to_move is None
-                        else f"{game.seats[to_move].name} (seat {to_move})"
+                        else f"{game.seats[to_move].name} (seat {to_move + 1})"
                     )
                     raise Illegal(f"it is not your turn: {who} is to move")
                 actions = [action]
@@ -923,23 +923,24 @@ def _automaton(
     it plays itself) may make its automaton's; raises BadRequest unless both agree."""
     variant = info.automaton_variant
     if variant is None:
-        raise BadRequest(f"seat {index}: {info.id} plays no seat itself (it has no automaton)")
+        raise BadRequest(f"seat {index + 1}: {info.id} plays no seat itself (it has no automaton)")
     count = f"{variant}={len(automata)}"
     if index not in automata:
         plays = (
             "no seat"
             if not automata
-            else f"seat {automata.start}"
+            else f"seat {automata.start + 1}"
             if len(automata) == 1
-            else f"seats {automata.start} to {automata.stop - 1}"
+            else f"seats {automata.start + 1} to {automata.stop}"
         )
-        raise BadRequest(f"seat {index}: with {count}, the automaton plays {plays}")
+        raise BadRequest(f"seat {index + 1}: with {count}, the automaton plays {plays}")
     if kind != "automaton":
         raise BadRequest(
-            f"seat {index} is played by the automaton ({count}): its kind is automaton, not {kind}"
+            f"seat {index + 1} is played by the automaton ({count}): "
+            f"its kind is automaton, not {kind}"
         )
     if bot is not None:
-        raise BadRequest(f"seat {index} is played by the automaton: it has no bot")
+        raise BadRequest(f"seat {index + 1} is played by the automaton: it has no bot")
     return SeatInfo(index, "automaton", name or "Automaton", None, None)
 
 

@@ -402,6 +402,12 @@ class SmallIslandsState(State):
     def describe_action(self, action: Action, seat: int | None) -> str | None:
         return views.describe_action(self, action, seat)
 
+    def say_action(self, action: Action, seat: int | None) -> str | None:
+        """The tiles by what they show, the objectives by what they ask and pay."""
+        from terranova.games.small_islands.words import say_action
+
+        return say_action(self, action, seat)
+
     def decisions_public(self) -> bool:
         """Every decision but two is public, seen by all as its canonical text: the
         objective cards a player keeps and the Discovery token it keeps are its own."""

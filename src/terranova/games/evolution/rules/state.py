@@ -61,6 +61,7 @@ from terranova.games.evolution.rules import (
     turns,
     views,
     windows,
+    words,
 )
 from terranova.games.evolution.rules.configuration import CompiledDeck, configure
 from terranova.games.evolution.rules.steps import (
@@ -306,6 +307,14 @@ class EvolutionState(Table, State):
         """Draws into a hand, and the cards a steal takes or a player gives, are seen only
         by the players concerned (``draw ?``, ``take ?``, ``give ?`` for the others)."""
         return views.describe(self, action, seat)
+
+    def say_action(self, action: Action, seat: int | None) -> str | None:
+        """Cards by their names, seats from 1; a card hidden from ``seat`` is "a card"."""
+        return words.say(self, action, seat)
+
+    def recall_says(self, action: Action, recalled: str, seat: int | None) -> str:
+        """Bluff: a card the log masks now is "a card" in words too."""
+        return words.recall(self, action, recalled)
 
     def recall_action(self, action: Action, seen: str, seat: int | None) -> str:
         """Bluff: a card under the top of the pile is named by no log line any more (the
