@@ -21,6 +21,7 @@ from tests.e2e.conftest import (
     wait_ready_to_act,
     wait_until,
 )
+from tests.e2e.moves import with_action, with_moves
 
 MAX_DECISIONS = 700
 GAME_SECONDS = 100.0
@@ -373,7 +374,8 @@ SHOW_SYNTHETIC = """([changes, live]) => {
 def show_synthetic(page: Any, changes: dict[str, Any]) -> dict[str, list[str]]:
     """Show the board a state message made from the real one with ``changes`` (message
     fields, view fields, cards added to the hand). Only drawn: nothing is sent."""
-    shown: dict[str, list[str]] = page.evaluate(SHOW_SYNTHETIC, [changes, True])
+    game = page.evaluate("window.terranova.state().game")
+    shown: dict[str, list[str]] = page.evaluate(SHOW_SYNTHETIC, [with_moves(game, changes), True])
     return shown
 
 
@@ -486,6 +488,7 @@ def test_every_choice_has_a_control(server: Server, new_page: Any, screenshots: 
 
 
 STOP_TEXT = """(stop) => window.terranova.board.stopText(stop)"""
+GAME_OF_STOPS = "evolution-bluff"
 
 
 def test_bluff_end_summary_and_what_a_stop_does(
@@ -532,12 +535,14 @@ def test_bluff_end_summary_and_what_a_stop_does(
     card = cards[0]["id"]
     base = {"actor": 0, "stopped_by": 1, "valid": False}
     texts = {
-        (action, case): page.evaluate(STOP_TEXT, {**base, "action": action, "case": case})
+        (action, case): page.evaluate(
+            STOP_TEXT, with_action(GAME_OF_STOPS, {**base, "action": action, "case": case})
+        )
         for action in (f"place hand {card}", "place hand ?", f"joker as {card}", f"call {card}")
         for case in (2, 3)
     }
     announce = {**base, "action": "announce open 2", "case": 3}
-    texts["announce", 3] = page.evaluate(STOP_TEXT, announce)
+    texts["announce", 3] = page.evaluate(STOP_TEXT, with_action(GAME_OF_STOPS, announce))
     for (action, case), text in texts.items():
         assert "takes it back" not in text, text
         assert "Ana's turn ends" in text, text
@@ -548,7 +553,10 @@ def test_bluff_end_summary_and_what_a_stop_does(
     assert "the call takes nothing" in texts[f"call {card}", 2]
     assert "earns nothing" in texts["announce", 3]
     assert "(covered since)" in texts["place hand ?", 3]
-    valid = page.evaluate(STOP_TEXT, {**base, "action": "call x", "case": 1, "valid": True})
+    valid = page.evaluate(
+        STOP_TEXT,
+        with_action(GAME_OF_STOPS, {**base, "action": "call x", "case": 1, "valid": True}),
+    )
     assert "Bo was wrong and draws a card" in valid
 
     # shown in the panel, as the last Stop of a game
@@ -558,7 +566,7 @@ def test_bluff_end_summary_and_what_a_stop_does(
             msg.view.last_stop = stop;
             window.terranova.board.update(msg, { live: true });
         }""",
-        {**base, "action": f"place hand {card}", "case": 3},
+        with_action(GAME_OF_STOPS, {**base, "action": f"place hand {card}", "case": 3}),
     )
     shown = page.inner_text("[data-testid='last-stop']")
     assert "leaves the pile for Ana's discard" in shown

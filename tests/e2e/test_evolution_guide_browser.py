@@ -20,6 +20,7 @@ from tests.e2e.conftest import (
     wait_ready_to_act,
     wait_until,
 )
+from tests.e2e.moves import with_moves
 
 TIP = "[data-testid='guide-tip']"
 MAX_TIP = 230  # "under ~220 characters": the board keeps its tips within 220, names aside
@@ -175,7 +176,8 @@ GUIDE_OF = """([changes]) => {
 
 
 def guide_of(page: Any, changes: dict[str, Any]) -> str:
-    text = page.evaluate(GUIDE_OF, [changes])
+    game = page.evaluate("window.terranova.state().game")
+    text = page.evaluate(GUIDE_OF, [with_moves(game, changes)])
     assert isinstance(text, str) and len(text) <= MAX_TIP, text
     return text
 

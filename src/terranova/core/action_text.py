@@ -505,7 +505,7 @@ class ActionParser(Generic[A]):
         any field, by the one form that reads it; :data:`HIDDEN_DATA` if none or several do."""
         known = self._masked.get(text)
         if known is not None:
-            return known
+            return {"kind": known["kind"], "fields": dict(known["fields"])}
         found = []
         for form in self._forms:
             regex, groups = form.regex(self._loose, masked=True)
@@ -528,7 +528,7 @@ class ActionParser(Generic[A]):
                     fields[part.name] = part.converter.parse(value)
             data = {"kind": form.cls.__name__, "fields": fields}
         if len(self._masked) < 4096:
-            self._masked[text] = data
+            self._masked[text] = {"kind": data["kind"], "fields": dict(data["fields"])}
         return data
 
     def _combine(

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from terranova.core.actions import Action
 from terranova.core.scoring import SCORING
+from terranova.games.evolution.actions import parse_action
 from terranova.games.evolution.rules.steps import (
     Called,
     Dealing,
@@ -32,6 +33,12 @@ if TYPE_CHECKING:
 def masked(text: str, card: str) -> str:
     """``text`` with the word ``card`` (a card's id) replaced by ``?``."""
     return " ".join("?" if word == card else word for word in text.split(" "))
+
+
+def move(text: str) -> dict[str, Any]:
+    """The action of ``text`` as data (its kind and fields), ``?`` read as a field hidden
+    (null), as the state message gives its moves (``core.action_text``)."""
+    return parse_action.masked_data(text)
 
 
 def view(g: EvolutionState, seat: int | None) -> dict[str, Any]:
@@ -82,6 +89,8 @@ def view(g: EvolutionState, seat: int | None) -> dict[str, Any]:
         card = g._last_stop_card
         if stop is not None and card and covered >> c.index[card] & 1:
             out["last_stop"] = {**stop, "action": masked(stop["action"], card)}
+    if out["last_stop"] is not None:
+        out["last_stop"] = {**out["last_stop"], "move": move(out["last_stop"]["action"])}
     v.table_view(g, out)
     turn = None
     if g._ctx and not g._over:
@@ -108,6 +117,7 @@ def view(g: EvolutionState, seat: int | None) -> dict[str, Any]:
         case Window(actor=actor, seats=seats, deed=deed, interrupter=interrupter):
             out["window"] = {
                 "action": deed.text,
+                "move": move(deed.text),
                 "actor": actor,
                 "waiting": v.waiting(seats, seat),
                 "interrupter": interrupter if interrupter >= 0 else None,
@@ -115,6 +125,7 @@ def view(g: EvolutionState, seat: int | None) -> dict[str, Any]:
         case Stopped(actor=actor, challenger=challenger, deed=deed, interrupter=interrupter):
             out["window"] = {
                 "action": deed.text,
+                "move": move(deed.text),
                 "actor": actor,
                 "stopped_by": challenger,
                 "interrupter": interrupter if interrupter >= 0 else None,

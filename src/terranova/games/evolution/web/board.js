@@ -72,40 +72,33 @@ export function createBoard(ctx) {
   return new EvolutionBoard(ctx);
 }
 
-// ------------------------------------------------------------------ action texts
+// ------------------------------------------------------------------ moves as data
 
-/** An action text read into its parts: {text, kind, card?, seat?, from?, era?, open?, series?}. */
-export function readAction(text) {
-  const words = text.split(" ");
-  const [verb, a, b, c] = words;
-  const n = words.length;
-  const other = { text, kind: "other" };
-  switch (verb) {
-    case "place":
-      if ((a === "hand" || a === "reserve") && n === 3) return { text, kind: "place", from: a, card: b };
-      if (a === "discard" && n === 4) return { text, kind: "place", from: "discard", seat: Number(b), card: c };
-      if (a === "called" && (n === 3 || (n === 4 && c === "continue"))) {
-        return { text, kind: "place-called", card: b, series: n === 4 };
-      }
-      return other;
-    case "joker":
-      if (a === "as" && n === 3) return { text, kind: "joker-as", card: b };
-      return a === "special" && n === 2 ? { text, kind: "joker-special" } : other;
-    case "special":
-      if (a === "replay" && n === 2) return { text, kind: "replay" };
-      return a === "discard" && n === 3 ? { text, kind: "special-discard", card: b } : other;
-    case "steal": case "exchange": case "ask":
-      return n === 2 && /^\d+$/.test(a) ? { text, kind: verb, seat: Number(a) } : other;
-    case "give": case "call": case "discard": case "deal": case "draw": case "take": case "flip":
-      return n === 2 ? { text, kind: verb, card: a } : other;
-    case "announce":
-      return n === 3 && (a === "open" || a === "close") ? { text, kind: "announce", open: a === "open", era: Number(b) } : other;
-    case "interrupt": case "stop": case "accept": case "verify": case "concede":
-    case "abandon": case "pass": case "end":
-      return n === 1 ? { text, kind: verb } : other;
-    default:
-      return other;
-  }
+/** The kinds of move (the server's action classes) the board names, by the board's own
+ * names; a card-bearing kind reads its field `card` ("?" when it is hidden, null). */
+const KINDS = {
+  PlaceCalled: "place-called", JokerAs: "joker-as", JokerSpecial: "joker-special",
+  Interrupt: "interrupt", Replay: "replay", SpecialDiscard: "special-discard", Steal: "steal",
+  Exchange: "exchange", Ask: "ask", Give: "give", Call: "call", Discard: "discard",
+  Deal: "deal", Draw: "draw", Take: "take", Flip: "flip", Announce: "announce",
+};
+const FROM = { PlaceHand: "hand", PlaceReserve: "reserve", PlaceDiscard: "discard" };
+
+/** A move as the server sends it ({text, kind, fields}: a legal move, a log entry, the
+ * view's window or last Stop) read into the board's parts: {text, kind, card?, seat?,
+ * from?, era?, open?, series?}. No text is read: only the data. */
+export function readMove(move) {
+  const text = move.text !== undefined ? move.text : move.action;
+  const data = move.move || move;
+  const fields = data.fields || {};
+  const out = { text };
+  if ("card" in fields) out.card = fields.card === null ? "?" : fields.card;
+  if ("seat" in fields && fields.seat !== null) out.seat = fields.seat;
+  if (data.kind in FROM) return { ...out, kind: "place", from: FROM[data.kind] };
+  if (data.kind === "Word") return { ...out, kind: fields.word || "other" };
+  if (data.kind === "Announce") return { ...out, kind: "announce", open: fields.what === "open", era: fields.era };
+  if (data.kind === "PlaceCalled") return { ...out, kind: "place-called", series: fields.series };
+  return { ...out, kind: KINDS[data.kind] || "other" };
 }
 
 function possessive(name) { return name.endsWith("s") ? `${name}'` : `${name}'s`; }
@@ -172,7 +165,7 @@ class EvolutionBoard {
     this.settle();
     const mine = live && message.status === "playing" && message.seat !== null && message.seat !== undefined;
     this.legal = mine ? message.legal || [] : [];
-    this.choices = this.legal.map(readAction).map((act) => (this.knows(act) ? act : { text: act.text, kind: "other" }));
+    this.choices = (mine ? message.moves || [] : []).map(readMove).map((act) => (this.knows(act) ? act : { text: act.text, kind: "other" }));
     this.covered = new Set();
     this.followClock(live ? message.window : null);
     this.pickHandMode();
@@ -498,7 +491,7 @@ class EvolutionBoard {
     const log = this.message.log || [];
     const latest = new Map(); // what lies where -> the last move that put it there
     log.forEach((entry, k) => {
-      const spot = this.spot(readAction(entry.text), entry, k, log);
+      const spot = this.spot(readMove(entry), entry, k, log);
       if (spot) latest.set(spot.key, spot);
     });
     return [...latest.values()].filter((spot) => this.shows(spot)).sort((a, b) => a.ply - b.ply);
@@ -540,7 +533,7 @@ class EvolutionBoard {
     const automata = this.view.automata || [];
     if (automata.length <= 1) return automata.length ? automata[0] : null;
     for (let j = k; j < log.length; j++) {
-      const act = readAction(log[j].text);
+      const act = readMove(log[j]);
       if ((log[j].seat !== null && log[j].seat !== undefined) || act.kind !== "flip") break;
       const owner = automata.find((seat) => (this.view.discards[seat] || []).includes(act.card));
       if (owner !== undefined) return owner;
@@ -677,7 +670,7 @@ class EvolutionBoard {
     const win = this.view.window;
     if (!win || win.action === undefined) return null;
     const who = win.actor === this.message.seat ? "You" : this.ctx.seatName(win.actor);
-    return `${who} ${this.describe(readAction(win.action), win.actor)}`;
+    return `${who} ${this.describe(readMove(win), win.actor)}`;
   }
 
   /** Stop / Accept / Interruption!, the answers to a Stop, or the clock while others answer. */
@@ -712,7 +705,7 @@ class EvolutionBoard {
       const win = this.view.window || {};
       const stopper = win.stopped_by !== undefined ? this.ctx.seatName(win.stopped_by) : "Someone";
       return h("div.evo-alert.evo-respond", { dataset: { testid: "respond" }, role: "alert" },
-        h("p.evo-alert-text", h("b", { text: `${stopper}: “Stop!”` }), " ", win.action ? `against: ${this.describe(readAction(win.action), win.actor)}.` : ""),
+        h("p.evo-alert-text", h("b", { text: `${stopper}: “Stop!”` }), " ", win.action ? `against: ${this.describe(readMove(win), win.actor)}.` : ""),
         h("p.hint", { text: "Verify: if your action was allowed, the challenger draws a card and your turn goes on; if not, the challenger gives you a card, your action is undone (a card placed goes to your discard and you draw another) and your turn ends. Concede: you steal a card from the challenger, your action is undone and your turn ends." }),
         h("div.evo-window-buttons",
           this.actButton(verify, "Verify", { cls: ".primary", testid: "verify" }),
@@ -935,7 +928,7 @@ class EvolutionBoard {
   stopText(stop) {
     const actor = this.ctx.seatName(stop.actor);
     const challenger = this.ctx.seatName(stop.stopped_by);
-    const act = readAction(stop.action);
+    const act = readMove(stop);
     const what = `${challenger} stopped ${actor} (${this.describe(act, stop.actor)})`;
     if (stop.case === 1) {
       return `${what}: verified, it was allowed; ${challenger} was wrong and draws a card (steals one if the draw pile is empty).`;
@@ -978,7 +971,7 @@ class EvolutionBoard {
     const view = message.view;
     const me = message.seat;
     if (!view || me === null || me === undefined || message.status !== "playing") return null;
-    const acts = (message.legal || []).map(readAction);
+    const acts = (message.moves || []).map(readMove);
     const has = (kind) => acts.some((act) => act.kind === kind);
     const bluff = view.mode === "bluff";
     if (has("stop") || has("interrupt") || has("accept")) return this.guideWindow(view, has);
@@ -1019,7 +1012,7 @@ class EvolutionBoard {
       return this.fit(`${actor} just placed a card. Interruption! spends your joker on a whole extra turn right now; Let it pass keeps the joker for later.`,
         "When the time runs out, the card passes.");
     }
-    const act = win.action ? readAction(win.action) : { kind: "other" };
+    const act = win.move ? readMove(win) : { kind: "other" };
     let stop;
     switch (act.kind) {
       case "announce":
@@ -1062,7 +1055,7 @@ class EvolutionBoard {
   guideGive(message, view) {
     const me = message.seat;
     const log = message.log || [];
-    const last = log.length ? readAction(log[log.length - 1].text) : { kind: "other" };
+    const last = log.length ? readMove(log[log.length - 1]) : { kind: "other" };
     const turn = view.turn || {};
     const stop = view.last_stop;
     if (last.kind === "verify" && stop && stop.stopped_by === me && stop.case === 3) {
@@ -1166,7 +1159,8 @@ class EvolutionBoard {
     const legal = message.legal || [];
     if (window && window.waiting) return `${bluff ? "Stop?" : "Interruption?"}${clock}`;
     if (window && window.answered) return `You let it pass · waiting for the others${clock ? ` ·${clock}` : ""}`;
-    if (!window && legal.some((t) => WINDOW_ANSWERS.includes(t))) return bluff ? "Stop?" : "Interruption?";
+    const answers = (message.moves || []).some((m) => WINDOW_ANSWERS.includes(readMove(m).kind));
+    if (!window && answers) return bluff ? "Stop?" : "Interruption?";
     const mover = message.to_move;
     if (mover === null || mover === undefined) return "";
     const mine = message.seat === mover && legal.length > 0;
@@ -1267,7 +1261,7 @@ class EvolutionBoard {
 
   /** Log entries as readable text (same order). */
   describeLog(log) {
-    return log.map((entry) => this.describe(readAction(entry.text), entry.seat));
+    return log.map((entry) => this.describe(readMove(entry), entry.seat));
   }
 
   /** An action as a phrase after its player's name ("plays Chasse from the hand"). */
