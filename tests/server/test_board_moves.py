@@ -2,8 +2,10 @@
 with its ``kind`` and ``fields`` (docs/web.md, the ``state`` message), so no board reads an
 action's text (no ``readAction``, no regular expression anchored on an action's verb, no
 split of a legal or log text, no search through ``legal`` but for the text to send). A
-board still parsing is listed in PARSING until it reads the data; the mark is strict, so
-a board that stops parsing must leave the list, and one that starts again fails."""
+board must not work out a rule the view's facts give either (Small Islands' Missions
+fulfilled, Entdecker's routes). A board still parsing is listed in PARSING until it reads
+the data; the mark is strict, so a board that stops parsing must leave the list, and one
+that starts again fails."""
 
 from __future__ import annotations
 
@@ -20,7 +22,9 @@ PATTERNS = {
     "a split of a text": re.compile(r"\b(?:text|t|action|entry\.text)\.split\("),
     "a search of legal": re.compile(r"\blegal\.(?:map|filter|some|find|every|forEach)\("),
     "a test of a text's start": re.compile(r"\.text\.(?:startsWith|match)\(|\btext\.startsWith\("),
+    "a rule worked out again": re.compile(r"\bfunction (?:fulfils|findRoute)\b|\bfindRoute\("),
 }
+"""What reading an action's text, or a rule the server's facts give, looks like."""
 
 PARSING = {"discovery", "small_islands", "entdecker"}
 """Boards that still read action texts (to be moved to the moves' data)."""
@@ -70,6 +74,7 @@ const TAKE_RE = /^take (\\S+)$/;
     this.deploys = legal.map((t) => DEPLOY_RE.exec(t)).filter(Boolean);
     const startEntry = log.find((e) => /^start /.test(e.text));
     if (!window && legal.some((t) => WINDOW_ANSWERS.includes(t))) return 1;
+function fulfils(m, island) {
 """
     found = parsing(before)
-    assert len(found) >= 7, found
+    assert len(found) >= 8, found

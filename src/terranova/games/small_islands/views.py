@@ -15,6 +15,8 @@ from terranova.games.small_islands.components import RESOURCES, SYMBOLS
 from terranova.games.small_islands.steps import Dealing, Decision, Discovering, Drawing, Keeping
 
 if TYPE_CHECKING:
+    from terranova.games.small_islands.components import Reward
+    from terranova.games.small_islands.objectives import Island
     from terranova.games.small_islands.state import SmallIslandsState
 
 
@@ -71,6 +73,7 @@ def view(g: SmallIslandsState, seat: int | None) -> dict[str, Any]:
         "round": g._round,
         "first_player": g._first,
         "tiles": tiles,
+        "islands": island_facts(g),
         "row": [ids[d] for d in g._row],
         "navigation": g._nav,
         "stack": g._reserve,
@@ -124,6 +127,48 @@ def _grey(g: SmallIslandsState) -> int:
     from terranova.games.small_islands.exploring import grey_ships_left
 
     return grey_ships_left(g)
+
+
+def island_facts(g: SmallIslandsState) -> list[dict[str, Any]]:
+    """Every island of land tiles as the rules see it, so that no board works it out: its
+    squares, tiles, symbols (bonus tokens counted), house symbols, houses built and their
+    owners, the Missions it fulfils (by id: the objective cards', or in the advanced
+    mode the Mission cards) and what a house on it would pay by each Reward (by id, left
+    out when nothing: prestige points, or for a Discovery Reward its tokens, one per
+    temple). Public facts only: the cards are all listed in the components."""
+    from terranova.games.small_islands import islands as isl
+    from terranova.games.small_islands.objectives import fulfils
+
+    t = g._t
+    c = t.components
+    xy = t.grid.xy
+    if g._advanced:
+        missions, rewards = list(c.missions), list(c.rewards)
+    else:
+        missions, rewards = [o.mission for o in c.objectives], [o.reward for o in c.objectives]
+    out = []
+    for root, squares in isl.islands(g).items():
+        island = isl.island(g, root)
+        houses = [s for pos in squares for s in g._houses_at.get(pos, ())]
+        out.append(
+            {
+                "squares": [list(xy[pos]) for pos in squares],
+                "tiles": island.tiles,
+                **{symbol: island.count(symbol) for symbol in SYMBOLS},
+                "built": len(houses),
+                "owners": sorted(set(houses)),
+                "fulfils": sorted({m.id for m in missions if fulfils(m, island)}),
+                "pays": {r.id: paid for r in rewards if (paid := _paid(r, island))},
+            }
+        )
+    return out
+
+
+def _paid(reward: Reward, island: Island) -> int:
+    """What a house on ``island`` earns by ``reward``: points, or Discovery tokens."""
+    from terranova.games.small_islands.objectives import discoveries, points
+
+    return discoveries(reward, island) if reward.kind == "discovery" else points(reward, island)
 
 
 def describe_action(g: SmallIslandsState, action: Action, seat: int | None) -> str | None:

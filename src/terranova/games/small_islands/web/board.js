@@ -53,7 +53,6 @@ function pieceNumber(who, x, y, size) {
 }
 const RESOURCES = ["flower", "fruit", "leaf"];
 const TOKEN_KINDS = ["flower", "fruit", "leaf", "port"];
-const STEP = [[0, -1], [1, 0], [0, 1], [-1, 0]];
 /** Squares sharing each label point: edges N E S W, then corners NE SE SW NW. */
 const TOUCHING = [
   [[0, -1]], [[1, 0]], [[0, 1]], [[-1, 0]],
@@ -116,30 +115,10 @@ function count(island, symbol) { return island[symbol] || 0; }
 
 function discoveryCount(p) { return Array.isArray(p.discoveries) ? p.discoveries.length : p.discoveries || 0; }
 
-function fulfils(m, island) {
-  if (!m) return false;
-  if (m.kind === "more") return count(island, m.a) > count(island, m.b);
-  if (m.kind === "equal") return count(island, m.a) === count(island, m.b) && count(island, m.a) >= 1;
-  if (m.kind === "match") {
-    const mine = count(island, m.a);
-    return mine >= 1 && RESOURCES.some((r) => r !== m.a && count(island, r) === mine);
-  }
-  return Object.entries(m.need || {}).every(([sym, n]) => count(island, sym) >= n);
-}
-
-/** Prestige points a house earns on the island (a Discovery reward draws tokens: 0). */
+/** Prestige points a house earns on the island by the Reward ``r`` (the server's fact; a
+ * Discovery Reward draws tokens, one per temple). */
 function points(r, island) {
-  if (!r) return 0;
-  const resources = RESOURCES.map((x) => count(island, x));
-  if (r.kind === "flat") return r.points;
-  if (r.kind === "per_symbol") return r.points * count(island, r.symbol) + r.bonus;
-  if (r.kind === "lowest") return r.points * Math.min(...resources) + r.bonus;
-  if (r.kind === "chosen") return r.points * Math.max(...resources) + r.bonus;
-  if (r.kind === "size") {
-    const reached = r.sizes.filter(([t]) => island.tiles >= t);
-    return reached.length ? reached[reached.length - 1][1] : 0;
-  }
-  return 0;
+  return r && island.pays ? island.pays[r.id] || 0 : 0;
 }
 
 function islandText(island) {
@@ -893,46 +872,16 @@ class IslandsBoard {
 
   // ---------------------------------------------------------------- islands (for words only)
 
-  /** The islands of the map (tiles joined across land edges) with their counts, by square. */
+  /** The islands of the map with their counts, by square: the view's facts (the rules
+   * join the tiles and say which Missions each fulfils and what each Reward pays). */
   islands() {
     if (this.islandsCache) return this.islandsCache;
-    const view = this.message.view;
-    const parent = new Map();
-    const find = (k) => {
-      while (parent.get(k) !== k) {
-        parent.set(k, parent.get(parent.get(k)));
-        k = parent.get(k);
-      }
-      return k;
-    };
-    for (const t of view.tiles) if (t.design !== "ship") parent.set(key(t.x, t.y), key(t.x, t.y));
-    for (const t of view.tiles) {
-      if (t.design === "ship") continue;
-      const labels = turnLabels(this.designs.get(t.design).labels, t.rotation);
-      STEP.forEach(([dx, dy], e) => {
-        const other = key(t.x + dx, t.y + dy);
-        if (labels[e] === LAND && parent.has(other)) parent.set(find(key(t.x, t.y)), find(other));
-      });
-    }
-    const byRoot = new Map();
-    for (const t of view.tiles) {
-      if (t.design === "ship") continue;
-      const root = find(key(t.x, t.y));
-      if (!byRoot.has(root)) byRoot.set(root, { root, tiles: 0, flower: 0, fruit: 0, leaf: 0, temple: 0, port: 0, house: 0, built: 0, squares: [], owners: new Set() });
-      const island = byRoot.get(root);
-      island.tiles += 1;
-      island.squares.push(key(t.x, t.y));
-      const sym = this.designs.get(t.design).symbols;
-      for (const k of Object.keys(sym)) island[k] += sym[k];
-      for (const tok of t.tokens || []) {
-        island[tok.kind] += 1;
-        if (tok.over) island[tok.over] -= 1;
-      }
-      for (const who of t.houses || []) island.owners.add(who);
-      island.built += (t.houses || []).length;
-    }
     const out = new Map();
-    for (const [k] of parent) out.set(k, byRoot.get(find(k)));
+    for (const fact of this.message.view.islands || []) {
+      const squares = fact.squares.map(([x, y]) => key(x, y));
+      const island = { ...fact, root: squares[0], squares, owners: new Set(fact.owners), fulfils: new Set(fact.fulfils) };
+      for (const k of squares) out.set(k, island);
+    }
     this.islandsCache = out;
     return out;
   }
@@ -969,7 +918,7 @@ class IslandsBoard {
     for (const island of this.islands().values()) {
       if (seen.has(island)) continue;
       seen.add(island);
-      if (island.tiles < 2 || island.owners.has(seat) || island.built >= island.house || !fulfils(obj.mission, island)) continue;
+      if (island.tiles < 2 || island.owners.has(seat) || island.built >= island.house || !island.fulfils.has(obj.mission.id)) continue;
       pays.push(obj.reward.kind === "discovery" ? count(island, "temple") : points(obj.reward, island));
     }
     pays.sort((a, b) => b - a);
