@@ -545,7 +545,7 @@ def test_estimates_are_every_seats_estimate(game_id: str, params: dict[str, obje
 # ------------------------------------------------------------- actions as data and words
 
 
-IN_WORDS = {"evolution-explore", "evolution-bluff", "small-islands"}
+IN_WORDS = {"discovery", "evolution-explore", "evolution-bluff", "small-islands", "entdecker"}
 """The games whose moves are said in words (not their texts)."""
 
 

@@ -423,6 +423,12 @@ class DiscoveryState(FollowerStep, State):
             return "draw ?"
         return str(action)
 
+    def say_action(self, action: Action, seat: int | None) -> str | None:
+        """Tiles by their terrains, regions from 1."""
+        from terranova.games.discovery.words import say
+
+        return say(self, action, seat)
+
     def components(self) -> dict[str, Any]:
         """The tile set: every design with its regions, touches and cities."""
         tileset = self.game.tileset

@@ -474,6 +474,12 @@ class EntdeckerState(State):
                 return "token ?"
         return str(action)
 
+    def say_action(self, action: Action, seat: int | None) -> str | None:
+        """Start points by the board's edge, headings by the compass, seats from 1."""
+        from terranova.games.entdecker.words import say
+
+        return say(self, action, seat)
+
     def decisions_public(self) -> bool:
         """Every decision is public (only chance's draw of a token into a hut is hidden):
         every seat sees it as its canonical text, which names it alone whatever the
