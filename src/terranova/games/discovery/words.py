@@ -14,13 +14,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from terranova.core.actions import Action
+from terranova.core.words import listed, turned
 from terranova.games.discovery import actions as a
 
 if TYPE_CHECKING:
     from terranova.games.discovery.rules import DiscoveryState
-
-TURNS = ("", ", turned a quarter turn clockwise", ", turned half a turn",
-         ", turned a quarter turn anticlockwise")  # fmt: skip
 
 
 def tile(g: DiscoveryState, design: str) -> str:
@@ -31,10 +29,7 @@ def tile(g: DiscoveryState, design: str) -> str:
     except KeyError:
         return "a tile"
     terrains = list(dict.fromkeys(r.terrain.label for r in found.regions))
-    listed = (
-        terrains[0] if len(terrains) == 1 else ", ".join(terrains[:-1]) + " and " + terrains[-1]
-    )
-    return f"the tile with {listed}"
+    return f"the tile with {listed(terrains)}"
 
 
 def say(g: DiscoveryState, action: Action, seat: int | None) -> str | None:
@@ -46,7 +41,7 @@ def say(g: DiscoveryState, action: Action, seat: int | None) -> str | None:
         return "draw a tile"
     match action:
         case a.Place(design=design, x=x, y=y, rotation=rotation):
-            return f"lay {tile(g, design)} at {x},{y}{TURNS[rotation]}"
+            return f"lay {tile(g, design)} at {x},{y}{turned(rotation)}"
         case a.Deploy(region=region):
             return f"put a follower on region {region + 1} of the tile just laid"
         case a.Remove(x=x, y=y, region=region):

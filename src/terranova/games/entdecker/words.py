@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from terranova.core.actions import Action
+from terranova.core.words import listed, turned
 from terranova.games.entdecker import actions as a
 
 if TYPE_CHECKING:
@@ -24,8 +25,6 @@ if TYPE_CHECKING:
 EDGES = {"N": ("the top edge", "column"), "S": ("the bottom edge", "column"),
          "E": ("the right edge", "row"), "W": ("the left edge", "row")}  # fmt: skip
 HEADINGS = {"N": "north", "E": "east", "S": "south", "W": "west"}
-TURNS = ("", ", turned a quarter turn clockwise", ", turned half a turn",
-         ", turned a quarter turn anticlockwise")  # fmt: skip
 
 
 def point(name: str) -> str:
@@ -67,8 +66,7 @@ def say(g: EntdeckerState, action: Action, seat: int | None) -> str | None:
         case a.Reveal(design=design):
             return f"the hidden tile drawn is tile {design}"
         case a.Place(design=design, x=x, y=y, rotation=rotation):
-            turned = TURNS[rotation]
-            return f"lay tile {design} at {x},{y}{turned}"
+            return f"lay tile {design} at {x},{y}{turned(rotation)}"
         case a.Settle(kind=kind, x=x, y=y, piece=piece, source=source):
             back = f", taking a scout back from {source}" if source else ""
             return f"place a {kind} on land piece {piece + 1} of the tile at {x},{y}{back}"
@@ -93,4 +91,4 @@ def _tolls(g: EntdeckerState, tolls: str) -> str:
     toll = g._t.board.toll
     times = {1: "", 2: " twice"}
     parts = [f"seat {s + 1}{times.get(n, f' {n} times')}" for s, n in sorted(paid.items())]
-    return f", paying a toll of {toll} gold to " + " and ".join(parts)
+    return f", paying a toll of {toll} gold to {listed(parts)}"

@@ -14,20 +14,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from terranova.core.actions import Action
+from terranova.core.words import listed, turned
 from terranova.games.small_islands import actions as a
 from terranova.games.small_islands.components import SYMBOLS
 from terranova.games.small_islands.sheet import WORDS, mission_text, reward_text
 
 if TYPE_CHECKING:
     from terranova.games.small_islands.state import SmallIslandsState
-
-TURNS = (
-    "",
-    ", turned a quarter turn clockwise",
-    ", turned half a turn",
-    ", turned a quarter turn anticlockwise",
-)
-"""A tile's rotation in words (quarter turns clockwise)."""
 
 
 def tile_words(g: SmallIslandsState, design: str) -> str:
@@ -51,8 +44,7 @@ def tile_words(g: SmallIslandsState, design: str) -> str:
         face = found.face
         looks = "land and sea" if face.coast else "only land" if face.land else "only sea"
         return f"{what} with {looks}"
-    listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
-    return f"{what} with {listed}"
+    return f"{what} with {listed(shown)}"
 
 
 def objective_words(g: SmallIslandsState, card: str) -> str:
@@ -96,7 +88,7 @@ def _words(g: SmallIslandsState, action: Action, player: str) -> str:
     t = g._t
     match action:
         case a.Place(design=design, x=x, y=y, rotation=rotation):
-            return f"lay {tile_words(g, design)} at {x},{y}{TURNS[rotation]}"
+            return f"lay {tile_words(g, design)} at {x},{y}{turned(rotation)}"
         case a.Take(design=design):
             return f"take the face-up tile with {tile_words(g, design).partition(' with ')[2]}"
         case a.Land(ship=ship, x=x, y=y):
