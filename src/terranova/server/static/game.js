@@ -696,7 +696,7 @@ function renderLog(msg) {
   }
   const first = Math.max(0, msg.log.length - 400);
   const entries = msg.log.slice(first);
-  const texts = board && board.describeLog ? board.describeLog(entries, msg) : entries.map((e) => e.text);
+  const texts = board && board.describeLog ? board.describeLog(entries, msg) : entries.map((e) => e.says || e.text);
   const picking = pickedEntry(msg);
   const scored = new Map();
   if (!scoresHidden(msg)) {
@@ -1239,7 +1239,7 @@ async function replayTo(index, note = "") {
   if (!replay || ask !== replay.token) return;
   show(msg, false);
   const what = previous && previous.seat !== null
-    ? `${seatName(previous.seat)}: ${board && board.describeLog ? board.describeLog([previous], latest)[0] : previous.text}`
+    ? `${seatName(previous.seat)}: ${board && board.describeLog ? board.describeLog([previous], latest)[0] : previous.says || previous.text}`
     : "the start";
   $("replay-label").textContent = `Move ${index} of ${replay.steps.length - 1} · after ${what}` +
     (decision ? "" : index === replay.steps.length - 1 ? " · final scoring" : "") + (note ? ` · ${note}` : "");

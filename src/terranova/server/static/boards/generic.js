@@ -12,8 +12,9 @@ export function createBoard(ctx) {
       busy = false;
       pre.textContent = JSON.stringify(message.view, null, 1);
       const mine = live && message.status === "playing" && message.seat !== null && message.to_move === message.seat;
-      const buttons = mine ? (message.legal || []).map((text) => h("button.choice", {
-        type: "button", text, dataset: { action: text },
+      const moves = message.moves || (message.legal || []).map((text) => ({ text, says: text }));
+      const buttons = mine ? moves.map(({ text, says }) => h("button.choice", {
+        type: "button", text: says || text, title: says && says !== text ? text : null, dataset: { action: text },
         on: { click: () => { if (!busy) { busy = true; ctx.send(text); } } },
       })) : [];
       ctx.panel.replaceChildren(h("p.prompt", { text: mine ? "Your move:" : "" }), h("div.choices", buttons));
