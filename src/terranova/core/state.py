@@ -105,6 +105,12 @@ class State(ABC):
         """Whether the game is over."""
         return self.current_player() == TERMINAL
 
+    def points(self) -> list[int] | None:
+        """The final scores as a player reads them: whole points, without the tie-breaks
+        that :meth:`returns` may carry as fractions (a game that does overrides this, as one
+        scored by winning alone, which answers None)."""
+        return [int(value) for value in self.returns()]
+
     def winners(self) -> list[int]:
         """Seats with the best final score (ties share the win); empty until the end."""
         if not self.is_terminal():

@@ -224,6 +224,7 @@ class Timeline:
             scores=list(result["scores"]),
             winners=list(result["winners"]),
             reason=result.get("reason"),
+            points=self.state.points(),
         )
 
     def undoable(self, seat: int) -> bool:

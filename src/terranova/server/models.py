@@ -259,6 +259,9 @@ class ResultOut(BaseModel):
     winners: list[int]
     reason: str | None = None
     """Why the game ended, where the game says (its record's result carries it)."""
+    points: list[int] | None = None
+    """The final scores as a player reads them, whole points without the tie-breaks that
+    ``scores`` may carry as fractions; None in a game won or lost without points (Bluff)."""
 
 
 class GameSummary(BaseModel):

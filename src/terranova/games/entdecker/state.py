@@ -424,6 +424,10 @@ class EntdeckerState(State):
             return self.returns()
         return [float(p) for p in self._points]
 
+    def points(self) -> list[int]:
+        """The points, without the gold that :meth:`returns` adds as the tie-break."""
+        return [int(p) for p in self._points]
+
     def returns(self) -> list[float]:
         if self._over and self._params["tiebreak"] == "gold":
             return [p + g / 1000 for p, g in zip(self._points, self._gold, strict=True)]

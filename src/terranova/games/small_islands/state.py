@@ -380,6 +380,13 @@ class SmallIslandsState(State):
     def returns(self) -> list[float]:
         return self.scores()
 
+    def points(self) -> list[int]:
+        """The scores in whole points, without the tie-breaks of :meth:`scores` (Discovery
+        tokens counted once the game is over)."""
+        if self._over:
+            return [rounds.score(self, s) for s in range(self._n)]
+        return [rounds.public_score(self, s) for s in range(self._n)]
+
     def winners(self) -> list[int]:
         """The best return; in the solo game, the player if they beat Alexis, else nobody."""
         if not self._over:

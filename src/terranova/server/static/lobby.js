@@ -322,7 +322,9 @@ async function renderMyGames() {
     const names = summary.seats.map((seat) => h("span.player-chip",
       h("span.seat-dot", { style: `background:${seatColour(seat.seat)}` }),
       seat.name + (summary.result && summary.result.winners.includes(seat.seat) ? " ★" : ""),
-      summary.result ? h("b", { text: ` ${summary.result.scores[seat.seat]}` }) : null));
+      // the points as a player reads them (no tie-break fractions; none in a game without points)
+      summary.result && summary.result.points
+        ? h("b", { text: ` ${summary.result.points[seat.seat]}` }) : null));
     let status;
     if (summary.status === "finished") {
       status = "finished";

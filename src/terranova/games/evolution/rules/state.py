@@ -272,6 +272,17 @@ class EvolutionState(Table, State):
     def returns(self) -> list[int]:
         return self.scores()
 
+    def winners(self) -> list[int]:
+        """Explore's best scores; Bluff's winners are named by how it ended, and a game
+        that ended with no winner has none (not every seat sharing a score of 0)."""
+        if self._over and self._v.mode == "bluff":
+            return self._winners[:]
+        return super().winners()
+
+    def points(self) -> list[int] | None:
+        """Bluff is won or lost, with no points."""
+        return None if self._v.mode == "bluff" else self.scores()
+
     def history(self) -> list[Action]:
         return self._history[:]
 
