@@ -56,51 +56,53 @@ def test_the_end_card_says_where_the_points_came_from(
     assert int(page.evaluate("document.body.dataset.ply")) >= lines[0]["ply"]
 
 
-def test_a_scoring_is_announced_as_it_happens(server: Server, new_page: Any) -> None:
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_a_scoring_is_announced_out_of_the_way(
+    server: Server, new_page: Any, screenshots: Path, width: int, height: int
+) -> None:
     """Ana's page is open while her moves go over HTTP: the first scoring after the page
-    loaded comes up as a toast naming who scored, the points and what for."""
+    loaded comes up on one compact line at the top edge, naming who scored, the points and
+    what for, over the top bar and not over the board or the panel (on a phone too); a
+    click on the line goes through to the page, its close button dismisses it, and it goes by itself
+    in a few seconds."""
     seats = [ANA, GREEDY]
     game_id, token = play_at_random(
         server, "evolution-explore", seats, seed=5, stop=lambda s: s["ply"] >= 2
     )
-    page = new_page()
+    page = new_page(width=width, height=height)
     page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")
     page.wait_for_selector("body[data-ply]")
     start = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
     known = len(start["view"]["scoring"])
     state = play_until(server, game_id, token, 1, lambda s: len(s["view"]["scoring"]) > known)
     assert len(state["view"]["scoring"]) > known, "the game ended without a scoring"
-    # the newest line is always among the toasts of the message that brought it
     line = state["view"]["scoring"][-1]
-    toast = page.locator(".toast-score", has_text=line["what"])
-    toast.first.wait_for(state="visible", timeout=10_000)
-    assert ("Ana" in toast.first.inner_text()) == (0 in line["seats"])
-
-
-def test_a_score_toast_lets_clicks_through_to_the_page(server: Server, new_page: Any) -> None:
-    """Scorings come often, in a toast over the bottom of the page (a hand of cards): a
-    click there reaches the page, while a toast saying something went wrong still takes
-    the click that dismisses it."""
-    page = new_page()
-    page.goto(f"{server.base}/")
-    page.wait_for_selector("body")
+    shown = page.locator("[data-testid='score-line']", has_text=line["what"])
+    shown.wait_for(state="visible", timeout=10_000)
+    assert ("Ana" in shown.inner_text()) == (0 in line["seats"])
+    assert page.locator(".toast").count() == 0  # no toast over the page
+    page.wait_for_timeout(300)  # its fade in
+    page.screenshot(path=str(screenshots / f"score-line-{width}.png"))
+    box = shown.bounding_box()
+    assert box["height"] <= 40
+    assert box["y"] + box["height"] <= 52  # the top bar's height: over it, not the board
+    for part in ("#map", "#board-panel", ".players-card"):
+        other = page.locator(part).bounding_box()
+        assert other["y"] >= box["y"] + box["height"], part
+    # a click on the line reaches the page; its close button takes it away
     hit = page.evaluate(
         """() => {
-          const box = document.createElement("div");
-          box.className = "toasts";
-          const kinds = ["score", "error"];
-          for (const kind of kinds) {
-            const item = document.createElement("div");
-            item.className = `toast toast-${kind}`;
-            item.textContent = kind;
-            box.append(item);
-          }
-          document.body.append(box);
-          return kinds.map((kind) => {
-            const r = box.querySelector(`.toast-${kind}`).getBoundingClientRect();
-            const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-            return at.classList.contains("toast") ? at.className : "page";
-          });
+          const r = document.querySelector('.score-line-text').getBoundingClientRect();
+          const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+          return at.closest('.score-line') ? 'line' : 'page';
         }"""
     )
-    assert hit == ["page", "toast toast-error"]
+    assert hit == "page"
+    page.click(".score-line-close")
+    assert page.locator("[data-testid='score-line']").is_hidden()
+    # the next one goes by itself
+    known = len(state["view"]["scoring"])
+    state = play_until(server, game_id, token, 2, lambda s: len(s["view"]["scoring"]) > known)
+    if len(state["view"]["scoring"]) > known:
+        page.locator("[data-testid='score-line']").wait_for(state="visible", timeout=10_000)
+        page.locator("[data-testid='score-line']").wait_for(state="hidden", timeout=5_000)

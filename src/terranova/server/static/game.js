@@ -859,17 +859,26 @@ function pointsText(points) {
   return `${points > 0 ? "+" : "−"}${Math.abs(points)}`;
 }
 
-/** Each scoring event as it happens, in a toast: who scored, how much, for what. Not on
- * the first message of a page, nor after an undo (the sheet shrinks), nor in a replay. */
+let scoreLineTimer = 0;
+
+/** Each scoring event as it happens, on one compact line at the top edge of the page (over
+ * the top bar, never over the board or the panel): who scored, how much, for what, for a
+ * few seconds or until its × is clicked. Not on the first message of a page, nor after an
+ * undo (the sheet shrinks), nor in a replay. */
 function announceScoring(before, msg) {
   if (!before || replay || scoresHidden(msg) || before.game_id !== msg.game_id) return;
   const old = scoreSheet(before);
   const now = scoreSheet(msg);
   if (now.length <= old.length || msg.ply <= before.ply) return;
-  const fresh = now.slice(old.length);
-  for (const line of fresh.slice(-3)) {
-    toast(`${lineWho(line)} ${pointsText(line.points)}: ${line.what}`, "score", 6000);
-  }
+  const fresh = now.slice(old.length).slice(-3);
+  const box = $("score-line");
+  const close = h("button.score-line-close", { type: "button", text: "×", "aria-label": "Dismiss", title: "Dismiss" });
+  close.addEventListener("click", () => { box.hidden = true; });
+  const text = fresh.map((line) => `${lineWho(line)} ${pointsText(line.points)}: ${line.what}`).join(" · ");
+  box.replaceChildren(h("span.score-line-text", { text, title: text }), close);
+  box.hidden = false;
+  clearTimeout(scoreLineTimer);
+  scoreLineTimer = setTimeout(() => { box.hidden = true; }, 3500);
 }
 
 /** Where the points came from, at the end: each kind of scoring by seat, and every event
