@@ -39,6 +39,10 @@ class Variant:
     description: str
     choices: tuple[ParamValue, ...] | None = None
     kind: type = str
+    note: str = ""
+    """What the option does for a player, in plain words, shown in the lobby where the
+    ``description`` (with its sources and rulings, for ``terranova games`` and the docs)
+    would read like a designer's note; empty: the lobby shows the description."""
 
     def coerce(self, value: object) -> ParamValue:
         """The value as this variant's type, checked against its choices."""
@@ -199,6 +203,7 @@ class GameInfo:
                     "default": v.default,
                     "choices": list(v.choices) if v.choices is not None else None,
                     "description": v.description,
+                    "note": v.note or v.description,
                 }
                 for v in self.variants.values()
             },

@@ -45,13 +45,20 @@ INFO = GameInfo(
     factory=new_game,
     variants={
         "hand": Variant(
-            "hand", 1, "tiles in hand: 1 (rulebook) or 2 (variant drawing rule)", (1, 2), int
+            "hand",
+            1,
+            "tiles in hand: 1 (rulebook) or 2 (variant drawing rule)",
+            (1, 2),
+            int,
+            note="How many tiles you hold: 1, or 2 to choose which one to lay.",
         ),
         "hand_visibility": Variant(
             "hand_visibility",
             "public",
             "with 2 tiles in hand: public (rulebook, face up) or private (wiki, face down)",
             ("public", "private"),
+            note="With 2 tiles in hand: public, everyone sees the tiles you hold; private, "
+            "only you see them.",
         ),
         "equal_turns": Variant(
             "equal_turns",
@@ -59,6 +66,9 @@ INFO = GameInfo(
             "tiles removed face up at setup: off; rulebook (1/2/3/1 for 2/3/4/5 "
             "players); exact (83 mod players, so every player gets the same turns)",
             ("off", "rulebook", "exact"),
+            note="Tiles put aside at the start so that the game ends after a full round: "
+            "off, none; rulebook, 1, 2, 3 or 1 with 2, 3, 4 or 5 players; exact, as many as "
+            "it takes for every player to get the same number of turns.",
         ),
         "tileset": Variant(
             "tileset", None, "path of another tile file (default: the built-in set)"

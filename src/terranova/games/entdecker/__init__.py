@@ -61,6 +61,10 @@ INFO = GameInfo(
             "the tiles on the board at the start: the fixed beginner set-up, or a variable "
             "one drawn at random",
             ("beginner", "variable"),
+            note=(
+                "The tiles on the board at the start: the same beginner layout in every game, or "
+                "a layout drawn at random."
+            ),
         ),
         "natives": Variant(
             "natives",
@@ -68,6 +72,10 @@ INFO = GameInfo(
             "friendly natives: a free scout onto a jungle path (a rules summary of the 2001 "
             "game), or a free scout on the natives' land (the reference manual)",
             ("path", "scout"),
+            note=(
+                "What friendly natives give you: path, a free scout on a jungle path; scout, a "
+                "free scout on the natives' land."
+            ),
         ),
         "edge_costs": Variant(
             "edge_costs",
@@ -75,6 +83,10 @@ INFO = GameInfo(
             "start points: printed costs (bottom free, sides 1, top 2; two reviews) or all "
             "free (the reference manual)",
             ("printed", "free"),
+            note=(
+                "What it costs to start from the board's edge: printed, the costs on the board "
+                "(bottom free, sides 1, top 2); free, nothing anywhere."
+            ),
         ),
         "tile_cap": Variant(
             "tile_cap",
@@ -82,6 +94,7 @@ INFO = GameInfo(
             "most tiles announced in a turn: 0 no limit, or 3 (one rules summary)",
             (0, 3),
             int,
+            note="The most tiles you may announce in one turn: 0 for no limit, or 3.",
         ),
         "island_tie": Variant(
             "island_tie",
@@ -89,12 +102,20 @@ INFO = GameInfo(
             "a tie for a place on an island: the player whose turn it is wins it, then turn "
             "order (the reference manual), or the tied players share it",
             ("active", "share"),
+            note=(
+                "When players tie for a place on an island: active, the player whose turn it is "
+                "takes it, then the next in turn order; share, the tied players share it."
+            ),
         ),
         "tiebreak": Variant(
             "tiebreak",
             "gold",
             "a tie at the end: most gold wins (the reference manual), or the win is shared",
             ("gold", "shared"),
+            note=(
+                "A tie for the most points at the end: gold, the player with the most gold wins; "
+                "shared, the tied players share the win."
+            ),
         ),
         "frame": Variant(
             "frame",
@@ -103,6 +124,11 @@ INFO = GameInfo(
             "counts as a side (closed), or a square on the edge, with its start point, never "
             "is (open); the sources are silent (ruling 21)",
             ("closed", "open"),
+            note=(
+                "Which empty squares count as enclosed, and are filled at the end of a turn: "
+                "closed, the board's edge closes a square as a tile would; open, a square on the "
+                "edge is never enclosed."
+            ),
         ),
         "tiles": Variant("tiles", None, "path of another tile file (default: the built-in set)"),
         "board": Variant("board", None, "path of another board file (default: the built-in one)"),

@@ -61,6 +61,10 @@ def _variants() -> dict[str, Variant]:
             "is a person",
             None,
             int,
+            note=(
+                "How many seats, counted from the last, the automaton plays; at least one seat is"
+                " a person."
+            ),
         ),
         "teams": Variant(
             "teams",
@@ -69,6 +73,10 @@ def _variants() -> dict[str, Variant]:
             "alternately, seat s in team s mod N (rule 2.3)",
             None,
             int,
+            note=(
+                "0 to play each for yourself, or the number of teams: the players (not the "
+                "automaton) sit alternately, the first in team 1, the next in team 2, and so on."
+            ),
         ),
         "jokers": Variant(
             "jokers",
@@ -77,6 +85,10 @@ def _variants() -> dict[str, Variant]:
             "option is off) up to the deck's jokers (4 in Préhistoire)",
             None,
             int,
+            note=(
+                "How many jokers are shuffled face down into the draw pile after the deal: 0 for "
+                "none, up to 4 with the Préhistoire deck."
+            ),
         ),
         "deck": Variant("deck", None, "path of another deck file (default: Préhistoire)"),
     }

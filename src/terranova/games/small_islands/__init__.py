@@ -55,6 +55,10 @@ INFO = GameInfo(
             "normal (objective cards) or advanced (each round's objective built from a Mission "
             "card and a Reward card)",
             ("normal", "advanced"),
+            note=(
+                "Each round's objective: normal, an objective card; advanced, a Mission card and "
+                "a Reward card put together."
+            ),
         ),
         "alexis": Variant(
             "alexis",
@@ -62,6 +66,10 @@ INFO = GameInfo(
             "solo game (1 player): the stars of Alexis's card, 1 to 3 (ignored with more players)",
             (1, 2, 3),
             int,
+            note=(
+                "The solo game only: how strong Alexis, the automaton you play against, is, from "
+                "1 to 3 stars."
+            ),
         ),
         "tokens": Variant(
             "tokens",
@@ -70,6 +78,10 @@ INFO = GameInfo(
             "more (add: the rules summary), or on a printed resource of another kind, which "
             "it covers (cover: 'used to cover unwanted icons', one review)",
             ("add", "cover"),
+            note=(
+                "Where a resource bonus token goes: add, on a printed resource of its kind, "
+                "counting one more; cover, on a resource of another kind, which it hides."
+            ),
         ),
         "start": Variant(
             "start",
