@@ -162,6 +162,22 @@ def test_seat_names_lose_their_invisible_characters(api: Any) -> None:
     assert [s["name"] for s in summary["seats"]] == names
 
 
+def test_seats_that_share_a_name_are_numbered(api: Any) -> None:
+    """Two bots both named "greedy" (an end card's "greedy wins" said neither): seats that
+    share a name are numbered in seat order; a name said once stays as it is."""
+    created = api.create(
+        [GREEDY, HUMAN, GREEDY, {"kind": "human", "name": "Ana"}],
+        game="evolution-explore",
+        params={"players": 4},
+    )
+    names = [s["name"] for s in created["seats"]]
+    assert names == ["greedy 1", "Ana 1", "greedy 2", "Ana 2"]
+    summary = api.client.get(f"/api/games/{created['game_id']}").json()
+    assert [s["name"] for s in summary["seats"]] == names
+    alone = api.create([GREEDY, HUMAN, {"kind": "bot", "bot": "random"}])
+    assert [s["name"] for s in alone["seats"]] == ["greedy", "Ana", "random"]
+
+
 def test_state_for_seat_and_spectator(api: Any) -> None:
     created = api.create([HUMAN, HUMAN2])
     game_id = created["game_id"]

@@ -21,6 +21,7 @@ import logging
 import math
 import secrets
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -94,6 +95,25 @@ def describe_game(info: GameInfo) -> dict[str, Any]:
     data["bots"] = available_agents(info.id, served=True)
     data["rules"] = rules_link(info)
     return data
+
+
+def distinct_names(seats: list[SeatInfo]) -> list[SeatInfo]:
+    """The seats, those that share a name numbered in seat order ("greedy 1", "greedy 2"),
+    so that "greedy wins" says which one."""
+    counts = Counter(seat.name for seat in seats)
+    taken = set(counts)
+    numbered: Counter[str] = Counter()
+    out: list[SeatInfo] = []
+    for seat in seats:
+        name = seat.name
+        if counts[name] > 1:
+            numbered[name] += 1
+            name = f"{seat.name} {numbered[seat.name]}"
+            while name in taken:  # a seat already named so ("greedy 2" beside two "greedy")
+                name += "'"
+            taken.add(name)
+        out.append(replace(seat, name=name))
+    return out
 
 
 def catalog() -> dict[str, Any]:
@@ -463,6 +483,7 @@ class GameService:
                 seats.append(
                     SeatInfo(index, "human", name or f"Player {index + 1}", None, hash_token(token))
                 )
+        seats = distinct_names(seats)
         game = await self._start(
             info,
             resolved,
