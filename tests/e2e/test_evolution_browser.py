@@ -110,6 +110,9 @@ def make_decision(page: Any, rng: random.Random, played: Played, stop_odds: floa
     armed = joker.count() and joker.first.get_attribute("aria-pressed") == "true"
     if joker.count() and not armed and rng.random() < 0.3:
         joker.first.click()  # arms the joker: the slots it may stand for glow
+    picks = [el for el in page.query_selector_all(".evo-card.mode-discard") if el.is_visible()]
+    if picks and (rng.random() < 0.5 or not visible_actions(page)):
+        rng.choice(picks).click()  # picks a card to discard: its confirmation comes up
     controls = visible_actions(page)
     assert controls, f"nothing to click; legal: {page.evaluate('window.terranova.state().legal')}"
     weights = [WEIGHTS.get(str(el.get_attribute("data-action")).split()[0], 1.0) for el in controls]
@@ -442,7 +445,8 @@ def test_every_choice_has_a_control(server: Server, new_page: Any, screenshots: 
         assert page.locator(f"[data-testid='{testid}']").count() == count, testid
     assert page.locator(f"[data-action='place hand {hand[0]}']").count() == 2  # hand and slot
     page.click("[data-testid='hand-mode-discard']")
-    assert page.locator(f"[data-testid='hand-card'][data-action='discard {hand[1]}']").count()
+    page.click(f"[data-testid='hand-card'][data-card='{hand[1]}']")
+    assert page.locator(f"[data-testid='discard-confirm'][data-action='discard {hand[1]}']").count()
     # the joker: armed from the hand, its cards glow in the tree; or typed by name
     page.click("[data-testid='hand-mode-place']")
     page.click("[data-testid='hand-joker']")
@@ -573,3 +577,89 @@ def test_bluff_end_summary_and_what_a_stop_does(
     page.locator("[data-testid='last-stop']").screenshot(
         path=str(screenshots / "evolution-bluff-last-stop.png")
     )
+
+
+def test_explore_reads_plainly(server: Server, new_page: Any, screenshots: Path) -> None:
+    """What a new player met in Explore: two bots both named "greedy" (numbered now), era
+    names cut off, cards without their English name, the reserve's cards numbered unlike
+    the hand's, and a card discarded, ending the turn, at a single click (now a click picks
+    it and a second confirms); and in Bluff, "End the turn" highlighted before anything was
+    placed."""
+    created = server.post(
+        "/api/games",
+        {
+            "game": "evolution-explore",
+            "params": {"players": 3},
+            "seats": [
+                {"kind": "human", "name": "Ana"},
+                {"kind": "bot", "bot": "greedy"},
+                {"kind": "bot", "bot": "greedy"},
+            ],
+            "bot_delay_ms": 0,
+        },
+    )
+    assert [s["name"] for s in created["seats"]] == ["Ana", "greedy 1", "greedy 2"]
+    for width, height in ((1280, 800), (390, 844)):
+        page = new_page(width, height)
+        page.goto(server.base + created["seats"][0]["link"])
+        wait_ready_to_act(page)
+        players = page.inner_text("[data-testid='players']")
+        assert "greedy 1" in players and "greedy 2" in players
+        # every era's name whole, on the board
+        cut = page.evaluate(
+            """() => [...document.querySelectorAll('.evo-era-name')].filter((el) =>
+                 el.offsetWidth === 0 || el.scrollWidth > el.clientWidth + 1
+                 || el.scrollHeight > el.clientHeight + 1).map((el) => el.textContent)"""
+        )
+        assert page.locator(".evo-era-name").count() == 6 and cut == []
+        # every card of the hand has its English name; the reserve's are numbered alike
+        hand = page.locator("[data-testid='hand-card']")
+        assert (
+            hand.count()
+            and hand.count() == page.locator("[data-testid='hand-card'] .evo-en").count()
+        )
+        texts = page.locator("[data-testid='reserve-card'] .evo-num").all_inner_texts()
+        assert texts and all("·" in t for t in texts), texts
+        page.screenshot(path=str(screenshots / f"evolution-explore-plain-{width}.png"))
+
+    # a discard is a choice in two steps
+    state = page.evaluate("window.terranova.state()")
+    mine = state["view"]["hands"][0]["cards"]
+    show_synthetic(page, {"message": {"legal": [f"discard {c}" for c in mine]}})
+    card = page.locator(f"[data-testid='hand-card'][data-card='{mine[0]}']")
+    assert card.get_attribute("data-action") is None  # a click sends nothing
+    card.click()
+    confirm = page.locator("[data-testid='discard-confirm']")
+    assert confirm.get_attribute("data-action") == f"discard {mine[0]}"
+    assert "Your turn ends" in page.inner_text("[data-testid='discard-confirm-row']")
+    assert int(page.evaluate("document.body.dataset.ply")) == state["ply"]
+    page.screenshot(path=str(screenshots / "evolution-discard-confirm.png"))
+    page.click("[data-testid='discard-cancel']")
+    assert confirm.count() == 0
+
+    # Bluff: place a card first; End the turn is highlighted once one is placed
+    bluff = server.post(
+        "/api/games",
+        {
+            "game": "evolution-bluff",
+            "params": {"players": 2},
+            "seats": [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "greedy"}],
+            "bot_delay_ms": 0,
+        },
+    )
+    page = new_page()
+    page.goto(server.base + bluff["seats"][0]["link"])
+    wait_ready_to_act(page)
+    state = page.evaluate("window.terranova.state()")
+    first = state["view"]["hands"][0]["cards"][0]
+    turn = dict(state["view"].get("turn") or {}, placed=0, seat=0)
+    show_synthetic(
+        page, {"message": {"legal": [f"place hand {first}", "end"]}, "view": {"turn": turn}}
+    )
+    end = page.locator("[data-testid='end']")
+    assert "primary" not in (end.get_attribute("class") or "")
+    chips = page.locator("[data-testid='reserve-card'] .evo-num").all_inner_texts()
+    assert chips and all("·" in t for t in chips), chips  # as the hand's: era·number
+    turn["placed"] = 1
+    show_synthetic(page, {"message": {"legal": ["end"]}, "view": {"turn": turn}})
+    assert "primary" in (end.get_attribute("class") or "")

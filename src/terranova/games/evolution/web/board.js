@@ -64,7 +64,7 @@ const WINDOW_ANSWERS = ["stop", "accept", "interrupt"];
 const HAND_MODES = {
   give: { label: "Give", kind: "give", hint: "Click the card to give." },
   place: { label: "Place", kind: "place", hint: "Click a glowing card to place it." },
-  discard: { label: "Discard (ends the turn)", kind: "discard", hint: "Click the card to discard: your turn ends." },
+  discard: { label: "Discard (ends the turn)", kind: "discard", hint: "Click the card to discard, then confirm: your turn ends." },
   special: { label: "Special: discard", kind: "special-discard", hint: "Special action: click the card to discard." },
 };
 
@@ -157,7 +157,10 @@ class EvolutionBoard {
   }
 
   update(message, { live = true, since = null } = {}) {
-    if (!this.message || this.message.ply !== message.ply) this.jokerArmed = false;
+    if (!this.message || this.message.ply !== message.ply) {
+      this.jokerArmed = false;
+      this.discardPick = null; // a card picked to discard, waiting for its confirmation
+    }
     this.message = message;
     this.view = message.view;
     this.live = live;
@@ -240,7 +243,7 @@ class EvolutionBoard {
 
   /** Whether a card face has room for the English name under the French one. */
   englishLine(card, size) {
-    if (!card || size === "chip" || card.name_en === card.name_fr) return false;
+    if (!card || size === "chip") return false; // every card its English name, even when the same
     return size !== "slot" || card.name_fr.length <= 8;
   }
 
@@ -271,7 +274,7 @@ class EvolutionBoard {
       "aria-pressed": pressed === null ? null : String(pressed),
       on: clickable ? { click: () => (action ? this.send(action) : onClick()) } : null,
     },
-    card ? h("span.evo-num", { text: size === "chip" && !SAFE ? String(card.number) : `${era}·${card.number}` }) : null,
+    card ? h("span.evo-num", { text: `${era}·${card.number}` }) : null, // era·number, on every card alike
     this.familyIcon(id, size === "pile" ? 22 : size === "chip" ? 12 : 14),
     h(`b.evo-name${longWord(this.name(id))}`, { text: size === "chip" ? this.name(id) : breakable(this.name(id)) }),
     this.englishLine(card, size) ? h("small.evo-en", { text: card.name_en }) : null,
@@ -447,8 +450,21 @@ class EvolutionBoard {
         });
       }
       const act = this.handAction(id);
+      if (act && this.handMode === "discard") {
+        // a discard ends the turn: a click picks the card, a second step confirms it
+        const picked = this.discardPick === act.text;
+        return this.cardFace(id, {
+          extra: `.can-act.mode-discard${picked ? ".to-discard" : ""}`, testid: "hand-card", pressed: picked,
+          onClick: () => { this.discardPick = picked ? null : act.text; this.redraw(); },
+        });
+      }
       return this.cardFace(id, { action: act ? act.text : null, extra: act ? `.can-act.mode-${this.handMode}` : this.handMode ? ".idle" : "", testid: "hand-card" });
     });
+    const pick = this.handMode === "discard" ? this.choices.find((act) => act.text === this.discardPick) : null;
+    const confirm = pick ? h("div.evo-discard-confirm", { dataset: { testid: "discard-confirm-row" } },
+      h("span", { text: `Discard ${this.name(pick.card)}? Your turn ends.` }),
+      this.actButton(pick, `Discard ${this.name(pick.card)}`, { cls: ".primary", testid: "discard-confirm" }),
+      h("button.small", { type: "button", text: "Cancel", dataset: { testid: "discard-cancel" }, on: { click: () => { this.discardPick = null; this.redraw(); } } })) : null;
     const tabs = modes.length > 1 || (modes.length && !this.handMode) ? h("div.evo-modes", { role: "group", "aria-label": "What a click on a card does" },
       modes.map((mode) => h("button.small", {
         type: "button", text: HAND_MODES[mode].label, "aria-pressed": String(mode === this.handMode),
@@ -461,12 +477,14 @@ class EvolutionBoard {
         this.handMode ? h("span.muted", { text: this.jokerArmed ? JOKER_HINT[view.mode] || JOKER_HINT.explore : HAND_MODES[this.handMode].hint }) : null),
       tabs,
       h("div.evo-hand-cards", cards.length ? cards : h("span.evo-none", { text: "no cards" })),
+      confirm,
       requested ? h("p.hint", { text: `Your teammate gave you ${this.name(requested)}: place it this turn, or it is discarded.` }) : null);
   }
 
   chooseHandMode(mode) {
     this.modeChoice = { mode, ply: this.message.ply };
     this.handMode = mode;
+    this.discardPick = null;
     this.jokerArmed = false;
     this.redraw();
   }
@@ -798,9 +816,12 @@ class EvolutionBoard {
         turn.series.joker ? " (a joker: only prerequisite links continue it)" : "",
         this.view.mode === "explore" ? h("span.muted", { text: ` · next card scores ${turn.series.length + 1}` }) : null)
       : null;
+    // what to do first is highlighted: a card to place; End the turn once one is placed or
+    // none can be
+    const endFirst = Boolean(turn.placed) || !this.of("place").length;
     return this.group(null, "turn", series,
       row(
-        this.actButton(end, "End the turn", { cls: ".primary", testid: "end" }),
+        this.actButton(end, "End the turn", { cls: endFirst ? ".primary" : "", testid: "end" }),
         this.actButton(pass, "Pass", { testid: "pass", title: "Pass while no card has been placed" })));
   }
 
