@@ -569,8 +569,11 @@ def moves_out(state: State, seat: int) -> list[MoveOut]:
     return out
 
 
-def replay_message(game: LiveGame, ply: int) -> StateMessage:
-    """The spectator message of ``game`` after its first ``ply`` actions."""
+def replay_message(game: LiveGame, ply: int, seat: int | None = None) -> StateMessage:
+    """The message of ``game`` after its first ``ply`` actions, as ``seat`` saw the game
+    then (None: a spectator), with nothing to play: a finished game's replay shows a player
+    what they knew at each move (their own hidden pieces, such as Entdecker's hut tokens),
+    which hides nothing the game's record does not show anyone once it is over."""
     timeline = Timeline.replay(
         game.game,
         game.params,
@@ -579,8 +582,11 @@ def replay_message(game: LiveGame, ply: int) -> StateMessage:
         game.timeline.texts[:ply],
     )
     past = replace(game, timeline=timeline, window=None, _messages={})
-    message = past.message(None)
+    message = past.message(seat)
+    message.legal = []
+    message.moves = []
     message.can_undo = False
+    message.can_hint = False
     return message
 
 

@@ -146,11 +146,18 @@ async def get_record(game_id: str, service: ServiceDep) -> JSONResponse:
 
 
 @router.get("/api/games/{game_id}/replay/{ply}", response_model=StateMessage, responses=ERRORS)
-async def get_replay(game_id: str, ply: int, service: ServiceDep) -> StateMessage:
-    """Finished games: the spectator state message after ``ply`` actions."""
+async def get_replay(
+    game_id: str, ply: int, service: ServiceDep, seat_query: SeatQuery = None
+) -> StateMessage:
+    """Finished games: the state message after ``ply`` actions, as ``seat`` saw it then
+    (its own hidden pieces shown; no token is asked, since a finished game's record shows
+    everything), or as a spectator did without ``seat``."""
+    seat = query_seat(seat_query)
     game = await service.games.get(game_id)
     if not game.finished:
         raise Stale("replays are available once the game is over")
     if not 0 <= ply <= game.ply:
         raise NotFound(f"the game has plies 0 to {game.ply}, not {ply}")
-    return await asyncio.to_thread(replay_message, game, ply)
+    if seat is not None and not 0 <= seat < len(game.seats):
+        raise NotFound(f"the game has seats 0 to {len(game.seats) - 1}, not {seat}")
+    return await asyncio.to_thread(replay_message, game, ply, seat)

@@ -1219,7 +1219,9 @@ function exitReplay() {
 
 async function fetchReplay(ply) {
   if (!replay.cache.has(ply)) {
-    replay.cache.set(ply, api(`/api/games/${encodeURIComponent(gameId)}/replay/${ply}`));
+    // as this page's seat saw the game then (its own hidden pieces shown), or a spectator
+    const as = seat === null ? "" : `?seat=${seat}`;
+    replay.cache.set(ply, api(`/api/games/${encodeURIComponent(gameId)}/replay/${ply}${as}`));
   }
   try {
     return await replay.cache.get(ply);

@@ -135,7 +135,9 @@ class ExplorerBoard {
       map: this.ctx.map,
       size: S,
       defs: SAFE ? SAFE_DEFS : "",
-      layers: ["board", "tiles", "island", "laid", "route", "heading", "units", "ship", "starts",
+      // the outline of the tiles laid this turn over the units and the ship, which stand
+      // aside and smaller there, so that the tile just laid stays in sight
+      layers: ["board", "tiles", "island", "route", "heading", "units", "ship", "laid", "starts",
         "spots", "ghost", "targets", "jungle", "since", "pick"],
       legend,
       squares: () => [[-1, -1], [this.W, this.H + JUNGLE_TOP + 1.6]],
@@ -603,9 +605,9 @@ class ExplorerBoard {
       const { x, y } = parseSquare(turn.ship);
       at = [(x + 0.5) * S, (y + 0.5) * S];
       if (points && turn.laid.length) {
-        // on the water by the edge it sailed in through, clear of the land and the units
+        // on the edge it sailed in through, clear of the tile just laid and its units
         const [mx, my] = points[points.length - 2];
-        at = [at[0] + 0.62 * (mx - at[0]), at[1] + 0.62 * (my - at[1])];
+        at = [at[0] + 0.9 * (mx - at[0]), at[1] + 0.9 * (my - at[1])];
       }
     } else if (points) {
       at = points[points.length - (turn.laid.length ? 1 : 2)];
@@ -614,7 +616,8 @@ class ExplorerBoard {
       if (m) at = this.pointAt(this.points.get(`${m[1]}${m[2]}`));
     }
     if (at) {
-      ship.append(s("g", { class: "ship", transform: `translate(${at[0]} ${at[1]})` },
+      const small = turn.laid.length ? " scale(0.75)" : ""; // by a tile just laid: smaller
+      ship.append(s("g", { class: "ship", transform: `translate(${at[0]} ${at[1]})${small}` },
         svgTitle(`${this.ctx.seatName(seat)}'s ship${turn.left ? `: ${plural(turn.left, `${turn.kind} tile`)} still to draw` : ""}`),
         s("g", { class: "grow" }, shipShape(seatColour(seat), seat))));
     }
@@ -725,6 +728,7 @@ class ExplorerBoard {
     const layer = this.layers.units;
     layer.replaceChildren();
     const mapAt = new Map(view.map.map((t) => [key(t.x, t.y), t]));
+    const laid = new Set(view.turn ? view.turn.laid : []); // units there drawn smaller
     const byPiece = new Map();
     for (const u of view.units) {
       const k = `${u.x},${u.y}/${u.piece}`;
@@ -741,8 +745,9 @@ class ExplorerBoard {
         const r = list.length > 1 ? 0.14 : 0;
         const cx = (x + u + r * Math.cos(angle)) * S;
         const cy = (y + v + r * Math.sin(angle)) * S;
+        const small = laid.has(key(x, y)) ? " scale(0.65)" : "";
         layer.append(s("g", {
-          class: `unit unit-${unit.unit}`, transform: `translate(${cx} ${cy})`,
+          class: `unit unit-${unit.unit}`, transform: `translate(${cx} ${cy})${small}`,
           "data-seat": unit.seat, "data-unit": unit.unit, "data-x": x, "data-y": y,
         }, svgTitle(`${this.ctx.seatName(unit.seat)}'s ${unit.unit} at ${x},${y}`),
         s("g", { class: "grow" }, unitShape(unit.unit, seatColour(unit.seat), unit.seat))));
