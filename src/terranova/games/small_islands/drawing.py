@@ -364,10 +364,14 @@ def _style() -> str:
     return f"<style>text{{font-family:{FONT};}}</style>"
 
 
-def _legend(x: float, y: float) -> list[str]:
-    """Swatches of the symbols and pieces, left to right from (x, y)."""
+def _legend(x: float, y: float, scale: float = 1.0, two_rows: bool = False) -> list[str]:
+    """Swatches of the symbols and pieces, left to right from (x, y) (``scale`` times the
+    usual size; with ``two_rows``, the pieces on a row of their own under the symbols)."""
+    left = x
     out: list[str] = []
-    r = 6.0
+    r = 6.0 * scale
+    font = round(11 * scale)
+    per_char = 6.2 * scale
     items: list[tuple[str, str]] = [
         ("flower", "flower"),
         ("fruit", "fruit"),
@@ -377,20 +381,27 @@ def _legend(x: float, y: float) -> list[str]:
         ("house", "house symbol"),
     ]
     for kind, label in items:
-        out.append(symbol_svg(kind, x + r, y - 4, r))
-        out.append(text(x + 2 * r + 5, y, label, 11, 'fill="#222"'))
-        x += 2 * r + 14 + 6.2 * len(label)
-    out.append(house_svg(x + r, y - 4, r * 1.25, SEAT_COLOURS[0], "#111"))
-    out.append(text(x + 2 * r + 5, y, "house built", 11, 'fill="#222"'))
-    x += 2 * r + 14 + 6.2 * 11
-    out.append(symbol_svg("leaf", x + r, y - 4, r))
+        out.append(symbol_svg(kind, x + r, y - 4 * scale, r))
+        out.append(text(x + 2 * r + 5, y, label, font, 'fill="#222"'))
+        x += 2 * r + 14 + per_char * len(label)
+    if two_rows:
+        x, y = left, y + 26 * scale
+    out.append(house_svg(x + r, y - 4 * scale, r * 1.25, SEAT_COLOURS[0], "#111"))
+    out.append(text(x + 2 * r + 5, y, "house built", font, 'fill="#222"'))
+    x += 2 * r + 14 + per_char * 11
+    out.append(symbol_svg("leaf", x + r, y - 4 * scale, r))
     out.append(
-        _circle(x + r, y - 4, r * 1.35, f'fill="none" stroke="{SEAT_COLOURS[0]}" stroke-width="2"')
+        _circle(
+            x + r,
+            y - 4 * scale,
+            r * 1.35,
+            f'fill="none" stroke="{SEAT_COLOURS[0]}" stroke-width="2"',
+        )
     )
-    out.append(text(x + 2 * r + 7, y, "bonus token", 11, 'fill="#222"'))
-    x += 2 * r + 16 + 6.2 * 11
-    out.append(ship_svg(x + 10, y - 4, 20, GREY_SHIP))
-    out.append(text(x + 24, y, "ship (grey: nobody's)", 11, 'fill="#222"'))
+    out.append(text(x + 2 * r + 7, y, "bonus token", font, 'fill="#222"'))
+    x += 2 * r + 16 + per_char * 11
+    out.append(ship_svg(x + 10 * scale, y - 4 * scale, 20 * scale, GREY_SHIP))
+    out.append(text(x + 24 * scale, y, "ship (grey: nobody's)", font, 'fill="#222"'))
     return out
 
 
@@ -584,14 +595,25 @@ def render_svg(state: State, seat: int | None = None, size: int = 72) -> str:
     return document(width, height, title, _style(), body, "#fbf8f1")
 
 
-def render_components_svg(state: State, size: int = 76, columns: int = 8) -> str:
+def _two_lines(words: str, most: int = 22) -> list[str]:
+    """``words`` on one line, or two split at the comma nearest the middle if it is long."""
+    commas = [k for k, c in enumerate(words) if c == ","]
+    if len(words) <= most or not commas:
+        return [words]
+    k = min(commas, key=lambda k: abs(k - len(words) / 2))
+    return [words[: k + 1], words[k + 2 :]]
+
+
+def render_components_svg(state: State, size: int = 112, columns: int = 6) -> str:
     """The catalogue: every landscape tile, both sides of each starting tile, then the
-    ship tile, unturned, each labelled by its id (and count)."""
+    ship tile, unturned, each labelled by its id (and count) and what it shows, large
+    enough to read at the width of the rules page, with the key to the symbols above and
+    below."""
     designs: list[dict[str, Any]] = state.components()["designs"]
     landscape = [d for d in designs if "start" not in d and d["id"] != "ship"]
     starts = [d for d in designs if "start" in d]
     ships = [d for d in designs if d["id"] == "ship"]
-    cell_w, cell_h = size + 24, size + 34
+    cell_w, cell_h = size + 24, size + 60
     sections = [
         (f"Landscape tiles ({sum(d['count'] for d in landscape)})", landscape),
         ("Starting tiles, side a and side b", starts),
@@ -606,8 +628,9 @@ def render_components_svg(state: State, size: int = 76, columns: int = 8) -> str
             'font-weight="bold" fill="#1d2b36"',
         ),
     ]
+    body.extend(_legend(16, 58, 1.3, two_rows=True))
     layers = Layers()
-    y = 50.0
+    y = 104.0
     for heading, group in sections:
         if not group:
             continue
@@ -624,12 +647,22 @@ def render_components_svg(state: State, size: int = 76, columns: int = 8) -> str
                     x + size / 2,
                     ty + size + 15,
                     f"{design['id']}{count}",
-                    12,
+                    13,
                     'text-anchor="middle" font-weight="bold" fill="#222"',
                 )
             )
+            for line, words in enumerate(_two_lines(design.get("name", ""))):
+                body.append(
+                    text(
+                        x + size / 2,
+                        ty + size + 30 + 13 * line,
+                        words,
+                        11,
+                        'text-anchor="middle" fill="#444"',
+                    )
+                )
         y += -(-len(group) // columns) * cell_h + 8
     body += layers.body("catalogue", size)
-    body.extend(_legend(16, y + 16))
+    body.extend(_legend(16, y + 20, 1.3, two_rows=True))
     width = max(32 + columns * cell_w, 760)
-    return document(width, y + 34, "Small Islands: the tiles", _style(), body, "#fbf8f1")
+    return document(width, y + 74, "Small Islands: the tiles", _style(), body, "#fbf8f1")

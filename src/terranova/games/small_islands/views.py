@@ -191,18 +191,36 @@ def describe_action(g: SmallIslandsState, action: Action, seat: int | None) -> s
     return str(action)
 
 
+PLURALS = {"leaf": "leaves"}
+
+
+def tile_name(design_id: str, symbols: dict[str, int], sea: bool) -> str:
+    """A tile named by what it shows, as a player reads it ("2 flowers, 1 temple, 1 house"),
+    rather than by its id; a tile of sea only is "sea", the ship tile "ship"."""
+    if design_id == "ship":
+        return "ship"
+    words = [
+        f"{n} {PLURALS.get(kind, kind + 's') if n > 1 else kind}"
+        for kind, n in symbols.items()
+        if n
+    ]
+    return ", ".join(words) if words else "sea" if sea else "land, no symbol"
+
+
 def components(g: SmallIslandsState) -> dict[str, Any]:
     t = g._t
     c = t.components
     designs = []
     for design in t.designs:
         face = design.face
+        symbols = dict(zip(SYMBOLS, face.symbols(), strict=True))
         designs.append(
             {
                 "id": design.id,
+                "name": tile_name(design.id, symbols, all(face.labels)),
                 "count": design.count,
                 "labels": list(face.labels),
-                "symbols": dict(zip(SYMBOLS, face.symbols(), strict=True)),
+                "symbols": symbols,
                 **({"start": design.start, "side": design.side} if design.start else {}),
             }
         )

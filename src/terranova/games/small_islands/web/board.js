@@ -1296,12 +1296,13 @@ class IslandsBoard {
       const d = this.designs.get(id);
       const chosen = id === sel.design;
       const rotation = chosen ? sel.rotation : (this.placing.rotations.get(id) || 0);
-      const label = start ? `${d.start} side ${d.side}` : id;
+      // named by what it shows (the components' name), its id only in the tooltip
+      const label = start ? `${d.start} side ${d.side}` : d.name || id;
       return h(`button.hand-tile${chosen ? ".chosen" : ""}`, {
-        type: "button", title: `${start ? `Starting tile ${d.start}, side ${d.side}` : `Tile ${id}`} (${k + 1})`,
+        type: "button", title: `${start ? `Starting tile ${d.start}, side ${d.side}` : `Tile ${id}: ${d.name || id}`} (${k + 1})`,
         "aria-pressed": chosen ? "true" : "false", dataset: { testid: "hand-tile", design: id },
         on: { click: () => this.selectTile(id) },
-      }, miniTile(d, rotation, chosen ? 84 : 64), h("span.hand-label", { text: `${label} · ${k + 1}` }));
+      }, miniTile(d, rotation, chosen ? 112 : 96), h("span.hand-label", { text: `${k + 1} · ${label}` }));
     });
     const distinct = sel.design ? this.placing.looks(sel.design) : 1;
     return h("div.hand-controls",
@@ -1459,10 +1460,10 @@ class IslandsBoard {
       const d = this.designs.get(id);
       const take = takes.get(id);
       if (take) {
-        const b = this.button(take.text, miniTile(d, 0, 58, `face-up tile ${id}`), `Take the face-up tile ${id}`, "take", "row-tile");
+        const b = this.button(take.text, miniTile(d, 0, 80, `face-up tile: ${d.name}`), `Take the face-up tile: ${d.name}`, "take", "row-tile");
         return b;
       }
-      return h("span.row-tile.idle", { title: mine && view.step === "turn" ? `${id}: no tile could be laid after taking it` : `face-up tile ${id}` }, miniTile(d, 0, 58, `face-up tile ${id}`));
+      return h("span.row-tile.idle", { title: mine && view.step === "turn" ? `${d.name}: no tile could be laid after taking it` : `face-up tile: ${d.name}` }, miniTile(d, 0, 80, `face-up tile: ${d.name}`));
     });
     const parts = [
       h("div.row-head", h("h4", { text: "Face-up tiles" }),
@@ -1473,7 +1474,10 @@ class IslandsBoard {
     ];
     if (me && Array.isArray(me.hand) && !this.places.length) {
       parts.push(h("div.row-head", h("h4", { text: "Your hand" })),
-        h("div.row-tiles.hand-view", { dataset: { testid: "hand" } }, me.hand.map((id) => miniTile(this.designs.get(id), 0, 46, `tile ${id} in your hand`))));
+        h("div.row-tiles.hand-view", { dataset: { testid: "hand" } }, me.hand.map((id) => {
+          const d = this.designs.get(id);
+          return h("figure.hand-view-tile", miniTile(d, 0, 88, `in your hand: ${d.name}`), h("figcaption.hand-label", { text: d.name }));
+        })));
     }
     this.rowBox.replaceChildren(...parts);
     this.rowBox.hidden = view.step === "over" && !view.row.length;
@@ -1510,12 +1514,17 @@ class IslandsBoard {
     const entry = this.rounds.get(round);
     const houses = log.filter((e) => HOUSE_RE.test(e.text) && this.roundOf(log, e) === round);
     const seen = entry ? entry.objectives : new Map();
-    if (round < 1 || (!houses.length && !seen.size && !(entry && entry.alexisEnd !== undefined))) {
+    // every round's end is told, even one where nobody built (it passed silently)
+    if (round < 1) {
       box.hidden = true;
       box.replaceChildren();
       return;
     }
     box.hidden = false;
+    const me = msg.seat;
+    const mine = me === null || me === undefined ? null : houses.filter((e) => e.seat === me).length;
+    const said = mine === null ? null
+      : mine ? `you built ${plural(mine, "house")}` : current ? "you have built nothing yet" : "you built nothing";
     const rows = msg.seats.map(({ seat }) => {
       const ids = (view.revealed || {})[String(seat)] || seen.get(seat);
       const obj = this.objective(ids);
@@ -1531,7 +1540,9 @@ class IslandsBoard {
       rows.push(h("li", { dataset: { seat: "alexis" } }, h("span.seat-dot", { style: `background:${ALEXIS}` }),
         h("div", h("b", { text: "Alexis" }), h("span.muted", { text: ` built ${plural(n, "house")} on the largest islands without his house` }))));
     }
-    box.replaceChildren(h("h4", { text: `Round ${round}'s end${current ? " (now)" : ""}` }), h("ul.round-end-list", rows));
+    box.replaceChildren(
+      h("h4", { text: `Round ${round}${current ? " is ending" : " ended"}${said ? `: ${said}` : ""}`, dataset: { testid: "round-end-title" } }),
+      h("ul.round-end-list", rows));
   }
 
   drawCounts(view) {
