@@ -133,7 +133,7 @@ def _winners_text(record: GameRecord) -> str:
     winners = record.result["winners"]
     names = ", ".join(f"seat {s} ({escape(record.seats[s].name)})" for s in winners)
     if not winners:
-        return "No winner: the game itself won (a solo game lost)"
+        return "No winner (a solo game lost, or a game that ended with none, as Bluff may)"
     if len(winners) == 1:
         return f"Winner: {names}"
     return f"Shared win: {names}"

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from terranova.core.records import Seat
+from terranova.games.evolution.render import render_svg
 from terranova.games.evolution.rules import bluff
 from terranova.server.live import Timeline
 
@@ -40,9 +41,11 @@ def test_points_are_whole_without_the_tie_breaks(game: str) -> None:
 def test_a_bluff_game_with_no_winner_has_none(monkeypatch: pytest.MonkeyPatch) -> None:
     # a game that reaches its limit of turns ends with no winner (ruling 49)
     monkeypatch.setattr(bluff, "TURN_LIMIT_PER_SEAT", 2)
-    result = finished("evolution-bluff", {"players": 3}, 1).result()
+    timeline = finished("evolution-bluff", {"players": 3}, 1)
+    result = timeline.result()
     assert result is not None
     assert result.scores == [0, 0, 0]
+    assert "Game over: no winner" in render_svg(timeline.state)  # the picture says so
     assert result.winners == []  # not all three, sharing a score of 0
     assert result.points is None  # Bluff is won or lost: no points to show
 

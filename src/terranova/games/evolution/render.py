@@ -282,7 +282,7 @@ class _Picture:
         view = self.view
         winners = view["winners"]
         scores = view["scores"]
-        if self.bluff and len(winners) == view["players"] and not any(scores):
+        if self.bluff and not winners:
             limit = (view.get("finish") or {}).get("limit")
             if limit:  # ruling 49
                 return f"Game over: no winner (the game reached its limit of {limit} turns)"
