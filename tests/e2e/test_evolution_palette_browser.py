@@ -1,6 +1,6 @@
 """Discovery (evolution) in the colour-blind look (the top bar's "Colour-blind colours",
 ``localStorage["terranova.palette"] = "safe"``): the eras take Okabe and Ito's colours and
-every card names its era by number (the reserve's and discards' small cards too); the
+every card names its era by number (as in the standard look, the small ones too); the
 seats shown by colour (a discard's owner, the marks of the others' moves, the seats to
 pick in the panel) carry their numbers. With the option off, none of it shows.
 
@@ -138,8 +138,8 @@ def test_explore_in_the_colour_blind_look(server: Server, new_page: Any, screens
     assert standard["numbers"] == []
     assert standard["marks"] and all(m["number"] is None for m in standard["marks"])
     assert plain.locator("[data-testid='mark-seat'], .evo-seat-num").count() == 0
-    for card, text in standard["chips"]:
-        assert text == str(number_of[card])
+    for card, text in standard["chips"]:  # era·number in either look, as the hand's cards
+        assert text == f"{era_of[card]}·{number_of[card]}", (card, text)
     for card, _, colour in standard["cards"]:
         assert colour == eras[era_of[card]]
 
