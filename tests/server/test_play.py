@@ -84,7 +84,11 @@ def test_whole_game_against_bots_over_websocket(api: Any) -> None:
     assert final.is_terminal()
     assert list(final.returns()) == state["result"]["scores"]
     assert state["result"]["reason"] is None  # a game that gives no reason: the record has none
-    assert record.result == {k: v for k, v in state["result"].items() if k != "reason"}
+    # the record keeps the returns and winners; the message adds the points a player reads
+    assert record.result == {
+        k: v for k, v in state["result"].items() if k not in ("reason", "points")
+    }
+    assert state["result"]["points"] == final.points()
     assert len(record.actions) == state["ply"]
 
     # replays of the finished game: the spectator's message after any ply
@@ -288,4 +292,4 @@ def test_bot_only_game_plays_itself_out(api: Any) -> None:
             assert state["legal"] == [] and state["seat"] is None
     record = GameRecord.from_dict(api.client.get(f"/api/games/{game_id}/record").json())
     assert replay(record).is_terminal()
-    assert record.seats[0].name == "greedy"
+    assert [s.name for s in record.seats] == ["greedy 1", "random", "greedy 2"]  # told apart

@@ -112,7 +112,9 @@ class State(ABC):
         return [int(value) for value in self.returns()]
 
     def winners(self) -> list[int]:
-        """Seats with the best final score (ties share the win); empty until the end."""
+        """Seats with the best final score (ties share the win); empty until the end. A
+        game may name none: a solo game lost to the game itself, or one that ends with no
+        winner, every seat level (Bluff's stalemate)."""
         if not self.is_terminal():
             return []
         result = self.returns()

@@ -191,7 +191,7 @@ def test_a_game_where_nothing_stays_on_the_pile_ends_with_no_winner() -> None:
         act(state, str(state.legal_actions()[0]))  # whichever card the theft takes
     assert state.is_terminal()  # ten rounds with no card kept and no draw pile
     assert state.returns() == [0, 0]
-    assert state.winners() == [0, 1]  # nobody won: a draw
+    assert state.winners() == []  # nobody won (not every seat sharing a win)
     assert state.view(0)["finish"]["won"] == []
     assert "limit" not in state.view(0)["finish"]  # a stalemate, not the turn limit
 
@@ -210,7 +210,7 @@ def test_a_game_that_loops_ends_at_the_turn_limit_with_no_winner() -> None:
     assert state.is_terminal()
     assert state.view(None)["draw_pile"] == pile  # nobody ever drew
     assert state.returns() == [0, 0]
-    assert state.winners() == [0, 1]  # nobody won, as in a stalemate (ruling 43)
+    assert state.winners() == []  # nobody won, as in a stalemate (ruling 43)
     finish = state.view(0)["finish"]
     assert finish["won"] == []
     assert finish["limit"] == 600
