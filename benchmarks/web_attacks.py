@@ -33,7 +33,12 @@ same as JSON. Only loopback addresses are ever targets, and every loop stops by 
 after ``--seconds`` (and a bounded number of requests).
 
     .venv/bin/python benchmarks/web_attacks.py [--attack churn ...] [--seconds 20]
-        [--loops 32] [--games 300] [--addresses 1] [--src PATH] [--json]
+        [--loops 32] [--games 300] [--addresses 1] [--src PATH] [--against PATH] [--json]
+
+With ``--against`` (the src folder of another checkout, e.g. a git worktree of an older
+commit), each attack runs on that server, then on ``--src``'s, one after the other, so
+that both sides meet the same hour of a shared machine; the table's ``side`` column says
+which (``against`` or ``src``).
 """
 
 from __future__ import annotations
@@ -543,8 +548,8 @@ def _ms(values: list[float], q: str) -> float | None:
     return round(percentile(values, float(q[1:])) * 1000, 1) if values else None
 
 
-def run_one(args: argparse.Namespace, name: str, options: set[str]) -> dict[str, Any]:
-    """One attack against a fresh server (with a fresh database)."""
+def run_one(args: argparse.Namespace, name: str, src: Path, options: set[str]) -> dict[str, Any]:
+    """One attack against a fresh server (with a fresh database) of ``src``."""
     extra: list[str] = []
     if name == "churn":
         # the churn's games are made from several addresses, each within the default limit
@@ -559,7 +564,7 @@ def run_one(args: argparse.Namespace, name: str, options: set[str]) -> dict[str,
             workdir,
             None,
             options=extra,
-            env=server_env(args.src),
+            env=server_env(src),
         )
         try:
             server.wait_ready()
@@ -570,6 +575,7 @@ def run_one(args: argparse.Namespace, name: str, options: set[str]) -> dict[str,
         finally:
             server.stop()
     result["server_options"] = extra
+    result["side"] = "against" if src != args.src else "src"
     return result
 
 
@@ -585,14 +591,18 @@ def table(results: list[dict[str, Any]]) -> str:
         f"{'attack':<9} {'victim p50/p90/p99 ms':>22} {'state p99':>9} "
         f"{'RSS start/peak/end MB':>22} {'CPU s':>11}  counts"
     )
+    sides = len({r["side"] for r in results}) > 1
+    if sides:
+        header = f"{'side':<8} {header}"
     lines = [header, "-" * len(header)]
     for r in results:
         victim = "/".join(_cell(r["victim_ms"][q]) for q in ("p50", "p90", "p99"))
         rss = "/".join(_cell(r["rss_mb"][k]) for k in ("start", "peak", "end"))
         cpu = f"{r['server_cpu_s']:.1f}+{r['workers_cpu_s']:.1f}"
         counts = ", ".join(f"{k}: {v}" for k, v in r["counts"].items()) or "-"
+        side = f"{r['side']:<8} " if sides else ""
         lines.append(
-            f"{r['attack']:<9} {victim:>22} {_cell(r['state_ms']['p99']):>9} {rss:>22} "
+            f"{side}{r['attack']:<9} {victim:>22} {_cell(r['state_ms']['p99']):>9} {rss:>22} "
             f"{cpu:>11}  {counts}"
         )
     return "\n".join(lines)
@@ -620,7 +630,7 @@ def report(args: argparse.Namespace, results: list[dict[str, Any]]) -> None:
             notes.append(f"server options {' '.join(r['server_options'])}")
         if r["victim_errors"]:
             notes.append(f"victim errors {r['victim_errors']}")
-        print(f"  {r['attack']}: {'; '.join(notes)}")
+        print(f"  {r['side']} {r['attack']}: {'; '.join(notes)}")
 
 
 # ---------------------------------------------------------------------- main
@@ -651,6 +661,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--src", type=Path, default=ROOT / "src", help="the src folder of the server to attack"
     )
+    parser.add_argument(
+        "--against",
+        type=Path,
+        default=None,
+        help="the src folder of another server (an older checkout, say): each attack runs "
+        "on it, then on --src's, in turn",
+    )
     parser.add_argument("--json", action="store_true", help="print the results as JSON too")
     args = parser.parse_args(argv)
     if not 0 < args.seconds <= MAX_SECONDS:
@@ -664,19 +681,24 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if not 0 <= args.think_ms <= 10_000:
         parser.error("--think-ms is 0 to 10000")
     args.src = args.src.resolve()
+    if args.against is not None:
+        args.against = args.against.resolve()
     return args
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     stop_on_signals()
-    options = server_options(args.src)
+    # the other side first, then this one, attack by attack: both meet the same hour
+    srcs = [args.src] if args.against is None else [args.against, args.src]
+    options = {src: server_options(src) for src in srcs}
     names = ["baseline"] * (not args.no_baseline) + list(dict.fromkeys(args.attack or ATTACKS))
     results = []
     try:
         for name in names:
-            results.append(run_one(args, name, options))
-            print(f"{name}: done", file=sys.stderr, flush=True)
+            for src in srcs:
+                results.append(run_one(args, name, src, options[src]))
+                print(f"{name} ({src}): done", file=sys.stderr, flush=True)
     except KeyboardInterrupt:
         print("interrupted: the server is stopped", file=sys.stderr)
         return 130

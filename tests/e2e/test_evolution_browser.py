@@ -282,7 +282,7 @@ def test_explore_against_bots_and_the_automaton(
     page.wait_for_selector("[data-testid='tree'][data-placed='0']")
     page.fill("#replay-slider", str(int(page.get_attribute("#replay-slider", "max")) // 2))
     wait_until(page, "Number(document.querySelector('[data-testid=tree]').dataset.placed) > 0")
-    assert page.locator("[data-testid='hand']").count() == 0  # a spectator's view
+    assert page.locator("[data-testid='hand']").count() == 1  # the seat's view then
     page.screenshot(path=str(screenshots / "evolution-explore-replay.png"))
     page.click("#replay-exit")
     assert page_scores(page, 3) == summary["result"]["scores"]

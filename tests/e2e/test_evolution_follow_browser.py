@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.conftest import Server, play_until, wait_until
+from tests.e2e.moves import move_data
 
 ANA = {"kind": "human", "name": "Ana"}
 GREEDY = {"kind": "bot", "bot": "greedy"}
@@ -274,13 +275,15 @@ def test_bluff_never_marks_a_covered_card(server: Server, new_page: Any, screens
         assert picked[0]["testid"] == "pile-top" and picked[0]["card"] == top["card"]
     page.screenshot(path=str(screenshots / "follow-evolution-bluff.png"))
     # an announcement shows on its era chip; a card covered since ("?") nowhere
+    added = [
+        {"seat": 1, "text": text, **move_data("evolution-bluff", text)}
+        for text in ("place hand ?", "announce open 3")
+    ]
     marked = page.evaluate(
-        """() => {
+        """(added) => {
             const msg = JSON.parse(JSON.stringify(window.terranova.state()));
             const ply = msg.ply;
-            msg.log = [...msg.log,
-                { ply: ply + 1, seat: 1, text: "place hand ?" },
-                { ply: ply + 2, seat: 1, text: "announce open 3" }];
+            msg.log = [...msg.log, ...added.map((e, k) => ({ ...e, ply: ply + 1 + k }))];
             msg.ply = ply + 2;
             msg.view.eras = msg.view.eras.map((e) => e.era === 3
                 ? { ...e, announced_open: true, announced_closed: false } : e);
@@ -288,7 +291,8 @@ def test_bluff_never_marks_a_covered_card(server: Server, new_page: Any, screens
             return [...document.querySelectorAll("[data-testid='since-mark']")].map((el) => ({
                 ply: Number(el.dataset.ply), testid: el.parentElement.dataset.testid,
                 era: el.parentElement.dataset.era }));
-        }"""
+        }""",
+        added,
     )
     assert marked == [{"ply": state["ply"] + 2, "testid": "era-chip", "era": "3"}]
     page.wait_for_timeout(900)

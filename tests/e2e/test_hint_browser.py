@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Server, wait_ready_to_act
+from tests.e2e.conftest import Server, wait_ready_to_act, wait_until
 
 GAME = "evolution-explore"
 ANA = {"kind": "human", "name": "Ana"}
@@ -105,10 +105,11 @@ def test_a_hint_cut_short_or_greedys_says_so(server: Server, new_page: Any) -> N
     note.wait_for()
     assert note.inner_text() == "Cut short: searched 412 of 1000 simulations."
     assert "Our search bot would play" in page.inner_text("[data-testid='hint-box']")
-    page.wait_for_function("!document.querySelector(\"[data-testid='hint']\").disabled")
+    wait_until(page, "() => !document.querySelector(\"[data-testid='hint']\").disabled")
     button.click()
-    page.wait_for_function(
-        "document.querySelector(\"[data-testid='hint-box']\").innerText.includes('greedy')"
+    wait_until(
+        page,
+        "() => document.querySelector(\"[data-testid='hint-box']\").innerText.includes('greedy')",
     )
     box = page.inner_text("[data-testid='hint-box']")
     assert "Our greedy bot would play" in box

@@ -77,7 +77,7 @@ def test_a_scoring_is_announced_out_of_the_way(
     state = play_until(server, game_id, token, 1, lambda s: len(s["view"]["scoring"]) > known)
     assert len(state["view"]["scoring"]) > known, "the game ended without a scoring"
     line = state["view"]["scoring"][-1]
-    shown = page.locator("[data-testid='score-line']", has_text=line["what"])
+    shown = page.locator("[data-testid='scoring-line']", has_text=line["what"])
     shown.wait_for(state="visible", timeout=10_000)
     assert ("Ana" in shown.inner_text()) == (0 in line["seats"])
     assert page.locator(".toast").count() == 0  # no toast over the page
@@ -99,10 +99,10 @@ def test_a_scoring_is_announced_out_of_the_way(
     )
     assert hit == "page"
     page.click(".score-line-close")
-    assert page.locator("[data-testid='score-line']").is_hidden()
+    assert page.locator("[data-testid='scoring-line']").is_hidden()
     # the next one goes by itself
     known = len(state["view"]["scoring"])
     state = play_until(server, game_id, token, 2, lambda s: len(s["view"]["scoring"]) > known)
     if len(state["view"]["scoring"]) > known:
-        page.locator("[data-testid='score-line']").wait_for(state="visible", timeout=10_000)
-        page.locator("[data-testid='score-line']").wait_for(state="hidden", timeout=5_000)
+        page.locator("[data-testid='scoring-line']").wait_for(state="visible", timeout=10_000)
+        page.locator("[data-testid='scoring-line']").wait_for(state="hidden", timeout=5_000)

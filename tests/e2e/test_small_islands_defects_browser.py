@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import Server, wait_until
 
 ANA = {"kind": "human", "name": "Ana"}
 GREEDY = {"kind": "bot", "bot": "greedy"}
@@ -88,8 +88,9 @@ def test_the_tile_catalogue_is_readable(server: Server, new_page: Any, screensho
     page.goto(f"{server.base}/rules/small-islands")
     image = page.locator(".rules-picture[data-picture='components'] img")
     image.wait_for()
-    page.wait_for_function(
-        "() => document.querySelector(\".rules-picture[data-picture='components'] img\").complete"
+    wait_until(
+        page,
+        "() => document.querySelector(\".rules-picture[data-picture='components'] img\").complete",
     )
     box = image.bounding_box()
     natural = image.evaluate("(img) => [img.naturalWidth, img.naturalHeight]")

@@ -98,9 +98,12 @@ def check_message(text: str, real: set[str], jokers: set[str], names: dict[str, 
     window = view.get("window")
     if window is not None:
         pending = window.pop("action")
+        said = window.pop("move")  # the same action as data: it may name what the text does
         for card in real:
             if named(card, pending):
                 assert pending in (f"call {card}", f"joker as {card}"), pending
+            if named(card, json.dumps(said)):
+                assert said["kind"] in ("Call", "JokerAs") and named(card, pending), said
     rest = json.dumps(message)
     for card in real:
         assert not named(card, rest), (card, message["seat"], find(card, message))

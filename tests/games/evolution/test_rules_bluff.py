@@ -289,6 +289,7 @@ def test_stop_case_3_the_action_was_invalid_the_challenger_gives_a_card() -> Non
     assert state.current_player() == 1
     assert state.view(None)["last_stop"] == {
         "action": "place hand t2",
+        "move": {"kind": "PlaceHand", "fields": {"card": "t2"}},
         "actor": 0,
         "stopped_by": 1,
         "case": 3,

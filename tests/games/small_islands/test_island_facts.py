@@ -8,6 +8,7 @@ import random
 import terranova
 from terranova.core.state import CHANCE
 from terranova.games.small_islands.objectives import Island, discoveries, fulfils, points
+from terranova.games.small_islands.views import known_cards
 
 
 def test_the_views_islands_are_the_rules_islands() -> None:
@@ -26,7 +27,9 @@ def test_the_views_islands_are_the_rules_islands() -> None:
             g.apply(action)
             if rng.random() > 0.1:
                 continue
-            view = g.view(None)
+            seat = rng.choice([None, *range(g.num_seats)])
+            view = g.view(seat)
+            known = known_cards(g, seat)
             land = {(t["x"], t["y"]) for t in view["tiles"] if t["design"] != "ship"}
             facts = view["islands"]
             squares = [tuple(sq) for fact in facts for sq in fact["squares"]]
@@ -35,6 +38,10 @@ def test_the_views_islands_are_the_rules_islands() -> None:
             advanced = view["mode"] == "advanced"
             missions = c.missions if advanced else [o.mission for o in c.objectives]
             rewards = c.rewards if advanced else [o.reward for o in c.objectives]
+            # only the cards the seat may name: its own, the revealed, all once over
+            missions = [m for m in missions if m.id in known]
+            rewards = [r for r in rewards if r.id in known]
+            assert all(set(f["fulfils"]) | set(f["pays"]) <= known for f in view["islands"])
             for fact in facts:
                 assert fact["tiles"] == len(fact["squares"])
                 island = Island(

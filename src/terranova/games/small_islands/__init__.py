@@ -90,6 +90,10 @@ INFO = GameInfo(
             "either side wherever it fits, as the rules say) or ordered (tile 1 first, then "
             "2, 3 and 4; about half the layouts cannot be made that way)",
             ("free", "ordered"),
+            note=(
+                "How the first player lays the 4 starting tiles: free, in any order and "
+                "arrangement; ordered, tile 1 first, then 2, 3 and 4."
+            ),
         ),
         "tiles": Variant("tiles", None, "path of another tile file (default: the built-in set)"),
         "cards": Variant("cards", None, "path of another card file (default: the built-in one)"),

@@ -73,7 +73,7 @@ def view(g: SmallIslandsState, seat: int | None) -> dict[str, Any]:
         "round": g._round,
         "first_player": g._first,
         "tiles": tiles,
-        "islands": island_facts(g),
+        "islands": island_facts(g, known_cards(g, seat)),
         "row": [ids[d] for d in g._row],
         "navigation": g._nav,
         "stack": g._reserve,
@@ -129,13 +129,28 @@ def _grey(g: SmallIslandsState) -> int:
     return grey_ships_left(g)
 
 
-def island_facts(g: SmallIslandsState) -> list[dict[str, Any]]:
+def known_cards(g: SmallIslandsState, seat: int | None) -> set[str]:
+    """The objective, Mission and Reward cards ``seat`` may name: its own (held, kept,
+    kept for next round) and those revealed; every card once the game is over."""
+    if g._over:
+        c = g._t.components
+        return {o.id for o in c.objectives} | {m.id for m in c.missions} | {r.id for r in c.rewards}
+    known = {card for cards in g._revealed.values() for card in cards}
+    if seat is not None and 0 <= seat < g._n:
+        known.update(g._now[seat], g._next[seat])
+        for cards in g._held[seat].values():
+            known.update(cards)
+    return known
+
+
+def island_facts(g: SmallIslandsState, known: set[str]) -> list[dict[str, Any]]:
     """Every island of land tiles as the rules see it, so that no board works it out: its
     squares, tiles, symbols (bonus tokens counted), house symbols, houses built and their
-    owners, the Missions it fulfils (by id: the objective cards', or in the advanced
-    mode the Mission cards) and what a house on it would pay by each Reward (by id, left
-    out when nothing: prestige points, or for a Discovery Reward its tokens, one per
-    temple). Public facts only: the cards are all listed in the components."""
+    owners, the Missions of the ``known`` cards it fulfils (by id: the objective cards',
+    or in the advanced mode the Mission cards) and what a house on it would pay by each
+    known Reward (by id, left out when nothing: prestige points, or for a Discovery Reward
+    its tokens, one per temple). Only the cards a seat may name are named: which cards a
+    view lists would otherwise tell where the others are."""
     from terranova.games.small_islands import islands as isl
     from terranova.games.small_islands.objectives import fulfils
 
@@ -146,6 +161,8 @@ def island_facts(g: SmallIslandsState) -> list[dict[str, Any]]:
         missions, rewards = list(c.missions), list(c.rewards)
     else:
         missions, rewards = [o.mission for o in c.objectives], [o.reward for o in c.objectives]
+    missions = [m for m in missions if m.id in known]
+    rewards = [r for r in rewards if r.id in known]
     out = []
     for root, squares in isl.islands(g).items():
         island = isl.island(g, root)

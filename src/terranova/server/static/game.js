@@ -50,15 +50,15 @@
 //                                            // showMove(null) clears it
 //   otherPlayers?(message) -> [{key, name, badge, colour, score, role?, winner?}],
 //                                            // players holding no seat (an automaton the
-//                                            // game plays outside the seats: Small Islands'
-//                                            // Alexis), listed after the seats
+//                                            // game plays outside the seats, such as a
+//                                            // solo game's opponent), listed after the seats
 //   chanceActor?(entry, message) -> {seat}|{key, name, colour}|null, // the automaton
 //                                            // whose move a chance outcome of the log is (a
-//                                            // seat, or a player holding none: Alexis): the
+//                                            // seat, or a player holding none): the
 //                                            // log groups it as that player's turn
 //   chanceOpensTurn?(entry, message) -> boolean, // a chance outcome in the log that
-//                                            // opens the next turn (Discovery's draw of the
-//                                            // next player's tile): the log groups it there
+//                                            // opens the next turn (a draw of the next
+//                                            // player's tile): the log groups it there
 //                                            // (default: with the turn before it)
 //   guide?(message) -> string|null,          // the first-game guide's tip for the seat to
 //                                            // decide now: what to do and why, in a sentence
@@ -621,7 +621,7 @@ function renderPlayers(msg) {
   $("players").replaceChildren(...items, ...otherPlayers(msg, unit));
 }
 
-/** The players the board adds who hold no seat (Small Islands' Alexis): listed after the
+/** The players the board adds who hold no seat (a solo game's automaton): listed after the
  * seats with their score, in their colour, a letter on their badge. */
 function otherPlayers(msg, unit) {
   const others = board && board.otherPlayers ? board.otherPlayers(msg) || [] : [];

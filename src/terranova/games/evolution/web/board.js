@@ -540,7 +540,7 @@ class EvolutionBoard {
 
   /** A card turned over is the automaton's move: the log groups it as its turn. */
   chanceActor(entry, message) {
-    if (!(this.view.automata || []).length || readAction(entry.text).kind !== "flip") return null;
+    if (!(this.view.automata || []).length || readMove(entry).kind !== "flip") return null;
     return { seat: this.flipper(message.log.indexOf(entry), message.log) };
   }
 
