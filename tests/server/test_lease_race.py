@@ -32,6 +32,15 @@ class Told(Hub):
         super().broadcast(game, seat, only)
 
 
+async def served(url: str, lease_seconds: float = 10.0) -> tuple[Database, Told, GameService]:
+    """A game service on a migrated database, telling a :class:`Told` hub."""
+    settings = Settings(database_url=url, lease_seconds=lease_seconds)
+    db = Database(url, settings.lease_seconds)
+    await asyncio.to_thread(db.migrate)
+    hub = Told()
+    return db, hub, GameService(db, settings, hub)
+
+
 async def until(check: Callable[[], bool], seconds: float) -> None:
     deadline = time.monotonic() + seconds
     while not check():
@@ -61,11 +70,7 @@ def test_a_bot_move_that_releases_the_lease_during_a_renewal_is_applied_and_told
     in the store but was neither applied here nor sent)."""
 
     async def main() -> None:
-        settings = Settings(database_url=database_url, lease_seconds=0.3)
-        db = Database(database_url, settings.lease_seconds)
-        await asyncio.to_thread(db.migrate)
-        hub = Told()
-        service = GameService(db, settings, hub)
+        db, hub, service = await served(database_url, 0.3)
         armed = threading.Event()
         written = threading.Event()
         renewed = threading.Event()
@@ -115,11 +120,7 @@ def test_a_commit_cancelled_during_its_write_is_still_applied_and_told(sqlite_ur
     shutdown) after the store has it: the live game and the watchers get it all the same."""
 
     async def main() -> None:
-        settings = Settings(database_url=sqlite_url)
-        db = Database(sqlite_url, settings.lease_seconds)
-        await asyncio.to_thread(db.migrate)
-        hub = Told()
-        service = GameService(db, settings, hub)
+        db, hub, service = await served(sqlite_url)
         service.start()
         try:
             seats = [SeatRequest(kind="human", name=n) for n in ("Ana", "Bo")]
@@ -163,11 +164,7 @@ def test_bot_games_on_short_leases_tell_every_move(sqlite_url: str) -> None:
     stored has been told."""
 
     async def main() -> None:
-        settings = Settings(database_url=sqlite_url, lease_seconds=0.15)
-        db = Database(sqlite_url, settings.lease_seconds)
-        await asyncio.to_thread(db.migrate)
-        hub = Told()
-        service = GameService(db, settings, hub)
+        db, hub, service = await served(sqlite_url, 0.15)
         service.start()
         try:
             made = [await service.create(bot_game()) for _ in range(8)]
