@@ -12,15 +12,17 @@ GREEDY = {"kind": "bot", "bot": "greedy"}
 
 
 def laid_this_turn(state: dict[str, Any]) -> bool:
-    """Mid-turn for Ana, with a tile laid this turn (the ship by it)."""
+    """Mid-turn for Ana, with a tile laid this turn (the ship by it) and units on the map
+    (the outline is to be drawn over them)."""
     turn = state["view"].get("turn")
-    return bool(turn and turn["seat"] == 0 and turn["laid"] and state["legal"])
+    placed = state["view"].get("units")
+    return bool(turn and turn["seat"] == 0 and turn["laid"] and placed and state["legal"])
 
 
 def test_the_tile_just_laid_is_outlined_above_the_ship_and_units(
     server: Server, new_page: Any, screenshots: Path
 ) -> None:
-    for seed in range(1, 6):
+    for seed in range(1, 13):
         game_id, token = play_at_random(
             server, "entdecker", [ANA, GREEDY], seed=seed, stop=laid_this_turn
         )

@@ -260,6 +260,13 @@ class Timeline:
                 return ply
         return None
 
+    def others_decided_since(self, seat: int) -> bool:
+        """Whether another seat has decided something since ``seat``'s latest decision."""
+        last = self.last_decision(seat)
+        return last is not None and any(
+            actor >= 0 and actor != seat for actor in self.actors[last + 1 :]
+        )
+
 
 @dataclass
 class OpenWindow:

@@ -789,7 +789,9 @@ class GameService:
                     raise Refused(ABANDONED)
                 if game.timeline.last_decision(seat) is None:
                     raise Refused("you have nothing to undo")
-                if not game.against_machines(seat) and not game.in_own_turn(seat):
+                if not game.against_machines(seat) and (
+                    not game.in_own_turn(seat) or game.timeline.others_decided_since(seat)
+                ):
                     raise Refused(
                         "your last move stands: your turn has passed to another seat (between"
                         " people, undo goes back to the start of your turn only)"
