@@ -22,6 +22,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocket, WebSocketDisconnect
 from tests.server.conftest import settings_for
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import InvalidStatus
 from websockets.server import ServerProtocol
 from websockets.sync.client import connect
 
@@ -239,10 +240,9 @@ def _socket_objects() -> int:
 def _uvicorn(settings: Settings) -> Iterator[tuple[int, type[GuardedProtocol]]]:
     """The app served as ``terranova serve`` does, in a thread: its port and its HTTP
     protocol class."""
-    options = uvicorn_options(settings)
-    config = uvicorn.Config(
-        create_app(settings), host="127.0.0.1", port=0, log_level="warning", **options
-    )
+    app = create_app(settings)
+    options = uvicorn_options(settings, app)
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", **options)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -280,6 +280,34 @@ def test_closed_sockets_are_freed_without_a_collection(tmp_path: Path) -> None:
         finally:
             gc.enable()
         assert left <= 0, f"{left} objects of closed sockets are left"
+
+
+def test_attempts_beyond_the_bucket_are_refused_before_the_upgrade(tmp_path: Path) -> None:
+    """Served as ``terranova serve`` does, an attempt beyond its address's bucket gets an
+    HTTP 429 and no socket (accepting it only to close it cost the server far more); the
+    attempts let through are counted once, not again by the app."""
+    settings = settings_for(
+        f"sqlite:///{tmp_path / 'terranova.db'}", ws_connect_burst=3, ws_connects_per_second=0.001
+    )
+    with _uvicorn(settings) as (port, _):
+        body = {"game": "discovery", "seats": [HUMAN, GREEDY]}
+        game_id = httpx.post(f"http://127.0.0.1:{port}/api/games", json=body).json()["game_id"]
+        url = f"ws://127.0.0.1:{port}/ws/games/{game_id}"
+        for _ in range(3):
+            with connect(url, open_timeout=30) as ws:
+                assert json.loads(ws.recv(timeout=30))["type"] == "state"
+        with pytest.raises(InvalidStatus) as refused:
+            connect(url, open_timeout=30)
+        response = refused.value.response
+        assert response.status_code == 429
+        assert response.headers["retry-after"] == "1"
+        assert json.loads(response.body) == {
+            "detail": "at most 3 connection attempts at once from one address, then 0.001 "
+            "a second (ws_connects_per_second)",
+            "code": "rate",
+        }
+        # other requests from the address are still answered
+        assert httpx.get(f"http://127.0.0.1:{port}/api/catalog").status_code == 200
 
 
 def _wait_made(protocol: type[GuardedProtocol], sock: socket.socket) -> None:

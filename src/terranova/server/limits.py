@@ -201,6 +201,11 @@ class Limits:
         await self.app(scope, replay, send)
 
 
+ATTEMPT_COUNTED = "terranova.attempt_counted"
+"""The scope extension by which the HTTP protocol tells the app that it has counted a
+WebSocket's connection attempt."""
+
+
 class SocketCount:
     """Open WebSockets per client address, at most ``ws_max_per_address`` each, and their
     connection attempts: ``ws_connect_burst`` at once, refilled at ``ws_connects_per_second``
@@ -214,15 +219,21 @@ class SocketCount:
         self.proxies = Proxies(settings.trusted_proxies)
         self.open: Counter[str] = Counter()
 
-    def take(self, scope: Scope) -> str:
-        """Count a new socket: its address; TooManySockets if that address may not open
-        one now."""
-        address = client_address(scope, self.proxies)
+    def attempt(self, address: str) -> None:
+        """Count a connection attempt from ``address``; TooManySockets beyond its bucket."""
         if not self.attempts.allow(address):
             raise TooManySockets(
                 f"at most {self.attempts.burst:g} connection attempts at once from one "
                 f"address, then {self.attempts.rate:g} a second (ws_connects_per_second)"
             )
+
+    def take(self, scope: Scope) -> str:
+        """Count a new socket: its address; TooManySockets if that address may not open
+        one now. Its attempt is counted here unless the server's HTTP protocol counted it
+        before the upgrade (:class:`GuardedProtocol`)."""
+        address = client_address(scope, self.proxies)
+        if ATTEMPT_COUNTED not in scope.get("extensions", {}):
+            self.attempt(address)
         if self.open[address] >= self.limit:
             raise TooManySockets(f"at most {self.limit} open connections from one address")
         self.open[address] += 1
@@ -246,7 +257,11 @@ class GuardedProtocol(HttpToolsProtocol):
     - at the cap of connections (``max_connections``, beyond which uvicorn answers 503), a
       new connection from an address holding less than its share of the cap makes room:
       the oldest idle connections (no request being answered) of the addresses holding
-      more than their share are closed."""
+      more than their share are closed;
+    - a WebSocket upgrade beyond its address's bucket of connection attempts
+      (:class:`SocketCount`, ``sockets``) is answered 429 before the upgrade: refused at
+      the cost of a short HTTP answer, where accepting the socket to close it cost the
+      server a handshake, a task and the app's dependencies."""
 
     request_timeout: ClassVar[float] = 10.0
     per_address: ClassVar[int] = 256
@@ -254,6 +269,8 @@ class GuardedProtocol(HttpToolsProtocol):
     held: ClassVar[dict[str, dict[GuardedProtocol, None]]] = {}
     """The counted connections of each address, oldest first (of the class made for one
     server)."""
+    sockets: ClassVar[SocketCount | None] = None
+    """The app's count of WebSockets, whose attempts are counted at the upgrade."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -346,14 +363,36 @@ class GuardedProtocol(HttpToolsProtocol):
         super().on_response_complete()
 
     def handle_websocket_upgrade(self) -> None:
+        sockets = self.sockets
+        if sockets is not None:
+            try:
+                peer = str(self.client[0]) if self.client else "?"
+                sockets.attempt(self.proxies.client(peer, self.scope["headers"]))
+            except TooManySockets as err:
+                self._refuse_upgrade(err.message)
+                return
         # from here on the connection is a WebSocket: the app counts and limits those
         self._disarm()
         self._uncount()
         super().handle_websocket_upgrade()
+        if sockets is not None:
+            upgraded = self.transport.get_protocol()
+            scope = getattr(upgraded, "scope", None)
+            if isinstance(scope, dict):  # the handshake was read: its app task waits
+                scope.setdefault("extensions", {})[ATTEMPT_COUNTED] = {}
         # This protocol is done with, but its parser holds its bound methods and it holds
         # the parser: a cycle that kept it, the transport and the socket alive until a
         # full collection (uvicorn breaks it only when an HTTP connection is lost).
         del self.parser
+
+    def _refuse_upgrade(self, detail: str) -> None:
+        body = json.dumps({"detail": detail, "code": "rate"}).encode()
+        head = (
+            "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\n"
+            f"retry-after: 1\r\nconnection: close\r\ncontent-length: {len(body)}\r\n\r\n"
+        )
+        self.transport.write(head.encode() + body)
+        self.transport.close()
 
 
 class SocketProtocol(WebSocketsSansIOProtocol):
@@ -366,8 +405,11 @@ class SocketProtocol(WebSocketsSansIOProtocol):
         self.conn.parser.close()
 
 
-def guarded_protocol(settings: Settings) -> type[GuardedProtocol]:
-    """The protocol class for uvicorn's ``http`` setting, with ``settings``' guards."""
+def guarded_protocol(
+    settings: Settings, sockets: SocketCount | None = None
+) -> type[GuardedProtocol]:
+    """The protocol class for uvicorn's ``http`` setting, with ``settings``' guards (and
+    ``sockets``, the app's count of WebSockets, whose attempts it counts at the upgrade)."""
     return type(
         "Guarded",
         (GuardedProtocol,),
@@ -376,5 +418,6 @@ def guarded_protocol(settings: Settings) -> type[GuardedProtocol]:
             "per_address": settings.http_connections_per_address,
             "proxies": Proxies(settings.trusted_proxies),
             "held": {},
+            "sockets": sockets,
         },
     )

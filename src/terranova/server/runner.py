@@ -11,6 +11,7 @@ import sys
 from typing import Any
 
 import uvicorn
+from fastapi import FastAPI
 from pythonjsonlogger.core import RESERVED_ATTRS
 from uvicorn.config import LOGGING_CONFIG
 
@@ -117,15 +118,20 @@ def serve(settings: Settings, host: str, port: int, log_format: str = "text") ->
     gc.freeze()
     gc.set_threshold(700, 10, 1000)
     uvicorn.run(
-        app, host=host, port=port, log_config=log_config(log_format), **uvicorn_options(settings)
+        app,
+        host=host,
+        port=port,
+        log_config=log_config(log_format),
+        **uvicorn_options(settings, app),
     )
 
 
-def uvicorn_options(settings: Settings) -> dict[str, Any]:
-    """How uvicorn serves the app: its protocols, with the guards of ``settings``."""
+def uvicorn_options(settings: Settings, app: FastAPI) -> dict[str, Any]:
+    """How uvicorn serves ``app``: its protocols, with the guards of ``settings`` (the
+    WebSockets' connection attempts counted before the upgrade, in the app's count)."""
     return {
         "ws_max_size": WS_MAX_FRAME,
-        "http": guarded_protocol(settings),
+        "http": guarded_protocol(settings, app.state.sockets),
         "ws": SocketProtocol,
         # the app reads X-Forwarded-For itself, from its trusted proxies only
         "proxy_headers": False,
