@@ -59,5 +59,20 @@ def test_the_analysis_lists_mistakes_and_shows_them(
             "document.getElementById('replay-label').textContent.includes('the bot preferred')",
         )
         assert page.evaluate("document.body.dataset.ply") == str(ply)
+        # the move played and the bot's best, side by side on the board and in words
+        step = page.locator("[data-testid='analysis-step']")
+        step.wait_for()
+        assert "played" in step.inner_text() and "best" in step.inner_text()
+        assert page.evaluate("document.body.dataset.hintMarks") == "played best"
+        roles = page.eval_on_selector_all(
+            "#map [data-testid='hint-mark']", "(marks) => marks.map((m) => m.dataset.role)"
+        )
+        assert {"played", "best"} <= set(roles), roles
+        page.screenshot(path=str(screenshots / "analysis-step.png"))
+        # stepping on: a decision the bot agreed with shows only the move played
+        page.click("#replay-next")
+        wait_until(page, "(p) => document.body.dataset.ply !== String(p)", ply)
+        page.click("#replay-exit")
+        wait_until(page, "() => !document.querySelector(\"#map [data-testid='hint-mark']\")")
         return
     raise AssertionError("the analysis found no mistake in four games of random play")

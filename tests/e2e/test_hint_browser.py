@@ -7,7 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.e2e.conftest import Server, wait_ready_to_act, wait_until
+from tests.load import burning, every_core
 
 GAME = "evolution-explore"
 ANA = {"kind": "human", "name": "Ana"}
@@ -114,3 +117,48 @@ def test_a_hint_cut_short_or_greedys_says_so(server: Server, new_page: Any) -> N
     box = page.inner_text("[data-testid='hint-box']")
     assert "Our greedy bot would play" in box
     assert "a plain greedy suggestion" in box
+
+
+BOARD_GAMES = {
+    "discovery": [ANA, {"kind": "bot", "bot": "greedy"}],
+    "entdecker": [ANA, {"kind": "bot", "bot": "greedy"}],
+    "evolution-explore": [ANA, {"kind": "bot", "bot": "greedy"}],
+    "evolution-bluff": [ANA, {"kind": "bot", "bot": "greedy"}],
+    "small-islands": [ANA, {"kind": "bot", "bot": "greedy"}],
+}
+
+
+@pytest.mark.parametrize("game", sorted(BOARD_GAMES))
+def test_a_hint_is_drawn_on_the_board(
+    game: str, server: Server, new_page: Any, screenshots: Path
+) -> None:
+    """With every core kept busy, the hint still answers and is drawn on the map (the
+    board's showHint: a mark of the move not made), with its lead in words; another move
+    it weighed is drawn at a click, and the marks go once the position changes."""
+    created = server.post(
+        "/api/games", {"game": game, "seats": BOARD_GAMES[game], "bot_delay_ms": 0}
+    )
+    game_id, token = created["game_id"], created["seats"][0]["token"]
+    page = new_page()
+    page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")
+    page.wait_for_selector("body[data-conn='online']")
+    wait_ready_to_act(page)
+    with burning(every_core()):
+        page.locator("[data-testid='hint']").click()
+        page.locator("[data-testid='hint-best']").wait_for(timeout=120_000)
+    assert page.evaluate("document.body.dataset.hintMarks") == "hint"
+    mark = page.locator("#map [data-testid='hint-mark']").first
+    mark.wait_for()
+    assert mark.is_visible()
+    page.screenshot(path=str(screenshots / f"hint-{game}.png"))
+    others = page.locator(".hint-others button")
+    if others.count():
+        lead = page.inner_text("[data-testid='hint-lead']")
+        assert "than the next move it weighed" in lead, lead
+        others.first.click()
+        page.locator("#map [data-testid='hint-mark']").first.wait_for()
+    state = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
+    move = {"seat": 0, "token": token, "action": state["legal"][0], "ply": state["ply"]}
+    server.post(f"/api/games/{game_id}/actions", move)
+    page.wait_for_selector("[data-testid='hint-box']", state="hidden")
+    wait_until(page, "() => !document.querySelector(\"#map [data-testid='hint-mark']\")")

@@ -52,6 +52,12 @@ def test_a_hint_is_the_search_bots_move_with_what_it_weighed(open_api: OpenApi) 
     visits = [best["visits"], *(a["visits"] for a in given["alternatives"])]
     assert visits == sorted(visits, reverse=True)
     assert sum(visits) <= given["iterations"] <= 200
+    # the lead over the next move weighed, in points
+    margins = [a["margin"] for a in given["alternatives"] if a["margin"] is not None]
+    if margins:
+        assert given["lead"] == round(best["margin"] - max(margins), 2)
+    else:
+        assert given["lead"] is None
     # the same search as ismcts on what the seat may know: the server's seed for it
     game = api.service.games[game_id]
     bot = make_agent("ismcts:iterations=200", derive_seed(game.seed, "hint", 0, game.seq))

@@ -5,38 +5,15 @@ from :func:`hints_and_analysis`, loaded and quiet."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from tests.load import burning, every_core
 from tests.server.conftest import Api, OpenApi
 
 GAME = "evolution-explore"
 HINTS = 3
-BURN_SECONDS = 240
-"""The most a burner runs, even if the test's end never kills it."""
-
-
-@contextmanager
-def burning(count: int) -> Iterator[None]:
-    """``count`` processes that keep a core busy each, ended when the block is left (and by
-    themselves after :data:`BURN_SECONDS`)."""
-    code = (
-        f"import time\nend = time.monotonic() + {BURN_SECONDS}\nwhile time.monotonic() < end: pass"
-    )
-    burners = [subprocess.Popen([sys.executable, "-c", code]) for _ in range(count)]
-    try:
-        yield
-    finally:
-        for burner in burners:
-            burner.kill()
-        for burner in burners:
-            burner.wait(timeout=10)
 
 
 def hints_and_analysis(api: Api) -> dict[str, Any]:
@@ -80,7 +57,7 @@ def hints_and_analysis(api: Api) -> dict[str, Any]:
 def test_hints_and_an_analysis_answer_with_every_core_busy(open_api: OpenApi) -> None:
     api = open_api(analysis_iterations=100)
     api.client.get("/api/catalog")  # the app is up before the cores are taken
-    with burning(max(2, min(os.cpu_count() or 2, 8))):  # at least both cores of a small machine
+    with burning(every_core()):
         found = hints_and_analysis(api)
     print(found)
     assert len(found["hints"]) == HINTS

@@ -144,6 +144,9 @@ class HintResponse(BaseModel):
     the machine's load (the best found by then), or greedy's suggestion."""
     source: str = "search"
     """``search``, or ``greedy``: no search could answer, a plain greedy suggestion."""
+    lead: float | None = None
+    """About how many points the best move is better than the next move weighed (the
+    alternative with the best margin); null with no alternative weighed by a search."""
 
 
 class JudgedOut(BaseModel):

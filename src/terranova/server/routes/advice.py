@@ -26,7 +26,11 @@ async def get_hint(
     if seat is None:
         raise Forbidden("a hint needs a seat and its token")
     ply, advice = await service.hint(game_id, seat, token)
-    return HintResponse(ply=ply, **advice)
+    hint = HintResponse(ply=ply, **advice)
+    margins = [w.margin for w in hint.alternatives if w.margin is not None]
+    if hint.best.margin is not None and margins:
+        hint.lead = round(hint.best.margin - max(margins), 2)
+    return hint
 
 
 @router.get(

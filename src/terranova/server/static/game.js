@@ -60,6 +60,12 @@
 //                                            // opens the next turn (a draw of the next
 //                                            // player's tile): the log groups it there
 //                                            // (default: with the turn before it)
+//   showHint?(marks, message),               // draw on the map moves not made: the hint
+//                                            // (role "hint"), or in an analysis's replay
+//                                            // the move played and the bot's best side by
+//                                            // side (roles "played" and "best"); marks:
+//                                            // [{move: {text, kind, fields, says}, role}],
+//                                            // kept over updates until showHint([]) clears
 //   guide?(message) -> string|null,          // the first-game guide's tip for the seat to
 //                                            // decide now: what to do and why, in a sentence
 //                                            // or two (null: the page's general tip)
@@ -446,7 +452,26 @@ function renderHintButton(msg, live) {
   button.hidden = !(live && msg.can_hint);
   button.disabled = !mine || button.dataset.busy === "1";
   const box = $("hint-box");
-  if (box.dataset.ply !== String(msg.ply) || !live) box.hidden = true;
+  if (box.dataset.ply !== String(msg.ply) || !live) {
+    if (!box.hidden) drawMarks([], msg);
+    box.hidden = true;
+  }
+}
+
+/** Draw moves not made on the board (its showHint): the hint, or an analysed decision's
+ * move played and best move. */
+function drawMarks(marks, msg) {
+  if (board && board.showHint) board.showHint(marks, msg);
+  document.body.dataset.hintMarks = marks.map((m) => m.role).join(" ");
+}
+
+/** "about 3 points better than the next move it weighed", from a hint's `lead`. */
+function leadText(given) {
+  if (given.lead === null || given.lead === undefined) return null;
+  const points = Math.abs(given.lead);
+  if (points < 0.05) return "about as good as the next move it weighed";
+  const amount = points < 0.95 ? "less than a point" : `about ${Math.round(points)} point${Math.round(points) === 1 ? "" : "s"}`;
+  return `${amount} ${given.lead > 0 ? "better" : "worse"} than the next move it weighed`;
 }
 
 function estimateText(weighed) {
@@ -479,17 +504,29 @@ async function askHint() {
     const given = await api(`/api/games/${encodeURIComponent(gameId)}/hint${query}`);
     const box = $("hint-box");
     box.dataset.ply = String(given.ply);
-    const others = given.alternatives.map((w) => h("li", { dataset: { action: w.action } },
-      h("span.hint-move", { text: w.says }), h("span.muted", { text: ` · ${estimateText(w)}` })));
+    const asMove = (w) => ({ text: w.action, kind: w.kind, fields: w.fields, says: w.says });
+    const others = given.alternatives.map((w) => {
+      const item = h("li", { dataset: { action: w.action } },
+        h("button.link.hint-move", { type: "button", text: w.says, title: "Show it on the board" }),
+        h("span.muted", { text: ` · ${estimateText(w)}` }));
+      item.querySelector("button").addEventListener("click", () => {
+        if (latest && latest.ply === given.ply) drawMarks([{ move: asMove(w), role: "hint" }], latest);
+      });
+      return item;
+    });
+    const lead = leadText(given);
     box.replaceChildren(...[
       h("p", h("span", { text: given.source === "greedy" ? "Our greedy bot would play " : "Our search bot would play " }),
         h("strong.hint-move", { text: given.best.says, dataset: { testid: "hint-best", action: given.best.action } }),
         h("span.muted", { text: ` · ${estimateText(given.best)}` })),
+      lead ? h("p.hint-lead", { text: `That is ${lead}.`, dataset: { testid: "hint-lead" } }) : null,
+      board && board.showHint ? h("p.muted", { text: "It is drawn on the board; click another move below to see it there." }) : null,
       others.length ? h("p.muted", { text: `It also weighed, over ${given.iterations} simulations:` }) : null,
       others.length ? h("ol.hint-others", ...others) : null,
       hintNote(given),
     ].filter(Boolean));
     box.hidden = !latest || latest.ply !== given.ply;
+    if (!box.hidden) drawMarks([{ move: asMove(given.best), role: "hint" }], latest);
   } catch (err) {
     toast(err.message);
   } finally {
@@ -1115,6 +1152,29 @@ function lossText(judged) {
 }
 
 let analysisAsked = false;
+let judgedAt = new Map(); // an analysis's judged decisions by the replay's ply
+
+/** In the replay of an analysed game: the decision about to be made from this position,
+ * its move played and the bot's best drawn side by side on the board and told in words. */
+function showJudged(ply, msg) {
+  const judged = judgedAt.get(ply);
+  const box = $("analysis-step");
+  if (!judged) {
+    box.hidden = true;
+    drawMarks([], msg);
+    return;
+  }
+  const played = { text: judged.played, kind: judged.kind, fields: judged.fields, says: judged.says };
+  const best = { text: judged.best, kind: judged.best_kind, fields: judged.best_fields, says: judged.best_says };
+  const agreed = judged.best === judged.played;
+  drawMarks(agreed ? [{ move: played, role: "played" }] : [{ move: played, role: "played" }, { move: best, role: "best" }], msg);
+  box.replaceChildren(
+    h("span.mark-key.played", { text: "played" }), ` ${seatName(judged.seat)}: ${judged.says}`,
+    agreed ? h("span.muted", { text: " · the bot agreed" })
+      : h("span", " · ", h("span.mark-key.best", { text: "best" }), ` ${judged.best_says} (lost ${lossText(judged)})`),
+  );
+  box.hidden = false;
+}
 let analysisTimer = null;
 
 /** "Analyse the game": the analysis is made in the background (or was made already); its
@@ -1205,6 +1265,9 @@ function showAnalysis(found) {
   ].filter(Boolean));
   box.hidden = false;
   button.hidden = true;
+  judgedAt = new Map(found.decisions.map((d) => [d.ply, d]));
+  if (replay) showJudged(replay.steps[replay.index], shown);
+  else box.append(h("p.muted", { text: "The replay shows, at each decision, the move played and the bot's best on the board." }));
 }
 
 function exitReplay() {
@@ -1213,6 +1276,8 @@ function exitReplay() {
   $("replay-play").classList.remove("playing");
   replay = null;
   $("replay-bar").hidden = true;
+  $("analysis-step").hidden = true;
+  drawMarks([], latest);
   document.body.classList.remove("replaying");
   show(latest, true);
 }
@@ -1254,6 +1319,7 @@ async function replayTo(index, note = "") {
     : "the start";
   $("replay-label").textContent = `Move ${index} of ${replay.steps.length - 1} · after ${what}` +
     (decision ? "" : index === replay.steps.length - 1 ? " · final scoring" : "") + (note ? ` · ${note}` : "");
+  showJudged(ply, msg);
   // prefetch the next position
   if (index + 1 < replay.steps.length) fetchReplay(replay.steps[index + 1]).catch(() => {});
 }
