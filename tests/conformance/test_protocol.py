@@ -311,16 +311,21 @@ def test_records_round_trip_and_replay(game_id: str, params: dict[str, object]) 
     assert record.result == result
     assert record.params == state.params()
 
-    # turns, recomputed from the definition: maximal runs of decisions by one seat
+    # turns, recomputed from the definition: maximal runs of decisions by one seat, which
+    # alone at the table a chance outcome also ends
     probe = terranova.make(game_id, **params)
     runs: list[tuple[int, int, int]] = []  # (seat, first ply, last ply) of each run
+    answered = False  # a chance outcome since the last run's decision, with one seat
     for ply, action_text in enumerate(record.actions):
         actor = probe.current_player()
         if actor >= 0:
-            if runs and runs[-1][0] == actor:
+            if runs and runs[-1][0] == actor and not answered:
                 runs[-1] = (actor, runs[-1][1], ply)
             else:
                 runs.append((actor, ply, ply))
+            answered = False
+        elif probe.num_seats == 1 and runs:
+            answered = True
         probe.apply(probe.parse_action(action_text))
     assert [t.seat for t in record.turns] == [seat for seat, _, _ in runs]
     assert [t.turn for t in record.turns] == list(range(1, len(runs) + 1))

@@ -248,3 +248,33 @@ def test_the_seats_that_asked_for_hints_round_trip_and_are_checked() -> None:
     for bad in ([True], ["0"], 0):
         with pytest.raises(RecordError, match="'hints'"):
             GameRecord.from_dict({**data, "hints": bad})
+
+
+def test_the_scores_of_players_holding_no_seat_are_kept_and_checked() -> None:
+    """A solo Small Islands game records Alexis's score after every turn; it round-trips,
+    a replay checks it, and a record made before it was kept still replays."""
+    state = make("small-islands", players=1)
+    record = records.play(state, [RandomAgent(3)], 3)
+    alexis = [t.others["alexis"] for t in record.turns]
+    assert alexis and all(value >= 0 for value in alexis)
+    assert alexis[-1] == make_from(record).other_scores()["alexis"]
+    data = json.loads(record.to_json())
+    assert GameRecord.from_dict(data).turns == record.turns
+    assert [t.others for t in GameRecord.from_dict(data).turns] == [t.others for t in record.turns]
+    records.replay(GameRecord.from_dict(data))
+    wrong = json.loads(record.to_json())
+    wrong["turns"][-1]["others"]["alexis"] += 1
+    with pytest.raises(RecordError):
+        records.replay(GameRecord.from_dict(wrong))
+    older = json.loads(record.to_json())
+    for turn in older["turns"]:
+        del turn["others"]
+    records.replay(GameRecord.from_dict(older))
+    # a game with no such player keeps none, and its record's text is unchanged
+    assert all(t.others == {} for t in a_record().turns)
+    assert "others" not in a_record().to_json()
+
+
+def make_from(record: GameRecord) -> State:
+    """The state a record ends in."""
+    return records.replay(record)

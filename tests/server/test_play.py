@@ -124,6 +124,23 @@ def test_whole_game_over_http_with_scores_by_turn(api: Any) -> None:
     assert replay(record).is_terminal()
 
 
+def test_scores_by_turn_carry_the_players_holding_no_seat(api: Any) -> None:
+    """Alexis's score after each turn of a solo Small Islands game, for the chart; none in
+    a game without such a player."""
+    created = api.create([HUMAN], params={"players": 1}, game="small-islands")
+    game_id, token = created["game_id"], created["seats"][0]["token"]
+    state = api.play_until(
+        game_id, 0, token, lambda s: len(s["scores_by_turn"]) >= 3, random.Random(5)
+    )
+    turns = state["scores_by_turn"]
+    assert all(set(t["others"]) == {"alexis"} for t in turns)
+    record = api.service.games[game_id].record
+    assert [t["others"] for t in turns] == [t.others for t in record.turns[: len(turns)]]
+    other = api.create([HUMAN, GREEDY])
+    plain = api.state(other["game_id"], 0, other["seats"][0]["token"])
+    assert all(t["others"] == {} for t in plain["scores_by_turn"])
+
+
 def test_illegal_and_malformed_over_http_leave_the_game_unchanged(api: Any) -> None:
     created = api.create([HUMAN, HUMAN2])
     game_id = created["game_id"]

@@ -50,6 +50,9 @@ class TurnScores:
     seat: int
     ply: int
     scores: tuple[float, ...]
+    others: dict[str, float] = field(default_factory=dict, compare=False)
+    """The scores of the players holding no seat (``State.other_scores``), by key; a
+    record made before they were kept has none, and replays still agree with it."""
 
 
 @dataclass
@@ -82,6 +85,7 @@ class GameRecord:
             "actions": self.actions,
             "turns": [
                 {"turn": t.turn, "seat": t.seat, "ply": t.ply, "scores": list(t.scores)}
+                | ({"others": dict(t.others)} if t.others else {})
                 for t in self.turns
             ],
             "result": self.result,
@@ -118,7 +122,13 @@ class GameRecord:
         try:
             seats = [Seat(str(s["name"]), str(s.get("kind", "bot"))) for s in data["seats"]]
             turns = [
-                TurnScores(int(t["turn"]), int(t["seat"]), int(t["ply"]), tuple(t["scores"]))
+                TurnScores(
+                    int(t["turn"]),
+                    int(t["seat"]),
+                    int(t["ply"]),
+                    tuple(t["scores"]),
+                    {str(k): float(v) for k, v in t.get("others", {}).items()},
+                )
                 for t in data.get("turns", [])
             ]
             seed = data.get("seed")
@@ -184,7 +194,12 @@ class Recorder:
     def apply(self, action: Action) -> None:
         """Apply one action (a decision or a chance outcome) and record it."""
         actor = self.state.current_player()
-        if actor >= 0 and self._last_seat is not None and actor != self._last_seat:
+        if self._last_seat is not None and (
+            (actor >= 0 and actor != self._last_seat)
+            # alone at the table, the seat's turn ends where the game answers it (a draw, a
+            # solo opponent's move): else the whole game would be one turn
+            or (actor == CHANCE and self.state.num_seats == 1)
+        ):
             self._close_turn()
         self.state.apply(action)
         self.record.actions.append(str(action))
@@ -200,6 +215,7 @@ class Recorder:
                 seat=self._last_seat,
                 ply=len(self.record.actions),
                 scores=tuple(self.state.scores()),
+                others=dict(self.state.other_scores()),
             )
         )
         self._last_seat = None
@@ -275,7 +291,7 @@ def replay(record: GameRecord, upto: int | None = None) -> State:
     replayed = recorder.record
     expected_turns = record.turns if upto is None else record.turns[: len(replayed.turns)]
     for mine, theirs in zip(replayed.turns, expected_turns, strict=False):
-        if mine != theirs:
+        if mine != theirs or (theirs.others and mine.others != theirs.others):
             raise RecordError(
                 f"turn {theirs.turn}: record says seat {theirs.seat} scores "
                 f"{list(theirs.scores)} at ply {theirs.ply}, replay gives seat {mine.seat} "

@@ -77,6 +77,12 @@ class State(ABC):
     def scores(self) -> Sequence[float]:
         """Current score of every seat."""
 
+    def other_scores(self) -> dict[str, float]:
+        """The current scores of the players holding no seat (an automaton the game plays
+        outside the seats, as a solo game's opponent), by a key of the game's; none by
+        default."""
+        return {}
+
     @abstractmethod
     def returns(self) -> Sequence[float]:
         """Final score of every seat (the current scores until the game ends)."""

@@ -212,7 +212,9 @@ class Timeline:
 
     def scores_by_turn(self) -> list[TurnScoresOut]:
         return [
-            TurnScoresOut(turn=t.turn, seat=t.seat, ply=t.ply, scores=list(t.scores))
+            TurnScoresOut(
+                turn=t.turn, seat=t.seat, ply=t.ply, scores=list(t.scores), others=t.others
+            )
             for t in self.record.turns
         ]
 

@@ -335,6 +335,8 @@ class TurnScoresOut(BaseModel):
     seat: int
     ply: int
     scores: list[Score]
+    others: dict[str, float] = {}
+    """The scores of the players holding no seat, by key (Small Islands' Alexis)."""
 
 
 class WindowOut(BaseModel):

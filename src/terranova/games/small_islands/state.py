@@ -367,6 +367,10 @@ class SmallIslandsState(State):
             return rounds.final_returns(self) if not self._solo else [float(rounds.score(self, 0))]
         return [float(rounds.public_score(self, s)) for s in range(self._n)]
 
+    def other_scores(self) -> dict[str, float]:
+        """Alexis's score in a solo game (her card's base and her houses)."""
+        return {"alexis": float(rounds.alexis_score(self))} if self._solo else {}
+
     def estimate(self, seat: int) -> float:
         """The score with the seat's own Discovery tokens (the others' are hidden), plus
         what its objective for this round would pay if the round ended now."""

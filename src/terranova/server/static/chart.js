@@ -1,5 +1,6 @@
 // A line chart of every seat's score over the turns, as SVG (from a state message's
-// scores_by_turn: [{turn, seat, ply, scores}]).
+// scores_by_turn: [{turn, seat, ply, scores, others}]), and of the players holding no seat
+// (others: their scores by key).
 import { s, seatColour, svgTitle } from "./common.js";
 
 function niceStep(max, ticks) {
@@ -10,18 +11,24 @@ function niceStep(max, ticks) {
 }
 
 /**
- * scoresByTurn: the message's list; names: seat names; opts: {width, height, final}
- * (final: the result's scores, drawn as the last point if they differ).
+ * scoresByTurn: the message's list; names: seat names; opts: {width, height, final, others}
+ * (final: the result's scores, drawn as the last point if they differ; others: the players
+ * holding no seat, [{key, name, colour}], drawn from each turn's `others[key]`, dashed).
  */
-export function scoreChart(scoresByTurn, names, { width = 360, height = 210, final = null } = {}) {
+export function scoreChart(scoresByTurn, names, { width = 360, height = 210, final = null, others = [] } = {}) {
   const seats = names.length;
-  const points = [{ turn: 0, scores: new Array(seats).fill(0) }, ...scoresByTurn];
+  const points = [{ turn: 0, scores: new Array(seats).fill(0), others: {} }, ...scoresByTurn];
   if (final) {
     const last = points[points.length - 1];
-    if (final.some((v, k) => v !== last.scores[k])) points.push({ turn: last.turn + 1, scores: final, final: true });
+    if (final.some((v, k) => v !== last.scores[k])) points.push({ turn: last.turn + 1, scores: final, others: last.others, final: true });
   }
+  // a player holding no seat: its score at each point, the last known where a turn lacks it
+  const otherSeries = others.map((o) => {
+    let known = 0;
+    return { ...o, values: points.map((p) => (known = p.others && o.key in p.others ? p.others[o.key] : known)) };
+  });
   const maxTurn = Math.max(1, points[points.length - 1].turn);
-  const maxScore = Math.max(1, ...points.flatMap((p) => p.scores));
+  const maxScore = Math.max(1, ...points.flatMap((p) => p.scores), ...otherSeries.flatMap((o) => o.values));
   const step = niceStep(maxScore, 4);
   const top = Math.ceil(maxScore / step) * step;
   const pad = { l: 34, r: 12, t: 12, b: 30 };
@@ -29,7 +36,10 @@ export function scoreChart(scoresByTurn, names, { width = 360, height = 210, fin
   const ph = height - pad.t - pad.b;
   const X = (t) => pad.l + (t / maxTurn) * pw;
   const Y = (v) => pad.t + ph - (v / top) * ph;
-  const summary = names.map((n, k) => `${n}: ${points[points.length - 1].scores[k]}`).join(", ");
+  const summary = [
+    ...names.map((n, k) => `${n}: ${points[points.length - 1].scores[k]}`),
+    ...otherSeries.map((o) => `${o.name}: ${o.values[o.values.length - 1]}`),
+  ].join(", ");
   const svg = s("svg", {
     class: "score-chart", viewBox: `0 0 ${width} ${height}`, width: "100%", role: "img",
     "aria-label": `Scores over ${maxTurn} turns. ${summary}`, preserveAspectRatio: "xMidYMid meet",
@@ -51,6 +61,13 @@ export function scoreChart(scoresByTurn, names, { width = 360, height = 210, fin
     svg.append(s("path", { class: "series", d, stroke: seatColour(seat), "data-seat": seat },
       svgTitle(`${names[seat]}: ${last.scores[seat]}`)));
     svg.append(s("circle", { cx: X(last.turn), cy: Y(last.scores[seat]), r: 3.5, fill: seatColour(seat), stroke: "#fff", "stroke-width": 1.2 }));
+  }
+  for (const o of otherSeries) {
+    const d = points.map((p, k) => `${k ? "L" : "M"}${X(p.turn).toFixed(1)},${Y(o.values[k]).toFixed(1)}`).join(" ");
+    const end = o.values[o.values.length - 1];
+    svg.append(s("path", { class: "series other", d, stroke: o.colour, "stroke-dasharray": "5 3", "data-other": o.key },
+      svgTitle(`${o.name}: ${end}`)));
+    svg.append(s("circle", { cx: X(points[points.length - 1].turn), cy: Y(end), r: 3.5, fill: o.colour, stroke: "#fff", "stroke-width": 1.2 }));
   }
   return svg;
 }

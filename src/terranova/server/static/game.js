@@ -826,6 +826,12 @@ function renderLog(msg) {
   if (logAtBottom) list.scrollTop = list.scrollHeight;
 }
 
+/** The players holding no seat (the board's otherPlayers), as the chart draws them. */
+function chartOthers(msg) {
+  const others = board && board.otherPlayers ? board.otherPlayers(msg) : [];
+  return others.map((o) => ({ key: o.key, name: o.name, colour: o.colour }));
+}
+
 function renderLiveChart(msg) {
   const card = $("chart-card");
   card.hidden = (msg.status === "finished" && !replay) || scoresHidden(msg);
@@ -835,7 +841,7 @@ function renderLiveChart(msg) {
   }
   if (!card.open) return;
   $("live-chart").replaceChildren(scoreChart(msg.scores_by_turn, msg.seats.map((x) => x.name), {
-    final: msg.result ? msg.result.scores : null,
+    final: msg.result ? msg.result.scores : null, others: chartOthers(msg),
   }));
 }
 
@@ -872,7 +878,7 @@ function renderEnd(msg) {
   h("b.final-score", { text: scoreText(msg, k, scores[k]), dataset: { finalScore: scores[k], seat: k } }))));
   if (card.dataset.chartPly !== String(msg.ply)) {
     card.dataset.chartPly = String(msg.ply);
-    $("end-chart").replaceChildren(scoreChart(msg.scores_by_turn, names, { final: scores, width: 380, height: 220 }));
+    $("end-chart").replaceChildren(scoreChart(msg.scores_by_turn, names, { final: scores, width: 380, height: 220, others: chartOthers(msg) }));
   }
   renderScoreSheet(msg);
   $("record-link").href = `/api/games/${encodeURIComponent(gameId)}/record`;
