@@ -151,6 +151,11 @@ def test_a_hint_is_drawn_on_the_board(
     mark.wait_for()
     assert mark.is_visible()
     page.screenshot(path=str(screenshots / f"hint-{game}.png"))
+    # long moves in words wrap inside the sidebar
+    assert page.evaluate(
+        "() => { const b = document.querySelector(\"[data-testid='hint-box']\");"
+        " return b.scrollWidth <= b.clientWidth + 1; }"
+    )
     others = page.locator(".hint-others button")
     if others.count():
         lead = page.inner_text("[data-testid='hint-lead']")
