@@ -1024,6 +1024,26 @@ def test_alexis_land_card_explores_while_the_navigation_stack_holds_tiles() -> N
     assert g.view(None)["row"] == ["fru", "lea"]
 
 
+def test_the_view_says_what_each_expedition_card_laid() -> None:
+    """One entry per card turned, in order (the boards pair them with the log's Expedition
+    entries): the tile laid, or None for a card that laid nothing; ``last_tile`` is the
+    newest card's."""
+    g = solo_table()
+    navigation(g, 6)
+    at_step(g, AlexisTurn())
+    play(g, "expedition E03")
+    fruit = {"design": "fru", "x": 1, "y": 1, "rotation": 0}
+    assert g.view(0)["alexis"]["laid"] == [fruit]
+    g._row.clear()  # no face-up tile: the next card takes nothing
+    at_step(g, AlexisTurn())
+    play(g, "expedition E01")
+    alexis = g.view(0)["alexis"]
+    assert alexis["laid"] == [fruit, None]
+    assert alexis["last_tile"] is None
+    copy = g.clone()
+    assert copy.view(0)["alexis"]["laid"] == [fruit, None]
+
+
 def test_alexis_builds_his_houses_on_the_largest_islands() -> None:
     g = blank(1)  # two stars: 2 houses a round, a base + 1 per house
     for y, (name, size) in enumerate([("lea", 2), ("flo", 4), ("tem", 1), ("fru", 3)]):

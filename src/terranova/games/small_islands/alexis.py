@@ -20,6 +20,7 @@ from terranova.games.small_islands.islands import OWNERS, free_house_symbols, is
 from terranova.games.small_islands.steps import Revealing, TurnOver
 
 if TYPE_CHECKING:
+    from terranova.games.small_islands.components import Expedition as ExpeditionCard
     from terranova.games.small_islands.state import SmallIslandsState
 
 
@@ -38,32 +39,38 @@ def play(g: SmallIslandsState, action: Action) -> None:
     if not g._expeditions:
         g._expeditions = sorted(g._expedition_discards)
         g._expedition_discards = []
-    card = g._t.expeditions[action.card]
+    g._alexis_tiles += (_carry_out(g, g._t.expeditions[action.card]),)
+
+
+def _carry_out(g: SmallIslandsState, card: ExpeditionCard) -> tuple[int, int, int] | None:
+    """Alexis lays a grey ship for a Land card, else explores; what he laid, if anything:
+    (design, square, rotation)."""
     me = g._n
     if card.kind == "land" and not g._nav and exploring.grey_ships_left(g) > 0:
         spots = exploring.ship_squares(g)
         if spots:
             best = max(spots, key=lambda pos: (exploring.ports_around(g, pos), -spots.index(pos)))
             exploring.lay(g, best, g._t.ship, 0, me)
-            g._alexis_laid = (g._t.ship, best, 0)
             g._ships.append((best, -1))
             g._lander = me
             rounds.begin_round_end(g)
-            return
+            return (g._t.ship, best, 0)
     slot, aim = (card.slot, card.aim) if card.kind == "explore" else (1, "join")
     g._agenda.append(TurnOver(me))
     if not g._row:
-        return
+        return None
     design = g._row.pop(min(slot, len(g._row)) - 1)
     placements: list[Place] = g._placements.of(design)
+    laid = None
     if placements:
         encode = g._t.grid.encode
         touching = [neighbours(g, encode(p.x, p.y)) for p in placements]
         pick = max(touching) if aim == "join" else min(touching)
         chosen = placements[touching.index(pick)]
         exploring.lay(g, encode(chosen.x, chosen.y), design, chosen.rotation, me)
-        g._alexis_laid = (design, encode(chosen.x, chosen.y), chosen.rotation)
+        laid = (design, encode(chosen.x, chosen.y), chosen.rotation)
     g._agenda.append(Revealing())
+    return laid
 
 
 def neighbours(g: SmallIslandsState, pos: int) -> int:

@@ -164,8 +164,9 @@ class SmallIslandsState(State):
         """The houses built at the last round's end: (place, square, points, Discovery
         tokens drawn), Alexis's too (until the next round)."""
         self._houses_at_last = -1
-        self._alexis_laid: tuple[int, int, int] | None = None
-        """The last tile Alexis laid: (design, square, rotation)."""
+        self._alexis_tiles: tuple[tuple[int, int, int] | None, ...] = ()
+        """What each Expedition card Alexis turned over laid, in the order turned: (design,
+        square, rotation), or None for a card that laid nothing (a tuple: copies share it)."""
         self._first = 0
         self._round = 0
         self._lander = -1

@@ -101,18 +101,21 @@ def view(g: SmallIslandsState, seat: int | None) -> dict[str, Any]:
             "deck": len(g._expeditions),
             "discards": g._expedition_discards[:],
             "last_card": g._last_expedition or None,
-            "last_tile": None
-            if g._alexis_laid is None
-            else {
-                "design": ids[g._alexis_laid[0]],
-                "x": xy[g._alexis_laid[1]][0],
-                "y": xy[g._alexis_laid[1]][1],
-                "rotation": g._alexis_laid[2],
-            },
+            "last_tile": _laid(g, g._alexis_tiles[-1]) if g._alexis_tiles else None,
+            "laid": [_laid(g, laid) for laid in g._alexis_tiles],
         }
     if seat is not None and isinstance(top, Decision) and top.seat == seat:
         out["legal_actions"] = [str(a) for a in g.legal_actions()]
     return out
+
+
+def _laid(g: SmallIslandsState, laid: tuple[int, int, int] | None) -> dict[str, Any] | None:
+    """A tile Alexis laid, (design, square, rotation), as the view gives it."""
+    if laid is None:
+        return None
+    design, pos, rotation = laid
+    x, y = g._t.grid.xy[pos]
+    return {"design": g._t.ids[design], "x": x, "y": y, "rotation": rotation}
 
 
 def _token(seat: int, kind: str, over: str) -> dict[str, Any]:
