@@ -357,11 +357,19 @@ def position(players: int, want: str, **params: Any) -> Any:
 
 def show_position(page: Any, state: Any) -> None:
     """Show the board the message the server would send seat 0 in ``state``."""
+    from terranova.core.action_text import action_data
+    from terranova.server.live import moves_out
+
     message = page.evaluate("window.terranova.state()")
+    moves = [m.model_dump() for m in moves_out(state, 0)]
     message.update(
         view=state.view(0),
-        legal=[str(a) for a in state.legal_actions()],
-        log=[{"ply": k + 1, "seat": None, "text": str(a)} for k, a in enumerate(state.history())],
+        legal=[m["text"] for m in moves],
+        moves=moves,
+        log=[
+            {"ply": k + 1, "seat": None, "text": str(a), "says": str(a), **action_data(a)}
+            for k, a in enumerate(state.history())
+        ],
         ply=len(state.history()),
     )
     page.evaluate("(m) => window.terranova.board.update(m, {live: true})", message)

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Server, play_at_random, wait_until
+from tests.e2e.conftest import Server, play_at_random, play_until, wait_until
 
 PLACING = re.compile(
     r"^(?:place \S+ (-?\d+),(-?\d+) \d+|land (?:own|grey) (-?\d+),(-?\d+)"
@@ -202,3 +202,65 @@ def test_alexis_expeditions_are_marked_in_the_solo_game(
         (card["ply"], tile["x"], tile["y"])
     ]
     page.screenshot(path=str(screenshots / "follow-small-islands-solo.png"))
+
+
+ARRIVALS = """() => {
+  window.arrivals = [];
+  document.addEventListener("animationstart", (e) => {
+    const tile = e.target.closest(".layer-tiles > g");
+    const at = tile ? tile.dataset : {};
+    window.arrivals.push({ name: e.animationName, x: at.x ?? null, y: at.y ?? null });
+  });
+}"""
+
+
+def test_the_bots_tile_slides_in_once(server: Server, new_page: Any) -> None:
+    """A tile the bot lays while Ana's page is open slides in onto its square: the tile's
+    own drawing runs the animation (caught as it starts, however fast the machine). A
+    redraw of the same position keeps the tile's element and animates nothing again."""
+    seats = [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "greedy"}]
+    created = server.post(
+        "/api/games", {"game": "small-islands", "seats": seats, "bot_delay_ms": 0}
+    )
+    game_id, token = created["game_id"], created["seats"][0]["token"]
+    page = new_page(1280, 860)
+    page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector(".map-svg[data-tiles]")
+    page.evaluate(ARRIVALS)
+    opened = int(page.evaluate("document.body.dataset.ply"))
+
+    def bot_tiles(state: dict[str, Any], since: int = 0) -> list[tuple[str, str]]:
+        """The squares of the tiles the bot laid after ply ``since``."""
+        return [
+            (str(at[0]), str(at[1]))
+            for e in state["log"]
+            if e["seat"] == 1 and e["ply"] > since and e["text"].startswith("place ")
+            if (at := square(e["text"]))
+        ]
+
+    state = play_until(server, game_id, token, seed=11, stop=lambda s: bool(bot_tiles(s, opened)))
+    assert bot_tiles(state, opened), "the game ended before the bot laid a tile"
+    x, y = bot_tiles(state, opened)[0]
+    wait_until(
+        page,
+        "(sq) => window.arrivals.some((a) => a.name === 'islands-slide-in'"
+        " && a.x === sq.x && a.y === sq.y)",
+        arg={"x": x, "y": y},
+    )
+    laid = bot_tiles(server.get(f"/api/games/{game_id}/state?seat=0&token={token}"))
+    arrivals = page.evaluate("window.arrivals")
+    slid = {(a["x"], a["y"]) for a in arrivals if a["name"] == "islands-slide-in"}
+    assert slid <= set(laid), (slid, laid)  # none of Ana's tiles
+
+    kept = page.evaluate(
+        """(sq) => {
+          const find = () => document.querySelector(
+            `.layer-tiles > g[data-x='${sq.x}'][data-y='${sq.y}']`);
+          const before = find();
+          window.terranova.board.update(window.terranova.state(), { live: true });
+          return before === find() && !document.querySelector(".layer-pieces .arrive-grow");
+        }""",
+        {"x": x, "y": y},
+    )
+    assert kept

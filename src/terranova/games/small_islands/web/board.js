@@ -6,13 +6,16 @@
 // edges and corners that must match shown on the preview), the bonus tokens, landing a ship,
 // the houses of the round's end with what each earns, the Discovery tokens to keep, and in
 // the solo game Alexis's card, his last Expedition card and his score. The others' moves
-// since this seat's last decision are outlined on the map in the mover's colour, and a move
-// picked in the log is marked where it left its tile, ship, token or house.
+// since this seat's last decision are outlined on the map in the mover's colour (each
+// arriving animated once: a tile slides in, a ship, house or token grows in), a move picked
+// in the log is marked where it left its tile, ship, token or house, and a hint (showHint)
+// is drawn as the move not made: the tile's ghost, the piece where it would go, or a label.
+// The board reads the moves' and the log's kind and fields, never an action's text.
 //
 // The game declares this directory as its `web` package (GameInfo.web); board modules export
 // createBoard(ctx) (see /static/game.js for the interface). Its look is in board.css.
 import { h, loadStyle, paletteName, s, seatColour, seatInk, svgTitle } from "/static/common.js";
-import { PLACE_RE, Placing, TileMap, parsePlace } from "/static/kit/tile-board.js";
+import { Placing, TileMap } from "/static/kit/tile-board.js";
 import { LABEL_NAMES, LABEL_POINTS, LAND, sameAsTable, tileGeometry, turnLabels } from "./geometry.js";
 
 await loadStyle(new URL("board.css", import.meta.url));
@@ -63,18 +66,19 @@ const WORDS = {
   temple: ["temple", "temples"], port: ["port", "ports"], house: ["house symbol", "house symbols"],
 };
 
-const TAKE_RE = /^take (\S+)$/;
-const LAND_RE = /^land (own|grey) (-?\d+),(-?\d+)$/;
-const TOKEN_RE = /^token (flower|fruit|leaf|port) (-?\d+),(-?\d+)(?: over (flower|fruit|leaf))?$/;
-const HOUSE_RE = /^house (-?\d+),(-?\d+)$/;
-const KEEP_RE = /^keep (\S+) next (\S+)$/;
-const BUILD_RE = /^build (\S+) (\S+) next (\S+) (\S+)$/;
-const CHOOSE_RE = /^choose (\S+)$/;
-const EXPEDITION_RE = /^expedition (\S+)$/;
+/** The kinds of move the panel and the map offer; any other is listed as a plain button. */
+const KNOWN_KINDS = new Set(["Place", "Take", "Land", "Token", "Pass", "House", "Done", "Keep", "Build", "Choose"]);
+const HINT_ROLES = { hint: "Hint", played: "Played", best: "Best" };
 const EXPLORING = new Set(["starting tiles", "objectives", "turn", "place", "bonus"]);
 
 export function createBoard(ctx) {
   return new IslandsBoard(ctx);
+}
+
+/** Whether a log entry is a seat's choice of objectives: its own (kept, or built in the
+ * advanced mode) or another's, which it sees only as made (no kind: the text names no card). */
+function keptObjectives(e) {
+  return e.kind === "Keep" || e.kind === "Build" || (e.kind === null && e.seat !== null && e.seat !== undefined);
 }
 
 function plural(n, word, many = `${word}s`) { return `${n} ${n === 1 ? word : many}`; }
@@ -190,6 +194,13 @@ function shipShape(colour, who = null) {
   return g;
 }
 
+/** An element that animates its arrival once: its class goes when the animation ends (a
+ * map hidden and shown again does not replay it). */
+function arrival(el) {
+  el.addEventListener("animationend", () => el.removeAttribute("class"), { once: true });
+  return el;
+}
+
 function gulls() {
   return s("path", { class: "gulls", d: "M14 20 q4 -4 8 0 q4 -4 8 0 M72 76 q3 -3 6 0 q3 -3 6 0" });
 }
@@ -257,10 +268,11 @@ class IslandsBoard {
     this.tokenSquare = null; // a square with several "over" choices, listed in the panel
     this.landKind = null; // own or grey
     this.objChoice = null; // the objectives form: {key, now, next} (advanced: {mNow, rNow, mNext, rNext})
-    this.notes = new Map(); // log ply -> what the board worked out about it (house earnings, Alexis's tile)
+    this.notes = new Map(); // log ply -> what the board worked out about it (house earnings)
     this.since = null; // the ply of this seat's last decision: the others' moves after it are marked
     this.picked = null; // the log entry shown on the map (a click on the log)
     this.rounds = new Map(); // round -> {objectives: Map seat -> card ids seen, alexisStart, alexisEnd}
+    this.hintMarks = []; // the moves not made drawn on the map (showHint): [{move, role}]
     this.buildMap();
     this.buildPanel();
     this.onKey = this.onKey.bind(this);
@@ -291,7 +303,7 @@ class IslandsBoard {
       map: this.ctx.map,
       size: S,
       defs: `<clipPath id="si-tile-clip"><rect width="${S}" height="${S}"/></clipPath>${SAFE ? PATTERNS : ""}`,
-      layers: ["tiles", "pieces", "since", "pick", "spots", "ghost", "targets"],
+      layers: ["tiles", "pieces", "since", "pick", "spots", "hint", "ghost", "targets"],
       legend,
       squares: () => {
         const tiles = this.message ? this.message.view.tiles : [];
@@ -308,6 +320,9 @@ class IslandsBoard {
     });
     this.svg = this.map.svg;
     this.layers = this.map.layers;
+    // the hint's moves that leave nothing on the map, said over it (showHint)
+    this.hintLabels = h("div.hint-labels", { "aria-live": "polite" });
+    this.ctx.map.append(this.hintLabels);
   }
 
   /** The preview of a placement: the tile lifted, with a dot on each edge and corner that
@@ -328,10 +343,14 @@ class IslandsBoard {
     return g;
   }
 
-  tileGroup(designId, rotation, x, y, { title, cls = "tile", ship } = {}) {
+  /** A tile's group on its square; `arrive`: the class of an inner group animating its
+   * arrival once (arrive-slide, arrive-grow). */
+  tileGroup(designId, rotation, x, y, { title, cls = "tile", ship, arrive = null } = {}) {
     const g = s("g", { class: cls, transform: `translate(${x * S} ${y * S})` });
     if (title) g.append(svgTitle(title));
-    drawTile(g, this.designs.get(designId), rotation, ship);
+    const inner = arrive ? arrival(s("g", { class: arrive })) : g;
+    drawTile(inner, this.designs.get(designId), rotation, ship);
+    if (inner !== g) g.append(inner);
     return g;
   }
 
@@ -359,27 +378,29 @@ class IslandsBoard {
     this.message = message;
     this.live = live;
     this.since = since ?? null;
-    const expeditions = message.log.filter((e) => EXPEDITION_RE.test(e.text));
-    this.lastExpedition = expeditions.length ? expeditions[expeditions.length - 1].ply : null;
+    // the k-th Expedition card of the log laid the view's alexis.laid[k] (or nothing)
+    this.expeditions = new Map(message.log.filter((e) => e.kind === "Expedition").map((e, k) => [e.ply, k]));
     this.busy = false;
     const view = message.view;
     this.tileAt = new Map(view.tiles.map((t) => [key(t.x, t.y), t]));
     this.islandsCache = null;
     this.learn(previous, message);
-    const legal = this.myLegal();
-    this.legal = legal;
-    this.places = legal.map(parsePlace).filter(Boolean);
-    this.takes = legal.map((t) => TAKE_RE.exec(t)).filter(Boolean).map((m) => ({ text: m[0], design: m[1] }));
-    this.lands = legal.map((t) => LAND_RE.exec(t)).filter(Boolean).map((m) => ({ text: m[0], kind: m[1], x: Number(m[2]), y: Number(m[3]) }));
-    this.tokens = legal.map((t) => TOKEN_RE.exec(t)).filter(Boolean).map((m) => ({ text: m[0], kind: m[1], x: Number(m[2]), y: Number(m[3]), over: m[4] || null }));
-    this.houses = legal.map((t) => HOUSE_RE.exec(t)).filter(Boolean).map((m) => ({ text: m[0], x: Number(m[1]), y: Number(m[2]) }));
-    this.keeps = legal.filter((t) => KEEP_RE.test(t) || BUILD_RE.test(t));
-    this.chooses = legal.map((t) => CHOOSE_RE.exec(t)).filter(Boolean).map((m) => ({ text: m[0], token: m[1] }));
-    this.canPass = legal.includes("pass");
-    this.canDone = legal.includes("done");
-    const known = new Set([...this.places.map((p) => p.text), ...this.takes.map((x) => x.text), ...this.lands.map((x) => x.text),
-      ...this.tokens.map((x) => x.text), ...this.houses.map((x) => x.text), ...this.keeps, ...this.chooses.map((x) => x.text), "pass", "done"]);
-    this.others = legal.filter((t) => !known.has(t));
+    const moves = this.myMoves();
+    this.moves = moves;
+    const of = (kind) => moves.filter((m) => m.kind === kind);
+    const at = (m) => ({ text: m.text, x: m.fields.x, y: m.fields.y });
+    this.places = of("Place").map((m) => ({ ...at(m), design: m.fields.design, rotation: m.fields.rotation }));
+    this.takes = of("Take").map((m) => ({ text: m.text, design: m.fields.design }));
+    this.lands = of("Land").map((m) => ({ ...at(m), kind: m.fields.ship }));
+    this.tokens = of("Token").map((m) => ({ ...at(m), kind: m.fields.kind, over: m.fields.over || null }));
+    this.houses = of("House").map(at);
+    this.keeps = [...of("Keep"), ...of("Build")];
+    this.chooses = of("Choose").map((m) => ({ text: m.text, token: m.fields.token }));
+    this.passMove = of("Pass")[0] || null;
+    this.doneMove = of("Done")[0] || null;
+    this.canPass = Boolean(this.passMove);
+    this.canDone = Boolean(this.doneMove);
+    this.others = moves.filter((m) => !KNOWN_KINDS.has(m.kind));
 
     const turnKey = `${view.round}/${view.tiles.length}/${view.step}`;
     const newTurn = this.turnKey !== turnKey;
@@ -404,7 +425,7 @@ class IslandsBoard {
     this.drawPanel();
     this.ctx.map.classList.remove("busy");
     this.ctx.map.dataset.step = view.step;
-    this.ctx.map.dataset.phase = legal.length ? view.step : "wait";
+    this.ctx.map.dataset.phase = moves.length ? view.step : "wait";
     this.ctx.map.dataset.round = String(view.round);
     if (!previous || this.map.autoFit) this.map.applyView();
   }
@@ -422,71 +443,124 @@ class IslandsBoard {
     return true;
   }
 
+  /** Moves not made, drawn on the map until showHint([]): the hint (role "hint"), or an
+   * analysed decision's move played and best move side by side ("played", "best"). A
+   * tile laid is its ghost, turned, on its square; a ship, house or bonus token is drawn
+   * where it would go; a face-up tile taken or objectives kept are marked in the panel
+   * and said on the map, as is any other move (pass, done...). */
+  showHint(marks, message) {
+    this.hintMarks = marks || [];
+    this.drawHints();
+    this.drawPanel();
+    const first = this.layers.hint.querySelector("[data-x]");
+    if (first) this.reveal(Number(first.dataset.x), Number(first.dataset.y));
+  }
+
+  drawHints() {
+    const marks = this.message ? this.hintMarks : [];
+    const drawn = marks.map(({ move, role }, k) => this.hintMark(move, role, k));
+    this.layers.hint.replaceChildren(...drawn.filter(Boolean));
+    this.hintLabels.replaceChildren(...marks.filter((m, k) => !drawn[k]).map(({ move, role }) => h(`div.hint-label.role-${role}`, {
+      dataset: { testid: "hint-mark", role, kind: move.kind || "" },
+    }, h("b", { text: `${HINT_ROLES[role] || role}: ` }), capital(move.says || move.text))));
+    this.hintLabels.hidden = !this.hintLabels.childElementCount;
+  }
+
+  /** The mark on the map of a move not made (null: the move leaves nothing there). */
+  hintMark(move, role, k) {
+    const f = move.fields || {};
+    if (!["Place", "Land", "Token", "House"].includes(move.kind)) return null;
+    const seat = this.message.seat;
+    const colour = seat === null || seat === undefined ? GREY_SHIP : seatColour(seat);
+    const g = s("g", {
+      class: `hint-mark role-${role}`, "data-testid": "hint-mark", "data-role": role, "data-kind": move.kind,
+      "data-x": f.x, "data-y": f.y,
+    }, svgTitle(`${HINT_ROLES[role] || role}: ${move.says || move.text}`));
+    const inset = 3 + 6 * k; // side by side on one square: one inside the other
+    const frame = () => s("rect", { class: "hint-frame", x: f.x * S + inset, y: f.y * S + inset, width: S - 2 * inset, height: S - 2 * inset, rx: 7 });
+    const at = (node, x, y, scale = 1) => {
+      node.setAttribute("transform", `translate(${f.x * S + x} ${f.y * S + y}) scale(${scale})`);
+      return node;
+    };
+    if (move.kind === "Place") {
+      g.append(this.tileGroup(f.design, f.rotation, f.x, f.y, { cls: "hint-ghost" }), frame());
+    } else if (move.kind === "Land") {
+      const own = f.ship === "own";
+      g.append(frame(), at(shipShape(own ? colour : GREY_SHIP, own ? seat : null), S / 2, S / 2 + 4, 0.8));
+    } else if (move.kind === "Token") {
+      g.append(frame(), at(s("g", { class: "hint-piece" }, s("circle", { class: "hint-ring", r: 15 }), tokenShape(f.kind, colour, 1.15, seat)), S - 20, 20));
+    } else {
+      // a house on the tile's next free house symbol
+      const t = this.tileAt.get(key(f.x, f.y));
+      const design = t && this.designs.get(t.design);
+      const marks = design ? tileGeometry(design, t.rotation, S).marks.filter((m) => m.kind === "house") : [];
+      const m = marks[(t && t.houses ? t.houses.length : 0)] || { x: S / 2, y: S / 2 };
+      g.append(frame(), at(s("g", { class: "hint-piece" }, s("circle", { class: "hint-ring", r: 16 }), houseShape(colour, seat)), m.x, m.y, 1.3));
+    }
+    return g;
+  }
+
+  /** The hint's face-up tile taken, or objectives kept, marked in the panel. */
+  markPanelHints() {
+    for (const { move, role } of this.hintMarks) {
+      const f = move.fields || {};
+      const cards = move.kind === "Take" ? this.rowBox.querySelectorAll(`[data-design="${f.design}"]`)
+        : move.kind === "Keep" || move.kind === "Build" ? this.controls.querySelectorAll("[data-testid='obj-card']") : [];
+      const ids = move.kind === "Keep" ? [f.now, f.later] : move.kind === "Build" ? [f.mission, f.reward, f.later_mission, f.later_reward] : null;
+      for (const el of cards) {
+        if (ids && !ids.includes(el.dataset.card)) continue;
+        el.classList.add("hint-pick", `role-${role}`);
+        el.dataset.hintRole = role;
+      }
+    }
+  }
+
   settle() {
     this.busy = false;
     this.ctx.map.classList.remove("busy");
   }
 
-  /** The legal actions of this page's seat, when it is to move and the page is live. */
-  myLegal() {
+  /** The legal moves of this page's seat ({text, kind, fields, says}), when it is to move
+   * and the page is live. */
+  myMoves() {
     const msg = this.message;
-    return this.live && msg.status === "playing" && msg.seat !== null && msg.to_move === msg.seat ? msg.legal || [] : [];
+    return this.live && msg.status === "playing" && msg.seat !== null && msg.to_move === msg.seat ? msg.moves || [] : [];
   }
 
   lastTaken(message) {
     for (let k = message.log.length - 1; k >= 0; k--) {
       const e = message.log[k];
       if (e.seat !== message.seat) continue;
-      const m = TAKE_RE.exec(e.text);
-      return m ? m[1] : null;
+      return e.kind === "Take" ? e.fields.design : null;
     }
     return null;
   }
 
-  /** What the board works out from one message to the next, kept by log ply: the tile
-   * Alexis laid for his Expedition card (the log names only the card), and what each house
-   * earned (its island and the revealed objective, while the round's end lasts). */
+  /** What the board works out from one message to the next, kept by log ply: what each
+   * house earned (its island and the revealed objective, while the round's end lasts). */
   learn(previous, message) {
     const view = message.view;
     const log = message.log;
-    if (previous && previous.ply < message.ply) {
-      const before = new Set(previous.view.tiles.map((t) => key(t.x, t.y)));
-      const explained = new Set();
-      for (const e of log) {
-        if (e.ply <= previous.ply) continue;
-        let m;
-        if ((m = PLACE_RE.exec(e.text))) explained.add(key(m[2], m[3]));
-        else if ((m = LAND_RE.exec(e.text))) explained.add(key(m[2], m[3]));
-      }
-      const fresh = view.tiles.filter((t) => !before.has(key(t.x, t.y)) && !explained.has(key(t.x, t.y)));
-      const cards = log.filter((e) => e.ply > previous.ply && EXPEDITION_RE.test(e.text));
-      // one card turned since the last message: the tile that came without a log entry is his
-      if (cards.length === 1 && fresh.length <= 1 && !this.notes.has(cards[0].ply)) {
-        const t = fresh[0];
-        this.notes.set(cards[0].ply, { tile: t || null, text: this.alexisWords(t) });
-      }
-    }
     // what each house earned: the seat's prestige (or Discovery tokens) before and after it
-    const fresh = previous && previous.ply < message.ply ? log.filter((e) => e.ply > previous.ply && HOUSE_RE.test(e.text)) : [];
+    const fresh = previous && previous.ply < message.ply ? log.filter((e) => e.ply > previous.ply && e.kind === "House") : [];
     for (const e of fresh) {
       if (this.notes.has(e.ply) || e.seat === null || e.seat === undefined) continue;
       if (fresh.filter((x) => x.seat === e.seat).length !== 1) continue;
       const before = previous.view.seats[e.seat];
       const after = view.seats[e.seat];
-      const [, x, y] = HOUSE_RE.exec(e.text);
-      const island = this.islandAt(Number(x), Number(y));
+      const { x, y } = e.fields;
+      const island = this.islandAt(x, y);
       const tokens = discoveryCount(after) - discoveryCount(before) + (Array.isArray(view.drawn_tokens) ? view.drawn_tokens.length : view.drawn_tokens || 0);
       const gained = after.prestige - before.prestige;
       const pays = tokens > 0 && !gained ? `${plural(tokens, "Discovery token")} drawn (one per temple: keep one)` : `+${gained}`;
-      this.notes.set(e.ply, { text: `built a house on ${island ? islandText(island) : this.tileName(Number(x), Number(y))}: ${pays}`, points: gained });
+      this.notes.set(e.ply, { text: `built a house on ${island ? islandText(island) : this.tileName(x, y)}: ${pays}`, points: gained });
     }
     // the same from the island and the revealed objective, for a house seen only now
     const objectives = view.revealed || {};
     for (const e of log) {
-      const m = HOUSE_RE.exec(e.text);
-      if (!m || this.notes.has(e.ply) || this.roundOf(log, e) !== view.round) continue;
+      if (e.kind !== "House" || this.notes.has(e.ply) || this.roundOf(log, e) !== view.round) continue;
       const objective = this.objective(objectives[String(e.seat)]);
-      const island = this.islandAt(Number(m[1]), Number(m[2]));
+      const island = this.islandAt(e.fields.x, e.fields.y);
       if (!objective || !island) continue;
       const reward = objective.reward;
       const pays = reward.kind === "discovery"
@@ -518,7 +592,7 @@ class IslandsBoard {
     let n = 0;
     for (const e of log) {
       if (e.ply > entry.ply) break;
-      if (e.seat === entry.seat && (KEEP_RE.test(e.text) || BUILD_RE.test(e.text) || e.text === "objectives kept")) n += 1;
+      if (e.seat === entry.seat && keptObjectives(e)) n += 1;
     }
     return n;
   }
@@ -554,7 +628,7 @@ class IslandsBoard {
 
   /** Alexis's Expedition cards are his moves: the log groups them as his turns. */
   chanceActor(entry) {
-    return EXPEDITION_RE.test(entry.text) ? { key: "alexis", name: "Alexis", colour: ALEXIS } : null;
+    return entry.kind === "Expedition" ? { key: "alexis", name: "Alexis", colour: ALEXIS } : null;
   }
 
   /** Alexis in the player list, after the seat, with his score (the solo game). */
@@ -595,7 +669,7 @@ class IslandsBoard {
   /** The first-game guide's tip for this seat's decision now: what to click and why, in the
    * rules' words, from what the seat sees (its own objective, hand and tokens, the map). */
   guide(message) {
-    if (message !== this.message || !this.legal.length) return null;
+    if (message !== this.message || !this.moves.length) return null;
     const view = message.view;
     const seat = message.seat;
     const me = view.seats[seat];
@@ -615,7 +689,7 @@ class IslandsBoard {
         return `Set-up: lay starting tile ${laid + 1} of 4 touching the others${this.handDesigns().length > 2 ? ", any of those left" : ""}: every edge and corner must match (land to land, sea to sea). Joined land makes the islands houses go on.`;
       }
       case "objectives": {
-        if (this.keeps.some((t) => BUILD_RE.test(t))) {
+        if (this.keeps.some((m) => m.kind === "Build")) {
           return "Objectives: under This round pick a Mission and a Reward, under Next round another pair, then Keep these objectives. A house pays the Reward on an island meeting the Mission.";
         }
         const held = (me.holding && me.holding.objective) || [];
@@ -701,32 +775,34 @@ class IslandsBoard {
     return log.map((entry) => this.describe(entry));
   }
 
+  /** A log entry in words, from its kind and fields (what this seat saw of it). */
   describe(entry) {
-    const text = entry.text;
+    const f = entry.fields || {};
     const note = this.notes.get(entry.ply);
-    let m;
-    if ((m = PLACE_RE.exec(text))) return `laid ${this.tileWords(m[1])}`;
-    if ((m = TAKE_RE.exec(text))) return `took the face-up tile ${m[1]}`;
-    if ((m = LAND_RE.exec(text))) return `landed ${m[1] === "own" ? "their own ship" : "a grey ship"}: the exploration ends`;
-    if ((m = TOKEN_RE.exec(text))) return `placed a ${m[1]} bonus token on ${this.tileName(Number(m[2]), Number(m[3]))}${m[4] ? `, over a ${m[4]}` : ""}`;
-    if (text === "pass") return "placed no bonus token";
-    if ((m = HOUSE_RE.exec(text))) return note ? note.text : this.houseWords(entry, Number(m[1]), Number(m[2]));
-    if (text === "done") return "builds no more houses this round";
-    if ((m = KEEP_RE.exec(text))) return `keeps ${this.objectiveName([m[1]])} for this round, ${this.objectiveName([m[2]])} for the next`;
-    if ((m = BUILD_RE.exec(text))) return `keeps ${this.objectiveName([m[1], m[2]])} for this round, ${this.objectiveName([m[3], m[4]])} for the next`;
-    if (text === "objectives kept") return "chose their objectives";
-    if ((m = CHOOSE_RE.exec(text))) return m[1] === "?" ? "kept a Discovery token" : `kept the Discovery token ${m[1]}`;
-    if ((m = /^reveal (\S+)$/.exec(text))) return `${m[1]} turned face up`;
-    if ((m = /^deal \? to seat (\d+)$/.exec(text))) return `${this.ctx.seatName(Number(m[1]))} draws a tile into their hand`;
-    if ((m = /^deal (\S+)$/.exec(text))) return `you drew ${m[1]} into your hand`;
-    if ((m = /^draw (objective|mission|reward|card) \?$/.exec(text))) return m[1] === "card" ? "a card drawn" : `${m[1] === "objective" ? "an" : "a"} ${m[1]} card drawn`;
-    if ((m = /^draw (\S+)$/.exec(text))) return `you drew the card ${m[1]}: ${this.cardText(m[1])}`;
-    if ((m = /^discover (\S+)$/.exec(text))) return m[1] === "?" ? "a Discovery token drawn" : `Discovery token ${m[1]} drawn`;
-    if ((m = EXPEDITION_RE.exec(text))) {
-      const did = this.expeditionWords(entry);
-      return `Alexis turns over Expedition card ${m[1]}${did ? `: ${did}` : ""}`;
+    switch (entry.kind) {
+      case "Place": return `laid ${this.tileWords(f.design)}`;
+      case "Take": return `took the face-up tile ${f.design}`;
+      case "Land": return `landed ${f.ship === "own" ? "their own ship" : "a grey ship"}: the exploration ends`;
+      case "Token": return `placed a ${f.kind} bonus token on ${this.tileName(f.x, f.y)}${f.over ? `, over a ${f.over}` : ""}`;
+      case "Pass": return "placed no bonus token";
+      case "House": return note ? note.text : this.houseWords(entry, f.x, f.y);
+      case "Done": return "builds no more houses this round";
+      case "Keep": return `keeps ${this.objectiveName([f.now])} for this round, ${this.objectiveName([f.later])} for the next`;
+      case "Build": return `keeps ${this.objectiveName([f.mission, f.reward])} for this round, ${this.objectiveName([f.later_mission, f.later_reward])} for the next`;
+      case "Choose": return f.token === null ? "kept a Discovery token" : `kept the Discovery token ${f.token}`;
+      case "Reveal": return `${f.design} turned face up`;
+      case "Deal": return `you drew ${f.design} into your hand`;
+      case "Draw": return `you drew the card ${f.card}: ${this.cardText(f.card)}`;
+      case "Discover": return f.token === null ? "a Discovery token drawn" : `Discovery token ${f.token} drawn`;
+      case "Expedition": {
+        const did = this.expeditionWords(entry);
+        return `Alexis turns over Expedition card ${f.card}${did ? `: ${did}` : ""}`;
+      }
+      default:
+        // no kind: what this seat may not see (another's objectives, a tile or card drawn)
+        if (keptObjectives(entry)) return "chose their objectives";
+        return capital(entry.says || entry.text);
     }
-    return text;
   }
 
   /** A house not seen built: its island by a tile of it, and what it earned while the
@@ -759,21 +835,18 @@ class IslandsBoard {
     return tile.design === "ship" ? "landed a grey ship: the exploration ends" : `laid ${this.tileWords(tile.design)}`;
   }
 
-  /** What Alexis did for an Expedition card, when the board knows. */
+  /** What Alexis did for an Expedition card (the view's alexis.laid). */
   expeditionWords(entry) {
-    const note = this.notes.get(entry.ply);
-    if (note) return note.text;
-    const tile = this.expeditionTile(entry);
-    return tile ? this.alexisWords(tile) : "";
+    const laid = (this.message.view.alexis || {}).laid || [];
+    const k = this.expeditions.get(entry.ply);
+    return k === undefined || k >= laid.length ? "" : this.alexisWords(laid[k]);
   }
 
-  /** The tile Alexis laid for an Expedition card: seen arriving, or the view's last one
-   * for his newest card. */
+  /** The tile Alexis laid for an Expedition card (null: none), from the view. */
   expeditionTile(entry) {
-    const note = this.notes.get(entry.ply);
-    if (note) return note.tile || null;
-    const alexis = this.message.view.alexis;
-    return alexis && alexis.last_tile && entry.ply === this.lastExpedition ? alexis.last_tile : null;
+    const laid = (this.message.view.alexis || {}).laid || [];
+    const k = this.expeditions.get(entry.ply);
+    return k === undefined ? null : laid[k] || null;
   }
 
   endSummary(message) {
@@ -863,7 +936,7 @@ class IslandsBoard {
       if (d) this.selectTile(d);
       ev.preventDefault();
     } else if (k === "p" && this.canPass) {
-      this.act("pass");
+      this.act(this.passMove.text);
       ev.preventDefault();
     } else {
       this.map.onKey(k);
@@ -928,14 +1001,31 @@ class IslandsBoard {
   // ---------------------------------------------------------------- drawing the map
 
   drawMap(view) {
+    const seen = this.seenPly; // the ply last drawn live: the moves after it arrive now
+    this.seenPly = this.live ? this.message.ply : null;
+    const entries = this.sinceEntries();
+    const newest = entries[entries.length - 1];
+    this.fresh = newest && this.live && (seen === null || seen === undefined || newest.ply > seen) ? newest : null;
+    // each arrives once, animated: the tile slides in, the ship, house or token grows in
+    // (on a page just opened, only the newest)
+    const arriving = !this.fresh ? [] : seen === null || seen === undefined ? [newest] : entries.filter((e) => e.ply > seen);
+    this.arrivals = arriving.map((e) => this.placed(e));
+    // Alexis builds at a round's end with no move of his own in the log: his houses new
+    // since the view last drawn live arrive as well
+    const alexisHouses = (v) => new Map(v.tiles.map((t) => [key(t.x, t.y), (t.houses || []).filter((w) => w === v.players).length]));
+    const before = seen === null || seen === undefined || !this.drawnView || !view.alexis ? null : alexisHouses(this.drawnView);
+    this.alexisBuilt = before ? [...alexisHouses(view)].filter(([k, n]) => n > (before.get(k) || 0)).map(([k]) => k) : [];
+    this.drawnView = this.live ? view : null;
+    const arrives = (t) => this.arrivals.find((p) => (p.what === "tile" || p.what === "ship") && p.x === t.x && p.y === t.y);
     this.map.drawTiles(view.tiles, (t) => this.tileGroup(t.design, t.rotation, t.x, t.y, {
-      title: this.tileTitle(t), ship: t.ship,
+      title: this.tileTitle(t), ship: t.ship, arrive: arrives(t) ? (t.design === "ship" ? "arrive-grow" : "arrive-slide") : null,
     }));
     this.drawPieces(view);
-    this.drawSince();
+    this.drawSince(entries);
     this.drawPick();
     this.map.drawSpots(this.placing, this.live);
     this.drawTargets();
+    this.drawHints();
   }
 
   tileTitle(t) {
@@ -968,12 +1058,19 @@ class IslandsBoard {
         const colour = alexis ? ALEXIS : seatColour(who);
         const name = alexis ? "Alexis" : this.ctx.seatName(who);
         spots.houses.push({ who: alexis ? "alexis" : who, cx: ox + m.x, cy: oy + m.y - 1, r: 14, grow: true });
+        const arrives = alexis ? this.alexisBuilt.includes(key(t.x, t.y))
+          : this.arrivals.some((p) => p.what === "house" && p.mover === who && p.x === t.x && p.y === t.y);
+        const house = s("g", { class: "grow" }, houseShape(colour, alexis ? "alexis" : who));
         layer.append(s("g", { class: "piece house-piece", transform: `translate(${ox + m.x} ${oy + m.y})`, "data-seat": alexis ? "alexis" : who, "data-x": t.x, "data-y": t.y },
-          svgTitle(`${name}'s house at ${t.x},${t.y}`), s("g", { class: "grow" }, houseShape(colour, alexis ? "alexis" : who))));
+          svgTitle(`${name}'s house at ${t.x},${t.y}`), arrives ? arrival(s("g", { class: "arrive-grow" }, house)) : house));
       });
       const used = new Map();
       let spare = 0;
-      for (const tok of t.tokens || []) {
+      // a token arriving: the last of its kind by its seat on the tile (the tokens are listed in the order laid)
+      const tokenArrives = (tok, k) => this.arrivals.some((p) => p.what === "token" && p.x === t.x && p.y === t.y
+        && p.mover === tok.seat && p.kind === tok.kind && p.over === (tok.over || null))
+        && !t.tokens.slice(k + 1).some((o) => o.seat === tok.seat && o.kind === tok.kind && (o.over || null) === (tok.over || null));
+      for (const [k, tok] of (t.tokens || []).entries()) {
         const colour = seatColour(tok.seat);
         let at;
         let scale = 0.78;
@@ -992,7 +1089,8 @@ class IslandsBoard {
         spots.tokens.push({ seat: tok.seat, kind: tok.kind, over: tok.over || null, cx: ox + at[0], cy: oy + at[1], r: 9.5 * scale + 4 });
         const words = `${this.ctx.seatName(tok.seat)}'s ${tok.kind} bonus token on ${t.x},${t.y}${tok.over ? ` (over a ${tok.over})` : ""}`;
         layer.append(s("g", { class: "piece token-piece", transform: `translate(${ox + at[0]} ${oy + at[1]})`, "data-kind": tok.kind, "data-seat": tok.seat, "data-x": t.x, "data-y": t.y },
-          svgTitle(words), tokenShape(tok.kind, colour, scale, tok.seat)));
+          svgTitle(words), tokenArrives(tok, k) ? arrival(s("g", { class: "arrive-grow" }, tokenShape(tok.kind, colour, scale, tok.seat)))
+            : tokenShape(tok.kind, colour, scale, tok.seat)));
       }
     }
   }
@@ -1000,17 +1098,18 @@ class IslandsBoard {
   /** Where a log entry left something on the map: {x, y, what, mover, kind?, over?} (mover
    * a seat, or "alexis"), or null (a pass, a tile taken into hand, a card drawn...). */
   placed(entry) {
-    const text = entry.text;
-    let m;
-    if ((m = PLACE_RE.exec(text))) return { x: Number(m[2]), y: Number(m[3]), what: "tile", mover: entry.seat };
-    if ((m = LAND_RE.exec(text))) return { x: Number(m[2]), y: Number(m[3]), what: "ship", mover: entry.seat };
-    if ((m = TOKEN_RE.exec(text))) return { x: Number(m[2]), y: Number(m[3]), what: "token", mover: entry.seat, kind: m[1], over: m[4] || null };
-    if ((m = HOUSE_RE.exec(text))) return { x: Number(m[1]), y: Number(m[2]), what: "house", mover: entry.seat };
-    if (EXPEDITION_RE.test(text)) {
-      const t = this.expeditionTile(entry);
-      return t ? { x: t.x, y: t.y, what: t.design === "ship" ? "ship" : "tile", mover: "alexis" } : null;
+    const f = entry.fields || {};
+    switch (entry.kind) {
+      case "Place": return { x: f.x, y: f.y, what: "tile", mover: entry.seat };
+      case "Land": return { x: f.x, y: f.y, what: "ship", mover: entry.seat };
+      case "Token": return { x: f.x, y: f.y, what: "token", mover: entry.seat, kind: f.kind, over: f.over || null };
+      case "House": return { x: f.x, y: f.y, what: "house", mover: entry.seat };
+      case "Expedition": {
+        const t = this.expeditionTile(entry);
+        return t ? { x: t.x, y: t.y, what: t.design === "ship" ? "ship" : "tile", mover: "alexis" } : null;
+      }
+      default: return null;
     }
-    return null;
   }
 
   /** The moves to mark as new. Live: every move by another after this seat's last decision
@@ -1026,19 +1125,15 @@ class IslandsBoard {
 
   /** The others' moves since this seat's last decision, outlined in the mover's colour;
    * the newest (a bot's, Alexis's or a person's) arrives with a short animation, once. */
-  drawSince() {
-    const entries = this.sinceEntries();
+  drawSince(entries) {
     const marks = entries.map((e) => this.markOf(e, "since-mark"));
     const drawn = `${this.live}:${marks.map((m) => m.outerHTML).join("")}`;
-    const seen = this.seenPly; // the ply last drawn live: newer moves are animated
-    this.seenPly = this.live ? this.message.ply : null;
     if (drawn === this.sinceDrawn) { // unchanged: no animation replayed
       for (const el of this.layers.since.querySelectorAll(".fresh")) el.classList.remove("fresh");
       return;
     }
     this.sinceDrawn = drawn;
-    const newest = entries[entries.length - 1];
-    if (newest && this.live && (seen === null || seen === undefined || newest.ply > seen)) marks[marks.length - 1].classList.add("fresh");
+    if (this.fresh) marks[marks.length - 1].classList.add("fresh");
     this.layers.since.replaceChildren(...marks);
   }
 
@@ -1103,7 +1198,7 @@ class IslandsBoard {
     const layer = this.layers.targets;
     layer.replaceChildren();
     this.landTargets = [];
-    if (!this.legal || !this.legal.length) return;
+    if (!this.moves || !this.moves.length) return;
     const seat = this.message.seat;
     const byTile = (list) => {
       const out = new Map();
@@ -1181,7 +1276,7 @@ class IslandsBoard {
     const msg = this.message;
     if (!msg) return;
     const view = msg.view;
-    const mine = this.legal.length > 0;
+    const mine = this.moves.length > 0;
     const me = msg.seat !== null ? view.seats[msg.seat] : null;
     this.ctx.panel.dataset.state = mine ? view.step : "wait";
     this.drawSteps(view);
@@ -1222,7 +1317,7 @@ class IslandsBoard {
           b.classList.add("choice");
           b.addEventListener("pointerenter", () => this.flash(hse.x, hse.y));
           return b;
-        }), this.canDone ? this.button("done", this.houses.length ? "Done: build no more" : "Done", "Build no more houses this round", "done", "primary") : null));
+        }), this.canDone ? this.button(this.doneMove.text, this.houses.length ? "Done: build no more" : "Done", "Build no more houses this round", "done", "primary") : null));
       }
       if (this.chooses.length) {
         controls.push(h("div.choices.discovery-choices",
@@ -1235,7 +1330,7 @@ class IslandsBoard {
             return b;
           })));
       }
-      if (this.others.length) controls.push(h("div.choices", this.others.map((t) => this.button(t, t, t, "other"))));
+      if (this.others.length) controls.push(h("div.choices", this.others.map((m) => this.button(m.text, m.says || m.text, m.says || m.text, "other"))));
     }
     this.controls.replaceChildren(...controls);
     this.controls.hidden = controls.length === 0;
@@ -1258,6 +1353,7 @@ class IslandsBoard {
     this.drawAlexis(view);
     this.drawRoundEnd(view);
     this.drawCounts(view);
+    this.markPanelHints();
   }
 
   flash(x, y) {
@@ -1342,7 +1438,7 @@ class IslandsBoard {
         dataset: { testid: "token-kind", kind },
         on: { click: () => this.chooseTokenKind(kind) },
       }, iconSvg(tokenShape(kind, seatColour(seat)), 26), h("span", { text: kind }));
-    }), this.canPass ? this.button("pass", h("span", "Pass ", h("kbd", { text: "P" })), "Place no bonus token", "pass") : null));
+    }), this.canPass ? this.button(this.passMove.text, h("span", "Pass ", h("kbd", { text: "P" })), "Place no bonus token", "pass") : null));
     if (this.tokenKind) {
       box.append(h("p.hint", { text: this.tokenKind === "port"
         ? "A port goes on a tile with land and sea (at most two per tile)."
@@ -1363,18 +1459,21 @@ class IslandsBoard {
   objectiveForm(view) {
     const seat = this.message.seat;
     const holding = view.seats[seat].holding || {};
-    const advanced = this.keeps.some((t) => BUILD_RE.test(t));
-    const formKey = this.keeps.join("|");
+    const advanced = this.keeps.some((m) => m.kind === "Build");
+    const formKey = this.keeps.map((m) => m.text).join("|");
     if (!this.objChoice || this.objChoice.key !== formKey) {
       this.objChoice = { key: formKey };
-      const first = advanced ? BUILD_RE.exec(this.keeps[0]) : KEEP_RE.exec(this.keeps[0]);
-      if (advanced) Object.assign(this.objChoice, { mNow: first[1], rNow: first[2], mNext: first[3], rNext: first[4] });
-      else Object.assign(this.objChoice, { now: first[1], next: first[2] });
+      const first = this.keeps[0].fields;
+      if (advanced) Object.assign(this.objChoice, { mNow: first.mission, rNow: first.reward, mNext: first.later_mission, rNext: first.later_reward });
+      else Object.assign(this.objChoice, { now: first.now, next: first.later });
     }
     const c = this.objChoice;
     const decks = advanced ? [["mission", "mNow", "mNext", "Missions"], ["reward", "rNow", "rNext", "Rewards"]] : [["objective", "now", "next", "Objectives"]];
-    const action = advanced ? `build ${c.mNow} ${c.rNow} next ${c.mNext} ${c.rNext}` : `keep ${c.now} next ${c.next}`;
-    const legal = this.keeps.includes(action);
+    // the move that keeps the cards chosen (none: a choice the rules do not allow)
+    const move = this.keeps.find(({ fields: f }) => (advanced
+      ? f.mission === c.mNow && f.reward === c.rNow && f.later_mission === c.mNext && f.later_reward === c.rNext
+      : f.now === c.now && f.later === c.next));
+    const legal = Boolean(move);
     const groups = decks.map(([deck, nowKey, nextKey, title]) => {
       const cards = holding[deck] || [];
       return h("fieldset.obj-group", h("legend", { text: title }), cards.map((id) => {
@@ -1411,9 +1510,9 @@ class IslandsBoard {
       h("div", h("b", { text: "Next round: " }), kept(nextIds)));
     return h("div.objective-form", { dataset: { testid: "objective-form" } }, groups, summary,
       h("button.primary", {
-        type: "button", disabled: !legal, dataset: { testid: "keep", action },
+        type: "button", disabled: !legal, dataset: { testid: "keep", action: move ? move.text : "" },
         title: legal ? "Keep these objectives" : "Choose one for this round and another for the next",
-        on: { click: () => { if (this.keeps.includes(action)) this.act(action); } },
+        on: { click: () => { if (move) this.act(move.text); } },
       }, "Keep these objectives"));
   }
 
@@ -1461,9 +1560,10 @@ class IslandsBoard {
       const take = takes.get(id);
       if (take) {
         const b = this.button(take.text, miniTile(d, 0, 80, `face-up tile: ${d.name}`), `Take the face-up tile: ${d.name}`, "take", "row-tile");
+        b.dataset.design = id;
         return b;
       }
-      return h("span.row-tile.idle", { title: mine && view.step === "turn" ? `${d.name}: no tile could be laid after taking it` : `face-up tile: ${d.name}` }, miniTile(d, 0, 80, `face-up tile: ${d.name}`));
+      return h("span.row-tile.idle", { dataset: { design: id }, title: mine && view.step === "turn" ? `${d.name}: no tile could be laid after taking it` : `face-up tile: ${d.name}` }, miniTile(d, 0, 80, `face-up tile: ${d.name}`));
     });
     const parts = [
       h("div.row-head", h("h4", { text: "Face-up tiles" }),
@@ -1491,7 +1591,7 @@ class IslandsBoard {
       return;
     }
     box.hidden = false;
-    const last = [...this.message.log].reverse().find((e) => EXPEDITION_RE.test(e.text));
+    const last = [...this.message.log].reverse().find((e) => e.kind === "Expedition");
     const did = last ? this.expeditionWords(last) : "";
     box.title = "Alexis, the automaton: his score is his card's, a base plus points per house he built. Beat it to win.";
     box.replaceChildren(...[
@@ -1512,7 +1612,7 @@ class IslandsBoard {
     const current = Object.keys(view.revealed || {}).length > 0;
     const round = current || msg.status !== "playing" ? view.round : view.round - 1;
     const entry = this.rounds.get(round);
-    const houses = log.filter((e) => HOUSE_RE.test(e.text) && this.roundOf(log, e) === round);
+    const houses = log.filter((e) => e.kind === "House" && this.roundOf(log, e) === round);
     const seen = entry ? entry.objectives : new Map();
     // every round's end is told, even one where nobody built (it passed silently)
     if (round < 1) {
