@@ -458,7 +458,14 @@ class IslandsBoard {
 
   drawHints() {
     const marks = this.message ? this.hintMarks : [];
-    const drawn = marks.map(({ move, role }, k) => this.hintMark(move, role, k));
+    const onSquare = new Map(); // square -> marks drawn on it so far
+    const drawn = marks.map(({ move, role }) => {
+      const f = move.fields || {};
+      const k = key(f.x, f.y);
+      const el = this.hintMark(move, role, onSquare.get(k) || 0);
+      if (el) onSquare.set(k, (onSquare.get(k) || 0) + 1);
+      return el;
+    });
     this.layers.hint.replaceChildren(...drawn.filter(Boolean));
     this.hintLabels.replaceChildren(...marks.filter((m, k) => !drawn[k]).map(({ move, role }) => h(`div.hint-label.role-${role}`, {
       dataset: { testid: "hint-mark", role, kind: move.kind || "" },
@@ -466,7 +473,8 @@ class IslandsBoard {
     this.hintLabels.hidden = !this.hintLabels.childElementCount;
   }
 
-  /** The mark on the map of a move not made (null: the move leaves nothing there). */
+  /** The mark on the map of a move not made (null: the move leaves nothing there); `k`
+   * marks are already on its square. */
   hintMark(move, role, k) {
     const f = move.fields || {};
     if (!["Place", "Land", "Token", "House"].includes(move.kind)) return null;
