@@ -648,9 +648,9 @@ def test_resample_redraws_only_the_tokens_the_seat_has_not_seen() -> None:
     assert len(seen) > 3
 
 
-def test_a_route_paying_the_same_players_more_often_for_no_less_is_not_offered() -> None:
-    """Ruling 4: from S0 the ship passes two of seat 1's forts (4 gold), from S2 one of its
-    settlements (2 gold), both start points free: only the route via S2 is offered."""
+def forts_or_a_settlement() -> EntdeckerState:
+    """Seat 0 to start with 20 gold: from S0 the ship would pass two of seat 1's forts,
+    from S2 one of its settlements, to the sea at 1,5 (ruling 4)."""
     g = blank(2)
     for x in (0, 2):
         lay(g, x, 7, "channel", 1)  # a lane north-south between land
@@ -662,5 +662,12 @@ def test_a_route_paying_the_same_players_more_often_for_no_less_is_not_offered()
     unit(g, 2, 7, 1, "settlement", 0)
     starting(g, 0)
     g._gold[0] = 20
+    return g
+
+
+def test_a_route_paying_the_same_players_more_often_for_no_less_is_not_offered() -> None:
+    """Ruling 4: from S0 the ship passes two of seat 1's forts (4 gold), from S2 one of its
+    settlements (2 gold), both start points free: only the route via S2 is offered."""
+    g = forts_or_a_settlement()
     offered = [t for t in texts(g.legal_actions()) if t.startswith("start 1,5 N")]
     assert offered == ["start 1,5 N via S2 toll 1", "start 1,5 N via W5"]

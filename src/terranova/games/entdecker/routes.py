@@ -20,13 +20,13 @@ named by the start point nearest to its start (by rows and columns; then the fir
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from terranova.core.actions import Action
 from terranova.games.entdecker.actions import StartEdge, StartTile
 from terranova.games.entdecker.lanes import SeaLanes
 from terranova.games.entdecker.steps import Announcing, Turn
-from terranova.games.entdecker.tables import Tables, heading
+from terranova.games.entdecker.tables import StartPoint, Tables, heading
 
 if TYPE_CHECKING:
     from terranova.games.entdecker.state import EntdeckerState
@@ -295,6 +295,7 @@ def start(g: EntdeckerState, seat: int, action: StartEdge | StartTile) -> None:
     t = g._t
     grid = t.grid
     turn = g._turn = Turn(seat)
+    turn.start = action
     if type(action) is StartEdge:
         point = t.points[t.point_index[action.point]]
         cost = g.edge_cost[t.point_index[action.point]]
@@ -314,3 +315,140 @@ def start(g: EntdeckerState, seat: int, action: StartEdge | StartTile) -> None:
         g._gold[seat] -= t.board.toll
         g._gold[owner] += t.board.toll
     g._agenda[-1] = Announcing(seat)
+
+
+def course(
+    g: EntdeckerState,
+    seat: int,
+    action: StartEdge | StartTile,
+    skip: frozenset[int] = frozenset(),
+    walks: dict[tuple[str, str], Walks] | None = None,
+) -> dict[str, Any] | None:
+    """The route of a start of ``seat``, square by square, as the board draws it: the start
+    point (``point``) and what it costs (``cost``: its coins and the tolls), each square
+    sailed through from it (``squares``: the square ``x,y`` and the side ``from`` it is
+    entered by), the side the ship heads out by (``leave``) into square ``into``, and the
+    tolls (``tolls``: the ``seat`` paid and the ``square`` of its fort or settlement, one
+    per toll). From the edge the one square is the undiscovered square sailed into. A
+    shortest walk along the white lines that pays exactly the start's tolls, on no square
+    of ``skip`` (the tiles laid since the start); None if there is none (a unit paid has
+    gone since). ``walks`` keeps the walks found from a start point with some tolls for
+    the next start from there with the same tolls (one position, one seat)."""
+    t = g._t
+    toll = t.board.toll
+    if isinstance(action, StartEdge):
+        k = t.point_index[action.point]
+        p = t.points[k]
+        return {
+            "point": p.name,
+            "cost": g.edge_cost[k],
+            "squares": [{"square": t.where(p.pos), "from": heading(p.edge)}],
+            "leave": None,
+            "into": None,
+            "tolls": [],
+        }
+    k = t.point_index[action.via]
+    p = t.points[k]
+    toll_at, owners = tolls(g, seat)
+    found = None if walks is None else walks.get((action.via, action.tolls))
+    if found is None:
+        want = Counter(int(s) for s in action.tolls.split(",")) if action.tolls else Counter()
+        found = _walks(g, p, toll_at, owners, want, skip)
+        if walks is not None:
+            walks[action.via, action.tolls] = found
+    ends, back = found
+    edge = "NESW".index(action.heading)
+    end = ends.get((t.grid.encode(action.x, action.y), edge))
+    if end is None:
+        return None
+    squares: list[tuple[int, int]] = []
+    node: _Node | None = end
+    while node is not None:
+        before, side = back[node]
+        squares.append((node[0], side))
+        node = before
+    squares.reverse()
+    mask = end[2]
+    paid: list[dict[str, Any]] = []
+    for pos, _ in squares:  # in the order the route passes them
+        bits = toll_at.get(pos, 0) & mask
+        mask &= ~bits
+        paid += [{"seat": owner, "square": t.where(pos)}
+                 for b, owner in enumerate(owners) if bits >> b & 1]  # fmt: skip
+    last = squares[-1][0]
+    return {
+        "point": p.name,
+        "cost": g.edge_cost[k] + toll * len(paid),
+        "squares": [{"square": t.where(pos), "from": heading(side)} for pos, side in squares],
+        "leave": action.heading,
+        "into": t.where(last + t.grid.step[edge]),
+        "tolls": paid,
+    }
+
+
+_Node = tuple[int, int, int]
+"""A state of the walk: a square, a lane of its tile, the units paid so far (a bit mask)."""
+
+Walks = tuple[dict[tuple[int, int], _Node], dict[_Node, tuple[_Node | None, int]]]
+"""The walks from a start point: (square, edge) -> the first state reaching a lane that
+leads out across that edge with the tolls wanted; each state -> the one before it and the
+edge its square is entered by."""
+
+
+def _walks(
+    g: EntdeckerState,
+    p: StartPoint,
+    toll_at: dict[int, int],
+    owners: list[int],
+    want: Counter[int],
+    skip: frozenset[int],
+) -> Walks:
+    """The shortest walks along white lines from start point ``p`` passing forts and
+    settlements whose owners are paid as often as ``want`` says, breadth first, on no
+    square of ``skip``."""
+    t = g._t
+    at, tiles = g._map.at, g._map.tiles
+    step, on_grid = t.grid.step, t.grid.on_grid
+    ends: dict[tuple[int, int], _Node] = {}
+    back: dict[_Node, tuple[_Node | None, int]] = {}
+
+    def lane_at(pos: int, edge: int) -> int:
+        index = at.get(pos)
+        if index is None or pos in skip:
+            return -1
+        _, d, r = tiles[index]
+        return t.lane[d][r][edge]
+
+    def paid(mask: int) -> Counter[int]:
+        return Counter(owner for b, owner in enumerate(owners) if mask >> b & 1)
+
+    def within(mask: int) -> bool:
+        return all(n <= want[owner] for owner, n in paid(mask).items())
+
+    lane = lane_at(p.pos, p.edge)
+    mask = toll_at.get(p.pos, 0)
+    if lane < 0 or not within(mask):
+        return ends, back
+    first: _Node = (p.pos, lane, mask)
+    back[first] = (None, p.edge)
+    queue = [first]
+    for node in queue:
+        pos, lane, mask = node
+        _, d, r = tiles[at[pos]]
+        edges = t.lane_edges[d][r][lane]
+        if paid(mask) == want:
+            for edge in edges:
+                ends.setdefault((pos, edge), node)
+        for edge in edges:
+            q = pos + step[edge]
+            entry = (edge + 2) % 4
+            other = lane_at(q, entry) if on_grid(q) else -1
+            if other < 0:
+                continue
+            more = mask | toll_at.get(q, 0)
+            nxt = (q, other, more)
+            if nxt in back or (more != mask and not within(more)):
+                continue
+            back[nxt] = (node, entry)
+            queue.append(nxt)
+    return ends, back

@@ -11,7 +11,10 @@ cloned state shares them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
+
+if TYPE_CHECKING:
+    from terranova.core.actions import Action
 
 
 class Step:
@@ -151,10 +154,11 @@ class TurnOver(Step):
 class Turn:
     """The exploration in progress: the kind and number of tiles still to draw, where the
     ship may sail next (target square, its edge the ship crosses), the tile it stands on
-    (-1: at the board's edge), the tiles laid, whether a storm ended it, and the islands
-    completed this turn (their roots)."""
+    (-1: at the board's edge), the tiles laid, whether a storm ended it, the islands
+    completed this turn (their roots), and the start it began with (None: the turn that
+    fills the squares left has none), whose route the view shows."""
 
-    __slots__ = ("completed", "exits", "kind", "laid", "left", "seat", "ship", "storm")
+    __slots__ = ("completed", "exits", "kind", "laid", "left", "seat", "ship", "start", "storm")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -165,6 +169,7 @@ class Turn:
         self.laid: list[int] = []
         self.storm = False
         self.completed: list[int] = []
+        self.start: Action | None = None
 
     def copy(self) -> Turn:
         other = object.__new__(Turn)
@@ -173,4 +178,5 @@ class Turn:
         other.laid = self.laid[:]
         other.storm = self.storm
         other.completed = self.completed[:]
+        other.start = self.start
         return other

@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from terranova.core.scoring import SCORING
+from terranova.games.entdecker.actions import StartEdge, StartTile
 from terranova.games.entdecker.components import UNITS
-from terranova.games.entdecker.steps import Placing
+from terranova.games.entdecker.routes import Walks, course
+from terranova.games.entdecker.steps import Placing, Starting
 
 if TYPE_CHECKING:
     from terranova.games.entdecker.state import EntdeckerState
@@ -76,7 +78,9 @@ def view(g: EntdeckerState, seat: int | None) -> dict[str, Any]:
             "heading": [t.where(q) for q, _ in turn.exits],
             "laid": [t.where(p) for p in turn.laid],
             "storm": turn.storm,
+            "route": _turn_route(g),
         },
+        "routes": _routes(g, top),
         "log": g.log[-12:],
         SCORING: [line.json() for line in g._sheet],
         "winners": g.winners(),
@@ -121,3 +125,28 @@ def components(g: EntdeckerState) -> dict[str, Any]:
         "tokens": sorted(tok.value for tok in board.tokens),
         "die": list(board.faces),
     }
+
+
+def _routes(g: EntdeckerState, top: object) -> dict[str, Any]:
+    """While a seat chooses its start: each start it may take (by its text) -> its route
+    (:func:`~terranova.games.entdecker.routes.course`), public as the map and the gold are."""
+    if not isinstance(top, Starting):
+        return {}
+    out: dict[str, Any] = {}
+    walks: dict[tuple[str, str], Walks] = {}
+    for action in g.legal_actions():
+        if isinstance(action, StartEdge | StartTile):
+            route = course(g, top.seat, action, walks=walks)
+            if route is not None:
+                out[str(action)] = route
+    return out
+
+
+def _turn_route(g: EntdeckerState) -> dict[str, Any] | None:
+    """The route of the turn in progress: that of its start, on the map as it was then
+    (without the tiles laid since). None for the turn that fills the squares left, which
+    has no start."""
+    turn = g._turn
+    if turn is None or not isinstance(turn.start, StartEdge | StartTile):
+        return None
+    return course(g, turn.seat, turn.start, frozenset(turn.laid))
