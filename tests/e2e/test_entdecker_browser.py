@@ -22,6 +22,7 @@ from tests.e2e.conftest import (
     wait_ready_to_act,
     wait_until,
 )
+from tests.e2e.moves import with_moves
 
 MAX_DECISIONS = 900
 
@@ -63,7 +64,7 @@ def play_one_decision(page: Any, rng: random.Random, shots: dict[str, Path]) -> 
             return click_and_wait(page, route)
         return click_and_wait(page, choice)
     if now == "announce":
-        # the route the ship took from its start point is drawn (found along the white lines)
+        # the route the ship took from its start point is drawn (the view gives it)
         assert page.locator(".layer-route .route").count() == 1
         if "announce" in shots:
             page.screenshot(path=str(shots.pop("announce")))
@@ -219,11 +220,19 @@ def test_several_routes_to_a_start_are_listed_and_drawn(
     page.wait_for_selector("body[data-ready='1']")
     wait_ready_to_act(page)
     message = page.evaluate("window.terranova.state()")
-    message.update(
-        view=state.view(0),
-        legal=[str(a) for a in state.legal_actions()],
-        log=[{"ply": k + 1, "seat": None, "text": str(a)} for k, a in enumerate(state.history())],
+    changes = with_moves(
+        "entdecker",
+        {
+            "message": {
+                "legal": [str(a) for a in state.legal_actions()],
+                "log": [
+                    {"ply": k + 1, "seat": None, "text": str(a)}
+                    for k, a in enumerate(state.history())
+                ],
+            }
+        },
     )
+    message.update(view=state.view(0), **changes["message"])
     page.evaluate("(m) => window.terranova.board.update(m, {live: true})", message)
     heading = {"N": 0, "E": 1, "S": 2, "W": 3}
     for start in several:

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Server, play_until, wait_until
+from tests.e2e.conftest import Server, play_until, wait_ready_to_act, wait_until
 
 PLACE = re.compile(r"^place \S+ (-?\d+),(-?\d+) \d+$")
 UNIT = re.compile(r"^(?:scout|fort|settlement) (-?\d+),(-?\d+)/\d+(?: from \S+)?$")
@@ -156,3 +156,44 @@ def test_the_others_moves_since_the_last_are_marked_and_the_log_shows_them(
     page.click(f"#log .log-entry[data-ply='{ply}']")
     assert page.locator("[data-testid='log-pick']").count() == 0
     assert page.locator("#log .log-entry.picked").count() == 0
+
+
+ANIMATED = """([x, y]) => {
+    const el = document.querySelector(`.layer-tiles [data-x='${x}'][data-y='${y}']`);
+    return el !== null && el.getAnimations().length > 0;
+}"""
+
+
+def test_a_tile_the_bot_lays_slides_onto_its_square(server: Server, new_page: Any) -> None:
+    """While Ana watches, the bot's moves are animated on the map once they arrive: a tile
+    it lays is the element animated (it slides onto its square), a set-up tile is not. The
+    page's animations are frozen (the browser's playback rate 0), so that none can end
+    before it is looked at, however slow the machine."""
+    seats = [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "greedy"}]
+    created = server.post("/api/games", {"game": "entdecker", "seats": seats, "bot_delay_ms": 0})
+    game_id, token = created["game_id"], created["seats"][0]["token"]
+    first = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
+    setup = first["view"]["map"][0]
+    page = new_page(1400, 900)
+    page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")
+    wait_ready_to_act(page)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Animation.enable")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0})
+    opened = int(page.evaluate("document.body.dataset.ply"))
+
+    def laid_by_the_bot(state: dict[str, Any]) -> list[dict[str, Any]]:
+        return [
+            e for e in state["log"] if e["seat"] == 1 and e["kind"] == "Place" and e["ply"] > opened
+        ]
+
+    state = play_until(
+        server, game_id, token, 3, stop=lambda s: bool(laid_by_the_bot(s)) and bool(s["legal"])
+    )
+    laid = laid_by_the_bot(state)
+    assert laid, state["log"][-5:]
+    wait_until(page, "(p) => Number(document.body.dataset.ply) >= p", arg=state["ply"])
+    tile = laid[-1]["fields"]
+    wait_until(page, ANIMATED, arg=[tile["x"], tile["y"]])
+    still = f".layer-tiles [data-x='{setup['x']}'][data-y='{setup['y']}']"
+    assert page.eval_on_selector(still, "el => el.getAnimations().length") == 0

@@ -6,12 +6,17 @@
 // several lead there), announce and pay, each tile drawn and placed with its legal
 // rotations, a unit or stop, the scouts sent onto the paths; events and island scorings are
 // told with who scored what and why. The others' moves since this seat's last decision are
-// marked on the map, and a line of the log clicked shows where its move went.
+// marked on the map (the newest animated once), a line of the log clicked shows where its
+// move went, and a hint (showHint) is drawn as the move it would make.
+//
+// The board reads the moves as data (each legal move's and log entry's kind and fields) and
+// works out no rule: a start's route, square by square with its tolls, is the view's
+// (view.routes by the move's text while a seat chooses its start, view.turn.route after).
 //
 // The game declares this directory as its `web` package (GameInfo.web); board modules export
 // createBoard(ctx) (see /static/game.js for the interface). Its look is in board.css.
 import { h, loadStyle, paletteName, s, seatColour, seatInk, svgTitle } from "/static/common.js";
-import { PLACE_RE, Placing, TileMap, parsePlace } from "/static/kit/tile-board.js";
+import { Placing, TileMap } from "/static/kit/tile-board.js";
 import { MIDS, sameAsTable, tileGeometry } from "./geometry.js";
 
 await loadStyle(new URL("board.css", import.meta.url));
@@ -31,15 +36,6 @@ const TOKEN_COLOURS = { 5: "#8fbf4d", 10: "#e39b2d", 15: "#c8553d" };
 const JUNGLE_TOP = 1.3; // squares below the board where the jungle paths start
 const ROW = 0.62; // one path's row, in squares
 
-const START_EDGE_RE = /^start ([NESW])(\d+)$/;
-const START_TILE_RE = /^start (-?\d+),(-?\d+) ([NESW]) via ([NESW]\d+)(?: toll (\d+(?:,\d+)*))?$/;
-const ANNOUNCE_RE = /^announce (\d+) (open|hidden)$/;
-const TAKE_RE = /^take (\d+)$/;
-const UNIT_RE = /^(scout|fort|settlement) (-?\d+),(-?\d+)\/(\d+)(?: from (\S+))?$/;
-const PATH_RE = /^path (\S+)$/;
-const WHEEL_RE = /^wheel (\d+)$/;
-const ROLL_RE = /^roll (\S+)$/;
-const FILL_RE = /^fill (\S+)$/;
 const FILLED_RE = /^(\S+) from the hidden stacks fills (-?\d+),(-?\d+)$/;
 const CHANCE_COLOUR = "#333";
 // Colour-blind colours (the top bar's option; the page reloads when it changes): the sea and
@@ -80,9 +76,22 @@ function ordinal(n) {
 
 function key(x, y) { return `${x},${y}`; }
 
-function parseSquare(text) {
-  const [x, y] = text.split(",").map(Number);
+/** A square of the view or the components ("x,y") as {x, y}. */
+function parseSquare(square) {
+  const [x, y] = square.split(",").map(Number);
   return { x, y };
+}
+
+/** The seats a start's tolls field names (its form: seat numbers separated by commas). */
+function tollSeats(tolls) {
+  return tolls ? tolls.split(",").map(Number) : [];
+}
+
+/** Where a scout taken back comes from (a Settle move's source field: a tile's land
+ * piece "x,y/piece" or a path's space "path/space"): {square} or {path, space}. */
+function sourceOf(source) {
+  const [where, index] = source.split("/");
+  return where.includes(",") ? { square: where, piece: Number(index) } : { path: where, space: Number(index) };
 }
 
 class ExplorerBoard {
@@ -138,7 +147,7 @@ class ExplorerBoard {
       // the outline of the tiles laid this turn over the units and the ship, which stand
       // aside and smaller there, so that the tile just laid stays in sight
       layers: ["board", "tiles", "island", "route", "heading", "units", "ship", "laid", "starts",
-        "spots", "ghost", "targets", "jungle", "since", "pick"],
+        "spots", "ghost", "targets", "jungle", "since", "pick", "hint"],
       legend,
       squares: () => [[-1, -1], [this.W, this.H + JUNGLE_TOP + 1.6]],
       ghost: (p) => this.tileGroup(p.design, p.rotation, p.x, p.y, { cls: "tile ghost-tile" }),
@@ -202,46 +211,41 @@ class ExplorerBoard {
     this.busy = false;
     const view = message.view;
     if (oldTurn !== view.turns || view.step !== "start") this.routeChoice = null;
-    const legal = this.myLegal();
-    this.legal = legal;
-    this.places = legal.map(parsePlace).filter(Boolean);
+    const moves = this.myMoves();
+    this.moves = moves;
+    const of = (kind) => moves.filter((m) => m.kind === kind);
+    this.places = of("Place").map((m) => ({ text: m.text, ...m.fields }));
     this.placing.update(this.places, `${view.turns}/${view.map.length}`);
-    this.edgeStarts = [];
+    const routes = view.routes || {};
+    this.edgeStarts = of("StartEdge").map((m) => ({ move: m, point: this.points.get(m.fields.point) }))
+      .filter((x) => x.point).map((x) => ({ text: x.move.text, point: x.point, cost: x.point.cost, route: routes[x.move.text] || null }));
     this.tileStarts = new Map();
-    for (const text of legal) {
-      let m;
-      if ((m = START_EDGE_RE.exec(text))) {
-        const p = this.points.get(`${m[1]}${m[2]}`);
-        if (p) this.edgeStarts.push({ text, point: p, cost: p.cost });
-      } else if ((m = START_TILE_RE.exec(text))) {
-        const start = {
-          text, x: Number(m[1]), y: Number(m[2]), heading: SIDES.indexOf(m[3]), via: m[4],
-          tolls: m[5] ? m[5].split(",").map(Number) : [],
-        };
-        const p = this.points.get(start.via);
-        start.base = p ? p.cost : 0;
-        start.cost = start.base + this.costs.toll * start.tolls.length;
-        const k = `${start.x},${start.y},${start.heading}`;
-        if (!this.tileStarts.has(k)) this.tileStarts.set(k, []);
-        this.tileStarts.get(k).push(start);
-      }
+    for (const m of of("StartTile")) {
+      const f = m.fields;
+      const route = routes[m.text] || null;
+      const p = this.points.get(f.via);
+      const base = p ? p.cost : 0;
+      const tolls = route ? route.tolls.map((t) => t.seat) : tollSeats(f.tolls);
+      const start = {
+        text: m.text, x: f.x, y: f.y, heading: SIDES.indexOf(f.heading), via: f.via, route, tolls, base,
+        cost: route ? route.cost : base + this.costs.toll * tolls.length,
+      };
+      const k = `${start.x},${start.y},${start.heading}`;
+      if (!this.tileStarts.has(k)) this.tileStarts.set(k, []);
+      this.tileStarts.get(k).push(start);
     }
     for (const list of this.tileStarts.values()) list.sort((a, b) => a.cost - b.cost);
-    this.announces = legal.map((t) => ANNOUNCE_RE.exec(t)).filter(Boolean)
-      .map((m) => ({ text: m[0], count: Number(m[1]), kind: m[2] }));
-    this.takes = legal.map((t) => TAKE_RE.exec(t)).filter(Boolean).map((m) => ({ text: m[0], number: m[1] }));
-    this.units = legal.map((t) => UNIT_RE.exec(t)).filter(Boolean).map((m) => ({
-      text: m[0], kind: m[1], x: Number(m[2]), y: Number(m[3]), piece: Number(m[4]), source: m[5] || null,
-    }));
-    this.treks = legal.map((t) => PATH_RE.exec(t)).filter(Boolean).map((m) => ({ text: m[0], path: m[1] }));
-    this.wheels = legal.map((t) => WHEEL_RE.exec(t)).filter(Boolean).map((m) => ({ text: m[0], value: Number(m[1]) }));
-    this.canDraw = legal.includes("draw");
-    this.canStop = legal.includes("stop");
-    const known = new Set([...this.places.map((p) => p.text), ...this.edgeStarts.map((x) => x.text),
-      ...[...this.tileStarts.values()].flat().map((x) => x.text), ...this.announces.map((x) => x.text),
-      ...this.takes.map((x) => x.text), ...this.units.map((x) => x.text), ...this.treks.map((x) => x.text),
-      ...this.wheels.map((x) => x.text), "draw", "stop"]);
-    this.others = legal.filter((t) => !known.has(t));
+    this.announces = of("Announce").map((m) => ({ text: m.text, count: m.fields.count, kind: m.fields.kind }));
+    this.takes = of("Take").map((m) => ({ text: m.text, number: String(m.fields.number) }));
+    this.units = of("Settle").map((m) => ({ text: m.text, ...m.fields, source: m.fields.source || null }));
+    this.treks = of("Trek").map((m) => ({ text: m.text, path: m.fields.path }));
+    this.wheels = of("Income").map((m) => ({ text: m.text, value: m.fields.value }));
+    this.drawText = of("Draw").map((m) => m.text)[0] || null;
+    this.stopText = of("Stop").map((m) => m.text)[0] || null;
+    this.canDraw = this.drawText !== null;
+    this.canStop = this.stopText !== null;
+    const handled = new Set(["Place", "StartEdge", "StartTile", "Announce", "Take", "Settle", "Trek", "Income", "Draw", "Stop"]);
+    this.others = moves.filter((m) => !handled.has(m.kind)).map((m) => m.text);
 
     this.drawTiles(view);
     this.drawIsland(view);
@@ -252,11 +256,14 @@ class ExplorerBoard {
     this.drawTargets(view);
     this.drawJungle(view);
     this.drawPanel(view);
-    this.drawSince(message, since);
+    const seen = this.seenPly; // the ply last drawn live: newer moves are animated
+    this.seenPly = this.live ? message.ply : null;
+    this.drawSince(message, since, seen);
     this.drawPick(message);
+    this.animateNew(message, seen);
     this.ctx.map.classList.remove("busy");
     this.ctx.map.dataset.step = view.step;
-    this.ctx.map.dataset.phase = legal.length ? view.step : "wait";
+    this.ctx.map.dataset.phase = moves.length ? view.step : "wait";
     if (first || this.map.autoFit) this.map.applyView();
   }
 
@@ -265,10 +272,11 @@ class ExplorerBoard {
     this.ctx.map.classList.remove("busy");
   }
 
-  /** The legal actions of this page's seat, when it is to move and the page is live. */
-  myLegal() {
+  /** The legal moves of this page's seat ({text, kind, fields, says}), when it is to move
+   * and the page is live. */
+  myMoves() {
     const msg = this.message;
-    return this.live && msg.status === "playing" && msg.seat !== null && msg.to_move === msg.seat ? msg.legal || [] : [];
+    return this.live && msg.status === "playing" && msg.seat !== null && msg.to_move === msg.seat ? msg.moves || [] : [];
   }
 
   seatExtras(message, seat) {
@@ -317,9 +325,9 @@ class ExplorerBoard {
    * hand, the tokens it looked at). Null when it has nothing to decide. */
   guide(message) {
     const view = message.view;
-    const legal = message.legal || [];
-    if (message.status !== "playing" || !legal.length) return null;
-    const has = (re) => legal.some((t) => re.test(t));
+    const moves = message.moves || [];
+    if (message.status !== "playing" || !moves.length) return null;
+    const has = (kind) => moves.some((m) => m.kind === kind);
     const gold = view.gold[message.seat];
     const turn = view.turn;
     const c = this.costs;
@@ -329,22 +337,22 @@ class ExplorerBoard {
         return "The ship's wheel: click the gold you want, 2 to 6. Every other player gets one more, "
           + "so take what this turn needs: a start, tiles, and a unit to claim land.";
       case "start":
-        if (has(START_TILE_RE)) {
+        if (has("StartTile")) {
           return "Choose a start: an orange point on the edge, or an arrow on a discovered tile to sail on "
             + "from there (hover to see the route and cost). Keep gold for tiles and a unit.";
         }
         return "Choose where your ship sails in: click an orange start point (its number is its cost in "
           + "gold; the bottom edge is free). Spend little here: you still need tiles and a unit.";
       case "announce": {
-        const open = has(/ open$/);
+        const open = moves.some((m) => m.kind === "Announce" && m.fields.kind === "open");
         return `You have ${plural(gold, "gold", "gold")}. Click a number to buy this turn's tiles: hidden ones `
           + `${c.hidden_tile} gold each${open ? `, open ones ${c.open_tile} (a shape you choose)` : " (drawn at random)"}. `
           + `Keep gold for a unit to claim land: scout ${c.scout}, fort ${c.fort}.`;
       }
       case "explore": {
-        const draw = legal.includes("draw");
-        const take = has(TAKE_RE);
-        const units = has(UNIT_RE);
+        const draw = has("Draw");
+        const take = has("Take");
+        const units = has("Settle");
         if (units) {
           return `Claim the new tile's land: click a unit marker (${unitPrices}); it ends your exploration`
             + `${draw || take ? ", or draw on" : ", or Stop"}. A closed island scores for the strongest unit on it.`;
@@ -377,7 +385,7 @@ class ExplorerBoard {
       }
       case "natives":
       case "path": {
-        const choosable = new Set(legal.map((t) => PATH_RE.exec(t)).filter(Boolean).map((m) => m[1]));
+        const choosable = new Set(moves.filter((m) => m.kind === "Trek").map((m) => m.fields.path));
         const known = view.huts.filter((hut) => choosable.has(hut.path) && hut.value !== null)
           .sort((a, b) => b.value - a.value)[0];
         const first = view.step === "natives" ? "Friendly natives give you a free scout"
@@ -392,45 +400,49 @@ class ExplorerBoard {
   }
 
   describeLog(log, message) {
-    return log.map((entry) => this.describe(entry.text, message.view));
+    return log.map((entry) => this.describe(entry, message.view));
   }
 
-  describe(text, view) {
-    let m;
-    if ((m = ROLL_RE.exec(text))) {
-      return m[1] === "wheel" ? "income die: the ship's wheel" : `income die: ${m[1]} (others get ${Number(m[1]) + 1})`;
+  /** A move ({text, kind, fields, says}: a log entry or a legal move) in words, naming
+   * places as the map shows them. */
+  describe(move, view) {
+    const f = move.fields || {};
+    switch (move.kind) {
+      case "Roll":
+        return f.face === "wheel" ? "income die: the ship's wheel" : `income die: ${f.face} (others get ${Number(f.face) + 1})`;
+      case "Income":
+        return `chose ${f.value} gold on the ship's wheel (others get ${f.value + 1})`;
+      case "StartEdge": {
+        const p = this.points.get(f.point);
+        return `started at ${f.point} (${p && p.cost ? `${p.cost} gold` : "free"})`;
+      }
+      case "StartTile": {
+        const p = this.points.get(f.via);
+        const tolls = tollSeats(f.tolls);
+        const paid = tolls.length ? `; toll ${tolls.map((x) => `${this.costs.toll} to ${this.ctx.seatName(x)}`).join(", ")}` : "";
+        return `started on ${this.tileAt(view, f.x, f.y)} heading ${SIDE_WORDS[SIDES.indexOf(f.heading)]}, via ${f.via} (${p && p.cost ? `${p.cost} gold` : "free"}${paid})`;
+      }
+      case "Announce": {
+        const price = f.kind === "open" ? this.costs.open_tile : this.costs.hidden_tile;
+        return `announced ${plural(f.count, `${f.kind} tile`)} and paid ${f.count * price} gold`;
+      }
+      case "Draw": return "drew a hidden tile";
+      case "Reveal": return `the hidden tile is ${tileName(f.design, this.designs)}`;
+      case "Take": return `took a tile from open stack ${f.number}`;
+      case "Place": return `placed ${tileName(f.design, this.designs)} ${this.squareName(f.x, f.y)}`;
+      case "Settle": {
+        const land = this.piecesAt(view, f.x, f.y) > 1 ? `the ${this.pieceWords(view, f)} land of ` : "";
+        const from = f.source ? `, taken back from ${this.sourceName(view, f.source)}` : "";
+        return `placed a ${f.kind} on ${land}${this.tileAt(view, f.x, f.y)} (${this.costs[f.kind]} gold${from})`;
+      }
+      case "Stop": return "stopped exploring";
+      case "Trek": return `sent a scout onto Path ${f.path}`;
+      case "Token":
+        return f.token === null || f.token === undefined ? "a produce token goes into a hut (hidden)" : `token ${f.token} goes into a hut`;
+      case "Fill": return `an enclosed space is filled with ${tileName(f.design, this.designs)} from the hidden stacks`;
+      case "Layout": return `set-up ${f.layout} drawn`;
+      default: return move.says || move.text;
     }
-    if ((m = WHEEL_RE.exec(text))) return `chose ${m[1]} gold on the ship's wheel (others get ${Number(m[1]) + 1})`;
-    if ((m = START_EDGE_RE.exec(text))) {
-      const p = this.points.get(`${m[1]}${m[2]}`);
-      return `started at ${m[1]}${m[2]} (${p && p.cost ? `${p.cost} gold` : "free"})`;
-    }
-    if ((m = START_TILE_RE.exec(text))) {
-      const p = this.points.get(m[4]);
-      const tolls = m[5] ? m[5].split(",").map(Number) : [];
-      const paid = tolls.length ? `; toll ${tolls.map((x) => `${this.costs.toll} to ${this.ctx.seatName(x)}`).join(", ")}` : "";
-      return `started on ${this.tileAt(view, Number(m[1]), Number(m[2]))} heading ${SIDE_WORDS[SIDES.indexOf(m[3])]}, via ${m[4]} (${p && p.cost ? `${p.cost} gold` : "free"}${paid})`;
-    }
-    if ((m = ANNOUNCE_RE.exec(text))) {
-      const price = m[2] === "open" ? this.costs.open_tile : this.costs.hidden_tile;
-      return `announced ${plural(Number(m[1]), `${m[2]} tile`)} and paid ${Number(m[1]) * price} gold`;
-    }
-    if (text === "draw") return "drew a hidden tile";
-    if ((m = /^reveal (\S+)$/.exec(text))) return `the hidden tile is ${tileName(m[1], this.designs)}`;
-    if ((m = TAKE_RE.exec(text))) return `took a tile from open stack ${m[1]}`;
-    if ((m = PLACE_RE.exec(text))) return `placed ${tileName(m[1], this.designs)} ${this.squareName(Number(m[2]), Number(m[3]))}`;
-    if ((m = UNIT_RE.exec(text))) {
-      const unit = { x: Number(m[2]), y: Number(m[3]), piece: Number(m[4]) };
-      const land = this.piecesAt(view, unit.x, unit.y) > 1 ? `the ${this.pieceWords(view, unit)} land of ` : "";
-      const from = m[5] ? `, taken back from ${this.sourceName(view, m[5])}` : "";
-      return `placed a ${m[1]} on ${land}${this.tileAt(view, unit.x, unit.y)} (${this.costs[m[1]]} gold${from})`;
-    }
-    if (text === "stop") return "stopped exploring";
-    if ((m = PATH_RE.exec(text))) return `sent a scout onto Path ${m[1]}`;
-    if ((m = /^token (\S+)$/.exec(text))) return m[1] === "?" ? "a produce token goes into a hut (hidden)" : `token ${m[1]} goes into a hut`;
-    if ((m = /^fill (\S+)$/.exec(text))) return `an enclosed space is filled with ${tileName(m[1], this.designs)} from the hidden stacks`;
-    if ((m = /^layout (\S+)$/.exec(text))) return `set-up ${m[1]} drawn`;
-    return text;
   }
 
   /** A square as a player names it: by the start point beside it, or the part of the board. */
@@ -450,9 +462,9 @@ class ExplorerBoard {
 
   /** Where a scout was taken back from: a tile's land piece (5,6/1) or a path's space (p3/2). */
   sourceName(view, source) {
-    const [where] = source.split("/");
-    if (!where.includes(",")) return `Path ${where}`;
-    const { x, y } = parseSquare(where);
+    const from = sourceOf(source);
+    if (from.path) return `Path ${from.path}`;
+    const { x, y } = parseSquare(from.square);
     return this.tileAt(view, x, y);
   }
 
@@ -515,10 +527,10 @@ class ExplorerBoard {
       this.rotate(ev.shiftKey ? -1 : 1);
       ev.preventDefault();
     } else if (k === "d" && this.canDraw) {
-      this.act("draw");
+      this.act(this.drawText);
       ev.preventDefault();
     } else if (k === "s" && this.canStop && !this.places.length) {
-      this.act("stop");
+      this.act(this.stopText);
       ev.preventDefault();
     } else {
       this.map.onKey(k);
@@ -576,10 +588,10 @@ class ExplorerBoard {
     heading.replaceChildren();
     ship.replaceChildren();
     const turn = view.turn;
+    this.shipCourse = null;
     if (!turn) return;
     const seat = turn.seat;
-    const startEntry = [...message.log].reverse().find((e) => e.seat === seat && /^start /.test(e.text));
-    let points = startEntry ? this.routePoints(startEntry.text, seat, view) : null;
+    const points = turn.route ? this.routePoints(turn.route) : null;
     for (const sq of turn.laid) {
       const { x, y } = parseSquare(sq);
       laid.append(s("rect", { class: "laid-this-turn", x: x * S + 3, y: y * S + 3, width: S - 6, height: S - 6 }));
@@ -611,10 +623,8 @@ class ExplorerBoard {
       }
     } else if (points) {
       at = points[points.length - (turn.laid.length ? 1 : 2)];
-    } else if (startEntry) {
-      const m = START_EDGE_RE.exec(startEntry.text);
-      if (m) at = this.pointAt(this.points.get(`${m[1]}${m[2]}`));
     }
+    this.shipCourse = at && points ? { at, points } : null;
     if (at) {
       const small = turn.laid.length ? " scale(0.75)" : ""; // by a tile just laid: smaller
       ship.append(s("g", { class: "ship", transform: `translate(${at[0]} ${at[1]})${small}` },
@@ -623,100 +633,32 @@ class ExplorerBoard {
     }
   }
 
-  /** The route of a start action, as points in SVG units (null if none is found). */
-  routePoints(text, seat, view) {
-    let m;
-    if ((m = START_EDGE_RE.exec(text))) {
-      const p = this.points.get(`${m[1]}${m[2]}`);
-      if (!p) return null;
-      const [ex, ey] = MIDS[p.edge];
-      return [this.pointAt(p), [(p.x + ex) * S, (p.y + ey) * S], [(p.x + 0.5) * S, (p.y + 0.5) * S]];
-    }
-    if (!(m = START_TILE_RE.exec(text))) return null;
-    const target = { x: Number(m[1]), y: Number(m[2]), heading: SIDES.indexOf(m[3]) };
-    const tolls = m[5] ? m[5].split(",").map(Number) : [];
-    const p = this.points.get(m[4]);
+  /** A route of the view (a start's, or the turn's: its start point, the squares sailed
+   * through with the side each is entered by, the side it heads out by) as points in SVG
+   * units: the start point, then each square's entry and centre, then the way out. */
+  routePoints(route) {
+    const p = this.points.get(route.point);
     if (!p) return null;
-    const nodes = this.findRoute(view, seat, p, target, tolls);
-    if (!nodes) return null;
     const out = [this.pointAt(p)];
-    for (const n of nodes) {
-      const [ex, ey] = MIDS[n.entry];
-      out.push([(n.x + ex) * S, (n.y + ey) * S], [(n.x + 0.5) * S, (n.y + 0.5) * S]);
+    let last = null;
+    for (const step of route.squares) {
+      last = parseSquare(step.square);
+      const [ex, ey] = MIDS[SIDES.indexOf(step.from)];
+      out.push([(last.x + ex) * S, (last.y + ey) * S], [(last.x + 0.5) * S, (last.y + 0.5) * S]);
     }
-    const [hx, hy] = MIDS[target.heading];
-    out.push([(target.x + hx) * S, (target.y + hy) * S]);
+    if (route.leave && last) {
+      const [hx, hy] = MIDS[SIDES.indexOf(route.leave)];
+      out.push([(last.x + hx) * S, (last.y + hy) * S]);
+    }
     return out;
-  }
-
-  /** A walk along white lines from start point `p` to the tile `target` (a lane there
-   * leading out on its heading) passing opponents' forts and settlements that pay exactly
-   * `tolls` (the seats paid, once per unit): [{x, y, lane, entry}] or null. */
-  findRoute(view, seat, p, target, tolls) {
-    const tiles = new Map(view.map.map((t) => [key(t.x, t.y), t]));
-    const geo = (t) => tileGeometry(this.designs.get(t.design), t.rotation);
-    const owners = [];
-    const tollAt = new Map();
-    for (const u of view.units) {
-      if (u.unit === "scout" || u.seat === seat) continue;
-      const k = key(u.x, u.y);
-      tollAt.set(k, (tollAt.get(k) || 0) | (1 << owners.length));
-      owners.push(u.seat);
-    }
-    const want = new Map();
-    for (const t of tolls) want.set(t, (want.get(t) || 0) + 1);
-    const counts = (mask) => {
-      const c = new Map();
-      owners.forEach((o, b) => { if (mask >> b & 1) c.set(o, (c.get(o) || 0) + 1); });
-      return c;
-    };
-    const within = (mask) => [...counts(mask)].every(([o, n]) => n <= (want.get(o) || 0));
-    const exact = (mask) => {
-      const c = counts(mask);
-      return [...want].every(([o, n]) => c.get(o) === n) && [...c].every(([o, n]) => want.get(o) === n);
-    };
-    const first = tiles.get(key(p.x, p.y));
-    if (!first) return null;
-    const lane = geo(first).laneOf[p.edge];
-    if (lane < 0) return null;
-    const mask0 = tollAt.get(key(p.x, p.y)) || 0;
-    if (!within(mask0)) return null;
-    const queue = [{ x: p.x, y: p.y, lane, entry: p.edge, mask: mask0, prev: null }];
-    const seen = new Set([`${p.x},${p.y},${lane},${mask0}`]);
-    for (let head = 0; head < queue.length; head++) {
-      const n = queue[head];
-      const g = geo(tiles.get(key(n.x, n.y)));
-      const edges = g.laneEdges[n.lane];
-      if (n.x === target.x && n.y === target.y && edges.includes(target.heading) && exact(n.mask)) {
-        const out = [];
-        for (let at = n; at; at = at.prev) out.unshift(at);
-        return out;
-      }
-      for (const e of edges) {
-        const nx = n.x + STEP[e][0];
-        const ny = n.y + STEP[e][1];
-        const next = tiles.get(key(nx, ny));
-        if (!next) continue;
-        const entry = (e + 2) % 4;
-        const l2 = geo(next).laneOf[entry];
-        if (l2 < 0) continue;
-        const mask = n.mask | (tollAt.get(key(nx, ny)) || 0);
-        if (!within(mask)) continue;
-        const id = `${nx},${ny},${l2},${mask}`;
-        if (seen.has(id)) continue;
-        seen.add(id);
-        queue.push({ x: nx, y: ny, lane: l2, entry, mask, prev: n });
-      }
-    }
-    return null;
   }
 
   /** Show the route of a start (hovering its marker or its button); null: the turn's own. */
   previewRoute(start) {
     const layer = this.layers.route;
     layer.querySelectorAll(".preview").forEach((el) => el.remove());
-    if (!start) return;
-    const points = this.routePoints(start.text, this.message.seat, this.message.view);
+    if (!start || !start.route) return;
+    const points = this.routePoints(start.route);
     if (points) {
       const path = routePath(points, seatColour(this.message.seat), `route of ${start.text}`);
       path.classList.add("preview");
@@ -946,20 +888,20 @@ class ExplorerBoard {
     const spaces = new Map();
     const taken = new Map();
     for (const e of message.log) {
-      let m;
-      if ((m = PATH_RE.exec(e.text))) {
-        if (!taken.has(m[1])) taken.set(m[1], new Set());
-        const used = taken.get(m[1]);
+      if (e.kind === "Trek") {
+        const path = e.fields.path;
+        if (!taken.has(path)) taken.set(path, new Set());
+        const used = taken.get(path);
         let k = 1;
         while (used.has(k)) k++;
         used.add(k);
         spaces.set(e.ply, k);
-      } else if ((m = UNIT_RE.exec(e.text)) && m[5] && !m[5].includes(",")) {
-        const [path, space] = m[5].split("/");
-        if (taken.has(path)) taken.get(path).delete(Number(space));
+      } else if (e.kind === "Settle" && e.fields.source) {
+        const from = sourceOf(e.fields.source);
+        if (from.path && taken.has(from.path)) taken.get(from.path).delete(from.space);
       }
     }
-    const fills = message.log.filter((e) => FILL_RE.test(e.text));
+    const fills = message.log.filter((e) => e.kind === "Fill");
     const filled = message.view.log.map((e) => FILLED_RE.exec(e.what)).filter(Boolean);
     const squares = new Map();
     for (let k = 1; k <= Math.min(fills.length, filled.length); k++) {
@@ -975,19 +917,21 @@ class ExplorerBoard {
    * `touched` also where a ship started (it leaves nothing once the turn is over). */
   placesOf(entry, message, touched = false) {
     const view = message.view;
-    const text = entry.text;
-    let m;
-    if ((m = PLACE_RE.exec(text))) return [this.squarePlace(Number(m[2]), Number(m[3]))];
-    if ((m = UNIT_RE.exec(text))) return [this.unitPlace(view, Number(m[2]), Number(m[3]), Number(m[4]))];
-    if ((m = PATH_RE.exec(text))) return this.pathPlaces(view, m[1], this.indexLog(message).spaces.get(entry.ply));
-    if (FILL_RE.test(text)) {
-      const square = this.indexLog(message).squares.get(entry.ply);
-      return square ? [this.squarePlace(square.x, square.y)] : [];
+    const f = entry.fields || {};
+    switch (entry.kind) {
+      case "Place": return [this.squarePlace(f.x, f.y)];
+      case "Settle": return [this.unitPlace(view, f.x, f.y, f.piece)];
+      case "Trek": return this.pathPlaces(view, f.path, this.indexLog(message).spaces.get(entry.ply));
+      case "Fill": {
+        const square = this.indexLog(message).squares.get(entry.ply);
+        return square ? [this.squarePlace(square.x, square.y)] : [];
+      }
+      default:
     }
     if (!touched) return [];
-    if ((m = START_TILE_RE.exec(text))) return [this.squarePlace(Number(m[1]), Number(m[2]))];
-    if ((m = START_EDGE_RE.exec(text))) {
-      const p = this.points.get(`${m[1]}${m[2]}`);
+    if (entry.kind === "StartTile") return [this.squarePlace(f.x, f.y)];
+    if (entry.kind === "StartEdge") {
+      const p = this.points.get(f.point);
       if (!p) return [];
       const [cx, cy] = this.pointAt(p);
       return [{ cx, cy, r: 22, data: { "data-point": p.name } }];
@@ -1045,13 +989,11 @@ class ExplorerBoard {
     return moves.filter((e) => e.ply > since);
   }
 
-  drawSince(message, since) {
+  drawSince(message, since, seen) {
     const layer = this.layers.since;
     layer.replaceChildren();
     const entries = this.sinceEntries(message, since);
     const newest = entries[entries.length - 1];
-    const seen = this.seenPly; // the ply last drawn live: newer moves are animated
-    this.seenPly = this.live ? message.ply : null;
     const describe = this.describeLog(entries, message);
     entries.forEach((entry, k) => {
       const colour = entry.seat === null ? CHANCE_COLOUR : seatColour(entry.seat);
@@ -1063,6 +1005,154 @@ class ExplorerBoard {
         layer.append(el);
       }
     });
+  }
+
+  /** The moves of the others (or of chance) new since the ply last drawn live (`seen`;
+   * before it, the newest move), animated once: a tile slides onto its square, the ship
+   * sails its route, a unit or a scout on a path grows in; for var(--follow-ms), none under
+   * prefers-reduced-motion. */
+  animateNew(message, seen) {
+    if (!this.live || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const log = message.log;
+    if (seen !== null && seen !== undefined && message.ply <= seen) return;
+    const fresh = seen === null || seen === undefined ? log.slice(-1) : log.filter((e) => e.ply > seen);
+    const ms = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--follow-ms")) || 800;
+    for (const entry of fresh.filter((e) => e.seat === null || e.seat !== message.seat).slice(-6)) {
+      this.animateMove(entry, message, ms);
+    }
+  }
+
+  animateMove(entry, message, ms) {
+    const f = entry.fields || {};
+    const timing = { duration: ms, easing: "ease-out" };
+    if (entry.kind === "Place" || entry.kind === "Fill") {
+      const square = entry.kind === "Place" ? f : this.indexLog(message).squares.get(entry.ply);
+      const el = square && this.layers.tiles.querySelector(`[data-x="${square.x}"][data-y="${square.y}"]`);
+      if (el) {
+        el.animate([{ translate: `0px ${-0.6 * S}px`, opacity: 0 }, { translate: "0px 0px", opacity: 1 }], timing);
+      }
+    } else if (entry.kind === "StartEdge" || entry.kind === "StartTile") {
+      const ship = this.layers.ship.querySelector(".ship");
+      const course = this.shipCourse;
+      if (!ship || !course) return;
+      const { at, points } = course;
+      const way = points.slice(0, -1);
+      const lengths = way.map((p, k) => (k ? Math.hypot(p[0] - way[k - 1][0], p[1] - way[k - 1][1]) : 0));
+      const total = lengths.reduce((a, b) => a + b, 0) || 1;
+      let done = 0;
+      const frames = way.map(([x, y], k) => {
+        done += lengths[k];
+        return { translate: `${x - at[0]}px ${y - at[1]}px`, offset: done / total };
+      });
+      frames[frames.length - 1] = { translate: "0px 0px", offset: 1 };
+      if (frames.length > 1) ship.animate(frames, { duration: ms, easing: "ease-in-out" });
+    } else if (entry.kind === "Settle") {
+      const units = this.layers.units.querySelectorAll(`.unit[data-x="${f.x}"][data-y="${f.y}"][data-seat="${entry.seat}"][data-unit="${f.kind}"]`);
+      const el = units[units.length - 1];
+      if (el) {
+        el.animate([{ opacity: 0 }, { opacity: 1 }], timing);
+        el.querySelector(".grow").animate([{ scale: 0 }, { scale: 1.25, offset: 0.7 }, { scale: 1 }], timing);
+      }
+    } else if (entry.kind === "Trek") {
+      const space = this.indexLog(message).spaces.get(entry.ply);
+      const el = this.layers.jungle.querySelectorAll(`.jungle-path[data-path="${f.path}"] .path-space`)[(space || 1) - 1];
+      if (el) el.animate([{ scale: 0, opacity: 0 }, { scale: 1, opacity: 1 }], timing);
+    }
+  }
+
+  // ---------------------------------------------------------------- hints
+
+  /** Moves not made, drawn on the map until the next call: the hint (role "hint"), or in
+   * an analysis's replay the move played ("played") and the bot's best ("best"): a start
+   * as its route (the view's), a tile placement as a ghost on its square turned as it
+   * would be, a unit on its land piece, a scout on its path's space, and any other move
+   * (an announcement, a draw, a stop) as a label on the map in its words. */
+  showHint(marks, message) {
+    const layer = this.layers.hint;
+    layer.replaceChildren();
+    const msg = message || this.message;
+    if (!msg) return;
+    let labels = 0;
+    for (const { move, role } of marks || []) {
+      const words = { hint: "hint", best: "the bot's best move", played: "the move played" }[role] || role;
+      const el = s("g", { class: `hint-mark role-${role}`, "data-testid": "hint-mark", "data-role": role, "data-action": move.text },
+        svgTitle(`${words}: ${move.says || move.text}`));
+      if (!this.hintShape(el, move, msg)) this.hintLabel(el, move, msg, labels++);
+      layer.append(el);
+    }
+  }
+
+  /** Draw a move's mark on its place into `el`; false when it has no place on the map. */
+  hintShape(el, move, msg) {
+    const view = msg.view;
+    const f = move.fields || {};
+    const seat = msg.to_move ?? msg.seat;
+    const ring = (cx, cy, r) => [s("circle", { class: "hint-halo", cx, cy, r }), s("circle", { class: "hint-line", cx, cy, r })];
+    switch (move.kind) {
+      case "Place": {
+        el.append(this.tileGroup(f.design, f.rotation, f.x, f.y, { cls: "tile hint-tile" }));
+        for (const part of ["hint-halo", "hint-line"]) {
+          el.append(s("rect", { class: part, x: f.x * S + 5, y: f.y * S + 5, width: S - 10, height: S - 10, rx: 10 }));
+        }
+        return true;
+      }
+      case "StartEdge":
+      case "StartTile": {
+        const route = (view.routes || {})[move.text];
+        const points = route ? this.routePoints(route) : null;
+        if (points) {
+          const d = points.map(([x, y], k) => `${k ? "L" : "M"}${x} ${y}`).join(" ");
+          el.append(s("path", { class: "hint-halo", d }), s("path", { class: "hint-line hint-route", d }));
+          const [x, y] = points[points.length - 1];
+          el.append(...ring(x, y, 12));
+          const [sx, sy] = points[0];
+          el.append(...ring(sx, sy, 20));
+          return true;
+        }
+        if (move.kind === "StartTile") {
+          el.append(...ring((f.x + 0.5) * S, (f.y + 0.5) * S, 0.36 * S));
+          return true;
+        }
+        const p = this.points.get(f.point);
+        if (!p) return false;
+        el.append(...ring(...this.pointAt(p), 24));
+        return true;
+      }
+      case "Settle": {
+        const place = this.unitPlace(view, f.x, f.y, f.piece);
+        el.append(...ring(place.cx, place.cy, place.r));
+        const unit = s("g", { class: "hint-unit", transform: `translate(${place.cx} ${place.cy})` },
+          s("g", { class: "grow" }, unitShape(f.kind, seat === null || seat === undefined ? "#888" : seatColour(seat), seat)));
+        el.append(unit);
+        return true;
+      }
+      case "Trek": {
+        const hut = view.huts.find((x) => x.path === f.path);
+        const space = hut ? hut.spaces.indexOf(-1) + 1 : 1;
+        const [place] = this.pathPlaces(view, f.path, space || 1);
+        if (!place) return false;
+        el.append(...ring(place.cx, place.cy, place.r));
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+
+  /** A move with no place on the map (an announcement, a draw, a stop, the wheel): a label
+   * in its words, by the ship if there is one, otherwise over the top of the board;
+   * `k`: how many labels are drawn before it (each further one lower). */
+  hintLabel(el, move, msg, k) {
+    const text = move.says || move.text;
+    const turn = msg.view.turn;
+    const ship = turn && turn.ship ? parseSquare(turn.ship) : null;
+    const cx = ship ? (ship.x + 0.5) * S : (this.W / 2) * S;
+    const cy = (ship ? ship.y - 0.35 : 0.45) * S + k * 0.5 * S;
+    const width = Math.max(120, text.length * 9.5 + 28);
+    el.classList.add("hint-label");
+    el.append(s("g", { transform: `translate(${cx} ${cy})` }, s("g", { class: "grow" },
+      s("rect", { class: "hint-box", x: -width / 2, y: -19, width, height: 38, rx: 10 }),
+      s("text", { class: "hint-text", y: 6, "text-anchor": "middle", text }))));
   }
 
   /** The move picked in the log, marked where it went (drawn again on every update). */
@@ -1104,7 +1194,7 @@ class ExplorerBoard {
 
   drawPanel(view) {
     const msg = this.message;
-    const mine = this.legal.length > 0;
+    const mine = this.moves.length > 0;
     const seat = msg.seat;
     this.ctx.panel.dataset.state = mine ? view.step : "wait";
     this.drawSteps(view);
@@ -1160,7 +1250,7 @@ class ExplorerBoard {
       }
       if (this.canDraw || this.takes.length) {
         const row = [];
-        if (this.canDraw) row.push(this.button("draw", h("span", "Draw a hidden tile ", h("kbd", { text: "D" })), "Draw the next hidden tile", "draw", "primary"));
+        if (this.canDraw) row.push(this.button(this.drawText, h("span", "Draw a hidden tile ", h("kbd", { text: "D" })), "Draw the next hidden tile", "draw", "primary"));
         if (this.takes.length) {
           row.push(h("div.take-row", this.takes.map((t) => {
             const design = this.designs.get(this.openDesign.get(t.number));
@@ -1187,14 +1277,14 @@ class ExplorerBoard {
         controls.push(h("div.choices.unit-choices", this.units.map((u) => {
           const pieces = this.piecesAt(view, u.x, u.y);
           const where = pieces > 1 ? ` on the ${this.pieceWords(view, u)} land` : "";
-          const from = u.source ? ` (taken back from ${u.source})` : "";
+          const from = u.source ? ` (taken back from ${this.sourceName(view, u.source)})` : "";
           const b = this.button(u.text, h("span", unitIcon(u.kind, seatColour(seat), 16), ` ${capital(u.kind)}${where}${from} `, h("b", { text: `${this.costs[u.kind]} gold` })),
             `Place a ${u.kind}${where}${from}: ${this.costs[u.kind]} gold; it ends the exploration`, "unit");
           b.classList.add("choice");
           return b;
         })));
       }
-      if (this.canStop) controls.push(this.button("stop", h("span", this.units.length ? "Stop without a unit " : "Stop ", h("kbd", { text: "S" })), "End the exploration", "stop"));
+      if (this.canStop) controls.push(this.button(this.stopText, h("span", this.units.length ? "Stop without a unit " : "Stop ", h("kbd", { text: "S" })), "End the exploration", "stop"));
       if (this.treks.length) {
         controls.push(h("div.button-grid", this.treks.map((t) => {
           const hut = view.huts.find((x) => x.path === t.path);
