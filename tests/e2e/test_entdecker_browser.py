@@ -22,7 +22,7 @@ from tests.e2e.conftest import (
     wait_ready_to_act,
     wait_until,
 )
-from tests.e2e.moves import with_moves
+from tests.e2e.moves import move_data, with_moves
 
 MAX_DECISIONS = 900
 
@@ -255,3 +255,42 @@ def test_several_routes_to_a_start_are_listed_and_drawn(
         page.wait_for_selector(".layer-route .route.preview")
         if k == 0:
             page.screenshot(path=str(screenshots / "entdecker-routes.png"))
+
+
+def test_hints_of_every_kind_are_drawn_on_the_map(
+    server: Server, new_page: Any, screenshots: Path
+) -> None:
+    """showHint draws each move not made on the map: a tile placement as a ghost of the
+    tile turned as it would lie (the best move, amber), a move with no place (a draw, the
+    move played, dashed) as a label in its words, a start as its route; the marks stay over
+    a redraw until cleared."""
+    created = server.post(
+        "/api/games",
+        {
+            "game": "entdecker",
+            "params": {"players": 2},
+            "seats": [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}],
+        },
+    )
+    page = new_page(1280, 860)
+    page.goto(server.base + created["seats"][0]["link"])
+    page.wait_for_selector("body[data-ready='1']")
+    wait_ready_to_act(page)
+    message = page.evaluate("window.terranova.state()")
+    start = next(m for m in message["moves"] if m["kind"] == "StartTile")
+    marks = [
+        {"move": {"text": t, "says": t, **move_data("entdecker", t)}, "role": role}
+        for t, role in (("place cape 0,0 90", "best"), ("announce 2 hidden", "played"))
+    ] + [{"move": start, "role": "hint"}]
+    page.evaluate("([marks, m]) => window.terranova.board.showHint(marks, m)", [marks, message])
+    best = page.locator("#map [data-testid='hint-mark'][data-role='best']")
+    assert best.locator(".hint-tile").count() == 1 and best.is_visible()
+    played = page.locator("#map [data-testid='hint-mark'][data-role='played']")
+    assert played.locator(".hint-text").text_content() == "announce 2 hidden"
+    hint = page.locator("#map [data-testid='hint-mark'][data-role='hint']")
+    assert hint.locator(".hint-route").count() == 1
+    page.screenshot(path=str(screenshots / "entdecker-hints.png"))
+    page.evaluate("(m) => window.terranova.board.update(m, {live: true})", message)
+    assert page.locator("#map [data-testid='hint-mark']").count() == 3
+    page.evaluate("(m) => window.terranova.board.showHint([], m)", message)
+    assert page.locator("#map [data-testid='hint-mark']").count() == 0

@@ -1140,19 +1140,19 @@ class ExplorerBoard {
   }
 
   /** A move with no place on the map (an announcement, a draw, a stop, the wheel): a label
-   * in its words, by the ship if there is one, otherwise over the top of the board;
+   * in its words, above the ship if there is one, otherwise in the middle of the board;
    * `k`: how many labels are drawn before it (each further one lower). */
   hintLabel(el, move, msg, k) {
     const text = move.says || move.text;
     const turn = msg.view.turn;
     const ship = turn && turn.ship ? parseSquare(turn.ship) : null;
     const cx = ship ? (ship.x + 0.5) * S : (this.W / 2) * S;
-    const cy = (ship ? ship.y - 0.35 : 0.45) * S + k * 0.5 * S;
-    const width = Math.max(120, text.length * 9.5 + 28);
+    const cy = (ship ? ship.y - 0.3 : this.H / 2) * S + k * 0.6 * S;
+    const width = Math.max(120, text.length * 13.5 + 36);
     el.classList.add("hint-label");
     el.append(s("g", { transform: `translate(${cx} ${cy})` }, s("g", { class: "grow" },
-      s("rect", { class: "hint-box", x: -width / 2, y: -19, width, height: 38, rx: 10 }),
-      s("text", { class: "hint-text", y: 6, "text-anchor": "middle", text }))));
+      s("rect", { class: "hint-box", x: -width / 2, y: -24, width, height: 48, rx: 12 }),
+      s("text", { class: "hint-text", y: 8, "text-anchor": "middle", text }))));
   }
 
   /** The move picked in the log, marked where it went (drawn again on every update). */
