@@ -299,3 +299,66 @@ def test_bluff_never_marks_a_covered_card(server: Server, new_page: Any, screens
     page.locator("[data-testid='pile']").screenshot(
         path=str(screenshots / "follow-evolution-bluff-era.png")
     )
+
+
+FLIGHTS = """() => {
+    window.flights = [];
+    new MutationObserver(() => {
+        for (const el of document.querySelectorAll("#map .evo-card.since.fresh")) {
+            if (window.flights.some((f) => f.el === el)) continue;
+            const style = getComputedStyle(el);
+            window.flights.push({
+                el, card: el.dataset.card, name: style.animationName,
+                duration: style.animationDuration, running: el.getAnimations().length,
+            });
+        }
+    }).observe(document.getElementById("map"), { childList: true, subtree: true });
+}"""
+"""Keeps each card marked as another seat's newest move, as it was when drawn: its CSS
+animation and how many animations it runs (the board starts the flight as it draws it)."""
+
+
+def end_turn(server: Server, game_id: str, token: str) -> int:
+    """Ana ends her turn (End the turn or Pass where she may, else a discard, else her
+    first choice, and again); the ply of her last decision."""
+    ply = -1
+    for _ in range(20):
+        state = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
+        if state["status"] != "playing" or state["to_move"] != 0 or not state["legal"]:
+            break
+        legal = state["legal"]
+        ends = [t for t in legal if t in ("end", "pass")] or [
+            t for t in legal if t.startswith("discard ")
+        ]
+        move = {"seat": 0, "token": token, "action": (ends or legal)[0], "ply": state["ply"]}
+        ply = server.post(f"/api/games/{game_id}/actions", move)["ply"]
+    return ply
+
+
+def test_a_bots_card_flies_from_where_it_came_once(server: Server, new_page: Any) -> None:
+    """Greedy's newest card arrives moving (the CSS animation ``evo-fly``, over the
+    table's pace) from where it came from to where it lands, on the card itself; with
+    reduced motion it does not move; the same position drawn again does not move it."""
+
+    def ready(marked: list[int], state: dict[str, Any]) -> bool:
+        return bool(state["view"]["tree"]) and state["to_move"] == 0 and not state.get("window")
+
+    game_id, token, state = start(server, "evolution-explore", 4, want=ready, bot_delay_ms=600)
+    pages = [open_page(new_page, server, game_id, token, state["ply"]) for _ in range(2)]
+    pages[1].emulate_media(reduced_motion="reduce")
+    for page in pages:
+        page.evaluate(FLIGHTS)
+    mine = end_turn(server, game_id, token)
+    for page in pages:
+        wait_until(page, "() => window.flights.length > 0", timeout=60_000)
+    flights = pages[0].evaluate("window.flights.map(({ el, ...f }) => f)")
+    assert any(f["name"] == "evo-fly" and f["running"] > 0 for f in flights), flights
+    assert all(f["duration"] == "0.6s" for f in flights if f["name"] == "evo-fly"), flights
+    calm = pages[1].evaluate("window.flights.map(({ el, ...f }) => f)")
+    assert all(f["name"] == "none" and f["running"] == 0 for f in calm), calm
+    page = pages[0]
+    page.evaluate(
+        "(since) => window.terranova.board.update(window.terranova.shown(), {live: true, since})",
+        mine,
+    )
+    assert page.locator("#map .evo-card.since.fresh").count() == 0

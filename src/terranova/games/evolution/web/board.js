@@ -3,7 +3,9 @@
 // only) with the eras announced, the reserve, every discard, your hand, the turn's choices
 // (special actions, a card called by name, jokers, a teammate asked, announcements) and the
 // response windows (Stop!, Interruption!) with their countdown. What the others did since
-// this seat's last decision is outlined in their colour; a log line clicked is shown too.
+// this seat's last decision is outlined in their colour, the newest card flying in from
+// where it came from; a log line clicked is shown too. Moves not made (the hint, an
+// analysis's move played and best) are marked on what they would use (showHint).
 // With the colour-blind option (paletteName() "safe", read once: the page reloads when it
 // changes) the eras take Okabe and Ito's colours and every card names its era by number,
 // and each seat shown by colour (a discard, a mark, a seat to pick) carries its number.
@@ -61,6 +63,8 @@ const JOKER_HINT = {
   bluff: "The joker: type the card it stands for under Joker.",
 };
 const WINDOW_ANSWERS = ["stop", "accept", "interrupt"];
+const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
+const HINT_WORDS = { hint: "★ hint", best: "★ best", played: "played" };
 const HAND_MODES = {
   give: { label: "Give", kind: "give", hint: "Click the card to give." },
   place: { label: "Place", kind: "place", hint: "Click a glowing card to place it." },
@@ -101,6 +105,12 @@ export function readMove(move) {
   return { ...out, kind: KINDS[data.kind] || "other" };
 }
 
+/** The table's pace of the others' moves (game.js sets --follow-ms from the bot speed). */
+function followMs() {
+  const value = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--follow-ms"));
+  return Number.isFinite(value) ? value : 700;
+}
+
 function possessive(name) { return name.endsWith("s") ? `${name}'` : `${name}'s`; }
 
 function ordinal(n) {
@@ -132,6 +142,8 @@ class EvolutionBoard {
     this.since = null; // the ply of this seat's last decision (game.js)
     this.picked = null; // the log entry shown on the table: {ply}
     this.pulsed = null; // the ply of the others' move last animated (once, not at each redraw)
+    this.flight = null; // that move's card on its way: {ply, x, y, scale, start} (kept over redraws)
+    this.hints = []; // moves not made drawn on the board (showHint): [{move, role}]
     ctx.map.classList.add("evo-map");
     ctx.panel.classList.add("evo-panel");
   }
@@ -335,6 +347,7 @@ class EvolutionBoard {
       this.stockSection(),
       this.handSection()));
     this.markMoves();
+    this.drawHints();
   }
 
   treeSection() {
@@ -377,7 +390,8 @@ class EvolutionBoard {
     });
     return h("section.evo-tree", { "aria-label": "The tree", dataset: { testid: "tree", placed: String(view.tree.length) } },
       h("div.evo-section-head", h("h3", { text: "The tree" }),
-        h("span.muted", { text: `${view.tree.length} cards placed · draw pile ${view.draw_pile}` })),
+        h("span.muted", { text: `${view.tree.length} cards placed · ` },
+          h("span.evo-draw-pile", { text: `draw pile ${view.draw_pile}`, dataset: { testid: "draw-pile" } }))),
       h("div.evo-tree-rows", rows));
   }
 
@@ -405,7 +419,7 @@ class EvolutionBoard {
         h("p.hint", { text: "Only the top card shows: remember what lies under it." }),
         h("div.evo-section-head", h("h3", { text: "Eras announced" })),
         h("div.evo-era-chips", eras),
-        h("p.evo-pile-size.muted", { text: `Draw pile: ${view.draw_pile}` })));
+        h("p.evo-pile-size.muted", h("span.evo-draw-pile", { text: `Draw pile: ${view.draw_pile}`, dataset: { testid: "draw-pile" } }))));
   }
 
   stockSection() {
@@ -520,16 +534,21 @@ class EvolutionBoard {
   spot(act, entry, k, log) {
     const base = { ply: entry.ply, seat: entry.seat };
     const known = act.card !== undefined && this.cards.has(act.card);
+    // `from`: where the card came from ("hand", "reserve", "discard" of `fromSeat`, "deck")
+    const hand = { from: "hand", fromSeat: entry.seat };
     switch (act.kind) {
-      case "place": case "place-called": case "joker-as":
-        return known ? { ...base, key: `table ${act.card}`, where: "table", card: act.card } : null;
+      case "place": case "place-called": case "joker-as": {
+        const from = act.kind === "place" && act.from !== "hand" ? { from: act.from, fromSeat: act.seat } : hand;
+        return known ? { ...base, ...from, key: `table ${act.card}`, where: "table", card: act.card } : null;
+      }
       case "discard": case "special-discard":
-        return known ? { ...base, key: `discard ${act.card}`, where: "discard", owner: entry.seat, card: act.card } : null;
+        return known ? { ...base, ...hand, key: `discard ${act.card}`, where: "discard", owner: entry.seat, card: act.card } : null;
       case "flip": {
         if (!known) return null;
         const seat = this.flipper(k, log);
-        if (this.onTable(act.card)) return { ...base, seat, key: `table ${act.card}`, where: "table", card: act.card };
-        return { ...base, seat, key: `discard ${act.card}`, where: "discard", owner: seat, card: act.card };
+        const deck = { seat, from: "deck" };
+        if (this.onTable(act.card)) return { ...base, ...deck, key: `table ${act.card}`, where: "table", card: act.card };
+        return { ...base, ...deck, key: `discard ${act.card}`, where: "discard", owner: seat, card: act.card };
       }
       case "announce":
         return this.view.mode === "bluff" ? { ...base, key: `era ${act.era}`, where: "era", era: act.era, open: act.open } : null;
@@ -593,9 +612,59 @@ class EvolutionBoard {
     const newest = this.live && since.length ? since[since.length - 1].ply : null;
     const fresh = newest !== null && newest !== this.pulsed ? newest : null;
     if (fresh !== null) this.pulsed = fresh;
-    for (const move of since) this.mark(move, "since-mark", move.ply === fresh);
+    for (const move of since) {
+      const el = this.mark(move, "since-mark", move.ply === fresh);
+      if (el) this.fly(el, move, move.ply === fresh);
+    }
     const picked = this.picked && moves.find((move) => move.ply === this.picked.ply);
     return picked ? this.mark(picked, "log-pick") : null;
+  }
+
+  /**
+   * Another seat's newest card moves from where it came from (that seat's hand in the
+   * player list, the reserve, a discard, the draw pile) to where it lies now, once, over
+   * var(--follow-ms): the CSS animation `evo-fly` from the offset set here. A redraw while
+   * it flies (the next state message) carries the flight on where it was, not again.
+   */
+  fly(el, move, fresh) {
+    const flight = this.flight;
+    if (fresh) {
+      this.flight = null;
+      if (REDUCED_MOTION.matches || !el.classList.contains("evo-card")) return;
+      const source = this.sourceElement(move);
+      if (!source) return;
+      const from = source.getBoundingClientRect();
+      const to = el.getBoundingClientRect();
+      if (!to.width || !from.width) return;
+      this.flight = {
+        ply: move.ply,
+        x: from.left + from.width / 2 - (to.left + to.width / 2),
+        y: from.top + from.height / 2 - (to.top + to.height / 2),
+        scale: Math.max(0.4, Math.min(1.2, from.height / to.height)), // small from a hand's backs
+        start: performance.now(),
+      };
+    } else if (!flight || flight.ply !== move.ply || performance.now() - flight.start >= followMs()) {
+      return;
+    }
+    const { x, y, scale, start } = this.flight;
+    el.classList.add("flying");
+    el.style.setProperty("--fly-x", `${Math.round(x)}px`);
+    el.style.setProperty("--fly-y", `${Math.round(y)}px`);
+    el.style.setProperty("--fly-scale", scale.toFixed(2));
+    el.style.animationDelay = `${-Math.round(performance.now() - start)}ms`;
+  }
+
+  /** Where a move's card came from, on the page: the mover's hand (its backs in the player
+   * list, else its discard's row on the board), the reserve, a discard, the draw pile. */
+  sourceElement(move) {
+    const map = this.ctx.map;
+    if (move.from === "deck") return map.querySelector("[data-testid='draw-pile']");
+    if (move.from === "reserve") return map.querySelector("[data-testid='reserve'] .evo-chips");
+    const seat = move.fromSeat;
+    if (seat === null || seat === undefined) return null;
+    if (move.from === "discard") return map.querySelector(`[data-testid='discard-${seat}'] .evo-chips`);
+    const backs = document.querySelector(`[data-testid='hand-count-${seat}']`);
+    return backs && backs.isConnected ? backs : map.querySelector(`[data-testid='discard-${seat}'] .evo-who`);
   }
 
   /** Outlines the card (or era chip) a move left, in the mover's colour; the child element
@@ -639,6 +708,99 @@ class EvolutionBoard {
     }
     el.scrollIntoView({ block: "nearest", inline: "nearest" });
     return true;
+  }
+
+  // ---------------------------------------------------------------- moves not made
+
+  /** game.js: draw moves not made (the hint; in an analysis's replay the move played and
+   * the bot's best), kept over redraws until showHint([]). */
+  showHint(marks) {
+    this.hints = marks || [];
+    if (this.message) this.drawHints();
+  }
+
+  /**
+   * Each mark on what its move would use: the card in the hand, the reserve or a discard
+   * and where it would go (its slot in the tree, the pile, the mover's discard), the joker,
+   * the era chip, the seat robbed or asked, the window's button; a move with nothing of it
+   * on the board (End the turn, Replay, a call in Bluff…) as a labelled chip by the table.
+   */
+  drawHints() {
+    const map = this.ctx.map;
+    for (const old of map.querySelectorAll("[data-testid='hint-mark']")) old.remove();
+    for (const host of map.querySelectorAll(".evo-hinted")) host.classList.remove("evo-hinted");
+    const loose = [];
+    for (const { move, role } of this.hints) {
+      const act = readMove(move);
+      const spots = this.hintSpots(act).filter((spot) => spot.el);
+      for (const { el, name } of spots) {
+        el.classList.add("evo-hinted");
+        el.append(h(`span.evo-hint-mark.role-${role}`, { dataset: { testid: "hint-mark", role, action: act.text }, "aria-hidden": "true" },
+          h("span.evo-hint-tag", { text: HINT_WORDS[role] || role }),
+          name ? h("span.evo-hint-name", { text: name }) : null));
+      }
+      if (!spots.length) loose.push({ act, move, role });
+    }
+    if (!loose.length) return;
+    const table = map.querySelector("[data-testid='tree'], [data-testid='pile']");
+    const tray = h("div.evo-hint-tray", { dataset: { testid: "hint-tray" } }, loose.map(({ act, move, role }) => h(`span.evo-hint-mark.evo-hint-chip.role-${role}`, {
+      dataset: { testid: "hint-mark", role, action: act.text },
+    },
+    h("span.evo-hint-tag", { text: HINT_WORDS[role] || role }),
+    h("span", { text: this.hintWords(act, move) }))));
+    if (table) table.before(tray);
+    else map.prepend(tray);
+  }
+
+  /** A move not made in words: the server's (`says`), else the log's phrase. */
+  hintWords(act, move) {
+    if (move.says) return move.says;
+    return this.knows(act) ? this.describe(act, this.mover()) : act.text;
+  }
+
+  /** The seat a move not made is for: the one to move (the hint's seat is). */
+  mover() {
+    const seat = this.message.to_move;
+    return seat === null || seat === undefined ? this.message.seat : seat;
+  }
+
+  /** The elements a move not made would use, on the board as it is drawn: [{el, name?}]
+   * (`name`: the card's, where the element does not show it). Only what this seat sees. */
+  hintSpots(act) {
+    const map = this.ctx.map;
+    const find = (selector) => map.querySelector(selector);
+    const card = act.card !== undefined && act.card !== "?" ? CSS.escape(act.card) : null;
+    const named = card && this.cards.has(act.card) ? this.name(act.card) : null;
+    const bluff = this.view.mode === "bluff";
+    const inHand = (id) => (id ? find(`[data-testid='hand'] [data-card='${id}']`) : null);
+    const table = () => {
+      if (bluff) return { el: find(".evo-pile"), name: named };
+      const slot = card ? find(`[data-testid='tree'] [data-card='${card}']`) : null;
+      return { el: slot, name: slot && !slot.querySelector(".evo-slot-name") ? named : null };
+    };
+    const discardOf = (seat) => find(`[data-testid='discard-${seat}'] .evo-who`);
+    switch (act.kind) {
+      case "place": {
+        const from = act.from === "reserve" ? find(`[data-testid='reserve'] [data-card='${card}']`)
+          : act.from === "discard" ? find(`[data-testid='discard-${act.seat}'] [data-card='${card}']`)
+            : inHand(card);
+        return [{ el: from }, table()];
+      }
+      case "place-called": return [{ el: inHand(card) }, table()];
+      case "joker-as": return [{ el: inHand(JOKER) }, table()];
+      case "joker-special": return [{ el: inHand(JOKER) }];
+      case "interrupt": return [{ el: find("[data-testid='interrupt']") }, { el: inHand(JOKER) }];
+      case "discard": case "special-discard": return [{ el: inHand(card) }, { el: discardOf(this.mover()) }];
+      case "give": return [{ el: inHand(card) }];
+      case "call": return bluff ? [] : [table()];
+      case "steal": case "exchange": case "ask": return [{ el: discardOf(act.seat) }];
+      case "announce":
+        return [{ el: bluff ? find(`[data-testid='era-chip'][data-era='${act.era}']`) : find(`[data-testid='era-row'][data-era='${act.era}'] .evo-era-label`) }];
+      case "stop": case "accept": case "verify": case "concede": case "pass": case "end": case "abandon":
+        return [{ el: find(`[data-testid='${act.kind}']`) }];
+      default:
+        return [];
+    }
   }
 
   // ---------------------------------------------------------------- response windows
