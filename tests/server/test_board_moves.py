@@ -26,7 +26,7 @@ PATTERNS = {
 }
 """What reading an action's text, or a rule the server's facts give, looks like."""
 
-PARSING = {"discovery"}
+PARSING: set[str] = set()
 """Boards that still read action texts (to be moved to the moves' data)."""
 
 

@@ -2,14 +2,15 @@
 // its preview come from the tile kit's board layer, /static/kit/tile-board.js), the tiles in
 // hand with rotation, the follower step (deploy on the new tile, take a follower back, or
 // pass), and the counts (followers in supply, tiles in the stack, set-aside and discarded
-// tiles).
+// tiles). It reads moves as data (the state message's `moves`, the log entries' and the
+// hint's `kind` and `fields`), never their texts, which it only sends back.
 //
 // The game declares this directory as its `web` package (GameInfo.web): the web app serves it
 // at /static/games/discovery/, and the play page imports this module from there. Board
 // modules export createBoard(ctx) (see /static/game.js for the interface); this one's look
 // is in board.css, next to it.
 import { h, loadStyle, paletteName, s, seatColour, seatColourName, seatInk, svgTitle } from "/static/common.js";
-import { Placing, TileMap, parsePlace } from "/static/kit/tile-board.js";
+import { Placing, TileMap } from "/static/kit/tile-board.js";
 import { regionEdges, sameAsTable, tileGeometry } from "./geometry.js";
 
 await loadStyle(new URL("board.css", import.meta.url));
@@ -30,8 +31,6 @@ const TERRAIN = SAFE ? {
   sea: { fill: "#4f92d8", ink: "#bfe0fb", role: "navigator" },
 };
 const TEX_WIDTH = SAFE ? 2.2 : 1.6; // the patterns' strokes (grass and waves: 0.3 less)
-const DEPLOY_RE = /^deploy (\d+)$/;
-const REMOVE_RE = /^remove (-?\d+),(-?\d+)\/(\d+)$/;
 const MEEPLE = "M0,-15.5 a5.6,5.6 0 0 1 5.4,7.1 L14.2,-4.7 Q17.6,-3 16,0.8 L8.3,3.2 L13.6,14.6 " +
   "L3.2,14.6 L0,8.6 L-3.2,14.6 L-13.6,14.6 L-8.3,3.2 L-16,0.8 Q-17.6,-3 -14.2,-4.7 L-5.4,-8.4 " +
   "A5.6,5.6 0 0 1 0,-15.5 Z";
@@ -54,6 +53,20 @@ function sides(region, rotation) {
 
 function article(word) { return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`; }
 
+/**
+ * A move as the server sends it ({text, kind, fields, says}: a legal move, a log entry, a
+ * hint) as one object: its fields (Place: design, x, y, rotation in quarter turns; Deploy:
+ * region; Remove: x, y, region; Draw and SetAside: design, null where hidden), with `text`
+ * (what to send back), `kind` (the action's class: "Place", "Deploy", "Remove", "Pass",
+ * "Draw", "SetAside"; null for a text that is no action's) and `says`.
+ */
+function readMove(move) {
+  return { ...(move.fields || {}), text: move.text, kind: move.kind || null, says: move.says };
+}
+
+/** How a mark of a move not made names its role (showHint). */
+const HINT_ROLES = { hint: "Hint", best: "The bot's best move", played: "The move played" };
+
 class DiscoveryBoard {
   /**
    * ctx: {map, panel, components, seat, send(actionText), seatName(seat), toast(text)}.
@@ -67,6 +80,7 @@ class DiscoveryBoard {
     this.busy = false;
     this.picked = null; // the log entry shown on the map (a click on the log), as touched()
     this.seenPly = null; // the ply last drawn live: newer moves of the others are animated
+    this.hints = []; // the moves not made drawn on the map (showHint), kept over updates
     this.buildMap();
     this.buildPanel();
     this.onKey = this.onKey.bind(this);
@@ -82,7 +96,7 @@ class DiscoveryBoard {
 
   /** The log's draws open a turn: the tile drawn is the next player's to lay. */
   chanceOpensTurn(entry) {
-    return entry.text.startsWith("draw ");
+    return entry.kind === "Draw";
   }
 
   buildMap() {
@@ -95,7 +109,7 @@ class DiscoveryBoard {
       map: this.ctx.map,
       size: S,
       defs: this.defs(),
-      layers: ["tiles", "marks", "spots", "ghost", "followers", "pick", "targets"],
+      layers: ["tiles", "marks", "spots", "ghost", "followers", "hints", "pick", "targets"],
       legend,
       squares: () => (this.message ? this.message.view.map.map((t) => [t.x, t.y]) : null),
       ghost: (p) => this.tileGroup(p.design, p.rotation, p.x, p.y, { cls: "tile ghost-tile" }),
@@ -150,25 +164,28 @@ class DiscoveryBoard {
     this.live = live;
     this.busy = false;
     const view = message.view;
-    const legal = this.live && message.status === "playing" && message.seat !== null &&
-      message.to_move === message.seat ? message.legal || [] : [];
-    this.places = legal.map(parsePlace).filter(Boolean);
+    const mine = this.live && message.status === "playing" && message.seat !== null &&
+      message.to_move === message.seat;
+    const moves = mine ? (message.moves || []).map(readMove) : [];
+    this.places = moves.filter((m) => m.kind === "Place");
     this.placing.update(this.places, view.turns);
-    this.deploys = legal.map((t) => DEPLOY_RE.exec(t)).filter(Boolean).map((m) => ({ text: m[0], region: Number(m[1]) }));
-    this.removes = legal.map((t) => REMOVE_RE.exec(t)).filter(Boolean)
-      .map((m) => ({ text: m[0], x: Number(m[1]), y: Number(m[2]), region: Number(m[3]) }));
-    this.canPass = legal.includes("pass");
+    this.deploys = moves.filter((m) => m.kind === "Deploy");
+    this.removes = moves.filter((m) => m.kind === "Remove");
+    this.passMove = moves.find((m) => m.kind === "Pass") || null;
     this.drawTiles(view);
     const marks = this.sinceMarks(message, since);
-    this.drawMarks(view, marks);
+    const fresh = this.freshPlies(message, marks);
+    this.drawMarks(view, marks, fresh);
     this.drawSpots();
     this.drawFollowers(view);
+    this.arrive(marks.filter((m) => fresh.includes(m.ply)));
+    this.drawHints();
     if (this.picked && live) this.picked = this.stillPicked(message);
     this.drawPick();
     this.drawTargets(view);
     this.drawPanel(view);
     this.ctx.map.classList.toggle("busy", false);
-    this.ctx.map.dataset.phase = legal.length ? (this.places.length ? "place" : "follower") : "wait";
+    this.ctx.map.dataset.phase = moves.length ? (this.places.length ? "place" : "follower") : "wait";
     if (first || this.map.autoFit) this.map.applyView();
   }
 
@@ -220,10 +237,10 @@ class DiscoveryBoard {
    * what to click and why, from what this seat sees (its own tiles, the map, the followers). */
   guide(message) {
     const view = message.view;
-    const legal = message.legal || [];
-    if (message.status !== "playing" || !legal.length) return null;
-    if (view.phase === "place") return this.placeTip(message, legal.map(parsePlace).filter(Boolean));
-    if (view.phase === "follower") return this.followerTip(message, legal);
+    const moves = (message.moves || []).map(readMove);
+    if (message.status !== "playing" || !moves.length) return null;
+    if (view.phase === "place") return this.placeTip(message, moves.filter((m) => m.kind === "Place"));
+    if (view.phase === "follower") return this.followerTip(message, moves);
     return null;
   }
 
@@ -249,12 +266,12 @@ class DiscoveryBoard {
     return `Place your tile: ${how} Then you may put a follower on it to claim its territory.`;
   }
 
-  followerTip(message, legal) {
+  followerTip(message, moves) {
     const view = message.view;
     const seat = message.seat;
-    const deploys = legal.filter((t) => DEPLOY_RE.test(t));
-    const removes = legal.map((t) => REMOVE_RE.exec(t)).filter(Boolean)
-      .map((m) => view.followers.find((f) => f.x === Number(m[1]) && f.y === Number(m[2]) && f.region === Number(m[3])))
+    const deploys = moves.filter((m) => m.kind === "Deploy");
+    const removes = moves.filter((m) => m.kind === "Remove")
+      .map((m) => view.followers.find((f) => f.x === m.x && f.y === m.y && f.region === m.region))
       .filter(Boolean);
     // a complete territory is worth more now than at the final scoring
     const ripe = removes.filter((f) => f.complete && f.value_now > f.value_final)
@@ -333,27 +350,27 @@ class DiscoveryBoard {
   }
 
   describe(entry, message) {
-    const text = entry.text;
-    let m;
-    const place = parsePlace(text);
-    if (place) {
-      const beside = Math.abs(place.x) + Math.abs(place.y) === 1 ? " by the start tile" : "";
-      return `laid ${this.tileWords(place.design)}${beside}`;
+    const move = readMove(entry);
+    switch (move.kind) {
+      case "Place": {
+        const beside = Math.abs(move.x) + Math.abs(move.y) === 1 ? " by the start tile" : "";
+        return `laid ${this.tileWords(move.design)}${beside}`;
+      }
+      case "Deploy": {
+        const placed = placeBefore(message.log, entry.ply);
+        const region = placed && this.region(placed.design, move.region);
+        return region ? `deployed ${article(TERRAIN[region.terrain].role)} on the ${region.terrain}` : "deployed a follower on the new tile";
+      }
+      case "Remove": {
+        const tile = tileAt(message.view, move.x, move.y);
+        const region = tile && this.region(tile.design, move.region);
+        return region ? `took back ${article(TERRAIN[region.terrain].role)} from the ${region.terrain}` : "took back a follower";
+      }
+      case "Pass": return "no follower move";
+      case "Draw": return move.design === null ? "drew a tile" : `drew tile ${move.design}`;
+      case "SetAside": return `tile ${move.design} set aside`;
+      default: return entry.text;
     }
-    if ((m = DEPLOY_RE.exec(text))) {
-      const placed = placeBefore(message.log, entry.ply);
-      const region = placed && this.region(placed.design, Number(m[1]));
-      return region ? `deployed ${article(TERRAIN[region.terrain].role)} on the ${region.terrain}` : "deployed a follower on the new tile";
-    }
-    if ((m = REMOVE_RE.exec(text))) {
-      const tile = tileAt(message.view, Number(m[1]), Number(m[2]));
-      const region = tile && this.region(tile.design, Number(m[3]));
-      return region ? `took back ${article(TERRAIN[region.terrain].role)} from the ${region.terrain}` : "took back a follower";
-    }
-    if (text === "pass") return "no follower move";
-    if ((m = /^draw (\S+)$/.exec(text))) return m[1] === "?" ? "drew a tile" : `drew tile ${m[1]}`;
-    if ((m = /^set-aside (\S+)$/.exec(text))) return `tile ${m[1]} set aside`;
-    return text;
   }
 
   region(designId, index) {
@@ -392,18 +409,15 @@ class DiscoveryBoard {
    */
   touched(entry, message) {
     const base = { ply: entry.ply, seat: entry.seat, text: entry.text };
-    const place = parsePlace(entry.text);
-    if (place) return { ...base, kind: "tile", x: place.x, y: place.y, design: place.design, rotation: place.rotation };
-    let m = DEPLOY_RE.exec(entry.text);
-    if (m) {
+    const move = readMove(entry);
+    if (move.kind === "Place") return { ...base, kind: "tile", x: move.x, y: move.y, design: move.design, rotation: move.rotation };
+    if (move.kind === "Deploy") {
       const placed = placeBefore(message.log, entry.ply);
-      return placed && { ...base, kind: "follower", x: placed.x, y: placed.y, region: Number(m[1]), design: placed.design, rotation: placed.rotation };
+      return placed && { ...base, kind: "follower", x: placed.x, y: placed.y, region: move.region, design: placed.design, rotation: placed.rotation };
     }
-    m = REMOVE_RE.exec(entry.text);
-    if (!m) return null;
-    const [x, y] = [Number(m[1]), Number(m[2])];
-    const tile = tileAt(message.view, x, y);
-    return { ...base, kind: "taken", x, y, region: Number(m[3]), design: tile && tile.design, rotation: tile && tile.rotation };
+    if (move.kind !== "Remove") return null;
+    const tile = tileAt(message.view, move.x, move.y);
+    return { ...base, kind: "taken", x: move.x, y: move.y, region: move.region, design: tile && tile.design, rotation: tile && tile.rotation };
   }
 
   /** The moves marked on the map: live, the others' moves after `since` (or, without it,
@@ -423,14 +437,31 @@ class DiscoveryBoard {
     return marks;
   }
 
-  /** The ply of the mark to animate: another seat's newest move (a bot's, an automaton's
-   * or a person's), once, when it first shows; not again at a redraw. */
-  freshPly(message, marks) {
+  /** The plies of the marks to animate, oldest first: the others' moves (a bot's, an
+   * automaton's or a person's) that first show now, once, not again at a redraw; at the
+   * first drawing, the newest alone. The last of them is another seat's newest move. */
+  freshPlies(message, marks) {
     const seen = this.seenPly;
     this.seenPly = this.live ? message.ply : null;
-    if (!this.live) return null;
-    const newest = marks[marks.length - 1];
-    return newest && (seen === null || newest.ply > seen) ? newest.ply : null;
+    if (!this.live || !marks.length) return [];
+    if (seen === null) return [marks[marks.length - 1].ply];
+    return marks.filter((m) => m.ply > seen).map((m) => m.ply);
+  }
+
+  /** The pieces of the moves `marks` (those first shown now) arrive: a tile laid slides onto
+   * its square, a follower deployed appears (as its tile lands, when both are new). The
+   * animations last var(--follow-ms); none under prefers-reduced-motion (board.css). */
+  arrive(marks) {
+    for (const mark of marks) {
+      const el = mark.kind === "tile"
+        ? this.layers.tiles.querySelector(`.tile[data-x="${mark.x}"][data-y="${mark.y}"]`)
+        : mark.kind === "follower"
+          ? this.layers.followers.querySelector(`.follower[data-x="${mark.x}"][data-y="${mark.y}"][data-region="${mark.region}"]`)
+          : null;
+      if (!el) continue;
+      el.classList.add("arriving");
+      el.addEventListener("animationend", () => el.classList.remove("arriving"), { once: true });
+    }
   }
 
   /** A mark on what `mark` touched: the tile's square, or a ring where the follower stands
@@ -495,6 +526,67 @@ class DiscoveryBoard {
     if (this.picked && this.message) layer.append(this.markEl(this.picked, "log-pick", this.markLabel(this.picked)));
   }
 
+  // ---------------------------------------------------------------- moves not made
+
+  /** Draw moves not made on the map (the hint; in an analysis's replay the move played and
+   * the bot's best): `marks` [{move: {text, kind, fields, says}, role}], kept over updates
+   * until showHint([]). */
+  showHint(marks) {
+    this.hints = marks;
+    this.drawHints();
+  }
+
+  drawHints() {
+    const layer = this.layers.hints;
+    layer.replaceChildren();
+    if (!this.message) return;
+    for (const { move, role } of this.hints) layer.append(this.hintEl(readMove(move), role));
+  }
+
+  /**
+   * A move not made, as a `[data-testid="hint-mark"]` with its `data-role`: a placement as
+   * its tile on its square, turned as it would lie, in an outline; a follower deployed as a
+   * faint follower of the seat to move in a ring, on its region of the tile just placed; one
+   * taken back as a ring round it with an arrow up; anything else (a pass) as its words on
+   * a label over the tile just placed.
+   */
+  hintEl(move, role) {
+    const view = this.message.view;
+    const label = `${HINT_ROLES[role] || role}: ${move.says || move.text}`;
+    const attrs = { class: `hint-mark ${role}`, "data-testid": "hint-mark", "data-role": role, "data-kind": move.kind };
+    if (move.kind === "Place") {
+      return s("g", { ...attrs, "data-x": move.x, "data-y": move.y, "data-rotation": move.rotation }, svgTitle(label),
+        this.tileGroup(move.design, move.rotation, move.x, move.y, { cls: "tile hint-tile" }),
+        s("rect", { class: "hint-halo", x: move.x * S + 3, y: move.y * S + 3, width: S - 6, height: S - 6, rx: 6 }),
+        s("rect", { class: "hint-line", x: move.x * S + 3, y: move.y * S + 3, width: S - 6, height: S - 6, rx: 6 }));
+    }
+    const seat = this.message.to_move ?? this.message.seat ?? 0;
+    const where = move.kind === "Remove" ? move : view.just_placed;
+    if ((move.kind === "Deploy" || move.kind === "Remove") && where) {
+      const [cx, cy] = this.anchorOf({ x: where.x, y: where.y, region: move.region });
+      const ring = s("g", { class: "grow" },
+        s("circle", { class: "hint-halo", r: 27 }),
+        s("circle", { class: "hint-line", r: 27 }));
+      if (move.kind === "Deploy") {
+        ring.prepend(s("use", { href: "#meeple", class: "hint-meeple", fill: seatColour(seat) }));
+      } else {
+        ring.append(s("path", { class: "hint-halo", d: "M0 -30 V-46 M-7 -39 L0 -46 L7 -39" }),
+          s("path", { class: "hint-line hint-arrow", d: "M0 -30 V-46 M-7 -39 L0 -46 L7 -39" }));
+      }
+      return s("g", { ...attrs, "data-x": where.x, "data-y": where.y, "data-region": move.region, transform: `translate(${cx} ${cy})` },
+        svgTitle(label), ring);
+    }
+    // a pass (or any other move): its words over the tile just placed, or the start tile
+    const at = view.just_placed || { x: 0, y: 0 };
+    const words = move.kind === "Pass" ? "pass" : move.says || move.text;
+    const width = 16 + 8.5 * words.length;
+    return s("g", { ...attrs, "data-x": at.x, "data-y": at.y, transform: `translate(${(at.x + 0.5) * S} ${(at.y + 0.5) * S})` },
+      svgTitle(label),
+      s("g", { class: "grow" },
+        s("rect", { class: "hint-label", x: -width / 2, y: -14, width, height: 28, rx: 14 }),
+        s("text", { class: "hint-words", y: 5.5, "text-anchor": "middle", text: words })));
+  }
+
   /** Pan the map to `mark`'s square when it is out of view. */
   reveal(mark) {
     const box = this.svg.viewBox.baseVal;
@@ -541,7 +633,7 @@ class DiscoveryBoard {
   }
 
   pass() {
-    if (this.canPass) this.act("pass");
+    if (this.passMove) this.act(this.passMove.text);
   }
 
   onKey(ev) {
@@ -552,7 +644,7 @@ class DiscoveryBoard {
     if (key === "r" && this.places.length) {
       this.rotate(ev.shiftKey ? -1 : 1);
       ev.preventDefault();
-    } else if (key === "p" && this.canPass) {
+    } else if (key === "p" && this.passMove) {
       this.pass();
       ev.preventDefault();
     } else if (this.map.onKey(key)) {
@@ -568,24 +660,26 @@ class DiscoveryBoard {
 
   tileGroup(designId, rotation, x, y, { title, cls = "tile" } = {}) {
     const design = this.designs.get(designId);
-    const g = s("g", { class: cls, transform: `translate(${x * S} ${y * S})` });
+    // the body apart from the square it stands on, so that it can slide in (arrive)
+    const body = s("g", { class: "tile-body" });
+    const g = s("g", { class: cls, transform: `translate(${x * S} ${y * S})` }, body);
     if (!design) {
-      g.append(s("rect", { width: S, height: S, fill: "#ccc" }));
+      body.append(s("rect", { width: S, height: S, fill: "#ccc" }));
       return g;
     }
     const geo = tileGeometry(design, rotation);
-    if (title) g.append(svgTitle(title));
+    if (title) g.prepend(svgTitle(title));
     for (const shape of geo.shapes) {
       const terrain = design.regions[shape.region].terrain;
       const colour = TERRAIN[terrain].fill;
-      g.append(shapeEl(shape, { fill: colour, stroke: colour, "stroke-width": 0.8 }));
-      g.append(shapeEl(shape, { fill: `url(#tex-${terrain})`, stroke: "none" }));
+      body.append(shapeEl(shape, { fill: colour, stroke: colour, "stroke-width": 0.8 }));
+      body.append(shapeEl(shape, { fill: `url(#tex-${terrain})`, stroke: "none" }));
     }
     (design.cities || []).forEach(([land, sea], k) => {
       const [u, v] = geo.cities[k];
-      g.append(cityEl(u * S, v * S, `port city between the ${design.regions[land].terrain} and the sea`));
+      body.append(cityEl(u * S, v * S, `port city between the ${design.regions[land].terrain} and the sea`));
     });
-    g.append(s("rect", { class: "tile-border", width: S, height: S }));
+    body.append(s("rect", { class: "tile-border", width: S, height: S }));
     return g;
   }
 
@@ -598,8 +692,9 @@ class DiscoveryBoard {
     });
   }
 
-  /** The last tile placed (pink, unless marked as another's move) and the marks of `marks`. */
-  drawMarks(view, marks) {
+  /** The last tile placed (pink, unless marked as another's move) and the marks of `marks`;
+   * the newest of `fresh` (the plies first shown now) flashes. */
+  drawMarks(view, marks, fresh) {
     const layer = this.layers.marks;
     layer.replaceChildren();
     const last = view.just_placed || (view.map.length > 1 ? view.map[view.map.length - 1] : null);
@@ -608,10 +703,10 @@ class DiscoveryBoard {
       layer.append(s("rect", { class: "last-placed", x: last.x * S + 2, y: last.y * S + 2, width: S - 4, height: S - 4 },
         svgTitle("the last tile placed")));
     }
-    const fresh = this.freshPly(this.message, marks);
+    const newest = fresh[fresh.length - 1];
     for (const mark of marks) {
       const el = this.markEl(mark, "since-mark", this.markLabel(mark));
-      if (mark.ply === fresh) el.classList.add("fresh");
+      if (mark.ply === newest) el.classList.add("fresh");
       layer.append(el);
     }
   }
@@ -667,7 +762,7 @@ class DiscoveryBoard {
         s("circle", { r: 11 }),
         s("text", { y: 5, "text-anchor": "middle", text: String(f.value_now) }));
       inner.append(badge);
-      g.append(inner);
+      g.append(s("g", { class: "appear" }, inner)); // what appears when it arrives
       layer.append(g);
     }
   }
@@ -729,7 +824,7 @@ class DiscoveryBoard {
     const msg = this.message;
     const mine = this.live && msg.status === "playing" && msg.seat !== null && msg.to_move === msg.seat;
     const placing = mine && this.places.length > 0;
-    const follower = mine && !placing && (this.deploys.length || this.removes.length || this.canPass);
+    const follower = mine && !placing && (this.deploys.length || this.removes.length || this.passMove);
     this.ctx.panel.dataset.state = placing ? "place" : follower ? "follower" : "wait";
 
     // the prompt
@@ -819,7 +914,7 @@ class DiscoveryBoard {
     this.followerBox.replaceChildren(...choices);
     this.followerBox.hidden = choices.length === 0;
     this.followerRow.hidden = !follower;
-    this.passButton.disabled = !this.canPass;
+    this.passButton.disabled = !this.passMove;
 
     // counts
     const countItems = [
@@ -850,8 +945,7 @@ function placeBefore(log, ply) {
   let k = Math.min(log.length, ply - 1) - 1; // log[k].ply === k + 1 when no ply is missing
   while (k >= 0 && log[k].ply >= ply) k--;
   for (; k >= 0; k--) {
-    const place = parsePlace(log[k].text);
-    if (place) return place;
+    if (log[k].kind === "Place") return readMove(log[k]);
   }
   return null;
 }
