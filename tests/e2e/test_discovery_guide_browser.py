@@ -1,6 +1,7 @@
 """The first-game guide in The Discovery: with "First game: guide me" ticked in the lobby,
 Ana's page shows the board's own tip for the step she must decide (place the tile, then the
-follower step), and the tip follows the position (a follower to deploy, all followers out)."""
+follower step), and the tip follows the position (a follower to deploy, all followers out, a
+tile that closes a territory: the view's ``closes``, which the board reads)."""
 
 from __future__ import annotations
 
@@ -145,7 +146,7 @@ def expected_follower_tip(state: dict[str, Any]) -> str:
     return "All your followers are on the map. Take one back (click its orange ring)"
 
 
-def test_the_tip_follows_the_position_and_the_board_reads_territories_right(
+def test_the_tip_follows_the_position_and_names_the_servers_closing_placements(
     server: Server, new_page: Any, screenshots: Path
 ) -> None:
     for _ in range(5):  # rarely, a tile's territories are all taken and she must pass
@@ -177,27 +178,63 @@ def test_the_tip_follows_the_position_and_the_board_reads_territories_right(
     assert fits_the_sidebar(page)
     page.screenshot(path=str(screenshots / "guide-discovery-followers-out.png"))
 
-    # the board's own reading of the map (what its "this tile can close your ..." tip
-    # rests on) agrees with the server's: each follower's territory, its size and whether
-    # it is complete
-    checked = page.evaluate(
-        """async ([gameId, view]) => {
+    # Ana passes; at her next place step the tip names a closing placement exactly when the
+    # view's `closes` (the server's) has one, whatever the map: the board reads the fact
+    # and works out no territory itself
+    placing = ana_passes_then_places(server, game_id, token, state)
+    view = placing["view"]
+    mine = [f for f in view["followers"] if f["seat"] == 0]
+    place = next(m for m in placing["moves"] if m["kind"] == "Place")
+    made_up = [{**place["fields"], "follower": {k: mine[-1][k] for k in ("x", "y", "region")}}]
+    tips = page.evaluate(
+        """async ([gameId, message, madeUp]) => {
             const { createBoard } = await import('/static/games/discovery/board.js');
             const components = await (await fetch(`/api/games/${gameId}/components`)).json();
             const board = createBoard({
                 map: document.createElement('div'), panel: document.createElement('div'),
                 components, seat: 0, send() {}, seatName: (s) => `seat ${s}`, toast() {},
             });
-            const tiles = new Map(view.map.map((t) => [`${t.x},${t.y}`, t]));
-            const out = view.followers.map((f) => {
-                const t = board.territory(tiles, f.x, f.y, f.region);
-                return [t.tiles, t.open.size === 0, f.tiles, f.complete];
-            });
+            const tipWith = (closes) =>
+                board.guide({ ...message, view: { ...message.view, closes } });
+            const out = {
+                real: board.guide(message),
+                none: tipWith([]),
+                madeUp: tipWith(madeUp),
+            };
             board.destroy();
             return out;
         }""",
-        [game_id, state["view"]],
+        [game_id, placing, made_up],
     )
-    assert len(checked) >= 4
-    for tiles, complete, want_tiles, want_complete in checked:
-        assert (tiles, complete) == (want_tiles, want_complete), checked
+    closes = view["closes"]
+    assert ("can close your" in tips["real"]) == bool(closes), (tips["real"], closes)
+    if closes:
+        at = closes[0]["follower"]
+        (f,) = [
+            g for g in mine if (g["x"], g["y"], g["region"]) == (at["x"], at["y"], at["region"])
+        ]
+        assert f"can close your {f['terrain']}" in tips["real"], tips["real"]
+        assert f"next to your {f['role']}" in tips["real"], tips["real"]
+    assert "can close your" not in tips["none"], tips["none"]
+    assert PLACE_TIP in tips["none"], tips["none"]
+    f = mine[-1]
+    assert tips["madeUp"].startswith(f"Your tile can close your {f['terrain']}: "), tips["madeUp"]
+    assert f"Then take the {f['role']} back" in tips["madeUp"], tips["madeUp"]
+
+
+def ana_passes_then_places(
+    server: Server, game_id: str, token: str, state: dict[str, Any]
+) -> dict[str, Any]:
+    """Ana passes at her follower step (``state``), the bot plays; her next place step's
+    state (its view with her followers and ``closes``)."""
+    move = {"seat": 0, "token": token, "action": "pass", "ply": state["ply"]}
+    server.post(f"/api/games/{game_id}/actions", move)
+    deadline = time.monotonic() + 60
+    while True:
+        now = state_of(server, game_id, token)
+        assert now["status"] == "playing", now
+        assert time.monotonic() < deadline, now
+        if now["legal"] and now["view"]["phase"] == "place":
+            assert "closes" in now["view"], now["view"]
+            return now
+        time.sleep(0.1)

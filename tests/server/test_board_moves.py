@@ -3,9 +3,10 @@ with its ``kind`` and ``fields`` (docs/web.md, the ``state`` message), so no boa
 action's text (no ``readAction``, no regular expression anchored on an action's verb, no
 split of a legal or log text, no search through ``legal`` but for the text to send). A
 board must not work out a rule the view's facts give either (Small Islands' Missions
-fulfilled, Entdecker's routes). A board still parsing is listed in PARSING until it reads
-the data; the mark is strict, so a board that stops parsing must leave the list, and one
-that starts again fails."""
+fulfilled, Entdecker's routes, The Discovery's territories and the placements closing
+them). A board still parsing is listed in PARSING until it reads the data; the mark is
+strict, so a board that stops parsing must leave the list, and one that starts again
+fails."""
 
 from __future__ import annotations
 
@@ -22,7 +23,9 @@ PATTERNS = {
     "a split of a text": re.compile(r"\b(?:text|t|action|entry\.text)\.split\("),
     "a search of legal": re.compile(r"\blegal\.(?:map|filter|some|find|every|forEach)\("),
     "a test of a text's start": re.compile(r"\.text\.(?:startsWith|match)\(|\btext\.startsWith\("),
-    "a rule worked out again": re.compile(r"\bfunction (?:fulfils|findRoute)\b|\bfindRoute\("),
+    "a rule worked out again": re.compile(
+        r"\bfunction (?:fulfils|findRoute)\b|\bfindRoute\(|\bclosingPlace\b|\bterritory\("
+    ),
 }
 """What reading an action's text, or a rule the server's facts give, looks like."""
 
@@ -75,6 +78,9 @@ const TAKE_RE = /^take (\\S+)$/;
     const startEntry = log.find((e) => /^start /.test(e.text));
     if (!window && legal.some((t) => WINDOW_ANSWERS.includes(t))) return 1;
 function fulfils(m, island) {
+    const close = this.closingPlace(view, seat, places);
+      const open = this.territory(tiles, f.x, f.y, f.region).open;
 """
     found = parsing(before)
-    assert len(found) >= 8, found
+    assert len(found) >= 10, found
+    assert sum("a rule worked out again" in f for f in found) == 3, found

@@ -31,7 +31,13 @@ from terranova.games.discovery.actions import (
     SetAside,
     parse_action,
 )
-from terranova.games.discovery.followers import FollowerStep, Scored, score_line, worth
+from terranova.games.discovery.followers import (
+    MOUNTAIN,
+    FollowerStep,
+    Scored,
+    score_line,
+    worth,
+)
 from terranova.games.discovery.game import DiscoveryGame, game_of
 from terranova.games.discovery.tables import GRID, LIMIT
 from terranova.games.discovery.tiles import Terrain, TileSet
@@ -386,7 +392,150 @@ class DiscoveryState(FollowerStep, State):
         }
         if seat is not None and seat == self.current_player():
             out["legal_actions"] = [str(a) for a in self.legal_actions()]
+            if self._phase == PLACE:
+                out["closes"] = self._closes()
         return out
+
+    def _closes(self) -> list[dict[str, Any]]:
+        """The placements of the seat to move that complete a territory (of 3 tiles or
+        more) of one of its incomplete followers: per follower (in the order deployed),
+        per design in hand and rotation (in the order of the legal actions), the design,
+        square and rotation, and the follower (x, y, region). A mountain counts only with
+        a port city counted (closing one without doubles nothing). Only a territory
+        reaching a single empty square can be closed by one tile, so only that square's
+        placements are tried (the view is read by the encodings and bots too)."""
+        seat = self._to_move
+        find = self._find
+        open_edges = self._open
+        t = self.game.tiles
+        out: list[dict[str, Any]] = []
+        designs: list[int] | None = None
+        for node in self._removals[seat]:
+            root = find(node)
+            # a square has 4 sides: a territory reaching one square has 1 to 4 open edges
+            if not 0 < open_edges[root] <= 4:
+                continue
+            if self._terrain[root] == MOUNTAIN and not self._counted_cities(root):
+                continue
+            square = self._only_open_square(root)
+            code = self._frontier.get(square)
+            if code is None:
+                continue
+            if designs is None:
+                designs = sorted(set(self._hands[seat]))
+            follower: dict[str, int] | None = None
+            sides = self._sides(square)
+            for design in designs:
+                for rotation in t.fits[design][code]:
+                    if not self._completes(root, sides, design, rotation):
+                        continue
+                    if follower is None:
+                        pos, region = self._node_place(node)
+                        fx, fy = decode(pos)
+                        follower = {"x": fx, "y": fy, "region": region}
+                    x, y = decode(square)
+                    out.append(
+                        {
+                            "x": x,
+                            "y": y,
+                            "design": t.ids[design],
+                            "rotation": rotation,
+                            "follower": dict(follower),
+                        }
+                    )
+        return out
+
+    def _only_open_square(self, root: int) -> int:
+        """The empty square a territory's open edges all face, or -1 if they face more
+        than one (its tiles are looked at until its open edges are all found)."""
+        parent = self._regions.parent
+        at = self._map.at
+        tiles = self._map.tiles
+        bases = self._base
+        edge_region = self.game.tiles.edge_region
+        step = GRID.step
+        left = self._open[root]
+        square = -1
+        mask = self._mask[root]
+        while mask:  # the newest tiles first: the open edges lie mostly on them
+            index = mask.bit_length() - 1
+            mask ^= 1 << index
+            pos, design, rotation = tiles[index]
+            base = bases[index]
+            for offset, region in zip(step, edge_region[design][rotation], strict=True):
+                there = pos + offset
+                if there in at:
+                    continue
+                node = base + region
+                while parent[node] != node:  # its territory's root (read only)
+                    node = parent[node]
+                if node != root:
+                    continue
+                if there != square:
+                    if square >= 0:
+                        return -1
+                    square = there
+                left -= 1
+                if not left:
+                    return square
+        return square
+
+    def _sides(self, pos: int) -> list[tuple[int, int]]:
+        """Per side of the empty square ``pos`` with a tile across it: the side and the
+        territory root of the region owning that tile's edge there."""
+        edge_region = self.game.tiles.edge_region
+        tiles = self._map.tiles
+        at = self._map.at
+        bases = self._base
+        find = self._find
+        out = []
+        for direction, offset in enumerate(GRID.step):
+            index = at.get(pos + offset)
+            if index is not None:
+                _, design, rotation = tiles[index]
+                node = bases[index] + edge_region[design][rotation][OPPOSITE[direction]]
+                out.append((direction, find(node)))
+        return out
+
+    def _completes(
+        self, root: int, sides: list[tuple[int, int]], design: int, rotation: int
+    ) -> bool:
+        """Whether the tile ``design`` turned ``rotation``, laid on the empty square whose
+        ``sides`` (:meth:`_sides`) these are, leaves the territory of ``root`` (which
+        reaches that square) complete, of 3 tiles or more: the territories the new tile's
+        regions join with it, their open edges less those the tile covers, plus the new
+        regions' own edges less those joined."""
+        t = self.game.tiles
+        mine = t.edge_region[design][rotation]
+        roots = [root]
+        regions: list[int] = []
+        grown = True
+        while grown:  # the regions and territories joined to root through the new tile
+            grown = False
+            for direction, other in sides:
+                region = mine[direction]
+                if (region in regions) != (other in roots):  # a join half in: both are
+                    if other in roots:
+                        regions.append(region)
+                    else:
+                        roots.append(other)
+                    grown = True
+        open_edges = self._open
+        counts = t.edge_counts[design]
+        left = 0
+        for other in roots:
+            left += open_edges[other]
+        for region in regions:
+            left += counts[region]
+        for direction, _ in sides:
+            if mine[direction] in regions:
+                left -= 2
+        if left:
+            return False
+        mask = 0
+        for other in roots:
+            mask |= self._mask[other]
+        return mask.bit_count() + 1 >= 3
 
     def _follower_view(self, node: int, owner: int) -> dict[str, Any]:
         """A follower as views show it: where it stands and what its territory is worth."""

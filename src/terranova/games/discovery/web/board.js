@@ -40,7 +40,6 @@ export function createBoard(ctx) {
 }
 
 const SIDE_NAMES = ["north", "east", "south", "west"];
-const STEP = [[0, -1], [1, 0], [0, 1], [-1, 0]]; // the neighbour across each side, x east, y south
 
 /** Where a region lies on a placed tile: "north", "east and west", "centre". */
 function sides(region, rotation) {
@@ -234,21 +233,22 @@ class DiscoveryBoard {
   }
 
   /** The first-game guide's tip for the seat to decide now (the play page asks only then):
-   * what to click and why, from what this seat sees (its own tiles, the map, the followers). */
+   * what to click and why, from what this seat sees (its own tiles, the followers, the
+   * placements that close a territory: the view's `closes`). */
   guide(message) {
     const view = message.view;
     const moves = (message.moves || []).map(readMove);
     if (message.status !== "playing" || !moves.length) return null;
-    if (view.phase === "place") return this.placeTip(message, moves.filter((m) => m.kind === "Place"));
+    if (view.phase === "place") return this.placeTip(message);
     if (view.phase === "follower") return this.followerTip(message, moves);
     return null;
   }
 
-  placeTip(message, places) {
+  placeTip(message) {
     const view = message.view;
     const seat = message.seat;
     const hand = view.hands[seat] && view.hands[seat].tiles ? view.hands[seat].tiles : [];
-    const close = this.closingPlace(view, seat, places);
+    const close = this.closing(view);
     if (close) {
       const { follower: f, place } = close;
       const tile = hand.length > 1 ? `Your tile ${place.design}` : "Your tile";
@@ -295,52 +295,16 @@ class DiscoveryBoard {
     return "No follower move is possible: every territory of the new tile already has a follower. Click Pass (or press P).";
   }
 
-  /** A placement among `places` that completes a territory (of 3 tiles or more) of one of
-   * `seat`'s followers, and that follower: {follower, place}, or null. */
-  closingPlace(view, seat, places) {
-    const tiles = new Map(view.map.map((t) => [`${t.x},${t.y}`, t]));
-    for (const f of view.followers) {
-      if (f.seat !== seat || f.complete) continue;
-      if (f.terrain === "mountain" && !f.value_now) continue; // no port city: closing does not double it
-      const open = this.territory(tiles, f.x, f.y, f.region).open;
-      if (open.size !== 1) continue; // one tile fills one square
-      const [square] = open;
-      for (const p of places) {
-        if (`${p.x},${p.y}` !== square) continue;
-        tiles.set(square, { x: p.x, y: p.y, design: p.design, rotation: p.rotation });
-        const after = this.territory(tiles, f.x, f.y, f.region);
-        tiles.delete(square);
-        if (!after.open.size && after.tiles >= 3) return { follower: f, place: p };
-      }
+  /** The first of the view's `closes` (the server's placements of this seat's tile that
+   * complete a territory of 3 tiles or more of one of its followers) with that follower as
+   * the view lists it: {follower, place}, or null. */
+  closing(view) {
+    for (const place of view.closes || []) {
+      const at = place.follower;
+      const follower = view.followers.find((f) => f.x === at.x && f.y === at.y && f.region === at.region);
+      if (follower) return { follower, place };
     }
     return null;
-  }
-
-  /** The territory of region `region` of the tile at (x, y), on `tiles` (Map "x,y" ->
-   * {design, rotation}): {tiles: how many squares, open: the empty squares it reaches}. */
-  territory(tiles, x, y, region) {
-    const seen = new Set();
-    const squares = new Set();
-    const open = new Set();
-    const todo = [[x, y, region]];
-    while (todo.length) {
-      const [cx, cy, r] = todo.pop();
-      const key = `${cx},${cy}/${r}`;
-      const tile = tiles.get(`${cx},${cy}`);
-      const design = tile && this.designs.get(tile.design);
-      if (seen.has(key) || !design) continue;
-      seen.add(key);
-      squares.add(`${cx},${cy}`);
-      for (const e of regionEdges(design.regions[r])) {
-        const side = (e + tile.rotation) % 4;
-        const [nx, ny] = [cx + STEP[side][0], cy + STEP[side][1]];
-        const next = tiles.get(`${nx},${ny}`);
-        const nextDesign = next && this.designs.get(next.design);
-        if (!nextDesign) open.add(`${nx},${ny}`);
-        else todo.push([nx, ny, tileGeometry(nextDesign, next.rotation).owner[(side + 2) % 4]]);
-      }
-    }
-    return { tiles: squares.size, open };
   }
 
   /** Log entries as readable text (same order), naming tiles and followers by what they
