@@ -4,9 +4,8 @@ action's text (no ``readAction``, no regular expression anchored on an action's 
 split of a legal or log text, no search through ``legal`` but for the text to send). A
 board must not work out a rule the view's facts give either (Small Islands' Missions
 fulfilled, Entdecker's routes, The Discovery's territories and the placements closing
-them). A board still parsing is listed in PARSING until it reads the data; the mark is
-strict, so a board that stops parsing must leave the list, and one that starts again
-fails."""
+them), nor read a fact out of a text the view gives in words. The scan covers every
+script the browser runs: the page's (``server/static``) and every game's ``web``."""
 
 from __future__ import annotations
 
@@ -23,14 +22,14 @@ PATTERNS = {
     "a split of a text": re.compile(r"\b(?:text|t|action|entry\.text)\.split\("),
     "a search of legal": re.compile(r"\blegal\.(?:map|filter|some|find|every|forEach)\("),
     "a test of a text's start": re.compile(r"\.text\.(?:startsWith|match)\(|\btext\.startsWith\("),
+    "a regex run on a text": re.compile(
+        r"\.exec\([^)]*\.(?:text|what|says)\)|\.(?:what|says)\.(?:match|split|startsWith)\("
+    ),
     "a rule worked out again": re.compile(
         r"\bfunction (?:fulfils|findRoute)\b|\bfindRoute\(|\bclosingPlace\b|\bterritory\("
     ),
 }
 """What reading an action's text, or a rule the server's facts give, looks like."""
-
-PARSING: set[str] = set()
-"""Boards that still read action texts (to be moved to the moves' data)."""
 
 
 def parsing(source: str) -> list[str]:
@@ -43,28 +42,20 @@ def parsing(source: str) -> list[str]:
     return found
 
 
-BOARDS = sorted(GAMES.glob("*/web/board.js"))
+STATIC = GAMES.parent / "server" / "static"
+SCRIPTS = sorted([*GAMES.glob("*/web/**/*.js"), *STATIC.glob("**/*.js")])
+"""Every script the browser runs."""
 
 
-@pytest.mark.parametrize(
-    "board",
-    [
-        pytest.param(
-            b,
-            id=b.parts[-3],
-            marks=[pytest.mark.xfail(strict=True, reason="reads action texts")]
-            if b.parts[-3] in PARSING
-            else [],
-        )
-        for b in BOARDS
-    ],
-)
-def test_no_board_reads_an_action_text(board: Path) -> None:
-    assert parsing(board.read_text(encoding="utf-8")) == []
+@pytest.mark.parametrize("script", SCRIPTS, ids=[str(s.relative_to(GAMES.parent)) for s in SCRIPTS])
+def test_no_script_reads_an_action_text(script: Path) -> None:
+    assert parsing(script.read_text(encoding="utf-8")) == []
 
 
-def test_every_board_is_checked() -> None:
-    assert {b.parts[-3] for b in BOARDS} >= {"evolution", *PARSING}
+def test_every_board_and_the_page_are_checked() -> None:
+    boards = {s.parts[-3] for s in SCRIPTS if s.name == "board.js"}
+    assert boards == {"discovery", "entdecker", "evolution", "small_islands"}
+    assert {"game.js", "lobby.js", "common.js", "tile-board.js"} <= {s.name for s in SCRIPTS}
 
 
 def test_the_scan_finds_what_the_boards_did() -> None:
@@ -80,7 +71,9 @@ const TAKE_RE = /^take (\\S+)$/;
 function fulfils(m, island) {
     const close = this.closingPlace(view, seat, places);
       const open = this.territory(tiles, f.x, f.y, f.region).open;
+    const filled = message.view.log.map((e) => FILLED_RE.exec(e.what)).filter(Boolean);
 """
     found = parsing(before)
-    assert len(found) >= 10, found
+    assert len(found) >= 11, found
+    assert sum("a regex run on a text" in f for f in found) == 1, found
     assert sum("a rule worked out again" in f for f in found) == 3, found

@@ -84,7 +84,9 @@ def pay_income(g: EntdeckerState, seat: int, value: int) -> None:
 def cannot_pay(g: EntdeckerState, seat: int) -> None:
     """No start ``seat`` can pay for: its turn ends at once."""
     g._passes += 1
-    g.log.append({"seat": seat, "what": "cannot pay for a start: the turn ends"})
+    g.log.append(
+        {"seat": seat, "what": "cannot pay for a start: the turn ends", "event": "cannot_pay"}
+    )
     g._agenda.append(TurnOver(seat))
 
 
@@ -217,7 +219,14 @@ def drawn(g: EntdeckerState, seat: int, design: int) -> None:
         g._agenda.append(Placing(seat, design))
     else:
         g._discards.append(design)
-        g.log.append({"seat": seat, "what": f"{g._t.ids[design]} does not fit: discarded"})
+        g.log.append(
+            {
+                "seat": seat,
+                "what": f"{g._t.ids[design]} does not fit: discarded",
+                "event": "discarded",
+                "design": g._t.ids[design],
+            }
+        )
 
 
 def placements(g: EntdeckerState, design: int) -> list[Action]:
@@ -268,7 +277,7 @@ def note_completed(g: EntdeckerState, roots: list[int]) -> None:
 
 def happen(g: EntdeckerState, seat: int, event: str, pos: int) -> None:
     board = g._t.board
-    g.log.append({"seat": seat, "what": event, "at": g._t.where(pos)})
+    g.log.append({"seat": seat, "what": event, "event": event, "at": g._t.where(pos)})
     if event == "mine":
         g._gold[seat] += board.mine
         g._bank -= board.mine

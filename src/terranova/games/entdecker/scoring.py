@@ -242,11 +242,23 @@ def fill(g: EntdeckerState, pos: int, design: int) -> None:
     lay_filler(g, top.seat, pos, design, "the hidden stacks")
 
 
+FILL_SOURCES = {"an open stack": "open", "the discards": "discards", "the hidden stacks": "hidden"}
+"""Where a filler comes from, in words and as the view's log says it (``filled.from``)."""
+
+
 def lay_filler(g: EntdeckerState, seat: int, pos: int, design: int, source: str) -> None:
     t = g._t
     rotation = t.fits[design][g._map.frontier.get(pos, 0)][0]
     exploring.note_completed(g, g.lay(pos, design, rotation))
-    g.log.append({"seat": seat, "what": f"{t.ids[design]} from {source} fills {t.where(pos)}"})
+    x, y = t.grid.xy[pos]
+    g.log.append(
+        {
+            "seat": seat,
+            "what": f"{t.ids[design]} from {source} fills {t.where(pos)}",
+            "event": "filled",
+            "filled": {"design": t.ids[design], "x": x, "y": y, "from": FILL_SOURCES[source]},
+        }
+    )
 
 
 # ---------------------------------------------------------------------- score sheet
@@ -389,7 +401,7 @@ def score_island(g: EntdeckerState, seat: int, root: int) -> list[int]:
             g._supply[owner][kind] += 1
     tiles = [g._t.where(g._map.tiles[i][0]) for i in range(g._map.tiles.__len__())
              if g._mask[root] >> i & 1]  # fmt: skip
-    g.log.append({"seat": seat, "what": "island", "tiles": tiles, "value": value,
+    g.log.append({"seat": seat, "what": "island", "event": "island", "tiles": tiles, "value": value,
                   "ranks": report})  # fmt: skip
     return treks
 
@@ -462,7 +474,9 @@ def turn_over(g: EntdeckerState, seat: int) -> None:
     if reason == NO_START and not g._closing and len(g._map.tiles) < len(g._t.squares):
         g._closing = True
         g._turn = Turn(seat)
-        g.log.append({"seat": seat, "what": f"{NO_START}: the squares left are filled"})
+        g.log.append(
+            {"seat": seat, "what": f"{NO_START}: the squares left are filled", "event": "no_start"}
+        )
         g._agenda.extend([TurnOver(seat), Scoring(seat), Filling(seat)])
         return
     if reason is not None:
@@ -508,9 +522,9 @@ def finish(g: EntdeckerState, reason: str, seat: int) -> None:
                 why = f"{several(many, 'scout')}, tied: nearest the hut"
             line = f"the hut at the end of path {path_id}: {tokens[token].id}, {why}"
             credit(g, winner, tokens[token].value, "hut", line)
-            g.log.append({"seat": winner, "what": "hut", "path": path_id,
+            g.log.append({"seat": winner, "what": "hut", "event": "hut", "path": path_id,
                           "token": tokens[token].id, "points": tokens[token].value})  # fmt: skip
-    g.log.append({"seat": seat, "what": f"the game ends: {reason}", "end": reason})
+    g.log.append({"seat": seat, "what": f"the game ends: {reason}", "event": "end", "end": reason})
     g._over = True
 
 

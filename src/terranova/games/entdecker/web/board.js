@@ -36,8 +36,8 @@ const TOKEN_COLOURS = { 5: "#8fbf4d", 10: "#e39b2d", 15: "#c8553d" };
 const JUNGLE_TOP = 1.3; // squares below the board where the jungle paths start
 const ROW = 0.62; // one path's row, in squares
 
-const FILLED_RE = /^(\S+) from the hidden stacks fills (-?\d+),(-?\d+)$/;
 const CHANCE_COLOUR = "#333";
+const FILL_SOURCE = { open: "an open stack", discards: "the discards", hidden: "the hidden stacks" };
 // Colour-blind colours (the top bar's option; the page reloads when it changes): the sea and
 // the land take Okabe and Ito's blue and a light bluish green, each with a texture of its
 // own (waves on the sea, dots on the land, board.css fills them with these patterns), and
@@ -480,7 +480,7 @@ class ExplorerBoard {
       h("span.final-name", { text: this.ctx.seatName(k) }),
       h("b.final-points", { text: `${view.points[k]} points`, dataset: { testid: `end-points-${k}` } }),
       h("span.final-gold", { text: `${view.gold[k]} gold` })));
-    const huts = view.log.filter((e) => e.what === "hut").map((e) => h("li",
+    const huts = view.log.filter((e) => e.event === "hut").map((e) => h("li",
       h("span.seat-dot", { style: `background:${seatColour(e.seat)}` }),
       `${e.path}: ${e.token} (${e.points}) to ${this.ctx.seatName(e.seat)}, most scouts on the path`));
     const tied = order.length > 1 && view.points[order[0]] === view.points[order[1]];
@@ -556,7 +556,7 @@ class ExplorerBoard {
   drawIsland(view) {
     const layer = this.layers.island;
     layer.replaceChildren();
-    const last = [...view.log].reverse().find((e) => e.what === "island");
+    const last = [...view.log].reverse().find((e) => e.event === "island");
     if (!last) return;
     const squares = new Set(last.tiles);
     const edges = [];
@@ -902,11 +902,11 @@ class ExplorerBoard {
       }
     }
     const fills = message.log.filter((e) => e.kind === "Fill");
-    const filled = message.view.log.map((e) => FILLED_RE.exec(e.what)).filter(Boolean);
+    const filled = message.view.log.filter((e) => e.filled && e.filled.from === "hidden").map((e) => e.filled);
     const squares = new Map();
     for (let k = 1; k <= Math.min(fills.length, filled.length); k++) {
-      const m = filled[filled.length - k];
-      squares.set(fills[fills.length - k].ply, { x: Number(m[2]), y: Number(m[3]) });
+      const f = filled[filled.length - k];
+      squares.set(fills[fills.length - k].ply, { x: f.x, y: f.y });
     }
     this.logIndex = { message, spaces, squares };
     return this.logIndex;
@@ -1367,20 +1367,24 @@ class ExplorerBoard {
 
   eventText(e) {
     const who = this.ctx.seatName(e.seat);
-    let m;
-    if (e.what === "island") return `Island scored: ${this.islandText(e)}.`;
-    if (e.what === "hut") return `Hut ${e.path}: ${e.token} (${e.points}) to ${who}, most scouts on the path.`;
     const at = e.at ? this.atName(e.at) : "";
-    if (e.what === "mine") return `${who} found a mine ${at}: +${this.costs.mine} gold.`;
-    if (e.what === "pirates") return `Pirates ${at}: ${who} lost half their gold.`;
-    if (e.what === "storm") return `A storm ${at}: ${who}'s exploration ends at once, no unit.`;
-    if (e.what === "natives") return `Friendly natives ${at}: a free scout for ${who}.`;
-    if ((m = /^(\S+) does not fit: discarded$/.exec(e.what))) return `${who} drew ${tileName(m[1], this.designs)}: it fits nowhere the ship can sail, discarded.`;
-    if ((m = /^(\S+) from (.+) fills (\S+)$/.exec(e.what))) return `The square ${this.atName(m[3])}, enclosed or out of every ship's reach, is filled with ${tileName(m[1], this.designs)} (from ${m[2]}).`;
-    if (e.what.startsWith("cannot pay")) return `${who} cannot pay for a start: the turn ends.`;
-    if (e.end) return `The game ends: ${e.end}.`;
-    if (e.what.endsWith("the squares left are filled")) return "No player could pay for a start: the squares left are filled.";
-    return `${who}: ${e.what}${at ? ` ${at}` : ""}`;
+    switch (e.event) {
+      case "island": return `Island scored: ${this.islandText(e)}.`;
+      case "hut": return `Hut ${e.path}: ${e.token} (${e.points}) to ${who}, most scouts on the path.`;
+      case "mine": return `${who} found a mine ${at}: +${this.costs.mine} gold.`;
+      case "pirates": return `Pirates ${at}: ${who} lost half their gold.`;
+      case "storm": return `A storm ${at}: ${who}'s exploration ends at once, no unit.`;
+      case "natives": return `Friendly natives ${at}: a free scout for ${who}.`;
+      case "discarded": return `${who} drew ${tileName(e.design, this.designs)}: it fits nowhere the ship can sail, discarded.`;
+      case "filled": {
+        const f = e.filled;
+        return `The square ${this.squareName(f.x, f.y)}, enclosed or out of every ship's reach, is filled with ${tileName(f.design, this.designs)} (from ${FILL_SOURCE[f.from]}).`;
+      }
+      case "cannot_pay": return `${who} cannot pay for a start: the turn ends.`;
+      case "end": return `The game ends: ${e.end}.`;
+      case "no_start": return "No player could pay for a start: the squares left are filled.";
+      default: return `${who}: ${e.what}${at ? ` ${at}` : ""}`;
+    }
   }
 
   /** An event's square ("x,y") as a player names it. */
@@ -1397,7 +1401,7 @@ class ExplorerBoard {
       return;
     }
     this.events.hidden = false;
-    this.events.replaceChildren(h("h4", { text: "Events and scoring" }), h("ul", entries.map((e, k) => h(`li.event.event-${e.what.split(" ")[0]}${k === 0 ? ".latest" : ""}`,
+    this.events.replaceChildren(h("h4", { text: "Events and scoring" }), h("ul", entries.map((e, k) => h(`li.event.event-${e.event}${k === 0 ? ".latest" : ""}`,
       h("span.seat-dot", { style: `background:${seatColour(e.seat)}` }),
       h("span", { text: this.eventText(e) })))));
   }

@@ -13,15 +13,6 @@ const MIN_SCALE = 0.08; // screen pixels per SVG unit at size 100 (8 px a tile)
 const MAX_SCALE = 2.6; // 260 px a tile
 const FIT_MAX_SCALE = 1.2;
 
-/** The usual text of a placement: `place D X,Y ANGLE` (ANGLE in degrees clockwise). */
-export const PLACE_RE = /^place (\S+) (-?\d+),(-?\d+) (\d+)$/;
-
-/** A placement action text as {text, design, x, y, rotation} (quarter turns), or null. */
-export function parsePlace(text) {
-  const m = PLACE_RE.exec(text);
-  return m ? { text, design: m[1], x: Number(m[2]), y: Number(m[3]), rotation: Number(m[4]) / 90 } : null;
-}
-
 /** Which tile is selected and how it is turned, kept per design from turn to turn. */
 export class Placing {
   /** sameAs: Map design id -> [lowest rotation looking like rotation r, for r = 0..3]. */
