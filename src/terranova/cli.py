@@ -807,6 +807,14 @@ def serve_command(
             "everyone resigned), whatever the game asked for",
         ),
     ] = 250,
+    unwatched_bot_moves_per_second: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            help="bot moves a second, all together, in the games one client address created "
+            "that no person plays (0: no limit)",
+        ),
+    ] = 10.0,
     trusted_proxy: Annotated[
         list[str] | None,
         typer.Option(
@@ -853,6 +861,7 @@ def serve_command(
             max_games_per_address=max_games_per_address,
             max_games_per_address_per_hour=max_games_per_address_per_hour,
             min_unwatched_bot_delay_ms=min_unwatched_bot_delay_ms,
+            unwatched_bot_moves_per_second=unwatched_bot_moves_per_second,
             trusted_proxies=tuple(_trusted(trusted_proxy or [])),
             abandon_after_hours=abandon_after_hours,
             lease_seconds=lease_seconds,

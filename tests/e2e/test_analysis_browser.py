@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.conftest import Server, play_at_random, wait_until
+from tests.load import burning, every_core
 
 GAME = "evolution-explore"
 
@@ -76,3 +77,35 @@ def test_the_analysis_lists_mistakes_and_shows_them(
         wait_until(page, "() => !document.querySelector(\"#map [data-testid='hint-mark']\")")
         return
     raise AssertionError("the analysis found no mistake in four games of random play")
+
+
+PROGRESS_TEXT = (
+    "(document.querySelector(\"[data-testid='analysis-progress']\") || {}).textContent || ''"
+)
+
+
+def test_an_analysis_completes_under_load_and_after_a_restart(
+    server: Server, new_page: Any
+) -> None:
+    """With every core kept busy, the analysis shows its progress; the server stops in the
+    middle of it and starts again; the page keeps asking, and the analysis, resumed where
+    it was stored, completes."""
+    game_id, token = random_game(server, 1)
+    page = new_page()
+    page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")
+    page.wait_for_selector("[data-testid='end-card']:visible")
+    page.evaluate(SEEN_PROGRESS)
+    with burning(every_core()):
+        page.click("[data-testid='analysis-button']")
+        wait_until(page, f"() => /decision [1-9]\\d* of/.test({PROGRESS_TEXT})", timeout=120_000)
+        done, total = (int(n) for n in re.findall(r"\d+", page.evaluate(f"() => {PROGRESS_TEXT}")))
+        assert done < total  # stopped in the middle
+        server.stop()
+        wait_until(page, f"() => {PROGRESS_TEXT}.includes('cannot be reached')", timeout=60_000)
+        server.start()
+        box = page.locator("[data-testid='analysis']")
+        box.wait_for(state="visible", timeout=240_000)
+    assert "Ana: " in box.inner_text()
+    assert page.locator("[data-testid='analysis-progress']").count() == 0
+    seen = page.evaluate("window.seenProgress")
+    assert any("cannot be reached" in text for text in seen), seen

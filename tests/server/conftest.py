@@ -86,6 +86,7 @@ def settings_for(database_url: str, **overrides: Any) -> Settings:
         "database_url": database_url,
         "bot_delay_ms": 0,
         "min_unwatched_bot_delay_ms": 0,
+        "unwatched_bot_moves_per_second": 0,
         "max_games_per_address_per_hour": 0,
         "ws_messages_per_second": 100_000,
         "http_requests_per_second": 1e9,

@@ -1,7 +1,8 @@
 """A game no person plays (every seat a bot's or the automaton's, or everyone resigned)
 moves its bots no faster than ``min_unwatched_bot_delay_ms``, whatever its own
-``bot_delay_ms``; a game with a person in it keeps its own pace. The pauses are counted
-through the autoplay's ``sleep``, not timed."""
+``bot_delay_ms``, and the games one address left to bots share
+``unwatched_bot_moves_per_second``; a game with a person in it keeps its own pace. The
+pauses are counted through the autoplay's ``sleep``, not timed."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typer.testing import CliRunner
 import terranova.server
 from terranova.cli import app as cli
 from terranova.server import Settings
+from terranova.server.autoplay import CreatorPace
 
 HUMAN = {"kind": "human", "name": "Ana"}
 GREEDY = {"kind": "bot", "bot": "greedy"}
@@ -80,4 +82,45 @@ def test_terranova_serve_sets_the_floor(monkeypatch: pytest.MonkeyPatch) -> None
         result = CliRunner().invoke(cli, ["serve", *args])
         assert result.exit_code == 0, result.output
         assert served.pop().min_unwatched_bot_delay_ms == floor
+    assert CliRunner().invoke(cli, ["serve", option, "-1"]).exit_code == 2
+
+
+def test_the_games_one_address_leaves_to_bots_share_one_pace(
+    database_url: str, open_api: OpenApi
+) -> None:
+    """Two all-bot games of one creator take turns at ``unwatched_bot_moves_per_second``:
+    on a clock that stands still, each bot move of either waits one slot more than the one
+    before (a quarter of a second at 4 a second)."""
+    api = open_api(database_url, unwatched_bot_moves_per_second=4)
+    api.service.autoplay.pace.clock = lambda: 1000.0
+    pauses = counting(api)
+    first = api.create([GREEDY, RANDOM], bot_delay_ms=0)["game_id"]
+    second = api.create([RANDOM, GREEDY], bot_delay_ms=0)["game_id"]
+    api.wait_idle(120)
+    assert {api.state(first)["status"], api.state(second)["status"]} == {"finished"}
+    assert len(pauses) > 10
+    assert pauses == [k / 4 for k in range(1, len(pauses) + 1)]  # the first waits for none
+
+
+def test_the_pace_is_kept_for_each_creator_and_its_pause_first() -> None:
+    now = [50.0]
+    pace = CreatorPace(2.0, clock=lambda: now[0])
+    assert [pace.wait("a", 0.0) for _ in range(3)] == [0.0, 0.5, 1.0]
+    assert pace.wait("b", 0.25) == 0.25  # another address: its own slots, its pause first
+    assert pace.wait("b", 0.25) == 0.75
+    now[0] += 10  # slots long past: the pause alone
+    assert pace.wait("a", 0.25) == 0.25
+    assert CreatorPace(0).wait("a", 0.3) == 0.3  # no limit
+
+
+def test_terranova_serve_sets_the_pace(monkeypatch: pytest.MonkeyPatch) -> None:
+    served: list[Settings] = []
+    monkeypatch.setattr(
+        terranova.server, "serve", lambda settings, *_, **__: served.append(settings)
+    )
+    option = "--unwatched-bot-moves-per-second"
+    for args, rate in (([], 10.0), ([option, "0"], 0.0), ([option, "2.5"], 2.5)):
+        result = CliRunner().invoke(cli, ["serve", *args])
+        assert result.exit_code == 0, result.output
+        assert served.pop().unwatched_bot_moves_per_second == rate
     assert CliRunner().invoke(cli, ["serve", option, "-1"]).exit_code == 2

@@ -1,7 +1,8 @@
 """The server's own moves in its games: the bots' and the automaton's decisions, and chance,
 played as soon as it is their turn (after the table's ``bot_delay_ms``, and in a game no
-person plays at least ``min_unwatched_bot_delay_ms``: :func:`bot_delay`), each through the
-service's one way of committing a move.
+person plays at least ``min_unwatched_bot_delay_ms``: :func:`bot_delay`, and no more than
+``unwatched_bot_moves_per_second`` of them a second for one creator: :class:`CreatorPace`),
+each through the service's one way of committing a move.
 
 Determinism: a bot's decision comes from ``make_agent(spec, derive_seed(seed, "bot", seat,
 ply))`` and chance from ``derive_seed(seed, "chance", ply)``, so a restarted server goes on
@@ -14,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -73,13 +75,45 @@ def needs_runner(state: State, seats: Sequence[SeatInfo], move_seconds: float | 
     return kind == "bot" or (kind == "human" and move_seconds is not None)
 
 
+def unwatched(game: LiveGame) -> bool:
+    """Whether no person holds or may take a seat of ``game`` (every seat a bot's or the
+    automaton's, as once everyone resigned): nobody waits on such a game."""
+    return all(seat.kind in ("bot", "automaton") for seat in game.seats)
+
+
 def bot_delay(game: LiveGame, unwatched_ms: int) -> float:
     """Seconds to pause before a bot's move in ``game``: its ``bot_delay_ms``, and at least
-    ``unwatched_ms`` when no person holds or may take a seat (every seat a bot's or the
-    automaton's, as once everyone resigned): nobody waits on such a game, and it must not
-    play, and fill the database, as fast as the server can."""
-    people = any(seat.kind not in ("bot", "automaton") for seat in game.seats)
-    return (game.bot_delay_ms if people else max(game.bot_delay_ms, unwatched_ms)) / 1000
+    ``unwatched_ms`` in a game no person plays (:func:`unwatched`), which must not play, and
+    fill the database, as fast as the server can."""
+    if unwatched(game):
+        return max(game.bot_delay_ms, unwatched_ms) / 1000
+    return game.bot_delay_ms / 1000
+
+
+class CreatorPace:
+    """The bot moves of the games one creator (a client address's digest) made that no
+    person plays, all together: at most ``rate`` a second (0: no limit). Each move takes
+    the next free slot of its creator, no sooner than its own pause."""
+
+    KEPT = 1024
+    """Creators remembered before those whose slots are all past are forgotten."""
+
+    def __init__(self, rate: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.clock = clock
+        self._next: dict[str, float] = {}
+
+    def wait(self, creator: str | None, pause: float) -> float:
+        """Seconds to wait before a move of ``creator``'s that would pause ``pause``."""
+        if self.rate <= 0:
+            return pause
+        now = self.clock()
+        if len(self._next) > self.KEPT:
+            self._next = {key: at for key, at in self._next.items() if at > now}
+        key = creator or ""
+        start = max(now + pause, self._next.get(key, now))
+        self._next[key] = start + 1 / self.rate
+        return start - now
 
 
 class Autoplay:
@@ -93,12 +127,14 @@ class Autoplay:
         commit: Commit,
         runs: Callable[[str], bool],
         unwatched_ms: int = 0,
+        unwatched_rate: float = 0.0,
     ) -> None:
         self.games = games
         self.bots = bots
         self._commit = commit
         self.runs = runs
         self.unwatched_ms = unwatched_ms
+        self.pace = CreatorPace(unwatched_rate)
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
         """How a bot's pause is waited out (a test counts the pauses through it)."""
         self._tasks = GameTasks("bots")
@@ -139,6 +175,8 @@ class Autoplay:
                 if actor < 0 or game.seats[actor].kind != "bot":
                     return
                 delay = bot_delay(game, self.unwatched_ms)
+                if unwatched(game):
+                    delay = self.pace.wait(game.creator, delay)
             if delay > 0:
                 await self.sleep(delay)
             async with self.games.lock(game_id):

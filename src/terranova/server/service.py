@@ -151,7 +151,12 @@ class GameService:
         """Games whose lease this process took but which it cannot run (their rules changed
         since, say): it gives their leases up and takes them no more, for another process."""
         self.autoplay = Autoplay(
-            self.games, self.bots, self.commit, self.runs, settings.min_unwatched_bot_delay_ms
+            self.games,
+            self.bots,
+            self.commit,
+            self.runs,
+            settings.min_unwatched_bot_delay_ms,
+            settings.unwatched_bot_moves_per_second,
         )
         self.move_clocks = MoveClocks(self.games, self.autoplay, hub.broadcast, self.runs)
         self.windows = WindowClocks(self.games, self.commit, self.runs)

@@ -27,6 +27,10 @@ class Settings:
     """Least pause before each bot move in a game no person plays (every seat a bot's or
     the automaton's, as once everyone resigned), whatever its ``bot_delay_ms``: such games
     must not keep a core busy and fill the database as fast as the server can play."""
+    unwatched_bot_moves_per_second: float = 10.0
+    """Bot moves a second, all together, in the games one client address created that no
+    person plays: each waits its turn (after ``min_unwatched_bot_delay_ms``), so that twenty
+    such games from one address play no faster than one or two; 0: no limit."""
     response_seconds: float = 10.0
     """How long a response window waits for people when a game does not say
     (``response_seconds`` at creation)."""

@@ -1210,6 +1210,13 @@ async function fetchAnalysis() {
     if (bar) bar.remove();
     showAnalysis(found);
   } catch (err) {
+    if (err.status === 0 || err.status === 502 || err.status === 503) {
+      // the server is restarting (or out of reach a while): the analysis goes on there,
+      // stored as it goes; ask again
+      showAnalysisProgress({ waiting: true });
+      analysisTimer = setTimeout(fetchAnalysis, 3000);
+      return;
+    }
     analysisStopped(err.message);
   }
 }
@@ -1241,6 +1248,10 @@ function showAnalysisProgress(progress) {
     $("analysis").before(bar);
   }
   const [meter, label] = bar.children;
+  if (progress.waiting) {
+    label.textContent = " The server cannot be reached: asking again in a few seconds…";
+    return;
+  }
   meter.max = Math.max(1, progress.total);
   meter.value = progress.done;
   label.textContent = ` Analysing: decision ${progress.done} of ${progress.total}`;
