@@ -55,7 +55,9 @@ export function paletteSwitch() {
     location.reload();
   });
   return h("label.topbar-link.palette", { for: "palette", title: "Colours and patterns told apart with colour blindness" },
-    box, h("span.palette-icon", { text: " ◐", "aria-hidden": "true" }), h("span.palette-text", { text: " Colour-blind colours" }));
+    box, h("span.palette-icon", { text: " ◐", "aria-hidden": "true" }),
+    h("span.palette-short", { text: " Colour-blind", "aria-hidden": "true" }),
+    h("span.palette-text", { text: " Colour-blind colours" }));
 }
 
 const GUIDE_KEY = "terranova.guide";
@@ -199,6 +201,69 @@ export function s(tag, attrs = {}, ...children) {
 }
 
 export function svgTitle(text) { return s("title", { text }); }
+
+const TOUCH_TIP_MS = 500; // how long a finger rests on something before its tooltip shows
+const TOUCH_SLOP = 10; // how far (px) it may move meanwhile
+
+/** What a tooltip would say over `target`: the nearest `title` attribute, or SVG `<title>`
+ * child, of it or of what holds it; null if none. */
+function tooltipOf(target) {
+  for (let el = target; el && el.nodeType === 1 && el !== document.body; el = el.parentNode) {
+    const attribute = el.getAttribute("title");
+    if (attribute) return attribute;
+    const child = [...el.children].find((c) => c.localName === "title");
+    if (child && child.textContent) return child.textContent;
+  }
+  return null;
+}
+
+/** Tooltips that work on touch screens, where a title never shows: a finger resting half a
+ * second on a tile, a card, a start point (anything with a title) shows its text in a bubble
+ * by the finger, until the next touch; lifting that finger does not also click. */
+export function installTouchTips() {
+  let timer = null;
+  let start = null;
+  let shown = false;
+  let bubble = null;
+  const hide = () => {
+    if (bubble) bubble.remove();
+    bubble = null;
+  };
+  document.addEventListener("pointerdown", (ev) => {
+    hide();
+    shown = false;
+    clearTimeout(timer);
+    if (ev.pointerType !== "touch") return;
+    const text = tooltipOf(ev.target);
+    if (!text) return;
+    start = [ev.clientX, ev.clientY];
+    timer = setTimeout(() => {
+      bubble = h("div.touch-tip", { role: "tooltip", dataset: { testid: "touch-tip" }, text });
+      document.body.append(bubble);
+      const box = bubble.getBoundingClientRect();
+      const x = Math.max(4, Math.min(innerWidth - box.width - 4, start[0] - box.width / 2));
+      const y = start[1] - box.height - 24 >= 4 ? start[1] - box.height - 24 : start[1] + 24;
+      bubble.style.left = `${x}px`;
+      bubble.style.top = `${y}px`;
+      shown = true;
+    }, TOUCH_TIP_MS);
+  }, true);
+  document.addEventListener("pointermove", (ev) => {
+    if (start && Math.hypot(ev.clientX - start[0], ev.clientY - start[1]) > TOUCH_SLOP) clearTimeout(timer);
+  }, true);
+  for (const name of ["pointerup", "pointercancel"]) {
+    document.addEventListener(name, () => clearTimeout(timer), true);
+  }
+  // the press that showed a tooltip is not also a click on what it rested on
+  document.addEventListener("click", (ev) => {
+    if (!shown) return;
+    shown = false;
+    ev.preventDefault();
+    ev.stopPropagation();
+  }, true);
+  document.addEventListener("contextmenu", (ev) => { if (shown) ev.preventDefault(); }, true);
+  addEventListener("scroll", hide, true);
+}
 
 const stylesheets = new Map(); // href -> the promise of its <link>
 

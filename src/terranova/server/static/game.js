@@ -72,8 +72,8 @@
 // }
 import { scoreChart } from "./chart.js";
 import {
-  api, forgetSeat, guideWanted, h, mySeats, paletteSwitch, rememberSeat, seatColour, seatInk, seatLink,
-  setGuide, toast,
+  api, forgetSeat, guideWanted, h, installTouchTips, mySeats, paletteSwitch, rememberSeat, seatColour,
+  seatInk, seatLink, setGuide, toast,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -1412,6 +1412,7 @@ async function start() {
     showFatal("No game id in this address.");
     return;
   }
+  installTouchTips();
   $("undo-button").addEventListener("click", undo);
   $("turn-replay-button").addEventListener("click", startTurnReplay);
   $("hint-button").addEventListener("click", askHint);
