@@ -374,6 +374,17 @@ def wait_ready_to_act(page: Any, after_ply: int | None = None) -> None:
     )
 
 
+def wait_still(page: Any, selector: str) -> None:
+    """Wait until nothing matching ``selector`` (nor inside it) is animated: the others'
+    moves arrive animated, and a size measured mid-animation is not the size shown."""
+    wait_until(
+        page,
+        """(selector) => [...document.querySelectorAll(selector)].every(
+            (el) => el.getAnimations({ subtree: true }).length === 0)""",
+        arg=selector,
+    )
+
+
 def ply(page: Any) -> int:
     return int(page.evaluate("document.body.dataset.ply"))
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.colour_vision import SAFE_PALETTE, apart, show_as
-from tests.e2e.conftest import Server, play_until
+from tests.e2e.conftest import Server, play_until, wait_still
 
 ANA = {"kind": "human", "name": "Ana"}
 GREEDY = {"kind": "bot", "bot": "greedy"}
@@ -39,6 +39,7 @@ def open_game(server: Server, new_page: Any, link: str, ply: int, safe: bool) ->
     page.goto(server.base + link)
     page.wait_for_selector(f"body[data-ply='{ply}']")
     page.wait_for_selector("#map .follower")
+    wait_still(page, "#map .follower")
     return page
 
 
