@@ -46,7 +46,8 @@ def test_small_islands_reads_plainly(server: Server, new_page: Any, screenshots:
     assert state["view"]["round"] >= 2, (state["status"], state["view"]["step"], state["legal"])
     page = new_page()
     page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")
-    page.wait_for_selector("body[data-ready='1']")
+    # ready means the board is loaded; the state comes after, over the WebSocket
+    page.wait_for_selector(f"body[data-ply='{state['ply']}']")
     title = page.locator("[data-testid='round-end-title']")
     assert title.is_visible()
     assert "Round 1 ended: you built nothing" in title.inner_text()
