@@ -842,10 +842,25 @@ def serve_command(
         LogFormat,
         typer.Option(help="text lines for people, or one JSON object per line for log tools"),
     ] = LogFormat.text,
+    smtp_url: Annotated[
+        str | None,
+        typer.Option(
+            envvar="TERRANOVA_SMTP_URL",
+            help="the SMTP server for the site's e-mail: smtp://[USER:PASSWORD@]HOST[:PORT], "
+            "smtp+starttls://... or smtps://... (none: e-mail is off)",
+        ),
+    ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(help="the site's address as people reach it, for the links in e-mails"),
+    ] = None,
+    mail_from: Annotated[
+        str, typer.Option(help="the sender of the site's e-mail")
+    ] = "Terranova <terranova@localhost>",
 ) -> None:
     """Start the web app: play in the browser at http://HOST:PORT."""
     from terranova.server import Settings, serve  # the web stack loads only for this command
-    from terranova.server.settings import DEFAULT_DATABASE_URL
+    from terranova.server.settings import DEFAULT_DATABASE_URL, check_mail_settings
 
     with _errors():
         settings = Settings(
@@ -865,7 +880,14 @@ def serve_command(
             trusted_proxies=tuple(_trusted(trusted_proxy or [])),
             abandon_after_hours=abandon_after_hours,
             lease_seconds=lease_seconds,
+            smtp_url=smtp_url,
+            public_url=public_url,
+            mail_from=mail_from,
         )
+        try:
+            check_mail_settings(settings)
+        except ValueError as exc:
+            raise InvalidParameterError(str(exc)) from None
         serve(settings, host, port, log_format=log_format.value)
 
 

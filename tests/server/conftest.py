@@ -97,6 +97,7 @@ def settings_for(database_url: str, **overrides: Any) -> Settings:
         "metrics_burst": 1_000_000,
         "ws_connects_per_second": 1e9,
         "ws_connect_burst": 1_000_000,
+        "password_hashing": "cheap",
     }
     values.update(overrides)
     return Settings(**values)

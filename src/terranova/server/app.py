@@ -20,21 +20,24 @@ from starlette.types import Scope
 
 import terranova
 from terranova.core.registry import BOARD_PATH
+from terranova.server.accounts import Accounts
 from terranova.server.db import Database
 from terranova.server.game_files import GameFiles
 from terranova.server.hub import Hub
 from terranova.server.limits import Limits, Proxies, SocketCount
 from terranova.server.metrics import Metrics, RequestTimer
 from terranova.server.relay import Relay
-from terranova.server.routes import advice, games, ops, pages, play, sockets
+from terranova.server.routes import accounts, advice, games, ops, pages, play, sockets
 from terranova.server.routes.common import validation_message
 from terranova.server.service import GameService, ServiceError
-from terranova.server.settings import Settings
+from terranova.server.sessions import CsrfGuard
+from terranova.server.settings import Settings, check_mail_settings
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The web app for ``settings`` (its database is migrated when the app starts)."""
     settings = settings or Settings()
+    check_mail_settings(settings)
     db = Database(settings.database_url, settings.lease_seconds)
     hub = Hub()
     metrics = Metrics()
@@ -42,6 +45,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     db.observe = metrics.store_timer
     metrics.watch(hub.total, service.bots.queued, lambda: len(service.games))
     readiness = ops.Readiness(db)
+    people = Accounts(db, settings)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -61,6 +65,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if relay is not None:
                 await relay.close()
             await service.close()
+            await people.drain()
             readiness.close()
             db.dispose()
 
@@ -76,6 +81,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.service = service
     app.state.metrics = metrics
     app.state.readiness = readiness
+    app.state.accounts = people
+    app.add_middleware(CsrfGuard, public_url=settings.public_url)
     app.add_middleware(Limits, settings=settings)
     app.add_middleware(RequestTimer, metrics=metrics)  # outermost: refused requests count too
     app.state.sockets = SocketCount(settings)
@@ -99,7 +106,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             {"detail": str(exc.detail)}, status_code=exc.status_code, headers=headers
         )
 
-    modules = (games, play, advice, sockets, ops, pages)
+    modules = (games, play, advice, accounts, sockets, ops, pages)
     for module in modules:
         app.include_router(module.router)
     routes = [route for module in modules for route in module.router.routes]

@@ -17,8 +17,8 @@ import secrets
 import socket
 import threading
 import time
-from collections.abc import Callable, Collection, Iterable, Sequence
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -139,6 +139,9 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """Hex SHA-256 of the seat's token (human seats only); the token itself is not kept."""
+    account_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    """The account of the person holding the seat, who may then act from any device
+    (null: a guest's seat, held by its token only; migration 0012)."""
 
 
 class ActionRow(Base):
@@ -555,6 +558,13 @@ class Database:
 
     def session(self) -> Session:
         return self._sessions()
+
+    @contextmanager
+    def writing(self) -> Iterator[Session]:
+        """A session in a transaction that writes (committed at the end, rolled back on an
+        error), taking its turn with this process's other writers on SQLite."""
+        with self._write_lock, self.session() as session, session.begin():
+            yield session
 
     @timed
     def create_game(

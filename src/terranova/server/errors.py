@@ -70,3 +70,21 @@ class Unavailable(ServiceError):
     """A stored game that this server cannot rebuild (its rules changed since)."""
 
     status, code = 409, "refused"
+
+
+class SignInRefused(ServiceError):
+    """An e-mail address and password that match no account (one answer for both)."""
+
+    status, code = 401, "forbidden"
+
+
+class Throttled(ServiceError):
+    """Too many failed sign-ins, sign-ups or e-mails asked for, in the window."""
+
+    status, code = 429, "rate"
+
+
+class MailOff(ServiceError):
+    """What needs e-mail, on a server without an SMTP server."""
+
+    status, code = 409, "refused"

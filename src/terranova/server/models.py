@@ -225,6 +225,69 @@ class RematchResponse(BaseModel):
 # --------------------------------------------------------------------------- HTTP answers
 
 
+# --------------------------------------------------------------------------- accounts
+
+
+class SignUpRequest(Request):
+    email: str = Field(max_length=1000)
+    name: str = Field(max_length=1000)
+    """The display name others see (unique, at most 40 characters)."""
+    password: str = Field(max_length=1000)
+    """8 to 256 characters."""
+
+
+class SignInRequest(Request):
+    email: str = Field(max_length=1000)
+    password: str = Field(max_length=1000)
+
+
+class LinkRequest(Request):
+    token: str = Field(max_length=200)
+    """The ``token`` of the link received by e-mail."""
+
+
+class ResetAskRequest(Request):
+    email: str = Field(max_length=1000)
+
+
+class ResetRequest(Request):
+    token: str = Field(max_length=200)
+    password: str = Field(max_length=1000)
+
+
+class PasswordRequest(Request):
+    current: str = Field(max_length=1000)
+    new: str = Field(max_length=1000)
+
+
+class DeleteAccountRequest(Request):
+    password: str = Field(max_length=1000)
+
+
+class AccountOut(BaseModel):
+    account_id: str
+    """The account's public id (its profile: ``/players/{account_id}``)."""
+    name: str
+    email: str
+    verified: bool
+    turn_emails: bool
+
+
+class SessionResponse(BaseModel):
+    """Who is signed in in this browser (``account`` null: nobody), the ``X-CSRF-Token``
+    its requests that change something must send, and whether the server sends e-mail."""
+
+    account: AccountOut | None
+    csrf: str | None
+    mail: bool
+
+
+class DoneResponse(BaseModel):
+    """A request done; ``message`` says what follows (an e-mail to look for)."""
+
+    message: str
+
+
 class CatalogResponse(BaseModel):
     games: list[dict[str, Any]]
     """Each ``GameInfo.describe()`` (variants the web may set) with ``bots``: the bots that

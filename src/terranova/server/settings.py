@@ -128,3 +128,60 @@ class Settings:
     max_open_tables: int = 50
     """The most games the open tables list (``GET /api/games?open=1``), newest first."""
     max_seat_name: int = 40
+    smtp_url: str | None = None
+    """The SMTP server the server's e-mail goes through (:mod:`terranova.server.mail`);
+    None: e-mail is off (no address is confirmed, no password reset by e-mail)."""
+    mail_from: str = "Terranova <terranova@localhost>"
+    """The sender of the server's e-mail."""
+    public_url: str | None = None
+    """The site's address as people reach it (``https://play.example``), for the links in
+    e-mails; required with ``smtp_url``, since a link must never be built from a request's
+    own ``Host`` (anyone may send one)."""
+    session_days: float = 30.0
+    """How long a sign-in lasts (the session cookie and its row)."""
+    secure_cookies: bool | None = None
+    """Mark the session cookie ``Secure``: None, when the request came over HTTPS (as the
+    server or a trusted proxy's ``X-Forwarded-Proto`` says)."""
+    link_minutes: float = 60.0
+    """How long a link sent by e-mail (to confirm an address, to reset a password) works;
+    each works once."""
+    sign_in_failures_per_account: int = 5
+    sign_in_failures_per_address: int = 20
+    sign_in_window_minutes: float = 15.0
+    """Failed sign-ins allowed for one e-mail address, and from one client address, within
+    the window; more are refused (429) until the oldest leaves the window."""
+    sign_ups_per_address_per_hour: int = 10
+    """Sign-ups from one client address in the past hour (429 beyond)."""
+    mails_per_address_per_hour: int = 10
+    """Requests from one client address in the past hour that send an e-mail (a sign-up, a
+    reset, a new confirmation link; 429 beyond)."""
+    mails_per_recipient_per_hour: int = 3
+    """E-mails to one address in the past hour; others are not sent (the answer is the
+    same, so that it tells nothing about the address)."""
+    password_hashing: str = "standard"
+    """``standard``: argon2id with RFC 9106's low-memory parameters (64 MiB, 3 passes, 4
+    lanes); ``cheap``: the least argon2id allows, for tests only."""
+    max_hashes_in_flight: int = 2
+    """Password hashes computed at once (each holds 64 MiB); more wait their turn."""
+
+
+def check_mail_settings(settings: Settings) -> None:
+    """ValueError, saying what to change, if the e-mail settings cannot work together."""
+    from terranova.server.mail import SmtpServer
+
+    if settings.password_hashing not in ("standard", "cheap"):
+        raise ValueError(
+            f"password_hashing is 'standard' or 'cheap', not {settings.password_hashing!r}"
+        )
+    if settings.smtp_url is None:
+        return
+    SmtpServer.from_url(settings.smtp_url)
+    if not settings.public_url:
+        raise ValueError(
+            "an SMTP URL needs the site's public URL too (--public-url https://...): the "
+            "links in e-mails are built from it, never from a request's Host"
+        )
+    if not settings.public_url.startswith(("http://", "https://")):
+        raise ValueError(
+            f"the public URL starts with http:// or https://, not {settings.public_url!r}"
+        )

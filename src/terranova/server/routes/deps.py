@@ -12,9 +12,11 @@ from typing import Annotated, cast
 from fastapi import Depends
 from starlette.requests import HTTPConnection
 
+from terranova.server.accounts import Account, Accounts
 from terranova.server.hub import Hub
 from terranova.server.limits import Proxies, SocketCount, client_address
 from terranova.server.service import GameService
+from terranova.server.sessions import session_token
 from terranova.server.settings import Settings
 
 
@@ -44,8 +46,20 @@ async def address(connection: HTTPConnection) -> str:
     return client_address(connection.scope, cast(Proxies, connection.app.state.proxies))
 
 
+async def accounts(connection: HTTPConnection) -> Accounts:
+    """The app's accounts and sessions."""
+    return cast(Accounts, connection.app.state.accounts)
+
+
+async def account(connection: HTTPConnection) -> Account | None:
+    """The account the request's session cookie signs in (None: nobody is signed in)."""
+    return await cast(Accounts, connection.app.state.accounts).account_of(session_token(connection))
+
+
 ServiceDep = Annotated[GameService, Depends(service)]
 SettingsDep = Annotated[Settings, Depends(settings)]
 HubDep = Annotated[Hub, Depends(hub)]
 SocketsDep = Annotated[SocketCount, Depends(sockets)]
 AddressDep = Annotated[str, Depends(address)]
+AccountsDep = Annotated[Accounts, Depends(accounts)]
+AccountDep = Annotated[Account | None, Depends(account)]

@@ -1,0 +1,676 @@
+"""Accounts: people who sign up with an e-mail address, a display name and a password, and
+the sessions that keep them signed in (docs/web.md, "Accounts").
+
+The tables live beside the games' (:mod:`terranova.server.db`); :class:`AccountStore` is
+their blocking queries, :class:`Accounts` the rules over them that the routes call.
+
+What no answer may tell: whether an e-mail address has an account. Sign-up, sign-in and a
+reset answer alike for a known and an unknown address, and do the same work (one password
+hash each, the e-mail sent after the answer).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import re
+import secrets
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+
+from argon2 import PasswordHasher, profiles
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    delete,
+    func,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, mapped_column
+
+from terranova.server.db import Base, Database, SeatRow, now
+from terranova.server.errors import BadRequest, Forbidden, MailOff, SignInRefused, Throttled
+from terranova.server.limits import address_digest
+from terranova.server.mail import Mailer, SmtpServer
+from terranova.server.seats import seat_name
+from terranova.server.settings import Settings
+
+log = logging.getLogger(__name__)
+
+DELETED_NAME = "deleted player"
+"""The name a deleted account's seats and profile show."""
+
+EMAIL = re.compile(r"[^@\s]{1,64}@[^@\s]+\.[^@\s]+")
+MIN_PASSWORD = 8
+MAX_PASSWORD = 256
+MAX_EMAIL = 254
+
+
+class AccountRow(Base):
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True)
+    """The account as pages name it (its profile's address)."""
+    email: Mapped[str | None] = mapped_column(String(MAX_EMAIL), unique=True, nullable=True)
+    """Lower case; null once the account is deleted."""
+    name: Mapped[str] = mapped_column(String(64))
+    name_key: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
+    """The display name folded for comparison: two accounts never share a name."""
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    verified: Mapped[bool] = mapped_column(Boolean)
+    """The address was confirmed by a link sent to it (or e-mail is off)."""
+    suspended: Mapped[bool] = mapped_column(Boolean, default=False)
+    deleted: Mapped[bool] = mapped_column(Boolean, default=False)
+    turn_emails: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Opted in to the e-mails that say it has been one's turn for a while."""
+    unsubscribe_key: Mapped[str] = mapped_column(String(64))
+    """The secret of the link that turns the turn e-mails off without signing in."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SessionRow(Base):
+    """A signed-in browser: the cookie's token is kept as its digest only."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class LinkRow(Base):
+    """A link sent by e-mail (to confirm an address, to reset a password): single use, until
+    ``expires_at``; its token kept as its digest only."""
+
+    __tablename__ = "account_links"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    purpose: Mapped[str] = mapped_column(String(16))
+    """``verify`` or ``reset``."""
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    used: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class AttemptRow(Base):
+    """One counted attempt (a failed sign-in, a sign-up, an e-mail sent) under a key such as
+    ``sign-in:address:<digest>``: the throttles count them in a window, across processes."""
+
+    __tablename__ = "attempts"
+    __table_args__ = (Index("ix_attempts_key_at", "key", "at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(80))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+@dataclass(frozen=True)
+class Account:
+    """What the server tells of an account: never its password's hash."""
+
+    id: int
+    public_id: str
+    email: str | None
+    name: str
+    verified: bool
+    suspended: bool
+    deleted: bool
+    turn_emails: bool
+    created_at: datetime
+
+
+def _account(row: AccountRow) -> Account:
+    return Account(
+        row.id,
+        row.public_id,
+        row.email,
+        row.name,
+        row.verified,
+        row.suspended,
+        row.deleted,
+        row.turn_emails,
+        row.created_at,
+    )
+
+
+def digest(token: str) -> str:
+    """What the database keeps of a secret token (a session's, a link's)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def name_key(name: str) -> str:
+    """A display name folded so that names a reader would confuse compare equal.
+
+    >>> name_key("Ana") == name_key(" ANA ") == name_key("ana")
+    True
+    """
+    return " ".join(name.casefold().split())
+
+
+class NameTaken(Exception):
+    """Another account has this display name."""
+
+
+class AccountStore:
+    """The accounts' queries (blocking: the service calls them in threads)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def add(self, email: str, name: str, password_hash: str, verified: bool) -> Account | None:
+        """A new account; None if ``email`` has one already. NameTaken if ``name`` is."""
+        with self.db.writing() as session:
+            if session.scalar(select(AccountRow.id).where(AccountRow.email == email)):
+                return None
+            if session.scalar(select(AccountRow.id).where(AccountRow.name_key == name_key(name))):
+                raise NameTaken(name)
+            row = AccountRow(
+                public_id=secrets.token_urlsafe(9),
+                email=email,
+                name=name,
+                name_key=name_key(name),
+                password_hash=password_hash,
+                verified=verified,
+                suspended=False,
+                deleted=False,
+                turn_emails=False,
+                unsubscribe_key=secrets.token_urlsafe(24),
+                created_at=now(),
+            )
+            session.add(row)
+            try:
+                session.flush()
+            except IntegrityError:  # another sign-up of the same address or name won the race
+                raise NameTaken(name) from None
+            return _account(row)
+
+    def by_email(self, email: str) -> tuple[Account, str | None] | None:
+        """The account of ``email`` and its password's hash."""
+        with self.db.session() as session:
+            row = session.scalars(select(AccountRow).where(AccountRow.email == email)).first()
+            return None if row is None else (_account(row), row.password_hash)
+
+    def get(self, account_id: int) -> tuple[Account, str | None] | None:
+        with self.db.session() as session:
+            row = session.get(AccountRow, account_id)
+            return None if row is None else (_account(row), row.password_hash)
+
+    def by_public_id(self, public_id: str) -> Account | None:
+        with self.db.session() as session:
+            row = session.scalars(
+                select(AccountRow).where(AccountRow.public_id == public_id)
+            ).first()
+            return None if row is None else _account(row)
+
+    def add_session(self, account_id: int, token_hash: str, expires_at: datetime) -> None:
+        with self.db.writing() as session:
+            session.add(
+                SessionRow(
+                    token_hash=token_hash,
+                    account_id=account_id,
+                    created_at=now(),
+                    expires_at=expires_at,
+                )
+            )
+
+    def session_account(self, token_hash: str) -> Account | None:
+        """The account a session token signs in: None if the session is unknown, expired,
+        or its account suspended or deleted."""
+        with self.db.session() as session:
+            row = session.scalars(
+                select(AccountRow)
+                .join(SessionRow, SessionRow.account_id == AccountRow.id)
+                .where(
+                    SessionRow.token_hash == token_hash,
+                    SessionRow.expires_at > now(),
+                    AccountRow.deleted.is_(False),
+                    AccountRow.suspended.is_(False),
+                )
+            ).first()
+            return None if row is None else _account(row)
+
+    def drop_session(self, token_hash: str) -> None:
+        with self.db.writing() as session:
+            session.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash))
+
+    def drop_sessions(self, account_id: int, keep: str | None = None) -> int:
+        """Sign an account out everywhere (but the session ``keep``); how many ended."""
+        with self.db.writing() as session:
+            query = delete(SessionRow).where(SessionRow.account_id == account_id)
+            if keep is not None:
+                query = query.where(SessionRow.token_hash != keep)
+            return _count(session.execute(query))
+
+    def add_link(self, account_id: int, purpose: str, token_hash: str, expires: datetime) -> None:
+        with self.db.writing() as session:
+            session.add(
+                LinkRow(
+                    token_hash=token_hash,
+                    account_id=account_id,
+                    purpose=purpose,
+                    expires_at=expires,
+                    used=False,
+                )
+            )
+
+    def use_link(self, token_hash: str, purpose: str) -> int | None:
+        """The account of a link not used yet and not expired, marked used (by one request
+        only, however many come at once); None otherwise."""
+        with self.db.writing() as session:
+            account_id = session.scalar(
+                select(LinkRow.account_id).where(
+                    LinkRow.token_hash == token_hash, LinkRow.purpose == purpose
+                )
+            )
+            used = session.execute(
+                update(LinkRow)
+                .where(
+                    LinkRow.token_hash == token_hash,
+                    LinkRow.purpose == purpose,
+                    LinkRow.used.is_(False),
+                    LinkRow.expires_at > now(),
+                )
+                .values(used=True)
+            )
+            return account_id if _count(used) == 1 else None
+
+    def set_password(self, account_id: int, password_hash: str) -> None:
+        with self.db.writing() as session:
+            session.execute(
+                update(AccountRow)
+                .where(AccountRow.id == account_id)
+                .values(password_hash=password_hash)
+            )
+
+    def set_verified(self, account_id: int) -> None:
+        with self.db.writing() as session:
+            session.execute(
+                update(AccountRow).where(AccountRow.id == account_id).values(verified=True)
+            )
+
+    def set_suspended(self, account_id: int, suspended: bool) -> None:
+        with self.db.writing() as session:
+            session.execute(
+                update(AccountRow).where(AccountRow.id == account_id).values(suspended=suspended)
+            )
+            if suspended:
+                session.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+
+    def delete(self, account_id: int) -> None:
+        """Delete an account: its games stay, its seats and profile named
+        :data:`DELETED_NAME`; its address, password, sessions and links are gone."""
+        with self.db.writing() as session:
+            session.execute(
+                update(AccountRow)
+                .where(AccountRow.id == account_id)
+                .values(
+                    email=None,
+                    name=DELETED_NAME,
+                    name_key=None,
+                    password_hash=None,
+                    deleted=True,
+                    turn_emails=False,
+                )
+            )
+            session.execute(
+                update(SeatRow).where(SeatRow.account_id == account_id).values(name=DELETED_NAME)
+            )
+            session.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+            session.execute(delete(LinkRow).where(LinkRow.account_id == account_id))
+
+    def attempts(self, key: str, window: timedelta) -> int:
+        """Attempts counted under ``key`` within the past ``window`` (older ones forgotten)."""
+        with self.db.writing() as session:
+            since = now() - window
+            session.execute(delete(AttemptRow).where(AttemptRow.key == key, AttemptRow.at <= since))
+            return int(session.scalar(select(func.count()).where(AttemptRow.key == key)) or 0)
+
+    def count_attempt(self, key: str) -> None:
+        with self.db.writing() as session:
+            session.add(AttemptRow(key=key, at=now()))
+
+
+def _count(result: object) -> int:
+    return int(getattr(result, "rowcount", 0) or 0)
+
+
+WRONG = "that e-mail address and password do not match an account"
+
+
+@dataclass(frozen=True)
+class SignedIn:
+    """A new session: its token goes into the cookie, and nowhere else."""
+
+    account: Account
+    token: str
+
+
+def hasher(profile: str) -> PasswordHasher:
+    if profile == "standard":
+        return PasswordHasher.from_parameters(profiles.RFC_9106_LOW_MEMORY)
+    if profile == "cheap":
+        return PasswordHasher.from_parameters(profiles.CHEAPEST)
+    raise ValueError(f"password_hashing is 'standard' or 'cheap', not {profile!r}")
+
+
+class Accounts:
+    """Signing up, in and out, and looking after an account (module doc). Methods are
+    ``async``: the store's queries and the password hashes run in threads."""
+
+    def __init__(self, db: Database, settings: Settings) -> None:
+        self.store = AccountStore(db)
+        self.settings = settings
+        self.hasher = hasher(settings.password_hashing)
+        self._hashing = asyncio.Semaphore(max(1, settings.max_hashes_in_flight))
+        self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
+        """A hash to verify against for an unknown address, so that it costs the same."""
+        self.mailer = (
+            Mailer(SmtpServer.from_url(settings.smtp_url), settings.mail_from)
+            if settings.smtp_url
+            else None
+        )
+        self.hashes = 0
+        """Passwords hashed or verified so far (the enumeration tests compare the work)."""
+        self._sending: set[asyncio.Task[None]] = set()
+
+    @property
+    def mail_on(self) -> bool:
+        return self.mailer is not None
+
+    # --------------------------------------------------------------- passwords
+
+    async def _hash(self, password: str) -> str:
+        async with self._hashing:
+            self.hashes += 1
+            return await asyncio.to_thread(self.hasher.hash, password)
+
+    async def _verify(self, password_hash: str | None, password: str) -> bool:
+        async with self._hashing:
+            self.hashes += 1
+            try:
+                return await asyncio.to_thread(
+                    self.hasher.verify, password_hash or self._dummy, password
+                )
+            except (VerificationError, InvalidHashError):
+                return False
+
+    # --------------------------------------------------------------- throttles
+
+    async def _throttle(self, key: str, most: int, window: timedelta, what: str) -> None:
+        if most <= 0:
+            return
+        if await asyncio.to_thread(self.store.attempts, key, window) >= most:
+            minutes = max(1, round(window.total_seconds() / 60))
+            raise Throttled(f"too many {what}: try again within {minutes} minutes")
+
+    async def _count(self, key: str) -> None:
+        await asyncio.to_thread(self.store.count_attempt, key)
+
+    async def _check_mail_rate(self, address: str) -> None:
+        await self._throttle(
+            f"mail:address:{address_digest(address)}",
+            self.settings.mails_per_address_per_hour,
+            timedelta(hours=1),
+            "e-mails asked for from your address",
+        )
+        await self._count(f"mail:address:{address_digest(address)}")
+
+    # --------------------------------------------------------------- e-mail
+
+    def _link(self, path: str, token: str) -> str:
+        base = (self.settings.public_url or "").rstrip("/")
+        return f"{base}{path}?token={token}"
+
+    async def _new_link(self, account: Account, purpose: str) -> str:
+        token = secrets.token_urlsafe(32)
+        expires = now() + timedelta(minutes=self.settings.link_minutes)
+        await asyncio.to_thread(self.store.add_link, account.id, purpose, digest(token), expires)
+        return token
+
+    def _mail_later(self, to: str, subject: str, body: str) -> None:
+        """Send after the answer (so that its time tells nothing), at most
+        ``mails_per_recipient_per_hour`` to one address."""
+        task = asyncio.get_running_loop().create_task(self._send(to, subject, body))
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+
+    async def _send(self, to: str, subject: str, body: str) -> None:
+        mailer = self.mailer
+        if mailer is None:
+            return
+        key = f"mail:to:{digest(to)[:32]}"
+        try:
+            if (
+                await asyncio.to_thread(self.store.attempts, key, timedelta(hours=1))
+                >= self.settings.mails_per_recipient_per_hour
+                > 0
+            ):
+                log.info("an e-mail was not sent: its address had its hour's share")
+                return
+            await self._count(key)
+            await asyncio.to_thread(mailer.send, to, subject, body)
+        except Exception:  # the person was answered already; the log says what failed
+            log.exception("an e-mail could not be sent")
+
+    async def drain(self) -> None:
+        """Wait for the e-mails being sent (at shutdown, and in tests)."""
+        while self._sending:
+            await asyncio.gather(*list(self._sending), return_exceptions=True)
+
+    async def _send_verification(self, account: Account) -> None:
+        if account.email is None:
+            return
+        token = await self._new_link(account, "verify")
+        minutes = round(self.settings.link_minutes)
+        self._mail_later(
+            account.email,
+            "Confirm your e-mail address for Terranova",
+            f"Hello {account.name},\n\nto confirm this address and sign in, open\n\n"
+            f"{self._link('/account/verify', token)}\n\nThe link works once, for "
+            f"{minutes} minutes. If you did not sign up, ignore this message.\n",
+        )
+
+    # --------------------------------------------------------------- sessions
+
+    async def _session(self, account: Account) -> SignedIn:
+        token = secrets.token_urlsafe(32)
+        expires = now() + timedelta(days=self.settings.session_days)
+        await asyncio.to_thread(self.store.add_session, account.id, digest(token), expires)
+        return SignedIn(account, token)
+
+    async def account_of(self, token: str | None) -> Account | None:
+        """The account a session cookie signs in, or None."""
+        if not token or len(token) > 200:
+            return None
+        return await asyncio.to_thread(self.store.session_account, digest(token))
+
+    async def sign_out(self, token: str | None) -> None:
+        if token:
+            await asyncio.to_thread(self.store.drop_session, digest(token))
+
+    async def sign_out_everywhere(self, account: Account) -> int:
+        return await asyncio.to_thread(self.store.drop_sessions, account.id)
+
+    # --------------------------------------------------------------- the routes' calls
+
+    async def sign_up(
+        self, email: str, name: str, password: str, address: str, old_token: str | None
+    ) -> SignedIn | None:
+        """A new account. With e-mail on, nobody is signed in yet (None): a link to confirm
+        the address is sent, and an address that has an account already gets a message
+        saying so instead, the answer being the same. With e-mail off the account is made
+        confirmed and signed in (an address taken is then refused: without e-mail nothing
+        can prove whose it is)."""
+        email = read_email(email)
+        name = read_name(name)
+        read_password(password)
+        where = f"sign-up:address:{address_digest(address)}"
+        await self._throttle(
+            where,
+            self.settings.sign_ups_per_address_per_hour,
+            timedelta(hours=1),
+            "sign-ups from your address",
+        )
+        if self.mail_on:
+            await self._check_mail_rate(address)
+        await self._count(where)
+        password_hash = await self._hash(password)
+        try:
+            account = await asyncio.to_thread(
+                self.store.add, email, name, password_hash, not self.mail_on
+            )
+        except NameTaken:
+            raise BadRequest(f"the name {name!r} is taken: choose another") from None
+        if account is None:
+            if not self.mail_on:
+                raise BadRequest("that e-mail address has an account already: sign in")
+            self._mail_later(
+                email,
+                "Your Terranova account",
+                "Hello,\n\nsomeone (perhaps you) tried to sign up with this address, which "
+                "has an account already. Sign in, or reset your password from the sign-in "
+                "page if you forgot it.\n",
+            )
+            return None
+        if self.mail_on:
+            await self._send_verification(account)
+            return None
+        await self.sign_out(old_token)
+        return await self._session(account)
+
+    async def verify(self, token: str, old_token: str | None) -> SignedIn:
+        """Confirm an address by the link's token, and sign in."""
+        account_id = await asyncio.to_thread(self.store.use_link, digest(token), "verify")
+        found = None if account_id is None else await asyncio.to_thread(self.store.get, account_id)
+        if found is None or found[0].deleted or found[0].suspended:
+            raise Forbidden("this link was used already, has expired or is not ours")
+        await asyncio.to_thread(self.store.set_verified, found[0].id)
+        await self.sign_out(old_token)
+        return await self._session(replace(found[0], verified=True))
+
+    async def sign_in(
+        self, email: str, password: str, address: str, old_token: str | None
+    ) -> SignedIn:
+        """Sign in (a new session, the one the request came with ended: never a session
+        someone else chose). One answer for an unknown address and a wrong password."""
+        email = email.strip().lower()[:MAX_EMAIL]
+        by_account = f"sign-in:account:{digest(email)[:32]}"
+        by_address = f"sign-in:address:{address_digest(address)}"
+        window = timedelta(minutes=self.settings.sign_in_window_minutes)
+        what = "failed sign-ins"
+        await self._throttle(by_account, self.settings.sign_in_failures_per_account, window, what)
+        await self._throttle(by_address, self.settings.sign_in_failures_per_address, window, what)
+        found = await asyncio.to_thread(self.store.by_email, email)
+        good = await self._verify(found[1] if found else None, password[:MAX_PASSWORD])
+        if found is None or not good or found[0].deleted:
+            await self._count(by_account)
+            await self._count(by_address)
+            raise SignInRefused(WRONG)
+        account = found[0]
+        if account.suspended:
+            raise Forbidden("this account is suspended")
+        if not account.verified:
+            await self._check_mail_rate(address)
+            await self._send_verification(account)
+            raise Forbidden("confirm your e-mail address first: we sent you a new link")
+        if found[1] and self.hasher.check_needs_rehash(found[1]):
+            await asyncio.to_thread(self.store.set_password, account.id, await self._hash(password))
+        await self.sign_out(old_token)
+        return await self._session(account)
+
+    async def change_password(
+        self, account: Account, current: str, new: str, token: str | None
+    ) -> None:
+        """A new password; every other session of the account ends."""
+        read_password(new)
+        found = await asyncio.to_thread(self.store.get, account.id)
+        if found is None or not await self._verify(found[1], current[:MAX_PASSWORD]):
+            raise Forbidden("the current password is not right")
+        await asyncio.to_thread(self.store.set_password, account.id, await self._hash(new))
+        await asyncio.to_thread(self.store.drop_sessions, account.id, digest(token or ""))
+
+    async def ask_reset(self, email: str, address: str) -> None:
+        """Send a link to reset the password of ``email``'s account, if it has one (the
+        answer is the same whether it does or not)."""
+        if not self.mail_on:
+            raise MailOff("e-mail is off on this server: a password cannot be reset by e-mail")
+        email = email.strip().lower()[:MAX_EMAIL]
+        await self._check_mail_rate(address)
+        found = await asyncio.to_thread(self.store.by_email, email)
+        if found is None or found[0].deleted or found[0].email is None:
+            return
+        token = await self._new_link(found[0], "reset")
+        minutes = round(self.settings.link_minutes)
+        self._mail_later(
+            found[0].email,
+            "Reset your Terranova password",
+            f"Hello {found[0].name},\n\nto choose a new password, open\n\n"
+            f"{self._link('/account/reset', token)}\n\nThe link works once, for {minutes} "
+            "minutes. If you did not ask for it, ignore this message: your password is "
+            "unchanged.\n",
+        )
+
+    async def reset(self, token: str, password: str, old_token: str | None) -> SignedIn:
+        """A new password by a reset link: every session of the account ends, and this
+        browser is signed in."""
+        read_password(password)
+        account_id = await asyncio.to_thread(self.store.use_link, digest(token), "reset")
+        found = None if account_id is None else await asyncio.to_thread(self.store.get, account_id)
+        if found is None or found[0].deleted:
+            raise Forbidden("this link was used already, has expired or is not ours")
+        account = replace(found[0], verified=True)
+        await asyncio.to_thread(self.store.set_password, account.id, await self._hash(password))
+        await asyncio.to_thread(self.store.drop_sessions, account.id)
+        await asyncio.to_thread(self.store.set_verified, account.id)  # the link proved it
+        if account.suspended:
+            raise Forbidden("this account is suspended")
+        await self.sign_out(old_token)
+        return await self._session(account)
+
+    async def delete(self, account: Account, password: str) -> None:
+        found = await asyncio.to_thread(self.store.get, account.id)
+        if found is None or not await self._verify(found[1], password[:MAX_PASSWORD]):
+            raise Forbidden("the password is not right")
+        await asyncio.to_thread(self.store.delete, account.id)
+
+
+def read_email(text: str) -> str:
+    """An e-mail address as kept (lower case); BadRequest if it does not look like one."""
+    email = text.strip().lower()
+    if len(email) > MAX_EMAIL or not EMAIL.fullmatch(email):
+        raise BadRequest("email: an e-mail address such as ana@example.org")
+    return email
+
+
+def read_name(text: str, most: int = 40) -> str:
+    """A display name as kept (as a seat's name: :func:`~terranova.server.seats.seat_name`)."""
+    try:
+        name = seat_name(text)
+    except ValueError as exc:
+        raise BadRequest(f"name: the character {exc} is not allowed in a name") from None
+    if not name:
+        raise BadRequest("name: a display name is needed")
+    if len(name) > most:
+        raise BadRequest(f"name: at most {most} characters")
+    if name_key(name) == name_key(DELETED_NAME):
+        raise BadRequest(f"name: {DELETED_NAME!r} is not a name one may take")
+    return name
+
+
+def read_password(password: str) -> None:
+    if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+        raise BadRequest(f"password: {MIN_PASSWORD} to {MAX_PASSWORD} characters")
