@@ -85,12 +85,33 @@ export class ApiError extends Error {
   constructor(status, message) { super(message); this.status = status; }
 }
 
-/** Call the JSON API; resolves to the parsed answer or rejects with an ApiError. */
+let session = null;
+
+/**
+ * Who is signed in in this browser, as GET /api/account says: {account, csrf, mail}
+ * (account null: nobody). Read once, then kept; `refresh` reads it again.
+ */
+export async function currentSession(refresh = false) {
+  if (!session || refresh) session = await api("/api/account");
+  return session;
+}
+
+/** Keep what an answer that signs in or out says of the session ({account, csrf, mail}). */
+export function setSession(answer) { session = answer; }
+
+/**
+ * Call the JSON API; resolves to the parsed answer or rejects with an ApiError. A request
+ * that changes something sends the session's X-CSRF-Token (docs/web.md, "Sessions and CSRF").
+ */
 export async function api(path, { method = "GET", body } = {}) {
   const init = { method, headers: { Accept: "application/json" } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
+  }
+  if (method !== "GET" && method !== "HEAD") {
+    const known = await currentSession().catch(() => null);
+    if (known && known.csrf) init.headers["X-CSRF-Token"] = known.csrf;
   }
   let response;
   try {
