@@ -18,7 +18,7 @@ warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testcli
 from fastapi.testclient import TestClient  # noqa: E402
 
 from terranova.server import create_app  # noqa: E402
-from terranova.server.accounts import DELETED_NAME, LinkRow  # noqa: E402
+from terranova.server.accounts import DELETED_NAME, LinkRow, digest  # noqa: E402
 from terranova.server.db import now  # noqa: E402
 from terranova.server.sessions import COOKIE, csrf_token  # noqa: E402
 
@@ -390,3 +390,26 @@ def test_mail_settings_are_checked_at_start(database_url: str) -> None:
         create_app(settings_for(database_url, smtp_url="smtp://127.0.0.1:25"))
     with pytest.raises(ValueError, match="SMTP URL starts with"):
         create_app(settings_for(database_url, smtp_url="http://x", public_url=PUBLIC))
+
+
+def test_expired_sessions_links_and_old_attempts_are_forgotten(open_client: Open) -> None:
+    client = open_client()
+    assert sign_up(client, "ana@example.org").status_code == 200
+    keep = device(client)
+    assert sign_in(keep, "ana@example.org").status_code == 200
+    assert sign_in(device(client), "ana@example.org", "wrong password").status_code == 401
+    store = client.app.state.accounts.store  # type: ignore[attr-defined]
+    db = client.app.state.db  # type: ignore[attr-defined]
+    with db.writing() as session:  # the first session expired, the failure is two days old
+        session.execute(
+            text("UPDATE sessions SET expires_at = :t WHERE token_hash = :h"),
+            {"t": now() - timedelta(seconds=1), "h": digest(client.cookies[COOKIE])},
+        )
+        aged = session.execute(
+            text("UPDATE attempts SET at = :t"), {"t": now() - timedelta(days=2)}
+        )
+    assert aged.rowcount == 3  # the sign-up, and the failure for the account and the address
+    assert store.prune() == 1 + 3
+    assert client.get("/api/account").json()["account"] is None
+    assert keep.get("/api/account").json()["account"]["name"] == "Ana"
+    assert store.prune() == 0

@@ -12,6 +12,7 @@ hash each, the e-mail sent after the answer).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import re
@@ -339,6 +340,22 @@ class AccountStore:
             session.execute(delete(AttemptRow).where(AttemptRow.key == key, AttemptRow.at <= since))
             return int(session.scalar(select(func.count()).where(AttemptRow.key == key)) or 0)
 
+    def prune(self) -> int:
+        """Forget what no longer counts: expired sessions, links past their time and
+        attempts older than a day (no window is longer). How many rows went."""
+        with self.db.writing() as session:
+            moment = now()
+            gone = _count(
+                session.execute(delete(SessionRow).where(SessionRow.expires_at <= moment))
+            )
+            gone += _count(session.execute(delete(LinkRow).where(LinkRow.expires_at <= moment)))
+            gone += _count(
+                session.execute(
+                    delete(AttemptRow).where(AttemptRow.at <= moment - timedelta(days=1))
+                )
+            )
+            return gone
+
     def count_attempt(self, key: str) -> None:
         with self.db.writing() as session:
             session.add(AttemptRow(key=key, at=now()))
@@ -386,6 +403,7 @@ class Accounts:
         self.hashes = 0
         """Passwords hashed or verified so far (the enumeration tests compare the work)."""
         self._sending: set[asyncio.Task[None]] = set()
+        self._pruner: asyncio.Task[None] | None = None
 
     @property
     def mail_on(self) -> bool:
@@ -465,6 +483,29 @@ class Accounts:
             await asyncio.to_thread(mailer.send, to, subject, body)
         except Exception:  # the person was answered already; the log says what failed
             log.exception("an e-mail could not be sent")
+
+    def start(self) -> None:
+        """Forget expired sessions, links and attempts now and every
+        ``prune_every_seconds``."""
+        self._pruner = asyncio.get_running_loop().create_task(self._prune_loop())
+
+    async def _prune_loop(self) -> None:
+        while True:
+            try:
+                gone = await asyncio.to_thread(self.store.prune)
+                if gone:
+                    log.info("forgot %d expired sessions, links and attempts", gone)
+            except Exception:
+                log.exception("expired sessions could not be forgotten; tried again later")
+            await asyncio.sleep(self.settings.prune_every_seconds)
+
+    async def close(self) -> None:
+        """Stop forgetting, and send the e-mails still being sent."""
+        if self._pruner is not None:
+            self._pruner.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._pruner
+        await self.drain()
 
     async def drain(self) -> None:
         """Wait for the e-mails being sent (at shutdown, and in tests)."""

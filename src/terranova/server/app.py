@@ -56,6 +56,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             else None
         )
         service.start()
+        people.start()
         app.state.relay = relay
         if relay is not None:
             relay.start()
@@ -65,7 +66,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if relay is not None:
                 await relay.close()
             await service.close()
-            await people.drain()
+            await people.close()
             readiness.close()
             db.dispose()
 
