@@ -13,7 +13,7 @@ import inspect
 import json
 import secrets
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
@@ -42,6 +42,7 @@ from terranova.core.state import State
 
 if TYPE_CHECKING:
     from terranova.arena.tournament import TournamentResult
+    from terranova.server.db import Database
 
 app = typer.Typer(
     name="terranova",
@@ -919,6 +920,83 @@ admin_app = typer.Typer(help="Look after a server's database.", no_args_is_help=
 app.add_typer(admin_app, name="admin")
 
 
+@contextmanager
+def _current_database(database_url: str | None) -> Iterator[Database]:
+    """The server's database, if its schema is this version's (InvalidParameterError
+    otherwise: never upgrade a database under a running server of another version)."""
+    from terranova.server.db import Database
+    from terranova.server.settings import DEFAULT_DATABASE_URL
+
+    url = database_url or DEFAULT_DATABASE_URL
+    _existing_database(url)
+    db = Database(url)
+    try:
+        current, head = db.revisions()
+        if current != head:
+            raise InvalidParameterError(
+                f"the database's schema is at revision {current or 'none'}, this "
+                f"Terranova's is {head}: start this version's server once to upgrade it"
+            )
+        yield db
+    finally:
+        db.dispose()
+
+
+@admin_app.command("delete-message")
+def delete_message_command(
+    message_id: Annotated[int, typer.Argument(min=1, help="the chat message's number")],
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Delete a chat message: it disappears from the chat's history, and from the pages
+    showing it (on PostgreSQL at once; on SQLite when they next connect)."""
+    from terranova.server.chat import ADMIN, ChatStore
+
+    with _errors(), _current_database(database_url) as db:
+        if not ChatStore(db, ADMIN).delete(message_id):
+            raise InvalidParameterError(f"there is no chat message {message_id} (left to delete)")
+    _out().print(f"deleted chat message {message_id}")
+
+
+def _suspend(account: str, database_url: str | None, suspended: bool) -> None:
+    from terranova.server.accounts import AccountStore, read_email
+    from terranova.server.errors import BadRequest
+
+    with _errors(), _current_database(database_url) as db:
+        store = AccountStore(db)
+        found = store.by_public_id(account)
+        if found is None and "@" in account:
+            with suppress(BadRequest):
+                pair = store.by_email(read_email(account))
+                found = None if pair is None else pair[0]
+        if found is None or found.deleted:
+            raise InvalidParameterError(
+                f"there is no account {account!r} (give its e-mail address or its public id)"
+            )
+        store.set_suspended(found.id, suspended)
+    if suspended:
+        _out().print(f"suspended {found.name} ({found.public_id}): signed out everywhere")
+    else:
+        _out().print(f"{found.name} ({found.public_id}) may sign in again")
+
+
+@admin_app.command("suspend")
+def suspend_command(
+    account: Annotated[str, typer.Argument(help="the account's e-mail address or public id")],
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Suspend an account: it is signed out everywhere, may not sign in, and may not chat."""
+    _suspend(account, database_url, True)
+
+
+@admin_app.command("unsuspend")
+def unsuspend_command(
+    account: Annotated[str, typer.Argument(help="the account's e-mail address or public id")],
+    database_url: DatabaseUrl = None,
+) -> None:
+    """Let a suspended account sign in again."""
+    _suspend(account, database_url, False)
+
+
 @admin_app.command("prune")
 def prune_command(
     database_url: DatabaseUrl = None,
@@ -932,26 +1010,11 @@ def prune_command(
 ) -> None:
     """Apply the retention policy: close unfinished games with no move for a while as
     abandoned (finished games are kept)."""
-    from terranova.server.db import Database
-    from terranova.server.settings import DEFAULT_DATABASE_URL
-
     with _errors():
         if abandon_after_hours <= 0:
             raise InvalidParameterError("--abandon-after-hours must be more than 0")
-        url = database_url or DEFAULT_DATABASE_URL
-        _existing_database(url)
-        db = Database(url)
-        try:
-            current, head = db.revisions()
-            if current != head:
-                # never upgrade a database under a running server of another version
-                raise InvalidParameterError(
-                    f"the database's schema is at revision {current or 'none'}, this "
-                    f"Terranova's is {head}: start this version's server once to upgrade it"
-                )
+        with _current_database(database_url) as db:
             ids = db.abandon_idle(abandon_after_hours, dry_run=dry_run)
-        finally:
-            db.dispose()
         verb = "would abandon" if dry_run else "abandoned"
         _out().print(f"{verb} {len(ids)} game(s) with no move for {abandon_after_hours:g} h")
         for public_id in ids:

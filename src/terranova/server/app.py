@@ -21,13 +21,14 @@ from starlette.types import Scope
 import terranova
 from terranova.core.registry import BOARD_PATH
 from terranova.server.accounts import Accounts
+from terranova.server.chat import CHAT, Chat
 from terranova.server.db import Database
 from terranova.server.game_files import GameFiles
 from terranova.server.hub import Hub
 from terranova.server.limits import Limits, Proxies, SocketCount
 from terranova.server.metrics import Metrics, RequestTimer
 from terranova.server.relay import Relay
-from terranova.server.routes import accounts, advice, games, ops, pages, play, sockets
+from terranova.server.routes import accounts, advice, games, lobby, ops, pages, play, sockets
 from terranova.server.routes.common import validation_message
 from terranova.server.service import GameService, ServiceError
 from terranova.server.sessions import CsrfGuard
@@ -46,17 +47,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     metrics.watch(hub.total, service.bots.queued, lambda: len(service.games))
     readiness = ops.Readiness(db)
     people = Accounts(db, settings)
+    chat = Chat(db, settings)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(db.migrate)
+
+        async def missed() -> None:
+            await service.refresh_all()
+            await chat.missed()
+
         relay = (
-            Relay(settings.database_url, db.origin, service.refresh, service.refresh_all)
+            Relay(settings.database_url, db.origin, service.refresh, missed, {CHAT: chat.hear})
             if db.shared
             else None
         )
         service.start()
         people.start()
+        chat.start()
         app.state.relay = relay
         if relay is not None:
             relay.start()
@@ -66,6 +74,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if relay is not None:
                 await relay.close()
             await service.close()
+            await chat.close()
             await people.close()
             readiness.close()
             db.dispose()
@@ -83,6 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.metrics = metrics
     app.state.readiness = readiness
     app.state.accounts = people
+    app.state.chat = chat
     app.add_middleware(CsrfGuard, public_url=settings.public_url)
     app.add_middleware(Limits, settings=settings)
     app.add_middleware(RequestTimer, metrics=metrics)  # outermost: refused requests count too
@@ -107,7 +117,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             {"detail": str(exc.detail)}, status_code=exc.status_code, headers=headers
         )
 
-    modules = (games, play, advice, accounts, sockets, ops, pages)
+    modules = (games, play, advice, accounts, sockets, lobby, ops, pages)
     for module in modules:
         app.include_router(module.router)
     routes = [route for module in modules for route in module.router.routes]

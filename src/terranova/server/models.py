@@ -493,5 +493,88 @@ class ClientPing(ClientMessageBase):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[ClientAction | ClientUndo | ClientPing, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[ClientAction | ClientUndo | ClientPing] = TypeAdapter(ClientMessage)
+class ClientChat(ClientMessageBase):
+    """A chat message to the room of the socket (the table, or the lobby)."""
+
+    type: Literal["chat"]
+    text: str = Field(max_length=2000)
+
+
+class ClientMute(ClientMessageBase):
+    """Stop (``mute``) or start again (``unmute``) seeing an account's chat messages."""
+
+    type: Literal["mute", "unmute"]
+    account_id: str = Field(max_length=32)
+
+
+ClientMessage = Annotated[
+    ClientAction | ClientUndo | ClientPing | ClientChat | ClientMute, Field(discriminator="type")
+]
+CLIENT_MESSAGE: TypeAdapter[ClientAction | ClientUndo | ClientPing | ClientChat | ClientMute] = (
+    TypeAdapter(ClientMessage)
+)
+LOBBY_MESSAGE: TypeAdapter[ClientPing | ClientChat | ClientMute] = TypeAdapter(
+    Annotated[ClientPing | ClientChat | ClientMute, Field(discriminator="type")]
+)
+"""What a client sends on the lobby's socket."""
+
+
+# --------------------------------------------------------------------------- chat
+
+
+class PersonOut(BaseModel):
+    """An account as the chat and the online list name it."""
+
+    account_id: str
+    name: str
+
+
+class ChatOut(BaseModel):
+    """One chat message, as stored: its text is plain text (pages show it as text)."""
+
+    id: int
+    room: str
+    """``lobby``, or the game's public id."""
+    author: str
+    """The author's account (its public id)."""
+    name: str
+    """The author's name when they wrote it (``deleted player`` once the account is gone)."""
+    seat: int | None
+    """The seat the author held at the table (None: in the lobby, or a spectator)."""
+    spectator: bool
+    """Written at a table by someone who holds none of its seats."""
+    text: str
+    at: float
+    """When it was written, in milliseconds since the epoch."""
+
+
+class ChatMessage(BaseModel):
+    type: Literal["chat"] = "chat"
+    message: ChatOut
+
+
+class ChatHistoryMessage(BaseModel):
+    """Sent when a socket joins a room: its last messages, oldest first."""
+
+    type: Literal["chat_history"] = "chat_history"
+    room: str
+    messages: list[ChatOut]
+    can_write: bool
+    why: str | None = None
+    """Why this connection may not write (None: it may)."""
+    me: str | None = None
+    """The connection's account (its public id; None: a guest)."""
+    muted: list[PersonOut] = []
+    """The people this account muted: their messages are not sent to it."""
+
+
+class ChatDeletedMessage(BaseModel):
+    type: Literal["chat_deleted"] = "chat_deleted"
+    id: int
+
+
+class PresenceMessage(BaseModel):
+    """Who is online in the lobby (signed-in accounts with the lobby open), by name."""
+
+    type: Literal["presence"] = "presence"
+    online: list[PersonOut]

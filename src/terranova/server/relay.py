@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 
 import psycopg
 from sqlalchemy.engine import make_url
@@ -48,7 +48,8 @@ class Relay:
     """Hears of the writes the other server processes make (module doc): ``changed`` is
     awaited with the game's public id and its lease holder after the write (None: none),
     for each of theirs, in the order they committed; ``missed`` each time it starts
-    listening (announcements made before were not heard)."""
+    listening (announcements made before were not heard). ``others``: more channels, each
+    with what to await with each of their payloads (the chat's, :mod:`.chat`)."""
 
     def __init__(
         self,
@@ -56,11 +57,13 @@ class Relay:
         origin: str,
         changed: Callable[[str, str | None], Awaitable[None]],
         missed: Callable[[], Awaitable[None]],
+        others: Mapping[str, Callable[[str], Awaitable[None]]] | None = None,
     ) -> None:
         self.url = libpq_url(url)
         self.origin = origin
         self._changed = changed
         self._missed = missed
+        self._others = dict(others or {})
         self._task: asyncio.Task[None] | None = None
         self.listening = asyncio.Event()
         """Set while the listener's connection is open (readiness, tests)."""
@@ -81,11 +84,16 @@ class Relay:
                 async with await psycopg.AsyncConnection.connect(
                     self.url, autocommit=True
                 ) as connection:
-                    await connection.execute(f"LISTEN {CHANGES}")
+                    for channel in (CHANGES, *self._others):
+                        await connection.execute(f"LISTEN {channel}")
                     self.listening.set()
                     wait = 0.1
                     await self._missed()
                     async for note in connection.notifies():
+                        other = self._others.get(note.channel)
+                        if other is not None:
+                            await other(note.payload)
+                            continue
                         game_id, origin, holder = [*note.payload.split(" ", 2), "", ""][:3]
                         if origin != self.origin:
                             await self._changed(game_id, None if holder == "-" else holder)

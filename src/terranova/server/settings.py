@@ -158,6 +158,21 @@ class Settings:
     mails_per_recipient_per_hour: int = 3
     """E-mails to one address in the past hour; others are not sent (the answer is the
     same, so that it tells nothing about the address)."""
+    chat_max_chars: int = 500
+    """Characters in a chat message (after line breaks become spaces)."""
+    chat_messages_per_window: int = 5
+    chat_window_seconds: float = 10.0
+    """Chat messages one account, and one client address, may write within the window, all
+    rooms and server processes together; more are refused (``rate``) and not stored."""
+    chat_history: int = 50
+    """The last messages of a room sent to a socket that joins it."""
+    lobby_chat_days: float = 14.0
+    """The lobby's messages are deleted after this many days; a table's stay with its game."""
+    max_mutes: int = 500
+    """People one account may mute."""
+    presence_seconds: float = 20.0
+    """How often each process renews its lobby presence rows; a row not renewed for three
+    times this (its process stopped) no longer counts."""
     password_hashing: str = "standard"
     """``standard``: argon2id with RFC 9106's low-memory parameters (64 MiB, 3 passes, 4
     lanes); ``cheap``: the least argon2id allows, for tests only."""

@@ -13,6 +13,7 @@ from fastapi import Depends
 from starlette.requests import HTTPConnection
 
 from terranova.server.accounts import Account, Accounts
+from terranova.server.chat import Chat
 from terranova.server.hub import Hub
 from terranova.server.limits import Proxies, SocketCount, client_address
 from terranova.server.service import GameService
@@ -51,6 +52,11 @@ async def accounts(connection: HTTPConnection) -> Accounts:
     return cast(Accounts, connection.app.state.accounts)
 
 
+async def chat(connection: HTTPConnection) -> Chat:
+    """The app's chat rooms and presence."""
+    return cast(Chat, connection.app.state.chat)
+
+
 async def account(connection: HTTPConnection) -> Account | None:
     """The account the request's session cookie signs in (None: nobody is signed in)."""
     return await cast(Accounts, connection.app.state.accounts).account_of(session_token(connection))
@@ -63,3 +69,4 @@ SocketsDep = Annotated[SocketCount, Depends(sockets)]
 AddressDep = Annotated[str, Depends(address)]
 AccountsDep = Annotated[Accounts, Depends(accounts)]
 AccountDep = Annotated[Account | None, Depends(account)]
+ChatDep = Annotated[Chat, Depends(chat)]

@@ -1,22 +1,43 @@
 """The WebSocket ``/ws/games/{game_id}``: a game's state messages as it changes, and a
-seat's actions, undo and pings (docs/web.md, "WebSocket")."""
+seat's actions, undo and pings; with ``chat=1``, the table's chat too (docs/web.md,
+"WebSocket" and "Chat")."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+from urllib.parse import urlsplit
 
-from fastapi import APIRouter, WebSocket
-from pydantic import ValidationError
+from fastapi import APIRouter, Query, WebSocket
+from pydantic import TypeAdapter, ValidationError
 from starlette.websockets import WebSocketDisconnect
 
+from terranova.server.accounts import Account
+from terranova.server.chat import Chat, Listener
 from terranova.server.hub import Connection, Hub, RateWindow
-from terranova.server.models import CLIENT_MESSAGE, ClientAction, ClientPing, PongMessage
+from terranova.server.models import (
+    CLIENT_MESSAGE,
+    ClientAction,
+    ClientChat,
+    ClientMute,
+    ClientPing,
+    PongMessage,
+)
 from terranova.server.routes.common import SeatQuery, error_text, query_seat, validation_message
-from terranova.server.routes.deps import HubDep, ServiceDep, SettingsDep, SocketsDep
+from terranova.server.routes.deps import (
+    AccountDep,
+    ChatDep,
+    HubDep,
+    ServiceDep,
+    SettingsDep,
+    SocketsDep,
+)
 from terranova.server.seats import authorize
 from terranova.server.service import Forbidden, GameService, ServiceError
+from terranova.server.sessions import cross_site
 from terranova.server.settings import Settings
 
 log = logging.getLogger("terranova.server")
@@ -34,23 +55,47 @@ async def game_socket(
     settings: SettingsDep,
     hub: HubDep,
     sockets: SocketsDep,
+    chat: ChatDep,
+    account: AccountDep,
     seat_query: SeatQuery = None,
     token: str | None = None,
+    with_chat: bool = Query(False, alias="chat", description="also the table's chat"),
 ) -> None:
     """A game's live connection, for a seat (with its token) or a spectator."""
     await websocket.accept()
     try:
         address = sockets.take(websocket.scope)
     except ServiceError as err:
-        await _refuse(websocket, err)
+        await refuse(websocket, err)
         return
+    talker = socket_account(websocket, settings, account) if with_chat else None
     try:
-        await _serve_socket(websocket, game_id, seat_query, token, service, settings, hub)
+        await _serve_socket(
+            websocket,
+            game_id,
+            seat_query,
+            token,
+            service,
+            settings,
+            hub,
+            chat if with_chat else None,
+            talker,
+            address,
+        )
     finally:
         sockets.give_back(address)
 
 
-async def _refuse(websocket: WebSocket, err: ServiceError) -> None:
+def socket_account(
+    websocket: WebSocket, settings: Settings, account: Account | None
+) -> Account | None:
+    """The account a socket chats as: none when its page is another site's (a browser sends
+    the cookie with a socket opened from any page; the ``Origin`` tells whose page it is)."""
+    hosts = frozenset({urlsplit(settings.public_url).netloc.lower()} if settings.public_url else ())
+    return None if cross_site(websocket.headers, hosts) else account
+
+
+async def refuse(websocket: WebSocket, err: ServiceError) -> None:
     """Refuse a connection: its error, then close code 4000 + the HTTP status."""
     with contextlib.suppress(Exception):
         await websocket.send_text(error_text(err.message, err.code))
@@ -65,6 +110,9 @@ async def _serve_socket(
     service: GameService,
     settings: Settings,
     hub: Hub,
+    chat: Chat | None,
+    account: Account | None,
+    address: str,
 ) -> None:
     try:
         seat = query_seat(seat_query)
@@ -72,11 +120,34 @@ async def _serve_socket(
         if seat is not None or token is not None:
             authorize(game, seat, token)
     except ServiceError as err:
-        await _refuse(websocket, err)
+        await refuse(websocket, err)
         return
     connection = Connection(websocket, game_id, seat)
     hub.add(connection)
     connection.send(game.message_json(seat))
+    listener = Listener(connection, game_id, account, address)
+    try:
+        if chat is not None:
+            await chat.join(listener)
+
+        async def handle(raw: str | bytes) -> None:
+            await _handle(connection, raw, token, service, chat, listener)
+
+        await serve_messages(websocket, connection, settings, handle)
+    finally:
+        hub.remove(connection)
+        if chat is not None:
+            await chat.leave(listener)
+
+
+async def serve_messages(
+    websocket: WebSocket,
+    connection: Connection,
+    settings: Settings,
+    handle: Callable[[str | bytes], Awaitable[None]],
+) -> None:
+    """Send what ``connection`` queues, and hand each message the client sends to ``handle``
+    (within the per-connection rate and size limits), until either side closes."""
     pump = asyncio.create_task(connection.pump())
     window = RateWindow(settings.ws_messages_per_second)
     try:
@@ -106,11 +177,10 @@ async def _serve_socket(
                 )
                 continue
             raw = text if text is not None else data or b""
-            await _handle(connection, raw, token, service)
+            await handle(raw)
     except WebSocketDisconnect:
         pass
     finally:
-        hub.remove(connection)
         if connection.closing:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(pump, timeout=2)
@@ -120,21 +190,26 @@ async def _serve_socket(
 
 
 async def _handle(
-    connection: Connection, raw: str | bytes, token: str | None, service: GameService
+    connection: Connection,
+    raw: str | bytes,
+    token: str | None,
+    service: GameService,
+    chat: Chat | None,
+    listener: Listener,
 ) -> None:
-    try:
-        message = CLIENT_MESSAGE.validate_json(raw)
-    except ValidationError as exc:
-        connection.send(
-            error_text(
-                'a message is {"type": "action", "action": "…", "ply": N}, '
-                f'{{"type": "undo"}} or {{"type": "ping"}} ({validation_message(exc)})',
-                "malformed",
-            )
-        )
+    message = read_message(
+        connection,
+        CLIENT_MESSAGE,
+        raw,
+        '{"type": "action", "action": "…", "ply": N}, {"type": "undo"}, ' + CHAT_FORMS,
+    )
+    if message is None:
         return
-    if isinstance(message, ClientPing):
-        connection.send(PongMessage().model_dump_json())
+    if isinstance(message, ClientChat | ClientMute):
+        if chat is None:
+            connection.send(error_text("connect with chat=1 to chat at this table", "refused"))
+        else:
+            await chat_message(chat, listener, message)
         return
     try:
         if connection.seat is None or token is None:
@@ -150,3 +225,44 @@ async def _handle(
     except Exception:
         log.exception("game %s: a message failed", connection.game_id)
         connection.send(error_text("the server failed on this message", "server"))
+
+
+CHAT_FORMS = (
+    '{"type": "chat", "text": "…"}, {"type": "mute", "account_id": "…"} (or "unmute") '
+    'or {"type": "ping"}'
+)
+"""The chat's client messages, as the error for a malformed one names them."""
+
+M = TypeVar("M")
+
+
+def read_message(
+    connection: Connection, adapter: TypeAdapter[M], raw: str | bytes, forms: str
+) -> M | None:
+    """A client's message; None if it is malformed (answered, naming ``forms``) or a ping
+    (answered with a pong)."""
+    try:
+        message = adapter.validate_json(raw)
+    except ValidationError as exc:
+        connection.send(
+            error_text(f"a message is {forms} ({validation_message(exc)})", "malformed")
+        )
+        return None
+    if isinstance(message, ClientPing):
+        connection.send(PongMessage().model_dump_json())
+        return None
+    return message
+
+
+async def chat_message(chat: Chat, listener: Listener, message: ClientChat | ClientMute) -> None:
+    """A chat message or a mute from a socket; a refusal is answered on it."""
+    try:
+        if isinstance(message, ClientChat):
+            await chat.post(listener, message.text)
+        else:
+            await chat.mute(listener, message.account_id, message.type == "mute")
+    except ServiceError as err:
+        listener.connection.send(error_text(err.message, err.code))
+    except Exception:
+        log.exception("a chat message failed")
+        listener.connection.send(error_text("the server failed on this message", "server"))

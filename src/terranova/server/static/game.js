@@ -70,6 +70,7 @@
 //                                            // decide now: what to do and why, in a sentence
 //                                            // or two (null: the page's general tip)
 // }
+import { chatPanel } from "./chat.js";
 import { scoreChart } from "./chart.js";
 import {
   api, forgetSeat, guideWanted, h, installTouchTips, mySeats, paletteSwitch, rememberSeat, seatColour,
@@ -101,6 +102,10 @@ let remembered = false;
 let stateAt = 0; // when the newest state message came (ms)
 let overdueWait = 0; // added to the wait after a re-read that found nothing new (ms)
 let rereading = false;
+const tableChat = chatPanel($("chat-card"), (message) => {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  else toast("Not connected: the message was not sent");
+});
 
 // How long past the moment a move is due the page waits for it before it reads the state
 // again: a move the server made but never sent would otherwise leave the page waiting for
@@ -123,7 +128,7 @@ function connect() {
   clearTimeout(retryTimer);
   clearInterval(retryClock);
   if (fatal) return;
-  const query = seat !== null ? `?seat=${seat}&token=${encodeURIComponent(token)}` : "";
+  const query = seat !== null ? `?seat=${seat}&token=${encodeURIComponent(token)}&chat=1` : "?chat=1";
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${encodeURIComponent(gameId)}${query}`;
   setConn("connecting", attempts ? "reconnecting…" : "connecting…");
   let ws;
@@ -154,6 +159,8 @@ function connect() {
       receive(msg);
     } else if (msg.type === "analysis") {
       analysisMessage(msg);
+    } else if (tableChat.receive(msg)) {
+      // the table's chat
     } else if (msg.type === "error") {
       if (!gotState && ["forbidden", "not_found", "refused"].includes(msg.code)) {
         fatal = true;
@@ -168,6 +175,7 @@ function connect() {
     if (socket !== ws) return;
     socket = null;
     connected = false;
+    tableChat.offline();
     if (event.code === 4403 || event.code === 4404 || event.code === 4409) {
       fatal = true;
       setConn("offline", "closed");

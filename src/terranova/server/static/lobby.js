@@ -4,6 +4,7 @@ import {
   absolute, api, copyText, forgetGame, h, mySeats, paletteSwitch, plural, rememberSeat,
   seatColour, seatLink, setGuide, timeAgo, toast,
 } from "./common.js";
+import { chatPanel } from "./chat.js";
 
 const $ = (id) => document.getElementById(id);
 const OTHER_BOT = "__other__";
@@ -422,6 +423,7 @@ async function start() {
   });
   renderMyGames();
   renderOpenTables();
+  connectLobby();
   $("open-tables-refresh").addEventListener("click", renderOpenTables);
   setInterval(() => { if (!document.hidden) renderOpenTables(); }, 15000);
   try {
@@ -436,6 +438,33 @@ async function start() {
   }
   renderGameChoice();
   document.body.dataset.ready = "1";
+}
+
+// ------------------------------------------------------------------ chat and who is online
+
+let lobbySocket = null;
+let lobbyWait = 1000;
+const lobbyChat = chatPanel($("lobby-chat"), (message) => {
+  if (lobbySocket && lobbySocket.readyState === WebSocket.OPEN) lobbySocket.send(JSON.stringify(message));
+  else toast("Not connected: the message was not sent");
+}, { online: $("online-list") });
+
+/** The lobby's socket: its chat and who is online; it connects again when it drops. */
+function connectLobby() {
+  const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/lobby`);
+  lobbySocket = ws;
+  ws.addEventListener("open", () => { lobbyWait = 1000; });
+  ws.addEventListener("message", (event) => {
+    let msg;
+    try { msg = JSON.parse(event.data); } catch (err) { return; }
+    if (!lobbyChat.receive(msg) && msg.type === "error") toast(msg.message);
+  });
+  ws.addEventListener("close", () => {
+    if (lobbySocket !== ws) return;
+    lobbyChat.offline();
+    setTimeout(connectLobby, lobbyWait);
+    lobbyWait = Math.min(30000, lobbyWait * 2);
+  });
 }
 
 start();
