@@ -99,3 +99,40 @@ def test_0009_adds_the_creator_and_counts_no_older_game(database_url: str) -> No
         assert _counts(db)["games"] == 2
     finally:
         db.dispose()
+
+
+def test_0013_adds_the_chat_tables_and_takes_them_away(database_url: str) -> None:
+    db = Database(database_url)
+    config = alembic_config()
+
+    def to(revision: str, down: bool = False) -> None:
+        with db.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            (command.downgrade if down else command.upgrade)(config, revision)
+
+    try:
+        to("0013")
+        with db.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO accounts (public_id, email, name, name_key, verified, suspended,"
+                    " deleted, turn_emails, unsubscribe_key, created_at) VALUES ('p1',"
+                    " 'ana@example.org', 'Ana', 'ana', true, false, false, false, 'k',"
+                    " '2026-01-01 00:00:00')"
+                )
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO chat_messages (account_id, name, spectator, text, created_at,"
+                    " deleted) SELECT id, 'Ana', false, 'hi', '2026-01-01 00:00:00', false"
+                    " FROM accounts"
+                )
+            )
+        to("0012", down=True)
+        with db.engine.connect() as connection:
+            assert connection.execute(text("SELECT count(*) FROM accounts")).scalar() == 1
+        db.migrate()
+        with db.engine.connect() as connection:
+            assert connection.execute(text("SELECT count(*) FROM chat_messages")).scalar() == 0
+    finally:
+        db.dispose()
