@@ -339,6 +339,42 @@ def test_without_email_a_reset_says_so(open_client: Open) -> None:
     assert answer.status_code == 409 and "e-mail is off" in answer.json()["detail"]
 
 
+def test_turn_emails_are_chosen_by_the_account(
+    open_client: Open, mail: tuple[Mailbox, str]
+) -> None:
+    box, url = mail
+    client = with_mail(open_client, url)
+    nobody = client.patch("/api/account", json={"turn_emails": True})
+    assert nobody.status_code == 403 and "sign in" in nobody.json()["detail"]
+    verified(client, box, "ana@example.org")
+    assert client.get("/api/account").json()["account"]["turn_emails"] is False
+    forged = client.patch("/api/account", json={"turn_emails": True})
+    assert forged.status_code == 403  # the cookie without its X-CSRF-Token
+    for bad in ({"turn_emails": "yes"}, {"turn_emails": 1}, {}, {"turn_emails": True, "x": 1}):
+        refused = client.patch("/api/account", json=bad, headers=csrf(client))
+        assert refused.status_code == 400, bad
+    assert client.get("/api/account").json()["account"]["turn_emails"] is False
+    on = client.patch("/api/account", json={"turn_emails": True}, headers=csrf(client))
+    assert on.status_code == 200 and on.json()["account"]["turn_emails"] is True
+    assert on.json()["csrf"] == csrf(client)["X-CSRF-Token"]
+    other = device(client)
+    assert sign_in(other, "ana@example.org").status_code == 200
+    assert other.get("/api/account").json()["account"]["turn_emails"] is True
+    off = other.patch("/api/account", json={"turn_emails": False}, headers=csrf(other))
+    assert off.status_code == 200 and off.json()["account"]["turn_emails"] is False
+    assert client.get("/api/account").json()["account"]["turn_emails"] is False
+
+
+def test_without_email_turn_emails_cannot_be_turned_on(open_client: Open) -> None:
+    client = open_client()
+    assert sign_up(client, "ana@example.org").status_code == 200
+    refused = client.patch("/api/account", json={"turn_emails": True}, headers=csrf(client))
+    assert refused.status_code == 409 and "e-mail is off" in refused.json()["detail"]
+    assert client.get("/api/account").json()["account"]["turn_emails"] is False
+    kept_off = client.patch("/api/account", json={"turn_emails": False}, headers=csrf(client))
+    assert kept_off.status_code == 200 and kept_off.json()["account"]["turn_emails"] is False
+
+
 def test_e_mail_asked_too_often_from_one_address_is_refused(
     open_client: Open, mail: tuple[Mailbox, str]
 ) -> None:

@@ -303,6 +303,17 @@ class AccountStore:
                 update(AccountRow).where(AccountRow.id == account_id).values(verified=True)
             )
 
+    def set_turn_emails(self, account_id: int, on: bool) -> Account | None:
+        """Opt in to (or out of) the turn e-mails; the account as it now is (None if it is
+        gone)."""
+        with self.db.writing() as session:
+            row = session.get(AccountRow, account_id)
+            if row is None or row.deleted:
+                return None
+            row.turn_emails = on
+            session.flush()
+            return _account(row)
+
     def set_suspended(self, account_id: int, suspended: bool) -> None:
         with self.db.writing() as session:
             session.execute(
@@ -681,6 +692,16 @@ class Accounts:
             raise Forbidden("this account is suspended")
         await self.sign_out(old_token)
         return await self._session(account)
+
+    async def set_turn_emails(self, account: Account, on: bool) -> Account:
+        """The account's choice of the e-mails that say it has been its turn for a while
+        (only with e-mail on: turning them on with e-mail off is refused)."""
+        if on and not self.mail_on:
+            raise MailOff("e-mail is off on this server: it sends no e-mail about turns")
+        changed = await asyncio.to_thread(self.store.set_turn_emails, account.id, on)
+        if changed is None:
+            raise Forbidden("sign in first")
+        return changed
 
     async def delete(self, account: Account, password: str) -> None:
         found = await asyncio.to_thread(self.store.get, account.id)

@@ -264,6 +264,11 @@ class DeleteAccountRequest(Request):
     password: str = Field(max_length=1000)
 
 
+class AccountChange(Request):
+    turn_emails: bool
+    """E-mail me when it has been my turn for a while (only with e-mail on)."""
+
+
 class AccountOut(BaseModel):
     account_id: str
     """The account's public id (its profile: ``/players/{account_id}``)."""

@@ -11,6 +11,7 @@ from terranova.server.accounts import Account, SignedIn
 from terranova.server.errors import Forbidden
 from terranova.server.limits import Proxies
 from terranova.server.models import (
+    AccountChange,
     AccountOut,
     DeleteAccountRequest,
     DoneResponse,
@@ -89,6 +90,19 @@ async def get_account(
             _signed_out(response)
         return SessionResponse(account=None, csrf=None, mail=accounts.mail_on)
     return SessionResponse(account=_out(account), csrf=csrf_token(token), mail=accounts.mail_on)
+
+
+@router.patch("/api/account", response_model=SessionResponse, responses=RESPONSES)
+async def change_account(
+    body: AccountChange, request: Request, account: AccountDep, accounts: AccountsDep
+) -> SessionResponse:
+    """Change the account's settings: ``turn_emails`` (409 to turn them on when e-mail is
+    off on this server)."""
+    changed = await accounts.set_turn_emails(_needs(account), body.turn_emails)
+    token = session_token(request)
+    return SessionResponse(
+        account=_out(changed), csrf=csrf_token(token or ""), mail=accounts.mail_on
+    )
 
 
 @router.post("/api/account", responses=RESPONSES)
