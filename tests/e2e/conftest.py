@@ -22,12 +22,13 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.server.mailbox import Mailbox, smtp_server
 from tests.server.process import child_env, free_port, server_command
 
 IN_CI = bool(os.environ.get("CI"))
@@ -78,10 +79,12 @@ def pytest_configure(config: pytest.Config) -> None:
 
 class Server:
     """``python -m terranova.server`` on a loopback port with its own SQLite file; it can be
-    stopped and started again on the same port and database (to test reconnecting)."""
+    stopped and started again on the same port and database (to test reconnecting).
+    ``extra`` adds to its command line (``["--smtp-url", url, "--public-url", base]``)."""
 
-    def __init__(self, workdir: Path) -> None:
+    def __init__(self, workdir: Path, extra: Sequence[str] = ()) -> None:
         self.workdir = workdir
+        self.extra = list(extra)
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.database_url = f"sqlite:///{workdir / 'e2e.db'}"
@@ -92,7 +95,7 @@ class Server:
         log = self.log_path.open("ab")
         env = child_env(PYTHONUNBUFFERED="1")
         self.process = subprocess.Popen(
-            server_command(self.port, self.database_url),
+            server_command(self.port, self.database_url, *self.extra),
             cwd=self.workdir,
             stdout=log,
             stderr=subprocess.STDOUT,
@@ -155,16 +158,33 @@ class Server:
             time.sleep(0.5)
 
 
+@contextlib.contextmanager
+def running(server: Server, request: pytest.FixtureRequest) -> Iterator[Server]:
+    """The server started, then stopped (its log printed if the test failed)."""
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        if failed(request):  # shown with the failure, under "Captured stdout teardown"
+            print(f"the server's log, its end:\n{server.log()}")
+
+
 @pytest.fixture
 def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Server]:
-    running = Server(tmp_path)
-    running.start()
-    try:
-        yield running
-    finally:
-        running.stop()
-        if failed(request):  # shown with the failure, under "Captured stdout teardown"
-            print(f"the server's log, its end:\n{running.log()}")
+    with running(Server(tmp_path), request) as started:
+        yield started
+
+
+@pytest.fixture
+def mail_server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[tuple[Server, Mailbox]]:
+    """A server with e-mail on: it sends to a real SMTP server whose mailbox the test reads
+    (``tests/server/mailbox.py``), its links naming the server's own address."""
+    with smtp_server() as (box, url):
+        mailing = Server(tmp_path)
+        mailing.extra = ["--smtp-url", url, "--public-url", mailing.base]
+        with running(mailing, request) as started:
+            yield started, box
 
 
 # module scope, not session: Playwright's sync API keeps an event loop running in this thread

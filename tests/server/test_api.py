@@ -364,10 +364,17 @@ def test_pages_and_static_files(open_api: Any, tmp_path: Path) -> None:
     (static / "js").mkdir(parents=True)
     (static / "index.html").write_text("<h1>lobby</h1>")
     (static / "play.html").write_text("<h1>board</h1>")
+    (static / "account.html").write_text("<h1>account</h1>")
     (static / "js" / "app.js").write_text("console.log(1)")
     api = open_api(static_dir=static)
     assert api.client.get("/").text == "<h1>lobby</h1>"
     assert api.client.get("/play/abc123?seat=0&token=x").text == "<h1>board</h1>"
+    for path in ("/account", "/account/sign-in", "/account/sign-up", "/account/forgot"):
+        assert api.client.get(path).text == "<h1>account</h1>", path
+    assert api.client.get("/account/verify?token=x").text == "<h1>account</h1>"
+    assert api.client.get("/account/reset?token=x").text == "<h1>account</h1>"
+    unknown = api.client.get("/account/elsewhere")
+    assert unknown.status_code == 404 and "no page" in unknown.json()["detail"]
     response = api.client.get("/static/js/app.js")
     assert response.status_code == 200 and response.text == "console.log(1)"
     assert api.client.get("/static/missing.js").status_code == 404

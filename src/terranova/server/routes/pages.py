@@ -1,5 +1,5 @@
-"""The browser UI: the lobby, the play page, the rules pages and their pictures, and the
-static files (docs/web.md, "Pages")."""
+"""The browser UI: the lobby, the play page, the account pages, the rules pages and their
+pictures, and the static files (docs/web.md, "Pages")."""
 
 from __future__ import annotations
 
@@ -37,6 +37,24 @@ async def index(settings: SettingsDep) -> Response:
 async def play(game_id: str, settings: SettingsDep) -> Response:
     """A game's board (the page reads its seat and token from the query)."""
     return _page(Path(settings.static_dir), "play.html")
+
+
+ACCOUNT_VIEWS = frozenset({"sign-in", "sign-up", "forgot", "verify", "reset"})
+"""The views of ``/account/{view}`` (``static/account.js`` draws them)."""
+
+
+@router.get("/account", include_in_schema=False)
+async def account(settings: SettingsDep) -> Response:
+    """The signed-in person's account: name, address, password, e-mail, deletion."""
+    return _page(Path(settings.static_dir), "account.html")
+
+
+@router.get("/account/{view}", include_in_schema=False)
+async def account_view(view: str, settings: SettingsDep) -> Response:
+    """Signing up and in, a forgotten password, and the pages the e-mailed links open."""
+    if view not in ACCOUNT_VIEWS:
+        return JSONResponse({"detail": f"there is no page /account/{view}"}, status_code=404)
+    return _page(Path(settings.static_dir), "account.html")
 
 
 @router.get("/rules/{game_id}", include_in_schema=False)

@@ -96,8 +96,79 @@ export async function currentSession(refresh = false) {
   return session;
 }
 
-/** Keep what an answer that signs in or out says of the session ({account, csrf, mail}). */
-export function setSession(answer) { session = answer; }
+/** Keep what an answer that signs in or out says of the session ({account, csrf, mail});
+ * the page hears of it by the window's "terranova:session" event. */
+export function setSession(answer) {
+  session = answer;
+  if (typeof window !== "undefined") {
+    window.dispatchEvent(new CustomEvent("terranova:session", { detail: answer }));
+  }
+}
+
+/**
+ * Everything this browser does once someone signed in here: by the sign-in form, a sign-up
+ * that signs in at once, a confirmed address's link or a password reset's. `answer` is the
+ * API's {account, csrf, mail}.
+ */
+export async function afterSignIn(answer) {
+  setSession(answer);
+  // the guest seats this browser holds are attached to the account here (attachMySeats)
+}
+
+/** Sign out in this browser; the session then says nobody. */
+export async function signOut() {
+  const known = await currentSession().catch(() => null);
+  await api("/api/session", { method: "DELETE" });
+  setSession({ account: null, csrf: null, mail: Boolean(known && known.mail) });
+}
+
+/** A path of this site to come back to after signing in (`next` of the query), else "/". */
+export function nextPath(query = location.search) {
+  const next = new URLSearchParams(query).get("next") || "";
+  return /^\/(?![/\\])/.test(next) ? next : "/";
+}
+
+/** The top bar's account area: "Sign in" and "Sign up" for a guest, the name and a menu
+ * (Account, Sign out) for someone signed in. It follows the session as it changes. */
+export function accountArea() {
+  const area = h("div.account-area", { dataset: { testid: "account-area" } });
+  const here = `?next=${encodeURIComponent(location.pathname + location.search)}`;
+  const draw = (known) => {
+    const account = known && known.account;
+    area.dataset.signedIn = account ? "1" : "0";
+    if (!account) {
+      area.replaceChildren(
+        h("a.topbar-link", { href: `/account/sign-in${here}`, dataset: { testid: "sign-in-link" }, text: "Sign in" }),
+        h("a.topbar-link", { href: `/account/sign-up${here}`, dataset: { testid: "sign-up-link" }, text: "Sign up" }));
+      return;
+    }
+    const menu = h("details.account-menu");
+    const out = h("button.small", { type: "button", dataset: { testid: "sign-out" }, text: "Sign out" });
+    out.addEventListener("click", async () => {
+      out.disabled = true;
+      try {
+        await signOut();
+      } catch (err) {
+        out.disabled = false;
+        toast(`Could not sign out: ${err.message}`);
+      }
+    });
+    menu.append(
+      h("summary.topbar-link", { dataset: { testid: "account-name" }, title: `Signed in as ${account.name}` },
+        h("span.account-name", { text: account.name })),
+      h("div.account-menu-items",
+        h("a", { href: "/account", dataset: { testid: "account-link" }, text: "Account" }), out));
+    area.replaceChildren(menu);
+  };
+  addEventListener("terranova:session", (ev) => draw(ev.detail));
+  // a click elsewhere closes the menu
+  document.addEventListener("click", (ev) => {
+    const menu = area.querySelector("details[open]");
+    if (menu && !menu.contains(ev.target)) menu.open = false;
+  });
+  currentSession().then(draw, () => draw(null));
+  return area;
+}
 
 /**
  * Call the JSON API; resolves to the parsed answer or rejects with an ApiError. A request

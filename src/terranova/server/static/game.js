@@ -73,7 +73,7 @@
 import { chatPanel } from "./chat.js";
 import { scoreChart } from "./chart.js";
 import {
-  api, forgetSeat, guideWanted, h, installTouchTips, mySeats, paletteSwitch, rememberSeat, seatColour,
+  accountArea, api, forgetSeat, guideWanted, h, installTouchTips, mySeats, paletteSwitch, rememberSeat, seatColour,
   seatInk, seatLink, setGuide, toast,
 } from "./common.js";
 
@@ -1428,6 +1428,7 @@ async function start() {
   installReplayControls();
   installNotify();
   $("rules-link").before(paletteSwitch());
+  document.querySelector(".topbar").append(accountArea());
   let components;
   try {
     [summary, components] = await Promise.all([

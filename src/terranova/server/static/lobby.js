@@ -1,7 +1,7 @@
 // The lobby: pick a game, its seats (human or bot) and variants, create it, hand out the
 // invitation links, and list the games this browser holds seats in ("my games").
 import {
-  absolute, api, copyText, forgetGame, h, mySeats, paletteSwitch, plural, rememberSeat,
+  absolute, accountArea, api, copyText, forgetGame, h, mySeats, paletteSwitch, plural, rememberSeat,
   seatColour, seatLink, setGuide, timeAgo, toast,
 } from "./common.js";
 import { chatPanel } from "./chat.js";
@@ -415,7 +415,7 @@ async function joinTable(game, seat, button) {
 // ------------------------------------------------------------------ start
 
 async function start() {
-  document.querySelector(".topbar").append(paletteSwitch());
+  document.querySelector(".topbar").append(paletteSwitch(), accountArea());
   $("create-form").addEventListener("submit", createGame);
   $("another-button").addEventListener("click", () => {
     $("created").hidden = true;

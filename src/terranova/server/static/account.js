@@ -1,0 +1,369 @@
+// The account pages: sign up, sign in, a forgotten password, the pages the e-mailed links
+// open (confirm an address, choose a new password) and the account's own page. One page,
+// account.html, draws the view its path names (/account, /account/<view>).
+import {
+  accountArea, afterSignIn, api, currentSession, h, nextPath, setSession, signOut,
+} from "./common.js";
+
+const main = document.getElementById("account-main");
+const NO_MAIL = "This server sends no e-mail, so a forgotten password cannot be reset.";
+const LABELS = { email: "E-mail address", name: "Display name", password: "Password" };
+
+/** An API error as a sentence: "email: …" names its field as the form does. */
+function sentence(text) {
+  const named = /^(email|name|password): (.*)$/s.exec(text);
+  const said = named ? `${LABELS[named[1]]}: ${named[2]}` : text;
+  const first = said.charAt(0).toUpperCase() + said.slice(1);
+  return /[.!?]$/.test(first) ? first : `${first}.`;
+}
+
+function field({ name, label, type = "text", autocomplete, hint, value = "" }) {
+  const id = `field-${name}`;
+  const input = h("input", {
+    id, name, type, autocomplete, value, dataset: { testid: name },
+    "aria-describedby": hint ? `${id}-hint` : undefined,
+  });
+  return h("div.field", h("label", { for: id, text: label }), input,
+    hint ? h("p.hint", { id: `${id}-hint`, text: hint }) : null);
+}
+
+/**
+ * A form whose errors show under its fields, in words; its fields keep what was typed when
+ * the server refuses. `onSubmit(values)` does the work (an ApiError thrown is shown).
+ */
+function accountForm({ id, fields, submit, danger = false, onSubmit }) {
+  const error = h("p.form-error", { role: "alert", hidden: true, dataset: { testid: `${id}-error` } });
+  const button = h(danger ? "button.danger" : "button.primary", {
+    type: "submit", text: submit, dataset: { testid: `${id}-submit` },
+  });
+  const form = h("form.account-form", { id, novalidate: true }, fields.map(field), error, h("div.actions", button));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    error.hidden = true;
+    for (const input of form.querySelectorAll("input")) input.removeAttribute("aria-invalid");
+    button.disabled = true;
+    const values = Object.fromEntries(new FormData(form));
+    try {
+      await onSubmit(values);
+    } catch (err) {
+      error.textContent = sentence(err.message);
+      error.hidden = false;
+      const named = /^(email|name|password|current|new):/.exec(err.message);
+      const input = named && form.querySelector(`input[name="${named[1]}"]`);
+      if (input) input.setAttribute("aria-invalid", "true");
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return form;
+}
+
+function card(title, ...children) {
+  return h("section.card.account-card", h("h1", { text: title }), ...children);
+}
+
+function section(title, testid, ...children) {
+  return h("section.card.account-card", { dataset: { testid } }, h("h2", { text: title }), ...children);
+}
+
+function notice(text, kind = "info", testid = "notice") {
+  return h(`p.notice.notice-${kind}`, { dataset: { testid }, text });
+}
+
+function links(...items) {
+  return h("p.account-links", ...items.flatMap((item, i) => (i ? [" · ", item] : [item])));
+}
+
+function link(href, text, testid) {
+  return h("a", { href, text, dataset: testid ? { testid } : undefined });
+}
+
+function show(...nodes) {
+  main.replaceChildren(...nodes.filter(Boolean));
+  document.body.dataset.ready = "1";
+}
+
+/** The `token` of a link from an e-mail, taken out of the address bar (and the history). */
+function linkToken() {
+  const token = new URLSearchParams(location.search).get("token") || "";
+  if (token) history.replaceState(null, "", location.pathname);
+  return token;
+}
+
+function withNext(path) {
+  const next = nextPath();
+  return next === "/" ? path : `${path}?next=${encodeURIComponent(next)}`;
+}
+
+function signedInAlready(known) {
+  show(card("You are signed in",
+    h("p", { text: `You are signed in as ${known.account.name}.` }),
+    links(link(nextPath(), "Continue", "continue"), link("/account", "Your account"))));
+}
+
+// ------------------------------------------------------------------ the views
+
+function signUp(known) {
+  if (known.account) return signedInAlready(known);
+  document.title = "Sign up · Terranova";
+  const form = accountForm({
+    id: "sign-up",
+    submit: "Sign up",
+    fields: [
+      { name: "email", label: "E-mail address", type: "email", autocomplete: "email" },
+      { name: "name", label: "Display name", autocomplete: "nickname", hint: "The name others see: at most 40 characters." },
+      { name: "password", label: "Password", type: "password", autocomplete: "new-password", hint: "8 characters or more." },
+    ],
+    async onSubmit(values) {
+      const answer = await api("/api/account", { method: "POST", body: values });
+      if (answer && answer.account) {
+        await afterSignIn(answer);
+        location.assign(nextPath());
+        return;
+      }
+      show(card("Check your e-mail",
+        h("p", {}, "We sent a message to ", h("strong", { text: values.email }),
+          ". Open its link to confirm your address and sign in."),
+        h("p.hint", { text: "The link works once, for a limited time. Nothing arrived? Look in the spam folder. If this address has an account already, the message says so instead." }),
+        links(link("/", "Back to the lobby"))));
+      main.dataset.sent = "1";
+    },
+  });
+  show(card("Sign up",
+    h("p.hint", { text: "An account keeps your name and lets you find your games on any device. You can also play as a guest, without one." }),
+    known.mail ? null : notice(`${NO_MAIL} Your account is ready at once.`, "info", "no-mail"),
+    form,
+    links(h("span", {}, "Have an account? ", link(withNext("/account/sign-in"), "Sign in")))));
+}
+
+function signIn(known) {
+  if (known.account) return signedInAlready(known);
+  document.title = "Sign in · Terranova";
+  const forgot = link("/account/forgot", "Forgot your password?", "forgot-link");
+  const form = accountForm({
+    id: "sign-in",
+    submit: "Sign in",
+    fields: [
+      { name: "email", label: "E-mail address", type: "email", autocomplete: "username" },
+      { name: "password", label: "Password", type: "password", autocomplete: "current-password" },
+    ],
+    async onSubmit(values) {
+      await afterSignIn(await api("/api/session", { method: "POST", body: values }));
+      location.assign(nextPath());
+    },
+  });
+  const email = form.querySelector("input[name=email]");
+  email.addEventListener("input", () => {
+    forgot.href = email.value ? `/account/forgot?email=${encodeURIComponent(email.value)}` : "/account/forgot";
+  });
+  show(card("Sign in",
+    form,
+    known.mail ? links(forgot) : notice(NO_MAIL, "info", "no-mail"),
+    links(h("span", {}, "No account yet? ", link(withNext("/account/sign-up"), "Sign up")))));
+}
+
+function forgot(known) {
+  document.title = "Forgotten password · Terranova";
+  if (!known.mail) {
+    return show(card("Forgotten password",
+      notice(`${NO_MAIL} Ask whoever runs it.`, "info", "no-mail"),
+      links(link("/account/sign-in", "Sign in"))));
+  }
+  const form = accountForm({
+    id: "forgot",
+    submit: "Send me a link",
+    fields: [{
+      name: "email", label: "E-mail address", type: "email", autocomplete: "email",
+      value: new URLSearchParams(location.search).get("email") || "",
+    }],
+    async onSubmit(values) {
+      await api("/api/account/reset", { method: "POST", body: values });
+      show(card("Check your e-mail",
+        h("p", {}, "If ", h("strong", { text: values.email }),
+          " has an account, a message with a link to choose a new password is on its way."),
+        h("p.hint", { text: "The link works once, for a limited time. Nothing arrived? Look in the spam folder." }),
+        links(link("/account/sign-in", "Sign in"))));
+      main.dataset.sent = "1";
+    },
+  });
+  show(card("Forgotten password",
+    h("p.hint", { text: "We e-mail you a link to choose a new password." }),
+    form,
+    links(link("/account/sign-in", "Back to sign in"))));
+}
+
+function brokenLink(title, message) {
+  show(card(title,
+    notice(message, "error", "link-error"),
+    h("p.hint", { text: "A link works once, for a limited time. While an address is not confirmed, signing in sends a new link; a forgotten password asks for a new one." }),
+    links(link("/account/sign-in", "Sign in"), link("/account/forgot", "Forgotten password"), link("/", "Lobby"))));
+}
+
+async function verify() {
+  document.title = "Confirm your address · Terranova";
+  const token = linkToken();
+  if (!token) return brokenLink("This link is not complete", "Open the link from your e-mail again, all of it.");
+  show(card("Confirming your address…"));
+  let answer;
+  try {
+    answer = await api("/api/account/verify", { method: "POST", body: { token } });
+  } catch (err) {
+    return brokenLink("This link does not work", sentence(err.message));
+  }
+  await afterSignIn(answer);
+  show(card("Your address is confirmed",
+    notice(`Your e-mail address is confirmed, and you are signed in as ${answer.account.name}.`, "ok", "confirmed"),
+    links(link("/", "Go to the lobby", "lobby-link"), link("/account", "Your account"))));
+}
+
+function reset() {
+  document.title = "A new password · Terranova";
+  const token = linkToken();
+  if (!token) return brokenLink("This link is not complete", "Open the link from your e-mail again, all of it.");
+  const form = accountForm({
+    id: "reset",
+    submit: "Choose this password",
+    fields: [{ name: "password", label: "New password", type: "password", autocomplete: "new-password", hint: "8 characters or more." }],
+    async onSubmit(values) {
+      const answer = await api("/api/account/reset/confirm", { method: "POST", body: { token, password: values.password } });
+      await afterSignIn(answer);
+      show(card("Your password is changed",
+        notice(`You are signed in as ${answer.account.name}. Every other browser is signed out.`, "ok", "reset-done"),
+        links(link("/", "Go to the lobby", "lobby-link"), link("/account", "Your account"))));
+    },
+  });
+  show(card("Choose a new password", form));
+}
+
+function settings(known, message = null) {
+  document.title = "Your account · Terranova";
+  if (!known.account) {
+    return show(
+      message,
+      card("Your account",
+        h("p", { text: "You are not signed in. You can play as a guest; an account lets you find your games on any device." }),
+        links(link("/account/sign-in?next=/account", "Sign in", "sign-in"), link("/account/sign-up?next=/account", "Sign up"))));
+  }
+  const account = known.account;
+  const address = known.mail
+    ? (account.verified ? "confirmed" : "not confirmed yet")
+    : "not checked: this server sends no e-mail";
+  const who = card("Your account",
+    h("dl.account-facts",
+      h("dt", { text: "Display name" }), h("dd", { text: account.name, dataset: { testid: "facts-name" } }),
+      h("dt", { text: "E-mail address" }),
+      h("dd", {}, h("span", { text: account.email, dataset: { testid: "facts-email" } }),
+        h("span.muted", { text: ` (${address})`, dataset: { testid: "facts-confirmed" } }))));
+
+  const box = h("input", { type: "checkbox", id: "turn-emails", dataset: { testid: "turn-emails" } });
+  box.checked = account.turn_emails;
+  box.disabled = !known.mail;
+  const saved = h("p.hint", { role: "status", hidden: true, dataset: { testid: "turn-emails-status" } });
+  box.addEventListener("change", async () => {
+    const wanted = box.checked;
+    box.disabled = true;
+    saved.classList.remove("form-error");
+    saved.hidden = false;
+    try {
+      setSession(await api("/api/account", { method: "PATCH", body: { turn_emails: wanted } }));
+      saved.textContent = wanted ? "Saved: we e-mail you when it has been your turn for a while." : "Saved: no e-mail about your turns.";
+    } catch (err) {
+      box.checked = !wanted;
+      saved.textContent = sentence(err.message);
+      saved.classList.add("form-error");
+    } finally {
+      box.disabled = false;
+    }
+  });
+  const turns = section("E-mail about your turns", "turns",
+    h("label.checkbox", { for: "turn-emails" }, box, " E-mail me when it has been my turn for a while"),
+    known.mail ? null : notice("This server sends no e-mail, so this cannot be turned on.", "info", "no-mail"),
+    saved);
+
+  const password = section("Change your password", "password",
+    accountForm({
+      id: "password",
+      submit: "Change the password",
+      fields: [
+        { name: "current", label: "Current password", type: "password", autocomplete: "current-password" },
+        { name: "new", label: "New password", type: "password", autocomplete: "new-password", hint: "8 characters or more." },
+      ],
+      async onSubmit(values) {
+        await api("/api/account/password", { method: "POST", body: values });
+        for (const input of password.querySelectorAll("input")) input.value = "";
+        password.querySelector("[data-testid='password-done']")?.remove();
+        password.querySelector(".form-error").before(
+          notice("Your password is changed. Every other browser is signed out.", "ok", "password-done"));
+      },
+    }));
+
+  const here = h("button", { type: "button", text: "Sign out", dataset: { testid: "sign-out-here" } });
+  const everywhere = h("button", { type: "button", text: "Sign out everywhere", dataset: { testid: "sign-out-everywhere" } });
+  const outError = h("p.form-error", { role: "alert", hidden: true });
+  const signingOut = async (button, how) => {
+    button.disabled = true;
+    try {
+      await how();
+    } catch (err) {
+      outError.textContent = sentence(err.message);
+      outError.hidden = false;
+      button.disabled = false;
+    }
+  };
+  here.addEventListener("click", () => signingOut(here, async () => {
+    await signOut();
+    settings(await currentSession(), notice("You are signed out in this browser.", "ok", "signed-out"));
+  }));
+  everywhere.addEventListener("click", () => signingOut(everywhere, async () => {
+    await api("/api/sessions", { method: "DELETE" });
+    setSession({ account: null, csrf: null, mail: known.mail });
+    settings(await currentSession(), notice("You are signed out in every browser, this one too.", "ok", "signed-out"));
+  }));
+  const out = section("Sign out", "sign-out",
+    h("p.hint", { text: "In this browser, or in every browser where you are signed in (a lost phone, a shared computer)." }),
+    outError, h("div.actions", here, everywhere));
+
+  const remove = section("Delete your account", "delete",
+    h("p.hint", { text: "Your games stay, and your seats in them will read “deleted player”. Your e-mail address, password and sessions are deleted. This cannot be undone." }),
+    accountForm({
+      id: "delete",
+      submit: "Delete my account",
+      danger: true,
+      fields: [{ name: "password", label: "Your password, to confirm", type: "password", autocomplete: "current-password" }],
+      async onSubmit(values) {
+        await api("/api/account", { method: "DELETE", body: values });
+        setSession({ account: null, csrf: null, mail: known.mail });
+        settings(await currentSession(), notice("Your account is deleted.", "ok", "deleted"));
+      },
+    }));
+  show(message, who, turns, password, out, remove);
+}
+
+// ------------------------------------------------------------------ start
+
+const VIEWS = { "sign-up": signUp, "sign-in": signIn, forgot, verify, reset };
+
+async function start() {
+  const view = location.pathname.replace(/\/+$/, "").split("/")[2] || "";
+  // the forms to sign in or up need no links to themselves
+  if (!["sign-in", "sign-up", "forgot"].includes(view)) document.querySelector(".topbar").append(accountArea());
+  main.dataset.view = view || "account";
+  let known;
+  try {
+    known = await currentSession();
+  } catch (err) {
+    show(card("Your account", notice(`The server cannot say who is signed in: ${err.message}`, "error", "load-error")));
+    return;
+  }
+  if (!view) {
+    // signed out with the top bar's menu: the page says so
+    addEventListener("terranova:session", (ev) => {
+      if (!ev.detail.account && main.querySelector("[data-testid='delete']")) settings(ev.detail);
+    });
+    settings(known);
+    return;
+  }
+  await (VIEWS[view] || settings)(known);
+}
+
+start();
