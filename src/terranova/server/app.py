@@ -28,7 +28,7 @@ from terranova.server.hub import Hub
 from terranova.server.limits import Limits, Proxies, SocketCount
 from terranova.server.metrics import Metrics, RequestTimer
 from terranova.server.relay import Relay
-from terranova.server.routes import accounts, advice, games, lobby, ops, pages, play, sockets
+from terranova.server.routes import accounts, advice, games, held, lobby, ops, pages, play, sockets
 from terranova.server.routes.common import validation_message
 from terranova.server.service import GameService, ServiceError
 from terranova.server.sessions import CsrfGuard
@@ -117,7 +117,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             {"detail": str(exc.detail)}, status_code=exc.status_code, headers=headers
         )
 
-    modules = (games, play, advice, accounts, sockets, lobby, ops, pages)
+    modules = (games, play, advice, accounts, held, sockets, lobby, ops, pages)
     for module in modules:
         app.include_router(module.router)
     routes = [route for module in modules for route in module.router.routes]

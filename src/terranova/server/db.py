@@ -12,6 +12,7 @@ appending at once for one game never both land.
 from __future__ import annotations
 
 import functools
+import hmac
 import os
 import secrets
 import socket
@@ -42,6 +43,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    and_,
     create_engine,
     delete,
     event,
@@ -123,6 +125,10 @@ class GameRow(Base):
     (:func:`~terranova.server.limits.address_digest`), to count that address's unfinished
     games and its games of the past hour (null: made without an address, or before
     migration 0009)."""
+    to_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat to decide in the game's last stored position (null: nobody, as when it is
+    over, or not known: written before migration 0016), kept with every move so that an
+    account's games say whose turn it is without replaying their logs."""
 
 
 class SeatRow(Base):
@@ -220,6 +226,8 @@ class StoredSeat:
     name: str
     bot: str | None
     token_hash: str | None
+    account_id: int | None = None
+    """The account holding the seat (None: a guest's, held by its token only)."""
 
 
 @dataclass(frozen=True)
@@ -278,6 +286,25 @@ class OpenGame:
     params: dict[str, Any]
     created_at: datetime
     seats: list[StoredSeat]
+
+
+@dataclass(frozen=True)
+class AccountGame:
+    """A game of an account's "My games": what the list shows of it."""
+
+    public_id: str
+    game: str
+    status: str
+    result: dict[str, Any] | None
+    to_move: int | None
+    created_at: datetime
+    seats: list[StoredSeat]
+
+
+ATTACH_UNKNOWN = "there is no such game or seat"
+ATTACH_WRONG = "that is not the seat's token (or the seat is no longer a person's)"
+ATTACH_YOURS = "your account holds the seat already"
+ATTACH_TAKEN = "another account holds the seat"
 
 
 class GameLimitReached(Exception):
@@ -368,6 +395,10 @@ def _stored(row: GameRow, seats: Iterable[StoredSeat], entries: Iterable[Entry])
         move_seconds=row.move_seconds,
         creator=row.creator,
     )
+
+
+def _seat(row: SeatRow) -> StoredSeat:
+    return StoredSeat(row.seat, row.kind, row.name, row.bot, row.token_hash, row.account_id)
 
 
 def _analysis(row: AnalysisRow) -> StoredAnalysis:
@@ -588,6 +619,7 @@ class Database:
         creator: str | None = None,
         most_unfinished: int = 0,
         most_per_hour: int = 0,
+        to_move: int | None = None,
     ) -> StoredGame:
         """Insert a game with its seats and its first log entries, in one transaction; with
         ``rematch_of``, as the rematch of that game, which must have none yet (else
@@ -628,6 +660,7 @@ class Database:
                 hints=hints,
                 move_seconds=move_seconds,
                 creator=creator,
+                to_move=to_move,
             )
             session.add(row)
             session.flush()
@@ -641,6 +674,7 @@ class Database:
                         name=seat.name,
                         bot=seat.bot,
                         token_hash=seat.token_hash,
+                        account_id=seat.account_id,
                     )
                 )
             self._add_entries(session, pk, entries, created)
@@ -822,7 +856,7 @@ class Database:
             ).all()
             return _stored(
                 row,
-                [StoredSeat(s.seat, s.kind, s.name, s.bot, s.token_hash) for s in seats],
+                [_seat(s) for s in seats],
                 [Entry(a.seq, a.ply, a.text, a.kind) for a in actions],
             )
 
@@ -835,8 +869,10 @@ class Database:
         result: dict[str, Any] | None,
         runner: bool = False,
         durable: bool = True,
+        to_move: int | None = None,
     ) -> bool:
-        """Append log entries and set the game's status, in one transaction; raises
+        """Append log entries and set the game's status (and ``to_move``, the seat to decide
+        now), in one transaction; raises
         ConflictError (and writes nothing) if another writer took one of these ``seq``, or
         if they do not follow the log's last entry. ``runner``: whether the position now
         needs a runner (:meth:`_lease`); answers whether this process holds the game's
@@ -853,7 +889,7 @@ class Database:
                 changed = session.execute(
                     update(GameRow)
                     .where(GameRow.id == pk, GameRow.status == "playing")
-                    .values(status=status, result=result)
+                    .values(status=status, result=result, to_move=to_move)
                 )
                 if cast(CursorResult[Any], changed).rowcount != 1:
                     raise ConflictError("the game is no longer being played")
@@ -1005,6 +1041,7 @@ class Database:
                     name=becomes.name,
                     bot=becomes.bot,
                     token_hash=becomes.token_hash,
+                    account_id=becomes.account_id,
                 )
             )
             if cast(CursorResult[Any], changed).rowcount != 1:
@@ -1039,11 +1076,128 @@ class Database:
             for s in session.scalars(
                 select(SeatRow).where(SeatRow.game_id.in_(seats)).order_by(SeatRow.seat)
             ):
-                seats[s.game_id].append(StoredSeat(s.seat, s.kind, s.name, s.bot, s.token_hash))
+                seats[s.game_id].append(_seat(s))
             return [
                 OpenGame(r.public_id, r.game, dict(r.params), _utc(r.created_at), seats[r.id])
                 for r in rows
             ]
+
+    @timed
+    def account_games(self, account_id: int, most: int) -> dict[str, list[AccountGame]]:
+        """The games where the account holds a seat, newest first, in three groups of at
+        most ``most``: ``waiting`` (being played, one of its seats to decide: the stored
+        ``to_move``), ``running`` (being played, someone else's turn) and ``finished``
+        (over or abandoned). Read from four queries, without the games' logs."""
+        mine = (
+            select(SeatRow.id)
+            .where(SeatRow.game_id == GameRow.id, SeatRow.account_id == account_id)
+            .exists()
+        )
+        to_decide = (
+            select(SeatRow.id)
+            .where(
+                SeatRow.game_id == GameRow.id,
+                SeatRow.account_id == account_id,
+                SeatRow.seat == GameRow.to_move,
+                SeatRow.kind == "human",
+            )
+            .exists()
+        )
+        playing = GameRow.status == "playing"
+        groups = {
+            "waiting": and_(playing, to_decide),
+            "running": and_(playing, mine, ~to_decide),
+            "finished": and_(~playing, mine),
+        }
+        with self.session() as session:
+            rows = {
+                name: session.scalars(
+                    select(GameRow).where(where).order_by(GameRow.id.desc()).limit(most)
+                ).all()
+                for name, where in groups.items()
+            }
+            seats: dict[int, list[StoredSeat]] = {
+                r.id: [] for group in rows.values() for r in group
+            }
+            for s in session.scalars(
+                select(SeatRow).where(SeatRow.game_id.in_(seats)).order_by(SeatRow.seat)
+            ):
+                seats[s.game_id].append(_seat(s))
+            return {
+                name: [
+                    AccountGame(
+                        r.public_id,
+                        r.game,
+                        r.status,
+                        r.result,
+                        r.to_move,
+                        _utc(r.created_at),
+                        seats[r.id],
+                    )
+                    for r in group
+                ]
+                for name, group in rows.items()
+            }
+
+    @timed
+    def attach_seats(
+        self, account_id: int, claims: Sequence[tuple[str, int, str]]
+    ) -> list[str | None]:
+        """Give the account each claimed seat (a game's public id, a seat, the hash of the
+        token its holder has) that is a person's seat with that token and that no account
+        holds, in one transaction; answers, claim by claim, None (attached) or why not. The
+        other processes are told of every game changed."""
+        reasons: list[str | None] = []
+        changed: set[int] = set()
+        with self._write_lock, self.session() as session, session.begin():
+            for public_id, seat, token_hash in claims:
+                row = session.scalars(
+                    select(SeatRow)
+                    .join(GameRow, GameRow.id == SeatRow.game_id)
+                    .where(GameRow.public_id == public_id, SeatRow.seat == seat)
+                ).first()
+                if row is None:
+                    reasons.append(ATTACH_UNKNOWN)
+                elif (
+                    row.kind != "human"
+                    or row.token_hash is None
+                    or not hmac.compare_digest(row.token_hash, token_hash)
+                ):
+                    reasons.append(ATTACH_WRONG)
+                elif row.account_id is not None:
+                    reasons.append(ATTACH_YOURS if row.account_id == account_id else ATTACH_TAKEN)
+                else:
+                    taken = session.execute(
+                        update(SeatRow)
+                        .where(SeatRow.id == row.id, SeatRow.account_id.is_(None))
+                        .values(account_id=account_id)
+                    )
+                    if cast(CursorResult[Any], taken).rowcount == 1:
+                        reasons.append(None)
+                        changed.add(row.game_id)
+                    else:  # another process attached it meanwhile
+                        reasons.append(ATTACH_TAKEN)
+            for pk in sorted(changed):
+                self._announce(session, pk)
+        return reasons
+
+    @timed
+    def announce_account_games(self, account_id: int) -> list[str]:
+        """Tell the other processes that the games where the account holds a seat changed
+        (their seats were renamed, say); answers their public ids."""
+        with self._write_lock, self.session() as session, session.begin():
+            rows = session.execute(
+                select(GameRow.id, GameRow.public_id)
+                .where(
+                    select(SeatRow.id)
+                    .where(SeatRow.game_id == GameRow.id, SeatRow.account_id == account_id)
+                    .exists()
+                )
+                .order_by(GameRow.id)
+            ).all()
+            for pk, _ in rows:
+                self._announce(session, pk)
+        return [public_id for _, public_id in rows]
 
     @timed
     def unfinished_games(self) -> list[str]:

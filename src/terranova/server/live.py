@@ -49,12 +49,17 @@ class SeatInfo:
     name: str
     bot: str | None
     token_hash: str | None
+    account_id: int | None = None
+    """The account holding the seat, whose person may act without the token (None: a
+    guest's seat, held by its token only)."""
 
     def out(self) -> SeatOut:
         return seat_out(self.seat, self.kind, self.name, self.bot)
 
     def stored(self) -> StoredSeat:
-        return StoredSeat(self.seat, self.kind, self.name, self.bot, self.token_hash)
+        return StoredSeat(
+            self.seat, self.kind, self.name, self.bot, self.token_hash, self.account_id
+        )
 
 
 def seat_out(seat: int, kind: str, name: str, bot: str | None) -> SeatOut:
@@ -74,7 +79,7 @@ def stored_seats(info: GameInfo, stored: StoredGame) -> list[SeatInfo]:
     return [
         SeatInfo(s.seat, "automaton", s.name, None, None)
         if s.kind == "bot" and s.seat in automata
-        else SeatInfo(s.seat, s.kind, s.name, s.bot, s.token_hash)
+        else SeatInfo(s.seat, s.kind, s.name, s.bot, s.token_hash, s.account_id)
         for s in stored.seats
     ]
 

@@ -43,6 +43,9 @@ class SeatRequest(Request):
     bot: str | None = Field(default=None, max_length=200)
     """The bot spec (``greedy``, ``greedy:epsilon=0.1``); required for a bot seat, refused
     for the others."""
+    held: bool = Field(default=False, strict=True)
+    """A human seat the creator plays: if the creator is signed in, their account holds it
+    (they may play it from any device, without its token). Ignored for a guest."""
 
 
 class CreateGameRequest(Request):
@@ -91,6 +94,8 @@ class JoinResponse(BaseModel):
     seat: int
     token: str
     """The seat's secret, given only here."""
+    held: bool = False
+    """The account of the person who joined (signed in) holds the seat."""
     link: str
     """``/play/{game_id}?seat={seat}&token={token}``."""
 
@@ -310,12 +315,70 @@ class CreatedSeat(BaseModel):
     """The seat's secret: given only here, only for human seats."""
     link: str | None = None
     """``/play/{game_id}?seat={seat}&token={token}`` (human seats)."""
+    held: bool = False
+    """The creator's account holds the seat."""
 
 
 class CreateGameResponse(BaseModel):
     game_id: str
     seats: list[CreatedSeat]
     spectator_link: str
+
+
+class SeatClaim(Request):
+    game_id: str = Field(max_length=32)
+    seat: int
+    token: str = Field(max_length=200)
+    """The seat's token, as this browser keeps it."""
+
+
+class AttachRequest(Request):
+    seats: list[SeatClaim] = Field(max_length=500)
+    """The seats this browser holds by their tokens (at most ``max_attach_seats``, 50)."""
+
+
+class AttachedSeat(BaseModel):
+    game_id: str
+    seat: int
+
+
+class RefusedSeat(BaseModel):
+    game_id: str
+    seat: int
+    reason: str
+
+
+class AttachResponse(BaseModel):
+    attached: list[AttachedSeat]
+    """The seats the account holds now."""
+    refused: list[RefusedSeat]
+    """The others, each with why."""
+
+
+class AccountGameOut(BaseModel):
+    game_id: str
+    game: str
+    name: str
+    """The game's name (``Discovery``...)."""
+    status: str
+    """``playing``, ``finished`` or ``abandoned``."""
+    seats: list[SeatOut]
+    mine: list[int]
+    """The seats the account holds."""
+    to_move: int | None
+    """The seat to decide, as last stored (None: nobody, or not known)."""
+    result: dict[str, Any] | None
+    """``{"scores", "winners"}`` once over."""
+    created: str
+
+
+class AccountGamesResponse(BaseModel):
+    waiting: list[AccountGameOut]
+    """Being played, one of the account's seats to decide."""
+    running: list[AccountGameOut]
+    """Being played, someone else to decide."""
+    finished: list[AccountGameOut]
+    """Over (or closed as abandoned)."""
 
 
 class SeatOut(BaseModel):

@@ -69,7 +69,9 @@ class Searches:
         """The analyses made by this process now, by game."""
         self._analyses: set[asyncio.Task[None]] = set()
 
-    async def hint(self, game_id: str, seat: int, token: str | None) -> tuple[int, dict[str, Any]]:
+    async def hint(
+        self, game_id: str, seat: int, token: str | None, account: int | None = None
+    ) -> tuple[int, dict[str, Any]]:
         """What our search bot would play for ``seat``, which is to decide now, with its
         estimate and the moves it weighed (:func:`~terranova.agents.advice.advise`); the
         seat is noted as having asked (the record says so). One search per position and
@@ -78,7 +80,7 @@ class Searches:
         ply it is for, and the advice."""
         async with self.games.lock(game_id):
             game = await self.games.load(game_id)
-            authorize(game, seat, token)
+            authorize(game, seat, token, account)
             if not game.playing:
                 raise Refused("the game is over" if game.finished else ABANDONED)
             if not game.allows_hints(seat):

@@ -45,20 +45,34 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def authorize(game: LiveGame, seat: int | None, token: str | None) -> int:
-    """The seat, if ``token`` is its token; raises Forbidden otherwise."""
-    if seat is None or not token:
-        raise Forbidden("acting needs a seat and its token")
+def authorize(
+    game: LiveGame, seat: int | None, token: str | None, account: int | None = None
+) -> int:
+    """The seat, if ``token`` is its token or ``account`` (the id of the account signed in,
+    if any) holds it; raises Forbidden, saying why, otherwise."""
+    if seat is None or (not token and account is None):
+        raise Forbidden(
+            "acting needs a seat and its token, or signing in to the account holding it"
+        )
     if not 0 <= seat < len(game.seats):
         raise Forbidden(f"this game has no seat {seat + 1}")
-    expected = game.seats[seat].token_hash
-    if game.seats[seat].kind == "open":
+    held = game.seats[seat]
+    if held.kind == "open":
         raise Forbidden(f"seat {seat + 1} is open: join it first")
-    if expected is None:
-        raise Forbidden(f"seat {seat + 1} is played by {machine(game.seats[seat].kind)}")
-    if not hmac.compare_digest(expected, hash_token(token)):
-        raise Forbidden(f"that is not the token of seat {seat + 1}")
-    return seat
+    if held.token_hash is None:
+        raise Forbidden(f"seat {seat + 1} is played by {machine(held.kind)}")
+    if account is not None and held.account_id == account:
+        return seat
+    if token:
+        if not hmac.compare_digest(held.token_hash, hash_token(token)):
+            raise Forbidden(f"that is not the token of seat {seat + 1}")
+        return seat
+    if held.account_id is None:
+        raise Forbidden(
+            f"seat {seat + 1} is not held by your account: open it with its token (its link), "
+            "or attach it to your account from the browser that holds it"
+        )
+    raise Forbidden(f"seat {seat + 1} is held by another account")
 
 
 def machine(kind: str) -> str:

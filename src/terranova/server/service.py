@@ -37,6 +37,7 @@ from terranova.server.bots import BotRunner, limits
 from terranova.server.cache import GameCache, catch_up
 from terranova.server.clocks import MoveClocks, WindowClocks
 from terranova.server.db import (
+    AccountGame,
     ConflictError,
     Entry,
     GameLimitReached,
@@ -121,6 +122,12 @@ def catalog() -> dict[str, Any]:
         "games": [describe_game(info) for _, info in sorted(games().items())],
         "bots": available_agents(served=True),
     }
+
+
+def _to_move(state: State) -> int | None:
+    """The seat to decide in ``state`` (None: nobody, the game being over), as stored."""
+    actor = state.current_player()
+    return actor if actor >= 0 and not state.is_terminal() else None
 
 
 def _result(state: State) -> dict[str, Any] | None:
@@ -401,20 +408,23 @@ class GameService:
 
     # ------------------------------------------------------------------ the requests
 
-    async def hint(self, game_id: str, seat: int, token: str | None) -> tuple[int, dict[str, Any]]:
+    async def hint(
+        self, game_id: str, seat: int, token: str | None, account: int | None = None
+    ) -> tuple[int, dict[str, Any]]:
         """See :meth:`Searches.hint`."""
-        return await self.searches.hint(game_id, seat, token)
+        return await self.searches.hint(game_id, seat, token, account)
 
     async def analysis(self, game_id: str) -> tuple[int, dict[str, Any]]:
         """See :meth:`Searches.analysis`."""
         return await self.searches.analysis(game_id)
 
     async def create(
-        self, request: CreateGameRequest, address: str | None = None
+        self, request: CreateGameRequest, address: str | None = None, account: int | None = None
     ) -> tuple[LiveGame, dict[int, str]]:
         """A new game, created from the client ``address`` (if given: TooManyGames if that
-        address has ``max_games_per_address`` unfinished games); returns it with the token
-        of every human seat."""
+        address has ``max_games_per_address`` unfinished games) by the signed-in
+        ``account`` (if any), which holds the human seats the request marks ``held``;
+        returns it with the token of every human seat."""
         try:
             info = game_info(request.game)
         except TerranovaError as exc:
@@ -464,6 +474,8 @@ class GameService:
                 raise BadRequest(
                     f"seat {index + 1}: a name has at most {self.settings.max_seat_name} characters"
                 )
+            if seat.held and seat.kind != "human":
+                raise BadRequest(f"seat {index + 1}: only a human seat is held by its creator")
             if seat.kind == "automaton" or index in automata:
                 seats.append(_automaton(info, automata, index, seat.kind, seat.bot, name))
                 continue
@@ -485,8 +497,16 @@ class GameService:
                     raise BadRequest(f"seat {index + 1} is human: it has no bot")
                 token = secrets.token_urlsafe(24)
                 tokens[index] = token
+                holder = account if seat.held else None
                 seats.append(
-                    SeatInfo(index, "human", name or f"Player {index + 1}", None, hash_token(token))
+                    SeatInfo(
+                        index,
+                        "human",
+                        name or f"Player {index + 1}",
+                        None,
+                        hash_token(token),
+                        holder,
+                    )
                 )
         seats = distinct_names(seats)
         game = await self._start(
@@ -557,6 +577,7 @@ class GameService:
                     None if address is None else address_digest(address),
                     most,
                     self.settings.max_games_per_address_per_hour,
+                    _to_move(state),
                 )
             )
         except HourlyLimitReached as exc:
@@ -589,12 +610,50 @@ class GameService:
         known = games()
         return [game for game in listed if game.game in known]
 
+    async def account_games(self, account: int) -> dict[str, list[AccountGame]]:
+        """The account's games, grouped (:meth:`GameStore.account_games`), as the database
+        has them: nothing is replayed; a game whose rules this server lacks is left out."""
+        groups = await asyncio.to_thread(
+            self.store.account_games, account, self.settings.max_account_games
+        )
+        known = games()
+        return {name: [g for g in group if g.game in known] for name, group in groups.items()}
+
+    async def attach(
+        self, account: int, claims: Sequence[tuple[str, int, str]]
+    ) -> list[str | None]:
+        """Give the account the seats whose tokens a browser holds (each a game's public
+        id, a seat, a token), those no account holds yet; answers, claim by claim, None
+        (attached) or why not. The live games here follow at once, the other processes'
+        when told."""
+        most = self.settings.max_attach_seats
+        if len(claims) > most:
+            raise BadRequest(f"at most {most} seats at once (max_attach_seats)")
+        hashed = [(game_id, seat, hash_token(token)) for game_id, seat, token in claims]
+        reasons = await asyncio.to_thread(self.store.attach_seats, account, hashed)
+        for (game_id, seat, _), reason in zip(claims, reasons, strict=True):
+            if reason is None:
+                async with self.games.lock(game_id):
+                    game = self.games.peek(game_id)
+                    if game is not None and 0 <= seat < len(game.seats):
+                        game.seats[seat] = replace(game.seats[seat], account_id=account)
+        return reasons
+
+    async def account_deleted(self, account: int) -> None:
+        """An account was deleted (its seats renamed in the store): the games it held seats
+        in are refreshed here, and the other processes told, so that every page shows its
+        new name."""
+        ids = await asyncio.to_thread(self.store.announce_account_games, account)
+        for game_id in ids:
+            await self.refresh(game_id)
+
     async def join(
-        self, game_id: str, seat: int | None, name: str | None
+        self, game_id: str, seat: int | None, name: str | None, account: int | None = None
     ) -> tuple[LiveGame, int, str]:
         """Give an open seat of a game being played (``seat``, or the first one) to whoever
-        asks: it becomes a person's seat with this name; answers the game, the seat and its
-        new token. Stale if no seat is open any more (someone joined first)."""
+        asks: it becomes a person's seat with this name, held by their ``account`` if they
+        are signed in; answers the game, the seat and its new token. Stale if no seat is
+        open any more (someone joined first)."""
         async with self.games.lock(game_id):
             game = await self.games.load(game_id)
             if not game.playing:
@@ -619,26 +678,29 @@ class GameService:
             token = secrets.token_urlsafe(24)
             await self._change_seat(
                 game,
-                SeatInfo(seat, "human", shown, None, hash_token(token)),
+                SeatInfo(seat, "human", shown, None, hash_token(token), account),
                 (),
                 f"seat {seat + 1} is not open any more: someone joined first",
             )
             self._changed(game)
             return game, seat, token
 
-    async def resign(self, game_id: str, seat: int, token: str | None) -> LiveGame:
+    async def resign(
+        self, game_id: str, seat: int, token: str | None, account: int | None = None
+    ) -> LiveGame:
         """``seat``'s person leaves a game being played: the seat goes on as the bot
-        ``RESIGNED_BOT``, named "<name> (resigned)" (so the record says so), and the
-        token no longer plays it."""
+        ``RESIGNED_BOT``, named "<name> (resigned)" (so the record says so), and neither
+        the token nor the account plays it (the account is kept: the game stays among
+        its games)."""
         async with self.games.lock(game_id):
             game = await self.games.load(game_id)
-            authorize(game, seat, token)
+            authorize(game, seat, token, account)
             if not game.playing:
                 raise Refused("the game is over" if game.finished else ABANDONED)
             name = f"{game.seats[seat].name} (resigned)"
             await self._change_seat(
                 game,
-                SeatInfo(seat, "bot", name, RESIGNED_BOT, None),
+                SeatInfo(seat, "bot", name, RESIGNED_BOT, None, game.seats[seat].account_id),
                 [resign_entry(game.seq, game.ply, seat)],
                 "the game has moved on: the seat or the game changed",
             )
@@ -649,16 +711,22 @@ class GameService:
             return game
 
     async def rematch(
-        self, game_id: str, seat: int, token: str | None, address: str | None = None
+        self,
+        game_id: str,
+        seat: int,
+        token: str | None,
+        address: str | None = None,
+        account: int | None = None,
     ) -> tuple[LiveGame, int]:
         """The rematch of a finished game, asked for by one of its people: the same game,
         variants and seats, a new deal, everyone one seat on (:meth:`LiveGame.rematch_seats`),
         each person with the token they had. Asked again, by anyone, it is the same game.
         Its creator is the client ``address`` of the one who first asks (TooManyGames as
-        :meth:`create`). Answers it with the seat of the one who asked."""
+        :meth:`create`); an account holding a seat holds it in the rematch too. Answers it
+        with the seat of the one who asked."""
         async with self.games.lock(game_id):
             game = await self.games.load(game_id)
-            authorize(game, seat, token)
+            authorize(game, seat, token, account)
             if not game.finished:
                 raise Stale("a rematch is offered once the game is over")
             moved = game.rematch_seats()
@@ -714,17 +782,25 @@ class GameService:
             name = seat.bot or RESIGNED_BOT  # the person left: the bot plays the rematch
         if name == f"Player {seat.seat + 1}":
             name = f"Player {moved_to + 1}"
-        return replace(seat, seat=moved_to, name=name)
+        holder = seat.account_id if seat.kind == "human" else None
+        return replace(seat, seat=moved_to, name=name, account_id=holder)
 
     async def act(
-        self, game_id: str, seat: int, token: str | None, text: str, ply: int
+        self,
+        game_id: str,
+        seat: int,
+        token: str | None,
+        text: str,
+        ply: int,
+        account: int | None = None,
     ) -> LiveGame:
-        """Play ``text`` for ``seat`` if it is legal at ``ply``; the game is unchanged
-        otherwise (Forbidden, BadRequest, Stale, Illegal)."""
+        """Play ``text`` for ``seat`` (with its token, or for the ``account`` holding it) if
+        it is legal at ``ply``; the game is unchanged otherwise (Forbidden, BadRequest,
+        Stale, Illegal)."""
         began = time.perf_counter()
         async with self.games.lock(game_id):
             game = await self.games.load(game_id)
-            authorize(game, seat, token)
+            authorize(game, seat, token, account)
             state = game.state
             try:
                 action = state.parse_action(text)
@@ -780,12 +856,14 @@ class GameService:
         self.metrics.move_seconds.observe(time.perf_counter() - began)
         return game
 
-    async def undo(self, game_id: str, seat: int, token: str | None) -> LiveGame:
+    async def undo(
+        self, game_id: str, seat: int, token: str | None, account: int | None = None
+    ) -> LiveGame:
         """Take back ``seat``'s previous decision (and, in a practice game, whatever
         followed it)."""
         async with self.games.lock(game_id):
             game = await self.games.load(game_id)
-            authorize(game, seat, token)
+            authorize(game, seat, token, account)
             target = game.undo_target(seat)
             if target is None:
                 if game.finished:
@@ -873,6 +951,7 @@ class GameService:
             _result(after),
             runner,
             durable,
+            _to_move(after),
         )
 
     async def _change_seat(

@@ -128,6 +128,12 @@ class Settings:
     max_open_tables: int = 50
     """The most games the open tables list (``GET /api/games?open=1``), newest first."""
     max_seat_name: int = 40
+    max_attach_seats: int = 50
+    """The most seats one request may attach to an account (``POST /api/account/seats``;
+    a browser keeps its 50 newest)."""
+    max_account_games: int = 50
+    """The most games each group of an account's games lists (``GET /api/account/games``:
+    waiting for it, running, finished), newest first."""
     smtp_url: str | None = None
     """The SMTP server the server's e-mail goes through (:mod:`terranova.server.mail`);
     None: e-mail is off (no address is confirmed, no password reset by e-mail)."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any, Protocol
 
-from terranova.server.db import Entry, OpenGame, StoredAnalysis, StoredGame, StoredSeat
+from terranova.server.db import AccountGame, Entry, OpenGame, StoredAnalysis, StoredGame, StoredSeat
 
 
 class GameStore(Protocol):
@@ -51,13 +51,15 @@ class GameStore(Protocol):
         creator: str | None = None,
         most_unfinished: int = 0,
         most_per_hour: int = 0,
+        to_move: int | None = None,
     ) -> StoredGame:
         """A new game with its seats and first log entries (as the rematch of the game
         ``rematch_of``: ConflictError if that one has its rematch already); with its lease
         held by this process if it needs a runner. ``creator``: a digest of the address
         creating it, counted in the same transaction: GameLimitReached if that address has
         ``most_unfinished`` games being played already, HourlyLimitReached if it created
-        ``most_per_hour`` games in the past hour (0: no limit)."""
+        ``most_per_hour`` games in the past hour (0: no limit). ``to_move``: the seat to
+        decide first."""
 
     def load_game(self, public_id: str) -> StoredGame | None:
         """The game with its seats and whole log, or None."""
@@ -70,11 +72,12 @@ class GameStore(Protocol):
         result: dict[str, Any] | None,
         runner: bool = False,
         durable: bool = True,
+        to_move: int | None = None,
     ) -> bool:
-        """Log entries added and the game's status set; ConflictError if one of these
-        ``seq`` is taken, they do not follow the log's last entry, or the game is not
-        being played. Whether this process holds the game's lease (module doc).
-        ``durable=False``: the commit need not wait for the disk."""
+        """Log entries added and the game's status (and the seat ``to_move`` now) set;
+        ConflictError if one of these ``seq`` is taken, they do not follow the log's last
+        entry, or the game is not being played. Whether this process holds the game's
+        lease (module doc). ``durable=False``: the commit need not wait for the disk."""
 
     def mark_hinted(self, pk: int, seat: int) -> list[int]:
         """``seat`` noted as having asked for a hint; the seats that have."""
@@ -112,6 +115,19 @@ class GameStore(Protocol):
 
     def open_games(self, limit: int) -> list[OpenGame]:
         """The newest games being played with an open seat."""
+
+    def account_games(self, account_id: int, most: int) -> dict[str, list[AccountGame]]:
+        """The games where the account holds a seat: ``waiting`` (its turn), ``running``
+        and ``finished``, at most ``most`` each, newest first."""
+
+    def attach_seats(
+        self, account_id: int, claims: Sequence[tuple[str, int, str]]
+    ) -> list[str | None]:
+        """Each claimed seat (game, seat, token hash) given to the account if its token is
+        right and no account holds it; per claim, None or why not."""
+
+    def announce_account_games(self, account_id: int) -> list[str]:
+        """The other processes told that the account's games changed; their ids."""
 
     def abandon_idle(self, hours: float, dry_run: bool = False) -> list[str]:
         """Close as abandoned the games being played with no move for ``hours``; their ids."""

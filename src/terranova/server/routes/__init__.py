@@ -4,6 +4,7 @@
   components, record and replay;
 - :mod:`.play`: a seat's moves: actions, undo, join, rematch, resign;
 - :mod:`.advice`: the search bot's hints and analysis;
+- :mod:`.held`: the seats an account holds: attaching a guest's seats, "My games";
 - :mod:`.sockets`: the WebSocket ``/ws/games/{game_id}``;
 - :mod:`.pages`: the browser UI: the lobby, the play page, the rules pages, the static files.
 

@@ -24,7 +24,13 @@ from terranova.server.models import (
     SignUpRequest,
 )
 from terranova.server.routes.common import ERRORS
-from terranova.server.routes.deps import AccountDep, AccountsDep, AddressDep, SettingsDep
+from terranova.server.routes.deps import (
+    AccountDep,
+    AccountsDep,
+    AddressDep,
+    ServiceDep,
+    SettingsDep,
+)
 from terranova.server.sessions import COOKIE, csrf_token, session_token
 from terranova.server.settings import Settings
 
@@ -205,10 +211,16 @@ async def reset(
 
 @router.delete("/api/account", response_model=DoneResponse, responses=RESPONSES)
 async def delete_account(
-    body: DeleteAccountRequest, response: Response, account: AccountDep, accounts: AccountsDep
+    body: DeleteAccountRequest,
+    response: Response,
+    account: AccountDep,
+    accounts: AccountsDep,
+    service: ServiceDep,
 ) -> DoneResponse:
     """Delete the account (its password asked): its games stay, its seats named "deleted
-    player"; every session ends."""
-    await accounts.delete(_needs(account), body.password)
+    player" (in the games being played too); every session ends."""
+    deleted = _needs(account)
+    await accounts.delete(deleted, body.password)
+    await service.account_deleted(deleted.id)
     _signed_out(response)
     return DoneResponse(message="the account is deleted")

@@ -62,6 +62,11 @@ async def account(connection: HTTPConnection) -> Account | None:
     return await cast(Accounts, connection.app.state.accounts).account_of(session_token(connection))
 
 
+def account_id(account: Account | None) -> int | None:
+    """The id of the account signed in (None: nobody), as the service takes it."""
+    return None if account is None else account.id
+
+
 ServiceDep = Annotated[GameService, Depends(service)]
 SettingsDep = Annotated[Settings, Depends(settings)]
 HubDep = Annotated[Hub, Depends(hub)]

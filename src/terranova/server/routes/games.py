@@ -22,7 +22,7 @@ from terranova.server.models import (
     StateMessage,
 )
 from terranova.server.routes.common import ERRORS, SeatQuery, json_response, query_seat
-from terranova.server.routes.deps import AddressDep, ServiceDep
+from terranova.server.routes.deps import AccountDep, AddressDep, ServiceDep, account_id
 from terranova.server.rules_pages import rules_link
 from terranova.server.seats import authorize
 from terranova.server.service import BadRequest, NotFound, Stale, catalog
@@ -38,11 +38,12 @@ async def get_catalog() -> dict[str, Any]:
 
 @router.post("/api/games", response_model=CreateGameResponse, responses=ERRORS)
 async def create_game(
-    body: CreateGameRequest, service: ServiceDep, address: AddressDep
+    body: CreateGameRequest, service: ServiceDep, address: AddressDep, account: AccountDep
 ) -> CreateGameResponse:
     """A new game (429 if the client's address has ``max_games_per_address`` unfinished
-    games). The seats' tokens are in this answer only."""
-    game, tokens = await service.create(body, address)
+    games). The seats' tokens are in this answer only. Signed in, the creator's account
+    holds the human seats marked ``held``."""
+    game, tokens = await service.create(body, address, account_id(account))
     seats = []
     for seat in game.seats:
         token = tokens.get(seat.seat)
@@ -54,6 +55,7 @@ async def create_game(
                 bot=seat.bot,
                 token=token,
                 link=(f"/play/{game.public_id}?seat={seat.seat}&token={token}" if token else None),
+                held=seat.account_id is not None,
             )
         )
     return CreateGameResponse(
@@ -90,13 +92,18 @@ async def get_game(game_id: str, service: ServiceDep) -> GameSummary:
 
 @router.get("/api/games/{game_id}/state", response_model=StateMessage, responses=ERRORS)
 async def get_state(
-    game_id: str, service: ServiceDep, seat_query: SeatQuery = None, token: str | None = None
+    game_id: str,
+    service: ServiceDep,
+    account: AccountDep,
+    seat_query: SeatQuery = None,
+    token: str | None = None,
 ) -> Any:
-    """The state message for a seat (with its token), or for a spectator."""
+    """The state message for a seat (with its token, or signed in to the account holding
+    it), or for a spectator."""
     seat = query_seat(seat_query)
     game = await service.games.get(game_id)
     if seat is not None or token is not None:
-        authorize(game, seat, token)
+        authorize(game, seat, token, account_id(account))
     return json_response(game.message_json(seat))
 
 

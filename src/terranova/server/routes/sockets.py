@@ -29,15 +29,17 @@ from terranova.server.models import (
 from terranova.server.routes.common import SeatQuery, error_text, query_seat, validation_message
 from terranova.server.routes.deps import (
     AccountDep,
+    AccountsDep,
     ChatDep,
     HubDep,
     ServiceDep,
     SettingsDep,
     SocketsDep,
+    account_id,
 )
 from terranova.server.seats import authorize
 from terranova.server.service import Forbidden, GameService, ServiceError
-from terranova.server.sessions import cross_site
+from terranova.server.sessions import cross_site, session_token
 from terranova.server.settings import Settings
 
 log = logging.getLogger("terranova.server")
@@ -57,17 +59,40 @@ async def game_socket(
     sockets: SocketsDep,
     chat: ChatDep,
     account: AccountDep,
+    accounts: AccountsDep,
     seat_query: SeatQuery = None,
     token: str | None = None,
     with_chat: bool = Query(False, alias="chat", description="also the table's chat"),
 ) -> None:
-    """A game's live connection, for a seat (with its token) or a spectator."""
+    """A game's live connection, for a seat (with its token, or signed in to the account
+    holding it) or a spectator. A page of another site is not taken as signed in: a
+    browser sends the cookie with its WebSocket too (cross-site WebSocket hijacking)."""
     await websocket.accept()
     try:
         address = sockets.take(websocket.scope)
     except ServiceError as err:
         await refuse(websocket, err)
         return
+    holder = account_id(account)
+    if holder is not None and cross_site(websocket.headers, _public_hosts(settings)):
+        if not token and seat_query is not None:
+            sockets.give_back(address)
+            await refuse(
+                websocket,
+                Forbidden(
+                    "a page of another site cannot open a seat by your account: "
+                    "open the game from this site"
+                ),
+            )
+            return
+        holder = None
+    cookie = session_token(websocket)
+
+    async def signed_in() -> int | None:
+        """The account signed in now: one deleted, suspended or signed out since the
+        connection opened acts no more by it."""
+        return None if holder is None else account_id(await accounts.account_of(cookie))
+
     talker = socket_account(websocket, settings, account) if with_chat else None
     try:
         await _serve_socket(
@@ -75,6 +100,8 @@ async def game_socket(
             game_id,
             seat_query,
             token,
+            holder,
+            signed_in,
             service,
             settings,
             hub,
@@ -91,8 +118,7 @@ def socket_account(
 ) -> Account | None:
     """The account a socket chats as: none when its page is another site's (a browser sends
     the cookie with a socket opened from any page; the ``Origin`` tells whose page it is)."""
-    hosts = frozenset({urlsplit(settings.public_url).netloc.lower()} if settings.public_url else ())
-    return None if cross_site(websocket.headers, hosts) else account
+    return None if cross_site(websocket.headers, _public_hosts(settings)) else account
 
 
 async def refuse(websocket: WebSocket, err: ServiceError) -> None:
@@ -102,36 +128,44 @@ async def refuse(websocket: WebSocket, err: ServiceError) -> None:
         await websocket.close(code=4000 + err.status)
 
 
+def _public_hosts(settings: Settings) -> frozenset[str]:
+    """The public URL's host, as :class:`~terranova.server.sessions.CsrfGuard` takes it."""
+    url = settings.public_url
+    return frozenset({urlsplit(url).netloc.lower()} if url else ())
+
+
 async def _serve_socket(
     websocket: WebSocket,
     game_id: str,
     seat_query: str | None,
     token: str | None,
+    holder: int | None,
+    signed_in: Callable[[], Awaitable[int | None]],
     service: GameService,
     settings: Settings,
     hub: Hub,
     chat: Chat | None,
-    account: Account | None,
+    talker: Account | None,
     address: str,
 ) -> None:
     try:
         seat = query_seat(seat_query)
         game = await service.games.get(game_id)
         if seat is not None or token is not None:
-            authorize(game, seat, token)
+            authorize(game, seat, token, holder)
     except ServiceError as err:
         await refuse(websocket, err)
         return
     connection = Connection(websocket, game_id, seat)
     hub.add(connection)
     connection.send(game.message_json(seat))
-    listener = Listener(connection, game_id, account, address)
+    listener = Listener(connection, game_id, talker, address)
     try:
         if chat is not None:
             await chat.join(listener)
 
         async def handle(raw: str | bytes) -> None:
-            await _handle(connection, raw, token, service, chat, listener)
+            await _handle(connection, raw, token, signed_in, service, chat, listener)
 
         await serve_messages(websocket, connection, settings, handle)
     finally:
@@ -193,6 +227,7 @@ async def _handle(
     connection: Connection,
     raw: str | bytes,
     token: str | None,
+    signed_in: Callable[[], Awaitable[int | None]],
     service: GameService,
     chat: Chat | None,
     listener: Listener,
@@ -212,14 +247,15 @@ async def _handle(
             await chat_message(chat, listener, message)
         return
     try:
-        if connection.seat is None or token is None:
+        if connection.seat is None:
             raise Forbidden("spectators cannot act: connect with a seat and its token")
+        account = None if token else await signed_in()
         if isinstance(message, ClientAction):
             await service.act(
-                connection.game_id, connection.seat, token, message.action, message.ply
+                connection.game_id, connection.seat, token, message.action, message.ply, account
             )
         else:
-            await service.undo(connection.game_id, connection.seat, token)
+            await service.undo(connection.game_id, connection.seat, token, account)
     except ServiceError as err:
         connection.send(error_text(err.message, err.code))
     except Exception:
