@@ -112,7 +112,7 @@ export function setSession(answer) {
  */
 export async function afterSignIn(answer) {
   setSession(answer);
-  // the guest seats this browser holds are attached to the account here (attachMySeats)
+  await attachMySeats().catch(() => null); // the guest seats this browser holds join the account
 }
 
 /** Sign out in this browser; the session then says nobody. */
@@ -231,8 +231,40 @@ export function forgetGame(gameId) {
   try { localStorage.setItem(STORE_KEY, JSON.stringify(list)); } catch (err) { /* ignore */ }
 }
 
+/** A seat's page: with its token, or without one for a seat the account signed in holds. */
 export function seatLink(gameId, seat, token) {
-  return `/play/${encodeURIComponent(gameId)}?seat=${seat}&token=${encodeURIComponent(token)}`;
+  const base = `/play/${encodeURIComponent(gameId)}?seat=${seat}`;
+  return token ? `${base}&token=${encodeURIComponent(token)}` : base;
+}
+
+/** The token this browser keeps for a seat (null: none). */
+export function seatToken(gameId, seat) {
+  const kept = mySeats().find((s) => s.game_id === gameId && s.seat === seat);
+  return kept ? kept.token : null;
+}
+
+/**
+ * Offer the seats this browser holds by their tokens to the account signed in, so that it
+ * holds them on any device (POST /api/account/seats; docs/web.md, "Seats and accounts").
+ * Each seat is offered once per account. Resolves to the answer ({attached, refused}), or
+ * null when nobody is signed in or there is nothing to offer. Call it once someone signs in
+ * or up.
+ */
+export async function attachMySeats() {
+  const known = await currentSession().catch(() => null);
+  const account = known && known.account ? known.account.account_id : null;
+  if (!account) return null;
+  const fits = (s) => Number.isInteger(s.seat) && String(s.game_id).length <= 32 && String(s.token).length <= 200;
+  const offered = mySeats().filter((s) => s.offered !== account && fits(s)).slice(0, 50);
+  if (!offered.length) return null;
+  const answer = await api("/api/account/seats", {
+    method: "POST",
+    body: { seats: offered.map((s) => ({ game_id: String(s.game_id), seat: s.seat, token: String(s.token) })) },
+  });
+  const done = new Set(offered.map((s) => `${s.game_id}/${s.seat}`));
+  const list = mySeats().map((s) => (done.has(`${s.game_id}/${s.seat}`) ? { ...s, offered: account } : s));
+  try { localStorage.setItem(STORE_KEY, JSON.stringify(list)); } catch (err) { /* full */ }
+  return answer;
 }
 
 export function absolute(path) { return new URL(path, location.origin).href; }

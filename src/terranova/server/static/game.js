@@ -73,16 +73,24 @@
 import { chatPanel } from "./chat.js";
 import { scoreChart } from "./chart.js";
 import {
-  accountArea, api, forgetSeat, guideWanted, h, installTouchTips, mySeats, paletteSwitch, rememberSeat, seatColour,
-  seatInk, seatLink, setGuide, toast,
+  accountArea, api, currentSession, forgetSeat, guideWanted, h, installTouchTips, mySeats,
+  paletteSwitch, rememberSeat, seatColour, seatInk, seatLink, seatToken, setGuide, toast,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const params = new URLSearchParams(location.search);
-const seat = params.has("seat") && params.get("token") ? Number(params.get("seat")) : null;
-const token = seat !== null ? params.get("token") : null;
+// a seat is played with its token (the link's, or the one this browser keeps), or, with
+// none, by the account signed in that holds it (on any device); otherwise the page watches
+let seat = params.has("seat") ? Number(params.get("seat")) : null;
+const token = seat !== null ? params.get("token") || seatToken(gameId, seat) : null;
+
+/** The query that names the seat (and its token, if this page has one). */
+function seatQuery() {
+  if (seat === null) return "";
+  return token ? `?seat=${seat}&token=${encodeURIComponent(token)}` : `?seat=${seat}`;
+}
 
 let board = null;
 let summary = null;
@@ -128,7 +136,8 @@ function connect() {
   clearTimeout(retryTimer);
   clearInterval(retryClock);
   if (fatal) return;
-  const query = seat !== null ? `?seat=${seat}&token=${encodeURIComponent(token)}&chat=1` : "?chat=1";
+  const base = seatQuery();
+  const query = base ? `${base}&chat=1` : "?chat=1";
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${encodeURIComponent(gameId)}${query}`;
   setConn("connecting", attempts ? "reconnecting…" : "connecting…");
   let ws;
@@ -227,7 +236,7 @@ function startHeartbeat() {
 /** Read the state over HTTP; with `onlyNew`, show it only if the game has changed. Whether
  * it had. */
 async function refreshState(onlyNew = false) {
-  const query = seat !== null ? `?seat=${seat}&token=${encodeURIComponent(token)}` : "";
+  const query = seatQuery();
   try {
     const msg = await api(`/api/games/${encodeURIComponent(gameId)}/state${query}`);
     const changed = !latest || moved(latest, msg);
@@ -323,7 +332,7 @@ function receive(msg) {
   const before = latest;
   latest = msg; // the newest message wins, even at a lower ply (after an undo)
   announceScoring(before, msg);
-  if (!remembered && seat !== null && msg.seat === seat) {
+  if (!remembered && seat !== null && token && msg.seat === seat) {
     remembered = true;
     rememberSeat({ game_id: gameId, game: msg.game, seat, token, name: seatName(seat) });
   }
@@ -508,7 +517,7 @@ async function askHint() {
   button.disabled = true;
   button.textContent = "Thinking…";
   try {
-    const query = `?seat=${seat}&token=${encodeURIComponent(token)}`;
+    const query = seatQuery();
     const given = await api(`/api/games/${encodeURIComponent(gameId)}/hint${query}`);
     const box = $("hint-box");
     box.dataset.ply = String(given.ply);
@@ -975,7 +984,7 @@ function renderScoreSheet(msg) {
  * spectator a link to watch it. */
 function renderRematch(msg) {
   const offer = msg.rematch;
-  const playing = msg.seat !== null && token;
+  const playing = msg.seat !== null && msg.seat !== undefined;
   $("rematch-button").hidden = Boolean(offer) || !playing;
   const link = $("rematch-link");
   const note = $("rematch-note");
@@ -1017,6 +1026,7 @@ function refusal(message, code) {
   if (summary.seats[seat].kind === "bot") return `Seat ${seat + 1} is played by a bot.`;
   if (summary.seats[seat].kind === "automaton") return `Seat ${seat + 1} is played by the automaton.`;
   if (summary.seats[seat].kind === "open") return `Seat ${seat + 1} is open: join it from the lobby's open tables.`;
+  if (!token) return message; // opened by the account: the server says why not
   return `This link's token is not valid for seat ${seat + 1}.`;
 }
 
@@ -1438,6 +1448,11 @@ async function start() {
   } catch (err) {
     showFatal(err.status === 404 ? `There is no game ${gameId} on this server.` : `The game could not be loaded: ${err.message}`);
     return;
+  }
+  if (seat !== null && !token) {
+    // no token here: the seat is played by the account signed in, or the page watches
+    const known = await currentSession().catch(() => null);
+    if (!known || !known.account) seat = null;
   }
   $("game-title").textContent = summary.name + (seat !== null ? ` · seat ${seat + 1}` : " · spectator");
   $("practice-tag").hidden = !summary.practice;

@@ -1,8 +1,8 @@
 // The lobby: pick a game, its seats (human or bot) and variants, create it, hand out the
 // invitation links, and list the games this browser holds seats in ("my games").
 import {
-  absolute, accountArea, api, copyText, forgetGame, h, mySeats, paletteSwitch, plural, rememberSeat,
-  seatColour, seatLink, setGuide, timeAgo, toast,
+  absolute, accountArea, api, attachMySeats, copyText, currentSession, forgetGame, h, mySeats,
+  paletteSwitch, plural, rememberSeat, seatColour, seatLink, seatToken, setGuide, timeAgo, toast,
 } from "./common.js";
 import { chatPanel } from "./chat.js";
 
@@ -191,6 +191,7 @@ function readRequest() {
   }
   const seats = [];
   const automata = automatonSeats();
+  let held = false;
   for (let i = 0; i < count; i++) {
     if (i >= count - automata) {
       seats.push({ kind: "automaton" }); // the game plays it (the server names it "Automaton")
@@ -198,6 +199,9 @@ function readRequest() {
     }
     const choice = seatChoices[i];
     const seat = { kind: choice.kind };
+    // the first human seat is the creator's: signed in, their account holds it (the server
+    // ignores this for a guest)
+    if (choice.kind === "human" && !held) held = seat.held = true;
     if (choice.name.trim() && choice.kind !== "open") seat.name = choice.name.trim();
     if (choice.kind === "bot") {
       seat.bot = choice.bot === OTHER_BOT ? choice.spec.trim() : choice.bot;
@@ -291,22 +295,75 @@ function showCreated(created) {
 
 let myGamesRun = 0;
 
+/** The account's games, as GET /api/account/games lists them (null: nobody signed in, or
+ * they could not be read). */
+async function accountGames() {
+  const known = await currentSession().catch(() => null);
+  if (!known || !known.account) return null;
+  try {
+    return await api("/api/account/games");
+  } catch (err) {
+    return null;
+  }
+}
+
+/** A game of the account's, drawn from the list's own summary (nothing more is read). */
+function accountGameItem(game, group) {
+  const names = game.seats.map((seat) => h("span.player-chip",
+    h("span.seat-dot", { style: `background:${seatColour(seat.seat)}` }),
+    seat.name + (game.result && game.result.winners.includes(seat.seat) ? " ★" : "")));
+  const playing = game.status === "playing";
+  let status;
+  if (group === "waiting") status = "your turn";
+  else if (!playing) status = game.status === "finished" ? "finished" : "closed";
+  else if (game.to_move === null) status = "playing";
+  else if (game.seats[game.to_move].kind === "open") status = "waiting for a player";
+  else status = `${game.seats[game.to_move].name} to move`;
+  const buttons = game.mine
+    .filter((k) => !playing || game.seats[k].kind === "human") // a resigned seat is a bot's
+    .map((k) => h("a.button.small" + (playing ? ".primary" : ""), {
+      href: seatLink(game.game_id, k, seatToken(game.game_id, k)),
+      text: playing ? `Play seat ${k + 1}` : `Review (seat ${k + 1})`,
+      dataset: { testid: `my-game-${game.game_id}-${k}` },
+    }));
+  const li = h("li.my-game", { dataset: { gameId: game.game_id, held: "account" } },
+    h("div.my-game-head", h("strong", { text: game.name }),
+      h("span.status-pill", { text: status }),
+      h("span.muted", { text: timeAgo(game.created) })),
+    h("div.my-game-players", names),
+    h("div.my-game-actions", buttons));
+  li.classList.toggle("finished", !playing);
+  li.classList.toggle("my-turn", group === "waiting");
+  return li;
+}
+
 async function renderMyGames() {
   const run = ++myGamesRun; // a later run wins: an older one that ends last changes nothing
-  const seats = mySeats();
+  const held = await accountGames();
+  if (run !== myGamesRun) return;
+  const accountItems = [];
+  const byAccount = new Set();
+  for (const group of ["waiting", "running", "finished"]) {
+    for (const game of held ? held[group] : []) {
+      accountItems.push(accountGameItem(game, group));
+      byAccount.add(game.game_id);
+    }
+  }
+  // this browser's guest seats, in the games the account does not list already
+  const seats = mySeats().filter((s) => !byAccount.has(s.game_id));
   const games = new Map();
   for (const seat of seats) {
     if (!games.has(seat.game_id)) games.set(seat.game_id, []);
     games.get(seat.game_id).push(seat);
   }
-  $("my-games-empty").hidden = games.size > 0;
+  $("my-games-empty").hidden = games.size + accountItems.length > 0;
   const list = $("my-games-list");
   const ids = [...games.keys()].slice(0, 20);
   const items = ids.map((id) => {
     const li = h("li.my-game", { dataset: { gameId: id } }, h("div.my-game-head", { text: "Loading…" }));
     return li;
   });
-  list.replaceChildren(...items);
+  list.replaceChildren(...accountItems, ...items);
   await Promise.all(ids.map(async (id, k) => {
     const li = items[k];
     const held = games.get(id).sort((a, b) => a.seat - b.seat);
@@ -352,10 +409,26 @@ async function renderMyGames() {
   }));
   if (run !== myGamesRun) return;
   // where it is your move comes first, and the tab says how many
-  const waiting = items.filter((li) => li.classList.contains("my-turn"));
-  list.replaceChildren(...waiting, ...items.filter((li) => !waiting.includes(li)));
+  const all = [...accountItems, ...items];
+  const waiting = all.filter((li) => li.classList.contains("my-turn"));
+  list.replaceChildren(...waiting, ...all.filter((li) => !waiting.includes(li)));
   document.title = `${waiting.length ? `(${waiting.length}) ` : ""}Terranova: play tabletop games`;
   list.dataset.myTurns = String(waiting.length);
+}
+
+/** My games, once this browser's guest seats are offered to the account signed in (if any):
+ * the sign-in forms call attachMySeats too, right after signing in; here it catches the
+ * seats taken as a guest since. */
+async function showMyGames() {
+  try {
+    const answer = await attachMySeats();
+    if (answer && answer.attached.length) {
+      toast(`${plural(answer.attached.length, "seat")} of this browser now held by your account`, "info");
+    }
+  } catch (err) {
+    toast(`Your seats could not be attached to your account: ${err.message}`);
+  }
+  await renderMyGames();
 }
 
 // ------------------------------------------------------------------ open tables
@@ -421,7 +494,7 @@ async function start() {
     $("created").hidden = true;
     $("new-game").scrollIntoView({ behavior: "smooth" });
   });
-  renderMyGames();
+  showMyGames();
   renderOpenTables();
   connectLobby();
   $("open-tables-refresh").addEventListener("click", renderOpenTables);
