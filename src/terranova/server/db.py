@@ -127,7 +127,7 @@ class GameRow(Base):
     migration 0009)."""
     to_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The seat to decide in the game's last stored position (null: nobody, as when it is
-    over, or not known: written before migration 0016), kept with every move so that an
+    over, or not known: written before migration 0014), kept with every move so that an
     account's games say whose turn it is without replaying their logs."""
 
 

@@ -2,8 +2,8 @@
 or not known), kept with every move so that an account's games say whose turn it is
 without replaying their logs.
 
-Revision ID: 0016
-Revises: 0012
+Revision ID: 0014
+Revises: 0013
 Create Date: 2026-11-30
 """
 
@@ -14,8 +14,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0016"
-down_revision: str | None = "0012"
+revision: str = "0014"
+down_revision: str | None = "0013"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
