@@ -27,8 +27,20 @@ from terranova.server.game_files import GameFiles
 from terranova.server.hub import Hub
 from terranova.server.limits import Limits, Proxies, SocketCount
 from terranova.server.metrics import Metrics, RequestTimer
+from terranova.server.ratings import Ratings, RatingStore
 from terranova.server.relay import Relay
-from terranova.server.routes import accounts, advice, games, held, lobby, ops, pages, play, sockets
+from terranova.server.routes import (
+    accounts,
+    advice,
+    games,
+    held,
+    lobby,
+    ops,
+    pages,
+    play,
+    players,
+    sockets,
+)
 from terranova.server.routes.common import validation_message
 from terranova.server.service import GameService, ServiceError
 from terranova.server.sessions import CsrfGuard
@@ -48,6 +60,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     readiness = ops.Readiness(db)
     people = Accounts(db, settings)
     chat = Chat(db, settings)
+    ratings = Ratings(RatingStore(db), settings.prune_every_seconds)
+    service.on_finished = ratings.finished
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -65,6 +79,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service.start()
         people.start()
         chat.start()
+        ratings.start()
         app.state.relay = relay
         if relay is not None:
             relay.start()
@@ -75,6 +90,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await relay.close()
             await service.close()
             await chat.close()
+            await ratings.close()
             await people.close()
             readiness.close()
             db.dispose()
@@ -93,6 +109,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.readiness = readiness
     app.state.accounts = people
     app.state.chat = chat
+    app.state.ratings = ratings
     app.add_middleware(CsrfGuard, public_url=settings.public_url)
     app.add_middleware(Limits, settings=settings)
     app.add_middleware(RequestTimer, metrics=metrics)  # outermost: refused requests count too
@@ -117,7 +134,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             {"detail": str(exc.detail)}, status_code=exc.status_code, headers=headers
         )
 
-    modules = (games, play, advice, accounts, held, sockets, lobby, ops, pages)
+    modules = (games, play, advice, accounts, held, players, sockets, lobby, ops, pages)
     for module in modules:
         app.include_router(module.router)
     routes = [route for module in modules for route in module.router.routes]

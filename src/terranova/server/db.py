@@ -120,6 +120,11 @@ class GameRow(Base):
     """The seats that asked for a hint, sorted."""
     move_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
     """A live table's limit on a person's move (null: none)."""
+    rated: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    """The creator marked the game rated: once over it moves its people's ratings
+    (:mod:`terranova.server.ratings`; migration 0015)."""
+    rated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the game's ratings were settled (null: not yet, or not rated)."""
     creator: Mapped[str | None] = mapped_column(String(32), nullable=True)
     """A digest of the client address that created the game, not the address itself
     (:func:`~terranova.server.limits.address_digest`), to count that address's unfinished

@@ -298,6 +298,63 @@ class DoneResponse(BaseModel):
     message: str
 
 
+# --------------------------------------------------------------------------- ratings
+
+
+class StandingOut(BaseModel):
+    account_id: str
+    name: str
+    rating: int
+    """The conservative rating, ``mu - 3 sigma`` on an Elo-like scale (a newcomer: 1000)."""
+    games: int
+    """Rated games of this game."""
+
+
+class LeaderboardResponse(BaseModel):
+    game: str
+    name: str
+    min_games: int
+    """Rated games a person needs to be listed."""
+    people: list[StandingOut]
+
+
+class PointOut(BaseModel):
+    at: str
+    rating: int
+    game_id: str
+    """The rated game after which the rating was this."""
+
+
+class GameRatingOut(BaseModel):
+    game: str
+    name: str
+    rating: int
+    games: int
+    history: list[PointOut]
+
+
+class RecentGameOut(BaseModel):
+    game_id: str
+    game: str
+    name: str
+    created: str
+    rated: bool
+    seats: list[SeatOut]
+    result: ResultOut | None
+
+
+class ProfileResponse(BaseModel):
+    account_id: str
+    name: str
+    joined: str
+    deleted: bool
+    games: dict[str, int]
+    """Finished games by game id."""
+    ratings: list[GameRatingOut]
+    recent: list[RecentGameOut]
+    """The newest finished games, each with its replay at ``/play/{game_id}``."""
+
+
 class CatalogResponse(BaseModel):
     games: list[dict[str, Any]]
     """Each ``GameInfo.describe()`` (variants the web may set) with ``bots``: the bots that

@@ -148,6 +148,8 @@ class GameService:
         self.hub = hub
         self.games = GameCache(store, settings, self._loaded)
         self.bots = BotRunner(settings)
+        self.on_finished: Callable[[int], None] | None = None
+        """Told the key of each game that a move of this process ended (its ratings)."""
         self.held: set[str] = set()
         """The games this process runs: it holds their leases (see :mod:`.store`)."""
         self._writes = itertools.count(1)
@@ -953,6 +955,8 @@ class GameService:
             durable,
             _to_move(after),
         )
+        if status == "finished" and self.on_finished is not None:
+            self.on_finished(game.pk)
 
     async def _change_seat(
         self, game: LiveGame, now: SeatInfo, entries: Sequence[Entry], stale: str

@@ -134,6 +134,10 @@ class Settings:
     max_account_games: int = 50
     """The most games each group of an account's games lists (``GET /api/account/games``:
     waiting for it, running, finished), newest first."""
+    leaderboard_min_games: int = 5
+    """Rated games of a game a person needs to be on its leaderboard."""
+    leaderboard_size: int = 100
+    """People listed on a game's leaderboard."""
     smtp_url: str | None = None
     """The SMTP server the server's e-mail goes through (:mod:`terranova.server.mail`);
     None: e-mail is off (no address is confirmed, no password reset by e-mail)."""

@@ -18,7 +18,7 @@ from terranova.server.rules_pages import RulesPageError, page_html, picture, rul
 router = APIRouter()
 
 
-def _page(static_dir: Path, name: str) -> Response:
+def page(static_dir: Path, name: str) -> Response:
     path = static_dir / name
     if not path.is_file():
         return JSONResponse(
@@ -30,13 +30,13 @@ def _page(static_dir: Path, name: str) -> Response:
 @router.get("/", include_in_schema=False)
 async def index(settings: SettingsDep) -> Response:
     """The lobby."""
-    return _page(Path(settings.static_dir), "index.html")
+    return page(Path(settings.static_dir), "index.html")
 
 
 @router.get("/play/{game_id}", include_in_schema=False)
 async def play(game_id: str, settings: SettingsDep) -> Response:
     """A game's board (the page reads its seat and token from the query)."""
-    return _page(Path(settings.static_dir), "play.html")
+    return page(Path(settings.static_dir), "play.html")
 
 
 ACCOUNT_VIEWS = frozenset({"sign-in", "sign-up", "forgot", "verify", "reset"})
@@ -61,10 +61,10 @@ async def account_view(view: str, settings: SettingsDep) -> Response:
 async def rules(game_id: str) -> Response:
     """A game's rules for players."""
     try:
-        page = await asyncio.to_thread(rules_page, game_id)  # reads a file
+        found = await asyncio.to_thread(rules_page, game_id)  # reads a file
     except RulesPageError as err:
         return JSONResponse({"detail": str(err)}, status_code=404)
-    return HTMLResponse(page_html(page), headers={"Cache-Control": "no-cache"})
+    return HTMLResponse(page_html(found), headers={"Cache-Control": "no-cache"})
 
 
 @router.get("/rules/{game_id}/pictures/{name}.svg", include_in_schema=False)
