@@ -107,7 +107,7 @@ def test_a_rated_game_moves_its_peoples_ratings_once(open_api: OpenApi, database
         assert rating["game"] == GAME and rating["games"] == 1
         assert [p["game_id"] for p in rating["history"]] == [game_id]
         assert mine[name]["recent"][0]["game_id"] == game_id and mine[name]["recent"][0]["rated"]
-        assert mine[name]["games"] == {GAME: 1}
+        assert mine[name]["games"] == [{"game": GAME, "name": "Discovery: Explore", "finished": 1}]
         beat_bo = scores[seat] > scores[1 - seat]
         if scores[0] != scores[1]:
             other = mine["Bo" if name == "Ana" else "Ana"]["ratings"][0]["rating"]
@@ -156,7 +156,7 @@ def test_an_unrated_game_and_a_guest_at_a_rated_table_move_nothing(
     play_out(api, guest, tokens)
     settled(api)
     assert profile(api, "ana@example.org")["ratings"] == []
-    assert profile(api, "ana@example.org")["games"] == {GAME: 2}
+    assert profile(api, "ana@example.org")["games"][0]["finished"] == 2
 
 
 def test_a_game_over_but_not_rated_is_rated_by_the_next_look(

@@ -343,13 +343,19 @@ class RecentGameOut(BaseModel):
     result: ResultOut | None
 
 
+class GamesPlayedOut(BaseModel):
+    game: str
+    name: str
+    finished: int
+    """Finished games of this game, rated or not."""
+
+
 class ProfileResponse(BaseModel):
     account_id: str
     name: str
     joined: str
     deleted: bool
-    games: dict[str, int]
-    """Finished games by game id."""
+    games: list[GamesPlayedOut]
     ratings: list[GameRatingOut]
     recent: list[RecentGameOut]
     """The newest finished games, each with its replay at ``/play/{game_id}``."""

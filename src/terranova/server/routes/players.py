@@ -15,6 +15,7 @@ from terranova.server.errors import NotFound
 from terranova.server.live import seat_out
 from terranova.server.models import (
     GameRatingOut,
+    GamesPlayedOut,
     LeaderboardResponse,
     PointOut,
     ProfileResponse,
@@ -86,7 +87,10 @@ async def profile(account_id: str, request: Request, accounts: AccountsDep) -> P
         name=account.name,
         joined=account.created_at.isoformat(),
         deleted=account.deleted,
-        games=played,
+        games=[
+            GamesPlayedOut(game=game, name=_game_name(game), finished=count)
+            for game, count in sorted(played.items())
+        ],
         ratings=[
             GameRatingOut(
                 game=game,

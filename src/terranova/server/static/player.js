@@ -1,0 +1,67 @@
+// A player's profile: games per game, ratings with their history, the newest finished
+// games (each a link to its replay), from GET /api/players/{id}.
+import { api, h, plural, s, svgTitle, timeAgo } from "./common.js";
+
+const main = document.getElementById("people");
+
+/** The rating after each rated game, as a small SVG line. */
+function historyChart(points, { width = 320, height = 90 } = {}) {
+  if (points.length === 0) return null;
+  const values = points.map((p) => p.rating);
+  const low = Math.min(...values) - 10;
+  const high = Math.max(...values) + 10;
+  const pad = 6;
+  const X = (k) => pad + (points.length === 1 ? (width - 2 * pad) / 2 : (k / (points.length - 1)) * (width - 2 * pad));
+  const Y = (v) => pad + (1 - (v - low) / (high - low)) * (height - 2 * pad);
+  const line = values.map((v, k) => `${k ? "L" : "M"}${X(k).toFixed(1)},${Y(v).toFixed(1)}`).join(" ");
+  return s("svg", { class: "rating-chart", viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-label": `rating after each rated game: ${values.join(", ")}` },
+    svgTitle(`rating after each rated game: ${values.join(", ")}`),
+    s("path", { d: line, fill: "none", stroke: "currentColor", "stroke-width": 2 }),
+    ...values.map((v, k) => s("circle", { cx: X(k), cy: Y(v), r: 3, fill: "currentColor" }, svgTitle(`${v}`))));
+}
+
+function result(game, seats) {
+  if (!game.result) return "";
+  const points = game.result.points || game.result.scores;
+  const names = seats.map((seat, k) => `${seat.name} ${points[k] ?? ""}${game.result.winners.includes(k) ? " ★" : ""}`);
+  return names.join(" · ");
+}
+
+async function show() {
+  const id = decodeURIComponent(location.pathname.split("/").pop());
+  let p;
+  try {
+    p = await api(`/api/players/${encodeURIComponent(id)}`);
+  } catch (err) {
+    main.replaceChildren(h("p.error", { role: "alert", text: err.message }));
+    return;
+  }
+  document.title = `${p.name}: Terranova`;
+  const played = p.games;
+  main.replaceChildren(
+    h("section.card", { "data-testid": "profile" },
+      h("h1", { text: p.name }),
+      h("p.hint", { text: `joined ${timeAgo(p.joined)}` }),
+      played.length
+        ? h("ul.plain", played.map((g) => h("li", { text: `${g.name}: ${plural(g.finished, "finished game")}` })))
+        : h("p.hint", { text: "No finished game yet." })),
+    h("section.card", { "data-testid": "ratings" },
+      h("h2", { text: "Ratings" }),
+      p.ratings.length
+        ? p.ratings.map((r) => h("div.rating", { dataset: { game: r.game } },
+            h("h3", {}, r.name, " ", h("a", { href: `/leaderboards/${encodeURIComponent(r.game)}`, text: "leaderboard" })),
+            h("p", {}, h("strong.rating-value", { text: String(r.rating) }), ` after ${plural(r.games, "rated game")}`),
+            historyChart(r.history)))
+        : h("p.hint", { text: "No rated game yet: a game is rated when its creator marks it so and every person at the table has an account." })),
+    h("section.card", { "data-testid": "recent" },
+      h("h2", { text: "Recent games" }),
+      p.recent.length
+        ? h("ul.plain.recent", p.recent.map((g) => h("li", {},
+            h("a", { href: `/play/${encodeURIComponent(g.game_id)}`, text: g.name }),
+            g.rated ? h("span.tag", { text: "rated" }) : null,
+            ` ${timeAgo(g.created)} · ${result(g, g.seats)} `,
+            h("a", { href: `/api/games/${encodeURIComponent(g.game_id)}/record`, download: "", text: "record" }))))
+        : h("p.hint", { text: "No finished game yet." })));
+}
+
+show();
