@@ -46,7 +46,7 @@ ACCOUNT_VIEWS = frozenset({"sign-in", "sign-up", "forgot", "verify", "reset"})
 @router.get("/account", include_in_schema=False)
 async def account(settings: SettingsDep) -> Response:
     """The signed-in person's account: name, address, password, e-mail, deletion."""
-    return _page(Path(settings.static_dir), "account.html")
+    return page(Path(settings.static_dir), "account.html")
 
 
 @router.get("/account/{view}", include_in_schema=False)
@@ -54,7 +54,7 @@ async def account_view(view: str, settings: SettingsDep) -> Response:
     """Signing up and in, a forgotten password, and the pages the e-mailed links open."""
     if view not in ACCOUNT_VIEWS:
         return JSONResponse({"detail": f"there is no page /account/{view}"}, status_code=404)
-    return _page(Path(settings.static_dir), "account.html")
+    return page(Path(settings.static_dir), "account.html")
 
 
 @router.get("/rules/{game_id}", include_in_schema=False)

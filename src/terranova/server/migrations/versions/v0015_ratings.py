@@ -2,7 +2,7 @@
 account's skill per game (``ratings``) and its history (``rating_changes``).
 
 Revision ID: 0015
-Revises: 0012
+Revises: 0014
 Create Date: 2026-11-29
 """
 
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0015"
-down_revision: str | None = "0012"
+down_revision: str | None = "0014"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
