@@ -13,6 +13,8 @@ from tests.server.conftest import Api, OpenApi
 
 from terranova.arena.skill import DEFAULT, Skill
 
+from .test_accounts import csrf, device
+
 GAME = "evolution-explore"
 SEATS = [
     {"kind": "human", "name": "Ana"},
@@ -181,3 +183,58 @@ def test_unknown_games_and_players_are_not_found(open_api: OpenApi) -> None:
     assert api.client.get("/api/leaderboards/chess").status_code == 404
     assert api.client.get("/api/players/nobody").status_code == 404
     assert api.client.get(f"/api/leaderboards/{GAME}?limit=0").status_code == 400
+
+
+def signed_in(api: Api, email: str, name: str) -> Any:
+    """Another browser on the app, signed up as ``name``."""
+    client = device(api.client)
+    answer = client.post(
+        "/api/account", json={"email": email, "name": name, "password": "a long password"}
+    )
+    assert answer.status_code == 200, answer.text
+    return client
+
+
+def create_rated(client: Any, seats: list[dict[str, Any]]) -> Any:
+    body = {"game": GAME, "seats": seats, "params": PARAMS, "bot_delay_ms": 0, "rated": True}
+    return client.post("/api/games", json=body, headers=csrf(client))
+
+
+def test_a_rated_table_is_made_by_a_signed_in_person_for_accounts_and_published_bots(
+    open_api: OpenApi, database_url: str
+) -> None:
+    api = open_api(database_url)
+    publish(api)
+    guest = create_rated(api.client, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
+    assert guest.status_code == 400 and "sign in" in guest.json()["detail"]
+    ana = signed_in(api, "ana@example.org", "Ana")
+    for seats, says in [
+        ([{"kind": "human", "held": True}, {"kind": "human"}], "own account"),
+        ([{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], "own account"),
+        (
+            [{"kind": "human", "held": True}, {"kind": "bot", "bot": "greedy:epsilon=0.5"}],
+            "lobby's levels (greedy)",
+        ),
+    ]:
+        refused = create_rated(ana, seats)
+        assert refused.status_code == 400 and says in refused.json()["detail"], refused.text
+    made = create_rated(
+        ana, [{"kind": "human", "held": True}, {"kind": "open"}, {"kind": "bot", "bot": "greedy"}]
+    )
+    assert made.status_code == 200, made.text
+    game_id = made.json()["game_id"]
+    assert api.client.get(f"/api/games/{game_id}").json()["rated"] is True
+    join = {"name": "Bo"}
+    as_guest = device(api.client).post(f"/api/games/{game_id}/join", json=join)
+    assert as_guest.status_code == 403 and "rated" in as_guest.json()["detail"]
+    twice = ana.post(f"/api/games/{game_id}/join", json=join, headers=csrf(ana))
+    assert twice.status_code == 403 and "already" in twice.json()["detail"]
+    bo = signed_in(api, "bo@example.org", "Bo")
+    joined = bo.post(f"/api/games/{game_id}/join", json=join, headers=csrf(bo))
+    assert joined.status_code == 200, joined.text
+    tokens = {0: made.json()["seats"][0]["token"], 1: joined.json()["token"]}
+    play_out(api, game_id, tokens)
+    settled(api)
+    for email in ("ana@example.org", "bo@example.org"):
+        (rating,) = profile(api, email)["ratings"]
+        assert rating["games"] == 1 and [p["game_id"] for p in rating["history"]] == [game_id]

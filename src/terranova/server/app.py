@@ -62,6 +62,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     chat = Chat(db, settings)
     ratings = Ratings(RatingStore(db), settings.prune_every_seconds)
     service.on_finished = ratings.finished
+    service.published_ratings = lambda: ratings.store.published
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -280,6 +280,8 @@ class StoredGame(GameFacts):
     """A live table's limit on a person's move (None: none)."""
     creator: str | None = None
     """The digest of the client address that created the game (None: not known)."""
+    rated: bool = False
+    """Once over, the game moves its people's ratings (:mod:`terranova.server.ratings`)."""
 
 
 @dataclass(frozen=True)
@@ -399,6 +401,7 @@ def _stored(row: GameRow, seats: Iterable[StoredSeat], entries: Iterable[Entry])
         hinted=list(row.hinted or []),
         move_seconds=row.move_seconds,
         creator=row.creator,
+        rated=row.rated,
     )
 
 
@@ -625,6 +628,7 @@ class Database:
         most_unfinished: int = 0,
         most_per_hour: int = 0,
         to_move: int | None = None,
+        rated: bool = False,
     ) -> StoredGame:
         """Insert a game with its seats and its first log entries, in one transaction; with
         ``rematch_of``, as the rematch of that game, which must have none yet (else
@@ -666,6 +670,7 @@ class Database:
                 move_seconds=move_seconds,
                 creator=creator,
                 to_move=to_move,
+                rated=rated,
             )
             session.add(row)
             session.flush()

@@ -324,6 +324,8 @@ class LiveGame(GameFacts):
     """The public id of this game's rematch, once someone at the table asked for it."""
     hints: bool = False
     """The table allows hints between people (against bots they are always allowed)."""
+    rated: bool = False
+    """Once over, the game moves its people's ratings."""
     hinted: set[int] = field(default_factory=set)
     """The seats that asked for a hint."""
     move_seconds: float | None = None
@@ -384,6 +386,7 @@ class LiveGame(GameFacts):
         game.resigned = resigned_seats(stored.entries)
         game.move_seconds = stored.move_seconds
         game.creator = stored.creator
+        game.rated = stored.rated
         game.track_window()
         return game
 

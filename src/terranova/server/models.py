@@ -60,6 +60,10 @@ class CreateGameRequest(Request):
     answer before taking them to let the action pass (the server's default when absent)."""
     practice: bool = Field(default=False, strict=True)
     """Unlimited undo, for people learning the game (docs/web.md, "Undo")."""
+    rated: bool = Field(default=False, strict=True)
+    """Once over, the game moves its people's ratings: the creator signed in, holding the
+    one person's seat it plays, the other people's seats open to accounts, the bots the
+    lobby's levels (docs/web.md, "Ratings")."""
     hints: bool = Field(default=False, strict=True)
     """People may ask for hints even against each other (against bots they always may);
     the record says who did."""
@@ -477,6 +481,7 @@ class GameSummary(BaseModel):
     created: str
     practice: bool
     """Unlimited undo (docs/web.md, "Undo")."""
+    rated: bool = False
     hints: bool
     """People may ask for hints even against each other."""
     move_seconds: float | None = None

@@ -148,6 +148,8 @@ class GameService:
         self.hub = hub
         self.games = GameCache(store, settings, self._loaded)
         self.bots = BotRunner(settings)
+        self.published_ratings: Callable[[], dict[str, dict[str, Any]]] | None = None
+        """The bots' published ratings, by game and bot (None: no game is rated here)."""
         self.on_finished: Callable[[int], None] | None = None
         """Told the key of each game that a move of this process ended (its ratings)."""
         self.held: set[str] = set()
@@ -511,6 +513,8 @@ class GameService:
                     )
                 )
         seats = distinct_names(seats)
+        if request.rated:
+            self._check_rated(info.id, seats, account)
         game = await self._start(
             info,
             resolved,
@@ -521,8 +525,35 @@ class GameService:
             hints=request.hints,
             move_seconds=move_seconds,
             address=address,
+            rated=request.rated,
         )
         return game, tokens
+
+    def _check_rated(self, game: str, seats: Sequence[SeatInfo], account: int | None) -> None:
+        """BadRequest unless a rated game of these seats can be rated: its creator signed
+        in, every person's seat held by them or open to one who signs in, its bots the
+        lobby's levels (each with a published rating), and at least two rated seats."""
+        if account is None:
+            raise BadRequest("sign in to create a rated game: ratings are kept with accounts")
+        if self.published_ratings is None:
+            raise BadRequest("this server rates no game")
+        levels = self.published_ratings().get(game, {})
+        for seat in seats:
+            if seat.kind == "human" and seat.account_id != account:
+                raise BadRequest(
+                    f"seat {seat.seat + 1}: in a rated game each person plays from their own "
+                    "account: leave the other people's seats open for them to join"
+                )
+            if seat.kind == "bot" and seat.bot not in levels:
+                named = ", ".join(sorted(levels)) or "none"
+                raise BadRequest(
+                    f"seat {seat.seat + 1}: a rated game's bots are the lobby's levels "
+                    f"({named}), each with its published rating"
+                )
+        if sum(s.kind == "human" for s in seats) > 1:
+            raise BadRequest("in a rated game one account holds one seat")
+        if sum(s.kind != "automaton" for s in seats) < 2:
+            raise BadRequest("a rated game needs an opponent: a solo game is not rated")
 
     async def _start(
         self,
@@ -536,6 +567,7 @@ class GameService:
         hints: bool = False,
         move_seconds: float | None = None,
         address: str | None = None,
+        rated: bool = False,
     ) -> LiveGame:
         """Deal a new game of ``info`` with these checked parameters and seats, store it
         (as the rematch of the game ``rematch_of``, if given; as created from the client
@@ -580,6 +612,7 @@ class GameService:
                     most,
                     self.settings.max_games_per_address_per_hour,
                     _to_move(state),
+                    rated,
                 )
             )
         except HourlyLimitReached as exc:
@@ -677,6 +710,12 @@ class GameService:
                 ) from None
             if len(shown) > self.settings.max_seat_name:
                 raise BadRequest(f"a name has at most {self.settings.max_seat_name} characters")
+            if game.rated and account is None:
+                raise Forbidden("this table is rated: sign in to join, so that your rating is kept")
+            if game.rated and any(s.account_id == account for s in game.seats):
+                raise Forbidden(
+                    "you hold a seat at this table already: a rated game is one seat each"
+                )
             token = secrets.token_urlsafe(24)
             await self._change_seat(
                 game,

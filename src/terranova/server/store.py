@@ -52,6 +52,7 @@ class GameStore(Protocol):
         most_unfinished: int = 0,
         most_per_hour: int = 0,
         to_move: int | None = None,
+        rated: bool = False,
     ) -> StoredGame:
         """A new game with its seats and first log entries (as the rematch of the game
         ``rematch_of``: ConflictError if that one has its rematch already); with its lease

@@ -84,6 +84,7 @@ async def get_game(game_id: str, service: ServiceDep) -> GameSummary:
         created=game.created_at.isoformat(),
         practice=game.practice,
         hints=game.hints,
+        rated=game.rated,
         move_seconds=game.move_seconds,
         board=info.describe()["board"],
         rules=rules_link(info),
