@@ -858,6 +858,40 @@ def serve_command(
     mail_from: Annotated[
         str, typer.Option(help="the sender of the site's e-mail")
     ] = "Terranova <terranova@localhost>",
+    turn_email_minutes: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            help="how long it must have been a person's turn before the turn e-mail goes "
+            "out (to those who opted in and are not connected)",
+        ),
+    ] = 60.0,
+    turn_email_period_hours: Annotated[
+        float,
+        typer.Option(min=0, help="at most one turn e-mail per game and seat in this time"),
+    ] = 24.0,
+    turn_email_check_seconds: Annotated[
+        float,
+        typer.Option(
+            min=0.1,
+            help="how often each server process looks for turn e-mails to send and tells "
+            "the others which seats are connected to it",
+        ),
+    ] = 60.0,
+    invitations_per_hour: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help="invitations one person, and one client address, may send in an hour "
+            "(0: no limit)",
+        ),
+    ] = 20,
+    max_pending_invitations: Annotated[
+        int,
+        typer.Option(
+            min=0, help="invitations an account may have waiting for its answer (0: no limit)"
+        ),
+    ] = 20,
 ) -> None:
     """Start the web app: play in the browser at http://HOST:PORT."""
     from terranova.server import Settings, serve  # the web stack loads only for this command
@@ -884,6 +918,11 @@ def serve_command(
             smtp_url=smtp_url,
             public_url=public_url,
             mail_from=mail_from,
+            turn_email_minutes=turn_email_minutes,
+            turn_email_period_hours=turn_email_period_hours,
+            turn_email_check_seconds=turn_email_check_seconds,
+            invitations_per_hour=invitations_per_hour,
+            max_pending_invitations=max_pending_invitations,
         )
         try:
             check_mail_settings(settings)

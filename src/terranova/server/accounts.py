@@ -477,6 +477,11 @@ class Accounts:
         self._sending.add(task)
         task.add_done_callback(self._sending.discard)
 
+    def mail_later(self, to: str, subject: str, body: str) -> None:
+        """Send an e-mail after the answer (as :meth:`_mail_later`): for the other parts of
+        the server (an invitation)."""
+        self._mail_later(to, subject, body)
+
     async def _send(self, to: str, subject: str, body: str) -> None:
         mailer = self.mailer
         if mailer is None:

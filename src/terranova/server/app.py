@@ -25,6 +25,7 @@ from terranova.server.chat import CHAT, Chat
 from terranova.server.db import Database
 from terranova.server.game_files import GameFiles
 from terranova.server.hub import Hub
+from terranova.server.invitations import Invitations
 from terranova.server.limits import Limits, Proxies, SocketCount
 from terranova.server.metrics import Metrics, RequestTimer
 from terranova.server.ratings import Ratings, RatingStore
@@ -34,6 +35,7 @@ from terranova.server.routes import (
     advice,
     games,
     held,
+    invitations,
     lobby,
     ops,
     pages,
@@ -45,6 +47,7 @@ from terranova.server.routes.common import validation_message
 from terranova.server.service import GameService, ServiceError
 from terranova.server.sessions import CsrfGuard
 from terranova.server.settings import Settings, check_mail_settings
+from terranova.server.turnmail import TurnMails
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -63,6 +66,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ratings = Ratings(RatingStore(db), settings.prune_every_seconds)
     service.on_finished = ratings.finished
     service.published_ratings = lambda: ratings.store.published
+    turn_mails = TurnMails(db, hub, settings, people, metrics)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -81,6 +85,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         people.start()
         chat.start()
         ratings.start()
+        turn_mails.start()
         app.state.relay = relay
         if relay is not None:
             relay.start()
@@ -89,6 +94,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             if relay is not None:
                 await relay.close()
+            await turn_mails.close()
             await service.close()
             await chat.close()
             await ratings.close()
@@ -111,6 +117,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.accounts = people
     app.state.chat = chat
     app.state.ratings = ratings
+    app.state.turn_mails = turn_mails
+    app.state.invitations = Invitations(db, service, people, settings)
     app.add_middleware(CsrfGuard, public_url=settings.public_url)
     app.add_middleware(Limits, settings=settings)
     app.add_middleware(RequestTimer, metrics=metrics)  # outermost: refused requests count too
@@ -135,7 +143,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             {"detail": str(exc.detail)}, status_code=exc.status_code, headers=headers
         )
 
-    modules = (games, play, advice, accounts, held, players, sockets, lobby, ops, pages)
+    modules = (
+        games,
+        play,
+        advice,
+        accounts,
+        held,
+        invitations,
+        players,
+        sockets,
+        lobby,
+        ops,
+        pages,
+    )
     for module in modules:
         app.include_router(module.router)
     routes = [route for module in modules for route in module.router.routes]

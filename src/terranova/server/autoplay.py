@@ -75,6 +75,15 @@ def needs_runner(state: State, seats: Sequence[SeatInfo], move_seconds: float | 
     return kind == "bot" or (kind == "human" and move_seconds is not None)
 
 
+def waits_for(state: State) -> int | None:
+    """The seat whose decision ``state`` waits for: None for chance, a response window (a
+    few seconds' clock) and a finished game."""
+    if state.is_terminal() or state.response_window() is not None:
+        return None
+    actor = state.current_player()
+    return actor if actor >= 0 else None
+
+
 def unwatched(game: LiveGame) -> bool:
     """Whether no person holds or may take a seat of ``game`` (every seat a bot's or the
     automaton's, as once everyone resigned): nobody waits on such a game."""

@@ -134,6 +134,11 @@ class GameRow(Base):
     """The seat to decide in the game's last stored position (null: nobody, as when it is
     over, or not known: written before migration 0014), kept with every move so that an
     account's games say whose turn it is without replaying their logs."""
+    to_move_since: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True, index=True
+    )
+    """When that position was written (the game's last log entry): the turn e-mails'
+    clock (:mod:`terranova.server.turnmail`)."""
 
 
 class SeatRow(Base):
@@ -637,7 +642,8 @@ class Database:
         digest of the address creating it, which may have at most ``most_unfinished``
         games being played (0: any number); GameLimitReached (nothing written) if it has
         that many already and this game is being played too; HourlyLimitReached if it
-        has created ``most_per_hour`` games in the past hour (0: any number)."""
+        has created ``most_per_hour`` games in the past hour (0: any number). ``to_move``:
+        the seat whose decision the first position waits for (:attr:`GameRow.to_move`)."""
         created = now()
         with self._write_lock, self.session() as session, session.begin():
             if rematch_of is not None:
@@ -671,6 +677,7 @@ class Database:
                 creator=creator,
                 to_move=to_move,
                 rated=rated,
+                to_move_since=created,
             )
             session.add(row)
             session.flush()
@@ -888,18 +895,20 @@ class Database:
         needs a runner (:meth:`_lease`); answers whether this process holds the game's
         lease. ``durable=False``: on PostgreSQL the commit does not wait for the disk (a
         crash of the database may lose the last fraction of a second of such writes,
-        never half of one)."""
+        never half of one). ``to_move``: the seat whose decision the position now waits
+        for (:attr:`GameRow.to_move`)."""
         try:
             with self._write_lock, self.session() as session, session.begin():
                 if not durable and self.engine.dialect.name == "postgresql":
                     session.execute(text("SET LOCAL synchronous_commit TO OFF"))
                 self._follow(session, pk, entries)
-                self._add_entries(session, pk, entries, now())
+                written = now()
+                self._add_entries(session, pk, entries, written)
                 session.flush()
                 changed = session.execute(
                     update(GameRow)
                     .where(GameRow.id == pk, GameRow.status == "playing")
-                    .values(status=status, result=result, to_move=to_move)
+                    .values(status=status, result=result, to_move=to_move, to_move_since=written)
                 )
                 if cast(CursorResult[Any], changed).rowcount != 1:
                     raise ConflictError("the game is no longer being played")

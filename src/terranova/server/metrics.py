@@ -67,6 +67,10 @@ class Metrics:
             "terranova_bot_queue", "Searching bots' jobs waiting for a worker process", registry=r
         )
         self.games = Gauge("terranova_games_in_memory", "Live games held in memory", registry=r)
+        self.turn_email_looks = Counter(
+            "terranova_turn_email_looks", "Looks for turn e-mails to send", registry=r
+        )
+        self.turn_emails = Counter("terranova_turn_emails", "Turn e-mails sent", registry=r)
 
     def watch(
         self, sockets: Callable[[], int], bot_queue: Callable[[], int], games: Callable[[], int]

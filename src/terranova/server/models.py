@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -714,3 +715,41 @@ class PresenceMessage(BaseModel):
 
     type: Literal["presence"] = "presence"
     online: list[PersonOut]
+
+
+class InvitationRequest(Request):
+    seat: int
+    """The open seat the invitee is invited to."""
+    name: str | None = Field(default=None, max_length=200)
+    """The invitee's display name (or ``account_id``)."""
+    account_id: str | None = Field(default=None, max_length=32)
+    by_seat: int | None = None
+    """The inviter's seat, with its ``token`` (without them: the signed-in account's seat)."""
+    token: str | None = Field(default=None, max_length=200)
+
+
+class InvitationCreated(BaseModel):
+    invitation_id: str
+    invitee: str
+    """The invitee's display name."""
+    mailed: bool
+    """Whether the invitee gets an e-mail too (they opted in, and e-mail is on)."""
+
+
+class InvitationOut(BaseModel):
+    invitation_id: str
+    game_id: str
+    game: str
+    seat: int
+    inviter: str
+    """The inviting seat's name."""
+    created_at: datetime
+
+
+class InvitationsResponse(BaseModel):
+    invitations: list[InvitationOut]
+
+
+class UnsubscribeRequest(Request):
+    key: str = Field(max_length=200)
+    """The key of the link in a turn e-mail."""

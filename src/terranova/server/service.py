@@ -32,7 +32,7 @@ from terranova.core.actions import Action
 from terranova.core.errors import TerranovaError
 from terranova.core.registry import GameInfo, game_info, games
 from terranova.core.state import CHANCE, State
-from terranova.server.autoplay import Autoplay, needs_runner
+from terranova.server.autoplay import Autoplay, needs_runner, waits_for
 from terranova.server.bots import BotRunner, limits
 from terranova.server.cache import GameCache, catch_up
 from terranova.server.clocks import MoveClocks, WindowClocks
@@ -122,12 +122,6 @@ def catalog() -> dict[str, Any]:
         "games": [describe_game(info) for _, info in sorted(games().items())],
         "bots": available_agents(served=True),
     }
-
-
-def _to_move(state: State) -> int | None:
-    """The seat to decide in ``state`` (None: nobody, the game being over), as stored."""
-    actor = state.current_player()
-    return actor if actor >= 0 and not state.is_terminal() else None
 
 
 def _result(state: State) -> dict[str, Any] | None:
@@ -611,7 +605,7 @@ class GameService:
                     None if address is None else address_digest(address),
                     most,
                     self.settings.max_games_per_address_per_hour,
-                    _to_move(state),
+                    waits_for(state),
                     rated,
                 )
             )
@@ -992,7 +986,7 @@ class GameService:
             _result(after),
             runner,
             durable,
-            _to_move(after),
+            waits_for(after),
         )
         if status == "finished" and self.on_finished is not None:
             self.on_finished(game.pk)

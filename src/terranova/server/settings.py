@@ -183,6 +183,21 @@ class Settings:
     presence_seconds: float = 20.0
     """How often each process renews its lobby presence rows; a row not renewed for three
     times this (its process stopped) no longer counts."""
+    turn_email_minutes: float = 60.0
+    """How long it must have been a person's turn (since the game's last move) before the
+    turn e-mail goes out, to those who opted in and are not connected (docs/web.md, "Turn
+    e-mails")."""
+    turn_email_period_hours: float = 24.0
+    """At most one turn e-mail per game and seat in this time."""
+    turn_email_check_seconds: float = 60.0
+    """How often each server process looks for turn e-mails to send, and tells the others
+    which seats have a WebSocket open on it (the delay before they know)."""
+    invitations_per_hour: int = 20
+    """Invitations one person (an account, or a seat's token) may send in the past hour,
+    and from one client address (429 beyond; 0: no limit)."""
+    max_pending_invitations: int = 20
+    """Invitations an account may have waiting for an answer (to seats still open); more
+    are refused (429)."""
     password_hashing: str = "standard"
     """``standard``: argon2id with RFC 9106's low-memory parameters (64 MiB, 3 passes, 4
     lanes); ``cheap``: the least argon2id allows, for tests only."""

@@ -59,8 +59,8 @@ class GameStore(Protocol):
         held by this process if it needs a runner. ``creator``: a digest of the address
         creating it, counted in the same transaction: GameLimitReached if that address has
         ``most_unfinished`` games being played already, HourlyLimitReached if it created
-        ``most_per_hour`` games in the past hour (0: no limit). ``to_move``: the seat to
-        decide first."""
+        ``most_per_hour`` games in the past hour (0: no limit). ``to_move``: the seat whose
+        decision the first position waits for, if any."""
 
     def load_game(self, public_id: str) -> StoredGame | None:
         """The game with its seats and whole log, or None."""
@@ -75,10 +75,11 @@ class GameStore(Protocol):
         durable: bool = True,
         to_move: int | None = None,
     ) -> bool:
-        """Log entries added and the game's status (and the seat ``to_move`` now) set;
-        ConflictError if one of these ``seq`` is taken, they do not follow the log's last
-        entry, or the game is not being played. Whether this process holds the game's
-        lease (module doc). ``durable=False``: the commit need not wait for the disk."""
+        """Log entries added and the game's status set (and the seat whose decision the
+        position waits for, ``to_move``); ConflictError if one of these
+        ``seq`` is taken, they do not follow the log's last entry, or the game is not
+        being played. Whether this process holds the game's lease (module doc).
+        ``durable=False``: the commit need not wait for the disk."""
 
     def mark_hinted(self, pk: int, seat: int) -> list[int]:
         """``seat`` noted as having asked for a hint; the seats that have."""

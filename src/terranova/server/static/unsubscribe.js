@@ -1,0 +1,24 @@
+// The page of a turn e-mail's unsubscribe link: opening it changes nothing (mail scanners
+// follow links); the button turns the e-mails off, by the link's key, without signing in.
+import { api } from "./common.js";
+
+const button = document.getElementById("unsubscribe");
+const answer = document.getElementById("unsubscribe-answer");
+const key = new URLSearchParams(location.search).get("key") || "";
+
+if (!key) {
+  button.disabled = true;
+  answer.textContent = "This link has no key: open the whole link from the e-mail.";
+}
+
+button.addEventListener("click", async () => {
+  button.disabled = true;
+  try {
+    const done = await api("/api/account/unsubscribe", { method: "POST", body: { key } });
+    answer.textContent = `Done: ${done.message}.`;
+  } catch (err) {
+    answer.textContent = `Nothing changed: ${err.message}.`;
+    button.disabled = false;
+  }
+});
+document.body.dataset.ready = "1";
