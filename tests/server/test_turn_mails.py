@@ -4,10 +4,12 @@ per period), the unsubscribe link (a GET changes nothing), invitations to an ope
 
 from __future__ import annotations
 
+import time
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -18,12 +20,13 @@ warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testcli
 from fastapi.testclient import TestClient  # noqa: E402
 
 from terranova.server import create_app  # noqa: E402
-from terranova.server.accounts import AccountRow  # noqa: E402
+from terranova.server.accounts import AccountRow, AccountStore, hasher  # noqa: E402
 from terranova.server.db import Database, GameRow, SeatRow, now  # noqa: E402
 from terranova.server.invitations import InvitationRow  # noqa: E402
 
 from .conftest import settings_for  # noqa: E402
 from .mailbox import Mailbox, body, links, smtp_server  # noqa: E402
+from .process import Server, server  # noqa: E402
 from .test_accounts import PASSWORD, PUBLIC, csrf, device, drain  # noqa: E402
 
 TWO = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}]
@@ -381,3 +384,65 @@ def test_an_invitation_email_to_who_opted_in(open_client: Open, mail: tuple[Mail
     lobby, stop = links(message)
     assert lobby == f"{PUBLIC}/" and stop.startswith(f"{PUBLIC}/account/unsubscribe?key=")
     assert not box.to("cy@example.org")
+
+
+def counter(srv: Server, name: str) -> float:
+    """A counter of ``srv``'s metrics."""
+    for line in srv.client.get("/metrics").text.splitlines():
+        if line.startswith(f"{name}_total "):
+            return float(line.split()[-1])
+    return 0.0
+
+
+def test_two_processes_send_exactly_one_turn_email(
+    postgres_url: str, tmp_path: Path, mail: tuple[Mailbox, str]
+) -> None:
+    """Both processes find the same seat due at once; its claim lets one of them send."""
+    box, url = mail
+    args = [
+        *("--smtp-url", url, "--public-url", PUBLIC),
+        *("--turn-email-minutes", "60", "--turn-email-check-seconds", "0.2"),
+    ]
+    with ExitStack() as stack:
+        a = stack.enter_context(server(postgres_url, tmp_path / "a.log", args))
+        b = stack.enter_context(server(postgres_url, tmp_path / "b.log", args))
+        a.spawn()
+        b.spawn()
+        a.wait_started()
+        b.wait_started()
+        game_id = a.create(TWO)["game_id"]
+        seat = int(a.state(game_id)["to_move"])
+        db = Database(postgres_url)
+        try:
+            store = AccountStore(db)
+            account = store.add("ana@example.org", "Ana", hasher("cheap").hash(PASSWORD), True)
+            assert account is not None
+            with db.writing() as session:
+                session.execute(
+                    update(AccountRow).where(AccountRow.id == account.id).values(turn_emails=True)
+                )
+                pk = session.scalar(select(GameRow.id).where(GameRow.public_id == game_id))
+                session.execute(
+                    update(SeatRow)
+                    .where(SeatRow.game_id == pk, SeatRow.seat == seat)
+                    .values(account_id=account.id)
+                )
+                session.execute(
+                    update(GameRow)
+                    .where(GameRow.id == pk)
+                    .values(to_move_since=now() - timedelta(hours=2))
+                )
+        finally:
+            db.dispose()
+        message = box.wait("ana@example.org")
+        assert links(message)[0] == f"{PUBLIC}/play/{game_id}?seat={seat}"
+        # both processes look three more times at least: no second e-mail comes
+        looked = {srv.port: counter(srv, "terranova_turn_email_looks") for srv in (a, b)}
+        deadline = time.monotonic() + 60
+        while any(
+            counter(srv, "terranova_turn_email_looks") < looked[srv.port] + 3 for srv in (a, b)
+        ):
+            assert time.monotonic() < deadline, "a process stopped looking for turn e-mails"
+            time.sleep(0.1)
+        assert len(box.to("ana@example.org")) == 1
+        assert counter(a, "terranova_turn_emails") + counter(b, "terranova_turn_emails") == 1
