@@ -642,6 +642,46 @@ function renderBanner(msg, live) {
   document.title = `${mine ? "● Your turn · " : ""}${summary ? summary.name : "Terranova"} · Terranova`;
 }
 
+/** The Invite control of an open seat (for a person at the table): it asks for the name of
+ * the account to invite, which sees the invitation in its lobby (docs/web.md, "Invitations"). */
+function inviteButton(k) {
+  const button = h("button.small.invite-seat", {
+    type: "button", text: "Invite", dataset: { testid: `invite-${k}` },
+    "aria-label": `Invite someone to seat ${k + 1}`,
+  });
+  button.addEventListener("click", () => openInvite(k));
+  return button;
+}
+
+function openInvite(k) {
+  const form = $("invite-form");
+  form.hidden = false;
+  form.dataset.seat = String(k);
+  $("invite-title").textContent = `Invite someone to seat ${k + 1}`;
+  $("invite-name").value = "";
+  $("invite-name").focus();
+}
+
+async function sendInvite(event) {
+  event.preventDefault();
+  const form = $("invite-form");
+  const name = $("invite-name").value.trim();
+  if (!name) { toast("Type the name of the account to invite."); return; }
+  const button = $("invite-send");
+  button.disabled = true;
+  try {
+    const sent = await api(`/api/games/${encodeURIComponent(gameId)}/invitations`, {
+      method: "POST", body: { seat: Number(form.dataset.seat), name, by_seat: seat, token },
+    });
+    form.hidden = true;
+    toast(`${sent.invitee} is invited: they see it in their lobby${sent.mailed ? " and by e-mail" : ""}.`, "ok");
+  } catch (err) {
+    toast(`The invitation was not sent: ${err.message}`);
+  } finally {
+    button.disabled = false;
+  }
+}
+
 function renderPlayers(msg) {
   const scores = currentScores(msg);
   const winners = shownWinners(msg);
@@ -655,7 +695,10 @@ function renderPlayers(msg) {
     if (role) tags.push(h("span.tag.role", { text: role }));
     else if (info.kind === "automaton") tags.push(h("span.tag.role", { text: "automaton" }));
     else if (info.kind === "bot") tags.push(h("span.tag.bot", { text: `bot${info.bot && info.bot !== info.name ? `: ${info.bot}` : ""}` }));
-    else if (info.kind === "open") tags.push(h("span.tag.role", { text: "open: waiting for a player", dataset: { testid: `open-${k}` } }));
+    else if (info.kind === "open") {
+      tags.push(h("span.tag.role", { text: "open: waiting for a player", dataset: { testid: `open-${k}` } }));
+      if (seat !== null && msg.status === "playing") tags.push(inviteButton(k));
+    }
     if (winners.includes(k)) tags.push(h("span.tag.winner", { text: "★ winner" }));
     return h("li.player", {
       dataset: { seat: k, testid: `player-${k}` },
@@ -1435,6 +1478,8 @@ async function start() {
   $("turn-replay-button").addEventListener("click", startTurnReplay);
   $("hint-button").addEventListener("click", askHint);
   $("resign-button").addEventListener("click", resign);
+  $("invite-form").addEventListener("submit", sendInvite);
+  $("invite-cancel").addEventListener("click", () => { $("invite-form").hidden = true; });
   installReplayControls();
   installNotify();
   $("rules-link").before(paletteSwitch());

@@ -469,10 +469,10 @@ async function renderOpenTables() {
   }));
 }
 
-async function joinTable(game, seat, button) {
+async function joinTable(game, seat, button, asName = null) {
   button.disabled = true;
   try {
-    const name = $("join-name").value.trim();
+    const name = asName || $("join-name").value.trim();
     const joined = await api(`/api/games/${encodeURIComponent(game.game_id)}/join`, {
       method: "POST", body: name ? { seat, name } : { seat },
     });
@@ -482,7 +482,57 @@ async function joinTable(game, seat, button) {
     toast(`You could not join: ${err.message}`);
     button.disabled = false;
     renderOpenTables();
+    renderInvitations();
   }
+}
+
+// ------------------------------------------------------------------ invitations
+
+/** The invitations waiting for the signed-in account's answer (shown only when signed in):
+ * Join takes the seat as joining an open table does; Decline drops the invitation. */
+async function renderInvitations() {
+  const known = await currentSession().catch(() => null);
+  const account = known && known.account;
+  $("invitations").hidden = !account;
+  if (!account) return;
+  let listed;
+  try {
+    listed = await api("/api/account/invitations");
+  } catch (err) {
+    $("invitations-empty").textContent = `The invitations could not be loaded: ${err.message}`;
+    return;
+  }
+  const items = listed.invitations;
+  $("invitations-empty").hidden = items.length > 0;
+  $("invitations-list").replaceChildren(...items.map((invitation) => {
+    const info = catalog.games.find((g) => g.id === invitation.game);
+    const name = info ? info.name : humanize(invitation.game);
+    const join = h("button.small.primary", {
+      type: "button", text: `Join seat ${invitation.seat + 1}`,
+      dataset: { testid: `accept-${invitation.invitation_id}` },
+    });
+    join.addEventListener("click", () => joinTable(
+      { game_id: invitation.game_id, game: invitation.game }, invitation.seat, join, account.name));
+    const decline = h("button.small", {
+      type: "button", text: "Decline", dataset: { testid: `decline-${invitation.invitation_id}` },
+    });
+    decline.addEventListener("click", () => declineInvitation(invitation, decline));
+    return h("li.my-game.invitation", { dataset: { invitationId: invitation.invitation_id } },
+      h("div.my-game-head", h("strong", { text: name }),
+        h("span.muted", { text: timeAgo(invitation.created_at) })),
+      h("p.invitation-text", { text: `${invitation.inviter} invites you to seat ${invitation.seat + 1}.` }),
+      h("div.my-game-actions", join, decline));
+  }));
+}
+
+async function declineInvitation(invitation, button) {
+  button.disabled = true;
+  try {
+    await api(`/api/account/invitations/${encodeURIComponent(invitation.invitation_id)}/decline`, { method: "POST" });
+  } catch (err) {
+    toast(`The invitation could not be declined: ${err.message}`);
+  }
+  renderInvitations();
 }
 
 // ------------------------------------------------------------------ start
@@ -498,7 +548,7 @@ async function start() {
   renderOpenTables();
   connectLobby();
   $("open-tables-refresh").addEventListener("click", renderOpenTables);
-  setInterval(() => { if (!document.hidden) renderOpenTables(); }, 15000);
+  setInterval(() => { if (!document.hidden) { renderOpenTables(); renderInvitations(); } }, 15000);
   try {
     catalog = await api("/api/catalog");
   } catch (err) {
@@ -510,6 +560,7 @@ async function start() {
     return;
   }
   renderGameChoice();
+  await renderInvitations();
   document.body.dataset.ready = "1";
 }
 
