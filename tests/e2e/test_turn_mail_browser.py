@@ -88,6 +88,17 @@ def hold(srv: Server, game_id: str, seat: int, account_id: int, waited: float = 
         db.dispose()
 
 
+def opted_in(srv: Server, account_id: int) -> bool:
+    db = Database(srv.database_url)
+    try:
+        with db.session() as session:
+            return bool(
+                session.scalar(select(AccountRow.turn_emails).where(AccountRow.id == account_id))
+            )
+    finally:
+        db.dispose()
+
+
 def sign_in(page: Any, email: str) -> None:
     """Sign the page's browser in (through the API, as the sign-in form does)."""
     answer = page.evaluate(
@@ -124,6 +135,19 @@ def test_a_turn_email_link_leads_into_the_game(
     assert state["seat"] == seat and state["to_move"] == seat
     assert page.locator(f"[data-testid='player-{seat}'] .tag.you").count() == 1
     page.screenshot(path=str(screenshots / "turn-email-link.png"))
+    # its unsubscribe link, opened in a browser not signed in: a button, then done
+    stop = links(message)[1]
+    other = new_page()
+    other.goto(stop)
+    other.wait_for_selector("body[data-ready='1']")
+    assert opted_in(srv, ana)  # opening the page changed nothing
+    other.click("[data-testid='unsubscribe']")
+    wait_until(
+        other, "() => document.querySelector('[data-testid=unsubscribe-answer]').textContent"
+    )
+    assert "no more turn e-mails for Ana" in other.inner_text("[data-testid='unsubscribe-answer']")
+    other.screenshot(path=str(screenshots / "unsubscribe.png"))
+    assert not opted_in(srv, ana)
 
 
 def test_an_invitation_seen_in_the_lobby_and_accepted(

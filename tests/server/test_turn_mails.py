@@ -269,7 +269,7 @@ def test_unsubscribe_by_get_changes_nothing_and_by_post_stops_the_emails(
     assert wrong.status_code == 404
     done = stranger.post("/api/account/unsubscribe", json={"key": key})
     assert done.status_code == 200, done.text
-    assert "turn them back on" in done.json()["message"]
+    assert done.json()["message"] == "no more turn e-mails for Ana"
     with db_of(client).session() as session:
         assert session.scalar(select(AccountRow.turn_emails)) is False
     waiting(client, "ana@example.org")

@@ -119,7 +119,4 @@ async def unsubscribe(body: UnsubscribeRequest, mails: TurnMailsDep) -> DoneResp
     name = await asyncio.to_thread(mails.store.unsubscribe, body.key)
     if name is None:
         raise NotFound("this link is not ours, or its account was deleted")
-    return DoneResponse(
-        message=f"no more turn e-mails for {name}: to turn them back on, sign in and tick "
-        "them in your account settings"
-    )
+    return DoneResponse(message=f"no more turn e-mails for {name}")
