@@ -14,15 +14,25 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from sqlalchemy import select, update
+from alembic import command
+from sqlalchemy import select, text, update
 
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from terranova.server import create_app  # noqa: E402
 from terranova.server.accounts import AccountRow, AccountStore, hasher  # noqa: E402
-from terranova.server.db import Database, GameRow, SeatRow, now  # noqa: E402
+from terranova.server.db import (  # noqa: E402
+    Database,
+    Entry,
+    GameRow,
+    SeatRow,
+    StoredSeat,
+    alembic_config,
+    now,
+)
 from terranova.server.invitations import InvitationRow  # noqa: E402
+from terranova.server.turnmail import TurnMailRow, TurnMailStore  # noqa: E402
 
 from .conftest import settings_for  # noqa: E402
 from .mailbox import Mailbox, body, links, smtp_server  # noqa: E402
@@ -177,8 +187,6 @@ def test_a_new_period_brings_another_and_a_move_restarts_the_wait(
     wait_longer(client, game_id, 61)
     assert look(client) == 1
     with db_of(client).writing() as session:  # the e-mail as if sent a day ago
-        from terranova.server.turnmail import TurnMailRow
-
         session.execute(update(TurnMailRow).values(sent_at=now() - timedelta(hours=25)))
     assert look(client) == 1
     assert len(box.to("ana@example.org")) == 2
@@ -446,3 +454,54 @@ def test_two_processes_send_exactly_one_turn_email(
             time.sleep(0.1)
         assert len(box.to("ana@example.org")) == 1
         assert counter(a, "terranova_turn_emails") + counter(b, "terranova_turn_emails") == 1
+
+
+def test_0014_leaves_older_games_without_a_turn_until_their_next_write(database_url: str) -> None:
+    """A game stored before migration 0014 has no seat to move (it is never due) until its
+    next write; going back to 0012 keeps the games and drops the new tables with their rows."""
+    db = Database(database_url)
+    config = alembic_config()
+    try:
+        with db.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "0012")
+        seat = StoredSeat(0, "human", "Ana", None, None)
+        args = ("discovery", {"players": 2}, 1, "1", 0, 10.0, [seat], [], "playing", None)
+        with db.engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO games (public_id, game, params, seed, rules_version,"
+                    " bot_delay_ms, created_at, status, response_seconds, practice, hints)"
+                    " VALUES ('old', 'discovery', '{\"players\": 2}', 1, '1', 0,"
+                    " '2026-01-01 00:00:00', 'playing', 10, false, false)"
+                )
+            )
+        db.migrate()
+        with db.session() as session:
+            assert session.execute(select(GameRow.to_move, GameRow.to_move_since)).one() == (
+                None,
+                None,
+            )
+        old = db.load_game("old")
+        assert old is not None
+        db.append(old.pk, [Entry(0, 0, "draw 01")], "playing", None, to_move=0)
+        with db.session() as session:
+            assert session.scalar(select(GameRow.to_move)) == 0
+        stored = db.create_game("new", *args, to_move=1)
+        since, claims = since_of(db, "new"), TurnMailStore(db)
+        assert claims.claim(stored.pk, 1, since, now())
+        # claimed: not again within the period, nor for a turn that has changed
+        assert not claims.claim(stored.pk, 1, since, now() - timedelta(hours=1))
+        assert not claims.claim(stored.pk, 0, since, now())
+        with db.engine.begin() as connection:  # back, the new tables holding rows
+            config.attributes["connection"] = connection
+            command.downgrade(config, "0012")
+            assert connection.execute(text("SELECT count(*) FROM games")).scalar() == 2
+        db.migrate()
+    finally:
+        db.dispose()
+
+
+def since_of(db: Database, game_id: str) -> Any:
+    with db.session() as session:
+        return session.scalar(select(GameRow.to_move_since).where(GameRow.public_id == game_id))
