@@ -456,8 +456,8 @@ def test_two_processes_send_exactly_one_turn_email(
         assert counter(a, "terranova_turn_emails") + counter(b, "terranova_turn_emails") == 1
 
 
-def test_0014_leaves_older_games_without_a_turn_until_their_next_write(database_url: str) -> None:
-    """A game stored before migration 0014 has no seat to move (it is never due) until its
+def test_older_games_have_no_turn_until_their_next_write(database_url: str) -> None:
+    """A game stored before migrations 0014 and 0016 has no seat to move (it is never due) until its
     next write; going back to 0012 keeps the games and drops the new tables with their rows."""
     db = Database(database_url)
     config = alembic_config()
