@@ -295,11 +295,12 @@ def create_from_lobby(
     response_seconds: int | None = None,
     practice: bool = False,
     guide: bool = False,
+    rated: bool = False,
 ) -> str:
     """Create a game from the lobby by clicking; seats: "human", "open" or a bot name (seats the
     automaton plays, variant ``automata``, are left as the lobby shows them); ``practice``
-    ticks "Practice (unlimited undo)", ``guide`` "First game: guide me". Returns the game id
-    (the created card's)."""
+    ticks "Practice (unlimited undo)", ``guide`` "First game: guide me", ``rated`` "Rated".
+    Returns the game id (the created card's)."""
     page.goto(server.base + "/")
     page.wait_for_selector("body[data-ready='1']")
     page.select_option("#game-select", game)
@@ -326,6 +327,8 @@ def create_from_lobby(
         page.check("#practice")
     if guide:
         page.check("#guide")
+    if rated:
+        page.check("#rated")
     page.click("#create-button")
     page.wait_for_selector("#created:not([hidden])")
     return str(page.get_attribute("#created", "data-game-id"))

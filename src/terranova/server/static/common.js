@@ -157,7 +157,9 @@ export function accountArea() {
       h("summary.topbar-link", { dataset: { testid: "account-name" }, title: `Signed in as ${account.name}` },
         h("span.account-name", { text: account.name })),
       h("div.account-menu-items",
-        h("a", { href: "/account", dataset: { testid: "account-link" }, text: "Account" }), out));
+        h("a", { href: "/account", dataset: { testid: "account-link" }, text: "Account" }),
+        h("a", { href: `/players/${encodeURIComponent(account.account_id)}`, dataset: { testid: "profile-link" }, text: "Profile and ratings" }),
+        out));
     area.replaceChildren(menu);
   };
   addEventListener("terranova:session", (ev) => draw(ev.detail));

@@ -60,6 +60,10 @@ function renderGame() {
     rules.href = game.rules;
     rules.textContent = `How to play ${game.name}: the rules`;
   }
+  const board = $("game-leaderboard");
+  board.hidden = false;
+  board.href = `/leaderboards/${encodeURIComponent(game.id)}`;
+  board.textContent = `${game.name}: leaderboard`;
   const players = $("players-select");
   const previous = Number(players.value) || game.seats.default;
   const options = [];
@@ -212,6 +216,7 @@ function readRequest() {
   const request = { game: game.id, params, seats, bot_delay_ms: Number($("bot-delay").value) };
   if ($("practice").checked) request.practice = true;
   if ($("hints").checked) request.hints = true;
+  if ($("rated").checked) request.rated = true;
   if ($("move-seconds").value) request.move_seconds = Number($("move-seconds").value);
   if (!$("response-field").hidden) {
     const seconds = Number($("response-seconds").value);
@@ -537,8 +542,20 @@ async function declineInvitation(invitation, button) {
 
 // ------------------------------------------------------------------ start
 
+/** The Rated option: for a signed-in person only (ratings are kept with accounts). */
+function showRated(known) {
+  const signedIn = Boolean(known && known.account);
+  $("rated").disabled = !signedIn;
+  if (!signedIn) $("rated").checked = false;
+  $("rated-hint").textContent = signedIn
+    ? "The game moves the ratings of the people at the table. You play the first person's seat from your account; leave the other people's seats open for them to join signed in. Bots play at their published ratings."
+    : "Sign in to play rated games: a rated game moves the ratings of the people at the table.";
+}
+
 async function start() {
   document.querySelector(".topbar").append(paletteSwitch(), accountArea());
+  addEventListener("terranova:session", (ev) => showRated(ev.detail));
+  currentSession().then(showRated, () => showRated(null));
   $("create-form").addEventListener("submit", createGame);
   $("another-button").addEventListener("click", () => {
     $("created").hidden = true;
