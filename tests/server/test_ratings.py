@@ -92,7 +92,7 @@ def profile(api: Api, email: str) -> dict[str, Any]:
 
 def publish(api: Api) -> None:
     store = api.client.app.state.ratings.store  # type: ignore[attr-defined]
-    store._published = {GAME: {"greedy": GREEDY}}
+    store.published = {GAME: {"greedy": GREEDY}}
 
 
 def test_a_rated_game_moves_its_peoples_ratings_once(open_api: OpenApi, database_url: str) -> None:

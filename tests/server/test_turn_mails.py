@@ -237,7 +237,7 @@ def test_with_email_off_nothing_is_sent(open_client: Open) -> None:
     person(client, "ana@example.org", "Ana")
     waiting(client, "ana@example.org")
     assert look(client) == 0
-    assert client.app.state.turn_mails._task is None  # type: ignore[attr-defined]
+    assert not client.app.state.turn_mails.looking  # type: ignore[attr-defined]
 
 
 def test_a_connection_on_another_process_counts_once_it_is_told(

@@ -12,7 +12,6 @@ hash each, the e-mail sent after the answer).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import logging
 import re
@@ -37,6 +36,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
+from terranova.server.background import Every
 from terranova.server.db import Base, Database, SeatRow, now
 from terranova.server.errors import BadRequest, Forbidden, MailOff, SignInRefused, Throttled
 from terranova.server.limits import address_digest
@@ -414,7 +414,9 @@ class Accounts:
         self.hashes = 0
         """Passwords hashed or verified so far (the enumeration tests compare the work)."""
         self._sending: set[asyncio.Task[None]] = set()
-        self._pruner: asyncio.Task[None] | None = None
+        self._pruner = Every(
+            "forgetting expired sessions", settings.prune_every_seconds, self._prune
+        )
 
     @property
     def mail_on(self) -> bool:
@@ -503,24 +505,16 @@ class Accounts:
     def start(self) -> None:
         """Forget expired sessions, links and attempts now and every
         ``prune_every_seconds``."""
-        self._pruner = asyncio.get_running_loop().create_task(self._prune_loop())
+        self._pruner.start()
 
-    async def _prune_loop(self) -> None:
-        while True:
-            try:
-                gone = await asyncio.to_thread(self.store.prune)
-                if gone:
-                    log.info("forgot %d expired sessions, links and attempts", gone)
-            except Exception:
-                log.exception("expired sessions could not be forgotten; tried again later")
-            await asyncio.sleep(self.settings.prune_every_seconds)
+    async def _prune(self) -> None:
+        gone = await asyncio.to_thread(self.store.prune)
+        if gone:
+            log.info("forgot %d expired sessions, links and attempts", gone)
 
     async def close(self) -> None:
         """Stop forgetting, and send the e-mails still being sent."""
-        if self._pruner is not None:
-            self._pruner.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._pruner
+        await self._pruner.close()
         await self.drain()
 
     async def drain(self) -> None:

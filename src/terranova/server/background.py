@@ -1,11 +1,12 @@
-"""The server's background work per game: at most one task of a kind per game (its bots,
-its response window's clock), started when needed; a failure is logged, never raised."""
+"""The server's background work: per game, at most one task of a kind (its bots, its
+response window's clock), started when needed; and the work done again and again (forgetting
+what expired, looking for e-mails to send). A failure is logged, never raised."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from terranova.server.errors import ServiceError
@@ -60,3 +61,36 @@ class GameTasks:
         finally:
             if self._tasks.get(game_id) is asyncio.current_task():
                 del self._tasks[game_id]
+
+
+class Every:
+    """``work`` now and then every ``seconds`` until closed; a failure is logged (``what``
+    failed) and the work tried again at its next time."""
+
+    def __init__(self, what: str, seconds: float, work: Callable[[], Awaitable[object]]) -> None:
+        self.what = what
+        self.seconds = seconds
+        self.work = work
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._loop())
+
+    @property
+    def running(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    async def _loop(self) -> None:
+        while True:
+            try:
+                await self.work()
+            except Exception:
+                log.exception("%s failed; it is tried again later", self.what)
+            await asyncio.sleep(self.seconds)
+
+    async def close(self) -> None:
+        """Stop, and wait for the work under way to end."""
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None

@@ -11,7 +11,6 @@ between the game's last move and its rating leaves it to the next look for unrat
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -34,6 +33,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 from terranova.arena.bot_ratings import bot_ratings
 from terranova.arena.skill import DEFAULT, Skill, rate, rated_seats
 from terranova.server.accounts import AccountRow
+from terranova.server.background import Every
 from terranova.server.db import Base, Database, GameRow, SeatRow, now
 
 log = logging.getLogger(__name__)
@@ -151,6 +151,10 @@ class RatingStore:
         if self._published is None:
             self._published = bot_ratings()
         return self._published
+
+    @published.setter
+    def published(self, ratings: dict[str, dict[str, Skill]]) -> None:
+        self._published = ratings
 
     def settle(self, pk: int) -> bool:
         """Rate the finished game ``pk`` if it is rated and not rated yet (by any process);
@@ -354,9 +358,8 @@ class Ratings:
 
     def __init__(self, store: RatingStore, every_seconds: float) -> None:
         self.store = store
-        self.every_seconds = every_seconds
         self._tasks: set[asyncio.Task[None]] = set()
-        self._sweeper: asyncio.Task[None] | None = None
+        self._sweeper = Every("the look for unrated games", every_seconds, self._sweep)
 
     def finished(self, pk: int) -> None:
         """Game ``pk`` just ended: rate it, if it is rated, in the background."""
@@ -371,21 +374,13 @@ class Ratings:
             log.exception("game %d could not be rated now; tried again later", pk)
 
     def start(self) -> None:
-        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+        self._sweeper.start()
 
     async def _sweep(self) -> None:
-        while True:
-            try:
-                for pk in await asyncio.to_thread(self.store.unrated):
-                    await self._settle(pk)
-            except Exception:
-                log.exception("the look for unrated games failed; tried again later")
-            await asyncio.sleep(self.every_seconds)
+        for pk in await asyncio.to_thread(self.store.unrated):
+            await self._settle(pk)
 
     async def close(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
+        await self._sweeper.close()
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)

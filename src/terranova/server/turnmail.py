@@ -30,6 +30,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from terranova.core.registry import game_info
 from terranova.server.accounts import AccountRow, Accounts
+from terranova.server.background import Every
 from terranova.server.db import Base, Database, GameRow, SeatRow, _utc, now
 from terranova.server.hub import Hub
 from terranova.server.metrics import Metrics
@@ -250,25 +251,21 @@ class TurnMails:
         self.hub = hub
         self.settings = settings
         self.accounts = accounts
-        self._task: asyncio.Task[None] | None = None
+        self._looks = Every(
+            "the look for turn e-mails", settings.turn_email_check_seconds, self.run_once
+        )
 
     def start(self) -> None:
         if self.accounts.mailer is not None and self.settings.turn_email_check_seconds > 0:
-            self._task = asyncio.create_task(self._loop())
+            self._looks.start()
+
+    @property
+    def looking(self) -> bool:
+        """Whether this process looks for turn e-mails to send (not with e-mail off)."""
+        return self._looks.running
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
-
-    async def _loop(self) -> None:
-        while True:
-            try:
-                await self.run_once()
-            except Exception:
-                log.exception("the turn e-mails could not be looked for; tried again later")
-            await asyncio.sleep(self.settings.turn_email_check_seconds)
+        await self._looks.close()
 
     def connected_here(self) -> set[tuple[str, int]]:
         """The seats (public game id, seat) with a WebSocket open on this process."""
