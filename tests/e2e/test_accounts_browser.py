@@ -275,3 +275,26 @@ def test_the_account_page_changes_the_password_signs_out_and_deletes(
     page.wait_for_selector("[data-testid='account-area'][data-signed-in='0']")
     open_page(page, f"{server.base}/")
     assert signed_out_bar(page)
+
+
+def test_after_signing_in_the_page_goes_back_only_to_this_site(
+    server: Server, new_page: Any
+) -> None:
+    page = new_page()
+    page.goto(server.base + "/account/sign-in")
+    page.wait_for_selector("body[data-ready='1']")
+    seen = page.evaluate(
+        """async (queries) => {
+          const { nextPath } = await import('/static/common.js');
+          return queries.map((q) => nextPath(q));
+        }""",
+        [
+            "?next=/play/abc%3Fseat%3D1",
+            "?next=//evil.example/x",
+            "?next=/%09/evil.example",
+            "?next=/%5Cevil.example",
+            "?next=https://evil.example/",
+            "?next=/%0A/evil.example",
+        ],
+    )
+    assert seen == ["/play/abc?seat=1", "/", "/", "/", "/", "/"]

@@ -5,6 +5,7 @@ session, reuse a link."""
 
 from __future__ import annotations
 
+import asyncio
 import warnings
 from collections.abc import Callable, Iterator
 from datetime import timedelta
@@ -449,3 +450,75 @@ def test_expired_sessions_links_and_old_attempts_are_forgotten(open_client: Open
     assert client.get("/api/account").json()["account"] is None
     assert keep.get("/api/account").json()["account"]["name"] == "Ana"
     assert store.prune() == 0
+
+
+def test_tries_made_at_once_cannot_all_pass_the_count(open_client: Open) -> None:
+    """Each try is counted before its password is checked: of twelve at once for one
+    address, five are checked (and refused), the others throttled without a hash."""
+    client = open_client(sign_in_failures_per_account=5, sign_in_failures_per_address=50)
+    assert sign_up(client, "ana@example.org").status_code == 200
+    accounts = client.app.state.accounts  # type: ignore[attr-defined]
+    before = accounts.hashes
+
+    async def at_once() -> list[str]:
+        async def one(k: int) -> str:
+            try:
+                await accounts.sign_in("ana@example.org", f"wrong {k:02d} pw", "203.0.113.9", None)
+            except Exception as exc:
+                return type(exc).__name__
+            return "signed in"
+
+        return list(await asyncio.gather(*(one(k) for k in range(12))))
+
+    outcomes = client.portal.call(at_once)  # type: ignore[union-attr]
+    assert sorted(set(outcomes)) == ["SignInRefused", "Throttled"]
+    assert outcomes.count("SignInRefused") == 5 and accounts.hashes - before == 5
+
+
+def test_a_taken_name_is_refused_alike_for_any_address(
+    open_client: Open, mail: tuple[Mailbox, str]
+) -> None:
+    box, url = mail
+    client = with_mail(open_client, url)
+    verified(client, box, "ana@example.org", "Ana")
+    answers = [
+        (answer.status_code, answer.text)
+        for answer in (
+            sign_up(device(client), email, "ANA") for email in ("ana@example.org", "x@example.org")
+        )
+    ]
+    assert answers[0] == answers[1] and answers[0][0] == 400 and "taken" in answers[0][1]
+
+
+def test_wrong_passwords_typed_while_signed_in_are_throttled(open_client: Open) -> None:
+    client = open_client(sign_in_failures_per_account=3)
+    assert sign_up(client, "ana@example.org").status_code == 200
+    wrong = {"current": "not the password", "new": "a new password"}
+    seen = [
+        client.post("/api/account/password", json=wrong, headers=csrf(client)).status_code
+        for _ in range(3)
+    ]
+    seen.append(
+        client.request(
+            "DELETE", "/api/account", json={"password": "still not it"}, headers=csrf(client)
+        ).status_code
+    )
+    assert seen == [403, 403, 403, 429]
+
+
+def test_a_reset_link_stops_working_once_another_was_used(
+    open_client: Open, mail: tuple[Mailbox, str]
+) -> None:
+    box, url = mail
+    client = with_mail(open_client, url)
+    verified(client, box, "ana@example.org")
+    for _ in range(2):
+        asked = device(client).post("/api/account/reset", json={"email": "ana@example.org"})
+        assert asked.status_code == 202
+    drain(client)
+    first, second = (token_of(links(box.wait("ana@example.org", n))[0]) for n in (2, 3))
+    new = {"password": "brand new pw"}
+    done = device(client).post("/api/account/reset/confirm", json={"token": second, **new})
+    assert done.status_code == 200
+    old = device(client).post("/api/account/reset/confirm", json={"token": first, **new})
+    assert old.status_code == 403

@@ -16,8 +16,10 @@ import hashlib
 import logging
 import re
 import secrets
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from typing import Any
 
 from argon2 import PasswordHasher, profiles
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -34,7 +36,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from terranova.server.background import Every
 from terranova.server.db import Base, Database, SeatRow, now
@@ -175,10 +177,12 @@ class AccountStore:
     def add(self, email: str, name: str, password_hash: str, verified: bool) -> Account | None:
         """A new account; None if ``email`` has one already. NameTaken if ``name`` is."""
         with self.db.writing() as session:
-            if session.scalar(select(AccountRow.id).where(AccountRow.email == email)):
-                return None
+            # the name first: names are public, and a taken name must be refused alike
+            # whether the address has an account or not
             if session.scalar(select(AccountRow.id).where(AccountRow.name_key == name_key(name))):
                 raise NameTaken(name)
+            if session.scalar(select(AccountRow.id).where(AccountRow.email == email)):
+                return None
             row = AccountRow(
                 public_id=secrets.token_urlsafe(9),
                 email=email,
@@ -347,9 +351,40 @@ class AccountStore:
     def attempts(self, key: str, window: timedelta) -> int:
         """Attempts counted under ``key`` within the past ``window`` (older ones forgotten)."""
         with self.db.writing() as session:
-            since = now() - window
-            session.execute(delete(AttemptRow).where(AttemptRow.key == key, AttemptRow.at <= since))
-            return int(session.scalar(select(func.count()).where(AttemptRow.key == key)) or 0)
+            return self._counted(session, key, window)
+
+    def take_attempt(self, key: str, window: timedelta, most: int) -> int | None:
+        """Count one attempt under ``key`` if fewer than ``most`` were counted within the
+        past ``window``: its row's id; None (nothing counted) if there were as many. The
+        count and the new row are one transaction, taken in turn by every process (an
+        advisory lock on PostgreSQL, the one writer on SQLite), so that attempts made at
+        once cannot all pass the count."""
+        with self.db.writing() as session:
+            lock_key(session, key)
+            if self._counted(session, key, window) >= most:
+                return None
+            row = AttemptRow(key=key, at=now())
+            session.add(row)
+            session.flush()
+            return row.id
+
+    def refund(self, ids: Sequence[int]) -> None:
+        """Take back attempts counted by :meth:`take_attempt` (a sign-in that succeeded)."""
+        with self.db.writing() as session:
+            session.execute(delete(AttemptRow).where(AttemptRow.id.in_(ids)))
+
+    @staticmethod
+    def _counted(session: Session, key: str, window: timedelta) -> int:
+        since = now() - window
+        session.execute(delete(AttemptRow).where(AttemptRow.key == key, AttemptRow.at <= since))
+        return int(session.scalar(select(func.count()).where(AttemptRow.key == key)) or 0)
+
+    def drop_links(self, account_id: int, purpose: str) -> None:
+        """Every link of the account for ``purpose`` stops working (a password changed)."""
+        with self.db.writing() as session:
+            session.execute(
+                delete(LinkRow).where(LinkRow.account_id == account_id, LinkRow.purpose == purpose)
+            )
 
     def prune(self) -> int:
         """Forget what no longer counts: expired sessions, links past their time and
@@ -374,6 +409,13 @@ class AccountStore:
 
 def _count(result: object) -> int:
     return int(getattr(result, "rowcount", 0) or 0)
+
+
+def lock_key(session: Session, key: str) -> None:
+    """On PostgreSQL, wait for the other transactions counting under ``key`` (an advisory
+    lock held until this transaction ends); SQLite has one writer at a time anyway."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(select(func.pg_advisory_xact_lock(func.hashtext(key))))
 
 
 WRONG = "that e-mail address and password do not match an account"
@@ -441,24 +483,38 @@ class Accounts:
 
     # --------------------------------------------------------------- throttles
 
-    async def _throttle(self, key: str, most: int, window: timedelta, what: str) -> None:
+    async def _take(self, key: str, most: int, window: timedelta, what: str) -> list[int]:
+        """Count an attempt under ``key`` (its id, to refund; none when there is no limit):
+        Throttled if ``most`` were counted within ``window`` already."""
         if most <= 0:
-            return
-        if await asyncio.to_thread(self.store.attempts, key, window) >= most:
+            return []
+        taken = await asyncio.to_thread(self.store.take_attempt, key, window, most)
+        if taken is None:
             minutes = max(1, round(window.total_seconds() / 60))
             raise Throttled(f"too many {what}: try again within {minutes} minutes")
+        return [taken]
 
-    async def _count(self, key: str) -> None:
-        await asyncio.to_thread(self.store.count_attempt, key)
+    async def _refund(self, ids: Sequence[int]) -> None:
+        if ids:
+            await asyncio.to_thread(self.store.refund, ids)
 
     async def _check_mail_rate(self, address: str) -> None:
-        await self._throttle(
+        await self._take(
             f"mail:address:{address_digest(address)}",
             self.settings.mails_per_address_per_hour,
             timedelta(hours=1),
             "e-mails asked for from your address",
         )
-        await self._count(f"mail:address:{address_digest(address)}")
+
+    async def _password_tries(self, account: Account) -> list[int]:
+        """A password typed by a signed-in person (to change it, to delete the account)
+        counts as a sign-in for the account's throttle; refund it if it was right."""
+        return await self._take(
+            f"sign-in:account:{digest(account.email or str(account.id))[:32]}",
+            self.settings.sign_in_failures_per_account,
+            timedelta(minutes=self.settings.sign_in_window_minutes),
+            "wrong passwords",
+        )
 
     # --------------------------------------------------------------- e-mail
 
@@ -475,7 +531,11 @@ class Accounts:
     def _mail_later(self, to: str, subject: str, body: str) -> None:
         """Send after the answer (so that its time tells nothing), at most
         ``mails_per_recipient_per_hour`` to one address."""
-        task = asyncio.get_running_loop().create_task(self._send(to, subject, body))
+        self._later(self._send(to, subject, body))
+
+    def _later(self, work: Coroutine[Any, Any, None]) -> None:
+        """Do ``work`` after the answer: what it writes and sends takes no time of it."""
+        task = asyncio.get_running_loop().create_task(work)
         self._sending.add(task)
         task.add_done_callback(self._sending.discard)
 
@@ -490,14 +550,13 @@ class Accounts:
             return
         key = f"mail:to:{digest(to)[:32]}"
         try:
-            if (
-                await asyncio.to_thread(self.store.attempts, key, timedelta(hours=1))
-                >= self.settings.mails_per_recipient_per_hour
-                > 0
+            most = self.settings.mails_per_recipient_per_hour
+            if most > 0 and (
+                await asyncio.to_thread(self.store.take_attempt, key, timedelta(hours=1), most)
+                is None
             ):
                 log.info("an e-mail was not sent: its address had its hour's share")
                 return
-            await self._count(key)
             await asyncio.to_thread(mailer.send, to, subject, body)
         except Exception:  # the person was answered already; the log says what failed
             log.exception("an e-mail could not be sent")
@@ -522,18 +581,35 @@ class Accounts:
         while self._sending:
             await asyncio.gather(*list(self._sending), return_exceptions=True)
 
-    async def _send_verification(self, account: Account) -> None:
+    def _send_verification(self, account: Account) -> None:
+        """A link to confirm the account's address, made and sent after the answer."""
+        self._later(self._link_mail(account, "verify"))
+
+    async def _link_mail(self, account: Account, purpose: str) -> None:
         if account.email is None:
             return
-        token = await self._new_link(account, "verify")
+        try:
+            token = await self._new_link(account, purpose)
+        except Exception:
+            log.exception("a link could not be made")
+            return
         minutes = round(self.settings.link_minutes)
-        self._mail_later(
-            account.email,
-            "Confirm your e-mail address for Terranova",
-            f"Hello {account.name},\n\nto confirm this address and sign in, open\n\n"
-            f"{self._link('/account/verify', token)}\n\nThe link works once, for "
-            f"{minutes} minutes. If you did not sign up, ignore this message.\n",
-        )
+        if purpose == "verify":
+            subject = "Confirm your e-mail address for Terranova"
+            body = (
+                f"Hello {account.name},\n\nto confirm this address and sign in, open\n\n"
+                f"{self._link('/account/verify', token)}\n\nThe link works once, for "
+                f"{minutes} minutes. If you did not sign up, ignore this message.\n"
+            )
+        else:
+            subject = "Reset your Terranova password"
+            body = (
+                f"Hello {account.name},\n\nto choose a new password, open\n\n"
+                f"{self._link('/account/reset', token)}\n\nThe link works once, for "
+                f"{minutes} minutes. If you did not ask for it, ignore this message: your "
+                "password is unchanged.\n"
+            )
+        await self._send(account.email, subject, body)
 
     # --------------------------------------------------------------- sessions
 
@@ -569,16 +645,14 @@ class Accounts:
         email = read_email(email)
         name = read_name(name)
         read_password(password)
-        where = f"sign-up:address:{address_digest(address)}"
-        await self._throttle(
-            where,
+        await self._take(
+            f"sign-up:address:{address_digest(address)}",
             self.settings.sign_ups_per_address_per_hour,
             timedelta(hours=1),
             "sign-ups from your address",
         )
         if self.mail_on:
             await self._check_mail_rate(address)
-        await self._count(where)
         password_hash = await self._hash(password)
         try:
             account = await asyncio.to_thread(
@@ -598,7 +672,7 @@ class Accounts:
             )
             return None
         if self.mail_on:
-            await self._send_verification(account)
+            self._send_verification(account)
             return None
         await self.sign_out(old_token)
         return await self._session(account)
@@ -623,20 +697,29 @@ class Accounts:
         by_address = f"sign-in:address:{address_digest(address)}"
         window = timedelta(minutes=self.settings.sign_in_window_minutes)
         what = "failed sign-ins"
-        await self._throttle(by_account, self.settings.sign_in_failures_per_account, window, what)
-        await self._throttle(by_address, self.settings.sign_in_failures_per_address, window, what)
+        # counted before the password is checked, refunded if it was right: tries made at
+        # once cannot all pass the count
+        tries = await self._take(
+            by_account, self.settings.sign_in_failures_per_account, window, what
+        )
+        try:
+            tries += await self._take(
+                by_address, self.settings.sign_in_failures_per_address, window, what
+            )
+        except Throttled:
+            await self._refund(tries)
+            raise
         found = await asyncio.to_thread(self.store.by_email, email)
         good = await self._verify(found[1] if found else None, password[:MAX_PASSWORD])
         if found is None or not good or found[0].deleted:
-            await self._count(by_account)
-            await self._count(by_address)
             raise SignInRefused(WRONG)
+        await self._refund(tries)
         account = found[0]
         if account.suspended:
             raise Forbidden("this account is suspended")
         if not account.verified:
             await self._check_mail_rate(address)
-            await self._send_verification(account)
+            self._send_verification(account)
             raise Forbidden("confirm your e-mail address first: we sent you a new link")
         if found[1] and self.hasher.check_needs_rehash(found[1]):
             await asyncio.to_thread(self.store.set_password, account.id, await self._hash(password))
@@ -648,11 +731,14 @@ class Accounts:
     ) -> None:
         """A new password; every other session of the account ends."""
         read_password(new)
+        tries = await self._password_tries(account)
         found = await asyncio.to_thread(self.store.get, account.id)
         if found is None or not await self._verify(found[1], current[:MAX_PASSWORD]):
             raise Forbidden("the current password is not right")
+        await self._refund(tries)
         await asyncio.to_thread(self.store.set_password, account.id, await self._hash(new))
         await asyncio.to_thread(self.store.drop_sessions, account.id, digest(token or ""))
+        await asyncio.to_thread(self.store.drop_links, account.id, "reset")
 
     async def ask_reset(self, email: str, address: str) -> None:
         """Send a link to reset the password of ``email``'s account, if it has one (the
@@ -664,16 +750,7 @@ class Accounts:
         found = await asyncio.to_thread(self.store.by_email, email)
         if found is None or found[0].deleted or found[0].email is None:
             return
-        token = await self._new_link(found[0], "reset")
-        minutes = round(self.settings.link_minutes)
-        self._mail_later(
-            found[0].email,
-            "Reset your Terranova password",
-            f"Hello {found[0].name},\n\nto choose a new password, open\n\n"
-            f"{self._link('/account/reset', token)}\n\nThe link works once, for {minutes} "
-            "minutes. If you did not ask for it, ignore this message: your password is "
-            "unchanged.\n",
-        )
+        self._later(self._link_mail(found[0], "reset"))
 
     async def reset(self, token: str, password: str, old_token: str | None) -> SignedIn:
         """A new password by a reset link: every session of the account ends, and this
@@ -686,6 +763,7 @@ class Accounts:
         account = replace(found[0], verified=True)
         await asyncio.to_thread(self.store.set_password, account.id, await self._hash(password))
         await asyncio.to_thread(self.store.drop_sessions, account.id)
+        await asyncio.to_thread(self.store.drop_links, account.id, "reset")  # older ones too
         await asyncio.to_thread(self.store.set_verified, account.id)  # the link proved it
         if account.suspended:
             raise Forbidden("this account is suspended")
@@ -703,9 +781,11 @@ class Accounts:
         return changed
 
     async def delete(self, account: Account, password: str) -> None:
+        tries = await self._password_tries(account)
         found = await asyncio.to_thread(self.store.get, account.id)
         if found is None or not await self._verify(found[1], password[:MAX_PASSWORD]):
             raise Forbidden("the password is not right")
+        await self._refund(tries)
         await asyncio.to_thread(self.store.delete, account.id)
 
 

@@ -201,9 +201,13 @@ class RatingStore:
         held = {
             r.account_id: r
             for r in session.scalars(
-                select(RatingRow).where(
-                    RatingRow.game == row.game, RatingRow.account_id.in_(accounts)
-                )
+                # locked until the new ratings are written: two games of one account
+                # settled at once by two processes take turns, neither update lost (a
+                # first rating written by both at once fails one, which the sweep retries)
+                select(RatingRow)
+                .where(RatingRow.game == row.game, RatingRow.account_id.in_(accounts))
+                .order_by(RatingRow.account_id)
+                .with_for_update()
             )
         }
         before: list[Skill] = []

@@ -125,7 +125,12 @@ export async function signOut() {
 /** A path of this site to come back to after signing in (`next` of the query), else "/". */
 export function nextPath(query = location.search) {
   const next = new URLSearchParams(query).get("next") || "";
-  return /^\/(?![/\\])/.test(next) ? next : "/";
+  if (!next.startsWith("/")) return "/";
+  // resolved as the browser will (it drops tabs and line breaks: "/\t/evil.example" is
+  // another site), and kept only if it stays on this one
+  let url;
+  try { url = new URL(next, location.origin); } catch (err) { return "/"; }
+  return url.origin === location.origin ? url.pathname + url.search + url.hash : "/";
 }
 
 /** The top bar's account area: "Sign in" and "Sign up" for a guest, the name and a menu
