@@ -199,10 +199,19 @@ function brokenLink(title, message) {
     links(link("/account/sign-in", "Sign in"), link("/account/forgot", "Forgotten password"), link("/", "Lobby"))));
 }
 
-async function verify() {
+function verify() {
   document.title = "Confirm your address · Terranova";
   const token = linkToken();
   if (!token) return brokenLink("This link is not complete", "Open the link from your e-mail again, all of it.");
+  // a button, not on opening: a mail scanner that opens links must not use this one
+  const button = h("button.primary", { type: "button", text: "Confirm and sign in", dataset: { testid: "confirm-button" } });
+  button.addEventListener("click", () => { button.disabled = true; confirmAddress(token); });
+  show(card("Confirm your address",
+    h("p.hint", { text: "Confirm this e-mail address for your Terranova account, and sign in in this browser." }),
+    h("div.actions", button)));
+}
+
+async function confirmAddress(token) {
   show(card("Confirming your address…"));
   let answer;
   try {
