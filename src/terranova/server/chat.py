@@ -35,7 +35,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from terranova.server.accounts import DELETED_NAME, Account, AccountRow, AttemptRow
+from terranova.server.accounts import DELETED_NAME, Account, AccountRow, AttemptRow, lock_key
 from terranova.server.db import Base, Database, GameRow, SeatRow, _utc, now
 from terranova.server.errors import BadRequest, Forbidden, NotFound, Throttled
 from terranova.server.hub import Connection
@@ -217,6 +217,8 @@ class ChatStore:
                     )
                 spectator = seat is None
             since = now() - window
+            for key in sorted(k for k, _ in keys):  # in one order, so two never wait on each other
+                lock_key(session, key)
             for key, most in keys:
                 session.execute(
                     delete(AttemptRow).where(AttemptRow.key == key, AttemptRow.at <= since)
