@@ -180,7 +180,8 @@ class RatingStore:
             seats = [RatedSeat(s.account_id, s.kind, s.bot) for s in stored]
             scores = list((row.result or {}).get("scores") or [])
             try:
-                rated = contestants(row.game, seats, self.published)
+                bots = any(seat.kind == "bot" for seat in seats)
+                rated = contestants(row.game, seats, self.published if bots else {})
                 if len(scores) != len(seats):
                     raise NotRatable("the game's result has no score for every seat")
             except NotRatable as why:

@@ -531,7 +531,8 @@ class GameService:
             raise BadRequest("sign in to create a rated game: ratings are kept with accounts")
         if self.published_ratings is None:
             raise BadRequest("this server rates no game")
-        levels = self.published_ratings().get(game, {})
+        bots = any(seat.kind == "bot" for seat in seats)
+        levels = self.published_ratings().get(game, {}) if bots else {}
         for seat in seats:
             if seat.kind == "human" and seat.account_id != account:
                 raise BadRequest(

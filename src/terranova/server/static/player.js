@@ -1,23 +1,27 @@
 // A player's profile: games per game, ratings with their history, the newest finished
 // games (each a link to its replay), from GET /api/players/{id}.
-import { api, h, plural, s, svgTitle, timeAgo } from "./common.js";
+import { accountArea, api, h, plural, s, svgTitle, timeAgo } from "./common.js";
 
 const main = document.getElementById("people");
+const NEWCOMER = 1000; // a newcomer's display rating (docs/ratings.md)
 
-/** The rating after each rated game, as a small SVG line. */
+/** The rating after each rated game, as a small SVG line from a newcomer's 1000 (the
+ * hollow first point). */
 function historyChart(points, { width = 320, height = 90 } = {}) {
   if (points.length === 0) return null;
-  const values = points.map((p) => p.rating);
+  const values = [NEWCOMER, ...points.map((p) => p.rating)];
   const low = Math.min(...values) - 10;
   const high = Math.max(...values) + 10;
   const pad = 6;
-  const X = (k) => pad + (points.length === 1 ? (width - 2 * pad) / 2 : (k / (points.length - 1)) * (width - 2 * pad));
+  const X = (k) => pad + (k / (values.length - 1)) * (width - 2 * pad);
   const Y = (v) => pad + (1 - (v - low) / (high - low)) * (height - 2 * pad);
   const line = values.map((v, k) => `${k ? "L" : "M"}${X(k).toFixed(1)},${Y(v).toFixed(1)}`).join(" ");
-  return s("svg", { class: "rating-chart", viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-label": `rating after each rated game: ${values.join(", ")}` },
-    svgTitle(`rating after each rated game: ${values.join(", ")}`),
+  return s("svg", { class: "rating-chart", viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-label": `rating from ${NEWCOMER} after each rated game: ${values.slice(1).join(", ")}` },
+    svgTitle(`rating from ${NEWCOMER} after each rated game: ${values.slice(1).join(", ")}`),
     s("path", { d: line, fill: "none", stroke: "currentColor", "stroke-width": 2 }),
-    ...values.map((v, k) => s("circle", { cx: X(k), cy: Y(v), r: 3, fill: "currentColor" }, svgTitle(`${v}`))));
+    ...values.map((v, k) => (k === 0
+      ? s("circle", { class: "start", cx: X(k), cy: Y(v), r: 3, fill: "none", stroke: "currentColor" }, svgTitle(`${v} at the start`))
+      : s("circle", { cx: X(k), cy: Y(v), r: 3, fill: "currentColor" }, svgTitle(`${v}`)))));
 }
 
 function result(game, seats) {
@@ -64,4 +68,5 @@ async function show() {
         : h("p.hint", { text: "No finished game yet." })));
 }
 
+document.querySelector(".topbar").append(accountArea());
 show();
