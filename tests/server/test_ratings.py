@@ -238,3 +238,15 @@ def test_a_rated_table_is_made_by_a_signed_in_person_for_accounts_and_published_
     for email in ("ana@example.org", "bo@example.org"):
         (rating,) = profile(api, email)["ratings"]
         assert rating["games"] == 1 and [p["game_id"] for p in rating["history"]] == [game_id]
+
+
+def test_the_lobby_bots_play_rated_games_at_their_shipped_ratings(open_api: OpenApi) -> None:
+    """Every bot the lobby offers for a game has a shipped rating: a rated table with it is
+    made (the ratings are those of the package's data file, not the tests')."""
+    api = open_api()
+    ana = signed_in(api, "ana@example.org", "Ana")
+    (game,) = [g for g in api.client.get("/api/catalog").json()["games"] if g["id"] == GAME]
+    assert game["bots"]
+    for bot in game["bots"]:
+        made = create_rated(ana, [{"kind": "human", "held": True}, {"kind": "bot", "bot": bot}])
+        assert made.status_code == 200, (bot, made.text)
