@@ -30,6 +30,7 @@ def test_an_automaton_seat_is_neither_human_nor_bot(api: Any) -> None:
         "bot": None,
         "token": None,
         "link": None,
+        "held": False,  # no account holds the game's own seat
     }
     expected = [
         {"seat": 0, "kind": "human", "name": "Ana", "bot": None},
