@@ -182,6 +182,28 @@ class Api:
         """Wait until the app's bots have nothing left to do."""
         self.client.portal.call(self.service.idle, timeout)  # type: ignore[union-attr]
 
+    def play_out(
+        self, game_id: str, tokens: dict[int, str], seed: int = 4, timeout: float = 90.0
+    ) -> dict[str, Any]:
+        """The people holding ``tokens`` play random legal actions over HTTP, each when it is
+        their turn, until the game is over (the bots answer meanwhile); its last state."""
+        rng = random.Random(seed)
+        deadline = time.monotonic() + timeout
+        while True:
+            state = self.state(game_id)
+            if state["status"] == "finished":
+                return dict(state)
+            seat = state["to_move"]
+            assert time.monotonic() < deadline
+            if seat in tokens:
+                mine = self.state(game_id, seat, tokens[seat])
+                if mine["legal"]:
+                    action = rng.choice(mine["legal"])
+                    answer = self.act(game_id, seat, tokens[seat], action, mine["ply"])
+                    assert answer.status_code in (200, 409), answer.text
+                    continue
+            time.sleep(0.01)
+
     def play_until(
         self,
         game_id: str,

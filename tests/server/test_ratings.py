@@ -4,8 +4,6 @@ that ended the game stopped first; leaderboards and profiles show them."""
 
 from __future__ import annotations
 
-import random
-import time
 from typing import Any
 
 from sqlalchemy import text
@@ -60,25 +58,6 @@ def rated_game(api: Api, holders: dict[int, int], rated: bool = True) -> tuple[s
     return game_id, {s["seat"]: s["token"] for s in created["seats"] if s["token"]}
 
 
-def play_out(api: Api, game_id: str, tokens: dict[int, str], seed: int = 4) -> dict[str, Any]:
-    rng = random.Random(seed)
-    deadline = time.monotonic() + 90
-    while True:
-        state = api.state(game_id)
-        if state["status"] == "finished":
-            return dict(state)
-        seat = state["to_move"]
-        assert time.monotonic() < deadline
-        if seat in tokens:
-            mine = api.state(game_id, seat, tokens[seat])
-            if mine["legal"]:
-                action = rng.choice(mine["legal"])
-                answer = api.act(game_id, seat, tokens[seat], action, mine["ply"])
-                assert answer.status_code in (200, 409), answer.text
-                continue
-        time.sleep(0.01)
-
-
 def settled(api: Api) -> None:
     ratings = api.client.app.state.ratings  # type: ignore[attr-defined]
     api.client.portal.call(ratings.close)  # type: ignore[union-attr]  # waits for the settling
@@ -100,7 +79,7 @@ def test_a_rated_game_moves_its_peoples_ratings_once(open_api: OpenApi, database
     publish(api)
     ana, bo = account(api, "ana@example.org", "Ana"), account(api, "bo@example.org", "Bo")
     game_id, tokens = rated_game(api, {0: ana, 1: bo})
-    final = play_out(api, game_id, tokens)
+    final = api.play_out(game_id, tokens)
     settled(api)
     scores = final["result"]["scores"]
     mine = {p["name"]: p for p in (profile(api, "ana@example.org"), profile(api, "bo@example.org"))}
@@ -130,7 +109,7 @@ def test_a_bots_published_rating_does_not_move_and_places_the_person(
     publish(api)
     ana, bo = account(api, "ana@example.org", "Ana"), account(api, "bo@example.org", "Bo")
     game_id, tokens = rated_game(api, {0: ana, 1: bo})
-    final = play_out(api, game_id, tokens, seed=7)
+    final = api.play_out(game_id, tokens, seed=7)
     settled(api)
     assert api.client.app.state.ratings.store.published[GAME]["greedy"] == GREEDY  # type: ignore[attr-defined]
     board = api.client.get(f"/api/leaderboards/{GAME}").json()
@@ -153,9 +132,9 @@ def test_an_unrated_game_and_a_guest_at_a_rated_table_move_nothing(
     publish(api)
     ana, bo = account(api, "ana@example.org", "Ana"), account(api, "bo@example.org", "Bo")
     unrated, tokens = rated_game(api, {0: ana, 1: bo}, rated=False)
-    play_out(api, unrated, tokens)
+    api.play_out(unrated, tokens)
     guest, tokens = rated_game(api, {0: ana})  # Bo's seat is a guest's
-    play_out(api, guest, tokens)
+    api.play_out(guest, tokens)
     settled(api)
     assert profile(api, "ana@example.org")["ratings"] == []
     assert profile(api, "ana@example.org")["games"][0]["finished"] == 2
@@ -169,7 +148,7 @@ def test_a_game_over_but_not_rated_is_rated_by_the_next_look(
     ana, bo = account(api, "ana@example.org", "Ana"), account(api, "bo@example.org", "Bo")
     game_id, tokens = rated_game(api, {0: ana, 1: bo})
     api.client.app.state.service.on_finished = None  # type: ignore[attr-defined]  # as if it stopped
-    play_out(api, game_id, tokens)
+    api.play_out(game_id, tokens)
     settled(api)
     assert profile(api, "ana@example.org")["ratings"] == []
     store = api.client.app.state.ratings.store  # type: ignore[attr-defined]
@@ -233,7 +212,7 @@ def test_a_rated_table_is_made_by_a_signed_in_person_for_accounts_and_published_
     joined = bo.post(f"/api/games/{game_id}/join", json=join, headers=csrf(bo))
     assert joined.status_code == 200, joined.text
     tokens = {0: made.json()["seats"][0]["token"], 1: joined.json()["token"]}
-    play_out(api, game_id, tokens)
+    api.play_out(game_id, tokens)
     settled(api)
     for email in ("ana@example.org", "bo@example.org"):
         (rating,) = profile(api, email)["ratings"]

@@ -4,7 +4,6 @@ everyone one seat on; offered to every seat; asked for twice, still one game."""
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pytest
@@ -25,22 +24,8 @@ def finished_game(api: Api) -> tuple[str, dict[int, str]]:
     created = api.create(SEATS, params=PARAMS, game=GAME)
     game_id = created["game_id"]
     tokens = {s["seat"]: s["token"] for s in created["seats"] if s["token"]}
-    rng = random.Random(4)
-    deadline = time.monotonic() + 60
-    while True:
-        state = api.state(game_id)
-        if state["status"] == "finished":
-            return game_id, tokens
-        seat = state["to_move"]
-        assert time.monotonic() < deadline
-        if seat in tokens:
-            mine = api.state(game_id, seat, tokens[seat])
-            if mine["legal"]:
-                action = rng.choice(mine["legal"])
-                answer = api.act(game_id, seat, tokens[seat], action, mine["ply"])
-                assert answer.status_code in (200, 409), answer.text
-                continue
-        time.sleep(0.01)
+    api.play_out(game_id, tokens, timeout=60)
+    return game_id, tokens
 
 
 def rematch(api: Api, game_id: str, seat: int, token: str | None) -> Any:
