@@ -9,7 +9,6 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
-from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Query, WebSocket
 from pydantic import TypeAdapter, ValidationError
@@ -39,7 +38,7 @@ from terranova.server.routes.deps import (
 )
 from terranova.server.seats import authorize
 from terranova.server.service import Forbidden, GameService, ServiceError
-from terranova.server.sessions import cross_site, session_token
+from terranova.server.sessions import cross_site, public_hosts, session_token
 from terranova.server.settings import Settings
 
 log = logging.getLogger("terranova.server")
@@ -74,7 +73,7 @@ async def game_socket(
         await refuse(websocket, err)
         return
     holder = account_id(account)
-    if holder is not None and cross_site(websocket.headers, _public_hosts(settings)):
+    if holder is not None and cross_site(websocket.headers, public_hosts(settings.public_url)):
         if not token and seat_query is not None:
             sockets.give_back(address)
             await refuse(
@@ -118,7 +117,7 @@ def socket_account(
 ) -> Account | None:
     """The account a socket chats as: none when its page is another site's (a browser sends
     the cookie with a socket opened from any page; the ``Origin`` tells whose page it is)."""
-    return None if cross_site(websocket.headers, _public_hosts(settings)) else account
+    return None if cross_site(websocket.headers, public_hosts(settings.public_url)) else account
 
 
 async def refuse(websocket: WebSocket, err: ServiceError) -> None:
@@ -126,12 +125,6 @@ async def refuse(websocket: WebSocket, err: ServiceError) -> None:
     with contextlib.suppress(Exception):
         await websocket.send_text(error_text(err.message, err.code))
         await websocket.close(code=4000 + err.status)
-
-
-def _public_hosts(settings: Settings) -> frozenset[str]:
-    """The public URL's host, as :class:`~terranova.server.sessions.CsrfGuard` takes it."""
-    url = settings.public_url
-    return frozenset({urlsplit(url).netloc.lower()} if url else ())
 
 
 async def _serve_socket(
