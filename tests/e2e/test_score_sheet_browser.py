@@ -26,9 +26,14 @@ GAMES = {
 def test_the_end_card_says_where_the_points_came_from(
     server: Server, new_page: Any, screenshots: Path, game: str
 ) -> None:
-    game_id, token = play_at_random(server, game, GAMES[game], seed=3)
-    final = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
-    lines = final["view"]["scoring"]
+    # Each deal is the server's own, and random play scores nothing in about 3 % of solo
+    # Small Islands games (no house, no ship by a port, no Discovery token): another deal.
+    for seed in range(3, 9):
+        game_id, token = play_at_random(server, game, GAMES[game], seed=seed)
+        final = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
+        lines = final["view"]["scoring"]
+        if lines:
+            break
     assert lines, "random play against greedy scores something"
     page = new_page()
     page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")
