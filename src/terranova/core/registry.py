@@ -114,6 +114,10 @@ class GameInfo:
     it uses besides, such as its ``board.css`` and modules it imports. The web app serves
     that directory at ``/static/games/<id>/``; games sharing a board declare the same
     package. None: the web app shows its generic board (the legal actions as buttons)."""
+    messages: str | None = None
+    """Dotted name of the package whose ``locale`` directory holds the game's message
+    catalogs (its domain is the package's last name; :mod:`terranova.core.i18n`). None: the
+    game's texts are in English only."""
     test_params: tuple[Mapping[str, object], ...] = ()
     """Parameter sets the conformance suite plays besides its own (every seat count, every
     variant choice alone): the combinations of variants worth testing together."""

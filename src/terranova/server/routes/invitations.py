@@ -7,7 +7,7 @@ import asyncio
 from pathlib import Path
 from typing import Annotated, cast
 
-from fastapi import APIRouter, Depends, Response
+from fastapi import APIRouter, Depends, Request, Response
 from starlette.requests import HTTPConnection
 
 from terranova.server.errors import Forbidden, NotFound
@@ -107,10 +107,10 @@ async def decline(invitation_id: str, people: InvitationsDep, account: AccountDe
 
 
 @router.get("/account/unsubscribe", include_in_schema=False)
-async def unsubscribe_page(settings: SettingsDep) -> Response:
+async def unsubscribe_page(settings: SettingsDep, request: Request) -> Response:
     """The page of a turn e-mail's unsubscribe link: a button (opening it changes nothing,
     since mail scanners follow links)."""
-    return page(Path(settings.static_dir), "unsubscribe.html")
+    return page(Path(settings.static_dir), "unsubscribe.html", request)
 
 
 @router.post("/api/account/unsubscribe", response_model=DoneResponse, responses=ERRORS)

@@ -6,37 +6,59 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from fastapi import APIRouter
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
+from terranova.core.i18n import LANGUAGES
 from terranova.server.game_files import revalidated
+from terranova.server.languages import messages_body, offered, reader_language, render_page
 from terranova.server.routes.deps import SettingsDep
 from terranova.server.rules_pages import RulesPageError, page_html, picture, rules_page
 
 router = APIRouter()
 
 
-def page(static_dir: Path, name: str) -> Response:
+def page(static_dir: Path, name: str, request: Request) -> Response:
+    """A page of the browser UI, in the reader's language."""
     path = static_dir / name
     if not path.is_file():
         return JSONResponse(
             {"detail": f"the browser UI is not installed (no static/{name})"}, status_code=404
         )
-    return FileResponse(path, headers={"Cache-Control": "no-cache"})
+    html = render_page(static_dir, name, reader_language(request))
+    return HTMLResponse(
+        html, headers={"Cache-Control": "no-cache", "Vary": "Cookie, Accept-Language"}
+    )
+
+
+@router.get("/api/messages/{lang}")
+async def messages(lang: str, request: Request) -> Response:
+    """The catalogs the browser reads its texts from, in one language."""
+    if not offered(lang):
+        known = ", ".join(LANGUAGES)
+        return JSONResponse(
+            {"detail": f"no language {lang!r}; there are: {known}", "code": "not_found"},
+            status_code=404,
+        )
+    body, etag = messages_body(lang)
+    headers = {"ETag": etag, "Cache-Control": "no-cache"}
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
 
 
 @router.get("/", include_in_schema=False)
-async def index(settings: SettingsDep) -> Response:
+async def index(settings: SettingsDep, request: Request) -> Response:
     """The lobby."""
-    return page(Path(settings.static_dir), "index.html")
+    return page(Path(settings.static_dir), "index.html", request)
 
 
 @router.get("/play/{game_id}", include_in_schema=False)
-async def play(game_id: str, settings: SettingsDep) -> Response:
+async def play(game_id: str, settings: SettingsDep, request: Request) -> Response:
     """A game's board (the page reads its seat and token from the query)."""
-    return page(Path(settings.static_dir), "play.html")
+    return page(Path(settings.static_dir), "play.html", request)
 
 
 ACCOUNT_VIEWS = frozenset({"sign-in", "sign-up", "forgot", "verify", "reset"})
@@ -44,17 +66,17 @@ ACCOUNT_VIEWS = frozenset({"sign-in", "sign-up", "forgot", "verify", "reset"})
 
 
 @router.get("/account", include_in_schema=False)
-async def account(settings: SettingsDep) -> Response:
+async def account(settings: SettingsDep, request: Request) -> Response:
     """The signed-in person's account: name, address, password, e-mail, deletion."""
-    return page(Path(settings.static_dir), "account.html")
+    return page(Path(settings.static_dir), "account.html", request)
 
 
 @router.get("/account/{view}", include_in_schema=False)
-async def account_view(view: str, settings: SettingsDep) -> Response:
+async def account_view(view: str, settings: SettingsDep, request: Request) -> Response:
     """Signing up and in, a forgotten password, and the pages the e-mailed links open."""
     if view not in ACCOUNT_VIEWS:
         return JSONResponse({"detail": f"there is no page /account/{view}"}, status_code=404)
-    return page(Path(settings.static_dir), "account.html")
+    return page(Path(settings.static_dir), "account.html", request)
 
 
 @router.get("/rules/{game_id}", include_in_schema=False)

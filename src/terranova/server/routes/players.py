@@ -120,12 +120,12 @@ async def profile(account_id: str, request: Request, accounts: AccountsDep) -> P
 
 
 @router.get("/players/{account_id}", include_in_schema=False)
-async def profile_page(account_id: str, settings: SettingsDep) -> Response:
+async def profile_page(account_id: str, settings: SettingsDep, request: Request) -> Response:
     """A player's profile."""
-    return page(Path(settings.static_dir), "player.html")
+    return page(Path(settings.static_dir), "player.html", request)
 
 
 @router.get("/leaderboards/{game}", include_in_schema=False)
-async def leaderboard_page(game: str, settings: SettingsDep) -> Response:
+async def leaderboard_page(game: str, settings: SettingsDep, request: Request) -> Response:
     """A game's leaderboard."""
-    return page(Path(settings.static_dir), "leaderboard.html")
+    return page(Path(settings.static_dir), "leaderboard.html", request)

@@ -2,7 +2,7 @@
 // open (confirm an address, choose a new password) and the account's own page. One page,
 // account.html, draws the view its path names (/account, /account/<view>).
 import {
-  accountArea, afterSignIn, api, currentSession, h, nextPath, setSession, signOut,
+  accountArea, languageMenu, afterSignIn, api, currentSession, h, nextPath, setSession, signOut,
 } from "./common.js";
 
 const main = document.getElementById("account-main");
@@ -355,6 +355,7 @@ const VIEWS = { "sign-up": signUp, "sign-in": signIn, forgot, verify, reset };
 async function start() {
   const view = location.pathname.replace(/\/+$/, "").split("/")[2] || "";
   // the forms to sign in or up need no links to themselves
+  document.querySelector(".topbar").append(languageMenu());
   if (!["sign-in", "sign-up", "forgot"].includes(view)) document.querySelector(".topbar").append(accountArea());
   main.dataset.view = view || "account";
   let known;

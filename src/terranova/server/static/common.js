@@ -1,6 +1,8 @@
 // Shared helpers of the lobby and the play page: the HTTP API, the seats this browser
 // holds, seat colours, small DOM helpers and toasts. Plain ES module, no dependencies.
 
+import { language, languages, t } from "./i18n.js";
+
 const PALETTES = {
   standard: {
     colours: ["#d62828", "#1f4fd1", "#f2c200", "#1e9e3e", "#262626", "#8e44ad", "#e67e22",
@@ -131,6 +133,29 @@ export function nextPath(query = location.search) {
   let url;
   try { url = new URL(next, location.origin); } catch (err) { return "/"; }
   return url.origin === location.origin ? url.pathname + url.search + url.hash : "/";
+}
+
+const LANGUAGE_COOKIE = "terranova_lang";
+
+/** Keep `lang` as this browser's language (the server renders the pages in it). */
+export function chooseLanguage(lang) {
+  document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(lang)}; path=/; max-age=31536000; SameSite=Lax`;
+}
+
+/** The top bar's choice of language: each by its own name; a choice reloads the page in
+ * it, and is kept for a signed-in person's account too. */
+export function languageMenu() {
+  const select = h("select.language-menu", { "aria-label": t("Language"), title: t("Language"), dataset: { testid: "language" } });
+  for (const [code, name] of Object.entries(languages)) {
+    select.append(h("option", { value: code, text: name, lang: code }));
+  }
+  select.value = language in languages ? language : "en";
+  select.addEventListener("change", async () => {
+    chooseLanguage(select.value);
+    dispatchEvent(new CustomEvent("terranova:language", { detail: select.value }));
+    location.reload();
+  });
+  return h("label.topbar-link.language", {}, select);
 }
 
 /** The top bar's account area: "Sign in" and "Sign up" for a guest, the name and a menu

@@ -73,7 +73,7 @@
 import { chatPanel } from "./chat.js";
 import { scoreChart } from "./chart.js";
 import {
-  accountArea, api, currentSession, forgetSeat, guideWanted, h, installTouchTips, mySeats,
+  accountArea, languageMenu, api, currentSession, forgetSeat, guideWanted, h, installTouchTips, mySeats,
   paletteSwitch, rememberSeat, seatColour, seatInk, seatLink, seatToken, setGuide, toast,
 } from "./common.js";
 
@@ -1483,7 +1483,7 @@ async function start() {
   installReplayControls();
   installNotify();
   $("rules-link").before(paletteSwitch());
-  document.querySelector(".topbar").append(accountArea());
+  document.querySelector(".topbar").append(languageMenu(), accountArea());
   let components;
   try {
     [summary, components] = await Promise.all([

@@ -1,5 +1,5 @@
 // A game's leaderboard: the people with the best ratings, from GET /api/leaderboards/{game}.
-import { accountArea, api, h } from "./common.js";
+import { accountArea, languageMenu, api, h } from "./common.js";
 
 const main = document.getElementById("people");
 
@@ -27,5 +27,5 @@ async function show() {
       : h("p.hint", { text: "Nobody yet." })));
 }
 
-document.querySelector(".topbar").append(accountArea());
+document.querySelector(".topbar").append(languageMenu(), accountArea());
 show();

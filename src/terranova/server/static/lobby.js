@@ -1,7 +1,7 @@
 // The lobby: pick a game, its seats (human or bot) and variants, create it, hand out the
 // invitation links, and list the games this browser holds seats in ("my games").
 import {
-  absolute, accountArea, api, attachMySeats, copyText, currentSession, forgetGame, h, mySeats,
+  absolute, accountArea, languageMenu, api, attachMySeats, copyText, currentSession, forgetGame, h, mySeats,
   paletteSwitch, plural, rememberSeat, seatColour, seatLink, seatToken, setGuide, timeAgo, toast,
 } from "./common.js";
 import { chatPanel } from "./chat.js";
@@ -553,7 +553,7 @@ function showRated(known) {
 }
 
 async function start() {
-  document.querySelector(".topbar").append(paletteSwitch(), accountArea());
+  document.querySelector(".topbar").append(paletteSwitch(), languageMenu(), accountArea());
   addEventListener("terranova:session", (ev) => showRated(ev.detail));
   currentSession().then(showRated, () => showRated(null));
   $("create-form").addEventListener("submit", createGame);

@@ -1,6 +1,6 @@
 // A player's profile: games per game, ratings with their history, the newest finished
 // games (each a link to its replay), from GET /api/players/{id}.
-import { accountArea, api, h, plural, s, svgTitle, timeAgo } from "./common.js";
+import { accountArea, languageMenu, api, h, plural, s, svgTitle, timeAgo } from "./common.js";
 
 const main = document.getElementById("people");
 const NEWCOMER = 1000; // a newcomer's display rating (docs/ratings.md)
@@ -68,5 +68,5 @@ async function show() {
         : h("p.hint", { text: "No finished game yet." })));
 }
 
-document.querySelector(".topbar").append(accountArea());
+document.querySelector(".topbar").append(languageMenu(), accountArea());
 show();

@@ -1,0 +1,267 @@
+"""Languages: every text a person reads, in English, French or German, from gettext message
+catalogs (docs/web-ui.md, "Languages").
+
+A message's id is its English text, with named ``{placeholders}``; a text to be said later,
+in a language not yet known (a server error, a move described), is a :class:`Text`, made
+with :func:`_` or :func:`_n` so that extraction finds it. Each package with texts of its own
+has a *domain*: a ``locale/<lang>/LC_MESSAGES/<domain>.po`` catalog per language beside its
+modules (the site's is ``terranova``, each game's is its package's name), compiled to
+``.mo`` when the package is built.
+
+``xx`` is a pseudo-language for tests: each text wrapped in ``⟦ ⟧`` and 40 % longer, so
+that a text left outside the catalogs, or cut off when it grows, shows.
+
+>>> _("Seat {seat} moved", seat=2).render("en")
+'Seat 2 moved'
+>>> _n("{n} point", "{n} points", 1200).render("en")
+'1,200 points'
+>>> negotiate("de-CH;q=0.9, fr;q=0.8")
+'de'
+>>> negotiate("pt-BR, es")
+'en'
+>>> pseudo("{n} points")
+'⟦{n} pôîñţš····⟧'
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+
+from babel import Locale
+from babel.messages.mofile import read_mo, write_mo
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+
+SOURCE = "en"
+"""The language the message ids are written in."""
+LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "de": "Deutsch"}
+"""The languages offered, each by its own name."""
+PSEUDO = "xx"
+"""The pseudo-language of the tests (not offered to people)."""
+SITE = "terranova"
+"""The site's own domain (the lobby, the play page, accounts, server errors)."""
+
+Params = Mapping[str, object]
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def placeholders(message: str) -> frozenset[str]:
+    """The names of a message's ``{placeholders}``."""
+    return frozenset(PLACEHOLDER.findall(message))
+
+
+@dataclass(frozen=True)
+class Domain:
+    """A package's catalogs: ``<directory>/<lang>/LC_MESSAGES/<name>.po``."""
+
+    name: str
+    directory: Path
+
+    def po(self, lang: str) -> Path:
+        return self.directory / lang / "LC_MESSAGES" / f"{self.name}.po"
+
+    def mo(self, lang: str) -> Path:
+        return self.po(lang).with_suffix(".mo")
+
+
+def domain(package: str) -> Domain:
+    """The domain of a dotted package (``terranova`` or a game's package): named after its
+    last part, its catalogs in its ``locale`` directory."""
+    return Domain(package.rsplit(".", 1)[-1], Path(str(files(package))) / "locale")
+
+
+@cache
+def site() -> Domain:
+    return domain(SITE)
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """One domain's messages in one language: a text, or for a plural message its forms by
+    CLDR category (``one``, ``other``...)."""
+
+    lang: str
+    messages: Mapping[str, str | Mapping[str, str]]
+
+    def text(self, msgid: str) -> str:
+        found = self.messages.get(msgid)
+        if isinstance(found, str) and found:
+            return found
+        return pseudo(msgid) if self.lang == PSEUDO else msgid
+
+    def plural(self, singular: str, plural: str, n: int) -> str:
+        forms = self.messages.get(singular)
+        category = Locale.parse(locale_of(self.lang)).plural_form(n)
+        if isinstance(forms, Mapping) and forms.get(category):
+            return forms[category]
+        chosen = singular if n == 1 else plural
+        return pseudo(chosen) if self.lang == PSEUDO else chosen
+
+
+def locale_of(lang: str) -> str:
+    """The Babel locale that formats a language's numbers and plurals."""
+    return SOURCE if lang == PSEUDO else lang
+
+
+def categories(lang: str) -> list[str]:
+    """The CLDR plural category of each of a language's gettext plural forms, in order."""
+    rule = get_plural(lang)
+    index = gettext.c2py(rule.plural_expr)
+    found: dict[int, str] = {}
+    locale = Locale.parse(lang)
+    for n in [*range(200), 1000, 10**6, 2 * 10**6, 10**7]:
+        form, category = index(n), locale.plural_form(n)
+        if found.setdefault(form, category) != category:
+            raise ValueError(f"{lang}: plural form {form} is both {found[form]} and {category}")
+    return [found.get(i, "other") for i in range(rule.num_plurals)]
+
+
+def compile_catalog(po: Path, mo: Path) -> None:
+    """Write a ``.po`` catalog's ``.mo`` (at build; see ``setup.py``)."""
+    with po.open("rb") as source:
+        catalog = read_po(source)
+    with mo.open("wb") as target:
+        write_mo(target, catalog)
+
+
+@cache
+def catalog(dom: Domain, lang: str) -> Catalog:
+    """A domain's catalog in ``lang`` (empty for English and the pseudo-language): from the
+    compiled ``.mo``, or from the ``.po`` where no ``.mo`` is as new (a source checkout)."""
+    if lang in (SOURCE, PSEUDO):
+        return Catalog(lang, {})
+    po, mo = dom.po(lang), dom.mo(lang)
+    if not po.is_file():
+        return Catalog(lang, {})
+    forms = categories(lang)
+    messages: dict[str, str | Mapping[str, str]] = {}
+    compiled = mo.is_file() and mo.stat().st_mtime >= po.stat().st_mtime
+    with (mo if compiled else po).open("rb") as source:
+        read = read_mo(source) if compiled else read_po(source)
+    for message in read:
+        if not message.id or message.fuzzy:
+            continue
+        if isinstance(message.id, str):
+            if isinstance(message.string, str) and message.string:
+                messages[message.id] = message.string
+        else:
+            strings = message.string if isinstance(message.string, tuple | list) else ()
+            messages[message.id[0]] = {forms[i]: s for i, s in enumerate(strings) if s}
+    return Catalog(lang, messages)
+
+
+def number(lang: str, value: float) -> str:
+    """A number as the language writes it (``1,200``, ``1 200``, ``1.200``)."""
+    return format_decimal(value, locale=locale_of(lang))
+
+
+def fill(lang: str, template: str, params: Params) -> str:
+    """A message with its placeholders filled, numbers formatted for the language."""
+
+    def value(match: re.Match[str]) -> str:
+        found = params.get(match.group(1), match.group(0))
+        if isinstance(found, Text):
+            return found.render(lang)
+        if isinstance(found, int | float) and not isinstance(found, bool):
+            return number(lang, found)
+        return str(found)
+
+    return PLACEHOLDER.sub(value, template)
+
+
+@dataclass(frozen=True)
+class Text:
+    """A message to be said in a language chosen later, with its parameters (which may be
+    Texts themselves)."""
+
+    msgid: str
+    params: Params = field(default_factory=dict)
+    plural: str | None = None
+    n: int = 0
+    domain: str = SITE
+
+    def render(self, lang: str, dom: Domain | None = None) -> str:
+        """The message in ``lang`` (the site's domain unless another is given)."""
+        found = catalog(dom or site(), lang)
+        if self.plural is None:
+            return fill(lang, found.text(self.msgid), self.params)
+        return fill(lang, found.plural(self.msgid, self.plural, self.n), self.params)
+
+    def __str__(self) -> str:
+        return self.render(SOURCE)
+
+    def as_json(self) -> dict[str, object]:
+        """The message id and its parameters (numbers kept as numbers, texts as their own
+        ``as_json``), for an API client or the browser to say in its language."""
+        out: dict[str, object] = {
+            "id": self.msgid,
+            "params": {k: plain(v) for k, v in self.params.items()},
+        }
+        if self.plural is not None:
+            out |= {"plural": self.plural, "n": self.n}
+        return out
+
+
+def plain(value: object) -> object:
+    """A parameter as JSON: a number or a string, or a text's ``as_json``."""
+    if isinstance(value, Text):
+        return value.as_json()
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value
+    return str(value)
+
+
+def _(msgid: str, **params: object) -> Text:
+    """A text of the site's catalog, said later in the reader's language."""
+    return Text(msgid, params)
+
+
+def _n(singular: str, plural: str, n: int, /, **params: object) -> Text:
+    """A text with singular and plural forms, chosen by ``n`` (its ``{n}``)."""
+    return Text(singular, {"n": n, **params}, plural=plural, n=n)
+
+
+def negotiate(header: str | None, offered: Mapping[str, str] = LANGUAGES) -> str:
+    """The offered language an ``Accept-Language`` header prefers most (English if none)."""
+    weighted: list[tuple[float, int, str]] = []
+    for i, part in enumerate((header or "").split(",")):
+        tag, _sep, rest = part.strip().partition(";")
+        weight = 1.0
+        if rest.strip().startswith("q="):
+            try:
+                weight = float(rest.strip()[2:])
+            except ValueError:
+                continue
+        lang = tag.strip().split("-")[0].lower()
+        if lang in offered and weight > 0:
+            weighted.append((-weight, i, lang))
+    return min(weighted)[2] if weighted else SOURCE
+
+
+ACCENTED = str.maketrans("aceinorstuyACEINORSTUY", "áçéîñôŕšţûýÁÇÉÎÑÔŔŠŢÛÝ")
+
+
+def pseudo(message: str) -> str:
+    """A message in the pseudo-language: accented, 40 % longer, wrapped in ``⟦ ⟧``; its
+    placeholders kept."""
+    parts = PLACEHOLDER.split(message)  # text, name, text, name, ..., text
+    out = "".join(
+        "{" + part + "}" if i % 2 else part.translate(ACCENTED) for i, part in enumerate(parts)
+    )
+    padding = "·" * max(1, round(len(message) * 0.4))
+    return f"⟦{out}{padding}⟧"
+
+
+def language(chosen: str | None, header: str | None, offered: Mapping[str, str] = LANGUAGES) -> str:
+    """The language of a reader: the one they chose (an account's setting, or the top bar's
+    choice kept by the browser) if offered, else their browser's ``Accept-Language``."""
+    if chosen is not None and (chosen in offered or chosen == PSEUDO):
+        return chosen
+    return negotiate(header, offered)

@@ -1,0 +1,86 @@
+// The texts of the pages in the reader's language (docs/web-ui.md, "Languages"): the
+// server renders each page with `lang` set and serves the message catalogs as JSON
+// (/api/messages/<lang>); this module reads them once, before any module that imports it
+// draws a word. A message's id is its English text with named {placeholders}.
+
+/** The page's language ("en", "fr", "de"; "xx" is the tests' pseudo-language). */
+export const language = document.documentElement.lang || "en";
+
+let loaded = { lang: language, languages: { en: "English" }, domains: {} };
+try {
+  const response = await fetch(`/api/messages/${encodeURIComponent(language)}`, { headers: { Accept: "application/json" } });
+  if (response.ok) loaded = await response.json();
+} catch (err) {
+  // the page still works, in English, if the catalogs cannot be read
+}
+
+/** The languages offered, each by its own name. */
+export const languages = loaded.languages;
+
+const locale = language === "xx" ? "en" : language;
+const plurals = new Intl.PluralRules(locale);
+const numbers = new Intl.NumberFormat(locale);
+
+/** A number as the page's language writes it. */
+export function number(value) {
+  return numbers.format(value);
+}
+
+/** A date (and time) as the page's language writes it. */
+export function date(value, options = { dateStyle: "medium", timeStyle: "short" }) {
+  return new Intl.DateTimeFormat(locale, options).format(value instanceof Date ? value : new Date(value));
+}
+
+const ACCENTED = { a: "á", c: "ç", e: "é", i: "î", n: "ñ", o: "ô", r: "ŕ", s: "š", t: "ţ", u: "û", y: "ý",
+  A: "Á", C: "Ç", E: "É", I: "Î", N: "Ñ", O: "Ô", R: "Ŕ", S: "Š", T: "Ţ", U: "Û", Y: "Ý" };
+
+/** A message in the pseudo-language (as terranova.core.i18n.pseudo writes it). */
+function pseudo(message) {
+  const out = message.split(/(\{\w+\})/).map((part, i) => (i % 2 ? part : part.replace(/[a-zA-Z]/g, (c) => ACCENTED[c] || c))).join("");
+  return `⟦${out}${"·".repeat(Math.max(1, Math.round(message.length * 0.4)))}⟧`;
+}
+
+function fill(template, params) {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    if (typeof value === "number") return number(value);
+    return value && typeof value === "object" ? say(value) : String(value);
+  });
+}
+
+/** The translating functions of one domain: the site's ("terranova") or a game's. */
+export function translator(domain) {
+  const messages = () => loaded.domains[domain] || {};
+  /** A message in the page's language, its {placeholders} filled from `params`. */
+  const t = (msgid, params) => {
+    const found = messages()[msgid];
+    const text = typeof found === "string" && found ? found : language === "xx" ? pseudo(msgid) : msgid;
+    return fill(text, params);
+  };
+  /** A message with a singular and a plural, chosen by `n` (also its {n}). */
+  const tn = (singular, plural, n, params) => {
+    const forms = messages()[singular];
+    const category = plurals.select(n);
+    let text = forms && typeof forms === "object" && forms[category];
+    if (!text) text = language === "xx" ? pseudo(n === 1 ? singular : plural) : n === 1 ? singular : plural;
+    return fill(text, { n, ...params });
+  };
+  return { t, tn };
+}
+
+const site = translator("terranova");
+/** A message of the site's catalog (see `translator`). */
+export const t = site.t;
+/** A plural message of the site's catalog (see `translator`). */
+export const tn = site.tn;
+
+/** A message the server sent as `{id, params}` (with `plural` and `n` if it has both
+ * forms): an error, a move described; in the page's language. A plain string is shown as
+ * it is. */
+export function say(message, domain = "terranova") {
+  if (!message || typeof message !== "object" || !("id" in message)) return message == null ? "" : String(message);
+  const { t, tn } = translator(domain);
+  return message.plural ? tn(message.id, message.plural, message.n, message.params) : t(message.id, message.params);
+}
