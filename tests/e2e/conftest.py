@@ -238,14 +238,18 @@ def page_errors() -> Iterator[PageErrors]:
 def new_page(
     browser: Any, page_errors: PageErrors, request: pytest.FixtureRequest
 ) -> Iterator[Any]:
-    """new_page(width=1280, height=800): a page in a fresh browser context (its own
-    localStorage), watched for JavaScript errors. When the test fails, each page's URL,
+    """new_page(width=1280, height=800, locale=None): a page in a fresh browser context (its
+    own localStorage; ``locale`` such as "fr-FR" sets its Accept-Language), watched for
+    JavaScript errors. When the test fails, each page's URL,
     its body's data attributes (ply, status, turn, connection) and connection banner are
     printed."""
     contexts: list[Any] = []
 
-    def make(width: int = 1280, height: int = 800) -> Any:
-        context = browser.new_context(viewport={"width": width, "height": height})
+    def make(width: int = 1280, height: int = 800, locale: str | None = None) -> Any:
+        options: dict[str, Any] = {"viewport": {"width": width, "height": height}}
+        if locale is not None:
+            options["locale"] = locale
+        context = browser.new_context(**options)
         context.set_default_timeout(15_000)
         contexts.append(context)
         return page_errors.watch(context.new_page())
