@@ -12,7 +12,10 @@ are found in Python (``_("...")``, ``_n("...", "...", n)``), in JavaScript (``t(
 
 from __future__ import annotations
 
+import ast
 import io
+import json
+import re
 import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -65,7 +68,57 @@ def extract(name: str, source: Path) -> Catalog:
         for path, line, message, comments, context in found:
             if keep(path):
                 catalog.add(message, None, [(path, line)], auto_comments=comments, context=context)
+    # Babel reads neither inside an f-string nor inside a template literal's ${...}: these
+    # passes find the calls there too
+    for path in sorted(source.rglob("*")):
+        relative = str(path.relative_to(source))
+        if not keep(relative) or "__pycache__" in path.parts:
+            continue
+        calls = python_calls(path) if path.suffix == ".py" else []
+        calls += javascript_calls(path) if path.suffix == ".js" else []
+        for line, message in calls:
+            catalog.add(message, None, [(relative, line)])
     return catalog
+
+
+def python_calls(path: Path) -> list[tuple[int, str | tuple[str, str]]]:
+    """Every ``_("...")`` and ``_n("...", "...", n)`` of a Python file, f-strings included."""
+    out: list[tuple[int, str | tuple[str, str]]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            continue
+        strings = [a.value for a in node.args if isinstance(a, ast.Constant)]
+        texts = [s for s in strings if isinstance(s, str)]
+        if node.func.id == "_" and texts:
+            out.append((node.lineno, texts[0]))
+        elif node.func.id == "_n" and len(texts) >= 2:
+            out.append((node.lineno, (texts[0], texts[1])))
+    return out
+
+
+STRING = r"""("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')"""
+JS_T = re.compile(r"\bt\(\s*" + STRING)
+JS_TN = re.compile(r"\btn\(\s*" + STRING + r"\s*,\s*" + STRING)
+
+
+def javascript_calls(path: Path) -> list[tuple[int, str | tuple[str, str]]]:
+    """Every ``t("...")`` and ``tn("...", "...", n)`` of a JavaScript file, template
+    literals included."""
+    code = path.read_text(encoding="utf-8")
+
+    def literal(quoted: str) -> str:
+        body = quoted[1:-1]
+        if quoted[0] == "'":
+            body = body.replace("\\'", "'").replace('"', '\\"')
+        return str(json.loads('"' + body + '"'))
+
+    out: list[tuple[int, str | tuple[str, str]]] = []
+    for match in JS_T.finditer(code):
+        out.append((code.count("\n", 0, match.start()) + 1, literal(match.group(1))))
+    for match in JS_TN.finditer(code):
+        pair = (literal(match.group(1)), literal(match.group(2)))
+        out.append((code.count("\n", 0, match.start()) + 1, pair))
+    return out
 
 
 def settle_header(catalog: Catalog, name: str, lang: str) -> None:

@@ -1,7 +1,9 @@
 """Each game's rules for players, at ``/rules/<game id>`` (docs/web.md, "Rules pages").
 
 A game writes its rules for players in Markdown, in its own package: ``rules/<game id>.md``
-in the directory its ``GameInfo.web`` names. The page adds the variants the lobby offers,
+in the directory its ``GameInfo.web`` names, and in another language ``rules/<game
+id>.<lang>.md`` (written for its players, not a translation word by word); a reader whose
+language has none reads the English. The page adds the variants the lobby offers,
 from the game's ``GameInfo.variants``. Pictures are drawn by the game's own renderer: an
 image whose address is ``picture:NAME`` becomes ``/rules/<game id>/pictures/NAME.svg``, where
 NAME is
@@ -30,6 +32,7 @@ from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
 from terranova.agents import make_agent
+from terranova.core.i18n import SOURCE, Text, _, _n
 from terranova.core.registry import GameInfo, games, make
 from terranova.core.render import load_renderer
 from terranova.core.rng import derive_seed, make_rng
@@ -55,15 +58,29 @@ class RulesPage:
     """The rules as HTML, pictures pointing at their addresses, then the variants."""
     pictures: frozenset[str]
     """The pictures the page names."""
+    lang: str = SOURCE
+    """The reader's language (the page around the rules)."""
+    written: str = SOURCE
+    """The language the rules are written in (English where the reader's has none)."""
 
 
-def rules_source(info: GameInfo) -> Path | None:
-    """The Markdown file of a game's rules for players, or None if it has none."""
+def rules_source(info: GameInfo, lang: str = SOURCE) -> Path | None:
+    """The Markdown file of a game's rules for players in ``lang`` (the English one if there
+    is none in it), or None if it has none."""
     folder = web_directory(info)
     if folder is None:
         return None
-    path = folder / "rules" / f"{info.id}.md"
-    return path if path.is_file() else None
+    for name in (f"{info.id}.{lang}.md", f"{info.id}.md"):
+        path = folder / "rules" / name
+        if path.is_file() and (name.count(".") == 1 or lang != SOURCE):
+            return path
+    return None
+
+
+def source_language(path: Path) -> str:
+    """The language a rules file is written in (``<id>.<lang>.md``; English without)."""
+    parts = path.name.split(".")
+    return parts[-2] if len(parts) == 3 else SOURCE
 
 
 def rules_link(info: GameInfo) -> str | None:
@@ -109,13 +126,18 @@ def _markdown(game_id: str, pictures: set[str]) -> MarkdownIt:
     return md
 
 
-def _variants_html(info: GameInfo) -> str:
+def _variants_html(info: GameInfo, lang: str) -> str:
+    def say(text: Text) -> str:
+        return html.escape(text.render(lang))
+
     rows = []
     for variant in (info.variants[name] for name in info.settable_variants()):
         choices = (
             ", ".join(str(c) for c in variant.choices)
             if variant.choices
-            else {int: "a whole number", float: "a number"}.get(variant.kind, variant.kind.__name__)
+            else {int: say(_("a whole number")), float: say(_("a number"))}.get(
+                variant.kind, variant.kind.__name__
+            )
         )
         rows.append(
             "<tr>"
@@ -125,46 +147,63 @@ def _variants_html(info: GameInfo) -> str:
             f"<td>{html.escape(str(variant.default))}</td>"
             "</tr>"
         )
-    seats = (
-        f"{info.min_seats} to {info.max_seats} players"
-        if info.min_seats != info.max_seats
-        else f"{info.min_seats} players"
+    low, high, game = info.min_seats, info.max_seats, info.name
+    played = (
+        _("{game} is played by {low} to {high} players.", game=game, low=low, high=high)
+        if low != high
+        else _n(
+            "{game} is played by {n} player.", "{game} is played by {n} players.", low, game=game
+        )
     )
+    heads = [_("Variant"), _("What it changes"), _("Choices"), _("Default")]
     table = (
-        "<table class='rules-variants'><thead><tr><th>Variant</th><th>What it changes</th>"
-        "<th>Choices</th><th>Default</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+        "<table class='rules-variants'><thead><tr>"
+        + "".join(f"<th>{say(head)}</th>" for head in heads)
+        + "</tr></thead><tbody>"
+        + "".join(rows)
+        + "</tbody></table>"
         if rows
-        else "<p>This game has no variants.</p>"
+        else "<p>" + say(_("This game has no variants.")) + "</p>"
+    )
+    offered = _(
+        "The lobby offers these variants when you create a game; each table plays the "
+        "rules above with the choices it made."
     )
     return (
-        "<section id='variants'><h2>Variants</h2>"
-        f"<p>{html.escape(info.name)} is played by {seats}. The lobby offers these "
-        "variants when you create a game; each table plays the rules above with the "
-        f"choices it made.</p>{table}</section>"
+        "<section id='variants'><h2>" + say(_("Variants")) + "</h2>"
+        f"<p>{say(played)} {say(offered)}</p>{table}</section>"
     )
 
 
 @cache
-def render_rules(game_id: str, source: str) -> RulesPage:
-    """A registered game's rules page from its Markdown ``source``; RulesPageError for a
-    picture it cannot draw."""
+def render_rules(game_id: str, source: str, lang: str = SOURCE, written: str = SOURCE) -> RulesPage:
+    """A registered game's rules page from its Markdown ``source`` (written in ``written``),
+    for a reader of ``lang``; RulesPageError for a picture it cannot draw."""
     info = games()[game_id]
     pictures: set[str] = set()
     body = _markdown(game_id, pictures).render(source)
     first = re.search(r"<h1>(.*?)</h1>", body)
     title = re.sub(r"<[^>]+>", "", first.group(1)) if first else f"{info.name}: the rules"
-    return RulesPage(info, html.unescape(title), body + _variants_html(info), frozenset(pictures))
+    return RulesPage(
+        info,
+        html.unescape(title),
+        body + _variants_html(info, lang),
+        frozenset(pictures),
+        lang,
+        written,
+    )
 
 
-def rules_page(game_id: str) -> RulesPage:
-    """The rules page of a registered game; RulesPageError if there is none."""
+def rules_page(game_id: str, lang: str = SOURCE) -> RulesPage:
+    """The rules page of a registered game for a reader of ``lang``; RulesPageError if there
+    is none."""
     info = games().get(game_id)
     if info is None:
         raise RulesPageError(f"no game {game_id!r}")
-    path = rules_source(info)
+    path = rules_source(info, lang)
     if path is None:
         raise RulesPageError(f"{info.name} has no rules page")
-    return render_rules(info.id, path.read_text(encoding="utf-8"))
+    return render_rules(info.id, path.read_text(encoding="utf-8"), lang, source_language(path))
 
 
 def _position(info: GameInfo, plies: int) -> State:
@@ -202,9 +241,17 @@ def picture(game_id: str, name: str) -> str:
 
 def page_html(page: RulesPage) -> str:
     """The whole HTML page: the site's header, the rules, links to play."""
-    name = html.escape(page.game.name)
+    lang = page.lang
+
+    def say(text: Text) -> str:
+        return html.escape(text.render(lang))
+
+    written = f' lang="{page.written}"' if page.written != lang else ""
+    play = say(_("Play {game}", game=page.game.name))
+    heading = say(_("{game}: the rules", game=page.game.name))
+    lobby = say(_("Lobby"))
     return f"""<!doctype html>
-<html lang="en">
+<html lang="{lang}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -216,11 +263,15 @@ def page_html(page: RulesPage) -> str:
   <header class="topbar">
     <a class="brand" href="/"><img src="/static/favicon.svg" alt="" width="28" height="28">
       Terranova</a>
-    <span class="game-title">{name}: the rules</span>
-    <a class="topbar-link" href="/?game={html.escape(page.game.id)}">Play {name}</a>
-    <a class="topbar-link" href="/">Lobby</a>
+    <span class="game-title">{heading}</span>
+    <a class="topbar-link" href="/?game={html.escape(page.game.id)}">{play}</a>
+    <a class="topbar-link" href="/">{lobby}</a>
   </header>
-  <main class="rules card" data-testid="rules">
+  <script type="module">
+    import {{ languageMenu }} from "/static/common.js";
+    document.querySelector(".topbar").append(languageMenu());
+  </script>
+  <main class="rules card" data-testid="rules"{written}>
 {page.body}
   </main>
 </body>

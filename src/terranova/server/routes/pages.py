@@ -80,13 +80,14 @@ async def account_view(view: str, settings: SettingsDep, request: Request) -> Re
 
 
 @router.get("/rules/{game_id}", include_in_schema=False)
-async def rules(game_id: str) -> Response:
-    """A game's rules for players."""
+async def rules(game_id: str, request: Request) -> Response:
+    """A game's rules for players, in the reader's language where the game has them in it."""
     try:
-        found = await asyncio.to_thread(rules_page, game_id)  # reads a file
+        found = await asyncio.to_thread(rules_page, game_id, reader_language(request))
     except RulesPageError as err:
         return JSONResponse({"detail": str(err)}, status_code=404)
-    return HTMLResponse(page_html(found), headers={"Cache-Control": "no-cache"})
+    headers = {"Cache-Control": "no-cache", "Vary": "Cookie, Accept-Language"}
+    return HTMLResponse(page_html(found), headers=headers)
 
 
 @router.get("/rules/{game_id}/pictures/{name}.svg", include_in_schema=False)
