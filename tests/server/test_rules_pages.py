@@ -77,3 +77,28 @@ def test_markdown_cannot_carry_html_and_pictures_are_checked() -> None:
     # an ordinary image stays as written
     plain = render_rules("discovery", "# T\n\n![logo](/static/favicon.svg)\n")
     assert 'src="/static/favicon.svg"' in plain.body and not plain.pictures
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_every_game_has_its_rules_in_french_and_german(api: Any, game_id: str, lang: str) -> None:
+    """Written for the language's players, with the English page's pictures."""
+    info = games()[game_id]
+    path = rules_source(info, lang)
+    assert path is not None and path.name == f"{game_id}.{lang}.md", f"no {game_id}.{lang}.md"
+    english = rules_source(info)
+    assert english is not None
+    names = re.compile(r"\(picture:([a-z0-9-]+)\)")
+    assert sorted(names.findall(path.read_text())) == sorted(names.findall(english.read_text()))
+    page = api.client.get(f"/rules/{game_id}", headers={"Accept-Language": lang})
+    assert page.status_code == 200
+    assert f'<html lang="{lang}">' in page.text and 'data-testid="rules">' in page.text
+    for name in names.findall(english.read_text()):
+        assert api.client.get(f"/rules/{game_id}/pictures/{name}.svg").status_code == 200
+
+
+def test_a_language_without_its_own_page_reads_the_english(api: Any) -> None:
+    api.client.cookies.set("terranova_lang", "xx")  # the tests' pseudo-language: no page
+    page = api.client.get("/rules/discovery")
+    assert page.status_code == 200
+    assert '<html lang="xx">' in page.text and 'data-testid="rules" lang="en">' in page.text
