@@ -6,8 +6,8 @@
     python scripts/catalogs.py check     # exit 1 if a template is out of date
 
 A domain is the site's (``src/terranova`` but its games) or a game's (its package). Texts
-are found in Python (``_("...")``, ``_n("...", "...", n)``), in JavaScript (``t("...")``,
-``tn("...", "...", n)``) and in the pages (``{{ _("...") }}``).
+are found in Python (``_("...")``, ``_n("...", "...", n)``, ``N_("...")``), in JavaScript
+(``t("...")``, ``tn("...", "...", n)``) and in the pages (``{{ _("...") }}``).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1] / "src" / "terranova"
 LANGUAGES = ("fr", "de")
 LANGUAGE_NAMES = {"fr": "français", "de": "Deutsch"}
 EPOCH = datetime(2026, 11, 29, tzinfo=UTC)
-PYTHON = {"_": None, "_n": (1, 2)}
+PYTHON = {"_": None, "_n": (1, 2), "N_": None}
 JAVASCRIPT = {"t": None, "tn": (1, 2)}
 PASSES = [  # (method map, keywords): JavaScript's names are not Python's (`t` is a variable)
     ([("**/static/**.html", "jinja2"), ("**.py", "python")], PYTHON),
@@ -82,14 +82,15 @@ def extract(name: str, source: Path) -> Catalog:
 
 
 def python_calls(path: Path) -> list[tuple[int, str | tuple[str, str]]]:
-    """Every ``_("...")`` and ``_n("...", "...", n)`` of a Python file, f-strings included."""
+    """Every ``_("...")``, ``N_("...")`` and ``_n("...", "...", n)`` of a Python file,
+    f-strings included."""
     out: list[tuple[int, str | tuple[str, str]]] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
             continue
         strings = [a.value for a in node.args if isinstance(a, ast.Constant)]
         texts = [s for s in strings if isinstance(s, str)]
-        if node.func.id == "_" and texts:
+        if node.func.id in ("_", "N_") and texts:
             out.append((node.lineno, texts[0]))
         elif node.func.id == "_n" and len(texts) >= 2:
             out.append((node.lineno, (texts[0], texts[1])))

@@ -223,6 +223,19 @@ def _(msgid: str, **params: object) -> Text:
     return Text(msgid, params)
 
 
+def N_(msgid: str) -> str:
+    """A text kept as it is in data (a game's description, a variant's note), marked for
+    extraction: whoever shows it says it in the reader's language with :func:`translate`."""
+    return msgid
+
+
+def translate(dom: Domain | None, lang: str, msgid: str) -> str:
+    """A text of ``dom`` (marked with :func:`N_`) in ``lang``; as it is without a domain."""
+    if dom is None:
+        return pseudo(msgid) if lang == PSEUDO and msgid else msgid
+    return catalog(dom, lang).text(msgid) if msgid else msgid
+
+
 def _n(singular: str, plural: str, n: int, /, **params: object) -> Text:
     """A text with singular and plural forms, chosen by ``n`` (its ``{n}``)."""
     return Text(singular, {"n": n, **params}, plural=plural, n=n)

@@ -43,6 +43,10 @@ class Variant:
     """What the option does for a player, in plain words, shown in the lobby where the
     ``description`` (with its sources and rulings, for ``terranova games`` and the docs)
     would read like a designer's note; empty: the lobby shows the description."""
+    label: str = ""
+    """The option's name as the lobby shows it; empty: its name, spaced and capitalised.
+    Its description, note and label are marked with ``N_`` in a game with messages, and
+    shown in the reader's language."""
 
     def coerce(self, value: object) -> ParamValue:
         """The value as this variant's type, checked against its choices."""
@@ -208,6 +212,7 @@ class GameInfo:
                     "choices": list(v.choices) if v.choices is not None else None,
                     "description": v.description,
                     "note": v.note or v.description,
+                    "label": v.label or v.name.replace("_", " ").capitalize(),
                 }
                 for v in self.variants.values()
             },

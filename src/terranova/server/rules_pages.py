@@ -32,12 +32,13 @@ from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
 from terranova.agents import make_agent
-from terranova.core.i18n import SOURCE, Text, _, _n
+from terranova.core.i18n import SOURCE, Text, _, _n, translate
 from terranova.core.registry import GameInfo, games, make
 from terranova.core.render import load_renderer
 from terranova.core.rng import derive_seed, make_rng
 from terranova.core.state import CHANCE, State
 from terranova.server.game_files import web_directory
+from terranova.server.languages import game_domains
 
 PICTURE = re.compile(r"^(components|start|after-([1-9][0-9]{0,2}))$")
 MOST_PLIES = 300
@@ -130,6 +131,7 @@ def _variants_html(info: GameInfo, lang: str) -> str:
     def say(text: Text) -> str:
         return html.escape(text.render(lang))
 
+    dom = game_domains().get(info.id)
     rows = []
     for variant in (info.variants[name] for name in info.settable_variants()):
         choices = (
@@ -142,7 +144,7 @@ def _variants_html(info: GameInfo, lang: str) -> str:
         rows.append(
             "<tr>"
             f"<th scope='row'><code>{html.escape(variant.name)}</code></th>"
-            f"<td>{html.escape(variant.description)}</td>"
+            f"<td>{html.escape(translate(dom, lang, variant.description))}</td>"
             f"<td>{html.escape(choices)}</td>"
             f"<td>{html.escape(str(variant.default))}</td>"
             "</tr>"

@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 from terranova.agents import available_agents, check_agent
 from terranova.core.actions import Action
 from terranova.core.errors import TerranovaError
+from terranova.core.i18n import SOURCE, translate
 from terranova.core.registry import GameInfo, game_info, games
 from terranova.core.state import CHANCE, State
 from terranova.server.autoplay import Autoplay, needs_runner, waits_for
@@ -59,6 +60,7 @@ from terranova.server.errors import (
     Unavailable,
 )
 from terranova.server.hub import Hub
+from terranova.server.languages import game_domains
 from terranova.server.limits import address_digest
 from terranova.server.live import (
     LiveGame,
@@ -87,12 +89,19 @@ MIN_MOVE_SECONDS = 1.0
 """The shortest time per move a table may set."""
 
 
-def describe_game(info: GameInfo) -> dict[str, Any]:
-    """``GameInfo.describe()`` with only the variants the web may set, the bots that play
-    the game and its rules page (``rules``: ``/rules/<game>``, or None)."""
+def describe_game(info: GameInfo, lang: str = SOURCE) -> dict[str, Any]:
+    """``GameInfo.describe()`` with only the variants the web may set, its texts in
+    ``lang``, the bots that play the game and its rules page (``rules``: ``/rules/<game>``,
+    or None)."""
     data = info.describe()
+    dom = game_domains().get(info.id)
     allowed = set(info.settable_variants())
-    data["variants"] = {k: v for k, v in data["variants"].items() if k in allowed}
+    data["description"] = translate(dom, lang, data["description"])
+    data["variants"] = {
+        k: v | {t: translate(dom, lang, v[t]) for t in ("description", "note", "label")}
+        for k, v in data["variants"].items()
+        if k in allowed
+    }
     data["bots"] = available_agents(info.id, served=True)
     data["rules"] = rules_link(info)
     return data
@@ -117,9 +126,10 @@ def distinct_names(seats: list[SeatInfo]) -> list[SeatInfo]:
     return out
 
 
-def catalog() -> dict[str, Any]:
+def catalog(lang: str = SOURCE) -> dict[str, Any]:
+    """The games that may be played, their texts in ``lang``, and the bots."""
     return {
-        "games": [describe_game(info) for _, info in sorted(games().items())],
+        "games": [describe_game(info, lang) for _, info in sorted(games().items())],
         "bots": available_agents(served=True),
     }
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from terranova.core.i18n import N_
 from terranova.core.registry import GameInfo, Playthrough, Variant
 from terranova.games.discovery.actions import (
     PASS,
@@ -47,28 +48,37 @@ INFO = GameInfo(
         "hand": Variant(
             "hand",
             1,
-            "tiles in hand: 1 (rulebook) or 2 (variant drawing rule)",
+            N_("tiles in hand: 1 (rulebook) or 2 (variant drawing rule)"),
             (1, 2),
             int,
-            note="How many tiles you hold: 1, or 2 to choose which one to lay.",
+            note=N_("How many tiles you hold: 1, or 2 to choose which one to lay."),
+            label=N_("Hand"),
         ),
         "hand_visibility": Variant(
             "hand_visibility",
             "public",
-            "with 2 tiles in hand: public (rulebook, face up) or private (wiki, face down)",
+            N_("with 2 tiles in hand: public (rulebook, face up) or private (wiki, face down)"),
             ("public", "private"),
-            note="With 2 tiles in hand: public, everyone sees the tiles you hold; private, "
-            "only you see them.",
+            note=N_(
+                "With 2 tiles in hand: public, everyone sees the tiles you hold; private, only"
+                " you see them."
+            ),
+            label=N_("Hand visibility"),
         ),
         "equal_turns": Variant(
             "equal_turns",
             "off",
-            "tiles removed face up at setup: off; rulebook (1/2/3/1 for 2/3/4/5 "
-            "players); exact (83 mod players, so every player gets the same turns)",
+            N_(
+                "tiles removed face up at setup: off; rulebook (1/2/3/1 for 2/3/4/5 players); "
+                "exact (83 mod players, so every player gets the same turns)"
+            ),
             ("off", "rulebook", "exact"),
-            note="Tiles put aside at the start so that the game ends after a full round: "
-            "off, none; rulebook, 1, 2, 3 or 1 with 2, 3, 4 or 5 players; exact, as many as "
-            "it takes for every player to get the same number of turns.",
+            note=N_(
+                "Tiles put aside at the start so that the game ends after a full round: off, "
+                "none; rulebook, 1, 2, 3 or 1 with 2, 3, 4 or 5 players; exact, as many as it "
+                "takes for every player to get the same number of turns."
+            ),
+            label=N_("Equal turns"),
         ),
         "tileset": Variant(
             "tileset", None, "path of another tile file (default: the built-in set)"
@@ -106,8 +116,10 @@ INFO = GameInfo(
             note="the whole game in full would make about 6 MB",
         ),
     ),
-    description="Lay tiles of mountain, grassland and sea; deploy followers and "
-    "score territories when you take them back.",
+    description=N_(
+        "Lay tiles of mountain, grassland and sea; deploy followers and score territories when"
+        " you take them back."
+    ),
 )
 
 __all__ = [

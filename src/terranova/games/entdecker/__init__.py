@@ -8,6 +8,7 @@ settlements, forts and scouts, and scouts go on to the chief huts in the jungle.
 
 from __future__ import annotations
 
+from terranova.core.i18n import N_
 from terranova.core.registry import GameInfo, Playthrough, Variant
 from terranova.games.entdecker.components import Components
 from terranova.games.entdecker.content import load_components
@@ -58,77 +59,107 @@ INFO = GameInfo(
         "setup": Variant(
             "setup",
             "beginner",
-            "the tiles on the board at the start: the fixed beginner set-up, or a variable "
-            "one drawn at random",
+            N_(
+                "the tiles on the board at the start: the fixed beginner set-up, or a variable"
+                " one drawn at random"
+            ),
             ("beginner", "variable"),
             note=(
-                "The tiles on the board at the start: the same beginner layout in every game, or "
-                "a layout drawn at random."
+                N_(
+                    "The tiles on the board at the start: the same beginner layout in every "
+                    "game, or a layout drawn at random."
+                )
             ),
+            label=N_("Starting layout"),
         ),
         "natives": Variant(
             "natives",
             "path",
-            "friendly natives: a free scout onto a jungle path (a rules summary of the 2001 "
-            "game), or a free scout on the natives' land (the reference manual)",
+            N_(
+                "friendly natives: a free scout onto a jungle path (a rules summary of the "
+                "2001 game), or a free scout on the natives' land (the reference manual)"
+            ),
             ("path", "scout"),
             note=(
-                "What friendly natives give you: path, a free scout on a jungle path; scout, a "
-                "free scout on the natives' land."
+                N_(
+                    "What friendly natives give you: path, a free scout on a jungle path; "
+                    "scout, a free scout on the natives' land."
+                )
             ),
+            label=N_("Natives"),
         ),
         "edge_costs": Variant(
             "edge_costs",
             "printed",
-            "start points: printed costs (bottom free, sides 1, top 2; two reviews) or all "
-            "free (the reference manual)",
+            N_(
+                "start points: printed costs (bottom free, sides 1, top 2; two reviews) or all"
+                " free (the reference manual)"
+            ),
             ("printed", "free"),
             note=(
-                "What it costs to start from the board's edge: printed, the costs on the board "
-                "(bottom free, sides 1, top 2); free, nothing anywhere."
+                N_(
+                    "What it costs to start from the board's edge: printed, the costs on the "
+                    "board (bottom free, sides 1, top 2); free, nothing anywhere."
+                )
             ),
+            label=N_("Edge costs"),
         ),
         "tile_cap": Variant(
             "tile_cap",
             0,
-            "most tiles announced in a turn: 0 no limit, or 3 (one rules summary)",
+            N_("most tiles announced in a turn: 0 no limit, or 3 (one rules summary)"),
             (0, 3),
             int,
-            note="The most tiles you may announce in one turn: 0 for no limit, or 3.",
+            note=N_("The most tiles you may announce in one turn: 0 for no limit, or 3."),
+            label=N_("Tile cap"),
         ),
         "island_tie": Variant(
             "island_tie",
             "active",
-            "a tie for a place on an island: the player whose turn it is wins it, then turn "
-            "order (the reference manual), or the tied players share it",
+            N_(
+                "a tie for a place on an island: the player whose turn it is wins it, then "
+                "turn order (the reference manual), or the tied players share it"
+            ),
             ("active", "share"),
             note=(
-                "When players tie for a place on an island: active, the player whose turn it is "
-                "takes it, then the next in turn order; share, the tied players share it."
+                N_(
+                    "When players tie for a place on an island: active, the player whose turn "
+                    "it is takes it, then the next in turn order; share, the tied players "
+                    "share it."
+                )
             ),
+            label=N_("Island tie"),
         ),
         "tiebreak": Variant(
             "tiebreak",
             "gold",
-            "a tie at the end: most gold wins (the reference manual), or the win is shared",
+            N_("a tie at the end: most gold wins (the reference manual), or the win is shared"),
             ("gold", "shared"),
             note=(
-                "A tie for the most points at the end: gold, the player with the most gold wins; "
-                "shared, the tied players share the win."
+                N_(
+                    "A tie for the most points at the end: gold, the player with the most gold"
+                    " wins; shared, the tied players share the win."
+                )
             ),
+            label=N_("Tiebreak"),
         ),
         "frame": Variant(
             "frame",
             "closed",
-            "which empty squares are enclosed (filled at the end of a turn): the board's edge "
-            "counts as a side (closed), or a square on the edge, with its start point, never "
-            "is (open); the sources are silent (ruling 21)",
+            N_(
+                "which empty squares are enclosed (filled at the end of a turn): the board's "
+                "edge counts as a side (closed), or a square on the edge, with its start "
+                "point, never is (open); the sources are silent (ruling 21)"
+            ),
             ("closed", "open"),
             note=(
-                "Which empty squares count as enclosed, and are filled at the end of a turn: "
-                "closed, the board's edge closes a square as a tile would; open, a square on the "
-                "edge is never enclosed."
+                N_(
+                    "Which empty squares count as enclosed, and are filled at the end of a "
+                    "turn: closed, the board's edge closes a square as a tile would; open, a "
+                    "square on the edge is never enclosed."
+                )
             ),
+            label=N_("Board edge"),
         ),
         "tiles": Variant("tiles", None, "path of another tile file (default: the built-in set)"),
         "board": Variant("board", None, "path of another board file (default: the built-in one)"),
@@ -166,8 +197,10 @@ INFO = GameInfo(
             note="the last turns of a game; the whole game in full would make about 20 MB",
         ),
     ),
-    description="Sail out along the white sea lanes, discover islands tile by tile, settle "
-    "them with scouts, forts and settlements, and send scouts to the chiefs' huts.",
+    description=N_(
+        "Sail out along the white sea lanes, discover islands tile by tile, settle them with "
+        "scouts, forts and settlements, and send scouts to the chiefs' huts."
+    ),
 )
 
 __all__ = ["INFO", "RULES_VERSION", "Components", "EntdeckerState", "load_components", "new_game"]

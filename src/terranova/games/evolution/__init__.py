@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from terranova.core.i18n import N_
 from terranova.core.registry import GameInfo, Playthrough, Variant
 from terranova.core.state import State
 from terranova.games.evolution.actions import EvolutionAction, parse_action
@@ -57,38 +58,54 @@ def _variants() -> dict[str, Variant]:
         "automata": Variant(
             "automata",
             0,
-            "seats played by the automaton (rule 2.3): the last N seats; at least one seat "
-            "is a person",
+            N_(
+                "seats played by the automaton (rule 2.3): the last N seats; at least one seat"
+                " is a person"
+            ),
             None,
             int,
             note=(
-                "How many seats, counted from the last, the automaton plays; at least one seat is"
-                " a person."
+                N_(
+                    "How many seats, counted from the last, the automaton plays; at least one "
+                    "seat is a person."
+                )
             ),
+            label=N_("Automata"),
         ),
         "teams": Variant(
             "teams",
             0,
-            "0 for no teams, or the number of teams: the players who are not automata sit "
-            "alternately, seat s in team s mod N (rule 2.3)",
+            N_(
+                "0 for no teams, or the number of teams: the players who are not automata sit "
+                "alternately, seat s in team s mod N (rule 2.3)"
+            ),
             None,
             int,
             note=(
-                "0 to play each for yourself, or the number of teams: the players (not the "
-                "automaton) sit alternately, the first in team 1, the next in team 2, and so on."
+                N_(
+                    "0 to play each for yourself, or the number of teams: the players (not the"
+                    " automaton) sit alternately, the first in team 1, the next in team 2, and"
+                    " so on."
+                )
             ),
+            label=N_("Teams"),
         ),
         "jokers": Variant(
             "jokers",
             0,
-            "jokers shuffled blind into the draw pile after the deal (rule 2.3): 0 (the "
-            "option is off) up to the deck's jokers (4 in Préhistoire)",
+            N_(
+                "jokers shuffled blind into the draw pile after the deal (rule 2.3): 0 (the "
+                "option is off) up to the deck's jokers (4 in Préhistoire)"
+            ),
             None,
             int,
             note=(
-                "How many jokers are shuffled face down into the draw pile after the deal: 0 for "
-                "none, up to 4 with the Préhistoire deck."
+                N_(
+                    "How many jokers are shuffled face down into the draw pile after the deal:"
+                    " 0 for none, up to 4 with the Préhistoire deck."
+                )
             ),
+            label=N_("Jokers"),
         ),
         "deck": Variant("deck", None, "path of another deck file (default: Préhistoire)"),
     }
@@ -131,8 +148,10 @@ EXPLORE_INFO = _info(
     "evolution-explore",
     "Discovery: Explore",
     new_explore,
-    "Place discoveries in the tree in series of linked cards: 1, 2, 3... "
-    "points per card of a series, 3 more for each special action.",
+    N_(
+        "Place discoveries in the tree in series of linked cards: 1, 2, 3... "
+        "points per card of a series, 3 more for each special action."
+    ),
     (
         Playthrough("2p", {"players": 2}, seed=1),
         Playthrough(
@@ -156,8 +175,10 @@ BLUFF_INFO = _info(
     "evolution-bluff",
     "Discovery: Bluff",
     new_bluff,
-    "Place discoveries on one pile, remember what is under it, bluff and "
-    "say Stop! The first to empty their hand once the draw pile is empty wins.",
+    N_(
+        "Place discoveries on one pile, remember what is under it, bluff and "
+        "say Stop! The first to empty their hand once the draw pile is empty wins."
+    ),
     (
         Playthrough(
             "2p-jokers",

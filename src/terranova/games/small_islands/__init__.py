@@ -8,6 +8,7 @@ rulings and the components.
 
 from __future__ import annotations
 
+from terranova.core.i18n import N_
 from terranova.core.registry import GameInfo, Playthrough, Variant
 from terranova.games.small_islands.components import Components
 from terranova.games.small_islands.content import load_components
@@ -52,48 +53,70 @@ INFO = GameInfo(
         "mode": Variant(
             "mode",
             "normal",
-            "normal (objective cards) or advanced (each round's objective built from a Mission "
-            "card and a Reward card)",
+            N_(
+                "normal (objective cards) or advanced (each round's objective built from a "
+                "Mission card and a Reward card)"
+            ),
             ("normal", "advanced"),
             note=(
-                "Each round's objective: normal, an objective card; advanced, a Mission card and "
-                "a Reward card put together."
+                N_(
+                    "Each round's objective: normal, an objective card; advanced, a Mission "
+                    "card and a Reward card put together."
+                )
             ),
+            label=N_("Mode"),
         ),
         "alexis": Variant(
             "alexis",
             2,
-            "solo game (1 player): the stars of Alexis's card, 1 to 3 (ignored with more players)",
+            N_(
+                "solo game (1 player): the stars of Alexis's card, 1 to 3 (ignored with more "
+                "players)"
+            ),
             (1, 2, 3),
             int,
             note=(
-                "The solo game only: how strong Alexis, the automaton you play against, is, from "
-                "1 to 3 stars."
+                N_(
+                    "The solo game only: how strong Alexis, the automaton you play against, "
+                    "is, from 1 to 3 stars."
+                )
             ),
+            label=N_("Alexis's strength"),
         ),
         "tokens": Variant(
             "tokens",
             "add",
-            "a resource bonus token lies on a printed resource of its kind and counts as one "
-            "more (add: the rules summary), or on a printed resource of another kind, which "
-            "it covers (cover: 'used to cover unwanted icons', one review)",
+            N_(
+                "a resource bonus token lies on a printed resource of its kind and counts as "
+                "one more (add: the rules summary), or on a printed resource of another kind, "
+                "which it covers (cover: 'used to cover unwanted icons', one review)"
+            ),
             ("add", "cover"),
             note=(
-                "Where a resource bonus token goes: add, on a printed resource of its kind, "
-                "counting one more; cover, on a resource of another kind, which it hides."
+                N_(
+                    "Where a resource bonus token goes: add, on a printed resource of its "
+                    "kind, counting one more; cover, on a resource of another kind, which it "
+                    "hides."
+                )
             ),
+            label=N_("Tokens"),
         ),
         "start": Variant(
             "start",
             "free",
-            "how the first player lays the 4 starting tiles: free (in any order, each on "
-            "either side wherever it fits, as the rules say) or ordered (tile 1 first, then "
-            "2, 3 and 4; about half the layouts cannot be made that way)",
+            N_(
+                "how the first player lays the 4 starting tiles: free (in any order, each on "
+                "either side wherever it fits, as the rules say) or ordered (tile 1 first, "
+                "then 2, 3 and 4; about half the layouts cannot be made that way)"
+            ),
             ("free", "ordered"),
             note=(
-                "How the first player lays the 4 starting tiles: free, in any order and "
-                "arrangement; ordered, tile 1 first, then 2, 3 and 4."
+                N_(
+                    "How the first player lays the 4 starting tiles: free, in any order and "
+                    "arrangement; ordered, tile 1 first, then 2, 3 and 4."
+                )
             ),
+            label=N_("Starting tiles"),
         ),
         "tiles": Variant("tiles", None, "path of another tile file (default: the built-in set)"),
         "cards": Variant("cards", None, "path of another card file (default: the built-in one)"),
@@ -127,9 +150,11 @@ INFO = GameInfo(
             note="the last turns and the end",
         ),
     ),
-    description="Lay landscape tiles whose edges and corners must match into an archipelago, "
-    "build houses on islands that fulfil your objectives, and land your ship where ports "
-    "abound; alone, take on the automaton Alexis.",
+    description=N_(
+        "Lay landscape tiles whose edges and corners must match into an archipelago, build "
+        "houses on islands that fulfil your objectives, and land your ship where ports abound;"
+        " alone, take on the automaton Alexis."
+    ),
 )
 
 __all__ = [

@@ -6,10 +6,11 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 
 from terranova.core.registry import game_info
+from terranova.server.languages import reader_language
 from terranova.server.live import replay_message, seat_out
 from terranova.server.models import (
     CatalogResponse,
@@ -31,9 +32,10 @@ router = APIRouter()
 
 
 @router.get("/api/catalog", response_model=CatalogResponse)
-async def get_catalog() -> dict[str, Any]:
-    """The games that can be played, with their variants, and the bots."""
-    return catalog()
+async def get_catalog(request: Request) -> dict[str, Any]:
+    """The games that can be played, with their variants, and the bots (the texts in the
+    reader's language)."""
+    return catalog(reader_language(request))
 
 
 @router.post("/api/games", response_model=CreateGameResponse, responses=ERRORS)
