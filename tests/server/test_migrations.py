@@ -136,3 +136,56 @@ def test_0013_adds_the_chat_tables_and_takes_them_away(database_url: str) -> Non
             assert connection.execute(text("SELECT count(*) FROM chat_messages")).scalar() == 0
     finally:
         db.dispose()
+
+
+def test_0017_adds_the_account_language_and_keeps_every_account(database_url: str) -> None:
+    db = Database(database_url)
+    config = alembic_config()
+
+    def to(revision: str, down: bool = False) -> None:
+        with db.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            (command.downgrade if down else command.upgrade)(config, revision)
+
+    def accounts() -> list[tuple[object, ...]]:
+        with db.engine.connect() as connection:
+            return [
+                tuple(row)
+                for row in connection.execute(text("SELECT public_id, name FROM accounts"))
+            ]
+
+    try:
+        to("0016")
+        with db.engine.begin() as connection:
+            for n in range(2):
+                connection.execute(
+                    text(
+                        "INSERT INTO accounts (public_id, email, name, name_key, verified,"
+                        " suspended, deleted, turn_emails, unsubscribe_key, created_at) VALUES"
+                        " (:id, :email, :name, :key, true, false, false, true, 'k',"
+                        " '2026-01-01 00:00:00')"
+                    ),
+                    {"id": f"p{n}", "email": f"a{n}@example.org", "name": f"A{n}", "key": f"a{n}"},
+                )
+        before = accounts()
+        to("0017")
+        assert accounts() == before
+        with db.engine.begin() as connection:
+            assert (
+                connection.execute(
+                    text("SELECT count(*) FROM accounts WHERE language IS NULL")
+                ).scalar()
+                == 2
+            )
+            connection.execute(text("UPDATE accounts SET language = 'fr' WHERE public_id = 'p1'"))
+        to("0016", down=True)
+        assert accounts() == before
+        db.migrate()
+        assert accounts() == before
+        with db.engine.connect() as connection:
+            assert connection.execute(text("SELECT language FROM accounts")).scalars().all() == [
+                None,
+                None,
+            ]
+    finally:
+        db.dispose()

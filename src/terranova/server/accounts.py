@@ -38,6 +38,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from terranova.core.i18n import LANGUAGES, SOURCE, Text, _, _n
 from terranova.server.background import Every
 from terranova.server.db import Base, Database, SeatRow, now
 from terranova.server.errors import BadRequest, Forbidden, MailOff, SignInRefused, Throttled
@@ -78,6 +79,8 @@ class AccountRow(Base):
     unsubscribe_key: Mapped[str] = mapped_column(String(64))
     """The secret of the link that turns the turn e-mails off without signing in."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    """The language of its pages and e-mails (null: the browser's; migration 0017)."""
 
 
 class SessionRow(Base):
@@ -134,6 +137,13 @@ class Account:
     deleted: bool
     turn_emails: bool
     created_at: datetime
+    language: str | None = None
+    """Its chosen language (``en``, ``fr``, ``de``), or None: the browser's."""
+
+    def speaks(self, fallback: str = SOURCE) -> str:
+        """The language to write to it in: its own, else ``fallback`` (the language of
+        the request that made the e-mail, where there is one)."""
+        return self.language or fallback
 
 
 def _account(row: AccountRow) -> Account:
@@ -147,6 +157,7 @@ def _account(row: AccountRow) -> Account:
         row.deleted,
         row.turn_emails,
         row.created_at,
+        row.language,
     )
 
 
@@ -307,16 +318,26 @@ class AccountStore:
                 update(AccountRow).where(AccountRow.id == account_id).values(verified=True)
             )
 
-    def set_turn_emails(self, account_id: int, on: bool) -> Account | None:
-        """Opt in to (or out of) the turn e-mails; the account as it now is (None if it is
-        gone)."""
+    def _change(self, account_id: int, **values: object) -> Account | None:
+        """Change an account's settings; the account as it now is (None if it is gone)."""
         with self.db.writing() as session:
             row = session.get(AccountRow, account_id)
             if row is None or row.deleted:
                 return None
-            row.turn_emails = on
+            for name, value in values.items():
+                setattr(row, name, value)
             session.flush()
             return _account(row)
+
+    def set_turn_emails(self, account_id: int, on: bool) -> Account | None:
+        """Opt in to (or out of) the turn e-mails; the account as it now is (None if it is
+        gone)."""
+        return self._change(account_id, turn_emails=on)
+
+    def set_language(self, account_id: int, language: str | None) -> Account | None:
+        """Choose the account's language (None: the browser's); the account as it now is
+        (None if it is gone)."""
+        return self._change(account_id, language=language)
 
     def set_suspended(self, account_id: int, suspended: bool) -> None:
         with self.db.writing() as session:
@@ -528,10 +549,10 @@ class Accounts:
         await asyncio.to_thread(self.store.add_link, account.id, purpose, digest(token), expires)
         return token
 
-    def _mail_later(self, to: str, subject: str, body: str) -> None:
-        """Send after the answer (so that its time tells nothing), at most
+    def _mail_later(self, to: str, subject: Text, body: Text, lang: str) -> None:
+        """Send after the answer (so that its time tells nothing), in ``lang``, at most
         ``mails_per_recipient_per_hour`` to one address."""
-        self._later(self._send(to, subject, body))
+        self._later(self._send(to, subject.render(lang), body.render(lang)))
 
     def _later(self, work: Coroutine[Any, Any, None]) -> None:
         """Do ``work`` after the answer: what it writes and sends takes no time of it."""
@@ -539,10 +560,10 @@ class Accounts:
         self._sending.add(task)
         task.add_done_callback(self._sending.discard)
 
-    def mail_later(self, to: str, subject: str, body: str) -> None:
-        """Send an e-mail after the answer (as :meth:`_mail_later`): for the other parts of
-        the server (an invitation)."""
-        self._mail_later(to, subject, body)
+    def mail_later(self, to: str, subject: Text, body: Text, lang: str) -> None:
+        """Send an e-mail in ``lang`` after the answer (as :meth:`_mail_later`): for the
+        other parts of the server (an invitation)."""
+        self._mail_later(to, subject, body, lang)
 
     async def _send(self, to: str, subject: str, body: str) -> None:
         mailer = self.mailer
@@ -581,11 +602,12 @@ class Accounts:
         while self._sending:
             await asyncio.gather(*list(self._sending), return_exceptions=True)
 
-    def _send_verification(self, account: Account) -> None:
-        """A link to confirm the account's address, made and sent after the answer."""
-        self._later(self._link_mail(account, "verify"))
+    def _send_verification(self, account: Account, lang: str) -> None:
+        """A link to confirm the account's address, made and sent after the answer (in the
+        account's language, else ``lang``: the request's)."""
+        self._later(self._link_mail(account, "verify", lang))
 
-    async def _link_mail(self, account: Account, purpose: str) -> None:
+    async def _link_mail(self, account: Account, purpose: str, lang: str) -> None:
         if account.email is None:
             return
         try:
@@ -595,21 +617,50 @@ class Accounts:
             return
         minutes = round(self.settings.link_minutes)
         if purpose == "verify":
-            subject = "Confirm your e-mail address for Terranova"
-            body = (
-                f"Hello {account.name},\n\nto confirm this address and sign in, open\n\n"
-                f"{self._link('/account/verify', token)}\n\nThe link works once, for "
-                f"{minutes} minutes. If you did not sign up, ignore this message.\n"
+            subject = _("Confirm your e-mail address for Terranova")
+            body = _n(
+                "Hello {name},\n\nto confirm this address and sign in, open\n\n{link}\n\n"
+                "The link works once, for {n} minute. If you did not sign up, ignore this "
+                "message.\n",
+                "Hello {name},\n\nto confirm this address and sign in, open\n\n{link}\n\n"
+                "The link works once, for {n} minutes. If you did not sign up, ignore this "
+                "message.\n",
+                minutes,
+                name=account.name,
+                link=self._link("/account/verify", token),
             )
         else:
-            subject = "Reset your Terranova password"
-            body = (
-                f"Hello {account.name},\n\nto choose a new password, open\n\n"
-                f"{self._link('/account/reset', token)}\n\nThe link works once, for "
-                f"{minutes} minutes. If you did not ask for it, ignore this message: your "
-                "password is unchanged.\n"
+            subject = _("Reset your Terranova password")
+            body = _n(
+                "Hello {name},\n\nto choose a new password, open\n\n{link}\n\nThe link works "
+                "once, for {n} minute. If you did not ask for it, ignore this message: your "
+                "password is unchanged.\n",
+                "Hello {name},\n\nto choose a new password, open\n\n{link}\n\nThe link works "
+                "once, for {n} minutes. If you did not ask for it, ignore this message: your "
+                "password is unchanged.\n",
+                minutes,
+                name=account.name,
+                link=self._link("/account/reset", token),
             )
-        await self._send(account.email, subject, body)
+        lang = account.speaks(lang)
+        await self._send(account.email, subject.render(lang), body.render(lang))
+
+    async def _taken_mail(self, email: str, lang: str) -> None:
+        """The message to an address that has an account already, which someone tried to
+        sign up with again (in that account's language, else ``lang``)."""
+        try:
+            found = await asyncio.to_thread(self.store.by_email, email)
+        except Exception:
+            log.exception("an account could not be read")
+            return
+        lang = found[0].speaks(lang) if found is not None else lang
+        subject = _("Your Terranova account")
+        body = _(
+            "Hello,\n\nsomeone (perhaps you) tried to sign up with this address, which has an "
+            "account already. Sign in, or reset your password from the sign-in page if you "
+            "forgot it.\n"
+        )
+        await self._send(email, subject.render(lang), body.render(lang))
 
     # --------------------------------------------------------------- sessions
 
@@ -635,13 +686,19 @@ class Accounts:
     # --------------------------------------------------------------- the routes' calls
 
     async def sign_up(
-        self, email: str, name: str, password: str, address: str, old_token: str | None
+        self,
+        email: str,
+        name: str,
+        password: str,
+        address: str,
+        old_token: str | None,
+        lang: str = SOURCE,
     ) -> SignedIn | None:
         """A new account. With e-mail on, nobody is signed in yet (None): a link to confirm
         the address is sent, and an address that has an account already gets a message
         saying so instead, the answer being the same. With e-mail off the account is made
         confirmed and signed in (an address taken is then refused: without e-mail nothing
-        can prove whose it is)."""
+        can prove whose it is). The e-mail is in ``lang`` (the request's language)."""
         email = read_email(email)
         name = read_name(name)
         read_password(password)
@@ -663,16 +720,10 @@ class Accounts:
         if account is None:
             if not self.mail_on:
                 raise BadRequest("that e-mail address has an account already: sign in")
-            self._mail_later(
-                email,
-                "Your Terranova account",
-                "Hello,\n\nsomeone (perhaps you) tried to sign up with this address, which "
-                "has an account already. Sign in, or reset your password from the sign-in "
-                "page if you forgot it.\n",
-            )
+            self._later(self._taken_mail(email, lang))
             return None
         if self.mail_on:
-            self._send_verification(account)
+            self._send_verification(account, lang)
             return None
         await self.sign_out(old_token)
         return await self._session(account)
@@ -688,10 +739,12 @@ class Accounts:
         return await self._session(replace(found[0], verified=True))
 
     async def sign_in(
-        self, email: str, password: str, address: str, old_token: str | None
+        self, email: str, password: str, address: str, old_token: str | None, lang: str = SOURCE
     ) -> SignedIn:
         """Sign in (a new session, the one the request came with ended: never a session
-        someone else chose). One answer for an unknown address and a wrong password."""
+        someone else chose). One answer for an unknown address and a wrong password. A new
+        link to confirm an address not confirmed yet is in ``lang`` if the account has no
+        language."""
         email = email.strip().lower()[:MAX_EMAIL]
         by_account = f"sign-in:account:{digest(email)[:32]}"
         by_address = f"sign-in:address:{address_digest(address)}"
@@ -719,7 +772,7 @@ class Accounts:
             raise Forbidden("this account is suspended")
         if not account.verified:
             await self._check_mail_rate(address)
-            self._send_verification(account)
+            self._send_verification(account, lang)
             raise Forbidden("confirm your e-mail address first: we sent you a new link")
         if found[1] and self.hasher.check_needs_rehash(found[1]):
             await asyncio.to_thread(self.store.set_password, account.id, await self._hash(password))
@@ -740,9 +793,9 @@ class Accounts:
         await asyncio.to_thread(self.store.drop_sessions, account.id, digest(token or ""))
         await asyncio.to_thread(self.store.drop_links, account.id, "reset")
 
-    async def ask_reset(self, email: str, address: str) -> None:
+    async def ask_reset(self, email: str, address: str, lang: str = SOURCE) -> None:
         """Send a link to reset the password of ``email``'s account, if it has one (the
-        answer is the same whether it does or not)."""
+        answer is the same whether it does or not); in its language, else ``lang``."""
         if not self.mail_on:
             raise MailOff("e-mail is off on this server: a password cannot be reset by e-mail")
         email = email.strip().lower()[:MAX_EMAIL]
@@ -750,7 +803,7 @@ class Accounts:
         found = await asyncio.to_thread(self.store.by_email, email)
         if found is None or found[0].deleted or found[0].email is None:
             return
-        self._later(self._link_mail(found[0], "reset"))
+        self._later(self._link_mail(found[0], "reset", lang))
 
     async def reset(self, token: str, password: str, old_token: str | None) -> SignedIn:
         """A new password by a reset link: every session of the account ends, and this
@@ -776,6 +829,17 @@ class Accounts:
         if on and not self.mail_on:
             raise MailOff("e-mail is off on this server: it sends no e-mail about turns")
         changed = await asyncio.to_thread(self.store.set_turn_emails, account.id, on)
+        if changed is None:
+            raise Forbidden("sign in first")
+        return changed
+
+    async def set_language(self, account: Account, language: str | None) -> Account:
+        """The account's language: one offered, or None (the browser's); BadRequest, and
+        nothing changed, for another."""
+        if language is not None and language not in LANGUAGES:
+            offered = ", ".join(LANGUAGES)
+            raise BadRequest(f"language: one of {offered}, or null for the browser's")
+        changed = await asyncio.to_thread(self.store.set_language, account.id, language)
         if changed is None:
             raise Forbidden("sign in first")
         return changed

@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 from sqlalchemy import DateTime, ForeignKey, Integer, Select, String, select, update
 from sqlalchemy.orm import Mapped, mapped_column
 
+from terranova.core.i18n import SOURCE, _
 from terranova.core.registry import game_info
 from terranova.server.accounts import Account, AccountRow, Accounts, _account, name_key
 from terranova.server.db import Base, Database, GameRow, SeatRow, _utc, now
@@ -287,21 +288,33 @@ class Invitations:
                 )
 
     def _tell(self, invitee: Account, key: str, inviter: str, game: str) -> bool:
-        """Send the invitation e-mail if the invitee opted in and e-mail is on; whether."""
+        """Send the invitation e-mail if the invitee opted in and e-mail is on; whether. It
+        is in the invitee's language (English if they chose none: the inviter's is no
+        guide)."""
         if not (self.accounts.mail_on and invitee.turn_emails and invitee.verified):
             return False
         if invitee.email is None:
             return False
         base = (self.settings.public_url or "").rstrip("/")
         title = game_info(game).name
+        lobby = f"{base}/"
+        stop = f"{base}/account/unsubscribe?{urlencode({'key': key})}"
         self.accounts.mail_later(
             invitee.email,
-            f"{inviter} invites you to play {title} on Terranova",
-            f"Hello {invitee.name},\n\n{inviter} invites you to a game of {title}. To join "
-            f"or decline, sign in and open the lobby:\n\n{base}/\n\nYou get this e-mail "
-            "because you turned on e-mails about your games in your account settings. To "
-            f"stop them, open\n\n{base}/account/unsubscribe?{urlencode({'key': key})}\n\n"
-            "and press the button there (no need to sign in).\n",
+            _("{inviter} invites you to play {game} on Terranova", inviter=inviter, game=title),
+            _(
+                "Hello {name},\n\n{inviter} invites you to a game of {game}. To join or "
+                "decline, sign in and open the lobby:\n\n{lobby}\n\nYou get this e-mail "
+                "because you turned on e-mails about your games in your account settings. To "
+                "stop them, open\n\n{stop}\n\nand press the button there (no need to sign "
+                "in).\n",
+                name=invitee.name,
+                inviter=inviter,
+                game=title,
+                lobby=lobby,
+                stop=stop,
+            ),
+            invitee.speaks(SOURCE),
         )
         return True
 

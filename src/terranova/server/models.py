@@ -279,6 +279,11 @@ class AccountChange(Request):
     """E-mail me when it has been my turn for a while (only with e-mail on)."""
 
 
+class LanguageRequest(Request):
+    language: str | None
+    """The account's language: ``en``, ``fr`` or ``de``; null: the browser's."""
+
+
 class AccountOut(BaseModel):
     account_id: str
     """The account's public id (its profile: ``/players/{account_id}``)."""
@@ -286,6 +291,8 @@ class AccountOut(BaseModel):
     email: str
     verified: bool
     turn_emails: bool
+    language: str | None = None
+    """The account's chosen language (null: the browser's)."""
 
 
 class SessionResponse(BaseModel):

@@ -28,6 +28,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Mapped, mapped_column
 
+from terranova.core.i18n import SOURCE, Text, _, _n
 from terranova.core.registry import game_info
 from terranova.server.accounts import AccountRow, Accounts
 from terranova.server.background import Every
@@ -77,6 +78,8 @@ class TurnDue:
     email: str
     name: str
     unsubscribe_key: str
+    language: str | None = None
+    """The account's language (None: none chosen, the e-mail is in English)."""
 
 
 class TurnMailStore:
@@ -144,6 +147,7 @@ class TurnMailStore:
                 AccountRow.email,
                 AccountRow.name,
                 AccountRow.unsubscribe_key,
+                AccountRow.language,
             )
             .join(SeatRow, (SeatRow.game_id == GameRow.id) & (SeatRow.seat == GameRow.to_move))
             .join(AccountRow, AccountRow.id == SeatRow.account_id)
@@ -164,8 +168,8 @@ class TurnMailStore:
         )
         with self.db.session() as session:
             return [
-                TurnDue(pk, game_id, game, seat, since or moment, email or "", name, key)
-                for pk, game_id, game, seat, since, email, name, key in session.execute(query)
+                TurnDue(pk, game_id, game, seat, since or moment, email or "", name, key, lang)
+                for pk, game_id, game, seat, since, email, name, key, lang in session.execute(query)
             ]
 
     def claim(self, pk: int, seat: int, since: datetime, last_mail_before: datetime) -> bool:
@@ -223,12 +227,14 @@ class TurnMailStore:
             return name
 
 
-def _waited(since: datetime, moment: datetime) -> str:
+def _waited(since: datetime, moment: datetime) -> Text:
     minutes = max(1, round((moment - _utc(since)).total_seconds() / 60))
     if minutes < 120:
-        return "1 minute" if minutes == 1 else f"{minutes} minutes"
+        return _n("{n} minute", "{n} minutes", minutes)
     hours = round(minutes / 60)
-    return f"{hours} hours" if hours < 48 else f"{round(hours / 24)} days"
+    if hours < 48:
+        return _n("{n} hour", "{n} hours", hours)
+    return _n("{n} day", "{n} days", round(hours / 24))
 
 
 class TurnMails:
@@ -310,7 +316,8 @@ class TurnMails:
         return sent
 
     def message(self, turn: TurnDue, moment: datetime) -> tuple[str, str]:
-        """The subject and text of a turn e-mail."""
+        """The subject and text of a turn e-mail, in the account's language (English if it
+        chose none: no request of theirs tells another)."""
         base = (self.settings.public_url or "").rstrip("/")
         link = f"{base}/play/{turn.game_id}?" + urlencode({"seat": turn.seat})
         stop = f"{base}/account/unsubscribe?" + urlencode({"key": turn.unsubscribe_key})
@@ -318,13 +325,27 @@ class TurnMails:
             title = game_info(turn.game).name
         except Exception:  # a game this server no longer knows
             title = turn.game
-        hours = self.settings.turn_email_period_hours
-        return (
-            f"Your turn in {title} on Terranova",
-            f"Hello {turn.name},\n\nit has been your turn in a game of {title} for "
-            f"{_waited(turn.since, moment)}. To play, open\n\n{link}\n\n(sign in first if "
-            f"this browser is not signed in). You get at most one such e-mail per game "
-            f"every {hours:g} hours.\n\nTo stop these e-mails, open\n\n{stop}\n\nand press "
-            "the button there (no need to sign in). To turn them back on, sign in and tick "
-            '"E-mail me when it has been my turn for a while" in your account settings.\n',
+        hours = max(1, round(self.settings.turn_email_period_hours))
+        lang = turn.language or SOURCE
+        subject = _("Your turn in {game} on Terranova", game=title)
+        body = _n(
+            "Hello {name},\n\nit has been your turn in a game of {game} for {waited}. To play, "
+            "open\n\n{link}\n\n(sign in first if this browser is not signed in). You get at "
+            "most one such e-mail per game every hour.\n\nTo stop these e-mails, open\n\n"
+            "{stop}\n\nand press the button there (no need to sign in). To turn them back on, "
+            'sign in and tick "E-mail me when it has been my turn for a while" in your account '
+            "settings.\n",
+            "Hello {name},\n\nit has been your turn in a game of {game} for {waited}. To play, "
+            "open\n\n{link}\n\n(sign in first if this browser is not signed in). You get at "
+            "most one such e-mail per game every {n} hours.\n\nTo stop these e-mails, open\n\n"
+            "{stop}\n\nand press the button there (no need to sign in). To turn them back on, "
+            'sign in and tick "E-mail me when it has been my turn for a while" in your account '
+            "settings.\n",
+            hours,
+            name=turn.name,
+            game=title,
+            waited=_waited(turn.since, moment),
+            link=link,
+            stop=stop,
         )
+        return subject.render(lang), body.render(lang)

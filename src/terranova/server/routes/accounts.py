@@ -9,12 +9,15 @@ from fastapi import APIRouter, Request, Response
 
 from terranova.server.accounts import Account, SignedIn
 from terranova.server.errors import Forbidden
+from terranova.server.languages import COOKIE as LANGUAGE_COOKIE
+from terranova.server.languages import reader_language
 from terranova.server.limits import Proxies
 from terranova.server.models import (
     AccountChange,
     AccountOut,
     DeleteAccountRequest,
     DoneResponse,
+    LanguageRequest,
     LinkRequest,
     PasswordRequest,
     ResetAskRequest,
@@ -47,6 +50,7 @@ def _out(account: Account) -> AccountOut:
         email=account.email or "",
         verified=account.verified,
         turn_emails=account.turn_emails,
+        language=account.language,
     )
 
 
@@ -72,7 +76,18 @@ def _signed_in(
         samesite="lax",
         secure=_secure(request, settings),
     )
+    _keep_language(response, signed.account)
     return SessionResponse(account=_out(signed.account), csrf=csrf_token(signed.token), mail=mail)
+
+
+def _keep_language(response: Response, account: Account) -> None:
+    """The browser's language cookie set to the account's language, so that its choice
+    comes first on every device it signs in on (no language: the browser's own choice
+    stays). Not HttpOnly: the top bar's menu writes the same cookie."""
+    if account.language is not None:
+        response.set_cookie(
+            LANGUAGE_COOKIE, account.language, max_age=31_536_000, path="/", samesite="lax"
+        )
 
 
 def _signed_out(response: Response) -> None:
@@ -111,6 +126,26 @@ async def change_account(
     )
 
 
+@router.post("/api/account/language", response_model=SessionResponse, responses=RESPONSES)
+async def change_language(
+    body: LanguageRequest,
+    request: Request,
+    response: Response,
+    account: AccountDep,
+    accounts: AccountsDep,
+) -> SessionResponse:
+    """Choose the account's language (``null``: the browser's): its pages and the e-mails
+    it gets are in it; this browser's language cookie follows (400, nothing changed, for a
+    language not offered)."""
+    changed = await accounts.set_language(_needs(account), body.language)
+    if changed.language is None:
+        response.delete_cookie(LANGUAGE_COOKIE, path="/", samesite="lax")
+    _keep_language(response, changed)
+    return SessionResponse(
+        account=_out(changed), csrf=csrf_token(session_token(request) or ""), mail=accounts.mail_on
+    )
+
+
 @router.post("/api/account", responses=RESPONSES)
 async def sign_up(
     body: SignUpRequest,
@@ -124,7 +159,12 @@ async def sign_up(
     or not: a link to confirm it is sent (202). With e-mail off the account is made and
     signed in at once."""
     signed = await accounts.sign_up(
-        body.email, body.name, body.password, address, session_token(request)
+        body.email,
+        body.name,
+        body.password,
+        address,
+        session_token(request),
+        reader_language(request),
     )
     if signed is None:
         response.status_code = 202
@@ -155,7 +195,9 @@ async def sign_in(
     address: AddressDep,
 ) -> SessionResponse:
     """Sign in: a new session in a new cookie (the one sent, if any, ends)."""
-    signed = await accounts.sign_in(body.email, body.password, address, session_token(request))
+    signed = await accounts.sign_in(
+        body.email, body.password, address, session_token(request), reader_language(request)
+    )
     return _signed_in(request, response, settings, signed, accounts.mail_on)
 
 
@@ -187,11 +229,11 @@ async def change_password(
 
 @router.post("/api/account/reset", status_code=202, responses=RESPONSES)
 async def ask_reset(
-    body: ResetAskRequest, accounts: AccountsDep, address: AddressDep
+    body: ResetAskRequest, request: Request, accounts: AccountsDep, address: AddressDep
 ) -> DoneResponse:
     """Send a link to choose a new password (the same answer for any address; 409 when
     e-mail is off on this server)."""
-    await accounts.ask_reset(body.email, address)
+    await accounts.ask_reset(body.email, address, reader_language(request))
     return DoneResponse(message=SENT)
 
 

@@ -4,15 +4,23 @@
 import {
   accountArea, languageMenu, afterSignIn, api, currentSession, h, nextPath, setSession, signOut,
 } from "./common.js";
+import { languages, t, tn } from "./i18n.js";
 
 const main = document.getElementById("account-main");
-const NO_MAIL = "This server sends no e-mail, so a forgotten password cannot be reset.";
-const LABELS = { email: "E-mail address", name: "Display name", password: "Password" };
+const NO_MAIL = t("This server sends no e-mail, so a forgotten password cannot be reset.");
+const LABELS = { email: t("E-mail address"), name: t("Display name"), password: t("Password") };
+const LONG_ENOUGH = tn("{n} character or more.", "{n} characters or more.", 8);
+
+/** A translated sentence with nodes in it: each {placeholder} of `text` (already said by
+ * `t`) replaced by the node of that name, so that a sentence is translated whole. */
+function rich(text, nodes) {
+  return text.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? nodes[part] ?? `{${part}}` : part));
+}
 
 /** An API error as a sentence: "email: …" names its field as the form does. */
 function sentence(text) {
   const named = /^(email|name|password): (.*)$/s.exec(text);
-  const said = named ? `${LABELS[named[1]]}: ${named[2]}` : text;
+  const said = named ? t("{field}: {problem}", { field: LABELS[named[1]], problem: named[2] }) : text;
   const first = said.charAt(0).toUpperCase() + said.slice(1);
   return /[.!?]$/.test(first) ? first : `${first}.`;
 }
@@ -96,23 +104,23 @@ function withNext(path) {
 }
 
 function signedInAlready(known) {
-  show(card("You are signed in",
-    h("p", { text: `You are signed in as ${known.account.name}.` }),
-    links(link(nextPath(), "Continue", "continue"), link("/account", "Your account"))));
+  show(card(t("You are signed in"),
+    h("p", { text: t("You are signed in as {name}.", { name: known.account.name }) }),
+    links(link(nextPath(), t("Continue"), "continue"), link("/account", t("Your account")))));
 }
 
 // ------------------------------------------------------------------ the views
 
 function signUp(known) {
   if (known.account) return signedInAlready(known);
-  document.title = "Sign up · Terranova";
+  document.title = t("Sign up · Terranova");
   const form = accountForm({
     id: "sign-up",
-    submit: "Sign up",
+    submit: t("Sign up"),
     fields: [
-      { name: "email", label: "E-mail address", type: "email", autocomplete: "email" },
-      { name: "name", label: "Display name", autocomplete: "nickname", hint: "The name others see: at most 40 characters." },
-      { name: "password", label: "Password", type: "password", autocomplete: "new-password", hint: "8 characters or more." },
+      { name: "email", label: LABELS.email, type: "email", autocomplete: "email" },
+      { name: "name", label: LABELS.name, autocomplete: "nickname", hint: tn("The name others see: at most {n} character.", "The name others see: at most {n} characters.", 40) },
+      { name: "password", label: LABELS.password, type: "password", autocomplete: "new-password", hint: LONG_ENOUGH },
     ],
     async onSubmit(values) {
       const answer = await api("/api/account", { method: "POST", body: values });
@@ -121,31 +129,31 @@ function signUp(known) {
         location.assign(nextPath());
         return;
       }
-      show(card("Check your e-mail",
-        h("p", {}, "We sent a message to ", h("strong", { text: values.email }),
-          ". Open its link to confirm your address and sign in."),
-        h("p.hint", { text: "The link works once, for a limited time. Nothing arrived? Look in the spam folder. If this address has an account already, the message says so instead." }),
-        links(link("/", "Back to the lobby"))));
+      show(card(t("Check your e-mail"),
+        h("p", {}, rich(t("We sent a message to {email}. Open its link to confirm your address and sign in."),
+          { email: h("strong", { text: values.email }) })),
+        h("p.hint", { text: t("The link works once, for a limited time. Nothing arrived? Look in the spam folder. If this address has an account already, the message says so instead.") }),
+        links(link("/", t("Back to the lobby")))));
       main.dataset.sent = "1";
     },
   });
-  show(card("Sign up",
-    h("p.hint", { text: "An account keeps your name and lets you find your games on any device. You can also play as a guest, without one." }),
-    known.mail ? null : notice(`${NO_MAIL} Your account is ready at once.`, "info", "no-mail"),
+  show(card(t("Sign up"),
+    h("p.hint", { text: t("An account keeps your name and lets you find your games on any device. You can also play as a guest, without one.") }),
+    known.mail ? null : notice(`${NO_MAIL} ${t("Your account is ready at once.")}`, "info", "no-mail"),
     form,
-    links(h("span", {}, "Have an account? ", link(withNext("/account/sign-in"), "Sign in")))));
+    links(h("span", {}, rich(t("Have an account? {link}"), { link: link(withNext("/account/sign-in"), t("Sign in")) })))));
 }
 
 function signIn(known) {
   if (known.account) return signedInAlready(known);
-  document.title = "Sign in · Terranova";
-  const forgot = link("/account/forgot", "Forgot your password?", "forgot-link");
+  document.title = t("Sign in · Terranova");
+  const forgot = link("/account/forgot", t("Forgot your password?"), "forgot-link");
   const form = accountForm({
     id: "sign-in",
-    submit: "Sign in",
+    submit: t("Sign in"),
     fields: [
-      { name: "email", label: "E-mail address", type: "email", autocomplete: "username" },
-      { name: "password", label: "Password", type: "password", autocomplete: "current-password" },
+      { name: "email", label: LABELS.email, type: "email", autocomplete: "username" },
+      { name: "password", label: LABELS.password, type: "password", autocomplete: "current-password" },
     ],
     async onSubmit(values) {
       await afterSignIn(await api("/api/session", { method: "POST", body: values }));
@@ -156,113 +164,113 @@ function signIn(known) {
   email.addEventListener("input", () => {
     forgot.href = email.value ? `/account/forgot?email=${encodeURIComponent(email.value)}` : "/account/forgot";
   });
-  show(card("Sign in",
+  show(card(t("Sign in"),
     form,
     known.mail ? links(forgot) : notice(NO_MAIL, "info", "no-mail"),
-    links(h("span", {}, "No account yet? ", link(withNext("/account/sign-up"), "Sign up")))));
+    links(h("span", {}, rich(t("No account yet? {link}"), { link: link(withNext("/account/sign-up"), t("Sign up")) })))));
 }
 
 function forgot(known) {
-  document.title = "Forgotten password · Terranova";
+  document.title = t("Forgotten password · Terranova");
   if (!known.mail) {
-    return show(card("Forgotten password",
-      notice(`${NO_MAIL} Ask whoever runs it.`, "info", "no-mail"),
-      links(link("/account/sign-in", "Sign in"))));
+    return show(card(t("Forgotten password"),
+      notice(`${NO_MAIL} ${t("Ask whoever runs it.")}`, "info", "no-mail"),
+      links(link("/account/sign-in", t("Sign in")))));
   }
   const form = accountForm({
     id: "forgot",
-    submit: "Send me a link",
+    submit: t("Send me a link"),
     fields: [{
-      name: "email", label: "E-mail address", type: "email", autocomplete: "email",
+      name: "email", label: LABELS.email, type: "email", autocomplete: "email",
       value: new URLSearchParams(location.search).get("email") || "",
     }],
     async onSubmit(values) {
       await api("/api/account/reset", { method: "POST", body: values });
-      show(card("Check your e-mail",
-        h("p", {}, "If ", h("strong", { text: values.email }),
-          " has an account, a message with a link to choose a new password is on its way."),
-        h("p.hint", { text: "The link works once, for a limited time. Nothing arrived? Look in the spam folder." }),
-        links(link("/account/sign-in", "Sign in"))));
+      show(card(t("Check your e-mail"),
+        h("p", {}, rich(t("If {email} has an account, a message with a link to choose a new password is on its way."),
+          { email: h("strong", { text: values.email }) })),
+        h("p.hint", { text: t("The link works once, for a limited time. Nothing arrived? Look in the spam folder.") }),
+        links(link("/account/sign-in", t("Sign in")))));
       main.dataset.sent = "1";
     },
   });
-  show(card("Forgotten password",
-    h("p.hint", { text: "We e-mail you a link to choose a new password." }),
+  show(card(t("Forgotten password"),
+    h("p.hint", { text: t("We e-mail you a link to choose a new password.") }),
     form,
-    links(link("/account/sign-in", "Back to sign in"))));
+    links(link("/account/sign-in", t("Back to sign in")))));
 }
 
 function brokenLink(title, message) {
   show(card(title,
     notice(message, "error", "link-error"),
-    h("p.hint", { text: "A link works once, for a limited time. While an address is not confirmed, signing in sends a new link; a forgotten password asks for a new one." }),
-    links(link("/account/sign-in", "Sign in"), link("/account/forgot", "Forgotten password"), link("/", "Lobby"))));
+    h("p.hint", { text: t("A link works once, for a limited time. While an address is not confirmed, signing in sends a new link; a forgotten password asks for a new one.") }),
+    links(link("/account/sign-in", t("Sign in")), link("/account/forgot", t("Forgotten password")), link("/", t("Lobby")))));
 }
 
 function verify() {
-  document.title = "Confirm your address · Terranova";
+  document.title = t("Confirm your address · Terranova");
   const token = linkToken();
-  if (!token) return brokenLink("This link is not complete", "Open the link from your e-mail again, all of it.");
+  if (!token) return brokenLink(t("This link is not complete"), t("Open the link from your e-mail again, all of it."));
   // a button, not on opening: a mail scanner that opens links must not use this one
-  const button = h("button.primary", { type: "button", text: "Confirm and sign in", dataset: { testid: "confirm-button" } });
+  const button = h("button.primary", { type: "button", text: t("Confirm and sign in"), dataset: { testid: "confirm-button" } });
   button.addEventListener("click", () => { button.disabled = true; confirmAddress(token); });
-  show(card("Confirm your address",
-    h("p.hint", { text: "Confirm this e-mail address for your Terranova account, and sign in in this browser." }),
+  show(card(t("Confirm your address"),
+    h("p.hint", { text: t("Confirm this e-mail address for your Terranova account, and sign in in this browser.") }),
     h("div.actions", button)));
 }
 
 async function confirmAddress(token) {
-  show(card("Confirming your address…"));
+  show(card(t("Confirming your address…")));
   let answer;
   try {
     answer = await api("/api/account/verify", { method: "POST", body: { token } });
   } catch (err) {
-    return brokenLink("This link does not work", sentence(err.message));
+    return brokenLink(t("This link does not work"), sentence(err.message));
   }
   await afterSignIn(answer);
-  show(card("Your address is confirmed",
-    notice(`Your e-mail address is confirmed, and you are signed in as ${answer.account.name}.`, "ok", "confirmed"),
-    links(link("/", "Go to the lobby", "lobby-link"), link("/account", "Your account"))));
+  show(card(t("Your address is confirmed"),
+    notice(t("Your e-mail address is confirmed, and you are signed in as {name}.", { name: answer.account.name }), "ok", "confirmed"),
+    links(link("/", t("Go to the lobby"), "lobby-link"), link("/account", t("Your account")))));
 }
 
 function reset() {
-  document.title = "A new password · Terranova";
+  document.title = t("A new password · Terranova");
   const token = linkToken();
-  if (!token) return brokenLink("This link is not complete", "Open the link from your e-mail again, all of it.");
+  if (!token) return brokenLink(t("This link is not complete"), t("Open the link from your e-mail again, all of it."));
   const form = accountForm({
     id: "reset",
-    submit: "Choose this password",
-    fields: [{ name: "password", label: "New password", type: "password", autocomplete: "new-password", hint: "8 characters or more." }],
+    submit: t("Choose this password"),
+    fields: [{ name: "password", label: t("New password"), type: "password", autocomplete: "new-password", hint: LONG_ENOUGH }],
     async onSubmit(values) {
       const answer = await api("/api/account/reset/confirm", { method: "POST", body: { token, password: values.password } });
       await afterSignIn(answer);
-      show(card("Your password is changed",
-        notice(`You are signed in as ${answer.account.name}. Every other browser is signed out.`, "ok", "reset-done"),
-        links(link("/", "Go to the lobby", "lobby-link"), link("/account", "Your account"))));
+      show(card(t("Your password is changed"),
+        notice(t("You are signed in as {name}. Every other browser is signed out.", { name: answer.account.name }), "ok", "reset-done"),
+        links(link("/", t("Go to the lobby"), "lobby-link"), link("/account", t("Your account")))));
     },
   });
-  show(card("Choose a new password", form));
+  show(card(t("Choose a new password"), form));
 }
 
 function settings(known, message = null) {
-  document.title = "Your account · Terranova";
+  document.title = t("Your account · Terranova");
   if (!known.account) {
     return show(
       message,
-      card("Your account",
-        h("p", { text: "You are not signed in. You can play as a guest; an account lets you find your games on any device." }),
-        links(link("/account/sign-in?next=/account", "Sign in", "sign-in"), link("/account/sign-up?next=/account", "Sign up"))));
+      card(t("Your account"),
+        h("p", { text: t("You are not signed in. You can play as a guest; an account lets you find your games on any device.") }),
+        links(link("/account/sign-in?next=/account", t("Sign in"), "sign-in"), link("/account/sign-up?next=/account", t("Sign up")))));
   }
   const account = known.account;
   const address = known.mail
-    ? (account.verified ? "confirmed" : "not confirmed yet")
-    : "not checked: this server sends no e-mail";
-  const who = card("Your account",
+    ? (account.verified ? t("(confirmed)") : t("(not confirmed yet)"))
+    : t("(not checked: this server sends no e-mail)");
+  const who = card(t("Your account"),
     h("dl.account-facts",
-      h("dt", { text: "Display name" }), h("dd", { text: account.name, dataset: { testid: "facts-name" } }),
-      h("dt", { text: "E-mail address" }),
+      h("dt", { text: LABELS.name }), h("dd", { text: account.name, dataset: { testid: "facts-name" } }),
+      h("dt", { text: LABELS.email }),
       h("dd", {}, h("span", { text: account.email, dataset: { testid: "facts-email" } }),
-        h("span.muted", { text: ` (${address})`, dataset: { testid: "facts-confirmed" } }))));
+        h("span.muted", { text: ` ${address}`, dataset: { testid: "facts-confirmed" } }))));
 
   const box = h("input", { type: "checkbox", id: "turn-emails", dataset: { testid: "turn-emails" } });
   box.checked = account.turn_emails;
@@ -275,7 +283,7 @@ function settings(known, message = null) {
     saved.hidden = false;
     try {
       setSession(await api("/api/account", { method: "PATCH", body: { turn_emails: wanted } }));
-      saved.textContent = wanted ? "Saved: we e-mail you when it has been your turn for a while." : "Saved: no e-mail about your turns.";
+      saved.textContent = wanted ? t("Saved: we e-mail you when it has been your turn for a while.") : t("Saved: no e-mail about your turns.");
     } catch (err) {
       box.checked = !wanted;
       saved.textContent = sentence(err.message);
@@ -284,30 +292,30 @@ function settings(known, message = null) {
       box.disabled = false;
     }
   });
-  const turns = section("E-mail about your turns", "turns",
-    h("label.checkbox", { for: "turn-emails" }, box, " E-mail me when it has been my turn for a while"),
-    known.mail ? null : notice("This server sends no e-mail, so this cannot be turned on.", "info", "no-mail"),
+  const turns = section(t("E-mail about your turns"), "turns",
+    h("label.checkbox", { for: "turn-emails" }, box, " ", t("E-mail me when it has been my turn for a while")),
+    known.mail ? null : notice(t("This server sends no e-mail, so this cannot be turned on."), "info", "no-mail"),
     saved);
 
-  const password = section("Change your password", "password",
+  const password = section(t("Change your password"), "password",
     accountForm({
       id: "password",
-      submit: "Change the password",
+      submit: t("Change the password"),
       fields: [
-        { name: "current", label: "Current password", type: "password", autocomplete: "current-password" },
-        { name: "new", label: "New password", type: "password", autocomplete: "new-password", hint: "8 characters or more." },
+        { name: "current", label: t("Current password"), type: "password", autocomplete: "current-password" },
+        { name: "new", label: t("New password"), type: "password", autocomplete: "new-password", hint: LONG_ENOUGH },
       ],
       async onSubmit(values) {
         await api("/api/account/password", { method: "POST", body: values });
         for (const input of password.querySelectorAll("input")) input.value = "";
         password.querySelector("[data-testid='password-done']")?.remove();
         password.querySelector(".form-error").before(
-          notice("Your password is changed. Every other browser is signed out.", "ok", "password-done"));
+          notice(t("Your password is changed. Every other browser is signed out."), "ok", "password-done"));
       },
     }));
 
-  const here = h("button", { type: "button", text: "Sign out", dataset: { testid: "sign-out-here" } });
-  const everywhere = h("button", { type: "button", text: "Sign out everywhere", dataset: { testid: "sign-out-everywhere" } });
+  const here = h("button", { type: "button", text: t("Sign out"), dataset: { testid: "sign-out-here" } });
+  const everywhere = h("button", { type: "button", text: t("Sign out everywhere"), dataset: { testid: "sign-out-everywhere" } });
   const outError = h("p.form-error", { role: "alert", hidden: true });
   const signingOut = async (button, how) => {
     button.disabled = true;
@@ -321,31 +329,60 @@ function settings(known, message = null) {
   };
   here.addEventListener("click", () => signingOut(here, async () => {
     await signOut();
-    settings(await currentSession(), notice("You are signed out in this browser.", "ok", "signed-out"));
+    settings(await currentSession(), notice(t("You are signed out in this browser."), "ok", "signed-out"));
   }));
   everywhere.addEventListener("click", () => signingOut(everywhere, async () => {
     await api("/api/sessions", { method: "DELETE" });
     setSession({ account: null, csrf: null, mail: known.mail });
-    settings(await currentSession(), notice("You are signed out in every browser, this one too.", "ok", "signed-out"));
+    settings(await currentSession(), notice(t("You are signed out in every browser, this one too."), "ok", "signed-out"));
   }));
-  const out = section("Sign out", "sign-out",
-    h("p.hint", { text: "In this browser, or in every browser where you are signed in (a lost phone, a shared computer)." }),
+  const out = section(t("Sign out"), "sign-out",
+    h("p.hint", { text: t("In this browser, or in every browser where you are signed in (a lost phone, a shared computer).") }),
     outError, h("div.actions", here, everywhere));
 
-  const remove = section("Delete your account", "delete",
-    h("p.hint", { text: "Your games stay, and your seats in them will read “deleted player”. Your e-mail address, password and sessions are deleted. This cannot be undone." }),
+  const remove = section(t("Delete your account"), "delete",
+    h("p.hint", { text: t("Your games stay, and your seats in them will read “deleted player”. Your e-mail address, password and sessions are deleted. This cannot be undone.") }),
     accountForm({
       id: "delete",
-      submit: "Delete my account",
+      submit: t("Delete my account"),
       danger: true,
-      fields: [{ name: "password", label: "Your password, to confirm", type: "password", autocomplete: "current-password" }],
+      fields: [{ name: "password", label: t("Your password, to confirm"), type: "password", autocomplete: "current-password" }],
       async onSubmit(values) {
         await api("/api/account", { method: "DELETE", body: values });
         setSession({ account: null, csrf: null, mail: known.mail });
-        settings(await currentSession(), notice("Your account is deleted.", "ok", "deleted"));
+        settings(await currentSession(), notice(t("Your account is deleted."), "ok", "deleted"));
       },
     }));
-  show(message, who, turns, password, out, remove);
+  show(message, who, languageSection(account), turns, password, out, remove);
+}
+
+/** The account's language: each offered by its own name, or the browser's. A choice is
+ * saved (the server also sets this browser's language cookie) and the page reloads in it. */
+function languageSection(account) {
+  const select = h("select", { id: "account-language", dataset: { testid: "account-language" } },
+    h("option", { value: "", text: t("The browser's language") }),
+    Object.entries(languages).map(([code, name]) => h("option", { value: code, text: name, lang: code })));
+  select.value = account.language || "";
+  const status = h("p.hint", { role: "status", hidden: true, dataset: { testid: "account-language-status" } });
+  select.addEventListener("change", async () => {
+    select.disabled = true;
+    status.hidden = true;
+    status.classList.remove("form-error");
+    try {
+      setSession(await api("/api/account/language", { method: "POST", body: { language: select.value || null } }));
+      location.reload();
+    } catch (err) {
+      select.value = account.language || "";
+      select.disabled = false;
+      status.textContent = sentence(err.message);
+      status.classList.add("form-error");
+      status.hidden = false;
+    }
+  });
+  return section(t("Language"), "language",
+    h("div.field", h("label", { for: "account-language", text: t("The language of the pages and of the e-mails we send you") }), select),
+    h("p.hint", { text: t("With “The browser's language”, the pages follow the top bar's choice, else what your browser asks for.") }),
+    status);
 }
 
 // ------------------------------------------------------------------ start
@@ -362,7 +399,7 @@ async function start() {
   try {
     known = await currentSession();
   } catch (err) {
-    show(card("Your account", notice(`The server cannot say who is signed in: ${err.message}`, "error", "load-error")));
+    show(card(t("Your account"), notice(t("The server cannot say who is signed in: {error}", { error: err.message }), "error", "load-error")));
     return;
   }
   if (!view) {

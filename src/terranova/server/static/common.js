@@ -153,6 +153,10 @@ export function languageMenu() {
   select.addEventListener("change", async () => {
     chooseLanguage(select.value);
     dispatchEvent(new CustomEvent("terranova:language", { detail: select.value }));
+    const known = await currentSession().catch(() => null);
+    if (known && known.account) {
+      await api("/api/account/language", { method: "POST", body: { language: select.value } }).catch(() => null);
+    }
     location.reload();
   });
   return h("label.topbar-link.language", {}, select);

@@ -1,5 +1,6 @@
 // A game's leaderboard: the people with the best ratings, from GET /api/leaderboards/{game}.
 import { accountArea, languageMenu, api, h } from "./common.js";
+import { number, t, tn } from "./i18n.js";
 
 const main = document.getElementById("people");
 
@@ -12,19 +13,20 @@ async function show() {
     main.replaceChildren(h("p.error", { role: "alert", text: err.message }));
     return;
   }
-  document.title = `${board.name} leaderboard: Terranova`;
+  document.title = t("{game} leaderboard: Terranova", { game: board.name });
   main.replaceChildren(h("section.card", { "data-testid": "leaderboard" },
-    h("h1", { text: `${board.name}: leaderboard` }),
-    h("p.hint", { text: `People with at least ${board.min_games} rated games, by their rating (a newcomer starts at 1000).` }),
+    h("h1", { text: t("{game}: leaderboard", { game: board.name }) }),
+    h("p.hint", { text: tn("People with at least {n} rated game, by their rating (a newcomer starts at {start}).",
+      "People with at least {n} rated games, by their rating (a newcomer starts at {start}).", board.min_games, { start: "1000" }) }),
     board.people.length
       ? h("table.leaderboard", {},
-          h("thead", {}, h("tr", {}, h("th", { text: "#" }), h("th", { text: "Player" }), h("th", { text: "Rating" }), h("th", { text: "Rated games" }))),
+          h("thead", {}, h("tr", {}, h("th", { text: "#" }), h("th", { text: t("Player") }), h("th", { text: t("Rating") }), h("th", { text: t("Rated games") }))),
           h("tbody", {}, board.people.map((p, k) => h("tr", {},
-            h("td", { text: String(k + 1) }),
+            h("td", { text: number(k + 1) }),
             h("td", {}, h("a", { href: `/players/${encodeURIComponent(p.account_id)}`, text: p.name })),
-            h("td", { text: String(p.rating) }),
-            h("td", { text: String(p.games) })))))
-      : h("p.hint", { text: "Nobody yet." })));
+            h("td", { text: String(p.rating) }), // as chess ratings: no thousands separator
+            h("td", { text: number(p.games) })))))
+      : h("p.hint", { text: t("Nobody yet.") })));
 }
 
 document.querySelector(".topbar").append(languageMenu(), accountArea());

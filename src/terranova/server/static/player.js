@@ -1,9 +1,12 @@
 // A player's profile: games per game, ratings with their history, the newest finished
 // games (each a link to its replay), from GET /api/players/{id}.
-import { accountArea, languageMenu, api, h, plural, s, svgTitle, timeAgo } from "./common.js";
+import { accountArea, languageMenu, api, h, s, svgTitle } from "./common.js";
+import { date, number, t, tn } from "./i18n.js";
 
 const main = document.getElementById("people");
 const NEWCOMER = 1000; // a newcomer's display rating (docs/ratings.md)
+// ratings are written as chess players write theirs, without a thousands separator, in
+// every language; counts and points go through number()
 
 /** The rating after each rated game, as a small SVG line from a newcomer's 1000 (the
  * hollow first point). */
@@ -16,18 +19,19 @@ function historyChart(points, { width = 320, height = 90 } = {}) {
   const X = (k) => pad + (k / (values.length - 1)) * (width - 2 * pad);
   const Y = (v) => pad + (1 - (v - low) / (high - low)) * (height - 2 * pad);
   const line = values.map((v, k) => `${k ? "L" : "M"}${X(k).toFixed(1)},${Y(v).toFixed(1)}`).join(" ");
-  return s("svg", { class: "rating-chart", viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-label": `rating from ${NEWCOMER} after each rated game: ${values.slice(1).join(", ")}` },
-    svgTitle(`rating from ${NEWCOMER} after each rated game: ${values.slice(1).join(", ")}`),
+  const label = t("rating from {start} after each rated game: {ratings}", { start: String(NEWCOMER), ratings: values.slice(1).join(" · ") });
+  return s("svg", { class: "rating-chart", viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-label": label },
+    svgTitle(label),
     s("path", { d: line, fill: "none", stroke: "currentColor", "stroke-width": 2 }),
     ...values.map((v, k) => (k === 0
-      ? s("circle", { class: "start", cx: X(k), cy: Y(v), r: 3, fill: "none", stroke: "currentColor" }, svgTitle(`${v} at the start`))
-      : s("circle", { cx: X(k), cy: Y(v), r: 3, fill: "currentColor" }, svgTitle(`${v}`)))));
+      ? s("circle", { class: "start", cx: X(k), cy: Y(v), r: 3, fill: "none", stroke: "currentColor" }, svgTitle(t("{rating} at the start", { rating: String(v) })))
+      : s("circle", { cx: X(k), cy: Y(v), r: 3, fill: "currentColor" }, svgTitle(String(v))))));
 }
 
 function result(game, seats) {
   if (!game.result) return "";
   const points = game.result.points || game.result.scores;
-  const names = seats.map((seat, k) => `${seat.name} ${points[k] ?? ""}${game.result.winners.includes(k) ? " ★" : ""}`);
+  const names = seats.map((seat, k) => `${seat.name} ${points[k] == null ? "" : number(points[k])}${game.result.winners.includes(k) ? " ★" : ""}`);
   return names.join(" · ");
 }
 
@@ -40,32 +44,32 @@ async function show() {
     main.replaceChildren(h("p.error", { role: "alert", text: err.message }));
     return;
   }
-  document.title = `${p.name}: Terranova`;
+  document.title = t("{name}: Terranova", { name: p.name });
   const played = p.games;
   main.replaceChildren(
     h("section.card", { "data-testid": "profile" },
       h("h1", { text: p.name }),
-      h("p.hint", { text: `joined ${timeAgo(p.joined)}` }),
+      h("p.hint", { text: t("joined on {date}", { date: date(p.joined, { dateStyle: "long" }) }) }),
       played.length
-        ? h("ul.plain", played.map((g) => h("li", { text: `${g.name}: ${plural(g.finished, "finished game")}` })))
-        : h("p.hint", { text: "No finished game yet." })),
+        ? h("ul.plain", played.map((g) => h("li", { text: tn("{game}: {n} finished game", "{game}: {n} finished games", g.finished, { game: g.name }) })))
+        : h("p.hint", { text: t("No finished game yet.") })),
     h("section.card", { "data-testid": "ratings" },
-      h("h2", { text: "Ratings" }),
+      h("h2", { text: t("Ratings") }),
       p.ratings.length
         ? p.ratings.map((r) => h("div.rating", { dataset: { game: r.game } },
-            h("h3", {}, r.name, " ", h("a", { href: `/leaderboards/${encodeURIComponent(r.game)}`, text: "leaderboard" })),
-            h("p", {}, h("strong.rating-value", { text: String(r.rating) }), ` after ${plural(r.games, "rated game")}`),
+            h("h3", {}, r.name, " ", h("a", { href: `/leaderboards/${encodeURIComponent(r.game)}`, text: t("leaderboard") })),
+            h("p", {}, h("strong.rating-value", { text: String(r.rating) }), " ", tn("after {n} rated game", "after {n} rated games", r.games)),
             historyChart(r.history)))
-        : h("p.hint", { text: "No rated game yet: a game is rated when its creator marks it so and every person at the table has an account." })),
+        : h("p.hint", { text: t("No rated game yet: a game is rated when its creator marks it so and every person at the table has an account.") })),
     h("section.card", { "data-testid": "recent" },
-      h("h2", { text: "Recent games" }),
+      h("h2", { text: t("Recent games") }),
       p.recent.length
         ? h("ul.plain.recent", p.recent.map((g) => h("li", {},
             h("a", { href: `/play/${encodeURIComponent(g.game_id)}`, text: g.name }),
-            g.rated ? h("span.tag", { text: "rated" }) : null,
-            ` ${timeAgo(g.created)} · ${result(g, g.seats)} `,
-            h("a", { href: `/api/games/${encodeURIComponent(g.game_id)}/record`, download: "", text: "record" }))))
-        : h("p.hint", { text: "No finished game yet." })));
+            g.rated ? h("span.tag", { text: t("rated") }) : null,
+            ` ${date(g.created)} · ${result(g, g.seats)} `,
+            h("a", { href: `/api/games/${encodeURIComponent(g.game_id)}/record`, download: "", text: t("record") }))))
+        : h("p.hint", { text: t("No finished game yet.") })));
 }
 
 document.querySelector(".topbar").append(languageMenu(), accountArea());

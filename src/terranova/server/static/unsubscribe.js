@@ -1,6 +1,7 @@
 // The page of a turn e-mail's unsubscribe link: opening it changes nothing (mail scanners
 // follow links); the button turns the e-mails off, by the link's key, without signing in.
 import { api } from "./common.js";
+import { t } from "./i18n.js";
 
 const button = document.getElementById("unsubscribe");
 const answer = document.getElementById("unsubscribe-answer");
@@ -8,16 +9,16 @@ const key = new URLSearchParams(location.search).get("key") || "";
 
 if (!key) {
   button.disabled = true;
-  answer.textContent = "This link has no key: open the whole link from the e-mail.";
+  answer.textContent = t("This link has no key: open the whole link from the e-mail.");
 }
 
 button.addEventListener("click", async () => {
   button.disabled = true;
   try {
     const done = await api("/api/account/unsubscribe", { method: "POST", body: { key } });
-    answer.textContent = `Done: ${done.message}.`;
+    answer.textContent = t("Done: {message}.", { message: done.message });
   } catch (err) {
-    answer.textContent = `Nothing changed: ${err.message}.`;
+    answer.textContent = t("Nothing changed: {error}.", { error: err.message });
     button.disabled = false;
   }
 });
