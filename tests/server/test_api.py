@@ -239,7 +239,8 @@ def test_unknown_game_is_404(api: Any) -> None:
     for path in ("", "/state", "/components", "/record", "/replay/0"):
         response = api.client.get(f"/api/games/nope{path}")
         assert response.status_code == 404, path
-        assert response.json() == {"detail": "no game 'nope'"}
+        assert response.json()["detail"] == "no game 'nope'"
+        assert response.json()["code"] == "not_found"
     assert api.client.get("/api/games/a%20b!").status_code == 404
     response = api.act("nope", 0, "t", "pass", 0)
     assert response.status_code == 404

@@ -96,7 +96,8 @@ def test_a_game_summary_says_where_its_board_is(api: Any) -> None:
 def test_nothing_outside_a_board_is_served(api: Any, path: str) -> None:
     response = api.client.get(f"/static/games/discovery/{path}")
     assert response.status_code == 404, response.text
-    assert response.json() == {"detail": "Not Found"}
+    assert response.json()["detail"] == "Not Found"
+    assert response.json()["code"] == "not_found"
 
 
 def test_unknown_games_and_other_methods(api: Any) -> None:

@@ -439,7 +439,7 @@ def lock_key(session: Session, key: str) -> None:
         session.execute(select(func.pg_advisory_xact_lock(func.hashtext(key))))
 
 
-WRONG = "that e-mail address and password do not match an account"
+WRONG = _("that e-mail address and password do not match an account")
 
 
 @dataclass(frozen=True)
@@ -504,7 +504,7 @@ class Accounts:
 
     # --------------------------------------------------------------- throttles
 
-    async def _take(self, key: str, most: int, window: timedelta, what: str) -> list[int]:
+    async def _take(self, key: str, most: int, window: timedelta, what: Text) -> list[int]:
         """Count an attempt under ``key`` (its id, to refund; none when there is no limit):
         Throttled if ``most`` were counted within ``window`` already."""
         if most <= 0:
@@ -512,7 +512,9 @@ class Accounts:
         taken = await asyncio.to_thread(self.store.take_attempt, key, window, most)
         if taken is None:
             minutes = max(1, round(window.total_seconds() / 60))
-            raise Throttled(f"too many {what}: try again within {minutes} minutes")
+            raise Throttled(
+                _("too many {what}: try again within {minutes} minutes", what=what, minutes=minutes)
+            )
         return [taken]
 
     async def _refund(self, ids: Sequence[int]) -> None:
@@ -524,7 +526,7 @@ class Accounts:
             f"mail:address:{address_digest(address)}",
             self.settings.mails_per_address_per_hour,
             timedelta(hours=1),
-            "e-mails asked for from your address",
+            _("e-mails asked for from your address"),
         )
 
     async def _password_tries(self, account: Account) -> list[int]:
@@ -534,7 +536,7 @@ class Accounts:
             f"sign-in:account:{digest(account.email or str(account.id))[:32]}",
             self.settings.sign_in_failures_per_account,
             timedelta(minutes=self.settings.sign_in_window_minutes),
-            "wrong passwords",
+            _("wrong passwords"),
         )
 
     # --------------------------------------------------------------- e-mail
@@ -706,7 +708,7 @@ class Accounts:
             f"sign-up:address:{address_digest(address)}",
             self.settings.sign_ups_per_address_per_hour,
             timedelta(hours=1),
-            "sign-ups from your address",
+            _("sign-ups from your address"),
         )
         if self.mail_on:
             await self._check_mail_rate(address)
@@ -716,10 +718,10 @@ class Accounts:
                 self.store.add, email, name, password_hash, not self.mail_on
             )
         except NameTaken:
-            raise BadRequest(f"the name {name!r} is taken: choose another") from None
+            raise BadRequest(_("the name '{name}' is taken: choose another", name=name)) from None
         if account is None:
             if not self.mail_on:
-                raise BadRequest("that e-mail address has an account already: sign in")
+                raise BadRequest(_("that e-mail address has an account already: sign in"))
             self._later(self._taken_mail(email, lang))
             return None
         if self.mail_on:
@@ -733,7 +735,7 @@ class Accounts:
         account_id = await asyncio.to_thread(self.store.use_link, digest(token), "verify")
         found = None if account_id is None else await asyncio.to_thread(self.store.get, account_id)
         if found is None or found[0].deleted or found[0].suspended:
-            raise Forbidden("this link was used already, has expired or is not ours")
+            raise Forbidden(_("this link was used already, has expired or is not ours"))
         await asyncio.to_thread(self.store.set_verified, found[0].id)
         await self.sign_out(old_token)
         return await self._session(replace(found[0], verified=True))
@@ -749,7 +751,7 @@ class Accounts:
         by_account = f"sign-in:account:{digest(email)[:32]}"
         by_address = f"sign-in:address:{address_digest(address)}"
         window = timedelta(minutes=self.settings.sign_in_window_minutes)
-        what = "failed sign-ins"
+        what = _("failed sign-ins")
         # counted before the password is checked, refunded if it was right: tries made at
         # once cannot all pass the count
         tries = await self._take(
@@ -769,11 +771,11 @@ class Accounts:
         await self._refund(tries)
         account = found[0]
         if account.suspended:
-            raise Forbidden("this account is suspended")
+            raise Forbidden(_("this account is suspended"))
         if not account.verified:
             await self._check_mail_rate(address)
             self._send_verification(account, lang)
-            raise Forbidden("confirm your e-mail address first: we sent you a new link")
+            raise Forbidden(_("confirm your e-mail address first: we sent you a new link"))
         if found[1] and self.hasher.check_needs_rehash(found[1]):
             await asyncio.to_thread(self.store.set_password, account.id, await self._hash(password))
         await self.sign_out(old_token)
@@ -787,7 +789,7 @@ class Accounts:
         tries = await self._password_tries(account)
         found = await asyncio.to_thread(self.store.get, account.id)
         if found is None or not await self._verify(found[1], current[:MAX_PASSWORD]):
-            raise Forbidden("the current password is not right")
+            raise Forbidden(_("the current password is not right"))
         await self._refund(tries)
         await asyncio.to_thread(self.store.set_password, account.id, await self._hash(new))
         await asyncio.to_thread(self.store.drop_sessions, account.id, digest(token or ""))
@@ -797,7 +799,7 @@ class Accounts:
         """Send a link to reset the password of ``email``'s account, if it has one (the
         answer is the same whether it does or not); in its language, else ``lang``."""
         if not self.mail_on:
-            raise MailOff("e-mail is off on this server: a password cannot be reset by e-mail")
+            raise MailOff(_("e-mail is off on this server: a password cannot be reset by e-mail"))
         email = email.strip().lower()[:MAX_EMAIL]
         await self._check_mail_rate(address)
         found = await asyncio.to_thread(self.store.by_email, email)
@@ -812,14 +814,14 @@ class Accounts:
         account_id = await asyncio.to_thread(self.store.use_link, digest(token), "reset")
         found = None if account_id is None else await asyncio.to_thread(self.store.get, account_id)
         if found is None or found[0].deleted:
-            raise Forbidden("this link was used already, has expired or is not ours")
+            raise Forbidden(_("this link was used already, has expired or is not ours"))
         account = replace(found[0], verified=True)
         await asyncio.to_thread(self.store.set_password, account.id, await self._hash(password))
         await asyncio.to_thread(self.store.drop_sessions, account.id)
         await asyncio.to_thread(self.store.drop_links, account.id, "reset")  # older ones too
         await asyncio.to_thread(self.store.set_verified, account.id)  # the link proved it
         if account.suspended:
-            raise Forbidden("this account is suspended")
+            raise Forbidden(_("this account is suspended"))
         await self.sign_out(old_token)
         return await self._session(account)
 
@@ -827,10 +829,10 @@ class Accounts:
         """The account's choice of the e-mails that say it has been its turn for a while
         (only with e-mail on: turning them on with e-mail off is refused)."""
         if on and not self.mail_on:
-            raise MailOff("e-mail is off on this server: it sends no e-mail about turns")
+            raise MailOff(_("e-mail is off on this server: it sends no e-mail about turns"))
         changed = await asyncio.to_thread(self.store.set_turn_emails, account.id, on)
         if changed is None:
-            raise Forbidden("sign in first")
+            raise Forbidden(_("sign in first"))
         return changed
 
     async def set_language(self, account: Account, language: str | None) -> Account:
@@ -838,17 +840,19 @@ class Accounts:
         nothing changed, for another."""
         if language is not None and language not in LANGUAGES:
             offered = ", ".join(LANGUAGES)
-            raise BadRequest(f"language: one of {offered}, or null for the browser's")
+            raise BadRequest(
+                _("language: one of {offered}, or null for the browser's", offered=offered)
+            )
         changed = await asyncio.to_thread(self.store.set_language, account.id, language)
         if changed is None:
-            raise Forbidden("sign in first")
+            raise Forbidden(_("sign in first"))
         return changed
 
     async def delete(self, account: Account, password: str) -> None:
         tries = await self._password_tries(account)
         found = await asyncio.to_thread(self.store.get, account.id)
         if found is None or not await self._verify(found[1], password[:MAX_PASSWORD]):
-            raise Forbidden("the password is not right")
+            raise Forbidden(_("the password is not right"))
         await self._refund(tries)
         await asyncio.to_thread(self.store.delete, account.id)
 
@@ -857,7 +861,7 @@ def read_email(text: str) -> str:
     """An e-mail address as kept (lower case); BadRequest if it does not look like one."""
     email = text.strip().lower()
     if len(email) > MAX_EMAIL or not EMAIL.fullmatch(email):
-        raise BadRequest("email: an e-mail address such as ana@example.org")
+        raise BadRequest(_("email: an e-mail address such as ana@example.org"))
     return email
 
 
@@ -866,16 +870,20 @@ def read_name(text: str, most: int = 40) -> str:
     try:
         name = seat_name(text)
     except ValueError as exc:
-        raise BadRequest(f"name: the character {exc} is not allowed in a name") from None
+        raise BadRequest(
+            _("name: the character {reason} is not allowed in a name", reason=str(exc))
+        ) from None
     if not name:
-        raise BadRequest("name: a display name is needed")
+        raise BadRequest(_("name: a display name is needed"))
     if len(name) > most:
-        raise BadRequest(f"name: at most {most} characters")
+        raise BadRequest(_("name: at most {most} characters", most=most))
     if name_key(name) == name_key(DELETED_NAME):
-        raise BadRequest(f"name: {DELETED_NAME!r} is not a name one may take")
+        raise BadRequest(_("name: '{name}' is not a name one may take", name=DELETED_NAME))
     return name
 
 
 def read_password(password: str) -> None:
     if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        raise BadRequest(f"password: {MIN_PASSWORD} to {MAX_PASSWORD} characters")
+        raise BadRequest(
+            _("password: {least} to {most} characters", least=MIN_PASSWORD, most=MAX_PASSWORD)
+        )

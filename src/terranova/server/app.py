@@ -19,15 +19,18 @@ from starlette.routing import BaseRoute, Match, Route
 from starlette.types import Scope
 
 import terranova
+from terranova.core.i18n import Text
 from terranova.core.registry import BOARD_PATH
 from terranova.server.accounts import Accounts
 from terranova.server.chat import CHAT, Chat
 from terranova.server.db import Database
+from terranova.server.errors import METHOD_NOT_ALLOWED, NOT_FOUND, error_response
 from terranova.server.game_files import GameFiles
 from terranova.server.hub import Hub
 from terranova.server.invitations import Invitations
 from terranova.server.limits import Limits, Proxies, SocketCount
 from terranova.server.metrics import Metrics, RequestTimer
+from terranova.server.models import ErrorCode
 from terranova.server.ratings import Ratings, RatingStore
 from terranova.server.relay import Relay
 from terranova.server.routes import (
@@ -126,12 +129,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.proxies = Proxies(settings.trusted_proxies)
 
     @app.exception_handler(ServiceError)
-    async def service_error(_request: Request, exc: ServiceError) -> JSONResponse:
-        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+    async def service_error(request: Request, exc: ServiceError) -> JSONResponse:
+        return exc.response(request)
 
     @app.exception_handler(RequestValidationError)
-    async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"detail": validation_message(exc)}, status_code=400)
+    async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return error_response(request, validation_message(exc), "malformed", 400)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -139,9 +142,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         allowed = allowed_methods(routes, request.scope) if exc.status_code == 405 else []
         if allowed:  # Starlette's Allow names the methods of the first route on the path only
             headers = {**(headers or {}), "Allow": ", ".join(allowed)}
-        return JSONResponse(
-            {"detail": str(exc.detail)}, status_code=exc.status_code, headers=headers
-        )
+        text, code = http_error_text(exc.status_code, str(exc.detail))
+        return error_response(request, text, code, exc.status_code, headers)
 
     modules = (
         games,
@@ -164,6 +166,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount(BOARD_PATH, GameFiles(), name="games")
     app.mount("/static", pages.StaticDirectory(Path(settings.static_dir)), name="static")
     return app
+
+
+HTTP_CODES: dict[int, ErrorCode] = {
+    400: "malformed",
+    403: "forbidden",
+    404: "not_found",
+    409: "stale",
+    413: "too_large",
+    429: "rate",
+}
+
+
+def http_error_text(status: int, detail: str) -> tuple[Text, ErrorCode]:
+    """The message and code of an HTTP error Starlette raised (a path or method it has no
+    route for, most often)."""
+    code: ErrorCode = HTTP_CODES.get(status, "malformed" if status < 500 else "server")
+    if status == 404:
+        return NOT_FOUND, code
+    if status == 405:
+        return METHOD_NOT_ALLOWED, code
+    return Text(detail), code  # not one of ours: said as it is
 
 
 def allowed_methods(routes: Iterable[BaseRoute], scope: Scope) -> list[str]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from weakref import WeakValueDictionary
 
 from terranova.core.errors import TerranovaError
+from terranova.core.i18n import _
 from terranova.core.registry import game_info
 from terranova.server.db import LogError, StoredGame, effective_actions
 from terranova.server.errors import NotFound, Unavailable
@@ -99,10 +100,10 @@ class GameCache:
             self._games.move_to_end(game_id)
             return game
         if not GAME_ID.fullmatch(game_id):
-            raise NotFound(f"no game {game_id!r}")
+            raise NotFound(_("no game '{game_id}'", game_id=game_id))
         stored = await asyncio.to_thread(self.store.load_game, game_id)
         if stored is None:
-            raise NotFound(f"no game {game_id!r}")
+            raise NotFound(_("no game '{game_id}'", game_id=game_id))
         return await self.rebuilt(stored)
 
     async def rebuilt(self, stored: StoredGame) -> LiveGame:
@@ -178,11 +179,23 @@ def rebuild(stored: StoredGame) -> LiveGame:
     try:
         info = game_info(stored.game)
     except TerranovaError as exc:
-        raise Unavailable(f"game {stored.public_id} cannot be played here: {exc}") from None
+        raise Unavailable(
+            _(
+                "game {public_id} cannot be played here: {reason}",
+                public_id=stored.public_id,
+                reason=str(exc),
+            )
+        ) from None
     if info.rules_version != stored.rules_version:
         raise Unavailable(
-            f"game {stored.public_id} was played under {info.name} rules "
-            f"{stored.rules_version}; this server has rules {info.rules_version}"
+            _(
+                "game {public_id} was played under {name} rules {played}; this server has "
+                "rules {here}",
+                public_id=stored.public_id,
+                name=info.name,
+                played=stored.rules_version,
+                here=info.rules_version,
+            )
         )
     seats = stored_seats(info, stored)
     try:
@@ -194,5 +207,11 @@ def rebuild(stored: StoredGame) -> LiveGame:
             effective_actions(stored.entries),
         )
     except (ReplayError, LogError, TerranovaError) as exc:
-        raise Unavailable(f"game {stored.public_id} does not replay: {exc}") from None
+        raise Unavailable(
+            _(
+                "game {public_id} does not replay: {reason}",
+                public_id=stored.public_id,
+                reason=str(exc),
+            )
+        ) from None
     return LiveGame.from_stored(stored, seats, timeline)

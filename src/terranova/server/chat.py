@@ -35,6 +35,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from terranova.core.i18n import _
 from terranova.server.accounts import DELETED_NAME, Account, AccountRow, AttemptRow, lock_key
 from terranova.server.db import Base, Database, GameRow, SeatRow, _utc, now
 from terranova.server.errors import BadRequest, Forbidden, NotFound, Throttled
@@ -128,11 +129,13 @@ def read_text(text: str, most: int) -> str:
     try:
         kept = seat_name(flat)
     except ValueError as exc:
-        raise BadRequest(f"the character {exc} is not allowed in a chat message") from None
+        raise BadRequest(
+            _("the character {reason} is not allowed in a chat message", reason=str(exc))
+        ) from None
     if not kept:
-        raise BadRequest("a chat message needs some text")
+        raise BadRequest(_("a chat message needs some text"))
     if len(kept) > most:
-        raise BadRequest(f"a chat message has at most {most} characters")
+        raise BadRequest(_("a chat message has at most {most} characters", most=most))
     return kept
 
 
@@ -202,13 +205,13 @@ class ChatStore:
         with self.db.writing() as session:
             account = session.get(AccountRow, account_id)
             if account is None or account.deleted or account.suspended:
-                raise Forbidden("this account may not chat")
+                raise Forbidden(_("this account may not chat"))
             game_id: int | None = None
             spectator = False
             if room != LOBBY:
                 game_id = session.scalar(select(GameRow.id).where(GameRow.public_id == room))
                 if game_id is None:
-                    raise NotFound("no such game")
+                    raise NotFound(_("no such game"))
                 if seat is None:
                     seat = session.scalar(
                         select(func.min(SeatRow.seat)).where(
@@ -227,7 +230,11 @@ class ChatStore:
                 if most > 0 and counted >= most:
                     seconds = round(window.total_seconds())
                     raise Throttled(
-                        f"at most {most} chat messages in {seconds} seconds: wait a moment"
+                        _(
+                            "at most {most} chat messages in {seconds} seconds: wait a moment",
+                            most=most,
+                            seconds=seconds,
+                        )
                     )
             moment = now()
             for key, _most in keys:
@@ -308,16 +315,18 @@ class ChatStore:
         with self.db.writing() as session:
             other = session.scalar(select(AccountRow.id).where(AccountRow.public_id == public_id))
             if other is None:
-                raise NotFound("no such account")
+                raise NotFound(_("no such account"))
             if other == account_id:
-                raise BadRequest("one cannot mute oneself")
+                raise BadRequest(_("one cannot mute oneself"))
             session.execute(
                 delete(MuteRow).where(MuteRow.account_id == account_id, MuteRow.muted_id == other)
             )
             if muted:
                 count = session.scalar(select(func.count()).where(MuteRow.account_id == account_id))
                 if (count or 0) >= most:
-                    raise BadRequest(f"at most {most} people muted: unmute someone first")
+                    raise BadRequest(
+                        _("at most {most} people muted: unmute someone first", most=most)
+                    )
                 session.add(MuteRow(account_id=account_id, muted_id=other, created_at=now()))
             self._announce(session, "mutes", account_id)
 
@@ -494,7 +503,7 @@ class Chat:
         """Store and send a message (ServiceError, nothing stored, if it may not be)."""
         account = listener.account
         if account is None:
-            raise Forbidden(f"{SIGN_IN}: guests read the chat only")
+            raise Forbidden(_("sign in to chat: guests read the chat only"))
         body = read_text(text, self.settings.chat_max_chars)
         most = self.settings.chat_messages_per_window
         keys = [
@@ -516,7 +525,7 @@ class Chat:
     async def mute(self, listener: Listener, public_id: str, muted: bool) -> None:
         account = listener.account
         if account is None:
-            raise Forbidden("sign in to mute someone")
+            raise Forbidden(_("sign in to mute someone"))
         await asyncio.to_thread(
             self.store.set_mute, account.id, public_id, muted, self.settings.max_mutes
         )

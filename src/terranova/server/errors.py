@@ -1,11 +1,43 @@
 """The requests the web service refuses, each with its HTTP status and error code; a
-refused request leaves the game unchanged."""
+refused request leaves the game unchanged.
+
+Each refusal's message is a :class:`~terranova.core.i18n.Text` (a message id of the site's
+catalog and its parameters): the answer says it in the reader's language, and gives an API
+client its id and parameters beside the stable ``code`` (docs/web.md, "Errors")."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from starlette.requests import HTTPConnection
+from starlette.responses import JSONResponse
+
+from terranova.core.i18n import Text, _
+from terranova.server.languages import reader_language
 from terranova.server.models import ErrorCode
 
-ABANDONED = "this game was closed as abandoned: nobody had moved for a long time"
+ABANDONED = _("this game was closed as abandoned: nobody had moved for a long time")
+GAME_OVER = _("the game is over")
+NOT_FOUND = _("Not Found")
+METHOD_NOT_ALLOWED = _("Method Not Allowed")
+
+
+def error_body(text: Text, code: ErrorCode, lang: str) -> dict[str, Any]:
+    """An HTTP error's JSON: the sentence in ``lang``, the code, the message id and params."""
+    return {"detail": text.render(lang), "code": code, "message": text.as_json()}
+
+
+def error_response(
+    conn: HTTPConnection,
+    text: Text,
+    code: ErrorCode,
+    status: int,
+    headers: Mapping[str, str] | None = None,
+) -> JSONResponse:
+    """An HTTP error answer, said in the language of the person who asked."""
+    body = error_body(text, code, reader_language(conn))
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 class ServiceError(Exception):
@@ -14,9 +46,15 @@ class ServiceError(Exception):
     status = 400
     code: ErrorCode = "malformed"
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, text: Text) -> None:
+        super().__init__(str(text))
+        self.text = text
+        self.message = str(text)
+        """The message in English (logs, tests)."""
+
+    def response(self, conn: HTTPConnection) -> JSONResponse:
+        """The error's answer, said in the language of the person who asked."""
+        return error_response(conn, self.text, self.code, self.status)
 
 
 class BadRequest(ServiceError):

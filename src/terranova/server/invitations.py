@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 from sqlalchemy import DateTime, ForeignKey, Integer, Select, String, select, update
 from sqlalchemy.orm import Mapped, mapped_column
 
-from terranova.core.i18n import SOURCE, _
+from terranova.core.i18n import SOURCE, _, _n
 from terranova.core.registry import game_info
 from terranova.server.accounts import Account, AccountRow, Accounts, _account, name_key
 from terranova.server.db import Base, Database, GameRow, SeatRow, _utc, now
@@ -143,21 +143,32 @@ class InvitationStore:
             ).first()
             if found is None or found[1] != "open":
                 raise Stale(
-                    f"seat {seat + 1} is not open any more: someone took it, or the game ended"
+                    _(
+                        "seat {seat} is not open any more: someone took it, or the game ended",
+                        seat=seat + 1,
+                    )
                 )
             pk = found[0]
             if session.scalar(
                 select(SeatRow.id).where(SeatRow.game_id == pk, SeatRow.account_id == invitee.id)
             ):
-                raise BadRequest(f"{invitee.name} is at this table already")
+                raise BadRequest(_("{name} is at this table already", name=invitee.name))
             pending = self._pending().where(InvitationRow.invitee_account_id == invitee.id)
             rows = session.execute(pending).all()
             if any(row[0].game_id == pk and row[0].seat == seat for row in rows):
-                raise BadRequest(f"{invitee.name} is invited to seat {seat + 1} already")
+                raise BadRequest(
+                    _("{name} is invited to seat {seat} already", name=invitee.name, seat=seat + 1)
+                )
             if most_pending > 0 and len(rows) >= most_pending:
                 raise Throttled(
-                    f"{invitee.name} has {len(rows)} invitations waiting for an answer "
-                    "already: try again once they have answered some"
+                    _n(
+                        "{name} has {n} invitation waiting for an answer already: try again "
+                        "once they have answered it",
+                        "{name} has {n} invitations waiting for an answer already: try again "
+                        "once they have answered some",
+                        len(rows),
+                        name=invitee.name,
+                    )
                 )
             public_id = secrets.token_urlsafe(9)
             session.add(
@@ -230,10 +241,10 @@ class Invitations:
         ``account`` holding one of its seats. Answers the invitation's id, the invitee and
         whether an e-mail tells them."""
         if (name is None) == (account_id is None):
-            raise BadRequest("name the account to invite: its name or its account_id")
+            raise BadRequest(_("name the account to invite: its name or its account_id"))
         game = await self.service.games.load(game_id)
         if not 0 <= seat < len(game.seats):
-            raise BadRequest(f"this game has no seat {seat + 1}")
+            raise BadRequest(_("this game has no seat {seat}", seat=seat + 1))
         if token is not None:
             inviter_seat = authorize(game, by_seat, token)
         else:
@@ -243,7 +254,9 @@ class Invitations:
                 else await asyncio.to_thread(self.store.seats_of, game_id, account.id)
             )
             if not held:
-                raise Forbidden("only a person at the table may invite: sign in, or use your seat")
+                raise Forbidden(
+                    _("only a person at the table may invite: sign in, or use your seat")
+                )
             inviter_seat = held[0]
         inviter_name = game.seats[inviter_seat].name
         by = (
@@ -255,10 +268,12 @@ class Invitations:
         await self._throttle(counted)
         found = await asyncio.to_thread(self.store.invitee, name, account_id)
         if found is None:
-            raise NotFound(f"no account is named {name!r}" if name else "no such account")
+            raise NotFound(
+                _("no account is named '{name}'", name=name) if name else _("no such account")
+            )
         invitee, key = found
         if account is not None and invitee.id == account.id:
-            raise BadRequest("you cannot invite yourself")
+            raise BadRequest(_("you cannot invite yourself"))
         invitation = await asyncio.to_thread(
             self.store.add,
             game_id,
@@ -284,7 +299,10 @@ class Invitations:
                 >= most
             ):
                 raise Throttled(
-                    f"too many invitations: at most {most} an hour (invitations_per_hour)"
+                    _(
+                        "too many invitations: at most {most} an hour (invitations_per_hour)",
+                        most=most,
+                    )
                 )
 
     def _tell(self, invitee: Account, key: str, inviter: str, game: str) -> bool:
@@ -323,4 +341,4 @@ class Invitations:
 
     async def decline(self, invitation_id: str, account: Account) -> None:
         if not await asyncio.to_thread(self.store.decline, invitation_id[:32], account.id):
-            raise NotFound("no such invitation waits for your answer")
+            raise NotFound(_("no such invitation waits for your answer"))

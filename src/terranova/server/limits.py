@@ -21,12 +21,18 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from terranova.server.errors import TooManySockets
+from terranova.core.i18n import Text, _
+from terranova.server.errors import TooManySockets, error_body, error_response
+from terranova.server.languages import reader_language
+from terranova.server.models import ErrorCode
 from terranova.server.settings import Settings
+
+TOO_MANY_REQUESTS = _("too many requests: slow down")
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -129,22 +135,27 @@ class Limits:
         self.requests = TokenBucket(settings.http_requests_per_second, settings.http_burst)
         self.replays = TokenBucket(settings.replays_per_second, settings.replay_burst)
         self.metrics = TokenBucket(settings.metrics_per_second, settings.metrics_burst)
-        self.replay_refusal = (
-            f"too many replays: at most {settings.replays_per_second:g} a second from one "
-            f"address after {settings.replay_burst} at once; wait a moment (replays_per_second)"
+        self.replay_refusal = _(
+            "too many replays: at most {rate} a second from one address after {burst} at "
+            "once; wait a moment (replays_per_second)",
+            rate=settings.replays_per_second,
+            burst=settings.replay_burst,
         )
-        self.metrics_refusal = (
-            f"too many requests for /metrics: at most {settings.metrics_per_second:g} a second "
-            f"from one address after {settings.metrics_burst} at once (metrics_per_second)"
+        self.metrics_refusal = _(
+            "too many requests for /metrics: at most {rate} a second from one address after "
+            "{burst} at once (metrics_per_second)",
+            rate=settings.metrics_per_second,
+            burst=settings.metrics_burst,
         )
+        self.too_large = _("the body is larger than {most} bytes", most=self.max_body)
 
-    def _refusal(self, scope: Scope) -> str | None:
+    def _refusal(self, scope: Scope) -> Text | None:
         """Why the request is refused (429), or None."""
         path = scope["path"]
         if path.startswith("/api/"):
             address = client_address(scope, self.proxies)
             if not self.requests.allow(address):
-                return "too many requests: slow down"
+                return TOO_MANY_REQUESTS
             if REPLAY_PATH.fullmatch(path) and not self.replays.allow(address):
                 return self.replay_refusal
         elif path == "/metrics" and not self.metrics.allow(client_address(scope, self.proxies)):
@@ -152,19 +163,9 @@ class Limits:
         return None
 
     @staticmethod
-    async def _refuse(send: Send, status: int, detail: str) -> None:
-        body = json.dumps({"detail": detail}).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": status,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(body)).encode()),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
+    async def _refuse(scope: Scope, receive: Receive, send: Send, status: int, text: Text) -> None:
+        code: ErrorCode = "rate" if status == 429 else "too_large"
+        await error_response(HTTPConnection(scope), text, code, status)(scope, receive, send)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -172,14 +173,14 @@ class Limits:
             return
         refusal = self._refusal(scope)
         if refusal is not None:
-            await self._refuse(send, 429, refusal)
+            await self._refuse(scope, receive, send, 429, refusal)
             return
         if scope["method"] not in ("POST", "PUT", "PATCH"):
             await self.app(scope, receive, send)
             return
         for name, value in scope.get("headers", ()):
             if name == b"content-length" and value.isdigit() and int(value) > self.max_body:
-                await self._refuse(send, 413, f"the body is larger than {self.max_body} bytes")
+                await self._refuse(scope, receive, send, 413, self.too_large)
                 return
         messages: list[Message] = []
         size = 0
@@ -189,7 +190,7 @@ class Limits:
                 return  # the client left
             size += len(message.get("body", b""))
             if size > self.max_body:
-                await self._refuse(send, 413, f"the body is larger than {self.max_body} bytes")
+                await self._refuse(scope, receive, send, 413, self.too_large)
                 return
             messages.append(message)
             if not message.get("more_body", False):
@@ -223,8 +224,12 @@ class SocketCount:
         """Count a connection attempt from ``address``; TooManySockets beyond its bucket."""
         if not self.attempts.allow(address):
             raise TooManySockets(
-                f"at most {self.attempts.burst:g} connection attempts at once from one "
-                f"address, then {self.attempts.rate:g} a second (ws_connects_per_second)"
+                _(
+                    "at most {burst} connection attempts at once from one address, then {rate} a "
+                    "second (ws_connects_per_second)",
+                    burst=self.attempts.burst,
+                    rate=self.attempts.rate,
+                )
             )
 
     def take(self, scope: Scope) -> str:
@@ -235,7 +240,9 @@ class SocketCount:
         if ATTEMPT_COUNTED not in scope.get("extensions", {}):
             self.attempt(address)
         if self.open[address] >= self.limit:
-            raise TooManySockets(f"at most {self.limit} open connections from one address")
+            raise TooManySockets(
+                _("at most {limit} open connections from one address", limit=self.limit)
+            )
         self.open[address] += 1
         return address
 
@@ -369,7 +376,7 @@ class GuardedProtocol(HttpToolsProtocol):
                 peer = str(self.client[0]) if self.client else "?"
                 sockets.attempt(self.proxies.client(peer, self.scope["headers"]))
             except TooManySockets as err:
-                self._refuse_upgrade(err.message)
+                self._refuse_upgrade(err)
                 return
         # from here on the connection is a WebSocket: the app counts and limits those
         self._disarm()
@@ -385,8 +392,9 @@ class GuardedProtocol(HttpToolsProtocol):
         # full collection (uvicorn breaks it only when an HTTP connection is lost).
         del self.parser
 
-    def _refuse_upgrade(self, detail: str) -> None:
-        body = json.dumps({"detail": detail, "code": "rate"}).encode()
+    def _refuse_upgrade(self, err: TooManySockets) -> None:
+        lang = reader_language(HTTPConnection(dict(self.scope)))
+        body = json.dumps(error_body(err.text, err.code, lang), ensure_ascii=False).encode()
         head = (
             "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\n"
             f"retry-after: 1\r\nconnection: close\r\ncontent-length: {len(body)}\r\n\r\n"

@@ -501,8 +501,27 @@ class GameSummary(BaseModel):
     """The game's rules page for players (``/rules/<game>``), if it has one."""
 
 
+class MessageOut(BaseModel):
+    """A message of the site's catalog: its id (the English text with ``{placeholders}``)
+    and its parameters (a parameter may be a message itself)."""
+
+    id: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    plural: str | None = None
+    """A plural message's plural form (in English); ``n`` chooses the form."""
+    n: int | None = None
+
+
 class ErrorResponse(BaseModel):
+    """A refused request (docs/web.md, "Errors")."""
+
     detail: str
+    """What is wrong, in the reader's language (the ``terranova_lang`` cookie, else
+    ``Accept-Language``)."""
+    code: ErrorCode
+    """The kind of refusal, stable for a client to act on."""
+    message: MessageOut
+    """The message ``detail`` says, for a client that says it itself."""
 
 
 # --------------------------------------------------------------------------- server messages
@@ -607,7 +626,11 @@ class StateMessage(BaseModel):
 class ErrorMessage(BaseModel):
     type: Literal["error"] = "error"
     message: str
+    """What is wrong, in the language of the socket's connection (cookie, else
+    ``Accept-Language``)."""
     code: ErrorCode
+    text: MessageOut
+    """The message ``message`` says: its id and parameters."""
 
 
 class PongMessage(BaseModel):

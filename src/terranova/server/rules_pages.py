@@ -37,6 +37,7 @@ from terranova.core.registry import GameInfo, games, make
 from terranova.core.render import load_renderer
 from terranova.core.rng import derive_seed, make_rng
 from terranova.core.state import CHANCE, State
+from terranova.server.errors import NotFound
 from terranova.server.game_files import web_directory
 from terranova.server.languages import game_domains
 
@@ -45,7 +46,7 @@ MOST_PLIES = 300
 SEED = 1
 
 
-class RulesPageError(LookupError):
+class RulesPageError(NotFound, LookupError):
     """No such page or picture (the web app answers 404 with the message)."""
 
 
@@ -96,8 +97,11 @@ def _picture_name(src: str) -> str | None:
     found = PICTURE.match(name)
     if found is None or (found.group(2) and int(found.group(2)) > MOST_PLIES):
         raise RulesPageError(
-            f"picture {name!r}: a picture is components, start or after-N (N from 1 to "
-            f"{MOST_PLIES})"
+            _(
+                "picture '{name}': a picture is components, start or after-N (N from 1 to {most})",
+                name=name,
+                most=MOST_PLIES,
+            )
         )
     return name
 
@@ -201,10 +205,10 @@ def rules_page(game_id: str, lang: str = SOURCE) -> RulesPage:
     is none."""
     info = games().get(game_id)
     if info is None:
-        raise RulesPageError(f"no game {game_id!r}")
+        raise RulesPageError(_("no game '{game_id}'", game_id=game_id))
     path = rules_source(info, lang)
     if path is None:
-        raise RulesPageError(f"{info.name} has no rules page")
+        raise RulesPageError(_("{name} has no rules page", name=info.name))
     return render_rules(info.id, path.read_text(encoding="utf-8"), lang, source_language(path))
 
 
@@ -236,7 +240,9 @@ def picture(game_id: str, name: str) -> str:
     """A picture the game's rules page names, as SVG; RulesPageError for any other."""
     page = rules_page(game_id)
     if name not in page.pictures:
-        raise RulesPageError(f"the rules of {page.game.name} show no picture {name!r}")
+        raise RulesPageError(
+            _("the rules of {game} show no picture '{name}'", game=page.game.name, name=name)
+        )
     with _drawing:
         return _draw(page.game.id, name)
 

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from terranova.agents.advice import decisions
 from terranova.agents.worker import BotJob
+from terranova.core.i18n import _
 from terranova.core.registry import make
 from terranova.core.rng import derive_seed
 from terranova.core.state import State
@@ -23,6 +24,7 @@ from terranova.server.cache import GameCache
 from terranova.server.db import StoredAnalysis
 from terranova.server.errors import (
     ABANDONED,
+    GAME_OVER,
     Busy,
     Forbidden,
     Refused,
@@ -82,20 +84,22 @@ class Searches:
             game = await self.games.load(game_id)
             authorize(game, seat, token, account)
             if not game.playing:
-                raise Refused("the game is over" if game.finished else ABANDONED)
+                raise Refused(GAME_OVER if game.finished else ABANDONED)
             if not game.allows_hints(seat):
                 raise Forbidden(
-                    "hints are off at this table: in a game between people, its creator "
-                    "must allow them"
+                    _(
+                        "hints are off at this table: in a game between people, its creator must "
+                        "allow them"
+                    )
                 )
             if game.to_move() != seat or game.window is not None:
-                raise Refused("a hint is for your own move: it is not your turn")
+                raise Refused(_("a hint is for your own move: it is not your turn"))
             key = (seat, game.seq)
             ply = game.ply
             search = game.advice.get(key)
             if search is None:
                 if self.in_flight >= self.settings.max_searches_in_flight:
-                    raise Busy("the search bots are busy: ask for the hint again in a moment")
+                    raise Busy(_("the search bots are busy: ask for the hint again in a moment"))
                 s = self.settings
                 job = position_job(
                     game,
@@ -123,7 +127,7 @@ class Searches:
         except asyncio.CancelledError:
             task = asyncio.current_task()
             if search.cancelled() and not (task is not None and task.cancelling()):
-                raise Stale("the game moved on while the hint was searched") from None
+                raise Stale(_("the game moved on while the hint was searched")) from None
             raise
         return ply, advice
 
@@ -141,7 +145,7 @@ class Searches:
         async with self.games.lock(game_id):
             game = await self.games.load(game_id)
             if not game.finished:
-                raise Stale("the analysis is available once the game is over")
+                raise Stale(_("the analysis is available once the game is over"))
         running = self.analysing.get(game_id)
         if running is not None:
             return 202, running.progress()
@@ -164,13 +168,13 @@ class Searches:
         s = self.settings
         if s.bot_processes < 2:  # one bot worker at least is kept for the bots' moves
             raise Unavailable(
-                "this server keeps its one bot worker for the bots' moves: it makes no analyses"
+                _("this server keeps its one bot worker for the bots' moves: it makes no analyses")
             )
         if (
             self.in_flight >= s.max_searches_in_flight
             or self.analyses_in_flight >= s.bot_processes - 1
         ):
-            raise Busy("the search bots are busy: ask for the analysis again in a moment")
+            raise Busy(_("the search bots are busy: ask for the analysis again in a moment"))
         game_id = game.public_id
         running = self.analysing[game_id] = _Analysing(0, 0)
         self.in_flight += 1
@@ -244,11 +248,11 @@ class Searches:
             self._analysis_over(game_id)
 
     async def _judge(self, job: BotJob) -> dict[str, Any] | None:
-        for _ in range(2):
+        for _attempt in range(2):
             kind, judged = await self.bots.judge(job)
             if kind == "ok":
                 return judged
-        raise Unavailable("the analysis could not be made: try again later")
+        raise Unavailable(_("the analysis could not be made: try again later"))
 
     async def _keep(self, pk: int) -> None:
         """Renew this process's hold of an analysis a few times per lease."""

@@ -7,6 +7,7 @@ import hashlib
 import hmac
 import unicodedata
 
+from terranova.core.i18n import _
 from terranova.server.errors import Forbidden
 from terranova.server.live import LiveGame
 
@@ -52,28 +53,31 @@ def authorize(
     if any) holds it; raises Forbidden, saying why, otherwise."""
     if seat is None or (not token and account is None):
         raise Forbidden(
-            "acting needs a seat and its token, or signing in to the account holding it"
+            _("acting needs a seat and its token, or signing in to the account holding it")
         )
     if not 0 <= seat < len(game.seats):
-        raise Forbidden(f"this game has no seat {seat + 1}")
+        raise Forbidden(_("this game has no seat {seat}", seat=seat + 1))
     held = game.seats[seat]
     if held.kind == "open":
-        raise Forbidden(f"seat {seat + 1} is open: join it first")
+        raise Forbidden(_("seat {seat} is open: join it first", seat=seat + 1))
     if held.token_hash is None:
-        raise Forbidden(f"seat {seat + 1} is played by {machine(held.kind)}")
+        raise Forbidden(
+            _("seat {seat} is played by the automaton", seat=seat + 1)
+            if held.kind == "automaton"
+            else _("seat {seat} is played by a bot", seat=seat + 1)
+        )
     if account is not None and held.account_id == account:
         return seat
     if token:
         if not hmac.compare_digest(held.token_hash, hash_token(token)):
-            raise Forbidden(f"that is not the token of seat {seat + 1}")
+            raise Forbidden(_("that is not the token of seat {seat}", seat=seat + 1))
         return seat
     if held.account_id is None:
         raise Forbidden(
-            f"seat {seat + 1} is not held by your account: open it with its token (its link), "
-            "or attach it to your account from the browser that holds it"
+            _(
+                "seat {seat} is not held by your account: open it with its token (its link), or "
+                "attach it to your account from the browser that holds it",
+                seat=seat + 1,
+            )
         )
-    raise Forbidden(f"seat {seat + 1} is held by another account")
-
-
-def machine(kind: str) -> str:
-    return "the automaton" if kind == "automaton" else "a bot"
+    raise Forbidden(_("seat {seat} is held by another account", seat=seat + 1))

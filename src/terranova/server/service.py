@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 from terranova.agents import available_agents, check_agent
 from terranova.core.actions import Action
 from terranova.core.errors import TerranovaError
-from terranova.core.i18n import SOURCE, translate
+from terranova.core.i18n import SOURCE, Text, _, _n, translate
 from terranova.core.registry import GameInfo, game_info, games
 from terranova.core.state import CHANCE, State
 from terranova.server.autoplay import Autoplay, needs_runner, waits_for
@@ -48,6 +48,7 @@ from terranova.server.db import (
 )
 from terranova.server.errors import (
     ABANDONED,
+    GAME_OVER,
     BadRequest,
     Busy,
     Forbidden,
@@ -436,35 +437,57 @@ class GameService:
         try:
             info = game_info(request.game)
         except TerranovaError as exc:
-            raise BadRequest(str(exc)) from None
+            raise BadRequest(_("the game cannot be created: {reason}", reason=str(exc))) from None
         params: dict[str, Any] = dict(request.params)
         allowed = set(info.settable_variants())
         for name, value in params.items():
             if name in info.variants and name not in allowed and value is not None:
-                raise BadRequest(f"{info.id}'s parameter {name!r} cannot be set on the web")
+                raise BadRequest(
+                    _("{id}'s parameter '{name}' cannot be set on the web", id=info.id, name=name)
+                )
         players = params.setdefault("players", len(request.seats))
         if str(players) != str(len(request.seats)):
-            raise BadRequest(f"players is {players} but {len(request.seats)} seats are given")
+            raise BadRequest(
+                _(
+                    "players is {players} but {seats} seats are given",
+                    players=players,
+                    seats=len(request.seats),
+                )
+            )
         try:
             resolved: dict[str, Any] = dict(info.resolve(params))
         except TerranovaError as exc:
-            raise BadRequest(str(exc)) from None
+            raise BadRequest(_("the game cannot be created: {reason}", reason=str(exc))) from None
         delay = self.settings.bot_delay_ms if request.bot_delay_ms is None else request.bot_delay_ms
         if delay > self.settings.max_bot_delay_ms:
-            raise BadRequest(f"bot_delay_ms is at most {self.settings.max_bot_delay_ms}")
+            raise BadRequest(
+                _(
+                    "bot_delay_ms is at most {most}",
+                    most=self.settings.max_bot_delay_ms,
+                )
+            )
         response = (
             self.settings.response_seconds
             if request.response_seconds is None
             else request.response_seconds
         )
         if response > self.settings.max_response_seconds:
-            raise BadRequest(f"response_seconds is at most {self.settings.max_response_seconds:g}")
+            raise BadRequest(
+                _(
+                    "response_seconds is at most {most}",
+                    most=self.settings.max_response_seconds,
+                )
+            )
         move_seconds = request.move_seconds
         if move_seconds is not None and not (
             MIN_MOVE_SECONDS <= move_seconds <= self.settings.max_move_seconds
         ):
             raise BadRequest(
-                f"move_seconds is from {MIN_MOVE_SECONDS:g} to {self.settings.max_move_seconds:g}"
+                _(
+                    "move_seconds is from {least} to {most}",
+                    least=MIN_MOVE_SECONDS,
+                    most=self.settings.max_move_seconds,
+                )
             )
 
         seats: list[SeatInfo] = []
@@ -475,34 +498,50 @@ class GameService:
                 name = seat_name(seat.name)
             except ValueError as exc:
                 raise BadRequest(
-                    f"seat {index + 1}: a name has no control, separator or direction-changing "
-                    f"characters ({exc})"
+                    _(
+                        "seat {seat}: a name has no control, separator or direction-changing "
+                        "characters ({reason})",
+                        seat=index + 1,
+                        reason=str(exc),
+                    )
                 ) from None
             if len(name) > self.settings.max_seat_name:
                 raise BadRequest(
-                    f"seat {index + 1}: a name has at most {self.settings.max_seat_name} characters"
+                    _(
+                        "seat {seat}: a name has at most {most} characters",
+                        seat=index + 1,
+                        most=self.settings.max_seat_name,
+                    )
                 )
             if seat.held and seat.kind != "human":
-                raise BadRequest(f"seat {index + 1}: only a human seat is held by its creator")
+                raise BadRequest(
+                    _("seat {seat}: only a human seat is held by its creator", seat=index + 1)
+                )
             if seat.kind == "automaton" or index in automata:
                 seats.append(_automaton(info, automata, index, seat.kind, seat.bot, name))
                 continue
             if seat.kind == "bot":
                 spec = (seat.bot or "").strip()
                 if not spec:
-                    raise BadRequest(f"seat {index + 1} is a bot: say which (bot: 'greedy', …)")
+                    raise BadRequest(
+                        _("seat {seat} is a bot: say which (bot: 'greedy', …)", seat=index + 1)
+                    )
                 try:
                     check_agent(spec, info.id, limits(self.settings))
                 except TerranovaError as exc:
-                    raise BadRequest(f"seat {index + 1}: {exc}") from None
+                    raise BadRequest(
+                        _("seat {seat}: {reason}", seat=index + 1, reason=str(exc))
+                    ) from None
                 seats.append(SeatInfo(index, "bot", name or spec, spec, None))
             elif seat.kind == "open":
                 if seat.bot is not None:
-                    raise BadRequest(f"seat {index + 1} is open to a person: it has no bot")
+                    raise BadRequest(
+                        _("seat {seat} is open to a person: it has no bot", seat=index + 1)
+                    )
                 seats.append(SeatInfo(index, "open", name or f"Player {index + 1}", None, None))
             else:
                 if seat.bot is not None:
-                    raise BadRequest(f"seat {index + 1} is human: it has no bot")
+                    raise BadRequest(_("seat {seat} is human: it has no bot", seat=index + 1))
                 token = secrets.token_urlsafe(24)
                 tokens[index] = token
                 holder = account if seat.held else None
@@ -538,27 +577,34 @@ class GameService:
         in, every person's seat held by them or open to one who signs in, its bots the
         lobby's levels (each with a published rating), and at least two rated seats."""
         if account is None:
-            raise BadRequest("sign in to create a rated game: ratings are kept with accounts")
+            raise BadRequest(_("sign in to create a rated game: ratings are kept with accounts"))
         if self.published_ratings is None:
-            raise BadRequest("this server rates no game")
+            raise BadRequest(_("this server rates no game"))
         bots = any(seat.kind == "bot" for seat in seats)
         levels = self.published_ratings().get(game, {}) if bots else {}
         for seat in seats:
             if seat.kind == "human" and seat.account_id != account:
                 raise BadRequest(
-                    f"seat {seat.seat + 1}: in a rated game each person plays from their own "
-                    "account: leave the other people's seats open for them to join"
+                    _(
+                        "seat {seat}: in a rated game each person plays from their own account: "
+                        "leave the other people's seats open for them to join",
+                        seat=seat.seat + 1,
+                    )
                 )
             if seat.kind == "bot" and seat.bot not in levels:
-                named = ", ".join(sorted(levels)) or "none"
+                named: object = ", ".join(sorted(levels)) or _("none")
                 raise BadRequest(
-                    f"seat {seat.seat + 1}: a rated game's bots are the lobby's levels "
-                    f"({named}), each with its published rating"
+                    _(
+                        "seat {seat}: a rated game's bots are the lobby's levels ({named}), each "
+                        "with its published rating",
+                        seat=seat.seat + 1,
+                        named=named,
+                    )
                 )
         if sum(s.kind == "human" for s in seats) > 1:
-            raise BadRequest("in a rated game one account holds one seat")
+            raise BadRequest(_("in a rated game one account holds one seat"))
         if sum(s.kind != "automaton" for s in seats) < 2:
-            raise BadRequest("a rated game needs an opponent: a solo game is not rated")
+            raise BadRequest(_("a rated game needs an opponent: a solo game is not rated"))
 
     async def _start(
         self,
@@ -584,7 +630,7 @@ class GameService:
             while timeline.state.current_player() == CHANCE:
                 timeline.apply(chance_outcome(timeline.state, seed, timeline.ply))
         except TerranovaError as exc:
-            raise BadRequest(f"the game cannot start: {exc}") from None
+            raise BadRequest(_("the game cannot start: {reason}", reason=str(exc))) from None
         params_stored = timeline.state.params()
         entries = [Entry(ply, ply, text) for ply, text in enumerate(timeline.texts)]
         stored_seats = [s.stored() for s in seats]
@@ -623,20 +669,31 @@ class GameService:
         except HourlyLimitReached as exc:
             per_hour = self.settings.max_games_per_address_per_hour
             minutes = max(1, math.ceil((exc.frees_at - datetime.now(UTC)).total_seconds() / 60))
-            games = "1 game" if per_hour == 1 else f"{per_hour} games"
-            wait = "1 minute" if minutes == 1 else f"{minutes} minutes"
             raise TooManyGames(
-                f"this address has created {games} in the past hour: another may be "
-                f"created in {wait}, once the oldest of them is an hour old "
-                "(max_games_per_address_per_hour)"
+                _(
+                    "this address has created {games} in the past hour: another may be created "
+                    "in {wait}, once the oldest of them is an hour old "
+                    "(max_games_per_address_per_hour)",
+                    games=_n("{n} game", "{n} games", per_hour),
+                    wait=_n("{n} minute", "{n} minutes", minutes),
+                )
             ) from None
         except GameLimitReached:
-            games = "1 unfinished game" if most == 1 else f"{most} unfinished games"
+            games = _n("{n} unfinished game", "{n} unfinished games", most)
             hours = self.settings.abandon_after_hours
-            closed = f", or until closed after {hours:g} hours without a move" if hours else ""
             raise TooManyGames(
-                f"this address already has {games}: a game counts until it ends{closed} "
-                "(max_games_per_address)"
+                _(
+                    "this address already has {games}: a game counts until it ends, or until "
+                    "closed after {hours} hours without a move (max_games_per_address)",
+                    games=games,
+                    hours=hours,
+                )
+                if hours
+                else _(
+                    "this address already has {games}: a game counts until it ends "
+                    "(max_games_per_address)",
+                    games=games,
+                )
             ) from None
         self._hold(public_id, runner)
         game = LiveGame.from_stored(stored, seats, timeline)
@@ -668,10 +725,10 @@ class GameService:
         when told."""
         most = self.settings.max_attach_seats
         if len(claims) > most:
-            raise BadRequest(f"at most {most} seats at once (max_attach_seats)")
+            raise BadRequest(_("at most {most} seats at once (max_attach_seats)", most=most))
         hashed = [(game_id, seat, hash_token(token)) for game_id, seat, token in claims]
         reasons = await asyncio.to_thread(self.store.attach_seats, account, hashed)
-        for (game_id, seat, _), reason in zip(claims, reasons, strict=True):
+        for (game_id, seat, _token), reason in zip(claims, reasons, strict=True):
             if reason is None:
                 async with self.games.lock(game_id):
                     game = self.games.peek(game_id)
@@ -697,36 +754,47 @@ class GameService:
         async with self.games.lock(game_id):
             game = await self.games.load(game_id)
             if not game.playing:
-                raise Stale("the game is not being played any more")
+                raise Stale(_("the game is not being played any more"))
             free = [s.seat for s in game.seats if s.kind == "open"]
             if seat is None:
                 if not free:
-                    raise Stale("every seat of this game is taken")
+                    raise Stale(_("every seat of this game is taken"))
                 seat = free[0]
             elif not 0 <= seat < len(game.seats):
-                raise BadRequest(f"this game has no seat {seat + 1}")
+                raise BadRequest(_("this game has no seat {seat}", seat=seat + 1))
             elif seat not in free:
-                raise Stale(f"seat {seat + 1} is not open: someone holds it")
+                raise Stale(_("seat {seat} is not open: someone holds it", seat=seat + 1))
             try:
                 shown = seat_name(name) or game.seats[seat].name
             except ValueError as exc:
                 raise BadRequest(
-                    f"a name has no control, separator or direction-changing characters ({exc})"
+                    _(
+                        "a name has no control, separator or direction-changing characters "
+                        "({reason})",
+                        reason=str(exc),
+                    )
                 ) from None
             if len(shown) > self.settings.max_seat_name:
-                raise BadRequest(f"a name has at most {self.settings.max_seat_name} characters")
+                raise BadRequest(
+                    _(
+                        "a name has at most {most} characters",
+                        most=self.settings.max_seat_name,
+                    )
+                )
             if game.rated and account is None:
-                raise Forbidden("this table is rated: sign in to join, so that your rating is kept")
+                raise Forbidden(
+                    _("this table is rated: sign in to join, so that your rating is kept")
+                )
             if game.rated and any(s.account_id == account for s in game.seats):
                 raise Forbidden(
-                    "you hold a seat at this table already: a rated game is one seat each"
+                    _("you hold a seat at this table already: a rated game is one seat each")
                 )
             token = secrets.token_urlsafe(24)
             await self._change_seat(
                 game,
                 SeatInfo(seat, "human", shown, None, hash_token(token), account),
                 (),
-                f"seat {seat + 1} is not open any more: someone joined first",
+                _("seat {seat} is not open any more: someone joined first", seat=seat + 1),
             )
             self._changed(game)
             return game, seat, token
@@ -742,13 +810,13 @@ class GameService:
             game = await self.games.load(game_id)
             authorize(game, seat, token, account)
             if not game.playing:
-                raise Refused("the game is over" if game.finished else ABANDONED)
+                raise Refused(GAME_OVER if game.finished else ABANDONED)
             name = f"{game.seats[seat].name} (resigned)"
             await self._change_seat(
                 game,
                 SeatInfo(seat, "bot", name, RESIGNED_BOT, None, game.seats[seat].account_id),
                 [resign_entry(game.seq, game.ply, seat)],
-                "the game has moved on: the seat or the game changed",
+                _("the game has moved on: the seat or the game changed"),
             )
             game.resigned.add(seat)
             game.seq += 1
@@ -774,14 +842,16 @@ class GameService:
             game = await self.games.load(game_id)
             authorize(game, seat, token, account)
             if not game.finished:
-                raise Stale("a rematch is offered once the game is over")
+                raise Stale(_("a rematch is offered once the game is over"))
             moved = game.rematch_seats()
             if game.rematch is None:
                 info = game_info(game.game)
                 try:
                     resolved = dict(info.resolve(game.params))
                 except TerranovaError as exc:
-                    raise Unavailable(f"the game cannot be replayed: {exc}") from None
+                    raise Unavailable(
+                        _("the game cannot be replayed: {reason}", reason=str(exc))
+                    ) from None
                 seats = [
                     self._rematch_seat(info, s, moved[s.seat], s.seat in game.resigned)
                     for s in sorted(game.seats, key=lambda s: moved[s.seat])
@@ -809,7 +879,7 @@ class GameService:
                     game.rematch = new.public_id
                 self._changed(game)
             if game.rematch is None:  # the game was marked, then is not: never seen
-                raise Unavailable("the rematch could not be made: try again")
+                raise Unavailable(_("the rematch could not be made: try again"))
             return await self.games.get(game.rematch), moved[seat]
 
     def _rematch_seat(
@@ -822,7 +892,13 @@ class GameService:
             try:
                 check_agent(seat.bot, info.id, limits(self.settings))
             except TerranovaError as exc:
-                raise Refused(f"the rematch cannot be made: seat {seat.seat + 1}: {exc}") from None
+                raise Refused(
+                    _(
+                        "the rematch cannot be made: seat {seat}: {reason}",
+                        seat=seat.seat + 1,
+                        reason=str(exc),
+                    )
+                ) from None
         name = seat.name[: self.settings.max_seat_name]
         if resigned:
             name = seat.bot or RESIGNED_BOT  # the person left: the bot plays the rematch
@@ -851,9 +927,9 @@ class GameService:
             try:
                 action = state.parse_action(text)
             except (TerranovaError, ValueError) as exc:
-                raise BadRequest(str(exc)) from None
+                raise BadRequest(_("this move cannot be read: {reason}", reason=str(exc))) from None
             if game.finished:
-                raise Illegal("the game is over")
+                raise Illegal(GAME_OVER)
             if game.abandoned:
                 raise Illegal(ABANDONED)
             window = game.window
@@ -862,10 +938,16 @@ class GameService:
             if ply != game.ply and not (
                 answering and window and window.opened_at_ply <= ply <= game.ply
             ):
-                raise Stale(f"the game has moved on: it is at ply {game.ply}, not {ply}")
+                raise Stale(
+                    _(
+                        "the game has moved on: it is at ply {ply}, not {sent}",
+                        ply=game.ply,
+                        sent=ply,
+                    )
+                )
             if answering and window is not None:
                 if seat in window.passed:
-                    raise Illegal("you have already let this action pass")
+                    raise Illegal(_("you have already let this action pass"))
                 if seat != game.to_move() and action == window.rules.let_pass:
                     window.passed.add(seat)
                     game.changed()
@@ -879,22 +961,25 @@ class GameService:
             else:
                 to_move = game.to_move()
                 if to_move != seat:
-                    who = (
-                        "nobody"
+                    raise Illegal(
+                        _("it is not your turn: nobody is to move")
                         if to_move is None
-                        else f"{game.seats[to_move].name} (seat {to_move + 1})"
+                        else _(
+                            "it is not your turn: {name} (seat {seat}) is to move",
+                            name=game.seats[to_move].name,
+                            seat=to_move + 1,
+                        )
                     )
-                    raise Illegal(f"it is not your turn: {who} is to move")
                 actions = [action]
             probe = state.clone()
             try:
                 for step in actions:
                     probe.apply(step)
             except TerranovaError as exc:
-                raise Illegal(str(exc)) from None
+                raise Illegal(_("this move is not allowed: {reason}", reason=str(exc))) from None
             except Exception:
                 log.exception("game %s: the rules failed on %r", game_id, text)
-                raise Illegal(f"the rules cannot apply {text!r}") from None
+                raise Illegal(_("the rules cannot apply '{value}'", value=text)) from None
             if answering and window is not None:
                 actions += early_passes(probe, window)
             drawn = settle(probe, game.seed)
@@ -913,22 +998,26 @@ class GameService:
             target = game.undo_target(seat)
             if target is None:
                 if game.finished:
-                    raise Refused("the game is over")
+                    raise Refused(GAME_OVER)
                 if game.abandoned:
                     raise Refused(ABANDONED)
                 if game.timeline.last_decision(seat) is None:
-                    raise Refused("you have nothing to undo")
+                    raise Refused(_("you have nothing to undo"))
                 if not game.against_machines(seat) and (
                     not game.in_own_turn(seat) or game.timeline.others_decided_since(seat)
                 ):
                     raise Refused(
-                        "your last move stands: your turn has passed to another seat (between"
-                        " people, undo goes back to the start of your turn only)"
+                        _(
+                            "your last move stands: your turn has passed to another seat (between "
+                            "people, undo goes back to the start of your turn only)"
+                        )
                     )
                 raise Refused(
-                    "your last move stands: something you could not see has been shown since "
-                    "(a draw, another seat's move, or what your move revealed); only practice "
-                    "games undo without limit"
+                    _(
+                        "your last move stands: something you could not see has been shown since "
+                        "(a draw, another seat's move, or what your move revealed); only practice "
+                        "games undo without limit"
+                    )
                 )
             entry = Entry(game.seq, target, f"back to ply {target}", "undo")
             back = Timeline.replay(
@@ -989,7 +1078,7 @@ class GameService:
         durable = game.between_people or after.is_terminal()
         await self._stored(
             game,
-            "the game has moved on: another move landed first, or it was closed",
+            _("the game has moved on: another move landed first, or it was closed"),
             self.store.append,
             game.pk,
             entries,
@@ -1003,7 +1092,7 @@ class GameService:
             self.on_finished(game.pk)
 
     async def _change_seat(
-        self, game: LiveGame, now: SeatInfo, entries: Sequence[Entry], stale: str
+        self, game: LiveGame, now: SeatInfo, entries: Sequence[Entry], stale: Text
     ) -> None:
         """Seat ``now.seat`` of ``game`` becomes ``now``, with these log ``entries``, in the
         store then here (Stale with ``stale`` if it changed first)."""
@@ -1017,7 +1106,7 @@ class GameService:
         game.seats[now.seat] = now
 
     async def _stored(
-        self, game: LiveGame, stale: str, write: Callable[..., bool], *args: Any
+        self, game: LiveGame, stale: Text, write: Callable[..., bool], *args: Any
     ) -> None:
         """Run the store's ``write`` for ``game`` in a thread, to its end even if the request
         is cancelled, and hold the game's lease as the write leaves it; Stale with
@@ -1078,24 +1167,42 @@ def _automaton(
     it plays itself) may make its automaton's; raises BadRequest unless both agree."""
     variant = info.automaton_variant
     if variant is None:
-        raise BadRequest(f"seat {index + 1}: {info.id} plays no seat itself (it has no automaton)")
+        raise BadRequest(
+            _(
+                "seat {seat}: {id} plays no seat itself (it has no automaton)",
+                seat=index + 1,
+                id=info.id,
+            )
+        )
     count = f"{variant}={len(automata)}"
     if index not in automata:
         plays = (
-            "no seat"
+            _("no seat")
             if not automata
-            else f"seat {automata.start + 1}"
+            else _("seat {seat}", seat=automata.start + 1)
             if len(automata) == 1
-            else f"seats {automata.start + 1} to {automata.stop}"
+            else _("seats {first} to {last}", first=automata.start + 1, last=automata.stop)
         )
-        raise BadRequest(f"seat {index + 1}: with {count}, the automaton plays {plays}")
+        raise BadRequest(
+            _(
+                "seat {seat}: with {count}, the automaton plays {plays}",
+                seat=index + 1,
+                count=count,
+                plays=plays,
+            )
+        )
     if kind != "automaton":
         raise BadRequest(
-            f"seat {index + 1} is played by the automaton ({count}): "
-            f"its kind is automaton, not {kind}"
+            _(
+                "seat {seat} is played by the automaton ({count}): its kind is automaton, not "
+                "{kind}",
+                seat=index + 1,
+                count=count,
+                kind=kind,
+            )
         )
     if bot is not None:
-        raise BadRequest(f"seat {index + 1} is played by the automaton: it has no bot")
+        raise BadRequest(_("seat {seat} is played by the automaton: it has no bot", seat=index + 1))
     return SeatInfo(index, "automaton", name or "Automaton", None, None)
 
 

@@ -19,8 +19,10 @@ from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
 from starlette.requests import HTTPConnection
-from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+from terranova.core.i18n import Text, _
+from terranova.server.errors import error_response
 
 COOKIE = "terranova_session"
 CSRF_HEADER = "x-csrf-token"
@@ -82,20 +84,21 @@ class CsrfGuard:
         if scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
             refusal = self.refusal(scope)
             if refusal is not None:
-                await JSONResponse({"detail": refusal}, status_code=403)(scope, receive, send)
+                answer = error_response(HTTPConnection(scope), refusal, "forbidden", 403)
+                await answer(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
-    def refusal(self, scope: Scope) -> str | None:
+    def refusal(self, scope: Scope) -> Text | None:
         connection = HTTPConnection(scope)
         if cross_site(connection.headers, self.hosts):
-            return "a request from another site's page is refused"
+            return _("a request from another site's page is refused")
         token = session_token(connection)
         if token is None:
             return None
         sent = connection.headers.get(CSRF_HEADER, "")
         if not hmac.compare_digest(sent.encode("utf-8"), csrf_token(token).encode("utf-8")):
-            return (
+            return _(
                 "a request made while signed in needs the X-CSRF-Token header that "
                 "GET /api/account gives: reload the page"
             )

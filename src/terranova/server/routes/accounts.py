@@ -7,6 +7,7 @@ from typing import cast
 
 from fastapi import APIRouter, Request, Response
 
+from terranova.core.i18n import _
 from terranova.server.accounts import Account, SignedIn
 from terranova.server.errors import Forbidden
 from terranova.server.languages import COOKIE as LANGUAGE_COOKIE
@@ -96,7 +97,7 @@ def _signed_out(response: Response) -> None:
 
 def _needs(account: Account | None) -> Account:
     if account is None:
-        raise Forbidden("sign in first")
+        raise Forbidden(_("sign in first"))
     return account
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
+from terranova.core.i18n import _
 from terranova.server.models import AnalysisProgress, AnalysisResponse, HintResponse
 from terranova.server.routes.common import ERRORS, SeatQuery, query_seat
 from terranova.server.routes.deps import AccountDep, ServiceDep, account_id
@@ -30,10 +31,10 @@ async def get_hint(
     noted as having asked."""
     seat = query_seat(seat_query)
     if seat is None:
-        raise Forbidden("a hint needs a seat and its token")
+        raise Forbidden(_("a hint needs a seat and its token"))
     if token is None and request.headers.get("sec-fetch-site") == "cross-site":
         # the cookie rides along a link followed from another site: asking is noted
-        raise Forbidden("a hint asked from another site's page needs the seat's token")
+        raise Forbidden(_("a hint asked from another site's page needs the seat's token"))
     ply, advice = await service.hint(game_id, seat, token, account_id(account))
     hint = HintResponse(ply=ply, **advice)
     margins = [w.margin for w in hint.alternatives if w.margin is not None]

@@ -10,7 +10,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from pydantic import ValidationError
 
-from terranova.server.models import ErrorCode, ErrorMessage, ErrorResponse
+from terranova.core.i18n import Text, _
+from terranova.server.models import ErrorCode, ErrorMessage, ErrorResponse, MessageOut
 from terranova.server.service import BadRequest
 
 ERRORS: dict[int | str, dict[str, Any]] = {
@@ -28,18 +29,30 @@ def json_response(text: str) -> Response:
     return Response(content=text, media_type="application/json")
 
 
-def error_text(message: str, code: ErrorCode) -> str:
-    """The WebSocket's error message."""
-    return ErrorMessage(message=message, code=code).model_dump_json()
+def error_text(text: Text, code: ErrorCode, lang: str) -> str:
+    """The WebSocket's error message, said in ``lang``."""
+    said = MessageOut.model_validate(text.as_json())
+    return ErrorMessage(message=text.render(lang), code=code, text=said).model_dump_json()
 
 
-def validation_message(exc: RequestValidationError | ValidationError) -> str:
-    """What is wrong with a request, in one line (its first three errors)."""
-    parts = []
+def validation_message(exc: RequestValidationError | ValidationError) -> Text:
+    """What is wrong with a request, in one line (its first three errors; what Pydantic says
+    of each is in English)."""
+    parts: list[Text] = []
     for error in exc.errors()[:3]:
         where = ".".join(str(x) for x in error.get("loc", ()) if x not in ("body",))
-        parts.append(f"{where}: {error.get('msg', 'invalid')}" if where else error.get("msg", ""))
-    return "; ".join(parts) or "invalid request"
+        problem = str(error.get("msg", "invalid"))
+        parts.append(
+            _("{field}: {problem}", field=where, problem=problem)
+            if where
+            else _("the request is not valid: {problem}", problem=problem)
+        )
+    if not parts:
+        return _("invalid request")
+    said = parts[-1]
+    for part in reversed(parts[:-1]):
+        said = _("{first}; {then}", first=part, then=said)
+    return said
 
 
 def query_seat(text: str | None) -> int | None:
@@ -49,5 +62,7 @@ def query_seat(text: str | None) -> int | None:
     if text is None:
         return None
     if not SEAT_QUERY.fullmatch(text):
-        raise BadRequest(f"seat: a seat number written plainly, such as 0 or 1, not {text[:40]!r}")
+        raise BadRequest(
+            _("seat: a seat number written plainly, such as 0 or 1, not '{value}'", value=text[:40])
+        )
     return int(text)

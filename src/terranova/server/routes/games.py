@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 
+from terranova.core.i18n import _
 from terranova.core.registry import game_info
 from terranova.server.languages import reader_language
 from terranova.server.live import replay_message, seat_out
@@ -117,7 +118,7 @@ async def list_games(
     """``?open=1``: the open tables, the newest games being played that have a seat
     anyone may join (other games are reached by their id only)."""
     if open_ != "1":
-        raise BadRequest("only the open tables are listed: GET /api/games?open=1")
+        raise BadRequest(_("only the open tables are listed: GET /api/games?open=1"))
     tables = [
         OpenTable(
             game_id=game.public_id,
@@ -144,7 +145,7 @@ async def get_record(game_id: str, service: ServiceDep) -> JSONResponse:
     """The game record (as ``terranova replay`` reads it); finished games only."""
     game = await service.games.get(game_id)
     if not game.finished:
-        raise Stale("the record is available once the game is over")
+        raise Stale(_("the record is available once the game is over"))
     return JSONResponse(
         game.record.to_dict(),
         headers={
@@ -165,9 +166,11 @@ async def get_replay(
     seat = query_seat(seat_query)
     game = await service.games.get(game_id)
     if not game.finished:
-        raise Stale("replays are available once the game is over")
+        raise Stale(_("replays are available once the game is over"))
     if not 0 <= ply <= game.ply:
-        raise NotFound(f"the game has plies 0 to {game.ply}, not {ply}")
+        raise NotFound(_("the game has plies 0 to {last}, not {ply}", last=game.ply, ply=ply))
     if seat is not None and not 0 <= seat < len(game.seats):
-        raise NotFound(f"the game has seats 0 to {len(game.seats) - 1}, not {seat}")
+        raise NotFound(
+            _("the game has seats 0 to {last}, not {seat}", last=len(game.seats) - 1, seat=seat)
+        )
     return await asyncio.to_thread(replay_message, game, ply, seat)

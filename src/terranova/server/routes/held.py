@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
+from terranova.core.i18n import _
 from terranova.core.registry import game_info
 from terranova.server.accounts import Account
 from terranova.server.db import AccountGame
@@ -26,7 +27,7 @@ router = APIRouter()
 
 def _signed_in(account: Account | None) -> Account:
     if account is None:
-        raise Forbidden("sign in first: seats and games are held by an account")
+        raise Forbidden(_("sign in first: seats and games are held by an account"))
     return account
 
 

@@ -10,6 +10,7 @@ from typing import Annotated, cast
 from fastapi import APIRouter, Depends, Request, Response
 from starlette.requests import HTTPConnection
 
+from terranova.core.i18n import _
 from terranova.server.errors import Forbidden, NotFound
 from terranova.server.invitations import Invitations
 from terranova.server.models import (
@@ -76,7 +77,7 @@ async def list_invitations(people: InvitationsDep, account: AccountDep) -> Invit
     """The invitations waiting for the signed-in account's answer (to seats still open),
     newest first. Join one with ``POST /api/games/{game_id}/join``."""
     if account is None:
-        raise Forbidden("sign in first")
+        raise Forbidden(_("sign in first"))
     found = await people.pending(account)
     return InvitationsResponse(
         invitations=[
@@ -101,7 +102,7 @@ async def list_invitations(people: InvitationsDep, account: AccountDep) -> Invit
 async def decline(invitation_id: str, people: InvitationsDep, account: AccountDep) -> DoneResponse:
     """Decline an invitation: it is no longer listed."""
     if account is None:
-        raise Forbidden("sign in first")
+        raise Forbidden(_("sign in first"))
     await people.decline(invitation_id, account)
     return DoneResponse(message="invitation declined")
 
@@ -118,5 +119,5 @@ async def unsubscribe(body: UnsubscribeRequest, mails: TurnMailsDep) -> DoneResp
     """Turn the turn e-mails off by the key of a turn e-mail's link (no need to sign in)."""
     name = await asyncio.to_thread(mails.store.unsubscribe, body.key)
     if name is None:
-        raise NotFound("this link is not ours, or its account was deleted")
+        raise NotFound(_("this link is not ours, or its account was deleted"))
     return DoneResponse(message=f"no more turn e-mails for {name}")

@@ -7,15 +7,17 @@ import asyncio
 from pathlib import Path
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, Response
+from starlette.requests import HTTPConnection
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
-from terranova.core.i18n import LANGUAGES
+from terranova.core.i18n import LANGUAGES, _
+from terranova.server.errors import NOT_FOUND, error_response
 from terranova.server.game_files import revalidated
 from terranova.server.languages import messages_body, offered, reader_language, render_page
 from terranova.server.routes.deps import SettingsDep
-from terranova.server.rules_pages import RulesPageError, page_html, picture, rules_page
+from terranova.server.rules_pages import page_html, picture, rules_page
 
 router = APIRouter()
 
@@ -24,9 +26,8 @@ def page(static_dir: Path, name: str, request: Request) -> Response:
     """A page of the browser UI, in the reader's language."""
     path = static_dir / name
     if not path.is_file():
-        return JSONResponse(
-            {"detail": f"the browser UI is not installed (no static/{name})"}, status_code=404
-        )
+        text = _("the browser UI is not installed (no static/{name})", name=name)
+        return error_response(request, text, "not_found", 404)
     html = render_page(static_dir, name, reader_language(request))
     return HTMLResponse(
         html, headers={"Cache-Control": "no-cache", "Vary": "Cookie, Accept-Language"}
@@ -38,10 +39,8 @@ async def messages(lang: str, request: Request) -> Response:
     """The catalogs the browser reads its texts from, in one language."""
     if not offered(lang):
         known = ", ".join(LANGUAGES)
-        return JSONResponse(
-            {"detail": f"no language {lang!r}; there are: {known}", "code": "not_found"},
-            status_code=404,
-        )
+        text = _("no language '{lang}'; there are: {known}", lang=lang, known=known)
+        return error_response(request, text, "not_found", 404)
     body, etag = messages_body(lang)
     headers = {"ETag": etag, "Cache-Control": "no-cache"}
     if request.headers.get("if-none-match") == etag:
@@ -75,17 +74,16 @@ async def account(settings: SettingsDep, request: Request) -> Response:
 async def account_view(view: str, settings: SettingsDep, request: Request) -> Response:
     """Signing up and in, a forgotten password, and the pages the e-mailed links open."""
     if view not in ACCOUNT_VIEWS:
-        return JSONResponse({"detail": f"there is no page /account/{view}"}, status_code=404)
+        text = _("there is no page /account/{view}", view=view)
+        return error_response(request, text, "not_found", 404)
     return page(Path(settings.static_dir), "account.html", request)
 
 
 @router.get("/rules/{game_id}", include_in_schema=False)
 async def rules(game_id: str, request: Request) -> Response:
     """A game's rules for players, in the reader's language where the game has them in it."""
-    try:
-        found = await asyncio.to_thread(rules_page, game_id, reader_language(request))
-    except RulesPageError as err:
-        return JSONResponse({"detail": str(err)}, status_code=404)
+    # reads a file (RulesPageError: 404)
+    found = await asyncio.to_thread(rules_page, game_id, reader_language(request))
     headers = {"Cache-Control": "no-cache", "Vary": "Cookie, Accept-Language"}
     return HTMLResponse(page_html(found), headers=headers)
 
@@ -93,11 +91,8 @@ async def rules(game_id: str, request: Request) -> Response:
 @router.get("/rules/{game_id}/pictures/{name}.svg", include_in_schema=False)
 async def rules_picture(game_id: str, name: str) -> Response:
     """A picture a game's rules page shows."""
-    try:
-        # drawing may take a moment the first time: off the event loop
-        svg = await asyncio.to_thread(picture, game_id, name)
-    except RulesPageError as err:
-        return JSONResponse({"detail": str(err)}, status_code=404)
+    # drawing may take a moment the first time: off the event loop (RulesPageError: 404)
+    svg = await asyncio.to_thread(picture, game_id, name)
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
 
@@ -113,4 +108,5 @@ class StaticDirectory:
         if self.directory.is_dir():
             await self.files(scope, receive, revalidated(send))
         else:
-            await JSONResponse({"detail": "Not Found"}, status_code=404)(scope, receive, send)
+            found = error_response(HTTPConnection(scope), NOT_FOUND, "not_found", 404)
+            await found(scope, receive, send)

@@ -10,6 +10,7 @@ from typing import Annotated, cast
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
+from terranova.core.i18n import _
 from terranova.core.registry import game_info, games
 from terranova.server.errors import NotFound
 from terranova.server.live import seat_out
@@ -52,7 +53,7 @@ async def leaderboard(
     """The people with the best ratings in ``game`` (those with at least
     ``leaderboard_min_games`` rated games), best first."""
     if game not in games():
-        raise NotFound(f"there is no game {game[:64]!r}: see GET /api/catalog")
+        raise NotFound(_("there is no game '{game}': see GET /api/catalog", game=game[:64]))
     most = min(limit, settings.leaderboard_size)
     rows = await asyncio.to_thread(
         _ratings(request).store.leaderboard, game, settings.leaderboard_min_games, most
@@ -74,7 +75,7 @@ async def profile(account_id: str, request: Request, accounts: AccountsDep) -> P
     newest finished games (each replayed at ``/play/{game_id}``)."""
     account = await asyncio.to_thread(accounts.store.by_public_id, account_id[:64])
     if account is None:
-        raise NotFound("there is no such player")
+        raise NotFound(_("there is no such player"))
     store = _ratings(request).store
     played, rated, history, recent = await asyncio.gather(
         asyncio.to_thread(store.games_played, account.id),

@@ -14,15 +14,18 @@ from fastapi import APIRouter, Query, WebSocket
 from pydantic import TypeAdapter, ValidationError
 from starlette.websockets import WebSocketDisconnect
 
+from terranova.core.i18n import Text, _
 from terranova.server.accounts import Account
 from terranova.server.chat import Chat, Listener
 from terranova.server.hub import Connection, Hub, RateWindow
+from terranova.server.languages import reader_language
 from terranova.server.models import (
     CLIENT_MESSAGE,
     ClientAction,
     ClientChat,
     ClientMute,
     ClientPing,
+    ErrorCode,
     PongMessage,
 )
 from terranova.server.routes.common import SeatQuery, error_text, query_seat, validation_message
@@ -44,6 +47,7 @@ from terranova.server.settings import Settings
 log = logging.getLogger("terranova.server")
 
 CLOSE_POLICY = 1008
+FAILED = _("the server failed on this message")
 
 router = APIRouter()
 
@@ -79,8 +83,10 @@ async def game_socket(
             await refuse(
                 websocket,
                 Forbidden(
-                    "a page of another site cannot open a seat by your account: "
-                    "open the game from this site"
+                    _(
+                        "a page of another site cannot open a seat by your account: open the game "
+                        "from this site"
+                    )
                 ),
             )
             return
@@ -123,7 +129,7 @@ def socket_account(
 async def refuse(websocket: WebSocket, err: ServiceError) -> None:
     """Refuse a connection: its error, then close code 4000 + the HTTP status."""
     with contextlib.suppress(Exception):
-        await websocket.send_text(error_text(err.message, err.code))
+        await websocket.send_text(error_text(err.text, err.code, reader_language(websocket)))
         await websocket.close(code=4000 + err.status)
 
 
@@ -187,20 +193,15 @@ async def serve_messages(
             size = len(text.encode("utf-8")) if text is not None else len(data or b"")
             verdict = window.hit()
             if verdict != RateWindow.OK:
-                connection.send(
-                    error_text(
-                        f"at most {settings.ws_messages_per_second} messages a second", "rate"
-                    )
-                )
+                most = settings.ws_messages_per_second
+                say_error(connection, _("at most {most} messages a second", most=most), "rate")
                 if verdict == RateWindow.CLOSE:
                     connection.close(CLOSE_POLICY)
                 continue
             if size > settings.ws_max_message_bytes:
-                connection.send(
-                    error_text(
-                        f"a message has at most {settings.ws_max_message_bytes} bytes",
-                        "too_large",
-                    )
+                most = settings.ws_max_message_bytes
+                say_error(
+                    connection, _("a message has at most {most} bytes", most=most), "too_large"
                 )
                 continue
             raw = text if text is not None else data or b""
@@ -235,13 +236,13 @@ async def _handle(
         return
     if isinstance(message, ClientChat | ClientMute):
         if chat is None:
-            connection.send(error_text("connect with chat=1 to chat at this table", "refused"))
+            say_error(connection, _("connect with chat=1 to chat at this table"), "refused")
         else:
             await chat_message(chat, listener, message)
         return
     try:
         if connection.seat is None:
-            raise Forbidden("spectators cannot act: connect with a seat and its token")
+            raise Forbidden(_("spectators cannot act: connect with a seat and its token"))
         account = None if token else await signed_in()
         if isinstance(message, ClientAction):
             await service.act(
@@ -250,10 +251,10 @@ async def _handle(
         else:
             await service.undo(connection.game_id, connection.seat, token, account)
     except ServiceError as err:
-        connection.send(error_text(err.message, err.code))
+        say_error(connection, err.text, err.code)
     except Exception:
         log.exception("game %s: a message failed", connection.game_id)
-        connection.send(error_text("the server failed on this message", "server"))
+        say_error(connection, FAILED, "server")
 
 
 CHAT_FORMS = (
@@ -273,9 +274,8 @@ def read_message(
     try:
         message = adapter.validate_json(raw)
     except ValidationError as exc:
-        connection.send(
-            error_text(f"a message is {forms} ({validation_message(exc)})", "malformed")
-        )
+        text = _("a message is {forms} ({problem})", forms=forms, problem=validation_message(exc))
+        say_error(connection, text, "malformed")
         return None
     if isinstance(message, ClientPing):
         connection.send(PongMessage().model_dump_json())
@@ -291,7 +291,12 @@ async def chat_message(chat: Chat, listener: Listener, message: ClientChat | Cli
         else:
             await chat.mute(listener, message.account_id, message.type == "mute")
     except ServiceError as err:
-        listener.connection.send(error_text(err.message, err.code))
+        say_error(listener.connection, err.text, err.code)
     except Exception:
         log.exception("a chat message failed")
-        listener.connection.send(error_text("the server failed on this message", "server"))
+        say_error(listener.connection, FAILED, "server")
+
+
+def say_error(connection: Connection, text: Text, code: ErrorCode) -> None:
+    """Send an error on a socket, said in the language of its connection."""
+    connection.send(error_text(text, code, reader_language(connection.websocket)))
