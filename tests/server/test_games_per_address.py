@@ -83,10 +83,11 @@ def create(client: TestClient, headers: dict[str, str] | None = None) -> Any:
 def assert_refused(answer: Any, limit: int) -> None:
     assert answer.status_code == 429, answer.text
     games = "1 unfinished game" if limit == 1 else f"{limit} unfinished games"
-    assert answer.json() == {
-        "detail": f"this address already has {games}: a game counts until it ends, or until "
+    assert answer.json()["detail"] == (
+        f"this address already has {games}: a game counts until it ends, or until "
         "closed after 168 hours without a move (max_games_per_address)"
-    }
+    )
+    assert answer.json()["code"] == "rate"
 
 
 def stored(url: str) -> list[GameRow]:

@@ -32,7 +32,8 @@ def json_response(text: str) -> Response:
 def error_text(text: Text, code: ErrorCode, lang: str) -> str:
     """The WebSocket's error message, said in ``lang``."""
     said = MessageOut.model_validate(text.as_json())
-    return ErrorMessage(message=text.render(lang), code=code, text=said).model_dump_json()
+    answer = ErrorMessage(message=text.render(lang), code=code, text=said)
+    return answer.model_dump_json(exclude_none=True)
 
 
 def validation_message(exc: RequestValidationError | ValidationError) -> Text:

@@ -82,9 +82,19 @@ export function setGuide(gameId, seat, on) {
   } catch (err) { /* storage full or off: no guide */ }
 }
 
-/** An error answered by the API: `status` is the HTTP status, `message` its detail. */
+/**
+ * An error answered by the API: `status` is the HTTP status, `message` its detail (said by
+ * the server in the page's language: the fetch carries the language cookie and the
+ * browser's Accept-Language), `code` its stable code (docs/web.md, "Errors") and `text` its
+ * message id and parameters ({id, params}; null when the server could not be reached).
+ */
 export class ApiError extends Error {
-  constructor(status, message) { super(message); this.status = status; }
+  constructor(status, message, code = null, text = null) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.text = text;
+  }
 }
 
 let session = null;
@@ -224,13 +234,15 @@ export async function api(path, { method = "GET", body } = {}) {
   try {
     response = await fetch(path, init);
   } catch (err) {
-    throw new ApiError(0, "the server cannot be reached");
+    throw new ApiError(0, t("the server cannot be reached"));
   }
   let data = null;
   try { data = await response.json(); } catch (err) { data = null; }
   if (!response.ok) {
-    const detail = data && data.detail ? data.detail : `${response.status} ${response.statusText}`;
-    throw new ApiError(response.status, detail);
+    const detail = data && data.detail
+      ? data.detail
+      : t("the server answered {status} {reason}", { status: response.status, reason: response.statusText });
+    throw new ApiError(response.status, detail, (data && data.code) || null, (data && data.message) || null);
   }
   return data;
 }
