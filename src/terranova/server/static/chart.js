@@ -2,6 +2,12 @@
 // scores_by_turn: [{turn, seat, ply, scores, others}]), and of the players holding no seat
 // (others: their scores by key).
 import { s, seatColour, svgTitle } from "./common.js";
+import { number, t, tn } from "./i18n.js";
+
+/** One line's score as the chart's summaries say it. */
+function scored(name, score) {
+  return t("{name}: {score}", { name, score });
+}
 
 function niceStep(max, ticks) {
   const raw = Math.max(1, max) / ticks;
@@ -34,39 +40,40 @@ export function scoreChart(scoresByTurn, names, { width = 360, height = 210, fin
   const pad = { l: 34, r: 12, t: 12, b: 30 };
   const pw = width - pad.l - pad.r;
   const ph = height - pad.t - pad.b;
-  const X = (t) => pad.l + (t / maxTurn) * pw;
+  const X = (turn) => pad.l + (turn / maxTurn) * pw;
   const Y = (v) => pad.t + ph - (v / top) * ph;
   const summary = [
-    ...names.map((n, k) => `${n}: ${points[points.length - 1].scores[k]}`),
-    ...otherSeries.map((o) => `${o.name}: ${o.values[o.values.length - 1]}`),
+    ...names.map((n, k) => scored(n, points[points.length - 1].scores[k])),
+    ...otherSeries.map((o) => scored(o.name, o.values[o.values.length - 1])),
   ].join(", ");
   const svg = s("svg", {
     class: "score-chart", viewBox: `0 0 ${width} ${height}`, width: "100%", role: "img",
-    "aria-label": `Scores over ${maxTurn} turns. ${summary}`, preserveAspectRatio: "xMidYMid meet",
+    "aria-label": tn("Scores over {n} turn. {summary}", "Scores over {n} turns. {summary}", maxTurn, { summary }),
+    preserveAspectRatio: "xMidYMid meet",
   });
-  svg.append(svgTitle(`Scores over the turns. ${summary}`));
+  svg.append(svgTitle(t("Scores over the turns. {summary}", { summary })));
   for (let v = 0; v <= top; v += step) {
     svg.append(s("line", { class: "grid", x1: pad.l, x2: pad.l + pw, y1: Y(v), y2: Y(v) }));
-    svg.append(s("text", { class: "axis", x: pad.l - 6, y: Y(v) + 4, "text-anchor": "end", text: String(v) }));
+    svg.append(s("text", { class: "axis", x: pad.l - 6, y: Y(v) + 4, "text-anchor": "end", text: number(v) }));
   }
   const xStep = niceStep(maxTurn, 5);
-  for (let t = 0; t <= maxTurn; t += xStep) {
-    svg.append(s("text", { class: "axis", x: X(t), y: pad.t + ph + 16, "text-anchor": "middle", text: String(t) }));
+  for (let turn = 0; turn <= maxTurn; turn += xStep) {
+    svg.append(s("text", { class: "axis", x: X(turn), y: pad.t + ph + 16, "text-anchor": "middle", text: number(turn) }));
   }
-  svg.append(s("text", { class: "axis-title", x: pad.l + pw, y: height - 2, "text-anchor": "end", text: "turn" }));
+  svg.append(s("text", { class: "axis-title", x: pad.l + pw, y: height - 2, "text-anchor": "end", text: t("turn") }));
   svg.append(s("line", { class: "axis-line", x1: pad.l, x2: pad.l + pw, y1: Y(0), y2: Y(0) }));
   for (let seat = 0; seat < seats; seat++) {
     const d = points.map((p, k) => `${k ? "L" : "M"}${X(p.turn).toFixed(1)},${Y(p.scores[seat]).toFixed(1)}`).join(" ");
     const last = points[points.length - 1];
     svg.append(s("path", { class: "series", d, stroke: seatColour(seat), "data-seat": seat },
-      svgTitle(`${names[seat]}: ${last.scores[seat]}`)));
+      svgTitle(scored(names[seat], last.scores[seat]))));
     svg.append(s("circle", { cx: X(last.turn), cy: Y(last.scores[seat]), r: 3.5, fill: seatColour(seat), stroke: "#fff", "stroke-width": 1.2 }));
   }
   for (const o of otherSeries) {
     const d = points.map((p, k) => `${k ? "L" : "M"}${X(p.turn).toFixed(1)},${Y(o.values[k]).toFixed(1)}`).join(" ");
     const end = o.values[o.values.length - 1];
     svg.append(s("path", { class: "series other", d, stroke: o.colour, "stroke-dasharray": "5 3", "data-other": o.key },
-      svgTitle(`${o.name}: ${end}`)));
+      svgTitle(scored(o.name, end))));
     svg.append(s("circle", { cx: X(points[points.length - 1].turn), cy: Y(end), r: 3.5, fill: o.colour, stroke: "#fff", "stroke-width": 1.2 }));
   }
   return svg;

@@ -2,8 +2,17 @@
 // server sends messages as plain text: they are put on the page with textContent (h's
 // text and children), never as HTML.
 import { h } from "./common.js";
+import { date, say, t } from "./i18n.js";
 
 const MOST_SHOWN = 200;
+
+/** Why this connection may not write: a guest must sign in; another reason is the server's
+ * (a message it sends as {id, params}, or its plain text). */
+function whyNot(msg) {
+  if (!msg.me) return t("Sign in to chat.");
+  const why = say(msg.why);
+  return why ? `${why.charAt(0).toUpperCase()}${why.slice(1)}` : "";
+}
 
 /**
  * A chat panel inside `root` (a card with a heading, the messages, a form): `send(obj)`
@@ -14,10 +23,10 @@ export function chatPanel(root, send, { online = null } = {}) {
   let me = null;
   const list = h("ol.chat-list", { "aria-live": "polite", dataset: { testid: "chat-list" } });
   const input = h("input.chat-input", {
-    type: "text", maxlength: 500, autocomplete: "off", "aria-label": "Chat message",
-    placeholder: "Say something", dataset: { testid: "chat-input" },
+    type: "text", maxlength: 500, autocomplete: "off", "aria-label": t("Chat message"),
+    placeholder: t("Say something"), dataset: { testid: "chat-input" },
   });
-  const button = h("button.small", { type: "submit", dataset: { testid: "chat-send" } }, "Send");
+  const button = h("button.small", { type: "submit", dataset: { testid: "chat-send" } }, t("Send"));
   const note = h("p.hint.chat-note", { dataset: { testid: "chat-note" } });
   const muted = h("p.hint.chat-muted", { dataset: { testid: "chat-muted" } });
   const form = h("form.chat-form", {
@@ -32,7 +41,7 @@ export function chatPanel(root, send, { online = null } = {}) {
     },
   }, input, button);
   root.append(list, note, form, muted);
-  setWritable(false, "connecting…");
+  setWritable(false, t("connecting…"));
 
   function setWritable(yes, why) {
     form.hidden = !yes;
@@ -42,17 +51,17 @@ export function chatPanel(root, send, { online = null } = {}) {
 
   function item(message) {
     const who = [h("span.chat-name", message.name)];
-    if (message.spectator) who.push(h("span.chat-tag", { dataset: { testid: "spectator-tag" } }, "spectator"));
+    if (message.spectator) who.push(h("span.chat-tag", { dataset: { testid: "spectator-tag" } }, t("spectator")));
     const when = new Date(message.at);
     const row = h("li.chat-message", { dataset: { id: String(message.id), author: message.author, testid: "chat-message" } },
-      h("span.chat-who", { title: when.toLocaleString() }, who),
+      h("span.chat-who", { title: date(when) }, who),
       h("span.chat-text", { dataset: { testid: "chat-text" } }, message.text));
     if (me && message.author !== me) {
       row.append(h("button.chat-mute.ghost", {
-        type: "button", title: `Stop seeing ${message.name}'s messages`,
+        type: "button", title: t("Stop seeing the messages of {name}", { name: message.name }),
         dataset: { testid: "chat-mute" },
         on: { click: () => send({ type: "mute", account_id: message.author }) },
-      }, "Mute"));
+      }, t("Mute")));
     }
     return row;
   }
@@ -68,20 +77,20 @@ export function chatPanel(root, send, { online = null } = {}) {
     muted.replaceChildren();
     muted.hidden = !people.length;
     if (!people.length) return;
-    muted.append("Muted: ");
+    muted.append(t("Muted:"), " ");
     people.forEach((person, i) => {
       if (i) muted.append(", ");
       muted.append(person.name, " ", h("button.ghost.small", {
         type: "button", dataset: { testid: "chat-unmute" },
         on: { click: () => send({ type: "unmute", account_id: person.account_id }) },
-      }, "unmute"));
+      }, t("unmute")));
     });
   }
 
   function showOnline(people) {
     if (!online) return;
     online.replaceChildren(...people.map((person) => h("li", { dataset: { testid: "online-person" } }, person.name)));
-    if (!people.length) online.append(h("li.hint", "nobody signed in"));
+    if (!people.length) online.append(h("li.hint", t("nobody signed in")));
   }
 
   return {
@@ -91,7 +100,7 @@ export function chatPanel(root, send, { online = null } = {}) {
         list.replaceChildren();
         for (const message of msg.messages) add(message);
         list.scrollTop = list.scrollHeight;
-        setWritable(msg.can_write, msg.why ? `${msg.why.charAt(0).toUpperCase()}${msg.why.slice(1)}.` : "");
+        setWritable(msg.can_write, msg.can_write ? "" : whyNot(msg));
         showMuted(msg.muted || []);
       } else if (msg.type === "chat") {
         add(msg.message);
@@ -105,6 +114,6 @@ export function chatPanel(root, send, { online = null } = {}) {
       }
       return true;
     },
-    offline() { setWritable(false, "reconnecting…"); },
+    offline() { setWritable(false, t("reconnecting…")); },
   };
 }

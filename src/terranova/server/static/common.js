@@ -1,22 +1,24 @@
 // Shared helpers of the lobby and the play page: the HTTP API, the seats this browser
 // holds, seat colours, small DOM helpers and toasts. Plain ES module, no dependencies.
 
-import { language, languages, t } from "./i18n.js";
+import { date, language, languages, t, tn } from "./i18n.js";
 
 const PALETTES = {
   standard: {
     colours: ["#d62828", "#1f4fd1", "#f2c200", "#1e9e3e", "#262626", "#8e44ad", "#e67e22",
       "#16a5a5", "#c2185b"],
     ink: ["#fff", "#fff", "#000", "#fff", "#fff", "#fff", "#000", "#000", "#fff"],
-    names: ["red", "blue", "yellow", "green", "black", "purple", "orange", "teal", "pink"],
+    // TRANSLATORS: the seats' colours, as a player's name is followed by it: "Ana (red)"
+    names: [t("red"), t("blue"), t("yellow"), t("green"), t("black"), t("purple"), t("orange"), t("teal"),
+      t("pink")],
   },
   // Okabe and Ito's colours, told apart with every common colour blindness
   safe: {
     colours: ["#d55e00", "#0072b2", "#f0e442", "#009e73", "#000000", "#cc79a7", "#e69f00",
       "#56b4e9", "#999999"],
     ink: ["#fff", "#fff", "#000", "#fff", "#fff", "#000", "#000", "#000", "#000"],
-    names: ["vermilion", "blue", "yellow", "green", "black", "pink", "orange", "sky blue",
-      "grey"],
+    names: [t("vermilion"), t("blue"), t("yellow"), t("green"), t("black"), t("pink"), t("orange"),
+      t("sky blue"), t("grey")],
   },
 };
 const PALETTE_KEY = "terranova.palette";
@@ -56,10 +58,10 @@ export function paletteSwitch() {
     choosePalette(box.checked ? "safe" : "standard");
     location.reload();
   });
-  return h("label.topbar-link.palette", { for: "palette", title: "Colours and patterns told apart with colour blindness" },
+  return h("label.topbar-link.palette", { for: "palette", title: t("Colours and patterns told apart with colour blindness") },
     box, h("span.palette-icon", { text: " ◐", "aria-hidden": "true" }),
-    h("span.palette-short", { text: " Colour-blind", "aria-hidden": "true" }),
-    h("span.palette-text", { text: " Colour-blind colours" }));
+    h("span.palette-short", { text: " " + t("Colour-blind"), "aria-hidden": "true" }),
+    h("span.palette-text", { text: " " + t("Colour-blind colours") }));
 }
 
 const GUIDE_KEY = "terranova.guide";
@@ -182,27 +184,27 @@ export function accountArea() {
     area.dataset.signedIn = account ? "1" : "0";
     if (!account) {
       area.replaceChildren(
-        h("a.topbar-link", { href: `/account/sign-in${here}`, dataset: { testid: "sign-in-link" }, text: "Sign in" }),
-        h("a.topbar-link", { href: `/account/sign-up${here}`, dataset: { testid: "sign-up-link" }, text: "Sign up" }));
+        h("a.topbar-link", { href: `/account/sign-in${here}`, dataset: { testid: "sign-in-link" }, text: t("Sign in") }),
+        h("a.topbar-link", { href: `/account/sign-up${here}`, dataset: { testid: "sign-up-link" }, text: t("Sign up") }));
       return;
     }
     const menu = h("details.account-menu");
-    const out = h("button.small", { type: "button", dataset: { testid: "sign-out" }, text: "Sign out" });
+    const out = h("button.small", { type: "button", dataset: { testid: "sign-out" }, text: t("Sign out") });
     out.addEventListener("click", async () => {
       out.disabled = true;
       try {
         await signOut();
       } catch (err) {
         out.disabled = false;
-        toast(`Could not sign out: ${err.message}`);
+        toast(t("Could not sign out: {error}", { error: err.message }));
       }
     });
     menu.append(
-      h("summary.topbar-link", { dataset: { testid: "account-name" }, title: `Signed in as ${account.name}` },
+      h("summary.topbar-link", { dataset: { testid: "account-name" }, title: t("Signed in as {name}", { name: account.name }) },
         h("span.account-name", { text: account.name })),
       h("div.account-menu-items",
-        h("a", { href: "/account", dataset: { testid: "account-link" }, text: "Account" }),
-        h("a", { href: `/players/${encodeURIComponent(account.account_id)}`, dataset: { testid: "profile-link" }, text: "Profile and ratings" }),
+        h("a", { href: "/account", dataset: { testid: "account-link" }, text: t("Account") }),
+        h("a", { href: `/players/${encodeURIComponent(account.account_id)}`, dataset: { testid: "profile-link" }, text: t("Profile and ratings") }),
         out));
     area.replaceChildren(menu);
   };
@@ -498,7 +500,7 @@ export async function copyText(text, button) {
   }
   if (button) {
     const before = button.textContent;
-    button.textContent = ok ? "Copied" : "Copy failed";
+    button.textContent = ok ? t("Copied") : t("Copy failed");
     button.classList.add(ok ? "copied" : "copy-failed");
     setTimeout(() => {
       button.textContent = before;
@@ -514,8 +516,8 @@ export function timeAgo(iso) {
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return "";
   const sec = Math.max(0, (Date.now() - then) / 1000);
-  if (sec < 60) return "just now";
-  if (sec < 3600) return `${Math.floor(sec / 60)} min ago`;
-  if (sec < 86400) return `${Math.floor(sec / 3600)} h ago`;
-  return new Date(then).toLocaleDateString();
+  if (sec < 60) return t("just now");
+  if (sec < 3600) return tn("{n} min ago", "{n} min ago", Math.floor(sec / 60));
+  if (sec < 86400) return tn("{n} h ago", "{n} h ago", Math.floor(sec / 3600));
+  return date(then, { dateStyle: "medium" });
 }

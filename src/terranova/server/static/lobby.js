@@ -2,9 +2,10 @@
 // invitation links, and list the games this browser holds seats in ("my games").
 import {
   absolute, accountArea, languageMenu, api, attachMySeats, copyText, currentSession, forgetGame, h, mySeats,
-  paletteSwitch, plural, rememberSeat, seatColour, seatLink, seatToken, setGuide, timeAgo, toast,
+  paletteSwitch, rememberSeat, seatColour, seatLink, seatToken, setGuide, timeAgo, toast,
 } from "./common.js";
 import { chatPanel } from "./chat.js";
+import { number, t, tn } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const OTHER_BOT = "__other__";
@@ -33,6 +34,16 @@ function defaultBot() {
   return bots.includes("greedy") ? "greedy" : bots[0] || "random";
 }
 
+/** The name field's hint: a person's seat is "Player 2" until named; a bot names itself. */
+function namePlaceholder(kind, index) {
+  return kind === "human" ? t("Player {seat}", { seat: index + 1 }) : t("Name");
+}
+
+/** The seats' numbers as people count them ("1, 3"). */
+function seatNumbers(seats) {
+  return seats.map((s) => number(s.seat + 1)).join(", ");
+}
+
 function defaultChoice(index) {
   const bot = defaultBot();
   return index === 0 ? { kind: "human", name: "", bot, spec: "" } : { kind: "bot", name: "", bot, spec: "" };
@@ -58,17 +69,17 @@ function renderGame() {
   rules.hidden = !game.rules;
   if (game.rules) {
     rules.href = game.rules;
-    rules.textContent = `How to play ${game.name}: the rules`;
+    rules.textContent = t("How to play {game}: the rules", { game: game.name });
   }
   const board = $("game-leaderboard");
   board.hidden = false;
   board.href = `/leaderboards/${encodeURIComponent(game.id)}`;
-  board.textContent = `${game.name}: leaderboard`;
+  board.textContent = t("{game}: leaderboard", { game: game.name });
   const players = $("players-select");
   const previous = Number(players.value) || game.seats.default;
   const options = [];
   for (let n = game.seats.min; n <= game.seats.max; n++) {
-    options.push(h("option", { value: String(n), text: plural(n, "player") }));
+    options.push(h("option", { value: String(n), text: tn("{n} player", "{n} players", n) }));
   }
   players.replaceChildren(...options);
   players.value = String(Math.min(game.seats.max, Math.max(game.seats.min, previous)));
@@ -102,35 +113,36 @@ function renderSeats() {
 function automatonRow(index) {
   return h("li.seat-row.automaton", { dataset: { seat: index, automaton: "1" } },
     h("span.seat-dot", { style: `background:${seatColour(index)}`, "aria-hidden": "true" }),
-    h("span.seat-label", { text: `Seat ${index + 1}` }),
-    h("span.automaton-label", { text: `The automaton (variant ${currentGame().automaton_variant})` }));
+    h("span.seat-label", { text: t("Seat {seat}", { seat: index + 1 }) }),
+    h("span.automaton-label", { text: t("The automaton (variant {variant})", { variant: currentGame().automaton_variant }) }));
 }
 
 function seatRow(index) {
   const choice = seatChoices[index];
   const kind = h("select", {
-    id: `seat-${index}-kind`, "aria-label": `Seat ${index + 1}: who plays`,
+    id: `seat-${index}-kind`, "aria-label": t("Seat {seat}: who plays", { seat: index + 1 }),
     dataset: { seat: index, role: "kind" },
   },
-  h("option", { value: "human", text: "Human" }),
-  h("option", { value: "bot", text: "Bot" }),
-  h("option", { value: "open", text: "Open seat" }));
+  h("option", { value: "human", text: t("Human") }),
+  h("option", { value: "bot", text: t("Bot") }),
+  h("option", { value: "open", text: t("Open seat") }));
   kind.value = choice.kind;
   const name = h("input", {
     id: `seat-${index}-name`, type: "text", maxLength: 40, value: choice.name,
-    placeholder: choice.kind === "human" ? `Player ${index + 1}` : "Name",
-    "aria-label": `Seat ${index + 1}: name`, autocomplete: "off",
+    placeholder: namePlaceholder(choice.kind, index),
+    "aria-label": t("Seat {seat}: name", { seat: index + 1 }), autocomplete: "off",
   });
   const bots = gameBots();
   // a bot chosen for the previous game that does not play this one gives way to the default
   if (choice.bot !== OTHER_BOT && !bots.includes(choice.bot)) choice.bot = defaultBot();
   const botOptions = bots.map((b) => h("option", { value: b, text: b }));
-  botOptions.push(h("option", { value: OTHER_BOT, text: "other…" }));
-  const bot = h("select", { id: `seat-${index}-bot`, "aria-label": `Seat ${index + 1}: bot` }, botOptions);
+  botOptions.push(h("option", { value: OTHER_BOT, text: t("other…") }));
+  const bot = h("select", { id: `seat-${index}-bot`, "aria-label": t("Seat {seat}: bot", { seat: index + 1 }) }, botOptions);
   bot.value = choice.bot;
   const spec = h("input", {
     id: `seat-${index}-spec`, type: "text", maxLength: 200, value: choice.spec,
-    placeholder: "bot spec, e.g. greedy:epsilon=0.1", "aria-label": `Seat ${index + 1}: bot spec`,
+    placeholder: t("bot spec, e.g. {example}", { example: "greedy:epsilon=0.1" }),
+    "aria-label": t("Seat {seat}: bot spec", { seat: index + 1 }),
     autocomplete: "off", spellcheck: false,
   });
   const sync = () => {
@@ -142,13 +154,13 @@ function seatRow(index) {
     name.hidden = choice.kind === "open"; // whoever joins names it
     bot.hidden = choice.kind !== "bot";
     spec.hidden = choice.kind !== "bot" || choice.bot !== OTHER_BOT;
-    name.placeholder = choice.kind === "human" ? `Player ${index + 1}` : "Name";
+    name.placeholder = namePlaceholder(choice.kind, index);
   };
   for (const el of [kind, bot]) el.addEventListener("change", sync);
   for (const el of [name, spec]) el.addEventListener("input", sync);
   const row = h("li.seat-row", { dataset: { seat: index } },
     h("span.seat-dot", { style: `background:${seatColour(index)}`, "aria-hidden": "true" }),
-    h("span.seat-label", { text: `Seat ${index + 1}` }),
+    h("span.seat-label", { text: t("Seat {seat}", { seat: index + 1 }) }),
     kind, name, bot, spec);
   sync();
   return row;
@@ -164,7 +176,7 @@ function renderVariants(game) {
     if (Array.isArray(variant.choices)) {
       control = h("select", { id, name: key, dataset: { variant: key } },
         variant.choices.map((c) => h("option", {
-          value: String(c), text: String(c) + (c === variant.default ? " (default)" : ""),
+          value: String(c), text: c === variant.default ? t("{value} (default)", { value: String(c) }) : String(c),
         })));
       control.value = String(variant.default);
     } else {
@@ -209,7 +221,7 @@ function readRequest() {
     if (choice.name.trim() && choice.kind !== "open") seat.name = choice.name.trim();
     if (choice.kind === "bot") {
       seat.bot = choice.bot === OTHER_BOT ? choice.spec.trim() : choice.bot;
-      if (!seat.bot) throw new Error(`Seat ${i + 1}: write the bot spec`);
+      if (!seat.bot) throw new Error(t("Seat {seat}: write the bot spec", { seat: i + 1 }));
     }
     seats.push(seat);
   }
@@ -220,7 +232,7 @@ function readRequest() {
   if ($("move-seconds").value) request.move_seconds = Number($("move-seconds").value);
   if (!$("response-field").hidden) {
     const seconds = Number($("response-seconds").value);
-    if (!(seconds >= 1 && seconds <= 600)) throw new Error("Response time: from 1 to 600 seconds");
+    if (!(seconds >= 1 && seconds <= 600)) throw new Error(t("Response time: from {low} to {high} seconds", { low: 1, high: 600 }));
     request.response_seconds = seconds;
   }
   return request;
@@ -237,7 +249,7 @@ async function createGame(event) {
   }
   const button = $("create-button");
   button.disabled = true;
-  button.textContent = "Creating…";
+  button.textContent = t("Creating…");
   try {
     const created = await api("/api/games", { method: "POST", body: request });
     for (const seat of created.seats) {
@@ -250,17 +262,17 @@ async function createGame(event) {
     renderMyGames();
     renderOpenTables();
   } catch (err) {
-    toast(`The game could not be created: ${err.message}`);
+    toast(t("The game could not be created: {error}", { error: err.message }));
   } finally {
     button.disabled = false;
-    button.textContent = "Create game";
+    button.textContent = t("Create game");
   }
 }
 
 function linkRow(label, colour, url, playText, playHref, testid) {
-  const input = h("input.link", { type: "text", readOnly: true, value: url, "aria-label": `${label}: link` });
+  const input = h("input.link", { type: "text", readOnly: true, value: url, "aria-label": t("{who}: link", { who: label }) });
   input.addEventListener("focus", () => input.select());
-  const copy = h("button.copy", { type: "button", text: "Copy", "aria-label": `Copy the link of ${label}` });
+  const copy = h("button.copy", { type: "button", text: t("Copy"), "aria-label": t("Copy the link of {who}", { who: label }) });
   copy.addEventListener("click", () => copyText(url, copy));
   return h("li.invite", { dataset: { testid } },
     h("div.invite-head",
@@ -275,20 +287,27 @@ function showCreated(created) {
   for (const seat of created.seats) {
     if (!seat.token) continue;
     const link = seatLink(created.game_id, seat.seat, seat.token);
-    items.push(linkRow(`Seat ${seat.seat + 1} · ${seat.name}`, seatColour(seat.seat), absolute(link),
-      `Play seat ${seat.seat + 1}`, link, `seat-${seat.seat}`));
+    items.push(linkRow(t("Seat {seat} · {name}", { seat: seat.seat + 1, name: seat.name }), seatColour(seat.seat),
+      absolute(link), t("Play seat {seat}", { seat: seat.seat + 1 }), link, `seat-${seat.seat}`));
   }
   const bots = created.seats.filter((s) => s.kind === "bot");
   const machines = created.seats.filter((s) => s.kind === "automaton");
   const open = created.seats.filter((s) => s.kind === "open");
   const others = [];
   if (open.length) {
-    others.push(`Open: seat ${open.map((o) => o.seat + 1).join(", ")}, listed in the open tables until someone joins`);
+    others.push(tn("Open: seat {seats}, listed in the open tables until someone joins",
+      "Open: seats {seats}, listed in the open tables until someone joins", open.length, { seats: seatNumbers(open) }));
   }
-  if (bots.length) others.push(`Bots: ${bots.map((b) => `seat ${b.seat + 1} (${b.name})`).join(", ")}`);
-  if (machines.length) others.push(`The automaton: seat ${machines.map((m) => m.seat + 1).join(", ")}`);
+  if (bots.length) {
+    // each bot's own message first: the extractor does not see a message inside another's call
+    const listed = bots.map((b) => t("seat {seat} ({name})", { seat: b.seat + 1, name: b.name }));
+    others.push(t("Bots: {bots}", { bots: listed.join(", ") }));
+  }
+  if (machines.length) {
+    others.push(tn("The automaton: seat {seats}", "The automaton: seats {seats}", machines.length, { seats: seatNumbers(machines) }));
+  }
   if (others.length) items.push(h("li.invite.bots", { text: others.join(" · ") }));
-  items.push(linkRow("Spectators", null, absolute(created.spectator_link), "Watch",
+  items.push(linkRow(t("Spectators"), null, absolute(created.spectator_link), t("Watch"),
     created.spectator_link, "spectator"));
   $("invite-list").replaceChildren(...items);
   $("created").hidden = false;
@@ -312,23 +331,29 @@ async function accountGames() {
   }
 }
 
+/** A seat of a listed game: its colour and who plays it (a star for a winner), or that it
+ * waits for someone to join. */
+function playerChip(seat, result = null, ...more) {
+  const name = seat.kind === "open" ? t("open seat") : seat.name;
+  return h("span.player-chip", h("span.seat-dot", { style: `background:${seatColour(seat.seat)}` }),
+    name + (result && result.winners.includes(seat.seat) ? " ★" : ""), ...more);
+}
+
 /** A game of the account's, drawn from the list's own summary (nothing more is read). */
 function accountGameItem(game, group) {
-  const names = game.seats.map((seat) => h("span.player-chip",
-    h("span.seat-dot", { style: `background:${seatColour(seat.seat)}` }),
-    seat.name + (game.result && game.result.winners.includes(seat.seat) ? " ★" : "")));
+  const names = game.seats.map((seat) => playerChip(seat, game.result));
   const playing = game.status === "playing";
   let status;
-  if (group === "waiting") status = "your turn";
-  else if (!playing) status = game.status === "finished" ? "finished" : "closed";
-  else if (game.to_move === null) status = "playing";
-  else if (game.seats[game.to_move].kind === "open") status = "waiting for a player";
-  else status = `${game.seats[game.to_move].name} to move`;
+  if (group === "waiting") status = t("your turn");
+  else if (!playing) status = game.status === "finished" ? t("finished") : t("closed");
+  else if (game.to_move === null) status = t("playing");
+  else if (game.seats[game.to_move].kind === "open") status = t("waiting for a player");
+  else status = t("{name} to move", { name: game.seats[game.to_move].name });
   const buttons = game.mine
     .filter((k) => !playing || game.seats[k].kind === "human") // a resigned seat is a bot's
     .map((k) => h("a.button.small" + (playing ? ".primary" : ""), {
       href: seatLink(game.game_id, k, seatToken(game.game_id, k)),
-      text: playing ? `Play seat ${k + 1}` : `Review (seat ${k + 1})`,
+      text: playing ? t("Play seat {seat}", { seat: k + 1 }) : t("Review (seat {seat})", { seat: k + 1 }),
       dataset: { testid: `my-game-${game.game_id}-${k}` },
     }));
   const li = h("li.my-game", { dataset: { gameId: game.game_id, held: "account" } },
@@ -365,46 +390,47 @@ async function renderMyGames() {
   const list = $("my-games-list");
   const ids = [...games.keys()].slice(0, 20);
   const items = ids.map((id) => {
-    const li = h("li.my-game", { dataset: { gameId: id } }, h("div.my-game-head", { text: "Loading…" }));
+    const li = h("li.my-game", { dataset: { gameId: id } }, h("div.my-game-head", { text: t("Loading…") }));
     return li;
   });
   list.replaceChildren(...accountItems, ...items);
   await Promise.all(ids.map(async (id, k) => {
     const li = items[k];
     const held = games.get(id).sort((a, b) => a.seat - b.seat);
-    const forget = h("button.small.ghost", { type: "button", text: "Forget", "aria-label": `Forget game ${id}` });
+    const forget = h("button.small.ghost", { type: "button", text: t("Forget"), "aria-label": t("Forget game {game}", { game: id }) });
     forget.addEventListener("click", () => { forgetGame(id); renderMyGames(); });
     let summary;
     try {
       summary = await api(`/api/games/${encodeURIComponent(id)}`);
     } catch (err) {
-      li.replaceChildren(h("div.my-game-head", h("strong", { text: `Game ${id}` }),
-        h("span.muted", { text: err.status === 404 ? " · not on this server any more" : ` · ${err.message}` })),
+      li.replaceChildren(h("div.my-game-head", h("strong", { text: t("Game {game}", { game: id }) }),
+        h("span.muted", { text: " · " + (err.status === 404 ? t("not on this server any more") : err.message) })),
       h("div.my-game-actions", forget));
       return;
     }
-    const names = summary.seats.map((seat) => h("span.player-chip",
-      h("span.seat-dot", { style: `background:${seatColour(seat.seat)}` }),
-      seat.name + (summary.result && summary.result.winners.includes(seat.seat) ? " ★" : ""),
+    const names = summary.seats.map((seat) => playerChip(seat, summary.result,
       // the points as a player reads them (no tie-break fractions; none in a game without points)
       summary.result && summary.result.points
-        ? h("b", { text: ` ${summary.result.points[seat.seat]}` }) : null));
+        ? h("b", { text: ` ${number(summary.result.points[seat.seat])}` }) : null));
     let status;
+    let myTurn = false;
     if (summary.status === "finished") {
-      status = "finished";
+      status = t("finished");
     } else if (summary.to_move !== null && summary.to_move !== undefined) {
-      const mine = held.some((s) => s.seat === summary.to_move);
+      myTurn = held.some((s) => s.seat === summary.to_move);
       const open = summary.seats[summary.to_move].kind === "open";
-      status = mine ? "your turn" : open ? "waiting for a player" : `${summary.seats[summary.to_move].name} to move`;
+      status = myTurn ? t("your turn") : open ? t("waiting for a player")
+        : t("{name} to move", { name: summary.seats[summary.to_move].name });
     } else {
-      status = "playing";
+      status = t("playing");
     }
     const buttons = held.map((seat) => h("a.button.small" + (summary.status === "playing" ? ".primary" : ""), {
       href: seatLink(id, seat.seat, seat.token),
-      text: summary.status === "finished" ? `Review (seat ${seat.seat + 1})` : `Play seat ${seat.seat + 1}`,
+      text: summary.status === "finished" ? t("Review (seat {seat})", { seat: seat.seat + 1 })
+        : t("Play seat {seat}", { seat: seat.seat + 1 }),
     }));
     li.classList.toggle("finished", summary.status === "finished");
-    li.classList.toggle("my-turn", status === "your turn");
+    li.classList.toggle("my-turn", myTurn);
     li.replaceChildren(
       h("div.my-game-head", h("strong", { text: summary.name }),
         h("span.status-pill", { text: status }),
@@ -417,7 +443,8 @@ async function renderMyGames() {
   const all = [...accountItems, ...items];
   const waiting = all.filter((li) => li.classList.contains("my-turn"));
   list.replaceChildren(...waiting, ...all.filter((li) => !waiting.includes(li)));
-  document.title = `${waiting.length ? `(${waiting.length}) ` : ""}Terranova: play tabletop games`;
+  const title = t("Terranova: play tabletop games");
+  document.title = waiting.length ? t("({count}) {title}", { count: waiting.length, title }) : title;
   list.dataset.myTurns = String(waiting.length);
 }
 
@@ -428,10 +455,11 @@ async function showMyGames() {
   try {
     const answer = await attachMySeats();
     if (answer && answer.attached.length) {
-      toast(`${plural(answer.attached.length, "seat")} of this browser now held by your account`, "info");
+      toast(tn("{n} seat of this browser now held by your account", "{n} seats of this browser now held by your account",
+        answer.attached.length), "info");
     }
   } catch (err) {
-    toast(`Your seats could not be attached to your account: ${err.message}`);
+    toast(t("Your seats could not be attached to your account: {error}", { error: err.message }));
   }
   await renderMyGames();
 }
@@ -446,20 +474,18 @@ async function renderOpenTables() {
     listed = await api("/api/games?open=1");
   } catch (err) {
     $("open-tables-empty").hidden = false;
-    $("open-tables-empty").textContent = `The open tables could not be loaded: ${err.message}`;
+    $("open-tables-empty").textContent = t("The open tables could not be loaded: {error}", { error: err.message });
     return;
   }
   const held = new Set(mySeats().map((x) => x.game_id));
   const games = listed.games.filter((g) => !held.has(g.game_id));
   $("open-tables-empty").hidden = games.length > 0;
-  $("open-tables-empty").textContent = "No game is waiting for players. Leave a seat open when you create one.";
+  $("open-tables-empty").textContent = t("No game is waiting for players. Leave a seat open when you create one.");
   $("open-tables-list").replaceChildren(...games.map((game) => {
-    const chips = game.seats.map((seat) => h("span.player-chip",
-      h("span.seat-dot", { style: `background:${seatColour(seat.seat)}` }),
-      seat.kind === "open" ? "open seat" : seat.name));
+    const chips = game.seats.map((seat) => playerChip(seat));
     const joins = game.seats.filter((seat) => seat.kind === "open").map((seat) => {
       const button = h("button.small.primary", {
-        type: "button", text: `Join seat ${seat.seat + 1}`,
+        type: "button", text: t("Join seat {seat}", { seat: seat.seat + 1 }),
         dataset: { testid: `join-${game.game_id}-${seat.seat}` },
       });
       button.addEventListener("click", () => joinTable(game, seat.seat, button));
@@ -467,7 +493,7 @@ async function renderOpenTables() {
     });
     return h("li.my-game.open-table", { dataset: { gameId: game.game_id } },
       h("div.my-game-head", h("strong", { text: game.name }),
-        h("span.status-pill", { text: `${game.seats.filter((x) => x.kind === "open").length} open` }),
+        h("span.status-pill", { text: tn("{n} open", "{n} open", game.seats.filter((x) => x.kind === "open").length) }),
         h("span.muted", { text: timeAgo(game.created) })),
       h("div.my-game-players", chips),
       h("div.my-game-actions", joins));
@@ -484,7 +510,7 @@ async function joinTable(game, seat, button, asName = null) {
     rememberSeat({ game_id: joined.game_id, game: game.game, seat: joined.seat, token: joined.token, name });
     location.assign(joined.link);
   } catch (err) {
-    toast(`You could not join: ${err.message}`);
+    toast(t("You could not join: {error}", { error: err.message }));
     button.disabled = false;
     renderOpenTables();
     renderInvitations();
@@ -504,7 +530,7 @@ async function renderInvitations() {
   try {
     listed = await api("/api/account/invitations");
   } catch (err) {
-    $("invitations-empty").textContent = `The invitations could not be loaded: ${err.message}`;
+    $("invitations-empty").textContent = t("The invitations could not be loaded: {error}", { error: err.message });
     return;
   }
   const items = listed.invitations;
@@ -513,19 +539,19 @@ async function renderInvitations() {
     const info = catalog.games.find((g) => g.id === invitation.game);
     const name = info ? info.name : humanize(invitation.game);
     const join = h("button.small.primary", {
-      type: "button", text: `Join seat ${invitation.seat + 1}`,
+      type: "button", text: t("Join seat {seat}", { seat: invitation.seat + 1 }),
       dataset: { testid: `accept-${invitation.invitation_id}` },
     });
     join.addEventListener("click", () => joinTable(
       { game_id: invitation.game_id, game: invitation.game }, invitation.seat, join, account.name));
     const decline = h("button.small", {
-      type: "button", text: "Decline", dataset: { testid: `decline-${invitation.invitation_id}` },
+      type: "button", text: t("Decline"), dataset: { testid: `decline-${invitation.invitation_id}` },
     });
     decline.addEventListener("click", () => declineInvitation(invitation, decline));
     return h("li.my-game.invitation", { dataset: { invitationId: invitation.invitation_id } },
       h("div.my-game-head", h("strong", { text: name }),
         h("span.muted", { text: timeAgo(invitation.created_at) })),
-      h("p.invitation-text", { text: `${invitation.inviter} invites you to seat ${invitation.seat + 1}.` }),
+      h("p.invitation-text", { text: t("{name} invites you to seat {seat}.", { name: invitation.inviter, seat: invitation.seat + 1 }) }),
       h("div.my-game-actions", join, decline));
   }));
 }
@@ -535,7 +561,7 @@ async function declineInvitation(invitation, button) {
   try {
     await api(`/api/account/invitations/${encodeURIComponent(invitation.invitation_id)}/decline`, { method: "POST" });
   } catch (err) {
-    toast(`The invitation could not be declined: ${err.message}`);
+    toast(t("The invitation could not be declined: {error}", { error: err.message }));
   }
   renderInvitations();
 }
@@ -548,8 +574,8 @@ function showRated(known) {
   $("rated").disabled = !signedIn;
   if (!signedIn) $("rated").checked = false;
   $("rated-hint").textContent = signedIn
-    ? "The game moves the ratings of the people at the table. You play the first person's seat from your account; leave the other people's seats open for them to join signed in. Bots play at their published ratings."
-    : "Sign in to play rated games: a rated game moves the ratings of the people at the table.";
+    ? t("The game moves the ratings of the people at the table. You play the first person's seat from your account; leave the other people's seats open for them to join signed in. Bots play at their published ratings.")
+    : t("Sign in to play rated games: a rated game moves the ratings of the people at the table.");
 }
 
 async function start() {
@@ -569,11 +595,11 @@ async function start() {
   try {
     catalog = await api("/api/catalog");
   } catch (err) {
-    toast(`The catalog could not be loaded: ${err.message}`);
+    toast(t("The catalog could not be loaded: {error}", { error: err.message }));
     return;
   }
   if (!catalog.games.length) {
-    toast("This server offers no games.");
+    toast(t("This server offers no games."));
     return;
   }
   renderGameChoice();
@@ -587,7 +613,7 @@ let lobbySocket = null;
 let lobbyWait = 1000;
 const lobbyChat = chatPanel($("lobby-chat"), (message) => {
   if (lobbySocket && lobbySocket.readyState === WebSocket.OPEN) lobbySocket.send(JSON.stringify(message));
-  else toast("Not connected: the message was not sent");
+  else toast(t("Not connected: the message was not sent"));
 }, { online: $("online-list") });
 
 /** The lobby's socket: its chat and who is online; it connects again when it drops. */

@@ -2,6 +2,7 @@
 // game's own board fails to load: the legal actions as buttons and the view as text. Same
 // interface as the games' boards (see game.js).
 import { h } from "../common.js";
+import { t } from "../i18n.js";
 
 export function createBoard(ctx) {
   const pre = h("pre.generic-view");
@@ -17,7 +18,7 @@ export function createBoard(ctx) {
         type: "button", text: says || text, title: says && says !== text ? text : null, dataset: { action: text },
         on: { click: () => { if (!busy) { busy = true; ctx.send(text); } } },
       })) : [];
-      ctx.panel.replaceChildren(h("p.prompt", { text: mine ? "Your move:" : "" }), h("div.choices", buttons));
+      ctx.panel.replaceChildren(h("p.prompt", { text: mine ? t("Your move:") : "" }), h("div.choices", buttons));
     },
     settle() { busy = false; },
     destroy() {},
