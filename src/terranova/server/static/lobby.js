@@ -186,7 +186,7 @@ function renderVariants(game) {
       });
     }
     if (key === game.automaton_variant) control.addEventListener("input", renderSeats);
-    return h("div.field.variant", h("label", { for: id, text: humanize(key) }), control,
+    return h("div.field.variant", h("label", { for: id, text: variant.label || humanize(key) }), control,
       // what the option does for a player (its note; the description keeps the sources)
       variant.note || variant.description ? h("p.hint", { text: variant.note || variant.description }) : null);
   });
