@@ -56,6 +56,8 @@ def test_the_catalogs_are_served_as_json(api: Api) -> None:
     assert body["lang"] == "fr"
     assert body["languages"] == {"en": "English", "fr": "Français", "de": "Deutsch"}
     assert body["domains"]["terranova"]["New game"] == "Nouvelle partie"
+    assert body["domains"]["discovery"]["Turn"] == "Tourner"  # the games' own catalogs
+    assert body["domains"]["evolution"]["The tree"] == "L'arbre"
     again = api.client.get("/api/messages/fr", headers={"If-None-Match": answer.headers["ETag"]})
     assert again.status_code == 304
     assert api.client.get("/api/messages/en").json()["domains"]["terranova"] == {}

@@ -87,6 +87,7 @@ INFO = GameInfo(
     renderer="terranova.games.discovery.render",
     encoding="terranova.games.discovery.encoding",
     web="terranova.games.discovery.web",
+    messages="terranova.games.discovery",
     test_params=(
         {"players": 3, "hand": 2, "hand_visibility": "private"},
         {"players": 5, "hand": 2, "hand_visibility": "private", "equal_turns": "exact"},

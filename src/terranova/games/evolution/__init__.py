@@ -134,6 +134,7 @@ def _info(
         automaton_variant="automata",
         renderer="terranova.games.evolution.render",
         web="terranova.games.evolution.web",  # one board for both games
+        messages="terranova.games.evolution",  # one catalog for both games too
         bots="terranova.games.evolution.bots",
         factory=factory,
         encoding=f"terranova.games.evolution.encoding.{game_id.removeprefix('evolution-')}",

@@ -11,7 +11,10 @@
 // is in board.css, next to it.
 import { h, loadStyle, paletteName, s, seatColour, seatColourName, seatInk, svgTitle } from "/static/common.js";
 import { Placing, TileMap } from "/static/kit/tile-board.js";
+import { language, translator } from "/static/i18n.js";
 import { regionEdges, sameAsTable, tileGeometry } from "./geometry.js";
+
+const { t, tn } = translator("discovery");
 
 await loadStyle(new URL("board.css", import.meta.url));
 
@@ -22,13 +25,13 @@ const S = 100; // one tile, in SVG units
 // follower (and every mark of another's move) carries its seat's number.
 const SAFE = paletteName() === "safe";
 const TERRAIN = SAFE ? {
-  mountain: { fill: "#8a7f75", ink: "#3f362e", role: "brigand" },
-  grassland: { fill: "#d0d66a", ink: "#5c6410", role: "explorer" },
-  sea: { fill: "#2f7fc1", ink: "#d6ecfc", role: "navigator" },
+  mountain: { fill: "#8a7f75", ink: "#3f362e" },
+  grassland: { fill: "#d0d66a", ink: "#5c6410" },
+  sea: { fill: "#2f7fc1", ink: "#d6ecfc" },
 } : {
-  mountain: { fill: "#a08a74", ink: "#6b5643", role: "brigand" },
-  grassland: { fill: "#9bc862", ink: "#6a9a38", role: "explorer" },
-  sea: { fill: "#4f92d8", ink: "#bfe0fb", role: "navigator" },
+  mountain: { fill: "#a08a74", ink: "#6b5643" },
+  grassland: { fill: "#9bc862", ink: "#6a9a38" },
+  sea: { fill: "#4f92d8", ink: "#bfe0fb" },
 };
 const TEX_WIDTH = SAFE ? 2.2 : 1.6; // the patterns' strokes (grass and waves: 0.3 less)
 const MEEPLE = "M0,-15.5 a5.6,5.6 0 0 1 5.4,7.1 L14.2,-4.7 Q17.6,-3 16,0.8 L8.3,3.2 L13.6,14.6 " +
@@ -39,18 +42,73 @@ export function createBoard(ctx) {
   return new DiscoveryBoard(ctx);
 }
 
-const SIDE_NAMES = ["north", "east", "south", "west"];
+const SIDE_NAMES = [t("north"), t("east"), t("south"), t("west")];
+// "east and west", "north, east and south", in the page's language
+const LIST = new Intl.ListFormat(language === "en" || language === "xx" ? "en-GB" : language, { type: "conjunction" });
 
 /** Where a region lies on a placed tile: "north", "east and west", "centre". */
 function sides(region, rotation) {
   const edges = regionEdges(region).map((e) => (e + rotation) % 4).sort();
-  if (!edges.length) return "centre";
-  if (edges.length === 4) return "whole tile";
-  const names = edges.map((e) => SIDE_NAMES[e]);
-  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  if (!edges.length) return t("centre");
+  if (edges.length === 4) return t("whole tile");
+  return LIST.format(edges.map((e) => SIDE_NAMES[e]));
 }
 
-function article(word) { return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`; }
+/**
+ * The words of each terrain and of the follower standing on it (a brigand on a mountain,
+ * an explorer on a grassland, a navigator on a sea), whole sentences each, since their
+ * gender and articles differ from one language to another.
+ */
+const WORDS = {
+  mountain: {
+    terrain: t("mountain"),
+    deployOn: (where) => t("Deploy a brigand on the mountain ({where})", { where }),
+    deployButton: t("Deploy brigand"),
+    onThe: (where) => t("on the mountain, {where}", { where }),
+    takeBack: (x, y, n) => tn("Take back your brigand at {x},{y} for {n} point", "Take back your brigand at {x},{y} for {n} points", n, { x, y }),
+    takeButton: t("Take back brigand"),
+    standing: (who, n) => tn("{who}: brigand on a mountain of {n} tile", "{who}: brigand on a mountain of {n} tiles", n, { who }),
+    deployed: t("deployed a brigand on the mountain"),
+    tookBack: t("took back a brigand from the mountain"),
+    deployedThis: (who) => t("{who} deployed this brigand", { who }),
+    tookBackHere: (who) => t("{who} took back a brigand from here", { who }),
+    canClose: (tile) => t("{tile} can close your mountain: turn it to fit the square next to your brigand and click there. Then take the brigand back: a complete mountain scores more.", { tile }),
+    ripe: (now, final) => t("Your brigand's mountain is complete (yellow badge): take it back now (click its orange ring) for {now} points. Left on the map it scores only {final} at the end.", { now, final }),
+    city: t("port city between the mountain and the sea"),
+  },
+  grassland: {
+    terrain: t("grassland"),
+    deployOn: (where) => t("Deploy an explorer on the grassland ({where})", { where }),
+    deployButton: t("Deploy explorer"),
+    onThe: (where) => t("on the grassland, {where}", { where }),
+    takeBack: (x, y, n) => tn("Take back your explorer at {x},{y} for {n} point", "Take back your explorer at {x},{y} for {n} points", n, { x, y }),
+    takeButton: t("Take back explorer"),
+    standing: (who, n) => tn("{who}: explorer on a grassland of {n} tile", "{who}: explorer on a grassland of {n} tiles", n, { who }),
+    deployed: t("deployed an explorer on the grassland"),
+    tookBack: t("took back an explorer from the grassland"),
+    deployedThis: (who) => t("{who} deployed this explorer", { who }),
+    tookBackHere: (who) => t("{who} took back an explorer from here", { who }),
+    canClose: (tile) => t("{tile} can close your grassland: turn it to fit the square next to your explorer and click there. Then take the explorer back: a complete grassland scores more.", { tile }),
+    ripe: (now, final) => t("Your explorer's grassland is complete (yellow badge): take it back now (click its orange ring) for {now} points. Left on the map it scores only {final} at the end.", { now, final }),
+    city: t("port city between the grassland and the sea"),
+  },
+  sea: {
+    terrain: t("sea"),
+    deployOn: (where) => t("Deploy a navigator on the sea ({where})", { where }),
+    deployButton: t("Deploy navigator"),
+    onThe: (where) => t("on the sea, {where}", { where }),
+    takeBack: (x, y, n) => tn("Take back your navigator at {x},{y} for {n} point", "Take back your navigator at {x},{y} for {n} points", n, { x, y }),
+    takeButton: t("Take back navigator"),
+    standing: (who, n) => tn("{who}: navigator on a sea of {n} tile", "{who}: navigator on a sea of {n} tiles", n, { who }),
+    deployed: t("deployed a navigator on the sea"),
+    tookBack: t("took back a navigator from the sea"),
+    deployedThis: (who) => t("{who} deployed this navigator", { who }),
+    tookBackHere: (who) => t("{who} took back a navigator from here", { who }),
+    canClose: (tile) => t("{tile} can close your sea: turn it to fit the square next to your navigator and click there. Then take the navigator back: a complete sea scores more.", { tile }),
+    ripe: (now, final) => t("Your navigator's sea is complete (yellow badge): take it back now (click its orange ring) for {now} points. Left on the map it scores only {final} at the end.", { now, final }),
+    city: t("port city between the land and the sea"),
+  },
+};
 
 /**
  * A move as the server sends it ({text, kind, fields, says}: a legal move, a log entry, a
@@ -64,7 +122,7 @@ function readMove(move) {
 }
 
 /** How a mark of a move not made names its role (showHint). */
-const HINT_ROLES = { hint: "Hint", best: "The bot's best move", played: "The move played" };
+const HINT_ROLES = { hint: t("Hint"), best: t("The bot's best move"), played: t("The move played") };
 
 class DiscoveryBoard {
   /**
@@ -101,9 +159,9 @@ class DiscoveryBoard {
   buildMap() {
     this.ctx.map.classList.add("discovery-map");
     const legend = h("div.map-legend", { "aria-hidden": "true" },
-      ...Object.entries(TERRAIN).map(([name, t]) => h("span", { dataset: { terrain: name } },
-        SAFE ? terrainSwatch(name) : h("i", { style: `background:${t.fill}` }), name)),
-      h("span", h("i.city-swatch"), "port city"));
+      ...Object.entries(TERRAIN).map(([name, look]) => h("span", { dataset: { terrain: name } },
+        SAFE ? terrainSwatch(name) : h("i", { style: `background:${look.fill}` }), WORDS[name].terrain)),
+      h("span", h("i.city-swatch"), t("port city")));
     this.map = new TileMap({
       map: this.ctx.map,
       size: S,
@@ -141,13 +199,13 @@ class DiscoveryBoard {
     const panel = this.ctx.panel;
     panel.classList.add("discovery-panel");
     this.prompt = h("p.prompt", { "aria-live": "polite", dataset: { testid: "prompt" } });
-    this.handBox = h("div.hand", { role: "group", "aria-label": "Tiles in hand" });
-    this.rotateLeft = h("button", { type: "button", title: "Turn the tile anticlockwise (Shift+R)", "aria-label": "Turn the tile anticlockwise", on: { click: () => this.rotate(-1) } }, rotateIcon(true), " Turn");
-    this.rotateRight = h("button", { type: "button", title: "Turn the tile clockwise (R)", "aria-label": "Turn the tile clockwise", on: { click: () => this.rotate(1) } }, rotateIcon(false), " Turn");
+    this.handBox = h("div.hand", { role: "group", "aria-label": t("Tiles in hand") });
+    this.rotateLeft = h("button", { type: "button", title: t("Turn the tile anticlockwise (Shift+R)"), "aria-label": t("Turn the tile anticlockwise"), on: { click: () => this.rotate(-1) } }, rotateIcon(true), " ", t("Turn"));
+    this.rotateRight = h("button", { type: "button", title: t("Turn the tile clockwise (R)"), "aria-label": t("Turn the tile clockwise"), on: { click: () => this.rotate(1) } }, rotateIcon(false), " ", t("Turn"));
     this.rotateBox = h("div.rotate-row", this.rotateLeft, this.rotateRight);
     this.spotInfo = h("p.hint.spot-info");
-    this.followerBox = h("div.follower-choices", { role: "group", "aria-label": "Follower choices" });
-    this.passButton = h("button.primary.pass", { type: "button", title: "Pass: no follower this turn (P)", dataset: { testid: "pass" }, on: { click: () => this.pass() } }, "Pass ", h("kbd", { text: "P" }));
+    this.followerBox = h("div.follower-choices", { role: "group", "aria-label": t("Follower choices") });
+    this.passButton = h("button.primary.pass", { type: "button", title: t("Pass: no follower this turn (P)"), dataset: { testid: "pass" }, on: { click: () => this.pass() } }, t("Pass"), " ", h("kbd", { text: "P" }));
     this.followerRow = h("div.follower-row", this.passButton);
     this.counts = h("div.counts");
     panel.replaceChildren(this.prompt, this.handBox, this.rotateBox, this.spotInfo, this.followerBox, this.followerRow, this.counts);
@@ -208,28 +266,28 @@ class DiscoveryBoard {
         fill: i < supply ? seatColour(seat) : "none", stroke: i < supply ? "#222" : "#888", "stroke-width": 1.6,
       }));
     }
-    box.append(h("span.supply", { title: `${supply} in supply, ${onMap} on the map`, dataset: { testid: `supply-${seat}` } },
-      meeples, h("span.sr-only", { text: `${supply} followers in supply, ${onMap} on the map` })));
+    box.append(h("span.supply", { title: t("{supply} in supply, {onMap} on the map", { supply, onMap }), dataset: { testid: `supply-${seat}` } },
+      meeples, h("span.sr-only", { text: tn("{n} follower in supply, {onMap} on the map", "{n} followers in supply, {onMap} on the map", supply, { onMap }) })));
     const hand = view.hands[seat];
     if (hand && hand.count) {
       const tiles = hand.tiles
-        ? hand.tiles.map((id) => miniTile(this.designs.get(id), 0, 24, `tile ${id}`))
-        : Array.from({ length: hand.count }, () => h("span.tile-back", { title: "a tile (hidden)" }));
-      box.append(h("span.seat-hand", { title: "tiles in hand" }, tiles));
+        ? hand.tiles.map((id) => miniTile(this.designs.get(id), 0, 24, t("tile {id}", { id })))
+        : Array.from({ length: hand.count }, () => h("span.tile-back", { title: t("a tile (hidden)") }));
+      box.append(h("span.seat-hand", { title: t("tiles in hand") }, tiles));
     }
     return box;
   }
 
   status(message) {
     const view = message.view;
-    if (message.status === "finished") return "Game over";
+    if (message.status === "finished") return t("Game over");
     const mover = message.to_move;
     if (mover === null || mover === undefined) return "";
     const name = this.ctx.seatName(mover);
     const mine = message.seat === mover && this.live;
-    if (view.phase === "place") return mine ? "Your turn: place your tile" : `${name} is placing a tile`;
-    if (view.phase === "follower") return mine ? "Your turn: follower or pass" : `${name} is choosing a follower move`;
-    return `${name} to move`;
+    if (view.phase === "place") return mine ? t("Your turn: place your tile") : t("{name} is placing a tile", { name });
+    if (view.phase === "follower") return mine ? t("Your turn: follower or pass") : t("{name} is choosing a follower move", { name });
+    return t("{name} to move", { name });
   }
 
   /** The first-game guide's tip for the seat to decide now (the play page asks only then):
@@ -251,19 +309,16 @@ class DiscoveryBoard {
     const close = this.closing(view);
     if (close) {
       const { follower: f, place } = close;
-      const tile = hand.length > 1 ? `Your tile ${place.design}` : "Your tile";
-      return `${tile} can close your ${f.terrain}: turn it to fit the square next to your ${f.role} and click there. ` +
-        `Then take the ${f.role} back: a complete ${f.terrain} scores more.`;
+      const tile = hand.length > 1 ? t("Your tile {design}", { design: place.design }) : t("Your tile");
+      return (WORDS[f.terrain] || WORDS.sea).canClose(tile);
     }
-    const how = "turn it (R) and click an orange square, where every edge matches the terrain it touches.";
     if (hand.length > 1) {
-      return `Choose one of your ${hand.length} tiles, ${how} Then you may put a follower on it.`;
+      return t("Choose one of your {n} tiles, turn it (R) and click an orange square, where every edge matches the terrain it touches. Then you may put a follower on it.", { n: hand.length });
     }
     if (!view.supply[seat]) {
-      return "Place your tile: turn it (R) and click an orange square. All your followers are out: " +
-        "lay it where it grows or closes their territories, since closed ones score more.";
+      return t("Place your tile: turn it (R) and click an orange square. All your followers are out: lay it where it grows or closes their territories, since closed ones score more.");
     }
-    return `Place your tile: ${how} Then you may put a follower on it to claim its territory.`;
+    return t("Place your tile: turn it (R) and click an orange square, where every edge matches the terrain it touches. Then you may put a follower on it to claim its territory.");
   }
 
   followerTip(message, moves) {
@@ -277,22 +332,18 @@ class DiscoveryBoard {
     const ripe = removes.filter((f) => f.complete && f.value_now > f.value_final)
       .sort((a, b) => (b.value_now - b.value_final) - (a.value_now - a.value_final))[0];
     if (ripe) {
-      return `Your ${ripe.role}'s ${ripe.terrain} is complete (yellow badge): take it back now (click its orange ring) ` +
-        `for ${ripe.value_now} points. Left on the map it scores only ${ripe.value_final} at the end.`;
+      return (WORDS[ripe.terrain] || WORDS.sea).ripe(ripe.value_now, ripe.value_final);
     }
     if (deploys.length) {
       const left = view.supply[seat];
-      return `Deploy a follower: click a + on your new tile (${left} in supply). Taken back later, it scores its ` +
-        "territory: a grassland by its tiles, a mountain or sea by its port cities. Or pass.";
+      return t("Deploy a follower: click a + on your new tile ({left} in supply). Taken back later, it scores its territory: a grassland by its tiles, a mountain or sea by its port cities. Or pass.", { left });
     }
     if (removes.length) {
       return view.supply[seat]
-        ? "You cannot deploy: every territory of the new tile already has a follower. Take one of yours back " +
-          "(orange ring) to score its badge, or pass to let its territory grow."
-        : "All your followers are on the map. Take one back (click its orange ring) to score its badge and use it " +
-          "again, or pass to let its territory grow.";
+        ? t("You cannot deploy: every territory of the new tile already has a follower. Take one of yours back (orange ring) to score its badge, or pass to let its territory grow.")
+        : t("All your followers are on the map. Take one back (click its orange ring) to score its badge and use it again, or pass to let its territory grow.");
     }
-    return "No follower move is possible: every territory of the new tile already has a follower. Click Pass (or press P).";
+    return t("No follower move is possible: every territory of the new tile already has a follower. Click Pass (or press P).");
   }
 
   /** The first of the view's `closes` (the server's placements of this seat's tile that
@@ -317,22 +368,22 @@ class DiscoveryBoard {
     const move = readMove(entry);
     switch (move.kind) {
       case "Place": {
-        const beside = Math.abs(move.x) + Math.abs(move.y) === 1 ? " by the start tile" : "";
-        return `laid ${this.tileWords(move.design)}${beside}`;
+        const tile = this.tileWords(move.design);
+        return Math.abs(move.x) + Math.abs(move.y) === 1 ? t("laid {tile} by the start tile", { tile }) : t("laid {tile}", { tile });
       }
       case "Deploy": {
         const placed = placeBefore(message.log, entry.ply);
         const region = placed && this.region(placed.design, move.region);
-        return region ? `deployed ${article(TERRAIN[region.terrain].role)} on the ${region.terrain}` : "deployed a follower on the new tile";
+        return region ? WORDS[region.terrain].deployed : t("deployed a follower on the new tile");
       }
       case "Remove": {
         const tile = tileAt(message.view, move.x, move.y);
         const region = tile && this.region(tile.design, move.region);
-        return region ? `took back ${article(TERRAIN[region.terrain].role)} from the ${region.terrain}` : "took back a follower";
+        return region ? WORDS[region.terrain].tookBack : t("took back a follower");
       }
-      case "Pass": return "no follower move";
-      case "Draw": return move.design === null ? "drew a tile" : `drew tile ${move.design}`;
-      case "SetAside": return `tile ${move.design} set aside`;
+      case "Pass": return t("no follower move");
+      case "Draw": return move.design === null ? t("drew a tile") : t("drew tile {design}", { design: move.design });
+      case "SetAside": return t("tile {design} set aside", { design: move.design });
       default: return entry.text;
     }
   }
@@ -345,15 +396,13 @@ class DiscoveryBoard {
   /** A tile by its terrains, the largest first: "a sea and grassland tile". */
   tileWords(designId) {
     const design = this.designs.get(designId);
-    if (!design) return `tile ${designId}`;
+    if (!design) return t("tile {id}", { id: designId });
     const edges = new Map();
     for (const region of design.regions) {
       edges.set(region.terrain, (edges.get(region.terrain) || 0) + regionEdges(region).length);
     }
     const terrains = [...edges.keys()].sort((a, b) => edges.get(b) - edges.get(a));
-    const names = terrains.length === 1 ? terrains[0]
-      : `${terrains.slice(0, -1).join(", ")} and ${terrains[terrains.length - 1]}`;
-    return `${article(names)} tile`;
+    return t("a {terrains} tile", { terrains: LIST.format(terrains.map((name) => WORDS[name].terrain)) });
   }
 
   // ---------------------------------------------------------------- following the moves
@@ -469,11 +518,12 @@ class DiscoveryBoard {
 
   /** What a mark says when hovered: "greedy laid this tile". */
   markLabel(mark) {
-    const who = mark.seat === null || mark.seat === undefined ? "" : `${this.ctx.seatName(mark.seat)} `;
-    if (mark.kind === "tile") return `${who}laid this tile`;
+    const who = mark.seat === null || mark.seat === undefined ? "" : this.ctx.seatName(mark.seat);
+    if (mark.kind === "tile") return t("{who} laid this tile", { who }).trim();
     const region = this.region(mark.design, mark.region);
-    const role = region ? TERRAIN[region.terrain].role : "follower";
-    return mark.kind === "follower" ? `${who}deployed this ${role}` : `${who}took back a ${role} from here`;
+    if (!region) return mark.kind === "follower" ? t("{who} deployed this follower", { who }).trim() : t("{who} took back a follower from here", { who }).trim();
+    const words = WORDS[region.terrain];
+    return (mark.kind === "follower" ? words.deployedThis(who) : words.tookBackHere(who)).trim();
   }
 
   /** The pick again on a new live message; gone when its move was undone. */
@@ -542,8 +592,8 @@ class DiscoveryBoard {
     }
     // a pass (or any other move): its words over the tile just placed, or the start tile
     const at = view.just_placed || { x: 0, y: 0 };
-    const words = move.kind === "Pass" ? "pass" : move.says || move.text;
-    const width = 16 + 8.5 * words.length;
+    const words = move.kind === "Pass" ? t("pass") : move.says || move.text;
+    const width = 16 + 8.5 * [...words].length;
     return s("g", { ...attrs, "data-x": at.x, "data-y": at.y, transform: `translate(${(at.x + 0.5) * S} ${(at.y + 0.5) * S})` },
       svgTitle(label),
       s("g", { class: "grow" },
@@ -641,7 +691,7 @@ class DiscoveryBoard {
     }
     (design.cities || []).forEach(([land, sea], k) => {
       const [u, v] = geo.cities[k];
-      body.append(cityEl(u * S, v * S, `port city between the ${design.regions[land].terrain} and the sea`));
+      body.append(cityEl(u * S, v * S, (WORDS[design.regions[land].terrain] || WORDS.sea).city));
     });
     body.append(s("rect", { class: "tile-border", width: S, height: S }));
     return g;
@@ -651,7 +701,7 @@ class DiscoveryBoard {
     this.map.drawTiles(view.map, (t) => {
       const start = t.x === 0 && t.y === 0 && t.design === this.ctx.components.start;
       return this.tileGroup(t.design, t.rotation, t.x, t.y, {
-        title: `tile ${t.design} at ${t.x},${t.y}${t.rotation ? `, turned ${t.rotation * 90}°` : ""}${start ? " (start tile)" : ""}`,
+        title: tileTitle(t, start),
       });
     });
   }
@@ -665,7 +715,7 @@ class DiscoveryBoard {
     if (last && !marks.some((m) => m.kind === "tile" && m.x === last.x && m.y === last.y)) {
       layer.append(s("rect", { class: "last-placed-halo", x: last.x * S, y: last.y * S, width: S, height: S }));
       layer.append(s("rect", { class: "last-placed", x: last.x * S + 2, y: last.y * S + 2, width: S - 4, height: S - 4 },
-        svgTitle("the last tile placed")));
+        svgTitle(t("the last tile placed"))));
     }
     const newest = fresh[fresh.length - 1];
     for (const mark of marks) {
@@ -692,11 +742,14 @@ class DiscoveryBoard {
       const cx = (f.x + u) * S;
       const cy = (f.y + v) * S;
       const remove = removable.get(`${f.x},${f.y}/${f.region}`);
-      const state = f.complete ? "complete" : `open (${f.open_edges} open ${f.open_edges === 1 ? "edge" : "edges"})`;
+      const words = WORDS[f.terrain] || WORDS.sea;
+      const state = f.complete ? t("complete") : tn("open ({n} open edge)", "open ({n} open edges)", f.open_edges);
       const who = `${this.ctx.seatName(f.seat)} (${seatColourName(f.seat)})`;
-      const title = `${who}: ${f.role} on ${article(f.terrain)} of ${f.tiles} ${f.tiles === 1 ? "tile" : "tiles"}, ${state}. ` +
-        `Worth ${f.value_now} if taken back now; ${f.value_final} at the final scoring.` +
-        (remove ? " Click to take it back and score." : "");
+      const title = [
+        t("{standing}, {state}.", { standing: words.standing(who, f.tiles), state }),
+        t("Worth {now} if taken back now; {final} at the final scoring.", { now: f.value_now, final: f.value_final }),
+        remove ? t("Click to take it back and score.") : "",
+      ].filter(Boolean).join(" ");
       const g = s("g", {
         class: `follower${remove ? " removable" : ""}`, transform: `translate(${cx} ${cy})`,
         "data-seat": f.seat, "data-x": f.x, "data-y": f.y, "data-region": f.region,
@@ -706,7 +759,7 @@ class DiscoveryBoard {
       if (remove) {
         g.setAttribute("tabindex", "0");
         g.setAttribute("role", "button");
-        g.setAttribute("aria-label", `Take back your ${f.role} at ${f.x},${f.y}: ${f.value_now} points`);
+        g.setAttribute("aria-label", words.takeBack(f.x, f.y, f.value_now));
         g.dataset.action = remove.text;
         g.dataset.testid = "remove";
         inner.append(s("circle", { class: "remove-ring", r: 24 }));
@@ -744,8 +797,7 @@ class DiscoveryBoard {
     const group = s("g", { transform: `translate(${x * S} ${y * S})` });
     for (const d of this.deploys) {
       const region = design.regions[d.region];
-      const role = TERRAIN[region.terrain].role;
-      const label = `Deploy ${article(role)} on the ${region.terrain} (${sides(region, tile.rotation)})`;
+      const label = WORDS[region.terrain].deployOn(sides(region, tile.rotation));
       const area = s("g", { class: "deploy-region", "data-region": d.region }, svgTitle(label));
       for (const shape of geo.shapes) if (shape.region === d.region) area.append(shapeEl(shape, {}));
       area.addEventListener("click", () => this.act(d.text));
@@ -793,20 +845,23 @@ class DiscoveryBoard {
 
     // the prompt
     if (!this.live) {
-      this.prompt.textContent = "Replay: the map as it was then.";
+      this.prompt.textContent = t("Replay: the map as it was then.");
     } else if (msg.status === "finished") {
-      this.prompt.textContent = "The game is over: every follower left on the map has scored.";
+      this.prompt.textContent = t("The game is over: every follower left on the map has scored.");
     } else if (placing) {
       this.prompt.textContent = this.myHand().length > 1
-        ? "Choose a tile, turn it, and click a highlighted square to place it."
-        : "Turn your tile and click a highlighted square to place it.";
+        ? t("Choose a tile, turn it, and click a highlighted square to place it.")
+        : t("Turn your tile and click a highlighted square to place it.");
     } else if (follower) {
-      const parts = [];
-      if (this.deploys.length) parts.push("put a follower on the new tile (+)");
-      if (this.removes.length) parts.push("take one back to score (ringed)");
-      this.prompt.textContent = parts.length ? `You may ${parts.join(" or ")}, or pass.` : "No follower move is possible: pass.";
+      const deploy = this.deploys.length > 0;
+      const remove = this.removes.length > 0;
+      this.prompt.textContent = deploy && remove
+        ? t("You may put a follower on the new tile (+) or take one back to score (ringed), or pass.")
+        : deploy ? t("You may put a follower on the new tile (+), or pass.")
+          : remove ? t("You may take one back to score (ringed), or pass.") : t("No follower move is possible: pass.");
     } else if (msg.to_move !== null && msg.to_move !== undefined) {
-      this.prompt.textContent = `${this.ctx.seatName(msg.to_move)} ${view.phase === "place" ? "is placing a tile" : "may move a follower"}…`;
+      const name = this.ctx.seatName(msg.to_move);
+      this.prompt.textContent = view.phase === "place" ? t("{name} is placing a tile…", { name }) : t("{name} may move a follower…", { name });
     } else {
       this.prompt.textContent = "";
     }
@@ -821,8 +876,8 @@ class DiscoveryBoard {
         const fits = this.places.some((p) => p.design === id);
         const button = h("button.hand-tile", {
           type: "button", "aria-pressed": selected ? "true" : "false", disabled: !fits,
-          "aria-label": `Tile ${id}${hand.length > 1 ? ` (key ${k + 1})` : ""}${selected ? ", selected" : ""}`,
-          title: hand.length > 1 ? `tile ${id}: press ${k + 1} to choose it` : `tile ${id}`,
+          "aria-label": handTileLabel(id, hand.length > 1 ? k + 1 : null, selected),
+          title: hand.length > 1 ? t("tile {id}: press {key} to choose it", { id, key: k + 1 }) : t("tile {id}", { id }),
           dataset: { design: id, testid: "hand-tile" }, on: { click: () => this.select(id) },
         }, miniTile(this.designs.get(id), rotation, 84), h("span.hand-label", { text: `${id}` }));
         items.push(button);
@@ -830,7 +885,7 @@ class DiscoveryBoard {
     } else if (msg.status === "playing" && msg.to_move !== null && msg.to_move !== undefined) {
       const hand = view.hands[msg.to_move];
       if (hand && hand.tiles && hand.tiles.length) {
-        items.push(...hand.tiles.map((id) => h("div.hand-tile.passive", { title: `${this.ctx.seatName(msg.to_move)}'s tile ${id}` },
+        items.push(...hand.tiles.map((id) => h("div.hand-tile.passive", { title: t("{name}'s tile {id}", { name: this.ctx.seatName(msg.to_move), id }) },
           miniTile(this.designs.get(id), 0, 64), h("span.hand-label", { text: id }))));
       }
     }
@@ -846,8 +901,11 @@ class DiscoveryBoard {
       const squares = new Set(this.places.filter((p) => p.design === sel.design).map((p) => `${p.x},${p.y}`));
       const hereSquares = new Set(here.map((p) => `${p.x},${p.y}`));
       const other = [...squares].filter((k) => !hereSquares.has(k)).length;
-      this.spotInfo.textContent = `${here.length} ${here.length === 1 ? "square fits" : "squares fit"} turned like this` +
-        (other ? `; ${other} more with another turn (dotted).` : ".") + " Keys: R / Shift+R turn.";
+      this.spotInfo.textContent = [
+        other ? tn("{n} square fits turned like this; {other} more with another turn (dotted).", "{n} squares fit turned like this; {other} more with another turn (dotted).", here.length, { other })
+          : tn("{n} square fits turned like this.", "{n} squares fit turned like this.", here.length),
+        t("Keys: R / Shift+R turn."),
+      ].join(" ");
       this.spotInfo.hidden = false;
     } else {
       this.spotInfo.hidden = true;
@@ -860,17 +918,19 @@ class DiscoveryBoard {
       const design = tile && this.designs.get(tile.design);
       for (const d of this.deploys) {
         const region = design ? design.regions[d.region] : null;
-        const role = region ? TERRAIN[region.terrain].role : "follower";
-        const where = region ? `${region.terrain}, ${sides(region, tile.rotation)}` : `region ${d.region}`;
+        const words = region ? WORDS[region.terrain] : null;
+        const where = region ? sides(region, tile.rotation) : "";
         choices.push(this.choiceButton(d.text, "deploy",
-          `Deploy ${article(role)} on the new tile: ${where}`,
-          region ? TERRAIN[region.terrain].fill : "#ccc", `Deploy ${role}`, ` on the ${where}`));
+          words ? words.deployOn(where) : t("Deploy a follower on region {region} of the new tile", { region: d.region }),
+          region ? TERRAIN[region.terrain].fill : "#ccc", words ? words.deployButton : t("Deploy follower"),
+          ` ${words ? words.onThe(where) : t("on region {region}", { region: d.region })}`));
       }
       for (const r of this.removes) {
         const f = view.followers.find((x) => x.x === r.x && x.y === r.y && x.region === r.region);
+        const words = f ? WORDS[f.terrain] || WORDS.sea : null;
         const button = this.choiceButton(r.text, "remove",
-          `Take back your ${f ? f.role : "follower"} at ${r.x},${r.y} for ${f ? f.value_now : "?"} points`,
-          f ? TERRAIN[f.terrain].fill : "#ccc", `Take back ${f ? f.role : "follower"}`, ` at ${r.x},${r.y}`);
+          words ? words.takeBack(r.x, r.y, f.value_now) : t("Take back your follower at {x},{y}", { x: r.x, y: r.y }),
+          f ? TERRAIN[f.terrain].fill : "#ccc", words ? words.takeButton : t("Take back follower"), " " + t("at {x},{y}", { x: r.x, y: r.y }));
         button.append(h("b.gain", { text: `+${f ? f.value_now : "?"}` }));
         choices.push(button);
       }
@@ -882,16 +942,16 @@ class DiscoveryBoard {
 
     // counts
     const countItems = [
-      h("div.count", h("span.count-label", { text: "Stack" }),
-        h("b", { text: String(view.stack), dataset: { testid: "stack" } }), ` ${view.stack === 1 ? "tile" : "tiles"} left`),
+      h("div.count", h("span.count-label", { text: t("Stack") }),
+        h("b", { text: String(view.stack), dataset: { testid: "stack" } }), " ", tn("tile left", "tiles left", view.stack)),
     ];
     if (view.set_aside.length) {
-      countItems.push(h("div.count", h("span.count-label", { text: "Set aside" }),
-        h("span.mini-row", view.set_aside.map((id) => miniTile(this.designs.get(id), 0, 26, `tile ${id} (set aside)`)))));
+      countItems.push(h("div.count", h("span.count-label", { text: t("Set aside") }),
+        h("span.mini-row", view.set_aside.map((id) => miniTile(this.designs.get(id), 0, 26, t("tile {id} (set aside)", { id }))))));
     }
     if (view.discarded.length) {
-      countItems.push(h("div.count", h("span.count-label", { text: "Discarded" }),
-        h("span.mini-row", view.discarded.map((id) => miniTile(this.designs.get(id), 0, 26, `tile ${id} (no legal placement)`)))));
+      countItems.push(h("div.count", h("span.count-label", { text: t("Discarded") }),
+        h("span.mini-row", view.discarded.map((id) => miniTile(this.designs.get(id), 0, 26, t("tile {id} (no legal placement)", { id }))))));
     }
     this.counts.replaceChildren(...countItems);
   }
@@ -916,6 +976,19 @@ function placeBefore(log, ply) {
 
 // ------------------------------------------------------------------ small drawings
 
+/** A tile's title on the map: "tile 12 at 1,-2, turned 90° (start tile)". */
+function tileTitle(tile, start) {
+  const at = { id: tile.design, x: tile.x, y: tile.y, degrees: tile.rotation * 90 };
+  if (start) return tile.rotation ? t("tile {id} at {x},{y}, turned {degrees}° (start tile)", at) : t("tile {id} at {x},{y} (start tile)", at);
+  return tile.rotation ? t("tile {id} at {x},{y}, turned {degrees}°", at) : t("tile {id} at {x},{y}", at);
+}
+
+/** A tile of the hand, for screen readers: "Tile 12 (key 1), selected". */
+function handTileLabel(id, key, selected) {
+  if (key === null) return selected ? t("Tile {id}, selected", { id }) : t("Tile {id}", { id });
+  return selected ? t("Tile {id} (key {key}), selected", { id, key }) : t("Tile {id} (key {key})", { id, key });
+}
+
 
 function shapeEl(shape, attrs) {
   if (shape.disc) {
@@ -934,7 +1007,7 @@ function cityEl(cx, cy, title) {
 
 /** A standalone small SVG of one tile (hand, set-aside, discarded). */
 export function miniTile(design, rotation, size, title) {
-  const svg = s("svg", { class: "mini-tile", width: size, height: size, viewBox: `0 0 ${S} ${S}`, role: "img", "aria-label": title || `tile ${design ? design.id : "?"}` });
+  const svg = s("svg", { class: "mini-tile", width: size, height: size, viewBox: `0 0 ${S} ${S}`, role: "img", "aria-label": title || t("tile {id}", { id: design ? design.id : "?" }) });
   if (title) svg.append(svgTitle(title));
   if (!design) return svg;
   const geo = tileGeometry(design, rotation);
@@ -949,7 +1022,7 @@ export function miniTile(design, rotation, size, title) {
   }
   (design.cities || []).forEach((_, k) => {
     const [u, v] = geo.cities[k];
-    svg.append(cityEl(u * S, v * S, "port city"));
+    svg.append(cityEl(u * S, v * S, t("port city")));
   });
   svg.append(s("rect", { width: S, height: S, fill: "none", stroke: "#00000040", "stroke-width": 3 }));
   return svg;

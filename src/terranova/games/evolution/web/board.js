@@ -18,6 +18,12 @@
 // it at /static/games/evolution-explore/ and /static/games/evolution-bluff/. Its look is in
 // board.css, next to it.
 import { h, loadStyle, paletteName, s, seatColour, seatInk } from "/static/common.js";
+import { language, translator } from "/static/i18n.js";
+
+const { t, tn } = translator("evolution");
+// the cards' and eras' French names are the game's own: in French, no English beside them
+const FRENCH = language === "fr";
+const LIST = new Intl.ListFormat(language === "en" || language === "xx" ? "en-GB" : language, { type: "conjunction" });
 
 await loadStyle(new URL("board.css", import.meta.url));
 
@@ -34,42 +40,42 @@ const SAFE_ERAS = {
   6: { colour: "#009e73", ink: "#000" },
 };
 const FAMILIES = {
-  Outils: { en: "Tools", fill: "#e3d9d5", ink: "#6d4c41", icon: "M8 1.2C11.8 4.8 12.8 10 8 14.8 3.2 10 4.2 4.8 8 1.2Z" },
-  Alimentation: { en: "Food", fill: "#e2f0d2", ink: "#558b2f", icon: "M2.2 13.8C2.2 6.4 6.8 2.2 13.8 2.2 13.8 9.4 9.6 13.8 2.2 13.8Z" },
+  Outils: { words: t("Tools"), fill: "#e3d9d5", ink: "#6d4c41", icon: "M8 1.2C11.8 4.8 12.8 10 8 14.8 3.2 10 4.2 4.8 8 1.2Z" },
+  Alimentation: { words: t("Food"), fill: "#e2f0d2", ink: "#558b2f", icon: "M2.2 13.8C2.2 6.4 6.8 2.2 13.8 2.2 13.8 9.4 9.6 13.8 2.2 13.8Z" },
   Société: {
-    en: "Society", fill: "#ffe6c2", ink: "#d35400",
+    words: t("Society"), fill: "#ffe6c2", ink: "#d35400",
     icon: "M5 2.6a2.2 2.2 0 1 1 0 4.4 2.2 2.2 0 1 1 0-4.4ZM11 2.6a2.2 2.2 0 1 1 0 4.4 2.2 2.2 0 1 1 0-4.4Z" +
       "M1.2 13.8c0-3.2 1.7-5.2 3.8-5.2s3.8 2 3.8 5.2ZM7.2 13.8c0-3.2 1.7-5.2 3.8-5.2s3.8 2 3.8 5.2Z",
   },
-  Science: { en: "Science", fill: "#cfe5fb", ink: "#1565c0", icon: "M8 .9l2 4.5 4.9.5-3.7 3.3 1.1 4.8L8 11.5l-4.3 2.5 1.1-4.8L1.1 5.9l4.9-.5Z" },
+  Science: { words: t("Science"), fill: "#cfe5fb", ink: "#1565c0", icon: "M8 .9l2 4.5 4.9.5-3.7 3.3 1.1 4.8L8 11.5l-4.3 2.5 1.1-4.8L1.1 5.9l4.9-.5Z" },
   Techniques: {
-    en: "Techniques", fill: "#fdd9dc", ink: "#c62828",
+    words: t("Techniques"), fill: "#fdd9dc", ink: "#c62828",
     icon: "M8 .8c2.6 3.1 5.2 5.4 5.2 9.1a5.2 5.2 0 0 1-10.4 0c0-2.3 1.3-3.7 2.7-5 0 1.9.8 2.9 1.9 3.1C7 5.6 7.4 3.1 8 .8Z",
   },
   Culture: {
-    en: "Culture", fill: "#ead3f0", ink: "#7b1fa2", stroke: true,
+    words: t("Culture"), fill: "#ead3f0", ink: "#7b1fa2", stroke: true,
     icon: "M8 8.3c0-.9 1.4-.9 1.4.2 0 1.4-2.4 1.7-3-.2-.8-1.9 1-3.4 2.8-3.1 2.4.4 3.1 3.3 1.8 5.2-1.8 2.4-5.5 2-6.8-.6-1.4-3.1.8-6.6 4.3-6.7",
   },
   Mouvement: {
-    en: "Movement", fill: "#c9ebe6", ink: "#00695c",
+    words: t("Movement"), fill: "#c9ebe6", ink: "#00695c",
     icon: "M5 1.8c1.5 0 2.1 1.7 2.1 3.5S6.4 9.4 5 9.4 2.9 7.8 2.9 6s.6-4.2 2.1-4.2ZM11 6.2c1.5 0 2.1 1.7 2.1 3.5s-.7 4.1-2.1 4.1-2.1-1.6-2.1-3.4.6-4.2 2.1-4.2Z",
   },
 };
-const JOKER_LOOK = { en: "Joker", fill: "#2d2640", ink: "#f4c430", icon: FAMILIES.Science.icon };
-const UNKNOWN_FAMILY = { en: "", fill: "#eeeeee", ink: "#555555", icon: "M3 3h10v10H3Z" };
+const JOKER_LOOK = { words: t("Joker"), fill: "#2d2640", ink: "#f4c430", icon: FAMILIES.Science.icon };
+const UNKNOWN_FAMILY = { words: "", fill: "#eeeeee", ink: "#555555", icon: "M3 3h10v10H3Z" };
 const TEAM_NAMES = "ABCDEFGHI";
 const JOKER_HINT = {
-  explore: "The joker: click a glowing slot, or type the card's name under Joker.",
-  bluff: "The joker: type the card it stands for under Joker.",
+  explore: t("The joker: click a glowing slot, or type the card's name under Joker."),
+  bluff: t("The joker: type the card it stands for under Joker."),
 };
 const WINDOW_ANSWERS = ["stop", "accept", "interrupt"];
 const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
-const HINT_WORDS = { hint: "★ hint", best: "★ best", played: "played" };
+const HINT_WORDS = { hint: t("★ hint"), best: t("★ best"), played: t("played") };
 const HAND_MODES = {
-  give: { label: "Give", kind: "give", hint: "Click the card to give." },
-  place: { label: "Place", kind: "place", hint: "Click a glowing card to place it." },
-  discard: { label: "Discard (ends the turn)", kind: "discard", hint: "Click the card to discard, then confirm: your turn ends." },
-  special: { label: "Special: discard", kind: "special-discard", hint: "Special action: click the card to discard." },
+  give: { label: t("Give"), kind: "give", hint: t("Click the card to give.") },
+  place: { label: t("Place"), kind: "place", hint: t("Click a glowing card to place it.") },
+  discard: { label: t("Discard (ends the turn)"), kind: "discard", hint: t("Click the card to discard, then confirm: your turn ends.") },
+  special: { label: t("Special: discard"), kind: "special-discard", hint: t("Special action: click the card to discard.") },
 };
 
 export function createBoard(ctx) {
@@ -111,9 +117,10 @@ function followMs() {
   return Number.isFinite(value) ? value : 700;
 }
 
-function possessive(name) { return name.endsWith("s") ? `${name}'` : `${name}'s`; }
-
+/** A rank as the page's language writes it: 1st, 1er, 1. */
 function ordinal(n) {
+  if (language === "fr") return n === 1 ? "1er" : `${n}e`;
+  if (language === "de") return `${n}.`;
   const tens = n % 100;
   const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
   return `${n}${suffix}`;
@@ -237,25 +244,36 @@ class EvolutionBoard {
 
   /** A card's French name (the joker's: "Joker"); "?" for a card hidden from this seat. */
   name(id) {
-    if (id === JOKER) return "Joker";
-    if (id === "?") return "a hidden card";
+    if (id === JOKER) return t("Joker");
+    if (id === "?") return t("a hidden card");
     const card = this.card(id);
     return card ? card.name_fr : id;
   }
 
   tooltip(id) {
-    if (id === JOKER) return "Joker: stands for any card of an open era, or gives a special action";
+    if (id === JOKER) return t("Joker: stands for any card of an open era, or gives a special action");
     const card = this.card(id);
     if (!card) return id;
     const era = this.eras.get(card.era);
-    const prereqs = card.prerequisites.map((p) => this.name(p)).join(", ") || "none";
-    return `${card.name_fr} (${card.name_en})\nEra ${card.era}${era ? ` · ${era.name_fr}` : ""} · no. ${card.number}\n` +
-      `${card.family} (${this.look(id).en})\nPrerequisites: ${prereqs}`;
+    const prereqs = card.prerequisites.map((p) => this.name(p)).join(", ") || t("none");
+    const family = this.look(id).words;
+    return [
+      this.cardLabel(card),
+      era ? t("Era {era} · {name} · no. {number}", { era: card.era, name: era.name_fr, number: card.number })
+        : t("Era {era} · no. {number}", { era: card.era, number: card.number }),
+      family && family !== card.family ? `${card.family} (${family})` : card.family,
+      t("Prerequisites: {cards}", { cards: prereqs }),
+    ].join("\n");
+  }
+
+  /** A card's French name, with its English one beside it (but in French). */
+  cardLabel(card) {
+    return FRENCH || card.name_en === card.name_fr ? card.name_fr : `${card.name_fr} (${card.name_en})`;
   }
 
   /** Whether a card face has room for the English name under the French one. */
   englishLine(card, size) {
-    if (!card || size === "chip") return false; // every card its English name, even when the same
+    if (!card || size === "chip" || FRENCH) return false; // every card its English name, even when the same
     return size !== "slot" || card.name_fr.length <= 8;
   }
 
@@ -276,10 +294,10 @@ class EvolutionBoard {
     const look = this.look(id);
     const era = card ? card.era : 0;
     const clickable = Boolean(action || onClick);
-    const label = `${this.name(id)}${card && card.name_en !== card.name_fr ? ` (${card.name_en})` : ""}`;
+    const label = card ? this.cardLabel(card) : this.name(id);
     const el = h(`${clickable ? "button" : "div"}.evo-card.size-${size}${extra}`, {
       type: clickable ? "button" : null,
-      title: this.tooltip(id) + (joker ? "\nPlayed as a joker" : ""),
+      title: this.tooltip(id) + (joker ? "\n" + t("Played as a joker") : ""),
       style: `--era:${id === JOKER ? "#f4c430" : this.eraColour(era)};--fill:${look.fill};--ink:${look.ink}`,
       dataset: { card: id, testid: testid || `card-${size}`, ...(action ? { action } : {}) },
       "aria-label": clickable ? null : label,
@@ -290,8 +308,8 @@ class EvolutionBoard {
     this.familyIcon(id, size === "pile" ? 22 : size === "chip" ? 12 : 14),
     h(`b.evo-name${longWord(this.name(id))}`, { text: size === "chip" ? this.name(id) : breakable(this.name(id)) }),
     this.englishLine(card, size) ? h("small.evo-en", { text: card.name_en }) : null,
-    size === "pile" && card ? h("span.evo-family", { text: `${card.family} · era ${card.era}` }) : null,
-    joker ? h("span.evo-joker-mark", { text: "★", title: "a joker stands for this card" }) : null);
+    size === "pile" && card ? h("span.evo-family", { text: t("{family} · era {era}", { family: card.family, era: card.era }) }) : null,
+    joker ? h("span.evo-joker-mark", { text: "★", title: t("a joker stands for this card") }) : null);
     if (action) this.covered.add(action);
     return el;
   }
@@ -371,27 +389,28 @@ class EvolutionBoard {
         if (action) this.covered.add(action);
         return h(`${action ? "button" : "div"}.evo-slot${action ? ".can-act" : ""}${joker && !place ? ".joker-target" : ""}`, {
           type: action ? "button" : null,
-          title: action ? `${joker && !place ? "Play a joker as" : "Place"} ${card.name_fr} (${card.name_en})` : `${era.number}·${card.number}: not placed yet`,
+          title: action ? (joker && !place ? t("Play a joker as {card}", { card: this.cardLabel(card) }) : t("Place {card}", { card: this.cardLabel(card) }))
+            : t("{era}·{number}: not placed yet", { era: era.number, number: card.number }),
           dataset: { card: card.id, testid: action ? "tree-slot-act" : "tree-slot", ...(action ? { action } : {}) },
           on: action ? { click: () => this.send(action) } : null,
         },
         h("span.evo-slot-num", { text: String(card.number) }),
         action ? h("span.evo-slot-name", { text: breakable(card.name_fr) }) : null);
       });
-      const state = info.closed ? "closed" : info.open ? "open" : "not open";
+      const state = info.closed ? t("closed") : info.open ? t("open") : t("not open");
       return h(`div.evo-era-row${info.closed ? ".closed" : ""}${info.open ? ".open" : ""}`, {
         style: `--era:${this.eraColour(era.number)}`, dataset: { era: era.number, testid: "era-row" },
       },
-      h("div.evo-era-label", { title: `${era.name_fr} (${era.name_en}): ${state}` },
-        h("b", h("span.evo-era-word", { text: "Era " }), String(era.number)),
+      h("div.evo-era-label", { title: t("{era}: {state}", { era: FRENCH ? era.name_fr : `${era.name_fr} (${era.name_en})`, state }) },
+        h("b", h("span.evo-era-word", { text: t("Era") + " " }), String(era.number)),
         h("span.evo-era-name", { text: era.name_fr }),
         h("span.evo-era-count", { text: `${info.placed}/${info.size}${info.closed ? " ✓" : ""}` })),
       h("div.evo-slots", slots));
     });
-    return h("section.evo-tree", { "aria-label": "The tree", dataset: { testid: "tree", placed: String(view.tree.length) } },
-      h("div.evo-section-head", h("h3", { text: "The tree" }),
-        h("span.muted", { text: `${view.tree.length} cards placed · ` },
-          h("span.evo-draw-pile", { text: `draw pile ${view.draw_pile}`, dataset: { testid: "draw-pile" } }))),
+    return h("section.evo-tree", { "aria-label": t("The tree"), dataset: { testid: "tree", placed: String(view.tree.length) } },
+      h("div.evo-section-head", h("h3", { text: t("The tree") }),
+        h("span.muted", { text: tn("{n} card placed", "{n} cards placed", view.tree.length) + " · " },
+          h("span.evo-draw-pile", { text: t("draw pile {n}", { n: view.draw_pile }), dataset: { testid: "draw-pile" } }))),
       h("div.evo-tree-rows", rows));
   }
 
@@ -402,24 +421,25 @@ class EvolutionBoard {
     const under = Array.from({ length: depth }, (_, k) => h("span.evo-pile-under", { style: `--k:${depth - k}` }));
     const top = pile.top
       ? this.cardFace(pile.top.card, { size: "pile", joker: pile.top.joker, testid: "pile-top" })
-      : h("div.evo-pile-empty", { text: "empty" });
+      : h("div.evo-pile-empty", { text: t("empty") });
     const eras = (view.eras || []).map((e) => {
       const era = this.eras.get(e.era) || { colour: "#999", name_fr: "" };
       return h(`div.evo-era-chip${e.announced_open ? ".open" : ""}${e.announced_closed ? ".closed" : ""}`, {
-        style: `--era:${this.eraColour(e.era)};--era-ink:${this.eraInk(e.era)}`, title: `${era.name_fr}: ${e.announced_closed ? "announced closed" : e.announced_open ? "announced open" : "nothing announced"}`,
+        style: `--era:${this.eraColour(e.era)};--era-ink:${this.eraInk(e.era)}`,
+        title: e.announced_closed ? t("{era}: announced closed", { era: era.name_fr }) : e.announced_open ? t("{era}: announced open", { era: era.name_fr }) : t("{era}: nothing announced", { era: era.name_fr }),
         dataset: { era: e.era, testid: "era-chip" },
       },
       h("b", { text: String(e.era) }),
-      h("span", { text: e.announced_closed ? "closed" : e.announced_open ? "open" : "—" }));
+      h("span", { text: e.announced_closed ? t("closed") : e.announced_open ? t("open") : "—" }));
     });
-    return h("section.evo-pile-area", { "aria-label": "The pile", dataset: { testid: "pile", size: String(pile.size) } },
+    return h("section.evo-pile-area", { "aria-label": t("The pile"), dataset: { testid: "pile", size: String(pile.size) } },
       h("div.evo-pile", under, top),
       h("div.evo-pile-side",
-        h("p.evo-pile-size", h("b", { text: String(pile.size) }), pile.size === 1 ? " card in the pile" : " cards in the pile"),
-        h("p.hint", { text: "Only the top card shows: remember what lies under it." }),
-        h("div.evo-section-head", h("h3", { text: "Eras announced" })),
+        h("p.evo-pile-size", h("b", { text: String(pile.size) }), " ", tn("card in the pile", "cards in the pile", pile.size)),
+        h("p.hint", { text: t("Only the top card shows: remember what lies under it.") }),
+        h("div.evo-section-head", h("h3", { text: t("Eras announced") })),
         h("div.evo-era-chips", eras),
-        h("p.evo-pile-size.muted", h("span.evo-draw-pile", { text: `Draw pile: ${view.draw_pile}`, dataset: { testid: "draw-pile" } }))));
+        h("p.evo-pile-size.muted", h("span.evo-draw-pile", { text: t("Draw pile: {n}", { n: view.draw_pile }), dataset: { testid: "draw-pile" } }))));
   }
 
   stockSection() {
@@ -434,17 +454,17 @@ class EvolutionBoard {
         return this.cardFace(id, { size: "chip", action: act ? act.text : null, extra: act ? ".can-act" : "", testid: "discard-card" });
       });
       return h("div.evo-discard", { dataset: { seat, testid: `discard-${seat}` } },
-        h("span.evo-who", { title: `${seat === this.message.seat ? "Your" : possessive(this.ctx.seatName(seat))} discard: ${cards.length}` },
+        h("span.evo-who", { title: seat === this.message.seat ? t("Your discard: {n}", { n: cards.length }) : t("{name}'s discard: {n}", { name: this.ctx.seatName(seat), n: cards.length }) },
           this.seatDot(seat),
-          h("span.evo-who-name", { text: seat === this.message.seat ? "You" : this.ctx.seatName(seat) })),
-        h("div.evo-chips", chips.length ? chips : h("span.evo-none", { text: "empty" })));
+          h("span.evo-who-name", { text: seat === this.message.seat ? t("You") : this.ctx.seatName(seat) })),
+        h("div.evo-chips", chips.length ? chips : h("span.evo-none", { text: t("empty") })));
     });
     return h("section.evo-stock",
       h("div.evo-reserve", { dataset: { testid: "reserve" } },
-        h("div.evo-section-head", h("h3", { text: "Reserve" }), h("span.muted", { text: "face up, refilled at once" })),
-        h("div.evo-chips", reserve.length ? reserve : h("span.evo-none", { text: "empty" }))),
+        h("div.evo-section-head", h("h3", { text: t("Reserve") }), h("span.muted", { text: t("face up, refilled at once") })),
+        h("div.evo-chips", reserve.length ? reserve : h("span.evo-none", { text: t("empty") }))),
       h("div.evo-discards",
-        h("div.evo-section-head", h("h3", { text: "Discards" })),
+        h("div.evo-section-head", h("h3", { text: t("Discards") })),
         discards));
   }
 
@@ -476,23 +496,23 @@ class EvolutionBoard {
     });
     const pick = this.handMode === "discard" ? this.choices.find((act) => act.text === this.discardPick) : null;
     const confirm = pick ? h("div.evo-discard-confirm", { dataset: { testid: "discard-confirm-row" } },
-      h("span", { text: `Discard ${this.name(pick.card)}? Your turn ends.` }),
-      this.actButton(pick, `Discard ${this.name(pick.card)}`, { cls: ".primary", testid: "discard-confirm" }),
-      h("button.small", { type: "button", text: "Cancel", dataset: { testid: "discard-cancel" }, on: { click: () => { this.discardPick = null; this.redraw(); } } })) : null;
-    const tabs = modes.length > 1 || (modes.length && !this.handMode) ? h("div.evo-modes", { role: "group", "aria-label": "What a click on a card does" },
+      h("span", { text: t("Discard {card}? Your turn ends.", { card: this.name(pick.card) }) }),
+      this.actButton(pick, t("Discard {card}", { card: this.name(pick.card) }), { cls: ".primary", testid: "discard-confirm" }),
+      h("button.small", { type: "button", text: t("Cancel"), dataset: { testid: "discard-cancel" }, on: { click: () => { this.discardPick = null; this.redraw(); } } })) : null;
+    const tabs = modes.length > 1 || (modes.length && !this.handMode) ? h("div.evo-modes", { role: "group", "aria-label": t("What a click on a card does") },
       modes.map((mode) => h("button.small", {
         type: "button", text: HAND_MODES[mode].label, "aria-pressed": String(mode === this.handMode),
         dataset: { handMode: mode, testid: `hand-mode-${mode}` },
         on: { click: () => this.chooseHandMode(mode) },
       }))) : null;
     const requested = view.turn && view.turn.requested ? view.turn.requested : null;
-    return h("section.evo-hand", { "aria-label": "Your hand", dataset: { testid: "hand", mode: this.handMode || "" } },
-      h("div.evo-section-head", h("h3", { text: `Your hand (${hand.count})` }),
+    return h("section.evo-hand", { "aria-label": t("Your hand"), dataset: { testid: "hand", mode: this.handMode || "" } },
+      h("div.evo-section-head", h("h3", { text: t("Your hand ({n})", { n: hand.count }) }),
         this.handMode ? h("span.muted", { text: this.jokerArmed ? JOKER_HINT[view.mode] || JOKER_HINT.explore : HAND_MODES[this.handMode].hint }) : null),
       tabs,
-      h("div.evo-hand-cards", cards.length ? cards : h("span.evo-none", { text: "no cards" })),
+      h("div.evo-hand-cards", cards.length ? cards : h("span.evo-none", { text: t("no cards") })),
       confirm,
-      requested ? h("p.hint", { text: `Your teammate gave you ${this.name(requested)}: place it this turn, or it is discarded.` }) : null);
+      requested ? h("p.hint", { text: t("Your teammate gave you {card}: place it this turn, or it is discarded.", { card: this.name(requested) }) }) : null);
   }
 
   chooseHandMode(mode) {
@@ -672,11 +692,12 @@ class EvolutionBoard {
   mark(move, kind, fresh = false) {
     const el = this.spotElement(move);
     if (!el) return null;
-    const who = move.seat === null || move.seat === undefined ? "The automaton" : this.ctx.seatName(move.seat);
+    const who = move.seat === null || move.seat === undefined ? t("The automaton") : this.ctx.seatName(move.seat);
     el.classList.add(kind === "since-mark" ? "since" : "picked");
     if (fresh) el.classList.add("fresh");
     el.style.setProperty("--mark", move.seat === null || move.seat === undefined ? "#555" : seatColour(move.seat));
-    el.title = `${el.title ? `${el.title}\n` : ""}${kind === "since-mark" ? `New: ${who}'s move` : `${who}'s move`} (${move.ply})`;
+    const says = kind === "since-mark" ? t("New: {who}'s move ({ply})", { who, ply: move.ply }) : t("{who}'s move ({ply})", { who, ply: move.ply });
+    el.title = `${el.title ? `${el.title}\n` : ""}${says}`;
     // the colour-blind look names the seat of a mark in its colour by its number too
     const number = SAFE && kind === "since-mark" && move.seat !== null && move.seat !== undefined
       ? h("span.evo-mark-seat", { style: `background:${seatColour(move.seat)};color:${seatInk(move.seat)}`, text: String(move.seat + 1), dataset: { testid: "mark-seat" } })
@@ -832,7 +853,7 @@ class EvolutionBoard {
     const fraction = Math.max(0, Math.min(1, left / this.clock.seconds));
     for (const root of [this.ctx.map, this.ctx.panel]) {
       for (const bar of root.querySelectorAll(".evo-clock-fill")) bar.style.transform = `scaleX(${fraction})`;
-      for (const text of root.querySelectorAll(".evo-clock-secs")) text.textContent = `${Math.ceil(left)} s`;
+      for (const text of root.querySelectorAll(".evo-clock-secs")) text.textContent = t("{n} s", { n: Math.ceil(left) });
       const urgent = left <= Math.min(3, this.clock.seconds / 3);
       for (const clock of root.querySelectorAll(".evo-clock")) clock.classList.toggle("urgent", urgent);
     }
@@ -840,7 +861,7 @@ class EvolutionBoard {
 
   clockBar() {
     if (!this.clock) return null;
-    return h("div.evo-clock", { dataset: { testid: "window-countdown" }, role: "timer", "aria-label": "time left to answer" },
+    return h("div.evo-clock", { dataset: { testid: "window-countdown" }, role: "timer", "aria-label": t("time left to answer") },
       h("div.evo-clock-track", h("div.evo-clock-fill")),
       h("span.evo-clock-secs", { text: "" }));
   }
@@ -849,8 +870,9 @@ class EvolutionBoard {
   challenged() {
     const win = this.view.window;
     if (!win || win.action === undefined) return null;
-    const who = win.actor === this.message.seat ? "You" : this.ctx.seatName(win.actor);
-    return `${who} ${this.describe(readMove(win), win.actor)}`;
+    const action = this.describe(readMove(win), win.actor);
+    if (win.actor === this.message.seat) return t("Your move: {action}", { action });
+    return t("{who} {action}", { who: this.ctx.seatName(win.actor), action });
   }
 
   /** Stop / Accept / Interruption!, the answers to a Stop, or the clock while others answer. */
@@ -865,17 +887,17 @@ class EvolutionBoard {
       const interrupt = this.first("interrupt");
       const accept = this.first("accept");
       return h("div.evo-alert.evo-window", { dataset: { testid: "window" }, role: "alert" },
-        h("p.evo-alert-text", h("b", { text: bluff ? "Stop?" : "Interruption?" }), " ", this.challenged() || "An action may be answered."),
+        h("p.evo-alert-text", h("b", { text: bluff ? t("Stop?") : t("Interruption?") }), " ", this.challenged() || t("An action may be answered.")),
         h("div.evo-window-buttons",
-          this.actButton(stop, "Stop!", { cls: ".evo-stop", testid: "stop", title: "Say it was not allowed" }),
-          this.actButton(interrupt, "Interruption!", { cls: ".evo-interrupt", testid: "interrupt", title: "Play a joker and an extra turn at once" }),
-          this.actButton(accept, bluff ? "Accept" : "Let it pass", { cls: ".evo-accept", testid: "accept", title: "Let the action pass" })),
+          this.actButton(stop, t("Stop!"), { cls: ".evo-stop", testid: "stop", title: t("Say it was not allowed") }),
+          this.actButton(interrupt, t("Interruption!"), { cls: ".evo-interrupt", testid: "interrupt", title: t("Play a joker and an extra turn at once") }),
+          this.actButton(accept, bluff ? t("Accept") : t("Let it pass"), { cls: ".evo-accept", testid: "accept", title: t("Let the action pass") })),
         this.clockBar());
     }
     if (window && window.answered) {
       map.dataset.window = "answered";
       return h("div.evo-alert.evo-window.answered", { dataset: { testid: "window-answered" } },
-        h("p.evo-alert-text", h("b", { text: "Answered" }), " — you let it pass; waiting for the others."),
+        h("p.evo-alert-text", h("b", { text: t("Answered") }), " — ", t("you let it pass; waiting for the others.")),
         this.clockBar());
     }
     map.dataset.window = window ? "others" : "none";
@@ -883,17 +905,17 @@ class EvolutionBoard {
     const concede = this.first("concede");
     if (verify || concede) {
       const win = this.view.window || {};
-      const stopper = win.stopped_by !== undefined ? this.ctx.seatName(win.stopped_by) : "Someone";
+      const stopper = win.stopped_by !== undefined ? this.ctx.seatName(win.stopped_by) : t("Someone");
       return h("div.evo-alert.evo-respond", { dataset: { testid: "respond" }, role: "alert" },
-        h("p.evo-alert-text", h("b", { text: `${stopper}: “Stop!”` }), " ", win.action ? `against: ${this.describe(readMove(win), win.actor)}.` : ""),
-        h("p.hint", { text: "Verify: if your action was allowed, the challenger draws a card and your turn goes on; if not, the challenger gives you a card, your action is undone (a card placed goes to your discard and you draw another) and your turn ends. Concede: you steal a card from the challenger, your action is undone and your turn ends." }),
+        h("p.evo-alert-text", h("b", { text: t("{name}: “Stop!”", { name: stopper }) }), " ", win.action ? t("against: {action}.", { action: this.describe(readMove(win), win.actor) }) : ""),
+        h("p.hint", { text: t("Verify: if your action was allowed, the challenger draws a card and your turn goes on; if not, the challenger gives you a card, your action is undone (a card placed goes to your discard and you draw another) and your turn ends. Concede: you steal a card from the challenger, your action is undone and your turn ends.") }),
         h("div.evo-window-buttons",
-          this.actButton(verify, "Verify", { cls: ".primary", testid: "verify" }),
-          this.actButton(concede, "Concede", { testid: "concede" })));
+          this.actButton(verify, t("Verify"), { cls: ".primary", testid: "verify" }),
+          this.actButton(concede, t("Concede"), { testid: "concede" })));
     }
     if (window) {
       return h("div.evo-alert.evo-others", { dataset: { testid: "window-others" } },
-        h("p.evo-alert-text", { text: bluff ? "Others may say Stop…" : "Waiting for a possible interruption…" }),
+        h("p.evo-alert-text", { text: bluff ? t("Others may say Stop…") : t("Waiting for a possible interruption…") }),
         this.clockBar());
     }
     return null;
@@ -914,8 +936,8 @@ class EvolutionBoard {
         this.turnGroup(),
         this.specialsGroup(),
         this.jokerGroup(),
-        this.seatGroup("steal", "Steal a card from"),
-        this.seatGroup("ask", "Ask a teammate for a card"),
+        this.seatGroup("steal", t("Steal a card from")),
+        this.seatGroup("ask", t("Ask a teammate for a card")),
         this.announceGroup(),
       );
       // covered elsewhere: the hand, the tree, the reserve, the discards, the alert box
@@ -925,29 +947,29 @@ class EvolutionBoard {
       parts.push(this.otherGroup());
     }
     if (playing || view.last_call || view.last_stop) parts.push(this.newsGroup());
-    if (me === null || me === undefined) parts.push(h("p.hint", { text: "Spectators see every hand as a count only." }));
+    if (me === null || me === undefined) parts.push(h("p.hint", { text: t("Spectators see every hand as a count only.") }));
     panel.replaceChildren(...parts.filter(Boolean));
   }
 
   prompt() {
     const msg = this.message;
     const view = this.view;
-    if (msg.status === "finished") return "The game is over.";
-    if (!this.live) return "Replay: the board as it was.";
-    if (msg.seat === null || msg.seat === undefined) return "You are watching this game.";
+    if (msg.status === "finished") return t("The game is over.");
+    if (!this.live) return t("Replay: the board as it was.");
+    if (msg.seat === null || msg.seat === undefined) return t("You are watching this game.");
     if (!this.legal.length) {
-      if (msg.window && msg.window.answered) return "You let it pass: waiting for the others.";
-      return msg.to_move === null ? "" : `Waiting for ${this.ctx.seatName(msg.to_move)}…`;
+      if (msg.window && msg.window.answered) return t("You let it pass: waiting for the others.");
+      return msg.to_move === null ? "" : t("Waiting for {name}…", { name: this.ctx.seatName(msg.to_move) });
     }
-    if (this.first("stop") || this.first("interrupt") || this.first("accept")) return "Answer above the board, before the time runs out.";
-    if (this.first("verify")) return "You were stopped: verify or concede (above the board).";
-    if (this.first("place-called") || this.first("abandon")) return `Place ${this.name(view.called)}, the card you called, or give up.`;
-    if (this.first("give")) return "Choose a card of your hand to give.";
-    if (view.step === "steal") return "Choose whom to take a card from.";
+    if (this.first("stop") || this.first("interrupt") || this.first("accept")) return t("Answer above the board, before the time runs out.");
+    if (this.first("verify")) return t("You were stopped: verify or concede (above the board).");
+    if (this.first("place-called") || this.first("abandon")) return t("Place {card}, the card you called, or give up.", { card: this.name(view.called) });
+    if (this.first("give")) return t("Choose a card of your hand to give.");
+    if (view.step === "steal") return t("Choose whom to take a card from.");
     const turn = view.turn || {};
-    const bits = [turn.interruption ? "Your interruption turn." : "Your turn."];
-    if (this.of("place").length) bits.push("Place a card: click one that glows.");
-    else if (this.first("discard")) bits.push("No card to place? Discard one from your hand to end the turn.");
+    const bits = [turn.interruption ? t("Your interruption turn.") : t("Your turn.")];
+    if (this.of("place").length) bits.push(t("Place a card: click one that glows."));
+    else if (this.first("discard")) bits.push(t("No card to place? Discard one from your hand to end the turn."));
     return bits.join(" ");
   }
 
@@ -962,10 +984,10 @@ class EvolutionBoard {
     const abandon = this.first("abandon");
     if (!called.length && !abandon) return null;
     const id = this.view.called || (called[0] && called[0].card);
-    return this.group("The card you called", "called",
+    return this.group(t("The card you called"), "called",
       id ? this.cardFace(id, { size: "hand" }) : null,
-      called.map((act) => this.actButton(act, act.series ? "Place it, continuing the series" : "Place it, starting a series", { cls: ".primary", testid: "place-called" })),
-      this.actButton(abandon, "Give up the call (discard it)", { testid: "abandon" }));
+      called.map((act) => this.actButton(act, act.series ? t("Place it, continuing the series") : t("Place it, starting a series"), { cls: ".primary", testid: "place-called" })),
+      this.actButton(abandon, t("Give up the call (discard it)"), { testid: "abandon" }));
   }
 
   turnGroup() {
@@ -973,18 +995,17 @@ class EvolutionBoard {
     const pass = this.first("pass");
     const turn = this.view.turn || {};
     const series = turn.series && this.message.seat === turn.seat
-      ? h("p.evo-series", "Series: ", h("b", { text: String(turn.series.length) }),
-        ` card${turn.series.length === 1 ? "" : "s"}, last `, h("b", { text: this.name(turn.series.last) }),
-        turn.series.joker ? " (a joker: only prerequisite links continue it)" : "",
-        this.view.mode === "explore" ? h("span.muted", { text: ` · next card scores ${turn.series.length + 1}` }) : null)
+      ? h("p.evo-series", tn("Series: {n} card, last {card}", "Series: {n} cards, last {card}", turn.series.length, { card: this.name(turn.series.last) }),
+        turn.series.joker ? " " + t("(a joker: only prerequisite links continue it)") : "",
+        this.view.mode === "explore" ? h("span.muted", { text: " · " + t("next card scores {n}", { n: turn.series.length + 1 }) }) : null)
       : null;
     // what to do first is highlighted: a card to place; End the turn once one is placed or
     // none can be
     const endFirst = Boolean(turn.placed) || !this.of("place").length;
     return this.group(null, "turn", series,
       row(
-        this.actButton(end, "End the turn", { cls: endFirst ? ".primary" : "", testid: "end" }),
-        this.actButton(pass, "Pass", { testid: "pass", title: "Pass while no card has been placed" })));
+        this.actButton(end, t("End the turn"), { cls: endFirst ? ".primary" : "", testid: "end" }),
+        this.actButton(pass, t("Pass"), { testid: "pass", title: t("Pass while no card has been placed") })));
   }
 
   specialsGroup() {
@@ -995,27 +1016,27 @@ class EvolutionBoard {
     const calls = this.of("call");
     const any = replay || exchanges.length || specialDiscard || calls.length || (turn.specials && this.of("steal").length);
     if (!any) return null;
-    const count = turn.specials ? `Special actions (${turn.specials} to use)` : "Special actions";
+    const count = turn.specials ? t("Special actions ({n} to use)", { n: turn.specials }) : t("Special actions");
     return this.group(count, "specials",
       row(
-        this.actButton(replay, "↻ Replay: a new series", { testid: "replay" }),
+        this.actButton(replay, t("↻ Replay: a new series"), { testid: "replay" }),
         specialDiscard ? h("button.evo-mode-link", {
-          type: "button", text: "Discard a card…", "aria-pressed": String(this.handMode === "special"),
+          type: "button", text: t("Discard a card…"), "aria-pressed": String(this.handMode === "special"),
           dataset: { testid: "special-discard" },
           on: { click: () => this.chooseHandMode("special") },
         }) : null),
-      exchanges.length ? h("div.evo-row", h("span.evo-row-label", { text: "Exchange with" }),
+      exchanges.length ? h("div.evo-row", h("span.evo-row-label", { text: t("Exchange with") }),
         exchanges.map((act) => this.actButton(act, this.seatLabel(act.seat), { testid: "exchange" }))) : null,
-      calls.length ? this.picker("call", "Call a card", calls, "Call", "A card whose next era is open: its holder gives it to you") : null);
+      calls.length ? this.picker("call", t("Call a card"), calls, t("Call"), t("A card whose next era is open: its holder gives it to you")) : null);
   }
 
   jokerGroup() {
     const as = this.of("joker-as");
     const special = this.first("joker-special");
     if (!as.length && !special) return null;
-    return this.group("Joker", "jokers",
-      as.length ? this.picker("joker", "Play a joker as", as, "Play", "A card of an open era, not placed, in no discard nor the reserve") : null,
-      row(this.actButton(special, "★ Joker: a special action", { testid: "joker-special" })));
+    return this.group(t("Joker"), "jokers",
+      as.length ? this.picker("joker", t("Play a joker as"), as, t("Play"), t("A card of an open era, not placed, in no discard nor the reserve")) : null,
+      row(this.actButton(special, t("★ Joker: a special action"), { testid: "joker-special" })));
   }
 
   seatGroup(kind, title) {
@@ -1032,11 +1053,13 @@ class EvolutionBoard {
   announceGroup() {
     const acts = this.of("announce");
     if (!acts.length) return null;
-    return this.group("Announce", "announce", h("div.evo-row",
+    return this.group(t("Announce"), "announce", h("div.evo-row",
       acts.map((act) => {
         const era = this.eras.get(act.era);
-        return this.actButton(act, [h("span.evo-era-dot", { style: `background:${this.eraColour(act.era)}` }), `Era ${act.era} ${act.open ? "is open" : "is closed"}`], {
-          cls: ".evo-announce", testid: "announce", title: `${era.name_fr}: announce it ${act.open ? "open" : "closed"} (earns a special action)`,
+        const label = act.open ? t("Era {era} is open", { era: act.era }) : t("Era {era} is closed", { era: act.era });
+        return this.actButton(act, [h("span.evo-era-dot", { style: `background:${this.eraColour(act.era)}` }), label], {
+          cls: ".evo-announce", testid: "announce",
+          title: act.open ? t("{era}: announce it open (earns a special action)", { era: era.name_fr }) : t("{era}: announce it closed (earns a special action)", { era: era.name_fr }),
         });
       })));
   }
@@ -1044,7 +1067,7 @@ class EvolutionBoard {
   otherGroup() {
     const left = this.choices.filter((act) => !this.covered.has(act.text));
     if (!left.length) return null;
-    return this.group("Other actions", "other", h("div.evo-row", left.map((act) => h("button.evo-act", {
+    return this.group(t("Other actions"), "other", h("div.evo-row", left.map((act) => h("button.evo-act", {
       type: "button", text: act.text, dataset: { action: act.text, testid: "other-action" },
       on: { click: () => this.send(act.text) },
     }))));
@@ -1058,14 +1081,14 @@ class EvolutionBoard {
     let picker = this.pickers[key];
     if (!picker) {
       const id = `evo-pick-${key}`;
-      const input = h("input", { id, type: "text", autocomplete: "off", spellcheck: false, list: `${id}-list`, placeholder: "type a card's name", dataset: { testid: `${key}-input` } });
+      const input = h("input", { id, type: "text", autocomplete: "off", spellcheck: false, list: `${id}-list`, placeholder: t("type a card's name"), dataset: { testid: `${key}-input` } });
       const list = h("datalist", { id: `${id}-list` });
       const button = h("button.evo-act", { type: "button", text: verb, dataset: { testid: `${key}-button` } });
       picker = { input, list, button, acts: [] };
       const play = () => {
         const chosen = this.pickFrom(picker.acts, input.value);
         if (!chosen) {
-          this.ctx.toast(input.value.trim() ? `“${input.value.trim()}” is not one of the cards offered` : "Type a card's name first");
+          this.ctx.toast(input.value.trim() ? t("“{typed}” is not one of the cards offered", { typed: input.value.trim() }) : t("Type a card's name first"));
           return;
         }
         input.value = "";
@@ -1080,7 +1103,7 @@ class EvolutionBoard {
     for (const act of acts) this.covered.add(act.text);
     picker.list.replaceChildren(...acts.map((act) => {
       const card = this.card(act.card);
-      return h("option", { value: card ? card.name_fr : act.card, label: card ? `${card.name_en} · era ${card.era}` : "" });
+      return h("option", { value: card ? card.name_fr : act.card, label: card ? t("{name} · era {era}", { name: FRENCH ? card.name_fr : card.name_en, era: card.era }) : "" });
     }));
     picker.button.disabled = !this.pickFrom(acts, picker.input.value);
     return h("div.evo-picker", { dataset: { testid: `${key}-picker` } },
@@ -1097,11 +1120,11 @@ class EvolutionBoard {
   newsGroup() {
     const view = this.view;
     const lines = [];
-    if (view.last_stop) lines.push(h("p.evo-news", { dataset: { testid: "last-stop" } }, h("b", { text: "Last Stop: " }), this.stopText(view.last_stop)));
-    if (view.last_call) lines.push(h("p.evo-news", { dataset: { testid: "last-call" } }, h("b", { text: "Last call: " }), this.callText(view.last_call)));
+    if (view.last_stop) lines.push(h("p.evo-news", { dataset: { testid: "last-stop" } }, h("b", { text: t("Last Stop:") }), " ", this.stopText(view.last_stop)));
+    if (view.last_call) lines.push(h("p.evo-news", { dataset: { testid: "last-call" } }, h("b", { text: t("Last call:") }), " ", this.callText(view.last_call)));
     const out = [];
-    if (view.draw_pile !== undefined) out.push(`draw pile ${view.draw_pile}`);
-    if (view.jokers) out.push(`jokers ${view.jokers} (${view.jokers_out} played out)`);
+    if (view.draw_pile !== undefined) out.push(t("draw pile {n}", { n: view.draw_pile }));
+    if (view.jokers) out.push(t("jokers {n} ({out} played out)", { n: view.jokers, out: view.jokers_out }));
     if (out.length) lines.push(h("p.evo-news.muted", { text: out.join(" · ") }));
     return lines.length ? h("div.evo-group.evo-news-group", lines) : null;
   }
@@ -1112,35 +1135,35 @@ class EvolutionBoard {
     const actor = this.ctx.seatName(stop.actor);
     const challenger = this.ctx.seatName(stop.stopped_by);
     const act = readMove(stop);
-    const what = `${challenger} stopped ${actor} (${this.describe(act, stop.actor)})`;
+    const what = t("{challenger} stopped {actor} ({action})", { challenger, actor, action: this.describe(act, stop.actor) });
     if (stop.case === 1) {
-      return `${what}: verified, it was allowed; ${challenger} was wrong and draws a card (steals one if the draw pile is empty).`;
+      return t("{what}: verified, it was allowed; {challenger} was wrong and draws a card (steals one if the draw pile is empty).", { what, challenger });
     }
-    const undone = `${this.undoneText(act, actor)}; ${actor}'s turn ends.`;
-    if (stop.case === 2) return `${what}: ${actor} conceded and steals a card from ${challenger}; ${undone}`;
-    if (stop.case === 3) return `${what}: verified, it was not allowed; ${challenger} gives ${actor} a card; ${undone}`;
-    return `${what}.`;
+    const undone = t("{undone}; {actor}'s turn ends.", { undone: this.undoneText(act, actor), actor });
+    if (stop.case === 2) return t("{what}: {actor} conceded and steals a card from {challenger}; {undone}", { what, actor, challenger, undone });
+    if (stop.case === 3) return t("{what}: verified, it was not allowed; {challenger} gives {actor} a card; {undone}", { what, actor, challenger, undone });
+    return t("{what}.", { what });
   }
 
   /** What becomes of an action found wrong by a Stop (cases 2 and 3). */
   undoneText(act, actor) {
     switch (act.kind) {
       case "place": case "place-called":
-        return `the card leaves the pile for ${possessive(actor)} discard and ${actor} draws another`;
-      case "joker-as": return `the joker leaves the pile and the game, and ${actor} draws a card`;
-      case "call": return "the call takes nothing";
-      case "announce": return "the announcement earns nothing";
-      case "abandon": return "the called card stays in the discard";
-      default: return "the action is undone";
+        return t("the card leaves the pile for {actor}'s discard and {actor} draws another", { actor });
+      case "joker-as": return t("the joker leaves the pile and the game, and {actor} draws a card", { actor });
+      case "call": return t("the call takes nothing");
+      case "announce": return t("the announcement earns nothing");
+      case "abandon": return t("the called card stays in the discard");
+      default: return t("the action is undone");
     }
   }
 
   callText(call) {
     const who = this.ctx.seatName(call.seat);
-    const card = call.card === "?" ? "a card (covered since)" : this.name(call.card);
-    if (call.failed) return `${who} called ${card}: failed (${call.failed}).`;
-    if (call.given_by !== null && call.given_by !== undefined) return `${who} called ${card}, given by ${this.ctx.seatName(call.given_by)}.`;
-    return `${who} called ${card}.`;
+    const card = call.card === "?" ? t("a card (covered since)") : this.name(call.card);
+    if (call.failed) return t("{who} called {card}: failed ({why}).", { who, card, why: call.failed });
+    if (call.given_by !== null && call.given_by !== undefined) return t("{who} called {card}, given by {giver}.", { who, card, giver: this.ctx.seatName(call.given_by) });
+    return t("{who} called {card}.", { who, card });
   }
 
   // ---------------------------------------------------------------- the first-game guide
@@ -1160,16 +1183,15 @@ class EvolutionBoard {
     if (has("stop") || has("interrupt") || has("accept")) return this.guideWindow(view, has);
     if (has("verify") || has("concede")) {
       const win = view.window || {};
-      const who = win.stopped_by !== undefined && win.stopped_by !== null ? this.ctx.seatName(win.stopped_by) : "The challenger";
-      return `${who} said Stop! to your action. Verify if you are sure it kept the rules: ${who} draws a card and your turn goes on. ` +
-        "If it was a bluff, Concede: you steal a card from them instead of being given one.";
+      const who = win.stopped_by !== undefined && win.stopped_by !== null ? this.ctx.seatName(win.stopped_by) : t("The challenger");
+      return t("{who} said Stop! to your action. Verify if you are sure it kept the rules: {who} draws a card and your turn goes on. If it was a bluff, Concede: you steal a card from them instead of being given one.", { who });
     }
     if (has("place-called") || has("abandon")) return this.guideCalled(view, acts, bluff);
     if (has("give")) return this.guideGive(message, view);
     if (view.step === "steal" && has("steal")) {
       return bluff
-        ? "The draw pile is empty: instead of drawing, take a card blindly. Click a player under Steal a card from; never take someone's last card: an empty hand wins."
-        : "The draw pile is empty, so your turn starts with a theft: click a player under Steal a card from to take a card blindly from their hand.";
+        ? t("The draw pile is empty: instead of drawing, take a card blindly. Click a player under Steal a card from; never take someone's last card: an empty hand wins.")
+        : t("The draw pile is empty, so your turn starts with a theft: click a player under Steal a card from to take a card blindly from their hand.");
     }
     if (view.step !== "turn") return null;
     return bluff ? this.guideBluffTurn(view, acts, has) : this.guideExploreTurn(view, acts, has);
@@ -1189,33 +1211,34 @@ class EvolutionBoard {
    * Let it pass. Only what the action claims, never whether it holds. */
   guideWindow(view, has) {
     const win = view.window || {};
-    const actor = win.actor !== undefined && win.actor !== null ? this.ctx.seatName(win.actor) : "Another player";
-    const joker = has("interrupt") ? "Interruption! spends your joker on a whole extra turn now." : null;
+    const actor = win.actor !== undefined && win.actor !== null ? this.ctx.seatName(win.actor) : t("Another player");
+    const joker = has("interrupt") ? t("Interruption! spends your joker on a whole extra turn now.") : null;
     if (view.mode !== "bluff") {
-      return this.fit(`${actor} just placed a card. Interruption! spends your joker on a whole extra turn right now; Let it pass keeps the joker for later.`,
-        "When the time runs out, the card passes.");
+      return this.fit(t("{actor} just placed a card. Interruption! spends your joker on a whole extra turn right now; Let it pass keeps the joker for later.", { actor }),
+        t("When the time runs out, the card passes."));
     }
     const act = win.move ? readMove(win) : { kind: "other" };
     let stop;
     switch (act.kind) {
       case "announce":
-        stop = `Stop! if you think era ${act.era} is not really ${act.open ? "open (no card of it on the pile)" : "closed (not all nine on the pile)"}.`;
+        stop = act.open ? t("Stop! if you think era {era} is not really open (no card of it on the pile).", { era: act.era })
+          : t("Stop! if you think era {era} is not really closed (not all nine on the pile).", { era: act.era });
         break;
       case "call":
-        stop = `Stop! if you think ${act.card === "?" ? "that card" : this.name(act.card)} cannot be called: its next era not open, or it lies on the pile, in a discard or the reserve.`;
+        stop = t("Stop! if you think {card} cannot be called: its next era not open, or it lies on the pile, in a discard or the reserve.", { card: act.card === "?" ? t("that card") : this.name(act.card) });
         break;
       case "place": case "place-called": case "joker-as": {
         const turn = view.turn || {};
         const first = turn.seat === win.actor && turn.series && turn.series.length === 1;
         stop = first
-          ? "Stop! if you remember a prerequisite of this card is not on the pile (it starts a series: no link is needed)."
-          : "Stop! if you remember it breaks a rule: a prerequisite not on the pile, or no link to the card before it in the series.";
+          ? t("Stop! if you remember a prerequisite of this card is not on the pile (it starts a series: no link is needed).")
+          : t("Stop! if you remember it breaks a rule: a prerequisite not on the pile, or no link to the card before it in the series.");
         break;
       }
       default:
-        stop = "Stop! if you remember it breaks a rule.";
+        stop = t("Stop! if you remember it breaks a rule.");
     }
-    return this.fit(stop, "A wrong Stop! makes you draw a card: when unsure, Accept.", joker);
+    return this.fit(stop, t("A wrong Stop! makes you draw a card: when unsure, Accept."), joker);
   }
 
   /** The card called (step "called"): place it, or (Bluff) give it up. */
@@ -1223,14 +1246,14 @@ class EvolutionBoard {
     const card = this.name(view.called || (acts.find((a) => a.card) || {}).card);
     const series = acts.find((a) => a.kind === "place-called" && a.series);
     if (bluff) {
-      return `Place ${card}, the card you called (in the panel), continuing your series if it is linked; or Give up the call: it goes to your discard and your turn ends.`;
+      return t("Place {card}, the card you called (in the panel), continuing your series if it is linked; or Give up the call: it goes to your discard and your turn ends.", { card });
     }
     if (series) {
       const current = (view.turn || {}).series;
       const next = current ? current.length + 1 : 2;
-      return `Your call worked: place ${card} now. Continuing your series (it is linked) scores ${next}; starting a new series scores 1.`;
+      return t("Your call worked: place {card} now. Continuing your series (it is linked) scores {next}; starting a new series scores 1.", { card, next });
     }
-    return `Your call worked: place ${card} now with Place it, starting a series. It scores 1, and the series can go on from it.`;
+    return t("Your call worked: place {card} now with Place it, starting a series. It scores 1, and the series can go on from it.", { card });
   }
 
   /** A card to give: back after an exchange, to a teammate who asked, or (Bluff) to the
@@ -1243,50 +1266,49 @@ class EvolutionBoard {
     const stop = view.last_stop;
     if (last.kind === "verify" && stop && stop.stopped_by === me && stop.case === 3) {
       const actor = this.ctx.seatName(stop.actor);
-      return `Your Stop! was right: click a card of your hand to give ${actor}. Give one that is hard to place; it also brings you a card closer to an empty hand.`;
+      return t("Your Stop! was right: click a card of your hand to give {actor}. Give one that is hard to place; it also brings you a card closer to an empty hand.", { actor });
     }
     if (turn.seat === me) {
-      return "Exchange: you took a card blindly; now click a card of your hand to give back in return. Give one you cannot place soon.";
+      return t("Exchange: you took a card blindly; now click a card of your hand to give back in return. Give one you cannot place soon.");
     }
-    const mate = turn.seat !== undefined && turn.seat !== null ? this.ctx.seatName(turn.seat) : "Your teammate";
-    return `${mate}, your teammate, asked you for a card: click one of your hand to give. Give one they can place this turn, or it is discarded.`;
+    const mate = turn.seat !== undefined && turn.seat !== null ? this.ctx.seatName(turn.seat) : t("Your teammate");
+    return t("{mate}, your teammate, asked you for a card: click one of your hand to give. Give one they can place this turn, or it is discarded.", { mate });
   }
 
   guideExploreTurn(view, acts, has) {
     const turn = view.turn || {};
     const places = acts.filter((a) => a.kind === "place");
     const series = turn.series && !turn.starts_series ? turn.series : null;
-    const extra = turn.interruption ? "Your extra turn (Interruption!): " : "";
+    const extra = (tip) => (turn.interruption ? t("Your extra turn (Interruption!): {tip}", { tip }) : tip);
     if (turn.requested && places.some((a) => a.card === turn.requested)) {
-      return `Your teammate gave you ${this.name(turn.requested)}: place it this turn (it glows), or it is discarded when your turn ends.`;
+      return t("Your teammate gave you {card}: place it this turn (it glows), or it is discarded when your turn ends.", { card: this.name(turn.requested) });
     }
     if (!view.tree.length && places.length) {
-      return "Start the tree: click a glowing card. Only Bipédie, Australopithecus, Cueillette and Bande need nothing. " +
-        "A series scores 1 for its first card, 2 for the next linked one, and so on.";
+      return t("Start the tree: click a glowing card. Only Bipédie, Australopithecus, Cueillette and Bande need nothing. A series scores 1 for its first card, 2 for the next linked one, and so on.");
     }
     if (series && places.length) {
-      const last = series.last === "?" ? "the last card" : this.name(series.last);
-      return this.fit(`Continue your series: every glowing card is linked to ${last} (same family, or a prerequisite) and scores ${series.length + 1}.`,
-        turn.specials ? "Then use your special action before ending the turn." : "Or End the turn to draw back up to five cards.");
+      const last = series.last === "?" ? t("the last card") : this.name(series.last);
+      return this.fit(t("Continue your series: every glowing card is linked to {last} (same family, or a prerequisite) and scores {n}.", { last, n: series.length + 1 }),
+        turn.specials ? t("Then use your special action before ending the turn.") : t("Or End the turn to draw back up to five cards."));
     }
     const specials = turn.specials && (has("replay") || has("special-discard") || has("call") || has("exchange") || has("steal") || has("joker-special"));
     if (specials) {
-      const many = turn.specials > 1 ? `${turn.specials} special actions` : "a special action";
-      return `You earned ${many} (3 points each, already scored): use it before you end the turn or it is lost. Replay starts a new series, scoring from 1 again.`;
+      return tn("You earned a special action (3 points each, already scored): use it before you end the turn or it is lost. Replay starts a new series, scoring from 1 again.",
+        "You earned {n} special actions (3 points each, already scored): use it before you end the turn or it is lost. Replay starts a new series, scoring from 1 again.", turn.specials);
     }
     if (places.length) {
-      return this.fit(`${extra}Start a series: click a glowing card (your hand, the reserve or another player's discard). It scores 1, the next linked card 2, then 3…`,
-        has("joker-as") ? "Or click your joker, then a glowing slot." : null,
-        has("ask") ? "You may first ask a teammate for a card." : null);
+      return this.fit(extra(t("Start a series: click a glowing card (your hand, the reserve or another player's discard). It scores 1, the next linked card 2, then 3…")),
+        has("joker-as") ? t("Or click your joker, then a glowing slot.") : null,
+        has("ask") ? t("You may first ask a teammate for a card.") : null);
     }
     if (has("pass") && !view.tree.length) {
-      return "None of the cards you may take needs nothing, so the tree cannot start with you: click Pass. Once someone starts it, more cards can be placed.";
+      return t("None of the cards you may take needs nothing, so the tree cannot start with you: click Pass. Once someone starts it, more cards can be placed.");
     }
     if (has("discard")) {
-      return "No card can be placed now: click a card of your hand to discard it. That ends your turn, and you draw back up to five cards.";
+      return t("No card can be placed now: click a card of your hand to discard it. That ends your turn, and you draw back up to five cards.");
     }
-    if (has("end")) return "No glowing card continues your series: click End the turn. You draw back up to five cards.";
-    if (has("pass")) return "Nothing to place: click Pass.";
+    if (has("end")) return t("No glowing card continues your series: click End the turn. You draw back up to five cards.");
+    if (has("pass")) return t("Nothing to place: click Pass.");
     return null;
   }
 
@@ -1294,13 +1316,12 @@ class EvolutionBoard {
     const turn = view.turn || {};
     const pile = view.pile || { size: 0, top: null };
     const places = acts.filter((a) => a.kind === "place");
-    const extra = turn.interruption ? "Your extra turn (Interruption!): " : "";
+    const extra = (tip) => (turn.interruption ? t("Your extra turn (Interruption!): {tip}", { tip }) : tip);
     if (turn.requested && places.some((a) => a.card === turn.requested)) {
-      return `Your teammate gave you ${this.name(turn.requested)}: place it this turn, or it is discarded when your turn ends.`;
+      return t("Your teammate gave you {card}: place it this turn, or it is discarded when your turn ends.", { card: this.name(turn.requested) });
     }
     if (!pile.size && places.length) {
-      return "Start the pile: place a card that needs nothing (Bipédie, Australopithecus, Cueillette or Bande). " +
-        "Every card glows since you may bluff, but a Stop! on a bluff costs you cards.";
+      return t("Start the pile: place a card that needs nothing (Bipédie, Australopithecus, Cueillette or Bande). Every card glows since you may bluff, but a Stop! on a bluff costs you cards.");
     }
     const top = pile.top && pile.top.card !== JOKER ? this.card(pile.top.card) : null;
     if (top && top.era > 1) {
@@ -1308,25 +1329,25 @@ class EvolutionBoard {
       const era = (view.eras || []).find((e) => e.era === top.era) || {};
       const open = acts.find((a) => a.kind === "announce" && a.open && a.era === top.era);
       if (open && !era.announced_open) {
-        return `${top.name_fr} lies on the pile, so era ${top.era} is open, and nobody has announced it: click Era ${top.era} is open in the panel to earn a special action.`;
+        return t("{card} lies on the pile, so era {era} is open, and nobody has announced it: click Era {era} is open in the panel to earn a special action.", { card: top.name_fr, era: top.era });
       }
     }
     if (turn.specials && (has("replay") || has("special-discard") || has("call") || has("exchange") || has("steal") || has("joker-special"))) {
-      return "You earned a special action: use it before ending your turn or it is lost. Discard a card… sheds a card from your hand; Replay starts a new series.";
+      return t("You earned a special action: use it before ending your turn or it is lost. Discard a card… sheds a card from your hand; Replay starts a new series.");
     }
     const series = turn.series && !turn.starts_series ? turn.series : null;
     if (series && places.length) {
-      const last = top && pile.top.card === series.last ? top.name_fr : "the top card";
-      return `Continue with a card linked to ${last} (same family, or one needs the other) whose prerequisites are on the pile, or End the turn: you placed a card, so you draw nothing.`;
+      const last = top && pile.top.card === series.last ? top.name_fr : t("the top card");
+      return t("Continue with a card linked to {last} (same family, or one needs the other) whose prerequisites are on the pile, or End the turn: you placed a card, so you draw nothing.", { last });
     }
     if (places.length) {
-      return this.fit(`${extra}Place a card to start a series: it is valid if all its prerequisites are on the pile (remember what lies under the top).`,
-        "Every card glows, since you may bluff.",
-        turn.placed ? null : "Ending the turn without placing draws a card.",
-        has("ask") ? "You may first ask a teammate for a card." : null);
+      return this.fit(extra(t("Place a card to start a series: it is valid if all its prerequisites are on the pile (remember what lies under the top).")),
+        t("Every card glows, since you may bluff."),
+        turn.placed ? null : t("Ending the turn without placing draws a card."),
+        has("ask") ? t("You may first ask a teammate for a card.") : null);
     }
-    if (has("end")) return turn.placed ? "Click End the turn: you placed a card, so you draw nothing." : "Click End the turn: you placed no card, so you draw one.";
-    if (has("pass")) return "Nothing to place: click Pass.";
+    if (has("end")) return turn.placed ? t("Click End the turn: you placed a card, so you draw nothing.") : t("Click End the turn: you placed no card, so you draw one.");
+    if (has("pass")) return t("Nothing to place: click Pass.");
     return null;
   }
 
@@ -1334,37 +1355,38 @@ class EvolutionBoard {
 
   status(message) {
     const view = message.view;
-    if (message.status === "finished") return "Game over";
+    if (message.status === "finished") return t("Game over");
     const window = message.window;
     const left = this.message === message ? this.secondsLeft() : null;
-    const clock = left === null ? "" : ` ${Math.ceil(left)} s`;
+    const clock = left === null ? "" : " " + t("{n} s", { n: Math.ceil(left) });
     const bluff = view.mode === "bluff";
     const legal = message.legal || [];
-    if (window && window.waiting) return `${bluff ? "Stop?" : "Interruption?"}${clock}`;
-    if (window && window.answered) return `You let it pass · waiting for the others${clock ? ` ·${clock}` : ""}`;
+    const question = bluff ? t("Stop?") : t("Interruption?");
+    if (window && window.waiting) return `${question}${clock}`;
+    if (window && window.answered) return t("You let it pass · waiting for the others") + (clock ? ` ·${clock}` : "");
     const answers = (message.moves || []).some((m) => WINDOW_ANSWERS.includes(readMove(m).kind));
-    if (!window && answers) return bluff ? "Stop?" : "Interruption?";
+    if (!window && answers) return question;
     const mover = message.to_move;
     if (mover === null || mover === undefined) return "";
     const mine = message.seat === mover && legal.length > 0;
     const name = this.ctx.seatName(mover);
-    if (window) return `${bluff ? "Others may say Stop" : "Waiting for a possible interruption"}${clock ? ` ·${clock}` : ""}`;
-    if (view.step === "respond") return mine ? "Stopped! Verify or concede" : `${name} was stopped and answers`;
-    if (view.step === "give") return mine ? "Give a card" : `${name} chooses a card to give`;
-    if (view.step === "called") return mine ? "Place the card you called" : `${name} places the card called`;
-    if (view.step === "steal") return mine ? "Choose whom to take a card from" : `${name} chooses whom to rob`;
+    if (window) return (bluff ? t("Others may say Stop") : t("Waiting for a possible interruption")) + (clock ? ` ·${clock}` : "");
+    if (view.step === "respond") return mine ? t("Stopped! Verify or concede") : t("{name} was stopped and answers", { name });
+    if (view.step === "give") return mine ? t("Give a card") : t("{name} chooses a card to give", { name });
+    if (view.step === "called") return mine ? t("Place the card you called") : t("{name} places the card called", { name });
+    if (view.step === "steal") return mine ? t("Choose whom to take a card from") : t("{name} chooses whom to rob", { name });
     if (mine) {
       const turn = view.turn || {};
-      const specials = turn.specials ? ` · ${turn.specials} special action${turn.specials > 1 ? "s" : ""}` : "";
-      return `${turn.interruption ? "Your interruption turn" : "Your turn"}${specials}`;
+      const specials = turn.specials ? " · " + tn("{n} special action", "{n} special actions", turn.specials) : "";
+      return (turn.interruption ? t("Your interruption turn") : t("Your turn")) + specials;
     }
-    return (view.automata || []).includes(mover) ? `${name} (automaton) to move` : `${name} to move`;
+    return (view.automata || []).includes(mover) ? t("{name} (automaton) to move", { name }) : t("{name} to move", { name });
   }
 
   /** Bluff has no points (a seat's score is only 1 for the winner): no scores, no score
    * chart; the end summary says who emptied their hand first. */
   scoreUnit(message) {
-    return message.view.mode === "bluff" ? null : "pts";
+    return message.view.mode === "bluff" ? null : t("pts");
   }
 
   /**
@@ -1375,21 +1397,21 @@ class EvolutionBoard {
     const view = message.view;
     const finish = view.finish;
     if (view.mode !== "bluff" || !finish) return null;
-    const names = (seats) => seats.map((k) => this.ctx.seatName(k)).join(" and ");
+    const names = (seats) => LIST.format(seats.map((k) => this.ctx.seatName(k)));
     const won = finish.won;
     let title;
     let why;
     if (!won.length) {
-      title = "No winner";
+      title = t("No winner");
       why = finish.limit
-        ? `The game reached its limit of ${finish.limit} turns.`
-        : "With the draw pile empty, no card stayed on the pile for ten rounds.";
+        ? t("The game reached its limit of {n} turns.", { n: finish.limit })
+        : t("With the draw pile empty, no card stayed on the pile for ten rounds.");
     } else if (won.length === 1) {
-      title = `${names(won)} wins`;
-      why = `${names(won)} emptied their hand first, once the draw pile was empty.`;
+      title = t("{names} wins", { names: names(won) });
+      why = t("{names} emptied their hand first, once the draw pile was empty.", { names: names(won) });
     } else {
-      title = `${names(won)} win`;
-      why = `${names(won)} were the first team to empty all their hands, once the draw pile was empty.`;
+      title = t("{names} win", { names: names(won) });
+      why = t("{names} were the first team to empty all their hands, once the draw pile was empty.", { names: names(won) });
     }
     const emptied = finish.emptied;
     const rest = finish.hands.map((_, k) => k).filter((k) => !emptied.includes(k))
@@ -1398,28 +1420,28 @@ class EvolutionBoard {
       const cards = finish.hands[k];
       const place = emptied.indexOf(k);
       const what = place >= 0
-        ? h("span.evo-finish-what", { text: `emptied their hand ${ordinal(place + 1)}` })
-        : h("span.evo-finish-what", { text: `${cards.length} card${cards.length === 1 ? "" : "s"} left` });
+        ? h("span.evo-finish-what", { text: t("emptied their hand {rank}", { rank: ordinal(place + 1) }) })
+        : h("span.evo-finish-what", { text: tn("{n} card left", "{n} cards left", cards.length) });
       return h(`li.evo-finish-row${won.includes(k) ? ".winner" : ""}`, {
         dataset: { seat: k, testid: `finish-${k}`, emptied: place >= 0 ? String(place + 1) : "", left: String(cards.length) },
       },
       h("div.evo-finish-head",
         this.seatDot(k),
         h("b.evo-finish-name", { text: this.ctx.seatName(k) }),
-        won.includes(k) ? h("span.tag.winner", { text: "★ winner" }) : null,
+        won.includes(k) ? h("span.tag.winner", { text: t("★ winner") }) : null,
         what),
       cards.length ? h("div.evo-chips", cards.map((id) => this.cardFace(id, { size: "chip", testid: "finish-card" }))) : null);
     });
     const body = h("div.evo-finish", { dataset: { testid: "end-summary-evolution" } },
       h("p.evo-finish-why", { text: why }),
-      h("p.hint", { text: "The hands in the order they emptied, then the cards left in the others." }),
+      h("p.hint", { text: t("The hands in the order they emptied, then the cards left in the others.") }),
       h("ol.evo-finish-list", rows));
     return { title, body, winners: won };
   }
 
   /** The automaton's seats are tagged as such, not as the bot that stands in for them. */
   seatRole(message, seat) {
-    return (message.view.automata || []).includes(seat) ? "automaton" : null;
+    return (message.view.automata || []).includes(seat) ? t("automaton") : null;
   }
 
   /** What the player list shows under a seat: cards in hand, discard, team, known cards. */
@@ -1429,15 +1451,15 @@ class EvolutionBoard {
     const discard = (view.discards[seat] || []).length;
     const box = h("div.seat-extras.evo-extras", { dataset: { testid: `extras-${seat}` } });
     const backs = Math.min(hand.count, 9);
-    box.append(h("span.evo-backs", { title: `${hand.count} card${hand.count === 1 ? "" : "s"} in hand`, dataset: { testid: `hand-count-${seat}` } },
+    box.append(h("span.evo-backs", { title: tn("{n} card in hand", "{n} cards in hand", hand.count), dataset: { testid: `hand-count-${seat}` } },
       Array.from({ length: backs }, () => h("i.evo-back")),
       h("b", { text: String(hand.count) })));
-    box.append(h("span.evo-extra", { title: "cards in the discard", text: `discard ${discard}` }));
+    box.append(h("span.evo-extra", { title: t("cards in the discard"), text: t("discard {n}", { n: discard }) }));
     const team = (view.teams || [])[seat];
-    if (team !== null && team !== undefined) box.append(h("span.tag.evo-team", { text: `team ${TEAM_NAMES[team] || team + 1}` }));
+    if (team !== null && team !== undefined) box.append(h("span.tag.evo-team", { text: t("team {name}", { name: TEAM_NAMES[team] || team + 1 }) }));
     if (hand.known && hand.known.length) {
-      box.append(h("span.evo-known", { title: "cards you know this player holds" },
-        "holds ", hand.known.map((id) => this.name(id)).join(", ")));
+      box.append(h("span.evo-known", { title: t("cards you know this player holds") },
+        t("holds {cards}", { cards: hand.known.map((id) => this.name(id)).join(", ") })));
     }
     return box;
   }
@@ -1452,41 +1474,44 @@ class EvolutionBoard {
     // Bluff: a card since covered on the pile is named "?" (what lies there is to be
     // remembered); draws, deals, thefts and gifts into other hands are "?" too
     const covered = act.card === "?";
-    const card = act.card === undefined ? "" : covered ? "a card" : this.name(act.card);
-    const since = covered ? " (covered since)" : "";
+    const card = act.card === undefined ? "" : covered ? t("a card") : this.name(act.card);
+    const since = (phrase) => (covered ? phrase + " " + t("(covered since)") : phrase);
     const seat = act.seat !== undefined ? this.ctx.seatName(act.seat) : "";
     switch (act.kind) {
       case "place":
-        if (act.from === "hand") return `plays ${card} from the hand${since}`;
-        if (act.from === "reserve") return `takes ${card} from the reserve${since}`;
-        return `takes ${card} from ${act.seat === actor ? "their own" : possessive(seat)} discard${since}`;
-      case "place-called": return `places ${covered ? "the card called" : `${card}, the card called`}${act.series ? ", continuing the series" : ""}${since}`;
-      case "joker-as": return `plays a joker as ${card}${since}`;
-      case "joker-special": return "plays a joker for a special action";
-      case "interrupt": return "Interruption! (plays a joker)";
-      case "replay": return "special action: starts a new series";
-      case "special-discard": return `special action: discards ${card}${since}`;
-      case "steal": return `steals a card from ${seat}`;
-      case "exchange": return `exchanges a card with ${seat}`;
-      case "ask": return `asks ${seat} for a card`;
-      case "give": return covered ? "gives a card" : `gives ${card}`;
-      case "call": return `calls ${card}${since}`;
-      case "discard": return `discards ${card}${since}`;
+        if (act.from === "hand") return since(t("plays {card} from the hand", { card }));
+        if (act.from === "reserve") return since(t("takes {card} from the reserve", { card }));
+        return since(act.seat === actor ? t("takes {card} from their own discard", { card }) : t("takes {card} from {name}'s discard", { card, name: seat }));
+      case "place-called":
+        if (covered) return since(act.series ? t("places the card called, continuing the series") : t("places the card called"));
+        return act.series ? t("places {card}, the card called, continuing the series", { card }) : t("places {card}, the card called", { card });
+      case "joker-as": return since(t("plays a joker as {card}", { card }));
+      case "joker-special": return t("plays a joker for a special action");
+      case "interrupt": return t("Interruption! (plays a joker)");
+      case "replay": return t("special action: starts a new series");
+      case "special-discard": return since(t("special action: discards {card}", { card }));
+      case "steal": return t("steals a card from {name}", { name: seat });
+      case "exchange": return t("exchanges a card with {name}", { name: seat });
+      case "ask": return t("asks {name} for a card", { name: seat });
+      case "give": return covered ? t("gives a card") : t("gives {card}", { card });
+      case "call": return since(t("calls {card}", { card }));
+      case "discard": return since(t("discards {card}", { card }));
       case "announce": {
         const era = this.eras.get(act.era);
-        return `announces era ${act.era}${era ? ` (${era.name_fr})` : ""} ${act.open ? "open" : "closed"}`;
+        const name = era ? era.name_fr : "?";
+        return act.open ? t("announces era {era} ({name}) open", { era: act.era, name }) : t("announces era {era} ({name}) closed", { era: act.era, name });
       }
-      case "stop": return "Stop!";
-      case "accept": return "lets it pass";
-      case "verify": return "verifies";
-      case "concede": return "concedes";
-      case "abandon": return "gives up the call";
-      case "pass": return "passes";
-      case "end": return "ends the turn";
-      case "deal": return act.card === "?" ? "a card dealt face down" : `dealt: ${card}`;
-      case "draw": return act.card === "?" ? "a card drawn face down" : `drawn: ${card}`;
-      case "take": return act.card === "?" ? "the steal takes a card" : `the steal takes ${card}`;
-      case "flip": return `the automaton turns over ${card}${since}`;
+      case "stop": return t("Stop!");
+      case "accept": return t("lets it pass");
+      case "verify": return t("verifies");
+      case "concede": return t("concedes");
+      case "abandon": return t("gives up the call");
+      case "pass": return t("passes");
+      case "end": return t("ends the turn");
+      case "deal": return act.card === "?" ? t("a card dealt face down") : t("dealt: {card}", { card });
+      case "draw": return act.card === "?" ? t("a card drawn face down") : t("drawn: {card}", { card });
+      case "take": return act.card === "?" ? t("the steal takes a card") : t("the steal takes {card}", { card });
+      case "flip": return since(t("the automaton turns over {card}", { card }));
       default: return act.text;
     }
   }
