@@ -63,3 +63,18 @@ def test_the_catalogs_are_served_as_json(api: Api) -> None:
     assert api.client.get("/api/messages/en").json()["domains"]["terranova"] == {}
     missing = api.client.get("/api/messages/es")
     assert missing.status_code == 404 and "fr" in missing.json()["detail"]
+
+
+def test_the_catalog_says_each_games_texts_in_the_readers_language(api: Api) -> None:
+    """The games' descriptions and their options' labels and notes, from each game's own
+    catalog; in English as the game declares them."""
+    english = {g["id"]: g for g in api.client.get("/api/catalog").json()["games"]}
+    for lang in ("fr", "de"):
+        said = api.client.get("/api/catalog", headers={"Accept-Language": lang}).json()
+        for game in said["games"]:
+            source = english[game["id"]]
+            assert game["description"] != source["description"], (lang, game["id"])
+            for key, variant in game["variants"].items():
+                for text in ("label", "note"):
+                    assert variant[text] != source["variants"][key][text], (lang, key, text)
+    assert english["discovery"]["variants"]["hand_visibility"]["label"] == "Hand visibility"
