@@ -65,6 +65,12 @@ def test_the_catalogs_are_served_as_json(api: Api) -> None:
     assert missing.status_code == 404 and "fr" in missing.json()["detail"]
 
 
+def test_the_entdecker_and_small_islands_boards_are_served_in_german(api: Api) -> None:
+    domains = api.client.get("/api/messages/de").json()["domains"]
+    assert domains["entdecker"]["Hidden tiles"] == "Verdeckte Kärtchen"
+    assert domains["small_islands"]["Face-up tiles"] == "Offene Plättchen"
+
+
 def test_the_catalog_says_each_games_texts_in_the_readers_language(api: Api) -> None:
     """The games' descriptions and their options' labels and notes, from each game's own
     catalog; in English as the game declares them."""

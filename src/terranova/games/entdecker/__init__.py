@@ -166,6 +166,7 @@ INFO = GameInfo(
     },
     renderer="terranova.games.entdecker.render",
     web="terranova.games.entdecker.web",
+    messages="terranova.games.entdecker",
     bots="terranova.games.entdecker.bots",
     encoding="terranova.games.entdecker.encoding",
     test_params=(

@@ -123,6 +123,7 @@ INFO = GameInfo(
     },
     bots="terranova.games.small_islands.bots",
     web="terranova.games.small_islands.web",
+    messages="terranova.games.small_islands",
     renderer="terranova.games.small_islands.render",
     encoding="terranova.games.small_islands.encoding",
     aliases=("small_islands",),

@@ -16,28 +16,39 @@
 // The game declares this directory as its `web` package (GameInfo.web); board modules export
 // createBoard(ctx) (see /static/game.js for the interface). Its look is in board.css.
 import { h, loadStyle, paletteName, s, seatColour, seatInk, svgTitle } from "/static/common.js";
+import { translator } from "/static/i18n.js";
 import { Placing, TileMap } from "/static/kit/tile-board.js";
 import { MIDS, sameAsTable, tileGeometry } from "./geometry.js";
 
 await loadStyle(new URL("board.css", import.meta.url));
+
+const { t, tn } = translator("entdecker");
 
 const S = 100; // one square, in SVG units
 const WATER = "#4a90c2"; // the colours of render.py
 const LAND = "#7fb069";
 const EMPTY = "#e8e1cc";
 const SIDES = "NESW";
-const SIDE_WORDS = ["north", "east", "south", "west"];
+const SIDE_WORDS = [t("north"), t("east"), t("south"), t("west")];
+// a part of the board, by the third of its rows and of its columns
+const PARTS = {
+  north: t("in the north"), south: t("in the south"), west: t("in the west"), east: t("in the east"),
+  "north-west": t("in the north-west"), "north-east": t("in the north-east"),
+  "south-west": t("in the south-west"), "south-east": t("in the south-east"),
+};
 const STEP = [[0, -1], [1, 0], [0, 1], [-1, 0]];
 const EVENT_MARKS = { mine: "M", pirates: "P", storm: "S", natives: "N" };
 const EVENT_WORDS = {
-  mine: "a mine", pirates: "pirates", storm: "a storm", natives: "friendly natives",
+  mine: t("a mine"), pirates: t("pirates"), storm: t("a storm"), natives: t("friendly natives"),
 };
+const UNIT_A = { scout: t("a scout"), fort: t("a fort"), settlement: t("a settlement") };
+const UNIT_NAME = { scout: t("Scout"), fort: t("Fort"), settlement: t("Settlement") };
 const TOKEN_COLOURS = { 5: "#8fbf4d", 10: "#e39b2d", 15: "#c8553d" };
 const JUNGLE_TOP = 1.3; // squares below the board where the jungle paths start
 const ROW = 0.62; // one path's row, in squares
 
 const CHANCE_COLOUR = "#333";
-const FILL_SOURCE = { open: "an open stack", discards: "the discards", hidden: "the hidden stacks" };
+const FILL_SOURCE = { open: t("an open stack"), discards: t("the discards"), hidden: t("the hidden stacks") };
 // Colour-blind colours (the top bar's option; the page reloads when it changes): the sea and
 // the land take Okabe and Ito's blue and a light bluish green, each with a texture of its
 // own (waves on the sea, dots on the land, board.css fills them with these patterns), and
@@ -67,11 +78,27 @@ export function createBoard(ctx) {
   return new ExplorerBoard(ctx);
 }
 
-function plural(n, word, many = `${word}s`) { return `${n} ${n === 1 ? word : many}`; }
+/** An amount of gold, in words. */
+function gold(n) { return tn("{n} gold", "{n} gold", n); }
 
+/** A number of tiles of a kind ("hidden", "open", or any). */
+function tiles(n, kind = null) {
+  if (kind === "hidden") return tn("{n} hidden tile", "{n} hidden tiles", n);
+  if (kind === "open") return tn("{n} open tile", "{n} open tiles", n);
+  return tn("{n} tile", "{n} tiles", n);
+}
+
+/** A number of units of a kind. */
+function units(n, kind) {
+  if (kind === "scout") return tn("{n} scout", "{n} scouts", n);
+  if (kind === "fort") return tn("{n} fort", "{n} forts", n);
+  if (kind === "settlement") return tn("{n} settlement", "{n} settlements", n);
+  return `${n} ${kind}`;
+}
+
+/** A place on an island (1st, 2nd...). */
 function ordinal(n) {
-  const teen = n % 100 >= 11 && n % 100 <= 13;
-  return `${n}${teen ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th"}`;
+  return { 1: t("1st"), 2: t("2nd"), 3: t("3rd") }[n] || t("{n}th", { n });
 }
 
 function key(x, y) { return `${x},${y}`; }
@@ -135,11 +162,11 @@ class ExplorerBoard {
       ? swatchSvg(kind)
       : h("i", { style: `background:${colour}` }));
     const legend = h("div.map-legend", { "aria-hidden": "true" },
-      h("span", swatch("sea", WATER), "sea"),
-      h("span", swatch("land", LAND), "land"),
-      h("span", h("i.lane-swatch"), "sea lane"),
-      h("span", h("i.coin-swatch"), "start cost"),
-      SAFE ? h("span.legend-seat", unitIcon("settlement", seatColour(0), 18, 0), "seat number") : null);
+      h("span", swatch("sea", WATER), t("sea")),
+      h("span", swatch("land", LAND), t("land")),
+      h("span", h("i.lane-swatch"), t("sea lane")),
+      h("span", h("i.coin-swatch"), t("start cost")),
+      SAFE ? h("span.legend-seat", unitIcon("settlement", seatColour(0), 18, 0), t("seat number")) : null);
     this.map = new TileMap({
       map: this.ctx.map,
       size: S,
@@ -177,14 +204,14 @@ class ExplorerBoard {
     for (const p of this.points.values()) {
       const [cx, cy] = this.pointAt(p);
       layer.append(s("g", { class: "start-point", transform: `translate(${cx} ${cy})` },
-        svgTitle(`start point ${p.name}: ${p.cost ? plural(p.cost, "gold", "gold") : "free"} to the bank`),
+        svgTitle(p.cost ? t("start point {name}: {gold} to the bank", { name: p.name, gold: gold(p.cost) }) : t("start point {name}: free", { name: p.name })),
         s("circle", { r: 15 }),
         s("text", { y: 6, "text-anchor": "middle", text: String(p.cost) })));
     }
     const top = (this.H + JUNGLE_TOP) * S;
     const rows = Math.ceil(this.paths.length / 2);
     layer.append(s("rect", { class: "jungle-frame", x: -0.75 * S, y: top - 0.45 * S, width: (this.W + 1.5) * S, height: (rows * ROW + 0.55) * S, rx: 18 }));
-    layer.append(s("text", { class: "jungle-title", x: -0.5 * S, y: top - 0.14 * S, text: "Jungle paths to the chiefs' huts (space 1 is next to the hut)" }));
+    layer.append(s("text", { class: "jungle-title", x: -0.5 * S, y: top - 0.14 * S, text: t("Jungle paths to the chiefs' huts (space 1 is next to the hut)") }));
   }
 
   // ---------------------------------------------------------------- the side panel
@@ -192,7 +219,7 @@ class ExplorerBoard {
   buildPanel() {
     const panel = this.ctx.panel;
     panel.classList.add("explorer-panel");
-    this.stepsBox = h("ol.turn-steps", { "aria-label": "The steps of a turn" });
+    this.stepsBox = h("ol.turn-steps", { "aria-label": t("The steps of a turn") });
     this.prompt = h("p.prompt", { "aria-live": "polite", dataset: { testid: "prompt" } });
     this.controls = h("div.controls");
     this.turnInfo = h("div.turn-info");
@@ -283,15 +310,15 @@ class ExplorerBoard {
     const view = message.view;
     const supply = view.supply[seat];
     const colour = seatColour(seat);
-    const item = (kind, n) => h("span.supply-item", { title: `${plural(n, kind)} in supply`, dataset: { testid: `supply-${seat}-${kind}` } },
+    const item = (kind, n) => h("span.supply-item", { title: t("{units} in supply", { units: units(n, kind) }), dataset: { testid: `supply-${seat}-${kind}` } },
       unitIcon(kind, colour, 15), h("b", { text: String(n) }));
     const onMap = view.units.filter((u) => u.seat === seat).length;
     const onPaths = view.huts.reduce((t, hut) => t + hut.spaces.filter((x) => x === seat).length, 0);
     return h("div.seat-extras.explorer-extras",
-      h("span.gold", { title: `${plural(view.gold[seat], "gold", "gold")}`, dataset: { testid: `gold-${seat}` } },
-        h("i.coin", { "aria-hidden": "true" }), h("b", { text: String(view.gold[seat]) }), h("span.sr-only", { text: " gold" })),
+      h("span.gold", { title: gold(view.gold[seat]), dataset: { testid: `gold-${seat}` } },
+        h("i.coin", { "aria-hidden": "true" }), h("b", { text: String(view.gold[seat]) }), h("span.sr-only", { text: " " + t("gold") })),
       item("scout", supply.scout), item("fort", supply.fort), item("settlement", supply.settlement),
-      h("span.on-board", { text: `${onMap} on islands, ${onPaths} on paths`, title: "units on the map and scouts on the jungle paths" }));
+      h("span.on-board", { text: t("{islands} on islands, {paths} on paths", { islands: onMap, paths: onPaths }), title: t("units on the map and scouts on the jungle paths") }));
   }
 
   /** Points only: at the end the returns carry gold as thousandths (the tie-break), which
@@ -302,22 +329,22 @@ class ExplorerBoard {
 
   status(message) {
     const view = message.view;
-    if (message.status === "finished") return view.end_reason ? `Game over: ${view.end_reason}` : "Game over";
+    if (message.status === "finished") return view.end_reason ? t("Game over: {reason}", { reason: view.end_reason }) : t("Game over");
     const mover = message.to_move;
     if (mover === null || mover === undefined) return "";
     const mine = message.seat === mover && this.live;
     const name = this.ctx.seatName(mover);
     const texts = {
-      start: ["choose where your ship starts", "is choosing a start"],
-      announce: ["announce how many tiles, and pay", "is announcing tiles"],
-      explore: ["draw the next tile, place a unit, or stop", "is exploring"],
-      place: ["place the tile", "is placing a tile"],
-      wheel: ["the ship's wheel: choose your income", "is choosing an income"],
-      natives: ["friendly natives: send a free scout to a jungle path", "sends a scout to a path"],
-      path: ["send your scout to a jungle path", "sends a scout to a path"],
+      start: [t("Your turn: choose where your ship starts"), t("{name} is choosing a start", { name })],
+      announce: [t("Your turn: announce how many tiles, and pay"), t("{name} is announcing tiles", { name })],
+      explore: [t("Your turn: draw the next tile, place a unit, or stop"), t("{name} is exploring", { name })],
+      place: [t("Your turn: place the tile"), t("{name} is placing a tile", { name })],
+      wheel: [t("Your turn: the ship's wheel, choose your income"), t("{name} is choosing an income", { name })],
+      natives: [t("Your turn: friendly natives, send a free scout to a jungle path"), t("{name} sends a scout to a path", { name })],
+      path: [t("Your turn: send your scout to a jungle path"), t("{name} sends a scout to a path", { name })],
     }[view.step];
-    if (!texts) return mine ? "Your turn" : `${name} to move`;
-    return mine ? `Your turn: ${texts[0]}` : `${name} ${texts[1]}`;
+    if (!texts) return mine ? t("Your turn") : t("{name} to move", { name });
+    return mine ? texts[0] : texts[1];
   }
 
   /** The first-game guide's tip for this seat's decision now: what to click and why, by
@@ -328,71 +355,65 @@ class ExplorerBoard {
     const moves = message.moves || [];
     if (message.status !== "playing" || !moves.length) return null;
     const has = (kind) => moves.some((m) => m.kind === kind);
-    const gold = view.gold[message.seat];
+    const gold_ = view.gold[message.seat];
     const turn = view.turn;
     const c = this.costs;
-    const unitPrices = `scout ${c.scout}, fort ${c.fort}, settlement ${c.settlement} gold`;
+    const unitPrices = t("scout {scout}, fort {fort}, settlement {settlement} gold", { scout: c.scout, fort: c.fort, settlement: c.settlement });
     switch (view.step) {
       case "wheel":
-        return "The ship's wheel: click the gold you want, 2 to 6. Every other player gets one more, "
-          + "so take what this turn needs: a start, tiles, and a unit to claim land.";
+        return t("The ship's wheel: click the gold you want, 2 to 6. Every other player gets one more, so take what this turn needs: a start, tiles, and a unit to claim land.");
       case "start":
         if (has("StartTile")) {
-          return "Choose a start: an orange point on the edge, or an arrow on a discovered tile to sail on "
-            + "from there (hover to see the route and cost). Keep gold for tiles and a unit.";
+          return t("Choose a start: an orange point on the edge, or an arrow on a discovered tile to sail on from there (hover to see the route and cost). Keep gold for tiles and a unit.");
         }
-        return "Choose where your ship sails in: click an orange start point (its number is its cost in "
-          + "gold; the bottom edge is free). Spend little here: you still need tiles and a unit.";
+        return t("Choose where your ship sails in: click an orange start point (its number is its cost in gold; the bottom edge is free). Spend little here: you still need tiles and a unit.");
       case "announce": {
         const open = moves.some((m) => m.kind === "Announce" && m.fields.kind === "open");
-        return `You have ${plural(gold, "gold", "gold")}. Click a number to buy this turn's tiles: hidden ones `
-          + `${c.hidden_tile} gold each${open ? `, open ones ${c.open_tile} (a shape you choose)` : " (drawn at random)"}. `
-          + `Keep gold for a unit to claim land: scout ${c.scout}, fort ${c.fort}.`;
+        const params = { gold: gold(gold_), hidden: c.hidden_tile, open: c.open_tile, scout: c.scout, fort: c.fort };
+        return open
+          ? t("You have {gold}. Click a number to buy this turn's tiles: hidden ones {hidden} gold each, open ones {open} (a shape you choose). Keep gold for a unit to claim land: scout {scout}, fort {fort}.", params)
+          : t("You have {gold}. Click a number to buy this turn's tiles: hidden ones {hidden} gold each (drawn at random). Keep gold for a unit to claim land: scout {scout}, fort {fort}.", params);
       }
       case "explore": {
         const draw = has("Draw");
         const take = has("Take");
-        const units = has("Settle");
-        if (units) {
-          return `Claim the new tile's land: click a unit marker (${unitPrices}); it ends your exploration`
-            + `${draw || take ? ", or draw on" : ", or Stop"}. A closed island scores for the strongest unit on it.`;
+        if (has("Settle")) {
+          return draw || take
+            ? t("Claim the new tile's land: click a unit marker ({prices}); it ends your exploration, or draw on. A closed island scores for the strongest unit on it.", { prices: unitPrices })
+            : t("Claim the new tile's land: click a unit marker ({prices}); it ends your exploration, or Stop. A closed island scores for the strongest unit on it.", { prices: unitPrices });
         }
         if ((draw || take) && turn && !turn.laid.length) {
-          const left = plural(turn.left, `${turn.kind} tile`);
+          const left = tiles(turn.left, turn.kind);
           return take
-            ? `Click an open stack to take that tile (${left} to come). It must be laid where the ship's white `
-              + "line leads, so choose a shape that fits there."
-            : `Click Draw a hidden tile (key D); ${left} to come. A tile that fits must be laid where the `
-              + "ship's white line leads; one that fits nowhere is discarded.";
+            ? t("Click an open stack to take that tile ({left} to come). It must be laid where the ship's white line leads, so choose a shape that fits there.", { left })
+            : t("Click Draw a hidden tile (key D); {left} to come. A tile that fits must be laid where the ship's white line leads; one that fits nowhere is discarded.", { left });
         }
         if (draw || take) {
-          return `No unit can go on this tile (no land, or too little gold). ${take ? "Take" : "Draw"} the next `
-            + "tile to sail on, or Stop (key S) to end your turn.";
+          return take
+            ? t("No unit can go on this tile (no land, or too little gold). Take the next tile to sail on, or Stop (key S) to end your turn.")
+            : t("No unit can go on this tile (no land, or too little gold). Draw the next tile to sail on, or Stop (key S) to end your turn.");
         }
-        return "Your voyage is over: click Stop (key S). Enclosed squares are then filled, and every island "
-          + "closed all round is scored for the units on it.";
+        return t("Your voyage is over: click Stop (key S). Enclosed squares are then filled, and every island closed all round is scored for the units on it.");
       }
       case "place": {
         const design = view.in_hand ? this.designs.get(view.in_hand) : null;
-        const lay = this.placing.looks(view.in_hand) > 1 ? "Turn it (R) and click an orange square" : "Click an orange square";
+        const lay = this.placing.looks(view.in_hand) > 1 ? t("Turn it (R) and click an orange square") : t("Click an orange square");
         const event = design ? design.event : null;
-        if (event === "storm") return `A storm tile: once laid, your exploration ends and you place no unit. ${lay}.`;
-        if (event === "pirates") return `Pirates: this tile must be laid, and it costs you half your gold. ${lay}.`;
-        if (event === "mine") return `A mine: laying it brings you ${c.mine} gold. ${lay}; land against land grows an island you can claim.`;
-        if (event === "natives") return `Friendly natives: laying it gives you a free scout for a jungle path. ${lay}.`;
-        return `This tile fits, so it must be laid. ${lay}: land joins land, and an island closed all `
-          + "round scores its tiles for the strongest unit on it.";
+        if (event === "storm") return t("A storm tile: once laid, your exploration ends and you place no unit. {lay}.", { lay });
+        if (event === "pirates") return t("Pirates: this tile must be laid, and it costs you half your gold. {lay}.", { lay });
+        if (event === "mine") return t("A mine: laying it brings you {gold}. {lay}; land against land grows an island you can claim.", { lay, gold: gold(c.mine) });
+        if (event === "natives") return t("Friendly natives: laying it gives you a free scout for a jungle path. {lay}.", { lay });
+        return t("This tile fits, so it must be laid. {lay}: land joins land, and an island closed all round scores its tiles for the strongest unit on it.", { lay });
       }
       case "natives":
       case "path": {
         const choosable = new Set(moves.filter((m) => m.kind === "Trek").map((m) => m.fields.path));
         const known = view.huts.filter((hut) => choosable.has(hut.path) && hut.value !== null)
           .sort((a, b) => b.value - a.value)[0];
-        const first = view.step === "natives" ? "Friendly natives give you a free scout"
-          : "Your scout from the scored island goes into the jungle";
-        const seen = known ? ` You saw hut ${known.path}'s token: ${known.value} points.` : "";
-        return `${first}: click an orange jungle path.${seen} At the end each hut's token goes to `
-          + "whoever has most scouts on its path.";
+        const first = view.step === "natives" ? t("Friendly natives give you a free scout: click an orange jungle path.")
+          : t("Your scout from the scored island goes into the jungle: click an orange jungle path.");
+        const seen = known ? tn("You saw hut {path}'s token: {n} point.", "You saw hut {path}'s token: {n} points.", known.value, { path: known.path }) : null;
+        return [first, seen, t("At the end each hut's token goes to whoever has most scouts on its path.")].filter(Boolean).join(" ");
       }
       default:
         return null;
@@ -409,38 +430,45 @@ class ExplorerBoard {
     const f = move.fields || {};
     switch (move.kind) {
       case "Roll":
-        return f.face === "wheel" ? "income die: the ship's wheel" : `income die: ${f.face} (others get ${Number(f.face) + 1})`;
+        return f.face === "wheel" ? t("income die: the ship's wheel") : t("income die: {face} (others get {more})", { face: f.face, more: Number(f.face) + 1 });
       case "Income":
-        return `chose ${f.value} gold on the ship's wheel (others get ${f.value + 1})`;
+        return t("chose {value} gold on the ship's wheel (others get {more})", { value: f.value, more: f.value + 1 });
       case "StartEdge": {
         const p = this.points.get(f.point);
-        return `started at ${f.point} (${p && p.cost ? `${p.cost} gold` : "free"})`;
+        return p && p.cost ? t("started at {point} ({gold})", { point: f.point, gold: gold(p.cost) }) : t("started at {point} (free)", { point: f.point });
       }
       case "StartTile": {
         const p = this.points.get(f.via);
         const tolls = tollSeats(f.tolls);
-        const paid = tolls.length ? `; toll ${tolls.map((x) => `${this.costs.toll} to ${this.ctx.seatName(x)}`).join(", ")}` : "";
-        return `started on ${this.tileAt(view, f.x, f.y)} heading ${SIDE_WORDS[SIDES.indexOf(f.heading)]}, via ${f.via} (${p && p.cost ? `${p.cost} gold` : "free"}${paid})`;
+        const params = {
+          tile: this.tileAt(view, f.x, f.y), side: SIDE_WORDS[SIDES.indexOf(f.heading)], via: f.via,
+          cost: p && p.cost ? gold(p.cost) : t("free"),
+          tolls: tolls.map((x) => t("{gold} to {name}", { gold: this.costs.toll, name: this.ctx.seatName(x) })).join(", "),
+        };
+        return tolls.length ? t("started on {tile} heading {side}, via {via} ({cost}; toll {tolls})", params)
+          : t("started on {tile} heading {side}, via {via} ({cost})", params);
       }
       case "Announce": {
         const price = f.kind === "open" ? this.costs.open_tile : this.costs.hidden_tile;
-        return `announced ${plural(f.count, `${f.kind} tile`)} and paid ${f.count * price} gold`;
+        return t("announced {tiles} and paid {gold}", { tiles: tiles(f.count, f.kind), gold: gold(f.count * price) });
       }
-      case "Draw": return "drew a hidden tile";
-      case "Reveal": return `the hidden tile is ${tileName(f.design, this.designs)}`;
-      case "Take": return `took a tile from open stack ${f.number}`;
-      case "Place": return `placed ${tileName(f.design, this.designs)} ${this.squareName(f.x, f.y)}`;
+      case "Draw": return t("drew a hidden tile");
+      case "Reveal": return t("the hidden tile is {tile}", { tile: tileName(f.design, this.designs) });
+      case "Take": return t("took a tile from open stack {number}", { number: f.number });
+      case "Place": return t("placed {tile} {where}", { tile: tileName(f.design, this.designs), where: this.squareName(f.x, f.y) });
       case "Settle": {
-        const land = this.piecesAt(view, f.x, f.y) > 1 ? `the ${this.pieceWords(view, f)} land of ` : "";
-        const from = f.source ? `, taken back from ${this.sourceName(view, f.source)}` : "";
-        return `placed a ${f.kind} on ${land}${this.tileAt(view, f.x, f.y)} (${this.costs[f.kind]} gold${from})`;
+        const tile = this.tileAt(view, f.x, f.y);
+        const where = this.piecesAt(view, f.x, f.y) > 1 ? t("the {sides} land of {tile}", { sides: this.pieceWords(view, f), tile }) : tile;
+        const params = { unit: UNIT_A[f.kind] || f.kind, where, gold: gold(this.costs[f.kind]) };
+        return f.source ? t("placed {unit} on {where} ({gold}, taken back from {from})", { ...params, from: this.sourceName(view, f.source) })
+          : t("placed {unit} on {where} ({gold})", params);
       }
-      case "Stop": return "stopped exploring";
-      case "Trek": return `sent a scout onto Path ${f.path}`;
+      case "Stop": return t("stopped exploring");
+      case "Trek": return t("sent a scout onto Path {path}", { path: f.path });
       case "Token":
-        return f.token === null || f.token === undefined ? "a produce token goes into a hut (hidden)" : `token ${f.token} goes into a hut`;
-      case "Fill": return `an enclosed space is filled with ${tileName(f.design, this.designs)} from the hidden stacks`;
-      case "Layout": return `set-up ${f.layout} drawn`;
+        return f.token === null || f.token === undefined ? t("a produce token goes into a hut (hidden)") : t("token {token} goes into a hut", { token: f.token });
+      case "Fill": return t("an enclosed space is filled with {tile} from the hidden stacks", { tile: tileName(f.design, this.designs) });
+      case "Layout": return t("set-up {layout} drawn", { layout: f.layout });
       default: return move.says || move.text;
     }
   }
@@ -448,22 +476,22 @@ class ExplorerBoard {
   /** A square as a player names it: by the start point beside it, or the part of the board. */
   squareName(x, y) {
     const point = [...this.points.values()].find((p) => p.x === x && p.y === y);
-    if (point) return `by start point ${point.name}`;
+    if (point) return t("by start point {name}", { name: point.name });
     const row = y < this.H / 3 ? "north" : y >= (2 * this.H) / 3 ? "south" : "";
     const column = x < this.W / 3 ? "west" : x >= (2 * this.W) / 3 ? "east" : "";
-    return row || column ? `in the ${[row, column].filter(Boolean).join("-")}` : "in the middle";
+    return row || column ? PARTS[[row, column].filter(Boolean).join("-")] : t("in the middle");
   }
 
   /** The tile on a square, by its name, or the square's name when it is not on the map. */
   tileAt(view, x, y) {
     const tile = view.map.find((t) => t.x === x && t.y === y);
-    return tile ? tileName(tile.design, this.designs) : `the tile ${this.squareName(x, y)}`;
+    return tile ? tileName(tile.design, this.designs) : t("the tile {where}", { where: this.squareName(x, y) });
   }
 
   /** Where a scout was taken back from: a tile's land piece (5,6/1) or a path's space (p3/2). */
   sourceName(view, source) {
     const from = sourceOf(source);
-    if (from.path) return `Path ${from.path}`;
+    if (from.path) return t("Path {path}", { path: from.path });
     const { x, y } = parseSquare(from.square);
     return this.tileAt(view, x, y);
   }
@@ -478,22 +506,22 @@ class ExplorerBoard {
       h("span.rank", { text: `${rank + 1}.` }),
       h("span.seat-dot", { style: `background:${seatColour(k)}` }),
       h("span.final-name", { text: this.ctx.seatName(k) }),
-      h("b.final-points", { text: `${view.points[k]} points`, dataset: { testid: `end-points-${k}` } }),
-      h("span.final-gold", { text: `${view.gold[k]} gold` })));
+      h("b.final-points", { text: tn("{n} point", "{n} points", view.points[k]), dataset: { testid: `end-points-${k}` } }),
+      h("span.final-gold", { text: gold(view.gold[k]) })));
     const huts = view.log.filter((e) => e.event === "hut").map((e) => h("li",
       h("span.seat-dot", { style: `background:${seatColour(e.seat)}` }),
-      `${e.path}: ${e.token} (${e.points}) to ${this.ctx.seatName(e.seat)}, most scouts on the path`));
+      t("{path}: {token} ({points}) to {name}, most scouts on the path", { path: e.path, token: e.token, points: e.points, name: this.ctx.seatName(e.seat) })));
     const tied = order.length > 1 && view.points[order[0]] === view.points[order[1]];
     const who = result.winners.map((k) => this.ctx.seatName(k));
-    const won = who.length > 1 ? `${who.join(" and ")} share the win` : `${who[0]} wins`;
+    const won = who.length > 1 ? t("{names} and {last} share the win", { names: who.slice(0, -1).join(", "), last: who[who.length - 1] }) : t("{name} wins", { name: who[0] });
     return {
       // the banner reads "Game over: <title>"; the reason is the server's (ruling 11)
       title: view.end_reason ? `${won} (${view.end_reason})` : won,
       body: h("div.explorer-end", { dataset: { testid: "end-summary" } },
-        view.end_reason ? h("p.end-reason", { text: `The game ended: ${view.end_reason}.`, dataset: { testid: "end-reason" } }) : null,
+        view.end_reason ? h("p.end-reason", { text: t("The game ended: {reason}.", { reason: view.end_reason }), dataset: { testid: "end-reason" } }) : null,
         h("ol.final-list", rows),
-        huts.length ? h("div", h("h4", { text: "The chiefs' huts" }), h("ul.hut-list", huts)) : null,
-        tied ? h("p.hint", { text: "Tied on points: the tie-break goes by gold." }) : null),
+        huts.length ? h("div", h("h4", { text: t("The chiefs' huts") }), h("ul.hut-list", huts)) : null,
+        tied ? h("p.hint", { text: t("Tied on points: the tie-break goes by gold.") }) : null),
     };
   }
 
@@ -569,10 +597,10 @@ class ExplorerBoard {
       });
     }
     const text = this.islandText(last);
-    layer.append(s("path", { class: "scored-island", d: edges.join(" ") }, svgTitle(`last island scored: ${text}`)));
+    layer.append(s("path", { class: "scored-island", d: edges.join(" ") }, svgTitle(t("last island scored: {island}", { island: text }))));
     const first = parseSquare(last.tiles[0]);
     layer.append(s("g", { class: "island-badge", transform: `translate(${(first.x + 0.24) * S} ${(first.y + 0.24) * S})` },
-      svgTitle(`last island scored: ${text}`),
+      svgTitle(t("last island scored: {island}", { island: text })),
       s("g", { class: "grow" }, s("circle", { r: 20 }), s("text", { y: 7, "text-anchor": "middle", text: String(last.value) }))));
   }
 
@@ -603,14 +631,14 @@ class ExplorerBoard {
         const c = [(x + 0.5) * S, (y + 0.5) * S];
         points.push([(last[0] + c[0]) / 2, (last[1] + c[1]) / 2], c);
       }
-      route.append(routePath(points, seatColour(seat), "route taken"));
+      route.append(routePath(points, seatColour(seat), t("route taken")));
     }
     const mapAt = new Set(view.map.map((t) => key(t.x, t.y)));
     for (const sq of turn.heading) {
       if (mapAt.has(sq)) continue;
       const { x, y } = parseSquare(sq);
       heading.append(s("rect", { class: "heading-square", x: x * S + 8, y: y * S + 8, width: S - 16, height: S - 16, rx: 12 },
-        svgTitle(`the ship may sail into ${sq}`)));
+        svgTitle(t("the ship may sail into {square}", { square: sq }))));
     }
     let at = null;
     if (turn.ship) {
@@ -628,7 +656,7 @@ class ExplorerBoard {
     if (at) {
       const small = turn.laid.length ? " scale(0.75)" : ""; // by a tile just laid: smaller
       ship.append(s("g", { class: "ship", transform: `translate(${at[0]} ${at[1]})${small}` },
-        svgTitle(`${this.ctx.seatName(seat)}'s ship${turn.left ? `: ${plural(turn.left, `${turn.kind} tile`)} still to draw` : ""}`),
+        svgTitle(turn.left ? t("{name}'s ship: {tiles} still to draw", { name: this.ctx.seatName(seat), tiles: tiles(turn.left, turn.kind) }) : t("{name}'s ship", { name: this.ctx.seatName(seat) })),
         s("g", { class: "grow" }, shipShape(seatColour(seat), seat))));
     }
   }
@@ -660,7 +688,7 @@ class ExplorerBoard {
     if (!start || !start.route) return;
     const points = this.routePoints(start.route);
     if (points) {
-      const path = routePath(points, seatColour(this.message.seat), `route of ${start.text}`);
+      const path = routePath(points, seatColour(this.message.seat), t("route of {start}", { start: start.text }));
       path.classList.add("preview");
       layer.append(path);
     }
@@ -691,7 +719,7 @@ class ExplorerBoard {
         layer.append(s("g", {
           class: `unit unit-${unit.unit}`, transform: `translate(${cx} ${cy})${small}`,
           "data-seat": unit.seat, "data-unit": unit.unit, "data-x": x, "data-y": y,
-        }, svgTitle(`${this.ctx.seatName(unit.seat)}'s ${unit.unit} at ${x},${y}`),
+        }, svgTitle(t("{name}'s {unit} at {x},{y}", { name: this.ctx.seatName(unit.seat), unit: UNIT_NAME[unit.unit] || unit.unit, x, y })),
         s("g", { class: "grow" }, unitShape(unit.unit, seatColour(unit.seat), unit.seat))));
       });
     }
@@ -705,7 +733,7 @@ class ExplorerBoard {
     for (const start of this.edgeStarts) {
       const p = start.point;
       const [cx, cy] = this.pointAt(p);
-      const label = `Start at ${p.name} (${p.cost ? `${p.cost} gold` : "free"}): the ship sails into ${p.x},${p.y}`;
+      const label = t("Start at {name} ({cost}): the ship sails into {x},{y}", { name: p.name, cost: p.cost ? gold(p.cost) : t("free"), x: p.x, y: p.y });
       const el = s("g", {
         class: "start-choice edge", transform: `translate(${cx} ${cy})`, tabindex: 0, role: "button",
         "aria-label": label, "data-action": start.text, "data-testid": "start", "data-cost": start.cost,
@@ -719,8 +747,13 @@ class ExplorerBoard {
       const cx = (x + 0.5 + dx * 0.31) * S;
       const cy = (y + 0.5 + dy * 0.31) * S;
       const cheapest = list[0].cost;
-      const label = `Start on ${x},${y} heading ${SIDE_WORDS[heading]}: ${cheapest} gold` +
-        (list.length > 1 ? ` or more (${list.length} routes)` : ` (via ${list[0].via}${list[0].tolls.length ? `, tolls to ${list[0].tolls.map((t) => this.ctx.seatName(t)).join(", ")}` : ""})`);
+      const params = {
+        x, y, side: SIDE_WORDS[heading], gold: gold(cheapest), routes: list.length, via: list[0].via,
+        names: list[0].tolls.map((k) => this.ctx.seatName(k)).join(", "),
+      };
+      const label = list.length > 1 ? t("Start on {x},{y} heading {side}: {gold} or more ({routes} routes)", params)
+        : list[0].tolls.length ? t("Start on {x},{y} heading {side}: {gold} (via {via}, tolls to {names})", params)
+          : t("Start on {x},{y} heading {side}: {gold} (via {via})", params);
       const el = s("g", {
         class: `start-choice tile${this.routeChoice === k ? " chosen" : ""}`, transform: `translate(${cx} ${cy})`, tabindex: 0, role: "button",
         "aria-label": label, "data-testid": "start", "data-cost": cheapest, "data-routes": list.length,
@@ -794,7 +827,7 @@ class ExplorerBoard {
       const row = s("g", { transform: `translate(${cx - ox} ${cy - oy})` });
       list.forEach((unit, k) => {
         const off = (k - (list.length - 1) / 2) * 44;
-        const label = `Place a ${unit.kind} here (${this.costs[unit.kind]} gold): it ends the exploration`;
+        const label = t("Place {unit} here ({gold}): it ends the exploration", { unit: UNIT_A[unit.kind] || unit.kind, gold: gold(this.costs[unit.kind]) });
         const el = s("g", {
           class: "unit-target", transform: `translate(${off} 0)`, tabindex: 0, role: "button",
           "aria-label": label, "data-action": unit.text, "data-testid": "unit-target",
@@ -821,9 +854,12 @@ class ExplorerBoard {
       const counts = new Map();
       hut.spaces.forEach((x) => { if (x >= 0) counts.set(x, (counts.get(x) || 0) + 1); });
       const who = [...counts].map(([seat, n]) => `${this.ctx.seatName(seat)} ${n}`).join(", ");
-      const tokenText = hut.token === null ? "no token yet" : hut.token === "?" ? "a hidden token" : `${hut.token} (${hut.value})`;
-      const label = `Path ${hut.path}: ${hut.spaces.length} spaces, hut with ${tokenText}` + (who ? `; scouts: ${who}` : "") +
-        (hut.seen_by.length ? `; looked at by ${hut.seen_by.map((k) => this.ctx.seatName(k)).join(", ")}` : "");
+      const tokenText = hut.token === null ? t("no token yet") : hut.token === "?" ? t("a hidden token") : `${hut.token} (${hut.value})`;
+      const label = [
+        tn("Path {path}: {n} space, hut with {token}", "Path {path}: {n} spaces, hut with {token}", hut.spaces.length, { path: hut.path, token: tokenText }),
+        who ? t("scouts: {who}", { who }) : null,
+        hut.seen_by.length ? t("looked at by {names}", { names: hut.seen_by.map((k) => this.ctx.seatName(k)).join(", ") }) : null,
+      ].filter(Boolean).join("; ");
       const g = s("g", { class: `jungle-path${choice ? " choosable" : ""}`, transform: `translate(${x0} ${y0})`, "data-path": hut.path }, svgTitle(label));
       g.append(s("rect", { class: "path-row", x: -6, y: -4, width: (1.05 + hut.spaces.length * 0.5) * S + 10, height: ROW * S - 8, rx: 10 }));
       g.append(hutShape(hut.path));
@@ -861,7 +897,7 @@ class ExplorerBoard {
       if (choice) {
         g.setAttribute("tabindex", "0");
         g.setAttribute("role", "button");
-        g.setAttribute("aria-label", `Send a scout onto path ${hut.path} (space ${free + 1} from the hut)`);
+        g.setAttribute("aria-label", t("Send a scout onto path {path} (space {space} from the hut)", { path: hut.path, space: free + 1 }));
         g.dataset.action = choice.text;
         g.dataset.testid = "path";
         this.wire(g, () => this.act(choice.text));
@@ -997,9 +1033,10 @@ class ExplorerBoard {
     const describe = this.describeLog(entries, message);
     entries.forEach((entry, k) => {
       const colour = entry.seat === null ? CHANCE_COLOUR : seatColour(entry.seat);
-      const who = entry.seat === null ? "" : `${this.ctx.seatName(entry.seat)} `;
+      const title = entry.seat === null ? t("since your last move: {move}", { move: describe[k] })
+        : t("since your last move: {name} {move}", { name: this.ctx.seatName(entry.seat), move: describe[k] });
       for (const place of this.placesOf(entry, message)) {
-        const el = this.markOf(place, "since-mark", entry, colour, `since your last move: ${who}${describe[k]}`);
+        const el = this.markOf(place, "since-mark", entry, colour, title);
         // another seat's newest move (a person's too) is animated once, not at each redraw
         if (entry === newest && this.live && (seen === null || seen === undefined || entry.ply > seen)) el.classList.add("since-newest", "fresh");
         layer.append(el);
@@ -1074,7 +1111,7 @@ class ExplorerBoard {
     if (!msg) return;
     let labels = 0;
     for (const { move, role } of marks || []) {
-      const words = { hint: "hint", best: "the bot's best move", played: "the move played" }[role] || role;
+      const words = { hint: t("hint"), best: t("the bot's best move"), played: t("the move played") }[role] || role;
       const el = s("g", { class: `hint-mark role-${role}`, "data-testid": "hint-mark", "data-role": role, "data-action": move.text },
         svgTitle(`${words}: ${move.says || move.text}`));
       if (!this.hintShape(el, move, msg)) this.hintLabel(el, move, msg, labels++);
@@ -1168,7 +1205,7 @@ class ExplorerBoard {
     }
     const places = this.placesOf(entry, message, true);
     const text = this.describeLog([entry], message)[0];
-    for (const place of places) layer.append(this.markOf(place, "log-pick", entry, "#111", `move ${entry.ply}: ${text}`));
+    for (const place of places) layer.append(this.markOf(place, "log-pick", entry, "#111", t("move {ply}: {move}", { ply: entry.ply, move: text })));
     return places;
   }
 
@@ -1201,19 +1238,22 @@ class ExplorerBoard {
 
     // the prompt
     let prompt = "";
-    if (!this.live) prompt = "Replay: the board as it was then.";
-    else if (msg.status === "finished") prompt = `The game is over${view.end_reason ? ` (${view.end_reason})` : ""}: the huts' tokens went to the players with most scouts on their paths.`;
-    else if (mine) {
+    if (!this.live) prompt = t("Replay: the board as it was then.");
+    else if (msg.status === "finished") {
+      prompt = view.end_reason
+        ? t("The game is over ({reason}): the huts' tokens went to the players with most scouts on their paths.", { reason: view.end_reason })
+        : t("The game is over: the huts' tokens went to the players with most scouts on their paths.");
+    } else if (mine) {
       prompt = {
-        wheel: "The ship's wheel: choose your income (every other player gets one more).",
-        start: this.routeChoice ? "Several routes lead there: choose one (tolls go to the owners of the forts and settlements passed)."
-          : "Choose a start: a start point on the edge or an arrow on a discovered tile (the number is what it costs; hover to see the route).",
-        announce: "Announce how many tiles, all of one kind, and pay now (no refund).",
+        wheel: t("The ship's wheel: choose your income (every other player gets one more)."),
+        start: this.routeChoice ? t("Several routes lead there: choose one (tolls go to the owners of the forts and settlements passed).")
+          : t("Choose a start: a start point on the edge or an arrow on a discovered tile (the number is what it costs; hover to see the route)."),
+        announce: t("Announce how many tiles, all of one kind, and pay now (no refund)."),
         explore: this.exploreHint(view),
-        place: "The tile fits: it must be placed. Turn it and click a highlighted square.",
-        natives: "Friendly natives: a free scout goes onto a jungle path of your choice.",
-        path: "Your scout from the scored island goes onto a jungle path: choose one.",
-      }[view.step] || "Your move.";
+        place: t("The tile fits: it must be placed. Turn it and click a highlighted square."),
+        natives: t("Friendly natives: a free scout goes onto a jungle path of your choice."),
+        path: t("Your scout from the scored island goes onto a jungle path: choose one."),
+      }[view.step] || t("Your move.");
     } else if (msg.to_move !== null && msg.to_move !== undefined) {
       prompt = `${this.status(msg)}…`;
     }
@@ -1222,20 +1262,21 @@ class ExplorerBoard {
     const controls = [];
     if (mine) {
       if (this.wheels.length) {
-        controls.push(h("div.button-grid", this.wheels.map((w) => this.button(w.text, `${w.value}`, `Take ${w.value} gold; the others ${w.value + 1}`, "wheel"))));
+        controls.push(h("div.button-grid", this.wheels.map((w) => this.button(w.text, `${w.value}`, t("Take {value} gold; the others {more}", { value: w.value, more: w.value + 1 }), "wheel"))));
       }
       if (this.routeChoice && this.tileStarts.has(this.routeChoice)) {
         const list = this.tileStarts.get(this.routeChoice);
         controls.push(h("div.choices", list.map((start) => {
-          const tolls = start.tolls.length ? `, tolls: ${start.tolls.map((t) => `${this.costs.toll} to ${this.ctx.seatName(t)}`).join(", ")}` : ", no toll";
-          const b = this.button(start.text, h("span", `Via ${start.via}: `, h("b", { text: `${start.cost} gold` }), h("small", { text: ` (${start.base} to the bank${tolls})` })),
-            `Start on ${start.x},${start.y} via ${start.via}`, "route");
+          const tolls = start.tolls.map((k) => t("{gold} to {name}", { gold: this.costs.toll, name: this.ctx.seatName(k) })).join(", ");
+          const bank = start.tolls.length ? t("{gold} to the bank, tolls: {tolls}", { gold: start.base, tolls }) : t("{gold} to the bank, no toll", { gold: start.base });
+          const b = this.button(start.text, h("span", t("Via {via}:", { via: start.via }), " ", h("b", { text: gold(start.cost) }), h("small", { text: ` (${bank})` })),
+            t("Start on {x},{y} via {via}", { x: start.x, y: start.y, via: start.via }), "route");
           b.classList.add("choice");
           b.addEventListener("pointerenter", () => this.previewRoute(start));
           b.addEventListener("focus", () => this.previewRoute(start));
           b.addEventListener("pointerleave", () => this.previewRoute(null));
           return b;
-        })), h("button.link-button", { type: "button", text: "Another start…", on: { click: () => { this.routeChoice = null; this.drawStarts(); this.drawPanel(view); } } }));
+        })), h("button.link-button", { type: "button", text: t("Another start…"), on: { click: () => { this.routeChoice = null; this.drawStarts(); this.drawPanel(view); } } }));
       }
       if (this.announces.length) {
         for (const kind of ["hidden", "open"]) {
@@ -1243,19 +1284,19 @@ class ExplorerBoard {
           if (!list.length) continue;
           const price = kind === "open" ? this.costs.open_tile : this.costs.hidden_tile;
           controls.push(h("div.announce-row", { dataset: { kind } },
-            h("div.announce-label", h("b", { text: kind === "hidden" ? "Hidden tiles" : "Open tiles" }),
-              h("small", { text: ` ${price} gold each${kind === "open" ? ", chosen by number" : ", drawn at random"}` })),
-            h("div.button-grid", list.map((a) => this.button(a.text, String(a.count), `Announce ${plural(a.count, `${kind} tile`)}: pay ${a.count * price} gold`, "announce")))));
+            h("div.announce-label", h("b", { text: kind === "hidden" ? t("Hidden tiles") : t("Open tiles") }), " ",
+              h("small", { text: kind === "open" ? t("{gold} each, chosen by number", { gold: gold(price) }) : t("{gold} each, drawn at random", { gold: gold(price) }) })),
+            h("div.button-grid", list.map((a) => this.button(a.text, String(a.count), t("Announce {tiles}: pay {gold}", { tiles: tiles(a.count, kind), gold: gold(a.count * price) }), "announce")))));
         }
       }
       if (this.canDraw || this.takes.length) {
         const row = [];
-        if (this.canDraw) row.push(this.button(this.drawText, h("span", "Draw a hidden tile ", h("kbd", { text: "D" })), "Draw the next hidden tile", "draw", "primary"));
+        if (this.canDraw) row.push(this.button(this.drawText, h("span", t("Draw a hidden tile"), " ", h("kbd", { text: "D" })), t("Draw the next hidden tile"), "draw", "primary"));
         if (this.takes.length) {
-          row.push(h("div.take-row", this.takes.map((t) => {
-            const design = this.designs.get(this.openDesign.get(t.number));
-            const b = this.button(t.text, h("span.take", miniTile(design, 0, 40), h("small", { text: `${t.number} (${view.open[t.number]})` })),
-              `Take a tile from open stack ${t.number} (${view.open[t.number]} left)`, "take");
+          row.push(h("div.take-row", this.takes.map((take) => {
+            const design = this.designs.get(this.openDesign.get(take.number));
+            const b = this.button(take.text, h("span.take", miniTile(design, 0, 40), h("small", { text: `${take.number} (${view.open[take.number]})` })),
+              t("Take a tile from open stack {number} ({left} left)", { number: t.number, left: view.open[t.number] }), "take");
             return b;
           })));
         }
@@ -1269,31 +1310,40 @@ class ExplorerBoard {
         controls.push(h("div.hand",
           h("div.hand-tile", miniTile(design, sel.rotation, 84), h("span.hand-label", { text: tileName(view.in_hand, this.designs) })),
           h("div.rotate-col",
-            h("button", { type: "button", disabled: distinct < 2, title: "Turn the tile anticlockwise (Shift+R)", "aria-label": "Turn the tile anticlockwise", on: { click: () => this.rotate(-1) } }, "↺ Turn"),
-            h("button", { type: "button", disabled: distinct < 2, title: "Turn the tile clockwise (R)", "aria-label": "Turn the tile clockwise", dataset: { testid: "rotate" }, on: { click: () => this.rotate(1) } }, "↻ Turn"),
-            h("p.hint", { text: `${plural(here, "square fits", "squares fit")} turned like this.` }))));
+            h("button", { type: "button", disabled: distinct < 2, title: t("Turn the tile anticlockwise (Shift+R)"), "aria-label": t("Turn the tile anticlockwise"), on: { click: () => this.rotate(-1) } }, "↺ " + t("Turn")),
+            h("button", { type: "button", disabled: distinct < 2, title: t("Turn the tile clockwise (R)"), "aria-label": t("Turn the tile clockwise"), dataset: { testid: "rotate" }, on: { click: () => this.rotate(1) } }, "↻ " + t("Turn")),
+            h("p.hint", { text: tn("{n} square fits turned like this.", "{n} squares fit turned like this.", here) }))));
       }
       if (this.units.length) {
         controls.push(h("div.choices.unit-choices", this.units.map((u) => {
           const pieces = this.piecesAt(view, u.x, u.y);
-          const where = pieces > 1 ? ` on the ${this.pieceWords(view, u)} land` : "";
-          const from = u.source ? ` (taken back from ${this.sourceName(view, u.source)})` : "";
-          const b = this.button(u.text, h("span", unitIcon(u.kind, seatColour(seat), 16), ` ${capital(u.kind)}${where}${from} `, h("b", { text: `${this.costs[u.kind]} gold` })),
-            `Place a ${u.kind}${where}${from}: ${this.costs[u.kind]} gold; it ends the exploration`, "unit");
+          const params = { unit: UNIT_NAME[u.kind] || u.kind, a: UNIT_A[u.kind] || u.kind, gold: gold(this.costs[u.kind]) };
+          if (pieces > 1) params.sides = this.pieceWords(view, u);
+          if (u.source) params.from = this.sourceName(view, u.source);
+          const what = pieces > 1
+            ? (u.source ? t("{unit} on the {sides} land (taken back from {from})", params) : t("{unit} on the {sides} land", params))
+            : (u.source ? t("{unit} (taken back from {from})", params) : params.unit);
+          const title = pieces > 1
+            ? (u.source ? t("Place {a} on the {sides} land (taken back from {from}): {gold}; it ends the exploration", params) : t("Place {a} on the {sides} land: {gold}; it ends the exploration", params))
+            : (u.source ? t("Place {a} (taken back from {from}): {gold}; it ends the exploration", params) : t("Place {a}: {gold}; it ends the exploration", params));
+          const b = this.button(u.text, h("span", unitIcon(u.kind, seatColour(seat), 16), ` ${what} `, h("b", { text: params.gold })), title, "unit");
           b.classList.add("choice");
           return b;
         })));
       }
-      if (this.canStop) controls.push(this.button(this.stopText, h("span", this.units.length ? "Stop without a unit " : "Stop ", h("kbd", { text: "S" })), "End the exploration", "stop"));
+      if (this.canStop) controls.push(this.button(this.stopText, h("span", this.units.length ? t("Stop without a unit") : t("Stop"), " ", h("kbd", { text: "S" })), t("End the exploration"), "stop"));
       if (this.treks.length) {
-        controls.push(h("div.button-grid", this.treks.map((t) => {
-          const hut = view.huts.find((x) => x.path === t.path);
+        controls.push(h("div.button-grid", this.treks.map((trek) => {
+          const hut = view.huts.find((x) => x.path === trek.path);
           const space = hut ? hut.spaces.indexOf(-1) + 1 : 0;
-          return this.button(t.text, `${t.path} · ${space}`, `Path ${t.path}: space ${space} from the hut${hut && hut.token === null ? " (the first scout draws a token)" : ""}`, "path-choice");
+          const title = hut && hut.token === null
+            ? t("Path {path}: space {space} from the hut (the first scout draws a token)", { path: trek.path, space })
+            : t("Path {path}: space {space} from the hut", { path: trek.path, space });
+          return this.button(trek.text, `${trek.path} · ${space}`, title, "path-choice");
         })));
       }
       if (this.others.length) {
-        controls.push(h("div.choices", this.others.map((t) => this.button(t, t, t, "other"))));
+        controls.push(h("div.choices", this.others.map((text) => this.button(text, text, text, "other"))));
       }
     }
     this.controls.replaceChildren(...controls);
@@ -1305,11 +1355,12 @@ class ExplorerBoard {
 
   exploreHint(view) {
     const turn = view.turn;
-    const parts = [];
-    if (this.canDraw || this.takes.length) parts.push(`draw the next tile (${plural(turn.left, `${turn.kind} tile`)} announced still to come)`);
-    if (this.units.length) parts.push("place a unit on the new tile's land (it ends the exploration)");
-    parts.push("stop");
-    return `You may ${parts.join(", ")}.`;
+    const draw = this.canDraw || this.takes.length > 0;
+    const left = draw ? tiles(turn.left, turn.kind) : "";
+    if (draw && this.units.length) return t("You may draw the next tile ({left} announced still to come), place a unit on the new tile's land (it ends the exploration), or stop.", { left });
+    if (draw) return t("You may draw the next tile ({left} announced still to come), or stop.", { left });
+    if (this.units.length) return t("You may place a unit on the new tile's land (it ends the exploration), or stop.");
+    return t("You may stop.");
   }
 
   piecesAt(view, x, y) {
@@ -1319,9 +1370,9 @@ class ExplorerBoard {
 
   pieceWords(view, u) {
     const tile = view.map.find((t) => t.x === u.x && t.y === u.y);
-    if (!tile) return `piece ${u.piece}`;
+    if (!tile) return t("piece {piece}", { piece: u.piece });
     const edges = [...this.designs.get(tile.design).land[u.piece]].map((c) => (SIDES.indexOf(c) + tile.rotation) % 4);
-    return edges.length ? edges.sort().map((e) => SIDE_WORDS[e]).join("-") : "islet's";
+    return edges.length ? edges.sort().map((e) => SIDE_WORDS[e]).join("-") : t("islet's");
   }
 
   button(action, content, title, testid, cls = "") {
@@ -1332,7 +1383,7 @@ class ExplorerBoard {
   }
 
   drawSteps(view) {
-    const steps = [["income", "Income"], ["start", "Start"], ["announce", "Announce"], ["explore", "Explore"], ["unit", "Unit or stop"], ["islands", "Islands"]];
+    const steps = [["income", t("Income")], ["start", t("Start")], ["announce", t("Announce")], ["explore", t("Explore")], ["unit", t("Unit or stop")], ["islands", t("Islands")]];
     const now = { income: "income", wheel: "income", start: "start", announce: "announce", explore: "explore", reveal: "explore",
       place: "explore", natives: "explore", fill: "islands", path: "islands", token: "islands" }[view.step] || null;
     const unitNow = view.step === "explore" && this.units.length > 0;
@@ -1349,40 +1400,45 @@ class ExplorerBoard {
     }
     const bits = [];
     bits.push(h("span.seat-dot", { style: `background:${seatColour(turn.seat)}` }));
-    bits.push(`${this.ctx.seatName(turn.seat)}'s ship `);
-    bits.push(turn.ship ? `at ${turn.ship}` : "at the edge");
-    if (turn.kind) bits.push(` · ${plural(turn.left, `${turn.kind} tile`)} still to draw`);
-    if (turn.laid.length) bits.push(` · laid ${turn.laid.length} this turn`);
-    if (turn.storm) bits.push(" · a storm ended the exploration");
+    const name = this.ctx.seatName(turn.seat);
+    bits.push(turn.ship ? t("{name}'s ship at {square}", { name, square: turn.ship }) : t("{name}'s ship at the edge", { name }));
+    if (turn.kind) bits.push(" · " + t("{tiles} still to draw", { tiles: tiles(turn.left, turn.kind) }));
+    if (turn.laid.length) bits.push(" · " + tn("laid {n} tile this turn", "laid {n} tiles this turn", turn.laid.length));
+    if (turn.storm) bits.push(" · " + t("a storm ended the exploration"));
     this.turnInfo.replaceChildren(h("p", { dataset: { testid: "turn-info" } }, bits));
     this.turnInfo.hidden = false;
   }
 
   islandText(e) {
     const bonus = e.value - e.tiles.length;
-    const worth = bonus ? `${plural(e.tiles.length, "tile")} + ${bonus} waterfall = ${e.value}` : `${plural(e.tiles.length, "tile")} = ${e.value}`;
-    const ranks = e.ranks.map((r) => `${this.ctx.seatName(r.seat)} ${ordinal(r.place)} with ${plural(r.count, r.unit)}: ${r.points}`);
-    return `an island of ${worth}${ranks.length ? `; ${ranks.join("; ")}` : ""}`;
+    const worth = bonus ? t("an island of {tiles} + {bonus} waterfall = {value}", { tiles: tiles(e.tiles.length), bonus, value: e.value })
+      : t("an island of {tiles} = {value}", { tiles: tiles(e.tiles.length), value: e.value });
+    const ranks = e.ranks.map((r) => t("{name} {place} with {units}: {points}", {
+      name: this.ctx.seatName(r.seat), place: ordinal(r.place), units: units(r.count, r.unit), points: r.points,
+    }));
+    return [worth, ...ranks].join("; ");
   }
 
   eventText(e) {
     const who = this.ctx.seatName(e.seat);
     const at = e.at ? this.atName(e.at) : "";
     switch (e.event) {
-      case "island": return `Island scored: ${this.islandText(e)}.`;
-      case "hut": return `Hut ${e.path}: ${e.token} (${e.points}) to ${who}, most scouts on the path.`;
-      case "mine": return `${who} found a mine ${at}: +${this.costs.mine} gold.`;
-      case "pirates": return `Pirates ${at}: ${who} lost half their gold.`;
-      case "storm": return `A storm ${at}: ${who}'s exploration ends at once, no unit.`;
-      case "natives": return `Friendly natives ${at}: a free scout for ${who}.`;
-      case "discarded": return `${who} drew ${tileName(e.design, this.designs)}: it fits nowhere the ship can sail, discarded.`;
+      case "island": return t("Island scored: {island}.", { island: this.islandText(e) });
+      case "hut": return t("Hut {path}: {token} ({points}) to {name}, most scouts on the path.", { path: e.path, token: e.token, points: e.points, name: who });
+      case "mine": return t("{name} found a mine {where}: +{gold} gold.", { name: who, where: at, gold: this.costs.mine });
+      case "pirates": return t("Pirates {where}: {name} lost half their gold.", { name: who, where: at });
+      case "storm": return t("A storm {where}: {name}'s exploration ends at once, no unit.", { name: who, where: at });
+      case "natives": return t("Friendly natives {where}: a free scout for {name}.", { name: who, where: at });
+      case "discarded": return t("{name} drew {tile}: it fits nowhere the ship can sail, discarded.", { name: who, tile: tileName(e.design, this.designs) });
       case "filled": {
         const f = e.filled;
-        return `The square ${this.squareName(f.x, f.y)}, enclosed or out of every ship's reach, is filled with ${tileName(f.design, this.designs)} (from ${FILL_SOURCE[f.from]}).`;
+        return t("The square {where}, enclosed or out of every ship's reach, is filled with {tile} (from {source}).", {
+          where: this.squareName(f.x, f.y), tile: tileName(f.design, this.designs), source: FILL_SOURCE[f.from] || f.from,
+        });
       }
-      case "cannot_pay": return `${who} cannot pay for a start: the turn ends.`;
-      case "end": return `The game ends: ${e.end}.`;
-      case "no_start": return "No player could pay for a start: the squares left are filled.";
+      case "cannot_pay": return t("{name} cannot pay for a start: the turn ends.", { name: who });
+      case "end": return t("The game ends: {reason}.", { reason: e.end });
+      case "no_start": return t("No player could pay for a start: the squares left are filled.");
       default: return `${who}: ${e.what}${at ? ` ${at}` : ""}`;
     }
   }
@@ -1401,7 +1457,7 @@ class ExplorerBoard {
       return;
     }
     this.events.hidden = false;
-    this.events.replaceChildren(h("h4", { text: "Events and scoring" }), h("ul", entries.map((e, k) => h(`li.event.event-${e.event}${k === 0 ? ".latest" : ""}`,
+    this.events.replaceChildren(h("h4", { text: t("Events and scoring") }), h("ul", entries.map((e, k) => h(`li.event.event-${e.event}${k === 0 ? ".latest" : ""}`,
       h("span.seat-dot", { style: `background:${seatColour(e.seat)}` }),
       h("span", { text: this.eventText(e) })))));
   }
@@ -1409,38 +1465,37 @@ class ExplorerBoard {
   drawCounts(view) {
     const hidden = Object.values(view.hidden).reduce((a, b) => a + b, 0);
     const items = [
-      h("div.count", h("span.count-label", { text: "Hidden" }), h("b", { text: String(hidden), dataset: { testid: "hidden-left" } }), " tiles left"),
-      h("div.count", h("span.count-label", { text: "Open stacks" }), h("span.mini-row",
-        Object.entries(view.open).map(([n, c]) => h("span.open-stack", { title: `open stack ${n}: ${plural(c, "tile")}` },
+      h("div.count", h("span.count-label", { text: t("Hidden") }), h("b", { text: String(hidden), dataset: { testid: "hidden-left" } }), " ",
+        tn("tile left", "tiles left", hidden)),
+      h("div.count", h("span.count-label", { text: t("Open stacks") }), h("span.mini-row",
+        Object.entries(view.open).map(([n, c]) => h("span.open-stack", { title: t("open stack {number}: {tiles}", { number: n, tiles: tiles(c) }) },
           miniTile(this.designs.get(this.openDesign.get(n)), 0, 26), h("small", { text: String(c) }))))),
     ];
     if (view.discards.length) {
       const shown = view.discards.slice(-10);
-      items.push(h("div.count", h("span.count-label", { text: `Discards (${view.discards.length})` }),
-        h("span.mini-row", shown.map((id) => miniTile(this.designs.get(id), 0, 22, `${tileName(id, this.designs)} (discarded)`)))));
+      items.push(h("div.count", h("span.count-label", { text: t("Discards ({count})", { count: view.discards.length }) }),
+        h("span.mini-row", shown.map((id) => miniTile(this.designs.get(id), 0, 22, t("{tile} (discarded)", { tile: tileName(id, this.designs) }))))));
     }
-    items.push(h("div.count", h("span.count-label", { text: "Tokens" }), `${view.bag} in the bag`));
+    items.push(h("div.count", h("span.count-label", { text: t("Tokens") }), t("{count} in the bag", { count: view.bag })));
     this.counts.replaceChildren(...items);
   }
 }
 
 // ------------------------------------------------------------------ drawings
 
-function capital(word) { return word[0].toUpperCase() + word.slice(1); }
-
 function tileName(id, designs) {
   const d = designs.get(id);
   if (!d) return id;
-  const extra = d.event ? ` (${EVENT_WORDS[d.event]})` : d.bonus ? ` (waterfall +${d.bonus})` : "";
+  const extra = d.event ? ` (${EVENT_WORDS[d.event]})` : d.bonus ? " (" + t("waterfall +{bonus}", { bonus: d.bonus }) + ")" : "";
   return `${id}${extra}`;
 }
 
-function tileTitle(design, t) {
-  if (!design) return `tile ${t.design} at ${t.x},${t.y}`;
-  const bits = [`${t.design} at ${t.x},${t.y}`];
-  if (t.rotation) bits.push(`turned ${t.rotation * 90}°`);
+function tileTitle(design, tile) {
+  if (!design) return t("tile {tile} at {x},{y}", { tile: tile.design, x: tile.x, y: tile.y });
+  const bits = [t("{tile} at {x},{y}", { tile: tile.design, x: tile.x, y: tile.y })];
+  if (tile.rotation) bits.push(t("turned {degrees}°", { degrees: tile.rotation * 90 }));
   if (design.event) bits.push(EVENT_WORDS[design.event]);
-  if (design.bonus) bits.push(`waterfall: +${design.bonus} to its island`);
+  if (design.bonus) bits.push(t("waterfall: +{bonus} to its island", { bonus: design.bonus }));
   return bits.join(", ");
 }
 
@@ -1473,7 +1528,7 @@ function drawTile(g, design, rotation, size) {
 
 /** A standalone small SVG of one tile (in hand, the open stacks, the discards). */
 export function miniTile(design, rotation, size, title) {
-  const svg = s("svg", { class: "mini-tile", width: size, height: size, viewBox: `0 0 ${S} ${S}`, role: "img", "aria-label": title || `tile ${design ? design.id : "?"}` });
+  const svg = s("svg", { class: "mini-tile", width: size, height: size, viewBox: `0 0 ${S} ${S}`, role: "img", "aria-label": title || t("tile {tile}", { tile: design ? design.id : "?" }) });
   if (title) svg.append(svgTitle(title));
   drawTile(svg, design, rotation, S);
   return svg;

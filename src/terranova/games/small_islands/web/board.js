@@ -15,10 +15,16 @@
 // The game declares this directory as its `web` package (GameInfo.web); board modules export
 // createBoard(ctx) (see /static/game.js for the interface). Its look is in board.css.
 import { h, loadStyle, paletteName, s, seatColour, seatInk, svgTitle } from "/static/common.js";
+import { translator } from "/static/i18n.js";
 import { Placing, TileMap } from "/static/kit/tile-board.js";
-import { LABEL_NAMES, LABEL_POINTS, LAND, sameAsTable, tileGeometry, turnLabels } from "./geometry.js";
+import { LABEL_POINTS, LAND, sameAsTable, tileGeometry, turnLabels } from "./geometry.js";
 
 await loadStyle(new URL("board.css", import.meta.url));
+
+const { t, tn } = translator("small_islands");
+/** The 8 label points by name: edges N E S W, then corners NE SE SW NW (geometry.js). */
+const LABEL_NAMES = [t("north edge"), t("east edge"), t("south edge"), t("west edge"),
+  t("north-east corner"), t("south-east corner"), t("south-west corner"), t("north-west corner")];
 
 const S = 100; // one tile, in SVG units
 const SEA = "#3d8ec9";
@@ -61,14 +67,22 @@ const TOUCHING = [
   [[0, -1]], [[1, 0]], [[0, 1]], [[-1, 0]],
   [[0, -1], [1, -1], [1, 0]], [[1, 0], [1, 1], [0, 1]], [[0, 1], [-1, 1], [-1, 0]], [[-1, 0], [-1, -1], [0, -1]],
 ];
-const WORDS = {
-  flower: ["flower", "flowers"], fruit: ["fruit", "fruits"], leaf: ["leaf", "leaves"],
-  temple: ["temple", "temples"], port: ["port", "ports"], house: ["house symbol", "house symbols"],
+/** Each symbol's name, and a number of it. */
+const NAMES = {
+  flower: t("flower"), fruit: t("fruit"), leaf: t("leaf"), temple: t("temple"), port: t("port"), house: t("house symbol"),
+};
+const MANY = {
+  flower: t("flowers"), fruit: t("fruits"), leaf: t("leaves"), temple: t("temples"), port: t("ports"), house: t("house symbols"),
+};
+const COUNTED = {
+  flower: (n) => tn("{n} flower", "{n} flowers", n), fruit: (n) => tn("{n} fruit", "{n} fruits", n),
+  leaf: (n) => tn("{n} leaf", "{n} leaves", n), temple: (n) => tn("{n} temple", "{n} temples", n),
+  port: (n) => tn("{n} port", "{n} ports", n), house: (n) => tn("{n} house symbol", "{n} house symbols", n),
 };
 
 /** The kinds of move the panel and the map offer; any other is listed as a plain button. */
 const KNOWN_KINDS = new Set(["Place", "Take", "Land", "Token", "Pass", "House", "Done", "Keep", "Build", "Choose"]);
-const HINT_ROLES = { hint: "Hint", played: "Played", best: "Best" };
+const HINT_ROLES = { hint: t("Hint"), played: t("Played"), best: t("Best") };
 const EXPLORING = new Set(["starting tiles", "objectives", "turn", "place", "bonus"]);
 
 export function createBoard(ctx) {
@@ -81,8 +95,16 @@ function keptObjectives(e) {
   return e.kind === "Keep" || e.kind === "Build" || (e.kind === null && e.seat !== null && e.seat !== undefined);
 }
 
-function plural(n, word, many = `${word}s`) { return `${n} ${n === 1 ? word : many}`; }
-function symbolWord(kind, n) { return `${n} ${WORDS[kind][n === 1 ? 0 : 1]}`; }
+function symbolWord(kind, n) { return COUNTED[kind] ? COUNTED[kind](n) : `${n} ${kind}`; }
+function discoveryTokens(n) { return tn("{n} Discovery token", "{n} Discovery tokens", n); }
+function houses(n) { return tn("{n} house", "{n} houses", n); }
+function tilesWord(n) { return tn("{n} tile", "{n} tiles", n); }
+function temples(n) { return tn("{n} temple", "{n} temples", n); }
+function pointsWord(n) { return tn("{n} point", "{n} points", n); }
+/** A list in words: "a, b and c". */
+function listWords(items) {
+  return items.length > 1 ? t("{items} and {last}", { items: items.slice(0, -1).join(", "), last: items[items.length - 1] }) : items[0] || "";
+}
 function key(x, y) { return `${x},${y}`; }
 function capital(text) { return text ? text[0].toUpperCase() + text.slice(1) : text; }
 
@@ -91,27 +113,30 @@ function capital(text) { return text ? text[0].toUpperCase() + text.slice(1) : t
 /** A mission in words. */
 export function missionText(m) {
   if (!m) return "?";
-  const many = (r) => WORDS[r] ? WORDS[r][1] : r;
-  if (m.kind === "more") return `more ${many(m.a)} than ${many(m.b)}`;
-  if (m.kind === "equal") return `as many ${many(m.a)} as ${many(m.b)} (at least one)`;
+  const many = (r) => MANY[r] || r;
+  if (m.kind === "more") return t("more {a} than {b}", { a: many(m.a), b: many(m.b) });
+  if (m.kind === "equal") return t("as many {a} as {b} (at least one)", { a: many(m.a), b: many(m.b) });
   if (m.kind === "match") {
-    const others = RESOURCES.filter((r) => r !== m.a).map(many).join(" or ");
-    return `as many ${many(m.a)} as ${others} (at least one)`;
+    const [b, c] = RESOURCES.filter((r) => r !== m.a).map(many);
+    return t("as many {a} as {b} or {c} (at least one)", { a: many(m.a), b, c });
   }
   const need = Object.entries(m.need || {}).map(([sym, n]) => symbolWord(sym, n));
-  return `at least ${need.length > 1 ? `${need.slice(0, -1).join(", ")} and ${need[need.length - 1]}` : need[0] || "nothing"}`;
+  return need.length ? t("at least {symbols}", { symbols: listWords(need) }) : t("at least nothing");
 }
 
 /** A reward in words (what each house earns). */
 export function rewardText(r) {
   if (!r) return "?";
   const bonus = r.bonus ? ` + ${r.bonus}` : "";
-  if (r.kind === "per_symbol") return `${r.points} per ${WORDS[r.symbol] ? WORDS[r.symbol][0] : r.symbol}${bonus}`;
-  if (r.kind === "lowest") return `${r.points} per unit of the scarcest resource${bonus}`;
-  if (r.kind === "flat") return `${r.points} points`;
-  if (r.kind === "size") return `by size: ${r.sizes.map(([t, p]) => `${t} tiles: ${p} pts`).join(", ")}`;
-  if (r.kind === "discovery") return "a Discovery token per temple (keep one)";
-  if (r.kind === "chosen") return `${r.points} per unit of the resource you pick${bonus}`;
+  if (r.kind === "per_symbol") return t("{points} per {symbol}", { points: r.points, symbol: NAMES[r.symbol] || r.symbol }) + bonus;
+  if (r.kind === "lowest") return t("{points} per unit of the scarcest resource", { points: r.points }) + bonus;
+  if (r.kind === "flat") return pointsWord(r.points);
+  if (r.kind === "size") {
+    const sizes = r.sizes.map(([n, p]) => t("{tiles} tiles: {points} pts", { tiles: n, points: p })).join(", ");
+    return t("by size: {sizes}", { sizes });
+  }
+  if (r.kind === "discovery") return t("a Discovery token per temple (keep one)");
+  if (r.kind === "chosen") return t("{points} per unit of the resource you pick", { points: r.points }) + bonus;
   return r.kind;
 }
 
@@ -127,7 +152,8 @@ function points(r, island) {
 
 function islandText(island) {
   const bits = ["flower", "fruit", "leaf", "temple", "port"].filter((k) => count(island, k)).map((k) => symbolWord(k, count(island, k)));
-  return `an island of ${plural(island.tiles, "tile")}${bits.length ? ` (${bits.join(", ")})` : ""}`;
+  return bits.length ? t("an island of {tiles} ({symbols})", { tiles: tilesWord(island.tiles), symbols: bits.join(", ") })
+    : t("an island of {tiles}", { tiles: tilesWord(island.tiles) });
 }
 
 // ------------------------------------------------------------------ drawings
@@ -235,7 +261,7 @@ function drawTile(g, design, rotation, ship, clipped = true) {
 function miniTile(design, rotation, size, title, ship) {
   const svg = s("svg", {
     class: "mini-tile", width: size, height: size, viewBox: `0 0 ${S} ${S}`, role: "img",
-    "aria-label": title || `tile ${design ? design.id : "?"}`,
+    "aria-label": title || t("tile {tile}", { tile: design ? design.id : "?" }),
   });
   if (title) svg.append(svgTitle(title));
   drawTile(svg, design, rotation, ship, false); // its viewport clips it
@@ -290,15 +316,10 @@ class IslandsBoard {
     this.ctx.map.classList.add("islands-map");
     const sw = (colour, kind) => h(`i.sw-${kind}`, { style: SAFE ? "" : `background:${colour}` });
     const legend = h("div.map-legend", { "aria-hidden": "true" },
-      h("span", sw(GRASS, "land"), SAFE ? "land (tufts)" : "land"), h("span", sw(SEA, "sea"), SAFE ? "sea (waves)" : "sea"),
-      h("span", iconSvg(symbolShape("flower"), 14), "flower"),
-      h("span", iconSvg(symbolShape("fruit"), 14), "fruit"),
-      h("span", iconSvg(symbolShape("leaf"), 14), "leaf"),
-      h("span", iconSvg(symbolShape("temple"), 14), "temple"),
-      h("span", iconSvg(symbolShape("port"), 14), "port"),
-      h("span", iconSvg(symbolShape("house"), 14), "house symbol"),
+      h("span", sw(GRASS, "land"), SAFE ? t("land (tufts)") : t("land")), h("span", sw(SEA, "sea"), SAFE ? t("sea (waves)") : t("sea")),
+      ...["flower", "fruit", "leaf", "temple", "port", "house"].map((k) => h("span", iconSvg(symbolShape(k), 14), NAMES[k])),
       SAFE ? h("span.legend-numbers", { dataset: { testid: "legend-numbers" } },
-        iconSvg(houseShape(seatColour(0), 0), 16), "pieces: seat number (A: Alexis)") : null);
+        iconSvg(houseShape(seatColour(0), 0), 16), t("pieces: seat number (A: Alexis)")) : null);
     this.map = new TileMap({
       map: this.ctx.map,
       size: S,
@@ -337,7 +358,7 @@ class IslandsBoard {
       const land = labels[k] === LAND;
       marks.append(s("circle", {
         class: `match-mark ${land ? "land" : "sea"}${k >= 4 ? " corner" : ""}`, cx: u * S, cy: v * S, r: k >= 4 ? 7 : 6,
-      }, svgTitle(`${LABEL_NAMES[k]}: ${land ? "land" : "sea"}, as the tiles it meets`)));
+      }, svgTitle(land ? t("{where}: land, as the tiles it meets", { where: LABEL_NAMES[k] }) : t("{where}: sea, as the tiles it meets", { where: LABEL_NAMES[k] }))));
     });
     g.append(marks);
     return g;
@@ -359,7 +380,7 @@ class IslandsBoard {
   buildPanel() {
     const panel = this.ctx.panel;
     panel.classList.add("islands-panel");
-    this.stepsBox = h("ol.turn-steps", { "aria-label": "The steps of a round" });
+    this.stepsBox = h("ol.turn-steps", { "aria-label": t("The steps of a round") });
     this.prompt = h("p.prompt", { "aria-live": "polite", dataset: { testid: "prompt" } });
     this.controls = h("div.controls");
     this.objectivesBox = h("div.objectives-box", { dataset: { testid: "objectives" } });
@@ -469,7 +490,7 @@ class IslandsBoard {
     this.layers.hint.replaceChildren(...drawn.filter(Boolean));
     this.hintLabels.replaceChildren(...marks.filter((m, k) => !drawn[k]).map(({ move, role }) => h(`div.hint-label.role-${role}`, {
       dataset: { testid: "hint-mark", role, kind: move.kind || "" },
-    }, h("b", { text: `${HINT_ROLES[role] || role}: ` }), capital(move.says || move.text))));
+    }, h("b", { text: t("{role}:", { role: HINT_ROLES[role] || role }) }), " ", capital(move.says || move.text))));
     this.hintLabels.hidden = !this.hintLabels.childElementCount;
   }
 
@@ -483,7 +504,7 @@ class IslandsBoard {
     const g = s("g", {
       class: `hint-mark role-${role}`, "data-testid": "hint-mark", "data-role": role, "data-kind": move.kind,
       "data-x": f.x, "data-y": f.y,
-    }, svgTitle(`${HINT_ROLES[role] || role}: ${move.says || move.text}`));
+    }, svgTitle(t("{role}: {move}", { role: HINT_ROLES[role] || role, move: move.says || move.text })));
     const inset = 3 + 6 * k; // side by side on one square: one inside the other
     const frame = () => s("rect", { class: "hint-frame", x: f.x * S + inset, y: f.y * S + inset, width: S - 2 * inset, height: S - 2 * inset, rx: 7 });
     const at = (node, x, y, scale = 1) => {
@@ -560,8 +581,8 @@ class IslandsBoard {
       const island = this.islandAt(x, y);
       const tokens = discoveryCount(after) - discoveryCount(before) + (Array.isArray(view.drawn_tokens) ? view.drawn_tokens.length : view.drawn_tokens || 0);
       const gained = after.prestige - before.prestige;
-      const pays = tokens > 0 && !gained ? `${plural(tokens, "Discovery token")} drawn (one per temple: keep one)` : `+${gained}`;
-      this.notes.set(e.ply, { text: `built a house on ${island ? islandText(island) : this.tileName(x, y)}: ${pays}`, points: gained });
+      const pays = tokens > 0 && !gained ? t("{tokens} drawn (one per temple: keep one)", { tokens: discoveryTokens(tokens) }) : `+${gained}`;
+      this.notes.set(e.ply, { text: t("built a house on {island}: {pays}", { island: island ? islandText(island) : this.tileName(x, y), pays }), points: gained });
     }
     // the same from the island and the revealed objective, for a house seen only now
     const objectives = view.revealed || {};
@@ -572,9 +593,9 @@ class IslandsBoard {
       if (!objective || !island) continue;
       const reward = objective.reward;
       const pays = reward.kind === "discovery"
-        ? `${plural(count(island, "temple"), "Discovery token")} drawn (one per temple: keep one)`
+        ? t("{tokens} drawn (one per temple: keep one)", { tokens: discoveryTokens(count(island, "temple")) })
         : `+${points(reward, island)}`;
-      this.notes.set(e.ply, { text: `built a house on ${islandText(island)}: ${pays}`, points: points(reward, island) });
+      this.notes.set(e.ply, { text: t("built a house on {island}: {pays}", { island: islandText(island), pays }), points: points(reward, island) });
     }
     // per round: the objectives seen (revealed, or this seat's own) and Alexis's houses
     const r = view.round;
@@ -612,24 +633,24 @@ class IslandsBoard {
     const colour = seatColour(seat);
     const box = h("div.seat-extras.islands-extras");
     box.append(h("span.houses-count", {
-      title: `${plural(p.houses, "house")} in supply, ${p.reserve} in reserve, ${p.built} built`,
+      title: t("{houses} in supply, {reserve} in reserve, {built} built", { houses: houses(p.houses), reserve: p.reserve, built: p.built }),
       dataset: { testid: `houses-${seat}` },
-    }, iconSvg(houseShape(colour), 15), h("b", { text: String(p.houses) }), h("small", { text: `+${p.reserve} · built ${p.built}` })));
+    }, iconSvg(houseShape(colour), 15), h("b", { text: String(p.houses) }), h("small", { text: t("+{reserve} · built {built}", { reserve: p.reserve, built: p.built }) })));
     if (p.tokens.length) {
-      box.append(h("span.tokens-left", { title: `bonus tokens left: ${p.tokens.join(", ")}`, dataset: { testid: `tokens-${seat}` } },
+      box.append(h("span.tokens-left", { title: t("bonus tokens left: {tokens}", { tokens: p.tokens.map((k) => NAMES[k] || k).join(", ") }), dataset: { testid: `tokens-${seat}` } },
         p.tokens.map((k) => iconSvg(tokenShape(k, colour), 15))));
     }
     const hand = Array.isArray(p.hand) ? p.hand.length : p.hand;
-    if (hand) box.append(h("span.hand-count", { title: `${plural(hand, "tile")} in hand` }, h("i.tile-back"), h("b", { text: String(hand) })));
+    if (hand) box.append(h("span.hand-count", { title: t("{tiles} in hand", { tiles: tilesWord(hand) }) }, h("i.tile-back"), h("b", { text: String(hand) })));
     const disc = Array.isArray(p.discoveries) ? p.discoveries : null;
     const discCount = disc ? disc.length : p.discoveries;
     if (discCount) {
       const value = disc ? disc.reduce((t, d) => t + d.value, 0) : null;
-      box.append(h("span.disc-count", { title: disc ? `Discovery tokens: ${disc.map((d) => `${d.token} (${d.value})`).join(", ")}` : "Discovery tokens (values hidden until the end)" },
+      box.append(h("span.disc-count", { title: disc ? t("Discovery tokens: {tokens}", { tokens: disc.map((d) => `${d.token} (${d.value})`).join(", ") }) : t("Discovery tokens (values hidden until the end)") },
         h("i.disc"), h("b", { text: String(discCount) }), value !== null ? h("small", { text: `= ${value}` }) : null));
     }
     if (view.tiles.some((t) => t.ship === seat)) {
-      box.append(h("span.ship-ports", { title: "ports on the 8 tiles around your ship (1 point each)" }, "⚓ ", h("b", { text: String(p.ports_around_ship) })));
+      box.append(h("span.ship-ports", { title: t("ports on the 8 tiles around your ship (1 point each)") }, "⚓ ", h("b", { text: String(p.ports_around_ship) })));
     }
     return box;
   }
@@ -655,23 +676,22 @@ class IslandsBoard {
 
   status(message) {
     const view = message.view;
-    if (message.status === "finished") return "Game over";
+    if (message.status === "finished") return t("Game over");
     const mover = message.to_move;
     if (mover === null || mover === undefined) return "";
     const mine = message.seat === mover && this.live;
     const name = this.ctx.seatName(mover);
     const texts = {
-      "starting tiles": ["lay the starting tiles", "is laying the starting tiles"],
-      objectives: ["keep an objective for this round and one for the next", "is choosing objectives"],
-      turn: [this.lands.length ? "take a face-up tile, or land a ship" : "take a face-up tile", "is exploring"],
-      place: ["lay a tile from your hand", "is laying a tile"],
-      bonus: ["place a bonus token, or pass", "may place a bonus token"],
-      houses: ["build houses on the islands your objective pays for", "is building houses"],
-      "keep token": ["keep one of the Discovery tokens drawn", "is keeping a Discovery token"],
+      "starting tiles": [t("Your turn: lay the starting tiles"), t("{name} is laying the starting tiles", { name })],
+      objectives: [t("Your turn: keep an objective for this round and one for the next"), t("{name} is choosing objectives", { name })],
+      turn: [this.lands.length ? t("Your turn: take a face-up tile, or land a ship") : t("Your turn: take a face-up tile"), t("{name} is exploring", { name })],
+      place: [t("Your turn: lay a tile from your hand"), t("{name} is laying a tile", { name })],
+      bonus: [t("Your turn: place a bonus token, or pass"), t("{name} may place a bonus token", { name })],
+      houses: [t("Your turn: build houses on the islands your objective pays for"), t("{name} is building houses", { name })],
+      "keep token": [t("Your turn: keep one of the Discovery tokens drawn"), t("{name} is keeping a Discovery token", { name })],
     }[view.step];
-    const round = view.round ? `Round ${view.round} · ` : "";
-    if (!texts) return `${round}${mine ? "Your turn" : `${name} to move`}`;
-    return `${round}${mine ? `Your turn: ${texts[0]}` : `${name} ${texts[1]}`}`;
+    const said = !texts ? (mine ? t("Your turn") : t("{name} to move", { name })) : mine ? texts[0] : texts[1];
+    return view.round ? t("Round {round} · {status}", { round: view.round, status: said }) : said;
   }
 
   /** The first-game guide's tip for this seat's decision now: what to click and why, in the
@@ -684,21 +704,25 @@ class IslandsBoard {
     if (!me) return null;
     const solo = Boolean(view.alexis);
     const obj = this.objective(me.objective);
-    const mission = obj ? missionText(obj.mission).replace(" (at least one)", "") : null;
+    const mission = obj ? missionText(obj.mission) : null;
     const pays = obj ? this.prospect(obj, seat) : null;
-    const islands = (n) => (n === 1 ? "1 island" : `${n} islands`);
+    const islands = (n) => tn("{n} island", "{n} islands", n);
+    const see = t("see Your objectives");
     switch (view.step) {
       case "starting tiles": {
         const laid = view.tiles.length;
         if (!laid) {
-          return "Set-up: lay the first of the 4 starting tiles. Pick a tile and its side (a or b), turn it (R), click the highlighted square."
-            + (solo ? " You play against Alexis: beat his score (top of the panel) to win." : " The others must touch it.");
+          return solo
+            ? t("Set-up: lay the first of the 4 starting tiles. Pick a tile and its side (a or b), turn it (R), click the highlighted square. You play against Alexis: beat his score (top of the panel) to win.")
+            : t("Set-up: lay the first of the 4 starting tiles. Pick a tile and its side (a or b), turn it (R), click the highlighted square. The others must touch it.");
         }
-        return `Set-up: lay starting tile ${laid + 1} of 4 touching the others${this.handDesigns().length > 2 ? ", any of those left" : ""}: every edge and corner must match (land to land, sea to sea). Joined land makes the islands houses go on.`;
+        return this.handDesigns().length > 2
+          ? t("Set-up: lay starting tile {k} of 4 touching the others, any of those left: every edge and corner must match (land to land, sea to sea). Joined land makes the islands houses go on.", { k: laid + 1 })
+          : t("Set-up: lay starting tile {k} of 4 touching the others: every edge and corner must match (land to land, sea to sea). Joined land makes the islands houses go on.", { k: laid + 1 });
       }
       case "objectives": {
         if (this.keeps.some((m) => m.kind === "Build")) {
-          return "Objectives: under This round pick a Mission and a Reward, under Next round another pair, then Keep these objectives. A house pays the Reward on an island meeting the Mission.";
+          return t("Objectives: under This round pick a Mission and a Reward, under Next round another pair, then Keep these objectives. A house pays the Reward on an island meeting the Mission.");
         }
         const held = (me.holding && me.holding.objective) || [];
         let best = null;
@@ -706,47 +730,49 @@ class IslandsBoard {
           const p = this.prospect(this.objective([id]), seat);
           if (p && p.length && (!best || p.length > best.n)) best = { id, n: p.length };
         }
-        const head = "Objectives: click This round under one card, Next round under another, then Keep these objectives.";
         return best
-          ? `${head} ${best.id} is already met by ${islands(best.n)}: a safe pick for this round.`
-          : `${head} Houses pay only on islands meeting this round's Mission: pick one you can reach soon.`;
+          ? tn("Objectives: click This round under one card, Next round under another, then Keep these objectives. {card} is already met by {n} island: a safe pick for this round.",
+            "Objectives: click This round under one card, Next round under another, then Keep these objectives. {card} is already met by {n} islands: a safe pick for this round.", best.n, { card: best.id })
+          : t("Objectives: click This round under one card, Next round under another, then Keep these objectives. Houses pay only on islands meeting this round's Mission: pick one you can reach soon.");
       }
       case "turn": {
         if (this.lands.length && !this.takes.length) {
-          return "No face-up tile can be laid now: land a ship (choose one, then click a highlighted square). It ends the exploration; your own ship scores 1 per port around it.";
+          return t("No face-up tile can be laid now: land a ship (choose one, then click a highlighted square). It ends the exploration; your own ship scores 1 per port around it.");
         }
         if (this.lands.length) {
           if (pays && pays.length) {
-            return `You may land now (choose a ship, then a square): your Mission is met on ${islands(pays.length)}, and landing ends the round so you build there at once. Or take a face-up tile.`;
+            return t("You may land now (choose a ship, then a square): your Mission is met on {islands}, and landing ends the round so you build there at once. Or take a face-up tile.", { islands: islands(pays.length) });
           }
-          return `You may land now, but no island meets your Mission (${mission || "?"}) yet: better take a face-up tile and explore on.${solo ? " Alexis may land too." : ""}`;
+          return solo
+            ? t("You may land now, but no island meets your Mission ({mission}) yet: better take a face-up tile and explore on. Alexis may land too.", { mission: mission || "?" })
+            : t("You may land now, but no island meets your Mission ({mission}) yet: better take a face-up tile and explore on.", { mission: mission || "?" });
         }
-        const wait = ` Nobody may land until Navigation reads 0 (now ${view.navigation}).`;
-        return `Explore: click a face-up tile to take it, then you lay one tile from your hand. Look for symbols your Mission wants: ${mission || "see Your objectives"}.${wait}`;
+        return t("Explore: click a face-up tile to take it, then you lay one tile from your hand. Look for symbols your Mission wants: {mission}. Nobody may land until Navigation reads 0 (now {navigation}).",
+          { mission: mission || see, navigation: view.navigation });
       }
       case "place": {
-        const head = "Lay a tile: pick one in your hand, turn it (R), click a highlighted square (land meets land, sea meets sea).";
         if (pays && pays.length) {
-          return `${head} ${capital(islands(pays.length))} already meet${pays.length === 1 ? "s" : ""} your Mission: grow ${pays.length === 1 ? "it" : "them"}, keeping the Mission true.`;
+          return tn("Lay a tile: pick one in your hand, turn it (R), click a highlighted square (land meets land, sea meets sea). {n} island already meets your Mission: grow it, keeping the Mission true.",
+            "Lay a tile: pick one in your hand, turn it (R), click a highlighted square (land meets land, sea meets sea). {n} islands already meet your Mission: grow them, keeping the Mission true.", pays.length);
         }
-        return `${head} Gather what your Mission asks on one island of 2+ tiles: ${mission || "see Your objectives"}.`;
+        return t("Lay a tile: pick one in your hand, turn it (R), click a highlighted square (land meets land, sea meets sea). Gather what your Mission asks on one island of 2+ tiles: {mission}.", { mission: mission || see });
       }
       case "bonus": {
-        if (!this.tokens.length) return "None of your bonus tokens fits anywhere now: click Pass (P). You keep them for later turns.";
+        if (!this.tokens.length) return t("None of your bonus tokens fits anywhere now: click Pass (P). You keep them for later turns.");
         const kinds = new Set(this.tokens.map((t) => t.kind));
         const wanted = obj ? this.missionWants(obj.mission).filter((k) => kinds.has(k)) : [];
         if (wanted.length) {
           const k = wanted[0];
-          return `Bonus: your ${k} token counts as one more ${k}, which can help your Mission (${mission}): pick it, click a tile of an island you will build on. Or Pass (P) to keep it.`;
+          return t("Bonus: your {kind} token counts as one more {kind}, which can help your Mission ({mission}): pick it, click a tile of an island you will build on. Or Pass (P) to keep it.", { kind: NAMES[k] || k, mission });
         }
-        if (kinds.has("port") && view.tiles.some((t) => t.ship === seat)) {
-          return "Bonus: a port token on a tile around your ship scores 1 point at the end: pick it, click a highlighted tile. Or Pass (P): each token is used once.";
+        if (kinds.has("port") && view.tiles.some((x) => x.ship === seat)) {
+          return t("Bonus: a port token on a tile around your ship scores 1 point at the end: pick it, click a highlighted tile. Or Pass (P): each token is used once.");
         }
-        return "Bonus (optional): pick a token, click a highlighted tile. A flower, fruit or leaf adds one to its island; a port scores next to your ship. Each is used once: Pass (P) to save them.";
+        return t("Bonus (optional): pick a token, click a highlighted tile. A flower, fruit or leaf adds one to its island; a port scores next to your ship. Each is used once: Pass (P) to save them.");
       }
       case "houses": {
         if (!this.houses.length) {
-          return `Round end: no island meets your Mission (${mission || "?"}) where you may build, so click Done. Next round, lay tiles toward your next objective.`;
+          return t("Round end: no island meets your Mission ({mission}) where you may build, so click Done. Next round, lay tiles toward your next objective.", { mission: mission || "?" });
         }
         const discovery = obj && obj.reward.kind === "discovery";
         const values = this.houses.map((x) => {
@@ -755,16 +781,23 @@ class IslandsBoard {
         });
         const best = Math.max(...values);
         if (best <= 0) {
-          return `Round end: these islands meet your Mission, but a house earns nothing there yet (${rewardText(obj && obj.reward)}). Click Done to keep your houses for later rounds.`;
+          return t("Round end: these islands meet your Mission, but a house earns nothing there yet ({reward}). Click Done to keep your houses for later rounds.", { reward: rewardText(obj && obj.reward) });
         }
-        const gain = discovery ? plural(best, "Discovery token") : `+${best}`;
+        const gain = discovery ? discoveryTokens(best) : `+${best}`;
         const short = me.houses < new Set(this.houses.map((x) => (this.islandAt(x.x, x.y) || {}).root)).size;
-        return `Round end: click a highlighted house to build; each earns your Reward now (best ${gain}). ${short ? `You have ${plural(me.houses, "house")}: build where it pays most` : "Build on every island you can"}, then Done.${solo ? " Alexis builds after you." : ""}`;
+        const parts = [
+          t("Round end: click a highlighted house to build; each earns your Reward now (best {gain}).", { gain }),
+          short ? t("You have {houses}: build where it pays most, then Done.", { houses: houses(me.houses) }) : t("Build on every island you can, then Done."),
+          solo ? t("Alexis builds after you.") : null,
+        ];
+        return parts.filter(Boolean).join(" ");
       }
       case "keep token": {
         const values = Object.values(view.drawn_values || {});
         const best = values.length ? Math.max(...values) : null;
-        return `Keep one Discovery token: only you see their values. Keep the highest${best !== null ? ` (${plural(best, "point")})` : ""}; it is added to your score at the game's end.`;
+        return best !== null
+          ? t("Keep one Discovery token: only you see their values. Keep the highest ({points}); it is added to your score at the game's end.", { points: pointsWord(best) })
+          : t("Keep one Discovery token: only you see their values. Keep the highest; it is added to your score at the game's end.");
       }
       default:
         return null;
@@ -788,27 +821,30 @@ class IslandsBoard {
     const f = entry.fields || {};
     const note = this.notes.get(entry.ply);
     switch (entry.kind) {
-      case "Place": return `laid ${this.tileWords(f.design)}`;
-      case "Take": return `took the face-up tile ${f.design}`;
-      case "Land": return `landed ${f.ship === "own" ? "their own ship" : "a grey ship"}: the exploration ends`;
-      case "Token": return `placed a ${f.kind} bonus token on ${this.tileName(f.x, f.y)}${f.over ? `, over a ${f.over}` : ""}`;
-      case "Pass": return "placed no bonus token";
+      case "Place": return t("laid {tile}", { tile: this.tileWords(f.design) });
+      case "Take": return t("took the face-up tile {tile}", { tile: f.design });
+      case "Land": return f.ship === "own" ? t("landed their own ship: the exploration ends") : t("landed a grey ship: the exploration ends");
+      case "Token": {
+        const params = { kind: NAMES[f.kind] || f.kind, tile: this.tileName(f.x, f.y), over: NAMES[f.over] || f.over };
+        return f.over ? t("placed a {kind} bonus token on {tile}, over a {over}", params) : t("placed a {kind} bonus token on {tile}", params);
+      }
+      case "Pass": return t("placed no bonus token");
       case "House": return note ? note.text : this.houseWords(entry, f.x, f.y);
-      case "Done": return "builds no more houses this round";
-      case "Keep": return `keeps ${this.objectiveName([f.now])} for this round, ${this.objectiveName([f.later])} for the next`;
-      case "Build": return `keeps ${this.objectiveName([f.mission, f.reward])} for this round, ${this.objectiveName([f.later_mission, f.later_reward])} for the next`;
-      case "Choose": return f.token === null ? "kept a Discovery token" : `kept the Discovery token ${f.token}`;
-      case "Reveal": return `${f.design} turned face up`;
-      case "Deal": return `you drew ${f.design} into your hand`;
-      case "Draw": return `you drew the card ${f.card}: ${this.cardText(f.card)}`;
-      case "Discover": return f.token === null ? "a Discovery token drawn" : `Discovery token ${f.token} drawn`;
+      case "Done": return t("builds no more houses this round");
+      case "Keep": return t("keeps {now} for this round, {next} for the next", { now: this.objectiveName([f.now]), next: this.objectiveName([f.later]) });
+      case "Build": return t("keeps {now} for this round, {next} for the next", { now: this.objectiveName([f.mission, f.reward]), next: this.objectiveName([f.later_mission, f.later_reward]) });
+      case "Choose": return f.token === null ? t("kept a Discovery token") : t("kept the Discovery token {token}", { token: f.token });
+      case "Reveal": return t("{tile} turned face up", { tile: f.design });
+      case "Deal": return t("you drew {tile} into your hand", { tile: f.design });
+      case "Draw": return t("you drew the card {card}: {text}", { card: f.card, text: this.cardText(f.card) });
+      case "Discover": return f.token === null ? t("a Discovery token drawn") : t("Discovery token {token} drawn", { token: f.token });
       case "Expedition": {
         const did = this.expeditionWords(entry);
-        return `Alexis turns over Expedition card ${f.card}${did ? `: ${did}` : ""}`;
+        return did ? t("Alexis turns over Expedition card {card}: {did}", { card: f.card, did }) : t("Alexis turns over Expedition card {card}", { card: f.card });
       }
       default:
         // no kind: what this seat may not see (another's objectives, a tile or card drawn)
-        if (keptObjectives(entry)) return "chose their objectives";
+        if (keptObjectives(entry)) return t("chose their objectives");
         return capital(entry.says || entry.text);
     }
   }
@@ -817,8 +853,10 @@ class IslandsBoard {
    * round's end lasts. */
   houseWords(entry, x, y) {
     const built = (this.message.view.houses_built || []).find((b) => b.place === entry.seat && b.x === x && b.y === y);
-    const pays = !built ? "" : built.discovery_tokens ? `: ${plural(built.discovery_tokens, "Discovery token")} drawn` : `: +${built.points}`;
-    return `built a house on the island of ${this.tileName(x, y)}${pays}`;
+    const tile = this.tileName(x, y);
+    if (!built) return t("built a house on the island of {tile}", { tile });
+    return built.discovery_tokens ? t("built a house on the island of {tile}: {tokens} drawn", { tile, tokens: discoveryTokens(built.discovery_tokens) })
+      : t("built a house on the island of {tile}: +{points}", { tile, points: built.points });
   }
 
   /** A tile as the log names it: its design (a starting tile by number and side) and the
@@ -827,20 +865,21 @@ class IslandsBoard {
     const d = this.designs.get(designId);
     if (!d) return designId;
     const sym = Object.entries(d.symbols).filter(([, n]) => n).map(([k, n]) => symbolWord(k, n));
-    return `${d.start ? `starting tile ${d.start}${d.side}` : designId}${sym.length ? ` (${sym.join(", ")})` : ""}`;
+    const name = d.start ? t("starting tile {tile}", { tile: `${d.start}${d.side}` }) : designId;
+    return sym.length ? `${name} (${sym.join(", ")})` : name;
   }
 
   /** The tile laid on a square, by its design. */
   tileName(x, y) {
-    const t = this.tileAt.get(key(x, y));
-    if (!t) return "a tile";
-    const d = this.designs.get(t.design);
-    return d && d.start ? `starting tile ${d.start}${d.side}` : t.design;
+    const tile = this.tileAt.get(key(x, y));
+    if (!tile) return t("a tile");
+    const d = this.designs.get(tile.design);
+    return d && d.start ? t("starting tile {tile}", { tile: `${d.start}${d.side}` }) : tile.design;
   }
 
   alexisWords(tile) {
-    if (!tile) return "laid no tile";
-    return tile.design === "ship" ? "landed a grey ship: the exploration ends" : `laid ${this.tileWords(tile.design)}`;
+    if (!tile) return t("laid no tile");
+    return tile.design === "ship" ? t("landed a grey ship: the exploration ends") : t("laid {tile}", { tile: this.tileWords(tile.design) });
   }
 
   /** What Alexis did for an Expedition card (the view's alexis.laid). */
@@ -866,31 +905,33 @@ class IslandsBoard {
     const line = (colour, name, total, parts, winner, testid) => h(`li.final${winner ? ".winner" : ""}`, { dataset: { testid } },
       h("span.seat-dot", { style: `background:${colour}` }),
       h("span.final-name", { text: name }),
-      h("b.final-points", { text: `${total} points` }),
+      h("b.final-points", { text: pointsWord(total) }),
       h("small.final-parts", { text: parts }));
     const entries = seats.map((k) => {
       const p = view.seats[k];
       const disc = Array.isArray(p.discoveries) ? p.discoveries : [];
       const discPoints = disc.reduce((t, d) => t + d.value, 0);
-      return { k, p, total: p.score, parts: `${p.prestige} from rewards, ${discPoints} from ${plural(disc.length, "Discovery token")}, ${p.ports_around_ship} from ports around the ship; ${plural(p.built, "house")} built` };
+      return { k, p, total: p.score, parts: t("{rewards} from rewards, {discovery} from {tokens}, {ports} from ports around the ship; {houses} built", {
+        rewards: p.prestige, discovery: discPoints, tokens: discoveryTokens(disc.length), ports: p.ports_around_ship, houses: houses(p.built),
+      }) };
     });
     const solo = Boolean(view.alexis);
     const all = [...entries];
-    if (solo) all.push({ k: -1, total: view.alexis.score, parts: `his card ${view.alexis.card}: ${plural(view.alexis.built, "house")} built` });
+    if (solo) all.push({ k: -1, total: view.alexis.score, parts: t("his card {card}: {houses} built", { card: view.alexis.card, houses: houses(view.alexis.built) }) });
     all.sort((a, b) => b.total - a.total || a.k - b.k);
     const winners = view.winners || result.winners;
     for (const e of all) {
       if (e.k < 0) rows.push(line(ALEXIS, "Alexis", e.total, e.parts, solo && !winners.length, "end-alexis"));
       else rows.push(line(seatColour(e.k), this.ctx.seatName(e.k), e.total, e.parts, winners.includes(e.k), `end-points-${e.k}`));
     }
-    const ended = view.ended ? h("p.hint", { text: `The game ended: ${view.ended.replace(/seat (\d+)/, (_, n) => this.ctx.seatName(Number(n)))}.` }) : null;
+    const ended = view.ended ? h("p.hint", { text: t("The game ended: {reason}.", { reason: view.ended.replace(/seat (\d+)/, (_, n) => this.ctx.seatName(Number(n))) }) }) : null;
     const tie = !solo && all.length > 1 && all[0].total === all[1].total
-      ? h("p.hint", { text: "Tied on points: most ports around the ship, then most houses built, then the last to lay a tile." }) : null;
+      ? h("p.hint", { text: t("Tied on points: most ports around the ship, then most houses built, then the last to lay a tile.") }) : null;
     let title = null;
     if (solo) {
       const me = entries[0];
-      title = winners.length ? `${this.ctx.seatName(0)} beats Alexis, ${me.total} to ${view.alexis.score}`
-        : `Alexis wins, ${view.alexis.score} to ${me.total}`;
+      title = winners.length ? t("{name} beats Alexis, {mine} to {his}", { name: this.ctx.seatName(0), mine: me.total, his: view.alexis.score })
+        : t("Alexis wins, {his} to {mine}", { mine: me.total, his: view.alexis.score });
     }
     return {
       title,
@@ -986,8 +1027,8 @@ class IslandsBoard {
       const o = this.objectives.get(id);
       return `${missionText(o.mission)} → ${rewardText(o.reward)}`;
     }
-    if (this.missions.has(id)) return `mission: ${missionText(this.missions.get(id))}`;
-    if (this.rewards.has(id)) return `reward: ${rewardText(this.rewards.get(id))}`;
+    if (this.missions.has(id)) return t("mission: {text}", { text: missionText(this.missions.get(id)) });
+    if (this.rewards.has(id)) return t("reward: {text}", { text: rewardText(this.rewards.get(id)) });
     return id;
   }
 
@@ -1036,12 +1077,17 @@ class IslandsBoard {
     this.drawHints();
   }
 
-  tileTitle(t) {
-    const d = this.designs.get(t.design);
-    if (!d) return `${t.design} at ${t.x},${t.y}`;
-    if (t.design === "ship") return `a ${t.ship === undefined || t.ship < 0 ? "grey" : `${this.ctx.seatName(t.ship)}'s`} ship at ${t.x},${t.y}`;
+  tileTitle(tile) {
+    const d = this.designs.get(tile.design);
+    const at = { x: tile.x, y: tile.y };
+    if (!d) return t("{tile} at {x},{y}", { tile: tile.design, ...at });
+    if (tile.design === "ship") {
+      return tile.ship === undefined || tile.ship < 0 ? t("a grey ship at {x},{y}", at) : t("{name}'s ship at {x},{y}", { name: this.ctx.seatName(tile.ship), ...at });
+    }
     const sym = Object.entries(d.symbols).filter(([, n]) => n).map(([k, n]) => symbolWord(k, n));
-    return `${t.design}${d.start ? ` (starting tile ${d.start}${d.side})` : ""} at ${t.x},${t.y}${sym.length ? `: ${sym.join(", ")}` : ""}`;
+    const name = d.start ? t("{tile} (starting tile {start})", { tile: tile.design, start: `${d.start}${d.side}` }) : tile.design;
+    const where = t("{tile} at {x},{y}", { tile: name, ...at });
+    return sym.length ? `${where}: ${sym.join(", ")}` : where;
   }
 
   /** Houses on their house symbols and bonus tokens by their symbols, in their owners' colours. */
@@ -1220,9 +1266,9 @@ class IslandsBoard {
     if (this.tokenKind) {
       for (const [k, list] of byTile(this.tokens.filter((t) => t.kind === this.tokenKind))) {
         const { x, y } = list[0];
-        const label = list.length === 1
-          ? `Place your ${this.tokenKind} token on ${x},${y}${list[0].over ? ` over a ${list[0].over}` : ""}`
-          : `Place your ${this.tokenKind} token on ${x},${y}: choose what it covers`;
+        const params = { kind: NAMES[this.tokenKind] || this.tokenKind, x, y, over: NAMES[list[0].over] || list[0].over };
+        const label = list.length > 1 ? t("Place your {kind} token on {x},{y}: choose what it covers", params)
+          : list[0].over ? t("Place your {kind} token on {x},{y} over a {over}", params) : t("Place your {kind} token on {x},{y}", params);
         const el = this.target(x, y, "token-target", label, list.length === 1 ? list[0].text : null,
           () => {
             if (list.length === 1) this.act(list[0].text);
@@ -1241,20 +1287,24 @@ class IslandsBoard {
       const obj = this.objective(this.message.view.seats[seat]?.objective);
       for (const hse of this.houses) {
         const island = this.islandAt(hse.x, hse.y);
-        const pay = obj && island ? (obj.reward.kind === "discovery" ? `${plural(count(island, "temple"), "Discovery token")}` : `+${points(obj.reward, island)}`) : "";
-        const label = `Build a house on ${hse.x},${hse.y}${island ? ` (${islandText(island)})` : ""}${pay ? `: ${pay}` : ""}`;
+        const discovery = obj && island && obj.reward.kind === "discovery";
+        const pay = obj && island ? (discovery ? discoveryTokens(count(island, "temple")) : `+${points(obj.reward, island)}`) : "";
+        const where = { x: hse.x, y: hse.y, island: island ? islandText(island) : "", pay };
+        const label = island ? (pay ? t("Build a house on {x},{y} ({island}): {pay}", where) : t("Build a house on {x},{y} ({island})", where))
+          : t("Build a house on {x},{y}", where);
         const el = this.target(hse.x, hse.y, "house-target", label, hse.text, () => this.act(hse.text));
         if (island) el.dataset.island = island.root;
         el.append(s("g", { class: "target-badge", transform: `translate(${S / 2} ${S / 2})` },
           s("g", { class: "grow" }, s("circle", { class: "badge-disc", r: 17 }), houseShape(seatColour(seat), seat),
-            pay ? s("text", { class: "badge-text", y: 30, "text-anchor": "middle", text: pay.replace(/ Discovery tokens?/, " D") }) : null)));
+            pay ? s("text", { class: "badge-text", y: 30, "text-anchor": "middle", text: discovery ? `${count(island, "temple")} D` : pay }) : null)));
         layer.append(el);
       }
     }
     if (this.lands.length && this.landKind) {
       for (const l of this.lands.filter((x) => x.kind === this.landKind)) {
         this.landTargets.push(l);
-        const label = `Land ${l.kind === "own" ? "your ship" : "a grey ship"} at ${l.x},${l.y}: the exploration ends`;
+        const label = l.kind === "own" ? t("Land your ship at {x},{y}: the exploration ends", { x: l.x, y: l.y })
+          : t("Land a grey ship at {x},{y}: the exploration ends", { x: l.x, y: l.y });
         const el = this.target(l.x, l.y, "land-target", label, l.text, () => this.act(l.text));
         const boat = shipShape(l.kind === "own" ? seatColour(seat) : GREY_SHIP, l.kind === "own" ? seat : null);
         boat.setAttribute("transform", `translate(${S / 2} ${S / 2 + 4}) scale(0.8)`);
@@ -1290,20 +1340,20 @@ class IslandsBoard {
     this.drawSteps(view);
 
     let prompt = "";
-    if (!this.live) prompt = "Replay: the board as it was then.";
-    else if (msg.status === "finished") prompt = "The game is over.";
+    if (!this.live) prompt = t("Replay: the board as it was then.");
+    else if (msg.status === "finished") prompt = t("The game is over.");
     else if (mine) {
       prompt = {
-        "starting tiles": `Set-up: lay the 4 starting tiles (${view.tiles.length} laid), each on the side you like: pick a tile and its side (a or b), turn it (R), click a highlighted square.`,
-        objectives: "Keep one objective for this round and one for the next; the third goes back.",
+        "starting tiles": t("Set-up: lay the 4 starting tiles ({laid} laid), each on the side you like: pick a tile and its side (a or b), turn it (R), click a highlighted square.", { laid: view.tiles.length }),
+        objectives: t("Keep one objective for this round and one for the next; the third goes back."),
         turn: this.lands.length
-          ? (this.takes.length ? "Explore: click a face-up tile to take it (then lay a tile from your hand); or Land: lay a ship tile on a highlighted square, which ends the exploration." : "Land: lay a ship tile on a highlighted square (it ends the exploration).")
-          : "Explore: click a face-up tile to take it; then you lay a tile from your hand.",
-        place: "Lay a tile from your hand: pick it, turn it (R), click a highlighted square. Its edges and corners must match every tile around it (the dots on the preview).",
-        bonus: "You may place a bonus token: pick one, then click a highlighted tile; or pass (P).",
-        houses: "Round end: build houses on the highlighted islands (one per island; each earns your objective's reward now), then Done.",
-        "keep token": "Keep one of the Discovery tokens you drew; the others go back.",
-      }[view.step] || "Your move.";
+          ? (this.takes.length ? t("Explore: click a face-up tile to take it (then lay a tile from your hand); or Land: lay a ship tile on a highlighted square, which ends the exploration.") : t("Land: lay a ship tile on a highlighted square (it ends the exploration)."))
+          : t("Explore: click a face-up tile to take it; then you lay a tile from your hand."),
+        place: t("Lay a tile from your hand: pick it, turn it (R), click a highlighted square. Its edges and corners must match every tile around it (the dots on the preview)."),
+        bonus: t("You may place a bonus token: pick one, then click a highlighted tile; or pass (P)."),
+        houses: t("Round end: build houses on the highlighted islands (one per island; each earns your objective's reward now), then Done."),
+        "keep token": t("Keep one of the Discovery tokens you drew; the others go back."),
+      }[view.step] || t("Your move.");
     } else if (msg.status === "playing" && msg.to_move !== null && msg.to_move !== undefined) {
       prompt = `${this.status(msg)}…`;
     }
@@ -1319,21 +1369,22 @@ class IslandsBoard {
         controls.push(h("div.choices.house-choices", this.houses.map((hse) => {
           const island = this.islandAt(hse.x, hse.y);
           const obj = this.objective(me?.objective);
-          const pay = obj && island ? (obj.reward.kind === "discovery" ? `${plural(count(island, "temple"), "Discovery token")}` : `+${points(obj.reward, island)}`) : "";
-          const b = this.button(hse.text, h("span", `House on ${hse.x},${hse.y} `, h("small", { text: island ? islandText(island) : "" }), pay ? h("b", { text: ` ${pay}` }) : null),
-            `Build a house on ${hse.x},${hse.y}`, "house");
+          const pay = obj && island ? (obj.reward.kind === "discovery" ? discoveryTokens(count(island, "temple")) : `+${points(obj.reward, island)}`) : "";
+          const b = this.button(hse.text, h("span", t("House on {x},{y}", { x: hse.x, y: hse.y }), " ", h("small", { text: island ? islandText(island) : "" }), pay ? h("b", { text: ` ${pay}` }) : null),
+            t("Build a house on {x},{y}", { x: hse.x, y: hse.y }), "house");
           b.classList.add("choice");
           b.addEventListener("pointerenter", () => this.flash(hse.x, hse.y));
           return b;
-        }), this.canDone ? this.button(this.doneMove.text, this.houses.length ? "Done: build no more" : "Done", "Build no more houses this round", "done", "primary") : null));
+        }), this.canDone ? this.button(this.doneMove.text, this.houses.length ? t("Done: build no more") : t("Done"), t("Build no more houses this round"), "done", "primary") : null));
       }
       if (this.chooses.length) {
         controls.push(h("div.choices.discovery-choices",
-          h("p.hint", { text: "You see the values of the tokens you drew; the others see none. Keep one, the rest go back." }),
+          h("p.hint", { text: t("You see the values of the tokens you drew; the others see none. Keep one, the rest go back.") }),
           this.chooses.map((c) => {
             const value = (view.drawn_values || {})[c.token];
-            const worth = value === undefined ? "" : ` (${plural(value, "point")})`;
-            const b = this.button(c.text, h("span", h("i.disc"), ` Keep Discovery token ${c.token}${worth}`), `Keep Discovery token ${c.token}${worth}`, "discovery");
+            const words = value === undefined ? t("Keep Discovery token {token}", { token: c.token })
+              : t("Keep Discovery token {token} ({points})", { token: c.token, points: pointsWord(value) });
+            const b = this.button(c.text, h("span", h("i.disc"), ` ${words}`), words, "discovery");
             b.classList.add("choice");
             return b;
           })));
@@ -1379,13 +1430,13 @@ class IslandsBoard {
   }
 
   drawSteps(view) {
-    const steps = [["objectives", "Objectives"], ["take", "Take"], ["lay", "Lay"], ["bonus", "Bonus"], ["land", "Land"], ["end", "Round end"]];
+    const steps = [["objectives", t("Objectives")], ["take", t("Take")], ["lay", t("Lay")], ["bonus", t("Bonus")], ["land", t("Land")], ["end", t("Round end")]];
     let now = { objectives: "objectives", turn: "take", place: "lay", bonus: "bonus", houses: "end", "keep token": "end" }[view.step] || null;
     if (view.step === "starting tiles") now = "setup";
     const landNow = view.step === "turn" && this.lands.length > 0;
     const chips = steps.map(([id, label]) => h(`li${id === now || (landNow && id === "land") ? ".now" : ""}`, { text: label, dataset: { step: id } }));
-    if (now === "setup") chips.unshift(h("li.now", { text: "Set-up", dataset: { step: "setup" } }));
-    this.stepsBox.replaceChildren(...(view.round ? [h("li.round-chip", { text: `Round ${view.round} of 4 at most` })] : []), ...chips);
+    if (now === "setup") chips.unshift(h("li.now", { text: t("Set-up"), dataset: { step: "setup" } }));
+    this.stepsBox.replaceChildren(...(view.round ? [h("li.round-chip", { text: t("Round {round} of 4 at most", { round: view.round }) })] : []), ...chips);
     this.stepsBox.hidden = view.step === "over";
   }
 
@@ -1396,40 +1447,40 @@ class IslandsBoard {
     const sel = this.placing.sel;
     const here = this.places.filter((p) => p.design === sel.design && p.rotation === sel.rotation).length;
     const start = view.step === "starting tiles";
-    const tiles = designs.map((id, k) => {
+    const buttons = designs.map((id, k) => {
       const d = this.designs.get(id);
       const chosen = id === sel.design;
       const rotation = chosen ? sel.rotation : (this.placing.rotations.get(id) || 0);
       // named by what it shows (the components' name), its id only in the tooltip
-      const label = start ? `${d.start} side ${d.side}` : d.name || id;
+      const label = start ? t("{start} side {side}", { start: d.start, side: d.side }) : d.name || id;
       return h(`button.hand-tile${chosen ? ".chosen" : ""}`, {
-        type: "button", title: `${start ? `Starting tile ${d.start}, side ${d.side}` : `Tile ${id}: ${d.name || id}`} (${k + 1})`,
+        type: "button", title: start ? t("Starting tile {start}, side {side} ({key})", { start: d.start, side: d.side, key: k + 1 }) : t("Tile {tile}: {name} ({key})", { tile: id, name: d.name || id, key: k + 1 }),
         "aria-pressed": chosen ? "true" : "false", dataset: { testid: "hand-tile", design: id },
         on: { click: () => this.selectTile(id) },
       }, miniTile(d, rotation, chosen ? 112 : 96), h("span.hand-label", { text: `${k + 1} · ${label}` }));
     });
     const distinct = sel.design ? this.placing.looks(sel.design) : 1;
     return h("div.hand-controls",
-      h("div.hand-row", tiles),
+      h("div.hand-row", buttons),
       h("div.rotate-row",
-        h("button", { type: "button", disabled: distinct < 2, title: "Turn the tile anticlockwise (Shift+R)", "aria-label": "Turn the tile anticlockwise", on: { click: () => this.rotate(-1) } }, "↺ Turn"),
-        h("button", { type: "button", disabled: distinct < 2, title: "Turn the tile clockwise (R)", "aria-label": "Turn the tile clockwise", dataset: { testid: "rotate" }, on: { click: () => this.rotate(1) } }, "↻ Turn"),
-        h("span.hint", { text: `${plural(here, "square fits", "squares fit")} turned like this.` })),
-      h("p.hint.match-hint", "On the preview, a dot marks each edge and corner that meets a laid tile: ",
-        h("i.dot.land"), " land, ", h("i.dot.sea"), " sea; they must match."));
+        h("button", { type: "button", disabled: distinct < 2, title: t("Turn the tile anticlockwise (Shift+R)"), "aria-label": t("Turn the tile anticlockwise"), on: { click: () => this.rotate(-1) } }, "↺ " + t("Turn")),
+        h("button", { type: "button", disabled: distinct < 2, title: t("Turn the tile clockwise (R)"), "aria-label": t("Turn the tile clockwise"), dataset: { testid: "rotate" }, on: { click: () => this.rotate(1) } }, "↻ " + t("Turn")),
+        h("span.hint", { text: tn("{n} square fits turned like this.", "{n} squares fit turned like this.", here) })),
+      h("p.hint.match-hint", t("On the preview, a dot marks each edge and corner that meets a laid tile:"), " ",
+        h("i.dot.land"), " ", t("land"), ", ", h("i.dot.sea"), " ", t("sea; they must match.")));
   }
 
   landControls() {
     const kinds = [...new Set(this.lands.map((l) => l.kind))];
     const seat = this.message.seat;
     return h("div.land-controls",
-      h("b", { text: "Land a ship: " }),
+      h("b", { text: t("Land a ship:") }), " ",
       kinds.map((kind) => h(`button.land-kind${kind === this.landKind ? ".chosen" : ""}`, {
         type: "button", "aria-pressed": kind === this.landKind ? "true" : "false", dataset: { testid: "land-kind", kind },
-        title: kind === "own" ? "Your own ship: the ports on the 8 tiles around it score at the end" : "A grey ship",
+        title: kind === "own" ? t("Your own ship: the ports on the 8 tiles around it score at the end") : t("A grey ship"),
         on: { click: () => { this.landKind = kind; this.drawTargets(); this.drawPanel(); } },
-      }, iconSvg(shipShape(kind === "own" ? seatColour(seat) : GREY_SHIP), 22, "-30 -32 60 54"), kind === "own" ? " your ship" : " a grey ship")),
-      h("p.hint", { text: "then click a highlighted square (sea all around)." }));
+      }, iconSvg(shipShape(kind === "own" ? seatColour(seat) : GREY_SHIP), 22, "-30 -32 60 54"), " ", kind === "own" ? t("your ship") : t("a grey ship"))),
+      h("p.hint", { text: t("then click a highlighted square (sea all around).") }));
   }
 
   tokenControls(view) {
@@ -1438,29 +1489,39 @@ class IslandsBoard {
     const kinds = TOKEN_KINDS.filter((k) => held.includes(k));
     const box = h("div.token-controls");
     box.append(h("div.token-row", kinds.map((kind) => {
-      const n = this.tokens.filter((t) => t.kind === kind).length;
+      const n = this.tokens.filter((x) => x.kind === kind).length;
       return h(`button.token-kind${kind === this.tokenKind ? ".chosen" : ""}`, {
         type: "button", disabled: n === 0, "aria-pressed": kind === this.tokenKind ? "true" : "false",
-        title: n ? `Your ${kind} token: ${plural(new Set(this.tokens.filter((t) => t.kind === kind).map((t) => key(t.x, t.y))).size, "tile")} it may go on`
-          : `Your ${kind} token: nowhere to place it now`,
+        title: n ? tn("Your {kind} token: {n} tile it may go on", "Your {kind} token: {n} tiles it may go on",
+          new Set(this.tokens.filter((x) => x.kind === kind).map((x) => key(x.x, x.y))).size, { kind: NAMES[kind] || kind })
+          : t("Your {kind} token: nowhere to place it now", { kind: NAMES[kind] || kind }),
         dataset: { testid: "token-kind", kind },
         on: { click: () => this.chooseTokenKind(kind) },
-      }, iconSvg(tokenShape(kind, seatColour(seat)), 26), h("span", { text: kind }));
-    }), this.canPass ? this.button(this.passMove.text, h("span", "Pass ", h("kbd", { text: "P" })), "Place no bonus token", "pass") : null));
+      }, iconSvg(tokenShape(kind, seatColour(seat)), 26), h("span", { text: NAMES[kind] || kind }));
+    }), this.canPass ? this.button(this.passMove.text, h("span", t("Pass"), " ", h("kbd", { text: "P" })), t("Place no bonus token"), "pass") : null));
     if (this.tokenKind) {
+      const kind = NAMES[this.tokenKind] || this.tokenKind;
       box.append(h("p.hint", { text: this.tokenKind === "port"
-        ? "A port goes on a tile with land and sea (at most two per tile)."
-        : (this.tokens.some((t) => t.over) ? `The ${this.tokenKind} token covers a printed resource of another kind.` : `The ${this.tokenKind} token goes on a printed ${this.tokenKind}: it counts as one more.`) }));
+        ? t("A port goes on a tile with land and sea (at most two per tile).")
+        : (this.tokens.some((x) => x.over) ? t("The {kind} token covers a printed resource of another kind.", { kind }) : t("The {kind} token goes on a printed {kind}: it counts as one more.", { kind })) }));
     }
     if (this.tokenSquare) {
-      const list = this.tokens.filter((t) => t.kind === this.tokenKind && key(t.x, t.y) === this.tokenSquare);
-      box.append(h("div.choices", list.map((t) => {
-        const b = this.button(t.text, `${capital(t.kind)} over a ${t.over} on ${t.x},${t.y}`, `Place the ${t.kind} token over a ${t.over}`, "token-over");
+      const list = this.tokens.filter((x) => x.kind === this.tokenKind && key(x.x, x.y) === this.tokenSquare);
+      box.append(h("div.choices", list.map((x) => {
+        const params = { kind: NAMES[x.kind] || x.kind, over: NAMES[x.over] || x.over, x: x.x, y: x.y };
+        const b = this.button(x.text, capital(t("{kind} over a {over} on {x},{y}", params)), t("Place the {kind} token over a {over}", params), "token-over");
         b.classList.add("choice");
         return b;
       })));
     }
     return box;
+  }
+
+  /** What an objective would pay now, in words: how many islands, and the best. */
+  paysNow(pays, obj) {
+    if (!pays.length) return t("no island pays now");
+    const best = obj.reward.kind === "discovery" ? temples(pays[0]) : `+${pays[0]}`;
+    return tn("now {n} island pays, best {best}", "now {n} islands pay, best {best}", pays.length, { best });
   }
 
   /** The objectives form: each card held, kept for this round, for the next, or put back. */
@@ -1476,7 +1537,7 @@ class IslandsBoard {
       else Object.assign(this.objChoice, { now: first.now, next: first.later });
     }
     const c = this.objChoice;
-    const decks = advanced ? [["mission", "mNow", "mNext", "Missions"], ["reward", "rNow", "rNext", "Rewards"]] : [["objective", "now", "next", "Objectives"]];
+    const decks = advanced ? [["mission", "mNow", "mNext", t("Missions")], ["reward", "rNow", "rNext", t("Rewards")]] : [["objective", "now", "next", t("Objectives")]];
     // the move that keeps the cards chosen (none: a choice the rules do not allow)
     const move = this.keeps.find(({ fields: f }) => (advanced
       ? f.mission === c.mNow && f.reward === c.rNow && f.later_mission === c.mNext && f.later_reward === c.rNext
@@ -1497,11 +1558,11 @@ class IslandsBoard {
         const pays = obj ? this.prospect(obj, seat) : null;
         return h(`div.obj-card.${state}`, { dataset: { testid: "obj-card", card: id, state } },
           h("div.obj-text", h("b", { text: id }), " ", this.cardWords(id),
-            pays ? h("small.obj-now", { text: pays.length ? ` · now ${pays.length === 1 ? "1 island pays" : `${pays.length} islands pay`}, best ${obj.reward.kind === "discovery" ? `${plural(pays[0], "token")}` : `+${pays[0]}`}` : " · no island pays now" }) : null),
+            pays ? h("small.obj-now", { text: " · " + this.paysNow(pays, obj) }) : null),
           h("div.obj-buttons",
-            h(`button.small${state === "now" ? ".chosen" : ""}`, { type: "button", dataset: { testid: "obj-now", card: id }, "aria-pressed": state === "now" ? "true" : "false", on: { click: () => set("now") } }, "This round"),
-            h(`button.small${state === "next" ? ".chosen" : ""}`, { type: "button", dataset: { testid: "obj-next", card: id }, "aria-pressed": state === "next" ? "true" : "false", on: { click: () => set("next") } }, "Next round"),
-            h("span.obj-back", { text: state === "back" ? "goes back" : "" })));
+            h(`button.small${state === "now" ? ".chosen" : ""}`, { type: "button", dataset: { testid: "obj-now", card: id }, "aria-pressed": state === "now" ? "true" : "false", on: { click: () => set("now") } }, t("This round")),
+            h(`button.small${state === "next" ? ".chosen" : ""}`, { type: "button", dataset: { testid: "obj-next", card: id }, "aria-pressed": state === "next" ? "true" : "false", on: { click: () => set("next") } }, t("Next round")),
+            h("span.obj-back", { text: state === "back" ? t("goes back") : "" })));
       }));
     });
     const kept = (ids) => {
@@ -1513,15 +1574,15 @@ class IslandsBoard {
     const nextIds = advanced ? [c.mNext, c.rNext] : [c.next];
     const pays = this.prospect(this.objective(nowIds), seat);
     const summary = h("div.obj-summary", { dataset: { testid: "objective-summary" } },
-      h("div", h("b", { text: "This round: " }), kept(nowIds),
-        pays ? h("small", { text: pays.length ? ` (now ${pays.length === 1 ? "1 island pays" : `${pays.length} islands pay`}, best ${this.objective(nowIds).reward.kind === "discovery" ? plural(pays[0], "temple") : `+${pays[0]}`})` : " (no island pays now)" }) : null),
-      h("div", h("b", { text: "Next round: " }), kept(nextIds)));
+      h("div", h("b", { text: t("This round:") }), " ", kept(nowIds),
+        pays ? h("small", { text: ` (${this.paysNow(pays, this.objective(nowIds))})` }) : null),
+      h("div", h("b", { text: t("Next round:") }), " ", kept(nextIds)));
     return h("div.objective-form", { dataset: { testid: "objective-form" } }, groups, summary,
       h("button.primary", {
         type: "button", disabled: !legal, dataset: { testid: "keep", action: move ? move.text : "" },
-        title: legal ? "Keep these objectives" : "Choose one for this round and another for the next",
+        title: legal ? t("Keep these objectives") : t("Choose one for this round and another for the next"),
         on: { click: () => { if (move) this.act(move.text); } },
-      }, "Keep these objectives"));
+      }, t("Keep these objectives")));
   }
 
   cardWords(id) {
@@ -1541,8 +1602,9 @@ class IslandsBoard {
     return h("div.obj-held", { dataset: { testid: now ? "objective-now" : "objective-next", islands: pays ? pays.length : null } },
       h("span.obj-label", { text: label }),
       h("div.obj-text", h("b", { text: ids.join(" + ") }), " ",
-        h("span.card-words", h("span.mission", { text: `Mission: ${missionText(obj.mission)}` }), h("br"), h("span.reward", { text: `Reward per house: ${rewardText(obj.reward)}` })),
-        pays ? h("small.obj-now", { text: pays.length ? `If the round ended now: ${plural(pays.length, "island")} (best ${obj.reward.kind === "discovery" ? plural(pays[0], "temple") : `+${pays[0]}`})` : "No island fulfils it yet (2 tiles or more, without your house)." }) : null));
+        h("span.card-words", h("span.mission", { text: t("Mission: {text}", { text: missionText(obj.mission) }) }), h("br"), h("span.reward", { text: t("Reward per house: {text}", { text: rewardText(obj.reward) }) })),
+        pays ? h("small.obj-now", { text: pays.length ? tn("If the round ended now: {n} island (best {best})", "If the round ended now: {n} islands (best {best})", pays.length,
+          { best: obj.reward.kind === "discovery" ? temples(pays[0]) : `+${pays[0]}` }) : t("No island fulfils it yet (2 tiles or more, without your house).") }) : null));
   }
 
   drawObjectives(view, me) {
@@ -1553,11 +1615,11 @@ class IslandsBoard {
       return;
     }
     const parts = [
-      this.objectiveBlock(me.objective, "This round", me.seat, true),
-      this.objectiveBlock(me.next_objective, "Next round", me.seat, false),
+      this.objectiveBlock(me.objective, t("This round"), me.seat, true),
+      this.objectiveBlock(me.next_objective, t("Next round"), me.seat, false),
     ].filter(Boolean);
     box.hidden = !parts.length;
-    box.replaceChildren(...(parts.length ? [h("h4", { text: "Your objectives" }), ...parts] : []));
+    box.replaceChildren(...(parts.length ? [h("h4", { text: t("Your objectives") }), ...parts] : []));
   }
 
   /** The face-up row (click one to take it), the stacks, and your hand. */
@@ -1567,24 +1629,24 @@ class IslandsBoard {
       const d = this.designs.get(id);
       const take = takes.get(id);
       if (take) {
-        const b = this.button(take.text, miniTile(d, 0, 80, `face-up tile: ${d.name}`), `Take the face-up tile: ${d.name}`, "take", "row-tile");
+        const b = this.button(take.text, miniTile(d, 0, 80, t("face-up tile: {name}", { name: d.name })), t("Take the face-up tile: {name}", { name: d.name }), "take", "row-tile");
         b.dataset.design = id;
         return b;
       }
-      return h("span.row-tile.idle", { dataset: { design: id }, title: mine && view.step === "turn" ? `${d.name}: no tile could be laid after taking it` : `face-up tile: ${d.name}` }, miniTile(d, 0, 80, `face-up tile: ${d.name}`));
+      return h("span.row-tile.idle", { dataset: { design: id }, title: mine && view.step === "turn" ? t("{name}: no tile could be laid after taking it", { name: d.name }) : t("face-up tile: {name}", { name: d.name }) }, miniTile(d, 0, 80, t("face-up tile: {name}", { name: d.name })));
     });
     const parts = [
-      h("div.row-head", h("h4", { text: "Face-up tiles" }),
-        h("span.stack", { title: "tiles on the Navigation tile: when it is empty, players may land", dataset: { testid: "navigation" } }, "Navigation ", h("b", { text: String(view.navigation) })),
-        h("span.stack", { title: "tiles in the main stack", dataset: { testid: "stack" } }, "Stack ", h("b", { text: String(view.stack) }))),
+      h("div.row-head", h("h4", { text: t("Face-up tiles") }),
+        h("span.stack", { title: t("tiles on the Navigation tile: when it is empty, players may land"), dataset: { testid: "navigation" } }, t("Navigation"), " ", h("b", { text: String(view.navigation) })),
+        h("span.stack", { title: t("tiles in the main stack"), dataset: { testid: "stack" } }, t("Stack"), " ", h("b", { text: String(view.stack) }))),
       h(`div.row-tiles${takes.size ? ".takeable" : ""}`, { dataset: { testid: "row" } },
-        row.length ? row : h("span.muted", { text: view.round ? "none left" : "none yet: three are turned up once the starting tiles lie" })),
+        row.length ? row : h("span.muted", { text: view.round ? t("none left") : t("none yet: three are turned up once the starting tiles lie") })),
     ];
     if (me && Array.isArray(me.hand) && !this.places.length) {
-      parts.push(h("div.row-head", h("h4", { text: "Your hand" })),
+      parts.push(h("div.row-head", h("h4", { text: t("Your hand") })),
         h("div.row-tiles.hand-view", { dataset: { testid: "hand" } }, me.hand.map((id) => {
           const d = this.designs.get(id);
-          return h("figure.hand-view-tile", miniTile(d, 0, 88, `in your hand: ${d.name}`), h("figcaption.hand-label", { text: d.name }));
+          return h("figure.hand-view-tile", miniTile(d, 0, 88, t("in your hand: {name}", { name: d.name })), h("figcaption.hand-label", { text: d.name }));
         })));
     }
     this.rowBox.replaceChildren(...parts);
@@ -1601,13 +1663,13 @@ class IslandsBoard {
     box.hidden = false;
     const last = [...this.message.log].reverse().find((e) => e.kind === "Expedition");
     const did = last ? this.expeditionWords(last) : "";
-    box.title = "Alexis, the automaton: his score is his card's, a base plus points per house he built. Beat it to win.";
+    box.title = t("Alexis, the automaton: his score is his card's, a base plus points per house he built. Beat it to win.");
     box.replaceChildren(...[
       h("div.alexis-head", h("span.seat-dot", { style: `background:${ALEXIS}` }), h("b", { text: "Alexis" }),
-        h("span.muted", { text: ` card ${a.card || "?"}` }),
-        h("span.alexis-score", h("b", { text: String(a.score), dataset: { testid: "alexis-score" } }), " pts")),
-      h("div.alexis-line", iconSvg(houseShape(ALEXIS), 14), ` ${a.built} built, ${a.houses} left · Expedition deck ${a.deck} (${a.discards.length} turned)`),
-      a.last_card ? h("div.alexis-line", { dataset: { testid: "alexis-last" } }, "Last Expedition card ", h("b", { text: a.last_card }), did ? `: ${did}` : "") : null,
+        h("span.muted", { text: " " + t("card {card}", { card: a.card || "?" }) }),
+        h("span.alexis-score", h("b", { text: String(a.score), dataset: { testid: "alexis-score" } }), " ", t("pts"))),
+      h("div.alexis-line", iconSvg(houseShape(ALEXIS), 14), " " + t("{built} built, {left} left · Expedition deck {deck} ({turned} turned)", { built: a.built, left: a.houses, deck: a.deck, turned: a.discards.length })),
+      a.last_card ? h("div.alexis-line", { dataset: { testid: "alexis-last" } }, t("Last Expedition card"), " ", h("b", { text: a.last_card }), did ? `: ${did}` : "") : null,
     ].filter(Boolean)); // replaceChildren would write a null as the text "null"
   }
 
@@ -1632,7 +1694,7 @@ class IslandsBoard {
     const me = msg.seat;
     const mine = me === null || me === undefined ? null : houses.filter((e) => e.seat === me).length;
     const said = mine === null ? null
-      : mine ? `you built ${plural(mine, "house")}` : current ? "you have built nothing yet" : "you built nothing";
+      : mine ? t("you built {houses}", { houses: houses(mine) }) : current ? t("you have built nothing yet") : t("you built nothing");
     const rows = msg.seats.map(({ seat }) => {
       const ids = (view.revealed || {})[String(seat)] || seen.get(seat);
       const obj = this.objective(ids);
@@ -1640,26 +1702,31 @@ class IslandsBoard {
       return h("li", { dataset: { seat } },
         h("span.seat-dot", { style: `background:${seatColour(seat)}` }),
         h("div", h("b", { text: this.ctx.seatName(seat) }),
-          obj ? h("span", ` — ${ids.join(" + ")}: `, h("span.muted", { text: `${missionText(obj.mission)} → ${rewardText(obj.reward)}` })) : h("span.muted", { text: " — objective not shown" }),
-          built.length ? h("ul.built-list", built.map((t) => h("li", { text: t }))) : h("div.muted", { text: current ? "no house yet" : "no house built" })));
+          obj ? h("span", ` — ${ids.join(" + ")}: `, h("span.muted", { text: `${missionText(obj.mission)} → ${rewardText(obj.reward)}` })) : h("span.muted", { text: " — " + t("objective not shown") }),
+          built.length ? h("ul.built-list", built.map((line) => h("li", { text: line }))) : h("div.muted", { text: current ? t("no house yet") : t("no house built") })));
     });
     if (view.alexis && entry && entry.alexisEnd !== undefined && entry.alexisStart !== null) {
       const n = entry.alexisEnd - entry.alexisStart;
       rows.push(h("li", { dataset: { seat: "alexis" } }, h("span.seat-dot", { style: `background:${ALEXIS}` }),
-        h("div", h("b", { text: "Alexis" }), h("span.muted", { text: ` built ${plural(n, "house")} on the largest islands without his house` }))));
+        h("div", h("b", { text: "Alexis" }), h("span.muted", { text: " " + t("built {houses} on the largest islands without his house", { houses: houses(n) }) }))));
     }
     box.replaceChildren(
-      h("h4", { text: `Round ${round}${current ? " is ending" : " ended"}${said ? `: ${said}` : ""}`, dataset: { testid: "round-end-title" } }),
+      h("h4", { text: said ? (current ? t("Round {round} is ending: {said}", { round, said }) : t("Round {round} ended: {said}", { round, said }))
+        : current ? t("Round {round} is ending", { round }) : t("Round {round} ended", { round }), dataset: { testid: "round-end-title" } }),
       h("ul.round-end-list", rows));
   }
 
   drawCounts(view) {
     const items = [];
-    const decks = Object.entries(view.decks || {}).map(([deck, n]) => `${n} ${deck}${n === 1 ? "" : "s"}`).join(", ");
-    if (decks) items.push(h("div.count", h("span.count-label", { text: "Decks" }), decks));
-    items.push(h("div.count", h("span.count-label", { text: "Discovery" }), `${view.discovery_pool} tokens in the pool`));
-    items.push(h("div.count", h("span.count-label", { text: "Grey ships" }), `${view.grey_ships} left`,
-      h("span.muted", { text: ` · ships laid ${view.tiles.filter((t) => t.design === "ship").length}` })));
+    const cards = {
+      objective: (n) => tn("{n} objective", "{n} objectives", n), mission: (n) => tn("{n} mission", "{n} missions", n),
+      reward: (n) => tn("{n} reward", "{n} rewards", n), expedition: (n) => tn("{n} expedition", "{n} expeditions", n),
+    };
+    const decks = Object.entries(view.decks || {}).map(([deck, n]) => (cards[deck] ? cards[deck](n) : `${n} ${deck}`)).join(", ");
+    if (decks) items.push(h("div.count", h("span.count-label", { text: t("Decks") }), decks));
+    items.push(h("div.count", h("span.count-label", { text: t("Discovery") }), tn("{n} token in the pool", "{n} tokens in the pool", view.discovery_pool)));
+    items.push(h("div.count", h("span.count-label", { text: t("Grey ships") }), t("{count} left", { count: view.grey_ships }),
+      h("span.muted", { text: " · " + t("ships laid {count}", { count: view.tiles.filter((x) => x.design === "ship").length }) })));
     this.counts.replaceChildren(...items);
   }
 }

@@ -16,8 +16,6 @@ export const LAND = 0;
 export const SEA = 1;
 /** The 8 label points in unit coordinates (x east, y south): N E S W, then NE SE SW NW. */
 export const LABEL_POINTS = [[0.5, 0], [1, 0.5], [0.5, 1], [0, 0.5], [1, 0], [1, 1], [0, 1], [0, 0]];
-export const LABEL_NAMES = ["north edge", "east edge", "south edge", "west edge",
-  "north-east corner", "south-east corner", "south-west corner", "north-west corner"];
 const REACH = 0.5;
 const GRID = 28;
 const SHALLOW = -0.42;
