@@ -79,17 +79,17 @@ export function createBoard(ctx) {
 }
 
 /** An amount of gold, in words. */
-function gold(n) { return tn("{n} gold", "{n} gold", n); }
+function goldWord(n) { return tn("{n} gold", "{n} gold", n); }
 
 /** A number of tiles of a kind ("hidden", "open", or any). */
-function tiles(n, kind = null) {
+function tilesWord(n, kind = null) {
   if (kind === "hidden") return tn("{n} hidden tile", "{n} hidden tiles", n);
   if (kind === "open") return tn("{n} open tile", "{n} open tiles", n);
   return tn("{n} tile", "{n} tiles", n);
 }
 
 /** A number of units of a kind. */
-function units(n, kind) {
+function unitsWord(n, kind) {
   if (kind === "scout") return tn("{n} scout", "{n} scouts", n);
   if (kind === "fort") return tn("{n} fort", "{n} forts", n);
   if (kind === "settlement") return tn("{n} settlement", "{n} settlements", n);
@@ -204,7 +204,7 @@ class ExplorerBoard {
     for (const p of this.points.values()) {
       const [cx, cy] = this.pointAt(p);
       layer.append(s("g", { class: "start-point", transform: `translate(${cx} ${cy})` },
-        svgTitle(p.cost ? t("start point {name}: {gold} to the bank", { name: p.name, gold: gold(p.cost) }) : t("start point {name}: free", { name: p.name })),
+        svgTitle(p.cost ? t("start point {name}: {gold} to the bank", { name: p.name, gold: goldWord(p.cost) }) : t("start point {name}: free", { name: p.name })),
         s("circle", { r: 15 }),
         s("text", { y: 6, "text-anchor": "middle", text: String(p.cost) })));
     }
@@ -310,12 +310,12 @@ class ExplorerBoard {
     const view = message.view;
     const supply = view.supply[seat];
     const colour = seatColour(seat);
-    const item = (kind, n) => h("span.supply-item", { title: t("{units} in supply", { units: units(n, kind) }), dataset: { testid: `supply-${seat}-${kind}` } },
+    const item = (kind, n) => h("span.supply-item", { title: t("{units} in supply", { units: unitsWord(n, kind) }), dataset: { testid: `supply-${seat}-${kind}` } },
       unitIcon(kind, colour, 15), h("b", { text: String(n) }));
     const onMap = view.units.filter((u) => u.seat === seat).length;
     const onPaths = view.huts.reduce((t, hut) => t + hut.spaces.filter((x) => x === seat).length, 0);
     return h("div.seat-extras.explorer-extras",
-      h("span.gold", { title: gold(view.gold[seat]), dataset: { testid: `gold-${seat}` } },
+      h("span.gold", { title: goldWord(view.gold[seat]), dataset: { testid: `gold-${seat}` } },
         h("i.coin", { "aria-hidden": "true" }), h("b", { text: String(view.gold[seat]) }), h("span.sr-only", { text: " " + t("gold") })),
       item("scout", supply.scout), item("fort", supply.fort), item("settlement", supply.settlement),
       h("span.on-board", { text: t("{islands} on islands, {paths} on paths", { islands: onMap, paths: onPaths }), title: t("units on the map and scouts on the jungle paths") }));
@@ -355,7 +355,7 @@ class ExplorerBoard {
     const moves = message.moves || [];
     if (message.status !== "playing" || !moves.length) return null;
     const has = (kind) => moves.some((m) => m.kind === kind);
-    const gold_ = view.gold[message.seat];
+    const gold = view.gold[message.seat];
     const turn = view.turn;
     const c = this.costs;
     const unitPrices = t("scout {scout}, fort {fort}, settlement {settlement} gold", { scout: c.scout, fort: c.fort, settlement: c.settlement });
@@ -369,7 +369,7 @@ class ExplorerBoard {
         return t("Choose where your ship sails in: click an orange start point (its number is its cost in gold; the bottom edge is free). Spend little here: you still need tiles and a unit.");
       case "announce": {
         const open = moves.some((m) => m.kind === "Announce" && m.fields.kind === "open");
-        const params = { gold: gold(gold_), hidden: c.hidden_tile, open: c.open_tile, scout: c.scout, fort: c.fort };
+        const params = { gold: goldWord(gold), hidden: c.hidden_tile, open: c.open_tile, scout: c.scout, fort: c.fort };
         return open
           ? t("You have {gold}. Click a number to buy this turn's tiles: hidden ones {hidden} gold each, open ones {open} (a shape you choose). Keep gold for a unit to claim land: scout {scout}, fort {fort}.", params)
           : t("You have {gold}. Click a number to buy this turn's tiles: hidden ones {hidden} gold each (drawn at random). Keep gold for a unit to claim land: scout {scout}, fort {fort}.", params);
@@ -383,7 +383,7 @@ class ExplorerBoard {
             : t("Claim the new tile's land: click a unit marker ({prices}); it ends your exploration, or Stop. A closed island scores for the strongest unit on it.", { prices: unitPrices });
         }
         if ((draw || take) && turn && !turn.laid.length) {
-          const left = tiles(turn.left, turn.kind);
+          const left = tilesWord(turn.left, turn.kind);
           return take
             ? t("Click an open stack to take that tile ({left} to come). It must be laid where the ship's white line leads, so choose a shape that fits there.", { left })
             : t("Click Draw a hidden tile (key D); {left} to come. A tile that fits must be laid where the ship's white line leads; one that fits nowhere is discarded.", { left });
@@ -401,7 +401,7 @@ class ExplorerBoard {
         const event = design ? design.event : null;
         if (event === "storm") return t("A storm tile: once laid, your exploration ends and you place no unit. {lay}.", { lay });
         if (event === "pirates") return t("Pirates: this tile must be laid, and it costs you half your gold. {lay}.", { lay });
-        if (event === "mine") return t("A mine: laying it brings you {gold}. {lay}; land against land grows an island you can claim.", { lay, gold: gold(c.mine) });
+        if (event === "mine") return t("A mine: laying it brings you {gold}. {lay}; land against land grows an island you can claim.", { lay, gold: goldWord(c.mine) });
         if (event === "natives") return t("Friendly natives: laying it gives you a free scout for a jungle path. {lay}.", { lay });
         return t("This tile fits, so it must be laid. {lay}: land joins land, and an island closed all round scores its tiles for the strongest unit on it.", { lay });
       }
@@ -435,14 +435,14 @@ class ExplorerBoard {
         return t("chose {value} gold on the ship's wheel (others get {more})", { value: f.value, more: f.value + 1 });
       case "StartEdge": {
         const p = this.points.get(f.point);
-        return p && p.cost ? t("started at {point} ({gold})", { point: f.point, gold: gold(p.cost) }) : t("started at {point} (free)", { point: f.point });
+        return p && p.cost ? t("started at {point} ({gold})", { point: f.point, gold: goldWord(p.cost) }) : t("started at {point} (free)", { point: f.point });
       }
       case "StartTile": {
         const p = this.points.get(f.via);
         const tolls = tollSeats(f.tolls);
         const params = {
           tile: this.tileAt(view, f.x, f.y), side: SIDE_WORDS[SIDES.indexOf(f.heading)], via: f.via,
-          cost: p && p.cost ? gold(p.cost) : t("free"),
+          cost: p && p.cost ? goldWord(p.cost) : t("free"),
           tolls: tolls.map((x) => t("{gold} to {name}", { gold: this.costs.toll, name: this.ctx.seatName(x) })).join(", "),
         };
         return tolls.length ? t("started on {tile} heading {side}, via {via} ({cost}; toll {tolls})", params)
@@ -450,7 +450,7 @@ class ExplorerBoard {
       }
       case "Announce": {
         const price = f.kind === "open" ? this.costs.open_tile : this.costs.hidden_tile;
-        return t("announced {tiles} and paid {gold}", { tiles: tiles(f.count, f.kind), gold: gold(f.count * price) });
+        return t("announced {tiles} and paid {gold}", { tiles: tilesWord(f.count, f.kind), gold: goldWord(f.count * price) });
       }
       case "Draw": return t("drew a hidden tile");
       case "Reveal": return t("the hidden tile is {tile}", { tile: tileName(f.design, this.designs) });
@@ -459,7 +459,7 @@ class ExplorerBoard {
       case "Settle": {
         const tile = this.tileAt(view, f.x, f.y);
         const where = this.piecesAt(view, f.x, f.y) > 1 ? t("the {sides} land of {tile}", { sides: this.pieceWords(view, f), tile }) : tile;
-        const params = { unit: UNIT_A[f.kind] || f.kind, where, gold: gold(this.costs[f.kind]) };
+        const params = { unit: UNIT_A[f.kind] || f.kind, where, gold: goldWord(this.costs[f.kind]) };
         return f.source ? t("placed {unit} on {where} ({gold}, taken back from {from})", { ...params, from: this.sourceName(view, f.source) })
           : t("placed {unit} on {where} ({gold})", params);
       }
@@ -507,7 +507,7 @@ class ExplorerBoard {
       h("span.seat-dot", { style: `background:${seatColour(k)}` }),
       h("span.final-name", { text: this.ctx.seatName(k) }),
       h("b.final-points", { text: tn("{n} point", "{n} points", view.points[k]), dataset: { testid: `end-points-${k}` } }),
-      h("span.final-gold", { text: gold(view.gold[k]) })));
+      h("span.final-gold", { text: goldWord(view.gold[k]) })));
     const huts = view.log.filter((e) => e.event === "hut").map((e) => h("li",
       h("span.seat-dot", { style: `background:${seatColour(e.seat)}` }),
       t("{path}: {token} ({points}) to {name}, most scouts on the path", { path: e.path, token: e.token, points: e.points, name: this.ctx.seatName(e.seat) })));
@@ -656,7 +656,7 @@ class ExplorerBoard {
     if (at) {
       const small = turn.laid.length ? " scale(0.75)" : ""; // by a tile just laid: smaller
       ship.append(s("g", { class: "ship", transform: `translate(${at[0]} ${at[1]})${small}` },
-        svgTitle(turn.left ? t("{name}'s ship: {tiles} still to draw", { name: this.ctx.seatName(seat), tiles: tiles(turn.left, turn.kind) }) : t("{name}'s ship", { name: this.ctx.seatName(seat) })),
+        svgTitle(turn.left ? t("{name}'s ship: {tiles} still to draw", { name: this.ctx.seatName(seat), tiles: tilesWord(turn.left, turn.kind) }) : t("{name}'s ship", { name: this.ctx.seatName(seat) })),
         s("g", { class: "grow" }, shipShape(seatColour(seat), seat))));
     }
   }
@@ -733,7 +733,7 @@ class ExplorerBoard {
     for (const start of this.edgeStarts) {
       const p = start.point;
       const [cx, cy] = this.pointAt(p);
-      const label = t("Start at {name} ({cost}): the ship sails into {x},{y}", { name: p.name, cost: p.cost ? gold(p.cost) : t("free"), x: p.x, y: p.y });
+      const label = t("Start at {name} ({cost}): the ship sails into {x},{y}", { name: p.name, cost: p.cost ? goldWord(p.cost) : t("free"), x: p.x, y: p.y });
       const el = s("g", {
         class: "start-choice edge", transform: `translate(${cx} ${cy})`, tabindex: 0, role: "button",
         "aria-label": label, "data-action": start.text, "data-testid": "start", "data-cost": start.cost,
@@ -748,7 +748,7 @@ class ExplorerBoard {
       const cy = (y + 0.5 + dy * 0.31) * S;
       const cheapest = list[0].cost;
       const params = {
-        x, y, side: SIDE_WORDS[heading], gold: gold(cheapest), routes: list.length, via: list[0].via,
+        x, y, side: SIDE_WORDS[heading], gold: goldWord(cheapest), routes: list.length, via: list[0].via,
         names: list[0].tolls.map((k) => this.ctx.seatName(k)).join(", "),
       };
       const label = list.length > 1 ? t("Start on {x},{y} heading {side}: {gold} or more ({routes} routes)", params)
@@ -827,7 +827,7 @@ class ExplorerBoard {
       const row = s("g", { transform: `translate(${cx - ox} ${cy - oy})` });
       list.forEach((unit, k) => {
         const off = (k - (list.length - 1) / 2) * 44;
-        const label = t("Place {unit} here ({gold}): it ends the exploration", { unit: UNIT_A[unit.kind] || unit.kind, gold: gold(this.costs[unit.kind]) });
+        const label = t("Place {unit} here ({gold}): it ends the exploration", { unit: UNIT_A[unit.kind] || unit.kind, gold: goldWord(this.costs[unit.kind]) });
         const el = s("g", {
           class: "unit-target", transform: `translate(${off} 0)`, tabindex: 0, role: "button",
           "aria-label": label, "data-action": unit.text, "data-testid": "unit-target",
@@ -1269,7 +1269,7 @@ class ExplorerBoard {
         controls.push(h("div.choices", list.map((start) => {
           const tolls = start.tolls.map((k) => t("{gold} to {name}", { gold: this.costs.toll, name: this.ctx.seatName(k) })).join(", ");
           const bank = start.tolls.length ? t("{gold} to the bank, tolls: {tolls}", { gold: start.base, tolls }) : t("{gold} to the bank, no toll", { gold: start.base });
-          const b = this.button(start.text, h("span", t("Via {via}:", { via: start.via }), " ", h("b", { text: gold(start.cost) }), h("small", { text: ` (${bank})` })),
+          const b = this.button(start.text, h("span", t("Via {via}:", { via: start.via }), " ", h("b", { text: goldWord(start.cost) }), h("small", { text: ` (${bank})` })),
             t("Start on {x},{y} via {via}", { x: start.x, y: start.y, via: start.via }), "route");
           b.classList.add("choice");
           b.addEventListener("pointerenter", () => this.previewRoute(start));
@@ -1285,8 +1285,8 @@ class ExplorerBoard {
           const price = kind === "open" ? this.costs.open_tile : this.costs.hidden_tile;
           controls.push(h("div.announce-row", { dataset: { kind } },
             h("div.announce-label", h("b", { text: kind === "hidden" ? t("Hidden tiles") : t("Open tiles") }), " ",
-              h("small", { text: kind === "open" ? t("{gold} each, chosen by number", { gold: gold(price) }) : t("{gold} each, drawn at random", { gold: gold(price) }) })),
-            h("div.button-grid", list.map((a) => this.button(a.text, String(a.count), t("Announce {tiles}: pay {gold}", { tiles: tiles(a.count, kind), gold: gold(a.count * price) }), "announce")))));
+              h("small", { text: kind === "open" ? t("{gold} each, chosen by number", { gold: goldWord(price) }) : t("{gold} each, drawn at random", { gold: goldWord(price) }) })),
+            h("div.button-grid", list.map((a) => this.button(a.text, String(a.count), t("Announce {tiles}: pay {gold}", { tiles: tilesWord(a.count, kind), gold: goldWord(a.count * price) }), "announce")))));
         }
       }
       if (this.canDraw || this.takes.length) {
@@ -1317,7 +1317,7 @@ class ExplorerBoard {
       if (this.units.length) {
         controls.push(h("div.choices.unit-choices", this.units.map((u) => {
           const pieces = this.piecesAt(view, u.x, u.y);
-          const params = { unit: UNIT_NAME[u.kind] || u.kind, a: UNIT_A[u.kind] || u.kind, gold: gold(this.costs[u.kind]) };
+          const params = { unit: UNIT_NAME[u.kind] || u.kind, a: UNIT_A[u.kind] || u.kind, gold: goldWord(this.costs[u.kind]) };
           if (pieces > 1) params.sides = this.pieceWords(view, u);
           if (u.source) params.from = this.sourceName(view, u.source);
           const what = pieces > 1
@@ -1356,7 +1356,7 @@ class ExplorerBoard {
   exploreHint(view) {
     const turn = view.turn;
     const draw = this.canDraw || this.takes.length > 0;
-    const left = draw ? tiles(turn.left, turn.kind) : "";
+    const left = draw ? tilesWord(turn.left, turn.kind) : "";
     if (draw && this.units.length) return t("You may draw the next tile ({left} announced still to come), place a unit on the new tile's land (it ends the exploration), or stop.", { left });
     if (draw) return t("You may draw the next tile ({left} announced still to come), or stop.", { left });
     if (this.units.length) return t("You may place a unit on the new tile's land (it ends the exploration), or stop.");
@@ -1402,7 +1402,7 @@ class ExplorerBoard {
     bits.push(h("span.seat-dot", { style: `background:${seatColour(turn.seat)}` }));
     const name = this.ctx.seatName(turn.seat);
     bits.push(turn.ship ? t("{name}'s ship at {square}", { name, square: turn.ship }) : t("{name}'s ship at the edge", { name }));
-    if (turn.kind) bits.push(" · " + t("{tiles} still to draw", { tiles: tiles(turn.left, turn.kind) }));
+    if (turn.kind) bits.push(" · " + t("{tiles} still to draw", { tiles: tilesWord(turn.left, turn.kind) }));
     if (turn.laid.length) bits.push(" · " + tn("laid {n} tile this turn", "laid {n} tiles this turn", turn.laid.length));
     if (turn.storm) bits.push(" · " + t("a storm ended the exploration"));
     this.turnInfo.replaceChildren(h("p", { dataset: { testid: "turn-info" } }, bits));
@@ -1411,10 +1411,10 @@ class ExplorerBoard {
 
   islandText(e) {
     const bonus = e.value - e.tiles.length;
-    const worth = bonus ? t("an island of {tiles} + {bonus} waterfall = {value}", { tiles: tiles(e.tiles.length), bonus, value: e.value })
-      : t("an island of {tiles} = {value}", { tiles: tiles(e.tiles.length), value: e.value });
+    const worth = bonus ? t("an island of {tiles} + {bonus} waterfall = {value}", { tiles: tilesWord(e.tiles.length), bonus, value: e.value })
+      : t("an island of {tiles} = {value}", { tiles: tilesWord(e.tiles.length), value: e.value });
     const ranks = e.ranks.map((r) => t("{name} {place} with {units}: {points}", {
-      name: this.ctx.seatName(r.seat), place: ordinal(r.place), units: units(r.count, r.unit), points: r.points,
+      name: this.ctx.seatName(r.seat), place: ordinal(r.place), units: unitsWord(r.count, r.unit), points: r.points,
     }));
     return [worth, ...ranks].join("; ");
   }
@@ -1468,7 +1468,7 @@ class ExplorerBoard {
       h("div.count", h("span.count-label", { text: t("Hidden") }), h("b", { text: String(hidden), dataset: { testid: "hidden-left" } }), " ",
         tn("tile left", "tiles left", hidden)),
       h("div.count", h("span.count-label", { text: t("Open stacks") }), h("span.mini-row",
-        Object.entries(view.open).map(([n, c]) => h("span.open-stack", { title: t("open stack {number}: {tiles}", { number: n, tiles: tiles(c) }) },
+        Object.entries(view.open).map(([n, c]) => h("span.open-stack", { title: t("open stack {number}: {tiles}", { number: n, tiles: tilesWord(c) }) },
           miniTile(this.designs.get(this.openDesign.get(n)), 0, 26), h("small", { text: String(c) }))))),
     ];
     if (view.discards.length) {

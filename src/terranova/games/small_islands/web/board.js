@@ -97,7 +97,7 @@ function keptObjectives(e) {
 
 function symbolWord(kind, n) { return COUNTED[kind] ? COUNTED[kind](n) : `${n} ${kind}`; }
 function discoveryTokens(n) { return tn("{n} Discovery token", "{n} Discovery tokens", n); }
-function houses(n) { return tn("{n} house", "{n} houses", n); }
+function housesWord(n) { return tn("{n} house", "{n} houses", n); }
 function tilesWord(n) { return tn("{n} tile", "{n} tiles", n); }
 function temples(n) { return tn("{n} temple", "{n} temples", n); }
 function pointsWord(n) { return tn("{n} point", "{n} points", n); }
@@ -633,7 +633,7 @@ class IslandsBoard {
     const colour = seatColour(seat);
     const box = h("div.seat-extras.islands-extras");
     box.append(h("span.houses-count", {
-      title: t("{houses} in supply, {reserve} in reserve, {built} built", { houses: houses(p.houses), reserve: p.reserve, built: p.built }),
+      title: t("{houses} in supply, {reserve} in reserve, {built} built", { houses: housesWord(p.houses), reserve: p.reserve, built: p.built }),
       dataset: { testid: `houses-${seat}` },
     }, iconSvg(houseShape(colour), 15), h("b", { text: String(p.houses) }), h("small", { text: t("+{reserve} · built {built}", { reserve: p.reserve, built: p.built }) })));
     if (p.tokens.length) {
@@ -787,7 +787,7 @@ class IslandsBoard {
         const short = me.houses < new Set(this.houses.map((x) => (this.islandAt(x.x, x.y) || {}).root)).size;
         const parts = [
           t("Round end: click a highlighted house to build; each earns your Reward now (best {gain}).", { gain }),
-          short ? t("You have {houses}: build where it pays most, then Done.", { houses: houses(me.houses) }) : t("Build on every island you can, then Done."),
+          short ? t("You have {houses}: build where it pays most, then Done.", { houses: housesWord(me.houses) }) : t("Build on every island you can, then Done."),
           solo ? t("Alexis builds after you.") : null,
         ];
         return parts.filter(Boolean).join(" ");
@@ -912,12 +912,12 @@ class IslandsBoard {
       const disc = Array.isArray(p.discoveries) ? p.discoveries : [];
       const discPoints = disc.reduce((t, d) => t + d.value, 0);
       return { k, p, total: p.score, parts: t("{rewards} from rewards, {discovery} from {tokens}, {ports} from ports around the ship; {houses} built", {
-        rewards: p.prestige, discovery: discPoints, tokens: discoveryTokens(disc.length), ports: p.ports_around_ship, houses: houses(p.built),
+        rewards: p.prestige, discovery: discPoints, tokens: discoveryTokens(disc.length), ports: p.ports_around_ship, houses: housesWord(p.built),
       }) };
     });
     const solo = Boolean(view.alexis);
     const all = [...entries];
-    if (solo) all.push({ k: -1, total: view.alexis.score, parts: t("his card {card}: {houses} built", { card: view.alexis.card, houses: houses(view.alexis.built) }) });
+    if (solo) all.push({ k: -1, total: view.alexis.score, parts: t("his card {card}: {houses} built", { card: view.alexis.card, houses: housesWord(view.alexis.built) }) });
     all.sort((a, b) => b.total - a.total || a.k - b.k);
     const winners = view.winners || result.winners;
     for (const e of all) {
@@ -1694,7 +1694,7 @@ class IslandsBoard {
     const me = msg.seat;
     const mine = me === null || me === undefined ? null : houses.filter((e) => e.seat === me).length;
     const said = mine === null ? null
-      : mine ? t("you built {houses}", { houses: houses(mine) }) : current ? t("you have built nothing yet") : t("you built nothing");
+      : mine ? t("you built {houses}", { houses: housesWord(mine) }) : current ? t("you have built nothing yet") : t("you built nothing");
     const rows = msg.seats.map(({ seat }) => {
       const ids = (view.revealed || {})[String(seat)] || seen.get(seat);
       const obj = this.objective(ids);
@@ -1708,7 +1708,7 @@ class IslandsBoard {
     if (view.alexis && entry && entry.alexisEnd !== undefined && entry.alexisStart !== null) {
       const n = entry.alexisEnd - entry.alexisStart;
       rows.push(h("li", { dataset: { seat: "alexis" } }, h("span.seat-dot", { style: `background:${ALEXIS}` }),
-        h("div", h("b", { text: "Alexis" }), h("span.muted", { text: " " + t("built {houses} on the largest islands without his house", { houses: houses(n) }) }))));
+        h("div", h("b", { text: "Alexis" }), h("span.muted", { text: " " + t("built {houses} on the largest islands without his house", { houses: housesWord(n) }) }))));
     }
     box.replaceChildren(
       h("h4", { text: said ? (current ? t("Round {round} is ending: {said}", { round, said }) : t("Round {round} ended: {said}", { round, said }))
