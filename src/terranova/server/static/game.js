@@ -76,8 +76,26 @@ import {
   accountArea, languageMenu, api, currentSession, forgetSeat, guideWanted, h, installTouchTips, mySeats,
   paletteSwitch, rememberSeat, seatColour, seatInk, seatLink, seatToken, setGuide, toast,
 } from "./common.js";
+import { language, number, t, tn } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
+const LOCALE = language === "xx" ? "en" : language;
+
+/** Names as one list, as the page's language writes it ("Ana and Bo"). */
+function listed(names) {
+  return new Intl.ListFormat(LOCALE, { type: "conjunction" }).format(names.map(String));
+}
+
+/** A number with `digits` decimals, as the page's language writes it. */
+function decimal(value, digits) {
+  return new Intl.NumberFormat(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+}
+
+/** A translated text's {placeholders} left unfilled, replaced by the elements `nodes`
+ * names: a sentence with a part in bold, the words in the language's order. */
+function spliced(text, nodes) {
+  return text.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? nodes[part] || `{${part}}` : part)).filter((part) => part !== "");
+}
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const params = new URLSearchParams(location.search);
@@ -112,7 +130,7 @@ let overdueWait = 0; // added to the wait after a re-read that found nothing new
 let rereading = false;
 const tableChat = chatPanel($("chat-card"), (message) => {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-  else toast("Not connected: the message was not sent");
+  else toast(t("Not connected: the message was not sent"));
 });
 
 // How long past the moment a move is due the page waits for it before it reads the state
@@ -139,7 +157,7 @@ function connect() {
   const base = seatQuery();
   const query = base ? `${base}&chat=1` : "?chat=1";
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/games/${encodeURIComponent(gameId)}${query}`;
-  setConn("connecting", attempts ? "reconnecting…" : "connecting…");
+  setConn("connecting", attempts ? t("reconnecting…") : t("connecting…"));
   let ws;
   try {
     ws = new WebSocket(url);
@@ -152,7 +170,7 @@ function connect() {
   ws.addEventListener("open", () => {
     connected = true;
     lastHeard = Date.now();
-    setConn("online", "live");
+    setConn("online", t("live"));
     // the server sends a fresh state on connect; ask over HTTP if it does not come soon
     setTimeout(() => { if (socket === ws && !gotState) refreshState(); }, 3000);
   });
@@ -187,7 +205,7 @@ function connect() {
     tableChat.offline();
     if (event.code === 4403 || event.code === 4404 || event.code === 4409) {
       fatal = true;
-      setConn("offline", "closed");
+      setConn("offline", t("closed"));
       return;
     }
     scheduleReconnect();
@@ -209,7 +227,7 @@ function scheduleReconnect() {
 
 /** "offline: retrying in N s", N the whole seconds left (at least 1), counting down. */
 function showRetry() {
-  const text = `offline: retrying in ${Math.max(1, Math.ceil((retryAt - Date.now()) / 1000))} s`;
+  const text = t("offline: retrying in {seconds} s", { seconds: Math.max(1, Math.ceil((retryAt - Date.now()) / 1000)) });
   if ($("conn").textContent !== text) setConn("offline", text);
 }
 
@@ -325,7 +343,7 @@ async function undo() {
 function seatName(k) {
   const seats = (shown || latest || summary || {}).seats || [];
   const entry = seats.find((x) => x.seat === k);
-  return entry ? entry.name : `Seat ${k + 1}`;
+  return entry ? entry.name : t("Seat {seat}", { seat: k + 1 });
 }
 
 function receive(msg) {
@@ -389,27 +407,25 @@ function renderGuide(msg, live) {
   const made = msg.log.filter((e) => e.seat === seat).length;
   let tip;
   if (made >= GUIDE_DECISIONS) {
-    tip = "That is the end of the guide: you have the game in hand. The Rules link at the top " +
-      "has the whole game, and Hint asks our search bot what it would play.";
+    tip = t("That is the end of the guide: you have the game in hand. The Rules link at the top has the whole game, and Hint asks our search bot what it would play.");
   } else if (isMine(msg, live)) {
     tip = (board && board.guide && board.guide(msg)) ||
-      "Your move: the highlighted places and buttons are what the rules allow now.";
+      t("Your move: the highlighted places and buttons are what the rules allow now.");
   } else {
-    tip = "The others are playing. Their moves are marked on the map as they come; click a line " +
-      "of the log to see a move again.";
+    tip = t("The others are playing. Their moves are marked on the map as they come; click a line of the log to see a move again.");
   }
   const key = `${made}|${tip}`;
   if (!box.hidden && box.dataset.key === key) return; // unchanged: not read out again
   box.dataset.key = key;
-  const close = h("button.small", { type: "button", text: made >= GUIDE_DECISIONS ? "Close" : "Hide the guide", dataset: { testid: "guide-close" } });
+  const close = h("button.small", { type: "button", text: made >= GUIDE_DECISIONS ? t("Close") : t("Hide the guide"), dataset: { testid: "guide-close" } });
   close.addEventListener("click", () => {
     setGuide(gameId, seat, false);
     box.hidden = true;
   });
   box.replaceChildren(
-    h("h2", { text: "First game" }),
+    h("h2", { text: t("First game") }),
     h("p.guide-tip", { text: tip, dataset: { testid: "guide-tip" } }),
-    h("p.guide-step.muted", { text: made < GUIDE_DECISIONS ? `Tip for your decision ${made + 1} of ${GUIDE_DECISIONS}` : "" }),
+    h("p.guide-step.muted", { text: made < GUIDE_DECISIONS ? t("Tip for your decision {decision} of {decisions}", { decision: made + 1, decisions: GUIDE_DECISIONS }) : "" }),
     close,
   );
   box.hidden = false;
@@ -417,7 +433,7 @@ function renderGuide(msg, live) {
 
 /** Leave the game: a bot plays the seat to the end; this page goes on as a spectator's. */
 async function resign() {
-  if (!confirm("Resign? A bot plays your seat to the end, and this link no longer plays it.")) return;
+  if (!confirm(t("Resign? A bot plays your seat to the end, and this link no longer plays it."))) return;
   try {
     await api(`/api/games/${encodeURIComponent(gameId)}/resign`, { method: "POST", body: { seat, token } });
     forgetSeat(gameId, seat);
@@ -444,7 +460,7 @@ function installNotify() {
   box.addEventListener("change", async () => {
     if (box.checked && Notification.permission !== "granted") {
       box.checked = (await Notification.requestPermission()) === "granted";
-      if (!box.checked) toast("Notifications are blocked for this site in your browser.");
+      if (!box.checked) toast(t("Notifications are blocked for this site in your browser."));
     }
     try { localStorage.setItem(NOTIFY_KEY, box.checked ? "1" : "0"); } catch (err) { /* ignore */ }
   });
@@ -454,7 +470,9 @@ function notifyTurn(msg) {
   if (!$("notify").checked || !document.hidden) return;
   const name = summary ? summary.name : "Terranova";
   try {
-    const note = new Notification(`Your move · ${name}`, { body: `${seatName(msg.seat)}, it is your move.`, tag: `terranova-${gameId}` });
+    const note = new Notification(t("Your move · {game}", { game: name }), {
+      body: t("{seat}, it is your move.", { seat: seatName(msg.seat) }), tag: `terranova-${gameId}`,
+    });
     note.onclick = () => { window.focus(); note.close(); };
   } catch (err) { /* a browser that shows notifications only from a service worker */ }
 }
@@ -482,19 +500,28 @@ function drawMarks(marks, msg) {
   document.body.dataset.hintMarks = marks.map((m) => m.role).join(" ");
 }
 
-/** "about 3 points better than the next move it weighed", from a hint's `lead`. */
+/** "That is about 3 points better than the next move it weighed.", from a hint's `lead`. */
 function leadText(given) {
   if (given.lead === null || given.lead === undefined) return null;
   const points = Math.abs(given.lead);
-  if (points < 0.05) return "about as good as the next move it weighed";
-  const amount = points < 0.95 ? "less than a point" : `about ${Math.round(points)} point${Math.round(points) === 1 ? "" : "s"}`;
-  return `${amount} ${given.lead > 0 ? "better" : "worse"} than the next move it weighed`;
+  const better = given.lead > 0;
+  if (points < 0.05) return t("That is about as good as the next move it weighed.");
+  if (points < 0.95) {
+    return better ? t("That is less than a point better than the next move it weighed.")
+      : t("That is less than a point worse than the next move it weighed.");
+  }
+  const n = Math.round(points);
+  return better
+    ? tn("That is about {n} point better than the next move it weighed.", "That is about {n} points better than the next move it weighed.", n)
+    : tn("That is about {n} point worse than the next move it weighed.", "That is about {n} points worse than the next move it weighed.", n);
 }
 
 function estimateText(weighed) {
-  if (weighed.margin === null) return "the only legal move";
+  if (weighed.margin === null) return t("the only legal move");
   const sign = weighed.margin > 0 ? "+" : "";
-  return `${sign}${weighed.margin.toFixed(1)} points over the best other player (${Math.round(weighed.value * 100)}%), tried ${weighed.visits}×`;
+  return t("{margin} points over the best other player ({percent}%), tried {visits}×", {
+    margin: `${sign}${decimal(weighed.margin, 1)}`, percent: Math.round(weighed.value * 100), visits: weighed.visits,
+  });
 }
 
 /** What a hint that is not a whole search says of itself: a greedy suggestion (no search
@@ -502,11 +529,11 @@ function estimateText(weighed) {
 function hintNote(given) {
   if (given.source === "greedy") {
     return h("p.muted.hint-note", { dataset: { testid: "hint-note" },
-      text: "The search bot could not answer in time: this is a plain greedy suggestion." });
+      text: t("The search bot could not answer in time: this is a plain greedy suggestion.") });
   }
   if (given.complete === false) {
     return h("p.muted.hint-note", { dataset: { testid: "hint-note" },
-      text: `Cut short: searched ${given.iterations} of ${given.budget} simulations.` });
+      text: t("Cut short: searched {done} of {budget} simulations.", { done: given.iterations, budget: given.budget }) });
   }
   return null;
 }
@@ -515,7 +542,7 @@ async function askHint() {
   const button = $("hint-button");
   button.dataset.busy = "1";
   button.disabled = true;
-  button.textContent = "Thinking…";
+  button.textContent = t("Thinking…");
   try {
     const query = seatQuery();
     const given = await api(`/api/games/${encodeURIComponent(gameId)}/hint${query}`);
@@ -524,7 +551,7 @@ async function askHint() {
     const asMove = (w) => ({ text: w.action, kind: w.kind, fields: w.fields, says: w.says });
     const others = given.alternatives.map((w) => {
       const item = h("li", { dataset: { action: w.action } },
-        h("button.link.hint-move", { type: "button", text: w.says, title: "Show it on the board" }),
+        h("button.link.hint-move", { type: "button", text: w.says, title: t("Show it on the board") }),
         h("span.muted", { text: ` · ${estimateText(w)}` }));
       item.querySelector("button").addEventListener("click", () => {
         if (latest && latest.ply === given.ply) drawMarks([{ move: asMove(w), role: "hint" }], latest);
@@ -533,12 +560,12 @@ async function askHint() {
     });
     const lead = leadText(given);
     box.replaceChildren(...[
-      h("p", h("span", { text: given.source === "greedy" ? "Our greedy bot would play " : "Our search bot would play " }),
-        h("strong.hint-move", { text: given.best.says, dataset: { testid: "hint-best", action: given.best.action } }),
-        h("span.muted", { text: ` · ${estimateText(given.best)}` })),
-      lead ? h("p.hint-lead", { text: `That is ${lead}.`, dataset: { testid: "hint-lead" } }) : null,
-      board && board.showHint ? h("p.muted", { text: "It is drawn on the board; click another move below to see it there." }) : null,
-      others.length ? h("p.muted", { text: `It also weighed, over ${given.iterations} simulations:` }) : null,
+      h("p", ...spliced(given.source === "greedy" ? t("Our greedy bot would play {move}") : t("Our search bot would play {move}"), {
+        move: h("strong.hint-move", { text: given.best.says, dataset: { testid: "hint-best", action: given.best.action } }),
+      }), h("span.muted", { text: ` · ${estimateText(given.best)}` })),
+      lead ? h("p.hint-lead", { text: lead, dataset: { testid: "hint-lead" } }) : null,
+      board && board.showHint ? h("p.muted", { text: t("It is drawn on the board; click another move below to see it there.") }) : null,
+      others.length ? h("p.muted", { text: t("It also weighed, over {n} simulations:", { n: given.iterations }) }) : null,
       others.length ? h("ol.hint-others", ...others) : null,
       hintNote(given),
     ].filter(Boolean));
@@ -548,7 +575,7 @@ async function askHint() {
     toast(err.message);
   } finally {
     button.dataset.busy = "";
-    button.textContent = "Hint";
+    button.textContent = t("Hint");
     if (latest) renderHintButton(latest, !replay);
   }
 }
@@ -574,8 +601,9 @@ function followMoveClock(msg, live) {
   if (box.hidden) return;
   const tick = () => {
     const left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
-    const who = msg.to_move === msg.seat ? "Your move" : `${seatName(msg.to_move)}'s move`;
-    box.textContent = `${who}: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
+    const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    box.textContent = msg.to_move === msg.seat ? t("Your move: {time} left", { time })
+      : t("{seat}'s move: {time} left", { seat: seatName(msg.to_move), time });
     box.classList.toggle("short", left <= 10);
   };
   tick();
@@ -615,39 +643,41 @@ function renderBanner(msg, live) {
   const mine = isMine(msg, live);
   let text;
   if (!live && replay) {
-    text = `Replay: move ${replay.index} of ${replay.steps.length - 1}`;
+    text = t("Replay: move {move} of {moves}", { move: replay.index, moves: replay.steps.length - 1 });
   } else if (msg.status === "abandoned") {
-    text = "This game was closed as abandoned: nobody had moved for a long time";
+    text = t("This game was closed as abandoned: nobody had moved for a long time");
   } else if (msg.status === "playing" && msg.to_move !== null && msg.seats[msg.to_move].kind === "open") {
-    text = `Waiting for someone to join seat ${msg.to_move + 1}`;
+    text = t("Waiting for someone to join seat {seat}", { seat: msg.to_move + 1 });
   } else if (board && board.status) {
     text = board.status(msg);
   } else if (msg.status === "finished") {
-    text = "Game over";
+    text = t("Game over");
   } else {
-    text = mine ? "Your turn" : `${seatName(msg.to_move)} to move`;
+    text = mine ? t("Your turn") : t("{seat} to move", { seat: seatName(msg.to_move) });
   }
   if (msg.status === "finished" && live && msg.result) {
     const custom = endSummary(msg);
     const winners = msg.result.winners.map(seatName);
-    text = custom && custom.title ? `Game over: ${custom.title}`
-      : `Game over: ${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}`;
+    if (custom && custom.title) text = t("Game over: {result}", { result: custom.title });
+    else if (winners.length > 1) text = t("Game over: {winners} share the win", { winners: listed(winners) });
+    else text = t("Game over: {winner} wins", { winner: winners[0] });
   }
-  if (msg.seat === null && live && msg.status === "playing") text = `Watching · ${text}`;
+  if (msg.seat === null && live && msg.status === "playing") text = t("Watching · {status}", { status: text });
   banner.textContent = text;
   banner.classList.toggle("mine", mine);
   banner.classList.toggle("over", msg.status !== "playing");
   banner.classList.toggle("replaying", !live);
   if (mine) banner.style.setProperty("--seat", seatColour(msg.seat));
-  document.title = `${mine ? "● Your turn · " : ""}${summary ? summary.name : "Terranova"} · Terranova`;
+  const game = summary ? summary.name : "Terranova";
+  document.title = mine ? t("● Your turn · {game} · Terranova", { game }) : `${game} · Terranova`;
 }
 
 /** The Invite control of an open seat (for a person at the table): it asks for the name of
  * the account to invite, which sees the invitation in its lobby (docs/web.md, "Invitations"). */
 function inviteButton(k) {
   const button = h("button.small.invite-seat", {
-    type: "button", text: "Invite", dataset: { testid: `invite-${k}` },
-    "aria-label": `Invite someone to seat ${k + 1}`,
+    type: "button", text: t("Invite"), dataset: { testid: `invite-${k}` },
+    "aria-label": t("Invite someone to seat {seat}", { seat: k + 1 }),
   });
   button.addEventListener("click", () => openInvite(k));
   return button;
@@ -657,7 +687,7 @@ function openInvite(k) {
   const form = $("invite-form");
   form.hidden = false;
   form.dataset.seat = String(k);
-  $("invite-title").textContent = `Invite someone to seat ${k + 1}`;
+  $("invite-title").textContent = t("Invite someone to seat {seat}", { seat: k + 1 });
   $("invite-name").value = "";
   $("invite-name").focus();
 }
@@ -666,7 +696,7 @@ async function sendInvite(event) {
   event.preventDefault();
   const form = $("invite-form");
   const name = $("invite-name").value.trim();
-  if (!name) { toast("Type the name of the account to invite."); return; }
+  if (!name) { toast(t("Type the name of the account to invite.")); return; }
   const button = $("invite-send");
   button.disabled = true;
   try {
@@ -674,9 +704,10 @@ async function sendInvite(event) {
       method: "POST", body: { seat: Number(form.dataset.seat), name, by_seat: seat, token },
     });
     form.hidden = true;
-    toast(`${sent.invitee} is invited: they see it in their lobby${sent.mailed ? " and by e-mail" : ""}.`, "ok");
+    toast(sent.mailed ? t("{name} is invited: they see it in their lobby and by e-mail.", { name: sent.invitee })
+      : t("{name} is invited: they see it in their lobby.", { name: sent.invitee }), "ok");
   } catch (err) {
-    toast(`The invitation was not sent: ${err.message}`);
+    toast(t("The invitation was not sent: {error}", { error: err.message }));
   } finally {
     button.disabled = false;
   }
@@ -685,21 +716,22 @@ async function sendInvite(event) {
 function renderPlayers(msg) {
   const scores = currentScores(msg);
   const winners = shownWinners(msg);
-  const unit = board && board.scoreUnit ? board.scoreUnit(msg) : "pts";
+  const unit = board && board.scoreUnit ? board.scoreUnit(msg) : t("pts");
   const items = msg.seats.map((info) => {
     const k = info.seat;
     const toMove = msg.status === "playing" && msg.to_move === k;
     const tags = [];
-    if (k === msg.seat) tags.push(h("span.tag.you", { text: "you" }));
+    if (k === msg.seat) tags.push(h("span.tag.you", { text: t("you") }));
     const role = board && board.seatRole ? board.seatRole(msg, k) : null;
     if (role) tags.push(h("span.tag.role", { text: role }));
-    else if (info.kind === "automaton") tags.push(h("span.tag.role", { text: "automaton" }));
-    else if (info.kind === "bot") tags.push(h("span.tag.bot", { text: `bot${info.bot && info.bot !== info.name ? `: ${info.bot}` : ""}` }));
-    else if (info.kind === "open") {
-      tags.push(h("span.tag.role", { text: "open: waiting for a player", dataset: { testid: `open-${k}` } }));
+    else if (info.kind === "automaton") tags.push(h("span.tag.role", { text: t("automaton") }));
+    else if (info.kind === "bot") {
+      tags.push(h("span.tag.bot", { text: info.bot && info.bot !== info.name ? t("bot: {bot}", { bot: info.bot }) : t("bot") }));
+    } else if (info.kind === "open") {
+      tags.push(h("span.tag.role", { text: t("open: waiting for a player"), dataset: { testid: `open-${k}` } }));
       if (seat !== null && msg.status === "playing") tags.push(inviteButton(k));
     }
-    if (winners.includes(k)) tags.push(h("span.tag.winner", { text: "★ winner" }));
+    if (winners.includes(k)) tags.push(h("span.tag.winner", { text: t("★ winner") }));
     return h("li.player", {
       dataset: { seat: k, testid: `player-${k}` },
       class: `player${toMove ? " to-move" : ""}${winners.includes(k) ? " winner" : ""}`,
@@ -710,10 +742,10 @@ function renderPlayers(msg) {
     h("div.player-main",
       h("div.player-name", h("span", { text: info.name }), tags),
       board && board.seatExtras ? board.seatExtras(msg, k) : null),
-    unit === null ? null : h("div.player-score", { "aria-label": `${info.name}: ${scoreText(msg, k, scores[k])} ${unit}` },
+    unit === null ? null : h("div.player-score", { "aria-label": t("{name}: {score} {unit}", { name: info.name, score: scoreText(msg, k, scores[k]), unit }) },
       h("b", { text: scoreText(msg, k, scores[k]), dataset: { testid: `score-${k}` } }),
       h("small", { text: unit })),
-    toMove ? h("span.sr-only", { text: " (to move)" }) : null);
+    toMove ? h("span.sr-only", { text: " " + t("(to move)") }) : null);
   });
   $("players").replaceChildren(...items, ...otherPlayers(msg, unit));
 }
@@ -730,8 +762,8 @@ function otherPlayers(msg, unit) {
   h("span.player-badge", { style: `background:${p.colour};color:#fff`, text: p.badge, "aria-hidden": "true" }),
   h("div.player-main", h("div.player-name", h("span", { text: p.name }),
     p.role ? h("span.tag.role", { text: p.role }) : null,
-    p.winner ? h("span.tag.winner", { text: "★ winner" }) : null)),
-  unit === null ? null : h("div.player-score", { "aria-label": `${p.name}: ${p.score} ${unit}` },
+    p.winner ? h("span.tag.winner", { text: t("★ winner") }) : null)),
+  unit === null ? null : h("div.player-score", { "aria-label": t("{name}: {score} {unit}", { name: p.name, score: p.score, unit }) },
     h("b", { text: String(p.score), dataset: { testid: `score-${p.key}` } }),
     h("small", { text: unit }))));
 }
@@ -763,7 +795,7 @@ function pickLogEntry(entry, item) {
     item.classList.add("picked");
   } else {
     shownEntry = null;
-    toast("That move left nothing on the map to show.", "info", 2500);
+    toast(t("That move left nothing on the map to show."), "info", 2500);
   }
 }
 
@@ -848,10 +880,11 @@ function renderLog(msg) {
     const chance = isChance(entry);
     const lines = (scored.get(entry.ply) || []).map((line) => h("span.log-score", {
       style: `--seat:${seatColour(line.seats[0])}`, dataset: { testid: "log-score" },
-    }, `${line.seats.length === 1 && line.seats[0] === entry.seat ? "" : `${lineWho(line)} `}${pointsText(line.points)}: ${line.what}`));
+    }, line.seats.length === 1 && line.seats[0] === entry.seat
+      ? t("{points}: {what}", { points: pointsText(line.points), what: line.what }) : scoringText(line)));
     const picked = pickable && picking && picking.ply === entry.ply;
     const item = h(`li.log-entry${chance ? ".chance" : ""}${pickable ? ".pickable" : ""}${picked ? ".picked" : ""}`, {
-      dataset: { ply: entry.ply }, title: pickable ? "Show this move on the map" : entry.text,
+      dataset: { ply: entry.ply }, title: pickable ? t("Show this move on the map") : entry.text,
       tabindex: pickable ? "0" : null, role: pickable ? "button" : null,
     },
     h("span.log-ply", { text: String(entry.ply) }),
@@ -869,19 +902,19 @@ function renderLog(msg) {
     }
     return item;
   };
-  list.replaceChildren(...turns.filter((t) => t.items.length).map((t) => {
-    const { actor } = t;
-    const name = actor ? actor.name : "Set-up";
+  list.replaceChildren(...turns.filter((turn) => turn.items.length).map((turn) => {
+    const { actor } = turn;
+    const name = actor ? actor.name : t("Set-up");
     return h(`li.log-turn${actor ? "" : ".set-up"}`, {
-      dataset: { turn: t.turn, seat: actor && actor.seat !== null ? actor.seat : "", testid: "log-turn", ...(actor && actor.key ? { player: actor.key } : {}) },
+      dataset: { turn: turn.turn, seat: actor && actor.seat !== null ? actor.seat : "", testid: "log-turn", ...(actor && actor.key ? { player: actor.key } : {}) },
       style: actor ? `--seat:${actor.colour}` : null,
-      "aria-label": actor ? `Turn ${t.turn}: ${name}` : name,
+      "aria-label": actor ? t("Turn {turn}: {name}", { turn: turn.turn, name }) : name,
     },
     h("div.log-turn-head",
       actor ? h("span.seat-dot", { style: `background:${actor.colour}` }) : null,
       h("span.log-turn-name", { text: name }),
-      actor ? h("span.log-turn-number", { text: `turn ${t.turn}` }) : null),
-    h("ol.log-turn-entries", ...t.items.map(entryItem)));
+      actor ? h("span.log-turn-number", { text: t("turn {turn}", { turn: turn.turn }) }) : null),
+    h("ol.log-turn-entries", ...turn.items.map(entryItem)));
   }));
   if (logAtBottom) list.scrollTop = list.scrollHeight;
 }
@@ -919,8 +952,9 @@ function renderEnd(msg) {
   const custom = endSummary(msg);
   $("winners").replaceChildren(...[
     winners.length ? h("span.trophy", { text: "★", "aria-hidden": "true" }) : null,
-    custom && custom.title ? custom.title : winners.length > 1 ? `${who.join(" and ")} share the win` : `${who[0]} wins`,
-    msg.seat !== null && winners.includes(msg.seat) ? h("span.tag.you", { text: "that's you!" }) : null,
+    custom && custom.title ? custom.title : winners.length > 1 ? t("{winners} share the win", { winners: listed(who) })
+      : t("{winner} wins", { winner: who[0] }),
+    msg.seat !== null && winners.includes(msg.seat) ? h("span.tag.you", { text: t("that's you!") }) : null,
   ].filter(Boolean));
   const summaryBox = $("end-summary");
   const plain = !custom && !scoresHidden(msg);
@@ -932,7 +966,7 @@ function renderEnd(msg) {
   $("final-scores").replaceChildren(...order.map((k, rank) => h(`li.final${winners.includes(k) ? ".winner" : ""}`, {
     dataset: { seat: k, testid: `final-${k}` },
   },
-  h("span.rank", { text: `${rank + 1}.` }),
+  h("span.rank", { text: `${number(rank + 1)}.` }),
   h("span.seat-dot", { style: `background:${seatColour(k)}` }),
   h("span.final-name", { text: names[k] }),
   h("b.final-score", { text: scoreText(msg, k, scores[k]), dataset: { finalScore: scores[k], seat: k } }))));
@@ -955,11 +989,16 @@ function scoreSheet(msg) {
 }
 
 function lineWho(line) {
-  return line.seats.map(seatName).join(" and ");
+  return listed(line.seats.map(seatName));
 }
 
 function pointsText(points) {
-  return `${points > 0 ? "+" : "−"}${Math.abs(points)}`;
+  return `${points > 0 ? "+" : "−"}${number(Math.abs(points))}`;
+}
+
+/** "Ana +3: the longest road": a scoring line, its `what` as the server says it. */
+function scoringText(line) {
+  return t("{who} {points}: {what}", { who: lineWho(line), points: pointsText(line.points), what: line.what });
 }
 
 let scoreLineTimer = 0;
@@ -975,9 +1014,9 @@ function announceScoring(before, msg) {
   if (now.length <= old.length || msg.ply <= before.ply) return;
   const fresh = now.slice(old.length).slice(-3);
   const box = $("score-line");
-  const close = h("button.score-line-close", { type: "button", text: "×", "aria-label": "Dismiss", title: "Dismiss" });
+  const close = h("button.score-line-close", { type: "button", text: "×", "aria-label": t("Dismiss"), title: t("Dismiss") });
   close.addEventListener("click", () => { box.hidden = true; });
-  const text = fresh.map((line) => `${lineWho(line)} ${pointsText(line.points)}: ${line.what}`).join(" · ");
+  const text = fresh.map(scoringText).join(" · ");
   box.replaceChildren(h("span.score-line-text", { text, title: text }), close);
   box.hidden = false;
   clearTimeout(scoreLineTimer);
@@ -1002,22 +1041,23 @@ function renderScoreSheet(msg) {
   const head = h("tr", h("th", { scope: "col", text: "" }), ...seats.map((k) => h("th", { scope: "col" },
     h("span.seat-dot", { style: `background:${seatColour(k)}` }), seatName(k))));
   const rows = kinds.map((kind) => h("tr", { dataset: { kind } }, h("th", { scope: "row", text: kind }),
-    ...seats.map((k) => h("td", { text: String(cell(kind, k)), dataset: { seat: k } }))));
-  const sums = h("tr.sheet-total", h("th", { scope: "row", text: "total" }),
-    ...seats.map((k) => h("td", { text: String(total(k)), dataset: { seat: k, testid: `sheet-total-${k}` } })));
+    ...seats.map((k) => h("td", { text: number(cell(kind, k)), dataset: { seat: k } }))));
+  const sums = h("tr.sheet-total", h("th", { scope: "row", text: t("total") }),
+    ...seats.map((k) => h("td", { text: number(total(k)), dataset: { seat: k, testid: `sheet-total-${k}` } })));
   const steps = replaySteps(msg);
   const events = lines.map((line, k) => {
-    const show = h("button.small", { type: "button", text: "Show", dataset: { testid: `sheet-show-${k}` } });
+    const show = h("button.small", { type: "button", text: t("Show"), dataset: { testid: `sheet-show-${k}` } });
     const at = steps.find((step) => step >= line.ply) ?? msg.ply;
-    show.addEventListener("click", () => enterReplay(at, `${lineWho(line)} ${pointsText(line.points)}: ${line.what}`));
+    show.addEventListener("click", () => enterReplay(at, scoringText(line)));
+    const text = t("{who} {points} ({kind}): {what}", { who: lineWho(line), points: pointsText(line.points), kind: line.kind, what: line.what });
     return h("li", { dataset: { ply: line.ply } },
       h("span.seat-dot", { style: `background:${seatColour(line.seats[0])}` }),
-      h("span", { text: `${lineWho(line)} ${pointsText(line.points)} (${line.kind}): ${line.what} ` }), show);
+      h("span", { text: `${text} ` }), show);
   });
   box.replaceChildren(
-    h("h3", { text: "Where the points came from" }),
+    h("h3", { text: t("Where the points came from") }),
     h("table.sheet", h("thead", head), h("tbody", ...rows, sums)),
-    h("details.sheet-events", h("summary", { text: `Every scoring, in order (${lines.length})` }), h("ol", ...events)),
+    h("details.sheet-events", h("summary", { text: t("Every scoring, in order ({n})", { n: lines.length }) }), h("ol", ...events)),
   );
   box.hidden = false;
 }
@@ -1037,12 +1077,12 @@ function renderRematch(msg) {
   if (playing) {
     const next = offer.seats[msg.seat];
     link.href = seatLink(offer.game_id, next, token);
-    link.textContent = "Play the rematch";
-    note.textContent = `A rematch is ready: you play seat ${next + 1} in it.`;
+    link.textContent = t("Play the rematch");
+    note.textContent = t("A rematch is ready: you play seat {seat} in it.", { seat: next + 1 });
   } else {
     link.href = `/play/${encodeURIComponent(offer.game_id)}`;
-    link.textContent = "Watch the rematch";
-    note.textContent = "The players have a rematch.";
+    link.textContent = t("Watch the rematch");
+    note.textContent = t("The players have a rematch.");
   }
 }
 
@@ -1064,20 +1104,21 @@ async function askRematch() {
  * and the lobby (the server's message uses the API's index, from 0). */
 function refusal(message, code) {
   if (code !== "forbidden" || seat === null || !summary) return message;
-  if (!Number.isInteger(seat) || seat < 0) return "This link names no seat of this game.";
-  if (seat >= summary.seats.length) return `This game has no seat ${seat + 1}.`;
-  if (summary.seats[seat].kind === "bot") return `Seat ${seat + 1} is played by a bot.`;
-  if (summary.seats[seat].kind === "automaton") return `Seat ${seat + 1} is played by the automaton.`;
-  if (summary.seats[seat].kind === "open") return `Seat ${seat + 1} is open: join it from the lobby's open tables.`;
+  if (!Number.isInteger(seat) || seat < 0) return t("This link names no seat of this game.");
+  const named = { seat: seat + 1 };
+  if (seat >= summary.seats.length) return t("This game has no seat {seat}.", named);
+  if (summary.seats[seat].kind === "bot") return t("Seat {seat} is played by a bot.", named);
+  if (summary.seats[seat].kind === "automaton") return t("Seat {seat} is played by the automaton.", named);
+  if (summary.seats[seat].kind === "open") return t("Seat {seat} is open: join it from the lobby's open tables.", named);
   if (!token) return message; // opened by the account: the server says why not
-  return `This link's token is not valid for seat ${seat + 1}.`;
+  return t("This link's token is not valid for seat {seat}.", named);
 }
 
 /** Nothing to play here (a refused link, no such game): the message in the banner, no
  * board and no buttons to act, and what to do instead (watch, the seats this browser
  * holds, the lobby). */
 function showFatal(message) {
-  setConn("offline", "closed");
+  setConn("offline", t("closed"));
   $("turn-banner").textContent = message;
   $("turn-banner").classList.add("error");
   if (board) {
@@ -1088,14 +1129,14 @@ function showFatal(message) {
   const ways = [];
   if (summary && seat !== null) {
     ways.push(h("a.button.primary", {
-      href: `/play/${encodeURIComponent(gameId)}`, text: "Watch this game", dataset: { testid: "watch-link" },
+      href: `/play/${encodeURIComponent(gameId)}`, text: t("Watch this game"), dataset: { testid: "watch-link" },
     }));
   }
   const held = mySeats().filter((x) => x.game_id === gameId);
-  ways.push(...held.map((x) => h("a.button", { href: seatLink(gameId, x.seat, x.token), text: `Play seat ${x.seat + 1}` })));
-  ways.push(h("a.button", { href: "/", text: "Back to the lobby" }));
+  ways.push(...held.map((x) => h("a.button", { href: seatLink(gameId, x.seat, x.token), text: t("Play seat {seat}", { seat: x.seat + 1 }) })));
+  ways.push(h("a.button", { href: "/", text: t("Back to the lobby") }));
   const hint = summary && seat !== null
-    ? "Ask the person who created the game for your seat's link, or watch it as a spectator."
+    ? t("Ask the person who created the game for your seat's link, or watch it as a spectator.")
     : null;
   $("map").replaceChildren(h("div.card.fatal-notice", { dataset: { testid: "fatal-notice" } },
     hint ? h("p", { text: hint }) : null,
@@ -1122,7 +1163,7 @@ function renderTurnReplay(msg, live) {
   if (turnReplay && (turnReplay.ply !== msg.ply || !live)) stopTurnReplay();
   const button = $("turn-replay-button");
   button.hidden = !(live && msg.status === "playing" && lastTurnSteps(msg).length);
-  button.textContent = turnReplay ? "■ Stop the replay" : "⟲ Replay the last turn";
+  button.textContent = turnReplay ? t("■ Stop the replay") : t("⟲ Replay the last turn");
 }
 
 /** Step through the others' moves since this seat's last one, at the table's bot speed
@@ -1163,9 +1204,10 @@ function turnReplayStep() {
   }
   if (board && board.showMove) board.showMove(entry, shown);
   const text = board && board.describeLog ? board.describeLog([entry], latest)[0] : entry.text;
-  const who = entry.seat === null || entry.seat === undefined ? "" : `${seatName(entry.seat)}: `;
+  const step = { step: index + 1, steps: steps.length, move: text };
   const note = $("turn-replay-note");
-  note.textContent = `${index + 1} of ${steps.length} · ${who}${text}`;
+  note.textContent = entry.seat === null || entry.seat === undefined ? t("{step} of {steps} · {move}", step)
+    : t("{step} of {steps} · {seat}: {move}", { ...step, seat: seatName(entry.seat) });
   note.hidden = false;
   document.body.dataset.turnReplay = String(entry.ply);
   document.body.dataset.turnReplayed = `${document.body.dataset.turnReplayed || ""} ${entry.ply}`.trim();
@@ -1208,14 +1250,14 @@ async function enterReplay(atPly = 0, note = "") {
     document.body.classList.add("replaying");
   }
   const index = replay.steps.indexOf(atPly);
-  if (index < 0 && atPly !== 0) toast(`No decision at move ${atPly} to show: the replay starts at the beginning.`);
+  if (index < 0 && atPly !== 0) toast(t("No decision at move {move} to show: the replay starts at the beginning.", { move: atPly }));
   await replayTo(index < 0 ? 0 : index, note);
 }
 
 // ------------------------------------------------------------------ analysis
 
 function lossText(judged) {
-  return `value −${judged.loss.toFixed(2)} on a scale of 0 to 1, about ${judged.margin_loss.toFixed(1)} points`;
+  return t("value −{loss} on a scale of 0 to 1, about {points} points", { loss: decimal(judged.loss, 2), points: decimal(judged.margin_loss, 1) });
 }
 
 let analysisAsked = false;
@@ -1236,9 +1278,9 @@ function showJudged(ply, msg) {
   const agreed = judged.best === judged.played;
   drawMarks(agreed ? [{ move: played, role: "played" }] : [{ move: played, role: "played" }, { move: best, role: "best" }], msg);
   box.replaceChildren(
-    h("span.mark-key.played", { text: "played" }), ` ${seatName(judged.seat)}: ${judged.says}`,
-    agreed ? h("span.muted", { text: " · the bot agreed" })
-      : h("span", " · ", h("span.mark-key.best", { text: "best" }), ` ${judged.best_says} (lost ${lossText(judged)})`),
+    h("span.mark-key.played", { text: t("played") }), " " + t("{seat}: {move}", { seat: seatName(judged.seat), move: judged.says }),
+    agreed ? h("span.muted", { text: " · " + t("the bot agreed") })
+      : h("span", " · ", h("span.mark-key.best", { text: t("best") }), " " + t("{move} (lost {loss})", { move: judged.best_says, loss: lossText(judged) })),
   );
   box.hidden = false;
 }
@@ -1250,7 +1292,7 @@ let analysisTimer = null;
 async function analyse() {
   const button = $("analysis-button");
   button.disabled = true;
-  button.textContent = "Analysing…";
+  button.textContent = t("Analysing…");
   analysisAsked = true;
   await fetchAnalysis();
 }
@@ -1290,13 +1332,13 @@ function analysisStopped(message) {
   toast(message);
   const button = $("analysis-button");
   button.disabled = false;
-  button.textContent = "Analyse the game";
+  button.textContent = t("Analyse the game");
 }
 
 /** A `{"type": "analysis"}` message of the WebSocket, or the progress GET answered. */
 function analysisMessage(msg) {
   if (!analysisAsked) return;
-  if (msg.failed) analysisStopped(`The analysis stopped (${msg.failed}); ask again to resume it.`);
+  if (msg.failed) analysisStopped(t("The analysis stopped ({reason}); ask again to resume it.", { reason: msg.failed }));
   else if (msg.status === "done") fetchAnalysis();
   else showAnalysisProgress(msg);
 }
@@ -1310,12 +1352,12 @@ function showAnalysisProgress(progress) {
   }
   const [meter, label] = bar.children;
   if (progress.waiting) {
-    label.textContent = " The server cannot be reached: asking again in a few seconds…";
+    label.textContent = " " + t("The server cannot be reached: asking again in a few seconds…");
     return;
   }
   meter.max = Math.max(1, progress.total);
   meter.value = progress.done;
-  label.textContent = ` Analysing: decision ${progress.done} of ${progress.total}`;
+  label.textContent = " " + t("Analysing: decision {done} of {total}", { done: progress.done, total: progress.total });
 }
 
 /** The game analysed by our search bot: each player's mean loss and the biggest mistakes,
@@ -1323,29 +1365,34 @@ function showAnalysisProgress(progress) {
 function showAnalysis(found) {
   const button = $("analysis-button");
   const box = $("analysis");
-  const seats = found.seats.map((x) => h("li", { dataset: { seat: x.seat } },
-    h("span.seat-dot", { style: `background:${seatColour(x.seat)}` }),
-    `${seatName(x.seat)}: ${x.decisions} decisions, a mean loss of ${x.mean_loss.toFixed(2)} in value, ` +
-    `${x.mistakes} mistake${x.mistakes === 1 ? "" : "s"}`));
+  const seats = found.seats.map((x) => {
+    const decisions = tn("{n} decision", "{n} decisions", x.decisions);
+    const mistakes = tn("{n} mistake", "{n} mistakes", x.mistakes);
+    return h("li", { dataset: { seat: x.seat } },
+      h("span.seat-dot", { style: `background:${seatColour(x.seat)}` }),
+      t("{seat}: {decisions}, a mean loss of {loss} in value, {mistakes}", { seat: seatName(x.seat), decisions, loss: decimal(x.mean_loss, 2), mistakes }));
+  });
   const mistakes = found.mistakes.map((m, k) => {
-    const show = h("button.small", { type: "button", text: "Show", dataset: { testid: `mistake-${k}` } });
-    show.addEventListener("click", () => enterReplay(m.ply, `${seatName(m.seat)} played ${m.says}; the bot preferred ${m.best_says}`));
+    const show = h("button.small", { type: "button", text: t("Show"), dataset: { testid: `mistake-${k}` } });
+    const named = { seat: seatName(m.seat), best: m.best_says };
+    show.addEventListener("click", () => enterReplay(m.ply, t("{seat} played {move}; the bot preferred {best}", { ...named, move: m.says })));
     return h("li.mistake", { dataset: { ply: m.ply, seat: m.seat } },
-      h("span", { text: `${seatName(m.seat)} played ` }), h("strong", { text: m.says }),
-      h("span", { text: `; the bot preferred ${m.best_says} (lost ${lossText(m)}) ` }), show);
+      ...spliced(t("{seat} played {move}; the bot preferred {best} (lost {loss})", { ...named, loss: lossText(m) }), {
+        move: h("strong", { text: m.says }),
+      }), " ", show);
   });
   box.replaceChildren(...[
-    h("h3", { text: "Analysis" }),
-    h("p.muted", { text: `Each decision searched by ${found.bot}.` }),
+    h("h3", { text: t("Analysis") }),
+    h("p.muted", { text: t("Each decision searched by {bot}.", { bot: found.bot }) }),
     h("ul.analysis-seats", ...seats),
-    mistakes.length ? h("p", { text: "Biggest mistakes:" }) : h("p", { text: "No mistakes found." }),
+    mistakes.length ? h("p", { text: t("Biggest mistakes:") }) : h("p", { text: t("No mistakes found.") }),
     mistakes.length ? h("ol.mistakes", ...mistakes) : null,
   ].filter(Boolean));
   box.hidden = false;
   button.hidden = true;
   judgedAt = new Map(found.decisions.map((d) => [d.ply, d]));
   if (replay) showJudged(replay.steps[replay.index], shown);
-  else box.append(h("p.muted", { text: "The replay shows, at each decision, the move played and the bot's best on the board." }));
+  else box.append(h("p.muted", { text: t("The replay shows, at each decision, the move played and the bot's best on the board.") }));
 }
 
 function exitReplay() {
@@ -1387,16 +1434,21 @@ async function replayTo(index, note = "") {
   try {
     msg = await fetchReplay(ply);
   } catch (err) {
-    toast(`The replay could not be loaded: ${err.message}`);
+    toast(t("The replay could not be loaded: {error}", { error: err.message }));
     return;
   }
   if (!replay || ask !== replay.token) return;
   show(msg, false);
-  const what = previous && previous.seat !== null
-    ? `${seatName(previous.seat)}: ${board && board.describeLog ? board.describeLog([previous], latest)[0] : previous.says || previous.text}`
-    : "the start";
-  $("replay-label").textContent = `Move ${index} of ${replay.steps.length - 1} · after ${what}` +
-    (decision ? "" : index === replay.steps.length - 1 ? " · final scoring" : "") + (note ? ` · ${note}` : "");
+  const parts = [t("Move {move} of {moves}", { move: index, moves: replay.steps.length - 1 })];
+  if (previous && previous.seat !== null) {
+    const said = board && board.describeLog ? board.describeLog([previous], latest)[0] : previous.says || previous.text;
+    parts.push(t("after {seat}: {move}", { seat: seatName(previous.seat), move: said }));
+  } else {
+    parts.push(t("after the start"));
+  }
+  if (!decision && index === replay.steps.length - 1) parts.push(t("final scoring"));
+  if (note) parts.push(note);
+  $("replay-label").textContent = parts.join(" · ");
   showJudged(ply, msg);
   // prefetch the next position
   if (index + 1 < replay.steps.length) fetchReplay(replay.steps[index + 1]).catch(() => {});
@@ -1409,12 +1461,12 @@ function toggleReplayPlay() {
     clearInterval(replay.timer);
     replay.timer = null;
     button.classList.remove("playing");
-    button.setAttribute("aria-label", "Play the replay");
+    button.setAttribute("aria-label", t("Play the replay"));
     return;
   }
   if (replay.index >= replay.steps.length - 1) replayTo(0);
   button.classList.add("playing");
-  button.setAttribute("aria-label", "Pause the replay");
+  button.setAttribute("aria-label", t("Pause the replay"));
   replay.timer = setInterval(() => {
     if (!replay) return;
     if (replay.index >= replay.steps.length - 1) {
@@ -1470,7 +1522,7 @@ async function loadBoard(url, components) {
 
 async function start() {
   if (!gameId) {
-    showFatal("No game id in this address.");
+    showFatal(t("No game id in this address."));
     return;
   }
   installTouchTips();
@@ -1491,7 +1543,8 @@ async function start() {
       api(`/api/games/${encodeURIComponent(gameId)}/components`),
     ]);
   } catch (err) {
-    showFatal(err.status === 404 ? `There is no game ${gameId} on this server.` : `The game could not be loaded: ${err.message}`);
+    showFatal(err.status === 404 ? t("There is no game {game} on this server.", { game: gameId })
+      : t("The game could not be loaded: {error}", { error: err.message }));
     return;
   }
   if (seat !== null && !token) {
@@ -1499,7 +1552,9 @@ async function start() {
     const known = await currentSession().catch(() => null);
     if (!known || !known.account) seat = null;
   }
-  $("game-title").textContent = summary.name + (seat !== null ? ` · seat ${seat + 1}` : " · spectator");
+  $("game-title").textContent = seat !== null ? t("{game} · seat {seat}", { game: summary.name, seat: seat + 1 })
+    : t("{game} · spectator", { game: summary.name });
+  $("game-title").title = $("game-title").textContent; // the whole of it where the bar cuts it
   $("practice-tag").hidden = !summary.practice;
   // the others' moves arrive at the table's bot speed: the boards' animations last this long
   document.documentElement.style.setProperty("--follow-ms", `${Math.max(400, Math.min(1500, summary.bot_delay_ms || 0))}ms`);
@@ -1510,7 +1565,9 @@ async function start() {
   if (seat === null) {
     const held = mySeats().filter((x) => x.game_id === gameId);
     if (held.length) {
-      toast(`You hold seat ${held.map((x) => x.seat + 1).join(", ")} in this game: open it from the lobby to play.`, "info", 6000);
+      toast(tn("You hold seat {seats} in this game: open it from the lobby to play.",
+        "You hold seats {seats} in this game: open them from the lobby to play.", held.length,
+        { seats: listed(held.map((x) => number(x.seat + 1))) }), "info", 6000);
     }
   }
   // a handle for the browser console and the end-to-end tests

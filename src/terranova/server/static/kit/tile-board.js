@@ -8,6 +8,7 @@
 // A game's board makes a TileMap on its map element and a Placing for its tiles, and draws
 // its own tiles, pieces and panel (a board module in the game's own package, GameInfo.web).
 import { h, s, svgTitle } from "../common.js";
+import { number, t } from "/static/i18n.js";
 
 const MIN_SCALE = 0.08; // screen pixels per SVG unit at size 100 (8 px a tile)
 const MAX_SCALE = 2.6; // 260 px a tile
@@ -99,7 +100,7 @@ export class TileMap {
     this.spotSquares = [];
     const map = options.map;
     this.svg = s("svg", {
-      class: "map-svg", role: "application", "aria-label": "The map: drag to pan, wheel to zoom",
+      class: "map-svg", role: "application", "aria-label": t("The map: drag to pan, wheel to zoom"),
       "data-testid": "map",
     });
     this.svg.append(this.defs());
@@ -109,10 +110,10 @@ export class TileMap {
       this.layers[name] = s("g", { class: `layer-${name}` });
       this.svg.append(this.layers[name]);
     }
-    const zoom = h("div.map-tools", { role: "toolbar", "aria-label": "Map view" },
-      h("button.icon", { type: "button", title: "Zoom in (+)", "aria-label": "Zoom in", text: "+", on: { click: () => this.zoomBy(1.3) } }),
-      h("button.icon", { type: "button", title: "Zoom out (−)", "aria-label": "Zoom out", text: "−", on: { click: () => this.zoomBy(1 / 1.3) } }),
-      h("button.icon", { type: "button", title: "Fit the map (F)", "aria-label": "Fit the map to the view", on: { click: () => this.fit(true) } },
+    const zoom = h("div.map-tools", { role: "toolbar", "aria-label": t("Map view") },
+      h("button.icon", { type: "button", title: t("Zoom in (+)"), "aria-label": t("Zoom in"), text: "+", on: { click: () => this.zoomBy(1.3) } }),
+      h("button.icon", { type: "button", title: t("Zoom out (−)"), "aria-label": t("Zoom out"), text: "−", on: { click: () => this.zoomBy(1 / 1.3) } }),
+      h("button.icon", { type: "button", title: t("Fit the map (F)"), "aria-label": t("Fit the map to the view"), on: { click: () => this.fit(true) } },
         fitIcon()));
     map.replaceChildren(this.svg, zoom, ...(options.legend ? [options.legend] : []));
     this.installPanZoom();
@@ -321,12 +322,12 @@ export class TileMap {
     for (const [key, list] of elsewhere) {
       if (here.has(key)) continue;
       const { x, y } = list[0];
-      const angles = list.map((p) => `${p.rotation * 90}°`).join(", ");
+      const angles = list.map((p) => `${number(p.rotation * 90)}°`).join(", ");
       const rect = s("rect", {
         class: "spot other", x: x * S + 6, y: y * S + 6, width: S - 12, height: S - 12, rx: 10,
         tabindex: 0, role: "button", "data-x": x, "data-y": y,
-        "aria-label": `The tile fits at ${x},${y} turned ${angles}: turn it`,
-      }, svgTitle(`fits here turned ${angles}: click to turn the tile`));
+        "aria-label": t("The tile fits at {x},{y} turned {angles}: turn it", { x: String(x), y: String(y), angles }),
+      }, svgTitle(t("fits here turned {angles}: click to turn the tile", { angles })));
       const turn = () => {
         // the next fitting rotation clockwise from the current one
         const options = list.map((p) => p.rotation);
@@ -344,7 +345,9 @@ export class TileMap {
       layer.append(rect);
     }
     for (const [, p] of here) {
-      const label = `Place tile ${p.design} at ${p.x},${p.y}${p.rotation ? ` turned ${p.rotation * 90}°` : ""}`;
+      const at = { design: p.design, x: String(p.x), y: String(p.y) };
+      const label = p.rotation ? t("Place tile {design} at {x},{y} turned {angle}°", { ...at, angle: number(p.rotation * 90) })
+        : t("Place tile {design} at {x},{y}", at);
       const rect = s("rect", {
         class: "spot legal", x: p.x * S + 4, y: p.y * S + 4, width: S - 8, height: S - 8, rx: 8,
         tabindex: 0, role: "button", "aria-label": label, "data-x": p.x, "data-y": p.y,
