@@ -107,7 +107,7 @@ def test_a_hint_cut_short_or_greedys_says_so(server: Server, new_page: Any) -> N
     note = page.locator("[data-testid='hint-note']")
     button.click()
     note.wait_for()
-    assert note.inner_text() == "Cut short: searched 412 of 1000 simulations."
+    assert note.inner_text() == "Cut short: searched 412 of 1,000 simulations."  # in English
     assert "Our search bot would play" in page.inner_text("[data-testid='hint-box']")
     wait_until(page, "() => !document.querySelector(\"[data-testid='hint']\").disabled")
     button.click()
