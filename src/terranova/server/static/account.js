@@ -4,18 +4,12 @@
 import {
   accountArea, languageMenu, afterSignIn, api, currentSession, h, nextPath, setSession, signOut,
 } from "./common.js";
-import { languages, t, tn } from "./i18n.js";
+import { languages, t, tn, withNodes } from "./i18n.js";
 
 const main = document.getElementById("account-main");
 const NO_MAIL = t("This server sends no e-mail, so a forgotten password cannot be reset.");
 const LABELS = { email: t("E-mail address"), name: t("Display name"), password: t("Password") };
 const LONG_ENOUGH = tn("{n} character or more.", "{n} characters or more.", 8);
-
-/** A translated sentence with nodes in it: each {placeholder} of `text` (already said by
- * `t`) replaced by the node of that name, so that a sentence is translated whole. */
-function rich(text, nodes) {
-  return text.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? nodes[part] ?? `{${part}}` : part));
-}
 
 /** An API error as a sentence: "email: …" names its field as the form does. */
 function sentence(text) {
@@ -130,7 +124,7 @@ function signUp(known) {
         return;
       }
       show(card(t("Check your e-mail"),
-        h("p", {}, rich(t("We sent a message to {email}. Open its link to confirm your address and sign in."),
+        h("p", {}, withNodes(t("We sent a message to {email}. Open its link to confirm your address and sign in."),
           { email: h("strong", { text: values.email }) })),
         h("p.hint", { text: t("The link works once, for a limited time. Nothing arrived? Look in the spam folder. If this address has an account already, the message says so instead.") }),
         links(link("/", t("Back to the lobby")))));
@@ -141,7 +135,7 @@ function signUp(known) {
     h("p.hint", { text: t("An account keeps your name and lets you find your games on any device. You can also play as a guest, without one.") }),
     known.mail ? null : notice(`${NO_MAIL} ${t("Your account is ready at once.")}`, "info", "no-mail"),
     form,
-    links(h("span", {}, rich(t("Have an account? {link}"), { link: link(withNext("/account/sign-in"), t("Sign in")) })))));
+    links(h("span", {}, withNodes(t("Have an account? {link}"), { link: link(withNext("/account/sign-in"), t("Sign in")) })))));
 }
 
 function signIn(known) {
@@ -167,7 +161,7 @@ function signIn(known) {
   show(card(t("Sign in"),
     form,
     known.mail ? links(forgot) : notice(NO_MAIL, "info", "no-mail"),
-    links(h("span", {}, rich(t("No account yet? {link}"), { link: link(withNext("/account/sign-up"), t("Sign up")) })))));
+    links(h("span", {}, withNodes(t("No account yet? {link}"), { link: link(withNext("/account/sign-up"), t("Sign up")) })))));
 }
 
 function forgot(known) {
@@ -187,7 +181,7 @@ function forgot(known) {
     async onSubmit(values) {
       await api("/api/account/reset", { method: "POST", body: values });
       show(card(t("Check your e-mail"),
-        h("p", {}, rich(t("If {email} has an account, a message with a link to choose a new password is on its way."),
+        h("p", {}, withNodes(t("If {email} has an account, a message with a link to choose a new password is on its way."),
           { email: h("strong", { text: values.email }) })),
         h("p.hint", { text: t("The link works once, for a limited time. Nothing arrived? Look in the spam folder.") }),
         links(link("/account/sign-in", t("Sign in")))));

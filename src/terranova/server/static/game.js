@@ -76,7 +76,7 @@ import {
   accountArea, languageMenu, api, currentSession, forgetSeat, guideWanted, h, installTouchTips, mySeats,
   paletteSwitch, rememberSeat, seatColour, seatInk, seatLink, seatToken, setGuide, toast,
 } from "./common.js";
-import { language, number, t, tn } from "./i18n.js";
+import { language, number, t, tn, withNodes } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const LOCALE = language === "xx" ? "en" : language;
@@ -89,12 +89,6 @@ function listed(names) {
 /** A number with `digits` decimals, as the page's language writes it. */
 function decimal(value, digits) {
   return new Intl.NumberFormat(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
-}
-
-/** A translated text's {placeholders} left unfilled, replaced by the elements `nodes`
- * names: a sentence with a part in bold, the words in the language's order. */
-function spliced(text, nodes) {
-  return text.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? nodes[part] || `{${part}}` : part)).filter((part) => part !== "");
 }
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -560,7 +554,7 @@ async function askHint() {
     });
     const lead = leadText(given);
     box.replaceChildren(...[
-      h("p", ...spliced(given.source === "greedy" ? t("Our greedy bot would play {move}") : t("Our search bot would play {move}"), {
+      h("p", ...withNodes(given.source === "greedy" ? t("Our greedy bot would play {move}") : t("Our search bot would play {move}"), {
         move: h("strong.hint-move", { text: given.best.says, dataset: { testid: "hint-best", action: given.best.action } }),
       }), h("span.muted", { text: ` · ${estimateText(given.best)}` })),
       lead ? h("p.hint-lead", { text: lead, dataset: { testid: "hint-lead" } }) : null,
@@ -1377,7 +1371,7 @@ function showAnalysis(found) {
     const named = { seat: seatName(m.seat), best: m.best_says };
     show.addEventListener("click", () => enterReplay(m.ply, t("{seat} played {move}; the bot preferred {best}", { ...named, move: m.says })));
     return h("li.mistake", { dataset: { ply: m.ply, seat: m.seat } },
-      ...spliced(t("{seat} played {move}; the bot preferred {best} (lost {loss})", { ...named, loss: lossText(m) }), {
+      ...withNodes(t("{seat} played {move}; the bot preferred {best} (lost {loss})", { ...named, loss: lossText(m) }), {
         move: h("strong", { text: m.says }),
       }), " ", show);
   });

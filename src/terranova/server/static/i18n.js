@@ -50,6 +50,14 @@ function fill(template, params) {
   });
 }
 
+/** A translated sentence with elements in it: each {placeholder} left in `said` (a text
+ * `t` gave back without that parameter) replaced by the node of that name, so that a
+ * sentence with a link or a part in bold is translated whole, its words in the language's
+ * order. An array of strings and nodes, to append. */
+export function withNodes(said, nodes) {
+  return said.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? nodes[part] ?? `{${part}}` : part)).filter((part) => part !== "");
+}
+
 /** The translating functions of one domain: the site's ("terranova") or a game's. */
 export function translator(domain) {
   const messages = () => loaded.domains[domain] || {};
