@@ -28,7 +28,7 @@ from terranova.server.db import SeatRow  # noqa: E402
 from terranova.server.sessions import COOKIE  # noqa: E402
 
 from .conftest import settings_for  # noqa: E402
-from .test_accounts import PASSWORD, device, sign_up  # noqa: E402
+from .test_accounts import PASSWORD, csrf, device, sign_up  # noqa: E402
 from .test_processes import two_servers  # noqa: E402
 
 HUMANS = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}]
@@ -228,6 +228,29 @@ def test_admin_deletes_a_message_and_suspends_an_account(app_client: TestClient)
         ).status_code
         == 200
     )
+
+
+def test_a_socket_chats_no_more_by_an_account_signed_out_since_it_opened(
+    app_client: TestClient,
+) -> None:
+    """Each message reads the socket's session again: signed out everywhere (from another
+    device or this one), its socket is a guest's, in the lobby and at a table."""
+    ana = person(app_client, "Ana")
+    game_id, _tokens = table(app_client)
+    with (
+        ana.websocket_connect("/ws/lobby") as lobby,
+        ana.websocket_connect(f"/ws/games/{game_id}?chat=1") as at_table,
+    ):
+        until(lobby, "chat_history")
+        until(at_table, "chat_history")
+        lobby.send_json({"type": "chat", "text": "signed in"})
+        assert until(lobby, "chat")["message"]["text"] == "signed in"
+        out = ana.delete("/api/sessions", headers=csrf(ana))
+        assert out.status_code == 200, out.text
+        for ws in (lobby, at_table):
+            ws.send_json({"type": "chat", "text": "signed out"})
+            assert until(ws, "error")["code"] == "forbidden"
+    assert [row.text for row in stored(app_client)] == ["signed in"]
 
 
 def test_the_lobby_shows_who_is_online(app_client: TestClient) -> None:

@@ -16,7 +16,7 @@ import contextlib
 import logging
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -389,6 +389,18 @@ class Listener:
     account: Account | None
     address: str
     muted: set[int] = field(default_factory=set)
+    again: Callable[[], Awaitable[Account | None]] | None = None
+    """Reads the socket's account again from its session (None: it stays as it was)."""
+
+
+async def speaker(listener: Listener) -> Account | None:
+    """The account a socket speaks as now: none once that account signed out, was deleted
+    or suspended since the socket opened (a guest's from then on)."""
+    if listener.account is not None and listener.again is not None:
+        now = await listener.again()
+        if now is None or now.id != listener.account.id:
+            listener.account = None
+    return listener.account
 
 
 class Chat:
@@ -501,7 +513,7 @@ class Chat:
 
     async def post(self, listener: Listener, text: str) -> None:
         """Store and send a message (ServiceError, nothing stored, if it may not be)."""
-        account = listener.account
+        account = await speaker(listener)
         if account is None:
             raise Forbidden(_("sign in to chat: guests read the chat only"))
         body = read_text(text, self.settings.chat_max_chars)
@@ -523,7 +535,7 @@ class Chat:
         self._deliver(stored)
 
     async def mute(self, listener: Listener, public_id: str, muted: bool) -> None:
-        account = listener.account
+        account = await speaker(listener)
         if account is None:
             raise Forbidden(_("sign in to mute someone"))
         await asyncio.to_thread(

@@ -8,13 +8,14 @@ from fastapi import APIRouter, WebSocket
 from terranova.server.chat import LOBBY, Listener
 from terranova.server.hub import Connection
 from terranova.server.models import LOBBY_MESSAGE
-from terranova.server.routes.deps import AccountDep, ChatDep, SettingsDep, SocketsDep
+from terranova.server.routes.deps import AccountDep, AccountsDep, ChatDep, SettingsDep, SocketsDep
 from terranova.server.routes.sockets import (
     CHAT_FORMS,
     chat_message,
     read_message,
     refuse,
     serve_messages,
+    session_reader,
     socket_account,
 )
 from terranova.server.service import ServiceError
@@ -29,6 +30,7 @@ async def lobby_socket(
     sockets: SocketsDep,
     chat: ChatDep,
     account: AccountDep,
+    accounts: AccountsDep,
 ) -> None:
     """The lobby's live connection: its chat's history, then each message, and who is
     online; a signed-in account may write and is online while it is open."""
@@ -39,7 +41,9 @@ async def lobby_socket(
         await refuse(websocket, err)
         return
     connection = Connection(websocket, LOBBY, None)
-    listener = Listener(connection, LOBBY, socket_account(websocket, settings, account), address)
+    talker = socket_account(websocket, settings, account)
+    again = session_reader(websocket, settings, accounts)
+    listener = Listener(connection, LOBBY, talker, address, again=again)
 
     async def handle(raw: str | bytes) -> None:
         message = read_message(connection, LOBBY_MESSAGE, raw, CHAT_FORMS)

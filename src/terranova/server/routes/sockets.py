@@ -15,7 +15,7 @@ from pydantic import TypeAdapter, ValidationError
 from starlette.websockets import WebSocketDisconnect
 
 from terranova.core.i18n import Text, _
-from terranova.server.accounts import Account
+from terranova.server.accounts import Account, Accounts
 from terranova.server.chat import Chat, Listener
 from terranova.server.hub import Connection, Hub, RateWindow
 from terranova.server.languages import reader_language
@@ -112,10 +112,25 @@ async def game_socket(
             hub,
             chat if with_chat else None,
             talker,
+            session_reader(websocket, settings, accounts),
             address,
         )
     finally:
         sockets.give_back(address)
+
+
+def session_reader(
+    websocket: WebSocket, settings: Settings, accounts: Accounts
+) -> Callable[[], Awaitable[Account | None]]:
+    """Reads the account a socket chats as again, from its session cookie (as
+    :func:`socket_account` does at connect): none once it signed out, or was deleted or
+    suspended."""
+    cookie = session_token(websocket)
+
+    async def again() -> Account | None:
+        return socket_account(websocket, settings, await accounts.account_of(cookie))
+
+    return again
 
 
 def socket_account(
@@ -145,6 +160,7 @@ async def _serve_socket(
     hub: Hub,
     chat: Chat | None,
     talker: Account | None,
+    again: Callable[[], Awaitable[Account | None]],
     address: str,
 ) -> None:
     try:
@@ -158,7 +174,7 @@ async def _serve_socket(
     connection = Connection(websocket, game_id, seat)
     hub.add(connection)
     connection.send(game.message_json(seat))
-    listener = Listener(connection, game_id, talker, address)
+    listener = Listener(connection, game_id, talker, address, again=again)
     try:
         if chat is not None:
             await chat.join(listener)
