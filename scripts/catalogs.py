@@ -26,9 +26,12 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from terranova.core.i18n import LANGUAGES as OFFERED
+from terranova.core.i18n import SOURCE
+
 ROOT = Path(__file__).resolve().parents[1] / "src" / "terranova"
-LANGUAGES = ("fr", "de")
-LANGUAGE_NAMES = {"fr": "français", "de": "Deutsch"}
+LANGUAGES = tuple(lang for lang in OFFERED if lang != SOURCE)
+"""The languages with catalogs (the ids are English)."""
 EPOCH = datetime(2026, 11, 29, tzinfo=UTC)
 PYTHON = {"_": None, "_n": (1, 2), "N_": None}
 JAVASCRIPT = {"t": None, "tn": (1, 2)}
@@ -129,7 +132,7 @@ def settle_header(catalog: Catalog, name: str, lang: str) -> None:
     catalog.msgid_bugs_address = catalog.last_translator = catalog.language_team = ""
     catalog.creation_date = catalog.revision_date = EPOCH
     catalog.fuzzy = False
-    catalog.header_comment = f"# The {name} messages in {lang} ({LANGUAGE_NAMES[lang]})."
+    catalog.header_comment = f"# The {name} messages in {lang} ({OFFERED[lang]})."
 
 
 def text(catalog: Catalog) -> str:

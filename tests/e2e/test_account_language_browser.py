@@ -78,3 +78,19 @@ def test_the_account_page_sets_the_accounts_language(
     ready(other, "de")
     other.wait_for_selector("[data-testid='account-language']")
     assert other.locator("#account-main h1").first.inner_text() == "Dein Konto"
+
+
+def test_a_refusal_marks_its_field_in_french(server: Server, new_page: Any) -> None:
+    """The field a refusal names is found from the message's id, not from its words (French
+    writes "name : ...", with a space)."""
+    page = new_page(locale="fr-FR")
+    page.goto(f"{server.base}/account/sign-up")
+    ready(page, "fr")
+    page.fill("#field-email", "not an address")
+    page.fill("#field-name", "Ana")
+    page.fill("#field-password", PASSWORD)
+    page.click("[data-testid='sign-up-submit']")
+    wait_until(
+        page, "document.querySelector('#field-email').getAttribute('aria-invalid') === 'true'"
+    )
+    assert page.locator("#field-name").get_attribute("aria-invalid") is None

@@ -91,3 +91,9 @@ def test_the_catalog_says_each_games_texts_in_the_readers_language(api: Api) -> 
     french = api.client.get("/api/catalog", headers={"Accept-Language": "fr"}).json()
     discovery = next(g for g in french["games"] if g["id"] == "discovery")
     assert discovery["variants"]["hand_visibility"]["label"] == "Main visible"
+
+
+def test_the_pages_are_served_rendered_only(api: Api) -> None:
+    """A page's template is not a static file: its markers are never shown raw."""
+    assert api.client.get("/static/index.html").status_code == 404
+    assert api.client.get("/static/style.css").status_code == 200

@@ -34,7 +34,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from babel import Locale
-from babel.messages.mofile import read_mo, write_mo
+from babel.messages.mofile import read_mo
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
@@ -123,14 +123,6 @@ def categories(lang: str) -> list[str]:
     return [found.get(i, "other") for i in range(rule.num_plurals)]
 
 
-def compile_catalog(po: Path, mo: Path) -> None:
-    """Write a ``.po`` catalog's ``.mo`` (at build; see ``setup.py``)."""
-    with po.open("rb") as source:
-        catalog = read_po(source)
-    with mo.open("wb") as target:
-        write_mo(target, catalog)
-
-
 @cache
 def catalog(dom: Domain, lang: str) -> Catalog:
     """A domain's catalog in ``lang`` (empty for English and the pseudo-language): from the
@@ -185,11 +177,10 @@ class Text:
     params: Params = field(default_factory=dict)
     plural: str | None = None
     n: int = 0
-    domain: str = SITE
 
-    def render(self, lang: str, dom: Domain | None = None) -> str:
-        """The message in ``lang`` (the site's domain unless another is given)."""
-        found = catalog(dom or site(), lang)
+    def render(self, lang: str) -> str:
+        """The message in ``lang``, from the site's catalog."""
+        found = catalog(site(), lang)
         if self.plural is None:
             return fill(lang, found.text(self.msgid), self.params)
         return fill(lang, found.plural(self.msgid, self.plural, self.n), self.params)

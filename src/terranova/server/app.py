@@ -170,6 +170,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 HTTP_CODES: dict[int, ErrorCode] = {
     400: "malformed",
+    401: "forbidden",
     403: "forbidden",
     404: "not_found",
     409: "stale",

@@ -21,7 +21,6 @@ from terranova.core.i18n import (
     LANGUAGES,
     PSEUDO,
     Domain,
-    Text,
     catalog,
     domain,
     fill,
@@ -63,8 +62,8 @@ def domains() -> list[Domain]:
 
 
 def messages(lang: str) -> dict[str, object]:
-    """What the browser reads its texts from: each domain's messages in ``lang``, its
-    plural categories' names, and the language's name."""
+    """What the browser reads its texts from: each domain's messages in ``lang`` (a plural
+    one's forms by CLDR category), and the languages offered by their own names."""
     return {
         "lang": lang,
         "languages": LANGUAGES,
@@ -97,8 +96,3 @@ def render_page(static_dir: Path, name: str, lang: str, extra: Mapping[str, obje
 
     template = pages(static_dir).get_template(name)
     return template.render(_=say, lang=lang, languages=LANGUAGES, **extra)
-
-
-def say(text: Text | str, lang: str) -> str:
-    """A text (or a plain string, said as it is) in ``lang``."""
-    return text.render(lang) if isinstance(text, Text) else text

@@ -141,7 +141,7 @@ def _variants_html(info: GameInfo, lang: str) -> str:
         choices = (
             ", ".join(str(c) for c in variant.choices)
             if variant.choices
-            else {int: say(_("a whole number")), float: say(_("a number"))}.get(
+            else {int: _("a whole number").render(lang), float: _("a number").render(lang)}.get(
                 variant.kind, variant.kind.__name__
             )
         )
@@ -189,7 +189,11 @@ def render_rules(game_id: str, source: str, lang: str = SOURCE, written: str = S
     pictures: set[str] = set()
     body = _markdown(game_id, pictures).render(source)
     first = re.search(r"<h1>(.*?)</h1>", body)
-    title = re.sub(r"<[^>]+>", "", first.group(1)) if first else f"{info.name}: the rules"
+    title = (
+        re.sub(r"<[^>]+>", "", first.group(1))
+        if first
+        else _("{game}: the rules", game=info.name).render(lang)
+    )
     return RulesPage(
         info,
         html.unescape(title),

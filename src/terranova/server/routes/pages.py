@@ -98,14 +98,16 @@ async def rules_picture(game_id: str, name: str) -> Response:
 
 class StaticDirectory:
     """The ASGI app for ``/static``: the files of ``directory``, to be revalidated by the
-    browser (``Cache-Control: no-cache``); 404 for all if the directory is missing."""
+    browser (``Cache-Control: no-cache``), but its pages (``*.html``, templates rendered at
+    ``/``, ``/play/...``); 404 for all if the directory is missing."""
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
         self.files = StaticFiles(directory=directory, check_dir=False)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if self.directory.is_dir():
+        # the pages are templates, served rendered at their own addresses only
+        if self.directory.is_dir() and not str(scope.get("path", "")).endswith(".html"):
             await self.files(scope, receive, revalidated(send))
         else:
             found = error_response(HTTPConnection(scope), NOT_FOUND, "not_found", 404)

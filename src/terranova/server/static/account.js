@@ -50,14 +50,26 @@ function accountForm({ id, fields, submit, danger = false, onSubmit }) {
     } catch (err) {
       error.textContent = sentence(err.message);
       error.hidden = false;
-      const named = /^(email|name|password|current|new):/.exec(err.message);
-      const input = named && form.querySelector(`input[name="${named[1]}"]`);
+      const field = fieldOf(err.text);
+      const input = field && form.querySelector(`input[name="${CSS.escape(field)}"]`);
       if (input) input.setAttribute("aria-invalid", "true");
     } finally {
       button.disabled = false;
     }
   });
   return form;
+}
+
+/** The form's field a refusal names, from its message's English id ("email: ...") or
+ * parameters ("{field}: {problem}", the first of several), never from its words in the
+ * page's language. */
+function fieldOf(message) {
+  if (!message || typeof message !== "object") return null;
+  const named = /^(email|name|password|current|new):/.exec(message.id || "");
+  if (named) return named[1];
+  const params = message.params || {};
+  if (typeof params.field === "string") return params.field;
+  return fieldOf(params.first);
 }
 
 function card(title, ...children) {

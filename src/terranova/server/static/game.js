@@ -1371,9 +1371,9 @@ function showAnalysis(found) {
     const named = { seat: seatName(m.seat), best: m.best_says };
     show.addEventListener("click", () => enterReplay(m.ply, t("{seat} played {move}; the bot preferred {best}", { ...named, move: m.says })));
     return h("li.mistake", { dataset: { ply: m.ply, seat: m.seat } },
-      ...withNodes(t("{seat} played {move}; the bot preferred {best} (lost {loss})", { ...named, loss: lossText(m) }), {
+      ...withNodes(t("{seat} played {move}; the bot preferred {best} (lost {loss})"), {
         move: h("strong", { text: m.says }),
-      }), " ", show);
+      }, { ...named, loss: lossText(m) }), " ", show);
   });
   box.replaceChildren(...[
     h("h3", { text: t("Analysis") }),

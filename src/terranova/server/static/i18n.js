@@ -50,12 +50,17 @@ function fill(template, params) {
   });
 }
 
-/** A translated sentence with elements in it: each {placeholder} left in `said` (a text
- * `t` gave back without that parameter) replaced by the node of that name, so that a
- * sentence with a link or a part in bold is translated whole, its words in the language's
- * order. An array of strings and nodes, to append. */
-export function withNodes(said, nodes) {
-  return said.split(/\{(\w+)\}/).map((part, i) => (i % 2 ? nodes[part] ?? `{${part}}` : part)).filter((part) => part !== "");
+/** A translated sentence with elements in it: `said` is a text `t` gave back without its
+ * parameters; each {placeholder} becomes the node `nodes` names, or the value of `params`
+ * (numbers as the language writes them), so that a sentence with a link or a part in bold
+ * is translated whole, its words in the language's order, and a parameter's own braces
+ * stay text. An array of strings and nodes, to append. */
+export function withNodes(said, nodes, params = {}) {
+  return said.split(/\{(\w+)\}/).map((part, i) => {
+    if (i % 2 === 0) return part;
+    if (part in nodes) return nodes[part];
+    return part in params ? fill(`{${part}}`, params) : `{${part}}`;
+  }).filter((part) => part !== "");
 }
 
 /** The translating functions of one domain: the site's ("terranova") or a game's. */
