@@ -128,6 +128,12 @@ def test_link_emails_in_the_accounts_language_else_the_requests(
     assert sign_up(device(client), "cy@example.org", "Cy").status_code == 202
     drain(client)
     assert box.wait("cy@example.org")["Subject"] == "Confirm your e-mail address for Terranova"
+    # a page in the tests' pseudo-language asks for a mail: it is written in English
+    pseudo = device(client)
+    pseudo.cookies.set(LANGUAGE_COOKIE, "xx")
+    assert sign_up(pseudo, "di@example.org", "Di").status_code == 202
+    drain(client)
+    assert box.wait("di@example.org")["Subject"] == "Confirm your e-mail address for Terranova"
 
 
 def test_turn_and_invitation_emails_in_the_accounts_language(

@@ -38,7 +38,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from terranova.core.i18n import LANGUAGES, SOURCE, Text, _, _n
+from terranova.core.i18n import LANGUAGES, PSEUDO, SOURCE, Text, _, _n
 from terranova.server.background import Every
 from terranova.server.db import Base, Database, SeatRow, now
 from terranova.server.errors import BadRequest, Forbidden, MailOff, SignInRefused, Throttled
@@ -458,6 +458,12 @@ def hasher(profile: str) -> PasswordHasher:
     raise ValueError(f"password_hashing is 'standard' or 'cheap', not {profile!r}")
 
 
+def for_mail(lang: str) -> str:
+    """The language to write a mail in: the tests' pseudo-language is for pages only, and a
+    mail asked from a page in it is written in English."""
+    return SOURCE if lang == PSEUDO else lang
+
+
 class Accounts:
     """Signing up, in and out, and looking after an account (module doc). Methods are
     ``async``: the store's queries and the password hashes run in threads."""
@@ -554,6 +560,7 @@ class Accounts:
     def _mail_later(self, to: str, subject: Text, body: Text, lang: str) -> None:
         """Send after the answer (so that its time tells nothing), in ``lang``, at most
         ``mails_per_recipient_per_hour`` to one address."""
+        lang = for_mail(lang)
         self._later(self._send(to, subject.render(lang), body.render(lang)))
 
     def _later(self, work: Coroutine[Any, Any, None]) -> None:
@@ -644,7 +651,7 @@ class Accounts:
                 name=account.name,
                 link=self._link("/account/reset", token),
             )
-        lang = account.speaks(lang)
+        lang = for_mail(account.speaks(lang))
         await self._send(account.email, subject.render(lang), body.render(lang))
 
     async def _taken_mail(self, email: str, lang: str) -> None:
@@ -655,7 +662,7 @@ class Accounts:
         except Exception:
             log.exception("an account could not be read")
             return
-        lang = found[0].speaks(lang) if found is not None else lang
+        lang = for_mail(found[0].speaks(lang) if found is not None else lang)
         subject = _("Your Terranova account")
         body = _(
             "Hello,\n\nsomeone (perhaps you) tried to sign up with this address, which has an "
