@@ -12,6 +12,18 @@ from terranova.core.registry import games
 from tests.e2e.conftest import Server, wait_until
 
 
+def every_picture_drawn(page: Any) -> None:
+    """Each picture a rules page shows (at least two) is drawn, scrolled into view in turn."""
+    pictures = page.locator(".rules-picture img")
+    assert pictures.count() >= 2
+    for k in range(pictures.count()):
+        picture = pictures.nth(k)
+        picture.scroll_into_view_if_needed()
+        wait_until(
+            page, "(img) => img.complete && img.naturalWidth > 0", arg=picture.element_handle()
+        )
+
+
 @pytest.mark.parametrize("game", sorted(games()))
 def test_the_lobby_links_each_game_s_rules(
     server: Server, new_page: Any, screenshots: Path, game: str
@@ -25,14 +37,7 @@ def test_the_lobby_links_each_game_s_rules(
     assert link.get_attribute("href") == f"/rules/{game}"
     page.goto(server.base + str(link.get_attribute("href")))
     page.wait_for_selector("[data-testid='rules'] h1")
-    pictures = page.locator(".rules-picture img")
-    assert pictures.count() >= 2
-    for k in range(pictures.count()):
-        picture = pictures.nth(k)
-        picture.scroll_into_view_if_needed()
-        wait_until(
-            page, "(img) => img.complete && img.naturalWidth > 0", arg=picture.element_handle()
-        )
+    every_picture_drawn(page)
     page.screenshot(path=str(screenshots / f"rules-{game}.png"), full_page=True)
     page.click(f"a[href='/?game={game}']")
     page.wait_for_selector("body[data-ready='1']")

@@ -11,6 +11,7 @@ import pytest
 
 from terranova.core.registry import games
 from tests.e2e.conftest import Server, wait_until
+from tests.e2e.test_rules_browser import every_picture_drawn
 
 TITLES = {"fr": "les règles", "de": "die Regeln"}
 """How each language's rules page names itself, in the top bar and the title."""
@@ -28,14 +29,7 @@ def test_each_games_rules_in_the_browsers_language(
     assert page.locator("[data-testid='rules']").get_attribute("lang") is None  # written in it
     assert TITLES[lang] in page.locator(".game-title").inner_text()
     assert TITLES[lang] in page.locator("[data-testid='rules'] h1").inner_text()
-    pictures = page.locator(".rules-picture img")
-    assert pictures.count() >= 2
-    for k in range(pictures.count()):
-        picture = pictures.nth(k)
-        picture.scroll_into_view_if_needed()
-        wait_until(
-            page, "(img) => img.complete && img.naturalWidth > 0", arg=picture.element_handle()
-        )
+    every_picture_drawn(page)
     page.screenshot(path=str(screenshots / f"rules-{game}-{lang}.png"), full_page=False)
     other = "de" if lang == "fr" else "fr"
     page.locator("[data-testid='language']").select_option(other)

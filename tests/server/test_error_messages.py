@@ -28,6 +28,13 @@ FRENCH = {"Accept-Language": "fr-FR,fr;q=0.9"}
 GERMAN_COOKIE = {COOKIE: "de"}
 
 
+def as_reader(client: Any, cookies: dict[str, str]) -> None:
+    """The client's cookies are ``cookies`` alone (a reader's chosen language, or none)."""
+    client.cookies.clear()
+    for name, value in cookies.items():
+        client.cookies.set(name, value)
+
+
 def ask_three_ways(send: Callable[[dict[str, str], dict[str, str]], Any]) -> list[Any]:
     """The same request in English (no language asked), French (Accept-Language) and
     German (the language cookie, over an English Accept-Language)."""
@@ -66,9 +73,7 @@ def two_people(api: Any) -> tuple[str, list[str], dict[str, Any]]:
 
 def test_an_unknown_game_is_not_found_in_each_language(api: Any) -> None:
     def send(headers: dict[str, str], cookies: dict[str, str]) -> Any:
-        api.client.cookies.clear()
-        for name, value in cookies.items():
-            api.client.cookies.set(name, value)
+        as_reader(api.client, cookies)
         return api.client.get("/api/games/nope/state", headers=headers)
 
     said = check_said(ask_three_ways(send), 404, "not_found", "no game '{game_id}'")
@@ -84,9 +89,7 @@ def test_an_illegal_move_keeps_the_rules_reason_as_a_parameter(
     game_id, tokens, state = two_people
 
     def send(headers: dict[str, str], cookies: dict[str, str]) -> Any:
-        api.client.cookies.clear()
-        for name, value in cookies.items():
-            api.client.cookies.set(name, value)
+        as_reader(api.client, cookies)
         body = {"seat": 0, "token": tokens[0], "action": "deploy 0", "ply": state["ply"]}
         return api.client.post(f"/api/games/{game_id}/actions", json=body, headers=headers)
 
@@ -104,9 +107,7 @@ def test_a_stale_ply_is_refused_in_each_language(
     game_id, tokens, state = two_people
 
     def send(headers: dict[str, str], cookies: dict[str, str]) -> Any:
-        api.client.cookies.clear()
-        for name, value in cookies.items():
-            api.client.cookies.set(name, value)
+        as_reader(api.client, cookies)
         ply = state["ply"] + 1
         body = {"seat": 0, "token": tokens[0], "action": state["legal"][0], "ply": ply}
         return api.client.post(f"/api/games/{game_id}/actions", json=body, headers=headers)
@@ -121,9 +122,7 @@ def test_a_stale_ply_is_refused_in_each_language(
 
 def test_bad_json_is_malformed_in_each_language(api: Any) -> None:
     def send(headers: dict[str, str], cookies: dict[str, str]) -> Any:
-        api.client.cookies.clear()
-        for name, value in cookies.items():
-            api.client.cookies.set(name, value)
+        as_reader(api.client, cookies)
         heads = {**headers, "Content-Type": "application/json"}
         return api.client.post("/api/games", content=b"{not json", headers=heads)
 
@@ -138,9 +137,7 @@ def test_the_rate_limit_is_said_in_each_language(open_api: Any) -> None:
     assert api.client.get("/api/catalog").status_code == 200
 
     def send(headers: dict[str, str], cookies: dict[str, str]) -> Any:
-        api.client.cookies.clear()
-        for name, value in cookies.items():
-            api.client.cookies.set(name, value)
+        as_reader(api.client, cookies)
         return api.client.get("/api/catalog", headers=headers)
 
     said = check_said(ask_three_ways(send), 429, "rate", "too many requests: slow down")
@@ -164,9 +161,7 @@ def test_a_websocket_error_is_said_in_the_sockets_language(
     url = f"/ws/games/{game_id}?seat=0&token={tokens[0]}"
     frames = []
     for headers, cookies in [(ENGLISH, {}), (FRENCH, {}), ({}, GERMAN_COOKIE)]:
-        api.client.cookies.clear()
-        for name, value in cookies.items():
-            api.client.cookies.set(name, value)
+        as_reader(api.client, cookies)
         with api.client.websocket_connect(url, headers=headers) as ws:
             assert ws.receive_json()["type"] == "state"
             ws.send_json({"type": "action", "action": state["legal"][0], "ply": 99})
