@@ -31,6 +31,7 @@ from terranova.agents.registry import BotLimits, make_agent
 from terranova.core.action_text import action_data
 from terranova.core.actions import Action
 from terranova.core.errors import InvalidParameterError
+from terranova.core.i18n import as_data
 from terranova.core.registry import make
 from terranova.core.rng import derive_seed
 from terranova.core.state import State
@@ -46,8 +47,8 @@ class Weighed:
 
     action: str
     """Its text, as the seat would send it."""
-    says: str
-    """How the seat reads it (the game's description)."""
+    says: str | dict[str, object]
+    """How the seat reads it: the game's words, as data (:func:`~terranova.core.i18n.as_data`)."""
     visits: int
     value: float | None
     """The search's mean value of it for the seat, 0..1 (None: a forced move)."""
@@ -104,7 +105,7 @@ def advise(
 
     def shown(choice: Considered) -> Weighed:
         text = str(choice.action)
-        says = state.say_action(choice.action, seat) or text
+        says = as_data(state.say_action(choice.action, seat) or text)
         data = action_data(choice.action)
         if math.isnan(choice.value):
             return Weighed(text, says, 0, None, None, data["kind"], data["fields"])
@@ -135,7 +136,7 @@ def suggest(state: State, seed: int) -> Advice:
     seat = state.current_player()
     move = make_agent("greedy", seed).select(state.clone())
     text = str(move)
-    says = state.say_action(move, seat) or text
+    says = as_data(state.say_action(move, seat) or text)
     data = action_data(move)
     shown = Weighed(text, says, 0, None, None, data["kind"], data["fields"])
     return Advice(shown, [], 0, "greedy", 0, False, "greedy")
@@ -149,10 +150,11 @@ class Judged:
     """Actions played before it (the position it was made in)."""
     seat: int
     played: str
-    says: str
+    says: str | dict[str, object]
+    """The move played in the game's words, as data (:func:`~terranova.core.i18n.as_data`)."""
     best: str
     """The move the search preferred (``played`` if it agreed)."""
-    best_says: str
+    best_says: str | dict[str, object]
     loss: float
     """The search's value of its preferred move minus that of the move played, 0..1
     (0: it agreed, or found them as good)."""
@@ -207,9 +209,9 @@ def judge(
         ply,
         seat,
         str(action),
-        state.say_action(action, seat) or str(action),
+        as_data(state.say_action(action, seat) or str(action)),
         str(best.action),
-        state.say_action(best.action, seat) or str(best.action),
+        as_data(state.say_action(best.action, seat) or str(best.action)),
         round(loss, 3),
         round(lost, 1),
         played["kind"],

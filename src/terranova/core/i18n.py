@@ -32,8 +32,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
+from typing import Protocol
 
 from babel import Locale
+from babel.lists import format_list
 from babel.messages.mofile import read_mo
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
@@ -158,55 +160,147 @@ def fill(lang: str, template: str, params: Params) -> str:
     """A message with its placeholders filled, numbers formatted for the language."""
 
     def value(match: re.Match[str]) -> str:
-        found = params.get(match.group(1), match.group(0))
-        if isinstance(found, Text):
-            return found.render(lang)
-        if isinstance(found, int | float) and not isinstance(found, bool):
-            return number(lang, found)
-        return str(found)
+        return say(params.get(match.group(1), match.group(0)), lang)
 
     return PLACEHOLDER.sub(value, template)
 
 
+class Said:
+    """Words to be said in a language chosen later: a message (:class:`Text`), a list of
+    words (:class:`Listed`), or a name a game's data gives in each language
+    (:class:`Named`)."""
+
+    def render(self, lang: str) -> str:
+        raise NotImplementedError
+
+    def as_json(self) -> dict[str, object]:
+        """The words as data, for an API client or the browser to say in its language
+        (``say`` in ``static/i18n.js``)."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.render(SOURCE)
+
+
 @dataclass(frozen=True)
-class Text:
+class Text(Said):
     """A message to be said in a language chosen later, with its parameters (which may be
-    Texts themselves)."""
+    words to say themselves), from its domain's catalog (the site's unless a game's)."""
 
     msgid: str
     params: Params = field(default_factory=dict)
     plural: str | None = None
     n: int = 0
+    domain: str = SITE
 
     def render(self, lang: str) -> str:
-        """The message in ``lang``, from the site's catalog."""
-        found = catalog(site(), lang)
+        """The message in ``lang``, from its domain's catalog."""
+        found = catalog(named(self.domain), lang)
         if self.plural is None:
             return fill(lang, found.text(self.msgid), self.params)
         return fill(lang, found.plural(self.msgid, self.plural, self.n), self.params)
 
-    def __str__(self) -> str:
-        return self.render(SOURCE)
-
     def as_json(self) -> dict[str, object]:
-        """The message id and its parameters (numbers kept as numbers, texts as their own
-        ``as_json``), for an API client or the browser to say in its language."""
+        """The message id and its parameters (numbers kept as numbers, words as their own
+        ``as_json``), and its domain when it is a game's."""
         out: dict[str, object] = {
             "id": self.msgid,
             "params": {k: plain(v) for k, v in self.params.items()},
         }
         if self.plural is not None:
             out |= {"plural": self.plural, "n": self.n}
+        if self.domain != SITE:
+            out["domain"] = self.domain
         return out
 
 
+@dataclass(frozen=True)
+class Listed(Said):
+    """Words joined as the language lists them: ``a, b, and c``, ``a, b et c``."""
+
+    items: tuple[object, ...]
+
+    def render(self, lang: str) -> str:
+        said = [say(item, lang) for item in self.items]
+        if len(said) <= 1:
+            return "".join(said)
+        return str(format_list(said, locale=locale_of(lang)))
+
+    def as_json(self) -> dict[str, object]:
+        return {"list": [plain(item) for item in self.items]}
+
+
+@dataclass(frozen=True)
+class Named(Said):
+    """A name a game's data gives in each language (``{"fr": "Tortue", "en": "Turtle"}``),
+    said in the reader's, else in English."""
+
+    names: Mapping[str, str]
+
+    def render(self, lang: str) -> str:
+        if lang == PSEUDO:
+            return pseudo(self.names.get(SOURCE, ""))
+        return self.names.get(lang) or self.names.get(SOURCE) or next(iter(self.names.values()), "")
+
+    def as_json(self) -> dict[str, object]:
+        return {"names": dict(self.names)}
+
+
+def say(words: object, lang: str) -> str:
+    """Words (:class:`Said`, or a plain string or number, said as they are) in ``lang``."""
+    if isinstance(words, Said):
+        return words.render(lang)
+    if isinstance(words, int | float) and not isinstance(words, bool):
+        return number(lang, words)
+    return str(words)
+
+
 def plain(value: object) -> object:
-    """A parameter as JSON: a number or a string, or a text's ``as_json``."""
-    if isinstance(value, Text):
+    """Words as JSON: a number or a string as it is, or a :class:`Said`'s ``as_json``."""
+    if isinstance(value, Said):
         return value.as_json()
     if isinstance(value, int | float) and not isinstance(value, bool):
         return value
     return str(value)
+
+
+def as_data(words: Said | str) -> str | dict[str, object]:
+    """Words as JSON (a game's move said, a scoring line, an end's reason): a plain string
+    as it is, else its ``as_json``."""
+    return words if isinstance(words, str) else words.as_json()
+
+
+_DOMAINS: dict[str, Domain] = {}
+
+
+def named(name: str) -> Domain:
+    """A domain by its name: the site's, or one :func:`texts` has made texts of."""
+    return site() if name == SITE else _DOMAINS[name]
+
+
+class Maker(Protocol):
+    def __call__(self, msgid: str, /, **params: object) -> Text: ...
+
+
+class PluralMaker(Protocol):
+    def __call__(self, singular: str, plural: str, n: int, /, **params: object) -> Text: ...
+
+
+def texts(package: str) -> tuple[Maker, PluralMaker]:
+    """The ``_`` and ``_n`` of a package's own domain (a game's words)::
+
+    _, _n = texts("terranova.games.discovery")
+    """
+    dom = domain(package)
+    _DOMAINS[dom.name] = dom
+
+    def make(msgid: str, /, **params: object) -> Text:
+        return Text(msgid, params, domain=dom.name)
+
+    def make_n(singular: str, plural: str, n: int, /, **params: object) -> Text:
+        return Text(singular, {"n": n, **params}, plural=plural, n=n, domain=dom.name)
+
+    return make, make_n
 
 
 def _(msgid: str, **params: object) -> Text:

@@ -20,6 +20,7 @@ from typing import Any
 from terranova.core.actions import Action
 from terranova.core.agent import Agent
 from terranova.core.errors import RecordError, TerranovaError
+from terranova.core.i18n import as_data
 from terranova.core.registry import game_info, make
 from terranova.core.rng import make_rng
 from terranova.core.state import CHANCE, State
@@ -230,7 +231,7 @@ class Recorder:
             }
             reason = self.state.end_reason()
             if reason is not None:
-                self.record.result["reason"] = reason
+                self.record.result["reason"] = as_data(reason)
 
 
 def play(

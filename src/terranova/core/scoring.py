@@ -14,8 +14,9 @@ conformance suite checks this on every game.
 
 >>> line = ScoreLine(seats=(1,), points=6, kind="territory", what="a grassland of 5 tiles",
 ...                  ply=40)
->>> line.json()
-{'seats': [1], 'points': 6, 'kind': 'territory', 'what': 'a grassland of 5 tiles', 'ply': 40}
+>>> line.json()  # doctest: +NORMALIZE_WHITESPACE
+{'seats': [1], 'points': 6, 'kind': 'territory', 'what': 'a grassland of 5 tiles', 'ply': 40,
+ 'kind_says': 'territory'}
 >>> totals([line, ScoreLine((0, 1), 2, "series", "two cards of one era", 41)], 3)
 [2, 8, 0]
 >>> counted(1, "tile"), counted(3, "port city", "port cities")
@@ -27,6 +28,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
+
+from terranova.core.i18n import Said, as_data
 
 SCORING = "scoring"
 """The key of a view that holds the visible lines of the score sheet."""
@@ -43,12 +46,14 @@ class ScoreLine:
     kind: str
     """What scored, in the game's words, a plain noun the sheet groups by: ``territory``,
     ``island``, ``hut``, ``objective``, ``series``..."""
-    what: str
+    what: Said | str
     """The event for a player: which one and why it is worth that (``a grassland of 5
     tiles``). Names places as a player sees them, never by coordinates alone."""
     ply: int
     """How many actions the game had taken when the points were scored: the move log's
     entry of that ply is the action that scored them (0: before any action)."""
+    kind_says: Said | str | None = None
+    """The kind as a player reads it, in the reader's language (None: ``kind`` as it is)."""
 
     def json(self) -> dict[str, Any]:
         """The line as a view holds it."""
@@ -56,8 +61,9 @@ class ScoreLine:
             "seats": list(self.seats),
             "points": self.points,
             "kind": self.kind,
-            "what": self.what,
+            "what": as_data(self.what),
             "ply": self.ply,
+            "kind_says": as_data(self.kind if self.kind_says is None else self.kind_says),
         }
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from terranova.core.actions import Action
+from terranova.core.i18n import Said
 
 CHANCE = -1
 """``current_player()`` at a chance node."""
@@ -127,8 +128,9 @@ class State(ABC):
         best = max(result)
         return [seat for seat, value in enumerate(result) if value == best]
 
-    def end_reason(self) -> str | None:
-        """Why the game ended, in words (a record's result carries it as ``reason``); None
+    def end_reason(self) -> Said | str | None:
+        """Why the game ended, in words (a record's result carries them as data, ``reason``:
+        :func:`~terranova.core.i18n.as_data`); None
         while it goes on, or for a game whose end needs no reason (the default)."""
         return None
 
@@ -150,14 +152,15 @@ class State(ABC):
         its text, a masked text, or ``None`` if the seat does not see it at all."""
         return str(action)
 
-    def say_action(self, action: Action, seat: int | None) -> str | None:
+    def say_action(self, action: Action, seat: int | None) -> Said | str | None:
         """``action`` in plain words, as ``seat`` reads it wherever a person does (a log,
         a hint, a toast) when it is played from this state: it names seats from 1 and
         things as the players call them, and says no more than :meth:`describe_action`
-        shows ``seat`` (``None`` when that is ``None``). By default that text."""
+        shows ``seat`` (``None`` when that is ``None``), as words to say in the reader's language
+        (the game's messages: :func:`~terranova.core.i18n.texts`). By default that text."""
         return self.describe_action(action, seat)
 
-    def recall_says(self, action: Action, recalled: str, seat: int | None) -> str:
+    def recall_says(self, action: Action, recalled: str, seat: int | None) -> Said | str:
         """The words of a past ``action`` whose log text :meth:`recall_action` now masks
         as ``recalled`` (the words said when it was played may name what is masked now). By
         default the masked text."""

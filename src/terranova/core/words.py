@@ -1,8 +1,9 @@
-"""Small helpers for saying moves in plain words (each game's ``say_action``).
+"""Small helpers for saying moves in plain words (each game's ``say_action``), in the
+reader's language (:mod:`terranova.core.i18n`).
 
->>> listed(["a flower", "a fruit", "a temple"]), listed(["sea"])
-('a flower, a fruit and a temple', 'sea')
->>> turned(3)
+>>> listed(["a flower", "a fruit", "a temple"]).render("fr"), listed(["sea"]).render("en")
+('a flower, a fruit et a temple', 'sea')
+>>> str(turned(3))
 ', turned a quarter turn anticlockwise'
 """
 
@@ -10,22 +11,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from terranova.core.i18n import Listed, Said, _
+
 TURNS = (
-    "",
-    ", turned a quarter turn clockwise",
-    ", turned half a turn",
-    ", turned a quarter turn anticlockwise",
+    _(", turned a quarter turn clockwise"),
+    _(", turned half a turn"),
+    _(", turned a quarter turn anticlockwise"),
 )
-"""A tile's rotation in words, by quarter turns clockwise (none: nothing)."""
+"""A tile's rotation in words, after its name, by quarter turns clockwise (1 to 3)."""
 
 
-def turned(quarters: int) -> str:
-    """How a tile is turned, in words, after its name (``", turned half a turn"``)."""
-    return TURNS[quarters % 4]
+def turned(quarters: int) -> Said | str:
+    """How a tile is turned, in words, after its name (``", turned half a turn"``); nothing
+    for a tile not turned."""
+    return TURNS[quarters % 4 - 1] if quarters % 4 else ""
 
 
-def listed(words: Sequence[str]) -> str:
-    """Words joined as a sentence lists them: ``a, b and c``."""
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+def listed(words: Sequence[object]) -> Listed:
+    """Words joined as the reader's language lists them: ``a, b, and c``."""
+    return Listed(tuple(words))

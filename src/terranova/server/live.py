@@ -12,6 +12,7 @@ from typing import Any, Literal
 from terranova.core.action_text import action_data, seen_data
 from terranova.core.actions import Action
 from terranova.core.errors import TerranovaError
+from terranova.core.i18n import Said, as_data
 from terranova.core.records import GameRecord, Recorder, Seat
 from terranova.core.registry import GameInfo, make
 from terranova.core.rng import derive_seed, make_rng
@@ -132,7 +133,7 @@ class Timeline:
         self.texts: list[str] = []
         self.seen: list[list[str | None]] = []
         """Per ply: how seat 0..n-1 saw the action, then a spectator (index n)."""
-        self.said: list[list[str | None]] = []
+        self.said: list[list[Said | str | None]] = []
         """Per ply: the action in words as each of them reads it (the same order)."""
         self._decided: tuple[State, Action] | None = None
         """When the last action is a seat's decision: the state it was made in, and it."""
@@ -210,7 +211,7 @@ class Timeline:
                     text=text,
                     kind=data["kind"],
                     fields=data["fields"],
-                    says=says,
+                    says=as_data(says),
                 )
             )
         return out
@@ -581,7 +582,7 @@ def moves_out(state: State, seat: int) -> list[MoveOut]:
     for action in state.legal_actions():
         text = str(action)
         data = action_data(action)
-        says = state.say_action(action, seat) or text
+        says = as_data(state.say_action(action, seat) or text)
         out.append(MoveOut(text=text, kind=data["kind"], fields=data["fields"], says=says))
     return out
 

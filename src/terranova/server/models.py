@@ -121,10 +121,16 @@ class OpenTablesResponse(BaseModel):
     """The newest games being played with an open seat."""
 
 
+Words = str | dict[str, Any]
+"""Words said in the reader's language: a message as data (its ``id`` and ``params``, and its
+``domain`` when a game's; a list; a name in each language: ``terranova.core.i18n.Said``), or a
+plain string said as it is (a record written before its game's words were messages)."""
+
+
 class WeighedOut(BaseModel):
     action: str
     """The move's text, as the seat would send it."""
-    says: str
+    says: Words
     """The move in plain words."""
     kind: str | None = None
     """The move as data (see ``MoveOut``): its kind and fields."""
@@ -164,10 +170,10 @@ class JudgedOut(BaseModel):
     """Actions played before the decision (the replay's position ``ply``)."""
     seat: int
     played: str
-    says: str
+    says: Words
     best: str
     """The move the search preferred (``played`` if it agreed)."""
-    best_says: str
+    best_says: Words
     loss: float
     """The search's value of its move minus that of the move played, 0..1."""
     kind: str | None = None
@@ -466,7 +472,7 @@ class SeatOut(BaseModel):
 class ResultOut(BaseModel):
     scores: list[Score]
     winners: list[int]
-    reason: str | None = None
+    reason: Words | None = None
     """Why the game ended, where the game says (its record's result carries it)."""
     points: list[int] | None = None
     """The final scores as a player reads them, whole points without the tie-breaks that
@@ -539,7 +545,7 @@ class LogEntry(BaseModel):
     """The action's kind (its class's name), null when the text hides it."""
     fields: dict[str, Any] = {}
     """The action's fields as this seat saw them: a hidden one is null."""
-    says: str = ""
+    says: Words = ""
     """The action in plain words, as this seat reads it."""
 
 
@@ -552,7 +558,7 @@ class MoveOut(BaseModel):
     """The action's kind: its class's name (``Place``)."""
     fields: dict[str, Any]
     """Its declared fields with their values (``{"design": "L17", "x": 1, ...}``)."""
-    says: str
+    says: Words
     """The move in plain words, as the seat reads it."""
 
 

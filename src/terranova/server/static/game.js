@@ -76,7 +76,7 @@ import {
   accountArea, languageMenu, api, currentSession, forgetSeat, guideWanted, h, installTouchTips, mySeats,
   paletteSwitch, rememberSeat, seatColour, seatInk, seatLink, seatToken, setGuide, toast,
 } from "./common.js";
-import { language, number, t, tn, withNodes } from "./i18n.js";
+import { language, number, say, t, tn, withNodes } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const LOCALE = language === "xx" ? "en" : language;
@@ -545,7 +545,7 @@ async function askHint() {
     const asMove = (w) => ({ text: w.action, kind: w.kind, fields: w.fields, says: w.says });
     const others = given.alternatives.map((w) => {
       const item = h("li", { dataset: { action: w.action } },
-        h("button.link.hint-move", { type: "button", text: w.says, title: t("Show it on the board") }),
+        h("button.link.hint-move", { type: "button", text: say(w.says), title: t("Show it on the board") }),
         h("span.muted", { text: ` · ${estimateText(w)}` }));
       item.querySelector("button").addEventListener("click", () => {
         if (latest && latest.ply === given.ply) drawMarks([{ move: asMove(w), role: "hint" }], latest);
@@ -555,7 +555,7 @@ async function askHint() {
     const lead = leadText(given);
     box.replaceChildren(...[
       h("p", ...withNodes(given.source === "greedy" ? t("Our greedy bot would play {move}") : t("Our search bot would play {move}"), {
-        move: h("strong.hint-move", { text: given.best.says, dataset: { testid: "hint-best", action: given.best.action } }),
+        move: h("strong.hint-move", { text: say(given.best.says), dataset: { testid: "hint-best", action: given.best.action } }),
       }), h("span.muted", { text: ` · ${estimateText(given.best)}` })),
       lead ? h("p.hint-lead", { text: lead, dataset: { testid: "hint-lead" } }) : null,
       board && board.showHint ? h("p.muted", { text: t("It is drawn on the board; click another move below to see it there.") }) : null,
@@ -819,7 +819,7 @@ function renderLog(msg) {
   }
   const first = Math.max(0, msg.log.length - 400);
   const entries = msg.log.slice(first);
-  const texts = board && board.describeLog ? board.describeLog(entries, msg) : entries.map((e) => e.says || e.text);
+  const texts = board && board.describeLog ? board.describeLog(entries, msg) : entries.map((e) => say(e.says || e.text));
   const picking = pickedEntry(msg);
   const scored = new Map();
   if (!scoresHidden(msg)) {
@@ -1034,7 +1034,8 @@ function renderScoreSheet(msg) {
   const total = (k) => lines.filter((l) => l.seats.includes(k)).reduce((a, l) => a + l.points, 0);
   const head = h("tr", h("th", { scope: "col", text: "" }), ...seats.map((k) => h("th", { scope: "col" },
     h("span.seat-dot", { style: `background:${seatColour(k)}` }), seatName(k))));
-  const rows = kinds.map((kind) => h("tr", { dataset: { kind } }, h("th", { scope: "row", text: kind }),
+  const kindSays = (kind) => say(lines.find((l) => l.kind === kind).kind_says ?? kind);
+  const rows = kinds.map((kind) => h("tr", { dataset: { kind } }, h("th", { scope: "row", text: kindSays(kind) }),
     ...seats.map((k) => h("td", { text: number(cell(kind, k)), dataset: { seat: k } }))));
   const sums = h("tr.sheet-total", h("th", { scope: "row", text: t("total") }),
     ...seats.map((k) => h("td", { text: number(total(k)), dataset: { seat: k, testid: `sheet-total-${k}` } })));
@@ -1043,7 +1044,7 @@ function renderScoreSheet(msg) {
     const show = h("button.small", { type: "button", text: t("Show"), dataset: { testid: `sheet-show-${k}` } });
     const at = steps.find((step) => step >= line.ply) ?? msg.ply;
     show.addEventListener("click", () => enterReplay(at, scoringText(line)));
-    const text = t("{who} {points} ({kind}): {what}", { who: lineWho(line), points: pointsText(line.points), kind: line.kind, what: line.what });
+    const text = t("{who} {points} ({kind}): {what}", { who: lineWho(line), points: pointsText(line.points), kind: line.kind_says ?? line.kind, what: line.what });
     return h("li", { dataset: { ply: line.ply } },
       h("span.seat-dot", { style: `background:${seatColour(line.seats[0])}` }),
       h("span", { text: `${text} ` }), show);
@@ -1372,7 +1373,7 @@ function showAnalysis(found) {
     show.addEventListener("click", () => enterReplay(m.ply, t("{seat} played {move}; the bot preferred {best}", { ...named, move: m.says })));
     return h("li.mistake", { dataset: { ply: m.ply, seat: m.seat } },
       ...withNodes(t("{seat} played {move}; the bot preferred {best} (lost {loss})"), {
-        move: h("strong", { text: m.says }),
+        move: h("strong", { text: say(m.says) }),
       }, { ...named, loss: lossText(m) }), " ", show);
   });
   box.replaceChildren(...[
@@ -1435,7 +1436,7 @@ async function replayTo(index, note = "") {
   show(msg, false);
   const parts = [t("Move {move} of {moves}", { move: index, moves: replay.steps.length - 1 })];
   if (previous && previous.seat !== null) {
-    const said = board && board.describeLog ? board.describeLog([previous], latest)[0] : previous.says || previous.text;
+    const said = board && board.describeLog ? board.describeLog([previous], latest)[0] : say(previous.says || previous.text);
     parts.push(t("after {seat}: {move}", { seat: seatName(previous.seat), move: said }));
   } else {
     parts.push(t("after the start"));

@@ -89,11 +89,23 @@ export const t = site.t;
 /** A plural message of the site's catalog (see `translator`). */
 export const tn = site.tn;
 
-/** A message the server sent as `{id, params}` (with `plural` and `n` if it has both
- * forms): an error, a move described; in the page's language. A plain string is shown as
- * it is. */
+const lists = new Intl.ListFormat(locale, { style: "long", type: "conjunction" });
+
+/** Words the server sent as data (terranova.core.i18n.Said), in the page's language: a
+ * message `{id, params}` (with `plural` and `n` if it has both forms, and `domain` if it is a
+ * game's: else `domain`'s), a list `{list}`, a name given in each language `{names}`. A
+ * plain string is shown as it is. */
 export function say(message, domain = "terranova") {
-  if (!message || typeof message !== "object" || !("id" in message)) return message == null ? "" : String(message);
-  const { t, tn } = translator(domain);
+  if (!message || typeof message !== "object") return message == null ? "" : typeof message === "number" ? number(message) : String(message);
+  if (Array.isArray(message.list)) {
+    const items = message.list.map((item) => say(item, domain));
+    return items.length > 1 ? lists.format(items) : items.join("");
+  }
+  if (message.names && typeof message.names === "object") {
+    const names = message.names;
+    return language === "xx" ? pseudo(names.en || "") : names[language] || names.en || Object.values(names)[0] || "";
+  }
+  if (!("id" in message)) return "";
+  const { t, tn } = translator(message.domain || domain);
   return message.plural ? tn(message.id, message.plural, message.n, message.params) : t(message.id, message.params);
 }
