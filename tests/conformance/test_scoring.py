@@ -16,7 +16,7 @@ from tests.conformance.test_protocol import CASES, IDS
 from tests.conformance.walk import game_history, key, viewers
 
 case = pytest.mark.parametrize(("game_id", "params"), CASES, ids=IDS)
-LINE_KEYS = {"seats", "points", "kind", "what", "ply"}
+LINE_KEYS = {"seats", "points", "kind", "what", "ply", "kind_says"}
 
 
 def sheet(state: State, seat: int | None) -> list[dict[str, Any]]:
@@ -37,7 +37,8 @@ def check_lines(lines: list[dict[str, Any]], state: State) -> None:
         assert len(set(line["seats"])) == len(line["seats"]), line
         assert isinstance(line["points"], int) and line["points"] != 0, line
         assert isinstance(line["kind"], str) and line["kind"], line
-        assert isinstance(line["what"], str) and line["what"], line
+        assert isinstance(line["what"], str | dict) and line["what"], line
+        assert isinstance(line["kind_says"], str | dict) and line["kind_says"], line
         assert last <= line["ply"] <= plies, f"{line} out of order or ahead of ply {plies}"
         last = line["ply"]
 

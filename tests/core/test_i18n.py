@@ -18,14 +18,20 @@ from terranova.core.i18n import (
     PSEUDO,
     SOURCE,
     Domain,
+    Listed,
+    Named,
+    Text,
     _,
     _n,
+    as_data,
     catalog,
     categories,
+    from_data,
     language,
     negotiate,
     placeholders,
     pseudo,
+    texts,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -159,3 +165,44 @@ def test_a_chosen_language_comes_before_the_browsers() -> None:
     assert language("de", "fr") == "de"
     assert language("pt", "fr") == "fr"  # not offered: the browser's
     assert language(None, None) == "en"
+
+
+def test_a_games_words_are_said_from_its_own_catalog() -> None:
+    _, _n = texts("terranova.games.discovery")
+    turn = _(", turned half a turn")  # a site's message is not the game's
+    assert turn.domain == "discovery" and turn.render("fr") == ", turned half a turn"
+    site = Text(", turned half a turn")
+    assert site.render("fr") == ", tournée d'un demi-tour"
+    assert _n("{n} tile", "{n} tiles", 2).as_json() == {
+        "id": "{n} tile",
+        "params": {"n": 2},
+        "plural": "{n} tiles",
+        "n": 2,
+        "domain": "discovery",
+    }
+
+
+def test_a_list_is_joined_as_each_language_lists_words() -> None:
+    words = Listed(("sea", Text(", turned half a turn"), "mountain"))
+    assert words.render("en") == "sea, , turned half a turn, and mountain"
+    assert Listed(("a", "b", "c")).render("fr") == "a, b et c"
+    assert Listed(("a", "b")).render("de") == "a und b"
+    assert Listed(("a",)).render("de") == "a"
+    assert "⟦" in words.render(PSEUDO)
+
+
+def test_a_name_from_data_is_said_in_the_readers_language_else_in_english() -> None:
+    turtle = Named({"fr": "Tortue", "en": "Turtle"})
+    assert [turtle.render(lang) for lang in ("fr", "en", "de")] == ["Tortue", "Turtle", "Turtle"]
+    assert turtle.render(PSEUDO).startswith("⟦")
+
+
+def test_words_come_back_whole_from_their_data() -> None:
+    _, _n = texts("terranova.games.entdecker")
+    words = Text(
+        "{who} and {what}",
+        {"who": Listed((Named({"en": "Ana"}), "2")), "what": _n("{n} a", "{n} b", 3), "x": 1.5},
+    )
+    back = from_data(words.as_json())
+    assert back == words and as_data(back) == words.as_json()
+    assert from_data("as it is") == "as it is" and as_data("as it is") == "as it is"

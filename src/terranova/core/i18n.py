@@ -270,12 +270,44 @@ def as_data(words: Said | str) -> str | dict[str, object]:
     return words if isinstance(words, str) else words.as_json()
 
 
+def from_data(data: object) -> Said | str:
+    """Words back from their data (:func:`as_data`): a stored record's reason, a view's
+    score line."""
+    if isinstance(data, Mapping):
+        if "list" in data:
+            return Listed(tuple(from_data(item) for item in data["list"]))
+        if "names" in data:
+            return Named(dict(data["names"]))
+        params = {
+            k: v if isinstance(v, int | float) else from_data(v)
+            for k, v in data.get("params", {}).items()
+        }
+        plural = data.get("plural")
+        return Text(
+            str(data["id"]),
+            params,
+            plural=None if plural is None else str(plural),
+            n=int(data.get("n", 0)),
+            domain=str(data.get("domain", SITE)),
+        )
+    return str(data)
+
+
 _DOMAINS: dict[str, Domain] = {}
 
 
 def named(name: str) -> Domain:
-    """A domain by its name: the site's, or one :func:`texts` has made texts of."""
-    return site() if name == SITE else _DOMAINS[name]
+    """A domain by its name: the site's, or a registered game's (its ``messages``)."""
+    if name == SITE:
+        return site()
+    if name not in _DOMAINS:
+        from terranova.core.registry import games  # the games import this module
+
+        for info in games().values():
+            if info.messages is not None:
+                found = domain(info.messages)
+                _DOMAINS.setdefault(found.name, found)
+    return _DOMAINS[name]
 
 
 class Maker(Protocol):
