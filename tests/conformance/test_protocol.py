@@ -27,6 +27,7 @@ from terranova.core import records
 from terranova.core.action_text import action_data, parser_of, seen_data
 from terranova.core.actions import Action
 from terranova.core.errors import IllegalActionError, MalformedActionError, RecordError
+from terranova.core.i18n import Said, as_data
 from terranova.core.registry import (
     game_info,
     games,
@@ -305,9 +306,9 @@ def test_records_round_trip_and_replay(game_id: str, params: dict[str, object]) 
     assert state.is_terminal()
     result: dict[str, object] = {"scores": list(state.returns()), "winners": state.winners()}
     reason = state.end_reason()
-    if reason is not None:  # a game that says why it ended (str, not empty)
-        assert isinstance(reason, str) and reason
-        result["reason"] = reason
+    if reason is not None:  # a game that says why it ended (words, kept as data)
+        assert isinstance(reason, Said | str) and str(reason)
+        result["reason"] = as_data(reason)
     assert record.result == result
     assert record.params == state.params()
 
@@ -572,9 +573,9 @@ def test_actions_are_data_that_reads_back(game_id: str, params: dict[str, object
             assert parser_of(action).from_data(json.loads(json.dumps(data))) == action
             if actor >= 0:
                 says = state.say_action(action, actor)
-                assert isinstance(says, str) and says
+                assert isinstance(says, Said | str) and str(says)
                 if game_id in IN_WORDS and " " in str(action):
-                    assert says != str(action), "a move of more than a word is said in words"
+                    assert str(says) != str(action), "a move of more than a word is said in words"
 
 
 @case
@@ -604,7 +605,8 @@ def test_what_a_seat_sees_of_an_action_hides_the_same_in_data_and_words(
                 if seen != str(action):
                     masked += 1
                     assert data == parser_of(action).masked_data(seen)
-                shown = (json.dumps(data, sort_keys=True), says)
+                said = json.dumps(as_data(says), sort_keys=True) if says is not None else None
+                shown = (json.dumps(data, sort_keys=True), said)
                 assert by_text.setdefault(seen, shown) == shown, (seen, shown, by_text[seen])
     if game_id == "evolution-bluff" and not params:
         assert masked, "the walk meets actions hidden from some seats"
