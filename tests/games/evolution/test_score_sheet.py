@@ -30,9 +30,19 @@ from tests.games.evolution.test_rules_options import (
 
 
 def sheet(state: EvolutionState) -> list[dict[str, Any]]:
+    """The lines of the sheet, each line's words in English."""
     lines = state.view(None)[SCORING]
-    assert isinstance(lines, list)
-    return lines
+    assert lines == [entry.json() for entry in state._sheet]  # the view holds them as data
+    return [
+        {
+            "seats": list(entry.seats),
+            "points": entry.points,
+            "kind": entry.kind,
+            "what": str(entry.what),
+            "ply": entry.ply,
+        }
+        for entry in state._sheet
+    ]
 
 
 def line(seats: list[int], points: int, kind: str, what: str, ply: int) -> dict[str, Any]:
@@ -237,7 +247,8 @@ def test_a_finished_games_sheet_adds_up_to_the_final_scores(
             totals[seat] += entry["points"]
     assert totals == state.scores()
     assert any(state.scores())
+    public = json.dumps(state.view(None)[SCORING])
     for seat in range(state.num_seats):  # public: every seat sees the same sheet
-        assert json.dumps(state.view(seat)[SCORING]) == json.dumps(lines)
+        assert json.dumps(state.view(seat)[SCORING]) == public
     assert sheet(state.clone()) == lines
     assert sheet(state.resample(0, random.Random(1))) == lines

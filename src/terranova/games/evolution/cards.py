@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import Any, TypeGuard
 
 from terranova.core.errors import ContentError
+from terranova.core.i18n import Named
 
 ERAS = 6
 """Eras of a deck, numbered 1..ERAS (rule 1.3: "par ère (de 1 à 6)")."""
@@ -91,6 +92,12 @@ class Card:
         """How a card names a prerequisite: era and name (``1 Galet taillé``)."""
         return f"{self.era} {self.name_fr}"
 
+    @property
+    def named(self) -> Named:
+        """The card's name in the reader's language (the deck gives French and English; a
+        German reader reads the English)."""
+        return Named({"fr": self.name_fr, "en": self.name_en})
+
 
 @dataclass(frozen=True)
 class Era:
@@ -102,6 +109,12 @@ class Era:
     period: str
     colour: str
     """``#rrggbb``."""
+
+    @property
+    def named(self) -> Named:
+        """The era's name in the reader's language (French and English; German reads the
+        English)."""
+        return Named({"fr": self.name_fr, "en": self.name_en})
 
 
 CardRef = str | Card

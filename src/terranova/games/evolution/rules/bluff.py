@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from terranova.core.actions import Action
+from terranova.core.i18n import Said, texts
 from terranova.core.scoring import ScoreLine
 from terranova.games.evolution.actions import (
     ABANDON,
@@ -44,6 +45,8 @@ from terranova.games.evolution.rules.steps import (
 )
 from terranova.games.evolution.rules.table import Table
 from terranova.games.evolution.rules.variant import Variant
+
+_, _n = texts("terranova.games.evolution")
 
 STALEMATE_ROUNDS = 10
 """Once the draw pile is empty, the game ends with no winner after this many rounds of
@@ -107,15 +110,17 @@ def abandon(g: Table, seat: int, card: int, text: str) -> None:
 
 # ------------------------------------------------------- the end, what is seen
 
-WON_ALONE = "first to empty their hand once the draw pile is empty"
-WON_AS_A_TEAM = "first team to empty all its hands once the draw pile is empty"
+WON_ALONE = _("first to empty their hand once the draw pile is empty")
+WON_AS_A_TEAM = _("first team to empty all its hands once the draw pile is empty")
+WIN = _("win")
+"""The kind ``win`` as a player reads it."""
 
 
-def win(g: Table, winners: list[int], what: str) -> None:
+def win(g: Table, winners: list[int], what: Said) -> None:
     """The game is over: ``winners`` have won, the one line of Bluff's score sheet (a
     winner's score is 1)."""
     turns.finish(g, winners)
-    g._sheet.append(ScoreLine(tuple(winners), 1, "win", what, len(g._history)))
+    g._sheet.append(ScoreLine(tuple(winners), 1, "win", what, len(g._history), WIN))
 
 
 def settle_hands(g: Table) -> bool:

@@ -56,9 +56,9 @@ class CompiledDeck:
         self.index = dict(deck.index)
         self.era = [c.era for c in cards]
         self.max_era = max(self.era)
-        self.names = [c.name_fr for c in cards]
-        """Each card's name as the table shows it (the score sheet names cards so)."""
-        self.era_names = {e.number: e.name_fr for e in deck.eras}
+        self.names = [c.named for c in cards]
+        """Each card's name in the reader's language (the score sheet names cards so)."""
+        self.era_names = {e.number: e.named for e in deck.eras}
         self.era_size = [0] * (self.max_era + 2)
         for e in self.era:
             self.era_size[e] += 1

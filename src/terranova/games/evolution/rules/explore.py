@@ -11,16 +11,18 @@ when no player has a card left. Only the seats holding a joker are asked in a re
 window (to interrupt), and a view names a waiting seat only to itself.
 
 Every point scored is a line of the score sheet (:mod:`terranova.core.scoring`; a team's
-line credits all its players): kind ``card`` for a card placed (``Feu, card 3 of a
+line credits all its players): kind ``card`` for a card placed (``Fire, card 3 of a
 series``: 3 points) and kind ``special action`` for each special action earned (``opened
-era 2, Homo erectus et le feu``: 3 points).
+era 2, Homo erectus and fire``: 3 points), in the reader's language.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from terranova.core.actions import Action
+from terranova.core.i18n import Said, texts
 from terranova.core.scoring import ScoreLine
 from terranova.games.evolution.actions import ACCEPT, END, INTERRUPT, PlaceCalled
 from terranova.games.evolution.rules import jokers, placing, specials, teams, turns
@@ -36,6 +38,8 @@ from terranova.games.evolution.rules.steps import (
 from terranova.games.evolution.rules.table import Table
 from terranova.games.evolution.rules.variant import Variant
 
+_, _n = texts("terranova.games.evolution")
+
 SPECIAL_BONUS = 3
 """Points for each special action earned."""
 
@@ -43,34 +47,56 @@ ERA_SPECIALS: tuple[Reasons, ...] = ((), CLOSED, OPENED, OPENED + CLOSED)
 """The special actions earned by a placement, by ``2 * opened + closed``."""
 
 
-def card_line(names: list[str], points: int, card: int, joker: bool) -> str:
-    """What the score sheet says of a card placed, the ``points``-th of its series.
+def card_line(names: Sequence[Said], points: int, card: int, joker: bool) -> Said:
+    """What the score sheet says of a card placed, the ``points``-th of its series, in the
+    reader's language.
 
-    >>> card_line(["Bipédie", "Feu"], 3, 1, False)
-    'Feu, card 3 of a series'
-    >>> card_line(["Bipédie", "Feu"], 1, 0, True)
-    'a joker as Bipédie, card 1 of a series'
+    >>> from terranova.core.i18n import Named
+    >>> names = [Named({"fr": "Bipédie", "en": "Bipedalism"}), Named({"fr": "Feu", "en": "Fire"})]
+    >>> line = card_line(names, 3, 1, False)
+    >>> print(line, line.render("fr"), line.render("de"), sep=" | ")
+    Fire, card 3 of a series | Feu, carte 3 d'une série | Fire, Karte 3 einer Serie
+    >>> str(card_line(names, 1, 0, True))
+    'a joker as Bipedalism, card 1 of a series'
     """
     if joker:
-        return f"a joker as {names[card]}, card {points} of a series"
-    return f"{names[card]}, card {points} of a series"
+        # TRANSLATORS: {card} is a card's name; {points} the card's place in its series
+        # (1 for the first card), which is also the points it scores.
+        return _("a joker as {card}, card {points} of a series", card=names[card], points=points)
+    # TRANSLATORS: {card} is a card's name; {points} the card's place in its series (1 for
+    # the first card), which is also the points it scores.
+    return _("{card}, card {points} of a series", card=names[card], points=points)
 
 
-def special_line(reason: Reason, era: int, era_name: str) -> str:
-    """What the score sheet says of a special action earned.
+def special_line(reason: Reason, era: int, era_name: Said | str) -> Said:
+    """What the score sheet says of a special action earned, in the reader's language.
 
-    >>> special_line("opened", 2, "Homo erectus et le feu")
-    'opened era 2, Homo erectus et le feu'
-    >>> special_line("emptied", 0, "")
+    >>> from terranova.core.i18n import Named
+    >>> line = special_line("opened", 2, Named({"fr": "Homo erectus et le feu",
+    ...                                        "en": "Homo erectus and fire"}))
+    >>> for lang in ("en", "fr", "de"):
+    ...     print(line.render(lang))
+    opened era 2, Homo erectus and fire
+    a ouvert l'ère 2, Homo erectus et le feu
+    hat Epoche 2 geöffnet, Homo erectus and fire
+    >>> str(special_line("emptied", 0, ""))
     'emptied their hand'
     """
     if reason == "opened":
-        return f"opened era {era}, {era_name}"
+        # TRANSLATORS: a player (or team) earned a special action; {name} is the era's name.
+        return _("opened era {era}, {name}", era=era, name=era_name)
     if reason == "closed":
-        return f"closed era {era}, {era_name}"
+        # TRANSLATORS: a player (or team) earned a special action; {name} is the era's name.
+        return _("closed era {era}, {name}", era=era, name=era_name)
     if reason == "emptied":
-        return "emptied their hand"
-    return "a joker out of the tree"
+        return _("emptied their hand")
+    return _("a joker out of the tree")
+
+
+CARD = _("card")
+"""The kind ``card`` as a player reads it."""
+SPECIAL_ACTION = _("special action")
+"""The kind ``special action`` as a player reads it."""
 
 
 def discard(g: Table, ctx: Turn, card: str) -> None:
@@ -117,16 +143,18 @@ class Explore(Variant):
     def score(self, g: Table, seat: int, points: int, card: int, joker: bool) -> None:
         g._points[seat] += points
         what = card_line(g._c.names, points, card, joker)
-        g._sheet.append(ScoreLine(g._cfg.credited[seat], points, "card", what, len(g._history)))
+        seats = g._cfg.credited[seat]
+        g._sheet.append(ScoreLine(seats, points, "card", what, len(g._history), CARD))
 
     def score_specials(self, g: Table, seat: int, earned: Reasons, era: int) -> None:
         g._points[seat] += SPECIAL_BONUS * len(earned)
         seats = g._cfg.credited[seat]
-        era_name = g._c.era_names.get(era, "")
+        era_name: Said | str = g._c.era_names.get(era, "")
         ply = len(g._history)
         for reason in earned:
             what = special_line(reason, era, era_name)
-            g._sheet.append(ScoreLine(seats, SPECIAL_BONUS, "special action", what, ply))
+            line = ScoreLine(seats, SPECIAL_BONUS, "special action", what, ply, SPECIAL_ACTION)
+            g._sheet.append(line)
 
     def replace(self, g: Table, seat: int) -> None:
         g._agenda.append(g._cfg.drawing["one"][seat])

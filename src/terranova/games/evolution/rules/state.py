@@ -23,6 +23,7 @@ from typing import Any, Self
 
 from terranova.core.actions import Action
 from terranova.core.errors import IllegalActionError, InvalidParameterError
+from terranova.core.i18n import Said
 from terranova.core.state import CHANCE, TERMINAL, ResponseWindow, State
 from terranova.games.evolution.actions import (
     ABANDON,
@@ -319,11 +320,11 @@ class EvolutionState(Table, State):
         by the players concerned (``draw ?``, ``take ?``, ``give ?`` for the others)."""
         return views.describe(self, action, seat)
 
-    def say_action(self, action: Action, seat: int | None) -> str | None:
+    def say_action(self, action: Action, seat: int | None) -> Said | str | None:
         """Cards by their names, seats from 1; a card hidden from ``seat`` is "a card"."""
         return words.say(self, action, seat)
 
-    def recall_says(self, action: Action, recalled: str, seat: int | None) -> str:
+    def recall_says(self, action: Action, recalled: str, seat: int | None) -> Said | str:
         """Bluff: a card the log masks now is "a card" in words too."""
         return words.recall(self, action, recalled)
 

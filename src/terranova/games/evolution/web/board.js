@@ -18,7 +18,7 @@
 // it at /static/games/evolution-explore/ and /static/games/evolution-bluff/. Its look is in
 // board.css, next to it.
 import { h, loadStyle, paletteName, s, seatColour, seatInk } from "/static/common.js";
-import { language, translator } from "/static/i18n.js";
+import { language, say, translator } from "/static/i18n.js";
 
 const { t, tn } = translator("evolution");
 // the cards' and eras' French names are the game's own: in French, no English beside them
@@ -775,7 +775,7 @@ class EvolutionBoard {
 
   /** A move not made in words: the server's (`says`), else the log's phrase. */
   hintWords(act, move) {
-    if (move.says) return move.says;
+    if (move.says) return say(move.says);
     return this.knows(act) ? this.describe(act, this.mover()) : act.text;
   }
 
