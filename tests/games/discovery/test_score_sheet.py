@@ -12,21 +12,47 @@ from typing import Any
 
 import pytest
 
+from terranova.core.i18n import SITE, Listed, Named, Text, say
 from terranova.core.scoring import SCORING
 from terranova.core.state import CHANCE
 from terranova.games.discovery.actions import PASS, Deploy, Draw, Remove
 from terranova.games.discovery.content import load_tileset
+from terranova.games.discovery.followers import GRASSLAND, MOUNTAIN, SEA, Scored, score_line
 from terranova.games.discovery.rules import DiscoveryState
 from tests.games.discovery.reference import LAB, design, tileset
 from tests.games.discovery.test_scoring_examples import CAPE, CAPE_START, G, S, Table
 
 
-def sheet(state: DiscoveryState) -> list[dict[str, Any]]:
-    return list(state.view(None)[SCORING])
+def said(data: object) -> object:
+    """Words back from the data a view holds (``as_data``): to say them in any language."""
+    if not isinstance(data, dict):
+        return data
+    if "list" in data:
+        return Listed(tuple(said(item) for item in data["list"]))
+    if "names" in data:
+        return Named(data["names"])
+    params = {key: said(value) for key, value in data["params"].items()}
+    return Text(data["id"], params, data.get("plural"), data.get("n", 0), data.get("domain", SITE))
+
+
+def sheet(state: DiscoveryState, lang: str = "en") -> list[dict[str, Any]]:
+    """The score sheet of the view, each line's words said in ``lang``."""
+    return [
+        entry
+        | {"what": say(said(entry["what"]), lang), "kind_says": say(said(entry["kind_says"]), lang)}
+        for entry in state.view(None)[SCORING]
+    ]
 
 
 def line(seat: int, points: int, kind: str, what: str, ply: int) -> dict[str, Any]:
-    return {"seats": [seat], "points": points, "kind": kind, "what": what, "ply": ply}
+    return {
+        "seats": [seat],
+        "points": points,
+        "kind": kind,
+        "what": what,
+        "ply": ply,
+        "kind_says": kind,
+    }
 
 
 def scored(t: Table, then: Remove) -> dict[str, Any]:
@@ -79,6 +105,17 @@ def test_a_mountain_taken_back_names_its_cities_and_its_grasslands() -> None:
     t.place("GC", 1, -1)
     what = "a mountain of 2 tiles with 1 port city and 3 in the grasslands it touches"
     assert scored(t, Remove(0, -1, 1)) == line(0, 4, "mountain", f"{what}, taken back", 9)
+    fr, de = sheet(t.state, "fr")[-1], sheet(t.state, "de")[-1]
+    assert fr["what"] == (
+        "une montagne de 2 tuiles avec 1 ville portuaire et 3 dans les prairies qu'elle touche, "
+        "partisan repris"
+    )
+    assert fr["kind_says"] == "montagne"
+    assert de["what"] == (
+        "ein Gebirge aus 2 Plättchen mit 1 Hafenstadt und 3 im angrenzenden Grasland, "
+        "Gefolgsmann zurückgenommen"
+    )
+    assert (de["kind"], de["kind_says"]) == ("mountain", "Gebirge")
 
 
 def test_a_complete_mountain_taken_back() -> None:
@@ -145,6 +182,14 @@ def test_final_scoring_lines_carry_the_last_action_and_never_say_complete() -> N
         line(1, 1, "sea", "a sea of 1 tile with 1 port city, taken back", 12),
         line(0, 5, "grassland", "a grassland of 5 tiles, at the end", 12),
     ]
+    assert [entry["what"] for entry in sheet(t.state, "fr")] == [
+        "une mer de 1 tuile avec 1 ville portuaire, partisan repris",
+        "une prairie de 5 tuiles, au décompte final",
+    ]
+    assert [entry["what"] for entry in sheet(t.state, "de")] == [
+        "ein Meer aus 1 Plättchen mit 1 Hafenstadt, Gefolgsmann zurückgenommen",
+        "ein Grasland aus 5 Plättchen, bei Spielende",
+    ]
     assert t.state.scores() == [5, 1]
 
 
@@ -195,3 +240,60 @@ def test_clones_and_resamples_keep_the_sheet_and_do_not_share_it() -> None:
     play(other, rng)
     assert len(sheet(other)) > len(lines)
     assert sheet(state) == lines
+
+
+# ------------------------------------------------------------- in other languages
+
+
+@pytest.mark.parametrize(
+    ("terrain", "complete", "cities", "near", "en", "fr", "de"),
+    [
+        (
+            MOUNTAIN,
+            False,
+            0,
+            2,
+            "a mountain of 3 tiles with 2 port cities in the grasslands it touches, at the end",
+            "une montagne de 3 tuiles avec 2 villes portuaires dans les prairies qu'elle touche, "
+            "au décompte final",
+            "ein Gebirge aus 3 Plättchen mit 2 Hafenstädten im angrenzenden Grasland, "
+            "bei Spielende",
+        ),
+        (
+            MOUNTAIN,
+            True,
+            1,
+            0,
+            "a complete mountain of 3 tiles with 1 port city, taken back",
+            "une montagne complète de 3 tuiles avec 1 ville portuaire, partisan repris",
+            "ein abgeschlossenes Gebirge aus 3 Plättchen mit 1 Hafenstadt, "
+            "Gefolgsmann zurückgenommen",
+        ),
+        (
+            GRASSLAND,
+            True,
+            2,
+            0,
+            "a complete grassland of 3 tiles, taken back",
+            "une prairie complète de 3 tuiles, partisan repris",
+            "ein abgeschlossenes Grasland aus 3 Plättchen, Gefolgsmann zurückgenommen",
+        ),
+        (
+            SEA,
+            True,
+            2,
+            0,
+            "a complete sea of 3 tiles with 2 port cities, taken back",
+            "une mer complète de 3 tuiles avec 2 villes portuaires, partisan repris",
+            "ein abgeschlossenes Meer aus 3 Plättchen mit 2 Hafenstädten, "
+            "Gefolgsmann zurückgenommen",
+        ),
+    ],
+)
+def test_every_kind_of_line_in_each_language(
+    terrain: int, complete: bool, cities: int, near: int, en: str, fr: str, de: str
+) -> None:
+    final = not complete
+    entry = Scored(0, 1, terrain, 3, complete, cities, near, final, ply=1)
+    what = score_line(entry).what
+    assert (str(what), say(what, "fr"), say(what, "de")) == (en, fr, de)

@@ -15,17 +15,21 @@ from typing import NamedTuple
 
 from terranova.core.actions import Action
 from terranova.core.errors import IllegalActionError
-from terranova.core.scoring import ScoreLine, counted
+from terranova.core.i18n import Text, texts
+from terranova.core.scoring import ScoreLine
 from terranova.games.discovery.actions import PASS, Deploy, Remove
 from terranova.games.discovery.game import DiscoveryGame
 from terranova.games.discovery.tables import GRID, LIMIT
 from terranova.games.discovery.tiles import Terrain
+from terranova.games.discovery.words import terrain_words
 from terranova.kit.board import TileBoard
 from terranova.kit.regions import Regions
 
 MOUNTAIN, GRASSLAND, SEA = int(Terrain.MOUNTAIN), int(Terrain.GRASSLAND), int(Terrain.SEA)
 
 encode = GRID.encode
+
+_, _n = texts("terranova.games.discovery")
 
 
 class Scored(NamedTuple):
@@ -53,20 +57,66 @@ def score_line(entry: Scored) -> ScoreLine:
     and 2 in the grasslands it touches, at the end``. At final scoring, where every
     territory counts as incomplete, none is called complete."""
     terrain, cities, near = entry.terrain, entry.cities, entry.near
-    label = Terrain(terrain).label
-    complete = "complete " if entry.complete else ""
-    text = f"a {complete}{label} of {counted(entry.tiles, 'tile', 'tiles')}"
+    text = territory(terrain, entry.tiles, entry.complete)
     if terrain != GRASSLAND and (cities or near):  # a grassland's cities count nothing
-        ports = counted(cities or near, "port city", "port cities")
-        touched = "in the grasslands it touches"
-        if not near:
-            text += f" with {ports}"
-        elif not cities:
-            text += f" with {ports} {touched}"
-        else:
-            text += f" with {ports} and {near} {touched}"
-    when = "at the end" if entry.final else "taken back"
-    return ScoreLine((entry.seat,), entry.points, label, f"{text}, {when}", entry.ply)
+        text = with_cities(text, cities, near)
+    if entry.final:
+        # TRANSLATORS: {territory} is "a grassland of 5 tiles" (and its port cities).
+        what = _("{territory}, at the end", territory=text)
+    else:
+        # TRANSLATORS: {territory} is "a grassland of 5 tiles" (and its port cities).
+        what = _("{territory}, taken back", territory=text)
+    label = Terrain(terrain).label
+    return ScoreLine(
+        (entry.seat,), entry.points, label, what, entry.ply, kind_says=terrain_words(terrain)
+    )
+
+
+def territory(terrain: int, tiles: int, complete: bool) -> Text:
+    """A territory by its terrain and size: "a complete grassland of 5 tiles"."""
+    if terrain == MOUNTAIN:
+        if complete:
+            return _n("a complete mountain of {n} tile", "a complete mountain of {n} tiles", tiles)
+        return _n("a mountain of {n} tile", "a mountain of {n} tiles", tiles)
+    if terrain == GRASSLAND:
+        if complete:
+            return _n(
+                "a complete grassland of {n} tile", "a complete grassland of {n} tiles", tiles
+            )
+        return _n("a grassland of {n} tile", "a grassland of {n} tiles", tiles)
+    if complete:
+        return _n("a complete sea of {n} tile", "a complete sea of {n} tiles", tiles)
+    return _n("a sea of {n} tile", "a sea of {n} tiles", tiles)
+
+
+def with_cities(text: Text, cities: int, near: int) -> Text:
+    """A territory with the port cities its value counts: its own (``cities``) and a
+    mountain's in the grasslands it touches (``near``)."""
+    if not near:
+        # TRANSLATORS: {territory} is "a mountain of 2 tiles"; {n} counts port cities.
+        return _n(
+            "{territory} with {n} port city",
+            "{territory} with {n} port cities",
+            cities,
+            territory=text,
+        )
+    if not cities:
+        # TRANSLATORS: {territory} is "a mountain of 2 tiles"; {n} counts port cities.
+        return _n(
+            "{territory} with {n} port city in the grasslands it touches",
+            "{territory} with {n} port cities in the grasslands it touches",
+            near,
+            territory=text,
+        )
+    # TRANSLATORS: {territory} is "a mountain of 2 tiles"; {n} counts its own port
+    # cities, {near} those in the grasslands it touches.
+    return _n(
+        "{territory} with {n} port city and {near} in the grasslands it touches",
+        "{territory} with {n} port cities and {near} in the grasslands it touches",
+        cities,
+        territory=text,
+        near=near,
+    )
 
 
 def worth(terrain: int, tiles: int, cities: int, complete: bool) -> int:
@@ -159,7 +209,7 @@ class FollowerStep:
         seat = self._to_move
         out: list[Action] = []
         if self._supply[seat]:
-            _, design, base = self._just
+            _pos, design, base = self._just
             crowd = self._crowd
             parent = self._regions.parent
             t = self.game.tiles

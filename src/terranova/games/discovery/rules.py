@@ -20,6 +20,7 @@ from typing import Any, Self
 
 from terranova.core.actions import Action
 from terranova.core.errors import IllegalActionError
+from terranova.core.i18n import Said
 from terranova.core.scoring import SCORING
 from terranova.core.state import CHANCE, TERMINAL, State
 from terranova.games.discovery.actions import (
@@ -572,7 +573,7 @@ class DiscoveryState(FollowerStep, State):
             return "draw ?"
         return str(action)
 
-    def say_action(self, action: Action, seat: int | None) -> str | None:
+    def say_action(self, action: Action, seat: int | None) -> Said | str | None:
         """Tiles by their terrains, regions from 1."""
         from terranova.games.discovery.words import say
 

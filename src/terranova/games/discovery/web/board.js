@@ -11,7 +11,7 @@
 // is in board.css, next to it.
 import { h, loadStyle, paletteName, s, seatColour, seatColourName, seatInk, svgTitle } from "/static/common.js";
 import { Placing, TileMap } from "/static/kit/tile-board.js";
-import { language, translator } from "/static/i18n.js";
+import { language, say, translator } from "/static/i18n.js";
 import { regionEdges, sameAsTable, tileGeometry } from "./geometry.js";
 
 const { t, tn } = translator("discovery");
@@ -384,7 +384,7 @@ class DiscoveryBoard {
       case "Pass": return t("no follower move");
       case "Draw": return move.design === null ? t("drew a tile") : t("drew tile {design}", { design: move.design });
       case "SetAside": return t("tile {design} set aside", { design: move.design });
-      default: return entry.text;
+      default: return say(entry.says || entry.text);
     }
   }
 
@@ -566,7 +566,7 @@ class DiscoveryBoard {
    */
   hintEl(move, role) {
     const view = this.message.view;
-    const label = `${HINT_ROLES[role] || role}: ${move.says || move.text}`;
+    const label = `${HINT_ROLES[role] || role}: ${say(move.says || move.text)}`;
     const attrs = { class: `hint-mark ${role}`, "data-testid": "hint-mark", "data-role": role, "data-kind": move.kind };
     if (move.kind === "Place") {
       return s("g", { ...attrs, "data-x": move.x, "data-y": move.y, "data-rotation": move.rotation }, svgTitle(label),
@@ -592,7 +592,7 @@ class DiscoveryBoard {
     }
     // a pass (or any other move): its words over the tile just placed, or the start tile
     const at = view.just_placed || { x: 0, y: 0 };
-    const words = move.kind === "Pass" ? t("pass") : move.says || move.text;
+    const words = move.kind === "Pass" ? t("pass") : say(move.says || move.text);
     const width = 16 + 8.5 * [...words].length;
     return s("g", { ...attrs, "data-x": at.x, "data-y": at.y, transform: `translate(${(at.x + 0.5) * S} ${(at.y + 0.5) * S})` },
       svgTitle(label),
