@@ -60,7 +60,7 @@ def report(params: dict[str, object], bot: str, games: int) -> str:
         state, decisions, round_met = play(params, bot, seed)
         lengths.append(decisions)
         round_counts.append(state._round)
-        ends[state._ended] += 1
+        ends[str(state._ended)] += 1
         laid = islands(state)
         tiles.append(sum(map(len, laid.values())))
         big.append(sum(len(s) >= 2 for s in laid.values()))

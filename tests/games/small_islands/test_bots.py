@@ -52,7 +52,7 @@ def test_greedy_plays_only_legal_moves(params: dict[str, object]) -> None:
         action = agents[state.current_player()].select(state)
         assert action in state.legal_actions()
         state.apply(action)
-    assert state.view(None)["ended"] == "every ship tile is laid"
+    assert str(state.end_reason()) == "every ship tile is laid"
 
 
 def test_greedy_makes_the_same_moves_for_the_same_seed() -> None:

@@ -35,6 +35,7 @@ from terranova.games.small_islands.steps import (
     Turn,
     TurnOver,
 )
+from terranova.games.small_islands.words import SHIPS_LAID
 from tests.games.small_islands.helpers import (
     at_step,
     blank,
@@ -496,7 +497,8 @@ def test_the_game_ends_when_every_ship_tile_is_laid() -> None:
         land(g, 0, "grey")
         assert g.is_terminal() is over
         view = g.view(None)
-        assert view["ended"] == ("every ship tile is laid" if over else None)
+        assert view["ended"] == (SHIPS_LAID.as_json() if over else None)
+        assert str(g.end_reason()) == ("every ship tile is laid" if over else "None")
         if not over:
             assert view["step"] == "draw"
 
@@ -512,7 +514,7 @@ def test_the_game_ends_when_the_main_stack_cannot_fill_the_navigation_stack() ->
         view = g.view(None)
         assert g.is_terminal() is over
         if over:
-            assert view["ended"] == "the main stack cannot fill the Navigation stack"
+            assert str(g.end_reason()) == "the main stack cannot fill the Navigation stack"
             assert g.winners() == [0]  # by the tie-break: the last to lay a tile
         else:
             assert (view["navigation"], view["stack"], view["round"]) == (6, 0, 1)
@@ -527,7 +529,7 @@ def test_the_game_ends_when_a_tile_is_needed_and_none_is_left() -> None:
     at_step(g, Placing(0))
     play(g, "place fru 1,0 0")
     assert g.is_terminal()
-    assert g.view(None)["ended"] == "a tile is needed and none is left"
+    assert str(g.end_reason()) == "a tile is needed and none is left"
     assert tile_at(g, 1, 0) is not None  # the tile was laid first
 
 
@@ -542,7 +544,13 @@ def test_the_game_ends_when_a_player_can_neither_explore_nor_land() -> None:
         play(g, "pass")
         assert g.is_terminal() is over
         if over:
-            assert g.view(None)["ended"] == "seat 1 can neither explore nor land"
+            # the view names the seat for the board to say by its name
+            assert str(g.end_reason()) == "seat 2 can neither explore nor land"
+            assert g.view(None)["ended_seat"] == 1
+            reason = g.end_reason()
+            assert reason is not None
+            assert reason.render("fr") == "place 2 ne peut ni explorer ni accoster"
+            assert reason.render("de") == "Platz 2 kann weder erkunden noch anlegen"
         else:
             assert texts(g.legal_actions()) == ["take land"]
 

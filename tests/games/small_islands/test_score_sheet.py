@@ -10,9 +10,11 @@ from typing import Any
 
 import pytest
 
+from terranova.core.i18n import as_data
 from terranova.core.scoring import SCORING
 from terranova.core.state import CHANCE
 from terranova.games.small_islands import new_game
+from terranova.games.small_islands.sheet import KINDS
 from terranova.games.small_islands.state import SmallIslandsState
 from terranova.games.small_islands.steps import Placing, Turn
 from tests.games.small_islands.helpers import (
@@ -32,8 +34,16 @@ from tests.games.small_islands.helpers import (
 
 
 def sheet(g: SmallIslandsState, seat: int | None = None) -> list[dict[str, Any]]:
+    """The view's lines, each line's words (sent as data) said in English, its kind's words
+    checked and left out."""
     lines: list[dict[str, Any]] = g.view(seat)[SCORING]
-    return lines
+    assert len(lines) == len(g._sheet)
+    out = []
+    for line, scored in zip(lines, g._sheet, strict=True):
+        assert line["what"] == as_data(scored.what)
+        assert line.pop("kind_says") == as_data(KINDS[line["kind"]])
+        out.append({**line, "what": str(scored.what)})
+    return out
 
 
 def totals(g: SmallIslandsState) -> list[int]:
@@ -64,21 +74,21 @@ def land_at_dock(g: SmallIslandsState, seat: int, kind: str = "grey") -> None:
             ["lea", "flo"],
             6,
             "objective 'as many leaves as flowers → 6 points' fulfilled in round 2: "
-            "a house on an island of 2 tiles (1 flower, 0 fruits, 1 leaf)",
+            "a house on an island of 2 tiles (1 flower, 0 fruits, and 1 leaf)",
         ),
         (
             ("O01",),
             ["flo", "flo", "fru", "tem"],
             4,
             "objective 'more flowers than fruits → 1 per flower + 2' fulfilled in round 2: "
-            "a house on an island of 4 tiles (2 flowers, 1 fruit, 0 leaves, 1 temple)",
+            "a house on an island of 4 tiles (2 flowers, 1 fruit, 0 leaves, and 1 temple)",
         ),
         (
             ("M10", "R08"),
             ["flo", "flo", "lea", "lea", "fru"],
             6,
             "objective 'as many flowers as fruits or leaves → 6 points' fulfilled in "
-            "round 2: a house on an island of 5 tiles (2 flowers, 1 fruit, 2 leaves)",
+            "round 2: a house on an island of 5 tiles (2 flowers, 1 fruit, and 2 leaves)",
         ),
     ],
 )

@@ -31,6 +31,7 @@ from terranova.games.small_islands.look import (
     status_line,
     winners_line,
 )
+from terranova.games.small_islands.views import tile_name
 from terranova.kit.svg import board_frame, document, num, text
 
 # ------------------------------------------------------------------------------- svg
@@ -651,7 +652,8 @@ def render_components_svg(state: State, size: int = 112, columns: int = 6) -> st
                     'text-anchor="middle" font-weight="bold" fill="#222"',
                 )
             )
-            for line, words in enumerate(_two_lines(design.get("name", ""))):
+            name = tile_name(design["id"], design["symbols"], all(design["labels"]))
+            for line, words in enumerate(_two_lines(str(name))):
                 body.append(
                     text(
                         x + size / 2,

@@ -13,7 +13,7 @@ import random
 from typing import TYPE_CHECKING
 
 from terranova.core.actions import Action
-from terranova.games.small_islands import sheet
+from terranova.games.small_islands import sheet, words
 from terranova.games.small_islands.actions import (
     PASS,
     Deal,
@@ -422,6 +422,6 @@ def begin_turn(g: SmallIslandsState, place: int) -> None:
         return
     found = takes(g, place) + landings(g, place)
     if not found:
-        g.end(f"seat {place} can neither explore nor land")
+        g.end(words.stuck(place), place)
         return
     g.expect(Turn(place), found)

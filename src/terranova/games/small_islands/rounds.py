@@ -14,7 +14,7 @@ from itertools import compress, count, permutations
 from typing import TYPE_CHECKING, NamedTuple
 
 from terranova.core.actions import Action
-from terranova.games.small_islands import alexis, exploring, sheet
+from terranova.games.small_islands import alexis, exploring, sheet, words
 from terranova.games.small_islands.actions import (
     DONE,
     Build,
@@ -64,7 +64,7 @@ def start_round(g: SmallIslandsState) -> None:
     the game ends at once); each player draws to hold three objectives and keeps one for
     this round and one for the next; the first player begins."""
     if g._reserve < NAVIGATION:
-        g.end("the main stack cannot fill the Navigation stack")
+        g.end(words.STACK_SHORT)
         return
     g._round += 1
     g._revealed.clear()
@@ -267,7 +267,7 @@ def end_round(g: SmallIslandsState) -> None:
     laid."""
     g._first = g._lander
     if len(g._ships) >= g._t.components.ships:
-        g.end("every ship tile is laid")
+        g.end(words.SHIPS_LAID)
     else:
         g._agenda.append(RoundStart())
 
@@ -298,7 +298,7 @@ def nothing_to_draw(g: SmallIslandsState, top: Chance) -> None:
     """A chance step with nothing left to draw: a tile needed ends the game at once; a card
     or a Discovery token is simply not drawn."""
     if not isinstance(top, Drawing | Discovering):
-        g.end("a tile is needed and none is left")
+        g.end(words.NO_TILE)
 
 
 def apply(g: SmallIslandsState, top: Step, action: Action) -> None:

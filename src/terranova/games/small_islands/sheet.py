@@ -7,76 +7,147 @@ it lands and as tiles or port tokens come next to it later (``ship``); the Disco
 hidden until the end, enter the scores everyone sees when the game ends (``discovery``).
 A Discovery Reward pays in tokens, not points: it gets its line at the end, with the token.
 
+The cards and islands are words said in the reader's language (:mod:`terranova.core.i18n`):
+
 >>> from terranova.games.small_islands.components import Mission, Reward
->>> mission_text(Mission("m", "more", "leaf", "fruit"))
-'more leaves than fruits'
->>> reward_text(Reward("r", "per_symbol", "flower", points=1, bonus=2))
-'1 per flower + 2'
->>> island_text(Island(tiles=4, flower=3, fruit=1, temple=1, house=2))
-'an island of 4 tiles (3 flowers, 1 fruit, 0 leaves, 1 temple)'
+>>> more = mission_text(Mission("m", "more", "leaf", "fruit"))
+>>> str(more), more.render("fr"), more.render("de")
+('more leaves than fruits', 'plus de feuilles que de fruits', 'mehr Blätter als Früchte')
+>>> pays = reward_text(Reward("r", "per_symbol", "flower", points=1, bonus=2))
+>>> str(pays), pays.render("fr"), pays.render("de")
+('1 per flower + 2', '1 par fleur + 2', '1 je Blume + 2')
+>>> island = island_text(Island(tiles=4, flower=3, fruit=1, temple=1, house=2))
+>>> str(island)
+'an island of 4 tiles (3 flowers, 1 fruit, 0 leaves, and 1 temple)'
+>>> island.render("fr")
+'une île de 4 tuiles (3 fleurs, 1 fruit, 0 feuille et 1 temple)'
+>>> island.render("de")
+'eine Insel aus 4 Plättchen (3 Blumen, 1 Frucht, 0 Blätter und 1 Tempel)'
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from terranova.core.scoring import ScoreLine, counted
+from terranova.core.i18n import Said, Text, texts
+from terranova.core.scoring import ScoreLine
+from terranova.core.words import listed
 from terranova.games.small_islands.components import RESOURCES, Mission, Reward
 from terranova.games.small_islands.objectives import Island
 
 if TYPE_CHECKING:
     from terranova.games.small_islands.state import SmallIslandsState
 
+_, _n = texts("terranova.games.small_islands")
+
 OBJECTIVE = "objective"
 SHIP = "ship"
 DISCOVERY = "discovery"
 
-WORDS = {
-    "flower": ("flower", "flowers"),
-    "fruit": ("fruit", "fruits"),
-    "leaf": ("leaf", "leaves"),
-    "temple": ("temple", "temples"),
-    "port": ("port", "ports"),
-    "house": ("house symbol", "house symbols"),
+KINDS: dict[str, Said] = {
+    OBJECTIVE: _("objective"),
+    SHIP: _("ship"),
+    DISCOVERY: _("Discovery"),
 }
-"""Each symbol's name, one and many (as the web page says them)."""
+"""Each kind of score line as a player reads it."""
+
+NAMES: dict[str, Said] = {
+    "flower": _("flower"),
+    "fruit": _("fruit"),
+    "leaf": _("leaf"),
+    "temple": _("temple"),
+    "port": _("port"),
+    "house": _("house symbol"),
+}
+"""Each symbol's name, one of it (as the web page says them)."""
+
+MANY: dict[str, Said] = {
+    "flower": _("flowers"),
+    "fruit": _("fruits"),
+    "leaf": _("leaves"),
+    "temple": _("temples"),
+    "port": _("ports"),
+    "house": _("house symbols"),
+}
+"""Each symbol's name, many of it."""
+
+COUNTS: dict[str, Callable[[int], Text]] = {
+    "flower": lambda n: _n("{n} flower", "{n} flowers", n),
+    "fruit": lambda n: _n("{n} fruit", "{n} fruits", n),
+    "leaf": lambda n: _n("{n} leaf", "{n} leaves", n),
+    "temple": lambda n: _n("{n} temple", "{n} temples", n),
+    "port": lambda n: _n("{n} port", "{n} ports", n),
+    "house": lambda n: _n("{n} house symbol", "{n} house symbols", n),
+    "tile": lambda n: _n("{n} tile", "{n} tiles", n),
+}
+"""``n`` of each symbol (and tiles)."""
+
+SHOWN: dict[str, Callable[[int], Text]] = {
+    "flower": lambda n: (
+        # TRANSLATORS: what a tile shows of a symbol, always after "with" ("the tile with
+        # a flower and 2 temples"), as are the next five.
+        _n("a flower", "{n} flowers", n)
+    ),
+    "fruit": lambda n: _n("a fruit", "{n} fruits", n),
+    "leaf": lambda n: _n("a leaf", "{n} leaves", n),
+    "temple": lambda n: _n("a temple", "{n} temples", n),
+    "port": lambda n: _n("a port", "{n} ports", n),
+    "house": lambda n: _n("a house symbol", "{n} house symbols", n),
+}
+"""What a tile shows of a symbol: ``a flower``, ``2 flowers``."""
 
 
-def symbols(n: int, symbol: str) -> str:
+def symbols(n: int, symbol: str) -> Said | str:
     """``n`` of a symbol, by its name on the web page."""
-    return counted(n, *WORDS.get(symbol, (symbol, symbol + "s")))
+    count = COUNTS.get(symbol)
+    return count(n) if count else f"{n} {symbol}"
 
 
-def mission_text(m: Mission) -> str:
+def many(symbol: str | None) -> Said | str:
+    """Many of a symbol, by its name."""
+    return MANY.get(symbol or "", symbol or "")
+
+
+def mission_text(m: Mission) -> Said:
     """A Mission in words."""
-    many = {symbol: words[1] for symbol, words in WORDS.items()}
     if m.kind == "more":
-        return f"more {many.get(m.a or '', m.a)} than {many.get(m.b or '', m.b)}"
+        return _("more {a} than {b}", a=many(m.a), b=many(m.b))
     if m.kind == "equal":
-        return f"as many {many.get(m.a or '', m.a)} as {many.get(m.b or '', m.b)}"
+        return _("as many {a} as {b}", a=many(m.a), b=many(m.b))
     if m.kind == "match":
-        others = " or ".join(many[r] for r in RESOURCES if r != m.a)
-        return f"as many {many.get(m.a or '', m.a)} as {others}"
-    return "at least " + ", ".join(symbols(n, symbol) for symbol, n in m.need)
+        b, c = (many(r) for r in RESOURCES if r != m.a)
+        return _("as many {a} as {b} or {c}", a=many(m.a), b=b, c=c)
+    return _("at least {symbols}", symbols=listed([symbols(n, symbol) for symbol, n in m.need]))
 
 
-def reward_text(r: Reward) -> str:
+def reward_text(r: Reward) -> Said:
     """A Reward in words (what each house earns)."""
-    bonus = f" + {r.bonus}" if r.bonus else ""
+    b = r.bonus
     if r.kind == "per_symbol":
-        return f"{r.points} per {WORDS.get(r.symbol or '', (r.symbol,))[0]}{bonus}"
+        name = NAMES.get(r.symbol or "", r.symbol or "")
+        if b:
+            return _("{points} per {symbol} + {bonus}", points=r.points, symbol=name, bonus=b)
+        return _("{points} per {symbol}", points=r.points, symbol=name)
     if r.kind == "lowest":
-        return f"{r.points} per unit of the scarcest resource{bonus}"
+        if b:
+            return _(
+                "{points} per unit of the scarcest resource + {bonus}", points=r.points, bonus=b
+            )
+        return _("{points} per unit of the scarcest resource", points=r.points)
     if r.kind == "chosen":
-        return f"{r.points} per unit of the resource picked{bonus}"
+        if b:
+            return _("{points} per unit of the resource picked + {bonus}", points=r.points, bonus=b)
+        return _("{points} per unit of the resource picked", points=r.points)
     if r.kind == "flat":
-        return f"{r.points} points"
+        return _n("{n} point", "{n} points", r.points)
     if r.kind == "size":
-        return "by size: " + ", ".join(f"{size} tiles: {p} points" for size, p in r.sizes)
-    return "a Discovery token per temple"
+        sizes = [_("{tiles} tiles: {points} points", tiles=size, points=p) for size, p in r.sizes]
+        return _("by size: {sizes}", sizes=listed(sizes))
+    return _("a Discovery token per temple")
 
 
-def island_text(island: Island) -> str:
+def island_text(island: Island) -> Said:
     """An island as a player sees it: its tiles and the symbols a Reward counts (the
     resources always, a missing one too; temples and ports when it has any)."""
     shown = [symbols(island.count(r), r) for r in RESOURCES] + [
@@ -84,7 +155,11 @@ def island_text(island: Island) -> str:
         for symbol in ("temple", "port")
         if island.count(symbol)
     ]
-    return f"an island of {symbols(island.tiles, 'tile')} ({', '.join(shown)})"
+    return _(
+        "an island of {tiles} ({symbols})",
+        tiles=symbols(island.tiles, "tile"),
+        symbols=listed(shown),
+    )
 
 
 def objective_scored(g: SmallIslandsState, seat: int, points: int, island: Island) -> None:
@@ -93,15 +168,24 @@ def objective_scored(g: SmallIslandsState, seat: int, points: int, island: Islan
     secret)."""
     from terranova.games.small_islands.rounds import mission, reward
 
-    card = f"{mission_text(mission(g, seat))} → {reward_text(reward(g, seat))}"
-    what = f"objective '{card}' fulfilled in round {g._round}: a house on {island_text(island)}"
-    g._sheet.append(ScoreLine((seat,), points, OBJECTIVE, what, len(g._history)))
+    what = _(
+        "objective '{mission} → {reward}' fulfilled in round {round}: a house on {island}",
+        mission=mission_text(mission(g, seat)),
+        reward=reward_text(reward(g, seat)),
+        round=g._round,
+        island=island_text(island),
+    )
+    g._sheet.append(line(seat, points, OBJECTIVE, what, len(g._history)))
 
 
 def landed(g: SmallIslandsState, seat: int, pos: int, ports: int) -> None:
     """``seat``'s own ship landed with ``ports`` ports around it."""
-    what = f"own ship landed with {symbols(ports, 'port')} on the tiles around it"
-    g._sheet.append(ScoreLine((seat,), ports, SHIP, what, len(g._history)))
+    what = _n(
+        "own ship landed with {n} port on the tiles around it",
+        "own ship landed with {n} ports on the tiles around it",
+        ports,
+    )
+    g._sheet.append(line(seat, ports, SHIP, what, len(g._history)))
 
 
 def ports_added(g: SmallIslandsState, pos: int, ports: int, token: bool) -> None:
@@ -111,11 +195,15 @@ def ports_added(g: SmallIslandsState, pos: int, ports: int, token: bool) -> None
     for ship, owner in g._ships:
         if owner >= 0 and pos - ship in around:
             what = (
-                "a port token placed beside its ship"
+                _("a port token placed beside its ship")
                 if token
-                else f"a tile with {symbols(ports, 'port')} laid beside its ship"
+                else _n(
+                    "a tile with {n} port laid beside its ship",
+                    "a tile with {n} ports laid beside its ship",
+                    ports,
+                )
             )
-            g._sheet.append(ScoreLine((owner,), ports, SHIP, what, len(g._history)))
+            g._sheet.append(line(owner, ports, SHIP, what, len(g._history)))
 
 
 def tokens_revealed(g: SmallIslandsState) -> None:
@@ -126,5 +214,10 @@ def tokens_revealed(g: SmallIslandsState) -> None:
         for token in g._discoveries[seat]:
             value = values[token]
             if value:
-                what = f"Discovery token worth {value}, revealed at the end"
-                g._sheet.append(ScoreLine((seat,), value, DISCOVERY, what, ply))
+                what = _("Discovery token worth {value}, revealed at the end", value=value)
+                g._sheet.append(line(seat, value, DISCOVERY, what, ply))
+
+
+def line(seat: int, points: int, kind: str, what: Said, ply: int) -> ScoreLine:
+    """A score line of ``seat``'s, its kind named for the reader."""
+    return ScoreLine((seat,), points, kind, what, ply, KINDS[kind])

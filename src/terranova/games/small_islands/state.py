@@ -23,6 +23,7 @@ from typing import Any, Self
 
 from terranova.core.actions import Action
 from terranova.core.errors import IllegalActionError, InvalidParameterError
+from terranova.core.i18n import Said
 from terranova.core.scoring import ScoreLine
 from terranova.core.state import CHANCE, TERMINAL, State
 from terranova.games.small_islands import alexis, exploring, rounds, sheet, views
@@ -182,7 +183,10 @@ class SmallIslandsState(State):
         self._agenda: list[Step] = []
         self._history: list[Action] = []
         self._over = False
-        self._ended = ""
+        self._ended: Said | None = None
+        """Why the game ended (:mod:`.words`), once it has."""
+        self._ended_seat: int | None = None
+        """The place of the player who could neither explore nor land, if that ended it."""
         self._legal: list[Action] | None = None
         self._sheet: list[ScoreLine] = []
         """The score sheet: the lines scored so far, in order (:mod:`.sheet`)."""
@@ -305,10 +309,11 @@ class SmallIslandsState(State):
         self._agenda.append(step)
         self._legal = legal
 
-    def end(self, reason: str) -> None:
-        """The game is over (``reason`` says why)."""
+    def end(self, reason: Said, place: int | None = None) -> None:
+        """The game is over (``reason`` says why; ``place``: the player it names, if any)."""
         self._over = True
         self._ended = reason
+        self._ended_seat = place
         self._agenda.clear()
         self._legal = None
         sheet.tokens_revealed(self)
@@ -414,7 +419,11 @@ class SmallIslandsState(State):
     def describe_action(self, action: Action, seat: int | None) -> str | None:
         return views.describe_action(self, action, seat)
 
-    def say_action(self, action: Action, seat: int | None) -> str | None:
+    def end_reason(self) -> Said | None:
+        """Why the game ended (None while it goes on)."""
+        return self._ended if self._over else None
+
+    def say_action(self, action: Action, seat: int | None) -> Said | str | None:
         """The tiles by what they show, the objectives by what they ask and pay."""
         from terranova.games.small_islands.words import say_action
 

@@ -8,10 +8,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from terranova.core.actions import Action
+from terranova.core.i18n import Said, as_data, texts
 from terranova.core.scoring import SCORING
+from terranova.core.words import listed
 from terranova.games.small_islands import rounds
 from terranova.games.small_islands.actions import Choose, Deal, Discover, Draw
 from terranova.games.small_islands.components import RESOURCES, SYMBOLS
+from terranova.games.small_islands.sheet import COUNTS
 from terranova.games.small_islands.steps import Dealing, Decision, Discovering, Drawing, Keeping
 
 if TYPE_CHECKING:
@@ -88,7 +91,8 @@ def view(g: SmallIslandsState, seat: int | None) -> dict[str, Any]:
             {"place": p, "x": xy[pos][0], "y": xy[pos][1], "points": pts, "discovery_tokens": tok}
             for p, pos, pts, tok in g._earned
         ],
-        "ended": g._ended if over else None,
+        "ended": as_data(g._ended) if over and g._ended is not None else None,
+        "ended_seat": g._ended_seat if over else None,
         "winners": g.winners(),
         SCORING: [line.json() for line in g._sheet],
     }
@@ -211,20 +215,18 @@ def describe_action(g: SmallIslandsState, action: Action, seat: int | None) -> s
     return str(action)
 
 
-PLURALS = {"leaf": "leaves"}
+_, _n = texts("terranova.games.small_islands")
 
 
-def tile_name(design_id: str, symbols: dict[str, int], sea: bool) -> str:
+def tile_name(design_id: str, symbols: dict[str, int], sea: bool) -> Said:
     """A tile named by what it shows, as a player reads it ("2 flowers, 1 temple, 1 house"),
     rather than by its id; a tile of sea only is "sea", the ship tile "ship"."""
     if design_id == "ship":
-        return "ship"
-    words = [
-        f"{n} {PLURALS.get(kind, kind + 's') if n > 1 else kind}"
-        for kind, n in symbols.items()
-        if n
-    ]
-    return ", ".join(words) if words else "sea" if sea else "land, no symbol"
+        return _("ship")
+    words = [COUNTS[kind](n) for kind, n in symbols.items() if n]
+    if words:
+        return listed(words)
+    return _("sea") if sea else _("land, no symbol")
 
 
 def components(g: SmallIslandsState) -> dict[str, Any]:
@@ -237,7 +239,7 @@ def components(g: SmallIslandsState) -> dict[str, Any]:
         designs.append(
             {
                 "id": design.id,
-                "name": tile_name(design.id, symbols, all(face.labels)),
+                "name": as_data(tile_name(design.id, symbols, all(face.labels))),
                 "count": design.count,
                 "labels": list(face.labels),
                 "symbols": symbols,

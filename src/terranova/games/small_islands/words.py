@@ -5,8 +5,26 @@ than :func:`~terranova.games.small_islands.views.describe_action` shows the seat
 >>> import terranova
 >>> g = terranova.make("small-islands", players=2)
 >>> from terranova.games.small_islands.actions import Token
->>> say_action(g, Token("fruit", 1, -2, "leaf"), 0)
+>>> said = say_action(g, Token("fruit", 1, -2, "leaf"), 0)
+>>> str(said)
 'put a fruit token on the tile at 1,-2, over its leaf'
+>>> said.render("fr")
+'poser un jeton fruit sur la tuile en 1,-2, par-dessus son symbole feuille'
+>>> said.render("de")
+'ein Bonusplättchen Frucht auf das Plättchen auf 1,-2 legen, über das Symbol Blatt'
+
+A tile by what it shows (a list), turned (a message of the site's, nested):
+
+>>> from terranova.games.small_islands.actions import Place
+>>> said = say_action(g, Place("S1a", 0, 0, 2), 0)
+>>> str(said)
+'lay the starting tile (side a) with a flower and a house symbol at 0,0, turned half a turn'
+>>> print(said.render("fr"))  # doctest: +NORMALIZE_WHITESPACE
+poser la tuile de départ (face a) avec une fleur et un symbole maison en 0,0, tournée d'un
+demi-tour
+>>> print(said.render("de"))  # doctest: +NORMALIZE_WHITESPACE
+das Startplättchen (Seite a) mit einer Blume und einem Haussymbol auf 0,0 legen, um eine halbe
+Drehung gedreht
 """
 
 from __future__ import annotations
@@ -14,53 +32,79 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from terranova.core.actions import Action
+from terranova.core.i18n import Said, texts
 from terranova.core.words import listed, turned
 from terranova.games.small_islands import actions as a
 from terranova.games.small_islands.components import SYMBOLS
-from terranova.games.small_islands.sheet import WORDS, mission_text, reward_text
+from terranova.games.small_islands.sheet import NAMES, SHOWN, mission_text, reward_text
 
 if TYPE_CHECKING:
     from terranova.games.small_islands.state import SmallIslandsState
 
+_, _n = texts("terranova.games.small_islands")
 
-def tile_words(g: SmallIslandsState, design: str) -> str:
+STACK_SHORT = _("the main stack cannot fill the Navigation stack")
+SHIPS_LAID = _("every ship tile is laid")
+NO_TILE = _("a tile is needed and none is left")
+"""Why a game ended (:meth:`~.state.SmallIslandsState.end_reason`), but for :func:`stuck`."""
+
+
+def stuck(place: int) -> Said:
+    """The game ended: the player at ``place`` can neither explore nor land (the board says
+    the seat's name for ``player``: the view's ``ended_seat``)."""
+    # TRANSLATORS: {player} is a player's name, or "seat 2".
+    return _("{player} can neither explore nor land", player=_("seat {n}", n=place + 1))
+
+
+def tile_shows(g: SmallIslandsState, design: str) -> Said | None:
+    """What a tile shows: ``2 flowers and a temple``, or its land and sea when it shows no
+    symbol (None for a ship tile or a design not known)."""
+    t = g._t
+    index = t.index.get(design)
+    if index is None or index == t.ship:
+        return None
+    face = t.designs[index].face
+    shown = [SHOWN[symbol](n) for symbol, n in zip(SYMBOLS, face.symbols(), strict=True) if n]
+    if shown:
+        return listed(shown)
+    if face.coast:
+        return _("land and sea")
+    return _("only land") if face.land else _("only sea")
+
+
+def tile_words(g: SmallIslandsState, design: str) -> Said:
     """A tile by what it shows: ``the tile with 2 flowers and a temple``."""
     t = g._t
     index = t.index.get(design)
     if index is None:
-        return "a tile"
-    found = t.designs[index]
+        return _("a tile")
     if index == t.ship:
-        return "a ship tile"
-    shown = []
-    for symbol, n in zip(SYMBOLS, found.face.symbols(), strict=True):
-        if n:
-            one, many = WORDS[symbol]
-            shown.append(f"a {one}" if n == 1 else f"{n} {many}")
-    what = "the starting tile" if found.start else "the tile"
+        return _("a ship tile")
+    found = t.designs[index]
+    shown = tile_shows(g, design)
     if found.start:
-        what += f" (side {found.side})"
-    if not shown:
-        face = found.face
-        looks = "land and sea" if face.coast else "only land" if face.land else "only sea"
-        return f"{what} with {looks}"
-    return f"{what} with {listed(shown)}"
+        return _("the starting tile (side {side}) with {shown}", side=found.side, shown=shown)
+    return _("the tile with {shown}", shown=shown)
 
 
-def objective_words(g: SmallIslandsState, card: str) -> str:
+def objective_words(g: SmallIslandsState, card: str) -> Said:
     """An objective (or a Mission, or a Reward) card by what it asks and pays."""
     t = g._t
     if card in t.objectives:
         o = t.objectives[card]
-        return f"the objective '{mission_text(o.mission)} → {reward_text(o.reward)}'"
+        return _(
+            "the objective '{mission} → {reward}'",
+            mission=mission_text(o.mission),
+            reward=reward_text(o.reward),
+        )
     if card in t.missions:
-        return f"the Mission '{mission_text(t.missions[card])}'"
+        return _("the Mission '{mission}'", mission=mission_text(t.missions[card]))
     if card in t.rewards:
-        return f"the Reward '{reward_text(t.rewards[card])}'"
-    return "a card"
+        return _("the Reward '{reward}'", reward=reward_text(t.rewards[card]))
+    return _("a card")
 
 
-def say_action(g: SmallIslandsState, action: Action, seat: int | None) -> str | None:
+def say_action(g: SmallIslandsState, action: Action, seat: int | None) -> Said | str | None:
     """``action`` in words for ``seat``, from the position before it."""
     from terranova.games.small_islands.views import describe_action
 
@@ -69,63 +113,104 @@ def say_action(g: SmallIslandsState, action: Action, seat: int | None) -> str | 
         return None
     top = None if g._over else g._agenda[-1]
     who = getattr(top, "seat", None)
-    player = "a player" if not isinstance(who, int) else f"seat {who + 1}"
+    player = _("a player") if not isinstance(who, int) else _("seat {n}", n=who + 1)
     if seen != str(action):  # what another seat may not see
         if isinstance(action, a.Deal):
-            return f"a tile is dealt to {player}'s hand"
+            return _("a tile is dealt to {player}'s hand", player=player)
         if isinstance(action, a.Draw):
             deck = getattr(top, "deck", "objective")
-            return f"{player} draws a{'n' if deck[0] in 'aeiou' else ''} {deck} card"
+            if deck == "mission":
+                return _("{player} draws a mission card", player=player)
+            if deck == "reward":
+                return _("{player} draws a reward card", player=player)
+            return _("{player} draws an objective card", player=player)
         if isinstance(action, a.Discover):
-            return f"{player} draws a Discovery token"
+            return _("{player} draws a Discovery token", player=player)
         if isinstance(action, a.Choose):
-            return f"{player} keeps one of the Discovery tokens drawn"
-        return f"{player} keeps their objectives"
+            return _("{player} keeps one of the Discovery tokens drawn", player=player)
+        return _("{player} keeps their objectives", player=player)
     return _words(g, action, player)
 
 
-def _words(g: SmallIslandsState, action: Action, player: str) -> str:
+def _words(g: SmallIslandsState, action: Action, player: Said) -> Said | str:
     t = g._t
     match action:
         case a.Place(design=design, x=x, y=y, rotation=rotation):
-            return f"lay {tile_words(g, design)} at {x},{y}{turned(rotation)}"
+            tile = tile_words(g, design)
+            # TRANSLATORS: {tile} is "the tile with a flower..."; {turned} is empty or
+            # ", turned half a turn" (the site's words).
+            return _("lay {tile} at {x},{y}{turned}", tile=tile, x=x, y=y, turned=turned(rotation))
         case a.Take(design=design):
-            return f"take the face-up tile with {tile_words(g, design).partition(' with ')[2]}"
+            shown = tile_shows(g, design)
+            if shown is None:
+                return _("take {tile}", tile=tile_words(g, design))
+            return _("take the face-up tile with {shown}", shown=shown)
         case a.Land(ship=ship, x=x, y=y):
-            return f"land {'their own ship' if ship == 'own' else 'a grey ship'} at {x},{y}"
+            if ship == "own":
+                return _("land their own ship at {x},{y}", x=x, y=y)
+            return _("land a grey ship at {x},{y}", x=x, y=y)
         case a.Token(kind=kind, x=x, y=y, over=over):
-            covered = f", over its {WORDS[over][0]}" if over else ""
-            return f"put a {WORDS[kind][0]} token on the tile at {x},{y}{covered}"
+            name = NAMES[kind]
+            if over:
+                return _(
+                    "put a {kind} token on the tile at {x},{y}, over its {over}",
+                    kind=name,
+                    x=x,
+                    y=y,
+                    over=NAMES[over],
+                )
+            return _("put a {kind} token on the tile at {x},{y}", kind=name, x=x, y=y)
         case a.Pass():
-            return "place no bonus token"
+            return _("place no bonus token")
         case a.House(x=x, y=y):
-            return f"build a house on the tile at {x},{y}"
+            return _("build a house on the tile at {x},{y}", x=x, y=y)
         case a.Done():
-            return "build no more houses this round"
+            return _("build no more houses this round")
         case a.Keep(now=now, later=later):
-            return (
-                f"keep {objective_words(g, now)} for this round and "
-                f"{objective_words(g, later)} for the next"
+            return _(
+                "keep {now} for this round and {later} for the next",
+                now=objective_words(g, now),
+                later=objective_words(g, later),
             )
         case a.Build(mission=m, reward=r, later_mission=lm, later_reward=lr):
-            return (
-                f"build this round's objective from {objective_words(g, m)} and "
-                f"{objective_words(g, r)}, and keep {objective_words(g, lm)} and "
-                f"{objective_words(g, lr)} for the next"
+            return _(
+                "build this round's objective from {mission} and {reward}, "
+                "and keep {later_mission} and {later_reward} for the next",
+                mission=objective_words(g, m),
+                reward=objective_words(g, r),
+                later_mission=objective_words(g, lm),
+                later_reward=objective_words(g, lr),
             )
         case a.Choose(token=token):
-            return f"keep the Discovery token worth {t.discoveries.get(token, '?')} points"
+            value = t.discoveries.get(token)
+            if value is None:
+                return _("keep a Discovery token")
+            return _n(
+                "keep the Discovery token worth {n} point",
+                "keep the Discovery token worth {n} points",
+                value,
+            )
         case a.Reveal(design=design):
-            return f"{tile_words(g, design)} is turned face up"
+            return _("{tile} is turned face up", tile=tile_words(g, design))
         case a.Deal(design=design):
-            return f"{tile_words(g, design)} is dealt to {player}'s hand"
+            return _(
+                "{tile} is dealt to {player}'s hand", tile=tile_words(g, design), player=player
+            )
         case a.Draw(card=card):
-            return f"{player} draws {objective_words(g, card)}"
+            return _("{player} draws {card}", player=player, card=objective_words(g, card))
         case a.Discover(token=token):
-            return f"{player} draws a Discovery token worth {t.discoveries.get(token, '?')} points"
+            value = t.discoveries.get(token)
+            if value is None:
+                return _("{player} draws a Discovery token", player=player)
+            return _n(
+                "{player} draws a Discovery token worth {n} point",
+                "{player} draws a Discovery token worth {n} points",
+                value,
+                player=player,
+            )
         case a.Expedition(card=card):
             found = next((e for e in t.components.expeditions if e.id == card), None)
             if found is None or found.kind != "explore":
-                return "Alexis turns over a Land card"
-            return f"Alexis turns over an Explore card (the face-up tile {found.slot})"
+                return _("Alexis turns over a Land card")
+            return _("Alexis turns over an Explore card (the face-up tile {slot})", slot=found.slot)
     return str(action)

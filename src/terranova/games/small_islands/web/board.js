@@ -15,7 +15,7 @@
 // The game declares this directory as its `web` package (GameInfo.web); board modules export
 // createBoard(ctx) (see /static/game.js for the interface). Its look is in board.css.
 import { h, loadStyle, paletteName, s, seatColour, seatInk, svgTitle } from "/static/common.js";
-import { translator } from "/static/i18n.js";
+import { say, translator } from "/static/i18n.js";
 import { Placing, TileMap } from "/static/kit/tile-board.js";
 import { LABEL_POINTS, LAND, sameAsTable, tileGeometry, turnLabels } from "./geometry.js";
 
@@ -282,7 +282,8 @@ class IslandsBoard {
   constructor(ctx) {
     this.ctx = ctx;
     const comp = ctx.components;
-    this.designs = new Map(comp.designs.map((d) => [d.id, d]));
+    // a design's name comes as words to say (a list of counts, or "sea"...) in the page's language
+    this.designs = new Map(comp.designs.map((d) => [d.id, { ...d, name: say(d.name) }]));
     this.objectives = new Map((comp.objectives || []).map((o) => [o.id, o]));
     this.missions = new Map((comp.missions || []).map((m) => [m.id, m]));
     this.rewards = new Map((comp.rewards || []).map((r) => [r.id, r]));
@@ -490,7 +491,7 @@ class IslandsBoard {
     this.layers.hint.replaceChildren(...drawn.filter(Boolean));
     this.hintLabels.replaceChildren(...marks.filter((m, k) => !drawn[k]).map(({ move, role }) => h(`div.hint-label.role-${role}`, {
       dataset: { testid: "hint-mark", role, kind: move.kind || "" },
-    }, h("b", { text: t("{role}:", { role: HINT_ROLES[role] || role }) }), " ", capital(move.says || move.text))));
+    }, h("b", { text: t("{role}:", { role: HINT_ROLES[role] || role }) }), " ", capital(say(move.says || move.text)))));
     this.hintLabels.hidden = !this.hintLabels.childElementCount;
   }
 
@@ -504,7 +505,7 @@ class IslandsBoard {
     const g = s("g", {
       class: `hint-mark role-${role}`, "data-testid": "hint-mark", "data-role": role, "data-kind": move.kind,
       "data-x": f.x, "data-y": f.y,
-    }, svgTitle(t("{role}: {move}", { role: HINT_ROLES[role] || role, move: move.says || move.text })));
+    }, svgTitle(t("{role}: {move}", { role: HINT_ROLES[role] || role, move: say(move.says || move.text) })));
     const inset = 3 + 6 * k; // side by side on one square: one inside the other
     const frame = () => s("rect", { class: "hint-frame", x: f.x * S + inset, y: f.y * S + inset, width: S - 2 * inset, height: S - 2 * inset, rx: 7 });
     const at = (node, x, y, scale = 1) => {
@@ -845,7 +846,7 @@ class IslandsBoard {
       default:
         // no kind: what this seat may not see (another's objectives, a tile or card drawn)
         if (keptObjectives(entry)) return t("chose their objectives");
-        return capital(entry.says || entry.text);
+        return capital(say(entry.says || entry.text));
     }
   }
 
@@ -896,6 +897,14 @@ class IslandsBoard {
     return k === undefined ? null : laid[k] || null;
   }
 
+  /** Why the game ended, in the page's language: the server's words, the seat it names
+   * (view.ended_seat, when a player could neither explore nor land) said by its name. */
+  endReason(view) {
+    const reason = view.ended;
+    if (view.ended_seat === null || view.ended_seat === undefined || !reason || !reason.params) return say(reason);
+    return say({ ...reason, params: { ...reason.params, player: this.ctx.seatName(view.ended_seat) } });
+  }
+
   endSummary(message) {
     const view = message.view;
     const result = message.result;
@@ -924,7 +933,7 @@ class IslandsBoard {
       if (e.k < 0) rows.push(line(ALEXIS, "Alexis", e.total, e.parts, solo && !winners.length, "end-alexis"));
       else rows.push(line(seatColour(e.k), this.ctx.seatName(e.k), e.total, e.parts, winners.includes(e.k), `end-points-${e.k}`));
     }
-    const ended = view.ended ? h("p.hint", { text: t("The game ended: {reason}.", { reason: view.ended.replace(/seat (\d+)/, (_, n) => this.ctx.seatName(Number(n))) }) }) : null;
+    const ended = view.ended ? h("p.hint", { text: t("The game ended: {reason}.", { reason: this.endReason(view) }) }) : null;
     const tie = !solo && all.length > 1 && all[0].total === all[1].total
       ? h("p.hint", { text: t("Tied on points: most ports around the ship, then most houses built, then the last to lay a tile.") }) : null;
     let title = null;
@@ -1389,7 +1398,7 @@ class IslandsBoard {
             return b;
           })));
       }
-      if (this.others.length) controls.push(h("div.choices", this.others.map((m) => this.button(m.text, m.says || m.text, m.says || m.text, "other"))));
+      if (this.others.length) controls.push(h("div.choices", this.others.map((m) => this.button(m.text, say(m.says || m.text), say(m.says || m.text), "other"))));
     }
     this.controls.replaceChildren(...controls);
     this.controls.hidden = controls.length === 0;
