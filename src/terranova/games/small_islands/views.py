@@ -92,10 +92,11 @@ def view(g: SmallIslandsState, seat: int | None) -> dict[str, Any]:
             for p, pos, pts, tok in g._earned
         ],
         "ended": as_data(g._ended) if over and g._ended is not None else None,
-        "ended_seat": g._ended_seat if over else None,
         "winners": g.winners(),
         SCORING: [line.json() for line in g._sheet],
     }
+    if over:  # the seat the end's reason names, for the board to say by its name
+        out["ended_seat"] = g._ended_seat
     if g._solo:
         out["alexis"] = {
             "card": g._alexis_card.id if g._alexis_card else None,
