@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from terranova.core.i18n import from_data
 from terranova.core.state import State
 from terranova.games.small_islands.look import (
     ALEXIS_COLOUR,
@@ -40,6 +41,8 @@ _BEACH = 0.1
 """The width of the beach stroke around the land, in tiles (half of it shows)."""
 _MARK = 0.065
 """The radius of a symbol, in tiles."""
+
+BOLD_RED = 'font-weight="bold" fill="#8b1a1a"'
 
 
 def _rect(x0: float, y0: float, x1: float, y1: float, ox: float, oy: float, size: float) -> str:
@@ -528,10 +531,8 @@ def _panel(
         y += 26
     if view["ended"]:
         won = winners_line(view)
-        body.append(
-            text(x, y, f"Game over: {view['ended']}", 12, 'font-weight="bold" fill="#8b1a1a"')
-        )
-        body.append(text(x, y + 17, f"winners: {won}", 12, 'font-weight="bold" fill="#8b1a1a"'))
+        body.append(text(x, y, f"Game over: {from_data(view['ended'])}", 12, BOLD_RED))
+        body.append(text(x, y + 17, f"winners: {won}", 12, BOLD_RED))
         y += 37
     return body, y
 

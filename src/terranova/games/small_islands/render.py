@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from terranova.core.i18n import from_data
 from terranova.core.state import State
 from terranova.games.small_islands.drawing import render_components_svg, render_svg
 from terranova.games.small_islands.look import (
@@ -245,5 +246,5 @@ def render_text(state: State, seat: int | None = None) -> str:
     lines += _pieces_lines(view["tiles"], view["players"], alexis is not None)
     if view["ended"]:
         won = winners_line(view)
-        lines.append(f"over: {view['ended']}; winners: {won}")
+        lines.append(f"over: {from_data(view['ended'])}; winners: {won}")
     return "\n".join(lines) + "\n"
