@@ -22,10 +22,10 @@ UNMARKED = """() => {
     const board = window.terranova.board;
     const named = new Set(window.terranova.state().seats.map((seat) => seat.name));
     for (const card of board.cards ? board.cards.values() : []) {
-        for (const word of [card.name_fr, card.name_en, card.family]) named.add(word);
+        for (const word of [card.name_fr, card.name_en, card.name_de, card.family]) named.add(word);
     }
     for (const era of board.eras ? board.eras.values() : []) {
-        for (const word of [era.name_fr, era.name_en]) named.add(word);
+        for (const word of [era.name_fr, era.name_en, era.name_de]) named.add(word);
     }
     const ours = (text) => {
         const plain = text.replace(/\\u00ad/g, "").trim();

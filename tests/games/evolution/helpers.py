@@ -47,8 +47,12 @@ def make_deck(cards: list[tuple[str, int, Family, tuple[str, ...]]], jokers: int
     built = []
     for card_id, era, family, pre in cards:
         numbers[era] = numbers.get(era, 0) + 1
-        built.append(Card(card_id, card_id, card_id, era, numbers[era], family, pre, "-", "-"))
-    eras = tuple(Era(e, f"era {e}", f"era {e}", "-", "#000000") for e in sorted(numbers))
+        built.append(
+            Card(card_id, card_id, card_id, card_id, era, numbers[era], family, pre, "-", "-")
+        )
+    eras = tuple(
+        Era(e, f"era {e}", f"era {e}", f"era {e}", "-", "#000000") for e in sorted(numbers)
+    )
     ordered = tuple(sorted(built, key=lambda c: (c.era, c.number)))
     return Deck("lab", ordered, eras, jokers, (1,))
 

@@ -299,6 +299,34 @@ def test_helpers_and_masks_agree() -> None:
     assert Family("Société") is Family.SOCIETE
     assert str(Family.SOCIETE) == "Société"
     assert Family.SOCIETE.name_en == "Society"
+    assert Family.SOCIETE.name_de == "Gesellschaft"
+
+
+def test_every_card_era_and_family_has_a_german_name() -> None:
+    deck = load_deck()
+    for thing in (*deck.cards, *deck.eras):
+        assert thing.name_de.strip() == thing.name_de and thing.name_de, thing
+        assert thing.named.render("de") == thing.name_de
+        assert thing.named.render("fr") == thing.name_fr
+        assert thing.named.render("en") == thing.name_en
+    assert {f.name_de for f in Family} >= {"Werkzeuge", "Ernährung", "Bewegung"}
+    assert len({f.name_de for f in Family}) == len(Family)
+    # the names a German edition would print; scientific names stay as they are
+    german = {card.id: card.name_de for card in deck.cards}
+    assert german["feu"] == "Feuer" and german["roue"] == "Rad" and german["biface"] == "Faustkeil"
+    assert german["homo-erectus"] == "Homo erectus"
+    assert german["australopithecus"] == "Australopithecus"
+    assert deck.era(2).name_de == "Homo erectus und das Feuer"
+
+
+def test_a_card_is_found_by_any_of_its_names() -> None:
+    deck = load_deck()
+    assert deck.by_name("Feu") is deck.by_name("fire") is deck.by_name("FEUER") is deck.card("feu")
+    assert deck.by_name("Faustkeil").id == "biface"
+    assert deck.by_name("Floß") is deck.by_name("floss") is deck.card("radeau")  # ß is "ss"
+    assert deck.by_name("hohlenmalerei").id == "art-parietal"  # accents and umlauts ignored
+    with pytest.raises(KeyError, match="no card named 'Feuerwehr'"):
+        deck.by_name("Feuerwehr")
 
 
 def test_load_deck_is_cached_and_reads_other_files(tmp_path: Path) -> None:
@@ -435,6 +463,22 @@ def _empty_name(d: dict[str, Any]) -> None:
     card_of(d, "ocre")["name_en"] = "  "
 
 
+def _no_german_name(d: dict[str, Any]) -> None:
+    del card_of(d, "ocre")["name_de"]
+
+
+def _empty_german_name(d: dict[str, Any]) -> None:
+    card_of(d, "ocre")["name_de"] = ""
+
+
+def _era_without_german_name(d: dict[str, Any]) -> None:
+    del d["era"][2]["name_de"]
+
+
+def _german_name_of_another_card(d: dict[str, Any]) -> None:
+    card_of(d, "foyer")["name_de"] = "Feu"
+
+
 def _negative_jokers(d: dict[str, Any]) -> None:
     d["meta"]["jokers"] = -1
 
@@ -491,6 +535,13 @@ BROKEN = [
     (_missing_field, r"card 'ocre': field 'period': missing"),
     (_two_line_description, r"card 'ocre': field 'description': must be one line"),
     (_empty_name, r"card 'ocre': field 'name_en': .*non-empty text"),
+    (_no_german_name, r"card 'ocre': field 'name_de': missing"),
+    (_empty_german_name, r"card 'ocre': field 'name_de': .*non-empty text"),
+    (_era_without_german_name, r"era 3: field 'name_de': None: a non-empty text is required"),
+    (
+        _german_name_of_another_card,
+        r"card 'foyer': field 'name_de': 'Feu' is already the name of card 'feu'",
+    ),
     (_negative_jokers, r"\[meta\]: field 'jokers'"),
     (_point_cards_unsorted, r"\[meta\]: field 'point_cards': .*ascending"),
     (_unknown_meta_field, r"\[meta\]: field 'players': unknown field"),
@@ -574,7 +625,9 @@ def test_table_lists_every_card_and_is_the_one_in_the_docs() -> None:
     table = deck_table_markdown(deck)
     lines = table.strip().splitlines()
     assert len(lines) == 2 + 54
-    assert "| 1 | 9 | Chasse | Hunting | Alimentation (Food) | 1 Bande, 1 Charognage |" in table
+    assert (
+        "| 1 | 9 | Chasse | Hunting | Jagd | Alimentation (Food) | 1 Bande, 1 Charognage |" in table
+    )
     assert DOC.exists()
     assert table in DOC.read_text(encoding="utf-8"), "regenerate the table in the doc"
 

@@ -1,7 +1,6 @@
 """Discovery's words in the reader's language: every move said (``say_action``), every
 score line and its kind, in English, French and German, from the game's own catalog; cards
-and eras by the names the deck gives them (French and English; a German reader reads the
-English names, the deck having no German ones)."""
+and eras by the names the deck gives them in each of the three languages."""
 
 from __future__ import annotations
 
@@ -80,7 +79,7 @@ def test_worked_examples_of_moves() -> None:
     # nested: the card's name, given by the deck in each language, inside the message
     assert str(said) == "place Fire from the hand"
     assert say(said, "fr") == "poser Feu depuis la main"
-    assert say(said, "de") == "Fire aus der Hand legen"  # no German names in the deck
+    assert say(said, "de") == "Feuer aus der Hand legen"  # the deck's German name
     said = g.say_action(PlaceDiscard(1, "joker"), 0)
     assert said is not None
     assert say(said, "fr") == "poser un joker depuis la défausse de la place 2"
@@ -88,7 +87,12 @@ def test_worked_examples_of_moves() -> None:
     said = g.say_action(PlaceCalled("feu", True), 0)
     assert said is not None
     assert say(said, "fr") == "poser la carte appelée, Feu, en continuant la série"
-    assert say(said, "de") == "die gerufene Karte, Fire, legen und die Serie fortsetzen"
+    assert say(said, "de") == "die gerufene Karte, Feuer, legen und die Serie fortsetzen"
+    said = g.say_action(PlaceHand("sortie-d-afrique"), 0)
+    assert said is not None
+    assert str(said) == "place Out of Africa from the hand"
+    assert say(said, "fr") == "poser Sortie d'Afrique depuis la main"
+    assert say(said, "de") == "Auszug aus Afrika aus der Hand legen"
 
 
 def test_a_card_dealt_is_said_where_it_goes_and_hidden_from_others() -> None:
@@ -112,11 +116,11 @@ def test_worked_examples_of_score_lines() -> None:
     line = card_line(names, 2, feu, True)
     assert str(line) == "a joker as Fire, card 2 of a series"
     assert line.render("fr") == "un joker comme Feu, carte 2 d'une série"
-    assert line.render("de") == "ein Joker als Fire, Karte 2 einer Serie"
+    assert line.render("de") == "ein Joker als Feuer, Karte 2 einer Serie"
     era = deck.era(2).named
     line = special_line("closed", 2, era)
     assert line.render("fr") == "a fermé l'ère 2, Homo erectus et le feu"
-    assert line.render("de") == "hat Epoche 2 geschlossen, Homo erectus and fire"
+    assert line.render("de") == "hat Epoche 2 geschlossen, Homo erectus und das Feuer"
     for reason in ("opened", "closed", "emptied", "joker"):
         said = special_line(reason, 3, deck.era(3).named)
         assert said.render("fr") != str(said) and said.render("de") != str(said)

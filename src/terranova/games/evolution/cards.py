@@ -59,6 +59,11 @@ class Family(StrEnum):
         """The English name."""
         return _FAMILY_EN[self]
 
+    @property
+    def name_de(self) -> str:
+        """The German name."""
+        return _FAMILY_DE[self]
+
 
 _FAMILY_EN = {
     Family.OUTILS: "Tools",
@@ -70,6 +75,16 @@ _FAMILY_EN = {
     Family.MOUVEMENT: "Movement",
 }
 
+_FAMILY_DE = {
+    Family.OUTILS: "Werkzeuge",
+    Family.ALIMENTATION: "Ernährung",
+    Family.SOCIETE: "Gesellschaft",
+    Family.SCIENCE: "Wissenschaft",
+    Family.TECHNIQUES: "Techniken",
+    Family.CULTURE: "Kultur",
+    Family.MOUVEMENT: "Bewegung",
+}
+
 
 @dataclass(frozen=True)
 class Card:
@@ -78,6 +93,7 @@ class Card:
     id: str
     name_fr: str
     name_en: str
+    name_de: str
     era: int
     number: int
     """Order of the card within its era, 1..9 (unused by the simple games)."""
@@ -94,9 +110,9 @@ class Card:
 
     @property
     def named(self) -> Named:
-        """The card's name in the reader's language (the deck gives French and English; a
-        German reader reads the English)."""
-        return Named({"fr": self.name_fr, "en": self.name_en})
+        """The card's name in the reader's language (the deck gives French, English and
+        German)."""
+        return Named({"fr": self.name_fr, "en": self.name_en, "de": self.name_de})
 
 
 @dataclass(frozen=True)
@@ -106,15 +122,15 @@ class Era:
     number: int
     name_fr: str
     name_en: str
+    name_de: str
     period: str
     colour: str
     """``#rrggbb``."""
 
     @property
     def named(self) -> Named:
-        """The era's name in the reader's language (French and English; German reads the
-        English)."""
-        return Named({"fr": self.name_fr, "en": self.name_en})
+        """The era's name in the reader's language (French, English and German)."""
+        return Named({"fr": self.name_fr, "en": self.name_en, "de": self.name_de})
 
 
 CardRef = str | Card
@@ -230,10 +246,10 @@ class Deck:
         raise KeyError(f"no era {number} in deck {self.name!r}")
 
     def by_name(self, name: str) -> Card:
-        """The card with this French or English name (case and accents ignored)."""
+        """The card with this French, English or German name (case and accents ignored)."""
         key = _fold(name)
         for card in self.cards:
-            if key in (_fold(card.name_fr), _fold(card.name_en)):
+            if key in (_fold(card.name_fr), _fold(card.name_en), _fold(card.name_de)):
                 return card
         raise KeyError(f"no card named {name!r} in deck {self.name!r}")
 
@@ -293,11 +309,12 @@ class Deck:
 
 _TOP_KEYS = {"meta", "era", "card"}
 _META_KEYS = {"name", "version", "jokers", "point_cards"}
-_ERA_KEYS = {"number", "name_fr", "name_en", "period", "colour"}
+_ERA_KEYS = {"number", "name_fr", "name_en", "name_de", "period", "colour"}
 _CARD_KEYS = {
     "id",
     "name_fr",
     "name_en",
+    "name_de",
     "era",
     "number",
     "family",
@@ -396,6 +413,7 @@ def _parse_eras(raw: object, source: str) -> tuple[Era, ...]:
             number,
             _text(item, "name_fr", fail),
             _text(item, "name_en", fail),
+            _text(item, "name_de", fail),
             _text(item, "period", fail),
             colour.lower(),
         )
@@ -449,6 +467,7 @@ def _parse_card(raw: object, position: int, source: str) -> Card:
         id=card_id,
         name_fr=_text(raw, "name_fr", fail),
         name_en=_text(raw, "name_en", fail),
+        name_de=_text(raw, "name_de", fail),
         era=era,
         number=number,
         family=family,
@@ -476,15 +495,17 @@ def _check_deck(cards: list[Card], source: str) -> None:
                     "prerequisites",
                     f"{pre!r} is of era {other.era}, later than this card's era {card.era}",
                 )
-    names: dict[tuple[str, str], Card] = {}
+    # a name, in any language, names one card: a card is looked up by any of its names
+    names: dict[str, Card] = {}
     for card in cards:
-        for key in ("name_fr", "name_en"):
-            folded = (key, _fold(getattr(card, key)))
-            if folded in names:
+        for key in ("name_fr", "name_en", "name_de"):
+            folded = _fold(getattr(card, key))
+            other = names.get(folded)
+            if other is not None and other.id != card.id:
                 raise fail(
                     card,
                     key,
-                    f"{getattr(card, key)!r} is already the name of card {names[folded].id!r}",
+                    f"{getattr(card, key)!r} is already the name of card {other.id!r}",
                 )
             names[folded] = card
     numbers: dict[tuple[int, int], Card] = {}
@@ -591,6 +612,6 @@ def _family(value: object, fail: Any) -> Family:
             if value == family.value:
                 return family
         for family in Family:
-            if _fold(value) in (_fold(family.value), _fold(family.name_en)):
+            if _fold(value) in (_fold(family.value), _fold(family.name_en), _fold(family.name_de)):
                 raise fail("family", f"{value!r}: write it {family.value!r}")
     raise fail("family", f"{value!r} is not one of the 7 families: {names}")

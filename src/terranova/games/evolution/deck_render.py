@@ -487,10 +487,11 @@ def svg_document(width: float, height: float, title: str, body: list[str], defs:
 
 
 def deck_table_markdown(deck: Deck) -> str:
-    """The whole deck as a Markdown table, one row per card, in deck order."""
+    """The whole deck as a Markdown table, one row per card, in deck order: its names in
+    French, English and German (nom, name, Name)."""
     lines = [
-        "| era | no. | nom | name | family | prerequisites | period |",
-        "|---:|---:|---|---|---|---|---|",
+        "| era | no. | nom | name | Name | family | prerequisites | period |",
+        "|---:|---:|---|---|---|---|---|---|",
     ]
     for card in deck.cards:
         prereqs = ", ".join(p.label for p in deck.prerequisites_of(card)) or "—"
@@ -500,6 +501,7 @@ def deck_table_markdown(deck: Deck) -> str:
             str(card.number),
             card.name_fr,
             card.name_en,
+            card.name_de,
             family,
             prereqs,
             card.period,

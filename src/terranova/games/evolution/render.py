@@ -68,13 +68,15 @@ def _check_seat(state: EvolutionState, seat: int | None) -> None:
 def _deck(components: Mapping[str, Any]) -> Deck:
     """The deck described by ``state.components()`` (what a picture needs of it)."""
     eras = tuple(
-        Era(e["number"], e["name_fr"], e["name_en"], "", e["colour"]) for e in components["eras"]
+        Era(e["number"], e["name_fr"], e["name_en"], e["name_de"], "", e["colour"])
+        for e in components["eras"]
     )
     cards = tuple(
         Card(
             c["id"],
             c["name_fr"],
             c["name_en"],
+            c["name_de"],
             c["era"],
             c["number"],
             Family(c["family"]),

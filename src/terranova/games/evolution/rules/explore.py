@@ -52,10 +52,11 @@ def card_line(names: Sequence[Said], points: int, card: int, joker: bool) -> Sai
     reader's language.
 
     >>> from terranova.core.i18n import Named
-    >>> names = [Named({"fr": "Bipédie", "en": "Bipedalism"}), Named({"fr": "Feu", "en": "Fire"})]
+    >>> names = [Named({"fr": "Bipédie", "en": "Bipedalism", "de": "Aufrechter Gang"}),
+    ...          Named({"fr": "Feu", "en": "Fire", "de": "Feuer"})]
     >>> line = card_line(names, 3, 1, False)
     >>> print(line, line.render("fr"), line.render("de"), sep=" | ")
-    Fire, card 3 of a series | Feu, carte 3 d'une série | Fire, Karte 3 einer Serie
+    Fire, card 3 of a series | Feu, carte 3 d'une série | Feuer, Karte 3 einer Serie
     >>> str(card_line(names, 1, 0, True))
     'a joker as Bipedalism, card 1 of a series'
     """
@@ -73,12 +74,13 @@ def special_line(reason: Reason, era: int, era_name: Said | str) -> Said:
 
     >>> from terranova.core.i18n import Named
     >>> line = special_line("opened", 2, Named({"fr": "Homo erectus et le feu",
-    ...                                        "en": "Homo erectus and fire"}))
+    ...                                        "en": "Homo erectus and fire",
+    ...                                        "de": "Homo erectus und das Feuer"}))
     >>> for lang in ("en", "fr", "de"):
     ...     print(line.render(lang))
     opened era 2, Homo erectus and fire
     a ouvert l'ère 2, Homo erectus et le feu
-    hat Epoche 2 geöffnet, Homo erectus and fire
+    hat Epoche 2 geöffnet, Homo erectus und das Feuer
     >>> str(special_line("emptied", 0, ""))
     'emptied their hand'
     """

@@ -180,7 +180,13 @@ def components(g: Table) -> dict[str, Any]:
         "deck": deck.name,
         "jokers": g._cfg.jokers,
         "eras": [
-            {"number": e.number, "name_fr": e.name_fr, "name_en": e.name_en, "colour": e.colour}
+            {
+                "number": e.number,
+                "name_fr": e.name_fr,
+                "name_en": e.name_en,
+                "name_de": e.name_de,
+                "colour": e.colour,
+            }
             for e in deck.eras
         ],
         "cards": [
@@ -188,6 +194,7 @@ def components(g: Table) -> dict[str, Any]:
                 "id": card.id,
                 "name_fr": card.name_fr,
                 "name_en": card.name_en,
+                "name_de": card.name_de,
                 "era": card.era,
                 "number": card.number,
                 "family": str(card.family),

@@ -1,6 +1,6 @@
 """Discovery (evolution)'s moves in plain words, as a seat reads them (a log, a hint, a
-toast), in the reader's language: cards by their names (French or English, as the deck
-gives them), seats from 1. The words come from the action's data as the seat saw it
+toast), in the reader's language: cards by their names (in French, English or German, as the
+deck gives them), seats from 1. The words come from the action's data as the seat saw it
 (:func:`~terranova.core.action_text.seen_data`): a card hidden from the seat (``draw ?``) is
 "a card", so the words never say more than the text.
 
@@ -14,7 +14,7 @@ gives them), seats from 1. The words come from the action's data as the seat saw
 ('poser un joker depuis la défausse de la place 2', 'einen Joker aus der Ablage von Platz 2 legen')
 >>> said = say(g, PlaceHand("feu"), 0)
 >>> str(said), said.render("fr"), said.render("de")
-('place Fire from the hand', 'poser Feu depuis la main', 'Fire aus der Hand legen')
+('place Fire from the hand', 'poser Feu depuis la main', 'Feuer aus der Hand legen')
 """
 
 from __future__ import annotations

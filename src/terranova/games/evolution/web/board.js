@@ -21,8 +21,15 @@ import { h, loadStyle, paletteName, s, seatColour, seatInk } from "/static/commo
 import { language, say, translator } from "/static/i18n.js";
 
 const { t, tn } = translator("evolution");
-// the cards' and eras' French names are the game's own: in French, no English beside them
+// the cards' and eras' French names are the game's own: in French, no other name beside
+// them; an English reader reads the English names beside them, a German reader the German
 const FRENCH = language === "fr";
+const OWN_NAME = language === "de" ? "name_de" : "name_en";
+/** A card's or an era's name in the reader's language, shown beside the French one (the
+ * English one where the deck gives none in German). */
+function ownName(named) {
+  return named[OWN_NAME] || named.name_en;
+}
 const LIST = new Intl.ListFormat(language === "en" || language === "xx" ? "en-GB" : language, { type: "conjunction" });
 
 await loadStyle(new URL("board.css", import.meta.url));
@@ -135,7 +142,7 @@ class EvolutionBoard {
     this.eras = new Map(ctx.components.eras.map((era) => [era.number, era]));
     this.byName = new Map();
     for (const card of ctx.components.cards) {
-      for (const key of [card.id, card.name_fr, card.name_en]) this.byName.set(fold(key), card.id);
+      for (const key of [card.id, card.name_fr, card.name_en, card.name_de]) if (key) this.byName.set(fold(key), card.id);
     }
     this.message = null;
     this.live = false;
@@ -266,14 +273,15 @@ class EvolutionBoard {
     ].join("\n");
   }
 
-  /** A card's French name, with its English one beside it (but in French). */
+  /** A card's French name, with the reader's (English, German) beside it (but in French). */
   cardLabel(card) {
-    return FRENCH || card.name_en === card.name_fr ? card.name_fr : `${card.name_fr} (${card.name_en})`;
+    const own = ownName(card);
+    return FRENCH || own === card.name_fr ? card.name_fr : `${card.name_fr} (${own})`;
   }
 
-  /** Whether a card face has room for the English name under the French one. */
-  englishLine(card, size) {
-    if (!card || size === "chip" || FRENCH) return false; // every card its English name, even when the same
+  /** Whether a card face has room for the reader's name (English, German) under the French one. */
+  ownLine(card, size) {
+    if (!card || size === "chip" || FRENCH) return false; // every card its name, even when the same
     return size !== "slot" || card.name_fr.length <= 8;
   }
 
@@ -307,7 +315,7 @@ class EvolutionBoard {
     card ? h("span.evo-num", { text: `${era}·${card.number}` }) : null, // era·number, on every card alike
     this.familyIcon(id, size === "pile" ? 22 : size === "chip" ? 12 : 14),
     h(`b.evo-name${longWord(this.name(id))}`, { text: size === "chip" ? this.name(id) : breakable(this.name(id)) }),
-    this.englishLine(card, size) ? h("small.evo-en", { text: card.name_en }) : null,
+    this.ownLine(card, size) ? h("small.evo-en", { text: ownName(card) }) : null,
     size === "pile" && card ? h("span.evo-family", { text: t("{family} · era {era}", { family: card.family, era: card.era }) }) : null,
     joker ? h("span.evo-joker-mark", { text: "★", title: t("a joker stands for this card") }) : null);
     if (action) this.covered.add(action);
@@ -401,7 +409,7 @@ class EvolutionBoard {
       return h(`div.evo-era-row${info.closed ? ".closed" : ""}${info.open ? ".open" : ""}`, {
         style: `--era:${this.eraColour(era.number)}`, dataset: { era: era.number, testid: "era-row" },
       },
-      h("div.evo-era-label", { title: t("{era}: {state}", { era: FRENCH ? era.name_fr : `${era.name_fr} (${era.name_en})`, state }) },
+      h("div.evo-era-label", { title: t("{era}: {state}", { era: FRENCH ? era.name_fr : `${era.name_fr} (${ownName(era)})`, state }) },
         h("b", h("span.evo-era-word", { text: t("Era") + " " }), String(era.number)),
         h("span.evo-era-name", { text: era.name_fr }),
         h("span.evo-era-count", { text: `${info.placed}/${info.size}${info.closed ? " ✓" : ""}` })),
@@ -1103,7 +1111,7 @@ class EvolutionBoard {
     for (const act of acts) this.covered.add(act.text);
     picker.list.replaceChildren(...acts.map((act) => {
       const card = this.card(act.card);
-      return h("option", { value: card ? card.name_fr : act.card, label: card ? t("{name} · era {era}", { name: FRENCH ? card.name_fr : card.name_en, era: card.era }) : "" });
+      return h("option", { value: card ? card.name_fr : act.card, label: card ? t("{name} · era {era}", { name: FRENCH ? card.name_fr : ownName(card), era: card.era }) : "" });
     }));
     picker.button.disabled = !this.pickFrom(acts, picker.input.value);
     return h("div.evo-picker", { dataset: { testid: `${key}-picker` } },
