@@ -1,9 +1,10 @@
 """The play page in the reader's language (docs/web-ui.md, "Languages"): a game of The
 Discovery against greedy, a few moves made by clicking and the rest over HTTP, read in French
 and in German (the page's own words: the turn banner, its buttons, the replay bar), and in
-the pseudo-language, where every line the page writes itself is marked. Texts that come from
-the server (move descriptions, log lines, scoring lines, seat and game names) stay as they
-arrive; so do the board's own (its panel, its map), which its game's domain translates.
+the pseudo-language, where every line the page writes is marked, the server's words (the
+log's moves, the scoring lines) included; only the seats' and the game's names stay as they
+are. The board's own parts (its panel, its map) are its game's to translate
+(test_every_game_languages_browser.py).
 
 Screenshots (desktop and phone) are saved to out/screenshots/ (see conftest.py)."""
 
@@ -55,8 +56,8 @@ WORDS = {
 }
 
 # the lines of the page outside the board's own parts (its map, its panel, what it adds under
-# a seat), the chart and the chat (their modules), the toasts and the log's move texts (which
-# the board may word itself); each visible text node, trimmed
+# a seat), the chart and the chat (their modules) and the toasts; each visible text node,
+# trimmed
 VISIBLE_LINES = """(withBanner) => {
   const roots = [...document.querySelectorAll(
     "main.play, #game-title, #conn, #rules-link, #score-line")];
@@ -68,7 +69,7 @@ VISIBLE_LINES = """(withBanner) => {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const el = node.parentElement;
       const text = node.textContent.trim();
-      if (!text || el.closest(skip) || el.matches(".log-text")) continue;
+      if (!text || el.closest(skip)) continue;
       if (!withBanner && el.closest("#turn-banner")) continue;
       if (el.checkVisibility()) lines.push(text);
     }
@@ -76,15 +77,8 @@ VISIBLE_LINES = """(withBanner) => {
   return lines;
 }"""
 
-# what the server says as it is: the log's texts, the scoring lines', the seats' names and
-# the game's
-SERVER_TEXTS = """() => {
-  const state = window.terranova.state();
-  const texts = state.seats.map((s) => s.name);
-  for (const entry of state.log) texts.push(entry.text, entry.says || "");
-  for (const line of (state.view && state.view.scoring) || []) texts.push(line.what, line.kind);
-  return texts.filter(Boolean);
-}"""
+# the names said as they are: the seats'
+NAMES = "() => window.terranova.state().seats.map((s) => s.name)"
 
 NUMBERS = re.compile(r"^[\d\s.,:;+\u2212\-·%\u00d7/()★•]*$")  # signs: minus, times
 
@@ -162,8 +156,8 @@ def test_a_game_in_the_browsers_language(
 
 def unmarked(page: Any, with_banner: bool) -> list[str]:
     """The page's visible lines that are neither marked as the pseudo-language marks its
-    messages nor the server's texts nor numbers."""
-    allowed = set(page.evaluate(SERVER_TEXTS)) | {"The Discovery", "Terranova"}
+    messages nor names nor numbers."""
+    allowed = set(page.evaluate(NAMES)) | {"The Discovery", "Terranova"}
     lines = page.evaluate(VISIBLE_LINES, with_banner)
     return [x for x in lines if "⟦" not in x and x not in allowed and not NUMBERS.match(x)]
 
