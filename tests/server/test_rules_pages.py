@@ -34,7 +34,7 @@ def test_every_game_has_a_rules_page_with_its_pictures_and_variants(api: Any, ga
         assert listed == (name in info.settable_variants()), name
         if listed:
             assert html.escape(variant.description) in body, name
-    pictures = re.findall(rf'src="/rules/{game_id}/pictures/([a-z0-9-]+)\.svg"', body)
+    pictures = re.findall(rf'src="/rules/{game_id}/pictures/([a-z0-9-]+)\.svg\?lang=en"', body)
     assert len(pictures) >= 2, "a rules page shows the game in pictures"
     for name in pictures:
         drawn = api.client.get(f"/rules/{game_id}/pictures/{name}.svg")
@@ -63,6 +63,9 @@ def test_unknown_pages_and_pictures_answer_404(api: Any) -> None:
     for name in ("nothing", "after-0", "after-301", "..%2Fsecret"):
         answer = api.client.get(f"/rules/discovery/pictures/{name}.svg")
         assert answer.status_code == 404, name
+    for lang in ("es", "../fr", "FR", ""):
+        answer = api.client.get(f"/rules/discovery/pictures/start.svg?lang={lang}")
+        assert answer.status_code == 404, lang
 
 
 def test_markdown_cannot_carry_html_and_pictures_are_checked() -> None:
@@ -94,7 +97,10 @@ def test_every_game_has_its_rules_in_french_and_german(api: Any, game_id: str, l
     assert page.status_code == 200
     assert f'<html lang="{lang}">' in page.text and 'data-testid="rules">' in page.text
     for name in names.findall(english.read_text()):
-        assert api.client.get(f"/rules/{game_id}/pictures/{name}.svg").status_code == 200
+        assert f'src="/rules/{game_id}/pictures/{name}.svg?lang={lang}"' in page.text
+        assert (
+            api.client.get(f"/rules/{game_id}/pictures/{name}.svg?lang={lang}").status_code == 200
+        )
 
 
 def test_a_language_without_its_own_page_reads_the_english(api: Any) -> None:

@@ -32,7 +32,7 @@ from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
 from terranova.agents import make_agent
-from terranova.core.i18n import SOURCE, Text, _, _n, translate
+from terranova.core.i18n import LANGUAGES, PSEUDO, SOURCE, Text, _, _n, translate
 from terranova.core.registry import GameInfo, games, make
 from terranova.core.render import load_renderer
 from terranova.core.rng import derive_seed, make_rng
@@ -106,7 +106,7 @@ def _picture_name(src: str) -> str | None:
     return name
 
 
-def _markdown(game_id: str, pictures: set[str]) -> MarkdownIt:
+def _markdown(game_id: str, pictures: set[str], lang: str) -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
 
     def image(
@@ -117,7 +117,8 @@ def _markdown(game_id: str, pictures: set[str]) -> MarkdownIt:
         if name is None:
             return self.image(tokens, idx, options, env)
         pictures.add(name)
-        token.attrSet("src", f"/rules/{game_id}/pictures/{name}.svg")
+        # each language's picture at an address of its own (its words are the reader's)
+        token.attrSet("src", f"/rules/{game_id}/pictures/{name}.svg?lang={lang}")
         token.attrSet("loading", "lazy")
         caption = html.escape(self.renderInlineAsText(token.children or [], options, env))
         # a span, not a figure: the image sits inside the paragraph Markdown made
@@ -187,7 +188,7 @@ def render_rules(game_id: str, source: str, lang: str = SOURCE, written: str = S
     for a reader of ``lang``; RulesPageError for a picture it cannot draw."""
     info = games()[game_id]
     pictures: set[str] = set()
-    body = _markdown(game_id, pictures).render(source)
+    body = _markdown(game_id, pictures, lang).render(source)
     first = re.search(r"<h1>(.*?)</h1>", body)
     title = (
         re.sub(r"<[^>]+>", "", first.group(1))
@@ -231,24 +232,27 @@ _drawing = threading.Lock()  # two first asks for one picture draw it once
 
 
 @cache
-def _draw(game_id: str, name: str) -> str:
+def _draw(game_id: str, name: str, lang: str) -> str:
     info = games()[game_id]
     renderer = load_renderer(info)
     if name == "components":
-        return renderer.render_components_svg(make(game_id))
+        return renderer.render_components_svg(make(game_id), lang=lang)
     plies = 0 if name == "start" else int(name.removeprefix("after-"))
-    return renderer.render_svg(_position(info, plies))
+    return renderer.render_svg(_position(info, plies), lang=lang)
 
 
-def picture(game_id: str, name: str) -> str:
-    """A picture the game's rules page names, as SVG; RulesPageError for any other."""
+def picture(game_id: str, name: str, lang: str = SOURCE) -> str:
+    """A picture the game's rules page names, as SVG, its words in ``lang`` (one of the
+    languages offered, or the pseudo-language); RulesPageError for any other."""
+    if lang not in LANGUAGES and lang != PSEUDO:
+        raise RulesPageError(_("no language '{lang}'", lang=lang))
     page = rules_page(game_id)
     if name not in page.pictures:
         raise RulesPageError(
             _("the rules of {game} show no picture '{name}'", game=page.game.name, name=name)
         )
     with _drawing:
-        return _draw(page.game.id, name)
+        return _draw(page.game.id, name, lang)
 
 
 def page_html(page: RulesPage) -> str:

@@ -29,6 +29,7 @@ from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from terranova.core.i18n import SOURCE
 from terranova.games.discovery.rules import DiscoveryState
 from terranova.games.discovery.tiles import Design, Terrain
 from terranova.kit.svg import (
@@ -395,7 +396,7 @@ def render_text(state: DiscoveryState) -> str:
     return "\n".join(out)
 
 
-def render_svg(state: DiscoveryState, size: int = 64) -> str:
+def render_svg(state: DiscoveryState, size: int = 64, lang: str = SOURCE) -> str:
     """The map as a standalone SVG document (``size`` pixels per tile).
 
     Every placed tile is a ``<g class="tile">`` with ``data-x``/``data-y`` and a
@@ -503,7 +504,9 @@ def render_svg(state: DiscoveryState, size: int = 64) -> str:
     return _document(width, height, "The Discovery: map", body)
 
 
-def render_components_svg(state: DiscoveryState, size: int = 84, columns: int = 11) -> str:
+def render_components_svg(
+    state: DiscoveryState, size: int = 84, columns: int = 11, lang: str = SOURCE
+) -> str:
     """The state's tile set as an SVG catalogue: every design in file order.
 
     Each design is a ``<g class="tile">`` (``data-design``, ``data-count``) drawn

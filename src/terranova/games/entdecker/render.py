@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from terranova.core.i18n import SOURCE
 from terranova.games.entdecker.components import Design
 from terranova.games.entdecker.state import EntdeckerState
 from terranova.kit.svg import Shape, document, edge_runs, num, text, wedge
@@ -119,7 +120,9 @@ def tile_svg(design: Design, rotation: int, x: float, y: float, size: float) -> 
     return out
 
 
-def render_svg(state: EntdeckerState, seat: int | None = None, size: int = 56) -> str:
+def render_svg(
+    state: EntdeckerState, seat: int | None = None, size: int = 56, lang: str = SOURCE
+) -> str:
     """The board with its start points and their costs, the tiles, the units, the paths
     and huts, and each player's gold and points."""
     view = state.view(seat)
@@ -178,7 +181,9 @@ def view_points(state: EntdeckerState, size: int = 56) -> list[tuple[float, floa
     return out
 
 
-def render_components_svg(state: EntdeckerState, size: int = 70, columns: int = 9) -> str:
+def render_components_svg(
+    state: EntdeckerState, size: int = 70, columns: int = 9, lang: str = SOURCE
+) -> str:
     """The catalogue: every design with its count, stack, number and event."""
     designs = state.tables.designs
     body: list[str] = []

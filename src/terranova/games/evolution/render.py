@@ -19,6 +19,7 @@ from typing import Any
 from xml.sax.saxutils import quoteattr
 
 from terranova.core.errors import InvalidParameterError
+from terranova.core.i18n import SOURCE
 from terranova.core.state import CHANCE
 from terranova.games.evolution.actions import JOKER
 from terranova.games.evolution.cards import CARDS_PER_ERA, Card, Deck, Era, Family
@@ -53,7 +54,7 @@ _INK = 'fill="#222222"'
 _GREY = 'fill="#555555"'
 
 
-def render_components_svg(state: EvolutionState) -> str:
+def render_components_svg(state: EvolutionState, lang: str = SOURCE) -> str:
     """The deck of the game: every card by era, coloured by family, prerequisite arrows."""
     return render_deck_svg(state.deck)
 
@@ -610,7 +611,7 @@ class _Picture:
         return y + 52
 
 
-def render_svg(state: EvolutionState, seat: int | None = None) -> str:
+def render_svg(state: EvolutionState, seat: int | None = None, lang: str = SOURCE) -> str:
     """The game as ``seat`` may see it (``None``: a spectator), a standalone SVG document.
 
     Explore: the tree, a row per era (the last at the top), each card in its column of the

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from terranova.core.i18n import from_data
+from terranova.core.i18n import SOURCE, from_data
 from terranova.core.state import State
 from terranova.games.small_islands.look import (
     ALEXIS_COLOUR,
@@ -537,7 +537,7 @@ def _panel(
     return body, y
 
 
-def render_svg(state: State, seat: int | None = None, size: int = 72) -> str:
+def render_svg(state: State, seat: int | None = None, size: int = 72, lang: str = SOURCE) -> str:
     """The table as ``seat`` sees it (None: a spectator): the map (``size`` pixels a
     tile) with its symbols and pieces, and beside it the round, the stacks, the face-up
     row, each player (and Alexis) and, for ``seat``, its hand."""
@@ -606,7 +606,9 @@ def _two_lines(words: str, most: int = 22) -> list[str]:
     return [words[: k + 1], words[k + 2 :]]
 
 
-def render_components_svg(state: State, size: int = 112, columns: int = 6) -> str:
+def render_components_svg(
+    state: State, size: int = 112, columns: int = 6, lang: str = SOURCE
+) -> str:
     """The catalogue: every landscape tile, both sides of each starting tile, then the
     ship tile, unturned, each labelled by its id (and count) and what it shows, large
     enough to read at the width of the rules page, with the key to the symbols above and

@@ -12,7 +12,7 @@ from starlette.requests import HTTPConnection
 from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 
-from terranova.core.i18n import LANGUAGES, _
+from terranova.core.i18n import LANGUAGES, SOURCE, _
 from terranova.server.errors import NOT_FOUND, error_response
 from terranova.server.game_files import revalidated
 from terranova.server.languages import messages_body, offered, reader_language, render_page
@@ -89,10 +89,10 @@ async def rules(game_id: str, request: Request) -> Response:
 
 
 @router.get("/rules/{game_id}/pictures/{name}.svg", include_in_schema=False)
-async def rules_picture(game_id: str, name: str) -> Response:
-    """A picture a game's rules page shows."""
+async def rules_picture(game_id: str, name: str, lang: str = SOURCE) -> Response:
+    """A picture a game's rules page shows, its words in ``lang``."""
     # drawing may take a moment the first time: off the event loop (RulesPageError: 404)
-    svg = await asyncio.to_thread(picture, game_id, name)
+    svg = await asyncio.to_thread(picture, game_id, name, lang)
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
 
