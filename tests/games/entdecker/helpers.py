@@ -10,6 +10,7 @@ from importlib import resources
 from pathlib import Path
 
 from terranova.core.actions import Action
+from terranova.core.i18n import Listed, Named, Said, Text
 from terranova.core.state import CHANCE
 from terranova.games.entdecker.components import UNITS
 from terranova.games.entdecker.content import load_components
@@ -128,3 +129,29 @@ def four_on_the_long_island() -> EntdeckerState:
     unit(g, 5, 0, 3, "scout")
     close_long_island(g, 3)
     return g
+
+
+def words(data: object) -> Said | str:
+    """Words the view sends as data (``as_data``) made words again, to be said in any
+    language: ``str(words(e["what"]))`` is the English."""
+    if isinstance(data, dict):
+        if "list" in data:
+            return Listed(tuple(words(item) for item in data["list"]))
+        if "names" in data:
+            return Named(data["names"])
+        params = {
+            k: v if isinstance(v, int | float) else words(v) for k, v in data["params"].items()
+        }
+        return Text(
+            data["id"],
+            params,
+            data.get("plural"),
+            data.get("n", 0),
+            data.get("domain", "terranova"),
+        )
+    return str(data)
+
+
+def english(data: object) -> str:
+    """Words the view sends as data, in English."""
+    return str(words(data))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from terranova.arena.series import seat_agents
+from terranova.core.i18n import as_data
 from terranova.core.records import play as play_bots
 from terranova.core.records import replay
 from terranova.core.registry import make
@@ -15,7 +16,17 @@ from terranova.core.state import CHANCE
 from terranova.games.entdecker import scoring
 from terranova.games.entdecker.steps import Hut, Trekking
 from terranova.kit.grid import S
-from tests.games.entdecker.helpers import blank, exploring, lay, long_island, play, pos, unit
+from tests.games.entdecker.helpers import (
+    blank,
+    english,
+    exploring,
+    lay,
+    long_island,
+    play,
+    pos,
+    unit,
+    words,
+)
 from tests.games.entdecker.test_rules import close_turn
 
 LAKE = [(5, 3), (5, 4)]
@@ -34,7 +45,7 @@ def test_a_lake_of_two_squares_no_ship_can_reach_is_filled() -> None:
     assert all(pos(g, x, y) in g._map.at for x, y in LAKE)
     assert g._open_stacks[5] == 6  # a bay each, land on three sides
     assert not g.is_terminal() and g.current_player() == 1
-    assert [e["what"] for e in g.log[-2:]] == [
+    assert [english(e["what"]) for e in g.log[-2:]] == [
         "open-5 from an open stack fills 5,3",
         "open-5 from an open stack fills 5,4",
     ]
@@ -70,7 +81,7 @@ def two_islands_closed_at_once() -> list[int]:
     unit(g, 2, 0, 1, "scout")
     exploring(g, 1, "hidden", 1, [(8, 0, S)], ship=None)
     play(g, "draw", "reveal channel", "place channel 8,0 90", "stop")
-    assert [line.what.split(" on ")[1] for line in g._sheet] == [
+    assert [str(line.what).split(" on ")[1] for line in g._sheet] == [
         "an island of 2 tiles",
         "an island of 9 tiles",
         "an island of 9 tiles",
@@ -96,11 +107,17 @@ def test_the_end_reason_is_in_the_view_the_log_and_the_record() -> None:
     state = make("entdecker", players=2)
     record = play_bots(state, seat_agents(["greedy", "greedy"], 5), 5)
     view = state.view(0)
-    assert view["end_reason"] in scoring.END_REASONS
-    assert state.end_reason() == view["end_reason"]
-    assert view["log"][-1]["what"] == f"the game ends: {view['end_reason']}"
+    reason = english(view["end_reason"])
+    assert reason in scoring.END_REASONS
+    said = state.end_reason()
+    assert said is not None and as_data(said) == view["end_reason"]
+    assert english(view["log"][-1]["what"]) == f"the game ends: {reason}"
+    assert view["log"][-1]["end"] == view["end_reason"]
+    assert (
+        words(view["log"][-1]["what"]).render("fr") == f"la partie se termine : {said.render('fr')}"
+    )
     assert record.result is not None and record.result["reason"] == view["end_reason"]
-    assert replay(record).end_reason() == view["end_reason"]
+    assert replay(record).end_reason() == said
     before = make("entdecker", players=2)
     assert before.view(None)["end_reason"] is None and before.end_reason() is None
 

@@ -17,6 +17,7 @@ from tests.games.entdecker.helpers import (
     at_step,
     blank,
     close_long_island,
+    english,
     exploring,
     four_on_the_long_island,
     lay,
@@ -535,11 +536,11 @@ def test_a_stalling_game_ends_after_the_turn_limit_and_scores_as_usual() -> None
     assert g._points == [0, 15, 0]  # the hut scored at the end, as in any game
     assert g.winners() == [1]
     assert g.returns() == [p + gold / 1000 for p, gold in zip(g._points, g._gold, strict=True)]
-    assert [e["what"] for e in g.log[-2:]] == [
+    assert [english(e["what"]) for e in g.log[-2:]] == [
         "hut",
         f"the game ends: the turn limit ({scoring.TURN_LIMIT} turns) is reached",
     ]
-    assert g.view(None)["end_reason"] == scoring.TURN_LIMIT_REACHED
+    assert english(g.view(None)["end_reason"]) == scoring.TURN_LIMIT_REACHED
 
 
 def test_the_turn_that_reaches_the_limit_is_played_out_in_full() -> None:
@@ -560,7 +561,7 @@ def test_a_game_played_in_earnest_never_meets_the_turn_limit(
     with no limit at all."""
     g, _ = random_game(7, players=3)
     assert g._turns < scoring.TURN_LIMIT / 3
-    assert g.view(None)["end_reason"] != scoring.TURN_LIMIT_REACHED
+    assert english(g.view(None)["end_reason"]) != scoring.TURN_LIMIT_REACHED
     monkeypatch.setattr(scoring, "TURN_LIMIT", 10**9)
     unlimited, _ = random_game(7, players=3)
     assert unlimited.history() == g.history() and unlimited.returns() == g.returns()
@@ -608,8 +609,8 @@ def test_the_game_ends_when_no_undiscovered_square_can_be_reached() -> None:
     play(g, "draw", "reveal bay", "place bay 11,7 0", "stop")
     assert g.is_terminal()
     assert len(g.view(None)["map"]) == 94
-    assert g.view(None)["end_reason"] == scoring.UNREACHABLE
-    assert g.log[-1]["what"] == f"the game ends: {scoring.UNREACHABLE}"
+    assert english(g.view(None)["end_reason"]) == scoring.UNREACHABLE
+    assert english(g.log[-1]["what"]) == f"the game ends: {scoring.UNREACHABLE}"
 
 
 def test_the_game_ends_when_every_player_in_a_row_cannot_pay() -> None:
@@ -625,11 +626,11 @@ def test_the_game_ends_when_every_player_in_a_row_cannot_pay() -> None:
     g._gold[:] = [4, 4]
     g._run()
     assert g.is_terminal() and g._passes == 2
-    assert g.view(None)["end_reason"] == scoring.NO_START
+    assert english(g.view(None)["end_reason"]) == scoring.NO_START
     assert sum(g._open_stacks) == 0  # the 50 open tiles filled 50 of the 84 squares left
     assert len(g._map.tiles) == 12 + 50
-    assert f"{scoring.NO_START}: the squares left are filled" in [e["what"] for e in g.log]
-    assert g.log[-1]["what"] == f"the game ends: {scoring.NO_START}"
+    assert f"{scoring.NO_START}: the squares left are filled" in [english(e["what"]) for e in g.log]
+    assert english(g.log[-1]["what"]) == f"the game ends: {scoring.NO_START}"
 
 
 def test_resample_redraws_only_the_tokens_the_seat_has_not_seen() -> None:

@@ -25,9 +25,20 @@ from tests.games.entdecker.helpers import (
 
 
 def sheet(g: EntdeckerState) -> list[dict[str, Any]]:
+    """The score sheet every seat sees, each line's words in English."""
     lines = g.view(None)[SCORING]
     assert all(g.view(seat)[SCORING] == lines for seat in range(g.num_seats))
-    return lines
+    assert lines == [x.json() for x in g._sheet]
+    return [
+        {
+            "seats": list(x.seats),
+            "points": x.points,
+            "kind": x.kind,
+            "what": str(x.what),
+            "ply": x.ply,
+        }
+        for x in g._sheet
+    ]
 
 
 def line(seat: int, points: int, kind: str, what: str, ply: int) -> dict[str, Any]:
@@ -128,4 +139,6 @@ def test_a_finished_games_sheet_adds_up_to_its_scores(params: dict[str, object])
         middle = seen[len(seen) // 2]
         other = middle.resample(0, random.Random(seed))
         assert other.view(None)[SCORING] == middle.view(None)[SCORING]
-        assert lines[: len(middle.view(None)[SCORING])] == middle.view(None)[SCORING]
+        assert (
+            g.view(None)[SCORING][: len(middle.view(None)[SCORING])] == middle.view(None)[SCORING]
+        )

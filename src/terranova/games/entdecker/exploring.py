@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from terranova.core.actions import Action
+from terranova.core.i18n import as_data, texts
 from terranova.games.entdecker.actions import (
     DRAW,
     STOP,
@@ -48,6 +49,8 @@ from terranova.games.entdecker.steps import (
 
 if TYPE_CHECKING:
     from terranova.games.entdecker.state import EntdeckerState
+
+_, _n = texts("terranova.games.entdecker")
 
 __all__ = ["STOP"]
 
@@ -85,7 +88,11 @@ def cannot_pay(g: EntdeckerState, seat: int) -> None:
     """No start ``seat`` can pay for: its turn ends at once."""
     g._passes += 1
     g.log.append(
-        {"seat": seat, "what": "cannot pay for a start: the turn ends", "event": "cannot_pay"}
+        {
+            "seat": seat,
+            "what": as_data(_("cannot pay for a start: the turn ends")),
+            "event": "cannot_pay",
+        }
     )
     g._agenda.append(TurnOver(seat))
 
@@ -156,7 +163,7 @@ def unit_actions(g: EntdeckerState, seat: int, pos: int) -> list[Settle]:
     out of scouts, a scout taken back from the board or a path."""
     t = g._t
     x, y = t.grid.decode(pos)
-    _, design, _ = g._map.tiles[g._map.at[pos]]
+    _x, design, _x = g._map.tiles[g._map.at[pos]]
     pieces = t.n_pieces[design]
     supply = g._supply[seat]
     gold = g._gold[seat]
@@ -222,7 +229,7 @@ def drawn(g: EntdeckerState, seat: int, design: int) -> None:
         g.log.append(
             {
                 "seat": seat,
-                "what": f"{g._t.ids[design]} does not fit: discarded",
+                "what": as_data(_("{tile} does not fit: discarded", tile=g._t.ids[design])),
                 "event": "discarded",
                 "design": g._t.ids[design],
             }
@@ -316,7 +323,7 @@ def take_back(g: EntdeckerState, seat: int, source: str) -> None:
     """A scout back to the supply from a tile (``x,y/piece``) or a path (``p3/2``), leaving
     a gap on the path that anyone may fill later."""
     t = g._t
-    where, _, index = source.partition("/")
+    where, _x, index = source.partition("/")
     if where in t.path_index:
         g._paths[t.path_index[where]][int(index) - 1] = -1
     else:

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from terranova.core.actions import Action
+from terranova.core.i18n import Said, Text, as_data, texts
 from terranova.core.scoring import ScoreLine
 from terranova.games.entdecker import exploring, routes
 from terranova.games.entdecker.components import UNITS
@@ -48,9 +49,12 @@ from terranova.games.entdecker.steps import (
     Turn,
     TurnOver,
 )
+from terranova.games.entdecker.words import token_name
 
 if TYPE_CHECKING:
     from terranova.games.entdecker.state import EntdeckerState
+
+_, _n = texts("terranova.games.entdecker")
 
 SCOUT = 0
 TURN_LIMIT = 900
@@ -133,7 +137,7 @@ def _out_of_reach(g: EntdeckerState) -> frozenset[int]:
         region[q] = k
         group = [q]
         for p in group:
-            for _, n in beside[p]:
+            for _x, n in beside[p]:
                 if n not in at and n not in region:
                     region[n] = k
                     group.append(n)
@@ -161,7 +165,7 @@ def _out_of_reach(g: EntdeckerState) -> frozenset[int]:
             regions.append(k)
 
     def join(pos: int, edge: int) -> None:
-        _, d, r = tiles[at[pos]]
+        _x, d, r = tiles[at[pos]]
         k = lane[d][r][edge]
         if k >= 0:
             node = pos * 4 + k
@@ -178,7 +182,7 @@ def _out_of_reach(g: EntdeckerState) -> frozenset[int]:
         while lanes:
             node = lanes.pop()
             pos = node >> 2
-            _, d, r = tiles[at[pos]]
+            _x, d, r = tiles[at[pos]]
             for e in lane_edges[d][r][node & 3]:
                 q = pos + t.grid.step[e]
                 if q in at:
@@ -244,6 +248,12 @@ def fill(g: EntdeckerState, pos: int, design: int) -> None:
 
 FILL_SOURCES = {"an open stack": "open", "the discards": "discards", "the hidden stacks": "hidden"}
 """Where a filler comes from, in words and as the view's log says it (``filled.from``)."""
+FILL_WORDS = {
+    "open": _("an open stack"),
+    "discards": _("the discards"),
+    "hidden": _("the hidden stacks"),
+}
+"""Where a filler comes from, in the reader's language."""
 
 
 def lay_filler(g: EntdeckerState, seat: int, pos: int, design: int, source: str) -> None:
@@ -254,7 +264,16 @@ def lay_filler(g: EntdeckerState, seat: int, pos: int, design: int, source: str)
     g.log.append(
         {
             "seat": seat,
-            "what": f"{t.ids[design]} from {source} fills {t.where(pos)}",
+            "what": as_data(
+                # TRANSLATORS: {source} is "an open stack", "the discards" or "the hidden stacks".
+                _(
+                    "{tile} from {source} fills {x},{y}",
+                    tile=t.ids[design],
+                    source=FILL_WORDS[FILL_SOURCES[source]],
+                    x=x,
+                    y=y,
+                )
+            ),
             "event": "filled",
             "filled": {"design": t.ids[design], "x": x, "y": y, "from": FILL_SOURCES[source]},
         }
@@ -264,43 +283,70 @@ def lay_filler(g: EntdeckerState, seat: int, pos: int, design: int, source: str)
 # ---------------------------------------------------------------------- score sheet
 
 
-def credit(g: EntdeckerState, seat: int, points: int, kind: str, what: str) -> None:
+KINDS = {"island": _("island"), "hut": _("hut")}
+"""The score sheet's kinds, as a player reads them."""
+
+
+def credit(g: EntdeckerState, seat: int, points: int, kind: str, what: Said | str) -> None:
     """``seat`` scores ``points``, with its line on the score sheet; the scorings run as
     automatic steps after the action just applied, whose ply they bear."""
     g._points[seat] += points
     if points:
-        g._sheet.append(ScoreLine((seat,), points, kind, what, len(g._history)))
+        line = ScoreLine((seat,), points, kind, what, len(g._history), kind_says=KINDS.get(kind))
+        g._sheet.append(line)
 
 
-SUFFIX = {1: "st", 2: "nd", 3: "rd"}
-
-
-def ordinal(n: int) -> str:
+def ordinal(n: int) -> Text:
     """``1st``, ``2nd``, ``3rd``, ``4th``.
 
-    >>> [ordinal(n) for n in (1, 2, 3, 4)]
+    >>> [str(ordinal(n)) for n in (1, 2, 3, 4)]
     ['1st', '2nd', '3rd', '4th']
+    >>> ordinal(1).render("fr"), ordinal(4).render("de")
+    ('1er', '4.')
     """
-    return f"{n}{SUFFIX.get(n, 'th')}"
+    if n == 1:
+        return _("1st")
+    if n == 2:
+        return _("2nd")
+    if n == 3:
+        return _("3rd")
+    return _("{n}th", n=n)
 
 
-def several(n: int, word: str) -> str:
-    """``a fort``, ``2 scouts``."""
-    return f"a {word}" if n == 1 else f"{n} {word}s"
+def with_units(n: int, kind: str) -> Text:
+    """``with a fort``, ``with 2 scouts``."""
+    if kind == "fort":
+        return _n("with a fort", "with {n} forts", n)
+    if kind == "settlement":
+        return _n("with a settlement", "with {n} settlements", n)
+    return _n("with a scout", "with {n} scouts", n)
 
 
-def island_line(place: int, shared: bool, kind: int, many: int, tiles: int, bonus: int) -> str:
+def island_line(place: int, shared: bool, kind: int, many: int, tiles: int, bonus: int) -> Text:
     """What a seat's line for an island says: its place, the units that won it, the value.
 
-    >>> island_line(2, False, 0, 2, 5, 10)
+    >>> str(island_line(2, False, 0, 2, 5, 10))
     '2nd with 2 scouts on an island of 5 tiles + 10 waterfall'
-    >>> island_line(1, True, 1, 1, 1, 0)
+    >>> str(island_line(1, True, 1, 1, 1, 0))
     '1st (shared) with a fort on an island of 1 tile'
+    >>> island_line(2, False, 0, 2, 5, 10).render("de")
+    '2. mit 2 Kundschaftern auf einer Insel aus 5 Kärtchen + 10 Wasserfall'
     """
-    size = f"{tiles} tile" if tiles == 1 else f"{tiles} tiles"
-    falls = f" + {bonus} waterfall" if bonus else ""
-    tie = " (shared)" if shared else ""
-    return f"{ordinal(place)}{tie} with {several(many, UNITS[kind])} on an island of {size}{falls}"
+    params = {
+        "place": ordinal(place),
+        "units": with_units(many, UNITS[kind]),
+        "tiles": _n("{n} tile", "{n} tiles", tiles),
+        "bonus": bonus,
+    }
+    # TRANSLATORS: {place} is 1st, 2nd...; {units} is "with a fort", "with 2 scouts"...;
+    # {tiles} is "5 tiles"; {bonus} the waterfall's points.
+    if shared and bonus:
+        return _("{place} (shared) {units} on an island of {tiles} + {bonus} waterfall", **params)
+    if shared:
+        return _("{place} (shared) {units} on an island of {tiles}", **params)
+    if bonus:
+        return _("{place} {units} on an island of {tiles} + {bonus} waterfall", **params)
+    return _("{place} {units} on an island of {tiles}", **params)
 
 
 # -------------------------------------------------------------------------- islands
@@ -325,7 +371,7 @@ Strongest = dict[int, tuple[int, int]]
 def strongest(units: list[tuple[int, int, int]]) -> Strongest:
     """Each seat's strongest units among ``units`` (on one island)."""
     best: Strongest = {}
-    for _, seat, kind in units:
+    for _x, seat, kind in units:
         strongest, count = best.get(seat, (-1, 0))
         if kind > strongest:
             best[seat] = (kind, 1)
@@ -347,7 +393,7 @@ def standings(g: EntdeckerState, best: Strongest, active: int) -> list[tuple[int
     n = g._n
     order = sorted((-kind, -many, (seat - active) % n, seat) for seat, (kind, many) in best.items())
     out = []
-    for k, (_, _, _, seat) in enumerate(order):
+    for k, (_x, _x, _x, seat) in enumerate(order):
         place = k + 1
         if not g._tie_active:
             place = 1 + sum(1 for other in best if best[other] > best[seat])
@@ -394,7 +440,7 @@ def score_island(g: EntdeckerState, seat: int, root: int) -> list[int]:
     treks: list[int] = []
     for unit in here:
         g._units.remove(unit)
-        _, owner, kind = unit
+        _x, owner, kind = unit
         if kind == SCOUT:
             treks.append(owner)
         else:
@@ -436,7 +482,22 @@ NO_TILES = "no tile is left"
 NO_START = "no player could pay for a start"
 TURN_LIMIT_REACHED = f"the turn limit ({TURN_LIMIT} turns) is reached"
 END_REASONS = (FULL, UNREACHABLE, NO_TILES, NO_START, TURN_LIMIT_REACHED)
-"""Why a game ends (ruling 11, ruling 22), as the view, the log and the record say it."""
+"""Why a game ends (ruling 11, ruling 22), as the state keeps it: :data:`END_WORDS` says it."""
+END_WORDS = {
+    FULL: _("the board is full"),
+    UNREACHABLE: _("no undiscovered square can be reached"),
+    NO_TILES: _("no tile is left"),
+    NO_START: _("no player could pay for a start"),
+    TURN_LIMIT_REACHED: _("the turn limit ({n} turns) is reached", n=TURN_LIMIT),
+}
+"""Each of :data:`END_REASONS` in the reader's language, as the view, the log and the record
+say it.
+
+>>> all(str(END_WORDS[reason]) == reason for reason in END_REASONS)
+True
+>>> END_WORDS[FULL].render("de")
+'der Spielplan ist voll'
+"""
 
 
 def end_reason(g: EntdeckerState) -> str | None:
@@ -475,7 +536,11 @@ def turn_over(g: EntdeckerState, seat: int) -> None:
         g._closing = True
         g._turn = Turn(seat)
         g.log.append(
-            {"seat": seat, "what": f"{NO_START}: the squares left are filled", "event": "no_start"}
+            {
+                "seat": seat,
+                "what": as_data(_("no player could pay for a start: the squares left are filled")),
+                "event": "no_start",
+            }
         )
         g._agenda.extend([TurnOver(seat), Scoring(seat), Filling(seat)])
         return
@@ -515,16 +580,34 @@ def finish(g: EntdeckerState, reason: str, seat: int) -> None:
             spaces = g._paths[path]
             many = spaces.count(winner)
             others = [spaces.count(s) for s in range(g._n) if s != winner]
-            why = f"most scouts ({many})"
+            why = _("most scouts ({n})", n=many)
             if not any(others):
-                why = f"{several(many, 'scout')}, alone on the path"
+                why = _n("a scout, alone on the path", "{n} scouts, alone on the path", many)
             elif many in others:
-                why = f"{several(many, 'scout')}, tied: nearest the hut"
-            line = f"the hut at the end of path {path_id}: {tokens[token].id}, {why}"
+                why = _n(
+                    "a scout, tied: nearest the hut", "{n} scouts, tied: nearest the hut", many
+                )
+            # TRANSLATORS: {token} is a produce token's plant; {why} is "most scouts (3)",
+            # "2 scouts, alone on the path" or "a scout, tied: nearest the hut".
+            line = _(
+                "the hut at the end of path {path}: {token}, {why}",
+                path=path_id,
+                token=token_name(tokens[token].id),
+                why=why,
+            )
             credit(g, winner, tokens[token].value, "hut", line)
             g.log.append({"seat": winner, "what": "hut", "event": "hut", "path": path_id,
-                          "token": tokens[token].id, "points": tokens[token].value})  # fmt: skip
-    g.log.append({"seat": seat, "what": f"the game ends: {reason}", "event": "end", "end": reason})
+                          "token": tokens[token].id, "points": tokens[token].value,
+                          "token_says": as_data(token_name(tokens[token].id))})  # fmt: skip
+    said = END_WORDS[reason]
+    g.log.append(
+        {
+            "seat": seat,
+            "what": as_data(_("the game ends: {reason}", reason=said)),
+            "event": "end",
+            "end": as_data(said),
+        }
+    )
     g._over = True
 
 
@@ -566,7 +649,7 @@ def outlook(g: EntdeckerState, active: int) -> list[float]:
             continue
         ranks = standings(g, best, active)
         points = cascade(value, len(ranks))
-        for seat, _, _, place in ranks:
+        for seat, _x, _x, place in ranks:
             out[seat] += chance * points[place - 1]
     return out
 
@@ -601,7 +684,7 @@ def hut_outlooks(g: EntdeckerState) -> list[float]:
 def scouts_on_islands(g: EntdeckerState) -> list[int]:
     """Per seat, its scouts on the islands not yet scored."""
     out = [0] * g._n
-    for _, seat, kind in g._units:
+    for _x, seat, kind in g._units:
         if kind == SCOUT:
             out[seat] += 1
     return out

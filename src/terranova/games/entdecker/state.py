@@ -22,6 +22,7 @@ from typing import Any, Self
 
 from terranova.core.actions import Action
 from terranova.core.errors import IllegalActionError, InvalidParameterError
+from terranova.core.i18n import Said
 from terranova.core.scoring import ScoreLine
 from terranova.core.state import CHANCE, TERMINAL, State
 from terranova.games.entdecker import exploring, routes, scoring, views
@@ -436,10 +437,11 @@ class EntdeckerState(State):
     def history(self) -> list[Action]:
         return self._history[:]
 
-    def end_reason(self) -> str | None:
+    def end_reason(self) -> Said | str | None:
         """Why the game ended (ruling 11, ruling 22: one of
-        :data:`~terranova.games.entdecker.scoring.END_REASONS`); None while it goes on."""
-        return self._end_reason
+        :data:`~terranova.games.entdecker.scoring.END_REASONS`, in words); None while it
+        goes on."""
+        return None if self._end_reason is None else scoring.END_WORDS[self._end_reason]
 
     def params(self) -> dict[str, Any]:
         return dict(self._params)
@@ -478,7 +480,7 @@ class EntdeckerState(State):
                 return "token ?"
         return str(action)
 
-    def say_action(self, action: Action, seat: int | None) -> str | None:
+    def say_action(self, action: Action, seat: int | None) -> Said | str | None:
         """Start points by the board's edge, headings by the compass, seats from 1."""
         from terranova.games.entdecker.words import say
 

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from terranova.core.i18n import as_data
 from terranova.core.scoring import SCORING
 from terranova.games.entdecker.actions import StartEdge, StartTile
 from terranova.games.entdecker.components import UNITS
 from terranova.games.entdecker.routes import Walks, course
+from terranova.games.entdecker.scoring import END_WORDS
 from terranova.games.entdecker.steps import Placing, Starting
 
 if TYPE_CHECKING:
@@ -84,7 +86,7 @@ def view(g: EntdeckerState, seat: int | None) -> dict[str, Any]:
         "log": g.log[-12:],
         SCORING: [line.json() for line in g._sheet],
         "winners": g.winners(),
-        "end_reason": g._end_reason,
+        "end_reason": None if g._end_reason is None else as_data(END_WORDS[g._end_reason]),
     }
     if seat is not None and seat == current:
         out["legal_actions"] = [str(a) for a in g.legal_actions()]

@@ -16,7 +16,7 @@
 // The game declares this directory as its `web` package (GameInfo.web); board modules export
 // createBoard(ctx) (see /static/game.js for the interface). Its look is in board.css.
 import { h, loadStyle, paletteName, s, seatColour, seatInk, svgTitle } from "/static/common.js";
-import { translator } from "/static/i18n.js";
+import { say, translator } from "/static/i18n.js";
 import { Placing, TileMap } from "/static/kit/tile-board.js";
 import { MIDS, sameAsTable, tileGeometry } from "./geometry.js";
 
@@ -469,7 +469,7 @@ class ExplorerBoard {
         return f.token === null || f.token === undefined ? t("a produce token goes into a hut (hidden)") : t("token {token} goes into a hut", { token: f.token });
       case "Fill": return t("an enclosed space is filled with {tile} from the hidden stacks", { tile: tileName(f.design, this.designs) });
       case "Layout": return t("set-up {layout} drawn", { layout: f.layout });
-      default: return move.says || move.text;
+      default: return say(move.says || move.text);
     }
   }
 
@@ -510,13 +510,13 @@ class ExplorerBoard {
       h("span.final-gold", { text: goldWord(view.gold[k]) })));
     const huts = view.log.filter((e) => e.event === "hut").map((e) => h("li",
       h("span.seat-dot", { style: `background:${seatColour(e.seat)}` }),
-      t("{path}: {token} ({points}) to {name}, most scouts on the path", { path: e.path, token: e.token, points: e.points, name: this.ctx.seatName(e.seat) })));
+      t("{path}: {token} ({points}) to {name}, most scouts on the path", { path: e.path, token: e.token_says || e.token, points: e.points, name: this.ctx.seatName(e.seat) })));
     const tied = order.length > 1 && view.points[order[0]] === view.points[order[1]];
     const who = result.winners.map((k) => this.ctx.seatName(k));
     const won = who.length > 1 ? t("{names} and {last} share the win", { names: who.slice(0, -1).join(", "), last: who[who.length - 1] }) : t("{name} wins", { name: who[0] });
     return {
       // the banner reads "Game over: <title>"; the reason is the server's (ruling 11)
-      title: view.end_reason ? `${won} (${view.end_reason})` : won,
+      title: view.end_reason ? `${won} (${say(view.end_reason)})` : won,
       body: h("div.explorer-end", { dataset: { testid: "end-summary" } },
         view.end_reason ? h("p.end-reason", { text: t("The game ended: {reason}.", { reason: view.end_reason }), dataset: { testid: "end-reason" } }) : null,
         h("ol.final-list", rows),
@@ -1113,7 +1113,7 @@ class ExplorerBoard {
     for (const { move, role } of marks || []) {
       const words = { hint: t("hint"), best: t("the bot's best move"), played: t("the move played") }[role] || role;
       const el = s("g", { class: `hint-mark role-${role}`, "data-testid": "hint-mark", "data-role": role, "data-action": move.text },
-        svgTitle(`${words}: ${move.says || move.text}`));
+        svgTitle(`${words}: ${say(move.says || move.text)}`));
       if (!this.hintShape(el, move, msg)) this.hintLabel(el, move, msg, labels++);
       layer.append(el);
     }
@@ -1180,7 +1180,7 @@ class ExplorerBoard {
    * in its words, above the ship if there is one, otherwise in the middle of the board;
    * `k`: how many labels are drawn before it (each further one lower). */
   hintLabel(el, move, msg, k) {
-    const text = move.says || move.text;
+    const text = say(move.says || move.text);
     const turn = msg.view.turn;
     const ship = turn && turn.ship ? parseSquare(turn.ship) : null;
     const cx = ship ? (ship.x + 0.5) * S : (this.W / 2) * S;
@@ -1424,7 +1424,7 @@ class ExplorerBoard {
     const at = e.at ? this.atName(e.at) : "";
     switch (e.event) {
       case "island": return t("Island scored: {island}.", { island: this.islandText(e) });
-      case "hut": return t("Hut {path}: {token} ({points}) to {name}, most scouts on the path.", { path: e.path, token: e.token, points: e.points, name: who });
+      case "hut": return t("Hut {path}: {token} ({points}) to {name}, most scouts on the path.", { path: e.path, token: e.token_says || e.token, points: e.points, name: who });
       case "mine": return t("{name} found a mine {where}: +{gold} gold.", { name: who, where: at, gold: this.costs.mine });
       case "pirates": return t("Pirates {where}: {name} lost half their gold.", { name: who, where: at });
       case "storm": return t("A storm {where}: {name}'s exploration ends at once, no unit.", { name: who, where: at });
@@ -1439,7 +1439,7 @@ class ExplorerBoard {
       case "cannot_pay": return t("{name} cannot pay for a start: the turn ends.", { name: who });
       case "end": return t("The game ends: {reason}.", { reason: e.end });
       case "no_start": return t("No player could pay for a start: the squares left are filled.");
-      default: return `${who}: ${e.what}${at ? ` ${at}` : ""}`;
+      default: return `${who}: ${say(e.what)}${at ? ` ${at}` : ""}`;
     }
   }
 
