@@ -21,7 +21,6 @@ PLACE = re.compile(r"^place \S+ (-?\d+),(-?\d+) \d+$")
 UNIT = re.compile(r"^(?:scout|fort|settlement) (-?\d+),(-?\d+)/\d+(?: from \S+)?$")
 PATH = re.compile(r"^path (\S+)$")
 FILL = re.compile(r"^fill \S+$")
-FILLED = re.compile(r"^\S+ from the hidden stacks fills (-?\d+),(-?\d+)$")
 COORDINATES = re.compile(r"-?\d+\s*,\s*-?\d+")
 
 
@@ -29,11 +28,13 @@ def filled_squares(state: dict[str, Any]) -> dict[int, tuple[int, int]]:
     """The square each ``fill`` of the log filled, as far as the game's recent events tell
     (the k-th last fill is the k-th last tile from the hidden stacks filling a space)."""
     fills = [e for e in state["log"] if FILL.match(e["text"])]
-    events = [m for e in state["view"]["log"] if (m := FILLED.match(e["what"]))]
+    events = [
+        e["filled"] for e in state["view"]["log"] if e.get("filled", {}).get("from") == "hidden"
+    ]
     out = {}
     for k in range(1, min(len(fills), len(events)) + 1):
         m = events[-k]
-        out[fills[-k]["ply"]] = (int(m[1]), int(m[2]))
+        out[fills[-k]["ply"]] = (int(m["x"]), int(m["y"]))
     return out
 
 

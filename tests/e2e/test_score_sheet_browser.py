@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from terranova.core.i18n import from_data
 from tests.e2e.conftest import Server, play_at_random, play_until, wait_until
 
 ANA = {"kind": "human", "name": "Ana"}
@@ -48,7 +49,7 @@ def test_the_end_card_says_where_the_points_came_from(
     # the log keeps each scoring under the move that scored it
     logged = page.locator("[data-testid='log-score']")
     assert logged.count() == len([x for x in lines if x["ply"] > final["ply"] - 400])
-    assert lines[-1]["what"] in logged.last.inner_text()
+    assert str(from_data(lines[-1]["what"])) in logged.last.inner_text()
     page.locator(".sheet-events summary").click()
     page.screenshot(path=str(screenshots / f"score-sheet-{game}.png"), full_page=True)
     page.click("[data-testid='sheet-show-0']")
@@ -56,7 +57,7 @@ def test_the_end_card_says_where_the_points_came_from(
     wait_until(
         page,
         "(what) => document.getElementById('replay-label').textContent.includes(what)",
-        arg=lines[0]["what"],
+        arg=str(from_data(lines[0]["what"])),
     )
     assert int(page.evaluate("document.body.dataset.ply")) >= lines[0]["ply"]
 
@@ -82,7 +83,7 @@ def test_a_scoring_is_announced_out_of_the_way(
     state = play_until(server, game_id, token, 1, lambda s: len(s["view"]["scoring"]) > known)
     assert len(state["view"]["scoring"]) > known, "the game ended without a scoring"
     line = state["view"]["scoring"][-1]
-    shown = page.locator("[data-testid='scoring-line']", has_text=line["what"])
+    shown = page.locator("[data-testid='scoring-line']", has_text=str(from_data(line["what"])))
     shown.wait_for(state="visible", timeout=10_000)
     assert ("Ana" in shown.inner_text()) == (0 in line["seats"])
     assert page.locator(".toast").count() == 0  # no toast over the page
