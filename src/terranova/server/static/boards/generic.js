@@ -2,7 +2,7 @@
 // game's own board fails to load: the legal actions as buttons and the view as text. Same
 // interface as the games' boards (see game.js).
 import { h } from "../common.js";
-import { t } from "../i18n.js";
+import { say, t } from "../i18n.js";
 
 export function createBoard(ctx) {
   const pre = h("pre.generic-view");
@@ -15,7 +15,7 @@ export function createBoard(ctx) {
       const mine = live && message.status === "playing" && message.seat !== null && message.to_move === message.seat;
       const moves = message.moves || (message.legal || []).map((text) => ({ text, says: text }));
       const buttons = mine ? moves.map(({ text, says }) => h("button.choice", {
-        type: "button", text: says || text, title: says && says !== text ? text : null, dataset: { action: text },
+        type: "button", text: say(says || text), title: says && say(says) !== text ? text : null, dataset: { action: text },
         on: { click: () => { if (!busy) { busy = true; ctx.send(text); } } },
       })) : [];
       ctx.panel.replaceChildren(h("p.prompt", { text: mine ? t("Your move:") : "" }), h("div.choices", buttons));
