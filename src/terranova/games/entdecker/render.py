@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from terranova.core.i18n import SOURCE
+from terranova.core.i18n import SOURCE, Text, texts
 from terranova.games.entdecker.components import Design
 from terranova.games.entdecker.state import EntdeckerState
+from terranova.games.entdecker.words import token_name
 from terranova.kit.svg import Shape, document, edge_runs, num, text, wedge
 
 SEAT_COLOURS = ("#c0392b", "#f4f4f4", "#e1b12c", "#8e44ad")
@@ -18,6 +19,30 @@ LAND = "#7fb069"
 EMPTY = "#e8e1cc"
 EVENT_MARKS = {"mine": "M", "pirates": "P", "storm": "S", "natives": "N"}
 UNIT_LETTERS = {"scout": "s", "fort": "f", "settlement": "S"}
+
+_, _n = texts("terranova.games.entdecker")
+
+SEAT_COLOUR_NAMES = (
+    # TRANSLATORS: a player's colour, naming the seat in the board's picture ("red: 3 points").
+    _("red"),
+    # TRANSLATORS: a player's colour, naming the seat in the board's picture.
+    _("white"),
+    # TRANSLATORS: a player's colour, naming the seat in the board's picture.
+    _("yellow"),
+    # TRANSLATORS: a player's colour, naming the seat in the board's picture.
+    _("purple"),
+)
+"""The seats' colours as the pictures' reader says them (the order of SEAT_COLOURS)."""
+STACK_LABELS = {
+    # TRANSLATORS: under a tile in the catalogue: it goes on open stack {number}.
+    "open": lambda number: _("open {number}", number=number),
+    # TRANSLATORS: under a tile in the catalogue: a hidden tile, {number} on its back.
+    "hidden": lambda number: _("hidden {number}", number=number),
+    # TRANSLATORS: under a tile in the catalogue: laid on the board at the set-up,
+    # {number} its edge type.
+    "setup": lambda number: _("setup {number}", number=number),
+}
+"""The stack a tile starts in, with its number, as the catalogue labels it."""
 
 
 # ------------------------------------------------------------------------------ text
@@ -150,7 +175,10 @@ def render_svg(
     side = left + width * size + 50
     for p, hut in enumerate(view["huts"]):
         y = top + p * 26
-        body.append(text(side, y + 12, f"{hut['path']} [{hut['token'] or ' '}]", 12))
+        token = hut["token"] or " "
+        if token != "?" and token.strip():
+            token = say_token(token, lang)
+        body.append(text(side, y + 12, f"{hut['path']} [{token}]", 12))
         for k, owner in enumerate(hut["spaces"]):
             fill = "#fff" if owner < 0 else SEAT_COLOURS[owner]
             body.append(
@@ -159,11 +187,28 @@ def render_svg(
             )
     y = top + len(view["huts"]) * 26 + 20
     for s in range(view["players"]):
-        body.append(text(side, y + s * 18, f"{SEAT_NAMES[s]}: {view['points'][s]} points, "
-                         f"{view['gold'][s]} gold", 13))  # fmt: skip
+        body.append(text(side, y + s * 18, seat_line(s, view["points"][s], view["gold"][s])
+                         .render(lang), 13))  # fmt: skip
     total_width = side + 260
     total_height = max(top + height * size + 40, y + 80)
     return document(total_width, total_height, "Entdecker", "", body, "#fdfaf2")
+
+
+def seat_line(seat: int, points: int, gold: int) -> Text:
+    """A seat's score and gold under the paths: "red: 3 points, 7 gold"."""
+    # TRANSLATORS: {colour} is a seat's colour (red...); {points} "3 points"; {gold} "7 gold".
+    return _(
+        "{colour}: {points}, {gold}",
+        colour=SEAT_COLOUR_NAMES[seat],
+        points=_n("{n} point", "{n} points", points),
+        gold=_n("{n} gold", "{n} gold", gold),
+    )
+
+
+def say_token(token: str, lang: str = SOURCE) -> str:
+    """A produce token in a hut, by its plant in ``lang``."""
+    name = token_name(token)
+    return name if isinstance(name, str) else name.render(lang)
 
 
 def view_points(state: EntdeckerState, size: int = 56) -> list[tuple[float, float, int]]:
@@ -194,12 +239,13 @@ def render_components_svg(
         body += tile_svg(design, 0, x, y, size)
         label = f"{design.id} x{design.count}"
         body.append(text(x, y + size + 14, label, 10))
-        body.append(text(x, y + size + 26, f"{design.stack} {design.number}", 10, 'fill="#555"'))
+        stack = STACK_LABELS[design.stack](design.number).render(lang)
+        body.append(text(x, y + size + 26, stack, 10, 'fill="#555"'))
     rows = -(-len(designs) // columns)
     return document(
         20 + columns * cell,
         40 + rows * (cell + 10),
-        "Entdecker: the tiles",
+        _("Entdecker: the tiles").render(lang),
         "",
         body,
         "#fdfaf2",
