@@ -183,3 +183,45 @@ def test_terranova_render_tiles(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["render", "small-islands", "--seat", "1"])
     assert result.exit_code == 0, result.output
     assert "seat 1:" in result.output
+
+
+def words_drawn(svg: str) -> list[str]:
+    """What a person reads in an SVG picture: its texts and tooltips."""
+    root = parse(svg)
+    found = [*root.iterfind(".//{*}text"), *root.iterfind(".//{*}title")]
+    return ["".join(e.itertext()) for e in found]
+
+
+@pytest.mark.parametrize("params", PARAMS, ids=lambda p: "-".join(f"{v}" for v in p.values()))
+def test_the_pictures_say_no_english_word_in_another_language(params: dict[str, Any]) -> None:
+    """In the tests' pseudo-language every word drawn is a message (marked ⟦…⟧), but the
+    tiles' ids under the tiles."""
+    states = positions(params)
+    design_ids = {d["id"] for d in states[0].components()["designs"]}
+    svgs = [render.render_components_svg(states[0], lang="xx")]
+    for state in states:
+        svgs += [render.render_svg(state, seat, lang="xx") for seat in (None, 0)]
+    for svg in svgs:
+        for words in words_drawn(svg):
+            if re.search(r"[^\W\d_]", words) and words.split(" ")[0] not in design_ids:
+                assert "⟦" in words, words
+
+
+def test_the_pictures_in_french_and_german() -> None:
+    state = positions({"players": 2})[-1]
+    fr = words_drawn(render.render_svg(state, lang="fr"))
+    de = words_drawn(render.render_svg(state, lang="de"))
+    assert "Small Islands : la table" in fr
+    assert "Small Islands: der Tisch" in de
+    assert "tuiles visibles" in fr and "offene Plättchen" in de
+    assert any(w.startswith("place 0 (rouge) : ") and "points" in w for w in fr)
+    assert any(w.startswith("Platz 1 (blau): ") and "Punkte" in w for w in de)
+    assert any(w.startswith("Partie terminée : ") for w in fr)
+    assert any(w.startswith("Spiel vorbei: ") for w in de)
+    catalogue = words_drawn(render.render_components_svg(state, lang="fr"))
+    assert "Tuiles Paysage (56)" in catalogue and "symbole maison" in catalogue
+    german = words_drawn(render.render_components_svg(state, lang="de"))
+    assert "Startplättchen, Seite a und Seite b" in german
+    assert "Landschaftsplättchen (56)" in german and "gebautes Haus" in german
+    # the English stays as it was
+    assert "face-up tiles" in words_drawn(render.render_svg(state))

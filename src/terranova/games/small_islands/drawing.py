@@ -11,8 +11,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from terranova.core.i18n import SOURCE, from_data
-from terranova.core.state import State
+from terranova.core.i18n import SOURCE, Said, from_data, texts
+from terranova.core.state import CHANCE, TERMINAL, State
 from terranova.games.small_islands.look import (
     ALEXIS_COLOUR,
     CORNER_CELLS,
@@ -24,16 +24,84 @@ from terranova.games.small_islands.look import (
     SAND,
     SEA_COLOUR,
     SEAT_COLOURS,
-    SEAT_NAMES,
     SYMBOL_COLOURS,
     cells,
     designs_by_id,
     laid_labels,
-    status_line,
-    winners_line,
 )
+from terranova.games.small_islands.sheet import NAMES
 from terranova.games.small_islands.views import tile_name
 from terranova.kit.svg import board_frame, document, num, text
+
+_, _n = texts("terranova.games.small_islands")
+
+COLOURS: tuple[Said, ...] = (_("red"), _("blue"), _("yellow"), _("green"))
+"""The seats' colours by name, as the panel says them."""
+
+MODES: dict[str, Said] = {
+    # TRANSLATORS: the game's mode, in the picture's heading "Small Islands · normal · round 1".
+    "normal": _("normal"),
+    "advanced": _("advanced"),
+}
+
+STEPS: dict[str, Said] = {
+    # TRANSLATORS: the step a round is at, in the picture's line "step: {step}, seat 0 to
+    # act; ...", as are the next ones.
+    "starting tiles": _("starting tiles"),
+    "reveal": _("reveal"),
+    "deal": _("deal"),
+    "draw": _("draw"),
+    "objectives": _("objectives"),
+    "turn": _("turn"),
+    "place": _("place"),
+    "bonus": _("bonus"),
+    "alexis": _("alexis"),
+    "houses": _("houses"),
+    "discovery": _("discovery"),
+    "keep token": _("keep token"),
+    "over": _("over"),
+}
+"""The steps of a round by name (the view's ``step``)."""
+
+
+def _seat(seat: int) -> Said:
+    """A seat as the drawings number it (from 0, as the text map does)."""
+    return _("seat {n}", n=seat)
+
+
+def _place(place: int, players: int, solo: bool) -> Said | str:
+    """A place in turn order: a seat, or Alexis (the place after the seats in a solo
+    game)."""
+    return "Alexis" if solo and place >= players else _seat(place)
+
+
+def _status(view: dict[str, Any], lang: str) -> str:
+    """The step and who acts: ``step: turn, seat 1 to act; first player seat 0``."""
+    player = view["current_player"]
+    players, solo = view["players"], "alexis" in view
+    acting: Said
+    if player == TERMINAL:
+        acting = _("game over")
+    elif player == CHANCE:
+        acting = _("chance to act")
+    else:
+        # TRANSLATORS: {player} is "seat 1" or "Alexis".
+        acting = _("{player} to act", player=_place(player, players, solo))
+    step = view["step"]
+    # TRANSLATORS: {acting} is "seat 1 to act", "chance to act" or "game over".
+    return _(
+        "step: {step}, {acting}; first player {first}",
+        step=STEPS.get(step, step),
+        acting=acting,
+        first=_place(view["first_player"], players, solo),
+    ).render(lang)
+
+
+def _winners(view: dict[str, Any], lang: str) -> str:
+    """Who won: seats, or in a solo game Alexis when the player did not beat him."""
+    won = ", ".join(_seat(s).render(lang) for s in view["winners"])
+    return won or ("Alexis" if "alexis" in view else _("nobody").render(lang))
+
 
 # ------------------------------------------------------------------------------- svg
 
@@ -295,16 +363,28 @@ def tile_svg(
     tile: dict[str, Any] | None = None,
     players: int = 0,
     solo: bool = False,
+    lang: str = SOURCE,
 ) -> None:
     """Add one tile at pixel (x, y), turned ``rotation`` quarter turns clockwise, to
     ``layers``; ``tile`` is its entry in a view (the pieces on it)."""
     tile = tile or {}
     grid = cells(laid_labels(design, rotation))
-    at = f"{design['id']}" + (f" at {tile['x']},{tile['y']}" if "x" in tile else "")
+    degrees = rotation % 4 * 90
+    if "x" in tile:
+        # TRANSLATORS: a tile's tooltip: {tile} is its id ("L12"); {degrees} a number.
+        at = _(
+            "{tile} at {x},{y}, turned {degrees}°",
+            tile=design["id"],
+            x=tile["x"],
+            y=tile["y"],
+            degrees=degrees,
+        )
+    else:
+        at = _("{tile}, turned {degrees}°", tile=design["id"], degrees=degrees)
     layers.clip.append(_rect(0, 0, 1, 1, x, y, size) + "/>")
     layers.sea.append(
         _rect(0, 0, 1, 1, x, y, size)
-        + f' fill="{SEA_COLOUR}"><title>{escape(at)}, turned {rotation % 4 * 90}°</title></rect>'
+        + f' fill="{SEA_COLOUR}"><title>{escape(at.render(lang))}</title></rect>'
     )
     layers.land.extend(land_shapes(grid, x, y, size))
     layers.outlines.append(
@@ -368,7 +448,9 @@ def _style() -> str:
     return f"<style>text{{font-family:{FONT};}}</style>"
 
 
-def _legend(x: float, y: float, scale: float = 1.0, two_rows: bool = False) -> list[str]:
+def _legend(
+    x: float, y: float, scale: float = 1.0, two_rows: bool = False, lang: str = SOURCE
+) -> list[str]:
     """Swatches of the symbols and pieces, left to right from (x, y) (``scale`` times the
     usual size; with ``two_rows``, the pieces on a row of their own under the symbols)."""
     left = x
@@ -376,23 +458,17 @@ def _legend(x: float, y: float, scale: float = 1.0, two_rows: bool = False) -> l
     r = 6.0 * scale
     font = round(11 * scale)
     per_char = 6.2 * scale
-    items: list[tuple[str, str]] = [
-        ("flower", "flower"),
-        ("fruit", "fruit"),
-        ("leaf", "leaf"),
-        ("temple", "temple"),
-        ("port", "port"),
-        ("house", "house symbol"),
-    ]
-    for kind, label in items:
+    for kind in ("flower", "fruit", "leaf", "temple", "port", "house"):
+        label = NAMES[kind].render(lang)
         out.append(symbol_svg(kind, x + r, y - 4 * scale, r))
         out.append(text(x + 2 * r + 5, y, label, font, 'fill="#222"'))
         x += 2 * r + 14 + per_char * len(label)
     if two_rows:
         x, y = left, y + 26 * scale
     out.append(house_svg(x + r, y - 4 * scale, r * 1.25, SEAT_COLOURS[0], "#111"))
-    out.append(text(x + 2 * r + 5, y, "house built", font, 'fill="#222"'))
-    x += 2 * r + 14 + per_char * 11
+    built = _("house built").render(lang)
+    out.append(text(x + 2 * r + 5, y, built, font, 'fill="#222"'))
+    x += 2 * r + 14 + per_char * len(built)
     out.append(symbol_svg("leaf", x + r, y - 4 * scale, r))
     out.append(
         _circle(
@@ -402,10 +478,12 @@ def _legend(x: float, y: float, scale: float = 1.0, two_rows: bool = False) -> l
             f'fill="none" stroke="{SEAT_COLOURS[0]}" stroke-width="2"',
         )
     )
-    out.append(text(x + 2 * r + 7, y, "bonus token", font, 'fill="#222"'))
-    x += 2 * r + 16 + per_char * 11
+    bonus = _("bonus token").render(lang)
+    out.append(text(x + 2 * r + 7, y, bonus, font, 'fill="#222"'))
+    x += 2 * r + 16 + per_char * len(bonus)
     out.append(ship_svg(x + 10 * scale, y - 4 * scale, 20 * scale, GREY_SHIP))
-    out.append(text(x + 24 * scale, y, "ship (grey: nobody's)", font, 'fill="#222"'))
+    ship = _("ship (grey: nobody's)").render(lang)
+    out.append(text(x + 24 * scale, y, ship, font, 'fill="#222"'))
     return out
 
 
@@ -417,8 +495,8 @@ def _token_icons(kinds: Iterable[str], x: float, y: float, r: float) -> list[str
     return out
 
 
-def _points(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
+def _points(n: int) -> Said:
+    return _n("{n} point", "{n} points", n)
 
 
 _SMALL = 48
@@ -426,14 +504,19 @@ _SMALL = 48
 
 
 def _tile_row(
-    design_ids: Sequence[str], designs: dict[str, dict[str, Any]], x: float, y: float, name: str
+    design_ids: Sequence[str],
+    designs: dict[str, dict[str, Any]],
+    x: float,
+    y: float,
+    name: str,
+    lang: str = SOURCE,
 ) -> list[str]:
     """Tiles side by side from pixel (x, y), unturned, each labelled by its id."""
     layers = Layers()
     labels = []
     for k, design_id in enumerate(design_ids):
         tx = x + k * (_SMALL + 12)
-        tile_svg(layers, designs[design_id], 0, tx, y, _SMALL)
+        tile_svg(layers, designs[design_id], 0, tx, y, _SMALL, lang=lang)
         labels.append(
             text(
                 tx + _SMALL / 2, y + _SMALL + 12, design_id, 10, 'text-anchor="middle" fill="#444"'
@@ -443,7 +526,11 @@ def _tile_row(
 
 
 def _panel(
-    view: dict[str, Any], designs: dict[str, dict[str, Any]], x: float, y: float
+    view: dict[str, Any],
+    designs: dict[str, dict[str, Any]],
+    x: float,
+    y: float,
+    lang: str = SOURCE,
 ) -> tuple[list[str], float]:
     """The side panel from pixel (x, y): the stacks, the face-up row, each player (their
     hand too when the view shows it), Alexis, the end; and the height reached."""
@@ -451,14 +538,18 @@ def _panel(
         text(
             x,
             y,
-            f"Navigation stack {view['navigation']} · main stack {view['stack']} · "
-            f"grey ships {view['grey_ships']}",
+            _(
+                "Navigation stack {navigation} · main stack {stack} · grey ships {grey}",
+                navigation=view["navigation"],
+                stack=view["stack"],
+                grey=view["grey_ships"],
+            ).render(lang),
             12,
             'fill="#222"',
         ),
-        text(x, y + 20, "face-up tiles", 12, 'fill="#222" font-weight="bold"'),
+        text(x, y + 20, _("face-up tiles").render(lang), 12, 'fill="#222" font-weight="bold"'),
     ]
-    body += _tile_row(view["row"], designs, x, y + 28, "row")
+    body += _tile_row(view["row"], designs, x, y + 28, "row", lang)
     y += 28 + _SMALL + 36
     grey = 'fill="#333"'
     for player in view["seats"]:
@@ -469,7 +560,13 @@ def _panel(
             text(
                 x + 22,
                 y,
-                f"seat {s} ({SEAT_NAMES[s % 4]}): {_points(player['score'])}{winner}",
+                _(
+                    "seat {n} ({colour}): {points}",
+                    n=s,
+                    colour=COLOURS[s % 4],
+                    points=_points(player["score"]),
+                ).render(lang)
+                + winner,
                 13,
                 'font-weight="bold" fill="#222"',
             )
@@ -479,31 +576,45 @@ def _panel(
             text(
                 x + 22,
                 y,
-                f"{player['prestige']} PP · houses {player['houses']} + "
-                f"{player['reserve']} in reserve · {player['built']} built",
+                # TRANSLATORS: PP: prestige points.
+                _(
+                    "{prestige} PP · houses {houses} + {reserve} in reserve · {built} built",
+                    prestige=player["prestige"],
+                    houses=player["houses"],
+                    reserve=player["reserve"],
+                    built=player["built"],
+                ).render(lang),
                 11,
                 grey,
             )
         )
         y += 16
-        body.append(text(x + 22, y, "bonus tokens:", 11, grey))
-        icons = _token_icons(player["tokens"], x + 104, y - 4, 6)
-        body += icons or [text(x + 106, y, "-", 11, grey)]
-        found = player["discoveries"]
-        if isinstance(found, list):
-            found = " ".join(f"{d['token']}={d['value']}" for d in found) or "-"
+        label = _("bonus tokens:").render(lang)
+        body.append(text(x + 22, y, label, 11, grey))
+        after = max(104.0, 20 + 6.4 * len(label))  # a longer label pushes the icons on
+        icons = _token_icons(player["tokens"], x + after, y - 4, 6)
+        body += icons or [text(x + after + 2, y, "-", 11, grey)]
+        drawn = player["discoveries"]
+        found: Said | str
+        if isinstance(drawn, list):
+            found = " ".join(f"{d['token']}={d['value']}" for d in drawn) or "-"
         else:
-            found = f"{found} hidden" if found else "-"
-        body.append(text(x + 170, y, f"discoveries: {found}", 11, grey))
+            # TRANSLATORS: Discovery tokens drawn, their values hidden.
+            found = _n("{n} hidden", "{n} hidden", drawn) if drawn else "-"
+        # TRANSLATORS: {found} is "3 hidden", "-" or the tokens and values "D4=2 D7=0".
+        said = _("discoveries: {found}", found=found)
+        body.append(text(x + 170, y, said.render(lang), 11, grey))
         y += 16
         hand = player["hand"]
         if isinstance(hand, list):
-            body.append(text(x + 22, y, "hand:" if hand else "hand: empty", 11, grey))
+            said = _("hand:") if hand else _("hand: empty")
+            body.append(text(x + 22, y, said.render(lang), 11, grey))
             if hand:
-                body += _tile_row(hand, designs, x + 60, y - 10, f"hand{s}")
+                body += _tile_row(hand, designs, x + 60, y - 10, f"hand{s}", lang)
                 y += _SMALL + 10
         else:
-            body.append(text(x + 22, y, f"hand: {hand} tiles", 11, grey))
+            said = _n("hand: {n} tile", "hand: {n} tiles", hand)
+            body.append(text(x + 22, y, said.render(lang), 11, grey))
         y += 26
     alexis = view.get("alexis")
     if alexis is not None:
@@ -512,7 +623,11 @@ def _panel(
             text(
                 x + 22,
                 y,
-                f"Alexis ({alexis['card']}): {_points(alexis['score'])}",
+                _(
+                    "Alexis ({card}): {points}",
+                    card=alexis["card"],
+                    points=_points(alexis["score"]),
+                ).render(lang),
                 13,
                 'font-weight="bold" fill="#222"',
             )
@@ -522,17 +637,26 @@ def _panel(
             text(
                 x + 22,
                 y,
-                f"houses {alexis['houses']} · {alexis['built']} built · "
-                f"expedition deck {alexis['deck']}, last {alexis['last_card'] or '-'}",
+                _(
+                    "houses {houses} · {built} built · expedition deck {deck}, last {last}",
+                    houses=alexis["houses"],
+                    built=alexis["built"],
+                    deck=alexis["deck"],
+                    last=alexis["last_card"] or "-",
+                ).render(lang),
                 11,
                 grey,
             )
         )
         y += 26
     if view["ended"]:
-        won = winners_line(view)
-        body.append(text(x, y, f"Game over: {from_data(view['ended'])}", 12, BOLD_RED))
-        body.append(text(x, y + 17, f"winners: {won}", 12, BOLD_RED))
+        won = _winners(view, lang)
+        over = _("Game over: {reason}", reason=from_data(view["ended"]))
+        body.append(text(x, y, over.render(lang), 12, BOLD_RED))
+        # TRANSLATORS: {winners} is "seat 0", "seat 0, seat 2", "Alexis" or "nobody".
+        body.append(
+            text(x, y + 17, _("winners: {winners}", winners=won).render(lang), 12, BOLD_RED)
+        )
         y += 37
     return body, y
 
@@ -562,20 +686,23 @@ def render_svg(state: State, seat: int | None = None, size: int = 72, lang: str 
         text(
             16,
             26,
-            f"Small Islands · {view['mode']} · round {view['round']}",
+            _(
+                "Small Islands · {mode} · round {round}",
+                mode=MODES.get(view["mode"], view["mode"]),
+                round=view["round"],
+            ).render(lang),
             18,
             'font-weight="bold" fill="#1d2b36"',
         )
     )
-    status = status_line(view).split(", step: ", 1)[1]
-    body.append(text(16, 46, f"step: {status}", 12, 'fill="#333"'))
+    body.append(text(16, 46, _status(view, lang), 12, 'fill="#333"'))
     body.extend(board_frame(left, top, cols, rows, size, min_x, min_y))
     if not tiles:
         body.append(
             text(
                 left + size / 2,
                 top + size / 2 + 4,
-                "no tile yet",
+                _("no tile yet").render(lang),
                 10,
                 'text-anchor="middle" fill="#777"',
             )
@@ -584,17 +711,21 @@ def render_svg(state: State, seat: int | None = None, size: int = 72, lang: str 
     for tile in tiles:
         design = designs[tile["design"]]
         px, py = left + (tile["x"] - min_x) * size, top + (tile["y"] - min_y) * size
-        tile_svg(layers, design, tile["rotation"], px, py, size, tile, players, solo)
+        tile_svg(layers, design, tile["rotation"], px, py, size, tile, players, solo, lang)
     body += layers.body("laid", size)
 
-    panel, y = _panel(view, designs, panel_x, top + 4)
+    panel, y = _panel(view, designs, panel_x, top + 4, lang)
     body += panel
     height = max(top + rows * size + 70, y + 20)
     legend_y = height - 18
-    body.extend(_legend(16, legend_y))
+    body.extend(_legend(16, legend_y, lang=lang))
     width = max(panel_x + panel_w, 760)
-    title = "Small Islands: the table" + (f" as seat {seat} sees it" if seat is not None else "")
-    return document(width, height, title, _style(), body, "#fbf8f1")
+    title = (
+        _("Small Islands: the table")
+        if seat is None
+        else _("Small Islands: the table as seat {n} sees it", n=seat)
+    )
+    return document(width, height, title.render(lang), _style(), body, "#fbf8f1")
 
 
 def _two_lines(words: str, most: int = 22) -> list[str]:
@@ -619,32 +750,33 @@ def render_components_svg(
     ships = [d for d in designs if d["id"] == "ship"]
     cell_w, cell_h = size + 24, size + 60
     sections = [
-        (f"Landscape tiles ({sum(d['count'] for d in landscape)})", landscape),
-        ("Starting tiles, side a and side b", starts),
-        (f"Ship tile (x{ships[0]['count'] if ships else 0})", ships),
+        (_("Landscape tiles ({n})", n=sum(d["count"] for d in landscape)), landscape),
+        (_("Starting tiles, side a and side b"), starts),
+        # TRANSLATORS: {n} is how many ship tiles the box holds ("Ship tile (x3)").
+        (_("Ship tile (x{n})", n=ships[0]["count"] if ships else 0), ships),
     ]
     body: list[str] = [
         text(
             16,
             28,
-            "Small Islands: the tiles (unturned, north up)",
+            _("Small Islands: the tiles (unturned, north up)").render(lang),
             18,
             'font-weight="bold" fill="#1d2b36"',
         ),
     ]
-    body.extend(_legend(16, 58, 1.3, two_rows=True))
+    body.extend(_legend(16, 58, 1.3, two_rows=True, lang=lang))
     layers = Layers()
     y = 104.0
     for heading, group in sections:
         if not group:
             continue
-        body.append(text(16, y + 14, heading, 14, 'font-weight="bold" fill="#333"'))
+        body.append(text(16, y + 14, heading.render(lang), 14, 'font-weight="bold" fill="#333"'))
         y += 26
         for k, design in enumerate(group):
             col, row = k % columns, k // columns
             x = 16 + col * cell_w + (cell_w - size) / 2
             ty = y + row * cell_h
-            tile_svg(layers, design, 0, x, ty, size)
+            tile_svg(layers, design, 0, x, ty, size, lang=lang)
             count = f" x{design['count']}" if design["count"] != 1 else ""
             body.append(
                 text(
@@ -656,7 +788,7 @@ def render_components_svg(
                 )
             )
             name = tile_name(design["id"], design["symbols"], all(design["labels"]))
-            for line, words in enumerate(_two_lines(str(name))):
+            for line, words in enumerate(_two_lines(name.render(lang))):
                 body.append(
                     text(
                         x + size / 2,
@@ -668,6 +800,7 @@ def render_components_svg(
                 )
         y += -(-len(group) // columns) * cell_h + 8
     body += layers.body("catalogue", size)
-    body.extend(_legend(16, y + 20, 1.3, two_rows=True))
+    body.extend(_legend(16, y + 20, 1.3, two_rows=True, lang=lang))
     width = max(32 + columns * cell_w, 760)
-    return document(width, y + 74, "Small Islands: the tiles", _style(), body, "#fbf8f1")
+    title = _("Small Islands: the tiles").render(lang)
+    return document(width, y + 74, title, _style(), body, "#fbf8f1")
