@@ -17,6 +17,7 @@ import time
 from collections import Counter
 
 from terranova.arena.series import seat_agents
+from terranova.core.i18n import from_data
 from terranova.core.records import play
 from terranova.core.registry import make, parse_variants
 from terranova.core.rng import derive_seed
@@ -27,7 +28,7 @@ def end_reason(state: object) -> str:
     view = state.view(None)  # type: ignore[attr-defined]
     reason = view.get("end_reason")
     if reason:
-        return str(reason)
+        return str(from_data(reason))
     tiles = len(view["map"])
     if tiles == 96:
         return "the board is full"

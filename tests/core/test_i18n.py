@@ -33,6 +33,7 @@ from terranova.core.i18n import (
     pseudo,
     texts,
 )
+from terranova.core.i18n import say as say_words
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -184,7 +185,7 @@ def test_a_games_words_are_said_from_its_own_catalog() -> None:
 
 def test_a_list_is_joined_as_each_language_lists_words() -> None:
     words = Listed(("sea", Text(", turned half a turn"), "mountain"))
-    assert words.render("en") == "sea, , turned half a turn, and mountain"
+    assert words.render("en") == "sea, , turned half a turn and mountain"
     assert Listed(("a", "b", "c")).render("fr") == "a, b et c"
     assert Listed(("a", "b")).render("de") == "a und b"
     assert Listed(("a",)).render("de") == "a"
@@ -206,3 +207,26 @@ def test_words_come_back_whole_from_their_data() -> None:
     back = from_data(words.as_json())
     assert back == words and as_data(back) == words.as_json()
     assert from_data("as it is") == "as it is" and as_data("as it is") == "as it is"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"id": "x {a}", "params": None},
+        {"neither": 1},
+        {"id": "{n} a", "plural": "{n} b", "n": None},
+        {"names": "abc"},
+        {"id": 3},
+        None,
+        ["a"],
+    ],
+)
+def test_words_of_no_known_shape_say_something_harmless(data: object) -> None:
+    for lang in ("en", "fr", PSEUDO):
+        assert isinstance(say_words(from_data(data), lang), str)
+
+
+def test_a_message_of_a_domain_nobody_declares_says_its_id() -> None:
+    stray = Text("the {thing} fell", {"thing": "cup"}, domain="no-such-game")
+    assert stray.render("fr") == "the cup fell"
+    assert from_data({"list": [1200, "b"]}).render("en") == "1,200 and b"

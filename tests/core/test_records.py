@@ -196,6 +196,25 @@ def test_replay_checks_every_turn_score() -> None:
     assert f"turn {scored[0] + 1}" in str(error.value)
 
 
+def test_replay_checks_the_result_but_not_how_its_reason_is_worded() -> None:
+    """A record stored before its game said why it ended, or in other words, replays; a
+    result with other winners does not."""
+    state = make("small-islands", players=2)
+    record = records.play(state, [RandomAgent(7 + s) for s in range(2)], 7)
+    data = json.loads(record.to_json())
+    assert isinstance(data["result"]["reason"], dict), "words kept as data"
+    for reason in (None, "every ship tile is laid"):
+        old = json.loads(record.to_json())
+        if reason is None:
+            del old["result"]["reason"]
+        else:
+            old["result"]["reason"] = reason
+        assert records.replay(records.GameRecord.from_dict(old)).is_terminal()
+    data["result"]["winners"] = [s for s in range(2) if s not in data["result"]["winners"]]
+    with pytest.raises(RecordError, match="result"):
+        records.replay(records.GameRecord.from_dict(data))
+
+
 def test_replay_refuses_another_rules_version_and_unknown_games() -> None:
     data = json.loads(a_record().to_json())
     data["rules_version"] = "999"

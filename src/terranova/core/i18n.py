@@ -195,7 +195,10 @@ class Text(Said):
 
     def render(self, lang: str) -> str:
         """The message in ``lang``, from its domain's catalog."""
-        found = catalog(named(self.domain), lang)
+        try:
+            found = catalog(named(self.domain), lang)
+        except KeyError:  # a domain no game installed here declares: its ids as they are
+            found = Catalog(lang, {})
         if self.plural is None:
             return fill(lang, found.text(self.msgid), self.params)
         return fill(lang, found.plural(self.msgid, self.plural, self.n), self.params)
@@ -216,7 +219,7 @@ class Text(Said):
 
 @dataclass(frozen=True)
 class Listed(Said):
-    """Words joined as the language lists them: ``a, b, and c``, ``a, b et c``."""
+    """Words joined as the language lists them: ``a, b and c``, ``a, b et c``."""
 
     items: tuple[object, ...]
 
@@ -224,7 +227,9 @@ class Listed(Said):
         said = [say(item, lang) for item in self.items]
         if len(said) <= 1:
             return "".join(said)
-        return str(format_list(said, locale=locale_of(lang)))
+        # English without the serial comma, as the boards list ("a, b and c")
+        locale = "en_GB" if locale_of(lang) == SOURCE else locale_of(lang)
+        return str(format_list(said, locale=locale))
 
     def as_json(self) -> dict[str, object]:
         return {"list": [plain(item) for item in self.items]}
@@ -272,25 +277,34 @@ def as_data(words: Said | str) -> str | dict[str, object]:
 
 def from_data(data: object) -> Said | str:
     """Words back from their data (:func:`as_data`): a stored record's reason, a view's
-    score line."""
-    if isinstance(data, Mapping):
-        if "list" in data:
-            return Listed(tuple(from_data(item) for item in data["list"]))
-        if "names" in data:
-            return Named(dict(data["names"]))
-        params = {
-            k: v if isinstance(v, int | float) else from_data(v)
-            for k, v in data.get("params", {}).items()
-        }
-        plural = data.get("plural")
-        return Text(
-            str(data["id"]),
-            params,
-            plural=None if plural is None else str(plural),
-            n=int(data.get("n", 0)),
-            domain=str(data.get("domain", SITE)),
-        )
-    return str(data)
+    score line. Data of no known shape says nothing (an empty string)."""
+    if isinstance(data, str):
+        return data
+    if not isinstance(data, Mapping):
+        return "" if data is None else str(data)
+    if isinstance(data.get("list"), list):
+        return Listed(tuple(_parameter(item) for item in data["list"]))
+    names = data.get("names")
+    if isinstance(names, Mapping):
+        return Named({str(k): str(v) for k, v in names.items()})
+    if not isinstance(data.get("id"), str):
+        return ""
+    params = data.get("params")
+    plural, n, dom = data.get("plural"), data.get("n"), data.get("domain")
+    return Text(
+        data["id"],
+        {str(k): _parameter(v) for k, v in params.items()} if isinstance(params, Mapping) else {},
+        plural=plural if isinstance(plural, str) else None,
+        n=n if isinstance(n, int) and not isinstance(n, bool) else 0,
+        domain=dom if isinstance(dom, str) else SITE,
+    )
+
+
+def _parameter(value: object) -> object:
+    """A parameter back from its data: a number stays a number."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value
+    return from_data(value)
 
 
 _DOMAINS: dict[str, Domain] = {}

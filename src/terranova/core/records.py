@@ -303,6 +303,14 @@ def replay(record: GameRecord, upto: int | None = None) -> State:
             raise RecordError(
                 f"record lists {len(record.turns)} turns, replay gives {len(replayed.turns)}"
             )
-        if replayed.result != record.result:
+        if _decided(replayed.result) != _decided(record.result):
             raise RecordError(f"record's result {record.result} != replayed {replayed.result}")
     return state
+
+
+def _decided(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """What a game's end decided: its result but the reason, which is words (a version may
+    word them otherwise, and a record stored before its game said why has none)."""
+    if result is None:
+        return None
+    return {k: v for k, v in result.items() if k != "reason"}

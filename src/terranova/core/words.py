@@ -28,5 +28,5 @@ def turned(quarters: int) -> Said | str:
 
 
 def listed(words: Sequence[object]) -> Listed:
-    """Words joined as the reader's language lists them: ``a, b, and c``."""
+    """Words joined as the reader's language lists them: ``a, b and c``."""
     return Listed(tuple(words))

@@ -39,7 +39,7 @@ def test_a_tile_laid_turned_names_its_terrains_in_each_language() -> None:
 
 def test_a_tile_of_three_terrains_is_listed_as_each_language_lists() -> None:
     place = Place("50", 2, 1, 0)
-    assert said(place, "en") == "lay the tile with grassland, mountain, and sea at 2,1"
+    assert said(place, "en") == "lay the tile with grassland, mountain and sea at 2,1"
     assert said(place, "fr") == "poser la tuile avec prairie, montagne et mer en 2,1"
     assert said(place, "de") == "das Plättchen mit Grasland, Gebirge und Meer auf 2,1 legen"
 

@@ -463,16 +463,8 @@ def _empty_name(d: dict[str, Any]) -> None:
     card_of(d, "ocre")["name_en"] = "  "
 
 
-def _no_german_name(d: dict[str, Any]) -> None:
-    del card_of(d, "ocre")["name_de"]
-
-
 def _empty_german_name(d: dict[str, Any]) -> None:
     card_of(d, "ocre")["name_de"] = ""
-
-
-def _era_without_german_name(d: dict[str, Any]) -> None:
-    del d["era"][2]["name_de"]
 
 
 def _german_name_of_another_card(d: dict[str, Any]) -> None:
@@ -535,9 +527,7 @@ BROKEN = [
     (_missing_field, r"card 'ocre': field 'period': missing"),
     (_two_line_description, r"card 'ocre': field 'description': must be one line"),
     (_empty_name, r"card 'ocre': field 'name_en': .*non-empty text"),
-    (_no_german_name, r"card 'ocre': field 'name_de': missing"),
     (_empty_german_name, r"card 'ocre': field 'name_de': .*non-empty text"),
-    (_era_without_german_name, r"era 3: field 'name_de': None: a non-empty text is required"),
     (
         _german_name_of_another_card,
         r"card 'foyer': field 'name_de': 'Feu' is already the name of card 'feu'",
@@ -563,6 +553,18 @@ def test_broken_files_are_refused_naming_card_and_field(
     with pytest.raises(ContentError, match=message) as caught:
         load_deck(path)
     assert str(caught.value).startswith(str(path.resolve()) + ": ")
+
+
+def test_a_deck_without_german_names_says_them_in_english() -> None:
+    """A deck written before German names loads: its cards and eras say their English
+    names to a German reader."""
+    data = copy.deepcopy(builtin_data())
+    for table in [*data["card"], *data["era"]]:
+        del table["name_de"]
+    deck = parse_deck(data, "older deck")
+    ochre = next(c for c in deck.cards if c.id == "ocre")
+    assert ochre.name_de == ochre.name_en and ochre.named.render("de") == ochre.name_en
+    assert deck.era(2).name_de == deck.era(2).name_en
 
 
 def test_unreadable_and_invalid_files(tmp_path: Path) -> None:

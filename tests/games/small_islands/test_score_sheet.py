@@ -74,21 +74,21 @@ def land_at_dock(g: SmallIslandsState, seat: int, kind: str = "grey") -> None:
             ["lea", "flo"],
             6,
             "objective 'as many leaves as flowers → 6 points' fulfilled in round 2: "
-            "a house on an island of 2 tiles (1 flower, 0 fruits, and 1 leaf)",
+            "a house on an island of 2 tiles (1 flower, 0 fruits and 1 leaf)",
         ),
         (
             ("O01",),
             ["flo", "flo", "fru", "tem"],
             4,
             "objective 'more flowers than fruits → 1 per flower + 2' fulfilled in round 2: "
-            "a house on an island of 4 tiles (2 flowers, 1 fruit, 0 leaves, and 1 temple)",
+            "a house on an island of 4 tiles (2 flowers, 1 fruit, 0 leaves and 1 temple)",
         ),
         (
             ("M10", "R08"),
             ["flo", "flo", "lea", "lea", "fru"],
             6,
             "objective 'as many flowers as fruits or leaves → 6 points' fulfilled in "
-            "round 2: a house on an island of 5 tiles (2 flowers, 1 fruit, and 2 leaves)",
+            "round 2: a house on an island of 5 tiles (2 flowers, 1 fruit and 2 leaves)",
         ),
     ],
 )

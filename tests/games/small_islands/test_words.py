@@ -43,7 +43,7 @@ def test_a_count_is_said_in_the_languages_plural() -> None:
 
 def test_a_mission_lists_its_symbols_as_the_language_does() -> None:
     m = mission_text(Mission("m", "symbols", need=(("flower", 2), ("temple", 1), ("port", 1))))
-    assert str(m) == "at least 2 flowers, 1 temple, and 1 port"
+    assert str(m) == "at least 2 flowers, 1 temple and 1 port"
     assert m.render("fr") == "au moins 2 fleurs, 1 temple et 1 port"
     assert m.render("de") == "mindestens 2 Blumen, 1 Tempel und 1 Hafen"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from terranova.core.i18n import SOURCE, Text, texts
+from terranova.core.i18n import SOURCE, Text, from_data, texts
 from terranova.games.entdecker.components import Design
 from terranova.games.entdecker.state import EntdeckerState
 from terranova.games.entdecker.words import token_name
@@ -105,7 +105,7 @@ def _log_line(entry: dict[str, Any]) -> str:
     if entry.get("what") == "hut":
         return f"hut {entry['path']}: {entry['token']} ({entry['points']}) to seat {entry['seat']}"
     where = f" at {entry['at']}" if "at" in entry else ""
-    return f"seat {entry['seat']}: {entry['what']}{where}"
+    return f"seat {entry['seat']}: {from_data(entry['what'])}{where}"
 
 
 # ------------------------------------------------------------------------------- svg

@@ -322,7 +322,7 @@ _CARD_KEYS = {
     "period",
     "description",
 }
-_CARD_REQUIRED = _CARD_KEYS - {"prerequisites"}
+_CARD_REQUIRED = _CARD_KEYS - {"prerequisites", "name_de"}
 
 
 def parse_deck(data: Mapping[str, Any], source: str = "deck data") -> Deck:
@@ -409,11 +409,12 @@ def _parse_eras(raw: object, source: str) -> tuple[Era, ...]:
         colour = item.get("colour")
         if not isinstance(colour, str) or not COLOUR.fullmatch(colour):
             raise fail("colour", f"{colour!r} is not a colour written #rrggbb")
+        english = _text(item, "name_en", fail)
         eras[number] = Era(
             number,
             _text(item, "name_fr", fail),
-            _text(item, "name_en", fail),
-            _text(item, "name_de", fail),
+            english,
+            _german(item, english, fail),
             _text(item, "period", fail),
             colour.lower(),
         )
@@ -467,7 +468,7 @@ def _parse_card(raw: object, position: int, source: str) -> Card:
         id=card_id,
         name_fr=_text(raw, "name_fr", fail),
         name_en=_text(raw, "name_en", fail),
-        name_de=_text(raw, "name_de", fail),
+        name_de=_german(raw, _text(raw, "name_en", fail), fail),
         era=era,
         number=number,
         family=family,
@@ -597,6 +598,14 @@ def _text(raw: Mapping[str, Any], key: str, fail: Any) -> str:
     if "\n" in value or "\r" in value:
         raise fail(key, "must be one line")
     return value.strip()
+
+
+def _german(raw: Mapping[str, Any], english: str, fail: Any) -> str:
+    """The German name, where the data gives one (non-empty), else the English: a deck
+    written before German names keeps loading."""
+    if "name_de" not in raw:
+        return english
+    return _text(raw, "name_de", fail)
 
 
 def _fold(text: str) -> str:

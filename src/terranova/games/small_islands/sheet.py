@@ -18,7 +18,7 @@ The cards and islands are words said in the reader's language (:mod:`terranova.c
 ('1 per flower + 2', '1 par fleur + 2', '1 je Blume + 2')
 >>> island = island_text(Island(tiles=4, flower=3, fruit=1, temple=1, house=2))
 >>> str(island)
-'an island of 4 tiles (3 flowers, 1 fruit, 0 leaves, and 1 temple)'
+'an island of 4 tiles (3 flowers, 1 fruit, 0 leaves and 1 temple)'
 >>> island.render("fr")
 'une île de 4 tuiles (3 fleurs, 1 fruit, 0 feuille et 1 temple)'
 >>> island.render("de")

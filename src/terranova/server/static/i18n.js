@@ -89,7 +89,8 @@ export const t = site.t;
 /** A plural message of the site's catalog (see `translator`). */
 export const tn = site.tn;
 
-const lists = new Intl.ListFormat(locale, { style: "long", type: "conjunction" });
+// English without the serial comma, as terranova.core.i18n.Listed lists ("a, b and c")
+const lists = new Intl.ListFormat(locale === "en" ? "en-GB" : locale, { style: "long", type: "conjunction" });
 
 /** Words the server sent as data (terranova.core.i18n.Said), in the page's language: a
  * message `{id, params}` (with `plural` and `n` if it has both forms, and `domain` if it is a
