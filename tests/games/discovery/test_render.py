@@ -320,3 +320,73 @@ def test_another_tile_file(tmp_path: Path) -> None:
             state.apply(rng.choice(state.legal_actions()))
     assert len(tile_groups(ET.fromstring(render_svg(state)))) == len(state.placements())
     assert render_text(state).count("\n") > 3
+
+
+# ------------------------------------------------------------------ languages
+
+
+def words_drawn(svg: str) -> list[str]:
+    """Every ``<text>`` and ``<title>`` content of an SVG that has letters."""
+    root = ET.fromstring(svg)
+    found = [e.text or "" for e in root.iter() if e.tag in (f"{SVG}text", f"{SVG}title")]
+    return [t for t in found if any(c.isalpha() for c in t)]
+
+
+@pytest.mark.parametrize("which", ["finished", "midgame"])
+def test_every_word_drawn_is_a_message(which: str, request: pytest.FixtureRequest) -> None:
+    """In the pseudo-language every word a person reads is wrapped: none is left English."""
+    state: DiscoveryState = request.getfixturevalue(which)
+    for svg in (render_svg(state, lang="xx"), render_components_svg(state, lang="xx")):
+        drawn = words_drawn(svg)
+        assert drawn
+        assert [t for t in drawn if "⟦" not in t] == []
+
+
+def test_the_start_in_the_pseudo_language() -> None:
+    state = new_state(2)
+    for svg in (render_svg(state, lang="xx"), render_components_svg(state, lang="xx")):
+        assert [t for t in words_drawn(svg) if "⟦" not in t] == []
+
+
+def test_the_map_in_french_and_german(midgame: DiscoveryState) -> None:
+    french = words_drawn(render_svg(midgame, lang="fr"))
+    assert french[0] == "The Discovery : carte"
+    assert any("tuiles posées" in t and "dans la pioche" in t for t in french)
+    assert any(t.startswith("place 0 : ") and "en réserve)" in t for t in french)
+    assert {"montagne", "prairie", "mer", "ville portuaire"} <= set(french)
+    assert "dernière posée · x est, y sud" in french
+    follower = midgame.view(None)["followers"][0]
+    tooltips = [t for t in french if t.startswith(f"place {follower['seat']} (")]
+    assert tooltips and all(" sur la région " in t for t in tooltips)
+    german = words_drawn(render_svg(midgame, lang="de"))
+    assert german[0] == "The Discovery: Spielplan"
+    assert {"Gebirge", "Grasland", "Meer", "Hafenstadt"} <= set(german)
+    assert any(t.startswith("Platz 0: ") and "im Vorrat)" in t for t in german)
+
+
+def test_the_catalogue_in_french_and_german() -> None:
+    state = new_state(2)
+    french = words_drawn(render_components_svg(state, lang="fr"))
+    assert "The Discovery (jeu de tuiles de Terranova) : 66 motifs, 84 tuiles" in french
+    assert "01  \u00d71" in render_components_svg(state, lang="fr")  # the caption
+    assert "01 \u00d71 : 1 port (P)" in french  # one port, on a grassland (prairie)
+    assert "start \u00d71 : 2 ports (M,P) (tuile de départ)" in french
+    assert "ville portuaire : région 1 (prairie), région 0 (mer)" in french
+    german = words_drawn(render_components_svg(state, lang="de"))
+    assert "The Discovery (Plättchensatz von Terranova): 66 Motive, 84 Plättchen" in german
+    assert "kein Hafen" in german
+    assert "Hafenstadt: Gebiet 1 (Grasland), Gebiet 0 (Meer)" in german
+
+
+def test_english_is_the_default() -> None:
+    state = new_state(2)
+    english = words_drawn(render_components_svg(state))
+    assert english == words_drawn(render_components_svg(state, lang="en"))
+    assert "The Discovery (Terranova authored set): 66 designs, 84 tiles" in english
+    assert "01 x1: 1 port (G)" in english
+    map_words = words_drawn(render_svg(state))
+    assert map_words[:2] == [
+        "The Discovery: map",
+        "The Discovery · 1 tile placed · 83 tiles in the stack",
+    ]
+    assert "start at 0,0, turned 0° (start tile)" in map_words

@@ -29,9 +29,10 @@ from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from terranova.core.i18n import SOURCE
+from terranova.core.i18n import SOURCE, Said, Text, say, texts
 from terranova.games.discovery.rules import DiscoveryState
 from terranova.games.discovery.tiles import Design, Terrain
+from terranova.games.discovery.words import terrain_words
 from terranova.kit.svg import (
     Point,
     Shape,
@@ -59,6 +60,8 @@ __all__ = [
     "tile_svg",
 ]
 
+_, _n = texts("terranova.games.discovery")
+
 TERRAIN_LETTERS = {Terrain.MOUNTAIN: "M", Terrain.GRASSLAND: "G", Terrain.SEA: "S"}
 TERRAIN_COLOURS = {
     Terrain.MOUNTAIN: "#9c8670",
@@ -73,7 +76,16 @@ _TERRAIN_INK = {
 }
 SEAT_COLOURS = ("#d62828", "#1f4fd1", "#f2c200", "#1e9e3e", "#262626")
 """Follower colours of seats 0 to 4 (red, blue, yellow, green, black)."""
-_SEAT_NAMES = ("red", "blue", "yellow", "green", "black")
+_SEAT_NAMES = (_("red"), _("blue"), _("yellow"), _("green"), _("black"))
+"""Each seat's colour, as a player reads it."""
+_ROLES = {
+    "brigand": _("brigand"),
+    "explorer": _("explorer"),
+    "navigator": _("navigator"),
+}
+"""What a follower is called on each terrain, as a player reads it."""
+# TRANSLATORS: the one-letter abbreviations of the terrains in the tile catalogue's captions.
+_TERRAIN_INITIALS = {Terrain.MOUNTAIN: _("M"), Terrain.GRASSLAND: _("G"), Terrain.SEA: _("S")}
 _SEAT_TEXT = ("#ffffff", "#ffffff", "#000000", "#ffffff", "#ffffff")
 _LAST_COLOUR = "#ff2fb4"
 _START_COLOUR = "#e00000"
@@ -227,38 +239,39 @@ def tile_svg(
     y: float,
     size: float,
     *,
-    title: str | None = None,
+    title: Said | str | None = None,
     region_labels: bool = False,
     attrs: dict[str, str] | None = None,
+    lang: str = SOURCE,
 ) -> str:
     """One tile as an SVG group ``<g class="tile">`` with its top-left corner at pixel (x, y).
 
     ``rotation`` is in quarter turns clockwise (N to E). ``title`` is the tooltip (by
     default the design id and rotation); ``region_labels`` writes each region's index
     (the number a ``deploy`` action names); ``attrs`` are extra attributes of the group.
-    Texture fills refer to the patterns of the document the group is put in.
+    Texture fills refer to the patterns of the document the group is put in. The
+    words are in ``lang``.
     """
     geometry = tile_geometry(design, rotation % 4)
     extra = {"data-design": design.id, "data-rotation": str(rotation % 4), **(attrs or {})}
     head = " ".join(f"{k}={quoteattr(v)}" for k, v in extra.items())
     if title is None:
-        title = f"tile {design.id}, turned {rotation % 4 * 90}°"
-    parts = [f'<g class="tile" {head}><title>{escape(title)}</title>']
+        title = _("tile {id}, turned {degrees}°", id=design.id, degrees=rotation % 4 * 90)
+    parts = [f'<g class="tile" {head}><title>{escape(say(title, lang))}</title>']
     for shape in geometry.shapes:
         terrain = design.regions[shape.region].terrain
         colour = TERRAIN_COLOURS[terrain]
         parts.append(shape.svg(x, y, size, f'fill="{colour}" stroke="{colour}" stroke-width="0.6"'))
         parts.append(shape.svg(x, y, size, f'fill="url(#tex-{terrain.label})" stroke="none"'))
     for (land, sea), (cx, cy) in zip(design.cities, geometry.cities, strict=True):
-        kind = design.regions[land].terrain.label
-        parts.append(
-            _city_svg(
-                x + cx * size,
-                y + cy * size,
-                size,
-                f"port city: {kind} region {land}, sea region {sea}",
-            )
+        # TRANSLATORS: {terrain} is "mountain" or "grassland"; {land}, {sea} are region numbers.
+        city = _(
+            "port city: {terrain} region {land}, sea region {sea}",
+            terrain=terrain_words(design.regions[land].terrain),
+            land=land,
+            sea=sea,
         )
+        parts.append(_city_svg(x + cx * size, y + cy * size, size, city.render(lang)))
     if region_labels:
         for index, (u, v) in enumerate(geometry.anchors):
             px, py = x + u * size, y + v * size
@@ -308,20 +321,22 @@ def _follower_svg(cx: float, cy: float, size: float, seat: int, title: str) -> s
     )
 
 
-def _legend(x: float, y: float) -> list[str]:
+def _legend(x: float, y: float, lang: str = SOURCE) -> list[str]:
     """Swatches for the terrains, port cities and followers, left to right from (x, y)."""
     out: list[str] = []
     for terrain in Terrain:
+        label = terrain_words(terrain).render(lang)
         out.append(
             f'<rect x="{num(x)}" y="{num(y - 10)}" width="14" height="14" '
             f'fill="{TERRAIN_COLOURS[terrain]}" stroke="#333" stroke-width="0.6"/>'
             f'<rect x="{num(x)}" y="{num(y - 10)}" width="14" height="14" '
             f'fill="url(#tex-{terrain.label})"/>'
         )
-        out.append(text(x + 18, y + 1, terrain.label, 11, 'fill="#222"'))
-        x += 30 + 7 * len(terrain.label)
-    out.append(_city_svg(x + 7, y - 3, 80, "port city"))
-    out.append(text(x + 16, y + 1, "port city", 11, 'fill="#222"'))
+        out.append(text(x + 18, y + 1, label, 11, 'fill="#222"'))
+        x += 30 + 7 * len(label)
+    city = _("port city").render(lang)
+    out.append(_city_svg(x + 7, y - 3, 80, city))
+    out.append(text(x + 16, y + 1, city, 11, 'fill="#222"'))
     return out
 
 
@@ -353,7 +368,7 @@ def render_text(state: DiscoveryState) -> str:
     ys = [t[1] for t in tiles]
     min_x, max_x, min_y, max_y = min(xs), max(xs), min(ys), max(ys)
     width = (max_x - min_x + 1) * 3
-    rows = [[" "] * width for _ in range((max_y - min_y + 1) * 3)]
+    rows = [[" "] * width for _row in range((max_y - min_y + 1) * 3)]
     for x, y, design, rotation in tiles:
         owner = design.edge_regions(rotation)
         letters = [TERRAIN_LETTERS[design.regions[r].terrain] for r in owner]
@@ -413,10 +428,12 @@ def render_svg(state: DiscoveryState, size: int = 64, lang: str = SOURCE) -> str
     margin, header, footer = 34, 64, 52
     winners = set(view["winners"])
     seat_labels = [
-        f"seat {seat}: {score}"
-        + (" ★" if seat in winners else "")
-        + f" ({view['supply'][seat]} in supply)"
-        for seat, score in enumerate(view["scores"])
+        (
+            _("seat {seat}: {score} ★ ({n} in supply)", seat=seat, score=score, n=supply)
+            if seat in winners
+            else _("seat {seat}: {score} ({n} in supply)", seat=seat, score=score, n=supply)
+        ).render(lang)
+        for seat, (score, supply) in enumerate(zip(view["scores"], view["supply"], strict=True))
     ]
     header_width = 24 + sum(24 + 7.0 * len(label) for label in seat_labels)
     width = max(cols * size + 2 * margin, 560, header_width)
@@ -426,12 +443,23 @@ def render_svg(state: DiscoveryState, size: int = 64, lang: str = SOURCE) -> str
     body: list[str] = []
 
     # header: title, scores, state of play
-    status = "game over" if state.is_terminal() else f"{view['stack']} tiles in the stack"
+    status = (
+        _("game over")
+        if state.is_terminal()
+        else _n("{n} tile in the stack", "{n} tiles in the stack", view["stack"])
+    )
+    # TRANSLATORS: the map's heading; {status} is "game over" or "40 tiles in the stack".
+    heading = _n(
+        "The Discovery · {n} tile placed · {status}",
+        "The Discovery · {n} tiles placed · {status}",
+        len(tiles),
+        status=status,
+    )
     body.append(
         text(
             12,
             22,
-            f"The Discovery · {len(tiles)} tiles placed · {status}",
+            heading.render(lang),
             16,
             'font-weight="bold" fill="#222"',
         )
@@ -452,9 +480,12 @@ def render_svg(state: DiscoveryState, size: int = 64, lang: str = SOURCE) -> str
     # tiles, then followers (so no later tile covers a marker), then the last tile's outline
     for x, y, design, rotation in tiles:
         px, py = left + (x - min_x) * size, top + (y - min_y) * size
-        title = f"{design.id} at {x},{y}, turned {rotation * 90}°"
-        if (x, y) == (0, 0):
-            title += " (start tile)"
+        where = {"id": design.id, "x": x, "y": y, "degrees": rotation * 90}
+        title = (
+            _("{id} at {x},{y}, turned {degrees}° (start tile)", **where)
+            if (x, y) == (0, 0)
+            else _("{id} at {x},{y}, turned {degrees}°", **where)
+        )
         body.append(
             tile_svg(
                 design,
@@ -464,6 +495,7 @@ def render_svg(state: DiscoveryState, size: int = 64, lang: str = SOURCE) -> str
                 size,
                 title=title,
                 attrs={"data-x": str(x), "data-y": str(y)},
+                lang=lang,
             )
         )
     by_square = {(x, y): (design, rotation) for x, y, design, rotation in tiles}
@@ -473,35 +505,63 @@ def render_svg(state: DiscoveryState, size: int = 64, lang: str = SOURCE) -> str
         for follower in here:
             u, v = geometry.anchors[follower["region"]]
             seat = follower["seat"]
-            title = (
-                f"seat {seat} ({_SEAT_NAMES[seat % 5]}): {follower['role']} on region "
-                f"{follower['region']} of {x},{y}; territory of {follower['tiles']} tiles, "
-                f"{'complete' if follower['complete'] else 'open'}, worth "
-                f"{follower['value_now']} now"
+            about: dict[str, Any] = {
+                "seat": seat,
+                "colour": _SEAT_NAMES[seat % 5],
+                "role": _ROLES[follower["role"]],
+                "region": follower["region"],
+                "x": x,
+                "y": y,
+                "value": follower["value_now"],
+            }
+            # TRANSLATORS: a follower's tooltip; {colour} is "red", {role} is "brigand",
+            # "explorer" or "navigator"; {n} counts the tiles of its territory.
+            said = (
+                _n(
+                    "seat {seat} ({colour}): {role} on region {region} of {x},{y}; "
+                    "territory of {n} tile, complete, worth {value} now",
+                    "seat {seat} ({colour}): {role} on region {region} of {x},{y}; "
+                    "territory of {n} tiles, complete, worth {value} now",
+                    follower["tiles"],
+                    **about,
+                )
+                if follower["complete"]
+                else _n(
+                    "seat {seat} ({colour}): {role} on region {region} of {x},{y}; "
+                    "territory of {n} tile, open, worth {value} now",
+                    "seat {seat} ({colour}): {role} on region {region} of {x},{y}; "
+                    "territory of {n} tiles, open, worth {value} now",
+                    follower["tiles"],
+                    **about,
+                )
             )
+            tip = said.render(lang)
             body.append(
                 _follower_svg(
-                    left + (x - min_x + u) * size, top + (y - min_y + v) * size, size, seat, title
+                    left + (x - min_x + u) * size, top + (y - min_y + v) * size, size, seat, tip
                 )
             )
     if len(tiles) > 1:
-        x, y, _, _ = tiles[-1]
+        x, y, last, _turns = tiles[-1]
+        said = _("last placed: {id} at {x},{y}", id=last.id, x=x, y=y)
         body.append(
             f'<rect class="last-placed" x="{num(left + (x - min_x) * size + 1.5)}" '
             f'y="{num(top + (y - min_y) * size + 1.5)}" width="{size - 3}" height="{size - 3}" '
-            f'fill="none" stroke="{_LAST_COLOUR}" stroke-width="3"><title>last placed: '
-            f"{escape(tiles[-1][2].id)} at {x},{y}</title></rect>"
+            f'fill="none" stroke="{_LAST_COLOUR}" stroke-width="3"><title>'
+            f"{escape(said.render(lang))}</title></rect>"
         )
 
     # legend
     ly = height - 18
-    body.extend(_legend(12, ly))
+    body.extend(_legend(12, ly, lang))
+    note = _("last placed · x east, y south").render(lang)
+    note_x = width - max(176, 12 + 5.6 * len(note))  # room for a longer translation
     body.append(
-        f'<rect x="{num(width - 196)}" y="{num(ly - 10)}" width="14" height="14" fill="none" '
+        f'<rect x="{num(note_x - 20)}" y="{num(ly - 10)}" width="14" height="14" fill="none" '
         f'stroke="{_LAST_COLOUR}" stroke-width="3"/>'
     )
-    body.append(text(width - 176, ly + 1, "last placed · x east, y south", 11, 'fill="#222"'))
-    return _document(width, height, "The Discovery: map", body)
+    body.append(text(note_x, ly + 1, note, 11, 'fill="#222"'))
+    return _document(width, height, _("The Discovery: map").render(lang), body)
 
 
 def render_components_svg(
@@ -520,38 +580,45 @@ def render_components_svg(
     header = 74
     width = max(columns * cell_w + 20, 680)
     height = header + rows * cell_h + 16
+    # TRANSLATORS: the catalogue's heading; {name} is the tile set's name (from its file),
+    # {designs} is "66 designs", {tiles} is "84 tiles".
+    heading = _(
+        "{name}: {designs}, {tiles}",
+        name=tileset.said_name,
+        designs=_n("{n} design", "{n} designs", len(designs)),
+        tiles=_n("{n} tile", "{n} tiles", tileset.total),
+    )
+    note = _(
+        "Drawn unturned (north up); small numbers are region indices (deploy N); "
+        "the start tile is outlined in red."
+    )
     body: list[str] = [
-        text(
-            12,
-            24,
-            f"{tileset.name}: {len(designs)} designs, {tileset.total} tiles",
-            17,
-            'font-weight="bold" fill="#222"',
-        ),
-        text(
-            12,
-            44,
-            "Drawn unturned (north up); small numbers are region indices (deploy N); "
-            "the start tile is outlined in red.",
-            12,
-            'fill="#333"',
-        ),
+        text(12, 24, heading.render(lang), 17, 'font-weight="bold" fill="#222"'),
+        text(12, 44, note.render(lang), 12, 'fill="#333"'),
     ]
-    body.extend(_legend(14, 64))
+    body.extend(_legend(14, 64, lang))
     for k, design in enumerate(designs):
         col, row = k % columns, k // columns
         x = 10 + col * cell_w + (cell_w - size) / 2
         y = header + row * cell_h
         n_cities = len(design.cities)
+        ports: Text
         if n_cities:
             kinds = ",".join(
-                TERRAIN_LETTERS[design.regions[land].terrain] for land, _ in design.cities
+                _TERRAIN_INITIALS[design.regions[land].terrain].render(lang)
+                for land, _sea in design.cities
             )
-            ports = f"{n_cities} port{'s' if n_cities > 1 else ''} ({kinds})"
+            # TRANSLATORS: {kinds} lists the ports' land terrains by initial: "M,G".
+            ports = _n("{n} port ({kinds})", "{n} ports ({kinds})", n_cities, kinds=kinds)
         else:
-            ports = "no port"
+            ports = _("no port")
         is_start = k == tileset.start
-        title = f"{design.id} x{design.count}: {ports}" + (" (start tile)" if is_start else "")
+        # TRANSLATORS: a tile's tooltip in the catalogue: its id, how many copies, its ports.
+        title = (
+            _("{id} x{count}: {ports} (start tile)", id=design.id, count=design.count, ports=ports)
+            if is_start
+            else _("{id} x{count}: {ports}", id=design.id, count=design.count, ports=ports)
+        )
         body.append(
             tile_svg(
                 design,
@@ -562,6 +629,7 @@ def render_components_svg(
                 title=title,
                 region_labels=True,
                 attrs={"data-count": str(design.count), "data-cities": str(n_cities)},
+                lang=lang,
             )
         )
         if is_start:
@@ -575,10 +643,13 @@ def render_components_svg(
             text(
                 cx,
                 y + size + 15,
-                f"{design.id}  x{design.count}",
+                # TRANSLATORS: a tile's caption in the catalogue: its id, how many copies.
+                _("{id}  x{count}", id=design.id, count=design.count).render(lang),
                 12,
                 'text-anchor="middle" font-weight="bold" fill="#222"',
             )
         )
-        body.append(text(cx, y + size + 29, ports, 10, 'text-anchor="middle" fill="#444"'))
-    return _document(width, height, f"{tileset.name}: tile catalogue", body)
+        caption = ports.render(lang)
+        body.append(text(cx, y + size + 29, caption, 10, 'text-anchor="middle" fill="#444"'))
+    catalogue = _("{name}: tile catalogue", name=tileset.said_name).render(lang)
+    return _document(width, height, catalogue, body)

@@ -16,6 +16,7 @@ from typing import Annotated, Any, ClassVar, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from terranova.core.errors import ContentError
+from terranova.core.i18n import SOURCE, Named
 from terranova.kit.schema import DesignModel, FieldError, load_designs
 
 EDGE_NAMES = "NESW"
@@ -95,6 +96,13 @@ class TileSet:
     designs: tuple[Design, ...]
     start: int
     source: str
+    names: tuple[tuple[str, str], ...] = ()
+    """The name in other languages, by language code (the file's ``[meta.names]``)."""
+
+    @property
+    def said_name(self) -> Named:
+        """The name, said in the reader's language (else the file's ``name``)."""
+        return Named({SOURCE: self.name, **dict(self.names)})
 
     @property
     def total(self) -> int:
@@ -181,7 +189,14 @@ def parse_tileset(data: dict[str, Any], source: str = "tile data") -> TileSet:
     start = ids.index(start_id)
     if designs[start].count != 1:
         raise ContentError(f"{source}: design {start_id!r}: field 'count': the start tile is 1")
-    return TileSet(str(meta.get("name", source)), tuple(designs), start, source)
+    names = meta.get("names", {})
+    if not isinstance(names, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in names.items()
+    ):
+        raise ContentError(f"{source}: [meta.names] must be a table of strings")
+    return TileSet(
+        str(meta.get("name", source)), tuple(designs), start, source, tuple(sorted(names.items()))
+    )
 
 
 def _check_design(entry: DesignEntry) -> None:
