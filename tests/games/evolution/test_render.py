@@ -221,17 +221,18 @@ def test_a_bluff_window_and_a_stop_are_in_the_header() -> None:
     state = bluff()
     act(state, "place hand t2")
     root = picture(state, 0)
-    assert "Response window after seat 0's “place hand t2”: seats 1 may accept or say Stop!" in (
-        status(root)
+    assert (
+        "Response window after seat 0's “place t2 from the hand”: seats 1 may accept or say Stop!"
+        in (status(root))
     )
     assert "▶ to move" in "".join(seat_panel(root, 1).itertext())
     act(state, "stop")
-    assert "Stop! Seat 1 challenges seat 0's “place hand t2”: seat 0 verifies" in status(
+    assert "Stop! Seat 1 challenges seat 0's “place t2 from the hand”: seat 0 verifies" in status(
         picture(state, None)
     )
     act(state, "verify", "give t4", "draw e1")
     text = status(picture(state, 1))
-    assert "Last Stop: seat 1 stopped seat 0 (place hand): case 3" in text
+    assert "Last Stop: seat 1 stopped seat 0 (place t2 from the hand): case 3" in text
 
 
 def test_an_explore_window_names_the_joker_holder_only_to_itself() -> None:
@@ -467,3 +468,80 @@ class _Random:
 
     def select(self, state: terranova.core.State) -> Any:
         return self._rng.choice(list(state.legal_actions()))
+
+
+# ------------------------------------------------------------ in the reader's language
+
+
+def said_texts(svg: str) -> list[str]:
+    """Every ``<text>`` and ``<title>`` of a picture with a letter in it."""
+    root = ET.fromstring(svg.encode("utf-8"))
+    found = ("".join(e.itertext()) for e in root.iter() if e.tag in (f"{SVG}text", f"{SVG}title"))
+    return [t for t in found if re.search(r"[^\W\d_]", t)]
+
+
+def data_words(state: EvolutionState) -> set[str]:
+    """The words the deck's data gives, French as the game is: the cards' and eras' French
+    names, the eras' periods, and the title on a card's back."""
+    deck = state.deck
+    return (
+        {card.name_fr for card in deck.cards}
+        | {era.name_fr for era in deck.eras}
+        | {era.period for era in deck.eras}
+        | {"Discovery"}
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "params"),
+    [
+        ("evolution-explore", {"players": 4, "jokers": 4, "teams": 2}),
+        ("evolution-bluff", {"players": 3, "automata": 1, "jokers": 2}),
+    ],
+)
+def test_no_english_word_is_left_in_the_pseudo_language(game: str, params: dict[str, Any]) -> None:
+    for plies in (0, 30, 80, 100_000):
+        state = played(game, plies, seed=5, **params)
+        pictures = [render.render_svg(state, seat, "xx") for seat in (None, 0)]
+        pictures.append(render.render_components_svg(state, "xx"))
+        known = data_words(state)
+        for svg in pictures:
+            left = [t for t in said_texts(svg) if "⟦" not in t and t not in known]
+            assert left == []
+
+
+def test_the_deck_picture_in_french_and_german() -> None:
+    state = terranova.make("evolution-explore", players=2)
+    assert isinstance(state, EvolutionState)
+    french = said_texts(render.render_components_svg(state, "fr"))
+    assert "Ère 1" in french and "Familles :" in french
+    assert "Feu" in french and "Fire" not in french  # no gloss for a French reader
+    assert any(
+        t.startswith("Feu · ère 2, n° 4 · Techniques · ") and "Prérequis : " in t for t in french
+    )
+    german = said_texts(render.render_components_svg(state, "de"))
+    assert "Epoche 2" in german and "Familien:" in german
+    assert any(t.startswith("Feuer (Feu) · Epoche 2, Nr. 4 · Techniken · ") for t in german)
+    assert "Feuer" in german and "Feu" in german  # the German name, the French original
+    assert "Werkzeuge (Outils)" in german
+    assert "54 Entdeckungskarten, 6 Epochen, 7 Familien, 4 Joker" in " ".join(german)
+    english = said_texts(render.render_components_svg(state))
+    assert "Fire" in english and "Feu" in english and "Era 1" in english
+
+
+def test_a_game_in_french_and_german() -> None:
+    state = scenario_a()
+    french = "\n".join(said_texts(render.render_svg(state, 0, "fr")))
+    assert "Tour de la place 0" in french
+    assert "1 action spéciale à utiliser" in french
+    assert "Place 0 (vous)" in french and "7 points" in french
+    assert "Pioche : 2" in french
+    german = "\n".join(said_texts(render.render_svg(state, None, "de")))
+    assert "Platz 0 ist am Zug" in german
+    assert "Serie von 1, zuletzt e1" in german
+    assert "Nachziehstapel: 2" in german and "Epoche 1" in german
+    act(state, "call s3")
+    assert (
+        "Dernier appel : la place 0 a appelé s3 : échec, la carte était dans la réserve"
+        in "\n".join(said_texts(render.render_svg(state, 1, "fr")))
+    )

@@ -64,6 +64,11 @@ class Family(StrEnum):
         """The German name."""
         return _FAMILY_DE[self]
 
+    @property
+    def named(self) -> Named:
+        """The family's name in the reader's language (French, English and German)."""
+        return Named({"fr": self.value, "en": self.name_en, "de": self.name_de})
+
 
 _FAMILY_EN = {
     Family.OUTILS: "Tools",

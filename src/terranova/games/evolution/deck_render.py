@@ -27,7 +27,10 @@ from functools import lru_cache
 from types import MappingProxyType
 from xml.sax.saxutils import escape, quoteattr
 
-from terranova.games.evolution.cards import CARDS_PER_ERA, Card, Deck, Family
+from terranova.core.i18n import SOURCE, texts
+from terranova.games.evolution.cards import CARDS_PER_ERA, Card, Deck, Era, Family
+
+_, _n = texts("terranova.games.evolution")
 
 FAMILY_COLOURS: dict[Family, tuple[str, str]] = {
     Family.OUTILS: ("#d7ccc8", "#6d4c41"),
@@ -46,6 +49,9 @@ BACK_COLOURS = ("#34495e", "#c9b37e")
 JOKER_COLOUR = "#f1b814"
 """A joker's gold: its face, and the dashed border of a card a joker stands for."""
 
+GAME = "Discovery : le jeu de l'évolution"
+"""The game's title, French as the game is (not translated)."""
+
 _FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 # geometry, in pixels
@@ -61,14 +67,17 @@ _TOP_SPREAD = _CARD_W * 0.76
 _BOTTOM_SPREAD = _CARD_W * 0.6
 
 
-def _n(value: float) -> str:
+def _num(value: float) -> str:
     """A number for SVG: at most two decimals, no trailing zeros."""
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
 
 
 def _text(x: float, y: float, content: str, size: float, extra: str = "") -> str:
-    return f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" {extra}>{escape(content)}</text>'
+    return (
+        f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" {extra}>'
+        f"{escape(content)}</text>"
+    )
 
 
 def _columns(deck: Deck) -> dict[str, int]:
@@ -168,7 +177,21 @@ def _spread(count: int, width: float) -> list[float]:
     return [-width / 2 + i * step for i in range(count)]
 
 
-def _arrows(layout: _Layout) -> list[str]:
+def _label(card: Card, lang: str) -> str:
+    """How a card names a prerequisite, in the reader's language: its era and its name
+    (``1 Galet taillé``, ``1 Pebble tool``)."""
+    return f"{card.era} {card.named.render(lang)}"
+
+
+def _original(names: Card | Era, lang: str) -> str | None:
+    """The French original of a card's or an era's name (the game is French), for a
+    reader of another language; ``None`` for a French reader, or a name the same in both."""
+    if lang == "fr" or names.named.render(lang) == names.name_fr:
+        return None
+    return names.name_fr
+
+
+def _arrows(layout: _Layout, lang: str = SOURCE) -> list[str]:
     """One path per prerequisite, ending in an arrowhead in the prerequisite's family ink.
 
     From an earlier era: from the prerequisite's top edge to the card's bottom edge, the
@@ -208,8 +231,8 @@ def _arrows(layout: _Layout) -> list[str]:
                 y1, y2 = py, cy + _CARD_H + 4
                 bend = min(_ROW_GAP * 0.8, (y1 - y2) * 0.45)
                 d = (
-                    f"M{_n(x1)},{_n(y1)} C{_n(x1)},{_n(y1 - bend)} "
-                    f"{_n(x2)},{_n(y2 + bend)} {_n(x2)},{_n(y2)}"
+                    f"M{_num(x1)},{_num(y1)} C{_num(x1)},{_num(y1 - bend)} "
+                    f"{_num(x2)},{_num(y2 + bend)} {_num(x2)},{_num(y2)}"
                 )
                 kind = "earlier-era"
                 dash = ""
@@ -217,8 +240,8 @@ def _arrows(layout: _Layout) -> list[str]:
                 span = abs(cx - px) / (_CARD_W + _COL_GAP)
                 lift = min(_ROW_GAP * 0.42, 14 + 8 * span)
                 d = (
-                    f"M{_n(x1)},{_n(py)} C{_n(x1)},{_n(py - lift)} "
-                    f"{_n(x2)},{_n(cy - lift)} {_n(x2)},{_n(cy - 4)}"
+                    f"M{_num(x1)},{_num(py)} C{_num(x1)},{_num(py - lift)} "
+                    f"{_num(x2)},{_num(cy - lift)} {_num(x2)},{_num(cy - 4)}"
                 )
                 kind = "same-era"
                 dash = ' stroke-dasharray="5 3"'
@@ -227,7 +250,7 @@ def _arrows(layout: _Layout) -> list[str]:
                 f'data-to={quoteattr(card.id)} d="{d}" fill="none" stroke="{ink}" '
                 f'stroke-width="1.6" stroke-opacity="0.8"{dash} '
                 f'marker-end="url(#head-{_family_key(pre.family)})">'
-                f"<title>{escape(f'{pre.label} → {card.label}')}</title></path>"
+                f"<title>{escape(f'{_label(pre, lang)} → {_label(card, lang)}')}</title></path>"
             )
     return paths
 
@@ -255,11 +278,13 @@ def card_face_svg(
     title: str,
     attrs: dict[str, str] | None = None,
     css_class: str = "card",
+    lang: str = SOURCE,
 ) -> str:
     """One card face up as ``<g class="card" data-id=...>`` with its top-left corner at
     (x, y): filled with its family's colour, bordered with ``border`` (its era's colour),
-    ``disc`` in a disc at the top left, its family at the top right, its French name in
-    bold and its English name in italics. ``title`` is the tooltip; ``attrs`` more
+    ``disc`` in a disc at the top left, its family at the top right, its name in the
+    reader's language (``lang``) in bold and, for a reader of another language than
+    French, the French original in italics. ``title`` is the tooltip; ``attrs`` more
     ``data-`` attributes of the group. Every size follows ``height`` (66 pixels: scale 1)."""
     s = height / _CARD_H
     fill, ink = FAMILY_COLOURS[card.family]
@@ -271,14 +296,17 @@ def card_face_svg(
         **(attrs or {}),
     }
     inner = width - 16 * s
+    family = card.family.named.render(lang)
+    name = card.named.render(lang)
+    original = _original(card, lang)
     return "".join(
         [
             f'<g class="{css_class}" '
             + " ".join(f"{k}={quoteattr(v)}" for k, v in head.items())
             + f"><title>{escape(title)}</title>",
-            f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(width)}" height="{_n(height)}" '
-            f'rx="{_n(7 * s)}" fill="{fill}" stroke="{border}" stroke-width="{_n(3.5 * s)}"/>',
-            f'<circle cx="{_n(x + 14 * s)}" cy="{_n(y + 14 * s)}" r="{_n(9 * s)}" '
+            f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(width)}" height="{_num(height)}" '
+            f'rx="{_num(7 * s)}" fill="{fill}" stroke="{border}" stroke-width="{_num(3.5 * s)}"/>',
+            f'<circle cx="{_num(x + 14 * s)}" cy="{_num(y + 14 * s)}" r="{_num(9 * s)}" '
             f'fill="{border}"/>',
             _text(
                 x + 14 * s,
@@ -290,22 +318,24 @@ def card_face_svg(
             _text(
                 x + width - 8 * s,
                 y + 18 * s,
-                card.family.value,
-                _fit(card.family.value, width - 36 * s, 10 * s),
+                family,
+                _fit(family, width - 36 * s, 10 * s),
                 f'text-anchor="end" font-weight="bold" fill="{ink}"',
             ),
             _text(
                 x + 8 * s,
                 y + 40 * s,
-                card.name_fr,
-                _fit(card.name_fr, inner, 14.5 * s, bold=True),
+                name,
+                _fit(name, inner, 14.5 * s, bold=True),
                 'font-weight="bold" fill="#1f1f1f"',
             ),
-            _text(
+            ""
+            if original is None
+            else _text(
                 x + 8 * s,
                 y + 57 * s,
-                card.name_en,
-                _fit(card.name_en, inner, 11 * s),
+                original,
+                _fit(original, inner, 11 * s),
                 'font-style="italic" fill="#444444"',
             ),
             "</g>",
@@ -318,11 +348,11 @@ def card_back_svg(x: float, y: float, width: float, height: float, title: str) -
     s = height / _CARD_H
     return (
         f'<g class="card-back"><title>{escape(title)}</title>'
-        f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(width)}" height="{_n(height)}" '
-        f'rx="{_n(7 * s)}" fill="{BACK_COLOURS[0]}" stroke="#1c2733" stroke-width="{_n(s)}"/>'
-        f'<rect x="{_n(x + 5 * s)}" y="{_n(y + 5 * s)}" width="{_n(width - 10 * s)}" '
-        f'height="{_n(height - 10 * s)}" rx="{_n(4 * s)}" fill="none" '
-        f'stroke="{BACK_COLOURS[1]}" stroke-width="{_n(1.2 * s)}"/>'
+        f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(width)}" height="{_num(height)}" '
+        f'rx="{_num(7 * s)}" fill="{BACK_COLOURS[0]}" stroke="#1c2733" stroke-width="{_num(s)}"/>'
+        f'<rect x="{_num(x + 5 * s)}" y="{_num(y + 5 * s)}" width="{_num(width - 10 * s)}" '
+        f'height="{_num(height - 10 * s)}" rx="{_num(4 * s)}" fill="none" '
+        f'stroke="{BACK_COLOURS[1]}" stroke-width="{_num(1.2 * s)}"/>'
         + _text(
             x + width / 2,
             y + height / 2 + 4 * s,
@@ -341,65 +371,122 @@ def joker_face_svg(
     height: float,
     title: str,
     attrs: dict[str, str] | None = None,
+    lang: str = SOURCE,
 ) -> str:
     """A joker face up (in a hand), ``<g class="card joker" data-id="joker">``."""
     s = height / _CARD_H
+    # TRANSLATORS: the face of a joker card in a picture (★ is drawn as it is)
+    joker = _("★ Joker").render(lang)
     head = " ".join(f"{k}={quoteattr(v)}" for k, v in {"data-id": "joker", **(attrs or {})}.items())
     return (
         f'<g class="card joker" {head}><title>{escape(title)}</title>'
-        f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(width)}" height="{_n(height)}" '
-        f'rx="{_n(7 * s)}" fill="#263238" stroke="{JOKER_COLOUR}" stroke-width="{_n(3.5 * s)}"/>'
+        f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(width)}" height="{_num(height)}" '
+        f'rx="{_num(7 * s)}" fill="#263238" stroke="{JOKER_COLOUR}" '
+        f'stroke-width="{_num(3.5 * s)}"/>'
         + _text(
             x + width / 2,
             y + height / 2 + 6 * s,
-            "★ Joker",
-            _fit("★ Joker", width - 16 * s, 17 * s, bold=True),
+            joker,
+            _fit(joker, width - 16 * s, 17 * s, bold=True),
             f'text-anchor="middle" font-weight="bold" fill="{JOKER_COLOUR}"',
         )
         + "</g>"
     )
 
 
-def _card_svg(layout: _Layout, card: Card) -> str:
+def named_with_original(names: Card | Era, lang: str) -> str:
+    """A card's or an era's name in the reader's language, the French original after it
+    in parentheses for a reader of another language (``Fire (Feu)``)."""
+    original = _original(names, lang)
+    name = names.named.render(lang)
+    if original is None:
+        return name
+    # TRANSLATORS: a name in the reader's language, then the game's French original
+    return _("{name} ({original})", name=name, original=original).render(lang)
+
+
+def _card_title(deck: Deck, card: Card, lang: str) -> str:
+    """A card's tooltip in the deck's picture: its names, era, number, family, period and
+    text (the period and the text as the deck gives them, in French), prerequisites."""
+    prerequisites = deck.prerequisites_of(card)
+    # TRANSLATORS: a card's tooltip: its name, its era and its number within the era,
+    # its family and the period it belongs to (in French, as the deck gives it)
+    head = _(
+        "{name} · era {era}, no. {number} · {family} · {period}",
+        name=named_with_original(card, lang),
+        era=card.era,
+        number=card.number,
+        family=card.family.named,
+        period=card.period,
+    )
+    if prerequisites:
+        needs = _("Prerequisites: {cards}", cards=", ".join(_label(p, lang) for p in prerequisites))
+    else:
+        needs = _("Prerequisites: none (a starting card)")
+    return "\n".join([head.render(lang), card.description, needs.render(lang)])
+
+
+def _card_svg(layout: _Layout, card: Card, lang: str = SOURCE) -> str:
     deck = layout.deck
     x, y = layout.xy(card)
-    prereqs = (
-        ", ".join(p.label for p in deck.prerequisites_of(card)) or "aucun (carte de démarrage)"
-    )
-    title = (
-        f"{card.name_fr} ({card.name_en}) · ère {card.era}, n° {card.number} · "
-        f"{card.family.value} · {card.period}\n{card.description}\nPrérequis : {prereqs}"
-    )
     return card_face_svg(
-        card, x, y, _CARD_W, _CARD_H, deck.era(card.era).colour, disc=str(card.number), title=title
+        card,
+        x,
+        y,
+        _CARD_W,
+        _CARD_H,
+        deck.era(card.era).colour,
+        disc=str(card.number),
+        title=_card_title(deck, card, lang),
+        lang=lang,
     )
 
 
-def _era_label(deck: Deck, era_number: int) -> str:
+def _era_label(deck: Deck, era_number: int, lang: str = SOURCE) -> str:
     era = deck.era(era_number)
+    original = _original(era, lang)
+    name = era.named.render(lang)
     y = _TOP + (len(deck.eras) - era_number) * (_CARD_H + _ROW_GAP)
     x = 14.0
     return (
         f'<g class="era" data-era="{era_number}"><title>{escape(era.period)}</title>'
-        f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(_LEFT - x - 16)}" height="{_n(_CARD_H)}" '
+        f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(_LEFT - x - 16)}" '
+        f'height="{_num(_CARD_H)}" '
         f'rx="7" fill="{era.colour}"/>'
-        + _text(x + 10, y + 22, f"Ère {era_number}", 15, 'font-weight="bold" fill="#ffffff"')
-        + _text(x + 10, y + 40, era.name_fr, 10.5, 'fill="#ffffff"')
-        + _text(x + 10, y + 55, era.name_en, 9.5, 'font-style="italic" fill="#ffffff"')
+        + _text(
+            x + 10,
+            y + 22,
+            _("Era {era}", era=era_number).render(lang),
+            15,
+            'font-weight="bold" fill="#ffffff"',
+        )
+        + _text(x + 10, y + 40, name, 10.5, 'fill="#ffffff"')
+        + (
+            ""
+            if original is None
+            else _text(x + 10, y + 55, original, 9.5, 'font-style="italic" fill="#ffffff"')
+        )
         + "</g>"
     )
 
 
-def family_legend(x: float, y: float, label: str = "Familles :") -> tuple[list[str], float]:
-    """``label``, then a swatch and a name for each family, left to right from (x, y)
+def family_legend(x: float, y: float, lang: str = SOURCE) -> tuple[list[str], float]:
+    """ "Families:", then a swatch and a name for each family (in the reader's language,
+    the French original after it for a reader of another), left to right from (x, y)
     (18 pixels high); the SVG parts and the x where the legend ends."""
-    parts = [_text(x, y + 17, label, 12, 'font-weight="bold" fill="#333333"')]
-    cx = x + 78
+    heading = _("Families:").render(lang)
+    parts = [_text(x, y + 17, heading, 12, 'font-weight="bold" fill="#333333"')]
+    cx = x + max(78.0, 7.2 * len(heading) + 12)
     for family in Family:
         fill, ink = FAMILY_COLOURS[family]
-        label = f"{family.value} ({family.name_en})"
+        name = family.named.render(lang)
+        label = (
+            name
+            if lang == "fr" or name == family.value
+            else _("{name} ({original})", name=name, original=family.value).render(lang)
+        )
         parts.append(
-            f'<rect x="{_n(cx)}" y="{_n(y + 4)}" width="18" height="18" rx="3" fill="{fill}" '
+            f'<rect x="{_num(cx)}" y="{_num(y + 4)}" width="18" height="18" rx="3" fill="{fill}" '
             f'stroke="{ink}" stroke-width="1.5"/>'
         )
         parts.append(_text(cx + 24, y + 17, label, 11.5, f'fill="{ink}"'))
@@ -407,14 +494,16 @@ def family_legend(x: float, y: float, label: str = "Familles :") -> tuple[list[s
     return parts, cx
 
 
-def _legend(x: float, y: float) -> list[str]:
-    parts = family_legend(x, y)[0]
+def _legend(x: float, y: float, lang: str = SOURCE) -> list[str]:
+    parts = family_legend(x, y, lang)[0]
     parts.append(
         _text(
             x,
             y + 44,
-            "Flèche : du prérequis vers la carte qui en a besoin (tiretée : dans la même ère). "
-            "Bordure : couleur de l'ère. Pastille : numéro dans l'ère.",
+            _(
+                "Arrow: from the prerequisite to the card that needs it (dashed: within the "
+                "same era). Border: the era's colour. Disc: the card's number in its era."
+            ).render(lang),
             11,
             'fill="#444444"',
         )
@@ -435,8 +524,9 @@ def _markers() -> str:
     return "".join(parts)
 
 
-def render_deck_svg(deck: Deck) -> str:
-    """The deck's prerequisite tree as a standalone SVG document (UTF-8 text).
+def render_deck_svg(deck: Deck, lang: str = SOURCE) -> str:
+    """The deck's prerequisite tree as a standalone SVG document (UTF-8 text), its words
+    in ``lang`` (cards by their names in it, and their French originals).
 
     Every card is a ``<g class="card" data-id=...>``; every prerequisite an arrow
     ``<path class="prerequisite" data-from=... data-to=...>``; hovering shows details.
@@ -445,41 +535,42 @@ def render_deck_svg(deck: Deck) -> str:
     rows = len(deck.eras)
     tree_h = rows * _CARD_H + (rows - 1) * _ROW_GAP
     height = _TOP + tree_h + 22 + _LEGEND_H
-    title = f"Discovery : le jeu de l'évolution: deck « {deck.name} », arbre des prérequis"
+    # TRANSLATORS: {game} is the game's French title, {deck} the deck's name
+    title = _("{game}: the deck “{deck}”, its prerequisite tree", game=GAME, deck=deck.name)
+    # TRANSLATORS: {cards}, {eras}, {families} and {jokers} are counts ("54 discovery cards")
+    facts = _(
+        "{cards}, {eras}, {families}, {jokers} · prerequisite tree (era 1 at the bottom)",
+        cards=_n("{n} discovery card", "{n} discovery cards", len(deck.cards)),
+        eras=_n("{n} era", "{n} eras", len(deck.eras)),
+        families=_n("{n} family", "{n} families", len(Family)),
+        jokers=_n("{n} joker", "{n} jokers", deck.jokers),
+    )
     body: list[str] = [
         _text(
             14,
             30,
-            f"Discovery : le jeu de l'évolution · paquet « {deck.name} »",
+            _("{game} · deck “{deck}”", game=GAME, deck=deck.name).render(lang),
             20,
             'font-weight="bold" fill="#222222"',
         ),
-        _text(
-            14,
-            50,
-            f"{len(deck.cards)} cartes découverte, {len(deck.eras)} ères, "
-            f"{len(Family)} familles, {deck.jokers} jokers · arbre des prérequis "
-            "(ère 1 en bas)",
-            12,
-            'fill="#444444"',
-        ),
+        _text(14, 50, facts.render(lang), 12, 'fill="#444444"'),
     ]
-    body.extend(_era_label(deck, era.number) for era in deck.eras)
+    body.extend(_era_label(deck, era.number, lang) for era in deck.eras)
     body.append('<g class="arrows">')
     layout = _Layout(deck)
-    body.extend(_arrows(layout))
+    body.extend(_arrows(layout, lang))
     body.append("</g>")
-    body.extend(_card_svg(layout, card) for card in deck.cards)
-    body.extend(_legend(14, _TOP + tree_h + 18))
-    return svg_document(width, height, title, body, _markers())
+    body.extend(_card_svg(layout, card, lang) for card in deck.cards)
+    body.extend(_legend(14, _TOP + tree_h + 18, lang))
+    return svg_document(width, height, title.render(lang), body, _markers())
 
 
 def svg_document(width: float, height: float, title: str, body: list[str], defs: str = "") -> str:
     """A standalone SVG document (UTF-8 text) on the pictures' paper-coloured background."""
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
-        f'viewBox="0 0 {_n(width)} {_n(height)}">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width)}" height="{_num(height)}" '
+        f'viewBox="0 0 {_num(width)} {_num(height)}">'
         f"<title>{escape(title)}</title>"
         f"<style>text{{font-family:{_FONT};}}</style>{defs}"
         '<rect width="100%" height="100%" fill="#faf7f0"/>' + "".join(body) + "</svg>\n"

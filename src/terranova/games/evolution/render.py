@@ -16,26 +16,30 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
-from xml.sax.saxutils import quoteattr
+from xml.sax.saxutils import escape, quoteattr
 
 from terranova.core.errors import InvalidParameterError
-from terranova.core.i18n import SOURCE
+from terranova.core.i18n import SOURCE, Said, say, texts
 from terranova.core.state import CHANCE
 from terranova.games.evolution.actions import JOKER
 from terranova.games.evolution.cards import CARDS_PER_ERA, Card, Deck, Era, Family
 from terranova.games.evolution.deck_render import (
     JOKER_COLOUR,
-    _n,
+    _num,
     _text,
     card_back_svg,
     card_face_svg,
     deck_columns,
     family_legend,
     joker_face_svg,
+    named_with_original,
     render_deck_svg,
     svg_document,
 )
 from terranova.games.evolution.rules import EvolutionState
+from terranova.games.evolution.rules.words import words
+
+_, _n = texts("terranova.games.evolution")
 
 # geometry, in pixels
 _M = 16.0  # margin
@@ -51,12 +55,27 @@ _OVERLAP = 16.0  # the step between face-down cards of a hand
 _MAX_BACKS = 24
 _HIGHLIGHT = "#d81b60"  # the seat to move, the last card placed
 _INK = 'fill="#222222"'
+_FAILED = {
+    "nobody had the card": _("nobody had the card"),
+    "the card was in your hand": _("the card was in your hand"),
+    "a prerequisite is missing": _("a prerequisite is missing"),
+    "the next era was not open": _("the next era was not open"),
+    "the card was already placed": _("the card was already placed"),
+    "the card was in the reserve": _("the card was in the reserve"),
+    "the card was in a discard": _("the card was in a discard"),
+}
+"""Why a call failed (the game's reasons, in ``last_call``) in words."""
 _GREY = 'fill="#555555"'
+
+
+def _label_width(label: str) -> float:
+    """About how wide a bold label of 14 pixels is, and a gap after it."""
+    return 8.6 * len(label) + 12
 
 
 def render_components_svg(state: EvolutionState, lang: str = SOURCE) -> str:
     """The deck of the game: every card by era, coloured by family, prerequisite arrows."""
-    return render_deck_svg(state.deck)
+    return render_deck_svg(state.deck, lang)
 
 
 def _check_seat(state: EvolutionState, seat: int | None) -> None:
@@ -141,28 +160,32 @@ def render_text(state: EvolutionState, seat: int | None = None) -> str:
 class _Picture:
     """A picture being drawn: the SVG parts, the deck and the view."""
 
-    def __init__(self, view: dict[str, Any], deck: Deck) -> None:
+    def __init__(self, view: dict[str, Any], deck: Deck, state: EvolutionState, lang: str) -> None:
         self.view = view
         self.deck = deck
+        self.state = state
+        self.lang = lang
         self.bluff = view["mode"] == "bluff"
         self.parts: list[str] = []
         self.slots = max(CARDS_PER_ERA, *(len(cards) for cards in deck.by_era.values()))
         tree_w = _LABEL_W + 12 + self.slots * _TREE_W + (self.slots - 1) * _GAP
         self.width = max(2 * _M + tree_w, 1200.0)
 
-    def name(self, item: str) -> str:
-        """A card's French name (a joker: "Joker")."""
+    def name(self, item: str) -> Said:
+        """A card's name in the reader's language (a joker: "Joker")."""
         card = self.deck.by_id.get(item)
-        return "Joker" if card is None else card.name_fr
+        return _("Joker") if card is None else card.named
 
-    def say(self, action: str) -> str:
-        """An action's text with the cards it names written by their names."""
-        return " ".join(
-            self.deck.by_id[w].name_fr if w in self.deck.by_id else w for w in action.split()
-        )
+    def say(self, move: dict[str, Any], action: str) -> Said | str:
+        """A move (its data, and its text) in words, as the game's log says it."""
+        return words(self.state, move, action, None)
 
-    def text(self, x: float, y: float, content: str, size: float, extra: str = _INK) -> None:
-        self.parts.append(_text(x, y, content, size, extra))
+    def t(self, said: Said | str) -> str:
+        """Words in the reader's language."""
+        return say(said, self.lang)
+
+    def text(self, x: float, y: float, content: Said | str, size: float, extra: str = _INK) -> None:
+        self.parts.append(_text(x, y, self.t(content), size, extra))
 
     # ------------------------------------------------------------------ cards
 
@@ -180,51 +203,74 @@ class _Picture:
         """A card (or a joker) face up; ``joker``: a joker standing for the card."""
         w, h = size
         if item == JOKER:
-            self.parts.append(joker_face_svg(x, y, w, h, title or "a joker", {"data-zone": zone}))
+            self.parts.append(
+                joker_face_svg(
+                    x, y, w, h, title or self.t(_("a joker")), {"data-zone": zone}, lang=self.lang
+                )
+            )
             return
         card = self.deck.by_id[item]
         era = self.deck.era(card.era)
-        tip = title or (
-            f"{card.name_fr} ({card.name_en}) · era {card.era} · "
-            f"{card.family.value} ({card.family.name_en})"
+        tip = title or self.t(
+            # TRANSLATORS: a card's tooltip: its name (and its French original), its era
+            # and its family
+            _(
+                "{name} · era {era} · {family}",
+                name=named_with_original(card, self.lang),
+                era=card.era,
+                family=card.family.named,
+            )
         )
         if joker:
-            tip = f"a joker standing for {tip}"
+            tip = self.t(_("a joker standing for {card}", card=tip))
         attrs = {"data-zone": zone}
         if joker:
             attrs["data-joker"] = "true"
         self.parts.append(
-            card_face_svg(card, x, y, w, h, era.colour, disc=str(card.era), title=tip, attrs=attrs)
+            card_face_svg(
+                card,
+                x,
+                y,
+                w,
+                h,
+                era.colour,
+                disc=str(card.era),
+                title=tip,
+                attrs=attrs,
+                lang=self.lang,
+            )
         )
         if joker:
             s = h / 66
             self.parts.append(
-                f'<rect class="joker-mark" x="{_n(x - 3 * s)}" y="{_n(y - 3 * s)}" '
-                f'width="{_n(w + 6 * s)}" height="{_n(h + 6 * s)}" rx="{_n(9 * s)}" fill="none" '
-                f'stroke="{JOKER_COLOUR}" stroke-width="{_n(3 * s)}" stroke-dasharray="6 3"/>'
+                f'<rect class="joker-mark" x="{_num(x - 3 * s)}" y="{_num(y - 3 * s)}" '
+                f'width="{_num(w + 6 * s)}" height="{_num(h + 6 * s)}" rx="{_num(9 * s)}" '
+                'fill="none" '
+                f'stroke="{JOKER_COLOUR}" stroke-width="{_num(3 * s)}" stroke-dasharray="6 3"/>'
             )
             tag_w, tag_h = 58 * s, 16 * s
             self.parts.append(
-                f'<rect x="{_n(x + w - tag_w - 4 * s)}" y="{_n(y + h - tag_h - 4 * s)}" '
-                f'width="{_n(tag_w)}" height="{_n(tag_h)}" rx="{_n(4 * s)}" '
+                f'<rect x="{_num(x + w - tag_w - 4 * s)}" y="{_num(y + h - tag_h - 4 * s)}" '
+                f'width="{_num(tag_w)}" height="{_num(tag_h)}" rx="{_num(4 * s)}" '
                 f'fill="{JOKER_COLOUR}"/>'
             )
             self.text(
                 x + w - 4 * s - tag_w / 2,
                 y + h - 8 * s,
-                "★ JOKER",
+                # TRANSLATORS: the tag on a card a joker stands for (★ is drawn as it is)
+                _("★ JOKER"),
                 10.5 * s,
                 'text-anchor="middle" font-weight="bold" fill="#263238"',
             )
 
-    def back(self, x: float, y: float, size: tuple[float, float], title: str) -> None:
-        self.parts.append(card_back_svg(x, y, size[0], size[1], title))
+    def back(self, x: float, y: float, size: tuple[float, float], title: Said) -> None:
+        self.parts.append(card_back_svg(x, y, size[0], size[1], self.t(title)))
 
     def slot(self, x: float, y: float, size: tuple[float, float], colour: str) -> None:
         """An empty place, faint."""
         self.parts.append(
-            f'<rect class="slot" x="{_n(x)}" y="{_n(y)}" width="{_n(size[0])}" '
-            f'height="{_n(size[1])}" rx="6" fill="#ffffff" fill-opacity="0.35" '
+            f'<rect class="slot" x="{_num(x)}" y="{_num(y)}" width="{_num(size[0])}" '
+            f'height="{_num(size[1])}" rx="6" fill="#ffffff" fill-opacity="0.35" '
             f'stroke="{colour}" stroke-opacity="0.35" stroke-width="1.5" '
             'stroke-dasharray="5 4"/>'
         )
@@ -249,16 +295,25 @@ class _Picture:
     def header(self, seat: int | None) -> float:
         view = self.view
         game = "Discovery Bluff" if self.bluff else "Discovery Explore"
-        facts = [f"{view['players']} seats"]
+        facts = [_n("{n} seat", "{n} seats", view["players"])]
         if view["automata"]:
-            facts.append(f"{len(view['automata'])} played by the automaton")
+            automata = len(view["automata"])
+            facts.append(_n("{n} played by the automaton", "{n} played by the automaton", automata))
         teams = {t for t in view["teams"] if t is not None}
         if teams:
-            facts.append(f"{len(teams)} teams")
+            facts.append(_n("{n} team", "{n} teams", len(teams)))
         if view["jokers"]:
-            facts.append(f"{view['jokers']} jokers")
-        self.text(_M, 30, f"{game} · " + ", ".join(facts), 20, 'font-weight="bold" fill="#222222"')
-        who = "as a spectator sees it" if seat is None else f"as seat {seat} sees it"
+            facts.append(_n("{n} joker", "{n} jokers", view["jokers"]))
+        self.text(
+            _M,
+            30,
+            f"{game} · " + ", ".join(self.t(fact) for fact in facts),
+            20,
+            'font-weight="bold" fill="#222222"',
+        )
+        who = (
+            _("as a spectator sees it") if seat is None else _("as seat {seat} sees it", seat=seat)
+        )
         self.text(self.width - _M, 30, who, 14, 'text-anchor="end" font-style="italic" ' + _GREY)
         y = 54.0
         for i, line in enumerate(self.status()):
@@ -267,120 +322,208 @@ class _Picture:
             y += 20
         return y
 
-    def status(self) -> list[str]:
+    def status(self) -> list[Said | str]:
         """Whose turn it is, what the game waits for, the last call or Stop."""
         view = self.view
         step = view["step"]
         turn = view["turn"]
         if step == "over":
             return [self.result()]
-        lines = [self.turn_line(turn) if turn else "Setting up: dealing five cards each"]
+        lines: list[Said | str] = [
+            self.turn_line(turn) if turn else _("Setting up: dealing five cards each")
+        ]
         lines.append(self.waiting_line(step))
         last = self.last_line()
         if last:
             lines.append(last)
         return lines
 
-    def result(self) -> str:
+    def result(self) -> Said:
         view = self.view
         winners = view["winners"]
         scores = view["scores"]
         if self.bluff and not winners:
             limit = (view.get("finish") or {}).get("limit")
             if limit:  # ruling 49
-                return f"Game over: no winner (the game reached its limit of {limit} turns)"
-            return "Game over: no winner (no card stayed on the pile for ten rounds)"
-        who = ", ".join(f"seat {s}" for s in winners)
+                return _(
+                    "Game over: no winner (the game reached its limit of {limit} turns)",
+                    limit=limit,
+                )
+            return _("Game over: no winner (no card stayed on the pile for ten rounds)")
+        who = ", ".join(self.t(_("seat {seat}", seat=s)) for s in winners)
         if self.bluff:
-            return f"Game over · won by {who}: empty hand once the draw pile was empty"
-        return f"Game over · won by {who} with {scores[winners[0]]} points"
+            return _(
+                "Game over · won by {seats}: empty hand once the draw pile was empty", seats=who
+            )
+        points = scores[winners[0]]
+        return _n(
+            "Game over · won by {seats} with {n} point",
+            "Game over · won by {seats} with {n} points",
+            points,
+            seats=who,
+        )
 
     def turn_line(self, turn: dict[str, Any]) -> str:
-        parts = [f"Seat {turn['seat']}'s turn"]
         if turn["interruption"]:
-            parts[0] += f" (an interruption of seat {turn['interrupted'][-1]}'s turn)"
+            first = _(
+                "Seat {seat}'s turn (an interruption of seat {other}'s turn)",
+                seat=turn["seat"],
+                other=turn["interrupted"][-1],
+            )
+        else:
+            first = _("Seat {seat}'s turn", seat=turn["seat"])
+        parts: list[Said] = [first]
         series = turn["series"]
         if turn["starts_series"] or series is None:
-            parts.append("the next card starts a series")
+            parts.append(_("the next card starts a series"))
         elif self.bluff:
-            parts.append(f"series of {series['length']}")
+            parts.append(_("series of {length}", length=series["length"]))
+        elif series["joker"]:
+            parts.append(
+                _(
+                    "series of {length}, last {card} (a joker's: prerequisite links only)",
+                    length=series["length"],
+                    card=self.name(series["last"]),
+                )
+            )
         else:
-            links = " (a joker's: prerequisite links only)" if series["joker"] else ""
-            parts.append(f"series of {series['length']}, last {self.name(series['last'])}{links}")
+            parts.append(
+                _(
+                    "series of {length}, last {card}",
+                    length=series["length"],
+                    card=self.name(series["last"]),
+                )
+            )
         if turn["specials"]:
-            many = "s" if turn["specials"] > 1 else ""
-            parts.append(f"{turn['specials']} special action{many} to use")
-        parts.append(f"{turn['placed']} placed this turn")
+            parts.append(
+                _n("{n} special action to use", "{n} special actions to use", turn["specials"])
+            )
+        parts.append(_n("{n} placed this turn", "{n} placed this turn", turn["placed"]))
         if turn["requested"] is not None:
-            parts.append(f"asked for {self.name(turn['requested'])}: place it or discard it")
-        return " · ".join(parts)
+            parts.append(
+                _(
+                    "asked for {card}: place it or discard it",
+                    card=self.name(turn["requested"]),
+                )
+            )
+        return " · ".join(self.t(part) for part in parts)
 
-    def waiting_line(self, step: str) -> str:
+    def waiting_line(self, step: str) -> Said | str:
         view = self.view
         cp = view["current_player"]
         window = view.get("window")
         if step == "turn":
-            return f"▶ Seat {cp} to play"
+            return _("▶ Seat {seat} to play", seat=cp)
         if step == "window" and window is not None:
-            said = f"seat {window['actor']}'s “{self.say(window['action'])}”"
-            joker = " (holding a joker: or interrupt)" if view["jokers"] else ""
+            # TRANSLATORS: {move} is a move in words ("place Fire from the hand")
+            said = _(
+                "seat {seat}'s “{move}”",
+                seat=window["actor"],
+                move=self.say(window["move"], window["action"]),
+            )
+            line: Said
             if self.bluff:
                 seats = ", ".join(str(s) for s in window["waiting"])
-                line = f"▶ Response window after {said}: seats {seats} may accept or say Stop!"
-                line += joker
+                if view["jokers"]:
+                    line = _(
+                        "▶ Response window after {move}: seats {seats} may accept or say Stop! "
+                        "(holding a joker: or interrupt)",
+                        move=said,
+                        seats=seats,
+                    )
+                else:
+                    line = _(
+                        "▶ Response window after {move}: seats {seats} may accept or say Stop!",
+                        move=said,
+                        seats=seats,
+                    )
             elif window["waiting"]:
-                line = f"▶ Response window after {said}: you may interrupt with a joker, or accept"
+                line = _(
+                    "▶ Response window after {move}: you may interrupt with a joker, or accept",
+                    move=said,
+                )
             else:
-                line = f"▶ Response window after {said}: players holding a joker may interrupt"
-            if window["interrupter"] is not None:
-                line += f" · seat {window['interrupter']} has interrupted"
-            return line
+                line = _(
+                    "▶ Response window after {move}: players holding a joker may interrupt",
+                    move=said,
+                )
+            if window["interrupter"] is None:
+                return line
+            interrupted = _("seat {seat} has interrupted", seat=window["interrupter"])
+            return f"{self.t(line)} · {self.t(interrupted)}"
         if step == "respond" and window is not None:
-            return (
-                f"▶ Stop! Seat {window['stopped_by']} challenges seat {window['actor']}'s "
-                f"“{self.say(window['action'])}”: seat {window['actor']} verifies or concedes"
+            return _(
+                "▶ Stop! Seat {challenger} challenges seat {seat}'s “{move}”: "
+                "seat {seat} verifies or concedes",
+                challenger=window["stopped_by"],
+                seat=window["actor"],
+                move=self.say(window["move"], window["action"]),
             )
         if step == "called":
-            also = " (or abandons the call)" if self.bluff else ""
-            return f"▶ Seat {cp} called {self.name(view['called'])} and must place it{also}"
+            if self.bluff:
+                return _(
+                    "▶ Seat {seat} called {card} and must place it (or abandons the call)",
+                    seat=cp,
+                    card=self.name(view["called"]),
+                )
+            return _(
+                "▶ Seat {seat} called {card} and must place it",
+                seat=cp,
+                card=self.name(view["called"]),
+            )
         if step == "steal":
-            return f"▶ Seat {cp} chooses whom to steal a card from"
+            return _("▶ Seat {seat} chooses whom to steal a card from", seat=cp)
         if step == "give":
-            return f"▶ Seat {cp} chooses a card to give"
+            return _("▶ Seat {seat} chooses a card to give", seat=cp)
         if step == "automaton":
-            return "▶ The automaton turns over its next card"
+            return _("▶ The automaton turns over its next card")
         chance = {
-            "deal": "dealing",
-            "draw": "a card is drawn",
-            "refill": "the reserve is refilled",
-            "take": "a card is taken blindly",
+            "deal": _("▶ Chance: dealing"),
+            "draw": _("▶ Chance: a card is drawn"),
+            "refill": _("▶ Chance: the reserve is refilled"),
+            "take": _("▶ Chance: a card is taken blindly"),
         }
         assert cp == CHANCE
-        return f"▶ Chance: {chance.get(step, step)}"
+        # TRANSLATORS: {step} is the name of a step of the game, as the program calls it
+        return chance.get(step) or _("▶ Chance: {step}", step=step)
 
-    def last_line(self) -> str:
+    def last_line(self) -> Said | str:
         view = self.view
         if self.bluff:
             stop = view["last_stop"]
             if stop is None:
                 return ""
             # the action's card may be buried in the pile by now (the view then names it
-            # "?"): name what was done only
-            verb = " ".join(
-                w for w in stop["action"].split() if w not in self.deck.by_id and w != "?"
-            )
+            # "?", and the words "a card")
             case = {
-                1: "case 1, it was valid: the challenger drew",
-                2: "case 2, conceded: in the wrong",
-                3: "case 3, it was not valid: in the wrong",
+                1: _("case 1, it was valid: the challenger drew"),
+                2: _("case 2, conceded: in the wrong"),
+                3: _("case 3, it was not valid: in the wrong"),
             }[stop["case"]]
-            who = f"seat {stop['stopped_by']} stopped seat {stop['actor']}"
-            return f"Last Stop: {who} ({verb}): {case}"
+            return _(
+                "Last Stop: seat {challenger} stopped seat {seat} ({move}): {case}",
+                challenger=stop["stopped_by"],
+                seat=stop["actor"],
+                move=self.say(stop["move"], stop["action"]),
+                case=case,
+            )
         call = view["last_call"]
         if call is None:
             return ""
-        how = f"failed, {call['failed']}" if call["failed"] else f"given by seat {call['given_by']}"
-        return f"Last call: seat {call['seat']} called {self.name(call['card'])}: {how}"
+        if call["failed"]:
+            reason = _FAILED.get(call["failed"], call["failed"])
+            return _(
+                "Last call: seat {seat} called {card}: failed, {reason}",
+                seat=call["seat"],
+                card=self.name(call["card"]),
+                reason=reason,
+            )
+        return _(
+            "Last call: seat {seat} called {card}: given by seat {giver}",
+            seat=call["seat"],
+            card=self.name(call["card"]),
+            giver=call["given_by"],
+        )
 
     # ----------------------------------------------------------------- board
 
@@ -396,14 +539,23 @@ class _Picture:
         for row, era in enumerate(reversed(eras)):
             ry = y + row * (_TREE_H + _GAP)
             colour = self.deck.era(era["era"]).colour
-            mark = "closed" if era["closed"] else "open" if era["open"] else "not open"
+            mark = _("closed") if era["closed"] else _("open") if era["open"] else _("not open")
+            # TRANSLATORS: an era's row in the tree: cards placed of its cards, and whether
+            # it is open ("4/15 · open")
+            count = _(
+                "{placed}/{size} · {state}", placed=era["placed"], size=era["size"], state=mark
+            )
             self.parts.append(
-                f'<g class="era" data-era="{era["era"]}"><rect x="{_n(_M)}" y="{_n(ry)}" '
-                f'width="{_n(_LABEL_W)}" height="{_n(_TREE_H)}" rx="7" fill="{colour}"/>'
-                + _text(_M + 10, ry + 21, f"Era {era['era']}", 15, 'font-weight="bold" fill="#fff"')
+                f'<g class="era" data-era="{era["era"]}"><rect x="{_num(_M)}" y="{_num(ry)}" '
+                f'width="{_num(_LABEL_W)}" height="{_num(_TREE_H)}" rx="7" fill="{colour}"/>'
                 + _text(
-                    _M + 10, ry + 41, f"{era['placed']}/{era['size']} · {mark}", 12, 'fill="#fff"'
+                    _M + 10,
+                    ry + 21,
+                    self.t(_("Era {era}", era=era["era"])),
+                    15,
+                    'font-weight="bold" fill="#fff"',
                 )
+                + _text(_M + 10, ry + 41, self.t(count), 12, 'fill="#fff"')
                 + "</g>"
             )
             cards = self.deck.by_era.get(era["era"], ())
@@ -416,10 +568,10 @@ class _Picture:
                 self.face(card.id, x, ry, (_TREE_W, _TREE_H), "tree", joker=entry["joker"])
                 if card.id == last:
                     self.parts.append(
-                        f'<rect class="last-placed" x="{_n(x - 6)}" y="{_n(ry - 6)}" '
-                        f'width="{_n(_TREE_W + 12)}" height="{_n(_TREE_H + 12)}" rx="11" '
+                        f'<rect class="last-placed" x="{_num(x - 6)}" y="{_num(ry - 6)}" '
+                        f'width="{_num(_TREE_W + 12)}" height="{_num(_TREE_H + 12)}" rx="11" '
                         f'fill="none" stroke="{_HIGHLIGHT}" stroke-width="3">'
-                        "<title>the last card placed</title></rect>"
+                        f"<title>{escape(self.t(_('the last card placed')))}</title></rect>"
                     )
         self.parts.append("</g>")
         return y + len(eras) * (_TREE_H + _GAP) - _GAP
@@ -431,11 +583,11 @@ class _Picture:
         self.text(
             x,
             y + 14,
-            f"Pile: {size} card{'s' if size != 1 else ''}",
+            _n("Pile: {n} card", "Pile: {n} cards", size),
             14,
             'font-weight="bold" fill="#222222"',
         )
-        self.text(x, y + 30, "only the top card is shown", 11.5, _GREY)
+        self.text(x, y + 30, _("only the top card is shown"), 11.5, _GREY)
         top = y + 42
         if not size:
             self.slot(x, top, (_BIG_W, _BIG_H), "#888888")
@@ -443,16 +595,23 @@ class _Picture:
         depth = min(size - 1, 6)
         self.parts.append(f'<g class="pile" data-size="{size}">')
         for i in range(depth, 0, -1):
-            self.back(x + 4 * i, top + 4 * i, (_BIG_W, _BIG_H), "under the top: to be remembered")
+            self.back(
+                x + 4 * i, top + 4 * i, (_BIG_W, _BIG_H), _("under the top: to be remembered")
+            )
         card = pile["top"]
         self.face(card["card"], x, top, (_BIG_W, _BIG_H), "pile", joker=card["joker"])
         self.parts.append("</g>")
 
     def announced(self, x: float, y: float) -> float:
         """Bluff: which eras have been announced open or closed (not whether they are)."""
-        self.text(x, y + 14, "Announced", 14, 'font-weight="bold" fill="#222222"')
+        label = self.t(_("Announced"))
+        self.text(x, y + 14, label, 14, 'font-weight="bold" fill="#222222"')
         self.text(
-            x + 96, y + 14, "(only what was said: whether an era is open is not shown)", 11.5, _GREY
+            x + max(96.0, _label_width(label)),
+            y + 14,
+            _("(only what was said: whether an era is open is not shown)"),
+            11.5,
+            _GREY,
         )
         w, h = 116.0, 50.0
         for i, era in enumerate(self.view["eras"]):
@@ -464,10 +623,25 @@ class _Picture:
                 f'<g class="announced" data-era="{era["era"]}" '
                 f"data-open={quoteattr(str(era['announced_open']).lower())} "
                 f"data-closed={quoteattr(str(era['announced_closed']).lower())}>"
-                f'<rect x="{_n(ex)}" y="{_n(y + 24)}" width="{_n(w)}" height="{_n(h)}" rx="7" '
+                f'<rect x="{_num(ex)}" y="{_num(y + 24)}" width="{_num(w)}" height="{_num(h)}" '
+                'rx="7" '
                 f'fill="{colour}"/>'
-                + _text(ex + 10, y + 42, f"Era {era['era']}", 13, 'font-weight="bold" fill="#fff"')
-                + _text(ex + 10, y + 64, f"open {opened}  closed {closed}", 12, 'fill="#fff"')
+                + _text(
+                    ex + 10,
+                    y + 42,
+                    self.t(_("Era {era}", era=era["era"])),
+                    13,
+                    'font-weight="bold" fill="#fff"',
+                )
+                + _text(
+                    ex + 10,
+                    y + 64,
+                    # TRANSLATORS: whether an era was announced open and closed: each mark
+                    # is ✓ (announced), · (not yet) or — (era 1, open from the start)
+                    self.t(_("open {open}  closed {closed}", open=opened, closed=closed)),
+                    12,
+                    'fill="#fff"',
+                )
                 + "</g>"
             )
         return y + 24 + h
@@ -477,24 +651,37 @@ class _Picture:
         view = self.view
         x = _M
         self.text(
-            x, y + 14, f"Draw pile: {view['draw_pile']}", 14, 'font-weight="bold" fill="#222222"'
+            x,
+            y + 14,
+            _("Draw pile: {n}", n=view["draw_pile"]),
+            14,
+            'font-weight="bold" fill="#222222"',
         )
         top = y + 42
         if view["draw_pile"]:
             for i in range(min(view["draw_pile"], 3) - 1, -1, -1):
-                self.back(x + 3 * i, top + 3 * i, (_SMALL_W, _SMALL_H), "the draw pile, face down")
+                self.back(
+                    x + 3 * i, top + 3 * i, (_SMALL_W, _SMALL_H), _("the draw pile, face down")
+                )
         else:
             self.slot(x, top, (_SMALL_W, _SMALL_H), "#888888")
         if view["jokers"]:
-            self.text(x, top + _SMALL_H + 22, f"Jokers out: {view['jokers_out']}", 12, _GREY)
+            self.text(x, top + _SMALL_H + 22, _("Jokers out: {n}", n=view["jokers_out"]), 12, _GREY)
         x += _SMALL_W + 44
         bottom = top + _SMALL_H + 30
         if self.bluff:
             self.pile(x, y)
             x += _BIG_W + 60
             bottom = max(bottom, top + _BIG_H + 30)
-        self.text(x, y + 14, "Reserve", 14, 'font-weight="bold" fill="#222222"')
-        self.text(x + 74, y + 14, "(face up: any player may place from it)", 11.5, _GREY)
+        label = self.t(_("Reserve"))
+        self.text(x, y + 14, label, 14, 'font-weight="bold" fill="#222222"')
+        self.text(
+            x + max(74.0, _label_width(label)),
+            y + 14,
+            _("(face up: any player may place from it)"),
+            11.5,
+            _GREY,
+        )
         reserve = view["reserve"]
         for i in range(5):
             rx = x + i * (_SMALL_W + _SMALL_GAP)
@@ -526,22 +713,26 @@ class _Picture:
         parts_before = len(self.parts)
         self.parts.append("")  # the panel's frame, drawn once its height is known
         # the hand
-        self.text(inner_x, y + 18, f"Hand: {hand['count']}", 11.5, 'class="label" ' + _GREY)
+        self.text(inner_x, y + 18, _("Hand: {n}", n=hand["count"]), 11.5, 'class="label" ' + _GREY)
         if hand["cards"] is not None:
             hand_h = self.faces(hand["cards"], inner_x, y + 24, hand_w - 20, f"hand {s}")
         else:
             known = hand.get("known", [])
             hidden = hand["count"] - len(known)
             shown = min(hidden, _MAX_BACKS)
-            row = "its row, face down" if s in view["automata"] else "face down"
+            row = (
+                _("seat {seat}: its row, face down", seat=s)
+                if s in view["automata"]
+                else _("seat {seat}: face down", seat=s)
+            )
             for i in range(shown):
-                self.back(inner_x + i * _OVERLAP, y + 24, (_SMALL_W, _SMALL_H), f"seat {s}: {row}")
+                self.back(inner_x + i * _OVERLAP, y + 24, (_SMALL_W, _SMALL_H), row)
             kx = inner_x + (shown - 1) * _OVERLAP + _SMALL_W + 10 if shown else inner_x
             if hidden > shown:
                 self.text(kx, y + 50, f"+{hidden - shown}", 12, _GREY)
                 kx += 34
             if known:
-                self.text(kx, y + 18, "you know:", 11.5, 'class="label" ' + _GREY)
+                self.text(kx, y + 18, _("you know:"), 11.5, 'class="label" ' + _GREY)
             for i, item in enumerate(known):
                 self.face(
                     item,
@@ -549,62 +740,76 @@ class _Picture:
                     y + 24,
                     (_SMALL_W, _SMALL_H),
                     f"hand {s}",
-                    title=f"{self.name(item)}: you know seat {s} holds it",
+                    title=self.t(
+                        _("{card}: you know seat {seat} holds it", card=self.name(item), seat=s)
+                    ),
                 )
             hand_h = _SMALL_H
         # the discard
-        self.text(discard_x, y + 18, f"Discard: {len(discard)}", 11.5, 'class="label" ' + _GREY)
+        self.text(
+            discard_x, y + 18, _("Discard: {n}", n=len(discard)), 11.5, 'class="label" ' + _GREY
+        )
         if discard:
             discard_h = self.faces(discard, discard_x, y + 24, discard_w, f"discard {s}")
         else:
             discard_h = _SMALL_H
         height = max(94.0 if not self.bluff else 76.0, 24 + max(hand_h, discard_h) + 10)
         # who
-        label = f"Seat {s}" + (" (you)" if s == viewer else "")
-        self.text(_M + 12, y + 24, label, 15, 'font-weight="bold" fill="#222222"')
-        about = []
+        who = _("Seat {seat} (you)", seat=s) if s == viewer else _("Seat {seat}", seat=s)
+        self.text(_M + 12, y + 24, who, 15, 'font-weight="bold" fill="#222222"')
+        about: list[Said] = []
         if s in view["automata"]:
-            about.append("automaton")
+            about.append(_("automaton"))
         team = view["teams"][s]
         if team is not None:
-            about.append(f"team {team}")
+            about.append(_("team {team}", team=team))
         if s in view["winners"] and view["step"] == "over" and any(view["scores"]):
-            about.append("★ winner")
-        self.text(_M + 12, y + 44, " · ".join(about) or "player", 12, _GREY)
+            about.append(_("★ winner"))
+        self.text(
+            _M + 12,
+            y + 44,
+            " · ".join(self.t(words) for words in about) or self.t(_("player")),
+            12,
+            _GREY,
+        )
         line = y + 64
         if not self.bluff:
             points = view["scores"][s]
-            self.text(_M + 12, line, f"{points} point{'s' if points != 1 else ''}", 14, _INK)
+            self.text(_M + 12, line, _n("{n} point", "{n} points", points), 14, _INK)
             line += 20
         to_move = view["current_player"] == s
         window = view.get("window")
         if window is not None and not self.bluff and view["step"] == "window":
             to_move = s in window["waiting"]  # Explore names a joker's holder only to itself
         if to_move:
-            self.text(_M + 12, line, "▶ to move", 12.5, f'font-weight="bold" fill="{_HIGHLIGHT}"')
+            self.text(
+                _M + 12, line, _("▶ to move"), 12.5, f'font-weight="bold" fill="{_HIGHLIGHT}"'
+            )
         elif turn_seat == s:
-            self.text(_M + 12, line, "its turn", 12.5, _GREY)
+            self.text(_M + 12, line, _("its turn"), 12.5, _GREY)
         stroke = (
             f'stroke="{_HIGHLIGHT}" stroke-width="3"'
             if to_move
             else 'stroke="#d8cfbd" stroke-width="1.2"'
         )
         self.parts[parts_before] = (
-            f'<g class="seat" data-seat="{s}"><rect x="{_n(_M)}" y="{_n(y)}" '
-            f'width="{_n(self.width - 2 * _M)}" height="{_n(height)}" rx="9" fill="#fffdf8" '
+            f'<g class="seat" data-seat="{s}"><rect x="{_num(_M)}" y="{_num(y)}" '
+            f'width="{_num(self.width - 2 * _M)}" height="{_num(height)}" rx="9" fill="#fffdf8" '
             f"{stroke}/>"
         )
         self.parts.append("</g>")
         return y + height
 
     def legend(self, y: float) -> float:
-        parts, _ = family_legend(_M, y, "Families:")
+        parts, _end = family_legend(_M, y, self.lang)
         self.parts.extend(parts)
         self.text(
             _M,
             y + 42,
-            "Border: the card's era (its number in the disc). Dashed gold: a joker standing "
-            "for the card. Pink outline: the last card placed, or the seat to move.",
+            _(
+                "Border: the card's era (its number in the disc). Dashed gold: a joker standing "
+                "for the card. Pink outline: the last card placed, or the seat to move."
+            ),
             11.5,
             _GREY,
         )
@@ -625,7 +830,7 @@ def render_svg(state: EvolutionState, seat: int | None = None, lang: str = SOURC
     """
     _check_seat(state, seat)
     view = state.view(seat)
-    picture = _Picture(view, _deck(state.components()))
+    picture = _Picture(view, _deck(state.components()), state, lang)
     y = picture.header(seat) + 10
     if not picture.bluff:
         y = picture.tree(y) + 20
@@ -633,6 +838,10 @@ def render_svg(state: EvolutionState, seat: int | None = None, lang: str = SOURC
     y = picture.seats(y, seat) + 18
     height = picture.legend(y) + _M
     mode = "Bluff" if picture.bluff else "Explore"
-    who = "a spectator" if seat is None else f"seat {seat}"
-    title = f"Discovery {mode}: the game as {who} sees it"
-    return svg_document(picture.width, height, title, picture.parts)
+    # TRANSLATORS: {mode} is Explore or Bluff, the game's two ways of playing
+    title = (
+        _("Discovery {mode}: the game as a spectator sees it", mode=mode)
+        if seat is None
+        else _("Discovery {mode}: the game as seat {seat} sees it", mode=mode, seat=seat)
+    )
+    return svg_document(picture.width, height, picture.t(title), picture.parts)
