@@ -545,6 +545,7 @@ class _Picture:
             count = _(
                 "{placed}/{size} · {state}", placed=era["placed"], size=era["size"], state=mark
             )
+            said = self.t(count)  # a longer text than English's is drawn smaller
             self.parts.append(
                 f'<g class="era" data-era="{era["era"]}"><rect x="{_num(_M)}" y="{_num(ry)}" '
                 f'width="{_num(_LABEL_W)}" height="{_num(_TREE_H)}" rx="7" fill="{colour}"/>'
@@ -555,7 +556,7 @@ class _Picture:
                     15,
                     'font-weight="bold" fill="#fff"',
                 )
-                + _text(_M + 10, ry + 41, self.t(count), 12, 'fill="#fff"')
+                + _text(_M + 10, ry + 41, said, min(12.0, 12.0 * 16 / len(said)), 'fill="#fff"')
                 + "</g>"
             )
             cards = self.deck.by_era.get(era["era"], ())
@@ -619,6 +620,9 @@ class _Picture:
             colour = self.deck.era(era["era"]).colour
             opened = "—" if era["era"] == 1 else "✓" if era["announced_open"] else "·"
             closed = "✓" if era["announced_closed"] else "·"
+            # TRANSLATORS: whether an era was announced open and closed: each mark is ✓
+            # (announced), · (not yet) or — (era 1, open from the start)
+            marks = self.t(_("open {open}  closed {closed}", open=opened, closed=closed))
             self.parts.append(
                 f'<g class="announced" data-era="{era["era"]}" '
                 f"data-open={quoteattr(str(era['announced_open']).lower())} "
@@ -636,10 +640,8 @@ class _Picture:
                 + _text(
                     ex + 10,
                     y + 64,
-                    # TRANSLATORS: whether an era was announced open and closed: each mark
-                    # is ✓ (announced), · (not yet) or — (era 1, open from the start)
-                    self.t(_("open {open}  closed {closed}", open=opened, closed=closed)),
-                    12,
+                    marks,
+                    min(12.0, 12.0 * 16 / len(marks)),  # a longer text than English's: smaller
                     'fill="#fff"',
                 )
                 + "</g>"
@@ -650,11 +652,12 @@ class _Picture:
         """The draw pile (a count), Bluff's pile, the reserve (face up), jokers out."""
         view = self.view
         x = _M
+        drawn = self.t(_("Draw pile: {n}", n=view["draw_pile"]))
         self.text(
             x,
             y + 14,
-            _("Draw pile: {n}", n=view["draw_pile"]),
-            14,
+            drawn,
+            min(14.0, 14.0 * 13 / len(drawn)),  # a longer text than English's: smaller
             'font-weight="bold" fill="#222222"',
         )
         top = y + 42
