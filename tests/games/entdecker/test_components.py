@@ -72,6 +72,16 @@ def test_tile_errors_name_the_design_and_the_field() -> None:
         "tiles.toml: design 'cape': field 'number': an open tile shows its number"
     )
     assert "field 'land'" in tile_error({"land": ["NX"]})
+    assert tile_error({"name": {"en": "cape", "fr": "cap"}}) == (
+        "tiles.toml: design 'cape': field 'name': no name in de (each of en, fr, de)"
+    )
+    assert tile_error({"name": {"en": "cape", "fr": "cap", "de": " "}}) == (
+        "tiles.toml: design 'cape': field 'name': the de name ' ' is not one line of words"
+    )
+    assert tile_error({"name": {"en": "cape", "fr": "cap", "de": "Kap\nmit"}}).endswith(
+        "is not one line of words"
+    )
+    assert "field 'name'" in tile_error({"name": None})
 
 
 def board_error(change: Any) -> str:
@@ -110,6 +120,9 @@ def test_renderings() -> None:
     assert "seat 2 (yellow)" in text and "path p7" in text
     catalogue = render.render_components_svg(g)
     assert catalogue.count("x8") >= 2 and "falls-10" in catalogue
+    assert ">great waterfall +10 x1<" in catalogue
+    assert ">großer Wasserfall +10 x1<" in render.render_components_svg(g, lang="de")
+    assert ">cap aux indigènes x1<" in render.render_components_svg(g, lang="fr")
     _, seen = random_game(2, players=4)
     for state in [g, seen[len(seen) // 2], seen[-1]]:
         for seat in (None, 0):

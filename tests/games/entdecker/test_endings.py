@@ -46,8 +46,8 @@ def test_a_lake_of_two_squares_no_ship_can_reach_is_filled() -> None:
     assert g._open_stacks[5] == 6  # a bay each, land on three sides
     assert not g.is_terminal() and g.current_player() == 1
     assert [english(e["what"]) for e in g.log[-2:]] == [
-        "open-5 from an open stack fills 5,3",
-        "open-5 from an open stack fills 5,4",
+        "open 5 from an open stack fills 5,3",
+        "open 5 from an open stack fills 5,4",
     ]
 
 

@@ -66,7 +66,7 @@ def test_the_english_pictures_read_as_before() -> None:
     assert "red: 0 points, 7 gold" in start and "p1 [ ]" in start
     catalogue = words(render.render_components_svg(positions()[0]))
     assert catalogue[0] == "Entdecker: the tiles"
-    assert {"open 1", "hidden 6", "setup 1", "falls-10 x1"} <= set(catalogue)
+    assert {"open 1", "hidden 6", "setup 1", "great waterfall +10 x1"} <= set(catalogue)
     assert render.seat_line(1, 1, 3).render("en") == "white: 1 point, 3 gold"
 
 

@@ -63,8 +63,8 @@ def test_a_tile_laid_turned_and_a_scout_taken_back() -> None:
     settle = g.say_action(a.Settle("fort", 1, 2, 0, "4,4/0"), 0)
     assert isinstance(place, Said) and isinstance(settle, Said)
     assert str(place) == "lay tile cape at 3,4, turned half a turn"
-    assert place.render("fr") == "poser la tuile cape en 3,4, tournée d'un demi-tour"
-    assert place.render("de") == "Kärtchen cape auf 3,4 legen, um eine halbe Drehung gedreht"
+    assert place.render("fr") == "poser la tuile « cap » en 3,4, tournée d'un demi-tour"
+    assert place.render("de") == "Kärtchen „Kap“ auf 3,4 legen, um eine halbe Drehung gedreht"
     assert str(settle) == (
         "place a fort on land piece 1 of the tile at 1,2, taking a scout back from 4,4/0"
     )
@@ -72,6 +72,22 @@ def test_a_tile_laid_turned_and_a_scout_taken_back() -> None:
         "einen Stützpunkt auf Landstück 1 des Kärtchens auf 1,2 setzen und dafür einen "
         "Kundschafter von 4,4/0 zurücknehmen"
     )
+
+
+def test_tiles_are_said_by_their_names_in_each_language() -> None:
+    g = new_game(players=2)
+    reveal = g.say_action(a.Reveal("sea-strait"), None)
+    fill = g.say_action(a.Fill("inland"), None)
+    laid = g.say_action(a.Place("open-2", 3, 4, 0), 0)
+    assert isinstance(reveal, Said) and isinstance(fill, Said) and isinstance(laid, Said)
+    assert str(reveal) == "the hidden tile drawn is tile sea strait"
+    assert reveal.render("fr") == "la tuile cachée piochée est la tuile « détroit »"
+    assert reveal.render("de") == "das gezogene verdeckte Kärtchen ist „Meerenge“"
+    assert (
+        fill.render("de") == "Kärtchen „Binnenland“ füllt ein Feld, das kein Schiff erreichen kann"
+    )
+    assert str(laid) == "lay tile open 2 at 3,4"
+    assert laid.render("fr") == "poser la tuile « visible 2 » en 3,4"
 
 
 def test_score_lines_and_the_end_in_french_and_german() -> None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self
 from pydantic import Field, model_validator
 
 from terranova.core.errors import ContentError
+from terranova.core.i18n import Named
 from terranova.kit.schema import (
     DesignModel,
     FieldError,
@@ -38,6 +39,8 @@ UNITS = ("scout", "fort", "settlement")
 """Unit kinds from the weakest; an island's majority goes by the strongest kind present."""
 SIDES = "NESW"
 """The sides of the board a start point lies on."""
+LANGUAGES = ("en", "fr", "de")
+"""The languages each design is named in."""
 
 
 def edge_type(land_edges: frozenset[int]) -> int:
@@ -67,6 +70,13 @@ class Design:
     lanes: tuple[tuple[int, ...], ...]
     event: str | None
     bonus: int
+    names: tuple[tuple[str, str], ...] = ()
+    """The design's name in each language (``("en", "sea strait")``...), as players say it."""
+
+    @property
+    def named(self) -> Named:
+        """The design's name, said in the reader's language (the id if it has none)."""
+        return Named(dict(self.names) or {"en": self.id})
 
     @property
     def land_edges(self) -> frozenset[int]:
@@ -193,6 +203,7 @@ class DesignEntry(DesignModel):
 
     item_names: ClassVar[dict[str, str]] = {"land": "piece", "lanes": "lane"}
 
+    name: dict[str, str]
     stack: Literal["open", "hidden", "setup"]
     number: int | None = Field(default=None, ge=1, le=6)
     land: list[EdgeRun] = Field(default_factory=list)
@@ -211,7 +222,10 @@ class DesignEntry(DesignModel):
         land += ((),) * self.islets
         lanes = tuple(tuple(sorted(EDGE_NAMES.index(c) for c in lane)) for lane in self.lanes)
         number = edge_type(frozenset(e for p in land for e in p))
-        return Design(self.id, self.count, self.stack, number, land, lanes, self.event, self.bonus)
+        names = tuple((lang, self.name[lang]) for lang in LANGUAGES)
+        return Design(
+            self.id, self.count, self.stack, number, land, lanes, self.event, self.bonus, names
+        )
 
 
 def _edges(field: str, index: int, run: str) -> list[int]:
@@ -225,7 +239,18 @@ def _edges(field: str, index: int, run: str) -> list[int]:
 
 def _check_design(entry: DesignEntry) -> None:
     """Each edge in one piece at most, lanes only on water edges and each in one lane,
-    nothing crossing on the tile, the number matching the edges, events on hidden tiles."""
+    nothing crossing on the tile, the number matching the edges, events on hidden tiles,
+    a name in each language."""
+    missing = [lang for lang in LANGUAGES if lang not in entry.name]
+    if missing:
+        raise FieldError(
+            "name", f"no name in {', '.join(missing)} (each of {', '.join(LANGUAGES)})"
+        )
+    for lang, text in entry.name.items():
+        if lang not in LANGUAGES:
+            raise FieldError("name", f"{lang!r} is not a language (each of {', '.join(LANGUAGES)})")
+        if not text.strip() or text != text.strip() or "\n" in text:
+            raise FieldError("name", f"the {lang} name {text!r} is not one line of words")
     owner: dict[int, str] = {}
     groups: list[tuple[str, list[int]]] = []
     for index, run in enumerate(entry.land):

@@ -229,7 +229,9 @@ def drawn(g: EntdeckerState, seat: int, design: int) -> None:
         g.log.append(
             {
                 "seat": seat,
-                "what": as_data(_("{tile} does not fit: discarded", tile=g._t.ids[design])),
+                "what": as_data(
+                    _("{tile} does not fit: discarded", tile=g._t.designs[design].named)
+                ),
                 "event": "discarded",
                 "design": g._t.ids[design],
             }

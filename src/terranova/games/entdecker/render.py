@@ -229,7 +229,8 @@ def view_points(state: EntdeckerState, size: int = 56) -> list[tuple[float, floa
 def render_components_svg(
     state: EntdeckerState, size: int = 70, columns: int = 9, lang: str = SOURCE
 ) -> str:
-    """The catalogue: every design with its count, stack, number and event."""
+    """The catalogue: every design by its name in ``lang`` with its count, stack, number and
+    event."""
     designs = state.tables.designs
     body: list[str] = []
     cell = size + 40
@@ -237,8 +238,9 @@ def render_components_svg(
         x = 20 + (k % columns) * cell
         y = 30 + (k // columns) * (cell + 10)
         body += tile_svg(design, 0, x, y, size)
-        label = f"{design.id} x{design.count}"
-        body.append(text(x, y + size + 14, label, 10))
+        label = f"{design.named.render(lang)} x{design.count}"
+        body.append(text(x, y + size + 14, label, 10 if len(label) <= 20 else 8,
+                         f'data-design="{design.id}"'))  # fmt: skip
         stack = STACK_LABELS[design.stack](design.number).render(lang)
         body.append(text(x, y + size + 26, stack, 10, 'fill="#555"'))
     rows = -(-len(designs) // columns)

@@ -268,7 +268,7 @@ def lay_filler(g: EntdeckerState, seat: int, pos: int, design: int, source: str)
                 # TRANSLATORS: {source} is "an open stack", "the discards" or "the hidden stacks".
                 _(
                     "{tile} from {source} fills {x},{y}",
-                    tile=t.ids[design],
+                    tile=t.designs[design].named,
                     source=FILL_WORDS[FILL_SOURCES[source]],
                     x=x,
                     y=y,

@@ -109,6 +109,7 @@ def components(g: EntdeckerState) -> dict[str, Any]:
         "designs": [
             {
                 "id": d.id,
+                "name": as_data(d.named),
                 "count": d.count,
                 "stack": d.stack,
                 "number": d.number,

@@ -51,6 +51,13 @@ def token_name(token: str) -> Said | str:
     return TOKENS.get(token, token)
 
 
+def tile_name(g: EntdeckerState, design: str) -> Said | str:
+    """A tile design by its name in the reader's language (``tiles.toml`` names each)."""
+    t = g._t
+    index = t.index.get(design)
+    return design if index is None else t.designs[index].named
+
+
 def point(name: str) -> Text:
     """A start point in words: ``S4`` is "the bottom edge, column 4"."""
     number = int(name[1:])
@@ -120,11 +127,17 @@ def say(g: EntdeckerState, action: Action, seat: int | None) -> Said | str | Non
         case a.Take(number=number):
             return _("take the top tile of open stack {number}", number=number)
         case a.Reveal(design=design):
-            return _("the hidden tile drawn is tile {tile}", tile=design)
+            # TRANSLATORS: {tile} is a tile's name: "cape", "bay with a mine", "open 2"...
+            return _("the hidden tile drawn is tile {tile}", tile=tile_name(g, design))
         case a.Place(design=design, x=x, y=y, rotation=rotation):
-            # TRANSLATORS: {turned} is ", turned half a turn" or nothing.
+            # TRANSLATORS: {tile} is a tile's name: "cape", "bay with a mine", "open 2"...;
+            # {turned} is ", turned half a turn" or nothing.
             return _(
-                "lay tile {tile} at {x},{y}{turned}", tile=design, x=x, y=y, turned=turned(rotation)
+                "lay tile {tile} at {x},{y}{turned}",
+                tile=tile_name(g, design),
+                x=x,
+                y=y,
+                turned=turned(rotation),
             )
         case a.Settle(kind=kind, x=x, y=y, piece=piece, source=source):
             unit = UNIT_A.get(kind, kind)
@@ -155,7 +168,8 @@ def say(g: EntdeckerState, action: Action, seat: int | None) -> Said | str | Non
         case a.Token(token=token):
             return _("produce token {token} goes into a hut", token=token_name(token))
         case a.Fill(design=design):
-            return _("tile {tile} fills a space no ship can reach", tile=design)
+            # TRANSLATORS: {tile} is a tile's name: "inland", "cape"...
+            return _("tile {tile} fills a space no ship can reach", tile=tile_name(g, design))
     return seen
 
 

@@ -1485,14 +1485,17 @@ class ExplorerBoard {
 
 function tileName(id, designs) {
   const d = designs.get(id);
-  if (!d) return id;
-  const extra = d.event ? ` (${EVENT_WORDS[d.event]})` : d.bonus ? " (" + t("waterfall +{bonus}", { bonus: d.bonus }) + ")" : "";
-  return `${id}${extra}`;
+  return d ? designName(d) : id;
+}
+
+/** A design by its name in the page's language (the data names each; the id is a key). */
+function designName(design) {
+  return design.name ? say(design.name) : design.id;
 }
 
 function tileTitle(design, tile) {
   if (!design) return t("tile {tile} at {x},{y}", { tile: tile.design, x: tile.x, y: tile.y });
-  const bits = [t("{tile} at {x},{y}", { tile: tile.design, x: tile.x, y: tile.y })];
+  const bits = [t("{tile} at {x},{y}", { tile: designName(design), x: tile.x, y: tile.y })];
   if (tile.rotation) bits.push(t("turned {degrees}°", { degrees: tile.rotation * 90 }));
   if (design.event) bits.push(EVENT_WORDS[design.event]);
   if (design.bonus) bits.push(t("waterfall: +{bonus} to its island", { bonus: design.bonus }));
@@ -1528,7 +1531,7 @@ function drawTile(g, design, rotation, size) {
 
 /** A standalone small SVG of one tile (in hand, the open stacks, the discards). */
 export function miniTile(design, rotation, size, title) {
-  const svg = s("svg", { class: "mini-tile", width: size, height: size, viewBox: `0 0 ${S} ${S}`, role: "img", "aria-label": title || t("tile {tile}", { tile: design ? design.id : "?" }) });
+  const svg = s("svg", { class: "mini-tile", width: size, height: size, viewBox: `0 0 ${S} ${S}`, role: "img", "aria-label": title || t("tile {tile}", { tile: design ? designName(design) : "?" }) });
   if (title) svg.append(svgTitle(title));
   drawTile(svg, design, rotation, S);
   return svg;
