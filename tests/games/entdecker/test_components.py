@@ -82,6 +82,11 @@ def test_tile_errors_name_the_design_and_the_field() -> None:
         "is not one line of words"
     )
     assert "field 'name'" in tile_error({"name": None})
+    bay = next(d for d in data("tiles.toml")["design"] if d["id"] == "bay")
+    assert tile_error({"name": {**bay["name"], "en": "Cape"}}, "bay") == (
+        "tiles.toml: design 'bay': field 'name': the en name 'Cape' is design 'cape''s already "
+        "(each design has a name of its own)"
+    )
 
 
 def board_error(change: Any) -> str:

@@ -302,6 +302,16 @@ def parse_tiles(data: dict[str, Any], source: str = "tile data") -> TileSet:
                     f"{source}: design {design.id!r}: field 'number': stack {design.number} "
                     f"already holds design {other!r} (one open design per number)"
                 )
+    # a name says one design: two named alike in a language would read alike in the log
+    named: dict[tuple[str, str], str] = {}
+    for design in designs:
+        for lang, text in design.names:
+            other = named.setdefault((lang, text.casefold()), design.id)
+            if other != design.id:
+                raise ContentError(
+                    f"{source}: design {design.id!r}: field 'name': the {lang} name {text!r} "
+                    f"is design {other!r}'s already (each design has a name of its own)"
+                )
     if not any(d.stack == "hidden" for d in designs):
         raise ContentError(f"{source}: no hidden tiles")
     return TileSet(str(meta.get("name", source)), designs)

@@ -466,7 +466,8 @@ class ExplorerBoard {
       case "Stop": return t("stopped exploring");
       case "Trek": return t("sent a scout onto Path {path}", { path: f.path });
       case "Token":
-        return f.token === null || f.token === undefined ? t("a produce token goes into a hut (hidden)") : t("token {token} goes into a hut", { token: f.token });
+        // the server's words name the token by its plant, in the page's language
+        return f.token === null || f.token === undefined ? t("a produce token goes into a hut (hidden)") : say(move.says || move.text);
       case "Fill": return t("an enclosed space is filled with {tile} from the hidden stacks", { tile: tileName(f.design, this.designs) });
       case "Layout": return t("set-up {layout} drawn", { layout: f.layout });
       default: return say(move.says || move.text);
@@ -482,10 +483,10 @@ class ExplorerBoard {
     return row || column ? PARTS[[row, column].filter(Boolean).join("-")] : t("in the middle");
   }
 
-  /** The tile on a square, by its name, or the square's name when it is not on the map. */
+  /** The tile on a square, by its name ("tile cape"), or the square's name when it is not on the map. */
   tileAt(view, x, y) {
     const tile = view.map.find((t) => t.x === x && t.y === y);
-    return tile ? tileName(tile.design, this.designs) : t("the tile {where}", { where: this.squareName(x, y) });
+    return tile ? t("tile {tile}", { tile: tileName(tile.design, this.designs) }) : t("the tile {where}", { where: this.squareName(x, y) });
   }
 
   /** Where a scout was taken back from: a tile's land piece (5,6/1) or a path's space (p3/2). */
@@ -1296,7 +1297,7 @@ class ExplorerBoard {
           row.push(h("div.take-row", this.takes.map((take) => {
             const design = this.designs.get(this.openDesign.get(take.number));
             const b = this.button(take.text, h("span.take", miniTile(design, 0, 40), h("small", { text: `${take.number} (${view.open[take.number]})` })),
-              t("Take a tile from open stack {number} ({left} left)", { number: t.number, left: view.open[t.number] }), "take");
+              t("Take a tile from open stack {number} ({left} left)", { number: take.number, left: view.open[take.number] }), "take");
             return b;
           })));
         }
