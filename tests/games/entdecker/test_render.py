@@ -88,3 +88,26 @@ def test_the_pictures_in_french_and_german(
     assert render.say_token("tomato", lang) == token
     plural = render.seat_line(3, 2, 1).render(lang)
     assert plural == {"fr": "Violet : 2 points, 1 or", "de": "Lila: 2 Punkte, 1 Gold"}[lang]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_a_huts_spaces_follow_its_label(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long plant's name ("p7 [pomme de terre]") pushes its hut's spaces on, and the
+    picture widens for them; a short label keeps them 90 pixels on, as in English."""
+    state = positions()[-1]
+    view = state.view(None)
+    for k, hut in enumerate(view["huts"]):  # every token shown, as once revealed
+        hut["token"] = ("potato", "pineapple", "corn")[k % 3]
+    monkeypatch.setattr(state, "view", lambda seat: view)
+    root = ElementTree.fromstring(render.render_svg(state, lang=lang).split("?>", 1)[1])
+    circles = [e for e in root.iter(f"{SVG}circle") if e.get("r") == "6"]
+    labels = [e for e in root.iter(f"{SVG}text") if re.fullmatch(r"p\d+ \[.+\]", e.text or "")]
+    assert len(labels) == len(view["huts"])
+    for label in labels:
+        x, y, words = float(label.get("x", "0")), float(label.get("y", "0")), label.text or ""
+        first = min(float(c.get("cx", "0")) for c in circles if float(c.get("cy", "0")) == y - 4)
+        assert x + 0.56 * 12 * len(words) < first - 6, words  # the label ends before
+        if words.endswith("[corn]"):
+            assert first == x + 90
+    right = max(float(c.get("cx", "0")) + 6 for c in circles)
+    assert right <= float(root.get("width", "0"))

@@ -194,8 +194,8 @@ def words_drawn(svg: str) -> list[str]:
 
 @pytest.mark.parametrize("params", PARAMS, ids=lambda p: "-".join(f"{v}" for v in p.values()))
 def test_the_pictures_say_no_english_word_in_another_language(params: dict[str, Any]) -> None:
-    """In the tests' pseudo-language every word drawn is a message (marked ⟦…⟧), but the
-    tiles' ids under the tiles."""
+    """In the tests' pseudo-language every word drawn is a message (marked ⟦…⟧; a tile's
+    name wrapped on two lines has a mark on each), but the tiles' ids under the tiles."""
     states = positions(params)
     design_ids = {d["id"] for d in states[0].components()["designs"]}
     svgs = [render.render_components_svg(states[0], lang="xx")]
@@ -204,7 +204,7 @@ def test_the_pictures_say_no_english_word_in_another_language(params: dict[str, 
     for svg in svgs:
         for words in words_drawn(svg):
             if re.search(r"[^\W\d_]", words) and words.split(" ")[0] not in design_ids:
-                assert "⟦" in words, words
+                assert "⟦" in words or words.endswith("⟧"), words
 
 
 def test_the_pictures_in_french_and_german() -> None:
@@ -225,3 +225,52 @@ def test_the_pictures_in_french_and_german() -> None:
     assert "Landschaftsplättchen (56)" in german and "gebautes Haus" in german
     # the English stays as it was
     assert "face-up tiles" in words_drawn(render.render_svg(state))
+
+
+def text_spans(svg: str) -> tuple[float, list[tuple[float, float, str]]]:
+    """The picture's width, and each ``<text>``'s left and right ends, estimated from its
+    font size and length (0.56 of the font size a character), and its words."""
+    root = parse(svg)
+    spans = []
+    for e in root.iterfind(".//{*}text"):
+        words = "".join(e.itertext())
+        wide = 0.56 * float(e.get("font-size", "0")) * len(words)
+        left = float(e.get("x", "0")) - (wide / 2 if e.get("text-anchor") == "middle" else 0)
+        spans.append((left, left + wide, words))
+    return float(root.get("width", "0")), spans
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_every_word_drawn_fits_in_the_picture(lang: str) -> None:
+    """The legend and the panel's lines, longer in French and German, widen the table's
+    picture rather than run past its edge."""
+    for params in ({"players": 2}, {"players": 1, "alexis": 3, "mode": "advanced"}):
+        states = positions(params)
+        svgs = [render.render_components_svg(states[0], lang=lang)]
+        svgs += [
+            render.render_svg(state, seat, lang=lang) for state in states for seat in (None, 0)
+        ]
+        for svg in svgs:
+            width, spans = text_spans(svg)
+            over = [(round(right - width), words) for _, right, words in spans if right > width]
+            assert not over, over
+
+
+def test_the_english_pictures_keep_their_width() -> None:
+    state = positions({"players": 2})[0]
+    assert parse(render.render_svg(state)).get("width") == "760"
+    assert parse(render.render_components_svg(state)).get("width") == "848"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_the_catalogue_names_the_ship_and_keeps_names_in_their_cells(lang: str) -> None:
+    state = positions({"players": 2})[0]
+    svg = render.render_components_svg(state, lang=lang)
+    ship = {"en": "ship", "fr": "navire", "de": "Schiff"}[lang]
+    count = next(d["count"] for d in state.components()["designs"] if d["id"] == "ship")
+    assert f"{ship} x{count}" in words_drawn(svg)
+    # a tile's name, on one line or two, stays within its cell (112 + 24 pixels wide)
+    for e in parse(svg).iterfind(".//{*}text"):
+        if e.get("text-anchor") == "middle":
+            words = "".join(e.itertext())
+            assert 0.56 * float(e.get("font-size", "0")) * len(words) <= 136, words

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from terranova.core.i18n import SOURCE, Text, from_data, texts
@@ -11,6 +12,8 @@ from terranova.games.entdecker.state import EntdeckerState
 from terranova.games.entdecker.words import token_name
 from terranova.kit.svg import Shape, document, edge_runs, num, text, wedge
 
+LABEL_CHAR = 6.72
+"""About how wide a character of a hut's label (12 pixels) is drawn."""
 SEAT_COLOURS = ("#c0392b", "#f4f4f4", "#e1b12c", "#8e44ad")
 """Red, white, yellow, purple (the rule's order of colours)."""
 SEAT_NAMES = ("red", "white", "yellow", "purple")
@@ -173,23 +176,28 @@ def render_svg(
             f'fill="{SEAT_COLOURS[unit["seat"]]}" stroke="#000" stroke-width="1"/>'
         )
     side = left + width * size + 50
+    reach = 0  # how far right of ``side`` the huts' spaces go
     for p, hut in enumerate(view["huts"]):
         y = top + p * 26
         token = hut["token"] or " "
         if token != "?" and token.strip():
             token = say_token(token, lang)
-        body.append(text(side, y + 12, f"{hut['path']} [{token}]", 12))
+        label = f"{hut['path']} [{token}]"
+        body.append(text(side, y + 12, label, 12))
+        # the spaces follow the label: 90 pixels on, or after a longer one (a plant's name)
+        first = max(90, math.ceil(LABEL_CHAR * len(label)) + 9)
+        reach = max(reach, first + 18 * len(hut["spaces"]))
         for k, owner in enumerate(hut["spaces"]):
             fill = "#fff" if owner < 0 else SEAT_COLOURS[owner]
             body.append(
-                f'<circle cx="{num(side + 90 + k * 18)}" cy="{num(y + 8)}" r="6" fill="{fill}" '
+                f'<circle cx="{num(side + first + k * 18)}" cy="{num(y + 8)}" r="6" fill="{fill}" '
                 'stroke="#333"/>'
             )
     y = top + len(view["huts"]) * 26 + 20
     for s in range(view["players"]):
         body.append(text(side, y + s * 18, seat_line(s, view["points"][s], view["gold"][s])
                          .render(lang), 13))  # fmt: skip
-    total_width = side + 260
+    total_width = side + max(260, reach + 10)
     total_height = max(top + height * size + 40, y + 80)
     return document(total_width, total_height, "Entdecker", "", body, "#fdfaf2")
 

@@ -6,7 +6,9 @@ the pieces on their symbols."""
 
 from __future__ import annotations
 
+import html
 import math
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
@@ -444,6 +446,30 @@ def tile_svg(
         marks.append(ship_svg(x + size / 2, y + size / 2, size * 0.6, colour))
 
 
+_PER_FONT_PIXEL = 0.56
+"""About how wide a character is, for each pixel of font size (the labels' estimates)."""
+
+_TEXT = re.compile(r'<text x="([-\d.]+)" y="[-\d.]+" font-size="([\d.]+)"([^>]*)>([^<]*)</text>')
+
+
+def _wide(words: str, size: float) -> float:
+    """About how wide ``words`` are drawn at a font of ``size`` pixels."""
+    return _PER_FONT_PIXEL * size * len(words)
+
+
+def _reach(parts: Iterable[str]) -> float:
+    """About how far right the texts among ``parts`` reach (the widest of them, as
+    estimated from their font size and length), so that a picture is wide enough for
+    them in every language."""
+    reach = 0.0
+    for part in parts:
+        for x, size, extra, words in _TEXT.findall(part):
+            wide = _wide(html.unescape(words), float(size))
+            start = float(x) - (wide / 2 if 'text-anchor="middle"' in extra else 0)
+            reach = max(reach, start + wide)
+    return reach
+
+
 def _style() -> str:
     return f"<style>text{{font-family:{FONT};}}</style>"
 
@@ -719,7 +745,7 @@ def render_svg(state: State, seat: int | None = None, size: int = 72, lang: str 
     height = max(top + rows * size + 70, y + 20)
     legend_y = height - 18
     body.extend(_legend(16, legend_y, lang=lang))
-    width = max(panel_x + panel_w, 760)
+    width = max(panel_x + panel_w, 760, math.ceil(_reach(body) + 8))
     title = (
         _("Small Islands: the table")
         if seat is None
@@ -729,12 +755,22 @@ def render_svg(state: State, seat: int | None = None, size: int = 72, lang: str 
 
 
 def _two_lines(words: str, most: int = 22) -> list[str]:
-    """``words`` on one line, or two split at the comma nearest the middle if it is long."""
-    commas = [k for k, c in enumerate(words) if c == ","]
-    if len(words) <= most or not commas:
+    """``words`` on one line if it holds ``most`` characters or fewer, else on two: split
+    at the comma nearest the middle when both halves hold, or else at the space that
+    leaves the shortest longest line (a comma's first, never between a number and its
+    word)."""
+    if len(words) <= most:
         return [words]
-    k = min(commas, key=lambda k: abs(k - len(words) / 2))
-    return [words[: k + 1], words[k + 2 :]]
+    commas = [k + 1 for k, c in enumerate(words) if c == ","]
+    if commas:
+        k = min(commas, key=lambda k: abs(k - len(words) / 2))
+        if max(k, len(words) - k - 1) <= most:
+            return [words[:k], words[k + 1 :]]
+    spaces = [k for k, c in enumerate(words) if c == " " and k and not words[k - 1].isdigit()]
+    if not spaces:
+        return [words]
+    k = min(spaces, key=lambda k: (max(k, len(words) - k - 1), words[k - 1] != ","))
+    return [words[:k], words[k + 1 :]]
 
 
 def render_components_svg(
@@ -778,29 +814,34 @@ def render_components_svg(
             ty = y + row * cell_h
             tile_svg(layers, design, 0, x, ty, size, lang=lang)
             count = f" x{design['count']}" if design["count"] != 1 else ""
+            # the ship tile is labelled by its name, the others by their ids
+            label = _("ship").render(lang) if design["id"] == "ship" else design["id"]
             body.append(
                 text(
                     x + size / 2,
                     ty + size + 15,
-                    f"{design['id']}{count}",
+                    f"{label}{count}",
                     13,
                     'text-anchor="middle" font-weight="bold" fill="#222"',
                 )
             )
             name = tile_name(design["id"], design["symbols"], all(design["labels"]))
-            for line, words in enumerate(_two_lines(name.render(lang))):
+            room = cell_w - 6  # a name's lines keep clear of the next cell's
+            lines = _two_lines(name.render(lang), int(room / _wide("x", 11)))
+            font = min(11.0, round(room / _wide(max(lines, key=len), 1), 1))
+            for line, words in enumerate(lines):
                 body.append(
                     text(
                         x + size / 2,
                         ty + size + 30 + 13 * line,
                         words,
-                        11,
+                        font,
                         'text-anchor="middle" fill="#444"',
                     )
                 )
         y += -(-len(group) // columns) * cell_h + 8
     body += layers.body("catalogue", size)
     body.extend(_legend(16, y + 20, 1.3, two_rows=True, lang=lang))
-    width = max(32 + columns * cell_w, 760)
+    width = max(32 + columns * cell_w, 760, math.ceil(_reach(body) + 8))
     title = _("Small Islands: the tiles").render(lang)
     return document(width, y + 74, title, _style(), body, "#fbf8f1")
