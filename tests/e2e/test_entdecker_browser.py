@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from terranova.core.i18n import from_data
 from tests.e2e.conftest import (
     Server,
     click_and_wait,
@@ -166,8 +167,9 @@ def test_whole_game_against_a_bot_by_clicking(
     for seat in range(2):
         shown = page.inner_text(f"[data-testid='end-points-{seat}']")
         assert shown == f"{state['view']['points'][seat]} points"
-    reason = state["view"]["end_reason"]  # why it ended, as the server says (ruling 11)
-    assert reason and summary["result"]["reason"] == reason
+    said = state["view"]["end_reason"]  # why it ended, as the server says (ruling 11)
+    assert said and summary["result"]["reason"] == said
+    reason = str(from_data(said))  # in words, the page's language being English
     assert page.inner_text("[data-testid='end-reason']") == f"The game ended: {reason}."
     assert page.inner_text("#turn-banner").endswith(f"({reason})")
     page.screenshot(path=str(screenshots / "entdecker-end.png"), full_page=True)
