@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from terranova.core.i18n import from_data
 from tests.e2e.conftest import Server, wait_until
 
 ANA = {"kind": "human", "name": "Ana"}
@@ -61,7 +62,7 @@ def test_small_islands_reads_plainly(server: Server, new_page: Any, screenshots:
     take.click()
     page.wait_for_selector("[data-testid='hand-tile']")
     components = server.get(f"/api/games/{game_id}/components")
-    names = {d["id"]: d["name"] for d in components["designs"]}
+    names = {d["id"]: str(from_data(d["name"])) for d in components["designs"]}
     for tile in page.locator("[data-testid='hand-tile']").all():
         design = str(tile.get_attribute("data-design"))
         label = tile.locator(".hand-label").inner_text()
@@ -101,6 +102,6 @@ def test_the_tile_catalogue_is_readable(server: Server, new_page: Any, screensho
     svg = page.evaluate(
         "async () => (await fetch('/rules/small-islands/pictures/components.svg')).text()"
     )
-    assert svg.count("house symbol") == 2  # the key above and below
+    assert svg.count(">house symbol<") == 2  # the key above and below
     assert "2 flowers" in svg  # each tile named by what it shows
     image.screenshot(path=str(screenshots / "small-islands-catalogue.png"))

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from terranova.agents import make_agent
+from terranova.core.i18n import LANGUAGES, from_data
 from terranova.core.state import CHANCE
 from terranova.games.evolution.rules import EvolutionState
 from terranova.server.live import LiveGame, SeatInfo, Timeline, chance_outcome, record_seats
@@ -71,9 +72,12 @@ def covered(state: EvolutionState) -> tuple[set[str], set[str]]:
     return real, jokers
 
 
-def check_message(text: str, real: set[str], jokers: set[str], names: dict[str, str]) -> int:
+def check_message(
+    text: str, real: set[str], jokers: set[str], names: dict[str, tuple[str, ...]]
+) -> int:
     """Check one message (its JSON text); returns how many log lines mask a placement.
-    ``names``: each card's name, which the log's words (``says``) must not say either."""
+    ``names``: each card's names, which the log's words (``says``, said in every language)
+    must not say either."""
     message = json.loads(text)
     view = message["view"]
     # the legal actions name every card in the same way wherever it lies: a call may name
@@ -107,10 +111,14 @@ def check_message(text: str, real: set[str], jokers: set[str], names: dict[str, 
     rest = json.dumps(message)
     for card in real:
         assert not named(card, rest), (card, message["seat"], find(card, message))
-    words = [entry["says"] for entry in message["log"]]
+    words = [
+        " | ".join(from_data(entry["says"]).render(lang) for lang in LANGUAGES)
+        for entry in message["log"]
+    ]
     for card in real:
         for line in words:
-            assert not named(names[card], line), (card, message["seat"], line)
+            for name in names[card]:
+                assert not named(name, line), (card, message["seat"], line)
     spoken = [entry["text"] for entry in message["log"]]
     for said in (view["last_stop"], view["last_call"]):
         if said is not None:
@@ -119,7 +127,8 @@ def check_message(text: str, real: set[str], jokers: set[str], names: dict[str, 
         for line in spoken:
             assert not named(card, line), (card, message["seat"], line)
         for line in words:
-            assert not named(names[card], line), (card, message["seat"], line)
+            for name in names[card]:
+                assert not named(name, line), (card, message["seat"], line)
     return sum(
         entry["text"].startswith(("place ", "joker as")) and entry["text"].endswith("?")
         for entry in message["log"]
@@ -144,7 +153,10 @@ def test_no_message_names_a_card_under_the_top_of_the_pile(
     state = timeline.state
     assert isinstance(state, EvolutionState)
     seats = [None, *range(state.num_seats)]
-    names = {card["id"]: card["name_fr"] for card in state.components()["cards"]}
+    names = {
+        card["id"]: (card["name_fr"], card["name_en"], card["name_de"])
+        for card in state.components()["cards"]
+    }
     checked = masked = 0
     while not state.is_terminal():
         assert timeline.ply < MAX_PLIES, "the game does not end"
