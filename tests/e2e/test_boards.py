@@ -47,6 +47,7 @@ def test_the_board_and_its_stylesheet_come_from_the_game(
     )
     assert links == ["/static/style.css", f"/static/games/{game}/board.css"]
     selector, prop, value = STYLED[game]
+    page.wait_for_selector(selector)  # the board drawn (its module may still be reading)
     computed = page.evaluate(
         "([selector, prop]) => getComputedStyle(document.querySelector(selector))[prop]",
         [selector, prop],
