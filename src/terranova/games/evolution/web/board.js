@@ -1055,7 +1055,7 @@ class EvolutionBoard {
 
   seatLabel(seat) {
     const count = this.view.hands[seat] ? this.view.hands[seat].count : 0;
-    return [this.seatDot(seat), `${this.ctx.seatName(seat)} (${count})`];
+    return [this.seatDot(seat), tn("{name} ({n} card)", "{name} ({n} cards)", count, { name: this.ctx.seatName(seat) })];
   }
 
   announceGroup() {
