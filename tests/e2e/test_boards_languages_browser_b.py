@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import Server, wait_ready_to_act
+from tests.e2e.conftest import Server
+from tests.e2e.test_every_game_languages_browser import open_game
 
 GAMES = ["entdecker", "small_islands"]
 
@@ -37,16 +38,6 @@ OVERFLOWING = """() => [...document.querySelectorAll("#board-panel *")]
   .filter((el) => !el.closest("svg") && el.getClientRects().length && el.children.length === 0
     && el.scrollWidth > el.clientWidth + 2 && getComputedStyle(el).overflowX !== "visible")
   .map((el) => el.textContent.trim())"""
-
-
-def open_game(server: Server, page: Any, game: str) -> None:
-    """A new game against a random bot, seen by seat 0 when its first decision is up."""
-    seats = [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "random"}]
-    created = server.post("/api/games", {"game": game, "seats": seats, "bot_delay_ms": 0})
-    token = created["seats"][0]["token"]
-    page.goto(f"{server.base}/play/{created['game_id']}?seat=0&token={token}")
-    page.wait_for_selector("body[data-ply]")
-    wait_ready_to_act(page)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -189,6 +189,13 @@ class _Picture:
 
     # ------------------------------------------------------------------ cards
 
+    def heading(self, x: float, y: float, title: Said, note: Said, least: float) -> None:
+        """A part's title in bold, and a note in grey after it (at ``least`` px from ``x``,
+        further when the title is longer in the reader's language)."""
+        label = self.t(title)
+        self.text(x, y + 14, label, 14, 'font-weight="bold" fill="#222222"')
+        self.text(x + max(least, _label_width(label)), y + 14, note, 11.5, _GREY)
+
     def face(
         self,
         item: str,
@@ -605,15 +612,8 @@ class _Picture:
 
     def announced(self, x: float, y: float) -> float:
         """Bluff: which eras have been announced open or closed (not whether they are)."""
-        label = self.t(_("Announced"))
-        self.text(x, y + 14, label, 14, 'font-weight="bold" fill="#222222"')
-        self.text(
-            x + max(96.0, _label_width(label)),
-            y + 14,
-            _("(only what was said: whether an era is open is not shown)"),
-            11.5,
-            _GREY,
-        )
+        note = _("(only what was said: whether an era is open is not shown)")
+        self.heading(x, y, _("Announced"), note, 96.0)
         w, h = 116.0, 50.0
         for i, era in enumerate(self.view["eras"]):
             ex = x + i * (w + 8)
@@ -676,15 +676,7 @@ class _Picture:
             self.pile(x, y)
             x += _BIG_W + 60
             bottom = max(bottom, top + _BIG_H + 30)
-        label = self.t(_("Reserve"))
-        self.text(x, y + 14, label, 14, 'font-weight="bold" fill="#222222"')
-        self.text(
-            x + max(74.0, _label_width(label)),
-            y + 14,
-            _("(face up: any player may place from it)"),
-            11.5,
-            _GREY,
-        )
+        self.heading(x, y, _("Reserve"), _("(face up: any player may place from it)"), 74.0)
         reserve = view["reserve"]
         for i in range(5):
             rx = x + i * (_SMALL_W + _SMALL_GAP)
