@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import gettext
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
@@ -308,18 +308,24 @@ def _parameter(value: object) -> object:
 
 
 _DOMAINS: dict[str, Domain] = {}
+_SOURCES: list[Callable[[], Iterable[str]]] = []
+
+
+def add_domain_source(source: Callable[[], Iterable[str]]) -> None:
+    """Let :func:`named` find more domains: ``source()`` gives the packages whose catalogs a
+    text may name. The registry adds its games' ``messages`` (the games sit above this
+    module and import it, so it never imports them)."""
+    _SOURCES.append(source)
 
 
 def named(name: str) -> Domain:
-    """A domain by its name: the site's, or a registered game's (its ``messages``)."""
+    """A domain by its name: the site's, or one a source gives (a registered game's)."""
     if name == SITE:
         return site()
     if name not in _DOMAINS:
-        from terranova.core.registry import games  # the games import this module
-
-        for info in games().values():
-            if info.messages is not None:
-                found = domain(info.messages)
+        for source in _SOURCES:
+            for package in source():
+                found = domain(package)
                 _DOMAINS.setdefault(found.name, found)
     return _DOMAINS[name]
 

@@ -20,6 +20,7 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from terranova.core.errors import InvalidParameterError, UnknownGameError
+from terranova.core.i18n import add_domain_source
 from terranova.core.state import State
 
 ParamValue = int | str | None
@@ -290,6 +291,14 @@ def games() -> dict[str, GameInfo]:
     """Every registered game by id."""
     _load_installed()
     return dict(_REGISTRY)
+
+
+def _message_packages() -> list[str]:
+    """The packages of the games' catalogs, for a text that names its game's domain."""
+    return [info.messages for info in games().values() if info.messages is not None]
+
+
+add_domain_source(_message_packages)
 
 
 def game_info(game_id: str) -> GameInfo:
