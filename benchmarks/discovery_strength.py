@@ -18,13 +18,9 @@ import time
 from pathlib import Path
 
 from terranova.agents.mcts import DEFAULT_ITERATIONS
+from terranova.arena.plots import write_results
 from terranova.arena.stats import mean_interval
-from terranova.arena.tournament import (
-    TournamentConfig,
-    TournamentResult,
-    run_tournament,
-    write_results,
-)
+from terranova.arena.tournament import TournamentConfig, TournamentResult, run_tournament
 
 TARGETS = {("greedy", "random"): 0.90, ("mcts", "greedy"): 0.75}
 """Win rate the first bot must reach, over at least 200 games."""

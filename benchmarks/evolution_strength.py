@@ -17,13 +17,9 @@ import argparse
 import time
 from pathlib import Path
 
+from terranova.arena.plots import write_results
 from terranova.arena.stats import mean_interval
-from terranova.arena.tournament import (
-    TournamentConfig,
-    TournamentResult,
-    run_tournament,
-    write_results,
-)
+from terranova.arena.tournament import TournamentConfig, TournamentResult, run_tournament
 
 EXPLORE = "evolution-explore"
 BLUFF = "evolution-bluff"

@@ -13,6 +13,9 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from terranova.arena.backends import deal_backend
+from terranova.arena.plots import write_results
+from terranova.arena.ray_backend import RayBackend
 from terranova.arena.stats import (
     Sprt,
     bootstrap_ratings,
@@ -28,7 +31,6 @@ from terranova.arena.tournament import (
     play_deal,
     run_tournament,
     seatings,
-    write_results,
 )
 from terranova.cli import app
 from terranova.core import InvalidParameterError, TerranovaError
@@ -148,7 +150,7 @@ def test_ray_backend_gives_the_same_results() -> None:
     pytest.importorskip("ray")
     config = TournamentConfig("discovery", ["greedy", "random"], players=2, games=4, seed=11)
     local = run_tournament(config, workers=1)
-    remote = run_tournament(config, workers=2, backend="ray")
+    remote = run_tournament(config, workers=2, backend=RayBackend())
     assert remote.backend == "ray"
     assert _comparable(remote) == _comparable(local)
 
@@ -164,17 +166,17 @@ def test_ray_missing_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(builtins, "__import__", no_ray)
     config = TournamentConfig("discovery", ["greedy", "random"], players=2, games=2, seed=1)
     with pytest.raises(TerranovaError, match=r"terranova\[ray\]"):
-        run_tournament(config, backend="ray")
+        run_tournament(config, backend=RayBackend())
 
 
 def test_bad_backend_or_workers_are_refused() -> None:
     config = TournamentConfig("discovery", ["greedy", "random"], players=2, games=2, seed=1)
     with pytest.raises(InvalidParameterError):
-        run_tournament(config, backend="cloud")
+        deal_backend("cloud")
     with pytest.raises(InvalidParameterError):
         run_tournament(config, workers=0)
     with pytest.raises(InvalidParameterError):
-        run_tournament(config, address="127.0.0.1:6379")
+        deal_backend("local", address="127.0.0.1:6379")
 
 
 def test_two_bots_give_a_score_difference() -> None:

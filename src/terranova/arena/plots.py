@@ -1,4 +1,5 @@
-"""PNG plots of a tournament (matplotlib's Agg renderer, no display needed).
+"""A tournament's results on disk: ``results.json`` and PNG plots (matplotlib's Agg
+renderer, no display needed).
 
 - ``ratings.png``: each bot's Bradley-Terry rating with its 95 % interval;
 - ``scores.png``: each bot's final scores (box plot with every game as a dot);
@@ -7,15 +8,14 @@
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-if TYPE_CHECKING:
-    from terranova.arena.tournament import TournamentResult
+from terranova.arena.tournament import TournamentResult
 
 
 def _title(result: TournamentResult) -> str:
@@ -107,3 +107,12 @@ def write_plots(result: TournamentResult, directory: Path) -> list[Path]:
         plot_scores(result, directory / "scores.png"),
         plot_pairwise(result, directory / "pairwise.png"),
     ]
+
+
+def write_results(result: TournamentResult, directory: str | Path) -> list[Path]:
+    """Write ``results.json`` and the PNG plots into ``directory``; returns their paths."""
+    target = Path(directory)
+    target.mkdir(parents=True, exist_ok=True)
+    path = target / "results.json"
+    path.write_text(json.dumps(result.to_dict(), indent=1) + "\n", encoding="utf-8")
+    return [path, *write_plots(result, target)]

@@ -1,6 +1,7 @@
 """Tournament deals as Ray tasks (``pip install 'terranova[ray]'``).
 
-One task per deal, running :func:`terranova.arena.tournament.play_deal`, so the results are
+One task per deal, running :func:`terranova.arena.tournament.play_deal_from_data`, so the
+results are
 those of the local backend for the same seed. Without an address a private Ray is started
 for the run on this machine only (``num_cpus=workers``, no dashboard, bound to 127.0.0.1,
 usage statistics off) and shut down after it; with an address (``auto``, ``HOST:PORT``) the
@@ -13,8 +14,10 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from typing import Any
 
+from terranova.arena.tournament import DealResult, TournamentConfig, play_deal_from_data
 from terranova.core.errors import TerranovaError
 
 RAY_MISSING = (
@@ -56,28 +59,34 @@ def _loopback_only() -> Iterator[None]:
             constants.ENABLE_RAY_CLUSTER = flag
 
 
-def ray_deals(
-    config: Any, workers: int, address: str | None, stop: Callable[[], bool]
-) -> Iterator[Any]:
-    """Deal results (:class:`~terranova.arena.tournament.DealResult`) as their tasks finish;
-    at most twice as many deals in flight as there are CPUs, none submitted once ``stop()``."""
-    from terranova.arena.tournament import _play_deal_from_dict
+@dataclass(frozen=True)
+class RayBackend:
+    """A tournament's deals as Ray tasks (``run_tournament(config, workers,
+    RayBackend(address))``): on a private Ray of ``workers`` CPUs, or on the running cluster
+    at ``address``."""
 
-    with ExitStack() as stack:
-        if address is None:
-            stack.enter_context(_loopback_only())
-        ray = _import_ray()
-        yield from _run(ray, config, workers, address, stop, _play_deal_from_dict)
+    address: str | None = None
+    name: str = "ray"
+
+    def deals(
+        self, config: TournamentConfig, workers: int, stop: Callable[[], bool]
+    ) -> Iterator[DealResult]:
+        """Deal results as their tasks finish; at most twice as many deals in flight as there
+        are CPUs, none submitted once ``stop()``."""
+        with ExitStack() as stack:
+            if self.address is None:
+                stack.enter_context(_loopback_only())
+            ray = _import_ray()
+            yield from _run(ray, config, workers, self.address, stop)
 
 
 def _run(
     ray: Any,
-    config: Any,
+    config: TournamentConfig,
     workers: int,
     address: str | None,
     stop: Callable[[], bool],
-    play: Callable[..., Any],
-) -> Iterator[Any]:
+) -> Iterator[DealResult]:
     started = False
     if not ray.is_initialized():
         os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
@@ -95,7 +104,7 @@ def _run(
     try:
         cpus = int(ray.cluster_resources().get("CPU", workers)) if address else workers
         window = 2 * max(1, cpus)
-        task = ray.remote(num_cpus=1)(play)
+        task = ray.remote(num_cpus=1)(play_deal_from_data)
         payload = config.to_dict()
         next_deal = 0
         while next_deal < config.deals or pending:

@@ -30,14 +30,12 @@ decides.
 from __future__ import annotations
 
 import itertools
-import json
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from multiprocessing import get_context
-from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -65,7 +63,6 @@ RATING_PRIOR = 1.0
 """Virtual games between every pair of bots, split evenly, in the Bradley-Terry fit."""
 PERMUTATIONS_UP_TO = 3
 """All seat permutations up to this many players, rotations above."""
-BACKENDS = ("local", "ray")
 
 
 def seatings(bots: int, players: int) -> list[tuple[int, ...]]:
@@ -270,8 +267,9 @@ def play_deal(config: TournamentConfig, deal: int) -> DealResult:
     return DealResult(deal, tuple(games), tuple(times))
 
 
-def _play_deal_from_dict(config: dict[str, Any], deal: int) -> DealResult:
-    """:func:`play_deal` for a worker process (the config travels as a plain dict)."""
+def play_deal_from_data(config: dict[str, Any], deal: int) -> DealResult:
+    """:func:`play_deal` for a worker process or a Ray task: the config travels as its plain
+    dict (:meth:`TournamentConfig.to_dict`)."""
     return play_deal(TournamentConfig.from_dict(config), deal)
 
 
@@ -513,55 +511,76 @@ def _in_order(results: Iterator[DealResult], result: TournamentResult) -> Iterat
             yield waiting.pop(result.deals)
 
 
-def _local_deals(
-    config: TournamentConfig, workers: int, stop: Callable[[], bool]
-) -> Iterator[DealResult]:
-    if workers <= 1:
-        for deal in range(config.deals):
-            if stop():
-                return
-            yield play_deal(config, deal)
-        return
-    payload = config.to_dict()
-    window = 2 * workers
-    # spawn: fresh interpreters, safe whatever threads this process runs (a progress bar)
-    executor = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"))
-    try:
-        pending: set[Future[DealResult]] = set()
-        next_deal = 0
-        while next_deal < config.deals or pending:
-            while next_deal < config.deals and len(pending) < window and not stop():
-                pending.add(executor.submit(_play_deal_from_dict, payload, next_deal))
-                next_deal += 1
-            if not pending:
-                return
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in sorted(done, key=lambda f: f.result().deal):
-                yield future.result()
-            if stop():
-                return
-    finally:
-        executor.shutdown(wait=True, cancel_futures=True)
+class DealBackend(Protocol):
+    """Where a tournament's deals are played: :class:`LocalBackend` here, or
+    :class:`terranova.arena.ray_backend.RayBackend` on Ray (``arena.backends.deal_backend``
+    picks one by its name). Either gives the same results for a seed."""
+
+    @property
+    def name(self) -> str:
+        """Its name in the results (``local``, ``ray``)."""
+        ...
+
+    def deals(
+        self, config: TournamentConfig, workers: int, stop: Callable[[], bool]
+    ) -> Iterator[DealResult]:
+        """Deal results as they finish, none started once ``stop()``."""
+        ...
+
+
+@dataclass(frozen=True)
+class LocalBackend:
+    """Deals in this process (one worker) or in ``workers`` spawned processes."""
+
+    name: str = "local"
+
+    def deals(
+        self, config: TournamentConfig, workers: int, stop: Callable[[], bool]
+    ) -> Iterator[DealResult]:
+        if workers <= 1:
+            for deal in range(config.deals):
+                if stop():
+                    return
+                yield play_deal(config, deal)
+            return
+        payload = config.to_dict()
+        window = 2 * workers
+        # spawn: fresh interpreters, safe whatever threads this process runs (a progress bar)
+        executor = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn"))
+        try:
+            pending: set[Future[DealResult]] = set()
+            next_deal = 0
+            while next_deal < config.deals or pending:
+                while next_deal < config.deals and len(pending) < window and not stop():
+                    pending.add(executor.submit(play_deal_from_data, payload, next_deal))
+                    next_deal += 1
+                if not pending:
+                    return
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in sorted(done, key=lambda f: f.result().deal):
+                    yield future.result()
+                if stop():
+                    return
+        finally:
+            executor.shutdown(wait=True, cancel_futures=True)
+
+
+LOCAL = LocalBackend()
 
 
 def run_tournament(
     config: TournamentConfig,
     workers: int = 1,
-    backend: str = "local",
-    address: str | None = None,
+    backend: DealBackend = LOCAL,
     on_deal: ProgressCallback | None = None,
 ) -> TournamentResult:
     """Play the tournament and gather its results (in deal order, whatever the backend).
 
-    ``workers``: processes (local) or CPUs of a Ray started for the run; ``address``: an
-    existing Ray cluster instead. ``on_deal(deal, result)`` is called after each deal is
-    counted (progress)."""
+    ``workers``: processes (local) or CPUs of a Ray started for the run; ``backend``: where
+    the deals are played (:class:`LocalBackend` by default). ``on_deal(deal, result)`` is
+    called after each deal is counted (progress)."""
     if workers < 1:
         raise InvalidParameterError(f"workers is at least 1, not {workers}")
-    if backend not in BACKENDS:
-        raise InvalidParameterError(f"backend is one of {', '.join(BACKENDS)}, not {backend!r}")
-    if address is not None and backend != "ray":
-        raise InvalidParameterError("--address names a Ray cluster: use it with --backend ray")
     result = TournamentResult(
         config=config,
         bots=[
@@ -572,19 +591,14 @@ def run_tournament(
         ],
         sprt=SprtState(config.sprt) if config.sprt else None,
         workers=workers,
-        backend=backend,
+        backend=backend.name,
     )
 
     def stop() -> bool:
         return result.stopped_early
 
     start = time.perf_counter()
-    if backend == "ray":
-        from terranova.arena.ray_backend import ray_deals
-
-        source = ray_deals(config, workers, address, stop)
-    else:
-        source = _local_deals(config, workers, stop)
+    source = backend.deals(config, workers, stop)
     try:
         for deal in _in_order(source, result):
             if result.stopped_early:
@@ -599,14 +613,3 @@ def run_tournament(
     result.seconds = time.perf_counter() - start
     result.compute_ratings()
     return result
-
-
-def write_results(result: TournamentResult, directory: str | Path) -> list[Path]:
-    """Write ``results.json`` and the PNG plots into ``directory``; returns their paths."""
-    from terranova.arena.plots import write_plots
-
-    target = Path(directory)
-    target.mkdir(parents=True, exist_ok=True)
-    path = target / "results.json"
-    path.write_text(json.dumps(result.to_dict(), indent=1) + "\n", encoding="utf-8")
-    return [path, *write_plots(result, target)]

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import sys
 
-from terranova.cli import app
+from terranova.server.command import app
 
 
 def main(argv: list[str] | None = None) -> None:
-    app(
-        ["serve", *(sys.argv[1:] if argv is None else argv)], prog_name="python -m terranova.server"
-    )
+    app(sys.argv[1:] if argv is None else argv, prog_name="python -m terranova.server")
 
 
 if __name__ == "__main__":
