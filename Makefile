@@ -23,6 +23,7 @@ demo: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests scripts benchmarks examples
 	$(BIN)/ruff format --check src tests scripts benchmarks examples
+	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
