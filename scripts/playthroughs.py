@@ -1,13 +1,17 @@
 """Write, or check, the golden playthroughs of tests/data/playthroughs/.
 
-Each file is one seeded random game of a registered game, step by step (the generator,
-its configurations and the file format: ``tests/conformance/playthroughs.py``). The test
+Each registered game has two files there: ``<game>.txt``, a few of its seeded random games
+one step a line, small enough to read as a diff, and ``<game>.sha256``, the digest of the
+full text of every one of its seeded games, step by step (the generator, its
+configurations and the file formats: ``tests/conformance/playthroughs.py``). The test
 ``tests/conformance/test_playthroughs.py`` fails as soon as a game plays differently.
 Regenerate the files only after an intended change of behaviour, and review their diff::
 
     python scripts/playthroughs.py                 # rewrite every file
     python scripts/playthroughs.py discovery       # only one game's files
     python scripts/playthroughs.py --check         # write nothing; exit 1 on a difference
+    python scripts/playthroughs.py --full discovery--3p-rulebook > full.txt
+                                                   # one game's full text, step by step
 
 It runs this checkout's ``src`` (whatever ``terranova`` is installed).
 """
@@ -26,8 +30,10 @@ from tests.conformance.playthroughs import (  # noqa: E402
     DIRECTORY,
     check,
     configs,
+    find,
     generate,
     stale_files,
+    write,
 )
 
 import terranova  # noqa: E402
@@ -45,7 +51,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         "what is played today, and exit 1 if any does.",
     )
     parser.add_argument("--dir", type=Path, default=DIRECTORY, help="Directory of the files.")
+    parser.add_argument(
+        "--full",
+        metavar="NAME",
+        help="Write nothing; print the full text of one seeded game (NAME as in the "
+        ".sha256 files, e.g. a failed digest's), whose SHA-256 is its digest.",
+    )
     args = parser.parse_args(argv)
+    if args.full:
+        try:
+            config = find(args.full)
+        except KeyError:
+            parser.error(f"no playthrough {args.full!r} (the names are in the .sha256 files)")
+        sys.stdout.write(generate(config))
+        return 0
     registered = terranova.games()
     for game_id in args.games:
         if game_id not in registered:
@@ -56,25 +75,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         failed = False
         for config in selected:
             problem = check(config, directory)
-            print(problem or f"{config.filename}: same")
+            print(problem or f"{config.game}--{config.name}: same")
             failed = failed or problem is not None
         if not args.games:
             for path in stale_files(directory):
-                print(f"{path.name}: made by no configuration (delete it)")
+                print(f"{path.name}: made by no registered game (delete it)")
                 failed = True
         return 1 if failed else 0
     directory.mkdir(parents=True, exist_ok=True)
-    for config in selected:
-        path = directory / config.filename
-        text = generate(config)
-        before = path.read_text(encoding="utf-8") if path.is_file() else None
-        path.write_text(text, encoding="utf-8")
-        state = "same" if before == text else "new" if before is None else "changed"
-        print(f"{path.name}: {state}, {len(text.encode()) / 1e6:.2f} MB")
+    for game in sorted({config.game for config in selected}):
+        for name, state in write(game, directory).items():
+            size = (directory / name).stat().st_size
+            print(f"{name}: {state}, {size / 1e3:.0f} KB")
     if not args.games:
         for path in stale_files(directory):
             path.unlink()
-            print(f"{path.name}: removed (made by no configuration)")
+            print(f"{path.name}: removed (made by no registered game)")
     return 0
 
 

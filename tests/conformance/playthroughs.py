@@ -3,24 +3,34 @@
 The generator and the comparison; ``scripts/playthroughs.py`` is its command line and
 ``tests/conformance/test_playthroughs.py`` its test.
 
-Each file of ``tests/data/playthroughs/`` is one game played from a seed: a
-``random.Random(seed)`` picks every decision uniformly among ``legal_actions()`` and draws
-every chance outcome with ``state.sample_chance(rng)``. For each step the file holds the
-state's text (the game's renderer, ``render_text``, as a spectator sees it), the scores,
-the view of every seat and of the spectator (JSON, sorted keys), the response window if
-one is open, the chance outcomes with their probabilities or the legal actions in order,
-the action taken and how every seat sees it (``describe_action``); at the end, the
-returns and winners. Only the core protocol and the registry are used, never a game's
-internals, so the files stay valid while the games are rebuilt underneath.
+Each configuration is one game played from a seed: a ``random.Random(seed)`` picks every
+decision uniformly among ``legal_actions()`` and draws every chance outcome with
+``state.sample_chance(rng)``. Its *full text* holds, for each step, the state's text (the
+game's renderer, ``render_text``, as a spectator sees it), the scores, the view of every
+seat and of the spectator (JSON, sorted keys), the response window if one is open, the
+chance outcomes with their probabilities or the legal actions in order, the action taken
+and how every seat sees it (``describe_action``); at the end, the returns and winners.
+Only the core protocol and the registry are used, never a game's internals, so the files
+stay valid while the games are rebuilt underneath.
 
-A game in full can make a file of several MB; a configuration then shows only a window
+A game in full can make a text of several MB; a configuration then shows only a window
 of steps in full and the others on one line each (actor, scores, action); the game is
-always played to its end, whose state is always shown in full. Each file's header says
+always played to its end, whose state is always shown in full. Each text's header says
 which steps are in full.
 
-``tests/conformance/test_playthroughs.py`` regenerates every file in memory and compares
-it with the stored one. After an *intended* change of behaviour, regenerate and review
-the diff::
+No full text is stored. ``tests/data/playthroughs/`` holds two files a registered game,
+each at most :data:`MAX_FILE_BYTES`, so that a change reads as a diff:
+
+- ``<game>.txt``, its *short* texts: each of its games that fits, every step on one line,
+  then the final state's text, scores, returns and winners (a ``#### playthrough NAME``
+  line starts each);
+- ``<game>.sha256``: for every one of its games, the SHA-256 of the full text, with its
+  seed, parameters and window (``python scripts/playthroughs.py --full NAME`` prints the
+  text).
+
+``tests/conformance/test_playthroughs.py`` plays every game again in memory and compares
+its short text with the readable file (where that shows it) and its full text with the
+digest. After an *intended* change of behaviour, regenerate and review the diff::
 
     python scripts/playthroughs.py                 # rewrite every file
     python scripts/playthroughs.py discovery       # only one game's files
@@ -32,6 +42,7 @@ gets the default ones (:func:`default_configs`). Its files must be generated onc
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
 import random
@@ -47,10 +58,21 @@ from terranova.core.state import CHANCE, TERMINAL, State
 DIRECTORY = Path(__file__).resolve().parents[1] / "data" / "playthroughs"
 """Where the golden files live."""
 SUFFIX = ".txt"
+"""A game's readable file: ``<game>.txt``, and the name of a configuration's full text."""
+DIGESTS = ".sha256"
+"""A game's digest file: ``<game>.sha256``."""
 MAX_STEPS = 100_000
 """A game longer than this is cut there (a safety net for a game that never ends)."""
 STEP_MARK = "## "
 """Every step's first line starts with this (and no other line does)."""
+SECTION_MARK = "#### playthrough "
+"""The first line of each game in a readable file, with the configuration's name."""
+SHORT_WINDOW = (
+    "no step; every step on one line (actor, scores, action), then the final state's "
+    "text, scores, returns and winners (the full text: its digest, in the .sha256 file)"
+)
+MAX_FILE_BYTES = 150_000
+"""The most a golden file may hold: a diff of it can be read."""
 
 
 @dataclass(frozen=True)
@@ -132,8 +154,8 @@ def _actor(state: State) -> str:
     return f"seat {player}"
 
 
-def _describe(state: State, render: Callable[[State], str] | None) -> Iterator[str]:
-    """The lines of one state in full, up to its legal actions."""
+def _picture(state: State, render: Callable[[State], str] | None) -> Iterator[str]:
+    """The state's text (as a spectator sees it) and its scores."""
     yield "text:"
     if render is None:
         yield "|(the game has no text renderer)"
@@ -141,6 +163,11 @@ def _describe(state: State, render: Callable[[State], str] | None) -> Iterator[s
         for line in render(state).split("\n"):
             yield "|" + line
     yield "scores: " + _json(list(state.scores()))
+
+
+def _describe(state: State, render: Callable[[State], str] | None) -> Iterator[str]:
+    """The lines of one state in full, up to its legal actions."""
+    yield from _picture(state, render)
     for seat in range(state.num_seats):
         yield f"view {seat}: " + _json(state.view(seat))
     yield "view spectator: " + _json(state.view(None))
@@ -164,8 +191,38 @@ def _describe(state: State, render: Callable[[State], str] | None) -> Iterator[s
         yield f"legal ({len(legal)}): " + _json(legal)
 
 
-def generate(config: Config) -> str:
-    """The text of one golden file."""
+@dataclass(frozen=True)
+class Texts:
+    """One seeded game written twice: ``full``, the golden text its digest is taken of
+    (:attr:`Config.full` steps in full), and ``short``, the text a person reads in a diff
+    (every step on one line; the final state's picture, scores, returns and winners)."""
+
+    full: str
+    short: str
+
+    @property
+    def digest(self) -> str:
+        return hashlib.sha256(self.full.encode("utf-8")).hexdigest()
+
+
+def _header(config: Config, info: GameInfo, state: State, window: str) -> list[str]:
+    return [
+        "# Golden playthrough: one seeded random game, step by step. Written by",
+        "# scripts/playthroughs.py and compared by tests/conformance/test_playthroughs.py;",
+        "# regenerate it only after an intended change of behaviour (docs/architecture.md).",
+        f"game: {config.game}",
+        f"rules_version: {info.rules_version}",
+        "params: " + _json(state.params()),
+        f"seed: {config.seed}",
+        "play: rng = random.Random(seed); a decision is legal[rng.randrange(len(legal))], "
+        "a chance outcome state.sample_chance(rng)",
+        f"in full: {window}",
+        "",
+    ]
+
+
+def play(config: Config) -> Texts:
+    """Play the seeded game of ``config`` once, writing both of its texts."""
     info = terranova.games()[config.game]
     render = _text_renderer(info)
     state = terranova.make(config.game, **config.params)
@@ -176,18 +233,10 @@ def generate(config: Config) -> str:
     else:
         last = "the end" if stop is None else f"{stop - 1} and the final state"
         window = f"steps {first} to {last}; the other steps on one line (actor, scores, action)"
-    lines = [
-        "# Golden playthrough: one seeded random game, step by step. Written by",
-        "# scripts/playthroughs.py and compared by tests/conformance/test_playthroughs.py;",
-        "# regenerate it only after an intended change of behaviour (docs/architecture.md).",
-        f"game: {config.game}",
-        f"rules_version: {info.rules_version}",
-        "params: " + _json(state.params()),
-        f"seed: {config.seed}",
-        "play: rng = random.Random(seed); a decision is legal[rng.randrange(len(legal))], "
-        "a chance outcome state.sample_chance(rng)",
-        f"in full: {window}" + (f" ({config.note})" if config.note else ""),
-        "",
+    lines = _header(config, info, state, window + (f" ({config.note})" if config.note else ""))
+    short = [
+        f"{SECTION_MARK}{config.filename.removesuffix(SUFFIX)}",
+        *_header(config, info, state, SHORT_WINDOW),
     ]
     step = 0
     while not state.is_terminal() and step < MAX_STEPS:
@@ -198,6 +247,9 @@ def generate(config: Config) -> str:
         else:
             legal = state.legal_actions()
             action = legal[rng.randrange(len(legal))]
+        scores = _json(list(state.scores()))
+        one_line = f"{STEP_MARK}step {step}: {actor}, scores {scores}: {_json(str(action))}"
+        short.append(one_line)
         if config.in_full(step):
             lines.append(f"{STEP_MARK}step {step}: {actor}")
             lines += _describe(state, render)
@@ -207,20 +259,29 @@ def generate(config: Config) -> str:
             lines.append("seen by seats and spectator: " + _json(seen))
             lines.append("")
         else:
-            scores = _json(list(state.scores()))
-            lines.append(f"{STEP_MARK}step {step}: {actor}, scores {scores}: {_json(str(action))}")
+            lines.append(one_line)
         state.apply(action)
         step += 1
     if not config.in_full(step - 1):
         lines.append("")
+    short.append("")
     if state.is_terminal():
-        lines.append(f"{STEP_MARK}end after {step} steps: terminal")
+        ending = f"{STEP_MARK}end after {step} steps: terminal"
     else:
-        lines.append(f"{STEP_MARK}cut after {MAX_STEPS} steps: {_actor(state)}")
+        ending = f"{STEP_MARK}cut after {MAX_STEPS} steps: {_actor(state)}"
+    lines.append(ending)
     lines += _describe(state, render)
-    lines.append("returns: " + _json(list(state.returns())))
-    lines.append("winners: " + _json(state.winners()))
-    return "\n".join(lines) + "\n"
+    short.append(ending)
+    short += _picture(state, render)
+    for part in (lines, short):
+        part.append("returns: " + _json(list(state.returns())))
+        part.append("winners: " + _json(state.winners()))
+    return Texts("\n".join(lines) + "\n", "\n".join(short) + "\n")
+
+
+def generate(config: Config) -> str:
+    """The full text of one seeded game (its digest is stored)."""
+    return play(config).full
 
 
 # ------------------------------------------------------------------------ comparing
@@ -267,9 +328,10 @@ def _lines(text: str) -> list[str]:
     return lines[:-1] if lines[-1] == "" else lines
 
 
-def first_difference(stored: str, now: str) -> str | None:
+def first_difference(stored: str, now: str, first_line: int = 1) -> str | None:
     """``None`` when the texts are equal, else a few lines naming the first step that
-    differs, the line's label, where in a JSON value it differs and both excerpts."""
+    differs, the line's label, where in a JSON value it differs and both excerpts (lines
+    numbered from ``first_line``: where ``stored`` starts in its file)."""
     if stored == now:
         return None
     old, new = _lines(stored), _lines(now)
@@ -286,7 +348,7 @@ def first_difference(stored: str, now: str) -> str | None:
     where = step[len(STEP_MARK) :] if step.startswith(STEP_MARK) else step
     if index >= len(old) or index >= len(new):
         longer = "stored file" if len(old) > len(new) else "new playthrough"
-        return f"first difference at {where}, line {index + 1}: the {longer} goes on"
+        return f"first difference at {where}, line {index + first_line}: the {longer} goes on"
     a, b = old[index], new[index]
     column = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), None)
     column = min(len(a), len(b)) if column is None else column
@@ -302,7 +364,9 @@ def first_difference(stored: str, now: str) -> str | None:
             )
         except json.JSONDecodeError:
             detail = ""
-    out = [f"first difference at {where}, line {index + 1} ({label!r}, column {column + 1})"]
+    out = [
+        f"first difference at {where}, line {index + first_line} ({label!r}, column {column + 1})"
+    ]
     if detail:
         out.append(f"  at {label}{detail}")
     out.append(f"  stored: {_excerpt(a, column)}")
@@ -310,19 +374,139 @@ def first_difference(stored: str, now: str) -> str | None:
     return "\n".join(out)
 
 
-def check(config: Config, directory: Path = DIRECTORY) -> str | None:
-    """``None`` if the stored file of ``config`` is what the game plays today, else why not."""
-    path = directory / config.filename
+# ------------------------------------------------------------------ a game's files
+
+
+def readable_path(game: str, directory: Path = DIRECTORY) -> Path:
+    return directory / f"{game}{SUFFIX}"
+
+
+def digests_path(game: str, directory: Path = DIRECTORY) -> Path:
+    return directory / f"{game}{DIGESTS}"
+
+
+def _name(config: Config) -> str:
+    return config.filename.removesuffix(SUFFIX)
+
+
+def digest_line(config: Config, texts: Texts) -> str:
+    """A configuration's line in its game's digest file: its name, the SHA-256 of its full
+    text, and what plays it again (seed, parameters, the steps written in full)."""
+    first, stop = config.full
+    return (
+        f"{_name(config)}: sha256 {texts.digest}, seed {config.seed}, "
+        f"params {_json(dict(config.params))}, in full {first}..{'end' if stop is None else stop}"
+    )
+
+
+def digests_text(game: str, lines: Sequence[str]) -> str:
+    head = [
+        f"# Golden playthroughs of {game} by digest: one line a seeded game, the SHA-256 of",
+        "# its full text (every step's state, views, legal actions and action). Print a full",
+        "# text with: python scripts/playthroughs.py --full NAME",
+    ]
+    return "\n".join([*head, *lines]) + "\n"
+
+
+def readable_choice(shorts: Sequence[str], limit: int = MAX_FILE_BYTES) -> list[int]:
+    """The games a readable file shows, in order: each that still fits under ``limit``
+    bytes with those before it."""
+    chosen: list[int] = []
+    size = 0
+    for k, text in enumerate(shorts):
+        more = len(text.encode("utf-8")) + (1 if chosen else 0)
+        if size + more <= limit:
+            chosen.append(k)
+            size += more
+    return chosen
+
+
+def game_files(game: str, played: Sequence[tuple[Config, Texts]]) -> tuple[str, str]:
+    """The texts of a game's readable file and digest file."""
+    chosen = readable_choice([texts.short for _, texts in played])
+    readable = "\n".join(played[k][1].short for k in chosen)
+    digests = digests_text(game, [digest_line(config, texts) for config, texts in played])
+    return readable, digests
+
+
+def sections(readable: str) -> dict[str, str]:
+    """A readable file's games by their configuration's name."""
+    out: dict[str, str] = {}
+    for part in readable.split("\n" + SECTION_MARK):
+        if not part:
+            continue
+        part = part if part.startswith(SECTION_MARK) else SECTION_MARK + part
+        name = part[len(SECTION_MARK) :].split("\n", 1)[0]
+        out[name] = part if part.endswith("\n") else part + "\n"
+    return out
+
+
+def stored_digests(game: str, directory: Path = DIRECTORY) -> dict[str, str]:
+    """A game's stored digest lines by configuration name."""
+    path = digests_path(game, directory)
     if not path.is_file():
+        return {}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return {line.split(": ", 1)[0]: line for line in lines if line and not line.startswith("#")}
+
+
+def check(config: Config, directory: Path = DIRECTORY, texts: Texts | None = None) -> str | None:
+    """``None`` if the game of ``config`` plays today as its game's files say (its digest,
+    and its text where the readable file shows it), else why not."""
+    name = _name(config)
+    stored = stored_digests(config.game, directory).get(name)
+    if stored is None:
         return (
-            f"{config.filename}: no stored playthrough (a new game or configuration?); "
+            f"{name}: no stored playthrough (a new game or configuration?); "
             f"write it with: python scripts/playthroughs.py {config.game}"
         )
-    found = first_difference(path.read_text(encoding="utf-8"), generate(config))
-    return None if found is None else f"{config.filename}: {found}"
+    texts = texts or play(config)
+    path = readable_path(config.game, directory)
+    readable = path.read_text(encoding="utf-8") if path.is_file() else ""
+    shown = sections(readable).get(name)
+    if shown is not None:
+        first_line = readable[: readable.index(shown)].count("\n") + 1
+        found = first_difference(shown, texts.short, first_line)
+        if found is not None:
+            return f"{name} ({path.name}): {found}"
+    line = digest_line(config, texts)
+    if line != stored:
+        return (
+            f"{name}: its full text differs from the stored digest "
+            f"(seed {config.seed}, params {_json(dict(config.params))})\n"
+            f"  stored: {stored}\n  now:    {line}\n"
+            f"  print it with: python scripts/playthroughs.py --full {name}"
+        )
+    return None
+
+
+def write(game: str, directory: Path = DIRECTORY) -> dict[str, str]:
+    """Play every configuration of ``game`` and write its two files; returns each file's
+    state (``same``, ``changed``, ``new``) by name."""
+    played = [(config, play(config)) for config in configs([game])]
+    out: dict[str, str] = {}
+    for path, text in zip(
+        (readable_path(game, directory), digests_path(game, directory)),
+        game_files(game, played),
+        strict=True,
+    ):
+        before = path.read_text(encoding="utf-8") if path.is_file() else None
+        path.write_text(text, encoding="utf-8")
+        out[path.name] = "same" if before == text else "new" if before is None else "changed"
+    return out
+
+
+def find(name: str) -> Config:
+    """A configuration by its name (``<game>--<name>``)."""
+    for config in configs():
+        if _name(config) == name:
+            return config
+    raise KeyError(name)
 
 
 def stale_files(directory: Path = DIRECTORY) -> list[Path]:
-    """Stored files that no configuration makes any more."""
-    expected = {c.filename for c in configs()}
-    return sorted(p for p in directory.glob(f"*{SUFFIX}") if p.name not in expected)
+    """Stored files that no registered game makes any more."""
+    games = {c.game for c in configs()}
+    expected = {readable_path(g, directory).name for g in games}
+    expected |= {digests_path(g, directory).name for g in games}
+    return sorted(p for p in directory.iterdir() if p.is_file() and p.name not in expected)
