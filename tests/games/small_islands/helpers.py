@@ -14,10 +14,10 @@ from typing import Any
 
 from terranova.core.actions import Action
 from terranova.core.state import CHANCE
+from terranova.core.turns import Step
 from terranova.games.small_islands import exploring, new_game
 from terranova.games.small_islands.actions import Token
 from terranova.games.small_islands.state import SmallIslandsState
-from terranova.games.small_islands.steps import Step
 
 TEST_TILES = """
 [meta]
@@ -132,8 +132,8 @@ def blank(players: int = 2, builtin: bool = False, **variants: Any) -> SmallIsla
     one with :func:`at_step`): on the test tiles unless ``builtin``."""
     tiles = None if builtin else tile_file()
     g = new_game(players=players, tiles=tiles, **variants)
-    g._agenda.clear()
-    g._legal = None
+    g.agenda.clear()
+    g.changed()
     return g
 
 
@@ -158,19 +158,19 @@ def lay(g: SmallIslandsState, x: int, y: int, name: str, quarters: int = 0, seat
     d = design(g, name)
     _from_stack(g, d)
     exploring.lay(g, pos(g, x, y), d, quarters, seat)
-    g._legal = None
+    g.changed()
 
 
 def ship(g: SmallIslandsState, x: int, y: int, owner: int) -> None:
     """A ship tile on (x, y): ``owner``'s, or grey (-1)."""
     exploring.lay(g, pos(g, x, y), g.tables.ship, 0, owner)
     g._ships.append((pos(g, x, y), owner))
-    g._legal = None
+    g.changed()
 
 
 def token(g: SmallIslandsState, seat: int, kind: str, x: int, y: int, over: str = "") -> None:
     exploring.place_token(g, seat, Token(kind, x, y, over))
-    g._legal = None
+    g.changed()
 
 
 def hand(g: SmallIslandsState, seat: int, *names: str) -> None:
@@ -178,7 +178,7 @@ def hand(g: SmallIslandsState, seat: int, *names: str) -> None:
         d = design(g, name)
         _from_stack(g, d)
         g._hands[seat].append(d)
-    g._legal = None
+    g.changed()
 
 
 def row(g: SmallIslandsState, *names: str) -> None:
@@ -186,7 +186,7 @@ def row(g: SmallIslandsState, *names: str) -> None:
         d = design(g, name)
         _from_stack(g, d)
         g._row.append(d)
-    g._legal = None
+    g.changed()
 
 
 def navigation(g: SmallIslandsState, tiles: int) -> None:
@@ -200,13 +200,13 @@ def objective(g: SmallIslandsState, seat: int, *cards: str) -> None:
     for deck, card in zip(g._decks, cards, strict=True):
         g._decks[deck].remove(card)
     g._now[seat] = tuple(cards)
-    g._legal = None
+    g.changed()
 
 
 def at_step(g: SmallIslandsState, *steps: Step) -> None:
     """The agenda, bottom first (the last step is the one waited on)."""
-    g._agenda[:] = list(steps)
-    g._legal = None
+    g.agenda[:] = list(steps)
+    g.changed()
 
 
 def harbour(

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from terranova.core.errors import IllegalActionError
 from terranova.core.state import CHANCE
+from terranova.core.turns import TurnOver
 from terranova.games.small_islands import new_game, rounds
 from terranova.games.small_islands.actions import Choose, Deal, Discover, Draw
 from terranova.games.small_islands.components import Mission, Reward
@@ -33,7 +34,6 @@ from terranova.games.small_islands.steps import (
     Keeping,
     Placing,
     Turn,
-    TurnOver,
 )
 from terranova.games.small_islands.words import SHIPS_LAID
 from tests.games.small_islands.helpers import (
@@ -414,7 +414,7 @@ def test_landing_only_once_the_navigation_stack_is_empty() -> None:
     with pytest.raises(IllegalActionError):
         play(g, "land own 30,1")
     g._nav = 0
-    g._legal = None
+    g.changed()
     assert spot == (30, 1)
     assert texts(g.legal_actions()) == [
         "take flo",

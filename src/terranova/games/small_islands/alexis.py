@@ -14,10 +14,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from terranova.core.actions import Action
+from terranova.core.turns import TurnOver
 from terranova.games.small_islands import exploring, rounds
 from terranova.games.small_islands.actions import Expedition, Place
 from terranova.games.small_islands.islands import OWNERS, free_house_symbols, islands
-from terranova.games.small_islands.steps import Revealing, TurnOver
+from terranova.games.small_islands.steps import Revealing
 
 if TYPE_CHECKING:
     from terranova.games.small_islands.components import Expedition as ExpeditionCard
@@ -56,7 +57,7 @@ def _carry_out(g: SmallIslandsState, card: ExpeditionCard) -> tuple[int, int, in
             rounds.begin_round_end(g)
             return (g._t.ship, best, 0)
     slot, aim = (card.slot, card.aim) if card.kind == "explore" else (1, "join")
-    g._agenda.append(TurnOver(me))
+    g.agenda.append(TurnOver(me))
     if not g._row:
         return None
     design = g._row.pop(min(slot, len(g._row)) - 1)
@@ -69,7 +70,7 @@ def _carry_out(g: SmallIslandsState, card: ExpeditionCard) -> tuple[int, int, in
         chosen = placements[touching.index(pick)]
         exploring.lay(g, encode(chosen.x, chosen.y), design, chosen.rotation, me)
         laid = (design, encode(chosen.x, chosen.y), chosen.rotation)
-    g._agenda.append(Revealing())
+    g.agenda.append(Revealing())
     return laid
 
 

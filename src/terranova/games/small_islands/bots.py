@@ -90,7 +90,7 @@ def greedy(state: State, rng: random.Random) -> Action:
         return _best(legal, lambda a: _keep_value(g, seat, a), rng)
     if isinstance(first, Place):
         seen = _Seen(g, seat)
-        value = _start_value if isinstance(g._agenda[-1], LayingStart) else _place_value
+        value = _start_value if isinstance(g.agenda[-1], LayingStart) else _place_value
         return _best(legal, lambda a: value(seen, a), rng)
     if isinstance(first, Take | Land):
         return _turn(g, seat, legal, rng)

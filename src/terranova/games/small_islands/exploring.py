@@ -13,6 +13,7 @@ import random
 from typing import TYPE_CHECKING
 
 from terranova.core.actions import Action
+from terranova.core.turns import Step, TurnOver
 from terranova.games.small_islands import sheet, words
 from terranova.games.small_islands.actions import (
     PASS,
@@ -35,9 +36,7 @@ from terranova.games.small_islands.steps import (
     Placing,
     Revealing,
     RoundStart,
-    Step,
     Turn,
-    TurnOver,
 )
 
 if TYPE_CHECKING:
@@ -55,7 +54,7 @@ def set_up(g: SmallIslandsState) -> None:
     """The first player lays the starting tiles (in any order; in number order with
     ``start=ordered``); three tiles are turned face up; each player draws two tiles and an
     objective (advanced: a Mission and a Reward); the first round begins."""
-    agenda = g._agenda
+    agenda = g.agenda
     agenda.append(RoundStart())
     for seat in reversed(range(g._n)):
         for deck in reversed(list(g._decks)):
@@ -252,7 +251,7 @@ def ports_around(g: SmallIslandsState, pos: int) -> int:
 
 def outcomes(g: SmallIslandsState) -> list[tuple[Action, float]]:
     """A tile turned face up or dealt: any tile nobody has seen, as many chances as copies."""
-    top = g._agenda[-1]
+    top = g.agenda[-1]
     total = g._nav + g._reserve
     if not total:
         return []
@@ -270,14 +269,14 @@ def sample(g: SmallIslandsState, rng: random.Random) -> Action | None:
     for design, n in enumerate(g._pool):
         pick -= n
         if pick < 0:
-            top = g._agenda[-1]
+            top = g.agenda[-1]
             return (g._t.deals if isinstance(top, Dealing) else g._t.reveals)[design]
     raise AssertionError("the unseen tiles do not add up")
 
 
 def drawable(g: SmallIslandsState, action: Action) -> bool:
     """Whether a tile-drawing chance outcome is possible now."""
-    top = g._agenda[-1]
+    top = g.agenda[-1]
     wanted = Deal if isinstance(top, Dealing) else Reveal
     if type(action) is not wanted:
         return False
@@ -305,7 +304,7 @@ def apply(g: SmallIslandsState, top: Step, action: Action) -> bool:
             elif not any(fits(g, i) for i in left):
                 left = ()  # none fits anywhere (a corrected tile file): they stay in the box
             if left:
-                g._agenda.append(LayingStart(seat, left, ordered))
+                g.agenda.append(LayingStart(seat, left, ordered))
         case Revealing():
             assert isinstance(action, Reveal)
             g._row.append(draw_tile(g, t.index[action.design]))
@@ -317,7 +316,7 @@ def apply(g: SmallIslandsState, top: Step, action: Action) -> bool:
                 design = t.index[action.design]
                 g._row.remove(design)
                 g._hands[seat].append(design)
-                g._agenda.append(Placing(seat))
+                g.agenda.append(Placing(seat))
             else:
                 assert isinstance(action, Land)
                 land(g, seat, t.grid.encode(action.x, action.y), action.ship == "own")
@@ -326,10 +325,10 @@ def apply(g: SmallIslandsState, top: Step, action: Action) -> bool:
             design = t.index[action.design]
             g._hands[seat].remove(design)
             lay(g, t.grid.encode(action.x, action.y), design, action.rotation, seat)
-            g._agenda.append(TurnOver(seat))
+            g.agenda.append(TurnOver(seat))
             if g._tokens[seat]:
-                g._agenda.append(Bonus(seat))  # skipped if no token fits anywhere
-            g._agenda.append(Revealing())
+                g.agenda.append(Bonus(seat))  # skipped if no token fits anywhere
+            g.agenda.append(Revealing())
         case Bonus():
             if not isinstance(action, Pass):
                 assert isinstance(action, Token)
@@ -418,7 +417,7 @@ def begin_turn(g: SmallIslandsState, place: int) -> None:
     """The turn of the player (or Alexis) at ``place`` in turn order; the game ends at once
     if they can neither explore nor land."""
     if place == g._n:
-        g._agenda.append(AlexisTurn())
+        g.agenda.append(AlexisTurn())
         return
     found = takes(g, place) + landings(g, place)
     if not found:

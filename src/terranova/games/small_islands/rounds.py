@@ -14,6 +14,7 @@ from itertools import compress, count, permutations
 from typing import TYPE_CHECKING, NamedTuple
 
 from terranova.core.actions import Action
+from terranova.core.turns import Chance, Step, TurnOver
 from terranova.games.small_islands import alexis, exploring, sheet, words
 from terranova.games.small_islands.actions import (
     DONE,
@@ -30,7 +31,6 @@ from terranova.games.small_islands.islands import OWNERS, TILES, free_squares, i
 from terranova.games.small_islands.objectives import Island, discoveries, fulfils, points
 from terranova.games.small_islands.steps import (
     Building,
-    Chance,
     Choosing,
     Discovering,
     Drawing,
@@ -41,8 +41,6 @@ from terranova.games.small_islands.steps import (
     Reckoning,
     RoundOver,
     RoundStart,
-    Step,
-    TurnOver,
 )
 
 if TYPE_CHECKING:
@@ -71,7 +69,7 @@ def start_round(g: SmallIslandsState) -> None:
     g._earned.clear()
     g._reserve -= NAVIGATION
     g._nav = NAVIGATION
-    agenda = g._agenda
+    agenda = g.agenda
     agenda.append(TurnOver((g._first - 1) % g._order))
     order = [(g._first + i) % g._order for i in range(g._order)]
     seats = [p for p in order if p < g._n]
@@ -136,7 +134,7 @@ def keep(g: SmallIslandsState, seat: int, action: Action) -> None:
 
 def begin_round_end(g: SmallIslandsState) -> None:
     """A ship has landed: from the player who landed, each player (and Alexis) builds."""
-    g._agenda.append(Reckoning(g._lander, g._order - 1))
+    g.agenda.append(Reckoning(g._lander, g._order - 1))
 
 
 def mission(g: SmallIslandsState, seat: int) -> Mission:
@@ -160,7 +158,7 @@ def prospect(g: SmallIslandsState, seat: int, found: list[Haven] | None = None) 
     """Prestige points the seat's objective for this round would pay now: the best islands
     it may build on, one house each, as many as it has houses (``found``: the
     :func:`havens`, when already listed)."""
-    if not g._now[seat] or g._over:
+    if not g._now[seat] or g.over:
         return 0
     paid = reward(g, seat)
     chosen = buildable(g, seat, mission(g, seat), found)
@@ -243,8 +241,8 @@ def take_reward(g: SmallIslandsState, seat: int, root: int) -> None:
     tokens = discoveries(paid, shown)
     g._earned.append((seat, g._houses_at_last, gained, tokens))
     if tokens:
-        g._agenda.append(Drawn(seat))
-        g._agenda.append(Discovering(seat, tokens))
+        g.agenda.append(Drawn(seat))
+        g.agenda.append(Discovering(seat, tokens))
 
 
 def finish_building(g: SmallIslandsState, seat: int) -> None:
@@ -269,7 +267,7 @@ def end_round(g: SmallIslandsState) -> None:
     if len(g._ships) >= g._t.components.ships:
         g.end(words.SHIPS_LAID)
     else:
-        g._agenda.append(RoundStart())
+        g.agenda.append(RoundStart())
 
 
 # ------------------------------------------------------------------ the protocol's parts
@@ -316,7 +314,7 @@ def apply(g: SmallIslandsState, top: Step, action: Action) -> None:
                 return
             assert isinstance(action, House)
             root = build(g, seat, g._t.grid.encode(action.x, action.y))
-            g._agenda.append(Building(seat))
+            g.agenda.append(Building(seat))
             take_reward(g, seat, root)
         case Discovering(seat=seat, left=left):
             assert isinstance(action, Discover)
@@ -325,7 +323,7 @@ def apply(g: SmallIslandsState, top: Step, action: Action) -> None:
             for known in g._known_returned:
                 known.clear()  # once anyone draws, a token put back may be theirs
             if left > 1:
-                g._agenda.append(Discovering(seat, left - 1))
+                g.agenda.append(Discovering(seat, left - 1))
         case Keeping(seat=seat):
             assert isinstance(action, Choose)
             keep_token(g, seat, action.token)
@@ -347,7 +345,7 @@ def carry_out(g: SmallIslandsState, top: Step) -> None:
         case RoundStart():
             start_round(g)
         case Reckoning(seat=place, left=left):
-            agenda = g._agenda
+            agenda = g.agenda
             agenda.append(Reckoning((place + 1) % g._order, left - 1) if left else RoundOver())
             if place == g._n:
                 alexis.build(g)
@@ -363,7 +361,7 @@ def carry_out(g: SmallIslandsState, top: Step) -> None:
             if len(g._drawn) == 1:
                 keep_token(g, seat, g._drawn[0])
             elif g._drawn:
-                g._agenda.append(Keeping(seat))
+                g.agenda.append(Keeping(seat))
         case HousingOver(seat=seat):
             finish_building(g, seat)
         case RoundOver():
@@ -517,7 +515,7 @@ def redraw_tokens(
     tokens = [t for t in pool if t not in known]
     for s in others:
         tokens += g._discoveries[s]
-    top = g._agenda[-1]
+    top = g.agenda[-1]
     drawing = isinstance(top, Discovering | Keeping) and top.seat != seat
     if drawing:
         tokens += g._drawn

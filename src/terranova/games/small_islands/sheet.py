@@ -175,7 +175,7 @@ def objective_scored(g: SmallIslandsState, seat: int, points: int, island: Islan
         round=g._round,
         island=island_text(island),
     )
-    g._sheet.append(line(seat, points, OBJECTIVE, what, len(g._history)))
+    g._sheet.append(line(seat, points, OBJECTIVE, what, g.ply))
 
 
 def landed(g: SmallIslandsState, seat: int, pos: int, ports: int) -> None:
@@ -185,7 +185,7 @@ def landed(g: SmallIslandsState, seat: int, pos: int, ports: int) -> None:
         "own ship landed with {n} ports on the tiles around it",
         ports,
     )
-    g._sheet.append(line(seat, ports, SHIP, what, len(g._history)))
+    g._sheet.append(line(seat, ports, SHIP, what, g.ply))
 
 
 def ports_added(g: SmallIslandsState, pos: int, ports: int, token: bool) -> None:
@@ -203,13 +203,13 @@ def ports_added(g: SmallIslandsState, pos: int, ports: int, token: bool) -> None
                     ports,
                 )
             )
-            g._sheet.append(line(owner, ports, SHIP, what, len(g._history)))
+            g._sheet.append(line(owner, ports, SHIP, what, g.ply))
 
 
 def tokens_revealed(g: SmallIslandsState) -> None:
     """The game is over: every Discovery token is shown and counts."""
     values = g._t.discoveries
-    ply = len(g._history)
+    ply = g.ply
     for seat in range(g._n):
         for token in g._discoveries[seat]:
             value = values[token]

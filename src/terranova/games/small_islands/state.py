@@ -1,8 +1,8 @@
 """Small Islands' rules: a pure state machine over the core protocol (no I/O).
 
-:class:`SmallIslandsState` asks the step on top of its agenda (:mod:`.steps`) who acts,
-lists the legal actions, hands each action to the chapter whose rule it is and carries out
-the automatic steps until the next decision or chance node. The chapters: :mod:`.exploring`
+:class:`SmallIslandsState` runs on the core turn engine (:mod:`terranova.core.turns`):
+its agenda holds the game's steps (:mod:`.steps`), and the state gives each its meaning,
+handing each action to the chapter whose rule it is. The chapters: :mod:`.exploring`
 (the starting tiles, Explore: taking, laying, refilling, bonus tokens; Land),
 :mod:`.rounds` (preparing a round: the Navigation stack and the objectives; the round's
 end: houses, rewards, Discovery tokens; the end and the scores) and :mod:`.alexis` (the
@@ -18,14 +18,13 @@ islands are a kit :class:`~terranova.kit.regions.Regions` with one node per laid
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any, Self
 
 from terranova.core.actions import Action
-from terranova.core.errors import IllegalActionError, InvalidParameterError
+from terranova.core.errors import InvalidParameterError
 from terranova.core.i18n import Said
 from terranova.core.scoring import ScoreLine
-from terranova.core.state import CHANCE, TERMINAL, State
+from terranova.core.turns import AgendaState, Chance, Decision, Step
 from terranova.games.small_islands import alexis, exploring, rounds, sheet, views
 from terranova.games.small_islands.actions import Token, parse_action
 from terranova.games.small_islands.components import Components
@@ -33,15 +32,12 @@ from terranova.games.small_islands.islands import ISLAND_TOTALS
 from terranova.games.small_islands.steps import (
     AlexisTurn,
     Bonus,
-    Chance,
     Choosing,
     Dealing,
-    Decision,
     Discovering,
     Drawing,
     Keeping,
     Revealing,
-    Step,
 )
 from terranova.games.small_islands.tables import Tables
 from terranova.kit.board import TileBoard
@@ -57,7 +53,7 @@ VARIANTS: dict[str, tuple[str | int, ...]] = {
 """Each variant's choices, the default first (docs/small-islands/rulings.md says why)."""
 
 
-class SmallIslandsState(State):
+class SmallIslandsState(AgendaState):
     """A game of Small Islands for 1 to 4 players (1: the solo game against Alexis)."""
 
     game_id = "small-islands"
@@ -73,6 +69,7 @@ class SmallIslandsState(State):
         tiles: str | None = None,
         cards: str | None = None,
     ) -> None:
+        self.start_flow()
         self._params: dict[str, Any] = {
             "players": players,
             "mode": mode,
@@ -180,18 +177,14 @@ class SmallIslandsState(State):
             explore = [e.id for e in components.expeditions if e.kind == "explore"][: card.explore]
             land = [e.id for e in components.expeditions if e.kind == "land"][: card.land]
             self._expeditions = sorted(explore + land)
-        self._agenda: list[Step] = []
-        self._history: list[Action] = []
-        self._over = False
         self._ended: Said | None = None
         """Why the game ended (:mod:`.words`), once it has."""
         self._ended_seat: int | None = None
         """The place of the player who could neither explore nor land, if that ended it."""
-        self._legal: list[Action] | None = None
         self._sheet: list[ScoreLine] = []
         """The score sheet: the lines scored so far, in order (:mod:`.sheet`)."""
         exploring.set_up(self)
-        self._advance()
+        self.advance()
 
     # ================================================================ protocol
 
@@ -202,58 +195,62 @@ class SmallIslandsState(State):
     def params(self) -> dict[str, Any]:
         return dict(self._params)
 
-    def current_player(self) -> int:
-        if self._over:
-            return TERMINAL
-        top = self._agenda[-1]
-        if isinstance(top, Chance):
-            return CHANCE
-        assert isinstance(top, Decision)
-        return top.seat
+    def options(self, step: Step) -> list[Action]:
+        found = exploring.legal(self, step)
+        return rounds.legal(self, step) if found is None else found
 
-    def legal_actions(self) -> Sequence[Action]:
-        if self._over:
-            return []
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
-
-    def _compute_legal(self) -> list[Action]:
-        top = self._agenda[-1]
-        if isinstance(top, Chance):
-            return [a for a, _ in self.chance_outcomes()]
-        found = exploring.legal(self, top)
-        return rounds.legal(self, top) if found is None else found
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self._over:
-            return []
-        top = self._agenda[-1]
-        if isinstance(top, AlexisTurn):
+    def outcomes(self, step: Step) -> list[tuple[Action, float]]:
+        if isinstance(step, AlexisTurn):
             return alexis.outcomes(self)
-        if isinstance(top, Drawing | Discovering):
-            return rounds.outcomes(self, top)
-        if isinstance(top, Chance):
-            return exploring.outcomes(self)
-        return []
+        if isinstance(step, Drawing | Discovering):
+            return rounds.outcomes(self, step)
+        return exploring.outcomes(self)
 
-    def apply(self, action: Action) -> None:
-        if self._over:
-            raise IllegalActionError(action, "the game is over")
-        top = self._agenda[-1]
-        if isinstance(top, Revealing | Dealing):
-            if not exploring.drawable(self, action):
-                raise IllegalActionError(action, self._why_illegal(action))
-        elif action not in self.legal_actions():
-            raise IllegalActionError(action, self._why_illegal(action))
-        self._agenda.pop()
-        self._legal = None
-        self._history.append(action)
-        if isinstance(top, AlexisTurn):
+    def is_legal(self, action: Action) -> bool:
+        """A tile turned face up or dealt is legal if such a tile is unseen (without listing
+        every outcome)."""
+        if not self.over and isinstance(self.agenda[-1], Revealing | Dealing):
+            return exploring.drawable(self, action)
+        return super().is_legal(action)
+
+    def why_illegal(self, action: Action) -> str:
+        if self.over:
+            return "the game is over"
+        top = self.agenda[-1]
+        who = "chance" if isinstance(top, Chance) else f"seat {getattr(top, 'seat', '?')}"
+        return f"not a legal action now ({who} to act: {top.name or type(top).__name__})"
+
+    def carry_out(self, step: Step, action: Action) -> None:
+        self.agenda.pop()
+        if isinstance(step, AlexisTurn):
             alexis.play(self, action)
-        elif not exploring.apply(self, top, action):
-            rounds.apply(self, top, action)
-        self._advance()
+        elif not exploring.apply(self, step, action):
+            rounds.apply(self, step, action)
+
+    def proceed(self, step: Step) -> bool:
+        agenda = self.agenda
+        if isinstance(step, Chance):
+            if self._can_draw(step):
+                return False
+            agenda.pop()
+            rounds.nothing_to_draw(self, step)
+            return True
+        if isinstance(step, Decision):
+            if isinstance(step, Choosing) and not rounds.choices(self, step.seat):
+                agenda.pop()
+                rounds.keep_what_there_is(self, step.seat)
+                return True
+            if isinstance(step, Bonus):
+                legal = self.options(step)
+                if not legal:
+                    agenda.pop()  # no bonus token fits anywhere
+                    return True
+                self.offer(legal)
+            return False
+        agenda.pop()
+        if not exploring.carry_out(self, step):
+            rounds.carry_out(self, step)
+        return True
 
     def _can_draw(self, top: Chance) -> bool:
         """Whether a chance step has anything to draw."""
@@ -266,63 +263,29 @@ class SmallIslandsState(State):
         return bool(self._expeditions)
 
     def sample_chance(self, rng: random.Random) -> Action:
-        top = self._agenda[-1] if self._agenda and not self._over else None
+        top = self.agenda[-1] if self.agenda and not self.over else None
         if isinstance(top, Revealing | Dealing):
             drawn = exploring.sample(self, rng)
             if drawn is not None:
                 return drawn
         return super().sample_chance(rng)
 
-    def _why_illegal(self, action: Action) -> str:
-        top = self._agenda[-1]
-        who = "chance" if isinstance(top, Chance) else f"seat {getattr(top, 'seat', '?')}"
-        return f"not a legal action now ({who} to act: {top.name or type(top).__name__})"
-
-    def _advance(self) -> None:
-        """Carry out automatic steps until a decision, a chance node or the end."""
-        agenda = self._agenda
-        while not self._over:
-            if not agenda:
-                raise AssertionError("empty agenda before the end")
-            top = agenda[-1]
-            if isinstance(top, Chance | Decision):
-                if isinstance(top, Chance) and not self._can_draw(top):
-                    agenda.pop()
-                    rounds.nothing_to_draw(self, top)
-                    continue
-                if isinstance(top, Choosing) and not rounds.choices(self, top.seat):
-                    agenda.pop()
-                    rounds.keep_what_there_is(self, top.seat)
-                    continue
-                if isinstance(top, Bonus) and not self.legal_actions():
-                    agenda.pop()  # no bonus token fits anywhere
-                    self._legal = None
-                    continue
-                return
-            agenda.pop()
-            if not exploring.carry_out(self, top):
-                rounds.carry_out(self, top)
-
-    def expect(self, step: Decision, legal: list[Action]) -> None:
-        """Wait for the decision ``step`` next, whose legal actions are ``legal`` (listed
-        already, to know whether the step was needed)."""
-        self._agenda.append(step)
-        self._legal = legal
-
     def end(self, reason: Said, place: int | None = None) -> None:
         """The game is over (``reason`` says why; ``place``: the player it names, if any)."""
-        self._over = True
+        self.over = True
         self._ended = reason
         self._ended_seat = place
-        self._agenda.clear()
-        self._legal = None
+        self.agenda.clear()
+        self.changed()
         sheet.tokens_revealed(self)
 
     def clone(self) -> Self:
-        return self._copy(self._history[:])
+        other = self._copy()
+        self.copy_flow(other)
+        return other
 
-    def _copy(self, history: list[Action]) -> Self:
-        """An independent copy whose history is ``history``."""
+    def _copy(self) -> Self:
+        """An independent copy of the record, its flow still to give (shared for now)."""
         other = object.__new__(type(self))
         d = other.__dict__
         d.update(self.__dict__)
@@ -354,22 +317,17 @@ class SmallIslandsState(State):
         other._last_tile = self._last_tile[:]
         other._expeditions = self._expeditions[:]
         other._expedition_discards = self._expedition_discards[:]
-        other._agenda = self._agenda[:]
-        other._history = history
         other._sheet = self._sheet[:]
         return other
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def history(self) -> list[Action]:
-        return list(self._history)
-
     def scores(self) -> list[float]:
         """The scores everyone sees (Discovery tokens count once revealed, at the end); at
         the end of a game of 2 or more, with the tie-breaks in the fractions (ports around the
         ship, houses built, the last to lay a tile), so that the best is the winner's."""
-        if self._over:
+        if self.over:
             return rounds.final_returns(self) if not self._solo else [float(rounds.score(self, 0))]
         return [float(rounds.public_score(self, s)) for s in range(self._n)]
 
@@ -393,23 +351,27 @@ class SmallIslandsState(State):
     def points(self) -> list[int]:
         """The scores in whole points, without the tie-breaks of :meth:`scores` (Discovery
         tokens counted once the game is over)."""
-        if self._over:
+        if self.over:
             return [rounds.score(self, s) for s in range(self._n)]
         return [rounds.public_score(self, s) for s in range(self._n)]
 
     def winners(self) -> list[int]:
         """The best return; in the solo game, the player if they beat Alexis, else nobody."""
-        if not self._over:
+        if not self.over:
             return []
         return rounds.winners(self)
 
     def resample(self, seat: int, rng: random.Random) -> Self:
-        other = self._copy([])
-        # the legal actions stay when ``seat`` is to move (it knows them): another seat's
-        # may hang on what is redrawn
-        if self.current_player() != seat:
-            other._legal = None
-        if not self._over:
+        other = self._copy()
+        # no history (a seat knows the position, not every draw that made it); the legal
+        # actions stay when ``seat`` is to move (it knows them): another seat's may hang on
+        # what is redrawn
+        other.start_flow()
+        other.agenda = self.agenda[:]
+        other.over = self.over
+        if self.current_player() == seat:
+            other.offer(list(self.legal_actions()))
+        if not self.over:
             rounds.redraw(self, other, seat, rng)
         return other
 
@@ -421,7 +383,7 @@ class SmallIslandsState(State):
 
     def end_reason(self) -> Said | None:
         """Why the game ended (None while it goes on)."""
-        return self._ended if self._over else None
+        return self._ended if self.over else None
 
     def say_action(self, action: Action, seat: int | None) -> Said | str | None:
         """The tiles by what they show, the objectives by what they ask and pay."""
@@ -432,7 +394,7 @@ class SmallIslandsState(State):
     def decisions_public(self) -> bool:
         """Every decision but two is public, seen by all as its canonical text: the
         objective cards a player keeps and the Discovery token it keeps are its own."""
-        return not isinstance(self._agenda[-1], Choosing | Keeping)
+        return not isinstance(self.agenda[-1], Choosing | Keeping)
 
     def components(self) -> dict[str, Any]:
         return views.components(self)

@@ -1,10 +1,9 @@
 """The flow of a game of Small Islands: the steps the engine waits for or carries out.
 
-The state keeps an *agenda*, a stack of steps, the one on top first. A :class:`Chance` step
-waits for chance (a tile turned face up or dealt, a card or a token drawn, Alexis's
-Expedition card); a decision step waits for the seat it names; the other steps are carried
-out inside ``apply`` until the next decision or chance node. Steps are frozen: a cloned
-state shares them.
+The steps are the core turn engine's (:mod:`terranova.core.turns`): a chance step waits
+for chance (a tile turned face up or dealt, a card or a token drawn, Alexis's Expedition
+card); a decision step waits for the seat it names; the other steps are carried out until
+the next decision or chance step; the engine's ``TurnOver`` ends a turn.
 """
 
 from __future__ import annotations
@@ -12,26 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-
-class Step:
-    """A step of the agenda (each kind is a frozen dataclass)."""
-
-    __slots__ = ()
-    name: ClassVar[str] = ""
-    """What views call the step while the game waits on it."""
-
-
-class Chance(Step):
-    """A step whose outcome is chance's."""
-
-    __slots__ = ()
-
-
-class Decision(Step):
-    """A step waiting for ``seat``."""
-
-    __slots__ = ()
-    seat: int
+from terranova.core.turns import Chance, Decision, Step
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,13 +84,6 @@ class Bonus(Decision):
     """Explore: ``seat`` may place one bonus token."""
 
     name: ClassVar[str] = "bonus"
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class TurnOver(Step):
-    """``seat``'s turn is over: the next in turn order plays."""
-
     seat: int
 
 

@@ -10,12 +10,18 @@ from typing import TYPE_CHECKING, Any
 from terranova.core.actions import Action
 from terranova.core.i18n import Said, as_data, texts
 from terranova.core.scoring import SCORING
+from terranova.core.turns import Decision
 from terranova.core.words import listed
 from terranova.games.small_islands import rounds
 from terranova.games.small_islands.actions import Choose, Deal, Discover, Draw
 from terranova.games.small_islands.components import RESOURCES, SYMBOLS
 from terranova.games.small_islands.sheet import COUNTS
-from terranova.games.small_islands.steps import Dealing, Decision, Discovering, Drawing, Keeping
+from terranova.games.small_islands.steps import (
+    Dealing,
+    Discovering,
+    Drawing,
+    Keeping,
+)
 
 if TYPE_CHECKING:
     from terranova.games.small_islands.components import Reward
@@ -39,8 +45,8 @@ def view(g: SmallIslandsState, seat: int | None) -> dict[str, Any]:
         if pos in tokens_at:
             tile["tokens"] = [_token(s, kind, over) for s, kind, over in tokens_at[pos]]
         tiles.append(tile)
-    over = g._over
-    top = g._agenda[-1] if g._agenda and not over else None
+    over = g.over
+    top = g.agenda[-1] if g.agenda and not over else None
     players = []
     for s in range(g._n):
         mine = seat == s or over
@@ -140,7 +146,7 @@ def _grey(g: SmallIslandsState) -> int:
 def known_cards(g: SmallIslandsState, seat: int | None) -> set[str]:
     """The objective, Mission and Reward cards ``seat`` may name: its own (held, kept,
     kept for next round) and those revealed; every card once the game is over."""
-    if g._over:
+    if g.over:
         c = g._t.components
         return {o.id for o in c.objectives} | {m.id for m in c.missions} | {r.id for r in c.rewards}
     known = {card for cards in g._revealed.values() for card in cards}
@@ -199,9 +205,9 @@ def _paid(reward: Reward, island: Island) -> int:
 def describe_action(g: SmallIslandsState, action: Action, seat: int | None) -> str | None:
     """A tile dealt into a hand, a card drawn, a Discovery token drawn or kept is seen by its
     player only; the others see that it happened."""
-    if g._over:
+    if g.over:
         return str(action)
-    top = g._agenda[-1]
+    top = g.agenda[-1]
     if isinstance(top, Dealing | Drawing | Discovering | Keeping) and top.seat != seat:
         if isinstance(action, Deal):
             return f"deal ? to seat {top.seat}"

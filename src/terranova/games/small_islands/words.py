@@ -111,7 +111,7 @@ def say_action(g: SmallIslandsState, action: Action, seat: int | None) -> Said |
     seen = describe_action(g, action, seat)
     if seen is None:
         return None
-    top = None if g._over else g._agenda[-1]
+    top = None if g.over else g.agenda[-1]
     who = getattr(top, "seat", None)
     player = _("a player") if not isinstance(who, int) else _("seat {n}", n=who + 1)
     if seen != str(action):  # what another seat may not see
