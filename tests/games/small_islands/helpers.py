@@ -147,9 +147,9 @@ def design(g: SmallIslandsState, name: str) -> int:
 
 def _from_stack(g: SmallIslandsState, d: int) -> None:
     if d in g.tables.landscape:
-        g._pool[d] -= 1
-        g._reserve -= 1
-        assert g._pool[d] >= 0 and g._reserve >= 0
+        g.pool[d] -= 1
+        g.reserve -= 1
+        assert g.pool[d] >= 0 and g.reserve >= 0
 
 
 def lay(g: SmallIslandsState, x: int, y: int, name: str, quarters: int = 0, seat: int = -1) -> None:
@@ -164,7 +164,7 @@ def lay(g: SmallIslandsState, x: int, y: int, name: str, quarters: int = 0, seat
 def ship(g: SmallIslandsState, x: int, y: int, owner: int) -> None:
     """A ship tile on (x, y): ``owner``'s, or grey (-1)."""
     exploring.lay(g, pos(g, x, y), g.tables.ship, 0, owner)
-    g._ships.append((pos(g, x, y), owner))
+    g.ships.append((pos(g, x, y), owner))
     g.changed()
 
 
@@ -177,7 +177,7 @@ def hand(g: SmallIslandsState, seat: int, *names: str) -> None:
     for name in names:
         d = design(g, name)
         _from_stack(g, d)
-        g._hands[seat].append(d)
+        g.hands[seat].append(d)
     g.changed()
 
 
@@ -185,21 +185,21 @@ def row(g: SmallIslandsState, *names: str) -> None:
     for name in names:
         d = design(g, name)
         _from_stack(g, d)
-        g._row.append(d)
+        g.row.append(d)
     g.changed()
 
 
 def navigation(g: SmallIslandsState, tiles: int) -> None:
     """``tiles`` of the main stack go onto the Navigation tile."""
-    g._reserve -= tiles
-    g._nav += tiles
+    g.reserve -= tiles
+    g.nav += tiles
 
 
 def objective(g: SmallIslandsState, seat: int, *cards: str) -> None:
     """This round's objective of ``seat``: an objective card, or a Mission and a Reward."""
-    for deck, card in zip(g._decks, cards, strict=True):
-        g._decks[deck].remove(card)
-    g._now[seat] = tuple(cards)
+    for deck, card in zip(g.decks, cards, strict=True):
+        g.decks[deck].remove(card)
+    g.now[seat] = tuple(cards)
     g.changed()
 
 

@@ -39,10 +39,10 @@ def play(
             continue
         state.apply(agents[state.current_player()].select(state))
         decisions += 1
-        if len(state._ships) > landed:  # a ship just landed: the Missions as they stand
-            landed = len(state._ships)
+        if len(state.ships) > landed:  # a ship just landed: the Missions as they stand
+            landed = len(state.ships)
             for seat in range(state.num_seats):
-                if state._now[seat]:
+                if state.now[seat]:
                     wanted = rounds.mission(state, seat)
                     met.append(any(
                         len(squares) >= 2 and fulfils(wanted, island(state, root))
@@ -59,13 +59,13 @@ def report(params: dict[str, object], bot: str, games: int) -> str:
     for seed in range(games):
         state, decisions, round_met = play(params, bot, seed)
         lengths.append(decisions)
-        round_counts.append(state._round)
-        ends[str(state._ended)] += 1
+        round_counts.append(state.round)
+        ends[str(state.ended)] += 1
         laid = islands(state)
         tiles.append(sum(map(len, laid.values())))
         big.append(sum(len(s) >= 2 for s in laid.values()))
         largest.append(max(map(len, laid.values())))
-        houses.append(statistics.mean(state._built[: state.num_seats]))
+        houses.append(statistics.mean(state.built[: state.num_seats]))
         scores.append(statistics.mean(state.returns()))
         met.extend(round_met)
         wins += bool(state.winners())

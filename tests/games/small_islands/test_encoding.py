@@ -441,8 +441,8 @@ def test_the_compact_sizes_hold_because_their_premises_do(params: dict[str, obje
         state = terranova.make("small-islands", **params)
         rng = random.Random(seed)
         while not state.is_terminal():
-            tiles = len(state._board.tiles)
-            assert len(state._board.frontier) <= 2 * tiles + 2
+            tiles = len(state.board.tiles)
+            assert len(state.board.frontier) <= 2 * tiles + 2
             assert tiles <= coding.planes[0].shape[0]
             if state.current_player() == CHANCE:
                 state.apply(state.sample_chance(rng))

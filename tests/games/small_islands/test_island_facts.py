@@ -34,7 +34,7 @@ def test_the_views_islands_are_the_rules_islands() -> None:
             facts = view["islands"]
             squares = [tuple(sq) for fact in facts for sq in fact["squares"]]
             assert sorted(squares) == sorted(land)  # every land tile in one island
-            c = g._t.components
+            c = g.tables.components
             advanced = view["mode"] == "advanced"
             missions = c.missions if advanced else [o.mission for o in c.objectives]
             rewards = c.rewards if advanced else [o.reward for o in c.objectives]

@@ -55,8 +55,8 @@ def test_what_is_kept_listed_is_what_a_fresh_listing_gives(params: dict[str, Any
         if g.is_terminal():
             continue
         assert g.legal_actions() == fresh_listing(g)
-        if isinstance(g.agenda[-1], Bonus) and g._token_spots is not None:
-            assert g._token_spots == exploring.all_spots(g)
+        if isinstance(g.agenda[-1], Bonus) and g.token_spots is not None:
+            assert g.token_spots == exploring.all_spots(g)
         seat = g.current_player()
         if seat != CHANCE:
             other = g.resample(seat, rng)
@@ -65,18 +65,18 @@ def test_what_is_kept_listed_is_what_a_fresh_listing_gives(params: dict[str, Any
 
 def test_a_determinization_deals_every_unseen_tile_once() -> None:
     g = new_game(players=3, tiles=tile_file())
-    assert max(g._pool) > 1  # several tiles of a design
+    assert max(g.pool) > 1  # several tiles of a design
     rng = random.Random(2)
     for position in positions(g, seed=5)[::7]:
         if position.is_terminal():
             continue
         for seat in range(3):
             other = position.resample(seat, rng)
-            assert other._hands[seat] == position._hands[seat]
+            assert other.hands[seat] == position.hands[seat]
 
             def unseen(state: SmallIslandsState, seat: int = seat) -> Counter[int]:
-                hands = [d for s in range(3) if s != seat for d in state._hands[s]]
-                return Counter(hands) + Counter(dict(enumerate(state._pool)))
+                hands = [d for s in range(3) if s != seat for d in state.hands[s]]
+                return Counter(hands) + Counter(dict(enumerate(state.pool)))
 
             assert unseen(other) == unseen(position)
-            assert [len(h) for h in other._hands] == [len(h) for h in position._hands]
+            assert [len(h) for h in other.hands] == [len(h) for h in position.hands]

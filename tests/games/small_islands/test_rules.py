@@ -82,16 +82,16 @@ def idle(g: SmallIslandsState) -> None:
     fulfils (a temple and a port, or a temple and two flowers; advanced: two ports and a
     fruit): in a game everyone holds one."""
     for seat in range(g.num_seats):
-        if g._now[seat]:
+        if g.now[seat]:
             continue
-        if "objective" in g._decks:
+        if "objective" in g.decks:
             choices: list[tuple[str, ...]] = [("O07",), ("O06",)]
         else:
             choices = [("M05", "R04"), ("M04", "R03")]
         free = [
             c
             for c in choices
-            if all(card in g._decks[d] for d, card in zip(g._decks, c, strict=True))
+            if all(card in g.decks[d] for d, card in zip(g.decks, c, strict=True))
         ]
         objective(g, seat, *free[0])
 
@@ -100,7 +100,7 @@ def landing_turn(g: SmallIslandsState, seat: int) -> tuple[int, int]:
     """``seat``'s turn with the Navigation stack empty and a dock to land at."""
     idle(g)
     spot = dock(g)
-    g._nav = 0
+    g.nav = 0
     at_step(g, Turn(seat))
     return spot
 
@@ -321,7 +321,7 @@ def test_a_resource_token_counts_as_one_more_of_its_kind() -> None:
     objective(g, 0, "O01")  # more flowers than fruit: 1 per flower + 2
     idle(g)
     dock(g)
-    g._nav = 0
+    g.nav = 0
     at_step(g, Turn(1), Bonus(0))
     play(g, "token flower 0,0", "land own 30,1")
     assert houses(g) == ["house 0,0", "house 1,0"]  # two flowers now, one fruit
@@ -336,7 +336,7 @@ def test_cover_variant_a_token_covers_another_kinds_resource_and_counts_as_its_o
     objective(g, 0, "O12")  # as many leaves as flowers (at least one): 6
     idle(g)
     dock(g)
-    g._nav = 0
+    g.nav = 0
     at_step(g, Turn(1), Bonus(0))
     assert texts(g.legal_actions()) == [
         "pass",
@@ -413,7 +413,7 @@ def test_landing_only_once_the_navigation_stack_is_empty() -> None:
     assert texts(g.legal_actions()) == ["take flo"]
     with pytest.raises(IllegalActionError):
         play(g, "land own 30,1")
-    g._nav = 0
+    g.nav = 0
     g.changed()
     assert spot == (30, 1)
     assert texts(g.legal_actions()) == [
@@ -451,7 +451,7 @@ def test_a_ship_lies_only_where_everything_around_is_sea() -> None:
     g = blank(2)
     lay(g, 0, 0, "land")
     lay(g, 1, 0, "west")  # land W half: sea on its E edge and E corners
-    g._nav = 0
+    g.nav = 0
     at_step(g, Turn(0))
     # east of the half-land tile everything is sea; next to a land edge it is not
     assert texts(g.legal_actions()) == ["land own 2,0", "land grey 2,0"]
@@ -507,9 +507,9 @@ def test_the_game_ends_when_the_main_stack_cannot_fill_the_navigation_stack() ->
     for left, over in [(6, False), (5, True)]:
         g = blank(2)
         spot = landing_turn(g, 0)
-        g._pool = [0] * len(g._pool)
-        g._pool[0] = left  # the main stack: `left` all-land tiles
-        g._reserve = left
+        g.pool = [0] * len(g.pool)
+        g.pool[0] = left  # the main stack: `left` all-land tiles
+        g.reserve = left
         play(g, f"land own {spot[0]},{spot[1]}")
         view = g.view(None)
         assert g.is_terminal() is over
@@ -524,8 +524,8 @@ def test_the_game_ends_when_a_tile_is_needed_and_none_is_left() -> None:
     g = blank(2)
     lay(g, 0, 0, "flo")
     hand(g, 0, "fru", "fru")
-    g._pool = [0] * len(g._pool)
-    g._reserve = g._nav = 0
+    g.pool = [0] * len(g.pool)
+    g.reserve = g.nav = 0
     at_step(g, Placing(0))
     play(g, "place fru 1,0 0")
     assert g.is_terminal()
@@ -539,7 +539,7 @@ def test_the_game_ends_when_a_player_can_neither_explore_nor_land() -> None:
         lay(g, 0, 0, "flo")  # land on every edge: nowhere for a tile without a land edge
         hand(g, 1, "dot", "dot")  # land at a corner only
         row(g, "dot", "dot", playable)
-        g._nav = 0  # a ship could be landed, but no square is all sea around
+        g.nav = 0  # a ship could be landed, but no square is all sea around
         at_step(g, TurnOver(0), Bonus(0))
         play(g, "pass")
         assert g.is_terminal() is over
@@ -719,7 +719,7 @@ def test_houses_are_refilled_to_four_from_the_reserve() -> None:
         for x in range(2):
             lay(g, x, 3 * y, "flo")
     objective(g, 0, "O01")
-    g._supply[1], g._stock[1], g._built[1] = 1, 1, 6
+    g.supply[1], g.stock[1], g.built[1] = 1, 1, 6
     land(g, 0)
     play(g, "house 0,0", "house 0,3")
     assert (seat_view(g, 0)["houses"], seat_view(g, 0)["reserve"]) == (2, 4)
@@ -738,7 +738,7 @@ def test_houses_last_one_left() -> None:
         for x in range(2):
             lay(g, x, 3 * y, "flo")
     objective(g, 0, "O01")
-    g._supply[0], g._stock[0], g._built[0] = 1, 0, 7
+    g.supply[0], g.stock[0], g.built[0] = 1, 0, 7
     land(g, 0)
     play(g, "house 0,0")  # the last house: no more to build
     assert g.current_player() == CHANCE
@@ -815,7 +815,7 @@ def test_decks_too_small_a_player_without_an_objective_builds_nothing(tmp_path: 
     hand(g, 1, "flo", "flo")
     row(g, "flo")
     spot = dock(g)
-    g._nav = 0
+    g.nav = 0
     at_step(g, Turn(1))
     play(g, f"land own {spot[0]},{spot[1]}")
     play(g, "house 0,0")
@@ -838,7 +838,7 @@ def test_a_point_per_port_around_ones_own_ship_grey_ships_score_nobody() -> None
     harbour(g, 10, 0, ports=8)
     ship(g, 10, 0, -1)  # a grey ship amid 8 ports
     idle(g)
-    g._nav = 0
+    g.nav = 0
     at_step(g, Turn(0))
     play(g, "land own 0,0")
     assert [p["ports_around_ship"] for p in g.view(None)["seats"]] == [6, 0]
@@ -860,11 +860,11 @@ def tie(
     for seat in (0, 1):
         harbour(g, 10 * seat, 0, ports=ports[seat])
         ship(g, 10 * seat, 0, seat)
-        g._prestige[seat] = prestige[seat]
-        g._built[seat] = built[seat]
-        g._supply[seat] = 4 - built[seat]
+        g.prestige[seat] = prestige[seat]
+        g.built[seat] = built[seat]
+        g.supply[seat] = 4 - built[seat]
     ship(g, 20, 0, -1)
-    g._last_tile[:] = [1, 2]
+    g.last_tile[:] = [1, 2]
     land(g, lander, "grey")
     assert g.is_terminal()
     return g
@@ -931,9 +931,9 @@ def test_advanced_the_next_rounds_pair_is_kept_and_the_rest_go_back() -> None:
     for x, name in enumerate(["flo", "flo"]):
         lay(g, x, 0, name)
     objective(g, 0, "M01", "R08")  # more flowers than leaves: 6
-    g._decks["mission"].remove("M02")
-    g._decks["reward"].remove("R02")
-    g._next[0] = ("M02", "R02")
+    g.decks["mission"].remove("M02")
+    g.decks["reward"].remove("R02")
+    g.later[0] = ("M02", "R02")
     land(g, 1)
     play(g, "house 0,0")
     assert g.view(None)["decks"] == {"mission": 11, "reward": 11}  # M01, R08 are back
@@ -951,7 +951,7 @@ def test_advanced_the_next_rounds_pair_is_kept_and_the_rest_go_back() -> None:
     # M05 and R06 went back: they may be drawn again
     # the others are in the decks: 4 of each kind are held (this round's and the next's)
     assert g.view(None)["decks"] == {"mission": 8, "reward": 8}
-    assert "M05" in g._decks["mission"] and "R06" in g._decks["reward"]
+    assert "M05" in g.decks["mission"] and "R06" in g.decks["reward"]
 
 
 # ======================================================================== solo: Alexis
@@ -1042,7 +1042,7 @@ def test_the_view_says_what_each_expedition_card_laid() -> None:
     play(g, "expedition E03")
     fruit = {"design": "fru", "x": 1, "y": 1, "rotation": 0}
     assert g.view(0)["alexis"]["laid"] == [fruit]
-    g._row.clear()  # no face-up tile: the next card takes nothing
+    g.row.clear()  # no face-up tile: the next card takes nothing
     at_step(g, AlexisTurn())
     play(g, "expedition E01")
     alexis = g.view(0)["alexis"]
@@ -1067,7 +1067,7 @@ def test_alexis_builds_his_houses_on_the_largest_islands() -> None:
     assert (alexis["built"], alexis["houses"], alexis["score"]) == (2, 6, card.base + 2)
     # the next round end: the islands of 4 and 3 hold his house; the island of 2 is left
     spot = dock(g, 40, 0)
-    g._nav = 0
+    g.nav = 0
     idle(g)
     at_step(g, Turn(0))
     play(g, f"land grey {spot[0]},{spot[1]}")
@@ -1081,12 +1081,12 @@ def test_alexis_score_base_plus_per_house_and_the_solo_winner(stars: int) -> Non
     score = card.base + 2 * card.per_house  # after two houses
     for prestige, won in [(score + 1, True), (score, False), (score - 1, False)]:
         g = blank(1, alexis=stars)
-        g._built[1] = 2
-        g._supply[1] = 6
+        g.built[1] = 2
+        g.supply[1] = 6
         ship(g, 10, 10, 0)
         ship(g, 12, 10, -1)
         ship(g, 14, 10, -1)
-        g._prestige[0] = prestige
+        g.prestige[0] = prestige
         land(g, 0, "grey")
         assert g.is_terminal()
         assert g.view(None)["alexis"]["score"] == score
@@ -1114,7 +1114,7 @@ def test_a_dealt_tile_is_seen_by_its_owner_only() -> None:
 def test_a_drawn_objective_is_seen_by_its_owner_only() -> None:
     g = blank(2)
     dock(g)
-    g._nav = 0  # seat 1 may land once seat 0 has chosen
+    g.nav = 0  # seat 1 may land once seat 0 has chosen
     at_step(g, Turn(1), Choosing(0), Drawing(0, "objective"), Drawing(0, "objective"))
     draw = Draw("O07")
     assert g.describe_action(draw, 0) == "draw O07"
@@ -1210,14 +1210,14 @@ def where_everything_is(g: SmallIslandsState) -> dict[str, Any]:
     t = g.tables
     c = t.components
     laid = [0] * len(c.landscape)
-    for _, d, _ in g._board.tiles:
+    for _, d, _ in g.board.tiles:
         if d in t.landscape:
             laid[d] += 1
     per_design = [
-        g._pool[d]
+        g.pool[d]
         + laid[d]
-        + g._row.count(d)
-        + sum(h.count(d) for h in g._hands)
+        + g.row.count(d)
+        + sum(h.count(d) for h in g.hands)
         for d in t.landscape
     ]  # fmt: skip
     view = g.view(None)
@@ -1229,22 +1229,22 @@ def where_everything_is(g: SmallIslandsState) -> dict[str, Any]:
         + sum(tile["design"] in t.index and t.index[tile["design"]] in t.landscape
               for tile in view["tiles"])
     )  # fmt: skip
-    houses_laid = [0] * g._order
-    for owners in g._houses_at.values():
+    houses_laid = [0] * g.places
+    for owners in g.houses_at.values():
         for place in owners:
             houses_laid[place] += 1
-    tokens_laid: list[list[str]] = [[] for _ in range(g._n)]
-    for on in g._tokens_at.values():
+    tokens_laid: list[list[str]] = [[] for _ in range(g.players)]
+    for on in g.tokens_at.values():
         for seat, kind, _ in on:
             tokens_laid[seat].append(kind)
     return {
-        "pool": sum(g._pool) == g._nav + g._reserve,
+        "pool": sum(g.pool) == g.nav + g.reserve,
         "per_design": per_design,
         "seen": seen,
-        "houses": [g._supply[p] + g._stock[p] + g._built[p] for p in range(g._order)],
-        "houses_laid": houses_laid == g._built,
-        "tokens": [sorted(g._tokens[s] + tokens_laid[s]) for s in range(g._n)],
-        "discoveries": sorted([*g._disc_pool, *g._drawn, *(t for k in g._discoveries for t in k)]),
+        "houses": [g.supply[p] + g.stock[p] + g.built[p] for p in range(g.places)],
+        "houses_laid": houses_laid == g.built,
+        "tokens": [sorted(g.tokens[s] + tokens_laid[s]) for s in range(g.players)],
+        "discoveries": sorted([*g.disc_pool, *g.drawn, *(t for k in g.discoveries for t in k)]),
     }
 
 
@@ -1262,7 +1262,7 @@ def test_every_piece_is_in_exactly_one_place_and_placements_are_as_the_rules_say
     lost = 0  # tiles Alexis took that fit nowhere: out of the game (ruling 20)
     expected = {
         "pool": True,
-        "houses": [c.houses + c.reserve] * g._order,
+        "houses": [c.houses + c.reserve] * g.places,
         "houses_laid": True,
         "tokens": [sorted(c.tokens)] * g.num_seats,
         "discoveries": sorted(g.tables.discoveries),
@@ -1280,13 +1280,13 @@ def test_every_piece_is_in_exactly_one_place_and_placements_are_as_the_rules_say
                 assert sorted(a for a in legal if a.startswith("land")) == sorted(landings)
             else:
                 assert not any(a.startswith("land") for a in legal)
-        laid = len(g._board.tiles)
+        laid = len(g.board.tiles)
         action = random_step(g, rng)
         found = where_everything_is(g)
         if found["seen"] != total - lost:
             # only Alexis puts a tile out of the game, one at a time, laying nothing
             assert str(action).startswith("expedition")
-            assert len(g._board.tiles) == laid
+            assert len(g.board.tiles) == laid
             lost += 1
         assert found["seen"] == total - lost
         assert sum(found["per_design"]) == total - lost

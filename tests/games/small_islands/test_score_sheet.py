@@ -37,9 +37,9 @@ def sheet(g: SmallIslandsState, seat: int | None = None) -> list[dict[str, Any]]
     """The view's lines, each line's words (sent as data) said in English, its kind's words
     checked and left out."""
     lines: list[dict[str, Any]] = g.view(seat)[SCORING]
-    assert len(lines) == len(g._sheet)
+    assert len(lines) == len(g.sheet)
     out = []
-    for line, scored in zip(lines, g._sheet, strict=True):
+    for line, scored in zip(lines, g.sheet, strict=True):
         assert line["what"] == as_data(scored.what)
         assert line.pop("kind_says") == as_data(KINDS[line["kind"]])
         out.append({**line, "what": str(scored.what)})
@@ -58,7 +58,7 @@ def land_at_dock(g: SmallIslandsState, seat: int, kind: str = "grey") -> None:
     """``seat`` lands at a one-tile islet far from everything (no port around): the round
     ends."""
     lay(g, 30, 0, "spit")
-    g._nav = 0
+    g.nav = 0
     at_step(g, Turn(seat))
     play(g, f"land {kind} 30,1")
 
@@ -96,7 +96,7 @@ def test_a_house_built_for_an_objective_is_a_line(
     cards: tuple[str, ...], island: list[str], points: int, what: str
 ) -> None:
     g = blank(2, mode="advanced" if len(cards) == 2 else "normal")
-    g._round = 2
+    g.round = 2
     for x, name in enumerate(island):
         lay(g, x, 0, name)
     objective(g, 0, *cards)
@@ -111,7 +111,7 @@ def test_a_house_built_for_an_objective_is_a_line(
 
 def test_each_house_is_a_line_of_its_own() -> None:
     g = blank(2)
-    g._round = 1
+    g.round = 1
     for y in (0, 2):
         lay(g, 0, y, "lea")
         lay(g, 1, y, "flo")
@@ -130,14 +130,14 @@ def test_landing_ones_own_ship_scores_the_ports_around_it_a_grey_one_nothing() -
     harbour(g, 0, 0, ports=5)  # five capes with a printed port, three spits
     token(g, 1, "port", -1, -1)  # a sixth port, placed before any ship
     harbour(g, 10, 0, ports=8)
-    g._nav = 0
+    g.nav = 0
     at_step(g, Turn(1))
     play(g, "land grey 10,0")
     assert sheet(g) == []
     g = blank(2)
     harbour(g, 0, 0, ports=5)
     token(g, 1, "port", -1, -1)
-    g._nav = 0
+    g.nav = 0
     at_step(g, Turn(0))
     play(g, "land own 0,0")
     what = "own ship landed with 6 ports on the tiles around it"
@@ -269,7 +269,7 @@ def test_a_finished_games_sheet_adds_up_to_the_final_scores(
         assert all(0 <= s - t < 1 for s, t in zip(scores, totals(g), strict=True))
     # every Discovery token kept, at the last action's ply
     values = g.tables.discoveries
-    kept = [(s, values[t]) for s in range(g.num_seats) for t in g._discoveries[s] if values[t]]
+    kept = [(s, values[t]) for s in range(g.num_seats) for t in g.discoveries[s] if values[t]]
     tokens = [line for line in lines if line["kind"] == "discovery"]
     found = [(line["seats"][0], line["points"]) for line in tokens]
     assert found == kept

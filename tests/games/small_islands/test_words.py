@@ -31,8 +31,8 @@ def said(words: Said | str | None) -> Said:
 
 def test_a_count_is_said_in_the_languages_plural() -> None:
     g = game()
-    token = next(t for t, v in g._t.discoveries.items() if v > 1)
-    value = g._t.discoveries[token]
+    token = next(t for t, v in g.tables.discoveries.items() if v > 1)
+    value = g.tables.discoveries[token]
     words = said(say_action(g, a.Choose(token), None))
     assert str(words) == f"keep the Discovery token worth {value} points"
     assert words.render("fr") == f"garder le jeton Découverte valant {value} points"
@@ -50,9 +50,9 @@ def test_a_mission_lists_its_symbols_as_the_language_does() -> None:
 
 def test_an_objective_card_nests_its_mission_and_reward() -> None:
     g = game()
-    card = next(iter(g._t.objectives))
+    card = next(iter(g.tables.objectives))
     words = objective_words(g, card)
-    o = g._t.objectives[card]
+    o = g.tables.objectives[card]
     mission, reward = mission_text(o.mission), reward_text(o.reward)
     assert str(words) == f"the objective '{mission} → {reward}'"
     fr = f"l'objectif « {mission.render('fr')} → {reward.render('fr')} »"
@@ -88,7 +88,7 @@ def words_of(g: SmallIslandsState) -> list[Said | str]:
             words = g.say_action(action, seat)
             if words is not None:
                 out.append(words)
-    for line in g._sheet:
+    for line in g.sheet:
         out += [line.what, *([line.kind_says] if line.kind_says is not None else [])]
     return out
 

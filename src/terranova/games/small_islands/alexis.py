@@ -27,44 +27,44 @@ if TYPE_CHECKING:
 
 def outcomes(g: SmallIslandsState) -> list[tuple[Action, float]]:
     """The Expedition cards left in his deck, each as likely."""
-    deck = g._expeditions
+    deck = g.expeditions
     return [(Expedition(card), 1 / len(deck)) for card in deck]
 
 
 def play(g: SmallIslandsState, action: Action) -> None:
     """Alexis carries out the card turned over."""
     assert isinstance(action, Expedition)
-    g._expeditions.remove(action.card)
-    g._expedition_discards.append(action.card)
-    g._last_expedition = action.card
-    if not g._expeditions:
-        g._expeditions = sorted(g._expedition_discards)
-        g._expedition_discards = []
-    g._alexis_tiles += (_carry_out(g, g._t.expeditions[action.card]),)
+    g.expeditions.remove(action.card)
+    g.expedition_discards.append(action.card)
+    g.last_expedition = action.card
+    if not g.expeditions:
+        g.expeditions = sorted(g.expedition_discards)
+        g.expedition_discards = []
+    g.alexis_tiles += (_carry_out(g, g.tables.expeditions[action.card]),)
 
 
 def _carry_out(g: SmallIslandsState, card: ExpeditionCard) -> tuple[int, int, int] | None:
     """Alexis lays a grey ship for a Land card, else explores; what he laid, if anything:
     (design, square, rotation)."""
-    me = g._n
-    if card.kind == "land" and not g._nav and exploring.grey_ships_left(g) > 0:
+    me = g.players
+    if card.kind == "land" and not g.nav and exploring.grey_ships_left(g) > 0:
         spots = exploring.ship_squares(g)
         if spots:
             best = max(spots, key=lambda pos: (exploring.ports_around(g, pos), -spots.index(pos)))
-            exploring.lay(g, best, g._t.ship, 0, me)
-            g._ships.append((best, -1))
-            g._lander = me
+            exploring.lay(g, best, g.tables.ship, 0, me)
+            g.ships.append((best, -1))
+            g.lander = me
             rounds.begin_round_end(g)
-            return (g._t.ship, best, 0)
+            return (g.tables.ship, best, 0)
     slot, aim = (card.slot, card.aim) if card.kind == "explore" else (1, "join")
     g.agenda.append(TurnOver(me))
-    if not g._row:
+    if not g.row:
         return None
-    design = g._row.pop(min(slot, len(g._row)) - 1)
-    placements: list[Place] = g._placements.of(design)
+    design = g.row.pop(min(slot, len(g.row)) - 1)
+    placements: list[Place] = g.placements.of(design)
     laid = None
     if placements:
-        encode = g._t.grid.encode
+        encode = g.tables.grid.encode
         touching = [neighbours(g, encode(p.x, p.y)) for p in placements]
         pick = max(touching) if aim == "join" else min(touching)
         chosen = placements[touching.index(pick)]
@@ -76,18 +76,18 @@ def _carry_out(g: SmallIslandsState, card: ExpeditionCard) -> tuple[int, int, in
 
 def neighbours(g: SmallIslandsState, pos: int) -> int:
     """Tiles around a square, diagonal ones included."""
-    at = g._board.at
-    grid = g._t.grid
+    at = g.board.at
+    grid = g.tables.grid
     return sum(pos + d in at for d in (*grid.step, *grid.diagonal))
 
 
 def build(g: SmallIslandsState) -> None:
     """Alexis builds his card's number of houses: on islands of two tiles or more without
     his house, the largest first (then the earliest laid), on the first free house symbol."""
-    card = g._alexis_card
+    card = g.alexis_card
     assert card is not None
-    me = g._n
-    owners = g._islands.columns[OWNERS]
+    me = g.players
+    owners = g.islands.columns[OWNERS]
     candidates = [
         squares
         for root, squares in islands(g).items()
@@ -96,10 +96,10 @@ def build(g: SmallIslandsState) -> None:
     candidates.sort(key=len, reverse=True)
     built = 0
     for squares in candidates:
-        if built >= card.houses or g._supply[me] <= 0:
+        if built >= card.houses or g.supply[me] <= 0:
             break
         free = [pos for pos in squares if free_house_symbols(g, pos) > 0]
         if free:
             rounds.build(g, me, free[0])
-            g._earned.append((me, free[0], 0, 0))
+            g.earned.append((me, free[0], 0, 0))
             built += 1

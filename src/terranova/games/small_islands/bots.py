@@ -61,14 +61,14 @@ class _Seen:
         self.g = g
         self.seat = seat
         self.objectives = _objectives(g, seat)
-        find = g._islands.find
+        find = g.islands.find
         ship = g.tables.ship
         self.free: dict[int, int] = {}
-        for index, (pos, design, _) in enumerate(g._board.tiles):
+        for index, (pos, design, _) in enumerate(g.board.tiles):
             if design != ship:
                 root = find(index)
                 self.free[root] = self.free.get(root, 0) + free_house_symbols(g, pos)
-        owners = g._islands.columns[OWNERS]
+        owners = g.islands.columns[OWNERS]
         self.mine = {root for root in self.free if owners[root] >> seat & 1}
 
     def worth(self, shown: Island, free: int, mine: bool) -> float:
@@ -120,7 +120,7 @@ def _pays(g: SmallIslandsState, mission: Mission, reward: Reward, shown: Island)
     if shown.tiles < 2 or not fulfils(mission, shown):
         return 0.0
     if reward.kind == "discovery":
-        return DISCOVERY_WORTH * min(shown.temple, len(g._disc_pool)) / max(shown.temple, 1)
+        return DISCOVERY_WORTH * min(shown.temple, len(g.disc_pool)) / max(shown.temple, 1)
     return float(points(reward, shown))
 
 
@@ -128,7 +128,7 @@ def _objectives(g: SmallIslandsState, seat: int) -> list[tuple[Mission, Reward, 
     """The seat's objectives with their weights: this round's, then the next's."""
     t = g.tables
     out = []
-    for held, weight in ((g._now[seat], 1.0), (g._next[seat], NEXT)):
+    for held, weight in ((g.now[seat], 1.0), (g.later[seat], NEXT)):
         if len(held) == 1:
             objective = t.objectives[held[0]]
             out.append((objective.mission, objective.reward, weight))
@@ -157,9 +157,9 @@ def _keep_value(g: SmallIslandsState, seat: int, action: Action) -> float:
 
 def _islands(g: SmallIslandsState) -> list[tuple[int, int]]:
     """Every island's root with its tiles."""
-    columns = g._islands.columns
-    find = g._islands.find
-    roots = {find(i) for i, (_, d, _) in enumerate(g._board.tiles) if d != g.tables.ship}
+    columns = g.islands.columns
+    find = g.islands.find
+    roots = {find(i) for i, (_, d, _) in enumerate(g.board.tiles) if d != g.tables.ship}
     return [(root, columns[0][root]) for root in sorted(roots)]
 
 
@@ -172,8 +172,8 @@ def _joining(g: SmallIslandsState, action: Place) -> tuple[int, int, set[int]]:
     design = t.index[action.design]
     pos = t.grid.encode(action.x, action.y)
     face = t.tiles.faces[design][action.rotation]
-    at = g._board.at
-    find = g._islands.find
+    at = g.board.at
+    find = g.islands.find
     roots = set()
     for edge, step in enumerate(t.grid.step):
         q = pos + step
@@ -221,7 +221,7 @@ def _counts(shown: Island) -> list[int]:
 
 
 def _best_placement(seen: _Seen, design: int) -> float:
-    placements = seen.g._placements.of(design)
+    placements = seen.g.placements.of(design)
     if not placements:
         return float("-inf")
     return max(_place_value(seen, p) for p in placements)
@@ -238,7 +238,7 @@ def _turn(g: SmallIslandsState, seat: int, legal: list[Action], rng: random.Rand
         return lands[rng.randrange(len(lands))]
     t = g.tables
     seen = _Seen(g, seat)
-    hand = max((_best_placement(seen, d) for d in set(g._hands[seat])), default=float("-inf"))
+    hand = max((_best_placement(seen, d) for d in set(g.hands[seat])), default=float("-inf"))
     return _best(takes, lambda a: max(hand, _best_placement(seen, t.index[a.design]))
                  if isinstance(a, Take) else 0.0, rng)  # fmt: skip
 
@@ -254,8 +254,8 @@ def _landing(
 
     own = [a for a in lands if isinstance(a, Land) and a.ship == "own"]
     # the tiles the rounds still to come need: wait longer and the game ends short of them
-    ships_left = g.tables.components.ships - len(g._ships)
-    short = g._reserve < rounds.NAVIGATION * ships_left
+    ships_left = g.tables.components.ships - len(g.ships)
+    short = g.reserve < rounds.NAVIGATION * ships_left
     if own:
         best = _best(own, ports, rng)
         pays = _pays_now(g, seat)
@@ -287,7 +287,7 @@ def _token_value(seen: _Seen, action: Action) -> float:
     counts = _counts(shown)
     if action.kind == "port":
         counts[5] += 1
-        ship = [p for p, owner in g._ships if owner == seat]
+        ship = [p for p, owner in g.ships if owner == seat]
         near = bool(ship) and _adjacent(g, ship[0], pos)
         bonus = 1.0 if near else 0.0
     else:

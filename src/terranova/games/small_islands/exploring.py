@@ -56,15 +56,15 @@ def set_up(g: SmallIslandsState) -> None:
     objective (advanced: a Mission and a Reward); the first round begins."""
     agenda = g.agenda
     agenda.append(RoundStart())
-    for seat in reversed(range(g._n)):
-        for deck in reversed(list(g._decks)):
+    for seat in reversed(range(g.players)):
+        for deck in reversed(list(g.decks)):
             agenda.append(Drawing(seat, deck))
-    for seat in reversed(range(g._n)):
+    for seat in reversed(range(g.players)):
         agenda.extend(Dealing(seat) for _ in range(HAND))
     agenda.extend(Revealing() for _ in range(ROW))
-    starts = tuple(range(len(g._t.start_sides)))
+    starts = tuple(range(len(g.tables.start_sides)))
     if starts:
-        agenda.append(LayingStart(g._first, starts, g._ordered))
+        agenda.append(LayingStart(g.first, starts, g.ordered))
 
 
 # ------------------------------------------------------------------ legal actions
@@ -74,18 +74,18 @@ def legal(g: SmallIslandsState, top: Step) -> list[Action] | None:
     """The legal actions of an exploring step (None for another step)."""
     match top:
         case LayingStart():
-            sides = [d for i in top.laying() for d in g._t.start_sides[i]]
-            if not g._board.tiles:
+            sides = [d for i in top.laying() for d in g.tables.start_sides[i]]
+            if not g.board.tiles:
                 return [
-                    g._t.tiles.action(d, g._t.grid.encode(0, 0), r)
+                    g.tables.tiles.action(d, g.tables.grid.encode(0, 0), r)
                     for d in sides
-                    for r in g._t.tiles.rotations[d]
+                    for r in g.tables.tiles.rotations[d]
                 ]
-            return g._placements.actions(sides)
+            return g.placements.actions(sides)
         case Turn(seat=seat):
             return takes(g, seat) + landings(g, seat)
         case Placing(seat=seat):
-            return g._placements.actions(sorted(set(g._hands[seat])))
+            return g.placements.actions(sorted(set(g.hands[seat])))
         case Bonus(seat=seat):
             tokens = bonus_tokens(g, seat)
             return [PASS, *tokens] if tokens else []
@@ -94,38 +94,38 @@ def legal(g: SmallIslandsState, top: Step) -> list[Action] | None:
 
 def takes(g: SmallIslandsState, seat: int) -> list[Action]:
     """Explore: the face-up tiles whose taking leaves a tile in hand that can be laid."""
-    placements = g._placements
-    hand_fits = any(placements.can_place(d) for d in set(g._hands[seat]))
+    placements = g.placements
+    hand_fits = any(placements.can_place(d) for d in set(g.hands[seat]))
     out: list[Action] = []
     seen: set[int] = set()
-    for design in g._row:
+    for design in g.row:
         if design not in seen:
             seen.add(design)
             if hand_fits or placements.can_place(design):
-                out.append(Take(g._t.designs[design].id))
+                out.append(Take(g.tables.designs[design].id))
     return out
 
 
 def ship_squares(g: SmallIslandsState) -> list[int]:
     """Where a ship tile may lie: next to a tile, sea all around."""
-    masks = g._t.tiles.masks[g._t.ship]
-    return [pos for pos, code in g._board.frontier.items() if masks[code]]
+    masks = g.tables.tiles.masks[g.tables.ship]
+    return [pos for pos, code in g.board.frontier.items() if masks[code]]
 
 
 def own_ship_free(g: SmallIslandsState, seat: int) -> bool:
-    return all(owner != seat for _, owner in g._ships)
+    return all(owner != seat for _, owner in g.ships)
 
 
 def grey_ships_left(g: SmallIslandsState) -> int:
     """Grey ships still beside the table: the ship tiles of colours nobody plays."""
-    colours = 1 if g._solo else g._n
-    grey_laid = sum(owner < 0 for _, owner in g._ships)
-    return g._t.components.ships - colours - grey_laid
+    colours = 1 if g.solo else g.players
+    grey_laid = sum(owner < 0 for _, owner in g.ships)
+    return g.tables.components.ships - colours - grey_laid
 
 
 def landings(g: SmallIslandsState, seat: int) -> list[Action]:
     """Land: only once the Navigation stack is empty; one's own ship, or a grey one."""
-    if g._nav or seat >= g._n:
+    if g.nav or seat >= g.players:
         return []
     kinds = []
     if own_ship_free(g, seat):
@@ -134,7 +134,7 @@ def landings(g: SmallIslandsState, seat: int) -> list[Action]:
         kinds.append("grey")
     if not kinds:
         return []
-    decode = g._t.grid.decode
+    decode = g.tables.grid.decode
     squares = [decode(pos) for pos in ship_squares(g)]
     return [Land(kind, x, y) for kind in kinds for x, y in squares]
 
@@ -142,12 +142,12 @@ def landings(g: SmallIslandsState, seat: int) -> list[Action]:
 def bonus_tokens(g: SmallIslandsState, seat: int) -> list[Action]:
     """Where each kind of bonus token the seat still holds may go (:func:`token_spots`), by
     kind, then in the order the tiles were laid."""
-    held = g._tokens[seat]
+    held = g.tokens[seat]
     if not held:
         return []
-    spots = g._token_spots
+    spots = g.token_spots
     if spots is None:
-        spots = g._token_spots = all_spots(g)
+        spots = g.token_spots = all_spots(g)
     return [action for kind in TOKEN_ORDER if kind in held for action in spots[kind]]
 
 
@@ -155,10 +155,10 @@ def all_spots(g: SmallIslandsState) -> dict[str, list[Token]]:
     """Per kind of bonus token, where one may go (:func:`token_spots`), in the order the
     tiles were laid."""
     spots: dict[str, list[Token]] = {kind: [] for kind in TOKEN_ORDER}
-    clean = g._clean_spots
-    tokens_at = g._tokens_at
-    token = g._t.token
-    for pos, design, _ in g._board.tiles:
+    clean = g.clean_spots
+    tokens_at = g.tokens_at
+    token = g.tables.token
+    for pos, design, _ in g.board.tiles:
         placed = tokens_at.get(pos)
         for kind, over in token_spots(g, design, placed) if placed else clean[design]:
             spots[kind].append(token(kind, pos, over))
@@ -167,24 +167,24 @@ def all_spots(g: SmallIslandsState) -> dict[str, list[Token]]:
 
 def add_spots(g: SmallIslandsState, pos: int, design: int) -> None:
     """A tile just laid at ``pos`` adds its spots to :func:`all_spots`, once listed."""
-    spots = g._token_spots
-    new = g._clean_spots[design]
+    spots = g.token_spots
+    new = g.clean_spots[design]
     if spots is None or not new:
         return
     spots = dict(spots)  # shared with clones: replaced, never changed
-    token = g._t.token
+    token = g.tables.token
     for kind, over in new:
         spots[kind] = [*spots[kind], token(kind, pos, over)]
-    g._token_spots = spots
+    g.token_spots = spots
 
 
 def clean_spots(g: SmallIslandsState) -> list[list[tuple[str, str]]]:
     """Per design, where a bonus token may go on a tile with none on it yet
     (:func:`token_spots`; listed once per set of components and variant)."""
-    kept = g._t.clean_spots
-    found = kept.get(g._cover)
+    kept = g.tables.clean_spots
+    found = kept.get(g.cover)
     if found is None:
-        found = kept[g._cover] = [token_spots(g, d, None) for d in range(len(g._t.designs))]
+        found = kept[g.cover] = [token_spots(g, d, None) for d in range(len(g.tables.designs))]
     return found
 
 
@@ -196,7 +196,7 @@ def token_spots(
     printed resource of another kind, which it covers), never on another token; a port on
     a tile with land and sea, at most two ports per tile. As (kind, resource covered or
     ''), kinds in :data:`TOKEN_ORDER`."""
-    t = g._t
+    t = g.tables
     if design == t.ship:
         return []
     printed = t.symbols[design]
@@ -206,7 +206,7 @@ def token_spots(
             ports = printed[4] + (sum(k == "port" for _, k, _ in placed) if placed else 0)
             if t.designs[design].face.coast and ports < PORTS_PER_TILE:
                 out.append((kind, ""))
-        elif g._cover:
+        elif g.cover:
             for r, over in enumerate(RESOURCES):
                 if over != kind and printed[r] and _uncovered(printed[r], placed, over):
                     out.append((kind, over))
@@ -225,16 +225,16 @@ def _uncovered(printed: int, placed: list[tuple[int, str, str]] | None, resource
 
 def free_symbols(g: SmallIslandsState, pos: int, design: int, resource: str) -> int:
     """Printed symbols of ``resource`` on the tile not under a token."""
-    printed = g._t.symbols[design][RESOURCES.index(resource)]
-    under = sum(1 for _, kind, over in g._tokens_at.get(pos, ()) if (over or kind) == resource)
+    printed = g.tables.symbols[design][RESOURCES.index(resource)]
+    under = sum(1 for _, kind, over in g.tokens_at.get(pos, ()) if (over or kind) == resource)
     return printed - under
 
 
 def ports_on(g: SmallIslandsState, pos: int) -> int:
     """Ports on the tile at ``pos``: printed and placed."""
-    design = g._board.tiles[g._board.at[pos]][1]
-    printed = g._t.symbols[design][4]
-    placed = g._tokens_at.get(pos)
+    design = g.board.tiles[g.board.at[pos]][1]
+    printed = g.tables.symbols[design][4]
+    placed = g.tokens_at.get(pos)
     if not placed:
         return printed
     return printed + sum(1 for _, kind, _ in placed if kind == "port")
@@ -242,8 +242,8 @@ def ports_on(g: SmallIslandsState, pos: int) -> int:
 
 def ports_around(g: SmallIslandsState, pos: int) -> int:
     """Ports on the tiles in the 8 squares around ``pos`` (what a ship there scores)."""
-    at = g._board.at
-    return sum(ports_on(g, pos + d) for d in g._t.around if pos + d in at)
+    at = g.board.at
+    return sum(ports_on(g, pos + d) for d in g.tables.around if pos + d in at)
 
 
 # ------------------------------------------------------------------ chance
@@ -252,25 +252,25 @@ def ports_around(g: SmallIslandsState, pos: int) -> int:
 def outcomes(g: SmallIslandsState) -> list[tuple[Action, float]]:
     """A tile turned face up or dealt: any tile nobody has seen, as many chances as copies."""
     top = g.agenda[-1]
-    total = g._nav + g._reserve
+    total = g.nav + g.reserve
     if not total:
         return []
-    made = g._t.deals if isinstance(top, Dealing) else g._t.reveals
-    return [(made[d], n / total) for d, n in enumerate(g._pool) if n]
+    made = g.tables.deals if isinstance(top, Dealing) else g.tables.reveals
+    return [(made[d], n / total) for d, n in enumerate(g.pool) if n]
 
 
 def sample(g: SmallIslandsState, rng: random.Random) -> Action | None:
     """A tile drawn as :func:`outcomes` weighs them, without listing them (None: none
     left)."""
-    total = g._nav + g._reserve
+    total = g.nav + g.reserve
     if not total:
         return None
     pick = rng.randrange(total)
-    for design, n in enumerate(g._pool):
+    for design, n in enumerate(g.pool):
         pick -= n
         if pick < 0:
             top = g.agenda[-1]
-            return (g._t.deals if isinstance(top, Dealing) else g._t.reveals)[design]
+            return (g.tables.deals if isinstance(top, Dealing) else g.tables.reveals)[design]
     raise AssertionError("the unseen tiles do not add up")
 
 
@@ -281,8 +281,8 @@ def drawable(g: SmallIslandsState, action: Action) -> bool:
     if type(action) is not wanted:
         return False
     assert isinstance(action, Deal | Reveal)
-    index = g._t.index.get(action.design)
-    return index is not None and index < len(g._pool) and g._pool[index] > 0
+    index = g.tables.index.get(action.design)
+    return index is not None and index < len(g.pool) and g.pool[index] > 0
 
 
 # ------------------------------------------------------------------ applying
@@ -290,7 +290,7 @@ def drawable(g: SmallIslandsState, action: Action) -> bool:
 
 def apply(g: SmallIslandsState, top: Step, action: Action) -> bool:
     """Carry out an action of an exploring step; False if the step is not one."""
-    t = g._t
+    t = g.tables
     match top:
         case LayingStart(seat=seat, left=left, ordered=ordered):
             assert isinstance(action, Place)
@@ -307,15 +307,15 @@ def apply(g: SmallIslandsState, top: Step, action: Action) -> bool:
                 g.agenda.append(LayingStart(seat, left, ordered))
         case Revealing():
             assert isinstance(action, Reveal)
-            g._row.append(draw_tile(g, t.index[action.design]))
+            g.row.append(draw_tile(g, t.index[action.design]))
         case Dealing(seat=seat):
             assert isinstance(action, Deal)
-            g._hands[seat].append(draw_tile(g, t.index[action.design]))
+            g.hands[seat].append(draw_tile(g, t.index[action.design]))
         case Turn(seat=seat):
             if isinstance(action, Take):
                 design = t.index[action.design]
-                g._row.remove(design)
-                g._hands[seat].append(design)
+                g.row.remove(design)
+                g.hands[seat].append(design)
                 g.agenda.append(Placing(seat))
             else:
                 assert isinstance(action, Land)
@@ -323,10 +323,10 @@ def apply(g: SmallIslandsState, top: Step, action: Action) -> bool:
         case Placing(seat=seat):
             assert isinstance(action, Place)
             design = t.index[action.design]
-            g._hands[seat].remove(design)
+            g.hands[seat].remove(design)
             lay(g, t.grid.encode(action.x, action.y), design, action.rotation, seat)
             g.agenda.append(TurnOver(seat))
-            if g._tokens[seat]:
+            if g.tokens[seat]:
                 g.agenda.append(Bonus(seat))  # skipped if no token fits anywhere
             g.agenda.append(Revealing())
         case Bonus():
@@ -340,61 +340,61 @@ def apply(g: SmallIslandsState, top: Step, action: Action) -> bool:
 
 def fits(g: SmallIslandsState, start: int) -> bool:
     """Whether starting tile ``start`` fits anywhere on the table, on either side."""
-    return any(g._placements.can_place(d) for d in g._t.start_sides[start])
+    return any(g.placements.can_place(d) for d in g.tables.start_sides[start])
 
 
 def draw_tile(g: SmallIslandsState, design: int) -> int:
     """A tile leaves the unseen tiles: from the Navigation stack while it holds any."""
-    g._pool[design] -= 1
-    if g._nav:
-        g._nav -= 1
+    g.pool[design] -= 1
+    if g.nav:
+        g.nav -= 1
     else:
-        g._reserve -= 1
+        g.reserve -= 1
     return design
 
 
 def lay(g: SmallIslandsState, pos: int, design: int, rotation: int, seat: int) -> None:
     """Lay a tile and join its island to those it meets across land edges."""
-    board = g._board
+    board = g.board
     joins = board.place(pos, design, rotation)
-    symbols = g._t.symbols[design]
-    land = design != g._t.ship
-    node = g._islands.add(1, [1 if land else 0], *([s] for s in symbols), [0])
-    face = g._t.tiles.faces[design][rotation]
+    symbols = g.tables.symbols[design]
+    land = design != g.tables.ship
+    node = g.islands.add(1, [1 if land else 0], *([s] for s in symbols), [0])
+    face = g.tables.tiles.faces[design][rotation]
     for edge, other in joins:
         if face[edge] == LAND:
-            g._islands.union(node, other)
+            g.islands.union(node, other)
     ports = symbols[4]
-    if ports and g._ships:
+    if ports and g.ships:
         sheet.ports_added(g, pos, ports, token=False)
     add_spots(g, pos, design)
-    g._clock += 1
-    if 0 <= seat < g._n:
-        g._last_tile[seat] = g._clock
+    g.clock += 1
+    if 0 <= seat < g.players:
+        g.last_tile[seat] = g.clock
 
 
 def land(g: SmallIslandsState, seat: int, pos: int, own: bool) -> None:
     """A ship tile is laid: the round's exploration is over."""
     from terranova.games.small_islands import rounds
 
-    lay(g, pos, g._t.ship, 0, seat)
-    g._ships.append((pos, seat if own else -1))
+    lay(g, pos, g.tables.ship, 0, seat)
+    g.ships.append((pos, seat if own else -1))
     if own:
         ports = ports_around(g, pos)
         if ports:
             sheet.landed(g, seat, pos, ports)
-    g._lander = seat
+    g.lander = seat
     rounds.begin_round_end(g)
 
 
 def place_token(g: SmallIslandsState, seat: int, token: Token) -> None:
-    pos = g._t.grid.encode(token.x, token.y)
-    g._tokens[seat].remove(token.kind)
-    g._tokens_at.setdefault(pos, []).append((seat, token.kind, token.over))
-    g._token_spots = None  # fewer spots on this tile: listed again when next needed
+    pos = g.tables.grid.encode(token.x, token.y)
+    g.tokens[seat].remove(token.kind)
+    g.tokens_at.setdefault(pos, []).append((seat, token.kind, token.over))
+    g.token_spots = None  # fewer spots on this tile: listed again when next needed
     if token.kind == "port":
         g.bump(pos, PORT, 1)
-        if g._ships:
+        if g.ships:
             sheet.ports_added(g, pos, 1, token=True)
         return
     g.bump(pos, FLOWER + RESOURCES.index(token.kind), 1)
@@ -409,14 +409,14 @@ def carry_out(g: SmallIslandsState, top: Step) -> bool:
     """Carry out an automatic step of the turn; False if the step is not one."""
     if not isinstance(top, TurnOver):
         return False
-    begin_turn(g, (top.seat + 1) % g._order)
+    begin_turn(g, (top.seat + 1) % g.places)
     return True
 
 
 def begin_turn(g: SmallIslandsState, place: int) -> None:
     """The turn of the player (or Alexis) at ``place`` in turn order; the game ends at once
     if they can neither explore nor land."""
-    if place == g._n:
+    if place == g.players:
         g.agenda.append(AlexisTurn())
         return
     found = takes(g, place) + landings(g, place)

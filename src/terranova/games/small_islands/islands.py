@@ -29,7 +29,7 @@ TILES, FLOWER, FRUIT, LEAF, TEMPLE, PORT, HOUSE, OWNERS = range(8)
 
 def island(g: SmallIslandsState, root: int) -> Island:
     """What the island whose root node is ``root`` shows."""
-    c = g._islands.columns
+    c = g.islands.columns
     return Island(
         c[TILES][root], c[FLOWER][root], c[FRUIT][root], c[LEAF][root],
         c[TEMPLE][root], c[PORT][root], c[HOUSE][root],
@@ -38,18 +38,18 @@ def island(g: SmallIslandsState, root: int) -> Island:
 
 def free_house_symbols(g: SmallIslandsState, pos: int) -> int:
     """House symbols of the tile at ``pos`` with no house on them."""
-    design = g._board.tiles[g._board.at[pos]][1]
-    return g._t.house_symbols[design] - len(g._houses_at.get(pos, ()))
+    design = g.board.tiles[g.board.at[pos]][1]
+    return g.tables.house_symbols[design] - len(g.houses_at.get(pos, ()))
 
 
 def free_squares(g: SmallIslandsState) -> dict[int, list[int]]:
     """Per island (its root), the squares of its tiles with a free house symbol, in the
     order laid."""
-    find = g._islands.find
-    symbols = g._t.house_symbols
-    houses_at = g._houses_at
+    find = g.islands.find
+    symbols = g.tables.house_symbols
+    houses_at = g.houses_at
     out: dict[int, list[int]] = {}
-    for index, (pos, design, _) in enumerate(g._board.tiles):
+    for index, (pos, design, _) in enumerate(g.board.tiles):
         printed = symbols[design]
         if printed and printed > len(houses_at.get(pos, ())):
             out.setdefault(find(index), []).append(pos)
@@ -59,15 +59,15 @@ def free_squares(g: SmallIslandsState) -> dict[int, list[int]]:
 def islands(g: SmallIslandsState) -> dict[int, list[int]]:
     """Every island of land tiles: root -> the squares of its tiles, in the order laid (kept
     until the next tile is laid: do not change it)."""
-    laid = len(g._board.tiles)
-    kept = g._island_list
+    laid = len(g.board.tiles)
+    kept = g.island_list
     if kept is not None and kept[0] == laid:
         return kept[1]
-    find = g._islands.find
-    ship = g._t.ship
+    find = g.islands.find
+    ship = g.tables.ship
     out: dict[int, list[int]] = {}
-    for index, (pos, design, _) in enumerate(g._board.tiles):
+    for index, (pos, design, _) in enumerate(g.board.tiles):
         if design != ship:
             out.setdefault(find(index), []).append(pos)
-    g._island_list = (laid, out)
+    g.island_list = (laid, out)
     return out

@@ -61,34 +61,34 @@ def start_round(g: SmallIslandsState) -> None:
     """The first player fills the Navigation stack (if the main stack cannot give a tile,
     the game ends at once); each player draws to hold three objectives and keeps one for
     this round and one for the next; the first player begins."""
-    if g._reserve < NAVIGATION:
+    if g.reserve < NAVIGATION:
         g.end(words.STACK_SHORT)
         return
-    g._round += 1
-    g._revealed.clear()
-    g._earned.clear()
-    g._reserve -= NAVIGATION
-    g._nav = NAVIGATION
+    g.round += 1
+    g.revealed.clear()
+    g.earned.clear()
+    g.reserve -= NAVIGATION
+    g.nav = NAVIGATION
     agenda = g.agenda
-    agenda.append(TurnOver((g._first - 1) % g._order))
-    order = [(g._first + i) % g._order for i in range(g._order)]
-    seats = [p for p in order if p < g._n]
+    agenda.append(TurnOver((g.first - 1) % g.places))
+    order = [(g.first + i) % g.places for i in range(g.places)]
+    seats = [p for p in order if p < g.players]
     agenda.extend(Choosing(seat) for seat in reversed(seats))
     for seat in reversed(seats):
-        for deck in reversed(list(g._decks)):
+        for deck in reversed(list(g.decks)):
             agenda.extend(Drawing(seat, deck) for _ in range(DRAWS))
     for seat in seats:
-        for deck, card in zip(g._decks, g._next[seat], strict=False):
-            g._held[seat][deck].append(card)
-        g._next[seat] = ()
-        g._returned[seat].clear()
+        for deck, card in zip(g.decks, g.later[seat], strict=False):
+            g.held[seat][deck].append(card)
+        g.later[seat] = ()
+        g.returned[seat].clear()
 
 
 def choices(g: SmallIslandsState, seat: int) -> list[Action]:
     """Keep one objective for this round and one for the next (advanced: build each from a
     Mission and a Reward); the rest go back."""
-    held = g._held[seat]
-    if not g._advanced:
+    held = g.held[seat]
+    if not g.advanced:
         cards = held["objective"]
         return [Keep(a, b) for a, b in permutations(cards, 2)]
     missions, rewards = held["mission"], held["reward"]
@@ -102,30 +102,30 @@ def choices(g: SmallIslandsState, seat: int) -> list[Action]:
 def keep_what_there_is(g: SmallIslandsState, seat: int) -> None:
     """Decks too small for a choice (a card file with few cards): the first card of each
     deck held is this round's objective, nothing is kept for the next."""
-    held = g._held[seat]
+    held = g.held[seat]
     if all(held.values()):
-        g._now[seat] = tuple(cards.pop(0) for cards in held.values())
+        g.now[seat] = tuple(cards.pop(0) for cards in held.values())
     for deck, cards in held.items():
-        g._decks[deck].extend(cards)
-        g._decks[deck].sort()
+        g.decks[deck].extend(cards)
+        g.decks[deck].sort()
         cards.clear()
 
 
 def keep(g: SmallIslandsState, seat: int, action: Action) -> None:
-    held = g._held[seat]
+    held = g.held[seat]
     if isinstance(action, Keep):
-        g._now[seat], g._next[seat] = (action.now,), (action.later,)
+        g.now[seat], g.later[seat] = (action.now,), (action.later,)
     else:
         assert isinstance(action, Build)
-        g._now[seat] = (action.mission, action.reward)
-        g._next[seat] = (action.later_mission, action.later_reward)
-    kept = {*g._now[seat], *g._next[seat]}
+        g.now[seat] = (action.mission, action.reward)
+        g.later[seat] = (action.later_mission, action.later_reward)
+    kept = {*g.now[seat], *g.later[seat]}
     for deck, cards in held.items():
         for card in cards:
             if card not in kept:
-                g._decks[deck].append(card)
-                g._returned[seat].add(card)
-        g._decks[deck].sort()
+                g.decks[deck].append(card)
+                g.returned[seat].add(card)
+        g.decks[deck].sort()
         cards.clear()
 
 
@@ -134,18 +134,18 @@ def keep(g: SmallIslandsState, seat: int, action: Action) -> None:
 
 def begin_round_end(g: SmallIslandsState) -> None:
     """A ship has landed: from the player who landed, each player (and Alexis) builds."""
-    g.agenda.append(Reckoning(g._lander, g._order - 1))
+    g.agenda.append(Reckoning(g.lander, g.places - 1))
 
 
 def mission(g: SmallIslandsState, seat: int) -> Mission:
-    now = g._now[seat]
-    t = g._t
+    now = g.now[seat]
+    t = g.tables
     return t.objectives[now[0]].mission if len(now) == 1 else t.missions[now[0]]
 
 
 def reward(g: SmallIslandsState, seat: int) -> Reward:
-    now = g._now[seat]
-    t = g._t
+    now = g.now[seat]
+    t = g.tables
     return t.objectives[now[0]].reward if len(now) == 1 else t.rewards[now[1]]
 
 
@@ -158,12 +158,12 @@ def prospect(g: SmallIslandsState, seat: int, found: list[Haven] | None = None) 
     """Prestige points the seat's objective for this round would pay now: the best islands
     it may build on, one house each, as many as it has houses (``found``: the
     :func:`havens`, when already listed)."""
-    if not g._now[seat] or g.over:
+    if not g.now[seat] or g.over:
         return 0
     paid = reward(g, seat)
     chosen = buildable(g, seat, mission(g, seat), found)
     pays = sorted((points(paid, shown) for _, shown, _ in chosen), reverse=True)
-    return sum(pays[: g._supply[seat]])
+    return sum(pays[: g.supply[seat]])
 
 
 class Haven(NamedTuple):
@@ -178,7 +178,7 @@ class Haven(NamedTuple):
 def havens(g: SmallIslandsState) -> list[Haven]:
     """The islands a house may go on, whoever builds: two tiles or more, a free house
     symbol."""
-    tiles = g._islands.columns[TILES]
+    tiles = g.islands.columns[TILES]
     return [
         Haven(root, island(g, root), squares)
         for root, squares in free_squares(g).items()
@@ -192,9 +192,9 @@ def buildable(
     """The havens ``seat`` may build on: without its house, fulfilling ``wanted`` (None: any
     island, for Alexis); none once its houses are all built (``found``: the :func:`havens`,
     when already listed)."""
-    if g._supply[seat] <= 0:
+    if g.supply[seat] <= 0:
         return []
-    owners = g._islands.columns[OWNERS]
+    owners = g.islands.columns[OWNERS]
     return [
         haven
         for haven in (havens(g) if found is None else found)
@@ -206,26 +206,26 @@ def house_squares(g: SmallIslandsState, seat: int, wanted: Mission | None) -> li
     """The tiles ``seat`` may build on: a free house symbol, on an island of two tiles or
     more without its house that fulfils ``wanted`` (None: any island, for Alexis)."""
     out = [pos for haven in buildable(g, seat, wanted) for pos in haven.free]
-    out.sort(key=g._board.at.__getitem__)
+    out.sort(key=g.board.at.__getitem__)
     return out
 
 
 def houses(g: SmallIslandsState, seat: int) -> list[Action]:
-    if not g._now[seat]:
+    if not g.now[seat]:
         return []
-    decode = g._t.grid.decode
+    decode = g.tables.grid.decode
     return [House(*decode(pos)) for pos in house_squares(g, seat, mission(g, seat))]
 
 
 def build(g: SmallIslandsState, place: int, pos: int) -> int:
     """A house of the player (or Alexis) at ``place`` goes on the tile at ``pos``; the root
     of its island."""
-    g._houses_at.setdefault(pos, []).append(place)
-    g._houses_at_last = pos
-    g._supply[place] -= 1
-    g._built[place] += 1
+    g.houses_at.setdefault(pos, []).append(place)
+    g.houses_at_last = pos
+    g.supply[place] -= 1
+    g.built[place] += 1
     root = g.island_root(pos)
-    g._islands.columns[OWNERS][root] |= 1 << place
+    g.islands.columns[OWNERS][root] |= 1 << place
     return root
 
 
@@ -235,11 +235,11 @@ def take_reward(g: SmallIslandsState, seat: int, root: int) -> None:
     paid = reward(g, seat)
     shown = island(g, root)
     gained = points(paid, shown)
-    g._prestige[seat] += gained
+    g.prestige[seat] += gained
     if gained:
         sheet.objective_scored(g, seat, gained, shown)
     tokens = discoveries(paid, shown)
-    g._earned.append((seat, g._houses_at_last, gained, tokens))
+    g.earned.append((seat, g.houses_at_last, gained, tokens))
     if tokens:
         g.agenda.append(Drawn(seat))
         g.agenda.append(Discovering(seat, tokens))
@@ -248,23 +248,23 @@ def take_reward(g: SmallIslandsState, seat: int, root: int) -> None:
 def finish_building(g: SmallIslandsState, seat: int) -> None:
     """The objective goes back to its deck; the houses are refilled to four from the
     reserve."""
-    for deck, card in zip(g._decks, g._now[seat], strict=False):  # () when none was held
-        g._decks[deck].append(card)
-        g._decks[deck].sort()
-        for returned in g._returned:
+    for deck, card in zip(g.decks, g.now[seat], strict=False):  # () when none was held
+        g.decks[deck].append(card)
+        g.decks[deck].sort()
+        for returned in g.returned:
             returned.add(card)  # shown to all: everyone knows it is in the deck
-    g._now[seat] = ()
-    wanted = g._t.components.houses - g._supply[seat]
-    moved = max(0, min(wanted, g._stock[seat]))
-    g._supply[seat] += moved
-    g._stock[seat] -= moved
+    g.now[seat] = ()
+    wanted = g.tables.components.houses - g.supply[seat]
+    moved = max(0, min(wanted, g.stock[seat]))
+    g.supply[seat] += moved
+    g.stock[seat] -= moved
 
 
 def end_round(g: SmallIslandsState) -> None:
     """The player who landed becomes first player; the game ends once every ship tile is
     laid."""
-    g._first = g._lander
-    if len(g._ships) >= g._t.components.ships:
+    g.first = g.lander
+    if len(g.ships) >= g.tables.components.ships:
         g.end(words.SHIPS_LAID)
     else:
         g.agenda.append(RoundStart())
@@ -280,15 +280,15 @@ def legal(g: SmallIslandsState, top: Step) -> list[Action]:
         case Housing(seat=seat):
             return [*houses(g, seat), DONE]
         case Keeping(seat=seat):
-            return [Choose(token) for token in sorted(set(g._drawn))]
+            return [Choose(token) for token in sorted(set(g.drawn))]
     return []
 
 
 def outcomes(g: SmallIslandsState, top: Chance) -> list[tuple[Action, float]]:
     if isinstance(top, Drawing):
-        deck = g._decks[top.deck]
+        deck = g.decks[top.deck]
         return [(Draw(card), 1 / len(deck)) for card in deck]
-    pool = g._disc_pool
+    pool = g.disc_pool
     return [(Discover(token), 1 / len(pool)) for token in pool]
 
 
@@ -303,9 +303,9 @@ def apply(g: SmallIslandsState, top: Step, action: Action) -> None:
     match top:
         case Drawing(seat=seat, deck=deck):
             assert isinstance(action, Draw)
-            g._decks[deck].remove(action.card)
-            g._held[seat][deck].append(action.card)
-            for returned in g._returned:
+            g.decks[deck].remove(action.card)
+            g.held[seat][deck].append(action.card)
+            for returned in g.returned:
                 returned.discard(action.card)
         case Choosing(seat=seat):
             keep(g, seat, action)
@@ -313,14 +313,14 @@ def apply(g: SmallIslandsState, top: Step, action: Action) -> None:
             if isinstance(action, Done):
                 return
             assert isinstance(action, House)
-            root = build(g, seat, g._t.grid.encode(action.x, action.y))
+            root = build(g, seat, g.tables.grid.encode(action.x, action.y))
             g.agenda.append(Building(seat))
             take_reward(g, seat, root)
         case Discovering(seat=seat, left=left):
             assert isinstance(action, Discover)
-            g._disc_pool.remove(action.token)
-            g._drawn.append(action.token)
-            for known in g._known_returned:
+            g.disc_pool.remove(action.token)
+            g.drawn.append(action.token)
+            for known in g.known_returned:
                 known.clear()  # once anyone draws, a token put back may be theirs
             if left > 1:
                 g.agenda.append(Discovering(seat, left - 1))
@@ -332,12 +332,12 @@ def apply(g: SmallIslandsState, top: Step, action: Action) -> None:
 
 
 def keep_token(g: SmallIslandsState, seat: int, token: str) -> None:
-    g._discoveries[seat].append(token)
-    g._drawn.remove(token)
-    g._known_returned[seat].update(g._drawn)
-    g._disc_pool.extend(g._drawn)
-    g._disc_pool.sort()
-    g._drawn.clear()
+    g.discoveries[seat].append(token)
+    g.drawn.remove(token)
+    g.known_returned[seat].update(g.drawn)
+    g.disc_pool.extend(g.drawn)
+    g.disc_pool.sort()
+    g.drawn.clear()
 
 
 def carry_out(g: SmallIslandsState, top: Step) -> None:
@@ -346,11 +346,11 @@ def carry_out(g: SmallIslandsState, top: Step) -> None:
             start_round(g)
         case Reckoning(seat=place, left=left):
             agenda = g.agenda
-            agenda.append(Reckoning((place + 1) % g._order, left - 1) if left else RoundOver())
-            if place == g._n:
+            agenda.append(Reckoning((place + 1) % g.places, left - 1) if left else RoundOver())
+            if place == g.players:
                 alexis.build(g)
                 return
-            g._revealed[place] = g._now[place]
+            g.revealed[place] = g.now[place]
             agenda.append(HousingOver(place))
             agenda.append(Building(place))
         case Building(seat=seat):
@@ -358,9 +358,9 @@ def carry_out(g: SmallIslandsState, top: Step) -> None:
             if found:
                 g.expect(Housing(seat), [*found, DONE])
         case Drawn(seat=seat):
-            if len(g._drawn) == 1:
-                keep_token(g, seat, g._drawn[0])
-            elif g._drawn:
+            if len(g.drawn) == 1:
+                keep_token(g, seat, g.drawn[0])
+            elif g.drawn:
                 g.agenda.append(Keeping(seat))
         case HousingOver(seat=seat):
             finish_building(g, seat)
@@ -375,55 +375,55 @@ def carry_out(g: SmallIslandsState, top: Step) -> None:
 
 def ports_around_ship(g: SmallIslandsState, seat: int) -> int:
     """Ports on the tiles in the 8 squares around the seat's own ship tile."""
-    for pos, owner in g._ships:
+    for pos, owner in g.ships:
         if owner == seat:
             return exploring.ports_around(g, pos)
     return 0
 
 
 def discovery_points(g: SmallIslandsState, seat: int) -> int:
-    values = g._t.discoveries
-    return sum(values[token] for token in g._discoveries[seat])
+    values = g.tables.discoveries
+    return sum(values[token] for token in g.discoveries[seat])
 
 
 def score(g: SmallIslandsState, seat: int) -> int:
     """Prestige from rewards, the Discovery tokens' values, and a point per port around
     one's ship."""
-    return g._prestige[seat] + discovery_points(g, seat) + ports_around_ship(g, seat)
+    return g.prestige[seat] + discovery_points(g, seat) + ports_around_ship(g, seat)
 
 
 def public_score(g: SmallIslandsState, seat: int) -> int:
     """The score without the Discovery tokens, whose values stay hidden until the end."""
-    return g._prestige[seat] + ports_around_ship(g, seat)
+    return g.prestige[seat] + ports_around_ship(g, seat)
 
 
 def alexis_score(g: SmallIslandsState) -> int:
-    card = g._alexis_card
+    card = g.alexis_card
     assert card is not None
-    return card.base + card.per_house * g._built[g._n]
+    return card.base + card.per_house * g.built[g.players]
 
 
 def final_returns(g: SmallIslandsState) -> list[float]:
     """Each score plus its tie-breaks in decreasing fractions: ports around the ship
     (hundredths), houses built (ten-thousandths), then the order of the last tile laid
     (millionths: the last to lay a tile most)."""
-    order = sorted(range(g._n), key=lambda s: g._last_tile[s])
+    order = sorted(range(g.players), key=lambda s: g.last_tile[s])
     rank = {s: i for i, s in enumerate(order)}
     return [
         score(g, s)
         + ports_around_ship(g, s) / 100
-        + g._built[s] / 10_000
-        + (rank[s] if g._last_tile[s] >= 0 else 0) / 1_000_000
-        for s in range(g._n)
+        + g.built[s] / 10_000
+        + (rank[s] if g.last_tile[s] >= 0 else 0) / 1_000_000
+        for s in range(g.players)
     ]
 
 
 def winners(g: SmallIslandsState) -> list[int]:
-    if g._solo:
+    if g.solo:
         return [0] if score(g, 0) > alexis_score(g) else []
     returns = final_returns(g)
     best = max(returns)
-    return [s for s in range(g._n) if returns[s] == best]
+    return [s for s in range(g.players) if returns[s] == best]
 
 
 # ------------------------------------------------------------------ resampling
@@ -435,9 +435,9 @@ def redraw(g: SmallIslandsState, other: SmallIslandsState, seat: int, rng: rando
     put back, or saw revealed, stay in the deck until the next draws); the other players'
     Discovery tokens and the pool (tokens it put back stay in the pool until someone
     draws)."""
-    others = [s for s in range(g._n) if s != seat]
+    others = [s for s in range(g.players) if s != seat]
     redraw_tiles(g, other, others, rng)
-    for index, deck in enumerate(g._decks):
+    for index, deck in enumerate(g.decks):
         redraw_cards(g, other, seat, others, index, deck, rng)
     redraw_tokens(g, other, seat, others, rng)
 
@@ -446,20 +446,20 @@ def redraw_tiles(
     g: SmallIslandsState, other: SmallIslandsState, others: list[int], rng: random.Random
 ) -> None:
     """The tiles nobody has seen and the other hands, shuffled together and dealt back."""
-    pool = g._pool
+    pool = g.pool
     unseen = list(compress(count(), pool))  # one of each design left: the usual tile file
     if len(unseen) < sum(pool):
         unseen = [d for d, n in enumerate(pool) for _ in range(n)]
-    hands = g._hands
+    hands = g.hands
     for s in others:
         unseen += hands[s]
     rng.shuffle(unseen)
-    left = other._pool  # the clone's copy: less what is dealt now, plus what was in hand
+    left = other.pool  # the clone's copy: less what is dealt now, plus what was in hand
     start = 0
     for s in others:
         for d in hands[s]:
             left[d] += 1
-        dealt = other._hands[s] = unseen[start : start + len(hands[s])]
+        dealt = other.hands[s] = unseen[start : start + len(hands[s])]
         for d in dealt:
             left[d] -= 1
         start += len(dealt)
@@ -477,31 +477,31 @@ def redraw_cards(
     """The cards of ``deck`` (``index``: its place in an objective) that ``seat`` has not
     seen: the deck less the cards it put back, and the other players' cards in hand, kept
     for the next round and, until revealed, for this one; shuffled and dealt back."""
-    fixed = g._returned[seat]
-    in_deck = g._decks[deck]
+    fixed = g.returned[seat]
+    in_deck = g.decks[deck]
     cards = [c for c in in_deck if c not in fixed]
     # where each card added goes back: (seat, its objectives kept, or None: in hand)
     places: list[tuple[int, list[tuple[str, ...]] | None]] = []
     for s in others:
-        if len(g._next[s]) > index:
-            places.append((s, other._next))
-            cards.append(g._next[s][index])
-        if s not in g._revealed and len(g._now[s]) > index:
-            places.append((s, other._now))
-            cards.append(g._now[s][index])
-        held = g._held[s][deck]
+        if len(g.later[s]) > index:
+            places.append((s, other.later))
+            cards.append(g.later[s][index])
+        if s not in g.revealed and len(g.now[s]) > index:
+            places.append((s, other.now))
+            cards.append(g.now[s][index])
+        held = g.held[s][deck]
         places.extend((s, None) for _ in held)
         cards += held
-        other._held[s][deck] = []
+        other.held[s][deck] = []
     rng.shuffle(cards)
     for s, kept in places:
         card = cards.pop()
         if kept is None:
-            other._held[s][deck].append(card)
+            other.held[s][deck].append(card)
         else:
             kept[s] = (*kept[s][:index], card, *kept[s][index + 1 :])
     cards += (c for c in in_deck if c in fixed)
-    other._decks[deck] = sorted(cards)
+    other.decks[deck] = sorted(cards)
 
 
 def redraw_tokens(
@@ -510,21 +510,21 @@ def redraw_tokens(
     """The Discovery tokens ``seat`` has not seen: the pool less the tokens it put back
     (until someone draws), and the other players' tokens and those another is drawing;
     shuffled and dealt back."""
-    known = g._known_returned[seat]
-    pool = g._disc_pool
+    known = g.known_returned[seat]
+    pool = g.disc_pool
     tokens = [t for t in pool if t not in known]
     for s in others:
-        tokens += g._discoveries[s]
+        tokens += g.discoveries[s]
     top = g.agenda[-1]
     drawing = isinstance(top, Discovering | Keeping) and top.seat != seat
     if drawing:
-        tokens += g._drawn
+        tokens += g.drawn
     rng.shuffle(tokens)
-    start = len(g._drawn) if drawing else 0
+    start = len(g.drawn) if drawing else 0
     if drawing:
-        other._drawn = tokens[:start]
+        other.drawn = tokens[:start]
     for s in others:
-        size = len(g._discoveries[s])
-        other._discoveries[s] = tokens[start : start + size]
+        size = len(g.discoveries[s])
+        other.discoveries[s] = tokens[start : start + size]
         start += size
-    other._disc_pool = sorted([*tokens[start:], *(t for t in pool if t in known)])
+    other.disc_pool = sorted([*tokens[start:], *(t for t in pool if t in known)])

@@ -172,10 +172,10 @@ def objective_scored(g: SmallIslandsState, seat: int, points: int, island: Islan
         "objective '{mission} → {reward}' fulfilled in round {round}: a house on {island}",
         mission=mission_text(mission(g, seat)),
         reward=reward_text(reward(g, seat)),
-        round=g._round,
+        round=g.round,
         island=island_text(island),
     )
-    g._sheet.append(line(seat, points, OBJECTIVE, what, g.ply))
+    g.sheet.append(line(seat, points, OBJECTIVE, what, g.ply))
 
 
 def landed(g: SmallIslandsState, seat: int, pos: int, ports: int) -> None:
@@ -185,14 +185,14 @@ def landed(g: SmallIslandsState, seat: int, pos: int, ports: int) -> None:
         "own ship landed with {n} ports on the tiles around it",
         ports,
     )
-    g._sheet.append(line(seat, ports, SHIP, what, g.ply))
+    g.sheet.append(line(seat, ports, SHIP, what, g.ply))
 
 
 def ports_added(g: SmallIslandsState, pos: int, ports: int, token: bool) -> None:
     """A tile with ``ports`` ports, or a port token (``token``), came onto ``pos``: a point a
     port for the owner of any ship beside it."""
-    around = g._t.around
-    for ship, owner in g._ships:
+    around = g.tables.around
+    for ship, owner in g.ships:
         if owner >= 0 and pos - ship in around:
             what = (
                 _("a port token placed beside its ship")
@@ -203,19 +203,19 @@ def ports_added(g: SmallIslandsState, pos: int, ports: int, token: bool) -> None
                     ports,
                 )
             )
-            g._sheet.append(line(owner, ports, SHIP, what, g.ply))
+            g.sheet.append(line(owner, ports, SHIP, what, g.ply))
 
 
 def tokens_revealed(g: SmallIslandsState) -> None:
     """The game is over: every Discovery token is shown and counts."""
-    values = g._t.discoveries
+    values = g.tables.discoveries
     ply = g.ply
-    for seat in range(g._n):
-        for token in g._discoveries[seat]:
+    for seat in range(g.players):
+        for token in g.discoveries[seat]:
             value = values[token]
             if value:
                 what = _("Discovery token worth {value}, revealed at the end", value=value)
-                g._sheet.append(line(seat, value, DISCOVERY, what, ply))
+                g.sheet.append(line(seat, value, DISCOVERY, what, ply))
 
 
 def line(seat: int, points: int, kind: str, what: Said, ply: int) -> ScoreLine:

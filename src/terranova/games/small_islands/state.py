@@ -89,99 +89,99 @@ class SmallIslandsState(AgendaState):
         if players > components.ships:
             raise InvalidParameterError(f"{components.ships} ship tiles: at most that many players")
         t: Tables = components.tables
-        self._t = t
-        self._n = players
-        self._solo = players == 1
-        self._advanced = mode == "advanced"
-        self._cover = tokens == "cover"
-        self._ordered = start == "ordered"
+        self.tables = t
+        self.players = players
+        self.solo = players == 1
+        self.advanced = mode == "advanced"
+        self.cover = tokens == "cover"
+        self.ordered = start == "ordered"
         """Variant ``start=ordered``: the starting tiles are laid in number order."""
-        self._clean_spots = exploring.clean_spots(self)
+        self.clean_spots = exploring.clean_spots(self)
         """Per design, where a bonus token may go on a tile with none on it yet."""
-        self._token_spots: dict[str, list[Token]] | None = None
+        self.token_spots: dict[str, list[Token]] | None = None
         """Per kind, where a bonus token may go now, once listed (:func:`.exploring.all_spots`;
         shared by clones: replaced, never changed)."""
         card = next((a for a in components.alexis if a.stars == alexis), None)
-        if self._solo and card is None:
+        if self.solo and card is None:
             raise InvalidParameterError(f"no Alexis card of {alexis} stars in the card file")
-        if not self._solo:
+        if not self.solo:
             card = None
-        self._alexis_card = card
-        seats = players + (1 if self._solo else 0)
-        self._order = seats
+        self.alexis_card = card
+        seats = players + (1 if self.solo else 0)
+        self.places = seats
         """Places in turn order: the seats, and Alexis last in the solo game."""
-        self._board: TileBoard[Any] = TileBoard(t.tiles)
-        self._placements: Placements[Any] = Placements(self._board, keep=8)
-        self._islands = Regions(*ISLAND_TOTALS)
-        self._island_list: tuple[int, dict[int, list[int]]] | None = None
+        self.board: TileBoard[Any] = TileBoard(t.tiles)
+        self.placements: Placements[Any] = Placements(self.board, keep=8)
+        self.islands = Regions(*ISLAND_TOTALS)
+        self.island_list: tuple[int, dict[int, list[int]]] | None = None
         """The islands as listed after that many tiles (shared by clones: never changed)."""
-        self._houses_at: dict[int, list[int]] = {}
+        self.houses_at: dict[int, list[int]] = {}
         """Square -> the places (seats, Alexis) with a house on its tile."""
-        self._tokens_at: dict[int, list[tuple[int, str, str]]] = {}
+        self.tokens_at: dict[int, list[tuple[int, str, str]]] = {}
         """Square -> the bonus tokens on its tile: (seat, kind, resource covered or '')."""
-        self._ships: list[tuple[int, int]] = []
+        self.ships: list[tuple[int, int]] = []
         """Ship tiles laid: (square, owner seat, or -1 for a grey one)."""
-        self._pool = [d.count for d in components.landscape]
+        self.pool = [d.count for d in components.landscape]
         """Landscape tiles nobody has seen, per design (the main stack and the Navigation
         stack: both were shuffled alike)."""
-        self._reserve = components.landscape_total
-        self._nav = 0
-        self._row: list[int] = []
-        self._hands: list[list[int]] = [[] for _ in range(players)]
-        self._tokens: list[list[str]] = [list(components.tokens) for _ in range(players)]
-        self._supply = [components.houses] * seats
-        self._stock = [components.reserve] * seats
+        self.reserve = components.landscape_total
+        self.nav = 0
+        self.row: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.tokens: list[list[str]] = [list(components.tokens) for _ in range(players)]
+        self.supply = [components.houses] * seats
+        self.stock = [components.reserve] * seats
         if card is not None:
-            self._supply[players] = components.houses + components.reserve
-            self._stock[players] = 0
-        self._built = [0] * seats
-        self._prestige = [0] * players
-        self._discoveries: list[list[str]] = [[] for _ in range(players)]
-        self._disc_pool = sorted(t.discoveries)
-        self._drawn: list[str] = []
-        self._known_returned: list[set[str]] = [set() for _ in range(players)]
+            self.supply[players] = components.houses + components.reserve
+            self.stock[players] = 0
+        self.built = [0] * seats
+        self.prestige = [0] * players
+        self.discoveries: list[list[str]] = [[] for _ in range(players)]
+        self.disc_pool = sorted(t.discoveries)
+        self.drawn: list[str] = []
+        self.known_returned: list[set[str]] = [set() for _ in range(players)]
         """Per seat, the Discovery tokens it drew and put back that nobody has drawn since."""
         decks: list[tuple[str, list[str]]] = (
             [("mission", sorted(t.missions)), ("reward", sorted(t.rewards))]
-            if self._advanced
+            if self.advanced
             else [("objective", sorted(t.objectives))]
         )
-        self._decks = dict(decks)
-        self._held: list[dict[str, list[str]]] = [
-            {name: [] for name in self._decks} for _ in range(players)
+        self.decks = dict(decks)
+        self.held: list[dict[str, list[str]]] = [
+            {name: [] for name in self.decks} for _ in range(players)
         ]
         """Per seat and deck, the cards in hand not yet set for a round."""
-        self._now: list[tuple[str, ...]] = [() for _ in range(players)]
-        self._next: list[tuple[str, ...]] = [() for _ in range(players)]
-        self._returned: list[set[str]] = [set() for _ in range(players)]
+        self.now: list[tuple[str, ...]] = [() for _ in range(players)]
+        self.later: list[tuple[str, ...]] = [() for _ in range(players)]
+        self.returned: list[set[str]] = [set() for _ in range(players)]
         """Per seat, the cards it put back this round (they stay in the deck until the next
         draws)."""
-        self._revealed: dict[int, tuple[str, ...]] = {}
+        self.revealed: dict[int, tuple[str, ...]] = {}
         """The objectives revealed at the last round's end, by seat (until the next round)."""
-        self._earned: list[tuple[int, int, int, int]] = []
+        self.earned: list[tuple[int, int, int, int]] = []
         """The houses built at the last round's end: (place, square, points, Discovery
         tokens drawn), Alexis's too (until the next round)."""
-        self._houses_at_last = -1
-        self._alexis_tiles: tuple[tuple[int, int, int] | None, ...] = ()
+        self.houses_at_last = -1
+        self.alexis_tiles: tuple[tuple[int, int, int] | None, ...] = ()
         """What each Expedition card Alexis turned over laid, in the order turned: (design,
         square, rotation), or None for a card that laid nothing (a tuple: copies share it)."""
-        self._first = 0
-        self._round = 0
-        self._lander = -1
-        self._clock = 0
-        self._last_tile = [-1] * players
-        self._expeditions: list[str] = []
-        self._expedition_discards: list[str] = []
-        self._last_expedition = ""
+        self.first = 0
+        self.round = 0
+        self.lander = -1
+        self.clock = 0
+        self.last_tile = [-1] * players
+        self.expeditions: list[str] = []
+        self.expedition_discards: list[str] = []
+        self.last_expedition = ""
         if card is not None:
             explore = [e.id for e in components.expeditions if e.kind == "explore"][: card.explore]
             land = [e.id for e in components.expeditions if e.kind == "land"][: card.land]
-            self._expeditions = sorted(explore + land)
-        self._ended: Said | None = None
+            self.expeditions = sorted(explore + land)
+        self.ended: Said | None = None
         """Why the game ended (:mod:`.words`), once it has."""
-        self._ended_seat: int | None = None
+        self.ended_seat: int | None = None
         """The place of the player who could neither explore nor land, if that ended it."""
-        self._sheet: list[ScoreLine] = []
+        self.sheet: list[ScoreLine] = []
         """The score sheet: the lines scored so far, in order (:mod:`.sheet`)."""
         exploring.set_up(self)
         self.advance()
@@ -190,7 +190,7 @@ class SmallIslandsState(AgendaState):
 
     @property
     def num_seats(self) -> int:
-        return self._n
+        return self.players
 
     def params(self) -> dict[str, Any]:
         return dict(self._params)
@@ -255,12 +255,12 @@ class SmallIslandsState(AgendaState):
     def _can_draw(self, top: Chance) -> bool:
         """Whether a chance step has anything to draw."""
         if isinstance(top, Revealing | Dealing):
-            return self._nav + self._reserve > 0
+            return self.nav + self.reserve > 0
         if isinstance(top, Drawing):
-            return bool(self._decks[top.deck])
+            return bool(self.decks[top.deck])
         if isinstance(top, Discovering):
-            return bool(self._disc_pool)
-        return bool(self._expeditions)
+            return bool(self.disc_pool)
+        return bool(self.expeditions)
 
     def sample_chance(self, rng: random.Random) -> Action:
         top = self.agenda[-1] if self.agenda and not self.over else None
@@ -273,8 +273,8 @@ class SmallIslandsState(AgendaState):
     def end(self, reason: Said, place: int | None = None) -> None:
         """The game is over (``reason`` says why; ``place``: the player it names, if any)."""
         self.over = True
-        self._ended = reason
-        self._ended_seat = place
+        self.ended = reason
+        self.ended_seat = place
         self.agenda.clear()
         self.changed()
         sheet.tokens_revealed(self)
@@ -289,35 +289,35 @@ class SmallIslandsState(AgendaState):
         other = object.__new__(type(self))
         d = other.__dict__
         d.update(self.__dict__)
-        other._board = self._board.copy()
-        other._placements = self._placements.copy(other._board)
-        other._islands = self._islands.copy()
-        other._houses_at = {k: v[:] for k, v in self._houses_at.items()}
-        other._tokens_at = {k: v[:] for k, v in self._tokens_at.items()}
-        other._ships = self._ships[:]
-        other._pool = self._pool[:]
-        other._row = self._row[:]
-        other._hands = list(map(list.copy, self._hands))
-        other._tokens = list(map(list.copy, self._tokens))
-        other._supply = self._supply[:]
-        other._stock = self._stock[:]
-        other._built = self._built[:]
-        other._prestige = self._prestige[:]
-        other._discoveries = list(map(list.copy, self._discoveries))
-        other._disc_pool = self._disc_pool[:]
-        other._drawn = self._drawn[:]
-        other._known_returned = list(map(set.copy, self._known_returned))
-        other._decks = {k: v[:] for k, v in self._decks.items()}
-        other._held = [{k: v[:] for k, v in h.items()} for h in self._held]
-        other._now = self._now[:]
-        other._next = self._next[:]
-        other._returned = list(map(set.copy, self._returned))
-        other._revealed = dict(self._revealed)
-        other._earned = self._earned[:]
-        other._last_tile = self._last_tile[:]
-        other._expeditions = self._expeditions[:]
-        other._expedition_discards = self._expedition_discards[:]
-        other._sheet = self._sheet[:]
+        other.board = self.board.copy()
+        other.placements = self.placements.copy(other.board)
+        other.islands = self.islands.copy()
+        other.houses_at = {k: v[:] for k, v in self.houses_at.items()}
+        other.tokens_at = {k: v[:] for k, v in self.tokens_at.items()}
+        other.ships = self.ships[:]
+        other.pool = self.pool[:]
+        other.row = self.row[:]
+        other.hands = list(map(list.copy, self.hands))
+        other.tokens = list(map(list.copy, self.tokens))
+        other.supply = self.supply[:]
+        other.stock = self.stock[:]
+        other.built = self.built[:]
+        other.prestige = self.prestige[:]
+        other.discoveries = list(map(list.copy, self.discoveries))
+        other.disc_pool = self.disc_pool[:]
+        other.drawn = self.drawn[:]
+        other.known_returned = list(map(set.copy, self.known_returned))
+        other.decks = {k: v[:] for k, v in self.decks.items()}
+        other.held = [{k: v[:] for k, v in h.items()} for h in self.held]
+        other.now = self.now[:]
+        other.later = self.later[:]
+        other.returned = list(map(set.copy, self.returned))
+        other.revealed = dict(self.revealed)
+        other.earned = self.earned[:]
+        other.last_tile = self.last_tile[:]
+        other.expeditions = self.expeditions[:]
+        other.expedition_discards = self.expedition_discards[:]
+        other.sheet = self.sheet[:]
         return other
 
     def parse_action(self, text: str) -> Action:
@@ -328,12 +328,12 @@ class SmallIslandsState(AgendaState):
         the end of a game of 2 or more, with the tie-breaks in the fractions (ports around the
         ship, houses built, the last to lay a tile), so that the best is the winner's."""
         if self.over:
-            return rounds.final_returns(self) if not self._solo else [float(rounds.score(self, 0))]
-        return [float(rounds.public_score(self, s)) for s in range(self._n)]
+            return rounds.final_returns(self) if not self.solo else [float(rounds.score(self, 0))]
+        return [float(rounds.public_score(self, s)) for s in range(self.players)]
 
     def other_scores(self) -> dict[str, float]:
         """Alexis's score in a solo game (her card's base and her houses)."""
-        return {"alexis": float(rounds.alexis_score(self))} if self._solo else {}
+        return {"alexis": float(rounds.alexis_score(self))} if self.solo else {}
 
     def estimate(self, seat: int) -> float:
         """The score with the seat's own Discovery tokens (the others' are hidden), plus
@@ -343,7 +343,7 @@ class SmallIslandsState(AgendaState):
     def estimates(self) -> list[float]:
         """Every seat's :meth:`estimate`, the islands a house may go on listed once for all."""
         found = rounds.havens(self)
-        return [float(rounds.worth(self, s, found)) for s in range(self._n)]
+        return [float(rounds.worth(self, s, found)) for s in range(self.players)]
 
     def returns(self) -> list[float]:
         return self.scores()
@@ -352,8 +352,8 @@ class SmallIslandsState(AgendaState):
         """The scores in whole points, without the tie-breaks of :meth:`scores` (Discovery
         tokens counted once the game is over)."""
         if self.over:
-            return [rounds.score(self, s) for s in range(self._n)]
-        return [rounds.public_score(self, s) for s in range(self._n)]
+            return [rounds.score(self, s) for s in range(self.players)]
+        return [rounds.public_score(self, s) for s in range(self.players)]
 
     def winners(self) -> list[int]:
         """The best return; in the solo game, the player if they beat Alexis, else nobody."""
@@ -383,7 +383,7 @@ class SmallIslandsState(AgendaState):
 
     def end_reason(self) -> Said | None:
         """Why the game ended (None while it goes on)."""
-        return self._ended if self.over else None
+        return self.ended if self.over else None
 
     def say_action(self, action: Action, seat: int | None) -> Said | str | None:
         """The tiles by what they show, the objectives by what they ask and pay."""
@@ -401,19 +401,15 @@ class SmallIslandsState(AgendaState):
 
     # ================================================================ shared helpers
 
-    @property
-    def tables(self) -> Tables:
-        return self._t
-
     def island_root(self, pos: int) -> int:
         """The root node of the island of the tile on ``pos``."""
-        return self._islands.find(self._board.at[pos])
+        return self.islands.find(self.board.at[pos])
 
     def island_count(self, root: int, column: int) -> int:
-        value: int = self._islands.columns[column][root]
+        value: int = self.islands.columns[column][root]
         return value
 
     def bump(self, pos: int, column: int, delta: int) -> None:
         """Change one count of the island of the tile on ``pos``."""
         root = self.island_root(pos)
-        self._islands.columns[column][root] += delta
+        self.islands.columns[column][root] += delta

@@ -30,12 +30,12 @@ if TYPE_CHECKING:
 
 
 def view(g: SmallIslandsState, seat: int | None) -> dict[str, Any]:
-    t = g._t
+    t = g.tables
     xy, ids = t.grid.xy, t.ids
-    ship_owner = dict(g._ships)
-    houses_at, tokens_at = g._houses_at, g._tokens_at
+    ship_owner = dict(g.ships)
+    houses_at, tokens_at = g.houses_at, g.tokens_at
     tiles = []
-    for pos, design, rotation in g._board.tiles:
+    for pos, design, rotation in g.board.tiles:
         x, y = xy[pos]
         tile: dict[str, Any] = {"x": x, "y": y, "design": ids[design], "rotation": rotation}
         if pos in ship_owner:
@@ -48,26 +48,26 @@ def view(g: SmallIslandsState, seat: int | None) -> dict[str, Any]:
     over = g.over
     top = g.agenda[-1] if g.agenda and not over else None
     players = []
-    for s in range(g._n):
+    for s in range(g.players):
         mine = seat == s or over
         player: dict[str, Any] = {
             "seat": s,
-            "hand": [ids[d] for d in g._hands[s]] if seat == s else len(g._hands[s]),
-            "tokens": g._tokens[s][:],
-            "houses": g._supply[s],
-            "reserve": g._stock[s],
-            "built": g._built[s],
-            "prestige": g._prestige[s],
+            "hand": [ids[d] for d in g.hands[s]] if seat == s else len(g.hands[s]),
+            "tokens": g.tokens[s][:],
+            "houses": g.supply[s],
+            "reserve": g.stock[s],
+            "built": g.built[s],
+            "prestige": g.prestige[s],
             "ports_around_ship": rounds.ports_around_ship(g, s),
-            "discoveries": [{"token": d, "value": t.discoveries[d]} for d in g._discoveries[s]]
+            "discoveries": [{"token": d, "value": t.discoveries[d]} for d in g.discoveries[s]]
             if mine
-            else len(g._discoveries[s]),
-            "objective": list(g._now[s]) if seat == s or s in g._revealed else bool(g._now[s]),
-            "next_objective": list(g._next[s]) if seat == s else bool(g._next[s]),
-            "holding": {deck: cards[:] for deck, cards in g._held[s].items()}
+            else len(g.discoveries[s]),
+            "objective": list(g.now[s]) if seat == s or s in g.revealed else bool(g.now[s]),
+            "next_objective": list(g.later[s]) if seat == s else bool(g.later[s]),
+            "holding": {deck: cards[:] for deck, cards in g.held[s].items()}
             if seat == s
-            else {deck: len(cards) for deck, cards in g._held[s].items()},
-            "last_tile": g._last_tile[s],
+            else {deck: len(cards) for deck, cards in g.held[s].items()},
+            "last_tile": g.last_tile[s],
         }
         player["score"] = rounds.score(g, s) if mine else rounds.public_score(g, s)
         players.append(player)
@@ -75,45 +75,45 @@ def view(g: SmallIslandsState, seat: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": g.game_id,
         "seat": seat,
-        "players": g._n,
-        "mode": "advanced" if g._advanced else "normal",
+        "players": g.players,
+        "mode": "advanced" if g.advanced else "normal",
         "step": top.name if top is not None else "over",
         "current_player": g.current_player(),
-        "round": g._round,
-        "first_player": g._first,
+        "round": g.round,
+        "first_player": g.first,
         "tiles": tiles,
         "islands": island_facts(g, known_cards(g, seat)),
-        "row": [ids[d] for d in g._row],
-        "navigation": g._nav,
-        "stack": g._reserve,
-        "decks": {deck: len(cards) for deck, cards in g._decks.items()},
-        "discovery_pool": len(g._disc_pool),
-        "drawn_tokens": (g._drawn[:] if seat == drawer else len(g._drawn)) if g._drawn else [],
-        "drawn_values": {d: t.discoveries[d] for d in g._drawn} if seat == drawer else {},
+        "row": [ids[d] for d in g.row],
+        "navigation": g.nav,
+        "stack": g.reserve,
+        "decks": {deck: len(cards) for deck, cards in g.decks.items()},
+        "discovery_pool": len(g.disc_pool),
+        "drawn_tokens": (g.drawn[:] if seat == drawer else len(g.drawn)) if g.drawn else [],
+        "drawn_values": {d: t.discoveries[d] for d in g.drawn} if seat == drawer else {},
         "grey_ships": max(0, _grey(g)),
         "seats": players,
-        "revealed": {str(s): list(o) for s, o in g._revealed.items()},
+        "revealed": {str(s): list(o) for s, o in g.revealed.items()},
         "houses_built": [
             {"place": p, "x": xy[pos][0], "y": xy[pos][1], "points": pts, "discovery_tokens": tok}
-            for p, pos, pts, tok in g._earned
+            for p, pos, pts, tok in g.earned
         ],
-        "ended": as_data(g._ended) if over and g._ended is not None else None,
+        "ended": as_data(g.ended) if over and g.ended is not None else None,
         "winners": g.winners(),
-        SCORING: [line.json() for line in g._sheet],
+        SCORING: [line.json() for line in g.sheet],
     }
     if over:  # the seat the end's reason names, for the board to say by its name
-        out["ended_seat"] = g._ended_seat
-    if g._solo:
+        out["ended_seat"] = g.ended_seat
+    if g.solo:
         out["alexis"] = {
-            "card": g._alexis_card.id if g._alexis_card else None,
-            "built": g._built[g._n],
-            "houses": g._supply[g._n],
+            "card": g.alexis_card.id if g.alexis_card else None,
+            "built": g.built[g.players],
+            "houses": g.supply[g.players],
             "score": rounds.alexis_score(g),
-            "deck": len(g._expeditions),
-            "discards": g._expedition_discards[:],
-            "last_card": g._last_expedition or None,
-            "last_tile": _laid(g, g._alexis_tiles[-1]) if g._alexis_tiles else None,
-            "laid": [_laid(g, laid) for laid in g._alexis_tiles],
+            "deck": len(g.expeditions),
+            "discards": g.expedition_discards[:],
+            "last_card": g.last_expedition or None,
+            "last_tile": _laid(g, g.alexis_tiles[-1]) if g.alexis_tiles else None,
+            "laid": [_laid(g, laid) for laid in g.alexis_tiles],
         }
     if seat is not None and isinstance(top, Decision) and top.seat == seat:
         out["legal_actions"] = [str(a) for a in g.legal_actions()]
@@ -125,8 +125,8 @@ def _laid(g: SmallIslandsState, laid: tuple[int, int, int] | None) -> dict[str, 
     if laid is None:
         return None
     design, pos, rotation = laid
-    x, y = g._t.grid.xy[pos]
-    return {"design": g._t.ids[design], "x": x, "y": y, "rotation": rotation}
+    x, y = g.tables.grid.xy[pos]
+    return {"design": g.tables.ids[design], "x": x, "y": y, "rotation": rotation}
 
 
 def _token(seat: int, kind: str, over: str) -> dict[str, Any]:
@@ -147,12 +147,12 @@ def known_cards(g: SmallIslandsState, seat: int | None) -> set[str]:
     """The objective, Mission and Reward cards ``seat`` may name: its own (held, kept,
     kept for next round) and those revealed; every card once the game is over."""
     if g.over:
-        c = g._t.components
+        c = g.tables.components
         return {o.id for o in c.objectives} | {m.id for m in c.missions} | {r.id for r in c.rewards}
-    known = {card for cards in g._revealed.values() for card in cards}
-    if seat is not None and 0 <= seat < g._n:
-        known.update(g._now[seat], g._next[seat])
-        for cards in g._held[seat].values():
+    known = {card for cards in g.revealed.values() for card in cards}
+    if seat is not None and 0 <= seat < g.players:
+        known.update(g.now[seat], g.later[seat])
+        for cards in g.held[seat].values():
             known.update(cards)
     return known
 
@@ -168,10 +168,10 @@ def island_facts(g: SmallIslandsState, known: set[str]) -> list[dict[str, Any]]:
     from terranova.games.small_islands import islands as isl
     from terranova.games.small_islands.objectives import fulfils
 
-    t = g._t
+    t = g.tables
     c = t.components
     xy = t.grid.xy
-    if g._advanced:
+    if g.advanced:
         missions, rewards = list(c.missions), list(c.rewards)
     else:
         missions, rewards = [o.mission for o in c.objectives], [o.reward for o in c.objectives]
@@ -180,7 +180,7 @@ def island_facts(g: SmallIslandsState, known: set[str]) -> list[dict[str, Any]]:
     out = []
     for root, squares in isl.islands(g).items():
         island = isl.island(g, root)
-        houses = [s for pos in squares for s in g._houses_at.get(pos, ())]
+        houses = [s for pos in squares for s in g.houses_at.get(pos, ())]
         out.append(
             {
                 "squares": [list(xy[pos]) for pos in squares],
@@ -237,7 +237,7 @@ def tile_name(design_id: str, symbols: dict[str, int], sea: bool) -> Said:
 
 
 def components(g: SmallIslandsState) -> dict[str, Any]:
-    t = g._t
+    t = g.tables
     c = t.components
     designs = []
     for design in t.designs:

@@ -59,7 +59,7 @@ def stuck(place: int) -> Said:
 def tile_shows(g: SmallIslandsState, design: str) -> Said | None:
     """What a tile shows: ``2 flowers and a temple``, or its land and sea when it shows no
     symbol (None for a ship tile or a design not known)."""
-    t = g._t
+    t = g.tables
     index = t.index.get(design)
     if index is None or index == t.ship:
         return None
@@ -74,7 +74,7 @@ def tile_shows(g: SmallIslandsState, design: str) -> Said | None:
 
 def tile_words(g: SmallIslandsState, design: str) -> Said:
     """A tile by what it shows: ``the tile with 2 flowers and a temple``."""
-    t = g._t
+    t = g.tables
     index = t.index.get(design)
     if index is None:
         return _("a tile")
@@ -89,7 +89,7 @@ def tile_words(g: SmallIslandsState, design: str) -> Said:
 
 def objective_words(g: SmallIslandsState, card: str) -> Said:
     """An objective (or a Mission, or a Reward) card by what it asks and pays."""
-    t = g._t
+    t = g.tables
     if card in t.objectives:
         o = t.objectives[card]
         return _(
@@ -133,7 +133,7 @@ def say_action(g: SmallIslandsState, action: Action, seat: int | None) -> Said |
 
 
 def _words(g: SmallIslandsState, action: Action, player: Said) -> Said | str:
-    t = g._t
+    t = g.tables
     match action:
         case a.Place(design=design, x=x, y=y, rotation=rotation):
             tile = tile_words(g, design)
