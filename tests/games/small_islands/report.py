@@ -15,9 +15,8 @@ from collections import Counter
 import terranova
 from terranova.agents import make_agent
 from terranova.core.state import CHANCE
-from terranova.games.small_islands import rounds
 from terranova.games.small_islands.islands import island, islands
-from terranova.games.small_islands.objectives import fulfils
+from terranova.games.small_islands.objectives import fulfils, mission
 from terranova.games.small_islands.state import SmallIslandsState
 
 
@@ -43,7 +42,7 @@ def play(
             landed = len(state.ships)
             for seat in range(state.num_seats):
                 if state.now[seat]:
-                    wanted = rounds.mission(state, seat)
+                    wanted = mission(state, seat)
                     met.append(any(
                         len(squares) >= 2 and fulfils(wanted, island(state, root))
                         for root, squares in islands(state).items()

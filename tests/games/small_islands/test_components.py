@@ -16,6 +16,7 @@ import terranova
 from terranova.core.errors import ContentError
 from terranova.games.small_islands.components import SYMBOLS, parse_cards, parse_tiles
 from terranova.games.small_islands.content import load_components
+from terranova.games.small_islands.tables import tables_of
 
 
 def built_in(name: str) -> dict[str, Any]:
@@ -108,6 +109,6 @@ def test_a_corrected_file_is_played_and_a_broken_one_refused(tmp_path: Path) -> 
 def test_the_games_of_one_set_of_components_share_its_tables() -> None:
     first = terranova.make("small-islands", players=2)
     second = terranova.make("small-islands", players=4, mode="advanced")
-    assert first.tables is second.tables is load_components().tables
+    assert first.tables is second.tables is tables_of(load_components())
     assert first.clone().tables is first.tables
     assert first.resample(0, random.Random(1)).tables is first.tables

@@ -15,7 +15,7 @@ import terranova
 from terranova.core.encoding import Encoding, Planes, encoding_of
 from terranova.core.registry import game_info
 from terranova.core.state import CHANCE, State
-from terranova.games.small_islands import rounds
+from terranova.games.small_islands import islands
 from terranova.games.small_islands.actions import (
     DONE,
     PASS,
@@ -192,7 +192,7 @@ def test_the_map_shows_tiles_tokens_houses_and_ships_as_each_seat_sees_them() ->
     lay(g, 0, 1, "cape", 2)  # land on its S edge, turned a half turn
     token(g, 0, "flower", 0, 0)
     token(g, 1, "port", 0, 1)
-    rounds.build(g, 1, pos(g, 1, 0))
+    islands.build(g, 1, pos(g, 1, 0))
     ship(g, 3, 3, 1)
     ship(g, -3, 3, -1)
     at_step(g, Turn(0))

@@ -11,27 +11,24 @@ face-up tile); he builds on the largest islands first.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from terranova.core.actions import Action
 from terranova.core.turns import TurnOver
-from terranova.games.small_islands import exploring, rounds
+from terranova.games.small_islands import exploring
 from terranova.games.small_islands.actions import Expedition, Place
-from terranova.games.small_islands.islands import OWNERS, free_house_symbols, islands
+from terranova.games.small_islands.components import Expedition as ExpeditionCard
+from terranova.games.small_islands.islands import SMALLEST_ISLAND, free_house_symbols, islands
+from terranova.games.small_islands.islands import build as build_house
+from terranova.games.small_islands.record import OWNERS, Record
 from terranova.games.small_islands.steps import Revealing
 
-if TYPE_CHECKING:
-    from terranova.games.small_islands.components import Expedition as ExpeditionCard
-    from terranova.games.small_islands.state import SmallIslandsState
 
-
-def outcomes(g: SmallIslandsState) -> list[tuple[Action, float]]:
+def outcomes(g: Record) -> list[tuple[Action, float]]:
     """The Expedition cards left in his deck, each as likely."""
     deck = g.expeditions
     return [(Expedition(card), 1 / len(deck)) for card in deck]
 
 
-def play(g: SmallIslandsState, action: Action) -> None:
+def play(g: Record, action: Action) -> None:
     """Alexis carries out the card turned over."""
     assert isinstance(action, Expedition)
     g.expeditions.remove(action.card)
@@ -43,7 +40,7 @@ def play(g: SmallIslandsState, action: Action) -> None:
     g.alexis_tiles += (_carry_out(g, g.tables.expeditions[action.card]),)
 
 
-def _carry_out(g: SmallIslandsState, card: ExpeditionCard) -> tuple[int, int, int] | None:
+def _carry_out(g: Record, card: ExpeditionCard) -> tuple[int, int, int] | None:
     """Alexis lays a grey ship for a Land card, else explores; what he laid, if anything:
     (design, square, rotation)."""
     me = g.players
@@ -54,7 +51,7 @@ def _carry_out(g: SmallIslandsState, card: ExpeditionCard) -> tuple[int, int, in
             exploring.lay(g, best, g.tables.ship, 0, me)
             g.ships.append((best, -1))
             g.lander = me
-            rounds.begin_round_end(g)
+            exploring.begin_round_end(g)
             return (g.tables.ship, best, 0)
     slot, aim = (card.slot, card.aim) if card.kind == "explore" else (1, "join")
     g.agenda.append(TurnOver(me))
@@ -74,14 +71,14 @@ def _carry_out(g: SmallIslandsState, card: ExpeditionCard) -> tuple[int, int, in
     return laid
 
 
-def neighbours(g: SmallIslandsState, pos: int) -> int:
+def neighbours(g: Record, pos: int) -> int:
     """Tiles around a square, diagonal ones included."""
     at = g.board.at
     grid = g.tables.grid
     return sum(pos + d in at for d in (*grid.step, *grid.diagonal))
 
 
-def build(g: SmallIslandsState) -> None:
+def build(g: Record) -> None:
     """Alexis builds his card's number of houses: on islands of two tiles or more without
     his house, the largest first (then the earliest laid), on the first free house symbol."""
     card = g.alexis_card
@@ -91,7 +88,7 @@ def build(g: SmallIslandsState) -> None:
     candidates = [
         squares
         for root, squares in islands(g).items()
-        if len(squares) >= rounds.SMALLEST_ISLAND and not owners[root] >> me & 1
+        if len(squares) >= SMALLEST_ISLAND and not owners[root] >> me & 1
     ]
     candidates.sort(key=len, reverse=True)
     built = 0
@@ -100,6 +97,6 @@ def build(g: SmallIslandsState) -> None:
             break
         free = [pos for pos in squares if free_house_symbols(g, pos) > 0]
         if free:
-            rounds.build(g, me, free[0])
+            build_house(g, me, free[0])
             g.earned.append((me, free[0], 0, 0))
             built += 1

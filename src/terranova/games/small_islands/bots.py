@@ -38,8 +38,9 @@ from terranova.games.small_islands.actions import (
     Token,
 )
 from terranova.games.small_islands.components import LAND, RESOURCES, Mission, Reward
-from terranova.games.small_islands.islands import OWNERS, free_house_symbols, island
-from terranova.games.small_islands.objectives import Island, fulfils, points
+from terranova.games.small_islands.islands import free_house_symbols, island
+from terranova.games.small_islands.objectives import Island, fulfils, mission, points, reward
+from terranova.games.small_islands.record import OWNERS
 from terranova.games.small_islands.state import SmallIslandsState
 from terranova.games.small_islands.steps import LayingStart
 
@@ -309,7 +310,7 @@ def _house_value(g: SmallIslandsState, seat: int, action: Action) -> float:
         return 0.0
     root = g.island_root(g.tables.grid.encode(action.x, action.y))
     shown = island(g, root)
-    return 1.0 + _pays(g, rounds.mission(g, seat), rounds.reward(g, seat), shown)
+    return 1.0 + _pays(g, mission(g, seat), reward(g, seat), shown)
 
 
 GREEDY_POLICIES: Mapping[str, GreedyPolicy] = {INFO.id: greedy}

@@ -15,17 +15,12 @@ house symbols.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
-from typing import TYPE_CHECKING, Any, Literal, Self
+from dataclasses import dataclass, field
+from typing import Any, Literal, Self
 
 from pydantic import Field, ValidationError, model_validator
 
 from terranova.core.errors import ContentError
-
-if TYPE_CHECKING:
-    from terranova.games.small_islands.tables import Tables
-
 from terranova.kit.schema import (
     DesignModel,
     FieldError,
@@ -182,6 +177,9 @@ class Components:
     discoveries: tuple[Discovery, ...]
     alexis: tuple[Alexis, ...]
     expeditions: tuple[Expedition, ...]
+    compiled: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
+    """What is made from these components once and shared by every game on them (their
+    tables: :func:`.tables.tables_of`)."""
 
     @property
     def designs(self) -> tuple[Design, ...]:
@@ -192,14 +190,6 @@ class Components:
     @property
     def landscape_total(self) -> int:
         return sum(d.count for d in self.landscape)
-
-    @cached_property
-    def tables(self) -> Tables:
-        """The compiled tables of these components (made once, shared by every game on
-        them)."""
-        from terranova.games.small_islands.tables import Tables  # the tables read components
-
-        return Tables(self)
 
 
 # ----------------------------------------------------------------------- tile file

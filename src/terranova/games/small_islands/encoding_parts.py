@@ -31,7 +31,7 @@ from terranova.games.small_islands.components import RESOURCES, SYMBOLS, Compone
 from terranova.games.small_islands.content import load_components
 from terranova.games.small_islands.exploring import HAND, PORTS_PER_TILE, ROW, TOKEN_ORDER
 from terranova.games.small_islands.rounds import DRAWS, NAVIGATION
-from terranova.games.small_islands.tables import SPAN
+from terranova.games.small_islands.tables import SPAN, tables_of
 
 STEPS = (
     "starting tiles",
@@ -130,7 +130,7 @@ class Parts:
         cover = self.cover = params["tokens"] == "cover"
         solo = self.solo = players == 1
         c = self.components = load_components(params["tiles"], params["cards"])
-        t = c.tables
+        t = tables_of(c)
         self.places = players + (1 if solo else 0)
         self.reach = reach(c, players)
         self.start_sides = [d.id for d in c.starts]

@@ -10,11 +10,10 @@ the kit's corner-matching :class:`~terranova.kit.board.TileBoard` checks that.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from terranova.core.actions import Action
 from terranova.core.turns import Step, TurnOver
-from terranova.games.small_islands import sheet, words
+from terranova.games.small_islands import ending, sheet, words
 from terranova.games.small_islands.actions import (
     PASS,
     Deal,
@@ -26,7 +25,7 @@ from terranova.games.small_islands.actions import (
     Token,
 )
 from terranova.games.small_islands.components import LAND, RESOURCES
-from terranova.games.small_islands.islands import FLOWER, PORT
+from terranova.games.small_islands.record import FLOWER, PORT, Record
 from terranova.games.small_islands.steps import (
     AlexisTurn,
     Bonus,
@@ -34,13 +33,11 @@ from terranova.games.small_islands.steps import (
     Drawing,
     LayingStart,
     Placing,
+    Reckoning,
     Revealing,
     RoundStart,
     Turn,
 )
-
-if TYPE_CHECKING:
-    from terranova.games.small_islands.state import SmallIslandsState
 
 ROW = 3
 """Face-up landscape tiles beside the Navigation tile."""
@@ -50,7 +47,7 @@ PORTS_PER_TILE = 2
 TOKEN_ORDER = (*RESOURCES, "port")
 
 
-def set_up(g: SmallIslandsState) -> None:
+def set_up(g: Record) -> None:
     """The first player lays the starting tiles (in any order; in number order with
     ``start=ordered``); three tiles are turned face up; each player draws two tiles and an
     objective (advanced: a Mission and a Reward); the first round begins."""
@@ -70,7 +67,7 @@ def set_up(g: SmallIslandsState) -> None:
 # ------------------------------------------------------------------ legal actions
 
 
-def legal(g: SmallIslandsState, top: Step) -> list[Action] | None:
+def legal(g: Record, top: Step) -> list[Action] | None:
     """The legal actions of an exploring step (None for another step)."""
     match top:
         case LayingStart():
@@ -92,7 +89,7 @@ def legal(g: SmallIslandsState, top: Step) -> list[Action] | None:
     return None
 
 
-def takes(g: SmallIslandsState, seat: int) -> list[Action]:
+def takes(g: Record, seat: int) -> list[Action]:
     """Explore: the face-up tiles whose taking leaves a tile in hand that can be laid."""
     placements = g.placements
     hand_fits = any(placements.can_place(d) for d in set(g.hands[seat]))
@@ -106,24 +103,24 @@ def takes(g: SmallIslandsState, seat: int) -> list[Action]:
     return out
 
 
-def ship_squares(g: SmallIslandsState) -> list[int]:
+def ship_squares(g: Record) -> list[int]:
     """Where a ship tile may lie: next to a tile, sea all around."""
     masks = g.tables.tiles.masks[g.tables.ship]
     return [pos for pos, code in g.board.frontier.items() if masks[code]]
 
 
-def own_ship_free(g: SmallIslandsState, seat: int) -> bool:
+def own_ship_free(g: Record, seat: int) -> bool:
     return all(owner != seat for _, owner in g.ships)
 
 
-def grey_ships_left(g: SmallIslandsState) -> int:
+def grey_ships_left(g: Record) -> int:
     """Grey ships still beside the table: the ship tiles of colours nobody plays."""
     colours = 1 if g.solo else g.players
     grey_laid = sum(owner < 0 for _, owner in g.ships)
     return g.tables.components.ships - colours - grey_laid
 
 
-def landings(g: SmallIslandsState, seat: int) -> list[Action]:
+def landings(g: Record, seat: int) -> list[Action]:
     """Land: only once the Navigation stack is empty; one's own ship, or a grey one."""
     if g.nav or seat >= g.players:
         return []
@@ -139,7 +136,7 @@ def landings(g: SmallIslandsState, seat: int) -> list[Action]:
     return [Land(kind, x, y) for kind in kinds for x, y in squares]
 
 
-def bonus_tokens(g: SmallIslandsState, seat: int) -> list[Action]:
+def bonus_tokens(g: Record, seat: int) -> list[Action]:
     """Where each kind of bonus token the seat still holds may go (:func:`token_spots`), by
     kind, then in the order the tiles were laid."""
     held = g.tokens[seat]
@@ -151,7 +148,7 @@ def bonus_tokens(g: SmallIslandsState, seat: int) -> list[Action]:
     return [action for kind in TOKEN_ORDER if kind in held for action in spots[kind]]
 
 
-def all_spots(g: SmallIslandsState) -> dict[str, list[Token]]:
+def all_spots(g: Record) -> dict[str, list[Token]]:
     """Per kind of bonus token, where one may go (:func:`token_spots`), in the order the
     tiles were laid."""
     spots: dict[str, list[Token]] = {kind: [] for kind in TOKEN_ORDER}
@@ -165,7 +162,7 @@ def all_spots(g: SmallIslandsState) -> dict[str, list[Token]]:
     return spots
 
 
-def add_spots(g: SmallIslandsState, pos: int, design: int) -> None:
+def add_spots(g: Record, pos: int, design: int) -> None:
     """A tile just laid at ``pos`` adds its spots to :func:`all_spots`, once listed."""
     spots = g.token_spots
     new = g.clean_spots[design]
@@ -178,7 +175,7 @@ def add_spots(g: SmallIslandsState, pos: int, design: int) -> None:
     g.token_spots = spots
 
 
-def clean_spots(g: SmallIslandsState) -> list[list[tuple[str, str]]]:
+def clean_spots(g: Record) -> list[list[tuple[str, str]]]:
     """Per design, where a bonus token may go on a tile with none on it yet
     (:func:`token_spots`; listed once per set of components and variant)."""
     kept = g.tables.clean_spots
@@ -189,7 +186,7 @@ def clean_spots(g: SmallIslandsState) -> list[list[tuple[str, str]]]:
 
 
 def token_spots(
-    g: SmallIslandsState, design: int, placed: list[tuple[int, str, str]] | None
+    g: Record, design: int, placed: list[tuple[int, str, str]] | None
 ) -> list[tuple[str, str]]:
     """Where a bonus token may go on a tile of ``design`` with the tokens ``placed`` on it:
     a resource token on a printed resource of its kind (variant ``tokens=cover``: on a
@@ -223,14 +220,14 @@ def _uncovered(printed: int, placed: list[tuple[int, str, str]] | None, resource
     return printed > sum(1 for _, kind, over in placed if (over or kind) == resource)
 
 
-def free_symbols(g: SmallIslandsState, pos: int, design: int, resource: str) -> int:
+def free_symbols(g: Record, pos: int, design: int, resource: str) -> int:
     """Printed symbols of ``resource`` on the tile not under a token."""
     printed = g.tables.symbols[design][RESOURCES.index(resource)]
     under = sum(1 for _, kind, over in g.tokens_at.get(pos, ()) if (over or kind) == resource)
     return printed - under
 
 
-def ports_on(g: SmallIslandsState, pos: int) -> int:
+def ports_on(g: Record, pos: int) -> int:
     """Ports on the tile at ``pos``: printed and placed."""
     design = g.board.tiles[g.board.at[pos]][1]
     printed = g.tables.symbols[design][4]
@@ -240,7 +237,7 @@ def ports_on(g: SmallIslandsState, pos: int) -> int:
     return printed + sum(1 for _, kind, _ in placed if kind == "port")
 
 
-def ports_around(g: SmallIslandsState, pos: int) -> int:
+def ports_around(g: Record, pos: int) -> int:
     """Ports on the tiles in the 8 squares around ``pos`` (what a ship there scores)."""
     at = g.board.at
     return sum(ports_on(g, pos + d) for d in g.tables.around if pos + d in at)
@@ -249,7 +246,7 @@ def ports_around(g: SmallIslandsState, pos: int) -> int:
 # ------------------------------------------------------------------ chance
 
 
-def outcomes(g: SmallIslandsState) -> list[tuple[Action, float]]:
+def outcomes(g: Record) -> list[tuple[Action, float]]:
     """A tile turned face up or dealt: any tile nobody has seen, as many chances as copies."""
     top = g.agenda[-1]
     total = g.nav + g.reserve
@@ -259,7 +256,7 @@ def outcomes(g: SmallIslandsState) -> list[tuple[Action, float]]:
     return [(made[d], n / total) for d, n in enumerate(g.pool) if n]
 
 
-def sample(g: SmallIslandsState, rng: random.Random) -> Action | None:
+def sample(g: Record, rng: random.Random) -> Action | None:
     """A tile drawn as :func:`outcomes` weighs them, without listing them (None: none
     left)."""
     total = g.nav + g.reserve
@@ -274,7 +271,7 @@ def sample(g: SmallIslandsState, rng: random.Random) -> Action | None:
     raise AssertionError("the unseen tiles do not add up")
 
 
-def drawable(g: SmallIslandsState, action: Action) -> bool:
+def drawable(g: Record, action: Action) -> bool:
     """Whether a tile-drawing chance outcome is possible now."""
     top = g.agenda[-1]
     wanted = Deal if isinstance(top, Dealing) else Reveal
@@ -288,7 +285,7 @@ def drawable(g: SmallIslandsState, action: Action) -> bool:
 # ------------------------------------------------------------------ applying
 
 
-def apply(g: SmallIslandsState, top: Step, action: Action) -> bool:
+def apply(g: Record, top: Step, action: Action) -> bool:
     """Carry out an action of an exploring step; False if the step is not one."""
     t = g.tables
     match top:
@@ -338,12 +335,12 @@ def apply(g: SmallIslandsState, top: Step, action: Action) -> bool:
     return True
 
 
-def fits(g: SmallIslandsState, start: int) -> bool:
+def fits(g: Record, start: int) -> bool:
     """Whether starting tile ``start`` fits anywhere on the table, on either side."""
     return any(g.placements.can_place(d) for d in g.tables.start_sides[start])
 
 
-def draw_tile(g: SmallIslandsState, design: int) -> int:
+def draw_tile(g: Record, design: int) -> int:
     """A tile leaves the unseen tiles: from the Navigation stack while it holds any."""
     g.pool[design] -= 1
     if g.nav:
@@ -353,7 +350,7 @@ def draw_tile(g: SmallIslandsState, design: int) -> int:
     return design
 
 
-def lay(g: SmallIslandsState, pos: int, design: int, rotation: int, seat: int) -> None:
+def lay(g: Record, pos: int, design: int, rotation: int, seat: int) -> None:
     """Lay a tile and join its island to those it meets across land edges."""
     board = g.board
     joins = board.place(pos, design, rotation)
@@ -373,10 +370,8 @@ def lay(g: SmallIslandsState, pos: int, design: int, rotation: int, seat: int) -
         g.last_tile[seat] = g.clock
 
 
-def land(g: SmallIslandsState, seat: int, pos: int, own: bool) -> None:
+def land(g: Record, seat: int, pos: int, own: bool) -> None:
     """A ship tile is laid: the round's exploration is over."""
-    from terranova.games.small_islands import rounds
-
     lay(g, pos, g.tables.ship, 0, seat)
     g.ships.append((pos, seat if own else -1))
     if own:
@@ -384,10 +379,15 @@ def land(g: SmallIslandsState, seat: int, pos: int, own: bool) -> None:
         if ports:
             sheet.landed(g, seat, pos, ports)
     g.lander = seat
-    rounds.begin_round_end(g)
+    begin_round_end(g)
 
 
-def place_token(g: SmallIslandsState, seat: int, token: Token) -> None:
+def begin_round_end(g: Record) -> None:
+    """A ship has landed: from the player who landed, each player (and Alexis) builds."""
+    g.agenda.append(Reckoning(g.lander, g.places - 1))
+
+
+def place_token(g: Record, seat: int, token: Token) -> None:
     pos = g.tables.grid.encode(token.x, token.y)
     g.tokens[seat].remove(token.kind)
     g.tokens_at.setdefault(pos, []).append((seat, token.kind, token.over))
@@ -405,7 +405,7 @@ def place_token(g: SmallIslandsState, seat: int, token: Token) -> None:
 # ------------------------------------------------------------------ turn order
 
 
-def carry_out(g: SmallIslandsState, top: Step) -> bool:
+def carry_out(g: Record, top: Step) -> bool:
     """Carry out an automatic step of the turn; False if the step is not one."""
     if not isinstance(top, TurnOver):
         return False
@@ -413,7 +413,7 @@ def carry_out(g: SmallIslandsState, top: Step) -> bool:
     return True
 
 
-def begin_turn(g: SmallIslandsState, place: int) -> None:
+def begin_turn(g: Record, place: int) -> None:
     """The turn of the player (or Alexis) at ``place`` in turn order; the game ends at once
     if they can neither explore nor land."""
     if place == g.players:
@@ -421,6 +421,6 @@ def begin_turn(g: SmallIslandsState, place: int) -> None:
         return
     found = takes(g, place) + landings(g, place)
     if not found:
-        g.end(words.stuck(place), place)
+        ending.end(g, words.stuck(place), place)
         return
     g.expect(Turn(place), found)

@@ -1,33 +1,27 @@
 """Islands: tiles joined across land edges. The state keeps them as a kit
 :class:`~terranova.kit.regions.Regions`, one node per laid tile (its index), whose roots
-hold each island's counts (:data:`ISLAND_TOTALS`)."""
+hold each island's counts (:data:`.record.ISLAND_TOTALS`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from terranova.games.small_islands.objectives import Island
-from terranova.kit.regions import OR, SUM
-
-if TYPE_CHECKING:
-    from terranova.games.small_islands.state import SmallIslandsState
-
-ISLAND_TOTALS = (
-    ("tiles", SUM),
-    ("flower", SUM),
-    ("fruit", SUM),
-    ("leaf", SUM),
-    ("temple", SUM),
-    ("port", SUM),
-    ("house", SUM),
-    ("owners", OR),
+from terranova.games.small_islands.record import (
+    FLOWER,
+    FRUIT,
+    HOUSE,
+    LEAF,
+    OWNERS,
+    PORT,
+    TEMPLE,
+    TILES,
+    Record,
 )
-"""An island's root holds its tiles, resources (bonus tokens counted), temples, ports
-(printed and placed), house symbols, and a bit mask of who has a house on it."""
-TILES, FLOWER, FRUIT, LEAF, TEMPLE, PORT, HOUSE, OWNERS = range(8)
+
+SMALLEST_ISLAND = 2
+"""Tiles an island needs before a house may be built on it."""
 
 
-def island(g: SmallIslandsState, root: int) -> Island:
+def island(g: Record, root: int) -> Island:
     """What the island whose root node is ``root`` shows."""
     c = g.islands.columns
     return Island(
@@ -36,13 +30,13 @@ def island(g: SmallIslandsState, root: int) -> Island:
     )  # fmt: skip
 
 
-def free_house_symbols(g: SmallIslandsState, pos: int) -> int:
+def free_house_symbols(g: Record, pos: int) -> int:
     """House symbols of the tile at ``pos`` with no house on them."""
     design = g.board.tiles[g.board.at[pos]][1]
     return g.tables.house_symbols[design] - len(g.houses_at.get(pos, ()))
 
 
-def free_squares(g: SmallIslandsState) -> dict[int, list[int]]:
+def free_squares(g: Record) -> dict[int, list[int]]:
     """Per island (its root), the squares of its tiles with a free house symbol, in the
     order laid."""
     find = g.islands.find
@@ -56,7 +50,7 @@ def free_squares(g: SmallIslandsState) -> dict[int, list[int]]:
     return out
 
 
-def islands(g: SmallIslandsState) -> dict[int, list[int]]:
+def islands(g: Record) -> dict[int, list[int]]:
     """Every island of land tiles: root -> the squares of its tiles, in the order laid (kept
     until the next tile is laid: do not change it)."""
     laid = len(g.board.tiles)
@@ -71,3 +65,15 @@ def islands(g: SmallIslandsState) -> dict[int, list[int]]:
             out.setdefault(find(index), []).append(pos)
     g.island_list = (laid, out)
     return out
+
+
+def build(g: Record, place: int, pos: int) -> int:
+    """A house of the player (or Alexis) at ``place`` goes on the tile at ``pos``; the root
+    of its island."""
+    g.houses_at.setdefault(pos, []).append(place)
+    g.houses_at_last = pos
+    g.supply[place] -= 1
+    g.built[place] += 1
+    root = g.island_root(pos)
+    g.islands.columns[OWNERS][root] |= 1 << place
+    return root

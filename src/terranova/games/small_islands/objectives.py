@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from terranova.games.small_islands.components import RESOURCES, Mission, Reward
+from terranova.games.small_islands.record import Record
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,3 +86,17 @@ def points(reward: Reward, island: Island) -> int:
 def discoveries(reward: Reward, island: Island) -> int:
     """How many Discovery tokens the reward draws: one per temple of a ``discovery`` reward."""
     return island.temple if reward.kind == "discovery" else 0
+
+
+def mission(g: Record, seat: int) -> Mission:
+    """The Mission of the seat's objective this round."""
+    now = g.now[seat]
+    t = g.tables
+    return t.objectives[now[0]].mission if len(now) == 1 else t.missions[now[0]]
+
+
+def reward(g: Record, seat: int) -> Reward:
+    """The Reward of the seat's objective this round."""
+    now = g.now[seat]
+    t = g.tables
+    return t.objectives[now[0]].reward if len(now) == 1 else t.rewards[now[1]]

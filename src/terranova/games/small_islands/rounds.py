@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import random
 from itertools import compress, count, permutations
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from terranova.core.actions import Action
 from terranova.core.turns import Chance, Step, TurnOver
-from terranova.games.small_islands import alexis, exploring, sheet, words
+from terranova.games.small_islands import alexis, ending, exploring, sheet, words
 from terranova.games.small_islands.actions import (
     DONE,
     Build,
@@ -26,9 +26,17 @@ from terranova.games.small_islands.actions import (
     House,
     Keep,
 )
-from terranova.games.small_islands.components import Mission, Reward
-from terranova.games.small_islands.islands import OWNERS, TILES, free_squares, island
-from terranova.games.small_islands.objectives import Island, discoveries, fulfils, points
+from terranova.games.small_islands.components import Mission
+from terranova.games.small_islands.islands import SMALLEST_ISLAND, build, free_squares, island
+from terranova.games.small_islands.objectives import (
+    Island,
+    discoveries,
+    fulfils,
+    mission,
+    points,
+    reward,
+)
+from terranova.games.small_islands.record import OWNERS, TILES, Record
 from terranova.games.small_islands.steps import (
     Building,
     Choosing,
@@ -43,26 +51,21 @@ from terranova.games.small_islands.steps import (
     RoundStart,
 )
 
-if TYPE_CHECKING:
-    from terranova.games.small_islands.state import SmallIslandsState
-
 NAVIGATION = 6
 """Tiles put on the Navigation tile at the start of each round."""
 DRAWS = 2
 """Cards of each deck drawn at the start of a round (to hold three)."""
-SMALLEST_ISLAND = 2
-"""Tiles an island needs before a house may be built on it."""
 
 
 # ------------------------------------------------------------------ preparing a round
 
 
-def start_round(g: SmallIslandsState) -> None:
+def start_round(g: Record) -> None:
     """The first player fills the Navigation stack (if the main stack cannot give a tile,
     the game ends at once); each player draws to hold three objectives and keeps one for
     this round and one for the next; the first player begins."""
     if g.reserve < NAVIGATION:
-        g.end(words.STACK_SHORT)
+        ending.end(g, words.STACK_SHORT)
         return
     g.round += 1
     g.revealed.clear()
@@ -84,7 +87,7 @@ def start_round(g: SmallIslandsState) -> None:
         g.returned[seat].clear()
 
 
-def choices(g: SmallIslandsState, seat: int) -> list[Action]:
+def choices(g: Record, seat: int) -> list[Action]:
     """Keep one objective for this round and one for the next (advanced: build each from a
     Mission and a Reward); the rest go back."""
     held = g.held[seat]
@@ -99,7 +102,7 @@ def choices(g: SmallIslandsState, seat: int) -> list[Action]:
     ]
 
 
-def keep_what_there_is(g: SmallIslandsState, seat: int) -> None:
+def keep_what_there_is(g: Record, seat: int) -> None:
     """Decks too small for a choice (a card file with few cards): the first card of each
     deck held is this round's objective, nothing is kept for the next."""
     held = g.held[seat]
@@ -111,7 +114,7 @@ def keep_what_there_is(g: SmallIslandsState, seat: int) -> None:
         cards.clear()
 
 
-def keep(g: SmallIslandsState, seat: int, action: Action) -> None:
+def keep(g: Record, seat: int, action: Action) -> None:
     held = g.held[seat]
     if isinstance(action, Keep):
         g.now[seat], g.later[seat] = (action.now,), (action.later,)
@@ -132,29 +135,12 @@ def keep(g: SmallIslandsState, seat: int, action: Action) -> None:
 # ------------------------------------------------------------------ the round's end
 
 
-def begin_round_end(g: SmallIslandsState) -> None:
-    """A ship has landed: from the player who landed, each player (and Alexis) builds."""
-    g.agenda.append(Reckoning(g.lander, g.places - 1))
-
-
-def mission(g: SmallIslandsState, seat: int) -> Mission:
-    now = g.now[seat]
-    t = g.tables
-    return t.objectives[now[0]].mission if len(now) == 1 else t.missions[now[0]]
-
-
-def reward(g: SmallIslandsState, seat: int) -> Reward:
-    now = g.now[seat]
-    t = g.tables
-    return t.objectives[now[0]].reward if len(now) == 1 else t.rewards[now[1]]
-
-
-def worth(g: SmallIslandsState, seat: int, found: list[Haven] | None = None) -> int:
+def worth(g: Record, seat: int, found: list[Haven] | None = None) -> int:
     """The seat's score (its own Discovery tokens counted) plus its :func:`prospect`."""
     return score(g, seat) + prospect(g, seat, found)
 
 
-def prospect(g: SmallIslandsState, seat: int, found: list[Haven] | None = None) -> int:
+def prospect(g: Record, seat: int, found: list[Haven] | None = None) -> int:
     """Prestige points the seat's objective for this round would pay now: the best islands
     it may build on, one house each, as many as it has houses (``found``: the
     :func:`havens`, when already listed)."""
@@ -175,7 +161,7 @@ class Haven(NamedTuple):
     free: list[int]
 
 
-def havens(g: SmallIslandsState) -> list[Haven]:
+def havens(g: Record) -> list[Haven]:
     """The islands a house may go on, whoever builds: two tiles or more, a free house
     symbol."""
     tiles = g.islands.columns[TILES]
@@ -187,7 +173,7 @@ def havens(g: SmallIslandsState) -> list[Haven]:
 
 
 def buildable(
-    g: SmallIslandsState, seat: int, wanted: Mission | None, found: list[Haven] | None = None
+    g: Record, seat: int, wanted: Mission | None, found: list[Haven] | None = None
 ) -> list[Haven]:
     """The havens ``seat`` may build on: without its house, fulfilling ``wanted`` (None: any
     island, for Alexis); none once its houses are all built (``found``: the :func:`havens`,
@@ -202,7 +188,7 @@ def buildable(
     ]
 
 
-def house_squares(g: SmallIslandsState, seat: int, wanted: Mission | None) -> list[int]:
+def house_squares(g: Record, seat: int, wanted: Mission | None) -> list[int]:
     """The tiles ``seat`` may build on: a free house symbol, on an island of two tiles or
     more without its house that fulfils ``wanted`` (None: any island, for Alexis)."""
     out = [pos for haven in buildable(g, seat, wanted) for pos in haven.free]
@@ -210,26 +196,14 @@ def house_squares(g: SmallIslandsState, seat: int, wanted: Mission | None) -> li
     return out
 
 
-def houses(g: SmallIslandsState, seat: int) -> list[Action]:
+def houses(g: Record, seat: int) -> list[Action]:
     if not g.now[seat]:
         return []
     decode = g.tables.grid.decode
     return [House(*decode(pos)) for pos in house_squares(g, seat, mission(g, seat))]
 
 
-def build(g: SmallIslandsState, place: int, pos: int) -> int:
-    """A house of the player (or Alexis) at ``place`` goes on the tile at ``pos``; the root
-    of its island."""
-    g.houses_at.setdefault(pos, []).append(place)
-    g.houses_at_last = pos
-    g.supply[place] -= 1
-    g.built[place] += 1
-    root = g.island_root(pos)
-    g.islands.columns[OWNERS][root] |= 1 << place
-    return root
-
-
-def take_reward(g: SmallIslandsState, seat: int, root: int) -> None:
+def take_reward(g: Record, seat: int, root: int) -> None:
     """The Reward of the seat's objective for a house on the island: prestige points, or
     Discovery tokens (one per temple: keep one)."""
     paid = reward(g, seat)
@@ -245,7 +219,7 @@ def take_reward(g: SmallIslandsState, seat: int, root: int) -> None:
         g.agenda.append(Discovering(seat, tokens))
 
 
-def finish_building(g: SmallIslandsState, seat: int) -> None:
+def finish_building(g: Record, seat: int) -> None:
     """The objective goes back to its deck; the houses are refilled to four from the
     reserve."""
     for deck, card in zip(g.decks, g.now[seat], strict=False):  # () when none was held
@@ -260,12 +234,12 @@ def finish_building(g: SmallIslandsState, seat: int) -> None:
     g.stock[seat] -= moved
 
 
-def end_round(g: SmallIslandsState) -> None:
+def end_round(g: Record) -> None:
     """The player who landed becomes first player; the game ends once every ship tile is
     laid."""
     g.first = g.lander
     if len(g.ships) >= g.tables.components.ships:
-        g.end(words.SHIPS_LAID)
+        ending.end(g, words.SHIPS_LAID)
     else:
         g.agenda.append(RoundStart())
 
@@ -273,7 +247,7 @@ def end_round(g: SmallIslandsState) -> None:
 # ------------------------------------------------------------------ the protocol's parts
 
 
-def legal(g: SmallIslandsState, top: Step) -> list[Action]:
+def legal(g: Record, top: Step) -> list[Action]:
     match top:
         case Choosing(seat=seat):
             return choices(g, seat)
@@ -284,7 +258,7 @@ def legal(g: SmallIslandsState, top: Step) -> list[Action]:
     return []
 
 
-def outcomes(g: SmallIslandsState, top: Chance) -> list[tuple[Action, float]]:
+def outcomes(g: Record, top: Chance) -> list[tuple[Action, float]]:
     if isinstance(top, Drawing):
         deck = g.decks[top.deck]
         return [(Draw(card), 1 / len(deck)) for card in deck]
@@ -292,14 +266,14 @@ def outcomes(g: SmallIslandsState, top: Chance) -> list[tuple[Action, float]]:
     return [(Discover(token), 1 / len(pool)) for token in pool]
 
 
-def nothing_to_draw(g: SmallIslandsState, top: Chance) -> None:
+def nothing_to_draw(g: Record, top: Chance) -> None:
     """A chance step with nothing left to draw: a tile needed ends the game at once; a card
     or a Discovery token is simply not drawn."""
     if not isinstance(top, Drawing | Discovering):
-        g.end(words.NO_TILE)
+        ending.end(g, words.NO_TILE)
 
 
-def apply(g: SmallIslandsState, top: Step, action: Action) -> None:
+def apply(g: Record, top: Step, action: Action) -> None:
     match top:
         case Drawing(seat=seat, deck=deck):
             assert isinstance(action, Draw)
@@ -331,7 +305,7 @@ def apply(g: SmallIslandsState, top: Step, action: Action) -> None:
             raise AssertionError(f"{action} at {top!r}")
 
 
-def keep_token(g: SmallIslandsState, seat: int, token: str) -> None:
+def keep_token(g: Record, seat: int, token: str) -> None:
     g.discoveries[seat].append(token)
     g.drawn.remove(token)
     g.known_returned[seat].update(g.drawn)
@@ -340,7 +314,7 @@ def keep_token(g: SmallIslandsState, seat: int, token: str) -> None:
     g.drawn.clear()
 
 
-def carry_out(g: SmallIslandsState, top: Step) -> None:
+def carry_out(g: Record, top: Step) -> None:
     match top:
         case RoundStart():
             start_round(g)
@@ -373,7 +347,7 @@ def carry_out(g: SmallIslandsState, top: Step) -> None:
 # ------------------------------------------------------------------ scores
 
 
-def ports_around_ship(g: SmallIslandsState, seat: int) -> int:
+def ports_around_ship(g: Record, seat: int) -> int:
     """Ports on the tiles in the 8 squares around the seat's own ship tile."""
     for pos, owner in g.ships:
         if owner == seat:
@@ -381,29 +355,29 @@ def ports_around_ship(g: SmallIslandsState, seat: int) -> int:
     return 0
 
 
-def discovery_points(g: SmallIslandsState, seat: int) -> int:
+def discovery_points(g: Record, seat: int) -> int:
     values = g.tables.discoveries
     return sum(values[token] for token in g.discoveries[seat])
 
 
-def score(g: SmallIslandsState, seat: int) -> int:
+def score(g: Record, seat: int) -> int:
     """Prestige from rewards, the Discovery tokens' values, and a point per port around
     one's ship."""
     return g.prestige[seat] + discovery_points(g, seat) + ports_around_ship(g, seat)
 
 
-def public_score(g: SmallIslandsState, seat: int) -> int:
+def public_score(g: Record, seat: int) -> int:
     """The score without the Discovery tokens, whose values stay hidden until the end."""
     return g.prestige[seat] + ports_around_ship(g, seat)
 
 
-def alexis_score(g: SmallIslandsState) -> int:
+def alexis_score(g: Record) -> int:
     card = g.alexis_card
     assert card is not None
     return card.base + card.per_house * g.built[g.players]
 
 
-def final_returns(g: SmallIslandsState) -> list[float]:
+def final_returns(g: Record) -> list[float]:
     """Each score plus its tie-breaks in decreasing fractions: ports around the ship
     (hundredths), houses built (ten-thousandths), then the order of the last tile laid
     (millionths: the last to lay a tile most)."""
@@ -418,7 +392,7 @@ def final_returns(g: SmallIslandsState) -> list[float]:
     ]
 
 
-def winners(g: SmallIslandsState) -> list[int]:
+def winners(g: Record) -> list[int]:
     if g.solo:
         return [0] if score(g, 0) > alexis_score(g) else []
     returns = final_returns(g)
@@ -429,7 +403,7 @@ def winners(g: SmallIslandsState) -> list[int]:
 # ------------------------------------------------------------------ resampling
 
 
-def redraw(g: SmallIslandsState, other: SmallIslandsState, seat: int, rng: random.Random) -> None:
+def redraw(g: Record, other: Record, seat: int, rng: random.Random) -> None:
     """Everything ``seat`` has not seen in ``g``, redrawn in ``other`` (its clone): the
     other hands and the unseen tiles; the other players' objectives and the decks (cards it
     put back, or saw revealed, stay in the deck until the next draws); the other players'
@@ -442,9 +416,7 @@ def redraw(g: SmallIslandsState, other: SmallIslandsState, seat: int, rng: rando
     redraw_tokens(g, other, seat, others, rng)
 
 
-def redraw_tiles(
-    g: SmallIslandsState, other: SmallIslandsState, others: list[int], rng: random.Random
-) -> None:
+def redraw_tiles(g: Record, other: Record, others: list[int], rng: random.Random) -> None:
     """The tiles nobody has seen and the other hands, shuffled together and dealt back."""
     pool = g.pool
     unseen = list(compress(count(), pool))  # one of each design left: the usual tile file
@@ -466,8 +438,8 @@ def redraw_tiles(
 
 
 def redraw_cards(
-    g: SmallIslandsState,
-    other: SmallIslandsState,
+    g: Record,
+    other: Record,
     seat: int,
     others: list[int],
     index: int,
@@ -505,7 +477,7 @@ def redraw_cards(
 
 
 def redraw_tokens(
-    g: SmallIslandsState, other: SmallIslandsState, seat: int, others: list[int], rng: random.Random
+    g: Record, other: Record, seat: int, others: list[int], rng: random.Random
 ) -> None:
     """The Discovery tokens ``seat`` has not seen: the pool less the tokens it put back
     (until someone draws), and the other players' tokens and those another is drawing;

@@ -28,16 +28,13 @@ The cards and islands are words said in the reader's language (:mod:`terranova.c
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from terranova.core.i18n import Said, Text, texts
 from terranova.core.scoring import ScoreLine
 from terranova.core.words import listed
 from terranova.games.small_islands.components import RESOURCES, Mission, Reward
-from terranova.games.small_islands.objectives import Island
-
-if TYPE_CHECKING:
-    from terranova.games.small_islands.state import SmallIslandsState
+from terranova.games.small_islands.objectives import Island, mission, reward
+from terranova.games.small_islands.record import Record
 
 _, _n = texts("terranova.games.small_islands")
 
@@ -162,12 +159,10 @@ def island_text(island: Island) -> Said:
     )
 
 
-def objective_scored(g: SmallIslandsState, seat: int, points: int, island: Island) -> None:
+def objective_scored(g: Record, seat: int, points: int, island: Island) -> None:
     """A house built at a round's end paid its objective's Reward. The objective is named
     by what it asks and pays (its card ids are not: a card put back may later be someone's
     secret)."""
-    from terranova.games.small_islands.rounds import mission, reward
-
     what = _(
         "objective '{mission} → {reward}' fulfilled in round {round}: a house on {island}",
         mission=mission_text(mission(g, seat)),
@@ -178,7 +173,7 @@ def objective_scored(g: SmallIslandsState, seat: int, points: int, island: Islan
     g.sheet.append(line(seat, points, OBJECTIVE, what, g.ply))
 
 
-def landed(g: SmallIslandsState, seat: int, pos: int, ports: int) -> None:
+def landed(g: Record, seat: int, pos: int, ports: int) -> None:
     """``seat``'s own ship landed with ``ports`` ports around it."""
     what = _n(
         "own ship landed with {n} port on the tiles around it",
@@ -188,7 +183,7 @@ def landed(g: SmallIslandsState, seat: int, pos: int, ports: int) -> None:
     g.sheet.append(line(seat, ports, SHIP, what, g.ply))
 
 
-def ports_added(g: SmallIslandsState, pos: int, ports: int, token: bool) -> None:
+def ports_added(g: Record, pos: int, ports: int, token: bool) -> None:
     """A tile with ``ports`` ports, or a port token (``token``), came onto ``pos``: a point a
     port for the owner of any ship beside it."""
     around = g.tables.around
@@ -206,7 +201,7 @@ def ports_added(g: SmallIslandsState, pos: int, ports: int, token: bool) -> None
             g.sheet.append(line(owner, ports, SHIP, what, g.ply))
 
 
-def tokens_revealed(g: SmallIslandsState) -> None:
+def tokens_revealed(g: Record) -> None:
     """The game is over: every Discovery token is shown and counts."""
     values = g.tables.discoveries
     ply = g.ply

@@ -71,3 +71,12 @@ class Tables:
         if found is None:
             found = self._tokens[key] = Token(kind, *self.grid.decode(pos), over)
         return found
+
+
+def tables_of(components: Components) -> Tables:
+    """The tables of these components, made once and kept with them, shared by every game
+    on them."""
+    found = components.compiled.get("tables")
+    if not isinstance(found, Tables):
+        found = components.compiled["tables"] = Tables(components)
+    return found

@@ -5,31 +5,26 @@ Discovery token is shown (their values make the scores)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from terranova.core.actions import Action
 from terranova.core.i18n import Said, as_data, texts
 from terranova.core.scoring import SCORING
 from terranova.core.turns import Decision
 from terranova.core.words import listed
+from terranova.games.small_islands import islands as isl
 from terranova.games.small_islands import rounds
-from terranova.games.small_islands.actions import Choose, Deal, Discover, Draw
-from terranova.games.small_islands.components import RESOURCES, SYMBOLS
+from terranova.games.small_islands.components import RESOURCES, SYMBOLS, Reward
+from terranova.games.small_islands.exploring import grey_ships_left
+from terranova.games.small_islands.objectives import Island, discoveries, fulfils, points
+from terranova.games.small_islands.record import Record
 from terranova.games.small_islands.sheet import COUNTS
 from terranova.games.small_islands.steps import (
-    Dealing,
     Discovering,
-    Drawing,
     Keeping,
 )
 
-if TYPE_CHECKING:
-    from terranova.games.small_islands.components import Reward
-    from terranova.games.small_islands.objectives import Island
-    from terranova.games.small_islands.state import SmallIslandsState
 
-
-def view(g: SmallIslandsState, seat: int | None) -> dict[str, Any]:
+def view(g: Record, seat: int | None) -> dict[str, Any]:
     t = g.tables
     xy, ids = t.grid.xy, t.ids
     ship_owner = dict(g.ships)
@@ -120,7 +115,7 @@ def view(g: SmallIslandsState, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def _laid(g: SmallIslandsState, laid: tuple[int, int, int] | None) -> dict[str, Any] | None:
+def _laid(g: Record, laid: tuple[int, int, int] | None) -> dict[str, Any] | None:
     """A tile Alexis laid, (design, square, rotation), as the view gives it."""
     if laid is None:
         return None
@@ -137,13 +132,11 @@ def _token(seat: int, kind: str, over: str) -> dict[str, Any]:
     return token
 
 
-def _grey(g: SmallIslandsState) -> int:
-    from terranova.games.small_islands.exploring import grey_ships_left
-
+def _grey(g: Record) -> int:
     return grey_ships_left(g)
 
 
-def known_cards(g: SmallIslandsState, seat: int | None) -> set[str]:
+def known_cards(g: Record, seat: int | None) -> set[str]:
     """The objective, Mission and Reward cards ``seat`` may name: its own (held, kept,
     kept for next round) and those revealed; every card once the game is over."""
     if g.over:
@@ -157,7 +150,7 @@ def known_cards(g: SmallIslandsState, seat: int | None) -> set[str]:
     return known
 
 
-def island_facts(g: SmallIslandsState, known: set[str]) -> list[dict[str, Any]]:
+def island_facts(g: Record, known: set[str]) -> list[dict[str, Any]]:
     """Every island of land tiles as the rules see it, so that no board works it out: its
     squares, tiles, symbols (bonus tokens counted), house symbols, houses built and their
     owners, the Missions of the ``known`` cards it fulfils (by id: the objective cards',
@@ -165,9 +158,6 @@ def island_facts(g: SmallIslandsState, known: set[str]) -> list[dict[str, Any]]:
     known Reward (by id, left out when nothing: prestige points, or for a Discovery Reward
     its tokens, one per temple). Only the cards a seat may name are named: which cards a
     view lists would otherwise tell where the others are."""
-    from terranova.games.small_islands import islands as isl
-    from terranova.games.small_islands.objectives import fulfils
-
     t = g.tables
     c = t.components
     xy = t.grid.xy
@@ -197,29 +187,7 @@ def island_facts(g: SmallIslandsState, known: set[str]) -> list[dict[str, Any]]:
 
 def _paid(reward: Reward, island: Island) -> int:
     """What a house on ``island`` earns by ``reward``: points, or Discovery tokens."""
-    from terranova.games.small_islands.objectives import discoveries, points
-
     return discoveries(reward, island) if reward.kind == "discovery" else points(reward, island)
-
-
-def describe_action(g: SmallIslandsState, action: Action, seat: int | None) -> str | None:
-    """A tile dealt into a hand, a card drawn, a Discovery token drawn or kept is seen by its
-    player only; the others see that it happened."""
-    if g.over:
-        return str(action)
-    top = g.agenda[-1]
-    if isinstance(top, Dealing | Drawing | Discovering | Keeping) and top.seat != seat:
-        if isinstance(action, Deal):
-            return f"deal ? to seat {top.seat}"
-        if isinstance(action, Draw):
-            return f"draw {top.deck if isinstance(top, Drawing) else 'card'} ?"
-        if isinstance(action, Discover):
-            return "discover ?"
-        if isinstance(action, Choose):
-            return "choose ?"
-    if top.name == "objectives" and isinstance(top, Decision) and top.seat != seat:
-        return "objectives kept"
-    return str(action)
 
 
 _, _n = texts("terranova.games.small_islands")
@@ -236,7 +204,7 @@ def tile_name(design_id: str, symbols: dict[str, int], sea: bool) -> Said:
     return _("sea") if sea else _("land, no symbol")
 
 
-def components(g: SmallIslandsState) -> dict[str, Any]:
+def components(g: Record) -> dict[str, Any]:
     t = g.tables
     c = t.components
     designs = []

@@ -1,6 +1,6 @@
 """Small Islands' moves in plain words, as a seat reads them (a log, a hint, a toast): the
 tiles by what they show, the objectives by what they ask and pay, seats from 1; never more
-than :func:`~terranova.games.small_islands.views.describe_action` shows the seat.
+than :func:`describe_action` shows the seat.
 
 >>> import terranova
 >>> g = terranova.make("small-islands", players=2)
@@ -29,24 +29,23 @@ Drehung gedreht
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from terranova.core.actions import Action
 from terranova.core.i18n import Said, texts
+from terranova.core.turns import Decision
 from terranova.core.words import listed, turned
 from terranova.games.small_islands import actions as a
+from terranova.games.small_islands.actions import Choose, Deal, Discover, Draw
 from terranova.games.small_islands.components import SYMBOLS
+from terranova.games.small_islands.record import Record
 from terranova.games.small_islands.sheet import NAMES, SHOWN, mission_text, reward_text
-
-if TYPE_CHECKING:
-    from terranova.games.small_islands.state import SmallIslandsState
+from terranova.games.small_islands.steps import Dealing, Discovering, Drawing, Keeping
 
 _, _n = texts("terranova.games.small_islands")
 
 STACK_SHORT = _("the main stack cannot fill the Navigation stack")
 SHIPS_LAID = _("every ship tile is laid")
 NO_TILE = _("a tile is needed and none is left")
-"""Why a game ended (:meth:`~.state.SmallIslandsState.end_reason`), but for :func:`stuck`."""
+"""Why a game ended (:meth:`~.state.Record.end_reason`), but for :func:`stuck`."""
 
 
 def stuck(place: int) -> Said:
@@ -56,7 +55,7 @@ def stuck(place: int) -> Said:
     return _("{player} can neither explore nor land", player=_("seat {n}", n=place + 1))
 
 
-def tile_shows(g: SmallIslandsState, design: str) -> Said | None:
+def tile_shows(g: Record, design: str) -> Said | None:
     """What a tile shows: ``2 flowers and a temple``, or its land and sea when it shows no
     symbol (None for a ship tile or a design not known)."""
     t = g.tables
@@ -72,7 +71,7 @@ def tile_shows(g: SmallIslandsState, design: str) -> Said | None:
     return _("only land") if face.land else _("only sea")
 
 
-def tile_words(g: SmallIslandsState, design: str) -> Said:
+def tile_words(g: Record, design: str) -> Said:
     """A tile by what it shows: ``the tile with 2 flowers and a temple``."""
     t = g.tables
     index = t.index.get(design)
@@ -87,7 +86,7 @@ def tile_words(g: SmallIslandsState, design: str) -> Said:
     return _("the tile with {shown}", shown=shown)
 
 
-def objective_words(g: SmallIslandsState, card: str) -> Said:
+def objective_words(g: Record, card: str) -> Said:
     """An objective (or a Mission, or a Reward) card by what it asks and pays."""
     t = g.tables
     if card in t.objectives:
@@ -104,10 +103,28 @@ def objective_words(g: SmallIslandsState, card: str) -> Said:
     return _("a card")
 
 
-def say_action(g: SmallIslandsState, action: Action, seat: int | None) -> Said | str | None:
-    """``action`` in words for ``seat``, from the position before it."""
-    from terranova.games.small_islands.views import describe_action
+def describe_action(g: Record, action: Action, seat: int | None) -> str | None:
+    """A tile dealt into a hand, a card drawn, a Discovery token drawn or kept is seen by its
+    player only; the others see that it happened."""
+    if g.over:
+        return str(action)
+    top = g.agenda[-1]
+    if isinstance(top, Dealing | Drawing | Discovering | Keeping) and top.seat != seat:
+        if isinstance(action, Deal):
+            return f"deal ? to seat {top.seat}"
+        if isinstance(action, Draw):
+            return f"draw {top.deck if isinstance(top, Drawing) else 'card'} ?"
+        if isinstance(action, Discover):
+            return "discover ?"
+        if isinstance(action, Choose):
+            return "choose ?"
+    if top.name == "objectives" and isinstance(top, Decision) and top.seat != seat:
+        return "objectives kept"
+    return str(action)
 
+
+def say_action(g: Record, action: Action, seat: int | None) -> Said | str | None:
+    """``action`` in words for ``seat``, from the position before it."""
     seen = describe_action(g, action, seat)
     if seen is None:
         return None
@@ -132,7 +149,7 @@ def say_action(g: SmallIslandsState, action: Action, seat: int | None) -> Said |
     return _words(g, action, player)
 
 
-def _words(g: SmallIslandsState, action: Action, player: Said) -> Said | str:
+def _words(g: Record, action: Action, player: Said) -> Said | str:
     t = g.tables
     match action:
         case a.Place(design=design, x=x, y=y, rotation=rotation):
