@@ -1,11 +1,13 @@
 """The boards read moves as data: every legal move, log entry, hint and view's action comes
 with its ``kind`` and ``fields`` (docs/web.md, the ``state`` message), so no board reads an
 action's text (no ``readAction``, no regular expression anchored on an action's verb, no
-split of a legal or log text, no search through ``legal`` but for the text to send). A
-board must not work out a rule the view's facts give either (Small Islands' Missions
-fulfilled, Entdecker's routes, The Discovery's territories and the placements closing
-them), nor read a fact out of a text the view gives in words. The scan covers every
-script the browser runs: the page's (``server/static``) and every game's ``web``."""
+split of a legal or log text nor of a move's field, such as Entdecker's tolls and a
+scout's source, which come as lists and objects, no search through ``legal`` but for the
+text to send). A board must not work out a rule the view's facts give either (Small
+Islands' Missions fulfilled, Entdecker's routes, The Discovery's territories and the
+placements closing them), nor read a fact out of a text the view gives in words. The scan
+covers every script the browser runs: the page's (``server/static``) and every game's
+``web``."""
 
 from __future__ import annotations
 
@@ -20,6 +22,9 @@ PATTERNS = {
     "readAction": re.compile(r"\breadAction\b"),
     "a regex on an action's verb": re.compile(r"/\^(?:\(\?:)?[a-z][a-z-]*[ (\\|$)]"),
     "a split of a text": re.compile(r"\b(?:text|t|action|entry\.text)\.split\("),
+    "a split of a move's field": re.compile(
+        r"\b(?:fields|f)\.\w+\.split\(|\b(?:tolls|source)\.split\("
+    ),
     "a search of legal": re.compile(r"\blegal\.(?:map|filter|some|find|every|forEach)\("),
     "a test of a text's start": re.compile(r"\.text\.(?:startsWith|match)\(|\btext\.startsWith\("),
     "a regex run on a text": re.compile(
@@ -72,8 +77,12 @@ function fulfils(m, island) {
     const close = this.closingPlace(view, seat, places);
       const open = this.territory(tiles, f.x, f.y, f.region).open;
     const filled = message.view.log.map((e) => FILLED_RE.exec(e.what)).filter(Boolean);
+  return tolls ? tolls.split(",").map(Number) : [];
+  const [where, index] = source.split("/");
+    const paid = f.tolls.split(",");
 """
     found = parsing(before)
-    assert len(found) >= 11, found
+    assert len(found) >= 14, found
+    assert sum("a split of a move's field" in f for f in found) == 3, found
     assert sum("a regex run on a text" in f for f in found) == 1, found
     assert sum("a rule worked out again" in f for f in found) == 3, found

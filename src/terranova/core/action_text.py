@@ -21,7 +21,9 @@ text it cannot read, raises a ``MalformedActionError`` that names the form expec
 what is wrong.
 
 An action is also data (:func:`action_data`): ``{"kind": ..., "fields": {...}}``, the
-class's name and its declared fields with their JSON values, which a user interface reads
+class's name and its declared fields with their JSON values (a field whose text packs
+several values, such as a list of seats, as a list or an object: its converter's
+``data``), which a user interface reads
 instead of the text; :meth:`ActionParser.from_data` makes the action back from it, and
 :func:`seen_data` gives the data of a masked text (``draw ?``: its field ``None``), so that
 the data never says more than the text a seat was shown.
@@ -78,6 +80,12 @@ class Converter:
     kind: type = str
     words: tuple[str, ...] = ()
     """The words a choice takes (a form shows them instead of the field's name)."""
+    data: Callable[[Any], Any] | None = None
+    """The value as JSON data (:func:`action_data`) when a text packs several values (a
+    list of seats, a square and a piece): a list or an object, read back by ``undata``;
+    ``None``: the value itself."""
+    undata: Callable[[Any], Any] | None = None
+    """The value whose JSON data (``data``) is given; ``None``: the data itself."""
 
     def __post_init__(self) -> None:
         if re.compile(self.pattern).groups:
@@ -385,7 +393,8 @@ def text_form(form: str, **converters: Converter) -> Callable[[type[A]], type[A]
 def action_data(action: Action) -> dict[str, Any]:
     """The action as data: ``{"kind": name, "fields": {field: value}}``, ``name`` the
     class's name and the fields those its text form declares, in the form's order, with
-    their values (an ``int``, a ``str`` or a ``bool``: JSON values). A parser of the
+    their values (an ``int``, a ``str`` or a ``bool``; a list or an object where the
+    field's converter gives its ``data``: JSON values). A parser of the
     action's game reads it back (:meth:`ActionParser.from_data`).
 
     >>> from dataclasses import dataclass
@@ -400,8 +409,15 @@ def action_data(action: Action) -> dict[str, Any]:
     form = _form_of(type(action))
     return {
         "kind": form.cls.__name__,
-        "fields": {f.name: getattr(action, f.name) for f in _fields(form.parts)},
+        "fields": {
+            f.name: _as_data(f.converter, getattr(action, f.name)) for f in _fields(form.parts)
+        },
     }
+
+
+def _as_data(converter: Converter, value: Any) -> Any:
+    """A field's value as JSON data (its converter's ``data``, or the value itself)."""
+    return value if converter.data is None else converter.data(value)
 
 
 HIDDEN_DATA: Mapping[str, Any] = {"kind": None, "fields": {}}
@@ -493,12 +509,20 @@ class ActionParser(Generic[A]):
             raise MalformedActionError(
                 f"{kind} of {self.game} takes the fields {', '.join(declared) or 'none'}"
             )
+        values = {}
         for name, value in fields.items():
-            if type(value) is not declared[name].converter.kind:
-                raise MalformedActionError(
-                    f"{kind}.{name} should be {declared[name].converter.expects}"
-                )
-        return form.cls(**fields)  # type: ignore[return-value]  # a class this parser reads
+            converter = declared[name].converter
+            if converter.undata is not None:
+                try:
+                    value = converter.undata(value)
+                except (TypeError, ValueError, KeyError) as err:
+                    raise MalformedActionError(
+                        f"{kind}.{name} should be {converter.expects}"
+                    ) from err
+            if type(value) is not converter.kind:
+                raise MalformedActionError(f"{kind}.{name} should be {converter.expects}")
+            values[name] = value
+        return form.cls(**values)  # type: ignore[return-value]  # a class this parser reads
 
     def masked_data(self, text: str) -> dict[str, Any]:
         """The data a masked ``text`` shows (see :func:`seen_data`): read with ``?`` for
@@ -523,9 +547,9 @@ class ActionParser(Generic[A]):
                 elif value == "?":
                     fields[part.name] = None
                 elif value is None:
-                    fields[part.name] = form.defaults[part.name]
+                    fields[part.name] = _as_data(part.converter, form.defaults[part.name])
                 else:
-                    fields[part.name] = part.converter.parse(value)
+                    fields[part.name] = _as_data(part.converter, part.converter.parse(value))
             data = {"kind": form.cls.__name__, "fields": fields}
         if len(self._masked) < 4096:
             self._masked[text] = {"kind": data["kind"], "fields": dict(data["fields"])}

@@ -12,6 +12,18 @@ Settle(kind='scout', x=3, y=4, piece=0, source='p2/3')
 ...     STOP, Trek("p7"), Token("corn"), Fill("inland")]
 >>> all(parse_action(str(a)) == a for a in examples)
 True
+
+A route's tolls and a scout's source are data for a board, not texts to split:
+
+>>> from terranova.core.action_text import action_data
+>>> action_data(StartTile(3, 4, "E", "N3", "1,1"))["fields"]["tolls"]
+[1, 1]
+>>> [action_data(a)["fields"]["source"] for a in examples if isinstance(a, Settle)]
+[None, {'x': 4, 'y': 4, 'piece': 0}]
+>>> action_data(parse_action("scout 3,4/0 from p2/3"))["fields"]["source"]
+{'path': 'p2', 'space': 3}
+>>> all(parse_action.from_data(action_data(a)) == a for a in examples)
+True
 """
 
 from __future__ import annotations
@@ -25,15 +37,61 @@ FACE = Converter(r"\d+|wheel", str, None, "a number or 'wheel'", str)
 """The income die's faces: a number, or the ship's wheel."""
 POINT = Converter(r"[NESW]\d+", str, None, "a start point (a side N, E, S or W and a number)")
 """A start point on the board's edge: ``N3`` is north of column 3."""
-SEATS = Converter(r"\d+(?:,\d+)*", str, None, "seat numbers separated by commas")
-"""The seats a route pays tolls to, one per fort or settlement passed."""
+
+
+def _seats_data(tolls: str) -> list[int]:
+    """The seats of a tolls field as data: ``"1,1,2"`` is ``[1, 1, 2]``."""
+    return [int(s) for s in tolls.split(",")] if tolls else []
+
+
+def _seats_of(data: list[int]) -> str:
+    """The tolls field whose data is ``data``."""
+    if not isinstance(data, list) or not all(type(s) is int and s >= 0 for s in data):
+        raise ValueError(f"not a list of seats: {data!r}")
+    return ",".join(map(str, data))
+
+
+def _source_data(source: str) -> dict[str, int | str] | None:
+    """A scout's source as data: a tile's land piece ``"5,6/1"`` is ``{"x": 5, "y": 6,
+    "piece": 1}``, a path's space ``"p3/2"`` is ``{"path": "p3", "space": 2}``; none
+    (``""``) is ``None``."""
+    if not source:
+        return None
+    where, index = source.split("/")
+    if "," in where:
+        x, y = where.split(",")
+        return {"x": int(x), "y": int(y), "piece": int(index)}
+    return {"path": where, "space": int(index)}
+
+
+def _source_of(data: dict[str, int | str] | None) -> str:
+    """The source field whose data is ``data``."""
+    if data is None:
+        return ""
+    if set(data) == {"x", "y", "piece"}:
+        return f"{int(data['x'])},{int(data['y'])}/{int(data['piece'])}"
+    return f"{data['path']}/{int(data['space'])}"
+
+
+SEATS = Converter(
+    r"\d+(?:,\d+)*",
+    str,
+    None,
+    "seat numbers separated by commas",
+    data=_seats_data,
+    undata=_seats_of,
+)
+"""The seats a route pays tolls to, one per fort or settlement passed; as data, a list."""
 SOURCE = Converter(
     r"-?\d+,-?\d+/\d+|[A-Za-z0-9_-]+/\d+",
     str,
     None,
     "a tile's land piece (5,6/1) or a path's space (p3/2)",
+    data=_source_data,
+    undata=_source_of,
 )
-"""Where a scout is taken back from: a tile's land piece or a path's space."""
+"""Where a scout is taken back from: a tile's land piece or a path's space; as data, an
+object (``{"x", "y", "piece"}`` or ``{"path", "space"}``), or ``None``."""
 
 
 class EntdeckerAction(Action):

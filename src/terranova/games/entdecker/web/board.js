@@ -109,18 +109,6 @@ function parseSquare(square) {
   return { x, y };
 }
 
-/** The seats a start's tolls field names (its form: seat numbers separated by commas). */
-function tollSeats(tolls) {
-  return tolls ? tolls.split(",").map(Number) : [];
-}
-
-/** Where a scout taken back comes from (a Settle move's source field: a tile's land
- * piece "x,y/piece" or a path's space "path/space"): {square} or {path, space}. */
-function sourceOf(source) {
-  const [where, index] = source.split("/");
-  return where.includes(",") ? { square: where, piece: Number(index) } : { path: where, space: Number(index) };
-}
-
 class ExplorerBoard {
   /** ctx: {map, panel, components, seat, send(actionText), seatName(seat), toast(text)}. */
   constructor(ctx) {
@@ -252,7 +240,7 @@ class ExplorerBoard {
       const route = routes[m.text] || null;
       const p = this.points.get(f.via);
       const base = p ? p.cost : 0;
-      const tolls = route ? route.tolls.map((t) => t.seat) : tollSeats(f.tolls);
+      const tolls = route ? route.tolls.map((t) => t.seat) : f.tolls;
       const start = {
         text: m.text, x: f.x, y: f.y, heading: SIDES.indexOf(f.heading), via: f.via, route, tolls, base,
         cost: route ? route.cost : base + this.costs.toll * tolls.length,
@@ -439,7 +427,7 @@ class ExplorerBoard {
       }
       case "StartTile": {
         const p = this.points.get(f.via);
-        const tolls = tollSeats(f.tolls);
+        const tolls = f.tolls;
         const params = {
           tile: this.tileAt(view, f.x, f.y), side: SIDE_WORDS[SIDES.indexOf(f.heading)], via: f.via,
           cost: p && p.cost ? goldWord(p.cost) : t("free"),
@@ -489,12 +477,11 @@ class ExplorerBoard {
     return tile ? t("tile {tile}", { tile: tileName(tile.design, this.designs) }) : t("the tile {where}", { where: this.squareName(x, y) });
   }
 
-  /** Where a scout was taken back from: a tile's land piece (5,6/1) or a path's space (p3/2). */
+  /** Where a scout was taken back from (a Settle move's source field): a tile's land
+   * piece ({x, y, piece}) or a path's space ({path, space}). */
   sourceName(view, source) {
-    const from = sourceOf(source);
-    if (from.path) return t("Path {path}", { path: from.path });
-    const { x, y } = parseSquare(from.square);
-    return this.tileAt(view, x, y);
+    if ("path" in source) return t("Path {path}", { path: source.path });
+    return this.tileAt(view, source.x, source.y);
   }
 
   endSummary(message) {
@@ -934,8 +921,8 @@ class ExplorerBoard {
         used.add(k);
         spaces.set(e.ply, k);
       } else if (e.kind === "Settle" && e.fields.source) {
-        const from = sourceOf(e.fields.source);
-        if (from.path && taken.has(from.path)) taken.get(from.path).delete(from.space);
+        const from = e.fields.source;
+        if ("path" in from && taken.has(from.path)) taken.get(from.path).delete(from.space);
       }
     }
     const fills = message.log.filter((e) => e.kind === "Fill");
