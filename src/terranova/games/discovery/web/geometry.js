@@ -1,3 +1,4 @@
+// @ts-check
 // How a tile of The Discovery is drawn from its design alone: the same construction as
 // src/terranova/games/discovery/render.py (tile_geometry), on the tile kit's shapes
 // (/static/kit/tile-shapes.js), in unit coordinates (x east, y south, 0..1). Each edge gives a
@@ -12,19 +13,39 @@ import {
 
 const GRID = 24;
 
-/** Region edges of a components() design as index lists: "SW" -> [2, 3]. */
+/**
+ * A tile's design as components() gives it: its regions (each a terrain and the edges it
+ * owns, "SW"), the pairs of regions that touch, and its cities (a land and a sea region).
+ * @typedef {{ id: string, regions: Region[], touches?: [number, number][], cities?: [number, number][] }} Design
+ * @typedef {{ terrain: string, edges: string }} Region
+ * @typedef {{ region: number, points?: number[][], disc?: number[] }} Shape
+ * @typedef {ReturnType<typeof build>} Geometry
+ */
+
+/**
+ * Region edges of a components() design as index lists: "SW" -> [2, 3].
+ * @param {Region} region
+ * @returns {number[]}
+ */
 export function regionEdges(region) {
   return edgeIndices(region.edges);
 }
 
+/**
+ * @param {number} a
+ * @param {number} b
+ */
 function pairKey(a, b) { return a < b ? `${a}-${b}` : `${b}-${a}`; }
 
+/** @type {Map<string, Geometry>} */
 const cache = new Map();
 
 /**
  * The drawing of `design` (a components() design) turned `rotation` quarter turns clockwise:
  * {owner: region of each side N E S W, shapes: [{region, points} | {region, disc}],
  *  anchors: [[u, v] per region], cities: [[u, v] per design.cities entry]}.
+ * @param {Design} design
+ * @returns {Geometry}
  */
 export function tileGeometry(design, rotation = 0) {
   const key = `${design.id}/${rotation % 4}`;
@@ -36,6 +57,10 @@ export function tileGeometry(design, rotation = 0) {
   return geometry;
 }
 
+/**
+ * @param {Design} design
+ * @param {number} rotation
+ */
 function build(design, rotation) {
   const n = design.regions.length;
   const edges = design.regions.map((r) => new Set(regionEdges(r).map((e) => (e + rotation) % 4)));
@@ -43,11 +68,12 @@ function build(design, rotation) {
   edges.forEach((owned, index) => owned.forEach((e) => { owner[e] = index; }));
   const touching = new Set((design.touches || []).map(([a, b]) => pairKey(a, b)));
 
+  /** @type {Shape[]} */
   const shapes = [];
   edges.forEach((owned, index) => {
     for (const run of edgeRuns(owned)) shapes.push({ region: index, points: wedge(run) });
   });
-  const sideBySide = (a, b) => {
+  const sideBySide = (/** @type {number} */ a, /** @type {number} */ b) => {
     for (let e = 0; e < 4; e++) {
       const p = owner[e];
       const q = owner[(e + 1) % 4];
@@ -56,7 +82,9 @@ function build(design, rotation) {
     return false;
   };
   let bands = 0;
-  for (const [first, second, horizontal] of [[3, 1, true], [0, 2, false]]) {
+  /** @type {[number, number, boolean][]} */
+  const across = [[3, 1, true], [0, 2, false]];
+  for (const [first, second, horizontal] of across) {
     const a = owner[first];
     const b = owner[second];
     if (a === b && edges[a].size < 4) {
@@ -70,6 +98,7 @@ function build(design, rotation) {
   }
 
   // regions owning no edge: discs in the middle; one touching only such discs sits inside
+  /** @type {number[]} */
   const centre = [];
   for (let i = 0; i < n; i++) if (edges[i].size === 0) centre.push(i);
   const outer = centre.filter((i) => {
@@ -77,7 +106,9 @@ function build(design, rotation) {
     return false;
   });
   const radius = bands ? 0.14 : 0.21;
+  /** @type {Map<number, number[]>} */
   const discs = new Map(); // insertion order matters, as in Python's dict
+  /** @type {(group: number[], cx: number, cy: number, r: number) => void} */
   const placeDiscs = (group, cx, cy, r) => {
     const rr = discs.size === 0 ? Math.min(r, 0.42 / group.length) : r / group.length;
     group.forEach((index, k) => {
@@ -90,12 +121,14 @@ function build(design, rotation) {
   }
   let pending = centre.filter((i) => !discs.has(i));
   while (pending.length) {
+    /** @type {Map<number, number[]>} */
     const children = new Map();
     for (const index of pending) {
       const parent = [...discs.keys()].find((j) => touching.has(pairKey(index, j)));
       if (parent !== undefined) {
-        if (!children.has(parent)) children.set(parent, []);
-        children.get(parent).push(index);
+        const group = children.get(parent);
+        if (group) group.push(index);
+        else children.set(parent, [index]);
       }
     }
     if (!children.size) {
@@ -103,7 +136,7 @@ function build(design, rotation) {
       break;
     }
     for (const [parent, group] of children) {
-      const [cx, cy, r] = discs.get(parent);
+      const [cx, cy, r] = /** @type {number[]} */ (discs.get(parent));
       placeDiscs(group, cx, cy, 0.42 * r);
     }
     pending = pending.filter((i) => !discs.has(i));
@@ -113,14 +146,20 @@ function build(design, rotation) {
     .forEach(([index, disc]) => shapes.push({ region: index, disc }));
 
   const grid = sample(shapes, GRID);
+  /** @type {number[][]} */
   const anchors = [];
   for (let r = 0; r < n; r++) anchors.push(anchor(grid, r));
   const cities = borderMarks(grid, design.cities || [], anchors);
   return { owner, shapes, anchors, cities };
 }
 
-/** A string equal for two (design, rotation) pairs exactly when the tiles look alike
- * (as Design.signature in tiles.py). */
+/**
+ * A string equal for two (design, rotation) pairs exactly when the tiles look alike
+ * (as Design.signature in tiles.py).
+ * @param {Design} design
+ * @param {number} rotation
+ * @returns {string}
+ */
 export function signature(design, rotation) {
   const keys = design.regions.map((r) => `${r.terrain}:${regionEdges(r).map((e) => (e + rotation) % 4).sort().join("")}`);
   const touches = (design.touches || []).map(([a, b]) => [keys[a], keys[b]].sort().join("|")).sort();
@@ -128,7 +167,11 @@ export function signature(design, rotation) {
   return JSON.stringify([[...keys].sort(), touches, cities]);
 }
 
-/** sameAs[r]: the lowest rotation that looks like rotation r (legal actions use that one). */
+/**
+ * sameAs[r]: the lowest rotation that looks like rotation r (legal actions use that one).
+ * @param {Design} design
+ * @returns {number[]}
+ */
 export function sameAsTable(design) {
-  return sameAsOf((r) => signature(design, r));
+  return sameAsOf((/** @type {number} */ r) => signature(design, r));
 }

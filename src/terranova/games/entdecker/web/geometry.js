@@ -1,3 +1,4 @@
+// @ts-check
 // How a tile of this game is drawn from its design alone, as render.py's tile_svg draws it,
 // on the tile kit's shapes (/static/kit/tile-shapes.js), in unit coordinates (x east, y
 // south, 0..1): water under everything; each land piece takes the triangles of its edges
@@ -11,11 +12,24 @@ const GRID = 24;
 export const MIDS = [[0.5, 0], [1, 0.5], [0.5, 1], [0, 0.5]]; // N E S W
 export const ISLET = [0.5, 0.5, 0.2];
 
+/**
+ * A tile's design as components() gives it: the edges of each land piece and of each
+ * white sea lane as letters ("NE"), with its id and what it has (an event, a bonus).
+ * @typedef {{ id: string, land: string[], lanes: string[], event?: string | null, bonus?: string | null }} Design
+ * @typedef {ReturnType<typeof build>} Geometry
+ */
+
+/** @type {Map<string, Geometry>} */
 const cache = new Map();
 
-/** The edges of each land piece and each lane of `design` turned `rotation` quarter turns. */
+/**
+ * The edges of each land piece and each lane of `design` turned `rotation` quarter turns.
+ * @param {Design} design
+ * @param {number} rotation
+ * @returns {{ land: number[][], lanes: number[][] }}
+ */
 export function turnedEdges(design, rotation) {
-  const turn = (letters) => edgeIndices(letters).map((e) => (e + rotation) % 4);
+  const turn = (/** @type {string} */ letters) => edgeIndices(letters).map((e) => (e + rotation) % 4);
   return { land: design.land.map(turn), lanes: design.lanes.map(turn) };
 }
 
@@ -23,6 +37,8 @@ export function turnedEdges(design, rotation) {
  * {shapes: [{region: piece, points} | {region: piece, disc}], anchors: [[u, v] per piece],
  *  lanes: [[[u1, v1], [u2, v2]] per segment], pieceOf: [piece on edge N E S W, -1 water],
  *  laneOf: [lane on edge N E S W, -1 none], laneEdges: [[edges] per lane]}.
+ * @param {Design} design
+ * @returns {Geometry}
  */
 export function tileGeometry(design, rotation = 0) {
   const key = `${design.id}/${rotation % 4}`;
@@ -34,8 +50,13 @@ export function tileGeometry(design, rotation = 0) {
   return geometry;
 }
 
+/**
+ * @param {Design} design
+ * @param {number} rotation
+ */
 function build(design, rotation) {
   const { land, lanes } = turnedEdges(design, rotation);
+  /** @type {{ region: number, points?: number[][], disc?: number[] }[]} */
   const shapes = [];
   const pieceOf = [-1, -1, -1, -1];
   land.forEach((edges, piece) => {
@@ -47,6 +68,7 @@ function build(design, rotation) {
     for (const run of edgeRuns(new Set(edges))) shapes.push({ region: piece, points: wedge(run) });
   });
   const laneOf = [-1, -1, -1, -1];
+  /** @type {number[][][]} */
   const segments = [];
   lanes.forEach((edges, index) => {
     for (const e of edges) {
@@ -61,15 +83,24 @@ function build(design, rotation) {
   return { shapes, anchors, lanes: segments, pieceOf, laneOf, laneEdges: lanes };
 }
 
-/** A string equal for two rotations exactly when the turned tiles look alike (as
- * Design.signature in components.py: the land pieces' and the lanes' edges). */
+/**
+ * A string equal for two rotations exactly when the turned tiles look alike (as
+ * Design.signature in components.py: the land pieces' and the lanes' edges).
+ * @param {Design} design
+ * @param {number} rotation
+ * @returns {string}
+ */
 export function signature(design, rotation) {
   const { land, lanes } = turnedEdges(design, rotation);
-  const norm = (groups) => groups.map((g) => [...g].sort().join("")).sort();
+  const norm = (/** @type {number[][]} */ groups) => groups.map((g) => [...g].sort().join("")).sort();
   return JSON.stringify([norm(land), norm(lanes)]);
 }
 
-/** sameAs[r]: the lowest rotation that looks like rotation r (legal actions use that one). */
+/**
+ * sameAs[r]: the lowest rotation that looks like rotation r (legal actions use that one).
+ * @param {Design} design
+ * @returns {number[]}
+ */
 export function sameAsTable(design) {
-  return sameAsOf((r) => signature(design, r));
+  return sameAsOf((/** @type {number} */ r) => signature(design, r));
 }

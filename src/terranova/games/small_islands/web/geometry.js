@@ -1,3 +1,4 @@
+// @ts-check
 // How a tile of Small Islands is drawn from its design alone: the 8 labels of its face
 // (edges N, E, S, W then corners NE, SE, SW, NW; land 0, sea 1) give a smooth coast.
 //
@@ -21,21 +22,43 @@ const GRID = 28;
 const SHALLOW = -0.42;
 const GRASS = 0.34;
 
-/** The labels turned `rotation` quarter turns clockwise (as terranova.kit.matching.turn). */
+/**
+ * A tile's design as components() gives it: its 8 labels (LAND or SEA) and how many of each
+ * symbol it shows (`port`, `temple`, `flower`, `fruit`, `leaf`, `house`).
+ * @typedef {{ id: string, labels: number[], symbols?: Record<string, number> }} Design
+ * @typedef {{ kind: string, x: number, y: number }} Mark
+ * @typedef {{ labels: number[], shallow: string, beach: string, grass: string, marks: Mark[], spare: number[][] }} Geometry
+ */
+
+/**
+ * The labels turned `rotation` quarter turns clockwise (as terranova.kit.matching.turn).
+ * @param {number[]} labels
+ * @param {number} rotation
+ * @returns {number[]}
+ */
 export function turnLabels(labels, rotation) {
   const r = ((rotation % 4) + 4) % 4;
+  /** @type {number[]} */
   const out = new Array(8);
   for (let e = 0; e < 4; e++) out[(e + r) % 4] = labels[e];
   for (let c = 0; c < 4; c++) out[4 + ((c + r) % 4)] = labels[4 + c];
   return out;
 }
 
-/** For each rotation, the lowest rotation that looks the same (the legal actions offer a
- * symmetric design at that one only). */
+/**
+ * For each rotation, the lowest rotation that looks the same (the legal actions offer a
+ * symmetric design at that one only).
+ * @param {Design} design
+ * @returns {number[]}
+ */
 export function sameAsTable(design) {
-  return sameAsOf((r) => turnLabels(design.labels, r).join(""));
+  return sameAsOf((/** @type {number} */ r) => turnLabels(design.labels, r).join(""));
 }
 
+/**
+ * @param {number[]} labels
+ * @returns {(u: number, v: number) => number}
+ */
 function field(labels) {
   const centreLand = labels.slice(0, 4).includes(LAND);
   const points = LABEL_POINTS.map(([x, y], k) => [x, y, labels[k] === LAND ? 1 : -1]);
@@ -50,13 +73,21 @@ function field(labels) {
   };
 }
 
-/** Closed loops where `f` crosses `level` over the unit square, as an SVG path (size units),
- * with a ring of "below" around the square so every loop closes. */
+/**
+ * Closed loops where `f` crosses `level` over the unit square, as an SVG path (size units),
+ * with a ring of "below" around the square so every loop closes.
+ * @param {(u: number, v: number) => number} f
+ * @param {number} level
+ * @param {number} size
+ * @returns {string}
+ */
 function contour(f, level, size) {
   const n = GRID + 3; // vertices: a padding ring, then 0..GRID, then a padding ring
-  const pos = (i) => (i === 0 ? -0.03 : i === n - 1 ? 1.03 : (i - 1) / GRID);
+  const pos = (/** @type {number} */ i) => (i === 0 ? -0.03 : i === n - 1 ? 1.03 : (i - 1) / GRID);
+  /** @type {number[][]} */
   const val = [];
   for (let j = 0; j < n; j++) {
+    /** @type {number[]} */
     const row = [];
     for (let i = 0; i < n; i++) {
       const pad = i === 0 || j === 0 || i === n - 1 || j === n - 1;
@@ -65,13 +96,16 @@ function contour(f, level, size) {
     val.push(row);
   }
   // crossing point on the edge between vertex a=(i,j) and b=(i2,j2)
+  /** @type {(i: number, j: number, i2: number, j2: number) => number[]} */
   const cross = (i, j, i2, j2) => {
     const a = val[j][i];
     const b = val[j2][i2];
     const t = a / (a - b);
     return [pos(i) + (pos(i2) - pos(i)) * t, pos(j) + (pos(j2) - pos(j)) * t];
   };
+  /** @type {Map<string, string>} */
   const next = new Map(); // crossing key -> the next crossing along its loop
+  /** @type {Map<string, number[]>} */
   const points = new Map();
   for (let j = 0; j < n - 1; j++) {
     for (let i = 0; i < n - 1; i++) {
@@ -80,6 +114,7 @@ function contour(f, level, size) {
       const corners = [[i, j], [i + 1, j], [i + 1, j + 1], [i, j + 1]];
       const inside = corners.map(([ci, cj]) => val[cj][ci] > 0);
       const keys = [`h${i},${j}`, `v${i + 1},${j}`, `h${i},${j + 1}`, `v${i},${j}`];
+      /** @type {{ key: string, out: boolean }[]} */
       const crossings = [];
       for (let e = 0; e < 4; e++) {
         const a = inside[e];
@@ -107,15 +142,19 @@ function contour(f, level, size) {
       });
     }
   }
+  /** @type {string[]} */
   const parts = [];
+  /** @type {Set<string>} */
   const done = new Set();
   for (const start of next.keys()) {
     if (done.has(start)) continue;
+    /** @type {number[][]} */
     const loop = [];
+    /** @type {string | undefined} */
     let k = start;
     while (k !== undefined && !done.has(k)) {
       done.add(k);
-      loop.push(points.get(k));
+      loop.push(/** @type {number[]} */ (points.get(k)));
       k = next.get(k);
     }
     if (loop.length < 3) continue;
@@ -124,8 +163,10 @@ function contour(f, level, size) {
   return parts.join(" ");
 }
 
+/** @param {number} x */
 function r1(x) { return Math.round(x * 10) / 10; }
 
+/** @type {Map<string, Geometry>} */
 const cache = new Map();
 
 /**
@@ -133,6 +174,10 @@ const cache = new Map();
  * quarter turns, at `size` units a tile: {shallow, beach, grass} SVG paths (empty strings
  * when there is none), `marks` [{kind, x, y}] in units (kinds: flower, fruit, leaf, temple,
  * house, port), `spare` [[x, y]] coast points for port tokens, and `labels` as turned.
+ * @param {Design} design
+ * @param {number} rotation
+ * @param {number} size
+ * @returns {Geometry}
  */
 export function tileGeometry(design, rotation, size) {
   const key = `${design.id}/${rotation}/${size}`;
@@ -144,10 +189,17 @@ export function tileGeometry(design, rotation, size) {
   return geo;
 }
 
+/**
+ * @param {Design} design
+ * @param {number} rotation
+ * @param {number} size
+ * @returns {Geometry}
+ */
 function build(design, rotation, size) {
   const labels = turnLabels(design.labels, rotation);
   const f = field(labels);
   const hasLand = labels.includes(LAND);
+  /** @type {Geometry} */
   const geo = {
     labels,
     shallow: contour(f, SHALLOW, size),
@@ -157,12 +209,16 @@ function build(design, rotation, size) {
     spare: [],
   };
   if (!hasLand) return geo;
+  /** @type {Record<string, number>} */
   const sym = design.symbols || {};
   // candidate points on a grid inside the tile, off its edges; inland ones know how far
   // the nearest sea inside the tile is
   const steps = 24;
+  /** @type {number[][]} */
   const inland = [];
+  /** @type {number[][]} */
   const coast = [];
+  /** @type {number[][]} */
   const wet = [];
   for (let j = 0; j <= steps; j++) {
     for (let i = 0; i <= steps; i++) {
@@ -178,13 +234,15 @@ function build(design, rotation, size) {
   for (const p of inland) {
     p[3] = Math.min(0.3, ...wet.map(([u, v]) => Math.hypot(p[0] - u, p[1] - v)));
   }
+  /** @type {number[][]} */
   const chosen = [];
-  const far = (p) => (chosen.length ? Math.min(...chosen.map((q) => Math.hypot(p[0] - q[0], p[1] - q[1]))) : 1);
+  const far = (/** @type {number[]} */ p) => (chosen.length ? Math.min(...chosen.map((q) => Math.hypot(p[0] - q[0], p[1] - q[1]))) : 1);
   // ports first, on the coast, as far apart as may be (the printed ones, then two spare)
   const ports = sym.port || 0;
+  /** @type {number[][]} */
   const coastPicks = [];
   for (let k = 0; k < ports + 2 && coast.length; k++) {
-    let best = null;
+    let best = coast[0];
     let bestKey = -Infinity;
     for (const p of coast) {
       const d = coastPicks.length ? Math.min(...coastPicks.map((q) => Math.hypot(p[0] - q[0], p[1] - q[1]))) : 0;
@@ -202,11 +260,13 @@ function build(design, rotation, size) {
       geo.spare.push([p[0] * size, p[1] * size]);
     }
   });
+  /** @type {string[]} */
   const kinds = [];
   for (const kind of ["temple", "flower", "fruit", "leaf", "house"]) {
     for (let k = 0; k < (sym[kind] || 0); k++) kinds.push(kind);
   }
   for (const kind of kinds) {
+    /** @type {number[] | null} */
     let best = null;
     let bestKey = -Infinity;
     for (const p of inland) {
