@@ -13,6 +13,7 @@ import { h, loadStyle, paletteName, s, seatColour, seatColourName, seatInk, svgT
 import { Placing, TileMap } from "/static/kit/tile-board.js";
 import { language, say, translator } from "/static/i18n.js";
 import { regionEdges, sameAsTable, tileGeometry } from "./geometry.js";
+/** @import { Board, BoardContext } from "/static/types/board" */
 
 const { t, tn } = translator("discovery");
 
@@ -38,6 +39,11 @@ const MEEPLE = "M0,-15.5 a5.6,5.6 0 0 1 5.4,7.1 L14.2,-4.7 Q17.6,-3 16,0.8 L8.3,
   "L3.2,14.6 L0,8.6 L-3.2,14.6 L-13.6,14.6 L-8.3,3.2 L-16,0.8 Q-17.6,-3 -14.2,-4.7 L-5.4,-8.4 " +
   "A5.6,5.6 0 0 1 0,-15.5 Z";
 
+/**
+ * The board the play page makes (static/types/board.d.ts).
+ * @param {BoardContext} ctx
+ * @returns {Board}
+ */
 export function createBoard(ctx) {
   return new DiscoveryBoard(ctx);
 }
@@ -124,10 +130,9 @@ function readMove(move) {
 /** How a mark of a move not made names its role (showHint). */
 const HINT_ROLES = { hint: t("Hint"), best: t("The bot's best move"), played: t("The move played") };
 
+/** @implements {Board} */
 class DiscoveryBoard {
-  /**
-   * ctx: {map, panel, components, seat, send(actionText), seatName(seat), toast(text)}.
-   */
+  /** @param {BoardContext} ctx what the play page gives a board (static/types/board.d.ts) */
   constructor(ctx) {
     this.ctx = ctx;
     this.designs = new Map(ctx.components.designs.map((d) => [d.id, d]));

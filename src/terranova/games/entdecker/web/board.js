@@ -19,6 +19,7 @@ import { h, loadStyle, paletteName, s, seatColour, seatInk, svgTitle } from "/st
 import { say, translator } from "/static/i18n.js";
 import { Placing, TileMap } from "/static/kit/tile-board.js";
 import { MIDS, sameAsTable, tileGeometry } from "./geometry.js";
+/** @import { Board, BoardContext } from "/static/types/board" */
 
 await loadStyle(new URL("board.css", import.meta.url));
 
@@ -74,6 +75,11 @@ function seatNumber(seat, x, y, size, cls = "") {
   });
 }
 
+/**
+ * The board the play page makes (static/types/board.d.ts).
+ * @param {BoardContext} ctx
+ * @returns {Board}
+ */
 export function createBoard(ctx) {
   return new ExplorerBoard(ctx);
 }
@@ -109,8 +115,9 @@ function parseSquare(square) {
   return { x, y };
 }
 
+/** @implements {Board} */
 class ExplorerBoard {
-  /** ctx: {map, panel, components, seat, send(actionText), seatName(seat), toast(text)}. */
+  /** @param {BoardContext} ctx what the play page gives a board (static/types/board.d.ts) */
   constructor(ctx) {
     this.ctx = ctx;
     const comp = ctx.components;

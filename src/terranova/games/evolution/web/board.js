@@ -19,6 +19,7 @@
 // board.css, next to it.
 import { h, loadStyle, paletteName, s, seatColour, seatInk } from "/static/common.js";
 import { language, say, translator } from "/static/i18n.js";
+/** @import { Board, BoardContext } from "/static/types/board" */
 
 const { t, tn } = translator("evolution");
 // the cards' and eras' French names are the game's own: in French, no other name beside
@@ -85,6 +86,11 @@ const HAND_MODES = {
   special: { label: t("Special: discard"), kind: "special-discard", hint: t("Special action: click the card to discard.") },
 };
 
+/**
+ * The board the play page makes (static/types/board.d.ts).
+ * @param {BoardContext} ctx
+ * @returns {Board}
+ */
 export function createBoard(ctx) {
   return new EvolutionBoard(ctx);
 }
@@ -135,7 +141,9 @@ function ordinal(n) {
 
 // ------------------------------------------------------------------ the board
 
+/** @implements {Board} */
 class EvolutionBoard {
+  /** @param {BoardContext} ctx */
   constructor(ctx) {
     this.ctx = ctx;
     this.cards = new Map(ctx.components.cards.map((card) => [card.id, card]));

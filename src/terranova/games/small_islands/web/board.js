@@ -18,6 +18,7 @@ import { h, loadStyle, paletteName, s, seatColour, seatInk, svgTitle } from "/st
 import { say, translator } from "/static/i18n.js";
 import { Placing, TileMap } from "/static/kit/tile-board.js";
 import { LABEL_POINTS, LAND, sameAsTable, tileGeometry, turnLabels } from "./geometry.js";
+/** @import { Board, BoardContext } from "/static/types/board" */
 
 await loadStyle(new URL("board.css", import.meta.url));
 
@@ -85,6 +86,11 @@ const KNOWN_KINDS = new Set(["Place", "Take", "Land", "Token", "Pass", "House", 
 const HINT_ROLES = { hint: t("Hint"), played: t("Played"), best: t("Best") };
 const EXPLORING = new Set(["starting tiles", "objectives", "turn", "place", "bonus"]);
 
+/**
+ * The board the play page makes (static/types/board.d.ts).
+ * @param {BoardContext} ctx
+ * @returns {Board}
+ */
 export function createBoard(ctx) {
   return new IslandsBoard(ctx);
 }
@@ -277,8 +283,9 @@ function iconSvg(node, size, viewBox = "-11 -11 22 22") {
 
 // ------------------------------------------------------------------ the board
 
+/** @implements {Board} */
 class IslandsBoard {
-  /** ctx: {map, panel, components, seat, send(actionText), seatName(seat), toast(text)}. */
+  /** @param {BoardContext} ctx what the play page gives a board (static/types/board.d.ts) */
   constructor(ctx) {
     this.ctx = ctx;
     const comp = ctx.components;
