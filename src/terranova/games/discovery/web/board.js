@@ -1,3 +1,4 @@
+// @ts-check
 // The board of The Discovery: the map (pan, zoom, the legal spots of the selected tile and
 // its preview come from the tile kit's board layer, /static/kit/tile-board.js), the tiles in
 // hand with rotation, the follower step (deploy on the new tile, take a follower back, or
@@ -13,7 +14,14 @@ import { h, loadStyle, paletteName, s, seatColour, seatColourName, seatInk, svgT
 import { Placing, TileMap } from "/static/kit/tile-board.js";
 import { language, say, translator } from "/static/i18n.js";
 import { regionEdges, sameAsTable, tileGeometry } from "./geometry.js";
-/** @import { Board, BoardContext } from "/static/types/board" */
+/** @import { Board, BoardContext, LogEntry, HintMark, Move, StateMessage, UpdateOptions } from "/static/types/board" */
+/** @import { Design, Region } from "./geometry.js" */
+/** @typedef {StateMessage["view"]} View the game's view (its views.py) */
+/** @typedef {{ x: number, y: number, design: string, rotation: number }} Tile a tile of the view's map */
+/**
+ * A move, a log entry or a hint as the board reads it: its fields with its text, kind and words.
+ * @typedef {Record<string, any> & { text: string, kind: string | null, says?: import("/static/types/board").Words }} Read
+ */
 
 const { t, tn } = translator("discovery");
 
@@ -25,6 +33,7 @@ const S = 100; // one tile, in SVG units
 // deuteranopia, protanopia and tritanopia), their patterns are drawn bolder, and every
 // follower (and every mark of another's move) carries its seat's number.
 const SAFE = paletteName() === "safe";
+/** @type {Record<string, { fill: string, ink: string }>} */
 const TERRAIN = SAFE ? {
   mountain: { fill: "#8a7f75", ink: "#3f362e" },
   grassland: { fill: "#d0d66a", ink: "#5c6410" },
@@ -52,7 +61,11 @@ const SIDE_NAMES = [t("north"), t("east"), t("south"), t("west")];
 // "east and west", "north, east and south", in the page's language
 const LIST = new Intl.ListFormat(language === "en" || language === "xx" ? "en-GB" : language, { type: "conjunction" });
 
-/** Where a region lies on a placed tile: "north", "east and west", "centre". */
+/**
+ * Where a region lies on a placed tile: "north", "east and west", "centre".
+ * @param {Region} region
+ * @param {number} rotation
+ */
 function sides(region, rotation) {
   const edges = regionEdges(region).map((e) => (e + rotation) % 4).sort();
   if (!edges.length) return t("centre");
@@ -65,6 +78,14 @@ function sides(region, rotation) {
  * an explorer on a grassland, a navigator on a sea), whole sentences each, since their
  * gender and articles differ from one language to another.
  */
+/**
+ * @typedef {{ terrain: string, deployOn: (where: string) => string, deployButton: string,
+ *   onThe: (where: string) => string, takeBack: (x: number, y: number, n: number) => string,
+ *   takeButton: string, standing: (who: string, n: number) => string, deployed: string,
+ *   tookBack: string, deployedThis: (who: string) => string, tookBackHere: (who: string) => string,
+ *   canClose: (tile: string) => string, ripe: (now: number, final: number) => string, city?: string }} TerrainWords
+ */
+/** @type {Record<string, TerrainWords>} */
 const WORDS = {
   mountain: {
     terrain: t("mountain"),
@@ -122,12 +143,14 @@ const WORDS = {
  * region; Remove: x, y, region; Draw and SetAside: design, null where hidden), with `text`
  * (what to send back), `kind` (the action's class: "Place", "Deploy", "Remove", "Pass",
  * "Draw", "SetAside"; null for a text that is no action's) and `says`.
+ * @param {Read} move
  */
 function readMove(move) {
   return { ...(move.fields || {}), text: move.text, kind: move.kind || null, says: move.says };
 }
 
 /** How a mark of a move not made names its role (showHint). */
+/** @type {Record<string, string>} */
 const HINT_ROLES = { hint: t("Hint"), best: t("The bot's best move"), played: t("The move played") };
 
 /** @implements {Board} */
@@ -135,18 +158,48 @@ class DiscoveryBoard {
   /** @param {BoardContext} ctx what the play page gives a board (static/types/board.d.ts) */
   constructor(ctx) {
     this.ctx = ctx;
-    this.designs = new Map(ctx.components.designs.map((d) => [d.id, d]));
-    this.placing = new Placing(new Map(ctx.components.designs.map((d) => [d.id, sameAsTable(d)])));
+    /** @type {Design[]} */
+    const designs = ctx.components.designs;
+    /** @type {Map<string, Design>} */
+    this.designs = new Map(designs.map((d) => [d.id, d]));
+    this.placing = new Placing(new Map(designs.map((d) => [d.id, sameAsTable(d)])));
+    /** @type {StateMessage | null} */
     this.message = null;
     this.live = false;
     this.busy = false;
+    /** @type {any} */
     this.picked = null; // the log entry shown on the map (a click on the log), as touched()
+    /** @type {number | null} */
     this.seenPly = null; // the ply last drawn live: newer moves of the others are animated
+    /** @type {HintMark[]} */
     this.hints = []; // the moves not made drawn on the map (showHint), kept over updates
+    // the map and the panel's elements (buildMap, buildPanel) and the moves (update)
+    /** @type {TileMap} */ this.map;
+    /** @type {SVGSVGElement} */ this.svg;
+    /** @type {Record<string, SVGGElement>} */ this.layers;
+    /** @type {HTMLElement} */ this.prompt;
+    /** @type {HTMLElement} */ this.handBox;
+    /** @type {HTMLButtonElement} */ this.rotateLeft;
+    /** @type {HTMLButtonElement} */ this.rotateRight;
+    /** @type {HTMLElement} */ this.rotateBox;
+    /** @type {HTMLElement} */ this.spotInfo;
+    /** @type {HTMLElement} */ this.followerBox;
+    /** @type {HTMLButtonElement} */ this.passButton;
+    /** @type {HTMLElement} */ this.followerRow;
+    /** @type {HTMLElement} */ this.counts;
+    /** @type {Read[]} */ this.places;
+    /** @type {Read[]} */ this.deploys;
+    /** @type {Read[]} */ this.removes;
+    /** @type {Read | null} */ this.passMove;
     this.buildMap();
     this.buildPanel();
     this.onKey = this.onKey.bind(this);
     document.addEventListener("keydown", this.onKey);
+  }
+
+  /** The message on the board (update has shown one). */
+  get shown() {
+    return /** @type {StateMessage} */ (this.message);
   }
 
   destroy() {
@@ -156,7 +209,10 @@ class DiscoveryBoard {
 
   // ---------------------------------------------------------------- the map element
 
-  /** The log's draws open a turn: the tile drawn is the next player's to lay. */
+  /**
+   * The log's draws open a turn: the tile drawn is the next player's to lay.
+   * @param {any} entry
+   */
   chanceOpensTurn(entry) {
     return entry.kind === "Draw";
   }
@@ -173,9 +229,9 @@ class DiscoveryBoard {
       defs: this.defs(),
       layers: ["tiles", "marks", "spots", "ghost", "followers", "hints", "pick", "targets"],
       legend,
-      squares: () => (this.message ? this.message.view.map.map((t) => [t.x, t.y]) : null),
-      ghost: (p) => this.tileGroup(p.design, p.rotation, p.x, p.y, { cls: "tile ghost-tile" }),
-      act: (text) => this.act(text),
+      squares: () => (this.message ? this.message.view.map.map((/** @type {Tile} */ t) => [t.x, t.y]) : null),
+      ghost: (/** @type {Tile} */ p) => this.tileGroup(p.design, p.rotation, p.x, p.y, { cls: "tile ghost-tile" }),
+      act: (/** @type {any} */ text) => this.act(text),
       turned: () => this.redrawPlacing(),
     });
     this.svg = this.map.svg;
@@ -205,12 +261,12 @@ class DiscoveryBoard {
     panel.classList.add("discovery-panel");
     this.prompt = h("p.prompt", { "aria-live": "polite", dataset: { testid: "prompt" } });
     this.handBox = h("div.hand", { role: "group", "aria-label": t("Tiles in hand") });
-    this.rotateLeft = h("button", { type: "button", title: t("Turn the tile anticlockwise (Shift+R)"), "aria-label": t("Turn the tile anticlockwise"), on: { click: () => this.rotate(-1) } }, rotateIcon(true), " ", t("Turn"));
-    this.rotateRight = h("button", { type: "button", title: t("Turn the tile clockwise (R)"), "aria-label": t("Turn the tile clockwise"), on: { click: () => this.rotate(1) } }, rotateIcon(false), " ", t("Turn"));
+    this.rotateLeft = /** @type {HTMLButtonElement} */ (h("button", { type: "button", title: t("Turn the tile anticlockwise (Shift+R)"), "aria-label": t("Turn the tile anticlockwise"), on: { click: () => this.rotate(-1) } }, rotateIcon(true), " ", t("Turn")));
+    this.rotateRight = /** @type {HTMLButtonElement} */ (h("button", { type: "button", title: t("Turn the tile clockwise (R)"), "aria-label": t("Turn the tile clockwise"), on: { click: () => this.rotate(1) } }, rotateIcon(false), " ", t("Turn")));
     this.rotateBox = h("div.rotate-row", this.rotateLeft, this.rotateRight);
     this.spotInfo = h("p.hint.spot-info");
     this.followerBox = h("div.follower-choices", { role: "group", "aria-label": t("Follower choices") });
-    this.passButton = h("button.primary.pass", { type: "button", title: t("Pass: no follower this turn (P)"), dataset: { testid: "pass" }, on: { click: () => this.pass() } }, t("Pass"), " ", h("kbd", { text: "P" }));
+    this.passButton = /** @type {HTMLButtonElement} */ (h("button.primary.pass", { type: "button", title: t("Pass: no follower this turn (P)"), dataset: { testid: "pass" }, on: { click: () => this.pass() } }, t("Pass"), " ", h("kbd", { text: "P" })));
     this.followerRow = h("div.follower-row", this.passButton);
     this.counts = h("div.counts");
     panel.replaceChildren(this.prompt, this.handBox, this.rotateBox, this.spotInfo, this.followerBox, this.followerRow, this.counts);
@@ -218,8 +274,12 @@ class DiscoveryBoard {
 
   // ---------------------------------------------------------------- the interface
 
-  /** Show `message` (a state message); `live`: the seat may act (false in replays);
-   * `since`: the ply of the seat's last decision (what the others did after is marked). */
+  /**
+   * Show `message` (a state message); `live`: the seat may act (false in replays);
+   * `since`: the ply of the seat's last decision (what the others did after is marked).
+   * @param {StateMessage} message
+   * @param {Partial<UpdateOptions>} [options]
+   */
   update(message, { live = true, since = null } = {}) {
     const first = !this.message;
     this.message = message;
@@ -258,12 +318,16 @@ class DiscoveryBoard {
   }
 
 
-  /** What the player list shows under a seat's name. */
+  /**
+   * What the player list shows under a seat's name.
+   * @param {StateMessage} message
+   * @param {number} seat
+   */
   seatExtras(message, seat) {
     const view = message.view;
     const box = h("div.seat-extras");
     const supply = view.supply[seat];
-    const onMap = view.followers.filter((f) => f.seat === seat).length;
+    const onMap = view.followers.filter((/** @type {{ seat: any; }} */ f) => f.seat === seat).length;
     const meeples = s("svg", { class: "supply-icons", viewBox: `0 0 ${20 * (supply + onMap)} 22`, width: 13 * (supply + onMap), height: 15, "aria-hidden": "true" });
     for (let i = 0; i < supply + onMap; i++) {
       meeples.append(s("use", {
@@ -276,13 +340,16 @@ class DiscoveryBoard {
     const hand = view.hands[seat];
     if (hand && hand.count) {
       const tiles = hand.tiles
-        ? hand.tiles.map((id) => miniTile(this.designs.get(id), 0, 24, t("tile {id}", { id })))
+        ? hand.tiles.map((/** @type {any} */ id) => miniTile(/** @type {Design} */ (this.designs.get(id)), 0, 24, t("tile {id}", { id })))
         : Array.from({ length: hand.count }, () => h("span.tile-back", { title: t("a tile (hidden)") }));
       box.append(h("span.seat-hand", { title: t("tiles in hand") }, tiles));
     }
     return box;
   }
 
+  /**
+   * @param {StateMessage} message
+   */
   status(message) {
     const view = message.view;
     if (message.status === "finished") return t("Game over");
@@ -295,9 +362,12 @@ class DiscoveryBoard {
     return t("{name} to move", { name });
   }
 
-  /** The first-game guide's tip for the seat to decide now (the play page asks only then):
+  /**
+   * The first-game guide's tip for the seat to decide now (the play page asks only then):
    * what to click and why, from what this seat sees (its own tiles, the followers, the
-   * placements that close a territory: the view's `closes`). */
+   * placements that close a territory: the view's `closes`).
+   * @param {StateMessage} message
+   */
   guide(message) {
     const view = message.view;
     const moves = (message.moves || []).map(readMove);
@@ -307,9 +377,12 @@ class DiscoveryBoard {
     return null;
   }
 
+  /**
+   * @param {StateMessage} message
+   */
   placeTip(message) {
     const view = message.view;
-    const seat = message.seat;
+    const seat = /** @type {number} */ (message.seat); // the tips are for the seat to move
     const hand = view.hands[seat] && view.hands[seat].tiles ? view.hands[seat].tiles : [];
     const close = this.closing(view);
     if (close) {
@@ -326,16 +399,20 @@ class DiscoveryBoard {
     return t("Place your tile: turn it (R) and click an orange square, where every edge matches the terrain it touches. Then you may put a follower on it to claim its territory.");
   }
 
+  /**
+   * @param {StateMessage} message
+   * @param {Read[]} moves
+   */
   followerTip(message, moves) {
     const view = message.view;
-    const seat = message.seat;
+    const seat = /** @type {number} */ (message.seat); // the tips are for the seat to move
     const deploys = moves.filter((m) => m.kind === "Deploy");
     const removes = moves.filter((m) => m.kind === "Remove")
-      .map((m) => view.followers.find((f) => f.x === m.x && f.y === m.y && f.region === m.region))
+      .map((m) => view.followers.find((/** @type {{ x: any; y: any; region: any; }} */ f) => f.x === m.x && f.y === m.y && f.region === m.region))
       .filter(Boolean);
     // a complete territory is worth more now than at the final scoring
-    const ripe = removes.filter((f) => f.complete && f.value_now > f.value_final)
-      .sort((a, b) => (b.value_now - b.value_final) - (a.value_now - a.value_final))[0];
+    const ripe = removes.filter((/** @type {{ complete: any; value_now: number; value_final: number; }} */ f) => f.complete && f.value_now > f.value_final)
+      .sort((/** @type {{ value_now: number; value_final: number; }} */ a, /** @type {{ value_now: number; value_final: number; }} */ b) => (b.value_now - b.value_final) - (a.value_now - a.value_final))[0];
     if (ripe) {
       return (WORDS[ripe.terrain] || WORDS.sea).ripe(ripe.value_now, ripe.value_final);
     }
@@ -351,24 +428,35 @@ class DiscoveryBoard {
     return t("No follower move is possible: every territory of the new tile already has a follower. Click Pass (or press P).");
   }
 
-  /** The first of the view's `closes` (the server's placements of this seat's tile that
+  /**
+   * The first of the view's `closes` (the server's placements of this seat's tile that
    * complete a territory of 3 tiles or more of one of its followers) with that follower as
-   * the view lists it: {follower, place}, or null. */
+   * the view lists it: {follower, place}, or null.
+   * @param {View} view
+   */
   closing(view) {
     for (const place of view.closes || []) {
       const at = place.follower;
-      const follower = view.followers.find((f) => f.x === at.x && f.y === at.y && f.region === at.region);
+      const follower = view.followers.find((/** @type {{ x: any; y: any; region: any; }} */ f) => f.x === at.x && f.y === at.y && f.region === at.region);
       if (follower) return { follower, place };
     }
     return null;
   }
 
-  /** Log entries as readable text (same order), naming tiles and followers by what they
-   * show; a click on the entry shows where (showMove). */
+  /**
+   * Log entries as readable text (same order), naming tiles and followers by what they
+   * show; a click on the entry shows where (showMove).
+   * @param {LogEntry[]} log
+   * @param {StateMessage} message
+   */
   describeLog(log, message) {
-    return log.map((entry) => this.describe(entry, message));
+    return log.map((/** @type {any} */ entry) => this.describe(entry, message));
   }
 
+  /**
+   * @param {any} entry
+   * @param {StateMessage} message
+   */
   describe(entry, message) {
     const move = readMove(entry);
     switch (move.kind) {
@@ -393,12 +481,19 @@ class DiscoveryBoard {
     }
   }
 
+  /**
+   * @param {string} designId
+   * @param {number} index
+   */
   region(designId, index) {
     const design = this.designs.get(designId);
     return design ? design.regions[index] : null;
   }
 
-  /** A tile by its terrains, the largest first: "a sea and grassland tile". */
+  /**
+   * A tile by its terrains, the largest first: "a sea and grassland tile".
+   * @param {any} designId
+   */
   tileWords(designId) {
     const design = this.designs.get(designId);
     if (!design) return t("tile {id}", { id: designId });
@@ -412,7 +507,11 @@ class DiscoveryBoard {
 
   // ---------------------------------------------------------------- following the moves
 
-  /** Show on the map where log entry `entry` acted (null: clear); false when it did not. */
+  /**
+   * Show on the map where log entry `entry` acted (null: clear); false when it did not.
+   * @param {any} entry
+   * @param {StateMessage} message
+   */
   showMove(entry, message) {
     this.picked = entry ? this.touched(entry, message) : null;
     this.drawPick();
@@ -424,6 +523,8 @@ class DiscoveryBoard {
    * Where a log entry acted on the map, or null (a pass, a draw): {ply, seat, text, kind, x,
    * y, region, design, rotation}; kind "tile" (laid), "follower" (deployed: on the tile
    * placed just before) or "taken" (taken back from there).
+   * @param {any} entry
+   * @param {StateMessage} message
    */
   touched(entry, message) {
     const base = { ply: entry.ply, seat: entry.seat, text: entry.text };
@@ -438,8 +539,12 @@ class DiscoveryBoard {
     return { ...base, kind: "taken", x: move.x, y: move.y, region: move.region, design: tile && tile.design, rotation: tile && tile.rotation };
   }
 
-  /** The moves marked on the map: live, the others' moves after `since` (or, without it,
-   * the newest); in a replay, the newest move. */
+  /**
+   * The moves marked on the map: live, the others' moves after `since` (or, without it,
+   * the newest); in a replay, the newest move.
+   * @param {StateMessage} message
+   * @param {number | null | undefined} since
+   */
   sinceMarks(message, since) {
     const log = message.log || [];
     const marks = [];
@@ -455,20 +560,27 @@ class DiscoveryBoard {
     return marks;
   }
 
-  /** The plies of the marks to animate, oldest first: the others' moves (a bot's, an
+  /**
+   * The plies of the marks to animate, oldest first: the others' moves (a bot's, an
    * automaton's or a person's) that first show now, once, not again at a redraw; at the
-   * first drawing, the newest alone. The last of them is another seat's newest move. */
+   * first drawing, the newest alone. The last of them is another seat's newest move.
+   * @param {StateMessage} message
+   * @param {any[]} marks
+   */
   freshPlies(message, marks) {
     const seen = this.seenPly;
     this.seenPly = this.live ? message.ply : null;
     if (!this.live || !marks.length) return [];
     if (seen === null) return [marks[marks.length - 1].ply];
-    return marks.filter((m) => m.ply > seen).map((m) => m.ply);
+    return marks.filter((/** @type {{ ply: number; }} */ m) => m.ply > seen).map((/** @type {{ ply: any; }} */ m) => m.ply);
   }
 
-  /** The pieces of the moves `marks` (those first shown now) arrive: a tile laid slides onto
+  /**
+   * The pieces of the moves `marks` (those first shown now) arrive: a tile laid slides onto
    * its square, a follower deployed appears (as its tile lands, when both are new). The
-   * animations last var(--follow-ms); none under prefers-reduced-motion (board.css). */
+   * animations last var(--follow-ms); none under prefers-reduced-motion (board.css).
+   * @param {any[]} marks
+   */
   arrive(marks) {
     for (const mark of marks) {
       const el = mark.kind === "tile"
@@ -482,8 +594,13 @@ class DiscoveryBoard {
     }
   }
 
-  /** A mark on what `mark` touched: the tile's square, or a ring where the follower stands
-   * (or stood). */
+  /**
+   * A mark on what `mark` touched: the tile's square, or a ring where the follower stands
+   * (or stood).
+   * @param {any} mark
+   * @param {string} cls
+   * @param {any} label
+   */
   markEl(mark, cls, label) {
     const colour = seatColour(mark.seat ?? 0);
     const attrs = {
@@ -511,17 +628,23 @@ class DiscoveryBoard {
     return s("g", { ...attrs, "data-region": mark.region, transform: `translate(${cx} ${cy})` }, svgTitle(label), ring);
   }
 
-  /** Where a follower of `mark` stands on its tile, in map units (the square's centre when the
-   * tile is not known). */
+  /**
+   * Where a follower of `mark` stands on its tile, in map units (the square's centre when the
+   * tile is not known).
+   * @param {any} mark
+   */
   anchorOf(mark) {
-    const tile = tileAt(this.message.view, mark.x, mark.y);
+    const tile = tileAt(this.shown.view, mark.x, mark.y);
     const design = this.designs.get(tile ? tile.design : mark.design);
     const rotation = tile ? tile.rotation : mark.rotation;
     const [u, v] = design ? tileGeometry(design, rotation || 0).anchors[mark.region] : [0.5, 0.5];
     return [(mark.x + u) * S, (mark.y + v) * S];
   }
 
-  /** What a mark says when hovered: "greedy laid this tile". */
+  /**
+   * What a mark says when hovered: "greedy laid this tile".
+   * @param {any} mark
+   */
   markLabel(mark) {
     const who = mark.seat === null || mark.seat === undefined ? "" : this.ctx.seatName(mark.seat);
     if (mark.kind === "tile") return t("{who} laid this tile", { who }).trim();
@@ -531,10 +654,13 @@ class DiscoveryBoard {
     return (mark.kind === "follower" ? words.deployedThis(who) : words.tookBackHere(who)).trim();
   }
 
-  /** The pick again on a new live message; gone when its move was undone. */
+  /**
+   * The pick again on a new live message; gone when its move was undone.
+   * @param {StateMessage} message
+   */
   stillPicked(message) {
     const log = message.log || [];
-    const entry = log.find((e) => e.ply === this.picked.ply);
+    const entry = log.find((/** @type {{ ply: any; }} */ e) => e.ply === this.picked.ply);
     if (entry) return entry.text === this.picked.text ? this.touched(entry, message) : null;
     return log.length && log[log.length - 1].ply < this.picked.ply ? null : this.picked;
   }
@@ -547,9 +673,12 @@ class DiscoveryBoard {
 
   // ---------------------------------------------------------------- moves not made
 
-  /** Draw moves not made on the map (the hint; in an analysis's replay the move played and
+  /**
+   * Draw moves not made on the map (the hint; in an analysis's replay the move played and
    * the bot's best): `marks` [{move: {text, kind, fields, says}, role}], kept over updates
-   * until showHint([]). */
+   * until showHint([]).
+   * @param {any[]} marks
+   */
   showHint(marks) {
     this.hints = marks;
     this.drawHints();
@@ -568,9 +697,11 @@ class DiscoveryBoard {
    * faint follower of the seat to move in a ring, on its region of the tile just placed; one
    * taken back as a ring round it with an arrow up; anything else (a pass) as its words on
    * a label over the tile just placed.
+   * @param {Read} move
+   * @param {string} role
    */
   hintEl(move, role) {
-    const view = this.message.view;
+    const view = this.shown.view;
     const label = `${HINT_ROLES[role] || role}: ${say(move.says || move.text)}`;
     const attrs = { class: `hint-mark ${role}`, "data-testid": "hint-mark", "data-role": role, "data-kind": move.kind };
     if (move.kind === "Place") {
@@ -579,7 +710,7 @@ class DiscoveryBoard {
         s("rect", { class: "hint-halo", x: move.x * S + 3, y: move.y * S + 3, width: S - 6, height: S - 6, rx: 6 }),
         s("rect", { class: "hint-line", x: move.x * S + 3, y: move.y * S + 3, width: S - 6, height: S - 6, rx: 6 }));
     }
-    const seat = this.message.to_move ?? this.message.seat ?? 0;
+    const seat = this.shown.to_move ?? this.shown.seat ?? 0;
     const where = move.kind === "Remove" ? move : view.just_placed;
     if ((move.kind === "Deploy" || move.kind === "Remove") && where) {
       const [cx, cy] = this.anchorOf({ x: where.x, y: where.y, region: move.region });
@@ -606,7 +737,10 @@ class DiscoveryBoard {
         s("text", { class: "hint-words", y: 5.5, "text-anchor": "middle", text: words })));
   }
 
-  /** Pan the map to `mark`'s square when it is out of view. */
+  /**
+   * Pan the map to `mark`'s square when it is out of view.
+   * @param {any} mark
+   */
   reveal(mark) {
     const box = this.svg.viewBox.baseVal;
     if (!box || !box.width) return;
@@ -623,15 +757,21 @@ class DiscoveryBoard {
   // ---------------------------------------------------------------- selection and actions
 
   myHand() {
-    const view = this.message.view;
-    const hand = view.hands[this.message.seat];
+    const view = this.shown.view;
+    const hand = view.hands[/** @type {number} */ (this.shown.seat)];
     return hand && hand.tiles ? hand.tiles : [];
   }
 
+  /**
+   * @param {string} design the design's id
+   */
   select(design) {
     if (this.placing.select(design)) this.redrawPlacing();
   }
 
+  /**
+   * @param {number} step
+   */
   rotate(step) {
     if (!this.places.length || this.busy) return;
     this.placing.rotate(step);
@@ -640,9 +780,12 @@ class DiscoveryBoard {
 
   redrawPlacing() {
     this.drawSpots();
-    this.drawPanel(this.message.view);
+    this.drawPanel(this.shown.view);
   }
 
+  /**
+   * @param {string} text
+   */
   act(text) {
     if (this.busy || !this.live) return;
     this.busy = true;
@@ -655,9 +798,12 @@ class DiscoveryBoard {
     if (this.passMove) this.act(this.passMove.text);
   }
 
+  /**
+   * @param {KeyboardEvent} ev
+   */
   onKey(ev) {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    const target = ev.target;
+    const target = /** @type {HTMLElement | null} */ (ev.target);
     if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT" || target.isContentEditable)) return;
     const key = ev.key.toLowerCase();
     if (key === "r" && this.places.length) {
@@ -677,8 +823,15 @@ class DiscoveryBoard {
 
   // ---------------------------------------------------------------- drawing the map
 
+  /**
+   * @param {string} designId
+   * @param {number} rotation
+   * @param {number} x
+   * @param {number} y
+   * @param {{ title?: string, cls?: string }} [options]
+   */
   tileGroup(designId, rotation, x, y, { title, cls = "tile" } = {}) {
-    const design = this.designs.get(designId);
+    const design = /** @type {Design} */ (this.designs.get(designId));
     // the body apart from the square it stands on, so that it can slide in (arrive)
     const body = s("g", { class: "tile-body" });
     const g = s("g", { class: cls, transform: `translate(${x * S} ${y * S})` }, body);
@@ -695,15 +848,18 @@ class DiscoveryBoard {
       body.append(shapeEl(shape, { fill: `url(#tex-${terrain})`, stroke: "none" }));
     }
     (design.cities || []).forEach(([land, sea], k) => {
-      const [u, v] = geo.cities[k];
+      const [u, v] = /** @type {number[]} */ (geo.cities[k]);
       body.append(cityEl(u * S, v * S, (WORDS[design.regions[land].terrain] || WORDS.sea).city));
     });
     body.append(s("rect", { class: "tile-border", width: S, height: S }));
     return g;
   }
 
+  /**
+   * @param {View} view
+   */
   drawTiles(view) {
-    this.map.drawTiles(view.map, (t) => {
+    this.map.drawTiles(view.map, (/** @type {Tile} */ t) => {
       const start = t.x === 0 && t.y === 0 && t.design === this.ctx.components.start;
       return this.tileGroup(t.design, t.rotation, t.x, t.y, {
         title: tileTitle(t, start),
@@ -711,13 +867,18 @@ class DiscoveryBoard {
     });
   }
 
-  /** The last tile placed (pink, unless marked as another's move) and the marks of `marks`;
-   * the newest of `fresh` (the plies first shown now) flashes. */
+  /**
+   * The last tile placed (pink, unless marked as another's move) and the marks of `marks`;
+   * the newest of `fresh` (the plies first shown now) flashes.
+   * @param {View} view
+   * @param {any[]} marks
+   * @param {number[]} fresh
+   */
   drawMarks(view, marks, fresh) {
     const layer = this.layers.marks;
     layer.replaceChildren();
     const last = view.just_placed || (view.map.length > 1 ? view.map[view.map.length - 1] : null);
-    if (last && !marks.some((m) => m.kind === "tile" && m.x === last.x && m.y === last.y)) {
+    if (last && !marks.some((/** @type {{ kind: string; x: any; y: any; }} */ m) => m.kind === "tile" && m.x === last.x && m.y === last.y)) {
       layer.append(s("rect", { class: "last-placed-halo", x: last.x * S, y: last.y * S, width: S, height: S }));
       layer.append(s("rect", { class: "last-placed", x: last.x * S + 2, y: last.y * S + 2, width: S - 4, height: S - 4 },
         svgTitle(t("the last tile placed"))));
@@ -734,15 +895,18 @@ class DiscoveryBoard {
     this.map.drawSpots(this.placing, this.live);
   }
 
+  /**
+   * @param {View} view
+   */
   drawFollowers(view) {
     const layer = this.layers.followers;
     layer.replaceChildren();
-    const mapAt = new Map(view.map.map((t) => [`${t.x},${t.y}`, t]));
+    const mapAt = new Map(view.map.map((/** @type {Tile} */ t) => [`${t.x},${t.y}`, t]));
     const removable = new Map(this.removes.map((r) => [`${r.x},${r.y}/${r.region}`, r]));
     for (const f of view.followers) {
       const tile = mapAt.get(`${f.x},${f.y}`);
       if (!tile) continue;
-      const geo = tileGeometry(this.designs.get(tile.design), tile.rotation);
+      const geo = tileGeometry(/** @type {Design} */ (this.designs.get(tile.design)), tile.rotation);
       const [u, v] = geo.anchors[f.region];
       const cx = (f.x + u) * S;
       const cy = (f.y + v) * S;
@@ -769,7 +933,7 @@ class DiscoveryBoard {
         g.dataset.testid = "remove";
         inner.append(s("circle", { class: "remove-ring", r: 24 }));
         g.addEventListener("click", () => this.act(remove.text));
-        g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); this.act(remove.text); } });
+        g.addEventListener("keydown", (/** @type {KeyboardEvent} */ ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); this.act(remove.text); } });
       }
       inner.append(s("use", { href: "#meeple", class: "meeple-shadow", transform: "translate(1.5 2.5)" }));
       inner.append(s("use", { href: "#meeple", class: "meeple", fill: seatColour(f.seat) }));
@@ -789,16 +953,19 @@ class DiscoveryBoard {
     }
   }
 
+  /**
+   * @param {View} view
+   */
   drawTargets(view) {
     const layer = this.layers.targets;
     layer.replaceChildren();
     if (!this.deploys.length || !view.just_placed) return;
     const { x, y } = view.just_placed;
-    const tile = view.map.find((t) => t.x === x && t.y === y);
+    const tile = view.map.find((/** @type {Tile} */ t) => t.x === x && t.y === y);
     if (!tile) return;
-    const design = this.designs.get(tile.design);
+    const design = /** @type {Design} */ (this.designs.get(tile.design));
     const geo = tileGeometry(design, tile.rotation);
-    const seat = this.message.seat;
+    const seat = this.shown.seat;
     const group = s("g", { transform: `translate(${x * S} ${y * S})` });
     for (const d of this.deploys) {
       const region = design.regions[d.region];
@@ -815,7 +982,7 @@ class DiscoveryBoard {
         s("circle", { r: 15, fill: seatColour(seat) }),
         s("path", { d: "M-7 0 H7 M0 -7 V7", stroke: seatInk(seat), "stroke-width": 3.2, "stroke-linecap": "round" })));
       marker.addEventListener("click", () => this.act(d.text));
-      marker.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); this.act(d.text); } });
+      marker.addEventListener("keydown", (/** @type {KeyboardEvent} */ ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); this.act(d.text); } });
       area.addEventListener("pointerenter", () => marker.classList.add("hover"));
       area.addEventListener("pointerleave", () => marker.classList.remove("hover"));
       group.append(area, marker);
@@ -825,7 +992,15 @@ class DiscoveryBoard {
 
   // ---------------------------------------------------------------- drawing the panel
 
-  /** A follower-step button; hovering it highlights its marker on the map. */
+  /**
+   * A follower-step button; hovering it highlights its marker on the map.
+   * @param {any} action
+   * @param {string} kind
+   * @param {any} label
+   * @param {any} colour
+   * @param {any} text
+   * @param {string} detail
+   */
   choiceButton(action, kind, label, colour, text, detail) {
     const marker = () => this.svg.querySelector(`[data-action="${action}"]`);
     return h(`button.choice.${kind}`, {
@@ -841,8 +1016,11 @@ class DiscoveryBoard {
     h("span.choice-text", text, h("small", { text: detail })));
   }
 
+  /**
+   * @param {View} view
+   */
   drawPanel(view) {
-    const msg = this.message;
+    const msg = /** @type {StateMessage} */ (this.message);
     const mine = this.live && msg.status === "playing" && msg.seat !== null && msg.to_move === msg.seat;
     const placing = mine && this.places.length > 0;
     const follower = mine && !placing && (this.deploys.length || this.removes.length || this.passMove);
@@ -875,7 +1053,7 @@ class DiscoveryBoard {
     const items = [];
     if (placing) {
       const hand = this.myHand();
-      hand.forEach((id, k) => {
+      hand.forEach((/** @type {string} */ id, /** @type {number} */ k) => {
         const selected = id === this.placing.sel.design;
         const rotation = selected ? this.placing.sel.rotation : this.placing.rotations.get(id) || 0;
         const fits = this.places.some((p) => p.design === id);
@@ -884,14 +1062,14 @@ class DiscoveryBoard {
           "aria-label": handTileLabel(id, hand.length > 1 ? k + 1 : null, selected),
           title: hand.length > 1 ? t("tile {id}: press {key} to choose it", { id, key: k + 1 }) : t("tile {id}", { id }),
           dataset: { design: id, testid: "hand-tile" }, on: { click: () => this.select(id) },
-        }, miniTile(this.designs.get(id), rotation, 84), h("span.hand-label", { text: `${id}` }));
+        }, miniTile(/** @type {Design} */ (this.designs.get(id)), rotation, 84), h("span.hand-label", { text: `${id}` }));
         items.push(button);
       });
     } else if (msg.status === "playing" && msg.to_move !== null && msg.to_move !== undefined) {
       const hand = view.hands[msg.to_move];
       if (hand && hand.tiles && hand.tiles.length) {
-        items.push(...hand.tiles.map((id) => h("div.hand-tile.passive", { title: t("{name}'s tile {id}", { name: this.ctx.seatName(msg.to_move), id }) },
-          miniTile(this.designs.get(id), 0, 64), h("span.hand-label", { text: id }))));
+        items.push(...hand.tiles.map((/** @type {any} */ id) => h("div.hand-tile.passive", { title: t("{name}'s tile {id}", { name: this.ctx.seatName(/** @type {number} */ (msg.to_move)), id }) },
+          miniTile(/** @type {Design} */ (this.designs.get(id)), 0, 64), h("span.hand-label", { text: id }))));
       }
     }
     this.handBox.replaceChildren(...items);
@@ -919,7 +1097,7 @@ class DiscoveryBoard {
     // the follower step: accessible buttons next to the clickable map
     const choices = [];
     if (follower) {
-      const tile = view.just_placed && view.map.find((t) => t.x === view.just_placed.x && t.y === view.just_placed.y);
+      const tile = view.just_placed && view.map.find((/** @type {Tile} */ t) => t.x === view.just_placed.x && t.y === view.just_placed.y);
       const design = tile && this.designs.get(tile.design);
       for (const d of this.deploys) {
         const region = design ? design.regions[d.region] : null;
@@ -931,7 +1109,7 @@ class DiscoveryBoard {
           ` ${words ? words.onThe(where) : t("on region {region}", { region: d.region })}`));
       }
       for (const r of this.removes) {
-        const f = view.followers.find((x) => x.x === r.x && x.y === r.y && x.region === r.region);
+        const f = view.followers.find((/** @type {{ x: any; y: any; region: any; }} */ x) => x.x === r.x && x.y === r.y && x.region === r.region);
         const words = f ? WORDS[f.terrain] || WORDS.sea : null;
         const button = this.choiceButton(r.text, "remove",
           words ? words.takeBack(r.x, r.y, f.value_now) : t("Take back your follower at {x},{y}", { x: r.x, y: r.y }),
@@ -952,11 +1130,11 @@ class DiscoveryBoard {
     ];
     if (view.set_aside.length) {
       countItems.push(h("div.count", h("span.count-label", { text: t("Set aside") }),
-        h("span.mini-row", view.set_aside.map((id) => miniTile(this.designs.get(id), 0, 26, t("tile {id} (set aside)", { id }))))));
+        h("span.mini-row", view.set_aside.map((/** @type {any} */ id) => miniTile(/** @type {Design} */ (this.designs.get(id)), 0, 26, t("tile {id} (set aside)", { id }))))));
     }
     if (view.discarded.length) {
       countItems.push(h("div.count", h("span.count-label", { text: t("Discarded") }),
-        h("span.mini-row", view.discarded.map((id) => miniTile(this.designs.get(id), 0, 26, t("tile {id} (no legal placement)", { id }))))));
+        h("span.mini-row", view.discarded.map((/** @type {any} */ id) => miniTile(/** @type {Design} */ (this.designs.get(id)), 0, 26, t("tile {id} (no legal placement)", { id }))))));
     }
     this.counts.replaceChildren(...countItems);
   }
@@ -964,12 +1142,21 @@ class DiscoveryBoard {
 
 // ------------------------------------------------------------------ the log and the map
 
+/**
+ * @param {View} view
+ * @param {any} x
+ * @param {any} y
+ */
 function tileAt(view, x, y) {
-  return view.map.find((t) => t.x === x && t.y === y) || null;
+  return view.map.find((/** @type {Tile} */ t) => t.x === x && t.y === y) || null;
 }
 
-/** The placement a follower move at `ply` followed (the tile it deploys on), from the log
- * (ordered by ply, possibly with gaps). */
+/**
+ * The placement a follower move at `ply` followed (the tile it deploys on), from the log
+ * (ordered by ply, possibly with gaps).
+ * @param {LogEntry[]} log
+ * @param {number} ply
+ */
 function placeBefore(log, ply) {
   let k = Math.min(log.length, ply - 1) - 1; // log[k].ply === k + 1 when no ply is missing
   while (k >= 0 && log[k].ply >= ply) k--;
@@ -981,28 +1168,46 @@ function placeBefore(log, ply) {
 
 // ------------------------------------------------------------------ small drawings
 
-/** A tile's title on the map: "tile 12 at 1,-2, turned 90° (start tile)". */
+/**
+ * A tile's title on the map: "tile 12 at 1,-2, turned 90° (start tile)".
+ * @param {Tile} tile
+ * @param {boolean} start
+ */
 function tileTitle(tile, start) {
   const at = { id: tile.design, x: tile.x, y: tile.y, degrees: tile.rotation * 90 };
   if (start) return tile.rotation ? t("tile {id} at {x},{y}, turned {degrees}° (start tile)", at) : t("tile {id} at {x},{y} (start tile)", at);
   return tile.rotation ? t("tile {id} at {x},{y}, turned {degrees}°", at) : t("tile {id} at {x},{y}", at);
 }
 
-/** A tile of the hand, for screen readers: "Tile 12 (key 1), selected". */
+/**
+ * A tile of the hand, for screen readers: "Tile 12 (key 1), selected".
+ * @param {string} id
+ * @param {number | null} key
+ * @param {boolean} selected
+ */
 function handTileLabel(id, key, selected) {
   if (key === null) return selected ? t("Tile {id}, selected", { id }) : t("Tile {id}", { id });
   return selected ? t("Tile {id} (key {key}), selected", { id, key }) : t("Tile {id} (key {key})", { id, key });
 }
 
 
+/**
+ * @param {import("./geometry.js").Shape} shape
+ * @param {Record<string, string | number>} attrs
+ */
 function shapeEl(shape, attrs) {
   if (shape.disc) {
     const [cx, cy, r] = shape.disc;
     return s("circle", { cx: cx * S, cy: cy * S, r: r * S, ...attrs });
   }
-  return s("polygon", { points: shape.points.map(([u, v]) => `${u * S},${v * S}`).join(" "), ...attrs });
+  return s("polygon", { points: /** @type {number[][]} */ (shape.points).map(([u, v]) => `${u * S},${v * S}`).join(" "), ...attrs });
 }
 
+/**
+ * @param {number} cx
+ * @param {number} cy
+ * @param {any} title
+ */
 function cityEl(cx, cy, title) {
   const w = 7;
   const d = `M${cx - w},${cy - w * 0.2} L${cx},${cy - w * 1.3} L${cx + w},${cy - w * 0.2} ` +
@@ -1010,7 +1215,13 @@ function cityEl(cx, cy, title) {
   return s("path", { class: "city", d }, svgTitle(title));
 }
 
-/** A standalone small SVG of one tile (hand, set-aside, discarded). */
+/**
+ * A standalone small SVG of one tile (hand, set-aside, discarded).
+ * @param {Design} design
+ * @param {number | undefined} rotation
+ * @param {number} size
+ * @param {string} [title]
+ */
 export function miniTile(design, rotation, size, title) {
   const svg = s("svg", { class: "mini-tile", width: size, height: size, viewBox: `0 0 ${S} ${S}`, role: "img", "aria-label": title || t("tile {id}", { id: design ? design.id : "?" }) });
   if (title) svg.append(svgTitle(title));
@@ -1026,27 +1237,38 @@ export function miniTile(design, rotation, size, title) {
     }
   }
   (design.cities || []).forEach((_, k) => {
-    const [u, v] = geo.cities[k];
+    const [u, v] = /** @type {number[]} */ (geo.cities[k]);
     svg.append(cityEl(u * S, v * S, t("port city")));
   });
   svg.append(s("rect", { width: S, height: S, fill: "none", stroke: "#00000040", "stroke-width": 3 }));
   return svg;
 }
 
-/** The seat's number on a disc of its colour (safe colours: the marks of the others' moves). */
+/**
+ * The seat's number on a disc of its colour (safe colours: the marks of the others' moves).
+ * @param {number} seat
+ * @param {number} x
+ * @param {number} y
+ */
 function seatTag(seat, x, y) {
   return s("g", { class: "seat-tag", transform: `translate(${x} ${y})`, "data-testid": "seat-tag" },
     s("circle", { r: 9, fill: seatColour(seat) }),
     s("text", { y: 4.5, "text-anchor": "middle", fill: seatInk(seat), text: String(seat + 1) }));
 }
 
-/** A legend swatch with the terrain's colour and pattern (the patterns are the map's defs). */
+/**
+ * A legend swatch with the terrain's colour and pattern (the patterns are the map's defs).
+ * @param {string} terrain
+ */
 function terrainSwatch(terrain) {
   return s("svg", { class: "terrain-swatch", viewBox: "2 2 24 18", width: 22, height: 16, "aria-hidden": "true" },
     s("rect", { x: 2, y: 2, width: 24, height: 18, fill: TERRAIN[terrain].fill }),
     s("rect", { x: 2, y: 2, width: 24, height: 18, fill: `url(#tex-${terrain})` }));
 }
 
+/**
+ * @param {boolean} anticlockwise
+ */
 function rotateIcon(anticlockwise) {
   const svg = s("svg", { class: "icon-svg", viewBox: "0 0 24 24", width: 18, height: 18, "aria-hidden": "true" });
   const path = anticlockwise ? "M6 9 A8 8 0 1 1 5 14 M6 3 V9 H12" : "M18 9 A8 8 0 1 0 19 14 M18 3 V9 H12";
