@@ -1,3 +1,4 @@
+// @ts-check
 // The board of Entdecker: the 12 x 8 map with its start points and their costs (pan, zoom,
 // the legal squares of the tile in hand and its preview come from the tile kit's board layer,
 // /static/kit/tile-board.js), the ship and its route, the units, the jungle paths and their
@@ -19,7 +20,14 @@ import { h, loadStyle, paletteName, s, seatColour, seatInk, svgTitle } from "/st
 import { say, translator } from "/static/i18n.js";
 import { Placing, TileMap } from "/static/kit/tile-board.js";
 import { MIDS, sameAsTable, tileGeometry } from "./geometry.js";
-/** @import { Board, BoardContext } from "/static/types/board" */
+/** @import { Board, BoardContext, LogEntry, HintMark, Move, StateMessage, UpdateOptions, Words } from "/static/types/board" */
+/** @import { Design } from "./geometry.js" */
+/** @typedef {StateMessage["view"]} View the game's view (its views.py) */
+/** @typedef {{ x: number, y: number, design: string, rotation: number }} Tile a tile of the view's map */
+/**
+ * A place a mark goes round: a square (w, h) or a unit, a start point (r), with its data.
+ * @typedef {{ cx: number, cy: number, w?: number, h?: number, r?: number, grow?: boolean, data: Record<string, any> }} Place
+ */
 
 await loadStyle(new URL("board.css", import.meta.url));
 
@@ -32,23 +40,30 @@ const EMPTY = "#e8e1cc";
 const SIDES = "NESW";
 const SIDE_WORDS = [t("north"), t("east"), t("south"), t("west")];
 // a part of the board, by the third of its rows and of its columns
+/** @type {Record<string, string>} */
 const PARTS = {
   north: t("in the north"), south: t("in the south"), west: t("in the west"), east: t("in the east"),
   "north-west": t("in the north-west"), "north-east": t("in the north-east"),
   "south-west": t("in the south-west"), "south-east": t("in the south-east"),
 };
 const STEP = [[0, -1], [1, 0], [0, 1], [-1, 0]];
+/** @type {Record<string, string>} */
 const EVENT_MARKS = { mine: "M", pirates: "P", storm: "S", natives: "N" };
+/** @type {Record<string, string>} */
 const EVENT_WORDS = {
   mine: t("a mine"), pirates: t("pirates"), storm: t("a storm"), natives: t("friendly natives"),
 };
+/** @type {Record<string, string>} */
 const UNIT_A = { scout: t("a scout"), fort: t("a fort"), settlement: t("a settlement") };
+/** @type {Record<string, string>} */
 const UNIT_NAME = { scout: t("Scout"), fort: t("Fort"), settlement: t("Settlement") };
+/** @type {Record<string, string>} */
 const TOKEN_COLOURS = { 5: "#8fbf4d", 10: "#e39b2d", 15: "#c8553d" };
 const JUNGLE_TOP = 1.3; // squares below the board where the jungle paths start
 const ROW = 0.62; // one path's row, in squares
 
 const CHANCE_COLOUR = "#333";
+/** @type {Record<string, string>} */
 const FILL_SOURCE = { open: t("an open stack"), discards: t("the discards"), hidden: t("the hidden stacks") };
 // Colour-blind colours (the top bar's option; the page reloads when it changes): the sea and
 // the land take Okabe and Ito's blue and a light bluish green, each with a texture of its
@@ -65,8 +80,14 @@ const SAFE_DEFS = `
     <rect width="20" height="20" fill="${SAFE_LAND}"/>
     <circle cx="5" cy="5" r="2.2" fill="#006b4f"/><circle cx="15" cy="15" r="2.2" fill="#006b4f"/></pattern>`;
 
-/** The seat's number (1-based, as the player list shows it) in its ink, centred on (x, y),
- * drawn only with the colour-blind colours. */
+/**
+ * The seat's number (1-based, as the player list shows it) in its ink, centred on (x, y),
+ * drawn only with the colour-blind colours.
+ * @param {number | null | undefined} seat
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ */
 function seatNumber(seat, x, y, size, cls = "") {
   if (!SAFE || seat === null || seat === undefined) return null;
   return s("text", {
@@ -84,17 +105,28 @@ export function createBoard(ctx) {
   return new ExplorerBoard(ctx);
 }
 
-/** An amount of gold, in words. */
+/**
+ * An amount of gold, in words.
+ * @param {number} n
+ */
 function goldWord(n) { return tn("{n} gold", "{n} gold", n); }
 
-/** A number of tiles of a kind ("hidden", "open", or any). */
+/**
+ * A number of tiles of a kind ("hidden", "open", or any).
+ * @param {number} n
+ * @param {string | null} [kind]
+ */
 function tilesWord(n, kind = null) {
   if (kind === "hidden") return tn("{n} hidden tile", "{n} hidden tiles", n);
   if (kind === "open") return tn("{n} open tile", "{n} open tiles", n);
   return tn("{n} tile", "{n} tiles", n);
 }
 
-/** A number of units of a kind. */
+/**
+ * A number of units of a kind.
+ * @param {any} n
+ * @param {string} kind
+ */
 function unitsWord(n, kind) {
   if (kind === "scout") return tn("{n} scout", "{n} scouts", n);
   if (kind === "fort") return tn("{n} fort", "{n} forts", n);
@@ -102,14 +134,24 @@ function unitsWord(n, kind) {
   return `${n} ${kind}`;
 }
 
-/** A place on an island (1st, 2nd...). */
+/**
+ * A place on an island (1st, 2nd...).
+ * @param {string | number} n
+ */
 function ordinal(n) {
   return { 1: t("1st"), 2: t("2nd"), 3: t("3rd") }[n] || t("{n}th", { n });
 }
 
+/**
+ * @param {any} x
+ * @param {any} y
+ */
 function key(x, y) { return `${x},${y}`; }
 
-/** A square of the view or the components ("x,y") as {x, y}. */
+/**
+ * A square of the view or the components ("x,y") as {x, y}.
+ * @param {{ split: (arg0: string) => { (): any; new (): any; map: { (arg0: NumberConstructor): [any, any]; new (): any; }; }; }} square
+ */
 function parseSquare(square) {
   const [x, y] = square.split(",").map(Number);
   return { x, y };
@@ -124,24 +166,63 @@ class ExplorerBoard {
     this.W = comp.board.width;
     this.H = comp.board.height;
     this.costs = comp.costs || { scout: 1, fort: 3, settlement: 6, open_tile: 4, hidden_tile: 1, toll: 2, mine: 3 };
-    this.designs = new Map(comp.designs.map((d) => [d.id, d]));
-    this.openDesign = new Map(comp.designs.filter((d) => d.stack === "open").map((d) => [String(d.number), d.id]));
-    this.points = new Map(comp.start_points.map((p) => {
+    /** @type {Design[]} */
+    const designs = comp.designs;
+    /** @type {Map<string, Design>} */
+    this.designs = new Map(designs.map((d) => [d.id, d]));
+    this.openDesign = new Map(comp.designs.filter((/** @type {{ stack: string; }} */ d) => d.stack === "open").map((/** @type {{ number: any; id: any; }} */ d) => [String(d.number), d.id]));
+    this.points = new Map(comp.start_points.map((/** @type {{ square: any; name: string[]; cost: any; }} */ p) => {
       const { x, y } = parseSquare(p.square);
       return [p.name, { name: p.name, x, y, edge: SIDES.indexOf(p.name[0]), cost: p.cost }];
     }));
     this.paths = comp.paths;
-    this.placing = new Placing(new Map(comp.designs.map((d) => [d.id, sameAsTable(d)])));
+    this.placing = new Placing(new Map(designs.map((d) => [d.id, sameAsTable(d)])));
+    /** @type {StateMessage | null} */
     this.message = null;
     this.live = false;
     this.busy = false;
+    /** @type {any} */
     this.routeChoice = null; // the tile start whose routes the panel lists
+    /** @type {any} */
     this.picked = null; // the log entry shown on the map (a click in the log)
+    /** @type {any} */
     this.logIndex = null; // what the log tells of where things went, for one message
+    /** @type {number | null} */ this.seenPly;
+    // the map and the panel's elements (buildMap, buildPanel) and the moves as the board
+    // reads them (update)
+    /** @type {TileMap} */ this.map;
+    /** @type {SVGSVGElement} */ this.svg;
+    /** @type {Record<string, SVGGElement>} */ this.layers;
+    /** @type {HTMLElement} */ this.prompt;
+    /** @type {HTMLElement} */ this.stepsBox;
+    /** @type {HTMLElement} */ this.controls;
+    /** @type {HTMLElement} */ this.counts;
+    /** @type {HTMLElement} */ this.turnInfo;
+    /** @type {HTMLElement} */ this.events;
+    /** @type {{ at: number[], points: number[][] } | null} */ this.shipCourse;
+    /** @type {Move[]} */ this.moves;
+    /** @type {any[]} */ this.places;
+    /** @type {any[]} */ this.edgeStarts;
+    /** @type {Map<string, any[]>} */ this.tileStarts;
+    /** @type {{ text: string, count: number, kind: string }[]} */ this.announces;
+    /** @type {{ text: string, number: string }[]} */ this.takes;
+    /** @type {any[]} */ this.units;
+    /** @type {{ text: string, path: string }[]} */ this.treks;
+    /** @type {{ text: string, value: number }[]} */ this.wheels;
+    /** @type {string | null} */ this.drawText;
+    /** @type {string | null} */ this.stopText;
+    /** @type {boolean} */ this.canDraw;
+    /** @type {boolean} */ this.canStop;
+    /** @type {string[]} */ this.others;
     this.buildMap();
     this.buildPanel();
     this.onKey = this.onKey.bind(this);
     document.addEventListener("keydown", this.onKey);
+  }
+
+  /** The message on the board (update has shown one). */
+  get shown() {
+    return /** @type {StateMessage} */ (this.message);
   }
 
   destroy() {
@@ -153,7 +234,7 @@ class ExplorerBoard {
 
   buildMap() {
     this.ctx.map.classList.add("explorer-map");
-    const swatch = (kind, colour) => (SAFE
+    const swatch = (/** @type {string} */ kind, /** @type {string} */ colour) => (SAFE
       ? swatchSvg(kind)
       : h("i", { style: `background:${colour}` }));
     const legend = h("div.map-legend", { "aria-hidden": "true" },
@@ -172,8 +253,8 @@ class ExplorerBoard {
         "spots", "ghost", "targets", "jungle", "since", "pick", "hint"],
       legend,
       squares: () => [[-1, -1], [this.W, this.H + JUNGLE_TOP + 1.6]],
-      ghost: (p) => this.tileGroup(p.design, p.rotation, p.x, p.y, { cls: "tile ghost-tile" }),
-      act: (text) => this.act(text),
+      ghost: (/** @type {{ design: any; rotation: any; x: any; y: any; }} */ p) => this.tileGroup(p.design, p.rotation, p.x, p.y, { cls: "tile ghost-tile" }),
+      act: (/** @type {any} */ text) => this.act(text),
       turned: () => this.redrawPlacing(),
     });
     this.svg = this.map.svg;
@@ -181,7 +262,10 @@ class ExplorerBoard {
     this.drawFrame();
   }
 
-  /** Where a start point's marker sits: just outside its square's outer edge. */
+  /**
+   * Where a start point's marker sits: just outside its square's outer edge.
+   * @param {{ edge: number, x: number, y: number }} p
+   */
   pointAt(p, out = 0.34) {
     const [dx, dy] = STEP[p.edge];
     return [(p.x + 0.5 + dx * (0.5 + out)) * S, (p.y + 0.5 + dy * (0.5 + out)) * S];
@@ -225,9 +309,13 @@ class ExplorerBoard {
 
   // ---------------------------------------------------------------- the interface
 
+  /**
+   * @param {StateMessage} message
+   * @param {Partial<UpdateOptions>} [options]
+   */
   update(message, { live = true, since = null } = {}) {
     const first = !this.message;
-    const oldTurn = this.message ? this.message.view.turns : null;
+    const oldTurn = this.message ? this.shown.view.turns : null;
     this.message = message;
     this.live = live;
     this.busy = false;
@@ -235,28 +323,29 @@ class ExplorerBoard {
     if (oldTurn !== view.turns || view.step !== "start") this.routeChoice = null;
     const moves = this.myMoves();
     this.moves = moves;
-    const of = (kind) => moves.filter((m) => m.kind === kind);
+    const of = (/** @type {string} */ kind) => moves.filter((m) => m.kind === kind);
     this.places = of("Place").map((m) => ({ text: m.text, ...m.fields }));
     this.placing.update(this.places, `${view.turns}/${view.map.length}`);
     const routes = view.routes || {};
     this.edgeStarts = of("StartEdge").map((m) => ({ move: m, point: this.points.get(m.fields.point) }))
-      .filter((x) => x.point).map((x) => ({ text: x.move.text, point: x.point, cost: x.point.cost, route: routes[x.move.text] || null }));
+      .filter((/** @type {{ point: any; }} */ x) => x.point).map((/** @type {{ move: { text: string | number; }; point: { cost: any; }; }} */ x) => ({ text: x.move.text, point: x.point, cost: x.point.cost, route: routes[x.move.text] || null }));
     this.tileStarts = new Map();
     for (const m of of("StartTile")) {
       const f = m.fields;
       const route = routes[m.text] || null;
       const p = this.points.get(f.via);
       const base = p ? p.cost : 0;
-      const tolls = route ? route.tolls.map((t) => t.seat) : f.tolls;
+      const tolls = route ? route.tolls.map((/** @type {{ seat: any; }} */ t) => t.seat) : f.tolls;
       const start = {
         text: m.text, x: f.x, y: f.y, heading: SIDES.indexOf(f.heading), via: f.via, route, tolls, base,
         cost: route ? route.cost : base + this.costs.toll * tolls.length,
       };
       const k = `${start.x},${start.y},${start.heading}`;
-      if (!this.tileStarts.has(k)) this.tileStarts.set(k, []);
-      this.tileStarts.get(k).push(start);
+      const list = this.tileStarts.get(k);
+      if (list) list.push(start);
+      else this.tileStarts.set(k, [start]);
     }
-    for (const list of this.tileStarts.values()) list.sort((a, b) => a.cost - b.cost);
+    for (const list of this.tileStarts.values()) list.sort((/** @type {{ cost: number; }} */ a, /** @type {{ cost: number; }} */ b) => a.cost - b.cost);
     this.announces = of("Announce").map((m) => ({ text: m.text, count: m.fields.count, kind: m.fields.kind }));
     this.takes = of("Take").map((m) => ({ text: m.text, number: String(m.fields.number) }));
     this.units = of("Settle").map((m) => ({ text: m.text, ...m.fields, source: m.fields.source || null }));
@@ -298,17 +387,22 @@ class ExplorerBoard {
    * and the page is live. */
   myMoves() {
     const msg = this.message;
+    if (!msg) return [];
     return this.live && msg.status === "playing" && msg.seat !== null && msg.to_move === msg.seat ? msg.moves || [] : [];
   }
 
+  /**
+   * @param {StateMessage} message
+   * @param {string | number} seat
+   */
   seatExtras(message, seat) {
     const view = message.view;
     const supply = view.supply[seat];
     const colour = seatColour(seat);
-    const item = (kind, n) => h("span.supply-item", { title: t("{units} in supply", { units: unitsWord(n, kind) }), dataset: { testid: `supply-${seat}-${kind}` } },
+    const item = (/** @type {string} */ kind, /** @type {any} */ n) => h("span.supply-item", { title: t("{units} in supply", { units: unitsWord(n, kind) }), dataset: { testid: `supply-${seat}-${kind}` } },
       unitIcon(kind, colour, 15), h("b", { text: String(n) }));
-    const onMap = view.units.filter((u) => u.seat === seat).length;
-    const onPaths = view.huts.reduce((t, hut) => t + hut.spaces.filter((x) => x === seat).length, 0);
+    const onMap = view.units.filter((/** @type {{ seat: any; }} */ u) => u.seat === seat).length;
+    const onPaths = view.huts.reduce((/** @type {any} */ t, /** @type {{ spaces: { filter: (arg0: (x: any) => boolean) => { (): any; new (): any; length: any; }; }; }} */ hut) => t + hut.spaces.filter((/** @type {any} */ x) => x === seat).length, 0);
     return h("div.seat-extras.explorer-extras",
       h("span.gold", { title: goldWord(view.gold[seat]), dataset: { testid: `gold-${seat}` } },
         h("i.coin", { "aria-hidden": "true" }), h("b", { text: String(view.gold[seat]) }), h("span.sr-only", { text: " " + t("gold") })),
@@ -316,12 +410,20 @@ class ExplorerBoard {
       h("span.on-board", { text: t("{islands} on islands, {paths} on paths", { islands: onMap, paths: onPaths }), title: t("units on the map and scouts on the jungle paths") }));
   }
 
-  /** Points only: at the end the returns carry gold as thousandths (the tie-break), which
-   * the seat's extras show as gold. */
+  /**
+   * Points only: at the end the returns carry gold as thousandths (the tie-break), which
+   * the seat's extras show as gold.
+   * @param {StateMessage} message
+   * @param {any} seat
+   * @param {any} score
+   */
   scoreText(message, seat, score) {
     return String(Math.trunc(score ?? 0));
   }
 
+  /**
+   * @param {StateMessage} message
+   */
   status(message) {
     const view = message.view;
     if (message.status === "finished") return view.end_reason ? t("Game over: {reason}", { reason: view.end_reason }) : t("Game over");
@@ -329,7 +431,7 @@ class ExplorerBoard {
     if (mover === null || mover === undefined) return "";
     const mine = message.seat === mover && this.live;
     const name = this.ctx.seatName(mover);
-    const texts = {
+    const texts = /** @type {Record<string, string[]>} */ ({
       start: [t("Your turn: choose where your ship starts"), t("{name} is choosing a start", { name })],
       announce: [t("Your turn: announce how many tiles, and pay"), t("{name} is announcing tiles", { name })],
       explore: [t("Your turn: draw the next tile, place a unit, or stop"), t("{name} is exploring", { name })],
@@ -337,20 +439,23 @@ class ExplorerBoard {
       wheel: [t("Your turn: the ship's wheel, choose your income"), t("{name} is choosing an income", { name })],
       natives: [t("Your turn: friendly natives, send a free scout to a jungle path"), t("{name} sends a scout to a path", { name })],
       path: [t("Your turn: send your scout to a jungle path"), t("{name} sends a scout to a path", { name })],
-    }[view.step];
+    })[view.step];
     if (!texts) return mine ? t("Your turn") : t("{name} to move", { name });
     return mine ? texts[0] : texts[1];
   }
 
-  /** The first-game guide's tip for this seat's decision now: what to click and why, by
+  /**
+   * The first-game guide's tip for this seat's decision now: what to click and why, by
    * the step of the turn (and what the seat itself can see: its gold, the tile in its
-   * hand, the tokens it looked at). Null when it has nothing to decide. */
+   * hand, the tokens it looked at). Null when it has nothing to decide.
+   * @param {StateMessage} message
+   */
   guide(message) {
     const view = message.view;
     const moves = message.moves || [];
     if (message.status !== "playing" || !moves.length) return null;
-    const has = (kind) => moves.some((m) => m.kind === kind);
-    const gold = view.gold[message.seat];
+    const has = (/** @type {string} */ kind) => moves.some((m) => m.kind === kind);
+    const gold = view.gold[/** @type {number} */ (message.seat)]; // moves: the seat is to move
     const turn = view.turn;
     const c = this.costs;
     const unitPrices = t("scout {scout}, fort {fort}, settlement {settlement} gold", { scout: c.scout, fort: c.fort, settlement: c.settlement });
@@ -403,8 +508,8 @@ class ExplorerBoard {
       case "natives":
       case "path": {
         const choosable = new Set(moves.filter((m) => m.kind === "Trek").map((m) => m.fields.path));
-        const known = view.huts.filter((hut) => choosable.has(hut.path) && hut.value !== null)
-          .sort((a, b) => b.value - a.value)[0];
+        const known = view.huts.filter((/** @type {{ path: any; value: null; }} */ hut) => choosable.has(hut.path) && hut.value !== null)
+          .sort((/** @type {{ value: number; }} */ a, /** @type {{ value: number; }} */ b) => b.value - a.value)[0];
         const first = view.step === "natives" ? t("Friendly natives give you a free scout: click an orange jungle path.")
           : t("Your scout from the scored island goes into the jungle: click an orange jungle path.");
         const seen = known ? tn("You saw hut {path}'s token: {n} point.", "You saw hut {path}'s token: {n} points.", known.value, { path: known.path }) : null;
@@ -415,13 +520,22 @@ class ExplorerBoard {
     }
   }
 
+  /**
+   * @param {LogEntry[]} log
+   * @param {StateMessage} message
+   */
   describeLog(log, message) {
-    return log.map((entry) => this.describe(entry, message.view));
+    return log.map((/** @type {any} */ entry) => this.describe(entry, message.view));
   }
 
-  /** A move ({text, kind, fields, says}: a log entry or a legal move) in words, naming
-   * places as the map shows them. */
+  /**
+   * A move ({text, kind, fields, says}: a log entry or a legal move) in words, naming
+   * places as the map shows them.
+   * @param {{ text: string, kind: string | null, fields: import("/static/types/board").Fields, says?: Words }} move
+   * @param {View} view
+   */
   describe(move, view) {
+    /** @type {import("/static/types/board").Fields} */
     const f = move.fields || {};
     switch (move.kind) {
       case "Roll":
@@ -438,7 +552,7 @@ class ExplorerBoard {
         const params = {
           tile: this.tileAt(view, f.x, f.y), side: SIDE_WORDS[SIDES.indexOf(f.heading)], via: f.via,
           cost: p && p.cost ? goldWord(p.cost) : t("free"),
-          tolls: tolls.map((x) => t("{gold} to {name}", { gold: this.costs.toll, name: this.ctx.seatName(x) })).join(", "),
+          tolls: tolls.map((/** @type {number} */ x) => t("{gold} to {name}", { gold: this.costs.toll, name: this.ctx.seatName(x) })).join(", "),
         };
         return tolls.length ? t("started on {tile} heading {side}, via {via} ({cost}; toll {tolls})", params)
           : t("started on {tile} heading {side}, via {via} ({cost})", params);
@@ -469,7 +583,11 @@ class ExplorerBoard {
     }
   }
 
-  /** A square as a player names it: by the start point beside it, or the part of the board. */
+  /**
+   * A square as a player names it: by the start point beside it, or the part of the board.
+   * @param {number} x
+   * @param {number} y
+   */
   squareName(x, y) {
     const point = [...this.points.values()].find((p) => p.x === x && p.y === y);
     if (point) return t("by start point {name}", { name: point.name });
@@ -478,24 +596,36 @@ class ExplorerBoard {
     return row || column ? PARTS[[row, column].filter(Boolean).join("-")] : t("in the middle");
   }
 
-  /** The tile on a square, by its name ("tile cape"), or the square's name when it is not on the map. */
+  /**
+   * The tile on a square, by its name ("tile cape"), or the square's name when it is not on the map.
+   * @param {View} view
+   * @param {any} x
+   * @param {any} y
+   */
   tileAt(view, x, y) {
-    const tile = view.map.find((t) => t.x === x && t.y === y);
+    const tile = view.map.find((/** @type {Tile} */ t) => t.x === x && t.y === y);
     return tile ? t("tile {tile}", { tile: tileName(tile.design, this.designs) }) : t("the tile {where}", { where: this.squareName(x, y) });
   }
 
-  /** Where a scout was taken back from (a Settle move's source field): a tile's land
-   * piece ({x, y, piece}) or a path's space ({path, space}). */
+  /**
+   * Where a scout was taken back from (a Settle move's source field): a tile's land
+   * piece ({x, y, piece}) or a path's space ({path, space}).
+   * @param {View} view
+   * @param {{ x: number, y: number, piece: number } | { path: string, space: number }} source
+   */
   sourceName(view, source) {
     if ("path" in source) return t("Path {path}", { path: source.path });
     return this.tileAt(view, source.x, source.y);
   }
 
+  /**
+   * @param {StateMessage} message
+   */
   endSummary(message) {
     const view = message.view;
     const result = message.result;
     if (!result) return null;
-    const seats = message.seats.map((x) => x.seat);
+    const seats = message.seats.map((/** @type {{ seat: any; }} */ x) => x.seat);
     const order = [...seats].sort((a, b) => result.scores[b] - result.scores[a] || a - b);
     const rows = order.map((k, rank) => h(`li.final${result.winners.includes(k) ? ".winner" : ""}`, { dataset: { seat: k } },
       h("span.rank", { text: `${rank + 1}.` }),
@@ -503,11 +633,11 @@ class ExplorerBoard {
       h("span.final-name", { text: this.ctx.seatName(k) }),
       h("b.final-points", { text: tn("{n} point", "{n} points", view.points[k]), dataset: { testid: `end-points-${k}` } }),
       h("span.final-gold", { text: goldWord(view.gold[k]) })));
-    const huts = view.log.filter((e) => e.event === "hut").map((e) => h("li",
+    const huts = view.log.filter((/** @type {{ event: string; }} */ e) => e.event === "hut").map((/** @type {{ seat: number; path: any; token_says: any; token: any; points: any; }} */ e) => h("li",
       h("span.seat-dot", { style: `background:${seatColour(e.seat)}` }),
       t("{path}: {token} ({points}) to {name}, most scouts on the path", { path: e.path, token: e.token_says || e.token, points: e.points, name: this.ctx.seatName(e.seat) })));
     const tied = order.length > 1 && view.points[order[0]] === view.points[order[1]];
-    const who = result.winners.map((k) => this.ctx.seatName(k));
+    const who = result.winners.map((/** @type {number} */ k) => this.ctx.seatName(k));
     const won = who.length > 1 ? t("{names} and {last} share the win", { names: who.slice(0, -1).join(", "), last: who[who.length - 1] }) : t("{name} wins", { name: who[0] });
     return {
       // the banner reads "Game over: <title>"; the reason is the server's (ruling 11)
@@ -522,6 +652,9 @@ class ExplorerBoard {
 
   // ---------------------------------------------------------------- acting
 
+  /**
+   * @param {string} text
+   */
   act(text) {
     if (this.busy || !this.live) return;
     this.busy = true;
@@ -530,6 +663,9 @@ class ExplorerBoard {
     this.ctx.send(text);
   }
 
+  /**
+   * @param {number} step
+   */
   rotate(step) {
     if (!this.places.length || this.busy) return;
     this.placing.rotate(step);
@@ -538,9 +674,12 @@ class ExplorerBoard {
 
   redrawPlacing() {
     this.map.drawSpots(this.placing, this.live);
-    this.drawPanel(this.message.view);
+    this.drawPanel(this.shown.view);
   }
 
+  /**
+   * @param {{ ctrlKey: any; metaKey: any; altKey: any; target: any; key: string; shiftKey: any; preventDefault: () => void; }} ev
+   */
   onKey(ev) {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const target = ev.target;
@@ -550,10 +689,10 @@ class ExplorerBoard {
       this.rotate(ev.shiftKey ? -1 : 1);
       ev.preventDefault();
     } else if (k === "d" && this.canDraw) {
-      this.act(this.drawText);
+      this.act(/** @type {string} */ (this.drawText));
       ev.preventDefault();
     } else if (k === "s" && this.canStop && !this.places.length) {
-      this.act(this.stopText);
+      this.act(/** @type {string} */ (this.stopText));
       ev.preventDefault();
     } else {
       this.map.onKey(k);
@@ -562,26 +701,42 @@ class ExplorerBoard {
 
   // ---------------------------------------------------------------- drawing the map
 
+  /**
+   * @param {string} designId
+   * @param {number} rotation
+   * @param {number} x
+   * @param {number} y
+   * @param {{ title?: string, cls?: string }} [options]
+   */
   tileGroup(designId, rotation, x, y, { title, cls = "tile" } = {}) {
     const g = s("g", { class: cls, transform: `translate(${x * S} ${y * S})` });
     if (title) g.append(svgTitle(title));
-    drawTile(g, this.designs.get(designId), rotation, S);
+    drawTile(g, /** @type {Design} */ (this.designs.get(designId)), rotation, S);
     return g;
   }
 
+  /**
+   * @param {View} view
+   */
   drawTiles(view) {
-    this.map.drawTiles(view.map, (t) => this.tileGroup(t.design, t.rotation, t.x, t.y, {
+    this.map.drawTiles(view.map, (/** @type {Tile} */ t) => this.tileGroup(t.design, t.rotation, t.x, t.y, {
       title: tileTitle(this.designs.get(t.design), t),
     }));
   }
 
-  /** The last island scored, outlined, with its value and who scored what. */
+  /**
+   * The last island scored, outlined, with its value and who scored what.
+   * @param {View} view
+   */
   drawIsland(view) {
     const layer = this.layers.island;
     layer.replaceChildren();
     const last = [...view.log].reverse().find((e) => e.event === "island");
     if (!last) return;
     const squares = new Set(last.tiles);
+    /**
+     * @type {string[]}
+     */
     const edges = [];
     for (const text of last.tiles) {
       const { x, y } = parseSquare(text);
@@ -599,8 +754,12 @@ class ExplorerBoard {
       s("g", { class: "grow" }, s("circle", { r: 20 }), s("text", { y: 7, "text-anchor": "middle", text: String(last.value) }))));
   }
 
-  /** The route of the start being previewed or taken, the ship, its track this turn and the
-   * squares it may sail into next. */
+  /**
+   * The route of the start being previewed or taken, the ship, its track this turn and the
+   * squares it may sail into next.
+   * @param {View} view
+   * @param {StateMessage} message
+   */
   drawTurn(view, message) {
     const route = this.layers.route;
     const laid = this.layers.laid;
@@ -628,7 +787,7 @@ class ExplorerBoard {
       }
       route.append(routePath(points, seatColour(seat), t("route taken")));
     }
-    const mapAt = new Set(view.map.map((t) => key(t.x, t.y)));
+    const mapAt = new Set(view.map.map((/** @type {Tile} */ t) => key(t.x, t.y)));
     for (const sq of turn.heading) {
       if (mapAt.has(sq)) continue;
       const { x, y } = parseSquare(sq);
@@ -656,9 +815,12 @@ class ExplorerBoard {
     }
   }
 
-  /** A route of the view (a start's, or the turn's: its start point, the squares sailed
+  /**
+   * A route of the view (a start's, or the turn's: its start point, the squares sailed
    * through with the side each is entered by, the side it heads out by) as points in SVG
-   * units: the start point, then each square's entry and centre, then the way out. */
+   * units: the start point, then each square's entry and centre, then the way out.
+   * @param {{ point: any; squares: any; leave: string; }} route
+   */
   routePoints(route) {
     const p = this.points.get(route.point);
     if (!p) return null;
@@ -676,36 +838,44 @@ class ExplorerBoard {
     return out;
   }
 
-  /** Show the route of a start (hovering its marker or its button); null: the turn's own. */
+  /**
+   * Show the route of a start (hovering its marker or its button); null: the turn's own.
+   * @param {{ route: any; text: any; } | null} start
+   */
   previewRoute(start) {
     const layer = this.layers.route;
-    layer.querySelectorAll(".preview").forEach((el) => el.remove());
+    layer.querySelectorAll(".preview").forEach((/** @type {{ remove: () => any; }} */ el) => el.remove());
     if (!start || !start.route) return;
     const points = this.routePoints(start.route);
     if (points) {
-      const path = routePath(points, seatColour(this.message.seat), t("route of {start}", { start: start.text }));
+      const path = routePath(points, seatColour(/** @type {number} */ (this.shown.seat)), t("route of {start}", { start: start.text }));
       path.classList.add("preview");
       layer.append(path);
     }
   }
 
+  /**
+   * @param {View} view
+   */
   drawUnits(view) {
     const layer = this.layers.units;
     layer.replaceChildren();
-    const mapAt = new Map(view.map.map((t) => [key(t.x, t.y), t]));
+    const mapAt = new Map(view.map.map((/** @type {Tile} */ t) => [key(t.x, t.y), t]));
     const laid = new Set(view.turn ? view.turn.laid : []); // units there drawn smaller
+    /** @type {Map<string, any[]>} */
     const byPiece = new Map();
     for (const u of view.units) {
       const k = `${u.x},${u.y}/${u.piece}`;
-      if (!byPiece.has(k)) byPiece.set(k, []);
-      byPiece.get(k).push(u);
+      const pieces = byPiece.get(k);
+      if (pieces) pieces.push(u);
+      else byPiece.set(k, [u]);
     }
     for (const [, list] of byPiece) {
       const { x, y, piece } = list[0];
       const tile = mapAt.get(key(x, y));
       if (!tile) continue;
-      const [u, v] = tileGeometry(this.designs.get(tile.design), tile.rotation).anchors[piece] || [0.5, 0.5];
-      list.forEach((unit, k) => {
+      const [u, v] = tileGeometry(/** @type {Design} */ (this.designs.get(tile.design)), tile.rotation).anchors[piece] || [0.5, 0.5];
+      list.forEach((/** @type {{ unit: string, seat: number }} */ unit, /** @type {number} */ k) => {
         const angle = (k / list.length) * 2 * Math.PI - Math.PI / 2;
         const r = list.length > 1 ? 0.14 : 0;
         const cx = (x + u + r * Math.cos(angle)) * S;
@@ -744,7 +914,7 @@ class ExplorerBoard {
       const cheapest = list[0].cost;
       const params = {
         x, y, side: SIDE_WORDS[heading], gold: goldWord(cheapest), routes: list.length, via: list[0].via,
-        names: list[0].tolls.map((k) => this.ctx.seatName(k)).join(", "),
+        names: list[0].tolls.map((/** @type {number} */ k) => this.ctx.seatName(k)).join(", "),
       };
       const label = list.length > 1 ? t("Start on {x},{y} heading {side}: {gold} or more ({routes} routes)", params)
         : list[0].tolls.length ? t("Start on {x},{y} heading {side}: {gold} (via {via}, tolls to {names})", params)
@@ -761,17 +931,22 @@ class ExplorerBoard {
         else {
           this.routeChoice = k;
           this.drawStarts();
-          this.drawPanel(this.message.view);
+          this.drawPanel(this.shown.view);
         }
       }, () => this.previewRoute(list[0]));
       layer.append(el);
     }
   }
 
-  /** Click, Enter/space, and a preview on hover and focus for a map control. */
+  /**
+   * Click, Enter/space, and a preview on hover and focus for a map control.
+   * @param {SVGElement} el
+   * @param {() => void} run
+   * @param {() => void} [preview]
+   */
   wire(el, run, preview) {
     el.addEventListener("click", run);
-    el.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); run(); } });
+    el.addEventListener("keydown", (/** @type {KeyboardEvent} */ ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); run(); } });
     if (preview) {
       el.addEventListener("pointerenter", preview);
       el.addEventListener("focus", preview);
@@ -780,26 +955,31 @@ class ExplorerBoard {
     }
   }
 
-  /** The units this seat may place on the tile where the ship stands, on its land pieces. */
+  /**
+   * The units this seat may place on the tile where the ship stands, on its land pieces.
+   * @param {View} view
+   */
   drawTargets(view) {
     const layer = this.layers.targets;
     layer.replaceChildren();
-    const plain = this.units.filter((u) => !u.source);
+    const plain = this.units.filter((/** @type {{ source: any; }} */ u) => !u.source);
     if (!plain.length) return;
     const byPiece = new Map();
     for (const u of plain) {
       const k = `${u.x},${u.y}/${u.piece}`;
-      if (!byPiece.has(k)) byPiece.set(k, []);
-      byPiece.get(k).push(u);
+      const pieces = byPiece.get(k);
+      if (pieces) pieces.push(u);
+      else byPiece.set(k, [u]);
     }
-    const mapAt = new Map(view.map.map((t) => [key(t.x, t.y), t]));
-    const seat = this.message.seat;
+    const mapAt = new Map(view.map.map((/** @type {Tile} */ t) => [key(t.x, t.y), t]));
+    const seat = this.shown.seat;
+    /** @type {{ list: any[], cx: number, cy: number, half: number }[]} */
     const rows = [];
     for (const [, list] of byPiece) {
       const { x, y, piece } = list[0];
       const tile = mapAt.get(key(x, y));
       if (!tile) continue;
-      const [u, v] = tileGeometry(this.designs.get(tile.design), tile.rotation).anchors[piece] || [0.5, 0.5];
+      const [u, v] = tileGeometry(/** @type {Design} */ (this.designs.get(tile.design)), tile.rotation).anchors[piece] || [0.5, 0.5];
       rows.push({ list, cx: (x + u) * S, cy: (y + v) * S, half: (list.length - 1) * 22 + 20 });
     }
     // two land pieces of one tile may have anchors close together: their rows of buttons
@@ -820,7 +1000,7 @@ class ExplorerBoard {
     const inner = s("g", { class: "grow" });
     for (const { list, cx, cy } of rows) {
       const row = s("g", { transform: `translate(${cx - ox} ${cy - oy})` });
-      list.forEach((unit, k) => {
+      list.forEach((/** @type {{ kind: string, text: string }} */ unit, /** @type {number} */ k) => {
         const off = (k - (list.length - 1) / 2) * 44;
         const label = t("Place {unit} here ({gold}): it ends the exploration", { unit: UNIT_A[unit.kind] || unit.kind, gold: goldWord(this.costs[unit.kind]) });
         const el = s("g", {
@@ -836,24 +1016,27 @@ class ExplorerBoard {
     layer.append(group);
   }
 
-  /** The jungle paths below the board: each hut (its token: unseen, hidden, or known) and
-   * its spaces, numbered from the hut, with the scouts on them. */
+  /**
+   * The jungle paths below the board: each hut (its token: unseen, hidden, or known) and
+   * its spaces, numbered from the hut, with the scouts on them.
+   * @param {View} view
+   */
   drawJungle(view) {
     const layer = this.layers.jungle;
     layer.replaceChildren();
     const trek = new Map(this.treks.map((t) => [t.path, t]));
-    view.huts.forEach((hut, index) => {
+    view.huts.forEach((/** @type {{ path: string, spaces: number[], token: string | null, value: number | null, seen_by: number[] }} */ hut, /** @type {number} */ index) => {
       const [x0, y0] = this.pathOrigin(index, view.huts.length);
       const choice = trek.get(hut.path);
       const free = hut.spaces.indexOf(-1);
       const counts = new Map();
-      hut.spaces.forEach((x) => { if (x >= 0) counts.set(x, (counts.get(x) || 0) + 1); });
+      hut.spaces.forEach((/** @type {number} */ x) => { if (x >= 0) counts.set(x, (counts.get(x) || 0) + 1); });
       const who = [...counts].map(([seat, n]) => `${this.ctx.seatName(seat)} ${n}`).join(", ");
       const tokenText = hut.token === null ? t("no token yet") : hut.token === "?" ? t("a hidden token") : `${hut.token} (${hut.value})`;
       const label = [
         tn("Path {path}: {n} space, hut with {token}", "Path {path}: {n} spaces, hut with {token}", hut.spaces.length, { path: hut.path, token: tokenText }),
         who ? t("scouts: {who}", { who }) : null,
-        hut.seen_by.length ? t("looked at by {names}", { names: hut.seen_by.map((k) => this.ctx.seatName(k)).join(", ") }) : null,
+        hut.seen_by.length ? t("looked at by {names}", { names: hut.seen_by.map((/** @type {number} */ k) => this.ctx.seatName(k)).join(", ") }) : null,
       ].filter(Boolean).join("; ");
       const g = s("g", { class: `jungle-path${choice ? " choosable" : ""}`, transform: `translate(${x0} ${y0})`, "data-path": hut.path }, svgTitle(label));
       g.append(s("rect", { class: "path-row", x: -6, y: -4, width: (1.05 + hut.spaces.length * 0.5) * S + 10, height: ROW * S - 8, rx: 10 }));
@@ -863,10 +1046,10 @@ class ExplorerBoard {
       if (hut.token === null) tok.append(s("circle", { class: "token-empty", r: 15 }));
       else if (hut.token === "?") tok.append(s("circle", { class: "token-hidden", r: 15 }), s("text", { y: 6, "text-anchor": "middle", text: "?" }));
       else {
-        tok.append(s("circle", { r: 15, fill: TOKEN_COLOURS[hut.value] || "#ccc", class: "token-known" }),
+        tok.append(s("circle", { r: 15, fill: TOKEN_COLOURS[/** @type {number} */ (hut.value)] || "#ccc", class: "token-known" }),
           s("text", { y: 6, "text-anchor": "middle", text: String(hut.value) }));
       }
-      hut.seen_by.forEach((k, i) => {
+      hut.seen_by.forEach((/** @type {any} */ k, /** @type {number} */ i) => {
         if (!SAFE) {
           tok.append(s("circle", { class: "seen-dot", cx: 13 + i * 7, cy: -14, r: 4, fill: seatColour(k) }));
           return;
@@ -877,7 +1060,7 @@ class ExplorerBoard {
           seatNumber(k, 15 + i * 17, -15, 12.5)));
       });
       g.append(tok);
-      hut.spaces.forEach((owner, k) => {
+      hut.spaces.forEach((/** @type {number} */ owner, /** @type {number} */ k) => {
         const cx = (1.2 + k * 0.5) * S;
         g.append(s("circle", {
           class: `path-space${owner >= 0 ? " taken" : ""}${choice && k === free ? " next" : ""}`,
@@ -901,7 +1084,11 @@ class ExplorerBoard {
     });
   }
 
-  /** The top left of the row of path `index` of `count` below the board (two columns). */
+  /**
+   * The top left of the row of path `index` of `count` below the board (two columns).
+   * @param {number} index
+   * @param {number} count
+   */
   pathOrigin(index, count) {
     const perColumn = Math.ceil(count / 2);
     const column = index < perColumn ? 0 : 1;
@@ -911,9 +1098,12 @@ class ExplorerBoard {
 
   // ---------------------------------------------------------------- following the moves
 
-  /** What the log tells of where things went that its texts do not say: the space (1 is
+  /**
+   * What the log tells of where things went that its texts do not say: the space (1 is
    * next to the hut) each scout sent onto a path took, and the square each tile found in
-   * the hidden stacks filled (from the game's own recent events, matched from the end). */
+   * the hidden stacks filled (from the game's own recent events, matched from the end).
+   * @param {StateMessage} message
+   */
   indexLog(message) {
     if (this.logIndex && this.logIndex.message === message) return this.logIndex;
     const spaces = new Map();
@@ -933,7 +1123,7 @@ class ExplorerBoard {
       }
     }
     const fills = message.log.filter((e) => e.kind === "Fill");
-    const filled = message.view.log.filter((e) => e.filled && e.filled.from === "hidden").map((e) => e.filled);
+    const filled = message.view.log.filter((/** @type {Record<string, any>} */ e) => e.filled && e.filled.from === "hidden").map((/** @type {Record<string, any>} */ e) => e.filled);
     const squares = new Map();
     for (let k = 1; k <= Math.min(fills.length, filled.length); k++) {
       const f = filled[filled.length - k];
@@ -943,9 +1133,13 @@ class ExplorerBoard {
     return this.logIndex;
   }
 
-  /** The places on the map the move of log entry `entry` left something on, as the map
+  /**
+   * The places on the map the move of log entry `entry` left something on, as the map
    * shows them now: [{cx, cy (SVG units), w, h (a box) or r (a ring), grow, data}]; with
-   * `touched` also where a ship started (it leaves nothing once the turn is over). */
+   * `touched` also where a ship started (it leaves nothing once the turn is over).
+   * @param {any} entry
+   * @param {StateMessage} message
+   */
   placesOf(entry, message, touched = false) {
     const view = message.view;
     const f = entry.fields || {};
@@ -970,35 +1164,56 @@ class ExplorerBoard {
     return [];
   }
 
+  /**
+   * @param {number} x
+   * @param {number} y
+   */
   squarePlace(x, y) {
     return { cx: (x + 0.5) * S, cy: (y + 0.5) * S, w: S, h: S, data: { "data-x": x, "data-y": y } };
   }
 
-  /** A unit's land piece: a ring at its anchor, whether the unit is still there or not. */
+  /**
+   * A unit's land piece: a ring at its anchor, whether the unit is still there or not.
+   * @param {View} view
+   * @param {number} x
+   * @param {number} y
+   * @param {number} piece
+   */
   unitPlace(view, x, y, piece) {
-    const tile = view.map.find((t) => t.x === x && t.y === y);
-    const [u, v] = tile ? tileGeometry(this.designs.get(tile.design), tile.rotation).anchors[piece] || [0.5, 0.5] : [0.5, 0.5];
+    const tile = view.map.find((/** @type {Tile} */ t) => t.x === x && t.y === y);
+    const [u, v] = tile ? tileGeometry(/** @type {Design} */ (this.designs.get(tile.design)), tile.rotation).anchors[piece] || [0.5, 0.5] : [0.5, 0.5];
     return { cx: (x + u) * S, cy: (y + v) * S, r: 27, grow: true, data: { "data-x": x, "data-y": y, "data-piece": piece } };
   }
 
+  /**
+   * @param {View} view
+   * @param {any} path
+   */
   pathPlaces(view, path, space = 1) {
-    const index = view.huts.findIndex((hut) => hut.path === path);
+    const index = view.huts.findIndex((/** @type {{ path: any; }} */ hut) => hut.path === path);
     if (index < 0) return [];
     const [x0, y0] = this.pathOrigin(index, view.huts.length);
     return [{ cx: x0 + (1.2 + (space - 1) * 0.5) * S, cy: y0 + ROW * S / 2 - 4, r: 21, data: { "data-path": path, "data-space": space } }];
   }
 
-  /** One mark on a place: a halo and a line in `colour`, in a group carrying `cls` as its
-   * class and test id, the entry's ply and the place's data. */
+  /**
+   * One mark on a place: a halo and a line in `colour`, in a group carrying `cls` as its
+   * class and test id, the entry's ply and the place's data.
+   * @param {Place} place
+   * @param {string} cls
+   * @param {any} entry
+   * @param {string} colour
+   * @param {any} title
+   */
   markOf(place, cls, entry, colour, title) {
     const pad = cls === "log-pick" ? 5 : -7; // the pick goes round the tile, the others' marks inside
     const shapes = ["mark-halo", "mark-line"].map((part) => (place.r
       ? s("circle", { class: part, r: place.r + (cls === "log-pick" ? 5 : 0), stroke: part === "mark-line" ? colour : null })
-      : s("rect", { class: part, x: -place.w / 2 - pad, y: -place.h / 2 - pad, width: place.w + 2 * pad, height: place.h + 2 * pad, rx: 10, stroke: part === "mark-line" ? colour : null })));
+      : s("rect", { class: part, x: -/** @type {number} */ (place.w) / 2 - pad, y: -/** @type {number} */ (place.h) / 2 - pad, width: /** @type {number} */ (place.w) + 2 * pad, height: /** @type {number} */ (place.h) + 2 * pad, rx: 10, stroke: part === "mark-line" ? colour : null })));
     // with the colour-blind colours, a mark in a seat's colour carries the seat's number
     // in a disc on its line (top right)
     if (SAFE && cls === "since-mark" && entry.seat !== null && entry.seat !== undefined) {
-      const [bx, by] = place.r ? [place.r * 0.71, -place.r * 0.71] : [place.w / 2 + pad, -place.h / 2 - pad];
+      const [bx, by] = place.r ? [place.r * 0.71, -place.r * 0.71] : [/** @type {number} */ (place.w) / 2 + pad, -/** @type {number} */ (place.h) / 2 - pad];
       shapes.push(s("g", { class: "mark-number", transform: `translate(${bx} ${by})` },
         s("circle", { r: 11, fill: colour }), seatNumber(entry.seat, 0, 0, 14)));
     }
@@ -1008,25 +1223,34 @@ class ExplorerBoard {
     }, svgTitle(title), place.grow ? s("g", { class: "grow" }, shapes) : shapes);
   }
 
-  /** The log entries to mark: the others' moves since this seat's last decision that left
+  /**
+   * The log entries to mark: the others' moves since this seat's last decision that left
    * something on the map (before a first decision, or for a spectator, the newest of
-   * them; in a replay the move that led here, if it is one). */
+   * them; in a replay the move that led here, if it is one).
+   * @param {StateMessage} message
+   * @param {number | null | undefined} since
+   */
   sinceEntries(message, since) {
-    const others = (e) => e.seat === null || e.seat !== message.seat;
-    const left = (e) => others(e) && this.placesOf(e, message).length > 0;
+    const others = (/** @type {LogEntry} */ e) => e.seat === null || e.seat !== message.seat;
+    const left = (/** @type {any} */ e) => others(e) && this.placesOf(e, message).length > 0;
     if (!this.live) return message.log.slice(-1).filter(left);
     const moves = message.log.filter(left);
     if (since === null || since === undefined) return moves.slice(-1);
     return moves.filter((e) => e.ply > since);
   }
 
+  /**
+   * @param {StateMessage} message
+   * @param {number | null} since
+   * @param {number | null | undefined} seen
+   */
   drawSince(message, since, seen) {
     const layer = this.layers.since;
     layer.replaceChildren();
     const entries = this.sinceEntries(message, since);
     const newest = entries[entries.length - 1];
     const describe = this.describeLog(entries, message);
-    entries.forEach((entry, k) => {
+    entries.forEach((/** @type {any} */ entry, /** @type {number} */ k) => {
       const colour = entry.seat === null ? CHANCE_COLOUR : seatColour(entry.seat);
       const title = entry.seat === null ? t("since your last move: {move}", { move: describe[k] })
         : t("since your last move: {name} {move}", { name: this.ctx.seatName(entry.seat), move: describe[k] });
@@ -1039,10 +1263,14 @@ class ExplorerBoard {
     });
   }
 
-  /** The moves of the others (or of chance) new since the ply last drawn live (`seen`;
+  /**
+   * The moves of the others (or of chance) new since the ply last drawn live (`seen`;
    * before it, the newest move), animated once: a tile slides onto its square, the ship
    * sails its route, a unit or a scout on a path grows in; for var(--follow-ms), none under
-   * prefers-reduced-motion. */
+   * prefers-reduced-motion.
+   * @param {StateMessage} message
+   * @param {number | null | undefined} seen
+   */
   animateNew(message, seen) {
     if (!this.live || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     const log = message.log;
@@ -1054,6 +1282,11 @@ class ExplorerBoard {
     }
   }
 
+  /**
+   * @param {any} entry
+   * @param {StateMessage} message
+   * @param {number} ms
+   */
   animateMove(entry, message, ms) {
     const f = entry.fields || {};
     const timing = { duration: ms, easing: "ease-out" };
@@ -1083,7 +1316,7 @@ class ExplorerBoard {
       const el = units[units.length - 1];
       if (el) {
         el.animate([{ opacity: 0 }, { opacity: 1 }], timing);
-        el.querySelector(".grow").animate([{ scale: 0 }, { scale: 1.25, offset: 0.7 }, { scale: 1 }], timing);
+        /** @type {Element} */ (el.querySelector(".grow")).animate([{ scale: 0 }, { scale: 1.25, offset: 0.7 }, { scale: 1 }], timing);
       }
     } else if (entry.kind === "Trek") {
       const space = this.indexLog(message).spaces.get(entry.ply);
@@ -1094,11 +1327,15 @@ class ExplorerBoard {
 
   // ---------------------------------------------------------------- hints
 
-  /** Moves not made, drawn on the map until the next call: the hint (role "hint"), or in
+  /**
+   * Moves not made, drawn on the map until the next call: the hint (role "hint"), or in
    * an analysis's replay the move played ("played") and the bot's best ("best"): a start
    * as its route (the view's), a tile placement as a ghost on its square turned as it
    * would be, a unit on its land piece, a scout on its path's space, and any other move
-   * (an announcement, a draw, a stop) as a label on the map in its words. */
+   * (an announcement, a draw, a stop) as a label on the map in its words.
+   * @param {any[]} marks
+   * @param {StateMessage} message
+   */
   showHint(marks, message) {
     const layer = this.layers.hint;
     layer.replaceChildren();
@@ -1106,7 +1343,7 @@ class ExplorerBoard {
     if (!msg) return;
     let labels = 0;
     for (const { move, role } of marks || []) {
-      const words = { hint: t("hint"), best: t("the bot's best move"), played: t("the move played") }[role] || role;
+      const words = /** @type {Record<string, string>} */ ({ hint: t("hint"), best: t("the bot's best move"), played: t("the move played") })[role] || role;
       const el = s("g", { class: `hint-mark role-${role}`, "data-testid": "hint-mark", "data-role": role, "data-action": move.text },
         svgTitle(`${words}: ${say(move.says || move.text)}`));
       if (!this.hintShape(el, move, msg)) this.hintLabel(el, move, msg, labels++);
@@ -1114,12 +1351,18 @@ class ExplorerBoard {
     }
   }
 
-  /** Draw a move's mark on its place into `el`; false when it has no place on the map. */
+  /**
+   * Draw a move's mark on its place into `el`; false when it has no place on the map.
+   * @param {Element} el
+   * @param {HintMark["move"]} move
+   * @param {StateMessage} msg
+   */
   hintShape(el, move, msg) {
     const view = msg.view;
+    /** @type {import("/static/types/board").Fields} */
     const f = move.fields || {};
     const seat = msg.to_move ?? msg.seat;
-    const ring = (cx, cy, r) => [s("circle", { class: "hint-halo", cx, cy, r }), s("circle", { class: "hint-line", cx, cy, r })];
+    const ring = (/** @type {number} */ cx, /** @type {number} */ cy, /** @type {number | undefined} */ r) => [s("circle", { class: "hint-halo", cx, cy, r }), s("circle", { class: "hint-line", cx, cy, r })];
     switch (move.kind) {
       case "Place": {
         el.append(this.tileGroup(f.design, f.rotation, f.x, f.y, { cls: "tile hint-tile" }));
@@ -1147,7 +1390,8 @@ class ExplorerBoard {
         }
         const p = this.points.get(f.point);
         if (!p) return false;
-        el.append(...ring(...this.pointAt(p), 24));
+        const [px, py] = this.pointAt(p);
+        el.append(...ring(px, py, 24));
         return true;
       }
       case "Settle": {
@@ -1159,7 +1403,7 @@ class ExplorerBoard {
         return true;
       }
       case "Trek": {
-        const hut = view.huts.find((x) => x.path === f.path);
+        const hut = view.huts.find((/** @type {{ path: any; }} */ x) => x.path === f.path);
         const space = hut ? hut.spaces.indexOf(-1) + 1 : 1;
         const [place] = this.pathPlaces(view, f.path, space || 1);
         if (!place) return false;
@@ -1171,9 +1415,15 @@ class ExplorerBoard {
     }
   }
 
-  /** A move with no place on the map (an announcement, a draw, a stop, the wheel): a label
+  /**
+   * A move with no place on the map (an announcement, a draw, a stop, the wheel): a label
    * in its words, above the ship if there is one, otherwise in the middle of the board;
-   * `k`: how many labels are drawn before it (each further one lower). */
+   * `k`: how many labels are drawn before it (each further one lower).
+   * @param {{ classList: { add: (arg0: string) => void; }; append: (arg0: any) => void; }} el
+   * @param {{ says: any; text: any; }} move
+   * @param {StateMessage} msg
+   * @param {number} k
+   */
   hintLabel(el, move, msg, k) {
     const text = say(move.says || move.text);
     const turn = msg.view.turn;
@@ -1187,14 +1437,17 @@ class ExplorerBoard {
       s("text", { class: "hint-text", y: 8, "text-anchor": "middle", text }))));
   }
 
-  /** The move picked in the log, marked where it went (drawn again on every update). */
+  /**
+   * The move picked in the log, marked where it went (drawn again on every update).
+   * @param {StateMessage} message
+   */
   drawPick(message) {
     const layer = this.layers.pick;
     layer.replaceChildren();
     const entry = this.picked;
     if (!entry) return [];
     // an undo (or a replay before it) takes the move away: nothing to show any more
-    if (!message.log.some((e) => e.ply === entry.ply && e.text === entry.text)) {
+    if (!message.log.some((/** @type {{ ply: any; text: any; }} */ e) => e.ply === entry.ply && e.text === entry.text)) {
       this.picked = null;
       return [];
     }
@@ -1204,6 +1457,10 @@ class ExplorerBoard {
     return places;
   }
 
+  /**
+   * @param {any} entry
+   * @param {StateMessage} message
+   */
   showMove(entry, message) {
     this.picked = entry;
     const places = this.drawPick(message || this.message);
@@ -1211,7 +1468,10 @@ class ExplorerBoard {
     return places.length > 0;
   }
 
-  /** Pan the map to a place that lies outside the part of it in view. */
+  /**
+   * Pan the map to a place that lies outside the part of it in view.
+   * @param {{ cx: number; cy: number; w: number; h: number; data: { "data-x": any; "data-y": any; }; } | { cx: number; cy: number; r: number; grow: boolean; data: { "data-x": any; "data-y": any; "data-piece": any; }; } | { cx: number; cy: number; r: number; data: { "data-path": any; "data-space": number; }; } | { cx: number; cy: number; r: number; data: { "data-point": any; }; }} place
+   */
   reveal(place) {
     const box = this.svg.viewBox.baseVal;
     if (!box || this.map.autoFit) return;
@@ -1224,8 +1484,11 @@ class ExplorerBoard {
 
   // ---------------------------------------------------------------- drawing the panel
 
+  /**
+   * @param {View} view
+   */
   drawPanel(view) {
-    const msg = this.message;
+    const msg = this.shown;
     const mine = this.moves.length > 0;
     const seat = msg.seat;
     this.ctx.panel.dataset.state = mine ? view.step : "wait";
@@ -1239,7 +1502,7 @@ class ExplorerBoard {
         ? t("The game is over ({reason}): the huts' tokens went to the players with most scouts on their paths.", { reason: view.end_reason })
         : t("The game is over: the huts' tokens went to the players with most scouts on their paths.");
     } else if (mine) {
-      prompt = {
+      prompt = /** @type {Record<string, string>} */ ({
         wheel: t("The ship's wheel: choose your income (every other player gets one more)."),
         start: this.routeChoice ? t("Several routes lead there: choose one (tolls go to the owners of the forts and settlements passed).")
           : t("Choose a start: a start point on the edge or an arrow on a discovered tile (the number is what it costs; hover to see the route)."),
@@ -1248,7 +1511,7 @@ class ExplorerBoard {
         place: t("The tile fits: it must be placed. Turn it and click a highlighted square."),
         natives: t("Friendly natives: a free scout goes onto a jungle path of your choice."),
         path: t("Your scout from the scored island goes onto a jungle path: choose one."),
-      }[view.step] || t("Your move.");
+      })[view.step] || t("Your move.");
     } else if (msg.to_move !== null && msg.to_move !== undefined) {
       prompt = `${this.status(msg)}…`;
     }
@@ -1257,12 +1520,12 @@ class ExplorerBoard {
     const controls = [];
     if (mine) {
       if (this.wheels.length) {
-        controls.push(h("div.button-grid", this.wheels.map((w) => this.button(w.text, `${w.value}`, t("Take {value} gold; the others {more}", { value: w.value, more: w.value + 1 }), "wheel"))));
+        controls.push(h("div.button-grid", this.wheels.map((/** @type {{ text: any; value: number; }} */ w) => this.button(w.text, `${w.value}`, t("Take {value} gold; the others {more}", { value: w.value, more: w.value + 1 }), "wheel"))));
       }
       if (this.routeChoice && this.tileStarts.has(this.routeChoice)) {
-        const list = this.tileStarts.get(this.routeChoice);
+        const list = /** @type {any[]} */ (this.tileStarts.get(this.routeChoice));
         controls.push(h("div.choices", list.map((start) => {
-          const tolls = start.tolls.map((k) => t("{gold} to {name}", { gold: this.costs.toll, name: this.ctx.seatName(k) })).join(", ");
+          const tolls = start.tolls.map((/** @type {number} */ k) => t("{gold} to {name}", { gold: this.costs.toll, name: this.ctx.seatName(k) })).join(", ");
           const bank = start.tolls.length ? t("{gold} to the bank, tolls: {tolls}", { gold: start.base, tolls }) : t("{gold} to the bank, no toll", { gold: start.base });
           const b = this.button(start.text, h("span", t("Via {via}:", { via: start.via }), " ", h("b", { text: goldWord(start.cost) }), h("small", { text: ` (${bank})` })),
             t("Start on {x},{y} via {via}", { x: start.x, y: start.y, via: start.via }), "route");
@@ -1275,7 +1538,7 @@ class ExplorerBoard {
       }
       if (this.announces.length) {
         for (const kind of ["hidden", "open"]) {
-          const list = this.announces.filter((a) => a.kind === kind);
+          const list = this.announces.filter((/** @type {{ kind: string; }} */ a) => a.kind === kind);
           if (!list.length) continue;
           const price = kind === "open" ? this.costs.open_tile : this.costs.hidden_tile;
           controls.push(h("div.announce-row", { dataset: { kind } },
@@ -1286,9 +1549,9 @@ class ExplorerBoard {
       }
       if (this.canDraw || this.takes.length) {
         const row = [];
-        if (this.canDraw) row.push(this.button(this.drawText, h("span", t("Draw a hidden tile"), " ", h("kbd", { text: "D" })), t("Draw the next hidden tile"), "draw", "primary"));
+        if (this.canDraw) row.push(this.button(/** @type {string} */ (this.drawText), h("span", t("Draw a hidden tile"), " ", h("kbd", { text: "D" })), t("Draw the next hidden tile"), "draw", "primary"));
         if (this.takes.length) {
-          row.push(h("div.take-row", this.takes.map((take) => {
+          row.push(h("div.take-row", this.takes.map((/** @type {{ number: string | number; text: any; }} */ take) => {
             const design = this.designs.get(this.openDesign.get(take.number));
             const b = this.button(take.text, h("span.take", miniTile(design, 0, 40), h("small", { text: `${take.number} (${view.open[take.number]})` })),
               t("Take a tile from open stack {number} ({left} left)", { number: take.number, left: view.open[take.number] }), "take");
@@ -1300,7 +1563,7 @@ class ExplorerBoard {
       if (view.step === "place" && view.in_hand) {
         const sel = this.placing.sel;
         const design = this.designs.get(view.in_hand);
-        const here = this.places.filter((p) => p.rotation === sel.rotation).length;
+        const here = this.places.filter((/** @type {{ rotation: number; }} */ p) => p.rotation === sel.rotation).length;
         const distinct = this.placing.looks(view.in_hand);
         controls.push(h("div.hand",
           h("div.hand-tile", miniTile(design, sel.rotation, 84), h("span.hand-label", { text: tileName(view.in_hand, this.designs) })),
@@ -1312,6 +1575,7 @@ class ExplorerBoard {
       if (this.units.length) {
         controls.push(h("div.choices.unit-choices", this.units.map((u) => {
           const pieces = this.piecesAt(view, u.x, u.y);
+          /** @type {Record<string, string>} */
           const params = { unit: UNIT_NAME[u.kind] || u.kind, a: UNIT_A[u.kind] || u.kind, gold: goldWord(this.costs[u.kind]) };
           if (pieces > 1) params.sides = this.pieceWords(view, u);
           if (u.source) params.from = this.sourceName(view, u.source);
@@ -1326,10 +1590,10 @@ class ExplorerBoard {
           return b;
         })));
       }
-      if (this.canStop) controls.push(this.button(this.stopText, h("span", this.units.length ? t("Stop without a unit") : t("Stop"), " ", h("kbd", { text: "S" })), t("End the exploration"), "stop"));
+      if (this.canStop) controls.push(this.button(/** @type {string} */ (this.stopText), h("span", this.units.length ? t("Stop without a unit") : t("Stop"), " ", h("kbd", { text: "S" })), t("End the exploration"), "stop"));
       if (this.treks.length) {
-        controls.push(h("div.button-grid", this.treks.map((trek) => {
-          const hut = view.huts.find((x) => x.path === trek.path);
+        controls.push(h("div.button-grid", this.treks.map((/** @type {{ path: any; text: any; }} */ trek) => {
+          const hut = view.huts.find((/** @type {{ path: any; }} */ x) => x.path === trek.path);
           const space = hut ? hut.spaces.indexOf(-1) + 1 : 0;
           const title = hut && hut.token === null
             ? t("Path {path}: space {space} from the hut (the first scout draws a token)", { path: trek.path, space })
@@ -1338,7 +1602,7 @@ class ExplorerBoard {
         })));
       }
       if (this.others.length) {
-        controls.push(h("div.choices", this.others.map((text) => this.button(text, text, text, "other"))));
+        controls.push(h("div.choices", this.others.map((/** @type {any} */ text) => this.button(text, text, text, "other"))));
       }
     }
     this.controls.replaceChildren(...controls);
@@ -1348,6 +1612,9 @@ class ExplorerBoard {
     this.drawCounts(view);
   }
 
+  /**
+   * @param {View} view
+   */
   exploreHint(view) {
     const turn = view.turn;
     const draw = this.canDraw || this.takes.length > 0;
@@ -1358,18 +1625,34 @@ class ExplorerBoard {
     return t("You may stop.");
   }
 
+  /**
+   * @param {View} view
+   * @param {any} x
+   * @param {any} y
+   */
   piecesAt(view, x, y) {
-    const tile = view.map.find((t) => t.x === x && t.y === y);
-    return tile ? this.designs.get(tile.design).land.length : 1;
+    const tile = view.map.find((/** @type {Tile} */ t) => t.x === x && t.y === y);
+    return tile ? /** @type {Design} */ (this.designs.get(tile.design)).land.length : 1;
   }
 
+  /**
+   * @param {View} view
+   * @param {{ x: number, y: number, piece: number } | import("/static/types/board").Fields} u
+   */
   pieceWords(view, u) {
-    const tile = view.map.find((t) => t.x === u.x && t.y === u.y);
+    const tile = view.map.find((/** @type {Tile} */ t) => t.x === u.x && t.y === u.y);
     if (!tile) return t("piece {piece}", { piece: u.piece });
-    const edges = [...this.designs.get(tile.design).land[u.piece]].map((c) => (SIDES.indexOf(c) + tile.rotation) % 4);
+    const edges = [.../** @type {Design} */ (this.designs.get(tile.design)).land[u.piece]].map((c) => (SIDES.indexOf(c) + tile.rotation) % 4);
     return edges.length ? edges.sort().map((e) => SIDE_WORDS[e]).join("-") : t("islet's");
   }
 
+  /**
+   * @param {string} action
+   * @param {string | Node} content
+   * @param {string} title
+   * @param {string} testid
+   * @param {string} [cls]
+   */
   button(action, content, title, testid, cls = "") {
     return h(`button${cls ? `.${cls}` : ""}`, {
       type: "button", title, "aria-label": title, dataset: { action, testid },
@@ -1377,15 +1660,21 @@ class ExplorerBoard {
     }, content);
   }
 
+  /**
+   * @param {View} view
+   */
   drawSteps(view) {
     const steps = [["income", t("Income")], ["start", t("Start")], ["announce", t("Announce")], ["explore", t("Explore")], ["unit", t("Unit or stop")], ["islands", t("Islands")]];
-    const now = { income: "income", wheel: "income", start: "start", announce: "announce", explore: "explore", reveal: "explore",
-      place: "explore", natives: "explore", fill: "islands", path: "islands", token: "islands" }[view.step] || null;
+    const now = /** @type {Record<string, string>} */ ({ income: "income", wheel: "income", start: "start", announce: "announce", explore: "explore", reveal: "explore",
+      place: "explore", natives: "explore", fill: "islands", path: "islands", token: "islands" })[view.step] || null;
     const unitNow = view.step === "explore" && this.units.length > 0;
     this.stepsBox.replaceChildren(...steps.map(([id, label]) => h(`li${id === now || (unitNow && id === "unit") ? ".now" : ""}`, { text: label, dataset: { step: id } })));
     this.stepsBox.hidden = view.step === "over";
   }
 
+  /**
+   * @param {View} view
+   */
   drawTurnInfo(view) {
     const turn = view.turn;
     if (!turn) {
@@ -1404,16 +1693,22 @@ class ExplorerBoard {
     this.turnInfo.hidden = false;
   }
 
+  /**
+   * @param {Record<string, any>} e an island scored (the view's log)
+   */
   islandText(e) {
     const bonus = e.value - e.tiles.length;
     const worth = bonus ? t("an island of {tiles} + {bonus} waterfall = {value}", { tiles: tilesWord(e.tiles.length), bonus, value: e.value })
       : t("an island of {tiles} = {value}", { tiles: tilesWord(e.tiles.length), value: e.value });
-    const ranks = e.ranks.map((r) => t("{name} {place} with {units}: {points}", {
+    const ranks = e.ranks.map((/** @type {{ seat: number; place: any; count: any; unit: any; points: any; }} */ r) => t("{name} {place} with {units}: {points}", {
       name: this.ctx.seatName(r.seat), place: ordinal(r.place), units: unitsWord(r.count, r.unit), points: r.points,
     }));
     return [worth, ...ranks].join("; ");
   }
 
+  /**
+   * @param {Record<string, any>} e an event of the view's log
+   */
   eventText(e) {
     const who = this.ctx.seatName(e.seat);
     const at = e.at ? this.atName(e.at) : "";
@@ -1438,12 +1733,18 @@ class ExplorerBoard {
     }
   }
 
-  /** An event's square ("x,y") as a player names it. */
+  /**
+   * An event's square ("x,y") as a player names it.
+   * @param {any} at
+   */
   atName(at) {
     const { x, y } = parseSquare(at);
     return this.squareName(x, y);
   }
 
+  /**
+   * @param {View} view
+   */
   drawEvents(view) {
     const entries = view.log.slice(-6).reverse();
     if (!entries.length) {
@@ -1452,11 +1753,14 @@ class ExplorerBoard {
       return;
     }
     this.events.hidden = false;
-    this.events.replaceChildren(h("h4", { text: t("Events and scoring") }), h("ul", entries.map((e, k) => h(`li.event.event-${e.event}${k === 0 ? ".latest" : ""}`,
+    this.events.replaceChildren(h("h4", { text: t("Events and scoring") }), h("ul", entries.map((/** @type {{ event: any; seat: any; }} */ e, /** @type {number} */ k) => h(`li.event.event-${e.event}${k === 0 ? ".latest" : ""}`,
       h("span.seat-dot", { style: `background:${seatColour(e.seat)}` }),
       h("span", { text: this.eventText(e) })))));
   }
 
+  /**
+   * @param {View} view
+   */
   drawCounts(view) {
     const hidden = Object.values(view.hidden).reduce((a, b) => a + b, 0);
     const items = [
@@ -1469,7 +1773,7 @@ class ExplorerBoard {
     if (view.discards.length) {
       const shown = view.discards.slice(-10);
       items.push(h("div.count", h("span.count-label", { text: t("Discards ({count})", { count: view.discards.length }) }),
-        h("span.mini-row", shown.map((id) => miniTile(this.designs.get(id), 0, 22, t("{tile} (discarded)", { tile: tileName(id, this.designs) }))))));
+        h("span.mini-row", shown.map((/** @type {any} */ id) => miniTile(this.designs.get(id), 0, 22, t("{tile} (discarded)", { tile: tileName(id, this.designs) }))))));
     }
     items.push(h("div.count", h("span.count-label", { text: t("Tokens") }), t("{count} in the bag", { count: view.bag })));
     this.counts.replaceChildren(...items);
@@ -1478,16 +1782,27 @@ class ExplorerBoard {
 
 // ------------------------------------------------------------------ drawings
 
+/**
+ * @param {any} id
+ * @param {Map<any, any>} designs
+ */
 function tileName(id, designs) {
   const d = designs.get(id);
   return d ? designName(d) : id;
 }
 
-/** A design by its name in the page's language (the data names each; the id is a key). */
+/**
+ * A design by its name in the page's language (the data names each; the id is a key).
+ * @param {Design & { name?: Words }} design
+ */
 function designName(design) {
   return design.name ? say(design.name) : design.id;
 }
 
+/**
+ * @param {Design | undefined} design
+ * @param {Tile} tile
+ */
 function tileTitle(design, tile) {
   if (!design) return t("tile {tile} at {x},{y}", { tile: tile.design, x: tile.x, y: tile.y });
   const bits = [t("{tile} at {x},{y}", { tile: designName(design), x: tile.x, y: tile.y })];
@@ -1497,7 +1812,13 @@ function tileTitle(design, tile) {
   return bits.join(", ");
 }
 
-/** One tile drawn into `g` at `size` units: water, land pieces, white lanes, marks. */
+/**
+ * One tile drawn into `g` at `size` units: water, land pieces, white lanes, marks.
+ * @param {Element} g
+ * @param {Design} design
+ * @param {number | undefined} rotation
+ * @param {number} size
+ */
 function drawTile(g, design, rotation, size) {
   g.append(s("rect", { class: "tile-water", width: size, height: size, fill: WATER }));
   if (!design) return;
@@ -1507,7 +1828,7 @@ function drawTile(g, design, rotation, size) {
       const [cx, cy, r] = shape.disc;
       g.append(s("circle", { class: "tile-land", cx: cx * size, cy: cy * size, r: r * size, fill: LAND, stroke: LAND }));
     } else {
-      g.append(s("polygon", { class: "tile-land", points: shape.points.map(([u, v]) => `${u * size},${v * size}`).join(" "), fill: LAND, stroke: LAND }));
+      g.append(s("polygon", { class: "tile-land", points: /** @type {number[][]} */ (shape.points).map(([u, v]) => `${u * size},${v * size}`).join(" "), fill: LAND, stroke: LAND }));
     }
   }
   for (const [[x1, y1], [x2, y2]] of geo.lanes) {
@@ -1524,7 +1845,13 @@ function drawTile(g, design, rotation, size) {
   g.append(s("rect", { class: "tile-border", width: size, height: size }));
 }
 
-/** A standalone small SVG of one tile (in hand, the open stacks, the discards). */
+/**
+ * A standalone small SVG of one tile (in hand, the open stacks, the discards).
+ * @param {any} design
+ * @param {number} rotation
+ * @param {number} size
+ * @param {undefined} [title]
+ */
 export function miniTile(design, rotation, size, title) {
   const svg = s("svg", { class: "mini-tile", width: size, height: size, viewBox: `0 0 ${S} ${S}`, role: "img", "aria-label": title || t("tile {tile}", { tile: design ? designName(design) : "?" }) });
   if (title) svg.append(svgTitle(title));
@@ -1532,6 +1859,11 @@ export function miniTile(design, rotation, size, title) {
   return svg;
 }
 
+/**
+ * @param {number[][]} points
+ * @param {string} colour
+ * @param {string} title
+ */
 function routePath(points, colour, title) {
   const d = points.map(([x, y], k) => `${k ? "L" : "M"}${x} ${y}`).join(" ");
   const g = s("g", { class: "route" }, svgTitle(title));
@@ -1542,6 +1874,9 @@ function routePath(points, colour, title) {
   return g;
 }
 
+/**
+ * @param {string} colour
+ */
 function shipShape(colour, seat = null) {
   const g = s("g", { class: "ship-shape" });
   g.append(s("path", { class: "hull", d: "M-22 2 L22 2 L14 14 L-14 14 Z", fill: colour }));
@@ -1555,8 +1890,13 @@ function shipShape(colour, seat = null) {
   return g;
 }
 
-/** A unit drawn around (0, 0): scout a pawn, fort a tower, settlement a house; with the
- * colour-blind colours and a `seat`, its number on the body. */
+/**
+ * A unit drawn around (0, 0): scout a pawn, fort a tower, settlement a house; with the
+ * colour-blind colours and a `seat`, its number on the body.
+ * @param {string} kind
+ * @param {string} colour
+ * @param {number | null} [seat]
+ */
 function unitShape(kind, colour, seat = null) {
   const g = s("g", { class: `unit-shape ${kind}` });
   let number;
@@ -1578,19 +1918,31 @@ function unitShape(kind, colour, seat = null) {
   return g;
 }
 
+/**
+ * @param {string} kind
+ * @param {string} colour
+ * @param {number} size
+ * @param {number | null} [seat]
+ */
 function unitIcon(kind, colour, size, seat = null) {
   const svg = s("svg", { class: "unit-icon", width: size, height: size, viewBox: "-18 -18 36 36", "aria-hidden": "true" });
   svg.append(unitShape(kind, colour, seat));
   return svg;
 }
 
-/** A legend swatch of the colour-blind look: a square of the sea's or the land's pattern. */
+/**
+ * A legend swatch of the colour-blind look: a square of the sea's or the land's pattern.
+ * @param {string} kind
+ */
 function swatchSvg(kind) {
   const svg = s("svg", { class: `legend-swatch swatch-${kind}`, width: 16, height: 16, viewBox: "0 0 25 25", "aria-hidden": "true" });
   svg.append(s("rect", { class: kind === "sea" ? "tile-water" : "tile-land", width: 25, height: 25, fill: kind === "sea" ? SAFE_SEA : SAFE_LAND }));
   return svg;
 }
 
+/**
+ * @param {any} path
+ */
 function hutShape(path) {
   const g = s("g", { class: "hut", transform: `translate(${0.22 * S} ${ROW * S / 2 - 4})` });
   g.append(s("path", { class: "hut-roof", d: "M-20 -2 L0 -22 L20 -2 Z" }));
