@@ -1,5 +1,12 @@
+// @ts-check
 // Shared helpers of the lobby and the play page: the HTTP API, the seats this browser
 // holds, seat colours, small DOM helpers and toasts. Plain ES module, no dependencies.
+
+/** @typedef {import("./types/protocol").Session} Session */
+/** @typedef {import("./types/protocol").KeptSeat} KeptSeat */
+/** @typedef {import("./types/site").Child} Child */
+/** `h`'s properties: `text`, `dataset`, `on` (listeners), an element's own properties and
+ * attributes. @typedef {Record<string, any>} Props */
 
 import { date, language, languages, t, tn } from "./i18n.js";
 
@@ -33,7 +40,7 @@ export function paletteName() {
   }
 }
 
-/** Choose the colours; the page is drawn again by reloading it. */
+/** Choose the colours; the page is drawn again by reloading it. @param {string} name */
 export function choosePalette(name) {
   try { localStorage.setItem(PALETTE_KEY, name === "safe" ? "safe" : "standard"); } catch (err) { /* off */ }
 }
@@ -46,13 +53,16 @@ export const SEAT_COLOURS = ACTIVE.colours;
 export const SEAT_INK = ACTIVE.ink;
 export const SEAT_COLOUR_NAMES = ACTIVE.names;
 
+/** @param {number} seat @returns {string} */
 export function seatColour(seat) { return SEAT_COLOURS[seat % SEAT_COLOURS.length]; }
+/** @param {number} seat @returns {string} */
 export function seatInk(seat) { return SEAT_INK[seat % SEAT_INK.length]; }
+/** @param {number} seat @returns {string} */
 export function seatColourName(seat) { return SEAT_COLOUR_NAMES[seat % SEAT_COLOUR_NAMES.length]; }
 
 /** A checkbox that switches the colour-blind-safe colours on and off (reloads the page). */
 export function paletteSwitch() {
-  const box = h("input", { type: "checkbox", id: "palette", dataset: { testid: "palette" } });
+  const box = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: "palette", dataset: { testid: "palette" } }));
   box.checked = paletteName() === "safe";
   box.addEventListener("change", () => {
     choosePalette(box.checked ? "safe" : "standard");
@@ -66,7 +76,8 @@ export function paletteSwitch() {
 
 const GUIDE_KEY = "terranova.guide";
 
-/** Whether this browser asked for the first-game guide at a seat of a game. */
+/** Whether this browser asked for the first-game guide at a seat of a game.
+ * @param {string} gameId @param {number | null} seat @returns {boolean} */
 export function guideWanted(gameId, seat) {
   try {
     return JSON.parse(localStorage.getItem(GUIDE_KEY) || "[]").includes(`${gameId}/${seat}`);
@@ -75,10 +86,11 @@ export function guideWanted(gameId, seat) {
   }
 }
 
-/** Ask for the first-game guide at a seat of a game (on), or stop it (off). */
+/** Ask for the first-game guide at a seat of a game (on), or stop it (off).
+ * @param {string} gameId @param {number | null} seat @param {boolean} on */
 export function setGuide(gameId, seat, on) {
   try {
-    const keys = JSON.parse(localStorage.getItem(GUIDE_KEY) || "[]").filter((k) => k !== `${gameId}/${seat}`);
+    const keys = JSON.parse(localStorage.getItem(GUIDE_KEY) || "[]").filter((/** @type {string} */ k) => k !== `${gameId}/${seat}`);
     if (on) keys.unshift(`${gameId}/${seat}`);
     localStorage.setItem(GUIDE_KEY, JSON.stringify(keys.slice(0, 50)));
   } catch (err) { /* storage full or off: no guide */ }
@@ -91,6 +103,8 @@ export function setGuide(gameId, seat, on) {
  * message id and parameters ({id, params}; null when the server could not be reached).
  */
 export class ApiError extends Error {
+  /** @param {number} status @param {string} message @param {string | null} [code]
+   * @param {import("./types/protocol").SaidMessage | null} [text] */
   constructor(status, message, code = null, text = null) {
     super(message);
     this.status = status;
@@ -99,19 +113,22 @@ export class ApiError extends Error {
   }
 }
 
+/** @type {Session | null} */
 let session = null;
 
 /**
  * Who is signed in in this browser, as GET /api/account says: {account, csrf, mail}
  * (account null: nobody). Read once, then kept; `refresh` reads it again.
+ * @param {boolean} [refresh]
+ * @returns {Promise<Session>}
  */
 export async function currentSession(refresh = false) {
-  if (!session || refresh) session = await api("/api/account");
+  if (!session || refresh) session = /** @type {Session} */ (await api("/api/account"));
   return session;
 }
 
 /** Keep what an answer that signs in or out says of the session ({account, csrf, mail});
- * the page hears of it by the window's "terranova:session" event. */
+ * the page hears of it by the window's "terranova:session" event. @param {Session} answer */
 export function setSession(answer) {
   session = answer;
   if (typeof window !== "undefined") {
@@ -123,6 +140,7 @@ export function setSession(answer) {
  * Everything this browser does once someone signed in here: by the sign-in form, a sign-up
  * that signs in at once, a confirmed address's link or a password reset's. `answer` is the
  * API's {account, csrf, mail}.
+ * @param {Session} answer
  */
 export async function afterSignIn(answer) {
   setSession(answer);
@@ -149,7 +167,8 @@ export function nextPath(query = location.search) {
 
 const LANGUAGE_COOKIE = "terranova_lang";
 
-/** Keep `lang` as this browser's language (the server renders the pages in it). */
+/** Keep `lang` as this browser's language (the server renders the pages in it).
+ * @param {string} lang */
 export function chooseLanguage(lang) {
   document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(lang)}; path=/; max-age=31536000; SameSite=Lax`;
 }
@@ -157,7 +176,7 @@ export function chooseLanguage(lang) {
 /** The top bar's choice of language: each by its own name; a choice reloads the page in
  * it, and is kept for a signed-in person's account too. */
 export function languageMenu() {
-  const select = h("select.language-menu", { "aria-label": t("Language"), title: t("Language"), dataset: { testid: "language" } });
+  const select = /** @type {HTMLSelectElement} */ (h("select.language-menu", { "aria-label": t("Language"), title: t("Language"), dataset: { testid: "language" } }));
   for (const [code, name] of Object.entries(languages)) {
     select.append(h("option", { value: code, text: name, lang: code }));
   }
@@ -179,7 +198,7 @@ export function languageMenu() {
 export function accountArea() {
   const area = h("div.account-area", { dataset: { testid: "account-area" } });
   const here = `?next=${encodeURIComponent(location.pathname + location.search)}`;
-  const draw = (known) => {
+  const draw = (/** @type {Session | null} */ known) => {
     const account = known && known.account;
     area.dataset.signedIn = account ? "1" : "0";
     if (!account) {
@@ -189,14 +208,14 @@ export function accountArea() {
       return;
     }
     const menu = h("details.account-menu");
-    const out = h("button.small", { type: "button", dataset: { testid: "sign-out" }, text: t("Sign out") });
+    const out = /** @type {HTMLButtonElement} */ (h("button.small", { type: "button", dataset: { testid: "sign-out" }, text: t("Sign out") }));
     out.addEventListener("click", async () => {
       out.disabled = true;
       try {
         await signOut();
       } catch (err) {
         out.disabled = false;
-        toast(t("Could not sign out: {error}", { error: err.message }));
+        toast(t("Could not sign out: {error}", { error: errorText(err) }));
       }
     });
     menu.append(
@@ -208,11 +227,11 @@ export function accountArea() {
         out));
     area.replaceChildren(menu);
   };
-  addEventListener("terranova:session", (ev) => draw(ev.detail));
+  addEventListener("terranova:session", (ev) => draw(/** @type {CustomEvent<Session>} */ (ev).detail));
   // a click elsewhere closes the menu
   document.addEventListener("click", (ev) => {
-    const menu = area.querySelector("details[open]");
-    if (menu && !menu.contains(ev.target)) menu.open = false;
+    const menu = /** @type {HTMLDetailsElement | null} */ (area.querySelector("details[open]"));
+    if (menu && !menu.contains(/** @type {Node | null} */ (ev.target))) menu.open = false;
   });
   currentSession().then(draw, () => draw(null));
   return area;
@@ -221,8 +240,13 @@ export function accountArea() {
 /**
  * Call the JSON API; resolves to the parsed answer or rejects with an ApiError. A request
  * that changes something sends the session's X-CSRF-Token (docs/web.md, "Sessions and CSRF").
+ * The answer is the server's JSON, typed by the caller (types/protocol.d.ts).
+ * @param {string} path
+ * @param {{method?: string, body?: unknown}} [options]
+ * @returns {Promise<any>}
  */
 export async function api(path, { method = "GET", body } = {}) {
+  /** @type {RequestInit & {headers: Record<string, string>}} */
   const init = { method, headers: { Accept: "application/json" } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
@@ -253,41 +277,46 @@ export async function api(path, { method = "GET", body } = {}) {
 
 const STORE_KEY = "terranova.seats";
 
-/** Every seat this browser holds: [{game_id, game, seat, token, name, created}], newest first. */
+/** Every seat this browser holds: [{game_id, game, seat, token, name, created}], newest first.
+ * @returns {KeptSeat[]} */
 export function mySeats() {
   try {
     const list = JSON.parse(localStorage.getItem(STORE_KEY) || "[]");
-    return Array.isArray(list) ? list.filter((s) => s && s.game_id && s.token) : [];
+    return Array.isArray(list) ? list.filter((/** @type {KeptSeat} */ s) => s && s.game_id && s.token) : [];
   } catch (err) {
     return [];
   }
 }
 
-/** Remember (or refresh) a seat; the newest first, at most 50 kept. */
+/** Remember (or refresh) a seat; the newest first, at most 50 kept. @param {KeptSeat} entry */
 export function rememberSeat(entry) {
   const list = mySeats().filter((s) => !(s.game_id === entry.game_id && s.seat === entry.seat));
   list.unshift({ created: new Date().toISOString(), ...entry });
   try { localStorage.setItem(STORE_KEY, JSON.stringify(list.slice(0, 50))); } catch (err) { /* full */ }
 }
 
-/** Forget one seat this browser held (its person resigned it). */
+/** Forget one seat this browser held (its person resigned it).
+ * @param {string} gameId @param {number | null} seat */
 export function forgetSeat(gameId, seat) {
   const list = mySeats().filter((s) => !(s.game_id === gameId && s.seat === seat));
   try { localStorage.setItem(STORE_KEY, JSON.stringify(list)); } catch (err) { /* ignore */ }
 }
 
+/** Forget every seat this browser held in a game. @param {string} gameId */
 export function forgetGame(gameId) {
   const list = mySeats().filter((s) => s.game_id !== gameId);
   try { localStorage.setItem(STORE_KEY, JSON.stringify(list)); } catch (err) { /* ignore */ }
 }
 
-/** A seat's page: with its token, or without one for a seat the account signed in holds. */
+/** A seat's page: with its token, or without one for a seat the account signed in holds.
+ * @param {string} gameId @param {number} seat @param {string | null} [token] @returns {string} */
 export function seatLink(gameId, seat, token) {
   const base = `/play/${encodeURIComponent(gameId)}?seat=${seat}`;
   return token ? `${base}&token=${encodeURIComponent(token)}` : base;
 }
 
-/** The token this browser keeps for a seat (null: none). */
+/** The token this browser keeps for a seat (null: none).
+ * @param {string} gameId @param {number} seat @returns {string | null} */
 export function seatToken(gameId, seat) {
   const kept = mySeats().find((s) => s.game_id === gameId && s.seat === seat);
   return kept ? kept.token : null;
@@ -304,7 +333,7 @@ export async function attachMySeats() {
   const known = await currentSession().catch(() => null);
   const account = known && known.account ? known.account.account_id : null;
   if (!account) return null;
-  const fits = (s) => Number.isInteger(s.seat) && String(s.game_id).length <= 32 && String(s.token).length <= 200;
+  const fits = (/** @type {KeptSeat} */ s) => Number.isInteger(s.seat) && String(s.game_id).length <= 32 && String(s.token).length <= 200;
   const offered = mySeats().filter((s) => s.offered !== account && fits(s)).slice(0, 50);
   if (!offered.length) return null;
   const answer = await api("/api/account/seats", {
@@ -317,23 +346,28 @@ export async function attachMySeats() {
   return answer;
 }
 
+/** @param {string} path @returns {string} */
 export function absolute(path) { return new URL(path, location.origin).href; }
 
 // ------------------------------------------------------------------ DOM helpers
 
-/** h("div.card#id", {attrs, on: {click}}, ...children): a small element builder. */
+/** h("div.card#id", {attrs, on: {click}}, ...children): a small element builder.
+ * @param {string} spec
+ * @param {Props | Child | null} [props]
+ * @param {...Child} children
+ * @returns {HTMLElement} */
 export function h(spec, props, ...children) {
-  const [, tag = "div", rest = ""] = /^([a-z0-9-]*)(.*)$/i.exec(spec);
+  const [, tag = "div", rest = ""] = /** @type {RegExpExecArray} */ (/^([a-z0-9-]*)(.*)$/i.exec(spec));
   const el = document.createElement(tag || "div");
   for (const part of rest.match(/[.#][^.#]+/g) || []) {
     if (part[0] === ".") el.classList.add(part.slice(1));
     else el.id = part.slice(1);
   }
   if (props && (typeof props !== "object" || props instanceof Node || Array.isArray(props))) {
-    children.unshift(props);
+    children.unshift(/** @type {Child} */ (props));
     props = null;
   }
-  for (const [key, value] of Object.entries(props || {})) {
+  for (const [key, value] of Object.entries(/** @type {Props} */ (props || {}))) {
     if (value === undefined || value === null || value === false) continue;
     if (key === "on") {
       for (const [name, fn] of Object.entries(value)) el.addEventListener(name, fn);
@@ -342,7 +376,7 @@ export function h(spec, props, ...children) {
     } else if (key === "dataset") {
       Object.assign(el.dataset, value);
     } else if (key in el && !key.startsWith("aria") && key !== "list" && key !== "for") {
-      el[key] = value;
+      /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (el))[key] = value;
     } else {
       el.setAttribute(key, value === true ? "" : value);
     }
@@ -351,6 +385,7 @@ export function h(spec, props, ...children) {
   return el;
 }
 
+/** @param {Element} el @param {Child[]} children */
 function append(el, children) {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
@@ -361,7 +396,11 @@ function append(el, children) {
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
-/** s("circle", {cx, cy, r}): an SVG element. */
+/** s("circle", {cx, cy, r}): an SVG element.
+ * @param {string} tag
+ * @param {Props} [attrs]
+ * @param {...(Node | string | null | undefined | false | (Node | string | null | undefined | false)[])} children
+ * @returns {SVGElement} */
 export function s(tag, attrs = {}, ...children) {
   const el = document.createElementNS(SVG_NS, tag);
   for (const [key, value] of Object.entries(attrs)) {
@@ -374,15 +413,17 @@ export function s(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** @param {string} text @returns {SVGElement} */
 export function svgTitle(text) { return s("title", { text }); }
 
 const TOUCH_TIP_MS = 500; // how long a finger rests on something before its tooltip shows
 const TOUCH_SLOP = 10; // how far (px) it may move meanwhile
 
 /** What a tooltip would say over `target`: the nearest `title` attribute, or SVG `<title>`
- * child, of it or of what holds it; null if none. */
+ * child, of it or of what holds it; null if none.
+ * @param {EventTarget | null} target @returns {string | null} */
 function tooltipOf(target) {
-  for (let el = target; el && el.nodeType === 1 && el !== document.body; el = el.parentNode) {
+  for (let el = /** @type {Element | null} */ (target); el && el.nodeType === 1 && el !== document.body; el = /** @type {Element | null} */ (el.parentNode)) {
     const attribute = el.getAttribute("title");
     if (attribute) return attribute;
     const child = [...el.children].find((c) => c.localName === "title");
@@ -395,9 +436,12 @@ function tooltipOf(target) {
  * second on a tile, a card, a start point (anything with a title) shows its text in a bubble
  * by the finger, until the next touch; lifting that finger does not also click. */
 export function installTouchTips() {
-  let timer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  /** @type {[number, number] | null} */
   let start = null;
   let shown = false;
+  /** @type {HTMLElement | null} */
   let bubble = null;
   const hide = () => {
     if (bubble) bubble.remove();
@@ -412,13 +456,15 @@ export function installTouchTips() {
     if (!text) return;
     start = [ev.clientX, ev.clientY];
     timer = setTimeout(() => {
-      bubble = h("div.touch-tip", { role: "tooltip", dataset: { testid: "touch-tip" }, text });
-      document.body.append(bubble);
-      const box = bubble.getBoundingClientRect();
-      const x = Math.max(4, Math.min(innerWidth - box.width - 4, start[0] - box.width / 2));
-      const y = start[1] - box.height - 24 >= 4 ? start[1] - box.height - 24 : start[1] + 24;
-      bubble.style.left = `${x}px`;
-      bubble.style.top = `${y}px`;
+      const tip = h("div.touch-tip", { role: "tooltip", dataset: { testid: "touch-tip" }, text });
+      bubble = tip;
+      const at = /** @type {[number, number]} */ (start);
+      document.body.append(tip);
+      const box = tip.getBoundingClientRect();
+      const x = Math.max(4, Math.min(innerWidth - box.width - 4, at[0] - box.width / 2));
+      const y = at[1] - box.height - 24 >= 4 ? at[1] - box.height - 24 : at[1] + 24;
+      tip.style.left = `${x}px`;
+      tip.style.top = `${y}px`;
       shown = true;
     }, TOUCH_TIP_MS);
   }, true);
@@ -439,17 +485,20 @@ export function installTouchTips() {
   addEventListener("scroll", hide, true);
 }
 
+/** @type {Map<string, Promise<HTMLElement>>} */
 const stylesheets = new Map(); // href -> the promise of its <link>
 
 /**
  * A stylesheet added to the page once, e.g. a board module's own,
  * `await loadStyle(new URL("board.css", import.meta.url))`: resolves when it has loaded, or
  * failed to (the page then goes on without it), so a board awaiting it draws styled.
+ * @param {string | URL} url
+ * @returns {Promise<HTMLElement>}
  */
 export function loadStyle(url) {
   const href = new URL(url, location.href).href;
   if (!stylesheets.has(href)) {
-    stylesheets.set(href, new Promise((resolve) => {
+    stylesheets.set(href, new Promise((/** @type {(link: HTMLElement) => void} */ resolve) => {
       const link = h("link", { rel: "stylesheet", href });
       link.addEventListener("load", () => resolve(link));
       link.addEventListener("error", () => {
@@ -459,38 +508,44 @@ export function loadStyle(url) {
       document.head.append(link);
     }));
   }
-  return stylesheets.get(href);
+  return /** @type {Promise<HTMLElement>} */ (stylesheets.get(href));
 }
 
 // ------------------------------------------------------------------ toasts and copying
 
+/** @type {HTMLElement | null} */
 let toastBox = null;
 
-/** A short message at the bottom of the page; kind: "error" | "info" | "ok". */
+/** A short message at the bottom of the page; kind: "error" | "info" | "ok".
+ * @param {string} message @param {"error" | "info" | "ok"} [kind] @param {number} [ms]
+ * @returns {HTMLElement} */
 export function toast(message, kind = "error", ms = 4500) {
   if (!toastBox) {
     toastBox = h("div.toasts", { role: "status", "aria-live": "polite" });
     document.body.append(toastBox);
   }
+  const box = toastBox;
   const item = h(`div.toast.toast-${kind}`, { text: message });
   const close = () => {
     item.classList.add("leaving");
     setTimeout(() => item.remove(), 250);
   };
   item.addEventListener("click", close);
-  toastBox.append(item);
-  while (toastBox.children.length > 4) toastBox.firstChild.remove();
+  box.append(item);
+  while (box.children.length > 4) /** @type {Element} */ (box.firstElementChild).remove();
   setTimeout(close, ms);
   return item;
 }
 
+/** Copy a text; `button` says whether it was copied, a moment. Whether it was.
+ * @param {string} text @param {HTMLElement | null} [button] @returns {Promise<boolean>} */
 export async function copyText(text, button) {
   let ok = false;
   try {
     await navigator.clipboard.writeText(text);
     ok = true;
   } catch (err) {
-    const area = h("textarea", { value: text, readOnly: true });
+    const area = /** @type {HTMLTextAreaElement} */ (h("textarea", { value: text, readOnly: true }));
     area.style.position = "fixed";
     area.style.opacity = "0";
     document.body.append(area);
@@ -510,8 +565,10 @@ export async function copyText(text, button) {
   return ok;
 }
 
+/** @param {number} n @param {string} word @param {string} [many] @returns {string} */
 export function plural(n, word, many = `${word}s`) { return `${n} ${n === 1 ? word : many}`; }
 
+/** @param {string} iso @returns {string} */
 export function timeAgo(iso) {
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return "";
@@ -520,4 +577,11 @@ export function timeAgo(iso) {
   if (sec < 3600) return tn("{n} min ago", "{n} min ago", Math.floor(sec / 60));
   if (sec < 86400) return tn("{n} h ago", "{n} h ago", Math.floor(sec / 3600));
   return date(then, { dateStyle: "medium" });
+}
+
+/** The message of a caught error (an ApiError's detail, an Error's message), or the thing
+ * thrown as a text.
+ * @param {unknown} err @returns {string} */
+export function errorText(err) {
+  return err instanceof Error ? err.message : String(err);
 }
