@@ -1,14 +1,16 @@
+// @ts-check
 // A line chart of every seat's score over the turns, as SVG (from a state message's
 // scores_by_turn: [{turn, seat, ply, scores, others}]), and of the players holding no seat
 // (others: their scores by key).
 import { s, seatColour, svgTitle } from "./common.js";
 import { number, t, tn } from "./i18n.js";
 
-/** One line's score as the chart's summaries say it. */
+/** One line's score as the chart's summaries say it. @param {string} name @param {number} score */
 function scored(name, score) {
   return t("{name}: {score}", { name, score });
 }
 
+/** @param {number} max @param {number} ticks @returns {number} */
 function niceStep(max, ticks) {
   const raw = Math.max(1, max) / ticks;
   const power = 10 ** Math.floor(Math.log10(raw));
@@ -20,9 +22,15 @@ function niceStep(max, ticks) {
  * scoresByTurn: the message's list; names: seat names; opts: {width, height, final, others}
  * (final: the result's scores, drawn as the last point if they differ; others: the players
  * holding no seat, [{key, name, colour}], drawn from each turn's `others[key]`, dashed).
+ * @param {import("./types/protocol").TurnScores[]} scoresByTurn
+ * @param {string[]} names
+ * @param {{width?: number, height?: number, final?: number[] | null,
+ *   others?: {key: string, name: string, colour: string}[]}} [options]
+ * @returns {SVGElement}
  */
 export function scoreChart(scoresByTurn, names, { width = 360, height = 210, final = null, others = [] } = {}) {
   const seats = names.length;
+  /** @type {{turn: number, scores: number[], others?: Record<string, number>, final?: boolean}[]} */
   const points = [{ turn: 0, scores: new Array(seats).fill(0), others: {} }, ...scoresByTurn];
   if (final) {
     const last = points[points.length - 1];
@@ -40,8 +48,8 @@ export function scoreChart(scoresByTurn, names, { width = 360, height = 210, fin
   const pad = { l: 34, r: 12, t: 12, b: 30 };
   const pw = width - pad.l - pad.r;
   const ph = height - pad.t - pad.b;
-  const X = (turn) => pad.l + (turn / maxTurn) * pw;
-  const Y = (v) => pad.t + ph - (v / top) * ph;
+  const X = (/** @type {number} */ turn) => pad.l + (turn / maxTurn) * pw;
+  const Y = (/** @type {number} */ v) => pad.t + ph - (v / top) * ph;
   const summary = [
     ...names.map((n, k) => scored(n, points[points.length - 1].scores[k])),
     ...otherSeries.map((o) => scored(o.name, o.values[o.values.length - 1])),

@@ -1,16 +1,22 @@
+// @ts-check
 // A game's leaderboard: the people with the best ratings, from GET /api/leaderboards/{game}.
-import { accountArea, languageMenu, api, h } from "./common.js";
+import { accountArea, languageMenu, api, errorText, h } from "./common.js";
 import { number, t, tn } from "./i18n.js";
 
-const main = document.getElementById("people");
+/** GET /api/leaderboards/{game}.
+ * @typedef {{name: string, min_games: number,
+ *   people: {account_id: string, name: string, rating: number, games: number}[]}} Leaderboard */
+
+const main = /** @type {HTMLElement} */ (document.getElementById("people"));
 
 async function show() {
-  const game = decodeURIComponent(location.pathname.split("/").pop());
+  const game = decodeURIComponent(location.pathname.split("/").pop() ?? "");
+  /** @type {Leaderboard} */
   let board;
   try {
     board = await api(`/api/leaderboards/${encodeURIComponent(game)}`);
   } catch (err) {
-    main.replaceChildren(h("p.error", { role: "alert", text: err.message }));
+    main.replaceChildren(h("p.error", { role: "alert", text: errorText(err) }));
     return;
   }
   document.title = t("{game} leaderboard: Terranova", { game: board.name });
@@ -29,5 +35,5 @@ async function show() {
       : h("p.hint", { text: t("Nobody yet.") })));
 }
 
-document.querySelector(".topbar").append(languageMenu(), accountArea());
+/** @type {HTMLElement} */ (document.querySelector(".topbar")).append(languageMenu(), accountArea());
 show();

@@ -1,10 +1,11 @@
+// @ts-check
 // The page of a turn e-mail's unsubscribe link: opening it changes nothing (mail scanners
 // follow links); the button turns the e-mails off, by the link's key, without signing in.
-import { api } from "./common.js";
+import { api, errorText } from "./common.js";
 import { t } from "./i18n.js";
 
-const button = document.getElementById("unsubscribe");
-const answer = document.getElementById("unsubscribe-answer");
+const button = /** @type {HTMLButtonElement} */ (document.getElementById("unsubscribe"));
+const answer = /** @type {HTMLElement} */ (document.getElementById("unsubscribe-answer"));
 const key = new URLSearchParams(location.search).get("key") || "";
 
 if (!key) {
@@ -18,7 +19,7 @@ button.addEventListener("click", async () => {
     const done = await api("/api/account/unsubscribe", { method: "POST", body: { key } });
     answer.textContent = t("Done: {message}.", { message: done.message });
   } catch (err) {
-    answer.textContent = t("Nothing changed: {error}.", { error: err.message });
+    answer.textContent = t("Nothing changed: {error}.", { error: errorText(err) });
     button.disabled = false;
   }
 });

@@ -4,3 +4,139 @@
 /** What `h` takes as children: nodes, texts, numbers, nested lists; null, undefined and
  * false are left out. */
 export type Child = Node | string | number | boolean | null | undefined | Child[];
+
+import type {
+  AnalysisProgress, GameSummary, LogEntry, MoveData, StateMessage,
+} from "./protocol";
+
+/** What the play page gives a board (`createBoard(ctx)`). */
+export interface BoardContext {
+  /** the element for the board's main drawing (fills the board area) */
+  map: HTMLElement;
+  /** the element in the sidebar for the board's own controls */
+  panel: HTMLElement;
+  /** GET /api/games/{id}/components */
+  components: unknown;
+  /** this page's seat, or null for a spectator */
+  seat: number | null;
+  /** play an action text at the shown ply */
+  send(text: string): Promise<void>;
+  seatName(seat: number): string;
+  toast(text: string): void;
+}
+
+/** A move drawn on the map though not made: the hint, or an analysis's move played and
+ * the bot's best. */
+export interface MoveMark {
+  move: MoveData;
+  role: "hint" | "played" | "best";
+}
+
+/** A player holding no seat (an automaton the game plays outside the seats). */
+export interface OtherPlayer {
+  key: string;
+  name: string;
+  badge: string;
+  colour: string;
+  score: number;
+  role?: string;
+  winner?: boolean;
+}
+
+/** The end of the game as the board tells it. */
+export interface EndSummary {
+  title: string;
+  body: Node;
+  winners?: number[];
+}
+
+/** The board as the play page calls it: what every board implements (`update`, `settle`,
+ * `destroy`) and the hooks a board may add. game.js's header comment says what each does;
+ * types/board.d.ts, written with the boards, is the boards' side of the same interface. */
+export interface Board {
+  update(message: StateMessage, options: { live: boolean; since: number | null }): void;
+  settle(): void;
+  destroy(): void;
+  status?(message: StateMessage): string;
+  seatExtras?(message: StateMessage, seat: number): Node | null;
+  seatRole?(message: StateMessage, seat: number): string | null;
+  scoreUnit?(message: StateMessage): string | null;
+  scoreText?(message: StateMessage, seat: number, score: number): string;
+  endSummary?(message: StateMessage): EndSummary | null;
+  describeLog?(log: LogEntry[], message: StateMessage): string[];
+  showMove?(entry: LogEntry | null, message: StateMessage | null): boolean;
+  otherPlayers?(message: StateMessage): OtherPlayer[] | null;
+  chanceActor?(entry: LogEntry, message: StateMessage): { seat: number } | { seat?: null; key: string; name: string; colour: string } | null;
+  chanceOpensTurn?(entry: LogEntry, message: StateMessage): boolean;
+  showHint?(marks: MoveMark[], message: StateMessage | null): void;
+  guide?(message: StateMessage): string | null;
+}
+
+/** A board module: its `createBoard`. */
+export interface BoardModule {
+  createBoard(ctx: BoardContext): Board | Promise<Board>;
+}
+
+/** The replay of a finished game: the positions it steps through (the ply before each
+ * decision, then the end), where it is, the positions read, the autoplay's timer and the
+ * number of the newest position asked for (an older answer is dropped). */
+export interface Replay {
+  steps: number[];
+  index: number;
+  cache: Map<number, Promise<StateMessage>>;
+  timer: ReturnType<typeof setInterval> | null;
+  token: number;
+}
+
+type Timer = ReturnType<typeof setTimeout>;
+
+/** The play page's state (play/state.js): read anywhere, changed only by its `update`. */
+export interface AppState {
+  /** the game's id, from the address */
+  gameId: string;
+  /** this page's seat (null: a spectator) and its token (null: played by the account) */
+  seat: number | null;
+  token: string | null;
+  /** the game's board, its summary */
+  board: Board | null;
+  summary: GameSummary | null;
+  /** the newest live state message, and the message on screen (latest, or a replay's) */
+  latest: StateMessage | null;
+  shown: StateMessage | null;
+  /** the replay of a finished game, while it is shown */
+  replay: Replay | null;
+  /** whether this browser has kept the seat's token (once, at the first state) */
+  remembered: boolean;
+  /** the WebSocket, and whether it is open */
+  socket: WebSocket | null;
+  connected: boolean;
+  /** reconnecting: attempts since the last state, the timer, when it fires (ms), the
+   * banner's countdown; fatal: nothing to reconnect to (a refused link, no such game) */
+  attempts: number;
+  retryTimer: Timer | undefined;
+  retryAt: number;
+  retryClock: ReturnType<typeof setInterval> | undefined;
+  fatal: boolean;
+  /** the pings' timer, and when the server was last heard (ms) */
+  heartbeat: ReturnType<typeof setInterval> | undefined;
+  lastHeard: number;
+  /** when the newest state message came (ms), the wait added after a re-read that found
+   * nothing new (ms), and whether a re-read is under way */
+  stateAt: number;
+  overdueWait: number;
+  rereading: boolean;
+}
+
+/** What the connection hands to the page (game.js wires them to the rendering). */
+export interface ConnectionHandlers {
+  /** a state message (over the WebSocket or HTTP) */
+  receive(message: StateMessage): void;
+  /** an `analysis` message */
+  analysis(message: AnalysisProgress): void;
+  /** a chat message: whether the chat took it */
+  chat(message: { type: string; [key: string]: unknown }): boolean;
+  /** the socket closed */
+  offline(): void;
+  /** nothing to play here: the server's message and its code */
+  fatal(message: string, code: string): void;
+}
