@@ -1,17 +1,27 @@
+// @ts-check
 // The account pages: sign up, sign in, a forgotten password, the pages the e-mailed links
 // open (confirm an address, choose a new password) and the account's own page. One page,
 // account.html, draws the view its path names (/account, /account/<view>).
 import {
-  accountArea, languageMenu, afterSignIn, api, currentSession, h, nextPath, setSession, signOut,
+  accountArea, languageMenu, afterSignIn, api, currentSession, errorText, h, nextPath, setSession, signOut,
 } from "./common.js";
 import { languages, t, tn, withNodes } from "./i18n.js";
 
-const main = document.getElementById("account-main");
+/** @typedef {import("./types/protocol").Session} Session */
+/** @typedef {import("./types/protocol").SaidMessage} SaidMessage */
+/** A form's field. @typedef {{name: string, label: string, type?: string, autocomplete?: string,
+ *   hint?: string, value?: string}} Field */
+/** What a form's fields hold, by name. @typedef {Record<string, string>} Values */
+/** The account signed in, as GET /api/account says it. @typedef {NonNullable<Session["account"]>} Account */
+
+const main = /** @type {HTMLElement} */ (document.getElementById("account-main"));
 const NO_MAIL = t("This server sends no e-mail, so a forgotten password cannot be reset.");
+/** @type {Record<string, string>} */
 const LABELS = { email: t("E-mail address"), name: t("Display name"), password: t("Password") };
 const LONG_ENOUGH = tn("{n} character or more.", "{n} characters or more.", 8);
 
 /** An API error as a sentence: "email: …" names its field as the form does. */
+/** @param {string} text */
 function sentence(text) {
   const named = /^(email|name|password): (.*)$/s.exec(text);
   const said = named ? t("{field}: {problem}", { field: LABELS[named[1]], problem: named[2] }) : text;
@@ -19,6 +29,7 @@ function sentence(text) {
   return /[.!?]$/.test(first) ? first : `${first}.`;
 }
 
+/** @param {Field} spec */
 function field({ name, label, type = "text", autocomplete, hint, value = "" }) {
   const id = `field-${name}`;
   const input = h("input", {
@@ -32,25 +43,27 @@ function field({ name, label, type = "text", autocomplete, hint, value = "" }) {
 /**
  * A form whose errors show under its fields, in words; its fields keep what was typed when
  * the server refuses. `onSubmit(values)` does the work (an ApiError thrown is shown).
+ * @param {{id: string, fields: Field[], submit: string, danger?: boolean,
+ *   onSubmit(values: Values): Promise<void>}} spec
  */
 function accountForm({ id, fields, submit, danger = false, onSubmit }) {
   const error = h("p.form-error", { role: "alert", hidden: true, dataset: { testid: `${id}-error` } });
-  const button = h(danger ? "button.danger" : "button.primary", {
+  const button = /** @type {HTMLButtonElement} */ (h(danger ? "button.danger" : "button.primary", {
     type: "submit", text: submit, dataset: { testid: `${id}-submit` },
-  });
-  const form = h("form.account-form", { id, novalidate: true }, fields.map(field), error, h("div.actions", button));
+  }));
+  const form = /** @type {HTMLFormElement} */ (h("form.account-form", { id, novalidate: true }, fields.map(field), error, h("div.actions", button)));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     error.hidden = true;
     for (const input of form.querySelectorAll("input")) input.removeAttribute("aria-invalid");
     button.disabled = true;
-    const values = Object.fromEntries(new FormData(form));
+    const values = /** @type {Values} */ (Object.fromEntries(new FormData(form)));
     try {
       await onSubmit(values);
     } catch (err) {
-      error.textContent = sentence(err.message);
+      error.textContent = sentence(errorText(err));
       error.hidden = false;
-      const field = fieldOf(err.text);
+      const field = fieldOf(/** @type {{text?: SaidMessage | null}} */ (err).text);
       const input = field && form.querySelector(`input[name="${CSS.escape(field)}"]`);
       if (input) input.setAttribute("aria-invalid", "true");
     } finally {
@@ -62,38 +75,46 @@ function accountForm({ id, fields, submit, danger = false, onSubmit }) {
 
 /** The form's field a refusal names, from its message's English id ("email: ...") or
  * parameters ("{field}: {problem}", the first of several), never from its words in the
- * page's language. */
+ * page's language.
+ * @param {unknown} message @returns {string | null} */
 function fieldOf(message) {
   if (!message || typeof message !== "object") return null;
-  const named = /^(email|name|password|current|new):/.exec(message.id || "");
+  const said = /** @type {{id?: string, params?: Record<string, unknown> | null}} */ (message);
+  const named = /^(email|name|password|current|new):/.exec(said.id || "");
   if (named) return named[1];
-  const params = message.params || {};
+  const params = said.params || {};
   if (typeof params.field === "string") return params.field;
   return fieldOf(params.first);
 }
 
+/** @param {string} title @param {...import("./types/site").Child} children */
 function card(title, ...children) {
   return h("section.card.account-card", h("h1", { text: title }), ...children);
 }
 
+/** @param {string} title @param {string} testid @param {...import("./types/site").Child} children */
 function section(title, testid, ...children) {
   return h("section.card.account-card", { dataset: { testid } }, h("h2", { text: title }), ...children);
 }
 
+/** @param {string} text @param {string} [kind] @param {string} [testid] */
 function notice(text, kind = "info", testid = "notice") {
   return h(`p.notice.notice-${kind}`, { dataset: { testid }, text });
 }
 
+/** @param {...HTMLElement} items */
 function links(...items) {
   return h("p.account-links", ...items.flatMap((item, i) => (i ? [" · ", item] : [item])));
 }
 
+/** @param {string} href @param {string} text @param {string} [testid] */
 function link(href, text, testid) {
-  return h("a", { href, text, dataset: testid ? { testid } : undefined });
+  return /** @type {HTMLAnchorElement} */ (h("a", { href, text, dataset: testid ? { testid } : undefined }));
 }
 
+/** @param {...(Node | null | undefined)} nodes */
 function show(...nodes) {
-  main.replaceChildren(...nodes.filter(Boolean));
+  main.replaceChildren(.../** @type {Node[]} */ (nodes.filter(Boolean)));
   document.body.dataset.ready = "1";
 }
 
@@ -104,19 +125,22 @@ function linkToken() {
   return token;
 }
 
+/** @param {string} path */
 function withNext(path) {
   const next = nextPath();
   return next === "/" ? path : `${path}?next=${encodeURIComponent(next)}`;
 }
 
+/** @param {Session} known */
 function signedInAlready(known) {
   show(card(t("You are signed in"),
-    h("p", { text: t("You are signed in as {name}.", { name: known.account.name }) }),
+    h("p", { text: t("You are signed in as {name}.", { name: /** @type {Account} */ (known.account).name }) }),
     links(link(nextPath(), t("Continue"), "continue"), link("/account", t("Your account")))));
 }
 
 // ------------------------------------------------------------------ the views
 
+/** @param {Session} known */
 function signUp(known) {
   if (known.account) return signedInAlready(known);
   document.title = t("Sign up · Terranova");
@@ -150,6 +174,7 @@ function signUp(known) {
     links(h("span", {}, withNodes(t("Have an account? {link}"), { link: link(withNext("/account/sign-in"), t("Sign in")) })))));
 }
 
+/** @param {Session} known */
 function signIn(known) {
   if (known.account) return signedInAlready(known);
   document.title = t("Sign in · Terranova");
@@ -166,7 +191,7 @@ function signIn(known) {
       location.assign(nextPath());
     },
   });
-  const email = form.querySelector("input[name=email]");
+  const email = /** @type {HTMLInputElement} */ (form.querySelector("input[name=email]"));
   email.addEventListener("input", () => {
     forgot.href = email.value ? `/account/forgot?email=${encodeURIComponent(email.value)}` : "/account/forgot";
   });
@@ -176,6 +201,7 @@ function signIn(known) {
     links(h("span", {}, withNodes(t("No account yet? {link}"), { link: link(withNext("/account/sign-up"), t("Sign up")) })))));
 }
 
+/** @param {Session} known */
 function forgot(known) {
   document.title = t("Forgotten password · Terranova");
   if (!known.mail) {
@@ -206,6 +232,7 @@ function forgot(known) {
     links(link("/account/sign-in", t("Back to sign in")))));
 }
 
+/** @param {string} title @param {string} message */
 function brokenLink(title, message) {
   show(card(title,
     notice(message, "error", "link-error"),
@@ -218,20 +245,21 @@ function verify() {
   const token = linkToken();
   if (!token) return brokenLink(t("This link is not complete"), t("Open the link from your e-mail again, all of it."));
   // a button, not on opening: a mail scanner that opens links must not use this one
-  const button = h("button.primary", { type: "button", text: t("Confirm and sign in"), dataset: { testid: "confirm-button" } });
+  const button = /** @type {HTMLButtonElement} */ (h("button.primary", { type: "button", text: t("Confirm and sign in"), dataset: { testid: "confirm-button" } }));
   button.addEventListener("click", () => { button.disabled = true; confirmAddress(token); });
   show(card(t("Confirm your address"),
     h("p.hint", { text: t("Confirm this e-mail address for your Terranova account, and sign in in this browser.") }),
     h("div.actions", button)));
 }
 
+/** @param {string} token */
 async function confirmAddress(token) {
   show(card(t("Confirming your address…")));
   let answer;
   try {
     answer = await api("/api/account/verify", { method: "POST", body: { token } });
   } catch (err) {
-    return brokenLink(t("This link does not work"), sentence(err.message));
+    return brokenLink(t("This link does not work"), sentence(errorText(err)));
   }
   await afterSignIn(answer);
   show(card(t("Your address is confirmed"),
@@ -258,6 +286,7 @@ function reset() {
   show(card(t("Choose a new password"), form));
 }
 
+/** @param {Session} known @param {Node | null} [message] */
 function settings(known, message = null) {
   document.title = t("Your account · Terranova");
   if (!known.account) {
@@ -278,8 +307,8 @@ function settings(known, message = null) {
       h("dd", {}, h("span", { text: account.email, dataset: { testid: "facts-email" } }),
         h("span.muted", { text: ` ${address}`, dataset: { testid: "facts-confirmed" } }))));
 
-  const box = h("input", { type: "checkbox", id: "turn-emails", dataset: { testid: "turn-emails" } });
-  box.checked = account.turn_emails;
+  const box = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: "turn-emails", dataset: { testid: "turn-emails" } }));
+  box.checked = /** @type {boolean} */ (account.turn_emails);
   box.disabled = !known.mail;
   const saved = h("p.hint", { role: "status", hidden: true, dataset: { testid: "turn-emails-status" } });
   box.addEventListener("change", async () => {
@@ -292,7 +321,7 @@ function settings(known, message = null) {
       saved.textContent = wanted ? t("Saved: we e-mail you when it has been your turn for a while.") : t("Saved: no e-mail about your turns.");
     } catch (err) {
       box.checked = !wanted;
-      saved.textContent = sentence(err.message);
+      saved.textContent = sentence(errorText(err));
       saved.classList.add("form-error");
     } finally {
       box.disabled = false;
@@ -315,20 +344,21 @@ function settings(known, message = null) {
         await api("/api/account/password", { method: "POST", body: values });
         for (const input of password.querySelectorAll("input")) input.value = "";
         password.querySelector("[data-testid='password-done']")?.remove();
-        password.querySelector(".form-error").before(
+        /** @type {Element} */ (password.querySelector(".form-error")).before(
           notice(t("Your password is changed. Every other browser is signed out."), "ok", "password-done"));
       },
     }));
 
-  const here = h("button", { type: "button", text: t("Sign out"), dataset: { testid: "sign-out-here" } });
-  const everywhere = h("button", { type: "button", text: t("Sign out everywhere"), dataset: { testid: "sign-out-everywhere" } });
+  const here = /** @type {HTMLButtonElement} */ (h("button", { type: "button", text: t("Sign out"), dataset: { testid: "sign-out-here" } }));
+  const everywhere = /** @type {HTMLButtonElement} */ (h("button", { type: "button", text: t("Sign out everywhere"), dataset: { testid: "sign-out-everywhere" } }));
   const outError = h("p.form-error", { role: "alert", hidden: true });
+  /** @param {HTMLButtonElement} button @param {() => Promise<void>} how */
   const signingOut = async (button, how) => {
     button.disabled = true;
     try {
       await how();
     } catch (err) {
-      outError.textContent = sentence(err.message);
+      outError.textContent = sentence(errorText(err));
       outError.hidden = false;
       button.disabled = false;
     }
@@ -364,10 +394,11 @@ function settings(known, message = null) {
 
 /** The account's language: each offered by its own name, or the browser's. A choice is
  * saved (the server also sets this browser's language cookie) and the page reloads in it. */
+/** @param {Account} account */
 function languageSection(account) {
-  const select = h("select", { id: "account-language", dataset: { testid: "account-language" } },
+  const select = /** @type {HTMLSelectElement} */ (h("select", { id: "account-language", dataset: { testid: "account-language" } },
     h("option", { value: "", text: t("The browser's language") }),
-    Object.entries(languages).map(([code, name]) => h("option", { value: code, text: name, lang: code })));
+    Object.entries(languages).map(([code, name]) => h("option", { value: code, text: name, lang: code }))));
   select.value = account.language || "";
   const status = h("p.hint", { role: "status", hidden: true, dataset: { testid: "account-language-status" } });
   select.addEventListener("change", async () => {
@@ -380,7 +411,7 @@ function languageSection(account) {
     } catch (err) {
       select.value = account.language || "";
       select.disabled = false;
-      status.textContent = sentence(err.message);
+      status.textContent = sentence(errorText(err));
       status.classList.add("form-error");
       status.hidden = false;
     }
@@ -393,25 +424,29 @@ function languageSection(account) {
 
 // ------------------------------------------------------------------ start
 
+/** @type {Record<string, (known: Session) => unknown>} */
 const VIEWS = { "sign-up": signUp, "sign-in": signIn, forgot, verify, reset };
 
 async function start() {
   const view = location.pathname.replace(/\/+$/, "").split("/")[2] || "";
   // the forms to sign in or up need no links to themselves
-  document.querySelector(".topbar").append(languageMenu());
-  if (!["sign-in", "sign-up", "forgot"].includes(view)) document.querySelector(".topbar").append(accountArea());
+  const topbar = /** @type {HTMLElement} */ (document.querySelector(".topbar"));
+  topbar.append(languageMenu());
+  if (!["sign-in", "sign-up", "forgot"].includes(view)) topbar.append(accountArea());
   main.dataset.view = view || "account";
+  /** @type {Session} */
   let known;
   try {
     known = await currentSession();
   } catch (err) {
-    show(card(t("Your account"), notice(t("The server cannot say who is signed in: {error}", { error: err.message }), "error", "load-error")));
+    show(card(t("Your account"), notice(t("The server cannot say who is signed in: {error}", { error: errorText(err) }), "error", "load-error")));
     return;
   }
   if (!view) {
     // signed out with the top bar's menu: the page says so
     addEventListener("terranova:session", (ev) => {
-      if (!ev.detail.account && main.querySelector("[data-testid='delete']")) settings(ev.detail);
+      const detail = /** @type {CustomEvent<Session>} */ (ev).detail;
+      if (!detail.account && main.querySelector("[data-testid='delete']")) settings(detail);
     });
     settings(known);
     return;

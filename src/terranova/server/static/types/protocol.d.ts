@@ -242,7 +242,14 @@ export interface Analysis {
 
 /** Who is signed in (GET /api/account). */
 export interface Session {
-  account: { account_id: string; name: string; [key: string]: unknown } | null;
+  account: {
+    account_id: string;
+    name: string;
+    email?: string;
+    language?: string | null;
+    turn_emails?: boolean;
+    [key: string]: unknown;
+  } | null;
   csrf: string | null;
   mail: boolean;
   [key: string]: unknown;
