@@ -1,23 +1,50 @@
+// @ts-check
 // The lobby: pick a game, its seats (human or bot) and variants, create it, hand out the
 // invitation links, and list the games this browser holds seats in ("my games").
 import {
-  absolute, accountArea, languageMenu, api, attachMySeats, copyText, currentSession, forgetGame, h, mySeats,
+  absolute, accountArea, languageMenu, api, errorText, attachMySeats, copyText, currentSession, forgetGame, h, mySeats,
   paletteSwitch, rememberSeat, seatColour, seatLink, seatToken, setGuide, timeAgo, toast,
 } from "./common.js";
 import { chatPanel } from "./chat.js";
 import { number, t, tn } from "./i18n.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("./types/protocol").SeatInfo} SeatInfo */
+/** @typedef {import("./types/protocol").GameSummary} GameSummary */
+/** A variant of the catalog. @typedef {{choices?: (string | number)[], default?: string | number,
+ *   label?: string, note?: string, description?: string}} Variant */
+/** A game of the catalog (GET /api/catalog). @typedef {{id: string, name: string,
+ *   description?: string, rules?: string | null, bots?: string[], response_windows?: boolean,
+ *   automaton_variant?: string | null, seats: {min: number, max: number, default: number},
+ *   variants?: Record<string, Variant>}} CatalogGame */
+/** A seat's choice in the form. @typedef {{kind: string, name: string, bot: string, spec: string}} SeatChoice */
+/** A seat as POST /api/games takes it. @typedef {{kind: string, held?: boolean, name?: string, bot?: string}} SeatRequest */
+/** An element of the lobby's page by its id (index.html has each one asked for): a form's
+ * control, a link or a box, typed as the surface the lobby uses of them.
+ * @typedef {HTMLElement & Pick<HTMLInputElement, "value" | "checked" | "disabled" | "placeholder">
+ *   & Pick<HTMLAnchorElement, "href">} PageElement */
+
+/** A table's seat as the API lists it (a summary's, an open table's, a profile's).
+ * @typedef {SeatInfo & {token?: string, link?: string, held?: boolean}} TableSeat */
+/** A game as the API lists it (the account's games, the open tables, a created game).
+ * @typedef {{game_id: string, game: string, name?: string, status?: string, to_move?: number | null,
+ *   seats: TableSeat[], result?: import("./types/protocol").GameResult | null, [key: string]: any}} TableGame */
+/** An invitation to a seat. @typedef {{game_id: string, game: string, seat: number, [key: string]: any}} Invitation */
+
+/** @param {string} id @returns {PageElement} */
+const $ = (id) => /** @type {PageElement} */ (document.getElementById(id));
 const OTHER_BOT = "__other__";
 
+/** @type {{games: CatalogGame[], bots: string[]}} */
 let catalog = { games: [], bots: [] };
 /** Seat choices kept while the number of players changes: [{kind, name, bot, spec}]. */
+/** @type {SeatChoice[]} */
 let seatChoices = [];
 
 function currentGame() {
   return catalog.games.find((g) => g.id === $("game-select").value) || catalog.games[0];
 }
 
+/** @param {string} name */
 function humanize(name) {
   const text = name.replace(/_/g, " ");
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -35,15 +62,18 @@ function defaultBot() {
 }
 
 /** The name field's hint: a person's seat is "Player 2" until named; a bot names itself. */
+/** @param {string} kind @param {number} index */
 function namePlaceholder(kind, index) {
   return kind === "human" ? t("Player {seat}", { seat: index + 1 }) : t("Name");
 }
 
 /** The seats' numbers as people count them ("1, 3"). */
+/** @param {{seat: number}[]} seats */
 function seatNumbers(seats) {
   return seats.map((s) => number(s.seat + 1)).join(", ");
 }
 
+/** @param {number} index @returns {SeatChoice} */
 function defaultChoice(index) {
   const bot = defaultBot();
   return index === 0 ? { kind: "human", name: "", bot, spec: "" } : { kind: "bot", name: "", bot, spec: "" };
@@ -89,6 +119,7 @@ function renderGame() {
   $("response-field").hidden = !hasResponseWindows(game);
 }
 
+/** @param {CatalogGame} game */
 function hasResponseWindows(game) {
   return Boolean(game.response_windows);
 }
@@ -110,6 +141,7 @@ function renderSeats() {
   $("seat-list").replaceChildren(...rows);
 }
 
+/** @param {number} index */
 function automatonRow(index) {
   return h("li.seat-row.automaton", { dataset: { seat: index, automaton: "1" } },
     h("span.seat-dot", { style: `background:${seatColour(index)}`, "aria-hidden": "true" }),
@@ -117,34 +149,35 @@ function automatonRow(index) {
     h("span.automaton-label", { text: t("The automaton (variant {variant})", { variant: currentGame().automaton_variant }) }));
 }
 
+/** @param {number} index */
 function seatRow(index) {
   const choice = seatChoices[index];
-  const kind = h("select", {
+  const kind = /** @type {HTMLSelectElement} */ (h("select", {
     id: `seat-${index}-kind`, "aria-label": t("Seat {seat}: who plays", { seat: index + 1 }),
     dataset: { seat: index, role: "kind" },
   },
   h("option", { value: "human", text: t("Human") }),
   h("option", { value: "bot", text: t("Bot") }),
-  h("option", { value: "open", text: t("Open seat") }));
+  h("option", { value: "open", text: t("Open seat") })));
   kind.value = choice.kind;
-  const name = h("input", {
+  const name = /** @type {HTMLInputElement} */ (h("input", {
     id: `seat-${index}-name`, type: "text", maxLength: 40, value: choice.name,
     placeholder: namePlaceholder(choice.kind, index),
     "aria-label": t("Seat {seat}: name", { seat: index + 1 }), autocomplete: "off",
-  });
+  }));
   const bots = gameBots();
   // a bot chosen for the previous game that does not play this one gives way to the default
   if (choice.bot !== OTHER_BOT && !bots.includes(choice.bot)) choice.bot = defaultBot();
   const botOptions = bots.map((b) => h("option", { value: b, text: b }));
   botOptions.push(h("option", { value: OTHER_BOT, text: t("other…") }));
-  const bot = h("select", { id: `seat-${index}-bot`, "aria-label": t("Seat {seat}: bot", { seat: index + 1 }) }, botOptions);
+  const bot = /** @type {HTMLSelectElement} */ (h("select", { id: `seat-${index}-bot`, "aria-label": t("Seat {seat}: bot", { seat: index + 1 }) }, botOptions));
   bot.value = choice.bot;
-  const spec = h("input", {
+  const spec = /** @type {HTMLInputElement} */ (h("input", {
     id: `seat-${index}-spec`, type: "text", maxLength: 200, value: choice.spec,
     placeholder: t("bot spec, e.g. {example}", { example: "greedy:epsilon=0.1" }),
     "aria-label": t("Seat {seat}: bot spec", { seat: index + 1 }),
     autocomplete: "off", spellcheck: false,
-  });
+  }));
   const sync = () => {
     choice.kind = kind.value;
     choice.name = name.value;
@@ -166,24 +199,26 @@ function seatRow(index) {
   return row;
 }
 
+/** @param {CatalogGame} game */
 function renderVariants(game) {
   // the catalog lists only the variants the web may set (not a tile or deck file's path)
   const entries = Object.entries(game.variants || {});
   $("variants-fieldset").hidden = entries.length === 0;
   const fields = entries.map(([key, variant]) => {
     const id = `variant-${key}`;
+    /** @type {HTMLInputElement | HTMLSelectElement} */
     let control;
     if (Array.isArray(variant.choices)) {
-      control = h("select", { id, name: key, dataset: { variant: key } },
+      control = /** @type {HTMLSelectElement} */ (h("select", { id, name: key, dataset: { variant: key } },
         variant.choices.map((c) => h("option", {
           value: String(c), text: c === variant.default ? t("{value} (default)", { value: String(c) }) : String(c),
-        })));
+        }))));
       control.value = String(variant.default);
     } else {
-      control = h("input", {
+      control = /** @type {HTMLInputElement} */ (h("input", {
         id, name: key, type: typeof variant.default === "number" ? "number" : "text",
         value: variant.default ?? "", dataset: { variant: key },
-      });
+      }));
     }
     if (key === game.automaton_variant) control.addEventListener("input", renderSeats);
     return h("div.field.variant", h("label", { for: id, text: variant.label || humanize(key) }), control,
@@ -196,15 +231,18 @@ function renderVariants(game) {
 function readRequest() {
   const game = currentGame();
   const count = Number($("players-select").value);
+  /** @type {Record<string, unknown>} */
   const params = { players: count };
   for (const control of $("variant-list").querySelectorAll("[data-variant]")) {
-    const key = control.dataset.variant;
-    const variant = game.variants[key];
+    const key = /** @type {string} */ (/** @type {HTMLElement} */ (control).dataset.variant);
+    const variant = /** @type {Record<string, Variant>} */ (game.variants)[key];
     const sample = Array.isArray(variant.choices) && variant.choices.length ? variant.choices[0] : variant.default;
-    let value = control.value;
+    /** @type {string | number} */
+    let value = /** @type {HTMLInputElement} */ (control).value;
     if (typeof sample === "number") value = Number(value);
     params[key] = value;
   }
+  /** @type {SeatRequest[]} */
   const seats = [];
   const automata = automatonSeats();
   let held = false;
@@ -214,6 +252,7 @@ function readRequest() {
       continue;
     }
     const choice = seatChoices[i];
+    /** @type {SeatRequest} */
     const seat = { kind: choice.kind };
     // the first human seat is the creator's: signed in, their account holds it (the server
     // ignores this for a guest)
@@ -225,6 +264,7 @@ function readRequest() {
     }
     seats.push(seat);
   }
+  /** @type {Record<string, unknown>} */
   const request = { game: game.id, params, seats, bot_delay_ms: Number($("bot-delay").value) };
   if ($("practice").checked) request.practice = true;
   if ($("hints").checked) request.hints = true;
@@ -238,23 +278,25 @@ function readRequest() {
   return request;
 }
 
+/** @param {SubmitEvent} event */
 async function createGame(event) {
   event.preventDefault();
   let request;
   try {
     request = readRequest();
   } catch (err) {
-    toast(err.message);
+    toast(errorText(err));
     return;
   }
   const button = $("create-button");
   button.disabled = true;
   button.textContent = t("Creating…");
   try {
+    /** @type {TableGame & {spectator_link: string}} */
     const created = await api("/api/games", { method: "POST", body: request });
     for (const seat of created.seats) {
       if (seat.token) {
-        rememberSeat({ game_id: created.game_id, game: request.game, seat: seat.seat, token: seat.token, name: seat.name });
+        rememberSeat({ game_id: created.game_id, game: /** @type {string} */ (request.game), seat: seat.seat, token: /** @type {string} */ (seat.token), name: seat.name });
         if ($("guide").checked) setGuide(created.game_id, seat.seat, true);
       }
     }
@@ -262,16 +304,18 @@ async function createGame(event) {
     renderMyGames();
     renderOpenTables();
   } catch (err) {
-    toast(t("The game could not be created: {error}", { error: err.message }));
+    toast(t("The game could not be created: {error}", { error: errorText(err) }));
   } finally {
     button.disabled = false;
     button.textContent = t("Create game");
   }
 }
 
+/** @param {string} label @param {string | null} colour @param {string} url @param {string | null} playText
+ * @param {string | null} playHref @param {string} testid */
 function linkRow(label, colour, url, playText, playHref, testid) {
   const input = h("input.link", { type: "text", readOnly: true, value: url, "aria-label": t("{who}: link", { who: label }) });
-  input.addEventListener("focus", () => input.select());
+  input.addEventListener("focus", () => /** @type {HTMLInputElement} */ (input).select());
   const copy = h("button.copy", { type: "button", text: t("Copy"), "aria-label": t("Copy the link of {who}", { who: label }) });
   copy.addEventListener("click", () => copyText(url, copy));
   return h("li.invite", { dataset: { testid } },
@@ -282,6 +326,7 @@ function linkRow(label, colour, url, playText, playHref, testid) {
       h("a.button.primary", { href: playHref, text: playText, dataset: { testid: `${testid}-open` } })));
 }
 
+/** @param {TableGame} created */
 function showCreated(created) {
   const items = [];
   for (const seat of created.seats) {
@@ -333,6 +378,8 @@ async function accountGames() {
 
 /** A seat of a listed game: its colour and who plays it (a star for a winner), or that it
  * waits for someone to join. */
+/** @param {TableSeat} seat @param {import("./types/protocol").GameResult | null} [result]
+ * @param {...import("./types/site").Child} more */
 function playerChip(seat, result = null, ...more) {
   const name = seat.kind === "open" ? t("open seat") : seat.name;
   return h("span.player-chip", h("span.seat-dot", { style: `background:${seatColour(seat.seat)}` }),
@@ -340,6 +387,7 @@ function playerChip(seat, result = null, ...more) {
 }
 
 /** A game of the account's, drawn from the list's own summary (nothing more is read). */
+/** @param {TableGame} game @param {string} group */
 function accountGameItem(game, group) {
   const names = game.seats.map((seat) => playerChip(seat, game.result));
   const playing = game.status === "playing";
@@ -347,11 +395,11 @@ function accountGameItem(game, group) {
   if (group === "waiting") status = t("your turn");
   else if (!playing) status = game.status === "finished" ? t("finished") : t("closed");
   else if (game.to_move === null) status = t("playing");
-  else if (game.seats[game.to_move].kind === "open") status = t("waiting for a player");
-  else status = t("{name} to move", { name: game.seats[game.to_move].name });
+  else if (game.seats[/** @type {number} */ (game.to_move)].kind === "open") status = t("waiting for a player");
+  else status = t("{name} to move", { name: game.seats[/** @type {number} */ (game.to_move)].name });
   const buttons = game.mine
-    .filter((k) => !playing || game.seats[k].kind === "human") // a resigned seat is a bot's
-    .map((k) => h("a.button.small" + (playing ? ".primary" : ""), {
+    .filter((/** @type {number} */ k) => !playing || game.seats[k].kind === "human") // a resigned seat is a bot's
+    .map((/** @type {number} */ k) => h("a.button.small" + (playing ? ".primary" : ""), {
       href: seatLink(game.game_id, k, seatToken(game.game_id, k)),
       text: playing ? t("Play seat {seat}", { seat: k + 1 }) : t("Review (seat {seat})", { seat: k + 1 }),
       dataset: { testid: `my-game-${game.game_id}-${k}` },
@@ -381,10 +429,11 @@ async function renderMyGames() {
   }
   // this browser's guest seats, in the games the account does not list already
   const seats = mySeats().filter((s) => !byAccount.has(s.game_id));
+  /** @type {Map<string, import("./types/protocol").KeptSeat[]>} */
   const games = new Map();
   for (const seat of seats) {
     if (!games.has(seat.game_id)) games.set(seat.game_id, []);
-    games.get(seat.game_id).push(seat);
+    /** @type {import("./types/protocol").KeptSeat[]} */ (games.get(seat.game_id)).push(seat);
   }
   $("my-games-empty").hidden = games.size + accountItems.length > 0;
   const list = $("my-games-list");
@@ -396,15 +445,16 @@ async function renderMyGames() {
   list.replaceChildren(...accountItems, ...items);
   await Promise.all(ids.map(async (id, k) => {
     const li = items[k];
-    const held = games.get(id).sort((a, b) => a.seat - b.seat);
+    const held = /** @type {import("./types/protocol").KeptSeat[]} */ (games.get(id)).sort((a, b) => a.seat - b.seat);
     const forget = h("button.small.ghost", { type: "button", text: t("Forget"), "aria-label": t("Forget game {game}", { game: id }) });
     forget.addEventListener("click", () => { forgetGame(id); renderMyGames(); });
+    /** @type {TableGame} */
     let summary;
     try {
       summary = await api(`/api/games/${encodeURIComponent(id)}`);
     } catch (err) {
       li.replaceChildren(h("div.my-game-head", h("strong", { text: t("Game {game}", { game: id }) }),
-        h("span.muted", { text: " · " + (err.status === 404 ? t("not on this server any more") : err.message) })),
+        h("span.muted", { text: " · " + (/** @type {{status?: number}} */ (err).status === 404 ? t("not on this server any more") : errorText(err)) })),
       h("div.my-game-actions", forget));
       return;
     }
@@ -459,7 +509,7 @@ async function showMyGames() {
         answer.attached.length), "info");
     }
   } catch (err) {
-    toast(t("Your seats could not be attached to your account: {error}", { error: err.message }));
+    toast(t("Your seats could not be attached to your account: {error}", { error: errorText(err) }));
   }
   await renderMyGames();
 }
@@ -469,12 +519,13 @@ async function showMyGames() {
 /** The games being played with a seat anyone may join, each open seat with a Join button
  * (the name typed above the list is the one the others see). */
 async function renderOpenTables() {
+  /** @type {{games: TableGame[]}} */
   let listed;
   try {
     listed = await api("/api/games?open=1");
   } catch (err) {
     $("open-tables-empty").hidden = false;
-    $("open-tables-empty").textContent = t("The open tables could not be loaded: {error}", { error: err.message });
+    $("open-tables-empty").textContent = t("The open tables could not be loaded: {error}", { error: errorText(err) });
     return;
   }
   const held = new Set(mySeats().map((x) => x.game_id));
@@ -500,7 +551,10 @@ async function renderOpenTables() {
   }));
 }
 
-async function joinTable(game, seat, button, asName = null) {
+/** @param {{game_id: string, game: string}} game @param {number} seat @param {HTMLElement} control
+ * @param {string | null} [asName] */
+async function joinTable(game, seat, control, asName = null) {
+  const button = /** @type {HTMLButtonElement} */ (control);
   button.disabled = true;
   try {
     const name = asName || $("join-name").value.trim();
@@ -510,7 +564,7 @@ async function joinTable(game, seat, button, asName = null) {
     rememberSeat({ game_id: joined.game_id, game: game.game, seat: joined.seat, token: joined.token, name });
     location.assign(joined.link);
   } catch (err) {
-    toast(t("You could not join: {error}", { error: err.message }));
+    toast(t("You could not join: {error}", { error: errorText(err) }));
     button.disabled = false;
     renderOpenTables();
     renderInvitations();
@@ -526,11 +580,12 @@ async function renderInvitations() {
   const account = known && known.account;
   $("invitations").hidden = !account;
   if (!account) return;
+  /** @type {{invitations: Invitation[]}} */
   let listed;
   try {
     listed = await api("/api/account/invitations");
   } catch (err) {
-    $("invitations-empty").textContent = t("The invitations could not be loaded: {error}", { error: err.message });
+    $("invitations-empty").textContent = t("The invitations could not be loaded: {error}", { error: errorText(err) });
     return;
   }
   const items = listed.invitations;
@@ -556,12 +611,14 @@ async function renderInvitations() {
   }));
 }
 
-async function declineInvitation(invitation, button) {
+/** @param {Invitation} invitation @param {HTMLElement} control */
+async function declineInvitation(invitation, control) {
+  const button = /** @type {HTMLButtonElement} */ (control);
   button.disabled = true;
   try {
     await api(`/api/account/invitations/${encodeURIComponent(invitation.invitation_id)}/decline`, { method: "POST" });
   } catch (err) {
-    toast(t("The invitation could not be declined: {error}", { error: err.message }));
+    toast(t("The invitation could not be declined: {error}", { error: errorText(err) }));
   }
   renderInvitations();
 }
@@ -569,6 +626,7 @@ async function declineInvitation(invitation, button) {
 // ------------------------------------------------------------------ start
 
 /** The Rated option: for a signed-in person only (ratings are kept with accounts). */
+/** @param {import("./types/protocol").Session | null} known */
 function showRated(known) {
   const signedIn = Boolean(known && known.account);
   $("rated").disabled = !signedIn;
@@ -579,8 +637,8 @@ function showRated(known) {
 }
 
 async function start() {
-  document.querySelector(".topbar").append(paletteSwitch(), languageMenu(), accountArea());
-  addEventListener("terranova:session", (ev) => showRated(ev.detail));
+  /** @type {HTMLElement} */ (document.querySelector(".topbar")).append(paletteSwitch(), languageMenu(), accountArea());
+  addEventListener("terranova:session", (ev) => showRated(/** @type {CustomEvent<import("./types/protocol").Session>} */ (ev).detail));
   currentSession().then(showRated, () => showRated(null));
   $("create-form").addEventListener("submit", createGame);
   $("another-button").addEventListener("click", () => {
@@ -595,7 +653,7 @@ async function start() {
   try {
     catalog = await api("/api/catalog");
   } catch (err) {
-    toast(t("The catalog could not be loaded: {error}", { error: err.message }));
+    toast(t("The catalog could not be loaded: {error}", { error: errorText(err) }));
     return;
   }
   if (!catalog.games.length) {
@@ -609,6 +667,7 @@ async function start() {
 
 // ------------------------------------------------------------------ chat and who is online
 
+/** @type {WebSocket | null} */
 let lobbySocket = null;
 let lobbyWait = 1000;
 const lobbyChat = chatPanel($("lobby-chat"), (message) => {
