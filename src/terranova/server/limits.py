@@ -283,7 +283,8 @@ class GuardedProtocol(HttpToolsProtocol):
         super().__init__(*args, **kwargs)
         self._timer: asyncio.TimerHandle | None = None
         self._counted: str | None = None
-        self._answering = False
+        self.answering = False
+        """Whether a request is being answered (an idle connection is not)."""
 
     def _arm(self) -> None:
         self._disarm()
@@ -321,14 +322,15 @@ class GuardedProtocol(HttpToolsProtocol):
                 for mine in heavy
                 if len(mine) > share
                 for connection in mine
-                if not connection._answering
+                if not connection.answering
             )
             oldest = next(idle, None)
             if oldest is None:
                 return
-            oldest._evict()
+            oldest.evict()
 
-    def _evict(self) -> None:
+    def evict(self) -> None:
+        """Close this idle connection to make room for another address's."""
         self._disarm()
         self._uncount()
         # out of uvicorn's count now, not once the transport has closed
@@ -362,11 +364,11 @@ class GuardedProtocol(HttpToolsProtocol):
         super().on_message_complete()
 
     def on_headers_complete(self) -> None:
-        self._answering = True
+        self.answering = True
         super().on_headers_complete()
 
     def on_response_complete(self) -> None:
-        self._answering = False
+        self.answering = False
         super().on_response_complete()
 
     def handle_websocket_upgrade(self) -> None:
