@@ -12,10 +12,11 @@ from pathlib import Path
 from terranova.core.actions import Action
 from terranova.core.i18n import Listed, Named, Said, Text
 from terranova.core.state import CHANCE
+from terranova.core.turns import Step
 from terranova.games.entdecker.components import UNITS
 from terranova.games.entdecker.content import load_components
 from terranova.games.entdecker.state import EntdeckerState
-from terranova.games.entdecker.steps import Exploring, Starting, Step, Turn
+from terranova.games.entdecker.steps import Exploring, Starting, Turn
 from terranova.kit.grid import S
 
 EMPTY_LAYOUT = '\n[[layout]]\nid = "empty"\nkind = "beginner"\ntiles = []\n'
@@ -53,8 +54,8 @@ def unit(g: EntdeckerState, x: int, y: int, seat: int, kind: str, piece: int = 0
 
 
 def at_step(g: EntdeckerState, *steps: Step) -> None:
-    g._agenda[:] = list(steps)
-    g._legal = g._outcomes = None
+    g.agenda[:] = list(steps)
+    g.changed()
 
 
 def exploring(

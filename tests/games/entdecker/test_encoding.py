@@ -181,7 +181,7 @@ def two_routes() -> EntdeckerState:
     unit(g, 1, 2, 1, "fort")
     starting(g, 0)
     g._gold[0] = 10
-    g._legal = None
+    g.changed()
     return g
 
 

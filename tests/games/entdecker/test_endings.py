@@ -87,7 +87,7 @@ def two_islands_closed_at_once() -> list[int]:
         "an island of 9 tiles",
     ]
     order = []
-    while isinstance(g._agenda[-1], (Trekking, Hut)):
+    while isinstance(g.agenda[-1], (Trekking, Hut)):
         if g.current_player() == CHANCE:  # a produce token into the hut
             g.apply(g.chance_outcomes()[0][0])
         else:

@@ -39,7 +39,7 @@ def starting_positions(seed: int, params: dict[str, Any]) -> list[EntdeckerState
         if g.current_player() == CHANCE:
             g.apply(g.sample_chance(rng))
             continue
-        if isinstance(g._agenda[-1], Starting):
+        if isinstance(g.agenda[-1], Starting):
             found.append(g.clone())
         g.apply(rng.choice(g.legal_actions()))
     return found

@@ -33,7 +33,7 @@ DEPTH2_EVERY = 25
 
 
 def brute_force_placements(g: EntdeckerState) -> list[str]:
-    top = g._agenda[-1]
+    top = g.agenda[-1]
     assert isinstance(top, Placing)
     t = g.tables
     design = t.designs[top.design]
@@ -77,7 +77,7 @@ def walk(params: dict[str, Any], seed: int) -> dict[str, Any]:
             continue
         legal = g.legal_actions()
         counts.append(len(legal))
-        if isinstance(g._agenda[-1], Placing):
+        if isinstance(g.agenda[-1], Placing):
             assert sorted(map(str, legal)) == brute_force_placements(g)
         if len(counts) % DEPTH2_EVERY == 0:
             total = 0

@@ -38,7 +38,7 @@ def expected_gold(g: EntdeckerState, action: object) -> list[int]:
     gold = g._gold[:]
     seat = g.current_player()
     t = g.tables
-    top = g._agenda[-1]
+    top = g.agenda[-1]
     if type(action) is Roll and action.face != "wheel" and isinstance(top, Rolling):
         x = int(action.face)
         return [v + (x if s == top.seat else x + 1) for s, v in enumerate(gold)]
@@ -82,8 +82,8 @@ def zones(g: EntdeckerState) -> tuple[list[int], list[list[int]]]:
     for k in range(1, 7):
         if g.tables.open_design[k] >= 0:
             tiles[g.tables.open_design[k]] += g._open_stacks[k]
-    if not g._over and isinstance(g._agenda[-1], Placing):
-        tiles[g._agenda[-1].design] += 1
+    if not g.over and isinstance(g.agenda[-1], Placing):
+        tiles[g.agenda[-1].design] += 1
     units = [s[:] for s in g._supply]
     for _, seat, kind in g._units:
         units[seat][kind] += 1
@@ -91,7 +91,7 @@ def zones(g: EntdeckerState) -> tuple[list[int], list[list[int]]]:
         for seat in spaces:
             if seat >= 0:
                 units[seat][0] += 1
-    for step in g._agenda:
+    for step in g.agenda:
         if isinstance(step, Trekking):
             units[step.seat][0] += 1
     return tiles, units

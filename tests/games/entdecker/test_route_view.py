@@ -45,7 +45,7 @@ def line(point: str, cost: int, squares: str, entered: str, leave: str, tolls: A
 def test_each_start_has_its_route_square_by_square() -> None:
     g = two_routes()
     g._gold[0] = 10
-    g._legal = None
+    g.changed()
     routes = g.view(0)["routes"]
     assert set(routes) == {str(a) for a in g.legal_actions()}
     w2, n2 = g.edge_cost[g._t.point_index["W2"]], g.edge_cost[g._t.point_index["N2"]]

@@ -34,9 +34,9 @@ from tests.games.entdecker.helpers import (
 
 
 def turn_of(g: EntdeckerState, seat: int) -> None:
-    g._agenda.clear()
+    g.agenda.clear()
     ex.begin_turn(g, seat)
-    g._legal = None
+    g.changed()
 
 
 def test_income_the_roller_takes_x_and_every_other_player_x_plus_one() -> None:
@@ -116,7 +116,7 @@ def two_routes() -> EntdeckerState:
 def test_a_start_on_a_tile_is_reached_by_white_lines_and_the_player_chooses_the_route() -> None:
     g = two_routes()
     g._gold[0] = 10
-    g._legal = None
+    g.changed()
     starts = [t for t in texts(g.legal_actions()) if t.startswith("start 2,2")]
     assert starts == [
         "start 2,2 E via W2 toll 1",
@@ -138,7 +138,7 @@ def test_a_start_on_a_tile_is_reached_by_white_lines_and_the_player_chooses_the_
 def test_tolls_are_paid_only_to_opponents_and_only_when_affordable() -> None:
     g = two_routes()
     g._gold[0] = 3  # the toll route costs 1 + 2 + a tile: too dear
-    g._legal = None
+    g.changed()
     assert [t for t in texts(g.legal_actions()) if t.startswith("start 2,2 E")] == [
         "start 2,2 E via N2"
     ]
@@ -279,11 +279,11 @@ def test_event_only_when_the_tile_is_laid() -> None:
 
 def test_friendly_natives_a_free_scout_onto_a_path() -> None:
     g = place_event("cape-natives")
-    assert isinstance(g._agenda[-1], Natives)
+    assert isinstance(g.agenda[-1], Natives)
     assert texts(g.legal_actions()) == [f"path p{k}" for k in range(1, 8)]
     play(g, "path p3")
     assert g._paths[2][0] == 0 and g._supply[0][0] == 18
-    assert isinstance(g._agenda[-1], Hut) and g.current_player() == CHANCE
+    assert isinstance(g.agenda[-1], Hut) and g.current_player() == CHANCE
     play(g, "token corn")
     assert g.current_player() == 0  # exploring again: one tile left, or a unit
     assert "draw" in texts(g.legal_actions())
@@ -307,7 +307,7 @@ def test_unit_costs_and_one_unit_ends_the_exploration() -> None:
         assert g.current_player() == 1  # the turn is over
     g = place_event("cape")
     g._gold[0] = 5
-    g._legal = None
+    g.changed()
     assert texts(g.legal_actions()) == ["draw", "scout 3,2/0", "fort 3,2/0", "stop"]
 
 
@@ -322,7 +322,7 @@ def test_out_of_scouts_one_is_taken_back_and_leaves_a_gap_on_its_path() -> None:
     g = place_event("cape")
     g._supply[0][0] = 0
     g._paths[0][:2] = [1, 0]
-    g._legal = None
+    g.changed()
     assert texts(g.legal_actions())[:2] == ["draw", "scout 3,2/0 from p1/2"]
     play(g, "scout 3,2/0 from p1/2")
     assert g._paths[0][:2] == [1, -1] and g._supply[0][0] == 0
@@ -344,7 +344,7 @@ def close_turn(g: EntdeckerState) -> None:
     exploring(g, 0, "hidden", 0, [], ship=None)
     at_step(g, TurnOver(0))
     ex.end_exploration(g, 0)
-    g._run()
+    g.advance()
 
 
 def test_enclosed_single_space_filled_from_the_open_stacks() -> None:
@@ -409,7 +409,7 @@ def test_scoring_cascade_with_four_players_and_an_odd_value() -> None:
     g = four_on_the_long_island()
     assert g._points == [9, 5, 3, 2]
     assert g._supply[0][2] == 1 and g._supply[1][1] == 2 and g._supply[2][1] == 2
-    assert isinstance(g._agenda[-1], Trekking) and g.current_player() == 3
+    assert isinstance(g.agenda[-1], Trekking) and g.current_player() == 3
 
 
 def test_waterfall_bonus_adds_to_the_value() -> None:
@@ -449,11 +449,11 @@ def test_scouts_go_onto_the_paths_active_player_first_then_turn_order() -> None:
     unit(g, 2, 0, 0, "scout")
     unit(g, 3, 0, 2, "scout")
     close_long_island(g, 1)
-    order = [s.seat for s in g._agenda if isinstance(s, Trekking)]
+    order = [s.seat for s in g.agenda if isinstance(s, Trekking)]
     assert order[::-1] == [2, 0, 0]
     play(g, "path p2")
     assert g._paths[1][0] == 2  # the space nearest the hut
-    assert isinstance(g._agenda[-1], Hut)
+    assert isinstance(g.agenda[-1], Hut)
 
 
 def test_hut_tokens_are_seen_by_the_player_who_drew_only() -> None:
@@ -621,10 +621,10 @@ def test_the_game_ends_when_every_player_in_a_row_cannot_pay() -> None:
     g._hidden = [0] * len(g._hidden)  # open tiles only: 4 gold and the start point's coins
     for x in range(12):
         lay(g, x, 7, "open-6")  # the free bottom edge is closed
-    g._agenda.clear()
-    g._agenda.append(TurnOver(1))
+    g.agenda.clear()
+    g.agenda.append(TurnOver(1))
     g._gold[:] = [4, 4]
-    g._run()
+    g.advance()
     assert g.is_terminal() and g._passes == 2
     assert english(g.view(None)["end_reason"]) == scoring.NO_START
     assert sum(g._open_stacks) == 0  # the 50 open tiles filled 50 of the 84 squares left

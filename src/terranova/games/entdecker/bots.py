@@ -222,13 +222,13 @@ def _take(g: EntdeckerState, takes: Sequence[Action], rng: random.Random) -> Act
 def _place_value(g: EntdeckerState, seat: int, action: Action) -> float:
     """The islands' outlook after laying the tile there (its own against its opponents'),
     and whether the ship can sail on from it."""
-    top = g._agenda[-1]
+    top = g.agenda[-1]
     assert isinstance(top, Placing)
     if g._t.event[top.design] == "storm":
         return 0.0
     child = g.clone()
     child.apply(action)
-    if child._over or child._turn is None or child._turn.seat != seat:
+    if child.over or child._turn is None or child._turn.seat != seat:
         return 0.0  # the turn ended (no unit): every placement alike
     expected = scoring.outlook(child, seat)
     others = max((v for s, v in enumerate(expected) if s != seat), default=0.0)

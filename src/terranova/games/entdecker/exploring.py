@@ -63,15 +63,15 @@ SCOUT, FORT, SETTLEMENT = 0, 1, 2
 def begin_turn(g: EntdeckerState, seat: int) -> None:
     """1. The die if ``seat`` holds too little gold, then the choice of a start."""
     g._turn = None
-    g._agenda.append(Starting(seat))
+    g.agenda.append(Starting(seat))
     if g._gold[seat] < g._t.board.income_below:
-        g._agenda.append(Rolling(seat))
+        g.agenda.append(Rolling(seat))
 
 
 def roll(g: EntdeckerState, seat: int, action: Action) -> None:
     assert type(action) is Roll
     if action.face == "wheel":
-        g._agenda.append(Wheel(seat))
+        g.agenda.append(Wheel(seat))
     else:
         pay_income(g, seat, int(action.face))
 
@@ -94,7 +94,7 @@ def cannot_pay(g: EntdeckerState, seat: int) -> None:
             "event": "cannot_pay",
         }
     )
-    g._agenda.append(TurnOver(seat))
+    g.agenda.append(TurnOver(seat))
 
 
 # --------------------------------------------------------------------- announcing
@@ -125,7 +125,7 @@ def announce(g: EntdeckerState, seat: int, action: Announce) -> None:
     assert turn is not None
     turn.kind = action.kind
     turn.left = action.count
-    g._agenda[-1] = Exploring(seat)
+    g.agenda[-1] = Exploring(seat)
 
 
 # ---------------------------------------------------------------------- exploring
@@ -202,7 +202,7 @@ def draw(g: EntdeckerState, seat: int) -> None:
     turn = g._turn
     assert turn is not None
     turn.left -= 1
-    g._agenda.append(Revealing(seat))
+    g.agenda.append(Revealing(seat))
 
 
 def take(g: EntdeckerState, seat: int, number: int) -> None:
@@ -223,7 +223,7 @@ def drawn(g: EntdeckerState, seat: int, design: int) -> None:
     found = placements(g, design)
     if found:
         g._placements = found
-        g._agenda.append(Placing(seat, design))
+        g.agenda.append(Placing(seat, design))
     else:
         g._discards.append(design)
         g.log.append(
@@ -301,7 +301,7 @@ def happen(g: EntdeckerState, seat: int, event: str, pos: int) -> None:
         end_exploration(g, seat)
     elif g._supply[seat][SCOUT]:  # friendly natives
         if g._natives_to_path:
-            g._agenda.append(Natives(seat))
+            g.agenda.append(Natives(seat))
         else:
             g._supply[seat][SCOUT] -= 1
             g._units.append((g._first_node[pos], seat, SCOUT))
@@ -340,7 +340,7 @@ def stop(g: EntdeckerState, seat: int) -> None:
 
 def end_exploration(g: EntdeckerState, seat: int) -> None:
     """The exploration is over: enclosed spaces are filled, then islands scored."""
-    ag = g._agenda
+    ag = g.agenda
     while ag and isinstance(ag[-1], (Exploring, Natives)):
         ag.pop()
     ag.extend([TurnOver(seat), Scoring(seat), Filling(seat)])

@@ -314,7 +314,7 @@ def start(g: EntdeckerState, seat: int, action: StartEdge | StartTile) -> None:
     for owner in paid:
         g._gold[seat] -= t.board.toll
         g._gold[owner] += t.board.toll
-    g._agenda[-1] = Announcing(seat)
+    g.agenda[-1] = Announcing(seat)
 
 
 def course(

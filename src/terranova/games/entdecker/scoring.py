@@ -222,12 +222,12 @@ def fill_next(g: EntdeckerState, seat: int) -> None:
                         break
                 else:
                     if hidden_fillers(g, q):
-                        g._agenda.append(Searching(seat, q))
+                        g.agenda.append(Searching(seat, q))
                         return
             if filled:
                 break
         else:
-            g._agenda.pop()  # Filling
+            g.agenda.pop()  # Filling
             return
 
 
@@ -241,7 +241,7 @@ def hidden_fillers(g: EntdeckerState, pos: int) -> list[int]:
 def fill(g: EntdeckerState, pos: int, design: int) -> None:
     """Chance found ``design`` in the hidden stacks for the enclosed square ``pos``."""
     g._hidden[design] -= 1
-    top = g._agenda[-1]
+    top = g.agenda[-1]
     assert isinstance(top, Filling)
     lay_filler(g, top.seat, pos, design, "the hidden stacks")
 
@@ -292,7 +292,7 @@ def credit(g: EntdeckerState, seat: int, points: int, kind: str, what: Said | st
     automatic steps after the action just applied, whose ply they bear."""
     g._points[seat] += points
     if points:
-        line = ScoreLine((seat,), points, kind, what, len(g._history), kind_says=KINDS.get(kind))
+        line = ScoreLine((seat,), points, kind, what, g.ply, kind_says=KINDS.get(kind))
         g._sheet.append(line)
 
 
@@ -415,7 +415,7 @@ def score_next(g: EntdeckerState, seat: int) -> None:
             treks += score_island(g, seat, root)
     n = g._n
     treks.sort(key=lambda s: (s - seat) % n)
-    g._agenda.extend(Trekking(s) for s in reversed(treks))
+    g.agenda.extend(Trekking(s) for s in reversed(treks))
 
 
 def score_island(g: EntdeckerState, seat: int, root: int) -> list[int]:
@@ -464,7 +464,7 @@ def trek(g: EntdeckerState, seat: int, path: int, from_supply: bool) -> None:
     if from_supply:
         g._supply[seat][SCOUT] -= 1
     if g._hut[path] < 0 and g._bag:
-        g._agenda.append(Hut(seat, path))
+        g.agenda.append(Hut(seat, path))
 
 
 def token_drawn(g: EntdeckerState, seat: int, path: int, token: int) -> None:
@@ -542,7 +542,7 @@ def turn_over(g: EntdeckerState, seat: int) -> None:
                 "event": "no_start",
             }
         )
-        g._agenda.extend([TurnOver(seat), Scoring(seat), Filling(seat)])
+        g.agenda.extend([TurnOver(seat), Scoring(seat), Filling(seat)])
         return
     if reason is not None:
         finish(g, reason, seat)
@@ -608,7 +608,7 @@ def finish(g: EntdeckerState, reason: str, seat: int) -> None:
             "end": as_data(said),
         }
     )
-    g._over = True
+    g.over = True
 
 
 GROWTH = 0.7
@@ -696,7 +696,7 @@ def estimate(g: EntdeckerState, seat: int) -> float:
     units on islands not yet scored are expected to bring (:func:`outlook`), half a point
     per such scout (it goes on to a path), and the tokens of the huts it leads (their mean
     value if unseen); the final scores once the game is over."""
-    if g._over:
+    if g.over:
         return g.returns()[seat]
     turn = g._turn
     active = turn.seat if turn is not None else seat
@@ -706,7 +706,7 @@ def estimate(g: EntdeckerState, seat: int) -> float:
 
 def estimates(g: EntdeckerState) -> list[float]:
     """Every seat's :func:`estimate`, the islands' and huts' outlooks worked out once."""
-    if g._over:
+    if g.over:
         return g.returns()
     turn = g._turn
     seats = range(g._n)

@@ -1,8 +1,9 @@
 """Entdecker's rules: a pure state machine over the core protocol (no I/O).
 
-:class:`EntdeckerState` asks the step on top of its agenda (:mod:`.steps`) who acts, lists
-the legal actions, hands each action to the chapter whose rule it is and carries out the
-automatic steps until the next decision or chance node. The chapters, in the order of a
+:class:`EntdeckerState` runs on the core turn engine (:mod:`terranova.core.turns`): the step
+on top of its agenda (:mod:`.steps`) says who acts; the state lists its legal actions, hands
+each action to the chapter whose rule it is and carries out the automatic steps until the
+next decision or chance node. The chapters, in the order of a
 turn: :mod:`.routes` (choosing a start: routes, tolls, edge costs), :mod:`.exploring`
 (income, announcing, drawing and laying tiles, events, units) and :mod:`.scoring` (filling
 enclosed spaces, islands, the jungle paths, the end); :mod:`.views` says what each seat
@@ -21,10 +22,11 @@ import random
 from typing import Any, Self
 
 from terranova.core.actions import Action
-from terranova.core.errors import IllegalActionError, InvalidParameterError
+from terranova.core.errors import InvalidParameterError
 from terranova.core.i18n import Said
 from terranova.core.scoring import ScoreLine
-from terranova.core.state import CHANCE, TERMINAL, State
+from terranova.core.state import CHANCE
+from terranova.core.turns import AgendaState, Step, TurnOver
 from terranova.games.entdecker import exploring, routes, scoring, views
 from terranova.games.entdecker.actions import (
     Announce,
@@ -47,7 +49,6 @@ from terranova.games.entdecker.components import Components
 from terranova.games.entdecker.lanes import SeaLanes
 from terranova.games.entdecker.steps import (
     Announcing,
-    Chance,
     Exploring,
     Filling,
     Hut,
@@ -59,10 +60,8 @@ from terranova.games.entdecker.steps import (
     Searching,
     SettingUp,
     Starting,
-    Step,
     Trekking,
     Turn,
-    TurnOver,
     Wheel,
 )
 from terranova.games.entdecker.tables import Tables
@@ -81,7 +80,7 @@ VARIANTS: dict[str, tuple[str | int, ...]] = {
 """Each variant's choices, the default first (docs/entdecker/rulings.md says why)."""
 
 
-class EntdeckerState(State):
+class EntdeckerState(AgendaState):
     """A game of Entdecker for 2 to 4 players."""
 
     game_id = "entdecker"
@@ -100,6 +99,7 @@ class EntdeckerState(State):
         tiles: str | None = None,
         board: str | None = None,
     ) -> None:
+        self.start_flow()
         t = self._t = components.tables
         self._params: dict[str, Any] = {
             "players": players,
@@ -163,19 +163,14 @@ class EntdeckerState(State):
         self._hut = [-1] * len(spec.paths)
         self._known = [0] * len(spec.paths)  # per hut, the seats that looked at its token
         self._bag = list(range(len(spec.tokens)))
-        # the flow
-        self._agenda: list[Step] = []
+        # the flow (the agenda is the turn engine's)
         self._turn: Turn | None = None
-        self._history: list[Action] = []
-        self._over = False
         self._end_reason: str | None = None  # why the game ended (scoring.END_REASONS)
         self._out_of_reach: tuple[tuple[int, int, int], frozenset[int]] | None = None
         """The squares no ship can reach (scoring.out_of_reach) and the counts it is for."""
         self._passes = 0
         self._closing = False  # no player could pay for a start: the squares left are filled
         self._turns = 0
-        self._legal: list[Action] | None = None
-        self._outcomes: list[tuple[Action, float]] | None = None  # at a chance node, once listed
         self._placements: list[Action] = []
         self.log: list[dict[str, Any]] = []
         """What happened that a view reports: events, island scorings, hut scorings."""
@@ -184,8 +179,8 @@ class EntdeckerState(State):
             self._lay_out(beginner)
             exploring.begin_turn(self, 0)
         else:
-            self._agenda.append(SettingUp())
-        self._run()
+            self.agenda.append(SettingUp())
+        self.advance()
 
     # ================================================================ protocol
 
@@ -197,40 +192,10 @@ class EntdeckerState(State):
     def tables(self) -> Tables:
         return self._t
 
-    def current_player(self) -> int:
-        if self._over:
-            return TERMINAL
-        match self._agenda[-1]:
-            case Chance():
-                return CHANCE
-            case (
-                Wheel(seat=seat)
-                | Starting(seat=seat)
-                | Announcing(seat=seat)
-                | Exploring(seat=seat)
-                | Placing(seat=seat)
-                | Natives(seat=seat)
-                | Trekking(seat=seat)
-            ):
-                return seat
-            case step:  # pragma: no cover
-                raise AssertionError(f"step {step} waits for nobody")
+    # ------------------------------------------------------- the steps' meaning
 
-    def is_terminal(self) -> bool:
-        return self._over
-
-    def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal[:]
-
-    def _compute_legal(self) -> list[Action]:
-        if self._over:
-            return []
-        match self._agenda[-1]:
-            case Chance():
-                return [a for a, _ in self.chance_outcomes()]
+    def options(self, step: Step) -> list[Action]:
+        match step:
             case Wheel():
                 low, high = self._t.board.wheel
                 return [Income(v) for v in range(low, high + 1)]
@@ -244,20 +209,12 @@ class EntdeckerState(State):
                 return self._placements[:]
             case Natives() | Trekking():
                 return scoring.trek_actions(self)
-            case step:  # pragma: no cover
+            case _:  # pragma: no cover
                 raise AssertionError(f"step {step} waits for nobody")
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        outcomes = self._outcomes
-        if outcomes is None:
-            outcomes = self._outcomes = self._compute_outcomes()
-        return outcomes[:]
-
-    def _compute_outcomes(self) -> list[tuple[Action, float]]:
-        if self._over:
-            return []
+    def outcomes(self, step: Step) -> list[tuple[Action, float]]:
         t = self._t
-        match self._agenda[-1]:
+        match step:
             case SettingUp():
                 variable = [i for i, lay in enumerate(t.board.layouts) if lay.kind == "variable"]
                 return [(t.layouts[i], 1 / len(variable)) for i in variable]
@@ -274,19 +231,9 @@ class EntdeckerState(State):
                 return [(t.tokens[k], 1 / len(self._bag)) for k in sorted(self._bag)]
         return []
 
-    def apply(self, action: Action) -> None:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        for a in legal:
-            if a is action:
-                break
-        else:
-            if action not in legal:
-                raise IllegalActionError(action, self._why_illegal())
-        ag = self._agenda
-        top = ag[-1]
-        match top:
+    def carry_out(self, step: Step, action: Action) -> None:
+        ag = self.agenda
+        match step:
             case SettingUp():
                 ag.pop()
                 assert type(action) is Layout
@@ -326,7 +273,7 @@ class EntdeckerState(State):
             case Natives(seat=seat) | Trekking(seat=seat):
                 ag.pop()
                 assert type(action) is Trek
-                supply = isinstance(top, Natives)
+                supply = isinstance(step, Natives)
                 scoring.trek(self, seat, self._t.path_index[action.path], supply)
             case Searching(pos=pos):
                 ag.pop()
@@ -336,67 +283,55 @@ class EntdeckerState(State):
                 ag.pop()
                 assert type(action) is Token
                 scoring.token_drawn(self, seat, path, self._t.token_index[action.token])
-        self._history.append(action)
-        self._legal = self._outcomes = None
-        self._run()
 
-    def _why_illegal(self) -> str:
-        if self._over:
-            return "the game is over"
-        top = self._agenda[-1]
-        if isinstance(top, Chance):
-            return f"chance is to move ({top.name}): that outcome is not possible now"
-        return f"seat {self.current_player()} is to {top.name} and this is not one of its choices"
-
-    def _run(self) -> None:
-        """Carry out automatic steps until a decision, a chance node or the end."""
-        ag = self._agenda
-        while not self._over:
-            match top := ag[-1]:
-                case Starting(seat=seat):
-                    legal = routes.start_actions(self, seat)
-                    if not legal:
-                        ag.pop()
-                        exploring.cannot_pay(self, seat)
-                        continue
-                    self._passes = 0
-                    self._legal = legal  # listed once
-                    return
-                case Exploring(seat=seat):
-                    legal = exploring.explore_actions(self, seat)
-                    if legal == [exploring.STOP]:
-                        exploring.stop(self, seat)  # nothing else to do
-                        continue
-                    self._legal = legal
-                    return
-                case Trekking(seat=seat) | Natives(seat=seat):
-                    if not scoring.trek_actions(self):
-                        ag.pop()
-                        if isinstance(top, Trekking):
-                            self._supply[seat][0] += 1  # no room on any path
-                        continue
-                    return
-                case Filling(seat=seat):
-                    scoring.fill_next(self, seat)
-                case Scoring(seat=seat):
+    def proceed(self, step: Step) -> bool:
+        ag = self.agenda
+        match step:
+            case Starting(seat=seat):
+                legal = routes.start_actions(self, seat)
+                if not legal:
                     ag.pop()
-                    scoring.score_next(self, seat)
-                case TurnOver(seat=seat):
+                    exploring.cannot_pay(self, seat)
+                    return True
+                self._passes = 0
+                self.offer(legal)  # listed once
+                return False
+            case Exploring(seat=seat):
+                legal = exploring.explore_actions(self, seat)
+                if legal == [exploring.STOP]:
+                    exploring.stop(self, seat)  # nothing else to do
+                    return True
+                self.offer(legal)
+                return False
+            case Trekking(seat=seat) | Natives(seat=seat):
+                if not scoring.trek_actions(self):
                     ag.pop()
-                    scoring.turn_over(self, seat)
-                case _:
-                    return
+                    if isinstance(step, Trekking):
+                        self._supply[seat][0] += 1  # no room on any path
+                    return True
+                return False
+            case Filling(seat=seat):
+                scoring.fill_next(self, seat)
+                return True
+            case Scoring(seat=seat):
+                ag.pop()
+                scoring.score_next(self, seat)
+                return True
+            case TurnOver(seat=seat):
+                ag.pop()
+                scoring.turn_over(self, seat)
+                return True
+        return False
 
     def clone(self) -> Self:
-        other = self._copy()
-        other._history = self._history[:]
-        return other
+        return self._copy(self._history[:])
 
-    def _copy(self) -> Self:
-        """An independent copy but for the history, which it shares (the caller's to set),
-        and the board, which both share until one changes it (:meth:`own_board`)."""
+    def _copy(self, history: list[Action]) -> Self:
+        """An independent copy with ``history`` for its history; the board both share until
+        one changes it (:meth:`own_board`)."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
+        other._history = history
         self._board_shared = other._board_shared = True
         other._units = self._units[:]
         other._scored = self._scored[:]
@@ -412,7 +347,7 @@ class EntdeckerState(State):
         other._hut = self._hut[:]
         other._known = self._known[:]
         other._bag = self._bag[:]
-        other._agenda = self._agenda[:]  # steps are frozen: shared
+        other.agenda = self.agenda[:]  # steps are frozen: shared
         other._turn = self._turn.copy() if self._turn is not None else None
         other.log = self.log[:]  # entries are never changed
         return other
@@ -421,7 +356,7 @@ class EntdeckerState(State):
         return parse_action(text)
 
     def scores(self) -> list[float]:
-        if self._over:
+        if self.over:
             return self.returns()
         return [float(p) for p in self._points]
 
@@ -430,12 +365,9 @@ class EntdeckerState(State):
         return [int(p) for p in self._points]
 
     def returns(self) -> list[float]:
-        if self._over and self._params["tiebreak"] == "gold":
+        if self.over and self._params["tiebreak"] == "gold":
             return [p + g / 1000 for p, g in zip(self._points, self._gold, strict=True)]
         return [float(p) for p in self._points]
-
-    def history(self) -> list[Action]:
-        return self._history[:]
 
     def end_reason(self) -> Said | str | None:
         """Why the game ended (ruling 11, ruling 22: one of
@@ -455,11 +387,10 @@ class EntdeckerState(State):
     def resample(self, seat: int, rng: random.Random) -> Self:
         """The produce tokens ``seat`` has not looked at are redrawn (in the huts and the
         bag); nothing else is hidden (the hidden stacks are drawn by chance when drawn)."""
-        other = self._copy()
-        other._history = []
+        other = self._copy([])
         if self.current_player() == CHANCE:  # a token drawn from the bag may now differ
-            other._legal = other._outcomes = None  # (a decision's choices do not)
-        if self._over:
+            other.changed()  # (a decision's choices do not)
+        if self.over:
             return other
         unseen = [h for h, k in enumerate(self._hut) if k >= 0 and not self._known[h] >> seat & 1]
         pool = sorted([self._hut[h] for h in unseen] + self._bag)
@@ -474,8 +405,8 @@ class EntdeckerState(State):
 
     def describe_action(self, action: Action, seat: int | None) -> str | None:
         """A produce token drawn into a hut is seen by the player who drew it only."""
-        if not self._over:
-            top = self._agenda[-1]
+        if not self.over:
+            top = self.agenda[-1]
             if isinstance(top, Hut) and top.seat != seat:
                 return "token ?"
         return str(action)

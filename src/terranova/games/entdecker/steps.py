@@ -1,80 +1,86 @@
 """The flow of a game of Entdecker: the steps the engine waits for or carries out, and the
 turn in progress.
 
-The state keeps an *agenda*, a stack of steps, the one on top first. A :class:`Chance` step
-waits for chance (the set-up drawn, the die, a hidden tile, a produce token, a tile searched
-out to fill a space); a decision step waits for the seat it names; the other steps are
-carried out inside ``apply`` until the next decision or chance node. Steps are frozen: a
-cloned state shares them.
+The state runs on the core turn engine (:mod:`terranova.core.turns`): its *agenda* is a
+stack of steps, the one on top first. A :class:`~terranova.core.turns.Chance` step waits for
+chance (the set-up drawn, the die, a hidden tile, a produce token, a tile searched out to
+fill a space); a :class:`~terranova.core.turns.Decision` step waits for the seat it names;
+the other steps are carried out by the engine until the next decision or chance node.
+Steps are frozen: a cloned state shares them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-if TYPE_CHECKING:
-    from terranova.core.actions import Action
+from terranova.core.actions import Action
+from terranova.core.turns import Chance, Decision, Step, TurnOver
 
-
-class Step:
-    """A step of the agenda (each kind is a frozen dataclass)."""
-
-    __slots__ = ()
-    name: ClassVar[str] = ""
-    """What views call the step while the game waits on it."""
-
-
-class Chance(Step):
-    """A step whose outcome is chance's."""
-
-    __slots__ = ()
+__all__ = [
+    "Announcing",
+    "Exploring",
+    "Filling",
+    "Hut",
+    "Natives",
+    "Placing",
+    "Revealing",
+    "Rolling",
+    "Scoring",
+    "Searching",
+    "SettingUp",
+    "Starting",
+    "Trekking",
+    "Turn",
+    "TurnOver",
+    "Wheel",
+]
 
 
 @dataclass(frozen=True, slots=True)
 class SettingUp(Chance):
     """Variable set-up: one of the set-ups is drawn."""
 
-    name: ClassVar[str] = "set-up"
+    name: ClassVar[str | None] = "set-up"
 
 
 @dataclass(frozen=True, slots=True)
 class Rolling(Chance):
     """1. Income: ``seat`` holds too little gold and rolls the die."""
 
-    name: ClassVar[str] = "income"
+    name: ClassVar[str | None] = "income"
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Wheel(Step):
+class Wheel(Decision):
     """1. Income: the ship's wheel was rolled; ``seat`` chooses its income."""
 
-    name: ClassVar[str] = "wheel"
+    name: ClassVar[str | None] = "wheel"
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Starting(Step):
+class Starting(Decision):
     """2-3. ``seat`` chooses a start and a route, and pays for them."""
 
-    name: ClassVar[str] = "start"
+    name: ClassVar[str | None] = "start"
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Announcing(Step):
+class Announcing(Decision):
     """4. ``seat`` announces how many tiles of which kind, and pays."""
 
-    name: ClassVar[str] = "announce"
+    name: ClassVar[str | None] = "announce"
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Exploring(Step):
+class Exploring(Decision):
     """5-6. ``seat`` draws the next tile, places a unit (ending the exploration) or stops."""
 
-    name: ClassVar[str] = "explore"
+    name: ClassVar[str | None] = "explore"
     seat: int
 
 
@@ -82,24 +88,24 @@ class Exploring(Step):
 class Revealing(Chance):
     """5. The hidden tile ``seat`` draws."""
 
-    name: ClassVar[str] = "reveal"
+    name: ClassVar[str | None] = "reveal"
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Placing(Step):
+class Placing(Decision):
     """5. ``seat`` lays the tile ``design`` (it fits somewhere, so it must be laid)."""
 
-    name: ClassVar[str] = "place"
+    name: ClassVar[str | None] = "place"
     seat: int
     design: int
 
 
 @dataclass(frozen=True, slots=True)
-class Natives(Step):
+class Natives(Decision):
     """Event, friendly natives (variant ``path``): ``seat`` sends a free scout onto a path."""
 
-    name: ClassVar[str] = "natives"
+    name: ClassVar[str | None] = "natives"
     seat: int
 
 
@@ -114,7 +120,7 @@ class Filling(Step):
 class Searching(Chance):
     """7. The enclosed space ``pos`` is filled from the hidden stacks: which tile."""
 
-    name: ClassVar[str] = "fill"
+    name: ClassVar[str | None] = "fill"
     seat: int
     pos: int
 
@@ -128,10 +134,10 @@ class Scoring(Step):
 
 
 @dataclass(frozen=True, slots=True)
-class Trekking(Step):
+class Trekking(Decision):
     """8. ``seat`` sends one of its scouts from a scored island onto a jungle path."""
 
-    name: ClassVar[str] = "path"
+    name: ClassVar[str | None] = "path"
     seat: int
 
 
@@ -139,16 +145,9 @@ class Trekking(Step):
 class Hut(Chance):
     """8. The first scout of ``seat`` on path ``path``: a produce token goes into its hut."""
 
-    name: ClassVar[str] = "token"
+    name: ClassVar[str | None] = "token"
     seat: int
     path: int
-
-
-@dataclass(frozen=True, slots=True)
-class TurnOver(Step):
-    """The turn of ``seat`` is over: the game ends, or the next player's turn begins."""
-
-    seat: int
 
 
 class Turn:

@@ -37,7 +37,7 @@ def view(g: EntdeckerState, seat: int | None) -> dict[str, Any]:
     seats = range(g._n)
     for path, token in enumerate(g._hut):
         seen = g._known[path]
-        known = g._over or (seat is not None and seen >> seat & 1)
+        known = g.over or (seat is not None and seen >> seat & 1)
         huts.append(
             {
                 "path": board.paths[path].id,
@@ -48,7 +48,7 @@ def view(g: EntdeckerState, seat: int | None) -> dict[str, Any]:
             }
         )
     turn = g._turn
-    top = g._agenda[-1] if g._agenda and not g._over else None
+    top = g.agenda[-1] if g.agenda and not g.over else None
     current = g.current_player()
     out: dict[str, Any] = {
         "game": g.game_id,
