@@ -49,8 +49,8 @@ def lay(g: EntdeckerState, x: int, y: int, design: str, rotation: int = 0) -> No
 
 def unit(g: EntdeckerState, x: int, y: int, seat: int, kind: str, piece: int = 0) -> None:
     k = UNITS.index(kind)
-    g._supply[seat][k] -= 1
-    g._units.append((g._first_node[pos(g, x, y)] + piece, seat, k))
+    g.supply[seat][k] -= 1
+    g.units.append((g.first_node[pos(g, x, y)] + piece, seat, k))
 
 
 def at_step(g: EntdeckerState, *steps: Step) -> None:
@@ -68,7 +68,7 @@ def exploring(
 ) -> Turn:
     """Put ``seat`` in the middle of an exploration: ``exits`` are (x, y, edge) of the
     squares the ship may sail into."""  # fmt: skip
-    turn = g._turn = Turn(seat)
+    turn = g.turn = Turn(seat)
     turn.kind, turn.left = kind, left
     turn.exits = [(pos(g, x, y), e) for x, y, e in exits]
     if ship is not None:

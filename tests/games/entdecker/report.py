@@ -51,7 +51,7 @@ def sensible(state: EntdeckerState, rng: random.Random) -> Action:
     legal = state.legal_actions()
     names = [str(a) for a in legal]
     step = state.view(None)["step"]
-    gold = state._gold[state.current_player()]
+    gold = state.gold[state.current_player()]
     if step == "wheel":
         return legal[-1]
     if step == "start":

@@ -96,11 +96,11 @@ def test_estimate_counts_the_islands_a_seat_is_expected_to_win() -> None:
         if state.is_terminal():
             break
         for seat in range(3):
-            base = state._points[seat] + state._gold[seat] / 3
+            base = state.score[seat] + state.gold[seat] / 3
             assert state.estimate(seat) >= base
-        if any(seat == 0 for _, seat, _ in state._units):
+        if any(seat == 0 for _, seat, _ in state.units):
             seen_units = True
-            assert state.estimate(0) > state._points[0] + state._gold[0] / 3
+            assert state.estimate(0) > state.score[0] + state.gold[0] / 3
     assert seen_units
     assert state.estimate(0) == state.returns()[0]
 

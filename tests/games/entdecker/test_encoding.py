@@ -180,7 +180,7 @@ def two_routes() -> EntdeckerState:
     lay(g, 1, 2, "cape")
     unit(g, 1, 2, 1, "fort")
     starting(g, 0)
-    g._gold[0] = 10
+    g.gold[0] = 10
     g.changed()
     return g
 
@@ -260,16 +260,16 @@ def test_a_played_turn_shows_in_the_planes() -> None:
 
 def test_discards_count_by_design() -> None:
     g = new_game()
-    g._discards += [g.tables.index["cape"]] * 3
+    g.discards += [g.tables.index["cape"]] * 3
     assert planes(g, 0)["tiles"][2, g.tables.index["cape"]] == pytest.approx(3 / 15)
 
 
 def test_a_hut_token_shows_its_value_only_to_who_looked() -> None:
     g = new_game()
-    g._paths[1][0] = 1
-    g._hut[1] = 2  # pineapple, 15
-    g._known[1] = 1 << 1
-    g._bag.remove(2)
+    g.paths[1][0] = 1
+    g.huts[1] = 2  # pineapple, 15
+    g.known[1] = 1 << 1
+    g.bag.remove(2)
     for seat, value in ((1, 1.0), (0, 0.0), (2, 0.0)):
         p = planes(g, seat)
         assert list(p["huts"][1]) == [1, value]
@@ -280,8 +280,8 @@ def test_a_hut_token_shows_its_value_only_to_who_looked() -> None:
 
 def test_points_and_supply_are_seat_relative() -> None:
     g = new_game()
-    g._points[2] = 40
-    g._supply[2][1] = 1
+    g.score[2] = 40
+    g.supply[2][1] = 1
     p = planes(g, 2)
     assert p["points"][0] == pytest.approx(40 / 213)
     assert list(p["supply"][0]) == [1, 0.5, 1]
@@ -303,7 +303,7 @@ def test_tokens_unseen_do_not_reach_the_tensor_and_every_number_lies_in_0_1() ->
             g.apply(rng.choice(g.legal_actions()))
         if ply % 10:
             continue
-        tokens = max(tokens, sum(1 for k in g._hut if k >= 0))
+        tokens = max(tokens, sum(1 for k in g.huts if k >= 0))
         for seat in range(4):
             tensor = c.observation(g.view(seat))
             assert tensor.min() >= 0 and tensor.max() <= 1

@@ -42,8 +42,8 @@ def test_a_lake_of_two_squares_no_ship_can_reach_is_filled() -> None:
         lay(g, x, y, "open-6")
     assert scoring.out_of_reach(g) == {pos(g, x, y) for x, y in LAKE}
     close_turn(g)
-    assert all(pos(g, x, y) in g._map.at for x, y in LAKE)
-    assert g._open_stacks[5] == 6  # a bay each, land on three sides
+    assert all(pos(g, x, y) in g.map.at for x, y in LAKE)
+    assert g.open_stacks[5] == 6  # a bay each, land on three sides
     assert not g.is_terminal() and g.current_player() == 1
     assert [english(e["what"]) for e in g.log[-2:]] == [
         "open 5 from an open stack fills 5,3",
@@ -62,10 +62,10 @@ def test_a_lake_a_white_line_leads_into_is_within_reach() -> None:
         lay(g, x, 3, "channel")  # land N and S, a line W-E from start point W3 to 5,3
     lay(g, 4, 3, "channel")
     assert scoring.out_of_reach(g) == frozenset()
-    g._hidden = [0] * len(g._hidden)
-    g._open_stacks = [0] * 7  # no tile left a ship could lay there: beyond reach
-    g._out_of_reach = None
-    assert scoring.out_of_reach(g) == {q for q in g.tables.squares if q not in g._map.at}
+    g.hidden = [0] * len(g.hidden)
+    g.open_stacks = [0] * 7  # no tile left a ship could lay there: beyond reach
+    g.reach_cache = None
+    assert scoring.out_of_reach(g) == {q for q in g.tables.squares if q not in g.map.at}
 
 
 def two_islands_closed_at_once() -> list[int]:
@@ -81,7 +81,7 @@ def two_islands_closed_at_once() -> list[int]:
     unit(g, 2, 0, 1, "scout")
     exploring(g, 1, "hidden", 1, [(8, 0, S)], ship=None)
     play(g, "draw", "reveal channel", "place channel 8,0 90", "stop")
-    assert [str(line.what).split(" on ")[1] for line in g._sheet] == [
+    assert [str(line.what).split(" on ")[1] for line in g.sheet] == [
         "an island of 2 tiles",
         "an island of 9 tiles",
         "an island of 9 tiles",

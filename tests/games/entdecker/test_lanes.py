@@ -64,7 +64,7 @@ def plain_regions(g: EntdeckerState, nodes: list[int], fortified: frozenset[int]
     """The regions found by walking the lines from every lane node, never into or out of a
     fortified square; each region's start points and exits read off its tiles."""
     t = g.tables
-    at, tiles = g._map.at, g._map.tiles
+    at, tiles = g.map.at, g.map.tiles
     out: set[Region] = set()
     done: set[int] = set()
     for start in nodes:
@@ -113,8 +113,8 @@ def check_network(g: EntdeckerState) -> None:
     """The network kept between turns equals a plain walk's."""
     lanes = routes.network(g)
     t = g.tables
-    nodes = [pos * 4 + k for pos, d, r in g._map.tiles for k in range(len(t.lane_edges[d][r]))]
-    fortified = frozenset(g._node_pos[node] for node, _, kind in g._units if kind >= routes.FORT)
+    nodes = [pos * 4 + k for pos, d, r in g.map.tiles for k in range(len(t.lane_edges[d][r]))]
+    fortified = frozenset(g.node_pos[node] for node, _, kind in g.units if kind >= routes.FORT)
     assert lanes.fortified == fortified
     kept, plain = kept_regions(lanes, nodes), plain_regions(g, nodes, fortified)
     wrong = sorted(kept - plain, key=lambda region: min(region[0]))
@@ -122,7 +122,7 @@ def check_network(g: EntdeckerState) -> None:
     assert not wrong and not missing, (
         f"after {len(g.history())} actions: kept {wrong[:1]}, plain {missing[:1]}"
     )
-    unexplored = sum(1 << k for k, p in enumerate(t.points) if p.pos not in g._map.at)
+    unexplored = sum(1 << k for k, p in enumerate(t.points) if p.pos not in g.map.at)
     assert lanes.unexplored == unexplored
 
 
@@ -131,7 +131,7 @@ def plain_routes(g: EntdeckerState, seat: int) -> dict[Start, set[int]]:
     such routes come from: a walk over every lane node from every start point, remembering
     each set of tolls paid on the way."""
     t = g.tables
-    at, tiles = g._map.at, g._map.tiles
+    at, tiles = g.map.at, g.map.tiles
     toll_at, owners = routes.tolls(g, seat)
     found: dict[Start, set[int]] = {}
     for k, sp in enumerate(t.points):
@@ -191,14 +191,14 @@ def check_starts(g: EntdeckerState) -> None:
     assert price is not None
     for seat in range(g.num_seats):
         listed = routes.start_actions(g, seat)
-        gold = g._gold[seat] - price
+        gold = g.gold[seat] - price
         edges = [
             a.point for a in listed if type(a) is StartEdge
         ]  # start points with an undiscovered square, in order, that the seat can pay
         assert edges == [
             p.name
             for k, p in enumerate(t.points)
-            if p.pos not in g._map.at and g.edge_cost[k] <= gold
+            if p.pos not in g.map.at and g.edge_cost[k] <= gold
         ]
         found = plain_routes(g, seat)
         expected = {

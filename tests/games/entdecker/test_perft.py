@@ -40,7 +40,7 @@ def brute_force_placements(g: EntdeckerState) -> list[str]:
     view = g.view(None)
     laid = {(m["x"], m["y"]): t.designs[t.index[m["design"]]].edge_piece(m["rotation"])
             for m in view["map"]}  # fmt: skip
-    turn = g._turn
+    turn = g.turn
     assert turn is not None
     steps = ((0, -1), (1, 0), (0, 1), (-1, 0))
     out = []

@@ -35,7 +35,7 @@ PARAMS: st.SearchStrategy[dict[str, object]] = st.sampled_from(
 
 def expected_gold(g: EntdeckerState, action: object) -> list[int]:
     """What each player's gold becomes after ``action``, from the rules alone."""
-    gold = g._gold[:]
+    gold = g.gold[:]
     seat = g.current_player()
     t = g.tables
     top = g.agenda[-1]
@@ -73,21 +73,21 @@ def zones(g: EntdeckerState) -> tuple[list[int], list[list[int]]]:
     """Tiles per design wherever they are; units per seat and kind wherever they are."""
     n = g.tables.n
     tiles = [0] * n
-    for _, d, _ in g._map.tiles:
+    for _, d, _ in g.map.tiles:
         tiles[d] += 1
     for d in range(n):
-        tiles[d] += g._hidden[d] + g._box[d]
-    for d in g._discards:
+        tiles[d] += g.hidden[d] + g.box[d]
+    for d in g.discards:
         tiles[d] += 1
     for k in range(1, 7):
         if g.tables.open_design[k] >= 0:
-            tiles[g.tables.open_design[k]] += g._open_stacks[k]
+            tiles[g.tables.open_design[k]] += g.open_stacks[k]
     if not g.over and isinstance(g.agenda[-1], Placing):
         tiles[g.agenda[-1].design] += 1
-    units = [s[:] for s in g._supply]
-    for _, seat, kind in g._units:
+    units = [s[:] for s in g.supply]
+    for _, seat, kind in g.units:
         units[seat][kind] += 1
-    for spaces in g._paths:
+    for spaces in g.paths:
         for seat in spaces:
             if seat >= 0:
                 units[seat][0] += 1
@@ -103,7 +103,7 @@ def test_gold_and_pieces_are_conserved(seed: int, params: dict[str, Any]) -> Non
     g = new_game(**params)
     rng = random.Random(seed)
     n = g.num_seats
-    total = sum(g._gold) + g._bank
+    total = sum(g.gold) + g.bank
     counts = [d.count for d in g.tables.designs]
     board = g.tables.board
     units0 = [[board.scouts[n - 2] - 1, board.forts, board.settlements] for _ in range(n)]
@@ -114,9 +114,9 @@ def test_gold_and_pieces_are_conserved(seed: int, params: dict[str, Any]) -> Non
             action = rng.choice(g.legal_actions())
         expected = expected_gold(g, action)
         g.apply(action)
-        assert sum(g._gold) + g._bank == total
-        assert min(g._gold) >= 0
-        assert g._gold == expected, action
+        assert sum(g.gold) + g.bank == total
+        assert min(g.gold) >= 0
+        assert g.gold == expected, action
         tiles, units = zones(g)
         assert tiles == counts
         assert units == units0

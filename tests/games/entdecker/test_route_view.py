@@ -44,11 +44,11 @@ def line(point: str, cost: int, squares: str, entered: str, leave: str, tolls: A
 
 def test_each_start_has_its_route_square_by_square() -> None:
     g = two_routes()
-    g._gold[0] = 10
+    g.gold[0] = 10
     g.changed()
     routes = g.view(0)["routes"]
     assert set(routes) == {str(a) for a in g.legal_actions()}
-    w2, n2 = g.edge_cost[g._t.point_index["W2"]], g.edge_cost[g._t.point_index["N2"]]
+    w2, n2 = g.edge_cost[g.tables.point_index["W2"]], g.edge_cost[g.tables.point_index["N2"]]
     toll = [{"seat": 1, "square": "1,2"}]
     assert routes["start 2,2 E via W2 toll 1"] == line("W2", w2 + 2, "0,2 1,2 2,2", "W", "E", toll)
     assert routes["start 2,2 S via N2"] == line("N2", n2, "2,0 2,1 2,2", "N", "S", [])
@@ -58,7 +58,7 @@ def test_each_start_has_its_route_square_by_square() -> None:
     # from the edge: the undiscovered square the ship sails into
     assert routes["start N5"] == {
         "point": "N5",
-        "cost": g.edge_cost[g._t.point_index["N5"]],
+        "cost": g.edge_cost[g.tables.point_index["N5"]],
         "squares": [{"square": "5,0", "from": "N"}],
         "leave": None,
         "into": None,
@@ -84,7 +84,7 @@ def check_route(g: EntdeckerState, seat: int, text: str, route: dict[str, Any]) 
     """The route of start ``text`` follows white lines from its start point to the start
     tile and out on its heading, pays exactly the start's tolls to opponents' forts and
     settlements on it, and costs what the start takes from ``seat``'s gold."""
-    t = g._t
+    t = g.tables
     action = g.parse_action(text)
     point = t.points[t.point_index[route["point"]]]
     first = route["squares"][0]
@@ -96,11 +96,11 @@ def check_route(g: EntdeckerState, seat: int, text: str, route: dict[str, Any]) 
         assert (x + STEP[side][0], y + STEP[side][1]) == xy(nxt["square"])
     if route["leave"] is None:
         assert text == f"start {route['point']}"
-        assert g._map.at.get(point.pos) is None
+        assert g.map.at.get(point.pos) is None
     else:
         for k, step in enumerate(route["squares"]):  # along one white line of each tile
             x, y = squares[k]
-            _, d, r = g._map.tiles[g._map.at[t.grid.encode(x, y)]]
+            _, d, r = g.map.tiles[g.map.at[t.grid.encode(x, y)]]
             lane = t.lane[d][r][SIDES.index(step["from"])]
             out = route["leave"] if k == len(squares) - 1 else None
             if out is None:
@@ -108,7 +108,7 @@ def check_route(g: EntdeckerState, seat: int, text: str, route: dict[str, Any]) 
                 out = next(s for s, (dx, dy) in STEP.items() if (x + dx, y + dy) == (nx, ny))
             assert lane >= 0 and SIDES.index(out) in t.lane_edges[d][r][lane]
         assert squares[-1] == (action.x, action.y) and route["leave"] == action.heading
-        assert g._map.at.get(t.grid.encode(*xy(route["into"]))) is None
+        assert g.map.at.get(t.grid.encode(*xy(route["into"]))) is None
         paid = [int(s) for s in action.tolls.split(",")] if action.tolls else []
         assert Counter(x["seat"] for x in route["tolls"]) == Counter(paid)
         on = Counter((x["seat"], x["square"]) for x in route["tolls"])
@@ -118,9 +118,9 @@ def check_route(g: EntdeckerState, seat: int, text: str, route: dict[str, Any]) 
                       and u["seat"] == owner and u["unit"] != "scout"]  # fmt: skip
             assert len(strong) >= n
     after = g.clone()
-    before = after._gold[seat]
+    before = after.gold[seat]
     after.apply(action)
-    assert before - after._gold[seat] == route["cost"]
+    assert before - after.gold[seat] == route["cost"]
     assert after.view(None)["turn"]["route"] == route
 
 
@@ -131,7 +131,7 @@ def test_routes_agree_with_the_rules_in_random_games() -> None:
     for seed in range(2):
         g = new_game(players=2)
         rng = random.Random(seed)
-        while not g.is_terminal() and g._turns < 40:
+        while not g.is_terminal() and g.turns < 40:
             seat = g.current_player()
             if seat == CHANCE:
                 g.apply(g.sample_chance(rng))

@@ -28,7 +28,7 @@ def sheet(g: EntdeckerState) -> list[dict[str, Any]]:
     """The score sheet every seat sees, each line's words in English."""
     lines = g.view(None)[SCORING]
     assert all(g.view(seat)[SCORING] == lines for seat in range(g.num_seats))
-    assert lines == [x.json() for x in g._sheet]
+    assert lines == [x.json() for x in g.sheet]
     return [
         {
             "seats": list(x.seats),
@@ -37,7 +37,7 @@ def sheet(g: EntdeckerState) -> list[dict[str, Any]]:
             "what": str(x.what),
             "ply": x.ply,
         }
-        for x in g._sheet
+        for x in g.sheet
     ]
 
 
@@ -98,10 +98,10 @@ def test_the_huts_at_the_end_give_a_line_each_with_the_ply_that_ended_the_game()
         for x in range(12):
             if (x, y) != (11, 7):
                 lay(g, x, y, "sea-cross")
-    g._hut[:3] = [2, 0, 1]  # pineapple (15), peanut (10), cocoa (5)
-    g._paths[0][:4] = [1, 0, 0, 1]  # 2 each: seat 1's scout is nearest
-    g._paths[1][:3] = [2, 0, 2]  # seat 2 has most
-    g._paths[2][:2] = [0, 0]  # seat 0 alone
+    g.huts[:3] = [2, 0, 1]  # pineapple (15), peanut (10), cocoa (5)
+    g.paths[0][:4] = [1, 0, 0, 1]  # 2 each: seat 1's scout is nearest
+    g.paths[1][:3] = [2, 0, 2]  # seat 2 has most
+    g.paths[2][:2] = [0, 0]  # seat 0 alone
     exploring(g, 0, "hidden", 1, [(11, 7, W)], ship=(10, 7))
     play(g, "draw", "reveal sea-cross", "place sea-cross 11,7 0")
     assert g.is_terminal()
@@ -116,7 +116,7 @@ def test_the_huts_at_the_end_give_a_line_each_with_the_ply_that_ended_the_game()
         line(2, 10, "hut", "the hut at the end of path p2: peanut, most scouts (2)", 3),
         line(0, 5, "hut", "the hut at the end of path p3: cocoa, 2 scouts, alone on the path", 3),
     ]
-    assert g._points == [5, 15, 10]
+    assert g.score == [5, 15, 10]
 
 
 @pytest.mark.parametrize(
@@ -134,7 +134,7 @@ def test_a_finished_games_sheet_adds_up_to_its_scores(params: dict[str, object])
         for entry in lines:
             for s in entry["seats"]:
                 added[s] += entry["points"]
-        assert added == g._points
+        assert added == g.score
         assert all(0 <= score - a < 1 for score, a in zip(g.scores(), added, strict=True))
         middle = seen[len(seen) // 2]
         other = middle.resample(0, random.Random(seed))

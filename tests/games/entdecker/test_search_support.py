@@ -93,7 +93,7 @@ def test_a_resample_keeps_the_legal_actions_of_a_decision(params: dict[str, Any]
 @pytest.mark.parametrize("params", VARIANTS)
 def test_between_turns_each_seat_is_estimated_as_the_one_to_play(params: dict[str, Any]) -> None:
     for g in greedy_game(3, **params):
-        if g._turn is None and not g.is_terminal():
+        if g.turn is None and not g.is_terminal():
             held = scoring.held_islands(g)
             outlooks = [scoring.outlook(g, seat)[seat] for seat in range(g.num_seats)]
             assert scoring.own_outlooks(g, held) == outlooks

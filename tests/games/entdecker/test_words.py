@@ -116,7 +116,7 @@ def test_every_word_of_a_random_game_is_in_the_catalogs(seed: int, lang: str) ->
             if said is not None:
                 missing.update(translated(said, lang))
                 assert "{" not in said.render(lang) if isinstance(said, Said) else True
-    for line in g._sheet:
+    for line in g.sheet:
         missing.update(translated(line.what, lang))
         assert line.kind_says is not None
         missing.update(translated(line.kind_says, lang))

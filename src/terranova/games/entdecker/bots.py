@@ -80,7 +80,7 @@ def _best(legal: list[Action], value: Callable[[Action], float], rng: random.Ran
 
 def _start_value(g: EntdeckerState, seat: int, action: Action) -> float:
     """Minus the start's price in points, plus what the square it heads into promises."""
-    t = g._t
+    t = g.tables
     grid = t.grid
     if type(action) is StartEdge:
         k = t.point_index[action.point]
@@ -99,10 +99,10 @@ def _promise(g: EntdeckerState, seat: int, target: int) -> float:
     """What a tile on the undiscovered square ``target`` may bring ``seat``: for each island
     whose open land edge faces it, a share of what ``seat`` gains by it (more if it is the
     island's last open edge)."""
-    t = g._t
+    t = g.tables
     grid = t.grid
-    find = g._regions.find
-    at = g._map.at
+    find = g.regions.find
+    at = g.map.at
     worth = 0.0
     seen: set[int] = set()
     for edge in range(4):
@@ -110,17 +110,17 @@ def _promise(g: EntdeckerState, seat: int, target: int) -> float:
         index = at.get(n)
         if index is None:
             continue
-        _, d, r = g._map.tiles[index]
+        _, d, r = g.map.tiles[index]
         piece = t.piece[d][r][(edge + 2) % 4]
         if piece < 0:
             continue
-        root = find(g._first_node[n] + piece)
-        if root in seen or root in g._scored:
+        root = find(g.first_node[n] + piece)
+        if root in seen or root in g.scored:
             continue
         seen.add(root)
         mine, best_other = _standing(g, seat, root)
-        value = g._mask[root].bit_count() + g._bonus[root]
-        closing = 1.0 if g._open[root] == 1 else 0.4
+        value = g.tile_mask[root].bit_count() + g.bonus[root]
+        closing = 1.0 if g.open_edges[root] == 1 else 0.4
         if mine >= best_other:  # it leads, or nobody is there: it can take or keep it
             worth += closing * 0.5 * value
     return worth
@@ -129,9 +129,9 @@ def _promise(g: EntdeckerState, seat: int, target: int) -> float:
 def _standing(g: EntdeckerState, seat: int, root: int) -> tuple[int, int]:
     """The strength (kind * 100 + count, -1: none) of ``seat`` and of the best opponent on
     an island."""
-    find = g._regions.find
+    find = g.regions.find
     best: dict[int, tuple[int, int]] = {}
-    for node, owner, kind in g._units:
+    for node, owner, kind in g.units:
         if find(node) != root:
             continue
         strongest, count = best.get(owner, (-1, 0))
@@ -150,9 +150,9 @@ def _standing(g: EntdeckerState, seat: int, root: int) -> tuple[int, int]:
 def _announce(g: EntdeckerState, seat: int, legal: list[Action]) -> Action:
     """As many hidden tiles as leave gold for the unit it can afford (a fort, else a scout),
     at least one; open tiles (one) only when no hidden tile is left."""
-    gold = g._gold[seat]
-    costs = g._t.board.unit_costs
-    supply = g._supply[seat]
+    gold = g.gold[seat]
+    costs = g.tables.board.unit_costs
+    supply = g.supply[seat]
     reserve = costs[1] if supply[1] and gold >= costs[1] + 2 else costs[0]
     want = max(1, min(4, gold - reserve))
     hidden = [a for a in legal if type(a) is Announce and a.kind == "hidden"]
@@ -165,7 +165,7 @@ def _announce(g: EntdeckerState, seat: int, legal: list[Action]) -> Action:
 
 
 def _explore(g: EntdeckerState, seat: int, legal: list[Action], rng: random.Random) -> Action:
-    turn = g._turn
+    turn = g.turn
     assert turn is not None
     units = [a for a in legal if type(a) is Settle]
     best_unit: Action | None = None
@@ -177,9 +177,9 @@ def _explore(g: EntdeckerState, seat: int, legal: list[Action], rng: random.Rand
         best_value = max(values)
         best_unit = units[values.index(best_value)]
         pos = turn.ship
-        find = g._regions.find
+        find = g.regions.find
         assert isinstance(best_unit, Settle)
-        complete = g._open[find(g._first_node[pos] + best_unit.piece)] == 0
+        complete = g.open_edges[find(g.first_node[pos] + best_unit.piece)] == 0
     draws: list[Action] = [a for a in legal if a == DRAW or type(a) is Take]
     if best_unit is not None and (best_value >= SETTLE_NOW or (complete and best_value > 0)):
         return best_unit
@@ -196,22 +196,22 @@ def _settle_value(g: EntdeckerState, seat: int, action: Settle, base: float) -> 
     """What the unit adds to the points its seat expects from islands (a scout half a point
     more: it goes on to a path), net of its price."""
     kind = UNITS.index(action.kind)
-    pos = g._t.grid.encode(action.x, action.y)
-    g._units.append((g._first_node[pos] + action.piece, seat, kind))
+    pos = g.tables.grid.encode(action.x, action.y)
+    g.units.append((g.first_node[pos] + action.piece, seat, kind))
     try:
         gain = scoring.outlook(g, seat)[seat] - base
     finally:
-        g._units.pop()
+        g.units.pop()
     if action.source:
         gain -= 1.0  # a scout taken back from the board or a path
     elif kind == 0:
         gain += 0.5
-    return gain - g._t.board.unit_costs[kind] * GOLD
+    return gain - g.tables.board.unit_costs[kind] * GOLD
 
 
 def _take(g: EntdeckerState, takes: Sequence[Action], rng: random.Random) -> Action:
     """An open stack whose tile can be laid where the ship sails (the first such)."""
-    t = g._t
+    t = g.tables
     for action in takes:
         assert type(action) is Take
         if exploring.placements(g, t.open_design[action.number]):
@@ -224,21 +224,21 @@ def _place_value(g: EntdeckerState, seat: int, action: Action) -> float:
     and whether the ship can sail on from it."""
     top = g.agenda[-1]
     assert isinstance(top, Placing)
-    if g._t.event[top.design] == "storm":
+    if g.tables.event[top.design] == "storm":
         return 0.0
     child = g.clone()
     child.apply(action)
-    if child.over or child._turn is None or child._turn.seat != seat:
+    if child.over or child.turn is None or child.turn.seat != seat:
         return 0.0  # the turn ended (no unit): every placement alike
     expected = scoring.outlook(child, seat)
     others = max((v for s, v in enumerate(expected) if s != seat), default=0.0)
     worth = expected[seat] - RIVALS * others
-    turn = child._turn
-    if turn.left and any(q not in child._map.at for q, _ in turn.exits):
+    turn = child.turn
+    if turn.left and any(q not in child.map.at for q, _ in turn.exits):
         worth += 0.5
     pos = turn.ship
-    _, design, _ = child._map.tiles[child._map.at[pos]]
-    if child._t.n_pieces[design]:
+    _, design, _ = child.map.tiles[child.map.at[pos]]
+    if child.tables.n_pieces[design]:
         worth += 0.3  # land to settle on
     return worth
 
@@ -250,13 +250,13 @@ def _trek_value(g: EntdeckerState, seat: int, action: Action) -> float:
     """The hut's token (its value if seen, else the mean) times how much a scout there
     changes its chance of winning the path."""
     assert type(action) is Trek
-    t = g._t
+    t = g.tables
     path = t.path_index[action.path]
-    spaces = g._paths[path]
+    spaces = g.paths[path]
     tokens = t.board.tokens
-    token = g._hut[path]
+    token = g.huts[path]
     mean = sum(x.value for x in tokens) / len(tokens)
-    value = tokens[token].value if token >= 0 and g._known[path] >> seat & 1 else mean
+    value = tokens[token].value if token >= 0 and g.known[path] >> seat & 1 else mean
     before = _path_chance(g, seat, spaces)
     after_spaces = spaces[:]
     after_spaces[after_spaces.index(-1)] = seat
@@ -266,7 +266,7 @@ def _trek_value(g: EntdeckerState, seat: int, action: Action) -> float:
 def _path_chance(g: EntdeckerState, seat: int, spaces: list[int]) -> float:
     """A rough chance that ``seat`` wins a path: 1 leading; otherwise less the more scouts
     it lacks, 0 if the free spaces cannot make up for them."""
-    counts = [spaces.count(s) for s in range(g._n)]
+    counts = [spaces.count(s) for s in range(g.players)]
     mine = counts[seat]
     best_other = max((c for s, c in enumerate(counts) if s != seat), default=0)
     if mine == 0 and best_other == 0:

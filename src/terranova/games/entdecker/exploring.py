@@ -62,9 +62,9 @@ SCOUT, FORT, SETTLEMENT = 0, 1, 2
 
 def begin_turn(g: EntdeckerState, seat: int) -> None:
     """1. The die if ``seat`` holds too little gold, then the choice of a start."""
-    g._turn = None
+    g.turn = None
     g.agenda.append(Starting(seat))
-    if g._gold[seat] < g._t.board.income_below:
+    if g.gold[seat] < g.tables.board.income_below:
         g.agenda.append(Rolling(seat))
 
 
@@ -78,15 +78,15 @@ def roll(g: EntdeckerState, seat: int, action: Action) -> None:
 
 def pay_income(g: EntdeckerState, seat: int, value: int) -> None:
     """The roller takes ``value`` from the bank, every other player ``value + 1``."""
-    for s in range(g._n):
+    for s in range(g.players):
         amount = value if s == seat else value + 1
-        g._gold[s] += amount
-        g._bank -= amount
+        g.gold[s] += amount
+        g.bank -= amount
 
 
 def cannot_pay(g: EntdeckerState, seat: int) -> None:
     """No start ``seat`` can pay for: its turn ends at once."""
-    g._passes += 1
+    g.passes += 1
     g.log.append(
         {
             "seat": seat,
@@ -103,25 +103,25 @@ def cannot_pay(g: EntdeckerState, seat: int) -> None:
 def announcements(g: EntdeckerState, seat: int) -> list[Action]:
     """Every count of hidden tiles, then of open tiles, that ``seat`` can pay for (at least
     one; at most the tiles left of that kind, and the cap of the variant ``tile_cap``)."""
-    t = g._t
+    t = g.tables
     board = t.board
-    gold = g._gold[seat]
-    cap = g._cap or 10**6
+    gold = g.gold[seat]
+    cap = g.tile_cap or 10**6
     out: list[Action] = []
     for kind, price, left in (
-        ("hidden", board.hidden_tile, sum(g._hidden)),
-        ("open", board.open_tile, sum(g._open_stacks)),
+        ("hidden", board.hidden_tile, sum(g.hidden)),
+        ("open", board.open_tile, sum(g.open_stacks)),
     ):
         out += t.announces[kind][: min(gold // price, left, cap)]
     return out
 
 
 def announce(g: EntdeckerState, seat: int, action: Announce) -> None:
-    board = g._t.board
+    board = g.tables.board
     price = board.hidden_tile if action.kind == "hidden" else board.open_tile
-    g._gold[seat] -= price * action.count
-    g._bank += price * action.count
-    turn = g._turn
+    g.gold[seat] -= price * action.count
+    g.bank += price * action.count
+    turn = g.turn
     assert turn is not None
     turn.kind = action.kind
     turn.left = action.count
@@ -133,25 +133,25 @@ def announce(g: EntdeckerState, seat: int, action: Announce) -> None:
 
 def exits(g: EntdeckerState) -> list[tuple[int, int]]:
     """The undiscovered squares the ship's white line leads into, with the edge it crosses."""
-    turn = g._turn
+    turn = g.turn
     assert turn is not None
-    at = g._map.at
+    at = g.map.at
     return [(q, e) for q, e in turn.exits if q not in at]
 
 
 def explore_actions(g: EntdeckerState, seat: int) -> list[Action]:
     """Draw (or take an open stack's tile) while tiles are announced and the ship can sail
     on; a unit on the tile where the ship stands if it was laid this turn; stop."""
-    turn = g._turn
+    turn = g.turn
     assert turn is not None
-    t = g._t
+    t = g.tables
     out: list[Action] = []
     if turn.left and exits(g):
         if turn.kind == "hidden":
-            if any(g._hidden):
+            if any(g.hidden):
                 out.append(DRAW)
         else:
-            out.extend(t.takes[k] for k in range(1, 7) if g._open_stacks[k])
+            out.extend(t.takes[k] for k in range(1, 7) if g.open_stacks[k])
     if turn.laid and turn.ship == turn.laid[-1]:
         out.extend(unit_actions(g, seat, turn.ship))
     out.append(STOP)
@@ -161,12 +161,12 @@ def explore_actions(g: EntdeckerState, seat: int) -> list[Action]:
 def unit_actions(g: EntdeckerState, seat: int, pos: int) -> list[Settle]:
     """The units ``seat`` can pay for and has, on each piece of land of the tile at ``pos``;
     out of scouts, a scout taken back from the board or a path."""
-    t = g._t
+    t = g.tables
     x, y = t.grid.decode(pos)
-    _x, design, _x = g._map.tiles[g._map.at[pos]]
+    _x, design, _x = g.map.tiles[g.map.at[pos]]
     pieces = t.n_pieces[design]
-    supply = g._supply[seat]
-    gold = g._gold[seat]
+    supply = g.supply[seat]
+    gold = g.gold[seat]
     costs = t.board.unit_costs
     out: list[Settle] = []
     for piece in range(pieces):
@@ -183,15 +183,15 @@ def unit_actions(g: EntdeckerState, seat: int, pos: int) -> list[Settle]:
 def scout_sources(g: EntdeckerState, seat: int) -> list[str]:
     """Where ``seat`` may take one of its scouts back from: a tile's land piece (islands not
     yet scored), then a path's space."""
-    t = g._t
+    t = g.tables
     out = []
-    for node, owner, kind in sorted(g._units):
+    for node, owner, kind in sorted(g.units):
         if owner == seat and kind == SCOUT:
-            pos = g._node_pos[node]
-            where = f"{t.where(pos)}/{node - g._first_node[pos]}"
+            pos = g.node_pos[node]
+            where = f"{t.where(pos)}/{node - g.first_node[pos]}"
             if where not in out:
                 out.append(where)
-    for p, spaces in enumerate(g._paths):
+    for p, spaces in enumerate(g.paths):
         for k, owner in enumerate(spaces):
             if owner == seat:
                 out.append(f"{t.board.paths[p].id}/{k + 1}")
@@ -199,22 +199,22 @@ def scout_sources(g: EntdeckerState, seat: int) -> list[str]:
 
 
 def draw(g: EntdeckerState, seat: int) -> None:
-    turn = g._turn
+    turn = g.turn
     assert turn is not None
     turn.left -= 1
     g.agenda.append(Revealing(seat))
 
 
 def take(g: EntdeckerState, seat: int, number: int) -> None:
-    turn = g._turn
+    turn = g.turn
     assert turn is not None
     turn.left -= 1
-    g._open_stacks[number] -= 1
-    drawn(g, seat, g._t.open_design[number])
+    g.open_stacks[number] -= 1
+    drawn(g, seat, g.tables.open_design[number])
 
 
 def revealed(g: EntdeckerState, seat: int, design: int) -> None:
-    g._hidden[design] -= 1
+    g.hidden[design] -= 1
     drawn(g, seat, design)
 
 
@@ -222,18 +222,18 @@ def drawn(g: EntdeckerState, seat: int, design: int) -> None:
     """The tile drawn must be laid if it fits; if not, it is discarded."""
     found = placements(g, design)
     if found:
-        g._placements = found
+        g.placements = found
         g.agenda.append(Placing(seat, design))
     else:
-        g._discards.append(design)
+        g.discards.append(design)
         g.log.append(
             {
                 "seat": seat,
                 "what": as_data(
-                    _("{tile} does not fit: discarded", tile=g._t.designs[design].named)
+                    _("{tile} does not fit: discarded", tile=g.tables.designs[design].named)
                 ),
                 "event": "discarded",
-                "design": g._t.ids[design],
+                "design": g.tables.ids[design],
             }
         )
 
@@ -241,8 +241,8 @@ def drawn(g: EntdeckerState, seat: int, design: int) -> None:
 def placements(g: EntdeckerState, design: int) -> list[Action]:
     """Every square the ship may sail into where the tile fits, with every distinct
     rotation matching the neighbours and carrying a white line where the ship enters."""
-    t = g._t
-    frontier = g._map.frontier
+    t = g.tables
+    frontier = g.map.frontier
     lanes = t.lane[design]
     fits = t.fits[design]
     out: list[Action] = []
@@ -255,9 +255,9 @@ def placements(g: EntdeckerState, design: int) -> list[Action]:
 
 def place(g: EntdeckerState, seat: int, action: Place) -> None:
     """Lay the tile; the ship sails onto it; its event happens."""
-    t = g._t
+    t = g.tables
     grid = t.grid
-    turn = g._turn
+    turn = g.turn
     assert turn is not None
     design = t.index[action.design]
     pos = grid.encode(action.x, action.y)
@@ -277,61 +277,61 @@ def place(g: EntdeckerState, seat: int, action: Place) -> None:
 
 def note_completed(g: EntdeckerState, roots: list[int]) -> None:
     """Remember the islands a tile just completed (scored at the end of the turn)."""
-    turn = g._turn
+    turn = g.turn
     assert turn is not None
     for root in roots:
-        if g._open[root] == 0 and root not in turn.completed:
+        if g.open_edges[root] == 0 and root not in turn.completed:
             turn.completed.append(root)
 
 
 def happen(g: EntdeckerState, seat: int, event: str, pos: int) -> None:
-    board = g._t.board
-    g.log.append({"seat": seat, "what": event, "event": event, "at": g._t.where(pos)})
+    board = g.tables.board
+    g.log.append({"seat": seat, "what": event, "event": event, "at": g.tables.where(pos)})
     if event == "mine":
-        g._gold[seat] += board.mine
-        g._bank -= board.mine
+        g.gold[seat] += board.mine
+        g.bank -= board.mine
     elif event == "pirates":
-        lost = g._gold[seat] // 2
-        g._gold[seat] -= lost
-        g._bank += lost
+        lost = g.gold[seat] // 2
+        g.gold[seat] -= lost
+        g.bank += lost
     elif event == "storm":
-        turn = g._turn
+        turn = g.turn
         assert turn is not None
         turn.storm = True
         end_exploration(g, seat)
-    elif g._supply[seat][SCOUT]:  # friendly natives
-        if g._natives_to_path:
+    elif g.supply[seat][SCOUT]:  # friendly natives
+        if g.natives_to_path:
             g.agenda.append(Natives(seat))
         else:
-            g._supply[seat][SCOUT] -= 1
-            g._units.append((g._first_node[pos], seat, SCOUT))
+            g.supply[seat][SCOUT] -= 1
+            g.units.append((g.first_node[pos], seat, SCOUT))
 
 
 def settle(g: EntdeckerState, seat: int, action: Settle) -> None:
     """Pay for the unit and place it: the exploration ends."""
-    t = g._t
+    t = g.tables
     kind = UNITS.index(action.kind)
     pos = t.grid.encode(action.x, action.y)
     if action.source:
         take_back(g, seat, action.source)
-    g._supply[seat][kind] -= 1
-    g._gold[seat] -= t.board.unit_costs[kind]
-    g._bank += t.board.unit_costs[kind]
-    g._units.append((g._first_node[pos] + action.piece, seat, kind))
+    g.supply[seat][kind] -= 1
+    g.gold[seat] -= t.board.unit_costs[kind]
+    g.bank += t.board.unit_costs[kind]
+    g.units.append((g.first_node[pos] + action.piece, seat, kind))
     end_exploration(g, seat)
 
 
 def take_back(g: EntdeckerState, seat: int, source: str) -> None:
     """A scout back to the supply from a tile (``x,y/piece``) or a path (``p3/2``), leaving
     a gap on the path that anyone may fill later."""
-    t = g._t
+    t = g.tables
     where, _x, index = source.partition("/")
     if where in t.path_index:
-        g._paths[t.path_index[where]][int(index) - 1] = -1
+        g.paths[t.path_index[where]][int(index) - 1] = -1
     else:
         x, y = map(int, where.split(","))
-        g._units.remove((g._first_node[t.grid.encode(x, y)] + int(index), seat, SCOUT))
-    g._supply[seat][SCOUT] += 1
+        g.units.remove((g.first_node[t.grid.encode(x, y)] + int(index), seat, SCOUT))
+    g.supply[seat][SCOUT] += 1
 
 
 def stop(g: EntdeckerState, seat: int) -> None:

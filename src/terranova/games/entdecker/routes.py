@@ -39,9 +39,9 @@ def tolls(g: EntdeckerState, seat: int) -> tuple[dict[int, int], list[int]]:
     """Per square, the bit mask of opponents' forts and settlements on it; each bit's owner."""
     by_square: dict[int, int] = {}
     owners: list[int] = []
-    for node, owner, kind in g._units:
+    for node, owner, kind in g.units:
         if kind >= FORT and owner != seat:
-            pos = g._node_pos[node]
+            pos = g.node_pos[node]
             by_square[pos] = by_square.get(pos, 0) | 1 << len(owners)
             owners.append(owner)
     return by_square, owners
@@ -49,20 +49,20 @@ def tolls(g: EntdeckerState, seat: int) -> tuple[dict[int, int], list[int]]:
 
 def network(g: EntdeckerState) -> SeaLanes:
     """The sea-lane network, rebuilt first if forts or settlements came or went since."""
-    pos = g._node_pos
-    fortified = frozenset(pos[node] for node, _, kind in g._units if kind >= FORT)
-    if fortified != g._lanes.fortified:
+    pos = g.node_pos
+    fortified = frozenset(pos[node] for node, _, kind in g.units if kind >= FORT)
+    if fortified != g.lanes.fortified:
         g.own_board()
-        g._lanes.refortify(g._t, g._map, fortified)
-    return g._lanes
+        g.lanes.refortify(g.tables, g.map, fortified)
+    return g.lanes
 
 
 def _links(g: EntdeckerState, lanes: SeaLanes) -> dict[int, list[int]]:
     """The graph between regions: each lane of a fortified square -> the regions (or other
     fortified lanes) its line meets, and each of those back to it."""
-    t = g._t
-    at = g._map.at
-    tiles = g._map.tiles
+    t = g.tables
+    at = g.map.at
+    tiles = g.map.tiles
     step = t.grid.step
     lane = t.lane
     find = lanes.find
@@ -95,7 +95,7 @@ def _search(g: EntdeckerState, toll_at: dict[int, int], budget: int) -> dict[int
     of the tolls ``toll_at`` gives per square) and that cost no more than ``budget`` gold
     with their tolls."""
     lanes = network(g)
-    toll = g._t.board.toll
+    toll = g.tables.board.toll
     links = _links(g, lanes)
     best: dict[int, Routes] = {}
     queue = []
@@ -175,10 +175,10 @@ def _dominated(routes: list[tuple[int, tuple[int, ...]]], cost: int, paid: tuple
 
 def cheapest_tile(g: EntdeckerState) -> int | None:
     """The price of the cheapest tile there is still to explore with (None: none left)."""
-    board = g._t.board
-    if any(g._hidden):
+    board = g.tables.board
+    if any(g.hidden):
         return board.hidden_tile
-    if any(g._open_stacks):
+    if any(g.open_stacks):
         return board.open_tile
     return None
 
@@ -190,8 +190,8 @@ def start_actions(g: EntdeckerState, seat: int) -> list[Action]:
     price = cheapest_tile(g)
     if price is None:
         return []
-    t = g._t
-    budget = g._gold[seat] - price
+    t = g.tables
+    budget = g.gold[seat] - price
     if budget < 0:
         return []
     affordable = 0
@@ -199,7 +199,7 @@ def start_actions(g: EntdeckerState, seat: int) -> list[Action]:
         if cost <= budget:
             affordable |= among
     out: list[Action] = []
-    edges = g._lanes.unexplored & affordable
+    edges = g.lanes.unexplored & affordable
     while edges:
         low = edges & -edges
         out.append(t.edge_starts[low.bit_length() - 1])
@@ -208,7 +208,7 @@ def start_actions(g: EntdeckerState, seat: int) -> list[Action]:
     best = _search(g, toll_at, budget)
     if not best:
         return out
-    exits = g._lanes.exits
+    exits = g.lanes.exits
     made = t.region_starts
     if len(made) > REGION_STARTS:
         made.clear()
@@ -270,7 +270,7 @@ def _start_tile(t: Tables, pos: int, edge: int, point: int, paid: tuple[int, ...
 def reachable(g: EntdeckerState) -> bool:
     """Whether some undiscovered square can still be reached by a ship (gold aside): a
     start point's square is undiscovered, or a region reached from one has an exit."""
-    if g._lanes.unexplored:  # the forts do not matter: no need to bring the lanes up to date
+    if g.lanes.unexplored:  # the forts do not matter: no need to bring the lanes up to date
         return True
     lanes = network(g)
     exits = lanes.exits
@@ -292,9 +292,9 @@ def reachable(g: EntdeckerState) -> bool:
 def start(g: EntdeckerState, seat: int, action: StartEdge | StartTile) -> None:
     """Pay for the start (the edge's coins to the bank, tolls to their owners) and put the
     ship there: the next tile goes on the square it heads into."""
-    t = g._t
+    t = g.tables
     grid = t.grid
-    turn = g._turn = Turn(seat)
+    turn = g.turn = Turn(seat)
     turn.start = action
     if type(action) is StartEdge:
         point = t.points[t.point_index[action.point]]
@@ -309,11 +309,11 @@ def start(g: EntdeckerState, seat: int, action: StartEdge | StartTile) -> None:
         turn.ship = pos
         turn.exits = [(pos + grid.step[edge], (edge + 2) % 4)]
         paid = [int(s) for s in action.tolls.split(",")] if action.tolls else []
-    g._gold[seat] -= cost
-    g._bank += cost
+    g.gold[seat] -= cost
+    g.bank += cost
     for owner in paid:
-        g._gold[seat] -= t.board.toll
-        g._gold[owner] += t.board.toll
+        g.gold[seat] -= t.board.toll
+        g.gold[owner] += t.board.toll
     g.agenda[-1] = Announcing(seat)
 
 
@@ -334,7 +334,7 @@ def course(
     of ``skip`` (the tiles laid since the start); None if there is none (a unit paid has
     gone since). ``walks`` keeps the walks found from a start point with some tolls for
     the next start from there with the same tolls (one position, one seat)."""
-    t = g._t
+    t = g.tables
     toll = t.board.toll
     if isinstance(action, StartEdge):
         k = t.point_index[action.point]
@@ -406,8 +406,8 @@ def _walks(
     """The shortest walks along white lines from start point ``p`` passing forts and
     settlements whose owners are paid as often as ``want`` says, breadth first, on no
     square of ``skip``."""
-    t = g._t
-    at, tiles = g._map.at, g._map.tiles
+    t = g.tables
+    at, tiles = g.map.at, g.map.tiles
     step, on_grid = t.grid.step, t.grid.on_grid
     ends: dict[tuple[int, int], _Node] = {}
     back: dict[_Node, tuple[_Node | None, int]] = {}

@@ -68,16 +68,16 @@ random and greedy games lasted 275 turns."""
 
 def enclosed(g: EntdeckerState) -> list[int]:
     """The undiscovered squares with no undiscovered neighbour, in board order."""
-    return sorted(g._enclosed)
+    return sorted(g.enclosed)
 
 
 def to_fill(g: EntdeckerState) -> list[int]:
     """The squares step 7 fills, in board order: the enclosed single spaces (ruling 21) and
     every undiscovered square no ship can ever reach (ruling 8); once no player could pay
     for a start (ruling 11), every undiscovered square."""
-    if g._closing:
-        return [q for q in g._t.squares if q not in g._map.at]
-    return sorted(g._enclosed.union(out_of_reach(g)))
+    if g.closing:
+        return [q for q in g.tables.squares if q not in g.map.at]
+    return sorted(g.enclosed.union(out_of_reach(g)))
 
 
 def _layable(g: EntdeckerState, designs: list[int], code: int, entry: int) -> bool:
@@ -85,16 +85,16 @@ def _layable(g: EntdeckerState, designs: list[int], code: int, entry: int) -> bo
     neighbours give the constraint ``code``, entering by ``entry``: it matches them and
     carries a white line at that edge. Tiles left only ever grow fewer and neighbours only
     ever more, so once False for the tiles left it stays False."""
-    t = g._t
+    t = g.tables
     fits, lane = t.fits, t.lane
     return any(lane[d][r][entry] >= 0 for d in designs for r in fits[d][code])
 
 
 def left_designs(g: EntdeckerState) -> list[int]:
     """The designs a ship may still explore with: in the hidden or the open stacks."""
-    t = g._t
-    out = [d for d, c in enumerate(g._hidden) if c]
-    out += [t.open_design[k] for k in range(1, 7) if g._open_stacks[k] and t.open_design[k] >= 0]
+    t = g.tables
+    out = [d for d, c in enumerate(g.hidden) if c]
+    out += [t.open_design[k] for k in range(1, 7) if g.open_stacks[k] and t.open_design[k] >= 0]
     return out
 
 
@@ -111,18 +111,18 @@ def out_of_reach(g: EntdeckerState) -> frozenset[int]:
     only be joined to the board's edge through other regions beyond reach."""
     # tiles are only ever laid and drawn, so these counts name the position's board and
     # stacks (a clone keeps the answer of its original until either lays or draws)
-    key = (len(g._map.tiles), sum(g._hidden), sum(g._open_stacks))
-    known = g._out_of_reach
+    key = (len(g.map.tiles), sum(g.hidden), sum(g.open_stacks))
+    known = g.reach_cache
     if known is not None and known[0] == key:
         return known[1]
     found = _out_of_reach(g)
-    g._out_of_reach = (key, found)
+    g.reach_cache = (key, found)
     return found
 
 
 def _out_of_reach(g: EntdeckerState) -> frozenset[int]:
-    t = g._t
-    at = g._map.at
+    t = g.tables
+    at = g.map.at
     empty = [q for q in t.squares if q not in at]
     if not empty:
         return frozenset()
@@ -142,8 +142,8 @@ def _out_of_reach(g: EntdeckerState) -> frozenset[int]:
                     region[n] = k
                     group.append(n)
         members.append(group)
-    tiles = g._map.tiles
-    frontier = g._map.frontier
+    tiles = g.map.tiles
+    frontier = g.map.frontier
     lane, lane_edges = t.lane, t.lane_edges
     designs = left_designs(g)
     layable: dict[tuple[int, int], bool] = {}
@@ -201,22 +201,22 @@ def fill_next(g: EntdeckerState, seat: int) -> None:
     """Fill the squares of :func:`to_fill` from the open stacks or the discards, looking
     again after each filler (it may enclose more); the first that needs the hidden stacks
     waits for chance; when none is left that a tile fits, go on to scoring."""
-    t = g._t
+    t = g.tables
     while True:
         for q in to_fill(g):
-            code = g._map.frontier.get(q, 0)  # read after each filler: it may copy the board
+            code = g.map.frontier.get(q, 0)  # read after each filler: it may copy the board
             filled = False
             for number in range(1, 7):
                 design = t.open_design[number]
-                if g._open_stacks[number] and design >= 0 and t.fits[design][code]:
-                    g._open_stacks[number] -= 1
+                if g.open_stacks[number] and design >= 0 and t.fits[design][code]:
+                    g.open_stacks[number] -= 1
                     lay_filler(g, seat, q, design, "an open stack")
                     filled = True
                     break
             else:
-                for k, design in enumerate(g._discards):
+                for k, design in enumerate(g.discards):
                     if t.fits[design][code]:
-                        del g._discards[k]
+                        del g.discards[k]
                         lay_filler(g, seat, q, design, "the discards")
                         filled = True
                         break
@@ -233,14 +233,14 @@ def fill_next(g: EntdeckerState, seat: int) -> None:
 
 def hidden_fillers(g: EntdeckerState, pos: int) -> list[int]:
     """The hidden designs left that fit the enclosed square ``pos``."""
-    t = g._t
-    code = g._map.frontier.get(pos, 0)
-    return [d for d, c in enumerate(g._hidden) if c and t.fits[d][code]]
+    t = g.tables
+    code = g.map.frontier.get(pos, 0)
+    return [d for d, c in enumerate(g.hidden) if c and t.fits[d][code]]
 
 
 def fill(g: EntdeckerState, pos: int, design: int) -> None:
     """Chance found ``design`` in the hidden stacks for the enclosed square ``pos``."""
-    g._hidden[design] -= 1
+    g.hidden[design] -= 1
     top = g.agenda[-1]
     assert isinstance(top, Filling)
     lay_filler(g, top.seat, pos, design, "the hidden stacks")
@@ -257,8 +257,8 @@ FILL_WORDS = {
 
 
 def lay_filler(g: EntdeckerState, seat: int, pos: int, design: int, source: str) -> None:
-    t = g._t
-    rotation = t.fits[design][g._map.frontier.get(pos, 0)][0]
+    t = g.tables
+    rotation = t.fits[design][g.map.frontier.get(pos, 0)][0]
     exploring.note_completed(g, g.lay(pos, design, rotation))
     x, y = t.grid.xy[pos]
     g.log.append(
@@ -290,10 +290,10 @@ KINDS = {"island": _("island"), "hut": _("hut")}
 def credit(g: EntdeckerState, seat: int, points: int, kind: str, what: Said | str) -> None:
     """``seat`` scores ``points``, with its line on the score sheet; the scorings run as
     automatic steps after the action just applied, whose ply they bear."""
-    g._points[seat] += points
+    g.score[seat] += points
     if points:
         line = ScoreLine((seat,), points, kind, what, g.ply, kind_says=KINDS.get(kind))
-        g._sheet.append(line)
+        g.sheet.append(line)
 
 
 def ordinal(n: int) -> Text:
@@ -390,12 +390,12 @@ def ranking(
 
 def standings(g: EntdeckerState, best: Strongest, active: int) -> list[tuple[int, int, int, int]]:
     """:func:`ranking` from each seat's strongest units on the island."""
-    n = g._n
+    n = g.players
     order = sorted((-kind, -many, (seat - active) % n, seat) for seat, (kind, many) in best.items())
     out = []
     for k, (_x, _x, _x, seat) in enumerate(order):
         place = k + 1
-        if not g._tie_active:
+        if not g.tie_active:
             place = 1 + sum(1 for other in best if best[other] > best[seat])
         out.append((seat, best[seat][0], best[seat][1], place))
     return out
@@ -405,15 +405,15 @@ def score_next(g: EntdeckerState, seat: int) -> None:
     """Score every island completed this turn, in the order completed; then the scouts of
     all of them go onto the paths, the player whose turn it is first, then in turn order
     (ruling 23)."""
-    turn = g._turn
+    turn = g.turn
     if turn is None:
         return
     treks: list[int] = []
     for root in turn.completed:
-        if root not in g._scored:
-            g._scored.append(root)
+        if root not in g.scored:
+            g.scored.append(root)
             treks += score_island(g, seat, root)
-    n = g._n
+    n = g.players
     treks.sort(key=lambda s: (s - seat) % n)
     g.agenda.extend(Trekking(s) for s in reversed(treks))
 
@@ -422,31 +422,31 @@ def score_island(g: EntdeckerState, seat: int, root: int) -> list[int]:
     """Score one island completed on the turn of ``seat``; its forts and settlements go
     back to their owners. Returns the owners of its scouts, one per scout, which go onto
     the paths once every island of the turn is scored."""
-    find = g._regions.find
-    here = [u for u in g._units if find(u[0]) == root]
+    find = g.regions.find
+    here = [u for u in g.units if find(u[0]) == root]
     if not here:
         return []
-    size = g._mask[root].bit_count()
-    value = size + g._bonus[root]
+    size = g.tile_mask[root].bit_count()
+    value = size + g.bonus[root]
     ranks = ranking(g, here, seat)
     points = cascade(value, len(ranks))
     places = [r[3] for r in ranks]
     report = []
     for s, kind, many, place in ranks:
-        line = island_line(place, places.count(place) > 1, kind, many, size, g._bonus[root])
+        line = island_line(place, places.count(place) > 1, kind, many, size, g.bonus[root])
         credit(g, s, points[place - 1], "island", line)
         report.append({"seat": s, "unit": UNITS[kind], "count": many, "place": place,
                        "points": points[place - 1]})  # fmt: skip
     treks: list[int] = []
     for unit in here:
-        g._units.remove(unit)
+        g.units.remove(unit)
         _x, owner, kind = unit
         if kind == SCOUT:
             treks.append(owner)
         else:
-            g._supply[owner][kind] += 1
-    tiles = [g._t.where(g._map.tiles[i][0]) for i in range(g._map.tiles.__len__())
-             if g._mask[root] >> i & 1]  # fmt: skip
+            g.supply[owner][kind] += 1
+    tiles = [g.tables.where(g.map.tiles[i][0]) for i in range(g.map.tiles.__len__())
+             if g.tile_mask[root] >> i & 1]  # fmt: skip
     g.log.append({"seat": seat, "what": "island", "event": "island", "tiles": tiles, "value": value,
                   "ranks": report})  # fmt: skip
     return treks
@@ -454,23 +454,23 @@ def score_island(g: EntdeckerState, seat: int, root: int) -> list[int]:
 
 def trek_actions(g: EntdeckerState) -> list[Action]:
     """The paths with a free space."""
-    return [g._t.treks[p] for p, spaces in enumerate(g._paths) if -1 in spaces]
+    return [g.tables.treks[p] for p, spaces in enumerate(g.paths) if -1 in spaces]
 
 
 def trek(g: EntdeckerState, seat: int, path: int, from_supply: bool) -> None:
     """A scout onto the free space of ``path`` nearest the hut; the first draws a token."""
-    spaces = g._paths[path]
+    spaces = g.paths[path]
     spaces[spaces.index(-1)] = seat
     if from_supply:
-        g._supply[seat][SCOUT] -= 1
-    if g._hut[path] < 0 and g._bag:
+        g.supply[seat][SCOUT] -= 1
+    if g.huts[path] < 0 and g.bag:
         g.agenda.append(Hut(seat, path))
 
 
 def token_drawn(g: EntdeckerState, seat: int, path: int, token: int) -> None:
-    g._bag.remove(token)
-    g._hut[path] = token
-    g._known[path] |= 1 << seat
+    g.bag.remove(token)
+    g.huts[path] = token
+    g.known[path] |= 1 << seat
 
 
 # ------------------------------------------------------------------------------ end
@@ -504,15 +504,15 @@ def end_reason(g: EntdeckerState) -> str | None:
     """Why the game ends after the turn just over (ruling 11, ruling 22); None: it goes on.
     The board full comes first (a full board ends the game whatever else is true), but
     for a board that was full only once no player could pay for a start."""
-    if g._closing:
+    if g.closing:
         return NO_START
-    if len(g._map.tiles) == g._t.board.width * g._t.board.height:
+    if len(g.map.tiles) == g.tables.board.width * g.tables.board.height:
         return FULL
     if routes.cheapest_tile(g) is None:
         return NO_TILES
-    if g._passes >= g._n:
+    if g.passes >= g.players:
         return NO_START
-    if not routes.reachable(g) or len(out_of_reach(g)) == len(g._t.squares) - len(g._map.tiles):
+    if not routes.reachable(g) or len(out_of_reach(g)) == len(g.tables.squares) - len(g.map.tiles):
         return UNREACHABLE
     if out_of_turns(g):
         return TURN_LIMIT_REACHED
@@ -521,20 +521,20 @@ def end_reason(g: EntdeckerState) -> str | None:
 
 def out_of_turns(g: EntdeckerState) -> bool:
     """Ruling 22: the turn just over reached the turn limit."""
-    return g._turns >= TURN_LIMIT
+    return g.turns >= TURN_LIMIT
 
 
 def turn_over(g: EntdeckerState, seat: int) -> None:
     """The game ends (ruling 11, ruling 22) or the next player's turn begins. When no
     player could pay for a start, the squares left are first filled (ruling 11), the
     islands so completed scored as on the turn of ``seat``."""
-    if not g._closing:
-        g._turns += 1
-    g._turn = None
+    if not g.closing:
+        g.turns += 1
+    g.turn = None
     reason = end_reason(g)
-    if reason == NO_START and not g._closing and len(g._map.tiles) < len(g._t.squares):
-        g._closing = True
-        g._turn = Turn(seat)
+    if reason == NO_START and not g.closing and len(g.map.tiles) < len(g.tables.squares):
+        g.closing = True
+        g.turn = Turn(seat)
         g.log.append(
             {
                 "seat": seat,
@@ -547,12 +547,12 @@ def turn_over(g: EntdeckerState, seat: int) -> None:
     if reason is not None:
         finish(g, reason, seat)
         return
-    exploring.begin_turn(g, (seat + 1) % g._n)
+    exploring.begin_turn(g, (seat + 1) % g.players)
 
 
 def hut_winner(g: EntdeckerState, path: int) -> int:
     """The seat with most scouts on a path (tie: the scout nearest the hut); -1: none."""
-    return path_leader(g._paths[path])
+    return path_leader(g.paths[path])
 
 
 def path_leader(spaces: Sequence[int]) -> int:
@@ -569,17 +569,17 @@ def path_leader(spaces: Sequence[int]) -> int:
 def finish(g: EntdeckerState, reason: str, seat: int) -> None:
     """The huts are scored and the game is over after the turn of ``seat``, for ``reason``
     (one of :data:`END_REASONS`), which the log's last entry says."""
-    g._end_reason = reason
-    tokens = g._t.board.tokens
-    for path, token in enumerate(g._hut):
+    g.ending = reason
+    tokens = g.tables.board.tokens
+    for path, token in enumerate(g.huts):
         if token < 0:
             continue
         winner = hut_winner(g, path)
         if winner >= 0:
-            path_id = g._t.board.paths[path].id
-            spaces = g._paths[path]
+            path_id = g.tables.board.paths[path].id
+            spaces = g.paths[path]
             many = spaces.count(winner)
-            others = [spaces.count(s) for s in range(g._n) if s != winner]
+            others = [spaces.count(s) for s in range(g.players) if s != winner]
             why = _("most scouts ({n})", n=many)
             if not any(others):
                 why = _n("a scout, alone on the path", "{n} scouts, alone on the path", many)
@@ -624,14 +624,14 @@ its open edges, and each seat's strongest units there."""
 
 def held_islands(g: EntdeckerState) -> Held:
     """The islands not yet scored that hold units, as :func:`outlook` weighs them."""
-    find = g._regions.find
+    find = g.regions.find
     islands: dict[int, list[tuple[int, int, int]]] = {}
-    for unit in g._units:
+    for unit in g.units:
         islands.setdefault(find(unit[0]), []).append(unit)
     held = []
     for root, here in islands.items():
-        open_edges = g._open[root]
-        value = round(g._mask[root].bit_count() + g._bonus[root] + GROWTH * open_edges)
+        open_edges = g.open_edges[root]
+        value = round(g.tile_mask[root].bit_count() + g.bonus[root] + GROWTH * open_edges)
         held.append((CLOSING**open_edges, value, strongest(here)))
     return held
 
@@ -641,7 +641,7 @@ def outlook(g: EntdeckerState, active: int) -> list[float]:
     are expected to bring: the place each seat holds now (ties to ``active``, as in a
     scoring on its turn) on the island's value grown by its open edges, discounted by the
     chance it is completed."""
-    out = [0.0] * g._n
+    out = [0.0] * g.players
     for chance, value, best in held_islands(g):
         if len(best) == 1:
             (seat,) = best
@@ -658,7 +658,7 @@ def own_outlooks(g: EntdeckerState, held: Held) -> list[float]:
     """Per seat, ``outlook(g, seat)[seat]`` (``held``: the :func:`held_islands`): the seat
     to play wins its ties, so its
     place on an island is 1 + the seats with stronger units there, whatever the variant."""
-    out = [0.0] * g._n
+    out = [0.0] * g.players
     for chance, value, best in held:
         points = cascade(value, len(best))
         for seat, mine in best.items():
@@ -670,21 +670,21 @@ def own_outlooks(g: EntdeckerState, held: Held) -> list[float]:
 def hut_outlooks(g: EntdeckerState) -> list[float]:
     """Per seat, the tokens of the huts it leads (their mean value if it has not seen
     them)."""
-    tokens = g._t.board.tokens
-    mean = g._t.token_mean
-    worth = [0.0] * g._n
-    for path, token in enumerate(g._hut):
+    tokens = g.tables.board.tokens
+    mean = g.tables.token_mean
+    worth = [0.0] * g.players
+    for path, token in enumerate(g.huts):
         if token >= 0:
             seat = hut_winner(g, path)
             if seat >= 0:
-                worth[seat] += tokens[token].value if g._known[path] >> seat & 1 else mean
+                worth[seat] += tokens[token].value if g.known[path] >> seat & 1 else mean
     return worth
 
 
 def scouts_on_islands(g: EntdeckerState) -> list[int]:
     """Per seat, its scouts on the islands not yet scored."""
-    out = [0] * g._n
-    for _x, seat, kind in g._units:
+    out = [0] * g.players
+    for _x, seat, kind in g.units:
         if kind == SCOUT:
             out[seat] += 1
     return out
@@ -698,7 +698,7 @@ def estimate(g: EntdeckerState, seat: int) -> float:
     value if unseen); the final scores once the game is over."""
     if g.over:
         return g.returns()[seat]
-    turn = g._turn
+    turn = g.turn
     active = turn.seat if turn is not None else seat
     islands = outlook(g, active)[seat]
     return _worth(g, seat, islands, hut_outlooks(g)[seat], scouts_on_islands(g)[seat])
@@ -708,8 +708,8 @@ def estimates(g: EntdeckerState) -> list[float]:
     """Every seat's :func:`estimate`, the islands' and huts' outlooks worked out once."""
     if g.over:
         return g.returns()
-    turn = g._turn
-    seats = range(g._n)
+    turn = g.turn
+    seats = range(g.players)
     # between turns each seat is taken as the one to play
     islands = own_outlooks(g, held_islands(g)) if turn is None else outlook(g, turn.seat)
     huts = hut_outlooks(g)
@@ -718,10 +718,10 @@ def estimates(g: EntdeckerState) -> list[float]:
 
 
 def _worth(g: EntdeckerState, seat: int, islands: float, huts: float, scouts: int) -> float:
-    worth = g._points[seat] + g._gold[seat] / 3 + islands
-    turn = g._turn
+    worth = g.score[seat] + g.gold[seat] / 3 + islands
+    turn = g.turn
     if turn is not None and turn.seat == seat and turn.left:  # tiles paid for, not drawn
-        board = g._t.board
+        board = g.tables.board
         worth += turn.left * (board.hidden_tile if turn.kind == "hidden" else board.open_tile) / 3
     worth += 0.5 * scouts
     return worth + huts

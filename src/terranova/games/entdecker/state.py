@@ -100,7 +100,8 @@ class EntdeckerState(AgendaState):
         board: str | None = None,
     ) -> None:
         self.start_flow()
-        t = self._t = components.tables
+        self.tables: Tables = components.tables
+        t = self.tables
         self._params: dict[str, Any] = {
             "players": players,
             "setup": setup,
@@ -121,11 +122,11 @@ class EntdeckerState(AgendaState):
         spec = t.board
         if not 2 <= players <= 1 + len(spec.scouts):
             raise InvalidParameterError(f"Entdecker takes 2 to {1 + len(spec.scouts)} players")
-        self._n = players
-        self._natives_to_path = natives == "path"
-        self._tie_active = island_tie == "active"
-        self._cap = tile_cap
-        self._frame_open = frame == "open"  # a square on the board's edge is never enclosed
+        self.players = players
+        self.natives_to_path = natives == "path"
+        self.tie_active = island_tie == "active"
+        self.tile_cap = tile_cap
+        self.frame_open = frame == "open"  # a square on the board's edge is never enclosed
         self.edge_cost = [p.cost if edge_costs == "printed" else 0 for p in t.points]
         self.cost_classes = [
             (cost, sum(1 << k for k, c in enumerate(self.edge_cost) if c == cost))
@@ -133,45 +134,45 @@ class EntdeckerState(AgendaState):
         ]
         """Each start point cost, cheapest first, with its start points (a bit mask)."""
         # the map and its islands
-        self._map: TileBoard[Action] = TileBoard(t.tiles)
-        self._lanes = SeaLanes(len(t.grid.cells), self.edge_cost)
-        self._enclosed: set[int] = set()  # undiscovered squares with no undiscovered neighbour
-        self._regions = Regions(("open", SUM), ("tiles", OR), ("bonus", SUM))
-        self._open: list[int] = self._regions.columns[0]
-        self._mask: list[int] = self._regions.columns[1]
-        self._bonus: list[int] = self._regions.columns[2]
-        self._node_pos: list[int] = []  # node -> square
-        self._first_node: dict[int, int] = {}  # square -> its tile's first node
-        self._board_shared = False  # the board above may be a clone's too (own_board)
-        self._units: list[tuple[int, int, int]] = []  # (node, seat, kind) in the order placed
-        self._scored: list[int] = []  # roots of islands scored
+        self.map: TileBoard[Action] = TileBoard(t.tiles)
+        self.lanes = SeaLanes(len(t.grid.cells), self.edge_cost)
+        self.enclosed: set[int] = set()  # undiscovered squares with no undiscovered neighbour
+        self.regions = Regions(("open", SUM), ("tiles", OR), ("bonus", SUM))
+        self.open_edges: list[int] = self.regions.columns[0]
+        self.tile_mask: list[int] = self.regions.columns[1]
+        self.bonus: list[int] = self.regions.columns[2]
+        self.node_pos: list[int] = []  # node -> square
+        self.first_node: dict[int, int] = {}  # square -> its tile's first node
+        self.board_shared = False  # the board above may be a clone's too (own_board)
+        self.units: list[tuple[int, int, int]] = []  # (node, seat, kind) in the order placed
+        self.scored: list[int] = []  # roots of islands scored
         # the players and the bank
-        self._gold = [spec.start_gold] * players
-        self._bank = 0  # gold the players paid to the bank minus what it paid them
-        self._points = [0] * players
-        self._sheet: list[ScoreLine] = []  # the score sheet: a line per change of _points
-        self._supply = [[spec.scouts[players - 2] - 1, spec.forts, spec.settlements]
+        self.gold = [spec.start_gold] * players
+        self.bank = 0  # gold the players paid to the bank minus what it paid them
+        self.score = [0] * players
+        self.sheet: list[ScoreLine] = []  # the score sheet: a line per change of score
+        self.supply = [[spec.scouts[players - 2] - 1, spec.forts, spec.settlements]
                         for _ in range(players)]  # fmt: skip
         # the tiles
-        self._hidden = t.hidden[:]
-        self._open_stacks = t.open_count[:]
-        self._discards: list[int] = []
-        self._box = t.setup[:]  # set-up tiles not on the board
-        self._layout = -1
+        self.hidden = t.hidden[:]
+        self.open_stacks = t.open_count[:]
+        self.discards: list[int] = []
+        self.box = t.setup[:]  # set-up tiles not on the board
+        self.layout = -1
         # the paths, huts and produce tokens
-        self._paths = [[-1] * p.length for p in spec.paths]
-        self._hut = [-1] * len(spec.paths)
-        self._known = [0] * len(spec.paths)  # per hut, the seats that looked at its token
-        self._bag = list(range(len(spec.tokens)))
+        self.paths = [[-1] * p.length for p in spec.paths]
+        self.huts = [-1] * len(spec.paths)
+        self.known = [0] * len(spec.paths)  # per hut, the seats that looked at its token
+        self.bag = list(range(len(spec.tokens)))
         # the flow (the agenda is the turn engine's)
-        self._turn: Turn | None = None
-        self._end_reason: str | None = None  # why the game ended (scoring.END_REASONS)
-        self._out_of_reach: tuple[tuple[int, int, int], frozenset[int]] | None = None
+        self.turn: Turn | None = None
+        self.ending: str | None = None  # why the game ended (scoring.END_REASONS)
+        self.reach_cache: tuple[tuple[int, int, int], frozenset[int]] | None = None
         """The squares no ship can reach (scoring.out_of_reach) and the counts it is for."""
-        self._passes = 0
-        self._closing = False  # no player could pay for a start: the squares left are filled
-        self._turns = 0
-        self._placements: list[Action] = []
+        self.passes = 0
+        self.closing = False  # no player could pay for a start: the squares left are filled
+        self.turns = 0
+        self.placements: list[Action] = []
         self.log: list[dict[str, Any]] = []
         """What happened that a view reports: events, island scorings, hut scorings."""
         if setup == "beginner":
@@ -186,18 +187,14 @@ class EntdeckerState(AgendaState):
 
     @property
     def num_seats(self) -> int:
-        return self._n
-
-    @property
-    def tables(self) -> Tables:
-        return self._t
+        return self.players
 
     # ------------------------------------------------------- the steps' meaning
 
     def options(self, step: Step) -> list[Action]:
         match step:
             case Wheel():
-                low, high = self._t.board.wheel
+                low, high = self.tables.board.wheel
                 return [Income(v) for v in range(low, high + 1)]
             case Starting(seat=seat):
                 return routes.start_actions(self, seat)
@@ -206,14 +203,14 @@ class EntdeckerState(AgendaState):
             case Exploring(seat=seat):
                 return exploring.explore_actions(self, seat)
             case Placing():
-                return self._placements[:]
+                return self.placements[:]
             case Natives() | Trekking():
                 return scoring.trek_actions(self)
             case _:  # pragma: no cover
                 raise AssertionError(f"step {step} waits for nobody")
 
     def outcomes(self, step: Step) -> list[tuple[Action, float]]:
-        t = self._t
+        t = self.tables
         match step:
             case SettingUp():
                 variable = [i for i, lay in enumerate(t.board.layouts) if lay.kind == "variable"]
@@ -221,14 +218,14 @@ class EntdeckerState(AgendaState):
             case Rolling():
                 return t.roll_outcomes[:]
             case Revealing():
-                total = sum(self._hidden)
-                return [(t.reveals[d], c / total) for d, c in enumerate(self._hidden) if c]
+                total = sum(self.hidden)
+                return [(t.reveals[d], c / total) for d, c in enumerate(self.hidden) if c]
             case Searching(pos=pos):
                 fitting = scoring.hidden_fillers(self, pos)
-                total = sum(self._hidden[d] for d in fitting)
-                return [(t.fills[d], self._hidden[d] / total) for d in fitting]
+                total = sum(self.hidden[d] for d in fitting)
+                return [(t.fills[d], self.hidden[d] / total) for d in fitting]
             case Hut():
-                return [(t.tokens[k], 1 / len(self._bag)) for k in sorted(self._bag)]
+                return [(t.tokens[k], 1 / len(self.bag)) for k in sorted(self.bag)]
         return []
 
     def carry_out(self, step: Step, action: Action) -> None:
@@ -237,7 +234,7 @@ class EntdeckerState(AgendaState):
             case SettingUp():
                 ag.pop()
                 assert type(action) is Layout
-                self._lay_out(self._t.layout_index[action.layout])
+                self._lay_out(self.tables.layout_index[action.layout])
                 exploring.begin_turn(self, 0)
             case Rolling(seat=seat):
                 ag.pop()
@@ -265,7 +262,7 @@ class EntdeckerState(AgendaState):
             case Revealing(seat=seat):
                 ag.pop()
                 assert type(action) is Reveal
-                exploring.revealed(self, seat, self._t.index[action.design])
+                exploring.revealed(self, seat, self.tables.index[action.design])
             case Placing(seat=seat):
                 ag.pop()
                 assert type(action) is Place
@@ -274,15 +271,15 @@ class EntdeckerState(AgendaState):
                 ag.pop()
                 assert type(action) is Trek
                 supply = isinstance(step, Natives)
-                scoring.trek(self, seat, self._t.path_index[action.path], supply)
+                scoring.trek(self, seat, self.tables.path_index[action.path], supply)
             case Searching(pos=pos):
                 ag.pop()
                 assert type(action) is Fill
-                scoring.fill(self, pos, self._t.index[action.design])
+                scoring.fill(self, pos, self.tables.index[action.design])
             case Hut(seat=seat, path=path):
                 ag.pop()
                 assert type(action) is Token
-                scoring.token_drawn(self, seat, path, self._t.token_index[action.token])
+                scoring.token_drawn(self, seat, path, self.tables.token_index[action.token])
 
     def proceed(self, step: Step) -> bool:
         ag = self.agenda
@@ -293,7 +290,7 @@ class EntdeckerState(AgendaState):
                     ag.pop()
                     exploring.cannot_pay(self, seat)
                     return True
-                self._passes = 0
+                self.passes = 0
                 self.offer(legal)  # listed once
                 return False
             case Exploring(seat=seat):
@@ -307,7 +304,7 @@ class EntdeckerState(AgendaState):
                 if not scoring.trek_actions(self):
                     ag.pop()
                     if isinstance(step, Trekking):
-                        self._supply[seat][0] += 1  # no room on any path
+                        self.supply[seat][0] += 1  # no room on any path
                     return True
                 return False
             case Filling(seat=seat):
@@ -332,23 +329,23 @@ class EntdeckerState(AgendaState):
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other._history = history
-        self._board_shared = other._board_shared = True
-        other._units = self._units[:]
-        other._scored = self._scored[:]
-        other._gold = self._gold[:]
-        other._points = self._points[:]
-        other._sheet = self._sheet[:]
-        other._supply = list(map(list.copy, self._supply))
-        other._hidden = self._hidden[:]
-        other._open_stacks = self._open_stacks[:]
-        other._discards = self._discards[:]
-        other._box = self._box[:]
-        other._paths = list(map(list.copy, self._paths))
-        other._hut = self._hut[:]
-        other._known = self._known[:]
-        other._bag = self._bag[:]
+        self.board_shared = other.board_shared = True
+        other.units = self.units[:]
+        other.scored = self.scored[:]
+        other.gold = self.gold[:]
+        other.score = self.score[:]
+        other.sheet = self.sheet[:]
+        other.supply = list(map(list.copy, self.supply))
+        other.hidden = self.hidden[:]
+        other.open_stacks = self.open_stacks[:]
+        other.discards = self.discards[:]
+        other.box = self.box[:]
+        other.paths = list(map(list.copy, self.paths))
+        other.huts = self.huts[:]
+        other.known = self.known[:]
+        other.bag = self.bag[:]
         other.agenda = self.agenda[:]  # steps are frozen: shared
-        other._turn = self._turn.copy() if self._turn is not None else None
+        other.turn = self.turn.copy() if self.turn is not None else None
         other.log = self.log[:]  # entries are never changed
         return other
 
@@ -358,22 +355,22 @@ class EntdeckerState(AgendaState):
     def scores(self) -> list[float]:
         if self.over:
             return self.returns()
-        return [float(p) for p in self._points]
+        return [float(p) for p in self.score]
 
     def points(self) -> list[int]:
         """The points, without the gold that :meth:`returns` adds as the tie-break."""
-        return [int(p) for p in self._points]
+        return [int(p) for p in self.score]
 
     def returns(self) -> list[float]:
         if self.over and self._params["tiebreak"] == "gold":
-            return [p + g / 1000 for p, g in zip(self._points, self._gold, strict=True)]
-        return [float(p) for p in self._points]
+            return [p + g / 1000 for p, g in zip(self.score, self.gold, strict=True)]
+        return [float(p) for p in self.score]
 
     def end_reason(self) -> Said | str | None:
         """Why the game ended (ruling 11, ruling 22: one of
         :data:`~terranova.games.entdecker.scoring.END_REASONS`, in words); None while it
         goes on."""
-        return None if self._end_reason is None else scoring.END_WORDS[self._end_reason]
+        return None if self.ending is None else scoring.END_WORDS[self.ending]
 
     def params(self) -> dict[str, Any]:
         return dict(self._params)
@@ -392,12 +389,12 @@ class EntdeckerState(AgendaState):
             other.changed()  # (a decision's choices do not)
         if self.over:
             return other
-        unseen = [h for h, k in enumerate(self._hut) if k >= 0 and not self._known[h] >> seat & 1]
-        pool = sorted([self._hut[h] for h in unseen] + self._bag)
+        unseen = [h for h, k in enumerate(self.huts) if k >= 0 and not self.known[h] >> seat & 1]
+        pool = sorted([self.huts[h] for h in unseen] + self.bag)
         rng.shuffle(pool)
         for h in unseen:
-            other._hut[h] = pool.pop()
-        other._bag = sorted(pool)
+            other.huts[h] = pool.pop()
+        other.bag = sorted(pool)
         return other
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -430,68 +427,68 @@ class EntdeckerState(AgendaState):
 
     def _lay_out(self, layout: int) -> None:
         """Lay the tiles of a set-up."""
-        self._layout = layout
-        for design, x, y, rotation in self._t.board.layouts[layout].tiles:
-            self._box[design] -= 1
-            self.lay(self._t.grid.encode(x, y), design, rotation)
+        self.layout = layout
+        for design, x, y, rotation in self.tables.board.layouts[layout].tiles:
+            self.box[design] -= 1
+            self.lay(self.tables.grid.encode(x, y), design, rotation)
 
     def _note_enclosed(self, pos: int) -> None:
         """The square just laid is no longer enclosed; its neighbours may now be."""
-        at = self._map.at
-        t = self._t
+        at = self.map.at
+        t = self.tables
         grid = t.grid
         on_grid = grid.on_grid
         step = grid.step
-        self._enclosed.discard(pos)
+        self.enclosed.discard(pos)
         for a in step:
             q = pos + a
-            if q not in at and on_grid(q) and not (self._frame_open and q in t.points_at):
+            if q not in at and on_grid(q) and not (self.frame_open and q in t.points_at):
                 for b in step:
                     n = q + b
                     if n not in at and on_grid(n):
                         break
                 else:
-                    self._enclosed.add(q)
+                    self.enclosed.add(q)
 
     def own_board(self) -> None:
         """Copy the board (the map, its islands and sea lanes) before changing it if a clone
         shares it: most clones a search makes lay no tile, so clones share it until then."""
-        if not self._board_shared:
+        if not self.board_shared:
             return
-        self._board_shared = False
-        self._map = self._map.copy()
-        self._lanes = self._lanes.copy()
-        self._enclosed = self._enclosed.copy()
-        regions = self._regions = self._regions.copy()
-        self._open, self._mask, self._bonus = regions.columns
-        self._node_pos = self._node_pos[:]
-        self._first_node = self._first_node.copy()
+        self.board_shared = False
+        self.map = self.map.copy()
+        self.lanes = self.lanes.copy()
+        self.enclosed = self.enclosed.copy()
+        regions = self.regions = self.regions.copy()
+        self.open_edges, self.tile_mask, self.bonus = regions.columns
+        self.node_pos = self.node_pos[:]
+        self.first_node = self.first_node.copy()
 
     def lay(self, pos: int, design: int, rotation: int) -> list[int]:
         """Lay a tile (legality is the caller's): its land pieces join the islands they
         touch. Returns the roots of the islands of its pieces."""
         self.own_board()
-        t = self._t
-        regions = self._regions
+        t = self.tables
+        regions = self.regions
         grid = t.grid
-        index = len(self._map.tiles)
+        index = len(self.map.tiles)
         base = len(regions.parent)
         pieces = t.piece_edges[design][rotation]
         count = len(pieces)
         open_edges = [sum(1 for e in p if grid.on_grid(pos + grid.step[e])) for p in pieces]
         bonus = [t.bonus[design] if k == 0 else 0 for k in range(count)]
         regions.add(count, open_edges, [1 << index] * count, bonus)
-        self._node_pos.extend([pos] * count)
-        self._first_node[pos] = base
-        joins = self._map.place(pos, design, rotation)
-        self._lanes.lay(t, self._map, pos)
+        self.node_pos.extend([pos] * count)
+        self.first_node[pos] = base
+        joins = self.map.place(pos, design, rotation)
+        self.lanes.lay(t, self.map, pos)
         self._note_enclosed(pos)
         mine = t.piece[design][rotation]
         for edge, j in joins:
             if mine[edge] < 0:
                 continue
-            qpos, qd, qr = self._map.tiles[j]
+            qpos, qd, qr = self.map.tiles[j]
             theirs = t.piece[qd][qr][(edge + 2) % 4]
-            root = regions.union(base + mine[edge], self._first_node[qpos] + theirs)
-            self._open[root] -= 2
+            root = regions.union(base + mine[edge], self.first_node[qpos] + theirs)
+            self.open_edges[root] -= 2
         return [regions.find(base + k) for k in range(count)]

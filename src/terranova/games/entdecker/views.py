@@ -19,56 +19,56 @@ if TYPE_CHECKING:
 
 
 def view(g: EntdeckerState, seat: int | None) -> dict[str, Any]:
-    t = g._t
+    t = g.tables
     board = t.board
     xy, ids = t.grid.xy, t.ids
     tiles = []
-    for pos, d, r in g._map.tiles:
+    for pos, d, r in g.map.tiles:
         x, y = xy[pos]
         tiles.append({"x": x, "y": y, "design": ids[d], "rotation": r})
     units = []
-    node_pos, first_node = g._node_pos, g._first_node
-    for node, owner, kind in g._units:
+    node_pos, first_node = g.node_pos, g.first_node
+    for node, owner, kind in g.units:
         pos = node_pos[node]
         x, y = xy[pos]
         units.append({"seat": owner, "unit": UNITS[kind], "x": x, "y": y,
                       "piece": node - first_node[pos]})  # fmt: skip
     huts = []
-    seats = range(g._n)
-    for path, token in enumerate(g._hut):
-        seen = g._known[path]
+    seats = range(g.players)
+    for path, token in enumerate(g.huts):
+        seen = g.known[path]
         known = g.over or (seat is not None and seen >> seat & 1)
         huts.append(
             {
                 "path": board.paths[path].id,
-                "spaces": g._paths[path][:],
+                "spaces": g.paths[path][:],
                 "token": None if token < 0 else (board.tokens[token].id if known else "?"),
                 "value": board.tokens[token].value if token >= 0 and known else None,
                 "seen_by": [s for s in seats if seen >> s & 1],
             }
         )
-    turn = g._turn
+    turn = g.turn
     top = g.agenda[-1] if g.agenda and not g.over else None
     current = g.current_player()
     out: dict[str, Any] = {
         "game": g.game_id,
         "seat": seat,
-        "players": g._n,
+        "players": g.players,
         "step": top.name if top is not None else "over",
         "current_player": current,
-        "turns": g._turns,
-        "points": g._points[:],
-        "gold": g._gold[:],
-        "bank": g._bank,
-        "supply": [dict(zip(UNITS, s, strict=True)) for s in g._supply],
+        "turns": g.turns,
+        "points": g.score[:],
+        "gold": g.gold[:],
+        "bank": g.bank,
+        "supply": [dict(zip(UNITS, s, strict=True)) for s in g.supply],
         "map": tiles,
         "units": units,
         "huts": huts,
-        "bag": len(g._bag),
-        "hidden": {design: c for design, c in zip(ids, g._hidden, strict=True) if c},
-        "open": {name: g._open_stacks[k] for name, k in t.open_numbers},
-        "discards": [ids[d] for d in g._discards],
-        "layout": board.layouts[g._layout].id if g._layout >= 0 else None,
+        "bag": len(g.bag),
+        "hidden": {design: c for design, c in zip(ids, g.hidden, strict=True) if c},
+        "open": {name: g.open_stacks[k] for name, k in t.open_numbers},
+        "discards": [ids[d] for d in g.discards],
+        "layout": board.layouts[g.layout].id if g.layout >= 0 else None,
         "in_hand": ids[top.design] if isinstance(top, Placing) else None,
         "turn": None
         if turn is None
@@ -84,9 +84,9 @@ def view(g: EntdeckerState, seat: int | None) -> dict[str, Any]:
         },
         "routes": _routes(g, top),
         "log": g.log[-12:],
-        SCORING: [line.json() for line in g._sheet],
+        SCORING: [line.json() for line in g.sheet],
         "winners": g.winners(),
-        "end_reason": None if g._end_reason is None else as_data(END_WORDS[g._end_reason]),
+        "end_reason": None if g.ending is None else as_data(END_WORDS[g.ending]),
     }
     if seat is not None and seat == current:
         out["legal_actions"] = [str(a) for a in g.legal_actions()]
@@ -95,7 +95,7 @@ def view(g: EntdeckerState, seat: int | None) -> dict[str, Any]:
 
 def components(g: EntdeckerState) -> dict[str, Any]:
     """The tile designs, the start points, the paths, the tokens' values and the prices."""
-    t = g._t
+    t = g.tables
     board = t.board
     return {
         "board": {"width": board.width, "height": board.height},
@@ -149,7 +149,7 @@ def _turn_route(g: EntdeckerState) -> dict[str, Any] | None:
     """The route of the turn in progress: that of its start, on the map as it was then
     (without the tiles laid since). None for the turn that fills the squares left, which
     has no start."""
-    turn = g._turn
+    turn = g.turn
     if turn is None or not isinstance(turn.start, StartEdge | StartTile):
         return None
     return course(g, turn.seat, turn.start, frozenset(turn.laid))

@@ -53,7 +53,7 @@ def token_name(token: str) -> Said | str:
 
 def tile_name(g: EntdeckerState, design: str) -> Said | str:
     """A tile design by its name in the reader's language (``tiles.toml`` names each)."""
-    t = g._t
+    t = g.tables
     index = t.index.get(design)
     return design if index is None else t.designs[index].named
 
@@ -180,7 +180,7 @@ def _tolls(g: EntdeckerState, tolls: str) -> Said | str:
     paid: dict[int, int] = {}
     for s in tolls.split(","):
         paid[int(s)] = paid.get(int(s), 0) + 1
-    toll = g._t.board.toll
+    toll = g.tables.board.toll
     return _(
         ", paying a toll of {gold} to {seats}",
         gold=_n("{n} gold", "{n} gold", toll),
