@@ -21,8 +21,6 @@ scout on the natives' land).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from terranova.core.actions import Action
 from terranova.core.i18n import as_data, texts
 from terranova.games.entdecker.actions import (
@@ -34,6 +32,7 @@ from terranova.games.entdecker.actions import (
     Settle,
 )
 from terranova.games.entdecker.components import UNITS
+from terranova.games.entdecker.record import Record
 from terranova.games.entdecker.steps import (
     Exploring,
     Filling,
@@ -47,9 +46,6 @@ from terranova.games.entdecker.steps import (
     Wheel,
 )
 
-if TYPE_CHECKING:
-    from terranova.games.entdecker.state import EntdeckerState
-
 _, _n = texts("terranova.games.entdecker")
 
 __all__ = ["STOP"]
@@ -60,7 +56,7 @@ SCOUT, FORT, SETTLEMENT = 0, 1, 2
 # ------------------------------------------------------------------------- income
 
 
-def begin_turn(g: EntdeckerState, seat: int) -> None:
+def begin_turn(g: Record, seat: int) -> None:
     """1. The die if ``seat`` holds too little gold, then the choice of a start."""
     g.turn = None
     g.agenda.append(Starting(seat))
@@ -68,7 +64,7 @@ def begin_turn(g: EntdeckerState, seat: int) -> None:
         g.agenda.append(Rolling(seat))
 
 
-def roll(g: EntdeckerState, seat: int, action: Action) -> None:
+def roll(g: Record, seat: int, action: Action) -> None:
     assert type(action) is Roll
     if action.face == "wheel":
         g.agenda.append(Wheel(seat))
@@ -76,7 +72,7 @@ def roll(g: EntdeckerState, seat: int, action: Action) -> None:
         pay_income(g, seat, int(action.face))
 
 
-def pay_income(g: EntdeckerState, seat: int, value: int) -> None:
+def pay_income(g: Record, seat: int, value: int) -> None:
     """The roller takes ``value`` from the bank, every other player ``value + 1``."""
     for s in range(g.players):
         amount = value if s == seat else value + 1
@@ -84,7 +80,7 @@ def pay_income(g: EntdeckerState, seat: int, value: int) -> None:
         g.bank -= amount
 
 
-def cannot_pay(g: EntdeckerState, seat: int) -> None:
+def cannot_pay(g: Record, seat: int) -> None:
     """No start ``seat`` can pay for: its turn ends at once."""
     g.passes += 1
     g.log.append(
@@ -100,7 +96,7 @@ def cannot_pay(g: EntdeckerState, seat: int) -> None:
 # --------------------------------------------------------------------- announcing
 
 
-def announcements(g: EntdeckerState, seat: int) -> list[Action]:
+def announcements(g: Record, seat: int) -> list[Action]:
     """Every count of hidden tiles, then of open tiles, that ``seat`` can pay for (at least
     one; at most the tiles left of that kind, and the cap of the variant ``tile_cap``)."""
     t = g.tables
@@ -116,7 +112,7 @@ def announcements(g: EntdeckerState, seat: int) -> list[Action]:
     return out
 
 
-def announce(g: EntdeckerState, seat: int, action: Announce) -> None:
+def announce(g: Record, seat: int, action: Announce) -> None:
     board = g.tables.board
     price = board.hidden_tile if action.kind == "hidden" else board.open_tile
     g.gold[seat] -= price * action.count
@@ -131,7 +127,7 @@ def announce(g: EntdeckerState, seat: int, action: Announce) -> None:
 # ---------------------------------------------------------------------- exploring
 
 
-def exits(g: EntdeckerState) -> list[tuple[int, int]]:
+def exits(g: Record) -> list[tuple[int, int]]:
     """The undiscovered squares the ship's white line leads into, with the edge it crosses."""
     turn = g.turn
     assert turn is not None
@@ -139,7 +135,7 @@ def exits(g: EntdeckerState) -> list[tuple[int, int]]:
     return [(q, e) for q, e in turn.exits if q not in at]
 
 
-def explore_actions(g: EntdeckerState, seat: int) -> list[Action]:
+def explore_actions(g: Record, seat: int) -> list[Action]:
     """Draw (or take an open stack's tile) while tiles are announced and the ship can sail
     on; a unit on the tile where the ship stands if it was laid this turn; stop."""
     turn = g.turn
@@ -158,7 +154,7 @@ def explore_actions(g: EntdeckerState, seat: int) -> list[Action]:
     return out
 
 
-def unit_actions(g: EntdeckerState, seat: int, pos: int) -> list[Settle]:
+def unit_actions(g: Record, seat: int, pos: int) -> list[Settle]:
     """The units ``seat`` can pay for and has, on each piece of land of the tile at ``pos``;
     out of scouts, a scout taken back from the board or a path."""
     t = g.tables
@@ -180,7 +176,7 @@ def unit_actions(g: EntdeckerState, seat: int, pos: int) -> list[Settle]:
     return out
 
 
-def scout_sources(g: EntdeckerState, seat: int) -> list[str]:
+def scout_sources(g: Record, seat: int) -> list[str]:
     """Where ``seat`` may take one of its scouts back from: a tile's land piece (islands not
     yet scored), then a path's space."""
     t = g.tables
@@ -198,14 +194,14 @@ def scout_sources(g: EntdeckerState, seat: int) -> list[str]:
     return out
 
 
-def draw(g: EntdeckerState, seat: int) -> None:
+def draw(g: Record, seat: int) -> None:
     turn = g.turn
     assert turn is not None
     turn.left -= 1
     g.agenda.append(Revealing(seat))
 
 
-def take(g: EntdeckerState, seat: int, number: int) -> None:
+def take(g: Record, seat: int, number: int) -> None:
     turn = g.turn
     assert turn is not None
     turn.left -= 1
@@ -213,12 +209,12 @@ def take(g: EntdeckerState, seat: int, number: int) -> None:
     drawn(g, seat, g.tables.open_design[number])
 
 
-def revealed(g: EntdeckerState, seat: int, design: int) -> None:
+def revealed(g: Record, seat: int, design: int) -> None:
     g.hidden[design] -= 1
     drawn(g, seat, design)
 
 
-def drawn(g: EntdeckerState, seat: int, design: int) -> None:
+def drawn(g: Record, seat: int, design: int) -> None:
     """The tile drawn must be laid if it fits; if not, it is discarded."""
     found = placements(g, design)
     if found:
@@ -238,7 +234,7 @@ def drawn(g: EntdeckerState, seat: int, design: int) -> None:
         )
 
 
-def placements(g: EntdeckerState, design: int) -> list[Action]:
+def placements(g: Record, design: int) -> list[Action]:
     """Every square the ship may sail into where the tile fits, with every distinct
     rotation matching the neighbours and carrying a white line where the ship enters."""
     t = g.tables
@@ -253,7 +249,7 @@ def placements(g: EntdeckerState, design: int) -> list[Action]:
     return out
 
 
-def place(g: EntdeckerState, seat: int, action: Place) -> None:
+def place(g: Record, seat: int, action: Place) -> None:
     """Lay the tile; the ship sails onto it; its event happens."""
     t = g.tables
     grid = t.grid
@@ -275,7 +271,7 @@ def place(g: EntdeckerState, seat: int, action: Place) -> None:
         happen(g, seat, event, pos)
 
 
-def note_completed(g: EntdeckerState, roots: list[int]) -> None:
+def note_completed(g: Record, roots: list[int]) -> None:
     """Remember the islands a tile just completed (scored at the end of the turn)."""
     turn = g.turn
     assert turn is not None
@@ -284,7 +280,7 @@ def note_completed(g: EntdeckerState, roots: list[int]) -> None:
             turn.completed.append(root)
 
 
-def happen(g: EntdeckerState, seat: int, event: str, pos: int) -> None:
+def happen(g: Record, seat: int, event: str, pos: int) -> None:
     board = g.tables.board
     g.log.append({"seat": seat, "what": event, "event": event, "at": g.tables.where(pos)})
     if event == "mine":
@@ -307,7 +303,7 @@ def happen(g: EntdeckerState, seat: int, event: str, pos: int) -> None:
             g.units.append((g.first_node[pos], seat, SCOUT))
 
 
-def settle(g: EntdeckerState, seat: int, action: Settle) -> None:
+def settle(g: Record, seat: int, action: Settle) -> None:
     """Pay for the unit and place it: the exploration ends."""
     t = g.tables
     kind = UNITS.index(action.kind)
@@ -321,7 +317,7 @@ def settle(g: EntdeckerState, seat: int, action: Settle) -> None:
     end_exploration(g, seat)
 
 
-def take_back(g: EntdeckerState, seat: int, source: str) -> None:
+def take_back(g: Record, seat: int, source: str) -> None:
     """A scout back to the supply from a tile (``x,y/piece``) or a path (``p3/2``), leaving
     a gap on the path that anyone may fill later."""
     t = g.tables
@@ -334,11 +330,11 @@ def take_back(g: EntdeckerState, seat: int, source: str) -> None:
     g.supply[seat][SCOUT] += 1
 
 
-def stop(g: EntdeckerState, seat: int) -> None:
+def stop(g: Record, seat: int) -> None:
     end_exploration(g, seat)
 
 
-def end_exploration(g: EntdeckerState, seat: int) -> None:
+def end_exploration(g: Record, seat: int) -> None:
     """The exploration is over: enclosed spaces are filled, then islands scored."""
     ag = g.agenda
     while ag and isinstance(ag[-1], (Exploring, Natives)):

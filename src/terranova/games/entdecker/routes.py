@@ -20,22 +20,20 @@ named by the start point nearest to its start (by rows and columns; then the fir
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from terranova.core.actions import Action
 from terranova.games.entdecker.actions import StartEdge, StartTile
 from terranova.games.entdecker.lanes import SeaLanes
+from terranova.games.entdecker.record import Record
 from terranova.games.entdecker.steps import Announcing, Turn
 from terranova.games.entdecker.tables import StartPoint, Tables, heading
-
-if TYPE_CHECKING:
-    from terranova.games.entdecker.state import EntdeckerState
 
 FORT = 1
 """Units of this kind and stronger take tolls."""
 
 
-def tolls(g: EntdeckerState, seat: int) -> tuple[dict[int, int], list[int]]:
+def tolls(g: Record, seat: int) -> tuple[dict[int, int], list[int]]:
     """Per square, the bit mask of opponents' forts and settlements on it; each bit's owner."""
     by_square: dict[int, int] = {}
     owners: list[int] = []
@@ -47,7 +45,7 @@ def tolls(g: EntdeckerState, seat: int) -> tuple[dict[int, int], list[int]]:
     return by_square, owners
 
 
-def network(g: EntdeckerState) -> SeaLanes:
+def network(g: Record) -> SeaLanes:
     """The sea-lane network, rebuilt first if forts or settlements came or went since."""
     pos = g.node_pos
     fortified = frozenset(pos[node] for node, _, kind in g.units if kind >= FORT)
@@ -57,7 +55,7 @@ def network(g: EntdeckerState) -> SeaLanes:
     return g.lanes
 
 
-def _links(g: EntdeckerState, lanes: SeaLanes) -> dict[int, list[int]]:
+def _links(g: Record, lanes: SeaLanes) -> dict[int, list[int]]:
     """The graph between regions: each lane of a fortified square -> the regions (or other
     fortified lanes) its line meets, and each of those back to it."""
     t = g.tables
@@ -90,7 +88,7 @@ Routes = dict[tuple[int, int], int]
 mask over the start points)."""
 
 
-def _search(g: EntdeckerState, toll_at: dict[int, int], budget: int) -> dict[int, Routes]:
+def _search(g: Record, toll_at: dict[int, int], budget: int) -> dict[int, Routes]:
     """Region -> its routes that no other route beats (cheaper or as cheap, paying a subset
     of the tolls ``toll_at`` gives per square) and that cost no more than ``budget`` gold
     with their tolls."""
@@ -173,7 +171,7 @@ def _dominated(routes: list[tuple[int, tuple[int, ...]]], cost: int, paid: tuple
     )
 
 
-def cheapest_tile(g: EntdeckerState) -> int | None:
+def cheapest_tile(g: Record) -> int | None:
     """The price of the cheapest tile there is still to explore with (None: none left)."""
     board = g.tables.board
     if any(g.hidden):
@@ -183,7 +181,7 @@ def cheapest_tile(g: EntdeckerState) -> int | None:
     return None
 
 
-def start_actions(g: EntdeckerState, seat: int) -> list[Action]:
+def start_actions(g: Record, seat: int) -> list[Action]:
     """The starts ``seat`` can pay for with at least one tile after: from the edge first
     (start points in order), then from tiles (by square, heading, cost, tolls). A route
     is named by the start point nearest its start (then the first)."""
@@ -267,7 +265,7 @@ def _start_tile(t: Tables, pos: int, edge: int, point: int, paid: tuple[int, ...
     return StartTile(x, y, heading(edge), t.points[point].name, ",".join(map(str, paid)))
 
 
-def reachable(g: EntdeckerState) -> bool:
+def reachable(g: Record) -> bool:
     """Whether some undiscovered square can still be reached by a ship (gold aside): a
     start point's square is undiscovered, or a region reached from one has an exit."""
     if g.lanes.unexplored:  # the forts do not matter: no need to bring the lanes up to date
@@ -289,7 +287,7 @@ def reachable(g: EntdeckerState) -> bool:
     return False
 
 
-def start(g: EntdeckerState, seat: int, action: StartEdge | StartTile) -> None:
+def start(g: Record, seat: int, action: StartEdge | StartTile) -> None:
     """Pay for the start (the edge's coins to the bank, tolls to their owners) and put the
     ship there: the next tile goes on the square it heads into."""
     t = g.tables
@@ -318,7 +316,7 @@ def start(g: EntdeckerState, seat: int, action: StartEdge | StartTile) -> None:
 
 
 def course(
-    g: EntdeckerState,
+    g: Record,
     seat: int,
     action: StartEdge | StartTile,
     skip: frozenset[int] = frozenset(),
@@ -396,7 +394,7 @@ edge its square is entered by."""
 
 
 def _walks(
-    g: EntdeckerState,
+    g: Record,
     p: StartPoint,
     toll_at: dict[int, int],
     owners: list[int],

@@ -33,13 +33,13 @@ kind ``hut``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from terranova.core.actions import Action
 from terranova.core.i18n import Said, Text, as_data, texts
 from terranova.core.scoring import ScoreLine
 from terranova.games.entdecker import exploring, routes
 from terranova.games.entdecker.components import UNITS
+from terranova.games.entdecker.record import Record
 from terranova.games.entdecker.steps import (
     Filling,
     Hut,
@@ -50,9 +50,6 @@ from terranova.games.entdecker.steps import (
     TurnOver,
 )
 from terranova.games.entdecker.words import token_name
-
-if TYPE_CHECKING:
-    from terranova.games.entdecker.state import EntdeckerState
 
 _, _n = texts("terranova.games.entdecker")
 
@@ -66,12 +63,12 @@ random and greedy games lasted 275 turns."""
 # ------------------------------------------------------------------ enclosed spaces
 
 
-def enclosed(g: EntdeckerState) -> list[int]:
+def enclosed(g: Record) -> list[int]:
     """The undiscovered squares with no undiscovered neighbour, in board order."""
     return sorted(g.enclosed)
 
 
-def to_fill(g: EntdeckerState) -> list[int]:
+def to_fill(g: Record) -> list[int]:
     """The squares step 7 fills, in board order: the enclosed single spaces (ruling 21) and
     every undiscovered square no ship can ever reach (ruling 8); once no player could pay
     for a start (ruling 11), every undiscovered square."""
@@ -80,7 +77,7 @@ def to_fill(g: EntdeckerState) -> list[int]:
     return sorted(g.enclosed.union(out_of_reach(g)))
 
 
-def _layable(g: EntdeckerState, designs: list[int], code: int, entry: int) -> bool:
+def _layable(g: Record, designs: list[int], code: int, entry: int) -> bool:
     """Whether one of ``designs`` could be laid by a ship on an undiscovered square whose
     neighbours give the constraint ``code``, entering by ``entry``: it matches them and
     carries a white line at that edge. Tiles left only ever grow fewer and neighbours only
@@ -90,7 +87,7 @@ def _layable(g: EntdeckerState, designs: list[int], code: int, entry: int) -> bo
     return any(lane[d][r][entry] >= 0 for d in designs for r in fits[d][code])
 
 
-def left_designs(g: EntdeckerState) -> list[int]:
+def left_designs(g: Record) -> list[int]:
     """The designs a ship may still explore with: in the hidden or the open stacks."""
     t = g.tables
     out = [d for d, c in enumerate(g.hidden) if c]
@@ -98,7 +95,7 @@ def left_designs(g: EntdeckerState) -> list[int]:
     return out
 
 
-def out_of_reach(g: EntdeckerState) -> frozenset[int]:
+def out_of_reach(g: Record) -> frozenset[int]:
     """The undiscovered squares no ship can ever reach (ruling 8), whatever is laid later.
 
     The undiscovered squares fall into regions (joined by their sides). A region is within
@@ -120,7 +117,7 @@ def out_of_reach(g: EntdeckerState) -> frozenset[int]:
     return found
 
 
-def _out_of_reach(g: EntdeckerState) -> frozenset[int]:
+def _out_of_reach(g: Record) -> frozenset[int]:
     t = g.tables
     at = g.map.at
     empty = [q for q in t.squares if q not in at]
@@ -197,7 +194,7 @@ def _out_of_reach(g: EntdeckerState) -> frozenset[int]:
     return frozenset(q for q in empty if not reached[region[q]])
 
 
-def fill_next(g: EntdeckerState, seat: int) -> None:
+def fill_next(g: Record, seat: int) -> None:
     """Fill the squares of :func:`to_fill` from the open stacks or the discards, looking
     again after each filler (it may enclose more); the first that needs the hidden stacks
     waits for chance; when none is left that a tile fits, go on to scoring."""
@@ -231,14 +228,14 @@ def fill_next(g: EntdeckerState, seat: int) -> None:
             return
 
 
-def hidden_fillers(g: EntdeckerState, pos: int) -> list[int]:
+def hidden_fillers(g: Record, pos: int) -> list[int]:
     """The hidden designs left that fit the enclosed square ``pos``."""
     t = g.tables
     code = g.map.frontier.get(pos, 0)
     return [d for d, c in enumerate(g.hidden) if c and t.fits[d][code]]
 
 
-def fill(g: EntdeckerState, pos: int, design: int) -> None:
+def fill(g: Record, pos: int, design: int) -> None:
     """Chance found ``design`` in the hidden stacks for the enclosed square ``pos``."""
     g.hidden[design] -= 1
     top = g.agenda[-1]
@@ -256,7 +253,7 @@ FILL_WORDS = {
 """Where a filler comes from, in the reader's language."""
 
 
-def lay_filler(g: EntdeckerState, seat: int, pos: int, design: int, source: str) -> None:
+def lay_filler(g: Record, seat: int, pos: int, design: int, source: str) -> None:
     t = g.tables
     rotation = t.fits[design][g.map.frontier.get(pos, 0)][0]
     exploring.note_completed(g, g.lay(pos, design, rotation))
@@ -287,7 +284,7 @@ KINDS = {"island": _("island"), "hut": _("hut")}
 """The score sheet's kinds, as a player reads them."""
 
 
-def credit(g: EntdeckerState, seat: int, points: int, kind: str, what: Said | str) -> None:
+def credit(g: Record, seat: int, points: int, kind: str, what: Said | str) -> None:
     """``seat`` scores ``points``, with its line on the score sheet; the scorings run as
     automatic steps after the action just applied, whose ply they bear."""
     g.score[seat] += points
@@ -381,14 +378,14 @@ def strongest(units: list[tuple[int, int, int]]) -> Strongest:
 
 
 def ranking(
-    g: EntdeckerState, units: list[tuple[int, int, int]], active: int
+    g: Record, units: list[tuple[int, int, int]], active: int
 ) -> list[tuple[int, int, int, int]]:
     """(seat, strongest kind, how many of it, place from 1) of the players with units on an
     island, best first."""
     return standings(g, strongest(units), active)
 
 
-def standings(g: EntdeckerState, best: Strongest, active: int) -> list[tuple[int, int, int, int]]:
+def standings(g: Record, best: Strongest, active: int) -> list[tuple[int, int, int, int]]:
     """:func:`ranking` from each seat's strongest units on the island."""
     n = g.players
     order = sorted((-kind, -many, (seat - active) % n, seat) for seat, (kind, many) in best.items())
@@ -401,7 +398,7 @@ def standings(g: EntdeckerState, best: Strongest, active: int) -> list[tuple[int
     return out
 
 
-def score_next(g: EntdeckerState, seat: int) -> None:
+def score_next(g: Record, seat: int) -> None:
     """Score every island completed this turn, in the order completed; then the scouts of
     all of them go onto the paths, the player whose turn it is first, then in turn order
     (ruling 23)."""
@@ -418,7 +415,7 @@ def score_next(g: EntdeckerState, seat: int) -> None:
     g.agenda.extend(Trekking(s) for s in reversed(treks))
 
 
-def score_island(g: EntdeckerState, seat: int, root: int) -> list[int]:
+def score_island(g: Record, seat: int, root: int) -> list[int]:
     """Score one island completed on the turn of ``seat``; its forts and settlements go
     back to their owners. Returns the owners of its scouts, one per scout, which go onto
     the paths once every island of the turn is scored."""
@@ -452,12 +449,12 @@ def score_island(g: EntdeckerState, seat: int, root: int) -> list[int]:
     return treks
 
 
-def trek_actions(g: EntdeckerState) -> list[Action]:
+def trek_actions(g: Record) -> list[Action]:
     """The paths with a free space."""
     return [g.tables.treks[p] for p, spaces in enumerate(g.paths) if -1 in spaces]
 
 
-def trek(g: EntdeckerState, seat: int, path: int, from_supply: bool) -> None:
+def trek(g: Record, seat: int, path: int, from_supply: bool) -> None:
     """A scout onto the free space of ``path`` nearest the hut; the first draws a token."""
     spaces = g.paths[path]
     spaces[spaces.index(-1)] = seat
@@ -467,7 +464,7 @@ def trek(g: EntdeckerState, seat: int, path: int, from_supply: bool) -> None:
         g.agenda.append(Hut(seat, path))
 
 
-def token_drawn(g: EntdeckerState, seat: int, path: int, token: int) -> None:
+def token_drawn(g: Record, seat: int, path: int, token: int) -> None:
     g.bag.remove(token)
     g.huts[path] = token
     g.known[path] |= 1 << seat
@@ -500,7 +497,7 @@ True
 """
 
 
-def end_reason(g: EntdeckerState) -> str | None:
+def end_reason(g: Record) -> str | None:
     """Why the game ends after the turn just over (ruling 11, ruling 22); None: it goes on.
     The board full comes first (a full board ends the game whatever else is true), but
     for a board that was full only once no player could pay for a start."""
@@ -519,12 +516,12 @@ def end_reason(g: EntdeckerState) -> str | None:
     return None
 
 
-def out_of_turns(g: EntdeckerState) -> bool:
+def out_of_turns(g: Record) -> bool:
     """Ruling 22: the turn just over reached the turn limit."""
     return g.turns >= TURN_LIMIT
 
 
-def turn_over(g: EntdeckerState, seat: int) -> None:
+def turn_over(g: Record, seat: int) -> None:
     """The game ends (ruling 11, ruling 22) or the next player's turn begins. When no
     player could pay for a start, the squares left are first filled (ruling 11), the
     islands so completed scored as on the turn of ``seat``."""
@@ -550,7 +547,7 @@ def turn_over(g: EntdeckerState, seat: int) -> None:
     exploring.begin_turn(g, (seat + 1) % g.players)
 
 
-def hut_winner(g: EntdeckerState, path: int) -> int:
+def hut_winner(g: Record, path: int) -> int:
     """The seat with most scouts on a path (tie: the scout nearest the hut); -1: none."""
     return path_leader(g.paths[path])
 
@@ -566,7 +563,7 @@ def path_leader(spaces: Sequence[int]) -> int:
     return winner
 
 
-def finish(g: EntdeckerState, reason: str, seat: int) -> None:
+def finish(g: Record, reason: str, seat: int) -> None:
     """The huts are scored and the game is over after the turn of ``seat``, for ``reason``
     (one of :data:`END_REASONS`), which the log's last entry says."""
     g.ending = reason
@@ -622,7 +619,7 @@ Held = list[tuple[float, int, Strongest]]
 its open edges, and each seat's strongest units there."""
 
 
-def held_islands(g: EntdeckerState) -> Held:
+def held_islands(g: Record) -> Held:
     """The islands not yet scored that hold units, as :func:`outlook` weighs them."""
     find = g.regions.find
     islands: dict[int, list[tuple[int, int, int]]] = {}
@@ -636,7 +633,7 @@ def held_islands(g: EntdeckerState) -> Held:
     return held
 
 
-def outlook(g: EntdeckerState, active: int) -> list[float]:
+def outlook(g: Record, active: int) -> list[float]:
     """Per seat, the points its units on the islands not yet scored (:func:`held_islands`)
     are expected to bring: the place each seat holds now (ties to ``active``, as in a
     scoring on its turn) on the island's value grown by its open edges, discounted by the
@@ -654,7 +651,7 @@ def outlook(g: EntdeckerState, active: int) -> list[float]:
     return out
 
 
-def own_outlooks(g: EntdeckerState, held: Held) -> list[float]:
+def own_outlooks(g: Record, held: Held) -> list[float]:
     """Per seat, ``outlook(g, seat)[seat]`` (``held``: the :func:`held_islands`): the seat
     to play wins its ties, so its
     place on an island is 1 + the seats with stronger units there, whatever the variant."""
@@ -667,7 +664,7 @@ def own_outlooks(g: EntdeckerState, held: Held) -> list[float]:
     return out
 
 
-def hut_outlooks(g: EntdeckerState) -> list[float]:
+def hut_outlooks(g: Record) -> list[float]:
     """Per seat, the tokens of the huts it leads (their mean value if it has not seen
     them)."""
     tokens = g.tables.board.tokens
@@ -681,7 +678,7 @@ def hut_outlooks(g: EntdeckerState) -> list[float]:
     return worth
 
 
-def scouts_on_islands(g: EntdeckerState) -> list[int]:
+def scouts_on_islands(g: Record) -> list[int]:
     """Per seat, its scouts on the islands not yet scored."""
     out = [0] * g.players
     for _x, seat, kind in g.units:
@@ -690,7 +687,7 @@ def scouts_on_islands(g: EntdeckerState) -> list[int]:
     return out
 
 
-def estimate(g: EntdeckerState, seat: int) -> float:
+def estimate(g: Record, seat: int) -> float:
     """Points, gold at a third of a point, the tiles it paid for and has not drawn yet at
     their price (so that announcing costs nothing and stopping early does), the points its
     units on islands not yet scored are expected to bring (:func:`outlook`), half a point
@@ -704,7 +701,7 @@ def estimate(g: EntdeckerState, seat: int) -> float:
     return _worth(g, seat, islands, hut_outlooks(g)[seat], scouts_on_islands(g)[seat])
 
 
-def estimates(g: EntdeckerState) -> list[float]:
+def estimates(g: Record) -> list[float]:
     """Every seat's :func:`estimate`, the islands' and huts' outlooks worked out once."""
     if g.over:
         return g.returns()
@@ -717,7 +714,7 @@ def estimates(g: EntdeckerState) -> list[float]:
     return [_worth(g, seat, islands[seat], huts[seat], scouts[seat]) for seat in seats]
 
 
-def _worth(g: EntdeckerState, seat: int, islands: float, huts: float, scouts: int) -> float:
+def _worth(g: Record, seat: int, islands: float, huts: float, scouts: int) -> float:
     worth = g.score[seat] + g.gold[seat] / 3 + islands
     turn = g.turn
     if turn is not None and turn.seat == seat and turn.left:  # tiles paid for, not drawn

@@ -7,27 +7,20 @@ next decision or chance node. The chapters, in the order of a
 turn: :mod:`.routes` (choosing a start: routes, tolls, edge costs), :mod:`.exploring`
 (income, announcing, drawing and laying tiles, events, units) and :mod:`.scoring` (filling
 enclosed spaces, islands, the jungle paths, the end); :mod:`.views` says what each seat
-sees. ``docs/entdecker/rules.md`` has the rules in English and ``docs/entdecker/rulings.md``
-every decision the sources leave open.
-
-The map is a kit :class:`~terranova.kit.board.TileBoard`; islands are a kit
-:class:`~terranova.kit.regions.Regions` over *nodes*, one per land piece of each laid tile,
-whose roots hold the island's open land edges, the tiles it covers (a bit mask of tile
-indices) and its waterfall bonus.
+sees. The chapters work on the game's fields, the :class:`~.record.Record` this state
+derives from, and never import this module: it imports them. ``docs/entdecker/rules.md``
+has the rules in English and ``docs/entdecker/rulings.md`` every decision the sources leave
+open.
 """
 
 from __future__ import annotations
 
-import random
-from typing import Any, Self
+from typing import Any
 
 from terranova.core.actions import Action
-from terranova.core.errors import InvalidParameterError
 from terranova.core.i18n import Said
-from terranova.core.scoring import ScoreLine
-from terranova.core.state import CHANCE
-from terranova.core.turns import AgendaState, Step, TurnOver
-from terranova.games.entdecker import exploring, routes, scoring, views
+from terranova.core.turns import Step, TurnOver
+from terranova.games.entdecker import exploring, routes, scoring, views, words
 from terranova.games.entdecker.actions import (
     Announce,
     Draw,
@@ -45,8 +38,7 @@ from terranova.games.entdecker.actions import (
     Trek,
     parse_action,
 )
-from terranova.games.entdecker.components import Components
-from terranova.games.entdecker.lanes import SeaLanes
+from terranova.games.entdecker.record import Record
 from terranova.games.entdecker.steps import (
     Announcing,
     Exploring,
@@ -61,133 +53,26 @@ from terranova.games.entdecker.steps import (
     SettingUp,
     Starting,
     Trekking,
-    Turn,
     Wheel,
 )
-from terranova.games.entdecker.tables import Tables
-from terranova.kit.board import TileBoard
-from terranova.kit.regions import OR, SUM, Regions
-
-VARIANTS: dict[str, tuple[str | int, ...]] = {
-    "setup": ("beginner", "variable"),
-    "natives": ("path", "scout"),
-    "edge_costs": ("printed", "free"),
-    "tile_cap": (0, 3),
-    "island_tie": ("active", "share"),
-    "tiebreak": ("gold", "shared"),
-    "frame": ("closed", "open"),
-}
-"""Each variant's choices, the default first (docs/entdecker/rulings.md says why)."""
 
 
-class EntdeckerState(AgendaState):
+class EntdeckerState(Record):
     """A game of Entdecker for 2 to 4 players."""
 
     game_id = "entdecker"
 
-    def __init__(
-        self,
-        components: Components,
-        players: int = 3,
-        setup: str = "beginner",
-        natives: str = "path",
-        edge_costs: str = "printed",
-        tile_cap: int = 0,
-        island_tie: str = "active",
-        tiebreak: str = "gold",
-        frame: str = "closed",
-        tiles: str | None = None,
-        board: str | None = None,
-    ) -> None:
-        self.start_flow()
-        self.tables: Tables = components.tables
-        t = self.tables
-        self._params: dict[str, Any] = {
-            "players": players,
-            "setup": setup,
-            "natives": natives,
-            "edge_costs": edge_costs,
-            "tile_cap": tile_cap,
-            "island_tie": island_tie,
-            "tiebreak": tiebreak,
-            "frame": frame,
-            "tiles": tiles,
-            "board": board,
-        }
-        for name, choices in VARIANTS.items():
-            if self._params[name] not in choices:
-                raise InvalidParameterError(
-                    f"{name} is one of {choices}, not {self._params[name]!r}"
-                )
-        spec = t.board
-        if not 2 <= players <= 1 + len(spec.scouts):
-            raise InvalidParameterError(f"Entdecker takes 2 to {1 + len(spec.scouts)} players")
-        self.players = players
-        self.natives_to_path = natives == "path"
-        self.tie_active = island_tie == "active"
-        self.tile_cap = tile_cap
-        self.frame_open = frame == "open"  # a square on the board's edge is never enclosed
-        self.edge_cost = [p.cost if edge_costs == "printed" else 0 for p in t.points]
-        self.cost_classes = [
-            (cost, sum(1 << k for k, c in enumerate(self.edge_cost) if c == cost))
-            for cost in sorted(set(self.edge_cost))
-        ]
-        """Each start point cost, cheapest first, with its start points (a bit mask)."""
-        # the map and its islands
-        self.map: TileBoard[Action] = TileBoard(t.tiles)
-        self.lanes = SeaLanes(len(t.grid.cells), self.edge_cost)
-        self.enclosed: set[int] = set()  # undiscovered squares with no undiscovered neighbour
-        self.regions = Regions(("open", SUM), ("tiles", OR), ("bonus", SUM))
-        self.open_edges: list[int] = self.regions.columns[0]
-        self.tile_mask: list[int] = self.regions.columns[1]
-        self.bonus: list[int] = self.regions.columns[2]
-        self.node_pos: list[int] = []  # node -> square
-        self.first_node: dict[int, int] = {}  # square -> its tile's first node
-        self.board_shared = False  # the board above may be a clone's too (own_board)
-        self.units: list[tuple[int, int, int]] = []  # (node, seat, kind) in the order placed
-        self.scored: list[int] = []  # roots of islands scored
-        # the players and the bank
-        self.gold = [spec.start_gold] * players
-        self.bank = 0  # gold the players paid to the bank minus what it paid them
-        self.score = [0] * players
-        self.sheet: list[ScoreLine] = []  # the score sheet: a line per change of score
-        self.supply = [[spec.scouts[players - 2] - 1, spec.forts, spec.settlements]
-                        for _ in range(players)]  # fmt: skip
-        # the tiles
-        self.hidden = t.hidden[:]
-        self.open_stacks = t.open_count[:]
-        self.discards: list[int] = []
-        self.box = t.setup[:]  # set-up tiles not on the board
-        self.layout = -1
-        # the paths, huts and produce tokens
-        self.paths = [[-1] * p.length for p in spec.paths]
-        self.huts = [-1] * len(spec.paths)
-        self.known = [0] * len(spec.paths)  # per hut, the seats that looked at its token
-        self.bag = list(range(len(spec.tokens)))
-        # the flow (the agenda is the turn engine's)
-        self.turn: Turn | None = None
-        self.ending: str | None = None  # why the game ended (scoring.END_REASONS)
-        self.reach_cache: tuple[tuple[int, int, int], frozenset[int]] | None = None
-        """The squares no ship can reach (scoring.out_of_reach) and the counts it is for."""
-        self.passes = 0
-        self.closing = False  # no player could pay for a start: the squares left are filled
-        self.turns = 0
-        self.placements: list[Action] = []
-        self.log: list[dict[str, Any]] = []
-        """What happened that a view reports: events, island scorings, hut scorings."""
-        if setup == "beginner":
+    def begin(self) -> None:
+        """The beginner set-up laid and the first turn begun, or the variable set-up drawn
+        first."""
+        spec = self.tables.board
+        if self._params["setup"] == "beginner":
             beginner = next(i for i, lay in enumerate(spec.layouts) if lay.kind == "beginner")
-            self._lay_out(beginner)
+            self.lay_out(beginner)
             exploring.begin_turn(self, 0)
         else:
             self.agenda.append(SettingUp())
         self.advance()
-
-    # ================================================================ protocol
-
-    @property
-    def num_seats(self) -> int:
-        return self.players
 
     # ------------------------------------------------------- the steps' meaning
 
@@ -234,7 +119,7 @@ class EntdeckerState(AgendaState):
             case SettingUp():
                 ag.pop()
                 assert type(action) is Layout
-                self._lay_out(self.tables.layout_index[action.layout])
+                self.lay_out(self.tables.layout_index[action.layout])
                 exploring.begin_turn(self, 0)
             case Rolling(seat=seat):
                 ag.pop()
@@ -320,51 +205,8 @@ class EntdeckerState(AgendaState):
                 return True
         return False
 
-    def clone(self) -> Self:
-        return self._copy(self._history[:])
-
-    def _copy(self, history: list[Action]) -> Self:
-        """An independent copy with ``history`` for its history; the board both share until
-        one changes it (:meth:`own_board`)."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other._history = history
-        self.board_shared = other.board_shared = True
-        other.units = self.units[:]
-        other.scored = self.scored[:]
-        other.gold = self.gold[:]
-        other.score = self.score[:]
-        other.sheet = self.sheet[:]
-        other.supply = list(map(list.copy, self.supply))
-        other.hidden = self.hidden[:]
-        other.open_stacks = self.open_stacks[:]
-        other.discards = self.discards[:]
-        other.box = self.box[:]
-        other.paths = list(map(list.copy, self.paths))
-        other.huts = self.huts[:]
-        other.known = self.known[:]
-        other.bag = self.bag[:]
-        other.agenda = self.agenda[:]  # steps are frozen: shared
-        other.turn = self.turn.copy() if self.turn is not None else None
-        other.log = self.log[:]  # entries are never changed
-        return other
-
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
-
-    def scores(self) -> list[float]:
-        if self.over:
-            return self.returns()
-        return [float(p) for p in self.score]
-
-    def points(self) -> list[int]:
-        """The points, without the gold that :meth:`returns` adds as the tie-break."""
-        return [int(p) for p in self.score]
-
-    def returns(self) -> list[float]:
-        if self.over and self._params["tiebreak"] == "gold":
-            return [p + g / 1000 for p, g in zip(self.score, self.gold, strict=True)]
-        return [float(p) for p in self.score]
 
     def end_reason(self) -> Said | str | None:
         """Why the game ended (ruling 11, ruling 22: one of
@@ -372,30 +214,11 @@ class EntdeckerState(AgendaState):
         goes on."""
         return None if self.ending is None else scoring.END_WORDS[self.ending]
 
-    def params(self) -> dict[str, Any]:
-        return dict(self._params)
-
     def estimate(self, seat: int) -> float:
         return scoring.estimate(self, seat)
 
     def estimates(self) -> list[float]:
         return scoring.estimates(self)
-
-    def resample(self, seat: int, rng: random.Random) -> Self:
-        """The produce tokens ``seat`` has not looked at are redrawn (in the huts and the
-        bag); nothing else is hidden (the hidden stacks are drawn by chance when drawn)."""
-        other = self._copy([])
-        if self.current_player() == CHANCE:  # a token drawn from the bag may now differ
-            other.changed()  # (a decision's choices do not)
-        if self.over:
-            return other
-        unseen = [h for h, k in enumerate(self.huts) if k >= 0 and not self.known[h] >> seat & 1]
-        pool = sorted([self.huts[h] for h in unseen] + self.bag)
-        rng.shuffle(pool)
-        for h in unseen:
-            other.huts[h] = pool.pop()
-        other.bag = sorted(pool)
-        return other
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return views.view(self, seat)
@@ -410,9 +233,7 @@ class EntdeckerState(AgendaState):
 
     def say_action(self, action: Action, seat: int | None) -> Said | str | None:
         """Start points by the board's edge, headings by the compass, seats from 1."""
-        from terranova.games.entdecker.words import say
-
-        return say(self, action, seat)
+        return words.say(self, action, seat)
 
     def decisions_public(self) -> bool:
         """Every decision is public (only chance's draw of a token into a hut is hidden):
@@ -422,73 +243,3 @@ class EntdeckerState(AgendaState):
 
     def components(self) -> dict[str, Any]:
         return views.components(self)
-
-    # ================================================================= the board
-
-    def _lay_out(self, layout: int) -> None:
-        """Lay the tiles of a set-up."""
-        self.layout = layout
-        for design, x, y, rotation in self.tables.board.layouts[layout].tiles:
-            self.box[design] -= 1
-            self.lay(self.tables.grid.encode(x, y), design, rotation)
-
-    def _note_enclosed(self, pos: int) -> None:
-        """The square just laid is no longer enclosed; its neighbours may now be."""
-        at = self.map.at
-        t = self.tables
-        grid = t.grid
-        on_grid = grid.on_grid
-        step = grid.step
-        self.enclosed.discard(pos)
-        for a in step:
-            q = pos + a
-            if q not in at and on_grid(q) and not (self.frame_open and q in t.points_at):
-                for b in step:
-                    n = q + b
-                    if n not in at and on_grid(n):
-                        break
-                else:
-                    self.enclosed.add(q)
-
-    def own_board(self) -> None:
-        """Copy the board (the map, its islands and sea lanes) before changing it if a clone
-        shares it: most clones a search makes lay no tile, so clones share it until then."""
-        if not self.board_shared:
-            return
-        self.board_shared = False
-        self.map = self.map.copy()
-        self.lanes = self.lanes.copy()
-        self.enclosed = self.enclosed.copy()
-        regions = self.regions = self.regions.copy()
-        self.open_edges, self.tile_mask, self.bonus = regions.columns
-        self.node_pos = self.node_pos[:]
-        self.first_node = self.first_node.copy()
-
-    def lay(self, pos: int, design: int, rotation: int) -> list[int]:
-        """Lay a tile (legality is the caller's): its land pieces join the islands they
-        touch. Returns the roots of the islands of its pieces."""
-        self.own_board()
-        t = self.tables
-        regions = self.regions
-        grid = t.grid
-        index = len(self.map.tiles)
-        base = len(regions.parent)
-        pieces = t.piece_edges[design][rotation]
-        count = len(pieces)
-        open_edges = [sum(1 for e in p if grid.on_grid(pos + grid.step[e])) for p in pieces]
-        bonus = [t.bonus[design] if k == 0 else 0 for k in range(count)]
-        regions.add(count, open_edges, [1 << index] * count, bonus)
-        self.node_pos.extend([pos] * count)
-        self.first_node[pos] = base
-        joins = self.map.place(pos, design, rotation)
-        self.lanes.lay(t, self.map, pos)
-        self._note_enclosed(pos)
-        mine = t.piece[design][rotation]
-        for edge, j in joins:
-            if mine[edge] < 0:
-                continue
-            qpos, qd, qr = self.map.tiles[j]
-            theirs = t.piece[qd][qr][(edge + 2) % 4]
-            root = regions.union(base + mine[edge], self.first_node[qpos] + theirs)
-            self.open_edges[root] -= 2
-        return [regions.find(base + k) for k in range(count)]

@@ -4,21 +4,19 @@ order does not exist until chance draws). Once the game is over every token is s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from terranova.core.i18n import as_data
 from terranova.core.scoring import SCORING
 from terranova.games.entdecker.actions import StartEdge, StartTile
 from terranova.games.entdecker.components import UNITS
+from terranova.games.entdecker.record import Record
 from terranova.games.entdecker.routes import Walks, course
 from terranova.games.entdecker.scoring import END_WORDS
 from terranova.games.entdecker.steps import Placing, Starting
 
-if TYPE_CHECKING:
-    from terranova.games.entdecker.state import EntdeckerState
 
-
-def view(g: EntdeckerState, seat: int | None) -> dict[str, Any]:
+def view(g: Record, seat: int | None) -> dict[str, Any]:
     t = g.tables
     board = t.board
     xy, ids = t.grid.xy, t.ids
@@ -93,7 +91,7 @@ def view(g: EntdeckerState, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def components(g: EntdeckerState) -> dict[str, Any]:
+def components(g: Record) -> dict[str, Any]:
     """The tile designs, the start points, the paths, the tokens' values and the prices."""
     t = g.tables
     board = t.board
@@ -130,7 +128,7 @@ def components(g: EntdeckerState) -> dict[str, Any]:
     }
 
 
-def _routes(g: EntdeckerState, top: object) -> dict[str, Any]:
+def _routes(g: Record, top: object) -> dict[str, Any]:
     """While a seat chooses its start: each start it may take (by its text) -> its route
     (:func:`~terranova.games.entdecker.routes.course`), public as the map and the gold are."""
     if not isinstance(top, Starting):
@@ -145,7 +143,7 @@ def _routes(g: EntdeckerState, top: object) -> dict[str, Any]:
     return out
 
 
-def _turn_route(g: EntdeckerState) -> dict[str, Any] | None:
+def _turn_route(g: Record) -> dict[str, Any] | None:
     """The route of the turn in progress: that of its start, on the map as it was then
     (without the tiles laid since). None for the turn that fills the squares left, which
     has no start."""

@@ -16,15 +16,11 @@ produce token drawn into another's hut is "a produce token").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from terranova.core.actions import Action
 from terranova.core.i18n import Said, Text, texts
 from terranova.core.words import listed, turned
 from terranova.games.entdecker import actions as a
-
-if TYPE_CHECKING:
-    from terranova.games.entdecker.state import EntdeckerState
+from terranova.games.entdecker.record import Record
 
 _, _n = texts("terranova.games.entdecker")
 
@@ -51,7 +47,7 @@ def token_name(token: str) -> Said | str:
     return TOKENS.get(token, token)
 
 
-def tile_name(g: EntdeckerState, design: str) -> Said | str:
+def tile_name(g: Record, design: str) -> Said | str:
     """A tile design by its name in the reader's language (``tiles.toml`` names each)."""
     t = g.tables
     index = t.index.get(design)
@@ -71,7 +67,7 @@ def point(name: str) -> Text:
     return _("the left edge, row {number}", number=number)
 
 
-def say(g: EntdeckerState, action: Action, seat: int | None) -> Said | str | None:
+def say(g: Record, action: Action, seat: int | None) -> Said | str | None:
     """``action`` in words for ``seat``, from the position before it."""
     seen = g.describe_action(action, seat)
     if seen is None:
@@ -173,7 +169,7 @@ def say(g: EntdeckerState, action: Action, seat: int | None) -> Said | str | Non
     return seen
 
 
-def _tolls(g: EntdeckerState, tolls: str) -> Said | str:
+def _tolls(g: Record, tolls: str) -> Said | str:
     """The tolls a route pays, in words (none: nothing)."""
     if not tolls:
         return ""
