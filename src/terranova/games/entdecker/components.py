@@ -11,8 +11,7 @@ names the file, the item and the field.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self
+from typing import Any, ClassVar, Literal, Self
 
 from pydantic import Field, model_validator
 
@@ -27,9 +26,6 @@ from terranova.kit.schema import (
     load_items,
     load_table,
 )
-
-if TYPE_CHECKING:
-    from terranova.games.entdecker.tables import Tables
 
 EDGE_NAMES = "NESW"
 """Edge letters clockwise from north; an edge is an index into this string."""
@@ -179,18 +175,12 @@ class Board:
 
 @dataclass(frozen=True)
 class Components:
-    """The tile set and the board together; their compiled tables are made once, when
-    first asked for, and shared by every game on these components."""
+    """The tile set and the board together; their compiled tables
+    (:func:`~terranova.games.entdecker.tables.compiled`) are made once, when first asked
+    for, and shared by every game on these components."""
 
     tiles: TileSet
     board: Board
-
-    @cached_property
-    def tables(self) -> Tables:
-        """The compiled tables of these components (made once)."""
-        from terranova.games.entdecker.tables import Tables  # the tables read components
-
-        return Tables(self)
 
 
 # ------------------------------------------------------------------- the tile file

@@ -37,6 +37,7 @@ from terranova.games.entdecker.actions import (
 from terranova.games.entdecker.components import UNITS, Components
 from terranova.games.entdecker.content import load_components
 from terranova.games.entdecker.scoring import TURN_LIMIT
+from terranova.games.entdecker.tables import compiled
 
 STEPS = (
     "set-up",
@@ -78,7 +79,7 @@ def _start_tile_parts(width: int, height: int, tolls: int) -> list[Part]:
 def encoding(params: Mapping[str, Any]) -> Encoding:
     """The encoding of Entdecker with these (resolved) parameters."""
     components = load_components(params["tiles"], params["board"])
-    t = components.tables
+    t = compiled(components)
     board = t.board
     designs = t.designs
     players = int(params["players"])

@@ -24,7 +24,7 @@ from terranova.core.turns import AgendaState
 from terranova.games.entdecker.components import Components
 from terranova.games.entdecker.lanes import SeaLanes
 from terranova.games.entdecker.steps import Turn
-from terranova.games.entdecker.tables import Tables
+from terranova.games.entdecker.tables import Tables, compiled
 from terranova.kit.board import TileBoard
 from terranova.kit.regions import OR, SUM, Regions
 
@@ -58,7 +58,7 @@ class Record(AgendaState):
         board: str | None = None,
     ) -> None:
         self.start_flow()
-        self.tables: Tables = components.tables
+        self.tables: Tables = compiled(components)
         t = self.tables
         self._params: dict[str, Any] = {
             "players": players,

@@ -166,6 +166,20 @@ class Tables:
         return f"{x},{y}"
 
 
+_COMPILED: dict[int, tuple[Components, Tables]] = {}
+"""The tables made so far, by the identity of their components (kept with them, so that
+the identity stays theirs)."""
+
+
+def compiled(components: Components) -> Tables:
+    """The compiled tables of ``components``: made once, when first asked for, and shared by
+    every game on them."""
+    made = _COMPILED.get(id(components))
+    if made is None:
+        made = _COMPILED[id(components)] = (components, Tables(components))
+    return made[1]
+
+
 def heading(edge: int) -> str:
     """The letter of an edge."""
     return EDGE_NAMES[edge]
