@@ -24,7 +24,8 @@ from terranova.core.encoding import Encoding, Plane, Planes, write_on_squares
 from terranova.core.state import JSON
 from terranova.games.discovery.actions import Deploy, Draw, Pass, Place, Remove, SetAside
 from terranova.games.discovery.content import discovery_game
-from terranova.games.discovery.rules import FOLLOWERS_IN_SUPPLY, PHASE_NAMES
+from terranova.games.discovery.rules import FOLLOWERS_IN_SUPPLY
+from terranova.games.discovery.steps import STEP_NAMES
 from terranova.games.discovery.tiles import Terrain
 
 SHADES = {t.label: (t + 1) / 3 for t in Terrain}
@@ -86,7 +87,7 @@ class _Parts:
             Plane("scores", (players,), "each score / the highest return (below)"),
             Plane("supply", (players,), "followers in each supply / 4"),
             Plane("stack", (1,), "tiles left in the stack / tiles in it at the start"),
-            Plane("phase", (len(PHASE_NAMES),), "the step, one-hot: " + ", ".join(PHASE_NAMES)),
+            Plane("phase", (len(STEP_NAMES),), "the step, one-hot: " + ", ".join(STEP_NAMES)),
             Plane("to_move", (players,), "the seat to move, one-hot, your seat first"),
         )
 
@@ -109,7 +110,7 @@ class _Parts:
             planes["scores"][row] = view["scores"][seat] / (reach * self.worth)
             planes["supply"][row] = view["supply"][seat] / FOLLOWERS_IN_SUPPLY
         planes["stack"][0] = view["stack"] / max(1, reach)
-        planes["phase"][PHASE_NAMES.index(view["phase"])] = 1
+        planes["phase"][STEP_NAMES.index(view["phase"])] = 1
         current = view["current_player"]
         if current >= 0:
             planes["to_move"][(current - me) % players] = 1

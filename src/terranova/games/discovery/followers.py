@@ -14,7 +14,6 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from terranova.core.actions import Action
-from terranova.core.errors import IllegalActionError
 from terranova.core.i18n import Text, texts
 from terranova.core.scoring import ScoreLine
 from terranova.games.discovery.actions import PASS, Deploy, Remove
@@ -138,7 +137,7 @@ class FollowerStep:
     _supply: list[int]  # followers in supply, per seat
     _scores: list[int]
     _sheet: list[Scored]  # the score sheet, one line per scoring event
-    _history: list[Action]
+    ply: int
     _just: tuple[int, int, int]  # the last tile placed: position, design, first node
     _followers: dict[int, int]  # node -> seat
     _removals: list[dict[int, Remove]]  # per seat, node -> the action taking it back
@@ -201,7 +200,7 @@ class FollowerStep:
                     cities=self._cities[root],
                     near=near,
                     final=final,
-                    ply=len(self._history) + 1,
+                    ply=self.ply,
                 )
             )
 
@@ -226,32 +225,47 @@ class FollowerStep:
         out.append(PASS)
         return out
 
-    def _apply_deploy(self, action: Deploy) -> None:
-        seat = self._to_move
-        pos, design, base = self._just
-        if not self._supply[seat]:
-            raise IllegalActionError(action, "you have no follower in supply")
+    def _deploy_refusal(self, action: Deploy) -> str | None:
+        """Why the seat to move may not deploy a follower there, or ``None``: it may."""
+        _pos, design, base = self._just
+        if not self._supply[self._to_move]:
+            return "you have no follower in supply"
         if not 0 <= action.region < self.game.tiles.n_regions[design]:
-            raise IllegalActionError(action, f"the tile just placed has no region {action.region}")
+            return f"the tile just placed has no region {action.region}"
+        if self._crowd[self._find(base + action.region)]:
+            return "that territory already has a follower"
+        return None
+
+    def _deploy(self, action: Deploy) -> None:
+        """The seat to move deploys a follower on a region of the tile just placed."""
+        seat = self._to_move
+        pos, _design, base = self._just
         root = self._find(base + action.region)
-        if self._crowd[root]:
-            raise IllegalActionError(action, "that territory already has a follower")
         self._followers[base + action.region] = seat
         self._removals[seat][base + action.region] = self.game.tiles.remove(pos, action.region)
         self._crowd[root] += 1
         self._supply[seat] -= 1
 
-    def _apply_remove(self, action: Remove) -> None:
-        seat = self._to_move
+    def _follower_node(self, action: Remove) -> int:
+        """The node a take-back names, or -1 (no such region on the map)."""
         pos = encode(action.x, action.y) if abs(action.x) < LIMIT and abs(action.y) < LIMIT else -1
         index = self._map.at.get(pos)
-        node = -1
         if index is not None:
             design = self._map.tiles[index][1]
             if 0 <= action.region < self.game.tiles.n_regions[design]:
-                node = self._base[index] + action.region
-        if self._followers.get(node) != seat:
-            raise IllegalActionError(action, "you have no follower there")
+                return self._base[index] + action.region
+        return -1
+
+    def _remove_refusal(self, action: Remove) -> str | None:
+        """Why the seat to move may not take back a follower there, or ``None``: it may."""
+        if self._followers.get(self._follower_node(action)) != self._to_move:
+            return "you have no follower there"
+        return None
+
+    def _take_back(self, action: Remove) -> None:
+        """The seat to move takes back a follower: its territory scores now."""
+        seat = self._to_move
+        node = self._follower_node(action)
         root = self._find(node)
         self._score(seat, root, final=False)
         del self._followers[node]

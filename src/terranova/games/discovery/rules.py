@@ -19,10 +19,9 @@ from collections import Counter
 from typing import Any, Self
 
 from terranova.core.actions import Action
-from terranova.core.errors import IllegalActionError
 from terranova.core.i18n import Said
 from terranova.core.scoring import SCORING
-from terranova.core.state import CHANCE, TERMINAL, State
+from terranova.core.turns import AgendaState, Chance, Step, TurnOver
 from terranova.games.discovery.actions import (
     Deploy,
     Draw,
@@ -40,6 +39,15 @@ from terranova.games.discovery.followers import (
     worth,
 )
 from terranova.games.discovery.game import DiscoveryGame, game_of
+from terranova.games.discovery.steps import (
+    Beginning,
+    Dealing,
+    Drawing,
+    Following,
+    Placing,
+    Refilling,
+    SettingAside,
+)
 from terranova.games.discovery.tables import GRID, LIMIT
 from terranova.games.discovery.tiles import Terrain, TileSet
 from terranova.kit.board import TileBoard
@@ -50,10 +58,6 @@ from terranova.kit.regions import JOIN, KEEP, OR, SUM, Regions
 __all__ = ["LIMIT", "DiscoveryState", "decode", "encode"]
 
 FOLLOWERS_IN_SUPPLY = 4
-
-# phases
-SET_ASIDE, DEAL, DRAW, REFILL, PLACE, FOLLOWER, OVER = range(7)
-PHASE_NAMES = ("set-aside", "deal", "draw", "refill", "place", "follower", "over")
 
 encode = GRID.encode
 """The board position of (x, y)."""
@@ -79,7 +83,7 @@ def _territories() -> Regions:
     )
 
 
-class DiscoveryState(FollowerStep, State):
+class DiscoveryState(FollowerStep, AgendaState):
     """A game of The Discovery for 2 to 5 players."""
 
     game_id = "discovery"
@@ -110,6 +114,7 @@ class DiscoveryState(FollowerStep, State):
         self.game = game
         """The configuration: parameters and tables, shared by every state of it."""
         players = game.players
+        self.start_flow()
         # territories (union-find over region nodes)
         self._regions = _territories()
         self._bind()
@@ -122,7 +127,7 @@ class DiscoveryState(FollowerStep, State):
         # the legal placements of the tiles in hands, kept while no tile is laid; listed
         # afresh after (patching the lists measured slower here: listing is cheap, with
         # each frontier square's row of actions kept next to its code)
-        self._legal: Placements[Action] = Placements(self._map, keep=players * game.hand)
+        self._fits: Placements[Action] = Placements(self._map, keep=players * game.hand)
         # players and tiles
         self._followers: dict[int, int] = {}  # node -> seat
         # per seat, its followers' nodes -> the actions taking them back, in the order
@@ -135,9 +140,7 @@ class DiscoveryState(FollowerStep, State):
         self._bag = list(game.stack)
         self._set_aside: list[int] = []
         self._discarded: list[int] = []
-        self._history: list[Action] = []
-        self._to_move = 0
-        self._draw_for = 0
+        self._to_move = 0  # whose turn it is
         self._pending = 0  # set-aside or deal draws still to come
         self._last = -1  # placement index of the tile just placed
         self._turns = 0
@@ -145,8 +148,8 @@ class DiscoveryState(FollowerStep, State):
         self._place_tile(game.tileset.start, ORIGIN, 0)
         self._last = -1
         self._pending = game.set_aside
-        self._phase = SET_ASIDE
         self._after_set_aside()
+        self.advance()
 
     # ----------------------------------------------------------------- protocol
 
@@ -159,74 +162,114 @@ class DiscoveryState(FollowerStep, State):
         """The tile set this game is played with."""
         return self.game.tileset
 
-    def current_player(self) -> int:
-        phase = self._phase
-        if phase >= PLACE:
-            return TERMINAL if phase == OVER else self._to_move
-        return CHANCE
+    def options(self, step: Step) -> list[Action]:
+        if type(step) is Placing:
+            return self._placements  # listed at the turn's start; never changed
+        return self._legal_follower_actions()
 
-    def is_terminal(self) -> bool:
-        return self._phase == OVER
-
-    def legal_actions(self) -> list[Action]:
-        phase = self._phase
-        if phase == PLACE:
-            return self._placements[:]
-        if phase == FOLLOWER:
-            return self._legal_follower_actions()
-        if phase == OVER:
-            return []
-        return [action for action, _ in self.chance_outcomes()]
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self._phase >= PLACE:
-            return []
+    def outcomes(self, step: Step) -> list[tuple[Action, float]]:
         t = self.game.tiles
-        kinds = t.set_asides if self._phase == SET_ASIDE else t.draws
+        kinds = t.set_asides if type(step) is SettingAside else t.draws
         total = len(self._bag)
         return [(kinds[d], c / total) for d, c in sorted(Counter(self._bag).items())]
 
     def sample_chance(self, rng: random.Random) -> Action:
         bag = self._bag
-        if self._phase >= PLACE or not bag:
+        top = self.agenda[-1] if self.agenda and not self.over else None
+        if not isinstance(top, Chance) or not bag:
             raise ValueError("not a chance node")
         design = bag[rng.randrange(len(bag))]
         t = self.game.tiles
-        return (t.set_asides if self._phase == SET_ASIDE else t.draws)[design]
+        return (t.set_asides if type(top) is SettingAside else t.draws)[design]
 
-    def apply(self, action: Action) -> None:
-        phase = self._phase
-        if type(action) is Place:
-            if phase != PLACE:
-                raise IllegalActionError(
-                    action, f"it is not the time to place a tile ({self._phase_text()})"
-                )
-            self._apply_place(action)
-        elif type(action) is Draw:
-            self._apply_chance(action)
-        elif type(action) is Pass:
-            if phase != FOLLOWER:
-                raise IllegalActionError(action, f"there is nothing to pass ({self._phase_text()})")
-            self._end_turn()
-        elif type(action) is Deploy:
-            if phase != FOLLOWER:
-                raise IllegalActionError(
-                    action, f"followers move after a tile is placed ({self._phase_text()})"
-                )
-            self._apply_deploy(action)
-            self._end_turn()
-        elif type(action) is Remove:
-            if phase != FOLLOWER:
-                raise IllegalActionError(
-                    action, f"followers move after a tile is placed ({self._phase_text()})"
-                )
-            self._apply_remove(action)
-            self._end_turn()
-        elif type(action) is SetAside:
-            self._apply_chance(action)
+    def is_legal(self, action: Action) -> bool:
+        return self._refusal(action) is None
+
+    def why_illegal(self, action: Action) -> str:
+        return self._refusal(action) or "it is legal"
+
+    def _refusal(self, action: Action) -> str | None:
+        """Why ``action`` is not legal now, or ``None``: it is."""
+        top = None if self.over else self.agenda[-1]
+        kind = type(action)
+        if kind is Place:
+            if type(top) is not Placing:
+                return f"it is not the time to place a tile ({self._step_text()})"
+            assert isinstance(action, Place)
+            return self._place_refusal(action)
+        if kind is Draw or kind is SetAside:
+            assert isinstance(action, Draw | SetAside)
+            if not isinstance(top, Chance):
+                return f"no tile is drawn now ({self._step_text()})"
+            setting_aside = type(top) is SettingAside
+            if (kind is SetAside) != setting_aside:
+                return f"the tile is {'set aside' if setting_aside else 'drawn'} now"
+            if self.game.tiles.index.get(action.design, -1) not in self._bag:
+                return f"no tile {action.design} is left in the stack"
+            return None
+        if kind is Pass:
+            if type(top) is not Following:
+                return f"there is nothing to pass ({self._step_text()})"
+            return None
+        if kind is Deploy or kind is Remove:
+            if type(top) is not Following:
+                return f"followers move after a tile is placed ({self._step_text()})"
+            if isinstance(action, Deploy):
+                return self._deploy_refusal(action)
+            assert isinstance(action, Remove)
+            return self._remove_refusal(action)
+        return "not an action of The Discovery"
+
+    def carry_out(self, step: Step, action: Action) -> None:
+        agenda = self.agenda
+        kind = type(step)
+        if kind is Placing:
+            assert type(action) is Place
+            self._place(action)
+            agenda[-1] = Following(self._to_move)
+        elif kind is Following:
+            if type(action) is Deploy:
+                self._deploy(action)
+            elif type(action) is Remove:
+                self._take_back(action)
+            agenda[-1] = TurnOver(self._to_move)
         else:
-            raise IllegalActionError(action, "not an action of The Discovery")
-        self._history.append(action)
+            assert type(action) is Draw or type(action) is SetAside
+            design = self.game.tiles.index[action.design]
+            self._bag.remove(design)
+            agenda.pop()
+            if kind is SettingAside:
+                self._set_aside.append(design)
+                self._pending -= 1
+                self._after_set_aside()
+                return
+            assert isinstance(step, Dealing | Drawing | Refilling)
+            seat = step.seat
+            self._hands[seat].append(design)
+            if kind is Dealing:
+                self._pending -= 1
+                if self._pending and self._bag:
+                    agenda.append(Dealing((seat + 1) % self.game.players))
+                else:
+                    agenda.append(Beginning(0))
+            elif kind is Drawing:
+                agenda.append(Beginning(seat))
+            else:  # refilled at the end of its turn
+                agenda.append(Beginning((seat + 1) % self.game.players))
+
+    def proceed(self, step: Step) -> bool:
+        kind = type(step)
+        if kind is Beginning:
+            assert isinstance(step, Beginning)
+            self.agenda.pop()
+            self._start_turn(step.seat)
+            return True
+        if kind is TurnOver:
+            assert isinstance(step, TurnOver)
+            self.agenda.pop()
+            self._end_turn(step.seat)
+            return True
+        return False
 
     def clone(self) -> Self:
         other = object.__new__(type(self))
@@ -244,7 +287,7 @@ class DiscoveryState(FollowerStep, State):
         board = other._map = self._map.copy()
         other._frontier = board.frontier
         other._base = self._base[:]
-        other._legal = self._legal.copy(board)
+        other._fits = self._fits.copy(board)
         other._followers = self._followers.copy()
         other._removals = list(map(dict.copy, self._removals))
         other._supply = self._supply[:]
@@ -254,7 +297,7 @@ class DiscoveryState(FollowerStep, State):
         other._bag = self._bag[:]
         other._set_aside = self._set_aside[:]
         other._discarded = self._discarded[:]
-        other._history = self._history[:]
+        self.copy_flow(other)
         return other
 
     def _bind(self) -> None:
@@ -281,34 +324,38 @@ class DiscoveryState(FollowerStep, State):
     def returns(self) -> list[int]:
         return self._scores[:]
 
-    def history(self) -> list[Action]:
-        return self._history[:]
-
     def params(self) -> dict[str, Any]:
         return self.game.params()
 
     def resample(self, seat: int, rng: random.Random) -> Self:
         other = self.clone()
-        if not self.game.private:
-            return other
-        pool = other._bag[:]
+        if self.game.private:
+            other.redraw_unseen(seat, rng)
+        return other
+
+    def redraw_unseen(self, seat: int, rng: random.Random) -> None:
+        """Redraw what ``seat`` cannot see, the other hands and the stack, consistently
+        with what it saw: a determinization (:meth:`resample`), which keeps no history."""
+        true_hands = [hand[:] for hand in self._hands]
+        true_bag = self._bag[:]
+        pool = self._bag[:]
         for s in range(self.game.players):
             if s != seat:
-                pool.extend(other._hands[s])
+                pool.extend(self._hands[s])
         pool.sort()  # what the seat cannot see must not steer the draw: start from one order
         rng.shuffle(pool)
         for s in range(self.game.players):
             if s != seat:
-                size = len(other._hands[s])
-                other._hands[s] = pool[:size]
+                size = len(self._hands[s])
+                self._hands[s] = pool[:size]
                 del pool[:size]
-        other._bag = pool
+        self._bag = pool
         mover = self._to_move
-        if self._phase == PLACE and mover != seat:
+        if not self.over and type(self.agenda[-1]) is Placing and mover != seat:
             # the seat to move kept only tiles it can place (the others were discarded at
             # the start of its turn), so its redrawn hand must be placeable too
-            hand = other._hands[mover]
-            can_place = other._legal.can_place
+            hand = self._hands[mover]
+            can_place = self._fits.can_place
             for i, design in enumerate(hand):
                 if can_place(design):
                     continue
@@ -317,14 +364,14 @@ class DiscoveryState(FollowerStep, State):
                     j = swaps[rng.randrange(len(swaps))]
                     hand[i], pool[j] = pool[j], design
                 else:  # nothing else fits: the true hand is the only consistent one
-                    other._hands[mover] = self._hands[mover][:]
-                    other._bag = self._bag[:]
+                    self._hands[mover] = true_hands[mover]
+                    self._bag = true_bag
                     break
-            other._placements = other._legal.actions(sorted(set(other._hands[mover])))
-        other._bag.sort()
+            self._placements = self._fits.actions(sorted(set(self._hands[mover])))
+        self._bag.sort()
         # the true draws of other seats are what is hidden: a determinization keeps no history
-        other._history = []
-        return other
+        self._history = []
+        self.changed()
 
     # ------------------------------------------------------------------ queries
 
@@ -365,14 +412,14 @@ class DiscoveryState(FollowerStep, State):
             )
         followers = [self._follower_view(node, owner) for node, owner in self._followers.items()]
         last = None
-        if self._last >= 0 and self._phase == FOLLOWER:
+        if self._last >= 0 and not self.over and type(self.agenda[-1]) is Following:
             lx, ly = decode(self._map.tiles[self._last][0])
             last = {"x": lx, "y": ly}
         out: dict[str, Any] = {
             "game": self.game_id,
             "seat": seat,
             "players": self.game.players,
-            "phase": PHASE_NAMES[self._phase],
+            "phase": self._step_name(),
             "current_player": self.current_player(),
             "turn_of": self._to_move,
             "turns": self._turns,
@@ -393,7 +440,7 @@ class DiscoveryState(FollowerStep, State):
         }
         if seat is not None and seat == self.current_player():
             out["legal_actions"] = [str(a) for a in self.legal_actions()]
-            if self._phase == PLACE:
+            if type(self.agenda[-1]) is Placing:
                 out["closes"] = self._closes()
         return out
 
@@ -564,11 +611,12 @@ class DiscoveryState(FollowerStep, State):
 
     def describe_action(self, action: Action, seat: int | None) -> str | None:
         """Another seat's draw into a private hand shows as ``draw ?``."""
+        top = self.agenda[-1] if self.agenda else None
         if (
             self.game.private
             and type(action) is Draw
-            and self._phase in (DEAL, DRAW, REFILL)
-            and self._draw_for != seat
+            and isinstance(top, Dealing | Drawing | Refilling)
+            and top.seat != seat
         ):
             return "draw ?"
         return str(action)
@@ -644,81 +692,52 @@ class DiscoveryState(FollowerStep, State):
 
     # --------------------------------------------------------------- placing
 
-    def _apply_place(self, action: Place) -> None:
+    def _place_refusal(self, action: Place) -> str | None:
+        """Why the seat to move may not place this tile there, or ``None``: it may."""
         t = self.game.tiles
         design = t.index.get(action.design)
-        hand = self._hands[self._to_move]
-        if design is None or design not in hand:
-            raise IllegalActionError(action, f"tile {action.design} is not in your hand")
+        if design is None or design not in self._hands[self._to_move]:
+            return f"tile {action.design} is not in your hand"
         x, y, rotation = action.x, action.y, action.rotation
         if not 0 <= rotation < 4:
-            raise IllegalActionError(action, "a rotation is 0, 90, 180 or 270")
+            return "a rotation is 0, 90, 180 or 270"
         if not (-LIMIT < x < LIMIT and -LIMIT < y < LIMIT):
-            raise IllegalActionError(action, "that square is off the table")
+            return "that square is off the table"
         pos = (y + OY) * STRIDE + x + OX
         code = self._frontier.get(pos)
         if code is None:
             where = "is taken" if pos in self._map.at else "does not touch the map"
-            raise IllegalActionError(action, f"square {x},{y} {where}")
+            return f"square {x},{y} {where}"
         if rotation not in t.fits[design][code]:
             same = t.same_as[design][rotation]
             if same != rotation:
-                raise IllegalActionError(
-                    action,
+                return (
                     f"this tile turned {rotation * 90} looks the same as turned "
-                    f"{same * 90}; that is the one to play",
+                    f"{same * 90}; that is the one to play"
                 )
-            raise IllegalActionError(action, "its edges do not match the tiles next to it")
-        hand.remove(design)
-        self._place_tile(design, pos, rotation)
-        self._phase = FOLLOWER
+            return "its edges do not match the tiles next to it"
+        return None
+
+    def _place(self, action: Place) -> None:
+        """Step 1: the seat to move places a tile from its hand (a legal placement)."""
+        design = self.game.tiles.index[action.design]
+        self._hands[self._to_move].remove(design)
+        self._place_tile(design, (action.y + OY) * STRIDE + action.x + OX, action.rotation)
 
     # ------------------------------------------------------------ turn order
 
-    def _apply_chance(self, action: Draw | SetAside) -> None:
-        phase = self._phase
-        if phase >= PLACE:
-            raise IllegalActionError(action, f"no tile is drawn now ({self._phase_text()})")
-        if (type(action) is SetAside) != (phase == SET_ASIDE):
-            raise IllegalActionError(
-                action, f"the tile is {'set aside' if phase == SET_ASIDE else 'drawn'} now"
-            )
-        design = self.game.tiles.index.get(action.design, -1)
-        try:
-            self._bag.remove(design)
-        except ValueError:
-            raise IllegalActionError(
-                action, f"no tile {action.design} is left in the stack"
-            ) from None
-        if phase == SET_ASIDE:
-            self._set_aside.append(design)
-            self._pending -= 1
-            self._after_set_aside()
-        elif phase == DEAL:
-            self._hands[self._draw_for].append(design)
-            self._pending -= 1
-            self._draw_for = (self._draw_for + 1) % self.game.players
-            if not self._pending or not self._bag:
-                self._start_turn(0)
-        elif phase == DRAW:
-            self._hands[self._draw_for].append(design)
-            self._start_turn(self._draw_for)
-        else:  # REFILL at the end of a turn
-            self._hands[self._draw_for].append(design)
-            self._start_turn((self._draw_for + 1) % self.game.players)
-
     def _after_set_aside(self) -> None:
+        """Set-up: set another tile aside, deal the hands, or begin the first turn."""
         if self._pending and self._bag:
-            self._phase = SET_ASIDE
+            self.agenda.append(SettingAside())
             return
         game = self.game
         if game.hand > 1:
             self._pending = game.hand * game.players
-            self._draw_for = 0
-            self._phase = DEAL
             if self._bag:
+                self.agenda.append(Dealing(0))
                 return
-        self._start_turn(0)
+        self.agenda.append(Beginning(0))
 
     def _start_turn(self, seat: int) -> None:
         """Begin ``seat``'s turn: discard unplaceable tiles, draw, or skip an empty hand."""
@@ -727,13 +746,13 @@ class DiscoveryState(FollowerStep, State):
             hand = self._hands[seat]
             self._to_move = seat
             if len(hand) == 1:
-                placements = self._legal.of(hand[0])
+                placements = self._fits.of(hand[0])
                 if not placements:
                     self._discarded.append(hand.pop())
             elif hand:
                 placements = []
                 for design in sorted(set(hand)):
-                    mine = self._legal.of(design)
+                    mine = self._fits.of(design)
                     if mine:
                         placements.extend(mine)
                     else:
@@ -741,25 +760,23 @@ class DiscoveryState(FollowerStep, State):
                             hand.remove(design)
                             self._discarded.append(design)
             if len(hand) < game.hand and self._bag:
-                self._draw_for = seat
-                self._phase = DRAW
+                self.agenda.append(Drawing(seat))
                 return
             if hand:
                 self._placements = placements  # shared with the kept lists: never changed
-                self._phase = PLACE
+                self.agenda.append(Placing(seat))
                 return
             if not any(self._hands):
                 break
             seat = (seat + 1) % game.players
         self._finish()
 
-    def _end_turn(self) -> None:
+    def _end_turn(self, seat: int) -> None:
+        """``seat``'s turn is over: it draws a tile back, or the next seat's turn begins."""
         self._turns += 1
-        seat = self._to_move
         game = self.game
         if game.hand > 1 and self._bag and len(self._hands[seat]) < game.hand:
-            self._draw_for = seat
-            self._phase = REFILL
+            self.agenda.append(Refilling(seat))
             return
         self._start_turn((seat + 1) % game.players)
 
@@ -767,10 +784,16 @@ class DiscoveryState(FollowerStep, State):
         """Final scoring: every follower left scores its territory as if incomplete."""
         for node, seat in self._followers.items():
             self._score(seat, node, final=True)
-        self._phase = OVER
+        self.over = True
 
-    def _phase_text(self) -> str:
-        return f"the game is at the {PHASE_NAMES[self._phase]} step"
+    def _step_name(self) -> str:
+        """What views call the step the game waits on (``over`` at the end)."""
+        if self.over:
+            return "over"
+        return self.agenda[-1].name or ""
+
+    def _step_text(self) -> str:
+        return f"the game is at the {self._step_name()} step"
 
     # ------------------------------------------------------------ test helpers
 

@@ -1,0 +1,75 @@
+"""The flow of a game of The Discovery: the steps the turn engine
+(:mod:`terranova.core.turns`) waits for or carries out.
+
+Set-up sets tiles aside, then (with hands of several tiles) deals them; a turn begins
+(unplaceable tiles discarded, a tile drawn if the hand is short), its player places a
+tile, then deploys, takes back or passes with a follower; the turn is over, and with hands
+of several tiles its player draws one back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from terranova.core.turns import Chance, Decision, Step
+
+
+@dataclass(frozen=True, slots=True)
+class SettingAside(Chance):
+    """Set-up: a tile is set aside (the variant's count of them)."""
+
+    name: ClassVar[str | None] = "set-aside"
+
+
+@dataclass(frozen=True, slots=True)
+class Dealing(Chance):
+    """Set-up, hands of several tiles: ``seat`` is dealt a tile."""
+
+    name: ClassVar[str | None] = "deal"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Beginning(Step):
+    """``seat``'s turn begins: tiles it cannot place are discarded, it draws while its
+    hand is short, or a seat with no tile is passed over (automatic)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing(Chance):
+    """``seat`` draws a tile at the start of its turn."""
+
+    name: ClassVar[str | None] = "draw"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Placing(Decision):
+    """Step 1: ``seat`` places a tile from its hand."""
+
+    name: ClassVar[str | None] = "place"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Following(Decision):
+    """Step 2: ``seat`` deploys a follower on the tile just placed, takes one back, or
+    passes."""
+
+    name: ClassVar[str | None] = "follower"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Refilling(Chance):
+    """Hands of several tiles: ``seat`` draws a tile back after its turn."""
+
+    name: ClassVar[str | None] = "refill"
+    seat: int
+
+
+STEP_NAMES = ("set-aside", "deal", "draw", "refill", "place", "follower", "over")
+"""The names of the steps a game waits on, and ``over``: a view's ``phase``."""
