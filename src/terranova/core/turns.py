@@ -121,10 +121,10 @@ class AgendaState(State):
         if self.over:
             return TERMINAL
         top = self.agenda[-1]
-        if isinstance(top, Chance):
-            return CHANCE
         if isinstance(top, Decision):
             return top.seat
+        if isinstance(top, Chance):
+            return CHANCE
         raise AssertionError(f"step {top} waits for nobody")
 
     def is_terminal(self) -> bool:
@@ -178,9 +178,12 @@ class AgendaState(State):
         if self.over or not self.is_legal(action):
             raise IllegalActionError(action, self.why_illegal(action))
         self._history.append(action)
-        self.carry_out(self.agenda[-1], action)
-        self.changed()
-        self.advance()
+        agenda = self.agenda
+        self.carry_out(agenda[-1], action)
+        self._legal = self._outcomes = None
+        proceed = self.proceed  # as advance(), inline: it runs after every action
+        while not self.over and proceed(agenda[-1]):
+            pass
 
     def advance(self) -> None:
         """Carry out automatic steps until a decision, a chance step or the end."""

@@ -40,6 +40,14 @@ from terranova.games.discovery.followers import (
 )
 from terranova.games.discovery.game import DiscoveryGame, game_of
 from terranova.games.discovery.steps import (
+    BEGINNING,
+    DEALING,
+    DRAWING,
+    FOLLOWING,
+    PLACING,
+    REFILLING,
+    SETTING_ASIDE,
+    TURN_OVER,
     Beginning,
     Dealing,
     Drawing,
@@ -191,83 +199,78 @@ class DiscoveryState(FollowerStep, AgendaState):
     def _refusal(self, action: Action) -> str | None:
         """Why ``action`` is not legal now, or ``None``: it is."""
         top = None if self.over else self.agenda[-1]
-        kind = type(action)
-        if kind is Place:
+        if type(action) is Place:
             if type(top) is not Placing:
                 return f"it is not the time to place a tile ({self._step_text()})"
-            assert isinstance(action, Place)
             return self._place_refusal(action)
-        if kind is Draw or kind is SetAside:
-            assert isinstance(action, Draw | SetAside)
+        if type(action) is Draw or type(action) is SetAside:
             if not isinstance(top, Chance):
                 return f"no tile is drawn now ({self._step_text()})"
             setting_aside = type(top) is SettingAside
-            if (kind is SetAside) != setting_aside:
+            if (type(action) is SetAside) != setting_aside:
                 return f"the tile is {'set aside' if setting_aside else 'drawn'} now"
             if self.game.tiles.index.get(action.design, -1) not in self._bag:
                 return f"no tile {action.design} is left in the stack"
             return None
-        if kind is Pass:
+        if type(action) is Pass:
             if type(top) is not Following:
                 return f"there is nothing to pass ({self._step_text()})"
             return None
-        if kind is Deploy or kind is Remove:
+        if type(action) is Deploy:
             if type(top) is not Following:
                 return f"followers move after a tile is placed ({self._step_text()})"
-            if isinstance(action, Deploy):
-                return self._deploy_refusal(action)
-            assert isinstance(action, Remove)
+            return self._deploy_refusal(action)
+        if type(action) is Remove:
+            if type(top) is not Following:
+                return f"followers move after a tile is placed ({self._step_text()})"
             return self._remove_refusal(action)
         return "not an action of The Discovery"
 
     def carry_out(self, step: Step, action: Action) -> None:
-        agenda = self.agenda
-        kind = type(step)
-        if kind is Placing:
-            assert type(action) is Place
+        if type(action) is Place:  # at the place step (the action is legal)
             self._place(action)
-            agenda[-1] = Following(self._to_move)
-        elif kind is Following:
+            self.agenda[-1] = FOLLOWING[self._to_move]
+        elif type(action) is Draw or type(action) is SetAside:
+            self._drawn(step, self.game.tiles.index[action.design])
+        else:  # at the follower step
             if type(action) is Deploy:
                 self._deploy(action)
             elif type(action) is Remove:
                 self._take_back(action)
-            agenda[-1] = TurnOver(self._to_move)
+            self.agenda[-1] = TURN_OVER[self._to_move]
+
+    def _drawn(self, step: Step, design: int) -> None:
+        """Chance drew ``design`` from the stack: set aside, dealt, drawn or drawn back."""
+        agenda = self.agenda
+        self._bag.remove(design)
+        agenda.pop()
+        if type(step) is SettingAside:
+            self._set_aside.append(design)
+            self._pending -= 1
+            self._after_set_aside()
+            return
+        assert isinstance(step, Dealing | Drawing | Refilling)
+        seat = step.seat
+        self._hands[seat].append(design)
+        if type(step) is Drawing:
+            agenda.append(BEGINNING[seat])
+        elif type(step) is Refilling:  # drawn back at the end of its turn
+            agenda.append(BEGINNING[(seat + 1) % self.game.players])
         else:
-            assert type(action) is Draw or type(action) is SetAside
-            design = self.game.tiles.index[action.design]
-            self._bag.remove(design)
-            agenda.pop()
-            if kind is SettingAside:
-                self._set_aside.append(design)
-                self._pending -= 1
-                self._after_set_aside()
-                return
-            assert isinstance(step, Dealing | Drawing | Refilling)
-            seat = step.seat
-            self._hands[seat].append(design)
-            if kind is Dealing:
-                self._pending -= 1
-                if self._pending and self._bag:
-                    agenda.append(Dealing((seat + 1) % self.game.players))
-                else:
-                    agenda.append(Beginning(0))
-            elif kind is Drawing:
-                agenda.append(Beginning(seat))
-            else:  # refilled at the end of its turn
-                agenda.append(Beginning((seat + 1) % self.game.players))
+            self._pending -= 1
+            if self._pending and self._bag:
+                agenda.append(DEALING[(seat + 1) % self.game.players])
+            else:
+                agenda.append(BEGINNING[0])
 
     def proceed(self, step: Step) -> bool:
-        kind = type(step)
-        if kind is Beginning:
-            assert isinstance(step, Beginning)
-            self.agenda.pop()
-            self._start_turn(step.seat)
-            return True
-        if kind is TurnOver:
-            assert isinstance(step, TurnOver)
+        if type(step) is TurnOver:
             self.agenda.pop()
             self._end_turn(step.seat)
+            return True
+        if type(step) is Beginning:
+            self.agenda.pop()
+            self._start_turn(step.seat)
             return True
         return False
 
@@ -729,15 +732,15 @@ class DiscoveryState(FollowerStep, AgendaState):
     def _after_set_aside(self) -> None:
         """Set-up: set another tile aside, deal the hands, or begin the first turn."""
         if self._pending and self._bag:
-            self.agenda.append(SettingAside())
+            self.agenda.append(SETTING_ASIDE)
             return
         game = self.game
         if game.hand > 1:
             self._pending = game.hand * game.players
             if self._bag:
-                self.agenda.append(Dealing(0))
+                self.agenda.append(DEALING[0])
                 return
-        self.agenda.append(Beginning(0))
+        self.agenda.append(BEGINNING[0])
 
     def _start_turn(self, seat: int) -> None:
         """Begin ``seat``'s turn: discard unplaceable tiles, draw, or skip an empty hand."""
@@ -760,11 +763,11 @@ class DiscoveryState(FollowerStep, AgendaState):
                             hand.remove(design)
                             self._discarded.append(design)
             if len(hand) < game.hand and self._bag:
-                self.agenda.append(Drawing(seat))
+                self.agenda.append(DRAWING[seat])
                 return
             if hand:
                 self._placements = placements  # shared with the kept lists: never changed
-                self.agenda.append(Placing(seat))
+                self.agenda.append(PLACING[seat])
                 return
             if not any(self._hands):
                 break
@@ -776,7 +779,7 @@ class DiscoveryState(FollowerStep, AgendaState):
         self._turns += 1
         game = self.game
         if game.hand > 1 and self._bag and len(self._hands[seat]) < game.hand:
-            self.agenda.append(Refilling(seat))
+            self.agenda.append(REFILLING[seat])
             return
         self._start_turn((seat + 1) % game.players)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from terranova.core.turns import Chance, Decision, Step
+from terranova.core.turns import Chance, Decision, Step, TurnOver
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,3 +73,15 @@ class Refilling(Chance):
 
 STEP_NAMES = ("set-aside", "deal", "draw", "refill", "place", "follower", "over")
 """The names of the steps a game waits on, and ``over``: a view's ``phase``."""
+
+SEATS = range(5)
+# each step of each seat made once: steps are frozen values, and making one costs more than
+# the rest of a cheap action
+SETTING_ASIDE = SettingAside()
+DEALING = tuple(Dealing(s) for s in SEATS)
+BEGINNING = tuple(Beginning(s) for s in SEATS)
+DRAWING = tuple(Drawing(s) for s in SEATS)
+PLACING = tuple(Placing(s) for s in SEATS)
+FOLLOWING = tuple(Following(s) for s in SEATS)
+REFILLING = tuple(Refilling(s) for s in SEATS)
+TURN_OVER = tuple(TurnOver(s) for s in SEATS)
