@@ -249,17 +249,17 @@ class DiscoveryState(FollowerStep, AgendaState):
             self._pending -= 1
             self._after_set_aside()
             return
-        assert isinstance(step, Dealing | Drawing | Refilling)
-        seat = step.seat
-        self._hands[seat].append(design)
         if type(step) is Drawing:
-            agenda.append(BEGINNING[seat])
+            self._hands[step.seat].append(design)
+            agenda.append(BEGINNING[step.seat])
         elif type(step) is Refilling:  # drawn back at the end of its turn
-            agenda.append(BEGINNING[(seat + 1) % self.game.players])
-        else:
+            self._hands[step.seat].append(design)
+            agenda.append(BEGINNING[(step.seat + 1) % self.game.players])
+        elif type(step) is Dealing:
+            self._hands[step.seat].append(design)
             self._pending -= 1
             if self._pending and self._bag:
-                agenda.append(DEALING[(seat + 1) % self.game.players])
+                agenda.append(DEALING[(step.seat + 1) % self.game.players])
             else:
                 agenda.append(BEGINNING[0])
 
@@ -618,7 +618,7 @@ class DiscoveryState(FollowerStep, AgendaState):
         if (
             self.game.private
             and type(action) is Draw
-            and isinstance(top, Dealing | Drawing | Refilling)
+            and isinstance(top, (Dealing, Drawing, Refilling))
             and top.seat != seat
         ):
             return "draw ?"
