@@ -12,6 +12,7 @@ from terranova.core.state import CHANCE
 from terranova.games.discovery import DiscoveryGame, DiscoveryState
 from terranova.games.discovery.content import discovery_game
 from terranova.games.discovery.game import game_of
+from terranova.games.discovery.rules import new_game
 from tests.games.discovery.reference import LAB
 
 BUILT_IN = Path(terranova.__file__).parent / "games" / "discovery" / "data" / "tiles.toml"
@@ -87,14 +88,14 @@ def test_a_tile_file_is_known_by_its_resolved_path(monkeypatch: pytest.MonkeyPat
 def test_new_states_are_independent_copies_of_the_set_up_one() -> None:
     game = discovery_game(players=2, equal_turns="rulebook")
     fresh = DiscoveryState.set_up(game)
-    a, b = game.new_initial_state(), game.new_initial_state()
-    assert a is not b and a is not game.initial
+    a, b = new_game(game), new_game(game)
+    assert a is not b
     rng = random.Random(7)
     while not a.is_terminal():
         if a.current_player() == CHANCE:
             a.apply(a.sample_chance(rng))
         else:
             a.apply(rng.choice(a.legal_actions()))
-    for untouched in (b, game.initial, game.new_initial_state()):
+    for untouched in (b, new_game(game)):
         assert untouched.view(None) == fresh.view(None)
         assert untouched.history() == [] and untouched.current_player() == CHANCE

@@ -18,6 +18,7 @@ from terranova.games.discovery.actions import (
 from terranova.games.discovery.content import discovery_game, load_tileset
 from terranova.games.discovery.game import DiscoveryGame
 from terranova.games.discovery.rules import DiscoveryState
+from terranova.games.discovery.rules import new_game as new_state
 from terranova.games.discovery.tiles import Design, Region, Terrain, TileSet
 
 RULES_VERSION = "1"
@@ -31,7 +32,7 @@ def new_game(
     tileset: str | None = None,
 ) -> DiscoveryState:
     """A new game in its initial state (the registry's factory)."""
-    return discovery_game(players, hand, hand_visibility, equal_turns, tileset).new_initial_state()
+    return new_state(discovery_game(players, hand, hand_visibility, equal_turns, tileset))
 
 
 INFO = GameInfo(

@@ -12,13 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from terranova.games.discovery.tables import CompiledTiles, compile_tiles
 from terranova.games.discovery.tiles import TileSet
-
-if TYPE_CHECKING:
-    from terranova.games.discovery.rules import DiscoveryState
 
 EQUAL_TURNS_RULEBOOK = {2: 1, 3: 2, 4: 3, 5: 1}
 """Tiles set aside at setup by the rulebook's equal-turns rule, per player count."""
@@ -44,8 +41,6 @@ class DiscoveryGame:
     """The stack at the start, as design indices: every tile but the start tile."""
     set_aside: int = field(init=False)
     """How many tiles are set aside face up at setup (the equal-turns rule)."""
-    initial: DiscoveryState = field(init=False, repr=False)
-    """The state before the first draw, set up once: new states are copies of it."""
 
     def __post_init__(self) -> None:
         tileset = self.tileset
@@ -63,9 +58,6 @@ class DiscoveryGame:
         object.__setattr__(self, "private", self.hand_visibility == "private")
         object.__setattr__(self, "stack", tuple(stack))
         object.__setattr__(self, "set_aside", set_aside)
-        from terranova.games.discovery.rules import DiscoveryState  # (rules import this)
-
-        object.__setattr__(self, "initial", DiscoveryState.set_up(self))
 
     def params(self) -> dict[str, Any]:
         """The parameters, as the registry names them."""
@@ -76,11 +68,6 @@ class DiscoveryGame:
             "equal_turns": self.equal_turns,
             "tileset": self.tileset_param,
         }
-
-    def new_initial_state(self) -> DiscoveryState:
-        """A new game of this configuration, before the first draw (a copy of
-        :attr:`initial`: cheaper than setting it up again)."""
-        return self.initial.clone()
 
 
 def game_of(

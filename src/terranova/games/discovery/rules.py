@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections import Counter
+from functools import lru_cache
 from typing import Any, Self
 
 from terranova.core.actions import Action
@@ -58,6 +59,7 @@ from terranova.games.discovery.steps import (
 )
 from terranova.games.discovery.tables import GRID, LIMIT
 from terranova.games.discovery.tiles import Terrain, TileSet
+from terranova.games.discovery.words import say
 from terranova.kit.board import TileBoard
 from terranova.kit.grid import OPPOSITE
 from terranova.kit.placements import Placements
@@ -91,6 +93,17 @@ def _territories() -> Regions:
     )
 
 
+def new_game(game: DiscoveryGame) -> DiscoveryState:
+    """A new game of ``game``'s configuration, before the first draw: a copy of its state
+    set up once (cheaper than setting it up again)."""
+    return _set_up(game).clone()
+
+
+@lru_cache(maxsize=64)
+def _set_up(game: DiscoveryGame) -> DiscoveryState:
+    return DiscoveryState.set_up(game)
+
+
 class DiscoveryState(FollowerStep, AgendaState):
     """A game of The Discovery for 2 to 5 players."""
 
@@ -111,9 +124,8 @@ class DiscoveryState(FollowerStep, AgendaState):
 
     @classmethod
     def set_up(cls, game: DiscoveryGame) -> Self:
-        """A new game of ``game``'s configuration, set up from scratch (where
-        :attr:`DiscoveryGame.initial` comes from; :meth:`DiscoveryGame.new_initial_state`
-        copies that)."""
+        """A new game of ``game``'s configuration, set up from scratch (:func:`new_game`
+        copies one made once)."""
         state = object.__new__(cls)
         state._start(game)
         return state
@@ -626,9 +638,8 @@ class DiscoveryState(FollowerStep, AgendaState):
 
     def say_action(self, action: Action, seat: int | None) -> Said | str | None:
         """Tiles by their terrains, regions from 1."""
-        from terranova.games.discovery.words import say
-
-        return say(self, action, seat)
+        seen = self.describe_action(action, seat)
+        return None if seen is None else say(self.game.tileset, action, seen)
 
     def components(self) -> dict[str, Any]:
         """The tile set: every design with its regions, touches and cities."""

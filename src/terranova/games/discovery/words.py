@@ -4,12 +4,12 @@ tiles by their terrains, turns in quarter turns; never more than
 (another's private draw is "draw a tile"). Words to say in the reader's language: the
 game's messages (:func:`~terranova.core.i18n.texts`).
 
->>> import terranova
->>> from terranova.games.discovery.actions import Place, Remove
->>> g = terranova.make("discovery", players=2)
->>> str(say(g, Remove(1, -2, 0), 0))
+>>> from terranova.games.discovery.actions import Remove
+>>> from terranova.games.discovery.content import load_tileset
+>>> took = Remove(1, -2, 0)
+>>> str(say(load_tileset(), took, str(took)))
 'take back the follower on region 1 of the tile at 1,-2 and score its territory'
->>> say(g, Remove(1, -2, 0), 0).render("fr")
+>>> say(load_tileset(), took, str(took)).render("fr")
 'reprendre le partisan de la région 1 de la tuile en 1,-2 et décompter son territoire'
 >>> str(terrain_words(0)), terrain_words(2).render("de")
 ('mountain', 'Meer')
@@ -17,16 +17,11 @@ game's messages (:func:`~terranova.core.i18n.texts`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from terranova.core.actions import Action
 from terranova.core.i18n import Said, Text, texts
 from terranova.core.words import listed, turned
 from terranova.games.discovery import actions as a
-from terranova.games.discovery.tiles import Terrain
-
-if TYPE_CHECKING:
-    from terranova.games.discovery.rules import DiscoveryState
+from terranova.games.discovery.tiles import Terrain, TileSet
 
 _, _n = texts("terranova.games.discovery")
 
@@ -43,9 +38,8 @@ def terrain_words(terrain: int) -> Text:
     return TERRAINS[Terrain(terrain)]
 
 
-def tile(g: DiscoveryState, design: str) -> Text:
+def tile(tileset: TileSet, design: str) -> Text:
     """A tile by its terrains: "the tile with mountain, grassland and sea"."""
-    tileset = g.game.tileset
     try:
         found = tileset.designs[tileset.index(design)]
     except KeyError:
@@ -55,11 +49,9 @@ def tile(g: DiscoveryState, design: str) -> Text:
     return _("the tile with {terrains}", terrains=listed([terrain_words(t) for t in terrains]))
 
 
-def say(g: DiscoveryState, action: Action, seat: int | None) -> Said | str | None:
-    """``action`` in words for ``seat``, from the position before it."""
-    seen = g.describe_action(action, seat)
-    if seen is None:
-        return None
+def say(tileset: TileSet, action: Action, seen: str) -> Said | str:
+    """``action`` in words, as a seat sees it (``seen``: its text, or what the seat sees
+    of it), in a game of ``tileset``."""
     if seen != str(action):
         return _("draw a tile")
     match action:
@@ -68,7 +60,7 @@ def say(g: DiscoveryState, action: Action, seat: int | None) -> Said | str | Non
             # ", turned half a turn" (x,y are the square's coordinates).
             return _(
                 "lay {tile} at {x},{y}{turned}",
-                tile=tile(g, design),
+                tile=tile(tileset, design),
                 x=x,
                 y=y,
                 turned=turned(rotation),
@@ -87,8 +79,8 @@ def say(g: DiscoveryState, action: Action, seat: int | None) -> Said | str | Non
             return _("neither deploy nor take back a follower")
         case a.Draw(design=design):
             # TRANSLATORS: {tile} is "the tile with mountain and sea" (or "a tile").
-            return _("draw {tile}", tile=tile(g, design))
+            return _("draw {tile}", tile=tile(tileset, design))
         case a.SetAside(design=design):
             # TRANSLATORS: {tile} is "the tile with mountain and sea" (or "a tile").
-            return _("{tile} is set aside face up", tile=tile(g, design))
+            return _("{tile} is set aside face up", tile=tile(tileset, design))
     return seen
