@@ -1,3 +1,4 @@
+// @ts-check
 // The board of Small Islands: the archipelago on the tile kit's map (pan, zoom, the squares
 // where the selected tile may go and its preview come from /static/kit/tile-board.js), each
 // tile drawn from the land and sea of its edges and corners (geometry.js) with its symbols,
@@ -18,7 +19,42 @@ import { h, loadStyle, paletteName, s, seatColour, seatInk, svgTitle } from "/st
 import { say, translator } from "/static/i18n.js";
 import { Placing, TileMap } from "/static/kit/tile-board.js";
 import { LABEL_POINTS, LAND, sameAsTable, tileGeometry, turnLabels } from "./geometry.js";
-/** @import { Board, BoardContext } from "/static/types/board" */
+/** @import { Board, BoardContext, HintMark, LogEntry, Move, StateMessage, UpdateOptions } from "/static/types/board" */
+/** @import { Design as Shape } from "./geometry.js" */
+/** @typedef {StateMessage["view"]} View the game's view (its views.py) */
+/** A design of components() with its name said in the page's language.
+ * @typedef {Shape & { name: string, start?: number, side?: string, symbols: Record<string, number> }} Design */
+/** @typedef {{ seat: number, kind: string, over?: string | null }} Token a bonus token on a tile */
+/** @typedef {{ x: number, y: number, design: string, rotation: number, ship?: number, houses?: number[], tokens?: Token[] }} Tile a tile of the view's map */
+/** A Mission card (`a` and `b` for the kinds comparing resources, `need` for the others).
+ * @typedef {{ id: string, kind: string, a: string, b: string, need?: Record<string, number> }} Mission */
+/** A Reward card (`points`, `symbol`, `sizes` where its kind has them).
+ * @typedef {{ id: string, kind: string, points: number, bonus?: number, symbol: string, sizes: [number, number][] }} Reward */
+/**
+ * A map whose ids all come from the same source as its keys (the components' ids): a look-up finds its value.
+ * @template K, V
+ * @typedef {{ get(key: K): V } & Map<K, V>} Known
+ */
+/** @typedef {{ id: string, mission: Mission, reward: Reward }} ObjectiveCard an objective card (Mission and Reward printed together) */
+/** @typedef {{ mission: Mission, reward: Reward }} Objective */
+/**
+ * An island of the view's facts, by square: its counts of each symbol, with the squares as keys.
+ * @typedef {Record<string, any> & { root: string, squares: string[], owners: Set<number>, fulfils: Set<string>,
+ *   tiles: number, built: number, house: number, pays?: Record<string, number> }} Island
+ */
+/** @typedef {number | "alexis"} Who a seat, or Alexis */
+/**
+ * Where a log entry left something on the map (mover: a seat, "alexis", or null for a chance outcome).
+ * @typedef {{ x: number, y: number, what: string, mover: Who | null, kind?: string, over?: string | null }} Placed
+ */
+/** @typedef {{ cx: number, cy: number, r: number, grow?: boolean, who?: Who, seat?: number, kind?: string, over?: string | null }} Spot a piece drawn */
+/** @typedef {{ houses: Spot[], tokens: Spot[] }} Spots */
+/** @typedef {{ objectives: Map<number, string[]>, alexisStart: number | null, alexisEnd?: number }} Round */
+/** @typedef {{ text: string, x: number, y: number }} At */
+/** @typedef {At & { design: string, rotation: number }} PlaceMove */
+/** @typedef {At & { kind: string }} LandMove */
+/** @typedef {At & { kind: string, over: string | null }} TokenMove */
+/** @typedef {Record<string, any> & { text: string, kind: string | null, fields?: Record<string, any>, says?: import("/static/types/board").Words }} Read a move, log entry or hint's move */
 
 await loadStyle(new URL("board.css", import.meta.url));
 
@@ -50,10 +86,13 @@ const PATTERNS = `
     <path d="M3 9 l2 -4 l2 4 M13 19 l2 -4 l2 4" fill="none" stroke="#5b6b1f" stroke-width="1.3" stroke-linecap="round" stroke-linejoin="round"/></pattern>`;
 
 /** The seat number people see (1-based), or "A" for Alexis. */
+/** @param {Who} who */
 function seatLabel(who) { return who === "alexis" ? "A" : String(who + 1); }
+/** @param {Who} who */
 function labelInk(who) { return who === "alexis" ? "#fff" : seatInk(who); }
 
-/** In safe mode, the seat number on a piece: `who` a seat, "alexis", or null (none). */
+/** In safe mode, the seat number on a piece: `who` a seat, "alexis", or null (none).
+ * @param {Who | null | undefined} who @param {number} x @param {number} y @param {number} size */
 function pieceNumber(who, x, y, size) {
   if (!SAFE || who === null || who === undefined) return null;
   return s("text", {
@@ -68,13 +107,16 @@ const TOUCHING = [
   [[0, -1]], [[1, 0]], [[0, 1]], [[-1, 0]],
   [[0, -1], [1, -1], [1, 0]], [[1, 0], [1, 1], [0, 1]], [[0, 1], [-1, 1], [-1, 0]], [[-1, 0], [-1, -1], [0, -1]],
 ];
-/** Each symbol's name, and a number of it. */
+/** Each symbol's name, and a number of it.
+ * @type {Record<string, string>} */
 const NAMES = {
   flower: t("flower"), fruit: t("fruit"), leaf: t("leaf"), temple: t("temple"), port: t("port"), house: t("house symbol"),
 };
+/** @type {Record<string, string>} */
 const MANY = {
   flower: t("flowers"), fruit: t("fruits"), leaf: t("leaves"), temple: t("temples"), port: t("ports"), house: t("house symbols"),
 };
+/** @type {Record<string, (n: number) => string>} */
 const COUNTED = {
   flower: (n) => tn("{n} flower", "{n} flowers", n), fruit: (n) => tn("{n} fruit", "{n} fruits", n),
   leaf: (n) => tn("{n} leaf", "{n} leaves", n), temple: (n) => tn("{n} temple", "{n} temples", n),
@@ -83,6 +125,7 @@ const COUNTED = {
 
 /** The kinds of move the panel and the map offer; any other is listed as a plain button. */
 const KNOWN_KINDS = new Set(["Place", "Take", "Land", "Token", "Pass", "House", "Done", "Keep", "Build", "Choose"]);
+/** @type {Record<string, string>} */
 const HINT_ROLES = { hint: t("Hint"), played: t("Played"), best: t("Best") };
 const EXPLORING = new Set(["starting tiles", "objectives", "turn", "place", "bonus"]);
 
@@ -96,30 +139,41 @@ export function createBoard(ctx) {
 }
 
 /** Whether a log entry is a seat's choice of objectives: its own (kept, or built in the
- * advanced mode) or another's, which it sees only as made (no kind: the text names no card). */
+ * advanced mode) or another's, which it sees only as made (no kind: the text names no card).
+ * @param {LogEntry} e */
 function keptObjectives(e) {
   return e.kind === "Keep" || e.kind === "Build" || (e.kind === null && e.seat !== null && e.seat !== undefined);
 }
 
+/** @param {string} kind @param {number} n */
 function symbolWord(kind, n) { return COUNTED[kind] ? COUNTED[kind](n) : `${n} ${kind}`; }
+/** @param {number} n */
 function discoveryTokens(n) { return tn("{n} Discovery token", "{n} Discovery tokens", n); }
+/** @param {number} n */
 function housesWord(n) { return tn("{n} house", "{n} houses", n); }
+/** @param {number} n */
 function tilesWord(n) { return tn("{n} tile", "{n} tiles", n); }
+/** @param {number} n */
 function temples(n) { return tn("{n} temple", "{n} temples", n); }
+/** @param {number} n */
 function pointsWord(n) { return tn("{n} point", "{n} points", n); }
-/** A list in words: "a, b and c". */
+/** A list in words: "a, b and c".
+ * @param {string[]} items */
 function listWords(items) {
   return items.length > 1 ? t("{items} and {last}", { items: items.slice(0, -1).join(", "), last: items[items.length - 1] }) : items[0] || "";
 }
+/** @param {number} x @param {number} y */
 function key(x, y) { return `${x},${y}`; }
+/** @param {string} text */
 function capital(text) { return text ? text[0].toUpperCase() + text.slice(1) : text; }
 
 // ------------------------------------------------------------------ missions and rewards
 
-/** A mission in words. */
+/** A mission in words.
+ * @param {Mission | null | undefined} m */
 export function missionText(m) {
   if (!m) return "?";
-  const many = (r) => MANY[r] || r;
+  const many = (/** @type {string} */ r) => MANY[r] || r;
   if (m.kind === "more") return t("more {a} than {b}", { a: many(m.a), b: many(m.b) });
   if (m.kind === "equal") return t("as many {a} as {b} (at least one)", { a: many(m.a), b: many(m.b) });
   if (m.kind === "match") {
@@ -130,7 +184,8 @@ export function missionText(m) {
   return need.length ? t("at least {symbols}", { symbols: listWords(need) }) : t("at least nothing");
 }
 
-/** A reward in words (what each house earns). */
+/** A reward in words (what each house earns).
+ * @param {Reward | null | undefined} r */
 export function rewardText(r) {
   if (!r) return "?";
   const bonus = r.bonus ? ` + ${r.bonus}` : "";
@@ -146,16 +201,20 @@ export function rewardText(r) {
   return r.kind;
 }
 
+/** @param {Island} island @param {string} symbol @returns {number} */
 function count(island, symbol) { return island[symbol] || 0; }
 
+/** @param {Record<string, any>} p a seat of the view */
 function discoveryCount(p) { return Array.isArray(p.discoveries) ? p.discoveries.length : p.discoveries || 0; }
 
 /** Prestige points a house earns on the island by the Reward ``r`` (the server's fact; a
- * Discovery Reward draws tokens, one per temple). */
+ * Discovery Reward draws tokens, one per temple).
+ * @param {Reward | null | undefined} r @param {Island} island @returns {number} */
 function points(r, island) {
   return r && island.pays ? island.pays[r.id] || 0 : 0;
 }
 
+/** @param {Island} island */
 function islandText(island) {
   const bits = ["flower", "fruit", "leaf", "temple", "port"].filter((k) => count(island, k)).map((k) => symbolWord(k, count(island, k)));
   return bits.length ? t("an island of {tiles} ({symbols})", { tiles: tilesWord(island.tiles), symbols: bits.join(", ") })
@@ -164,7 +223,8 @@ function islandText(island) {
 
 // ------------------------------------------------------------------ drawings
 
-/** A symbol of a tile drawn around (0, 0), about 18 units across. */
+/** A symbol of a tile drawn around (0, 0), about 18 units across.
+ * @param {string} kind */
 function symbolShape(kind) {
   const g = s("g", { class: `sym sym-${kind}` });
   if (kind === "flower") {
@@ -192,7 +252,8 @@ function symbolShape(kind) {
   return g;
 }
 
-/** A house in `colour`; in safe mode with `who` given (a seat or "alexis"), its number on it. */
+/** A house in `colour`; in safe mode with `who` given (a seat or "alexis"), its number on it.
+ * @param {string} colour @param {Who | null} [who] */
 function houseShape(colour, who = null) {
   const body = s("path", { class: "house", d: "M-8.5 8 V-1.5 L0 -10 L8.5 -1.5 V8 Z", fill: colour });
   const number = pieceNumber(who, 0, 1.6, 11);
@@ -200,7 +261,8 @@ function houseShape(colour, who = null) {
 }
 
 /** A bonus token: a disc with the symbol of its kind, its rim in the colour of who laid it;
- * in safe mode with `who` given, a tab in that colour with the seat number. */
+ * in safe mode with `who` given, a tab in that colour with the seat number.
+ * @param {string} kind @param {string} colour @param {number} [scale] @param {Who | null} [who] */
 function tokenShape(kind, colour, scale = 1, who = null) {
   const g = s("g", { class: `bonus-token token-${kind}`, transform: `scale(${scale})` });
   g.append(s("circle", { class: "token-disc", r: 9.5, stroke: colour }));
@@ -215,7 +277,8 @@ function tokenShape(kind, colour, scale = 1, who = null) {
   return g;
 }
 
-/** A ship with its hull in `colour`; in safe mode with `who` given, its number on the hull. */
+/** A ship with its hull in `colour`; in safe mode with `who` given, its number on the hull.
+ * @param {string} colour @param {Who | null} [who] */
 function shipShape(colour, who = null) {
   const g = s("g", { class: "ship-shape" });
   g.append(s("path", { class: "hull", d: "M-26 4 L26 4 L17 18 L-17 18 Z", fill: colour }));
@@ -227,7 +290,8 @@ function shipShape(colour, who = null) {
 }
 
 /** An element that animates its arrival once: its class goes when the animation ends (a
- * map hidden and shown again does not replay it). */
+ * map hidden and shown again does not replay it).
+ * @param {SVGElement} el */
 function arrival(el) {
   el.addEventListener("animationend", () => el.removeAttribute("class"), { once: true });
   return el;
@@ -237,7 +301,8 @@ function gulls() {
   return s("path", { class: "gulls", d: "M14 20 q4 -4 8 0 q4 -4 8 0 M72 76 q3 -3 6 0 q3 -3 6 0" });
 }
 
-/** One tile drawn into `g` (size S units, origin at its north-west corner). */
+/** One tile drawn into `g` (size S units, origin at its north-west corner).
+ * @param {SVGElement} g @param {Design | undefined} design @param {number} rotation @param {number | undefined} ship @param {boolean} [clipped] */
 function drawTile(g, design, rotation, ship, clipped = true) {
   const clip = s("g", clipped ? { "clip-path": "url(#si-tile-clip)" } : {});
   clip.append(s("rect", { class: "tile-sea", width: S, height: S, fill: SEA }));
@@ -263,7 +328,8 @@ function drawTile(g, design, rotation, ship, clipped = true) {
   g.append(s("rect", { class: "tile-border", width: S, height: S }));
 }
 
-/** A standalone small SVG of a tile (the hand, the face-up row). */
+/** A standalone small SVG of a tile (the hand, the face-up row).
+ * @param {Design | undefined} design @param {number} rotation @param {number} size @param {string} [title] @param {number} [ship] */
 function miniTile(design, rotation, size, title, ship) {
   const svg = s("svg", {
     class: "mini-tile", width: size, height: size, viewBox: `0 0 ${S} ${S}`, role: "img",
@@ -275,7 +341,9 @@ function miniTile(design, rotation, size, title, ship) {
   return svg;
 }
 
+/** @param {SVGElement} node @param {number} size @param {string} [viewBox] */
 function iconSvg(node, size, viewBox = "-11 -11 22 22") {
+
   const svg = s("svg", { class: "icon-sym", width: size, height: size, viewBox, "aria-hidden": "true" });
   svg.append(node);
   return svg;
@@ -290,23 +358,78 @@ class IslandsBoard {
     this.ctx = ctx;
     const comp = ctx.components;
     // a design's name comes as words to say (a list of counts, or "sea"...) in the page's language
-    this.designs = new Map(comp.designs.map((d) => [d.id, { ...d, name: say(d.name) }]));
-    this.objectives = new Map((comp.objectives || []).map((o) => [o.id, o]));
-    this.missions = new Map((comp.missions || []).map((m) => [m.id, m]));
-    this.rewards = new Map((comp.rewards || []).map((r) => [r.id, r]));
-    this.placing = new Placing(new Map(comp.designs.map((d) => [d.id, sameAsTable(d)])));
-    this.message = null;
+    /** @type {Known<string, Design>} */
+    this.designs = /** @type {Known<string, Design>} */ (new Map(comp.designs.map((/** @type {any} */ d) => [d.id, { ...d, name: say(d.name) }])));
+    /** @type {Known<string, ObjectiveCard>} */
+    this.objectives = /** @type {Known<string, ObjectiveCard>} */ (new Map((comp.objectives || []).map((/** @type {ObjectiveCard} */ o) => [o.id, o])));
+    /** @type {Known<string, Mission>} */
+    this.missions = /** @type {Known<string, Mission>} */ (new Map((comp.missions || []).map((/** @type {Mission} */ m) => [m.id, m])));
+    /** @type {Known<string, Reward>} */
+    this.rewards = /** @type {Known<string, Reward>} */ (new Map((comp.rewards || []).map((/** @type {Reward} */ r) => [r.id, r])));
+    this.placing = new Placing(new Map(comp.designs.map((/** @type {Design} */ d) => [d.id, sameAsTable(d)])));
+    // null until the first update, which comes before anything reads it
+    /** @type {StateMessage<View>} */
+    this.message = /** @type {any} */ (null);
     this.live = false;
     this.busy = false;
+    /** @type {string | null} */
     this.tokenKind = null; // the bonus token kind chosen, its targets shown
+    /** @type {string | null} */
     this.tokenSquare = null; // a square with several "over" choices, listed in the panel
+    /** @type {string | null} */
     this.landKind = null; // own or grey
+    /** @type {Record<string, string> | null} */
     this.objChoice = null; // the objectives form: {key, now, next} (advanced: {mNow, rNow, mNext, rNext})
+    /** @type {Map<number, { text: string, points: number }>} */
     this.notes = new Map(); // log ply -> what the board worked out about it (house earnings)
+    /** @type {number | null} */
     this.since = null; // the ply of this seat's last decision: the others' moves after it are marked
+    /** @type {LogEntry | null} */
     this.picked = null; // the log entry shown on the map (a click on the log)
+    /** @type {Known<number, Round>} */
     this.rounds = new Map(); // round -> {objectives: Map seat -> card ids seen, alexisStart, alexisEnd}
+    /** @type {HintMark[]} */
     this.hintMarks = []; // the moves not made drawn on the map (showHint): [{move, role}]
+    // set by buildMap, buildPanel, update and drawMap
+    /** @type {TileMap} */ this.map;
+    /** @type {SVGSVGElement} */ this.svg;
+    /** @type {Record<string, SVGElement>} */ this.layers;
+    /** @type {HTMLElement} */ this.hintLabels;
+    /** @type {HTMLElement} */ this.stepsBox;
+    /** @type {HTMLElement} */ this.prompt;
+    /** @type {HTMLElement} */ this.controls;
+    /** @type {HTMLElement} */ this.objectivesBox;
+    /** @type {HTMLElement} */ this.rowBox;
+    /** @type {HTMLElement} */ this.alexisBox;
+    /** @type {HTMLElement} */ this.roundEndBox;
+    /** @type {HTMLElement} */ this.counts;
+    /** @type {Map<number, number>} */ this.expeditions;
+    /** @type {Map<string, Tile>} */ this.tileAt;
+    /** @type {Map<string, Island> | null} */ this.islandsCache;
+    /** @type {Move[]} */ this.moves;
+    /** @type {PlaceMove[]} */ this.places;
+    /** @type {{ text: string, design: string }[]} */ this.takes;
+    /** @type {LandMove[]} */ this.lands;
+    /** @type {TokenMove[]} */ this.tokens;
+    /** @type {At[]} */ this.houses;
+    /** @type {Move[]} */ this.keeps;
+    /** @type {{ text: string, token: string }[]} */ this.chooses;
+    /** @type {Move | null} */ this.passMove;
+    /** @type {Move | null} */ this.doneMove;
+    /** @type {boolean} */ this.canPass;
+    /** @type {boolean} */ this.canDone;
+    /** @type {Move[]} */ this.others;
+    /** @type {string | undefined} */ this.turnKey;
+    /** @type {LandMove[] | undefined} */ this.landTargets;
+    /** @type {number | null | undefined} */ this.seenPly;
+    /** @type {LogEntry | null} */ this.fresh;
+    /** @type {Placed[]} */ this.arrivals;
+    /** @type {string[]} */ this.alexisBuilt;
+    /** @type {View | null | undefined} */ this.drawnView;
+    /** @type {Map<string, Spots> | undefined} */ this.pieceSpots;
+    /** @type {string | undefined} */ this.sinceDrawn;
+    /** @type {string | undefined} */ this.shownDecision;
+
     this.buildMap();
     this.buildPanel();
     this.onKey = this.onKey.bind(this);
@@ -322,7 +445,7 @@ class IslandsBoard {
 
   buildMap() {
     this.ctx.map.classList.add("islands-map");
-    const sw = (colour, kind) => h(`i.sw-${kind}`, { style: SAFE ? "" : `background:${colour}` });
+    const sw = (/** @type {string} */ colour, /** @type {string} */ kind) => h(`i.sw-${kind}`, { style: SAFE ? "" : `background:${colour}` });
     const legend = h("div.map-legend", { "aria-hidden": "true" },
       h("span", sw(GRASS, "land"), SAFE ? t("land (tufts)") : t("land")), h("span", sw(SEA, "sea"), SAFE ? t("sea (waves)") : t("sea")),
       ...["flower", "fruit", "leaf", "temple", "port", "house"].map((k) => h("span", iconSvg(symbolShape(k), 14), NAMES[k])),
@@ -336,18 +459,18 @@ class IslandsBoard {
       legend,
       squares: () => {
         const tiles = this.message ? this.message.view.tiles : [];
-        const squares = tiles.map((t) => [t.x, t.y]);
+        const squares = tiles.map((/** @type {Tile} */ t) => [t.x, t.y]);
         for (const l of this.landTargets || []) squares.push([l.x, l.y]);
         return squares.length ? squares : [[0, 0]];
       },
-      ghost: (p) => this.ghost(p),
-      act: (text) => this.act(text),
+      ghost: (/** @type {PlaceMove} */ p) => this.ghost(p),
+      act: (/** @type {string} */ text) => this.act(text),
       turned: () => {
         this.map.drawSpots(this.placing, this.live);
         this.drawPanel();
       },
     });
-    this.svg = this.map.svg;
+    this.svg = /** @type {SVGSVGElement} */ (this.map.svg);
     this.layers = this.map.layers;
     // the hint's moves that leave nothing on the map, said over it (showHint)
     this.hintLabels = h("div.hint-labels", { "aria-live": "polite" });
@@ -355,7 +478,8 @@ class IslandsBoard {
   }
 
   /** The preview of a placement: the tile lifted, with a dot on each edge and corner that
-   * meets a laid tile (land or sea, as it must match). */
+   * meets a laid tile (land or sea, as it must match).
+   * @param {{ design: string, rotation: number, x: number, y: number }} p */
   ghost(p) {
     const g = this.tileGroup(p.design, p.rotation, p.x, p.y, { cls: "tile ghost-tile" });
     const labels = turnLabels(this.designs.get(p.design).labels, p.rotation);
@@ -373,7 +497,9 @@ class IslandsBoard {
   }
 
   /** A tile's group on its square; `arrive`: the class of an inner group animating its
-   * arrival once (arrive-slide, arrive-grow). */
+   * arrival once (arrive-slide, arrive-grow).
+   * @param {string} designId @param {number} rotation @param {number} x @param {number} y
+   * @param {{ title?: string, cls?: string, ship?: number, arrive?: string | null }} [options] */
   tileGroup(designId, rotation, x, y, { title, cls = "tile", ship, arrive = null } = {}) {
     const g = s("g", { class: cls, transform: `translate(${x * S} ${y * S})` });
     if (title) g.append(svgTitle(title));
@@ -402,6 +528,7 @@ class IslandsBoard {
 
   // ---------------------------------------------------------------- the interface
 
+  /** @param {StateMessage<View>} message @param {Partial<UpdateOptions>} [options] */
   update(message, { live = true, since = null } = {}) {
     const previous = this.message;
     this.message = message;
@@ -411,13 +538,13 @@ class IslandsBoard {
     this.expeditions = new Map(message.log.filter((e) => e.kind === "Expedition").map((e, k) => [e.ply, k]));
     this.busy = false;
     const view = message.view;
-    this.tileAt = new Map(view.tiles.map((t) => [key(t.x, t.y), t]));
+    this.tileAt = new Map(view.tiles.map((/** @type {Tile} */ t) => [key(t.x, t.y), t]));
     this.islandsCache = null;
     this.learn(previous, message);
     const moves = this.myMoves();
     this.moves = moves;
-    const of = (kind) => moves.filter((m) => m.kind === kind);
-    const at = (m) => ({ text: m.text, x: m.fields.x, y: m.fields.y });
+    const of = (/** @type {string} */ kind) => moves.filter((m) => m.kind === kind);
+    const at = (/** @type {Move} */ m) => ({ text: m.text, x: m.fields.x, y: m.fields.y });
     this.places = of("Place").map((m) => ({ ...at(m), design: m.fields.design, rotation: m.fields.rotation }));
     this.takes = of("Take").map((m) => ({ text: m.text, design: m.fields.design }));
     this.lands = of("Land").map((m) => ({ ...at(m), kind: m.fields.ship }));
@@ -447,7 +574,7 @@ class IslandsBoard {
     if (this.tokenKind && !tokenKinds.has(this.tokenKind)) this.tokenKind = null;
     if (!this.tokenKind && tokenKinds.size === 1) this.tokenKind = [...tokenKinds][0];
     const landKinds = [...new Set(this.lands.map((l) => l.kind))];
-    if (!landKinds.includes(this.landKind)) this.landKind = landKinds[0] || null;
+    if (!landKinds.includes(/** @type {string} */ (this.landKind))) this.landKind = landKinds[0] || null;
     if (!this.keeps.length) this.objChoice = null;
 
     this.drawMap(view);
@@ -460,10 +587,11 @@ class IslandsBoard {
   }
 
   /** A click on a log line: mark what that move left on the map until cleared (null). */
+  /** @param {LogEntry | null} entry @param {StateMessage<View> | null} message */
   showMove(entry, message) {
     this.picked = entry && this.placed(entry) ? entry : null;
     this.drawPick();
-    const mark = this.layers.pick.firstElementChild;
+    const mark = /** @type {SVGElement | null} */ (this.layers.pick.firstElementChild);
     if (!mark) {
       this.picked = null;
       return false;
@@ -477,11 +605,12 @@ class IslandsBoard {
    * tile laid is its ghost, turned, on its square; a ship, house or bonus token is drawn
    * where it would go; a face-up tile taken or objectives kept are marked in the panel
    * and said on the map, as is any other move (pass, done...). */
+  /** @param {HintMark[]} marks @param {StateMessage<View>} message */
   showHint(marks, message) {
     this.hintMarks = marks || [];
     this.drawHints();
     this.drawPanel();
-    const first = this.layers.hint.querySelector("[data-x]");
+    const first = /** @type {SVGElement | null} */ (this.layers.hint.querySelector("[data-x]"));
     if (first) this.reveal(Number(first.dataset.x), Number(first.dataset.y));
   }
 
@@ -495,7 +624,7 @@ class IslandsBoard {
       if (el) onSquare.set(k, (onSquare.get(k) || 0) + 1);
       return el;
     });
-    this.layers.hint.replaceChildren(...drawn.filter(Boolean));
+    this.layers.hint.replaceChildren(.../** @type {SVGElement[]} */ (drawn.filter(Boolean)));
     this.hintLabels.replaceChildren(...marks.filter((m, k) => !drawn[k]).map(({ move, role }) => h(`div.hint-label.role-${role}`, {
       dataset: { testid: "hint-mark", role, kind: move.kind || "" },
     }, h("b", { text: t("{role}:", { role: HINT_ROLES[role] || role }) }), " ", capital(say(move.says || move.text)))));
@@ -503,10 +632,11 @@ class IslandsBoard {
   }
 
   /** The mark on the map of a move not made (null: the move leaves nothing there); `k`
-   * marks are already on its square. */
+   * marks are already on its square.
+   * @param {HintMark["move"]} move @param {string} role @param {number} k */
   hintMark(move, role, k) {
     const f = move.fields || {};
-    if (!["Place", "Land", "Token", "House"].includes(move.kind)) return null;
+    if (!["Place", "Land", "Token", "House"].includes(/** @type {string} */ (move.kind))) return null;
     const seat = this.message.seat;
     const colour = seat === null || seat === undefined ? GREY_SHIP : seatColour(seat);
     const g = s("g", {
@@ -515,7 +645,7 @@ class IslandsBoard {
     }, svgTitle(t("{role}: {move}", { role: HINT_ROLES[role] || role, move: say(move.says || move.text) })));
     const inset = 3 + 6 * k; // side by side on one square: one inside the other
     const frame = () => s("rect", { class: "hint-frame", x: f.x * S + inset, y: f.y * S + inset, width: S - 2 * inset, height: S - 2 * inset, rx: 7 });
-    const at = (node, x, y, scale = 1) => {
+    const at = (/** @type {SVGElement} */ node, /** @type {number} */ x, /** @type {number} */ y, scale = 1) => {
       node.setAttribute("transform", `translate(${f.x * S + x} ${f.y * S + y}) scale(${scale})`);
       return node;
     };
@@ -541,8 +671,8 @@ class IslandsBoard {
   markPanelHints() {
     for (const { move, role } of this.hintMarks) {
       const f = move.fields || {};
-      const cards = move.kind === "Take" ? this.rowBox.querySelectorAll(`[data-design="${f.design}"]`)
-        : move.kind === "Keep" || move.kind === "Build" ? this.controls.querySelectorAll("[data-testid='obj-card']") : [];
+      const cards = /** @type {Iterable<HTMLElement>} */ (move.kind === "Take" ? this.rowBox.querySelectorAll(`[data-design="${f.design}"]`)
+        : move.kind === "Keep" || move.kind === "Build" ? this.controls.querySelectorAll("[data-testid='obj-card']") : []);
       const ids = move.kind === "Keep" ? [f.now, f.later] : move.kind === "Build" ? [f.mission, f.reward, f.later_mission, f.later_reward] : null;
       for (const el of cards) {
         if (ids && !ids.includes(el.dataset.card)) continue;
@@ -564,6 +694,7 @@ class IslandsBoard {
     return this.live && msg.status === "playing" && msg.seat !== null && msg.to_move === msg.seat ? msg.moves || [] : [];
   }
 
+  /** @param {StateMessage<View>} message @returns {string | null} */
   lastTaken(message) {
     for (let k = message.log.length - 1; k >= 0; k--) {
       const e = message.log[k];
@@ -575,6 +706,7 @@ class IslandsBoard {
 
   /** What the board works out from one message to the next, kept by log ply: what each
    * house earned (its island and the revealed objective, while the round's end lasts). */
+  /** @param {StateMessage<View> | null} previous @param {StateMessage<View>} message */
   learn(previous, message) {
     const view = message.view;
     const log = message.log;
@@ -583,7 +715,7 @@ class IslandsBoard {
     for (const e of fresh) {
       if (this.notes.has(e.ply) || e.seat === null || e.seat === undefined) continue;
       if (fresh.filter((x) => x.seat === e.seat).length !== 1) continue;
-      const before = previous.view.seats[e.seat];
+      const before = /** @type {StateMessage<View>} */ (previous).view.seats[e.seat];
       const after = view.seats[e.seat];
       const { x, y } = e.fields;
       const island = this.islandAt(x, y);
@@ -619,12 +751,13 @@ class IslandsBoard {
       }
       for (const [seat, ids] of Object.entries(objectives)) if (ids && ids.length) entry.objectives.set(Number(seat), ids);
       const me = message.seat !== null ? view.seats[message.seat] : null;
-      if (me && Array.isArray(me.objective) && me.objective.length) entry.objectives.set(message.seat, me.objective);
+      if (me && Array.isArray(me.objective) && me.objective.length) entry.objectives.set(/** @type {number} */ (message.seat), me.objective);
       if (view.alexis && message.status !== "playing" && entry.alexisStart !== null) entry.alexisEnd = view.alexis.built;
     }
   }
 
   /** The round of a log entry: how many objective choices its seat had made by then. */
+  /** @param {LogEntry[]} log @param {LogEntry} entry */
   roundOf(log, entry) {
     let n = 0;
     for (const e of log) {
@@ -634,6 +767,7 @@ class IslandsBoard {
     return n;
   }
 
+  /** @param {StateMessage<View>} message @param {number} seat */
   seatExtras(message, seat) {
     const view = message.view;
     const p = view.seats[seat];
@@ -645,30 +779,32 @@ class IslandsBoard {
       dataset: { testid: `houses-${seat}` },
     }, iconSvg(houseShape(colour), 15), h("b", { text: String(p.houses) }), h("small", { text: t("+{reserve} · built {built}", { reserve: p.reserve, built: p.built }) })));
     if (p.tokens.length) {
-      box.append(h("span.tokens-left", { title: t("bonus tokens left: {tokens}", { tokens: p.tokens.map((k) => NAMES[k] || k).join(", ") }), dataset: { testid: `tokens-${seat}` } },
-        p.tokens.map((k) => iconSvg(tokenShape(k, colour), 15))));
+      box.append(h("span.tokens-left", { title: t("bonus tokens left: {tokens}", { tokens: p.tokens.map((/** @type {string} */ k) => NAMES[k] || k).join(", ") }), dataset: { testid: `tokens-${seat}` } },
+        p.tokens.map((/** @type {string} */ k) => iconSvg(tokenShape(k, colour), 15))));
     }
     const hand = Array.isArray(p.hand) ? p.hand.length : p.hand;
     if (hand) box.append(h("span.hand-count", { title: t("{tiles} in hand", { tiles: tilesWord(hand) }) }, h("i.tile-back"), h("b", { text: String(hand) })));
     const disc = Array.isArray(p.discoveries) ? p.discoveries : null;
     const discCount = disc ? disc.length : p.discoveries;
     if (discCount) {
-      const value = disc ? disc.reduce((t, d) => t + d.value, 0) : null;
-      box.append(h("span.disc-count", { title: disc ? t("Discovery tokens: {tokens}", { tokens: disc.map((d) => `${d.token} (${d.value})`).join(", ") }) : t("Discovery tokens (values hidden until the end)") },
+      const value = disc ? disc.reduce((/** @type {number} */ t, /** @type {{ value: number }} */ d) => t + d.value, 0) : null;
+      box.append(h("span.disc-count", { title: disc ? t("Discovery tokens: {tokens}", { tokens: disc.map((/** @type {{ token: string, value: number }} */ d) => `${d.token} (${d.value})`).join(", ") }) : t("Discovery tokens (values hidden until the end)") },
         h("i.disc"), h("b", { text: String(discCount) }), value !== null ? h("small", { text: `= ${value}` }) : null));
     }
-    if (view.tiles.some((t) => t.ship === seat)) {
+    if (view.tiles.some((/** @type {Tile} */ t) => t.ship === seat)) {
       box.append(h("span.ship-ports", { title: t("ports on the 8 tiles around your ship (1 point each)") }, "⚓ ", h("b", { text: String(p.ports_around_ship) })));
     }
     return box;
   }
 
   /** Alexis's Expedition cards are his moves: the log groups them as his turns. */
+  /** @param {LogEntry} entry */
   chanceActor(entry) {
     return entry.kind === "Expedition" ? { key: "alexis", name: "Alexis", colour: ALEXIS } : null;
   }
 
   /** Alexis in the player list, after the seat, with his score (the solo game). */
+  /** @param {StateMessage<View>} message */
   otherPlayers(message) {
     const alexis = message.view.alexis;
     if (!alexis) return [];
@@ -678,10 +814,12 @@ class IslandsBoard {
   }
 
   /** Scores in whole points: the final returns carry the tie-breaks as fractions. */
+  /** @param {StateMessage<View>} message @param {number} seat @param {number} score */
   scoreText(message, seat, score) {
     return String(Math.trunc(score ?? 0));
   }
 
+  /** @param {StateMessage<View>} message @returns {string} */
   status(message) {
     const view = message.view;
     if (message.status === "finished") return t("Game over");
@@ -689,7 +827,7 @@ class IslandsBoard {
     if (mover === null || mover === undefined) return "";
     const mine = message.seat === mover && this.live;
     const name = this.ctx.seatName(mover);
-    const texts = {
+    const texts = /** @type {Record<string, string[]>} */ ({
       "starting tiles": [t("Your turn: lay the starting tiles"), t("{name} is laying the starting tiles", { name })],
       objectives: [t("Your turn: keep an objective for this round and one for the next"), t("{name} is choosing objectives", { name })],
       turn: [this.lands.length ? t("Your turn: take a face-up tile, or land a ship") : t("Your turn: take a face-up tile"), t("{name} is exploring", { name })],
@@ -697,24 +835,26 @@ class IslandsBoard {
       bonus: [t("Your turn: place a bonus token, or pass"), t("{name} may place a bonus token", { name })],
       houses: [t("Your turn: build houses on the islands your objective pays for"), t("{name} is building houses", { name })],
       "keep token": [t("Your turn: keep one of the Discovery tokens drawn"), t("{name} is keeping a Discovery token", { name })],
-    }[view.step];
+    })[view.step];
+
     const said = !texts ? (mine ? t("Your turn") : t("{name} to move", { name })) : mine ? texts[0] : texts[1];
     return view.round ? t("Round {round} · {status}", { round: view.round, status: said }) : said;
   }
 
   /** The first-game guide's tip for this seat's decision now: what to click and why, in the
    * rules' words, from what the seat sees (its own objective, hand and tokens, the map). */
+  /** @param {StateMessage<View>} message @returns {string | null} */
   guide(message) {
     if (message !== this.message || !this.moves.length) return null;
     const view = message.view;
-    const seat = message.seat;
+    const seat = /** @type {number} */ (message.seat);
     const me = view.seats[seat];
     if (!me) return null;
     const solo = Boolean(view.alexis);
     const obj = this.objective(me.objective);
     const mission = obj ? missionText(obj.mission) : null;
     const pays = obj ? this.prospect(obj, seat) : null;
-    const islands = (n) => tn("{n} island", "{n} islands", n);
+    const islands = (/** @type {number} */ n) => tn("{n} island", "{n} islands", n);
     const see = t("see Your objectives");
     switch (view.step) {
       case "starting tiles": {
@@ -773,7 +913,7 @@ class IslandsBoard {
           const k = wanted[0];
           return t("Bonus: your {kind} token counts as one more {kind}, which can help your Mission ({mission}): pick it, click a tile of an island you will build on. Or Pass (P) to keep it.", { kind: NAMES[k] || k, mission });
         }
-        if (kinds.has("port") && view.tiles.some((x) => x.ship === seat)) {
+        if (kinds.has("port") && view.tiles.some((/** @type {Tile} */ x) => x.ship === seat)) {
           return t("Bonus: a port token on a tile around your ship scores 1 point at the end: pick it, click a highlighted tile. Or Pass (P): each token is used once.");
         }
         return t("Bonus (optional): pick a token, click a highlighted tile. A flower, fruit or leaf adds one to its island; a port scores next to your ship. Each is used once: Pass (P) to save them.");
@@ -813,6 +953,7 @@ class IslandsBoard {
   }
 
   /** The resources a Mission asks for (a bonus token of one of them helps it). */
+  /** @param {Mission | null | undefined} m @returns {string[]} */
   missionWants(m) {
     if (!m) return [];
     if (m.kind === "more" || m.kind === "match") return [m.a];
@@ -820,11 +961,13 @@ class IslandsBoard {
     return Object.keys(m.need || {}).filter((k) => RESOURCES.includes(k));
   }
 
+  /** @param {LogEntry[]} log @param {StateMessage<View>} message */
   describeLog(log, message) {
     return log.map((entry) => this.describe(entry));
   }
 
-  /** A log entry in words, from its kind and fields (what this seat saw of it). */
+  /** A log entry in words, from its kind and fields (what this seat saw of it).
+   * @param {LogEntry} entry @returns {string} */
   describe(entry) {
     const f = entry.fields || {};
     const note = this.notes.get(entry.ply);
@@ -859,8 +1002,9 @@ class IslandsBoard {
 
   /** A house not seen built: its island by a tile of it, and what it earned while the
    * round's end lasts. */
+  /** @param {LogEntry} entry @param {number} x @param {number} y */
   houseWords(entry, x, y) {
-    const built = (this.message.view.houses_built || []).find((b) => b.place === entry.seat && b.x === x && b.y === y);
+    const built = (this.message.view.houses_built || []).find((/** @type {Record<string, any>} */ b) => b.place === entry.seat && b.x === x && b.y === y);
     const tile = this.tileName(x, y);
     if (!built) return t("built a house on the island of {tile}", { tile });
     return built.discovery_tokens ? t("built a house on the island of {tile}: {tokens} drawn", { tile, tokens: discoveryTokens(built.discovery_tokens) })
@@ -869,6 +1013,7 @@ class IslandsBoard {
 
   /** A tile as the log names it: its design (a starting tile by number and side) and the
    * symbols it shows; the click on the log line shows where it lies. */
+  /** @param {string} designId */
   tileWords(designId) {
     const d = this.designs.get(designId);
     if (!d) return designId;
@@ -878,6 +1023,7 @@ class IslandsBoard {
   }
 
   /** The tile laid on a square, by its design. */
+  /** @param {number} x @param {number} y */
   tileName(x, y) {
     const tile = this.tileAt.get(key(x, y));
     if (!tile) return t("a tile");
@@ -885,12 +1031,14 @@ class IslandsBoard {
     return d && d.start ? t("starting tile {tile}", { tile: `${d.start}${d.side}` }) : tile.design;
   }
 
+  /** @param {Tile | null | undefined} tile */
   alexisWords(tile) {
     if (!tile) return t("laid no tile");
     return tile.design === "ship" ? t("landed a grey ship: the exploration ends") : t("laid {tile}", { tile: this.tileWords(tile.design) });
   }
 
   /** What Alexis did for an Expedition card (the view's alexis.laid). */
+  /** @param {LogEntry} entry */
   expeditionWords(entry) {
     const laid = (this.message.view.alexis || {}).laid || [];
     const k = this.expeditions.get(entry.ply);
@@ -898,6 +1046,7 @@ class IslandsBoard {
   }
 
   /** The tile Alexis laid for an Expedition card (null: none), from the view. */
+  /** @param {LogEntry} entry @returns {Tile | null} */
   expeditionTile(entry) {
     const laid = (this.message.view.alexis || {}).laid || [];
     const k = this.expeditions.get(entry.ply);
@@ -906,18 +1055,22 @@ class IslandsBoard {
 
   /** Why the game ended, in the page's language: the server's words, the seat it names
    * (view.ended_seat, when a player could neither explore nor land) said by its name. */
+  /** @param {View} view */
   endReason(view) {
     const reason = view.ended;
     if (view.ended_seat === null || view.ended_seat === undefined || !reason || !reason.params) return say(reason);
     return say({ ...reason, params: { ...reason.params, player: this.ctx.seatName(view.ended_seat) } });
   }
 
+  /** @param {StateMessage<View>} message */
   endSummary(message) {
     const view = message.view;
     const result = message.result;
     if (!result) return null;
     const seats = message.seats.map((x) => x.seat);
+    /** @type {HTMLElement[]} */
     const rows = [];
+    /** @type {(colour: string, name: string, total: number, parts: string, winner: boolean, testid: string) => HTMLElement} */
     const line = (colour, name, total, parts, winner, testid) => h(`li.final${winner ? ".winner" : ""}`, { dataset: { testid } },
       h("span.seat-dot", { style: `background:${colour}` }),
       h("span.final-name", { text: name }),
@@ -926,12 +1079,13 @@ class IslandsBoard {
     const entries = seats.map((k) => {
       const p = view.seats[k];
       const disc = Array.isArray(p.discoveries) ? p.discoveries : [];
-      const discPoints = disc.reduce((t, d) => t + d.value, 0);
+      const discPoints = disc.reduce((/** @type {number} */ t, /** @type {{ value: number }} */ d) => t + d.value, 0);
       return { k, p, total: p.score, parts: t("{rewards} from rewards, {discovery} from {tokens}, {ports} from ports around the ship; {houses} built", {
         rewards: p.prestige, discovery: discPoints, tokens: discoveryTokens(disc.length), ports: p.ports_around_ship, houses: housesWord(p.built),
       }) };
     });
     const solo = Boolean(view.alexis);
+    /** @type {{ k: number, p?: Record<string, any>, total: number, parts: string }[]} */
     const all = [...entries];
     if (solo) all.push({ k: -1, total: view.alexis.score, parts: t("his card {card}: {houses} built", { card: view.alexis.card, houses: housesWord(view.alexis.built) }) });
     all.sort((a, b) => b.total - a.total || a.k - b.k);
@@ -950,7 +1104,7 @@ class IslandsBoard {
         : t("Alexis wins, {his} to {mine}", { mine: me.total, his: view.alexis.score });
     }
     return {
-      title,
+      title: /** @type {string} */ (title), // null: the page's own title (it tests for one)
       winners,
       body: h("div.islands-end", { dataset: { testid: "islands-end" } }, h("ol.final-list", rows), tie, ended),
     };
@@ -958,6 +1112,7 @@ class IslandsBoard {
 
   // ---------------------------------------------------------------- acting
 
+  /** @param {string} text */
   act(text) {
     if (this.busy || !this.live) return;
     this.busy = true;
@@ -966,6 +1121,7 @@ class IslandsBoard {
     this.ctx.send(text);
   }
 
+  /** @param {number} step */
   rotate(step) {
     if (!this.places.length || this.busy) return;
     this.placing.rotate(step);
@@ -973,6 +1129,7 @@ class IslandsBoard {
     this.drawPanel();
   }
 
+  /** @param {string} design */
   selectTile(design) {
     if (this.placing.select(design)) {
       this.map.drawSpots(this.placing, this.live);
@@ -980,6 +1137,7 @@ class IslandsBoard {
     }
   }
 
+  /** @param {string} kind */
   chooseTokenKind(kind) {
     this.tokenKind = kind;
     this.tokenSquare = null;
@@ -987,9 +1145,10 @@ class IslandsBoard {
     this.drawPanel();
   }
 
+  /** @param {KeyboardEvent} ev */
   onKey(ev) {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    const target = ev.target;
+    const target = /** @type {HTMLElement | null} */ (ev.target);
     if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT" || target.isContentEditable)) return;
     const k = ev.key.toLowerCase();
     if (k === "r" && this.places.length) {
@@ -1001,7 +1160,7 @@ class IslandsBoard {
       if (d) this.selectTile(d);
       ev.preventDefault();
     } else if (k === "p" && this.canPass) {
-      this.act(this.passMove.text);
+      this.act(/** @type {Move} */ (this.passMove).text);
       ev.preventDefault();
     } else {
       this.map.onKey(k);
@@ -1016,7 +1175,7 @@ class IslandsBoard {
     if (this.islandsCache) return this.islandsCache;
     const out = new Map();
     for (const fact of this.message.view.islands || []) {
-      const squares = fact.squares.map(([x, y]) => key(x, y));
+      const squares = fact.squares.map((/** @type {number[]} */ [x, y]) => key(x, y));
       const island = { ...fact, root: squares[0], squares, owners: new Set(fact.owners), fulfils: new Set(fact.fulfils) };
       for (const k of squares) out.set(k, island);
     }
@@ -1024,9 +1183,11 @@ class IslandsBoard {
     return out;
   }
 
+  /** @param {number} x @param {number} y @returns {Island | null} */
   islandAt(x, y) { return this.islands().get(key(x, y)) || null; }
 
-  /** {mission, reward} of an objective given as its card ids ([objective] or [mission, reward]). */
+  /** {mission, reward} of an objective given as its card ids ([objective] or [mission, reward]).
+   * @param {string[] | null | undefined} ids @returns {Objective | null} */
   objective(ids) {
     if (!ids || !Array.isArray(ids) || !ids.length) return null;
     if (ids.length === 1) {
@@ -1036,8 +1197,10 @@ class IslandsBoard {
     return { mission: this.missions.get(ids[0]), reward: this.rewards.get(ids[1]) };
   }
 
+  /** @param {string[]} ids */
   objectiveName(ids) { return ids.join("+"); }
 
+  /** @param {string} id */
   cardText(id) {
     if (this.objectives.has(id)) {
       const o = this.objectives.get(id);
@@ -1049,9 +1212,11 @@ class IslandsBoard {
   }
 
   /** What an objective would pay now: the islands that fulfil it where the seat may build. */
+  /** @param {Objective | null} obj @param {number} seat @returns {number[] | null} */
   prospect(obj, seat) {
     if (!obj) return null;
     const seen = new Set();
+    /** @type {number[]} */
     const pays = [];
     for (const island of this.islands().values()) {
       if (seen.has(island)) continue;
@@ -1065,6 +1230,7 @@ class IslandsBoard {
 
   // ---------------------------------------------------------------- drawing the map
 
+  /** @param {View} view */
   drawMap(view) {
     const seen = this.seenPly; // the ply last drawn live: the moves after it arrive now
     this.seenPly = this.live ? this.message.ply : null;
@@ -1074,15 +1240,15 @@ class IslandsBoard {
     // each arrives once, animated: the tile slides in, the ship, house or token grows in
     // (on a page just opened, only the newest)
     const arriving = !this.fresh ? [] : seen === null || seen === undefined ? [newest] : entries.filter((e) => e.ply > seen);
-    this.arrivals = arriving.map((e) => this.placed(e));
+    this.arrivals = arriving.map((e) => /** @type {Placed} */ (this.placed(e)));
     // Alexis builds at a round's end with no move of his own in the log: his houses new
     // since the view last drawn live arrive as well
-    const alexisHouses = (v) => new Map(v.tiles.map((t) => [key(t.x, t.y), (t.houses || []).filter((w) => w === v.players).length]));
+    const alexisHouses = (/** @type {View} */ v) => new Map(v.tiles.map((/** @type {Tile} */ t) => [key(t.x, t.y), (t.houses || []).filter((w) => w === v.players).length]));
     const before = seen === null || seen === undefined || !this.drawnView || !view.alexis ? null : alexisHouses(this.drawnView);
     this.alexisBuilt = before ? [...alexisHouses(view)].filter(([k, n]) => n > (before.get(k) || 0)).map(([k]) => k) : [];
     this.drawnView = this.live ? view : null;
-    const arrives = (t) => this.arrivals.find((p) => (p.what === "tile" || p.what === "ship") && p.x === t.x && p.y === t.y);
-    this.map.drawTiles(view.tiles, (t) => this.tileGroup(t.design, t.rotation, t.x, t.y, {
+    const arrives = (/** @type {Tile} */ t) => this.arrivals.find((p) => (p.what === "tile" || p.what === "ship") && p.x === t.x && p.y === t.y);
+    this.map.drawTiles(view.tiles, (/** @type {Tile} */ t) => this.tileGroup(t.design, t.rotation, t.x, t.y, {
       title: this.tileTitle(t), ship: t.ship, arrive: arrives(t) ? (t.design === "ship" ? "arrive-grow" : "arrive-slide") : null,
     }));
     this.drawPieces(view);
@@ -1093,6 +1259,7 @@ class IslandsBoard {
     this.drawHints();
   }
 
+  /** @param {Tile} tile */
   tileTitle(tile) {
     const d = this.designs.get(tile.design);
     const at = { x: tile.x, y: tile.y };
@@ -1107,6 +1274,7 @@ class IslandsBoard {
   }
 
   /** Houses on their house symbols and bonus tokens by their symbols, in their owners' colours. */
+  /** @param {View} view */
   drawPieces(view) {
     const layer = this.layers.pieces;
     layer.replaceChildren();
@@ -1120,9 +1288,10 @@ class IslandsBoard {
       const ox = t.x * S;
       const oy = t.y * S;
       const houseMarks = geo.marks.filter((m) => m.kind === "house");
+      /** @type {Spots} */
       const spots = { houses: [], tokens: [] };
       this.pieceSpots.set(key(t.x, t.y), spots);
-      (t.houses || []).forEach((who, k) => {
+      (t.houses || []).forEach((/** @type {number} */ who, /** @type {number} */ k) => {
         const m = houseMarks[k] || { x: S / 2 + 10 * k, y: S / 2 };
         const alexis = view.alexis && who === players;
         const colour = alexis ? ALEXIS : seatColour(who);
@@ -1137,9 +1306,9 @@ class IslandsBoard {
       const used = new Map();
       let spare = 0;
       // a token arriving: the last of its kind by its seat on the tile (the tokens are listed in the order laid)
-      const tokenArrives = (tok, k) => this.arrivals.some((p) => p.what === "token" && p.x === t.x && p.y === t.y
+      const tokenArrives = (/** @type {Token} */ tok, /** @type {number} */ k) => this.arrivals.some((p) => p.what === "token" && p.x === t.x && p.y === t.y
         && p.mover === tok.seat && p.kind === tok.kind && p.over === (tok.over || null))
-        && !t.tokens.slice(k + 1).some((o) => o.seat === tok.seat && o.kind === tok.kind && (o.over || null) === (tok.over || null));
+        && !t.tokens.slice(k + 1).some((/** @type {Token} */ o) => o.seat === tok.seat && o.kind === tok.kind && (o.over || null) === (tok.over || null));
       for (const [k, tok] of (t.tokens || []).entries()) {
         const colour = seatColour(tok.seat);
         let at;
@@ -1167,6 +1336,7 @@ class IslandsBoard {
 
   /** Where a log entry left something on the map: {x, y, what, mover, kind?, over?} (mover
    * a seat, or "alexis"), or null (a pass, a tile taken into hand, a card drawn...). */
+  /** @param {LogEntry} entry @returns {Placed | null} */
   placed(entry) {
     const f = entry.fields || {};
     switch (entry.kind) {
@@ -1186,15 +1356,16 @@ class IslandsBoard {
    * (for a spectator, or before that first decision, only the newest); a replay: the newest. */
   sinceEntries() {
     const msg = this.message;
-    const mine = (e) => msg.seat !== null && msg.seat !== undefined && e.seat === msg.seat;
+    const mine = (/** @type {LogEntry} */ e) => msg.seat !== null && msg.seat !== undefined && e.seat === msg.seat;
     const placing = msg.log.filter((e) => this.placed(e));
     if (!this.live) return placing.slice(-1);
     const others = placing.filter((e) => !mine(e));
-    return this.since === null ? others.slice(-1) : others.filter((e) => e.ply > this.since);
+    return this.since === null ? others.slice(-1) : others.filter((e) => e.ply > /** @type {number} */ (this.since));
   }
 
   /** The others' moves since this seat's last decision, outlined in the mover's colour;
    * the newest (a bot's, Alexis's or a person's) arrives with a short animation, once. */
+  /** @param {LogEntry[]} entries */
   drawSince(entries) {
     const marks = entries.map((e) => this.markOf(e, "since-mark"));
     const drawn = `${this.live}:${marks.map((m) => m.outerHTML).join("")}`;
@@ -1215,9 +1386,10 @@ class IslandsBoard {
   }
 
   /** A mark on what a log entry left: a ring round its house or token, else its square. */
+  /** @param {LogEntry} entry @param {string} cls */
   markOf(entry, cls) {
-    const p = this.placed(entry);
-    const colour = p.mover === "alexis" ? ALEXIS : seatColour(p.mover);
+    const p = /** @type {Placed} */ (this.placed(entry));
+    const colour = p.mover === "alexis" ? ALEXIS : seatColour(/** @type {number} */ (p.mover));
     const g = s("g", {
       class: `${cls} mark-${p.what}`, style: `--mark:${colour}`, "data-testid": cls, "data-ply": entry.ply,
       "data-x": p.x, "data-y": p.y, "data-what": p.what, "data-seat": p.mover ?? "",
@@ -1240,6 +1412,7 @@ class IslandsBoard {
   }
 
   /** The house or token a log entry placed, as drawn now (null: a tile, or not found). */
+  /** @param {LogEntry} entry @param {Placed} p @returns {Spot | null} */
   pieceOf(entry, p) {
     const spots = this.pieceSpots && this.pieceSpots.get(key(p.x, p.y));
     if (!spots) return null;
@@ -1252,6 +1425,7 @@ class IslandsBoard {
   }
 
   /** Pan the map to a square out of view. */
+  /** @param {number} x @param {number} y */
   reveal(x, y) {
     const rect = this.svg.getBoundingClientRect();
     const { cx, cy, scale } = this.map.view;
@@ -1269,20 +1443,21 @@ class IslandsBoard {
     layer.replaceChildren();
     this.landTargets = [];
     if (!this.moves || !this.moves.length) return;
-    const seat = this.message.seat;
-    const byTile = (list) => {
+    const seat = /** @type {number} */ (this.message.seat);
+    const byTile = (/** @type {TokenMove[]} */ list) => {
+      /** @type {Map<string, TokenMove[]>} */
       const out = new Map();
       for (const a of list) {
         const k = key(a.x, a.y);
         if (!out.has(k)) out.set(k, []);
-        out.get(k).push(a);
+        /** @type {TokenMove[]} */ (out.get(k)).push(a);
       }
       return out;
     };
     if (this.tokenKind) {
       for (const [k, list] of byTile(this.tokens.filter((t) => t.kind === this.tokenKind))) {
         const { x, y } = list[0];
-        const params = { kind: NAMES[this.tokenKind] || this.tokenKind, x, y, over: NAMES[list[0].over] || list[0].over };
+        const params = { kind: NAMES[this.tokenKind] || this.tokenKind, x, y, over: NAMES[/** @type {string} */ (list[0].over)] || list[0].over };
         const label = list.length > 1 ? t("Place your {kind} token on {x},{y}: choose what it covers", params)
           : list[0].over ? t("Place your {kind} token on {x},{y} over a {over}", params) : t("Place your {kind} token on {x},{y}", params);
         const el = this.target(x, y, "token-target", label, list.length === 1 ? list[0].text : null,
@@ -1330,6 +1505,7 @@ class IslandsBoard {
     }
   }
 
+  /** @param {number} x @param {number} y @param {string} testid @param {string} label @param {string | null} action @param {() => void} run */
   target(x, y, testid, label, action, run) {
     const el = s("g", {
       class: `target ${testid}`, transform: `translate(${x * S} ${y * S})`, tabindex: 0, role: "button",
@@ -1359,7 +1535,7 @@ class IslandsBoard {
     if (!this.live) prompt = t("Replay: the board as it was then.");
     else if (msg.status === "finished") prompt = t("The game is over.");
     else if (mine) {
-      prompt = {
+      prompt = /** @type {Record<string, string>} */ ({
         "starting tiles": t("Set-up: lay the 4 starting tiles ({laid} laid), each on the side you like: pick a tile and its side (a or b), turn it (R), click a highlighted square.", { laid: view.tiles.length }),
         objectives: t("Keep one objective for this round and one for the next; the third goes back."),
         turn: this.lands.length
@@ -1369,7 +1545,7 @@ class IslandsBoard {
         bonus: t("You may place a bonus token: pick one, then click a highlighted tile; or pass (P)."),
         houses: t("Round end: build houses on the highlighted islands (one per island; each earns your objective's reward now), then Done."),
         "keep token": t("Keep one of the Discovery tokens you drew; the others go back."),
-      }[view.step] || t("Your move.");
+      })[view.step] || t("Your move.");
     } else if (msg.status === "playing" && msg.to_move !== null && msg.to_move !== undefined) {
       prompt = `${this.status(msg)}…`;
     }
@@ -1391,7 +1567,7 @@ class IslandsBoard {
           b.classList.add("choice");
           b.addEventListener("pointerenter", () => this.flash(hse.x, hse.y));
           return b;
-        }), this.canDone ? this.button(this.doneMove.text, this.houses.length ? t("Done: build no more") : t("Done"), t("Build no more houses this round"), "done", "primary") : null));
+        }), this.canDone ? this.button(/** @type {Move} */ (this.doneMove).text, this.houses.length ? t("Done: build no more") : t("Done"), t("Build no more houses this round"), "done", "primary") : null));
       }
       if (this.chooses.length) {
         controls.push(h("div.choices.discovery-choices",
@@ -1431,6 +1607,7 @@ class IslandsBoard {
     this.markPanelHints();
   }
 
+  /** @param {number} x @param {number} y */
   flash(x, y) {
     const el = this.layers.targets.querySelector(`[data-x='${x}'][data-y='${y}']`);
     if (!el) return;
@@ -1438,6 +1615,7 @@ class IslandsBoard {
     setTimeout(() => el.classList.remove("flash"), 700);
   }
 
+  /** @param {string} action @param {import("/static/types/site").Child} content @param {string} title @param {string} testid @param {string} [cls] */
   button(action, content, title, testid, cls = "") {
     return h(`button${cls ? `.${cls}` : ""}`, {
       type: "button", title, "aria-label": title, dataset: { action, testid },
@@ -1445,9 +1623,10 @@ class IslandsBoard {
     }, content);
   }
 
+  /** @param {View} view */
   drawSteps(view) {
     const steps = [["objectives", t("Objectives")], ["take", t("Take")], ["lay", t("Lay")], ["bonus", t("Bonus")], ["land", t("Land")], ["end", t("Round end")]];
-    let now = { objectives: "objectives", turn: "take", place: "lay", bonus: "bonus", houses: "end", "keep token": "end" }[view.step] || null;
+    let now = /** @type {Record<string, string>} */ ({ objectives: "objectives", turn: "take", place: "lay", bonus: "bonus", houses: "end", "keep token": "end" })[view.step] || null;
     if (view.step === "starting tiles") now = "setup";
     const landNow = view.step === "turn" && this.lands.length > 0;
     const chips = steps.map(([id, label]) => h(`li${id === now || (landNow && id === "land") ? ".now" : ""}`, { text: label, dataset: { step: id } }));
@@ -1458,6 +1637,7 @@ class IslandsBoard {
 
   /** The hand to lay from (or the sides of the starting tiles that may be laid), turned as
    * chosen. */
+  /** @param {View} view */
   handControls(view) {
     const designs = this.handDesigns();
     const sel = this.placing.sel;
@@ -1488,7 +1668,7 @@ class IslandsBoard {
 
   landControls() {
     const kinds = [...new Set(this.lands.map((l) => l.kind))];
-    const seat = this.message.seat;
+    const seat = /** @type {number} */ (this.message.seat);
     return h("div.land-controls",
       h("b", { text: t("Land a ship:") }), " ",
       kinds.map((kind) => h(`button.land-kind${kind === this.landKind ? ".chosen" : ""}`, {
@@ -1499,8 +1679,9 @@ class IslandsBoard {
       h("p.hint", { text: t("then click a highlighted square (sea all around).") }));
   }
 
+  /** @param {View} view */
   tokenControls(view) {
-    const seat = this.message.seat;
+    const seat = /** @type {number} */ (this.message.seat);
     const held = view.seats[seat].tokens;
     const kinds = TOKEN_KINDS.filter((k) => held.includes(k));
     const box = h("div.token-controls");
@@ -1514,7 +1695,7 @@ class IslandsBoard {
         dataset: { testid: "token-kind", kind },
         on: { click: () => this.chooseTokenKind(kind) },
       }, iconSvg(tokenShape(kind, seatColour(seat)), 26), h("span", { text: NAMES[kind] || kind }));
-    }), this.canPass ? this.button(this.passMove.text, h("span", t("Pass"), " ", h("kbd", { text: "P" })), t("Place no bonus token"), "pass") : null));
+    }), this.canPass ? this.button(/** @type {Move} */ (this.passMove).text, h("span", t("Pass"), " ", h("kbd", { text: "P" })), t("Place no bonus token"), "pass") : null));
     if (this.tokenKind) {
       const kind = NAMES[this.tokenKind] || this.tokenKind;
       box.append(h("p.hint", { text: this.tokenKind === "port"
@@ -1524,7 +1705,7 @@ class IslandsBoard {
     if (this.tokenSquare) {
       const list = this.tokens.filter((x) => x.kind === this.tokenKind && key(x.x, x.y) === this.tokenSquare);
       box.append(h("div.choices", list.map((x) => {
-        const params = { kind: NAMES[x.kind] || x.kind, over: NAMES[x.over] || x.over, x: x.x, y: x.y };
+        const params = { kind: NAMES[x.kind] || x.kind, over: NAMES[/** @type {string} */ (x.over)] || x.over, x: x.x, y: x.y };
         const b = this.button(x.text, capital(t("{kind} over a {over} on {x},{y}", params)), t("Place the {kind} token over a {over}", params), "token-over");
         b.classList.add("choice");
         return b;
@@ -1534,6 +1715,7 @@ class IslandsBoard {
   }
 
   /** What an objective would pay now, in words: how many islands, and the best. */
+  /** @param {number[]} pays @param {Objective} obj */
   paysNow(pays, obj) {
     if (!pays.length) return t("no island pays now");
     const best = obj.reward.kind === "discovery" ? temples(pays[0]) : `+${pays[0]}`;
@@ -1541,8 +1723,9 @@ class IslandsBoard {
   }
 
   /** The objectives form: each card held, kept for this round, for the next, or put back. */
+  /** @param {View} view */
   objectiveForm(view) {
-    const seat = this.message.seat;
+    const seat = /** @type {number} */ (this.message.seat);
     const holding = view.seats[seat].holding || {};
     const advanced = this.keeps.some((m) => m.kind === "Build");
     const formKey = this.keeps.map((m) => m.text).join("|");
@@ -1561,9 +1744,9 @@ class IslandsBoard {
     const legal = Boolean(move);
     const groups = decks.map(([deck, nowKey, nextKey, title]) => {
       const cards = holding[deck] || [];
-      return h("fieldset.obj-group", h("legend", { text: title }), cards.map((id) => {
+      return h("fieldset.obj-group", h("legend", { text: title }), cards.map((/** @type {string} */ id) => {
         const state = c[nowKey] === id ? "now" : c[nextKey] === id ? "next" : "back";
-        const set = (which) => {
+        const set = (/** @type {string} */ which) => {
           const mine = which === "now" ? nowKey : nextKey;
           const other = which === "now" ? nextKey : nowKey;
           if (c[other] === id) c[other] = c[mine];
@@ -1574,14 +1757,14 @@ class IslandsBoard {
         const pays = obj ? this.prospect(obj, seat) : null;
         return h(`div.obj-card.${state}`, { dataset: { testid: "obj-card", card: id, state } },
           h("div.obj-text", h("b", { text: id }), " ", this.cardWords(id),
-            pays ? h("small.obj-now", { text: " · " + this.paysNow(pays, obj) }) : null),
+            pays ? h("small.obj-now", { text: " · " + this.paysNow(pays, /** @type {Objective} */ (obj)) }) : null),
           h("div.obj-buttons",
             h(`button.small${state === "now" ? ".chosen" : ""}`, { type: "button", dataset: { testid: "obj-now", card: id }, "aria-pressed": state === "now" ? "true" : "false", on: { click: () => set("now") } }, t("This round")),
             h(`button.small${state === "next" ? ".chosen" : ""}`, { type: "button", dataset: { testid: "obj-next", card: id }, "aria-pressed": state === "next" ? "true" : "false", on: { click: () => set("next") } }, t("Next round")),
             h("span.obj-back", { text: state === "back" ? t("goes back") : "" })));
       }));
     });
-    const kept = (ids) => {
+    const kept = (/** @type {string[]} */ ids) => {
       const obj = this.objective(ids);
       if (!obj || ids.some((x) => !x)) return "?";
       return `${missionText(obj.mission)} → ${rewardText(obj.reward)}`;
@@ -1591,7 +1774,7 @@ class IslandsBoard {
     const pays = this.prospect(this.objective(nowIds), seat);
     const summary = h("div.obj-summary", { dataset: { testid: "objective-summary" } },
       h("div", h("b", { text: t("This round:") }), " ", kept(nowIds),
-        pays ? h("small", { text: ` (${this.paysNow(pays, this.objective(nowIds))})` }) : null),
+        pays ? h("small", { text: ` (${this.paysNow(pays, /** @type {Objective} */ (this.objective(nowIds)))})` }) : null),
       h("div", h("b", { text: t("Next round:") }), " ", kept(nextIds)));
     return h("div.objective-form", { dataset: { testid: "objective-form" } }, groups, summary,
       h("button.primary", {
@@ -1601,6 +1784,7 @@ class IslandsBoard {
       }, t("Keep these objectives")));
   }
 
+  /** @param {string} id */
   cardWords(id) {
     if (this.objectives.has(id)) {
       const o = this.objectives.get(id);
@@ -1611,6 +1795,7 @@ class IslandsBoard {
     return h("span", { text: id });
   }
 
+  /** @param {string[]} ids @param {string} label @param {number} seat @param {boolean} now */
   objectiveBlock(ids, label, seat, now) {
     const obj = this.objective(ids);
     if (!obj) return null;
@@ -1623,6 +1808,7 @@ class IslandsBoard {
           { best: obj.reward.kind === "discovery" ? temples(pays[0]) : `+${pays[0]}` }) : t("No island fulfils it yet (2 tiles or more, without your house).") }) : null));
   }
 
+  /** @param {View} view @param {Record<string, any> | null} me this seat in the view */
   drawObjectives(view, me) {
     const box = this.objectivesBox;
     if (!me || this.keeps.length || this.message.status !== "playing") {
@@ -1635,13 +1821,14 @@ class IslandsBoard {
       this.objectiveBlock(me.next_objective, t("Next round"), me.seat, false),
     ].filter(Boolean);
     box.hidden = !parts.length;
-    box.replaceChildren(...(parts.length ? [h("h4", { text: t("Your objectives") }), ...parts] : []));
+    box.replaceChildren(...(parts.length ? [h("h4", { text: t("Your objectives") }), .../** @type {HTMLElement[]} */ (parts)] : []));
   }
 
   /** The face-up row (click one to take it), the stacks, and your hand. */
+  /** @param {View} view @param {Record<string, any> | null} me this seat in the view @param {boolean} mine */
   drawRow(view, me, mine) {
     const takes = new Map(this.takes.map((t) => [t.design, t]));
-    const row = view.row.map((id, k) => {
+    const row = view.row.map((/** @type {string} */ id, /** @type {number} */ k) => {
       const d = this.designs.get(id);
       const take = takes.get(id);
       if (take) {
@@ -1660,7 +1847,7 @@ class IslandsBoard {
     ];
     if (me && Array.isArray(me.hand) && !this.places.length) {
       parts.push(h("div.row-head", h("h4", { text: t("Your hand") })),
-        h("div.row-tiles.hand-view", { dataset: { testid: "hand" } }, me.hand.map((id) => {
+        h("div.row-tiles.hand-view", { dataset: { testid: "hand" } }, me.hand.map((/** @type {string} */ id) => {
           const d = this.designs.get(id);
           return h("figure.hand-view-tile", miniTile(d, 0, 88, t("in your hand: {name}", { name: d.name })), h("figcaption.hand-label", { text: d.name }));
         })));
@@ -1669,6 +1856,7 @@ class IslandsBoard {
     this.rowBox.hidden = view.step === "over" && !view.row.length;
   }
 
+  /** @param {View} view */
   drawAlexis(view) {
     const box = this.alexisBox;
     const a = view.alexis;
@@ -1680,17 +1868,19 @@ class IslandsBoard {
     const last = [...this.message.log].reverse().find((e) => e.kind === "Expedition");
     const did = last ? this.expeditionWords(last) : "";
     box.title = t("Alexis, the automaton: his score is his card's, a base plus points per house he built. Beat it to win.");
-    box.replaceChildren(...[
+    box.replaceChildren(.../** @type {HTMLElement[]} */ ([
       h("div.alexis-head", h("span.seat-dot", { style: `background:${ALEXIS}` }), h("b", { text: "Alexis" }),
         h("span.muted", { text: " " + t("card {card}", { card: a.card || "?" }) }),
         h("span.alexis-score", h("b", { text: String(a.score), dataset: { testid: "alexis-score" } }), " ", t("pts"))),
       h("div.alexis-line", iconSvg(houseShape(ALEXIS), 14), " " + t("{built} built, {left} left · Expedition deck {deck} ({turned} turned)", { built: a.built, left: a.houses, deck: a.deck, turned: a.discards.length })),
       a.last_card ? h("div.alexis-line", { dataset: { testid: "alexis-last" } }, t("Last Expedition card"), " ", h("b", { text: a.last_card }), did ? `: ${did}` : "") : null,
-    ].filter(Boolean)); // replaceChildren would write a null as the text "null"
+    ].filter(Boolean))); // replaceChildren would write a null as the text "null"
+
   }
 
   /** The round's end: each player's revealed objective and the houses built with what each
    * earned; kept on show after the round until the next one ends. */
+  /** @param {View} view */
   drawRoundEnd(view) {
     const box = this.roundEndBox;
     const msg = this.message;
@@ -1732,8 +1922,10 @@ class IslandsBoard {
       h("ul.round-end-list", rows));
   }
 
+  /** @param {View} view */
   drawCounts(view) {
     const items = [];
+    /** @type {Record<string, (n: number) => string>} */
     const cards = {
       objective: (n) => tn("{n} objective", "{n} objectives", n), mission: (n) => tn("{n} mission", "{n} missions", n),
       reward: (n) => tn("{n} reward", "{n} rewards", n), expedition: (n) => tn("{n} expedition", "{n} expeditions", n),
@@ -1742,7 +1934,8 @@ class IslandsBoard {
     if (decks) items.push(h("div.count", h("span.count-label", { text: t("Decks") }), decks));
     items.push(h("div.count", h("span.count-label", { text: t("Discovery") }), tn("{n} token in the pool", "{n} tokens in the pool", view.discovery_pool)));
     items.push(h("div.count", h("span.count-label", { text: t("Grey ships") }), t("{count} left", { count: view.grey_ships }),
-      h("span.muted", { text: " · " + t("ships laid {count}", { count: view.tiles.filter((x) => x.design === "ship").length }) })));
+      h("span.muted", { text: " · " + t("ships laid {count}", { count: view.tiles.filter((/** @type {Tile} */ x) => x.design === "ship")
+.length }) })));
     this.counts.replaceChildren(...items);
   }
 }
