@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
-from terranova.server.db import ConflictError, Entry
+from terranova.server.store import ConflictError, Entry
 
 HUMAN = {"kind": "human", "name": "Ana"}
 HUMAN2 = {"kind": "human", "name": "Bo"}

@@ -14,7 +14,7 @@ warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testcli
 from fastapi.testclient import TestClient  # noqa: E402
 
 from terranova.server.accounts import DELETED_NAME  # noqa: E402
-from terranova.server.db import ATTACH_TAKEN, ATTACH_UNKNOWN, ATTACH_WRONG, ATTACH_YOURS  # noqa: E402
+from terranova.server.store import ATTACH_TAKEN, ATTACH_UNKNOWN, ATTACH_WRONG, ATTACH_YOURS  # noqa: E402
 
 from .conftest import Api, OpenApi  # noqa: E402
 from .test_accounts import PASSWORD, csrf, device, sign_in, sign_up  # noqa: E402

@@ -15,7 +15,6 @@ from weakref import WeakValueDictionary
 from terranova.core.errors import TerranovaError
 from terranova.core.i18n import _
 from terranova.core.registry import game_info
-from terranova.server.db import LogError, StoredGame, effective_actions
 from terranova.server.errors import NotFound, Unavailable
 from terranova.server.live import (
     LiveGame,
@@ -26,7 +25,7 @@ from terranova.server.live import (
     stored_seats,
 )
 from terranova.server.settings import Settings
-from terranova.server.store import GameStore
+from terranova.server.store import GameStore, LogError, StoredGame, effective_actions
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 

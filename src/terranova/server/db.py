@@ -20,7 +20,6 @@ import threading
 import time
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar, cast
@@ -62,6 +61,60 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 from sqlalchemy.pool import StaticPool
 
 from terranova.core.errors import TerranovaError
+from terranova.server.store import (
+    ATTACH_TAKEN as ATTACH_TAKEN,
+)
+from terranova.server.store import (
+    ATTACH_UNKNOWN as ATTACH_UNKNOWN,
+)
+from terranova.server.store import (
+    ATTACH_WRONG as ATTACH_WRONG,
+)
+from terranova.server.store import (
+    ATTACH_YOURS as ATTACH_YOURS,
+)
+from terranova.server.store import (
+    AccountGame as AccountGame,
+)
+from terranova.server.store import (
+    ConflictError as ConflictError,
+)
+from terranova.server.store import (
+    Entry as Entry,
+)
+from terranova.server.store import (
+    GameFacts as GameFacts,
+)
+from terranova.server.store import (
+    GameLimitReached as GameLimitReached,
+)
+from terranova.server.store import (
+    HourlyLimitReached as HourlyLimitReached,
+)
+from terranova.server.store import (
+    LogError as LogError,
+)
+from terranova.server.store import (
+    OpenGame as OpenGame,
+)
+from terranova.server.store import (  # the storage interface's types, kept here too
+    StoredAnalysis as StoredAnalysis,
+)
+from terranova.server.store import (
+    StoredGame as StoredGame,
+)
+from terranova.server.store import (
+    StoredSeat as StoredSeat,
+)
+from terranova.server.store import (
+    effective_actions as effective_actions,
+)
+from terranova.server.store import (
+    resign_entry as resign_entry,
+)
+from terranova.server.store import (
+    resigned_seats as resigned_seats,
+)
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -212,171 +265,6 @@ class AnalysisRow(Base):
     holder: Mapped[str] = mapped_column(String(64))
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-@dataclass(frozen=True)
-class StoredAnalysis:
-    """A game's analysis as stored (see :class:`AnalysisRow`)."""
-
-    bot: str
-    iterations: int
-    total: int
-    done: int
-    next_ply: int
-    judged: list[dict[str, Any]]
-    finished: bool
-    holder: str
-    expires_at: datetime
-
-
-@dataclass(frozen=True)
-class StoredSeat:
-    seat: int
-    kind: str
-    name: str
-    bot: str | None
-    token_hash: str | None
-    account_id: int | None = None
-    """The account holding the seat (None: a guest's, held by its token only)."""
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One entry of a game's log."""
-
-    seq: int
-    ply: int
-    text: str
-    kind: str = "action"
-
-
-@dataclass
-class GameFacts:
-    """What a game is, fixed when it is created: the stored and the live game both have it."""
-
-    pk: int
-    public_id: str
-    game: str
-    params: dict[str, Any]
-    seed: int
-    rules_version: str
-    bot_delay_ms: int
-    response_seconds: float
-    created_at: datetime
-    practice: bool
-    """Unlimited undo, for people learning the game."""
-
-
-@dataclass
-class StoredGame(GameFacts):
-    """A game as the database holds it: its facts, status, seats and whole log."""
-
-    status: str
-    result: dict[str, Any] | None
-    seats: list[StoredSeat]
-    entries: list[Entry]
-    rematch: str | None = None
-    """The public id of the game's rematch, if one was asked for."""
-    hints: bool = False
-    """The table allows hints between people."""
-    hinted: list[int] = field(default_factory=list)
-    """The seats that asked for a hint."""
-    move_seconds: float | None = None
-    """A live table's limit on a person's move (None: none)."""
-    creator: str | None = None
-    """The digest of the client address that created the game (None: not known)."""
-    rated: bool = False
-    """Once over, the game moves its people's ratings (:mod:`terranova.server.ratings`)."""
-
-
-@dataclass(frozen=True)
-class OpenGame:
-    """A game of the open tables: what the list shows of it."""
-
-    public_id: str
-    game: str
-    params: dict[str, Any]
-    created_at: datetime
-    seats: list[StoredSeat]
-
-
-@dataclass(frozen=True)
-class AccountGame:
-    """A game of an account's "My games": what the list shows of it."""
-
-    public_id: str
-    game: str
-    status: str
-    result: dict[str, Any] | None
-    to_move: int | None
-    created_at: datetime
-    seats: list[StoredSeat]
-
-
-ATTACH_UNKNOWN = "there is no such game or seat"
-ATTACH_WRONG = "that is not the seat's token (or the seat is no longer a person's)"
-ATTACH_YOURS = "your account holds the seat already"
-ATTACH_TAKEN = "another account holds the seat"
-
-
-class GameLimitReached(Exception):
-    """The game's creator has as many games being played as it may; nothing was written."""
-
-
-class HourlyLimitReached(GameLimitReached):
-    """The game's creator has created as many games in the past hour as it may; nothing
-    was written. Another may be created at ``frees_at``."""
-
-    def __init__(self, message: str, frees_at: datetime) -> None:
-        super().__init__(message)
-        self.frees_at = frees_at
-
-
-class ConflictError(Exception):
-    """Another writer appended to the game's log first, or the game was closed (abandoned)
-    meanwhile; nothing was written."""
-
-
-class LogError(Exception):
-    """A game's log is inconsistent (an entry at an impossible ply)."""
-
-
-def effective_actions(entries: Iterable[Entry]) -> list[str]:
-    """The actions in force after the log ``entries`` (in ``seq`` order).
-
-    >>> effective_actions([Entry(0, 0, "a"), Entry(1, 1, "b"), Entry(2, 1, "back", "undo"),
-    ...                    Entry(3, 1, "seat 1 resigned", "resign"), Entry(4, 1, "c")])
-    ['a', 'c']
-    """
-    actions: list[str] = []
-    for entry in entries:
-        if entry.kind == "resign":
-            continue  # a seat's person left: no action
-        if entry.kind == "undo":
-            if not 0 <= entry.ply <= len(actions):
-                raise LogError(f"log entry {entry.seq} goes back to ply {entry.ply} of {actions}")
-            del actions[entry.ply :]
-        else:
-            if entry.ply != len(actions):
-                raise LogError(
-                    f"log entry {entry.seq} is at ply {entry.ply}, the game is at {len(actions)}"
-                )
-            actions.append(entry.text)
-    return actions
-
-
-def resigned_seats(entries: Iterable[Entry]) -> set[int]:
-    """The seats whose person resigned, from the log's ``resign`` entries.
-
-    >>> resigned_seats([Entry(0, 0, "a"), Entry(1, 1, "seat 2 resigned", "resign")])
-    {2}
-    """
-    return {int(e.text.split()[1]) for e in entries if e.kind == "resign"}
-
-
-def resign_entry(seq: int, ply: int, seat: int) -> Entry:
-    """The log entry of ``seat``'s person resigning at ``ply``."""
-    return Entry(seq, ply, f"seat {seat} resigned", "resign")
 
 
 def _ids(public_ids: Collection[str]) -> Select[int]:

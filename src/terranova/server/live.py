@@ -17,7 +17,6 @@ from terranova.core.records import GameRecord, Recorder, Seat
 from terranova.core.registry import GameInfo, make
 from terranova.core.rng import derive_seed, make_rng
 from terranova.core.state import CHANCE, ResponseWindow, State
-from terranova.server.db import GameFacts, StoredGame, StoredSeat, resigned_seats
 from terranova.server.models import (
     LogEntry,
     MoveOut,
@@ -29,6 +28,7 @@ from terranova.server.models import (
     TurnScoresOut,
     WindowOut,
 )
+from terranova.server.store import GameFacts, StoredGame, StoredSeat, resigned_seats
 
 MACHINES = frozenset({"bot", "automaton"})
 """The kinds of seat nobody holds a token for."""
@@ -44,15 +44,9 @@ class ReplayError(Exception):
 
 
 @dataclass(frozen=True)
-class SeatInfo:
-    seat: int
-    kind: str
-    name: str
-    bot: str | None
-    token_hash: str | None
-    account_id: int | None = None
-    """The account holding the seat, whose person may act without the token (None: a
-    guest's seat, held by its token only)."""
+class SeatInfo(StoredSeat):
+    """A seat of a live game: the stored seat's fields (its ``account_id``: the account
+    whose person may act without the token), and what the game's messages show of it."""
 
     def out(self) -> SeatOut:
         return seat_out(self.seat, self.kind, self.name, self.bot)

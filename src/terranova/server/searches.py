@@ -21,7 +21,6 @@ from terranova.core.state import State
 from terranova.server.autoplay import position_job
 from terranova.server.bots import BotRunner
 from terranova.server.cache import GameCache
-from terranova.server.db import StoredAnalysis
 from terranova.server.errors import (
     ABANDONED,
     GAME_OVER,
@@ -35,7 +34,7 @@ from terranova.server.errors import (
 from terranova.server.live import LiveGame
 from terranova.server.seats import authorize
 from terranova.server.settings import Settings
-from terranova.server.store import GameStore
+from terranova.server.store import GameStore, StoredAnalysis
 
 T = TypeVar("T")
 

@@ -37,15 +37,6 @@ from terranova.server.autoplay import Autoplay, needs_runner, waits_for
 from terranova.server.bots import BotRunner, limits
 from terranova.server.cache import GameCache, catch_up
 from terranova.server.clocks import MoveClocks, WindowClocks
-from terranova.server.db import (
-    AccountGame,
-    ConflictError,
-    Entry,
-    GameLimitReached,
-    HourlyLimitReached,
-    OpenGame,
-    resign_entry,
-)
 from terranova.server.errors import (
     ABANDONED,
     GAME_OVER,
@@ -78,7 +69,16 @@ from terranova.server.rules_pages import rules_link
 from terranova.server.searches import Searches
 from terranova.server.seats import authorize, hash_token, seat_name
 from terranova.server.settings import Settings
-from terranova.server.store import GameStore
+from terranova.server.store import (
+    AccountGame,
+    ConflictError,
+    Entry,
+    GameLimitReached,
+    GameStore,
+    HourlyLimitReached,
+    OpenGame,
+    resign_entry,
+)
 
 log = logging.getLogger("terranova.server")
 

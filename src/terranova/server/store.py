@@ -1,10 +1,13 @@
 """What the game service asks of its storage (as boardgame.io's StorageAPI): games, their
 seats and their append-only logs. :class:`~terranova.server.db.Database` keeps them in
-SQLite or PostgreSQL through SQLAlchemy; the service knows only this interface.
+SQLite or PostgreSQL through SQLAlchemy; the service, the cache of live games and the
+live games know only this interface and the types it owns, defined here: the stored game,
+its seats and log entries, the lists' rows, and the errors a write raises (``db`` imports
+them from here, never the other way).
 
 Every method is blocking (the service calls it in a thread) and is one transaction: it
 writes everything or nothing. A write that another writer got to first raises
-:class:`~terranova.server.db.ConflictError`.
+:class:`ConflictError`.
 
 Leases: a game whose position needs a runner (a bot or chance to move, a response window
 open, a person's move timed) has a lease naming the one server process that runs it, until
@@ -15,10 +18,175 @@ transaction as the write; the answer says whether this process holds it.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Protocol
 
-from terranova.server.db import AccountGame, Entry, OpenGame, StoredAnalysis, StoredGame, StoredSeat
+
+@dataclass(frozen=True)
+class StoredAnalysis:
+    """A game's analysis as stored (see :class:`AnalysisRow`)."""
+
+    bot: str
+    iterations: int
+    total: int
+    done: int
+    next_ply: int
+    judged: list[dict[str, Any]]
+    finished: bool
+    holder: str
+    expires_at: datetime
+
+
+@dataclass(frozen=True)
+class StoredSeat:
+    seat: int
+    kind: str
+    name: str
+    bot: str | None
+    token_hash: str | None
+    account_id: int | None = None
+    """The account holding the seat (None: a guest's, held by its token only)."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entry of a game's log."""
+
+    seq: int
+    ply: int
+    text: str
+    kind: str = "action"
+
+
+@dataclass
+class GameFacts:
+    """What a game is, fixed when it is created: the stored and the live game both have it."""
+
+    pk: int
+    public_id: str
+    game: str
+    params: dict[str, Any]
+    seed: int
+    rules_version: str
+    bot_delay_ms: int
+    response_seconds: float
+    created_at: datetime
+    practice: bool
+    """Unlimited undo, for people learning the game."""
+
+
+@dataclass
+class StoredGame(GameFacts):
+    """A game as the database holds it: its facts, status, seats and whole log."""
+
+    status: str
+    result: dict[str, Any] | None
+    seats: list[StoredSeat]
+    entries: list[Entry]
+    rematch: str | None = None
+    """The public id of the game's rematch, if one was asked for."""
+    hints: bool = False
+    """The table allows hints between people."""
+    hinted: list[int] = field(default_factory=list)
+    """The seats that asked for a hint."""
+    move_seconds: float | None = None
+    """A live table's limit on a person's move (None: none)."""
+    creator: str | None = None
+    """The digest of the client address that created the game (None: not known)."""
+    rated: bool = False
+    """Once over, the game moves its people's ratings (:mod:`terranova.server.ratings`)."""
+
+
+@dataclass(frozen=True)
+class OpenGame:
+    """A game of the open tables: what the list shows of it."""
+
+    public_id: str
+    game: str
+    params: dict[str, Any]
+    created_at: datetime
+    seats: list[StoredSeat]
+
+
+@dataclass(frozen=True)
+class AccountGame:
+    """A game of an account's "My games": what the list shows of it."""
+
+    public_id: str
+    game: str
+    status: str
+    result: dict[str, Any] | None
+    to_move: int | None
+    created_at: datetime
+    seats: list[StoredSeat]
+
+
+ATTACH_UNKNOWN = "there is no such game or seat"
+ATTACH_WRONG = "that is not the seat's token (or the seat is no longer a person's)"
+ATTACH_YOURS = "your account holds the seat already"
+ATTACH_TAKEN = "another account holds the seat"
+
+
+class GameLimitReached(Exception):
+    """The game's creator has as many games being played as it may; nothing was written."""
+
+
+class HourlyLimitReached(GameLimitReached):
+    """The game's creator has created as many games in the past hour as it may; nothing
+    was written. Another may be created at ``frees_at``."""
+
+    def __init__(self, message: str, frees_at: datetime) -> None:
+        super().__init__(message)
+        self.frees_at = frees_at
+
+
+class ConflictError(Exception):
+    """Another writer appended to the game's log first, or the game was closed (abandoned)
+    meanwhile; nothing was written."""
+
+
+class LogError(Exception):
+    """A game's log is inconsistent (an entry at an impossible ply)."""
+
+
+def effective_actions(entries: Iterable[Entry]) -> list[str]:
+    """The actions in force after the log ``entries`` (in ``seq`` order).
+
+    >>> effective_actions([Entry(0, 0, "a"), Entry(1, 1, "b"), Entry(2, 1, "back", "undo"),
+    ...                    Entry(3, 1, "seat 1 resigned", "resign"), Entry(4, 1, "c")])
+    ['a', 'c']
+    """
+    actions: list[str] = []
+    for entry in entries:
+        if entry.kind == "resign":
+            continue  # a seat's person left: no action
+        if entry.kind == "undo":
+            if not 0 <= entry.ply <= len(actions):
+                raise LogError(f"log entry {entry.seq} goes back to ply {entry.ply} of {actions}")
+            del actions[entry.ply :]
+        else:
+            if entry.ply != len(actions):
+                raise LogError(
+                    f"log entry {entry.seq} is at ply {entry.ply}, the game is at {len(actions)}"
+                )
+            actions.append(entry.text)
+    return actions
+
+
+def resigned_seats(entries: Iterable[Entry]) -> set[int]:
+    """The seats whose person resigned, from the log's ``resign`` entries.
+
+    >>> resigned_seats([Entry(0, 0, "a"), Entry(1, 1, "seat 2 resigned", "resign")])
+    {2}
+    """
+    return {int(e.text.split()[1]) for e in entries if e.kind == "resign"}
+
+
+def resign_entry(seq: int, ply: int, seat: int) -> Entry:
+    """The log entry of ``seat``'s person resigning at ``ply``."""
+    return Entry(seq, ply, f"seat {seat} resigned", "resign")
 
 
 class GameStore(Protocol):

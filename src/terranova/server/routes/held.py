@@ -8,7 +8,6 @@ from fastapi import APIRouter
 from terranova.core.i18n import _
 from terranova.core.registry import game_info
 from terranova.server.accounts import Account
-from terranova.server.db import AccountGame
 from terranova.server.errors import Forbidden
 from terranova.server.live import seat_out
 from terranova.server.models import (
@@ -21,6 +20,7 @@ from terranova.server.models import (
 )
 from terranova.server.routes.common import ERRORS
 from terranova.server.routes.deps import AccountDep, ServiceDep
+from terranova.server.store import AccountGame
 
 router = APIRouter()
 
