@@ -16,11 +16,10 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from terranova.agents.worker import BotJob
-from terranova.core.actions import Action
 from terranova.core.errors import TerranovaError
 from terranova.core.rng import derive_seed
 from terranova.core.state import CHANCE, State
@@ -28,11 +27,11 @@ from terranova.server.background import GameTasks
 from terranova.server.bots import BotRunner
 from terranova.server.cache import GameCache
 from terranova.server.errors import Stale
-from terranova.server.live import LiveGame, SeatInfo, early_passes, settle
+from terranova.server.live import LiveGame, Move
 
 log = logging.getLogger("terranova.server")
 
-Commit = Callable[[LiveGame, Sequence[Action], State, int | None], Awaitable[None]]
+Commit = Callable[[LiveGame, Move, int | None], Awaitable[None]]
 """The service's commit: write these actions (played from the live state, giving the state
 passed), apply them to the live game and tell everyone; the seat whose decision it is, if
 any. Raises Stale if another move landed first."""
@@ -59,29 +58,6 @@ def needs_server(game: LiveGame) -> bool:
         return False
     actor = game.state.current_player()
     return actor == CHANCE or (actor >= 0 and game.seats[actor].kind == "bot")
-
-
-def needs_runner(state: State, seats: Sequence[SeatInfo], move_seconds: float | None) -> bool:
-    """Whether a position needs a server process to run it (to hold the game's lease): a
-    bot's turn or chance, a response window's clock, or a person's timed move."""
-    if state.is_terminal():
-        return False
-    actor = state.current_player()
-    if actor == CHANCE or state.response_window() is not None:
-        return True
-    if actor < 0:
-        return False
-    kind = seats[actor].kind
-    return kind == "bot" or (kind == "human" and move_seconds is not None)
-
-
-def waits_for(state: State) -> int | None:
-    """The seat whose decision ``state`` waits for: None for chance, a response window (a
-    few seconds' clock) and a finished game."""
-    if state.is_terminal() or state.response_window() is not None:
-        return None
-    actor = state.current_player()
-    return actor if actor >= 0 else None
 
 
 def unwatched(game: LiveGame) -> bool:
@@ -149,6 +125,10 @@ class Autoplay:
         self._tasks = GameTasks("bots")
         self.closing = False
 
+    def moved(self, game: LiveGame) -> None:
+        """``game`` changed (:meth:`~terranova.server.service.GameService.moved`)."""
+        self.ensure(game.public_id)
+
     def ensure(self, game_id: str) -> None:
         """Start the task that moves for the bots of ``game_id`` if they are to move."""
         if self.closing or not self.runs(game_id) or self._tasks.running(game_id):
@@ -178,8 +158,9 @@ class Autoplay:
                 seq = game.seq
                 actor = game.state.current_player()
                 if actor == CHANCE:  # resolved at once (normally done with the move)
-                    probe = game.state.clone()
-                    await self._commit(game, settle(probe, game.seed), probe, None)
+                    move = game.timeline.begin()
+                    move.settle(game.seed)
+                    await self._commit(game, move, None)
                     continue
                 if actor < 0 or game.seats[actor].kind != "bot":
                     return
@@ -211,15 +192,15 @@ class Autoplay:
             game = await self.games.load(job.game_id)
             if game.seq != seq or not game.playing:
                 return True
-            probe = game.state.clone()
+            move = game.timeline.begin()
             try:
-                probe.apply(action)
+                move.apply(action)
             except TerranovaError as exc:
                 log.error("game %s: bot %s chose an illegal action: %s", job.game_id, job.spec, exc)
                 return False
-            answered = game.window
-            early = early_passes(probe, answered) if answered is not None else []
-            drawn = [*early, *settle(probe, game.seed)]
+            if game.window is not None:
+                move.early_passes(game.window)
+            move.settle(game.seed)
             with contextlib.suppress(Stale):
-                await self._commit(game, [action, *drawn], probe, actor)
+                await self._commit(game, move, actor)
         return True

@@ -8,7 +8,8 @@ from __future__ import annotations
 import asyncio
 import re
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from weakref import WeakValueDictionary
 
@@ -105,6 +106,12 @@ class GameCache:
             raise NotFound(_("no game '{game_id}'", game_id=game_id))
         return await self.rebuilt(stored)
 
+    @asynccontextmanager
+    async def held(self, game_id: str) -> AsyncIterator[LiveGame]:
+        """The live game (:meth:`load`), changed under its lock while the block runs."""
+        async with self.lock(game_id):
+            yield await self.load(game_id)
+
     async def rebuilt(self, stored: StoredGame) -> LiveGame:
         """The game rebuilt from ``stored``, kept in place of any copy held. The caller holds
         its lock; the log is replayed in a thread (a long one would stall every other
@@ -150,17 +157,15 @@ def catch_up(game: LiveGame, stored: StoredGame) -> CaughtUp | None:
         or effective_actions(stored.entries[: game.seq]) != game.timeline.texts
     ):
         return None
-    state = game.state.clone()
-    actions = []
+    move = game.timeline.begin()
     try:
         for entry in added:
-            actions.append(state.parse_action(entry.text))
-            state.apply(actions[-1])
+            move.apply(move.state.parse_action(entry.text))
     except Exception:  # whatever the rules raise: rebuilt whole, which says why
         return None
     window = game.window
-    for action in actions:
-        game.timeline.apply(action)
+    actions = move.actions
+    game.timeline.adopt(move)
     actors = game.timeline.actors[len(game.timeline.actors) - len(actions) :]
     answered_by = next((a for a in actors if window is not None and a in window.rules.seats), None)
     was = (game.abandoned, game.rematch, game.hinted)

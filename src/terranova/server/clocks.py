@@ -15,7 +15,7 @@ from terranova.server.autoplay import Autoplay, Commit, position_job
 from terranova.server.background import GameTasks
 from terranova.server.cache import GameCache
 from terranova.server.errors import Stale
-from terranova.server.live import LiveGame, early_passes, settle
+from terranova.server.live import LiveGame
 
 log = logging.getLogger("terranova.server")
 
@@ -128,6 +128,10 @@ class WindowClocks:
         self._wake: dict[str, asyncio.Event] = {}
         self.closing = False
 
+    def moved(self, game: LiveGame) -> None:
+        """``game`` changed (:meth:`~terranova.server.service.GameService.moved`)."""
+        self.ensure(game.public_id)
+
     def ensure(self, game_id: str) -> None:
         """Start (or wake) the clock of the game's open window, if this process runs it."""
         if self.closing or not self.runs(game_id):
@@ -175,12 +179,12 @@ class WindowClocks:
                     return  # the bots' task answers; a commit starts this again
                 now = time.monotonic()
                 if first in window.passed or now >= window.deadline:
-                    probe = game.state.clone()
-                    probe.apply(window.rules.let_pass)
-                    actions = [window.rules.let_pass, *early_passes(probe, window)]
-                    drawn = settle(probe, game.seed)
+                    move = game.timeline.begin()
+                    move.apply(window.rules.let_pass)
+                    move.early_passes(window)
+                    move.settle(game.seed)
                     with contextlib.suppress(Stale):
-                        await self._commit(game, [*actions, *drawn], probe, first)
+                        await self._commit(game, move, first)
                     continue
                 wait = window.deadline - now
             with contextlib.suppress(TimeoutError):

@@ -4,19 +4,22 @@ them, and the state messages built from that. Game-agnostic: only the core proto
 from __future__ import annotations
 
 import asyncio
+import copy
+import logging
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from terranova.core.action_text import action_data, seen_data
 from terranova.core.actions import Action
 from terranova.core.errors import TerranovaError
-from terranova.core.i18n import Said, as_data
+from terranova.core.i18n import Said, _, as_data
 from terranova.core.records import GameRecord, Recorder, Seat
 from terranova.core.registry import GameInfo, make
 from terranova.core.rng import derive_seed, make_rng
 from terranova.core.state import CHANCE, ResponseWindow, State
+from terranova.server.errors import ABANDONED, GAME_OVER, BadRequest, Illegal, Stale
 from terranova.server.models import (
     LogEntry,
     MoveOut,
@@ -29,6 +32,8 @@ from terranova.server.models import (
     WindowOut,
 )
 from terranova.server.store import GameFacts, StoredGame, StoredSeat, resigned_seats
+
+log = logging.getLogger("terranova.server")
 
 MACHINES = frozenset({"bot", "automaton"})
 """The kinds of seat nobody holds a token for."""
@@ -97,18 +102,120 @@ def seen_by(state: State, seat: int) -> tuple[Any, ...]:
     )
 
 
-def settle(state: State, seed: int) -> list[Action]:
-    """Resolve chance nodes on ``state`` (changing it) until a seat is to move or the game
-    ends; returns the outcomes drawn."""
+def settle(state: State, seed: int, apply: Callable[[Action], None] | None = None) -> list[Action]:
+    """Resolve chance nodes on ``state`` (changing it, through ``apply``: the state's own
+    by default) until a seat is to move or the game ends; returns the outcomes drawn."""
+    apply = apply or state.apply
     drawn: list[Action] = []
     ply = len(state.history())
     while state.current_player() == CHANCE:
         if len(drawn) >= MAX_CHANCE_RUN:
             raise RuntimeError("the game does not leave its chance nodes")
         outcome = chance_outcome(state, seed, ply + len(drawn))
-        state.apply(outcome)
+        apply(outcome)
         drawn.append(outcome)
     return drawn
+
+
+def views(state: State, action: Action) -> tuple[list[str | None], list[Said | str | None]]:
+    """How each seat (then a spectator) sees ``action``, about to be applied to ``state``:
+    its text, and its words."""
+    seats = [*range(state.num_seats), None]
+    return (
+        [state.describe_action(action, s) for s in seats],
+        [state.say_action(action, s) for s in seats],
+    )
+
+
+class Move:
+    """A move being made on a game (:meth:`Timeline.begin`): its actions applied, as they
+    are decided or drawn, to the one copy of the live state made for it, which becomes the
+    live state once the store has the move (:meth:`Timeline.adopt`). The live game does not
+    change before that, nor at all if an action does not apply or the store refuses the
+    move: the copy is dropped."""
+
+    def __init__(self, timeline: Timeline) -> None:
+        self.before = timeline.state
+        """The live state the move starts from (left as it is)."""
+        self.ply = timeline.ply
+        """The ply of its first action."""
+        self.state = timeline.state.clone()
+        record = timeline.recorder.record
+        self.recorder = copy.copy(timeline.recorder)
+        self.recorder.state = self.state
+        self.recorder.record = replace(
+            record, actions=list(record.actions), turns=list(record.turns)
+        )
+        self.actions: list[Action] = []
+        self.actors: list[int] = []
+        self.seen: list[list[str | None]] = []
+        self.said: list[list[Said | str | None]] = []
+        self.decided: tuple[State, Action] | None = None
+        """When the last action is a seat's decision: the state it was made in, and it."""
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` (the state's ``apply`` raises if it is not legal)."""
+        state = self.state
+        actor = state.current_player()
+        seen, said = views(state, action)
+        before = None
+        if actor >= 0:  # the live state is the position of the move's first action
+            before = state.clone() if self.actions else self.before
+        self.recorder.apply(action)
+        self.decided = None if before is None else (before, action)
+        self.actions.append(action)
+        self.actors.append(actor)
+        self.seen.append(seen)
+        self.said.append(said)
+
+    def early_passes(self, window: OpenWindow) -> list[Action]:
+        """The passes of the seats next in ``window`` that let it pass already, applied."""
+        return early_passes(self.state, window, self.apply)
+
+    def settle(self, seed: int) -> list[Action]:
+        """The chance outcomes that follow, drawn and applied (:func:`settle`)."""
+        return settle(self.state, seed, self.apply)
+
+
+def needs_runner(state: State, seats: Sequence[SeatInfo], move_seconds: float | None) -> bool:
+    """Whether a position needs a server process to run it (to hold the game's lease): a
+    bot's turn or chance, a response window's clock, or a person's timed move."""
+    if state.is_terminal():
+        return False
+    actor = state.current_player()
+    if actor == CHANCE or state.response_window() is not None:
+        return True
+    if actor < 0:
+        return False
+    kind = seats[actor].kind
+    return kind == "bot" or (kind == "human" and move_seconds is not None)
+
+
+def waits_for(state: State) -> int | None:
+    """The seat whose decision ``state`` waits for: None for chance, a response window (a
+    few seconds' clock) and a finished game."""
+    if state.is_terminal() or state.response_window() is not None:
+        return None
+    actor = state.current_player()
+    return actor if actor >= 0 else None
+
+
+def result_of(state: State) -> dict[str, Any] | None:
+    """The result a finished position stores (None: not finished)."""
+    if not state.is_terminal():
+        return None
+    return {"scores": list(state.returns()), "winners": state.winners()}
+
+
+class Appended(NamedTuple):
+    """What the store's ``append`` is told of the position a move leaves, besides its
+    entries (:meth:`~terranova.server.store.GameStore.append`)."""
+
+    status: str
+    result: dict[str, Any] | None
+    runner: bool
+    durable: bool
+    to_move: int | None
 
 
 class Timeline:
@@ -166,10 +273,7 @@ class Timeline:
         """Apply an action known to be legal (the state's ``apply`` raises otherwise)."""
         state = self.state
         actor = state.current_player()
-        seen = [state.describe_action(action, s) for s in range(self.seats)]
-        seen.append(state.describe_action(action, None))
-        said = [state.say_action(action, s) for s in range(self.seats)]
-        said.append(state.say_action(action, None))
+        seen, said = views(state, action)
         before = state.clone() if actor >= 0 else None
         self.recorder.apply(action)
         self._decided = None if before is None else (before, action)
@@ -179,6 +283,26 @@ class Timeline:
         self.texts.append(str(action))
         self.seen.append(seen)
         self.said.append(said)
+
+    def begin(self) -> Move:
+        """A move from the position now, on a copy of the state (:class:`Move`)."""
+        return Move(self)
+
+    def adopt(self, move: Move) -> None:
+        """Make ``move``, begun here and taken by the store, the game's position: its
+        state becomes the live state, its record the record (nothing is applied again)."""
+        if move.before is not self.state:
+            raise ValueError("the move was not begun from this position")
+        self.state = move.state
+        self.recorder = move.recorder
+        if move.actions:
+            self._decided = move.decided
+            self._revealed = None
+        self.actions += move.actions
+        self.actors += move.actors
+        self.texts += [str(action) for action in move.actions]
+        self.seen += move.seen
+        self.said += move.said
 
     def log(self, seat: int | None) -> list[LogEntry]:
         """The actions ``seat`` saw, each as it saw it when it was played, then as the
@@ -287,9 +411,12 @@ class OpenWindow:
     """Seats that have let it pass before the rules asked them."""
 
 
-def early_passes(state: State, window: OpenWindow) -> list[Action]:
-    """Apply (to ``state``) the answers of the seats next in ``window`` that have let it pass
-    already; returns them."""
+def early_passes(
+    state: State, window: OpenWindow, apply: Callable[[Action], None] | None = None
+) -> list[Action]:
+    """Apply (to ``state``, through ``apply``: the state's own by default) the answers of
+    the seats next in ``window`` that have let it pass already; returns them."""
+    apply = apply or state.apply
     played: list[Action] = []
     while True:
         rules = state.response_window()
@@ -299,7 +426,7 @@ def early_passes(state: State, window: OpenWindow) -> list[Action]:
             or window.rules.seats[len(window.rules.seats) - len(rules.seats) :] != rules.seats
         ):
             return played
-        state.apply(rules.let_pass)
+        apply(rules.let_pass)
         played.append(rules.let_pass)
 
 
@@ -430,6 +557,77 @@ class LiveGame(GameFacts):
         ):
             self.window = kept
 
+    def appended(self, after: State) -> Appended:
+        """What the store is told of ``after``, the position a move of this game leaves."""
+        return Appended(
+            "finished" if after.is_terminal() else "playing",
+            result_of(after),
+            needs_runner(after, self.seats, self.move_seconds),
+            # a game against machines loses nothing that matters if a crash of the database
+            # takes back its last moves: the person plays them again, chance and bots alike
+            self.between_people or after.is_terminal(),
+            waits_for(after),
+        )
+
+    def begin_move(self, seat: int, text: str, ply: int) -> Move | None:
+        """``seat``'s move ``text``, sent at ``ply``, made on a copy of the live state (with
+        what follows it at once: the passes of a response window taken early, chance), for
+        the service to write then adopt (:meth:`Timeline.adopt`); None if the seat only let
+        the open window pass, which this notes (only its own message changes). The game is
+        unchanged if the move is refused (BadRequest, Stale, Illegal)."""
+        state = self.state
+        try:
+            action = state.parse_action(text)
+        except (TerranovaError, ValueError) as exc:
+            raise BadRequest(_("this move cannot be read: {reason}", reason=str(exc))) from None
+        if self.finished:
+            raise Illegal(GAME_OVER)
+        if self.abandoned:
+            raise Illegal(ABANDONED)
+        window = self.window
+        answering = window is not None and seat in window.rules.seats
+        # an answer to a window may be sent from any position of that window
+        if ply != self.ply and not (
+            answering and window and window.opened_at_ply <= ply <= self.ply
+        ):
+            raise Stale(
+                _("the game has moved on: it is at ply {ply}, not {sent}", ply=self.ply, sent=ply)
+            )
+        if answering and window is not None:
+            if seat in window.passed:
+                raise Illegal(_("you have already let this action pass"))
+            if seat != self.to_move() and action == window.rules.let_pass:
+                window.passed.add(seat)
+                self.changed()
+                return None
+            actions = self.window_answer(seat, action)
+        else:
+            to_move = self.to_move()
+            if to_move != seat:
+                raise Illegal(
+                    _("it is not your turn: nobody is to move")
+                    if to_move is None
+                    else _(
+                        "it is not your turn: {name} (seat {seat}) is to move",
+                        name=self.seats[to_move].name,
+                        seat=to_move + 1,
+                    )
+                )
+            actions = [action]
+        move = self.timeline.begin()
+        try:
+            for step in actions:
+                move.apply(step)
+        except TerranovaError as exc:
+            raise Illegal(_("this move is not allowed: {reason}", reason=str(exc))) from None
+        except Exception:
+            log.exception("game %s: the rules failed on %r", self.public_id, text)
+            raise Illegal(_("the rules cannot apply '{value}'", value=text)) from None
+        if answering and window is not None:
+            move.early_passes(window)
+        move.settle(self.seed)
+        return move
+
     def window_answer(self, seat: int, action: Action) -> list[Action]:
         """The decisions that make ``action`` the answer of ``seat`` to the open window: the
         seats before it let the action pass (they were slower), then ``seat`` answers (the
@@ -449,7 +647,7 @@ class LiveGame(GameFacts):
         if window is None or seat not in window.rules.seats or seat in window.passed:
             return []
         probe = self.state.clone()
-        for _ in range(window.rules.seats.index(seat)):
+        for _earlier in range(window.rules.seats.index(seat)):
             probe.apply(window.rules.let_pass)
         return moves_out(probe, seat)
 

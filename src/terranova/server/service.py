@@ -28,12 +28,11 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from terranova.agents import available_agents, check_agent
-from terranova.core.actions import Action
 from terranova.core.errors import TerranovaError
 from terranova.core.i18n import SOURCE, Text, _, _n, translate
 from terranova.core.registry import GameInfo, game_info, games
 from terranova.core.state import CHANCE, State
-from terranova.server.autoplay import Autoplay, needs_runner, waits_for
+from terranova.server.autoplay import Autoplay
 from terranova.server.bots import BotRunner, limits
 from terranova.server.cache import GameCache, catch_up
 from terranova.server.clocks import MoveClocks, WindowClocks
@@ -56,12 +55,14 @@ from terranova.server.languages import game_domains
 from terranova.server.limits import address_digest
 from terranova.server.live import (
     LiveGame,
+    Move,
     SeatInfo,
     Timeline,
     chance_outcome,
-    early_passes,
+    needs_runner,
     record_seats,
-    settle,
+    result_of,
+    waits_for,
 )
 from terranova.server.metrics import Metrics
 from terranova.server.models import CreateGameRequest, SeatKind
@@ -135,12 +136,6 @@ def catalog(lang: str = SOURCE) -> dict[str, Any]:
     }
 
 
-def _result(state: State) -> dict[str, Any] | None:
-    if not state.is_terminal():
-        return None
-    return {"scores": list(state.returns()), "winners": state.winners()}
-
-
 class GameService:
     """Every game of one store, as seen by one server process."""
 
@@ -177,6 +172,16 @@ class GameService:
         self.move_clocks = MoveClocks(self.games, self.autoplay, hub.broadcast, self.runs)
         self.windows = WindowClocks(self.games, self.commit, self.runs)
         self.searches = Searches(self.games, store, self.bots, settings, self._tell)
+        self.listeners: list[Callable[[LiveGame], None]] = [
+            Searches.moved_on,  # the hints of the position left
+            self.games.remember_window,  # kept for a rebuild
+            # after the window: no move is timed while one is open
+            self.move_clocks.ensure,
+            self.autoplay.moved,  # the server's own moves, if due
+            self.windows.moved,  # the window's clock
+            self.hub.broadcast,  # every connection its own message, last
+        ]
+        """Who :meth:`moved` tells of a change, in order."""
         self._resume: asyncio.Task[None] | None = None
         self._leaser: asyncio.Task[None] | None = None
         self._pruner: asyncio.Task[None] | None = None
@@ -354,7 +359,7 @@ class GameService:
                 caught = None if copy is None else catch_up(copy, stored)
                 if copy is not None and caught is not None:
                     if caught.changed:
-                        self._changed(copy, caught.answered_by)  # as after a move made here
+                        self.moved(copy, caught.answered_by)  # as after a move made here
                     return
                 game = await self.games.rebuilt(stored)
                 for seat in game.resigned:
@@ -653,7 +658,7 @@ class GameService:
                     stored_seats,
                     entries,
                     "finished" if state.is_terminal() else "playing",
-                    _result(state),
+                    result_of(state),
                     practice,
                     rematch_of,
                     hints,
@@ -796,7 +801,7 @@ class GameService:
                 (),
                 _("seat {seat} is not open any more: someone joined first", seat=seat + 1),
             )
-            self._changed(game)
+            self.moved(game)
             return game, seat, token
 
     async def resign(
@@ -821,7 +826,7 @@ class GameService:
             game.resigned.add(seat)
             game.seq += 1
             self.hub.unseat(game_id, seat)
-            self._changed(game)
+            self.moved(game)
             return game
 
     async def rematch(
@@ -877,7 +882,7 @@ class GameService:
                     game = await self.games.load(game_id)
                 else:
                     game.rematch = new.public_id
-                self._changed(game)
+                self.moved(game)
             if game.rematch is None:  # the game was marked, then is not: never seen
                 raise Unavailable(_("the rematch could not be made: try again"))
             return await self.games.get(game.rematch), moved[seat]
@@ -920,70 +925,16 @@ class GameService:
         it is legal at ``ply``; the game is unchanged otherwise (Forbidden, BadRequest,
         Stale, Illegal)."""
         began = time.perf_counter()
-        async with self.games.lock(game_id):
-            game = await self.games.load(game_id)
+        async with self.games.held(game_id) as game:
             authorize(game, seat, token, account)
-            state = game.state
-            try:
-                action = state.parse_action(text)
-            except (TerranovaError, ValueError) as exc:
-                raise BadRequest(_("this move cannot be read: {reason}", reason=str(exc))) from None
-            if game.finished:
-                raise Illegal(GAME_OVER)
-            if game.abandoned:
-                raise Illegal(ABANDONED)
-            window = game.window
-            answering = window is not None and seat in window.rules.seats
-            # an answer to a window may be sent from any position of that window
-            if ply != game.ply and not (
-                answering and window and window.opened_at_ply <= ply <= game.ply
-            ):
-                raise Stale(
-                    _(
-                        "the game has moved on: it is at ply {ply}, not {sent}",
-                        ply=game.ply,
-                        sent=ply,
-                    )
-                )
-            if answering and window is not None:
-                if seat in window.passed:
-                    raise Illegal(_("you have already let this action pass"))
-                if seat != game.to_move() and action == window.rules.let_pass:
-                    window.passed.add(seat)
-                    game.changed()
-                    # only this seat's message changes: telling the others would tell
-                    # them it was asked (in a game that asks only some seats, e.g. those
-                    # holding a card that answers, that it holds one)
-                    self.hub.broadcast(game, seat, only=True)
-                    self.windows.ensure(game_id)
-                    return game
-                actions = game.window_answer(seat, action)
-            else:
-                to_move = game.to_move()
-                if to_move != seat:
-                    raise Illegal(
-                        _("it is not your turn: nobody is to move")
-                        if to_move is None
-                        else _(
-                            "it is not your turn: {name} (seat {seat}) is to move",
-                            name=game.seats[to_move].name,
-                            seat=to_move + 1,
-                        )
-                    )
-                actions = [action]
-            probe = state.clone()
-            try:
-                for step in actions:
-                    probe.apply(step)
-            except TerranovaError as exc:
-                raise Illegal(_("this move is not allowed: {reason}", reason=str(exc))) from None
-            except Exception:
-                log.exception("game %s: the rules failed on %r", game_id, text)
-                raise Illegal(_("the rules cannot apply '{value}'", value=text)) from None
-            if answering and window is not None:
-                actions += early_passes(probe, window)
-            drawn = settle(probe, game.seed)
-            await self.commit(game, [*actions, *drawn], probe, answered_by=seat, person=True)
+            move = game.begin_move(seat, text, ply)
+            if move is None:  # the seat let the window pass: only its own message changes
+                # (telling the others would tell them it was asked: in a game that asks
+                # only some seats, e.g. those holding a card that answers, that it holds one)
+                self.hub.broadcast(game, seat, only=True)
+                self.windows.ensure(game_id)
+                return game
+            await self.commit(game, move, answered_by=seat, person=True)
         self.metrics.move_seconds.observe(time.perf_counter() - began)
         return game
 
@@ -1027,69 +978,61 @@ class GameService:
             game.timeline = back
             game.seq += 1
             game.window = None
-            self._changed(game)
+            self.moved(game)
             return game
 
     async def commit(
         self,
         game: LiveGame,
-        actions: Sequence[Action],
-        after: State,
+        move: Move,
         answered_by: int | None = None,
         person: bool = False,
     ) -> None:
-        """Write ``actions`` (played from the live state, giving ``after``), then apply them
-        to the live game and tell everyone. ``answered_by``: the seat whose decision this
+        """Write ``move``'s actions (begun from the live state: :meth:`Timeline.begin`),
+        then make its state the live state (nothing is applied again) and fire
+        :meth:`moved`. ``answered_by``: the seat whose decision this
         is, which keeps the clock of a response window it answered; ``person``: the first
         action is a person's decision, asked for now (the rest are counted as the server's:
         chance, and the passes of a window taken early). Cancelled meanwhile (a lease lost,
         a clock stopped, a shutdown), it still runs to its end, then raises the
         cancellation: a move the store has taken is applied here and told."""
-        await to_the_end(self._commit(game, actions, after, answered_by, person))
-
-    async def _commit(
-        self,
-        game: LiveGame,
-        actions: Sequence[Action],
-        after: State,
-        answered_by: int | None,
-        person: bool,
-    ) -> None:
+        actions = move.actions
         entries = [
-            Entry(game.seq + i, game.ply + i, str(action)) for i, action in enumerate(actions)
+            Entry(game.seq + i, move.ply + i, str(action)) for i, action in enumerate(actions)
         ]
-        await self._write(game, entries, after)
-        for action in actions:
-            game.timeline.apply(action)
+        # the write runs to its end even if this is cancelled meanwhile (the rest is not
+        # awaited): ``cancelled`` says so, raised once the move is applied and told
+        cancelled = await self._write(game, entries, move.state, finish=True)
+        game.timeline.adopt(move)
         game.seq += len(entries)
         if person:
             self.metrics.moves.labels("person").inc()
         if len(actions) > person:
             self.metrics.moves.labels("server").inc(len(actions) - person)
-        self._changed(game, answered_by)
+        self.moved(game, answered_by)
+        if cancelled:
+            raise asyncio.CancelledError
 
-    async def _write(self, game: LiveGame, entries: Sequence[Entry], after: State) -> None:
+    async def _write(
+        self, game: LiveGame, entries: Sequence[Entry], after: State, finish: bool = False
+    ) -> bool:
         """Append ``entries``, which lead ``game`` to the position ``after``, with the
-        lease that position needs (Stale if another move landed first)."""
-        status = "finished" if after.is_terminal() else "playing"
-        runner = needs_runner(after, game.seats, game.move_seconds)
-        # a game against machines loses nothing that matters if a crash of the database
-        # takes back its last moves: the person plays them again, chance and bots answer alike
-        durable = game.between_people or after.is_terminal()
-        await self._stored(
+        lease that position needs (Stale if another move landed first). ``finish``: if
+        the caller is cancelled meanwhile and the write lands, True is returned for the
+        caller to finish its change, then raise the cancellation (:meth:`_stored`)."""
+        facts = game.appended(after)
+        cancelled = await self._stored(
             game,
             _("the game has moved on: another move landed first, or it was closed"),
             self.store.append,
             game.pk,
             entries,
-            status,
-            _result(after),
-            runner,
-            durable,
-            waits_for(after),
+            *facts,
+            finish=finish,
         )
-        if status == "finished" and self.on_finished is not None:
+        if facts.status == "finished" and self.on_finished is not None:
             self.on_finished(game.pk)
+        return cancelled
 
     async def _change_seat(
         self, game: LiveGame, now: SeatInfo, entries: Sequence[Entry], stale: Text
@@ -1106,15 +1049,26 @@ class GameService:
         game.seats[now.seat] = now
 
     async def _stored(
-        self, game: LiveGame, stale: Text, write: Callable[..., bool], *args: Any
-    ) -> None:
+        self,
+        game: LiveGame,
+        stale: Text,
+        write: Callable[..., bool],
+        *args: Any,
+        finish: bool = False,
+    ) -> bool:
         """Run the store's ``write`` for ``game`` in a thread, to its end even if the request
         is cancelled, and hold the game's lease as the write leaves it; Stale with
-        ``stale`` if another write came first."""
+        ``stale`` if another write came first. Cancelled meanwhile, the game is rebuilt
+        from the store and the cancellation raised; but with ``finish``, a write that
+        landed returns True instead: the caller finishes its change (with no further wait)
+        and raises the cancellation itself."""
         writing = asyncio.ensure_future(asyncio.to_thread(write, *args))
         try:
             held = await to_the_end(writing)
         except asyncio.CancelledError:
+            if finish and not writing.cancelled() and writing.exception() is None:
+                self._hold(game.public_id, writing.result())
+                return True
             # the write may have landed: the game is rebuilt from the store, its watchers told
             self.games.forget(game.public_id)
             if not writing.cancelled() and writing.exception() is None:
@@ -1125,6 +1079,7 @@ class GameService:
             self.games.forget(game.public_id)
             raise Stale(stale) from None
         self._hold(game.public_id, held)
+        return False
 
     def _later(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` in the background, kept until it ends."""
@@ -1132,15 +1087,15 @@ class GameService:
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
-    def _changed(self, game: LiveGame, answered_by: int | None = None) -> None:
-        """After a change to ``game``: its window tracked, its move timed, everyone told,
-        and the server's own moves started if they are due."""
+    def moved(self, game: LiveGame, answered_by: int | None = None) -> None:
+        """The one event of a change to ``game`` (a move, an undo, a seat's change, a
+        change another process made): the game forgets its old messages and follows its
+        response window (``answered_by``: the seat that answered it), then each of
+        :attr:`listeners` is told, in order."""
         game.changed()
-        Searches.moved_on(game)
         game.track_window(answered_by)
-        self.games.remember_window(game)
-        self._loaded(game)  # after the window: no move is timed while one is open
-        self.hub.broadcast(game)
+        for listener in self.listeners:
+            listener(game)
 
 
 async def to_the_end(work: Awaitable[T]) -> T:
