@@ -21,14 +21,14 @@ def next_step(g: Table, ctx: Turn) -> None:
     """The automaton's procedure: turn over a card, or end its turn."""
     hand = g._hands[ctx.seat]
     if ctx.a_left and hand:
-        g._agenda.append(g._cfg.flipping[ctx.seat])
+        g.agenda.append(g._cfg.flipping[ctx.seat])
         return
     ctx.a_left = 0
     if ctx.a_specials and hand:
         ctx.a_specials -= 1
         ctx.a_left = 2
         ctx.a_groups = True
-        g._agenda.append(g._cfg.flipping[ctx.seat])
+        g.agenda.append(g._cfg.flipping[ctx.seat])
         return
     ctx.a_specials = 0
     if ctx.a_groups:
@@ -40,7 +40,7 @@ def next_step(g: Table, ctx: Turn) -> None:
     if ctx.a_stop or not hand:
         turns.end_turn(g, ctx, draw=True)
         return
-    g._agenda.append(g._cfg.flipping[ctx.seat])
+    g.agenda.append(g._cfg.flipping[ctx.seat])
 
 
 def flip_outcome(g: Table, seat: int) -> list[tuple[Action, float]]:

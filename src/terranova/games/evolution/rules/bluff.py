@@ -120,7 +120,7 @@ def win(g: Table, winners: list[int], what: Said) -> None:
     """The game is over: ``winners`` have won, the one line of Bluff's score sheet (a
     winner's score is 1)."""
     turns.finish(g, winners)
-    g._sheet.append(ScoreLine(tuple(winners), 1, "win", what, len(g._history), WIN))
+    g._sheet.append(ScoreLine(tuple(winners), 1, "win", what, g.ply, WIN))
 
 
 def settle_hands(g: Table) -> bool:
@@ -134,7 +134,7 @@ def settle_hands(g: Table) -> bool:
         start = g._ctx[-1].seat if g._ctx else 0
         draws = g._cfg.drawing["one or steal"]
         for k in range(g._n - 1, -1, -1):
-            g._agenda.append(draws[(start + k) % g._n])
+            g.agenda.append(draws[(start + k) % g._n])
         return True
     emptied = g._emptied
     if not emptied:
@@ -174,7 +174,7 @@ def out_of_turns(g: Table) -> bool:
 def ended_by_the_limit(g: Table) -> bool:
     """Whether the game ended with no winner at the turn limit (ruling 49), not by a
     stalemate (ruling 43) on the same turn."""
-    return g._over and out_of_turns(g) and g._idle < STALEMATE_ROUNDS * g._n
+    return g.over and out_of_turns(g) and g._idle < STALEMATE_ROUNDS * g._n
 
 
 def covered(g: Table) -> int:
@@ -258,13 +258,13 @@ class Bluff(Variant):
         seat = ctx.seat
         if not g._pile_size() and not g._hands[seat]:
             # a team player who has emptied their hand waits for their teammates
-            g._agenda.append(g._cfg.turns_over[seat])
+            g.agenda.append(g._cfg.turns_over[seat])
         else:
-            g._agenda.append(g._cfg.markers[seat])
+            g.agenda.append(g._cfg.markers[seat])
 
     def closing_draw(self, g: Table, ctx: Turn) -> None:
         if not ctx.placed:
-            g._agenda.append(g._cfg.drawing["one or steal"][ctx.seat])
+            g.agenda.append(g._cfg.drawing["one or steal"][ctx.seat])
 
     def turn_over(self, g: Table, ctx: Turn) -> bool:
         g._turns += 1
@@ -277,12 +277,12 @@ class Bluff(Variant):
         return False
 
     def scores(self, g: Table) -> list[int]:
-        if not g._over:
+        if not g.over:
             return [0] * g._n
         return [int(s in g._winners) for s in range(g._n)]
 
     def estimate(self, g: Table, seat: int) -> float:
-        if g._over:
+        if g.over:
             return float(seat in g._winners)
         return -len(g._hands[seat]) / 10
 
@@ -297,7 +297,7 @@ class Bluff(Variant):
             for e, a in enumerate(g._announced)
             if 1 <= e <= c.max_era
         ]
-        if g._over:
+        if g.over:
             # the end: who emptied their hand, in what order, and the hands shown
             out["finish"] = {
                 "won": g._winners[:],

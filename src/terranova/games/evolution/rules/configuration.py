@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from terranova.core.errors import InvalidParameterError
+from terranova.core.turns import Step, TurnOver
 from terranova.games.evolution.actions import (
     JOKER,
     Announce,
@@ -37,8 +38,6 @@ from terranova.games.evolution.rules.steps import (
     Flipping,
     Playing,
     Robbing,
-    Step,
-    TurnOver,
 )
 
 if TYPE_CHECKING:

@@ -76,7 +76,7 @@ def draw(g: Table, step: Dealing | Drawing | Refilling, action: Action) -> None:
         case Drawing(seat=seat, mode=mode):
             g._hand_add(seat, item, 0)
             if mode != "up to five":
-                g._agenda.pop()
+                g.agenda.pop()
 
 
 def deal(g: Table, k: int, item: int) -> None:
@@ -89,14 +89,14 @@ def deal(g: Table, k: int, item: int) -> None:
         g._hand_add(slot - 1, item, 0)
     k += 1
     if k < (g._n + 1) * HAND_SIZE and g._pile_n:
-        g._agenda[-1] = Dealing(k)
+        g.agenda[-1] = Dealing(k)
     else:
         finish_deal(g)
 
 
 def finish_deal(g: Table) -> None:
     """What is left is the draw pile; the jokers are shuffled into it; seat 0 starts."""
-    g._agenda.pop()
+    g.agenda.pop()
     g._pile_jokers = g._box[:]
     g._box = []
     g._base = 0
@@ -107,7 +107,7 @@ def draw_waits(g: Table, step: Drawing) -> bool:
     """Whether chance is to draw for ``step``; otherwise the step is done: taken off the
     agenda (a full hand), or, with the draw pile empty, replaced by a steal (a draw of
     Bluff or Stop) or by nothing."""
-    ag = g._agenda
+    ag = g.agenda
     if not g._pile_size():
         ag.pop()
         if step.mode == "one or steal":
@@ -122,7 +122,7 @@ def draw_waits(g: Table, step: Drawing) -> bool:
 def refill_waits(g: Table) -> bool:
     """Whether chance is to draw for the reserve (five cards, while the draw pile lasts)."""
     if len(g._reserve) >= RESERVE_SIZE or not g._pile_size():
-        g._agenda.pop()
+        g.agenda.pop()
         return False
     return True
 

@@ -146,23 +146,23 @@ class Explore(Variant):
         g._points[seat] += points
         what = card_line(g._c.names, points, card, joker)
         seats = g._cfg.credited[seat]
-        g._sheet.append(ScoreLine(seats, points, "card", what, len(g._history), CARD))
+        g._sheet.append(ScoreLine(seats, points, "card", what, g.ply, CARD))
 
     def score_specials(self, g: Table, seat: int, earned: Reasons, era: int) -> None:
         g._points[seat] += SPECIAL_BONUS * len(earned)
         seats = g._cfg.credited[seat]
         era_name: Said | str = g._c.era_names.get(era, "")
-        ply = len(g._history)
+        ply = g.ply
         for reason in earned:
             what = special_line(reason, era, era_name)
             line = ScoreLine(seats, SPECIAL_BONUS, "special action", what, ply, SPECIAL_ACTION)
             g._sheet.append(line)
 
     def replace(self, g: Table, seat: int) -> None:
-        g._agenda.append(g._cfg.drawing["one"][seat])
+        g.agenda.append(g._cfg.drawing["one"][seat])
 
     def refill_hand(self, g: Table, seat: int) -> None:
-        g._agenda.append(g._cfg.drawing["up to five"][seat])
+        g.agenda.append(g._cfg.drawing["up to five"][seat])
 
     def call(self, g: Table, ctx: Turn, card: int, text: str) -> None:
         specials.answer_call(g, ctx, card, checked=True)
@@ -175,7 +175,7 @@ class Explore(Variant):
 
     def open_turn(self, g: Table, ctx: Turn) -> None:
         seat = ctx.seat
-        ag = g._agenda
+        ag = g.agenda
         ag.append(g._cfg.markers[seat])
         pile = g._pile_size()
         if ctx.interruption and not g._hands[seat] and pile:
@@ -184,7 +184,7 @@ class Explore(Variant):
             ag.append(g._cfg.robbing[seat])  # the draw pile is empty: a theft starts the turn
 
     def closing_draw(self, g: Table, ctx: Turn) -> None:
-        g._agenda.append(g._cfg.drawing["up to five"][ctx.seat])
+        g.agenda.append(g._cfg.drawing["up to five"][ctx.seat])
 
     def turn_over(self, g: Table, ctx: Turn) -> bool:
         return False

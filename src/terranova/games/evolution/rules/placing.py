@@ -107,4 +107,4 @@ def settle(g: Table, ctx: Turn, deed: Placement) -> None:
     if earned:
         turns.earn(g, ctx, earned, g._c.era[deed.card])
     if deed.source == "reserve":
-        g._agenda.append(REFILLING)
+        g.agenda.append(REFILLING)

@@ -42,7 +42,7 @@ def steal(g: Table, ctx: Turn, victim: int, exchange: bool) -> None:
     card of your choice (ruling 16)."""
     ctx.specials -= 1
     reason: Theft = "exchange" if exchange else "special"
-    g._agenda.append(Taking(ctx.seat, victim, reason))
+    g.agenda.append(Taking(ctx.seat, victim, reason))
 
 
 def special_discard(g: Table, ctx: Turn, action: SpecialDiscard) -> None:
@@ -102,7 +102,7 @@ def answer_call(g: Table, ctx: Turn, card: int, checked: bool) -> None:
             g._to_discard(seat, card)
             turns.end_turn(g, ctx, draw=True)
         else:
-            g._agenda.append(Called(seat, card))
+            g.agenda.append(Called(seat, card))
         g._v.replace(g, holder)  # the holder replaces the card at once (Explore)
     else:
         if own:
@@ -160,7 +160,7 @@ def take(g: Table, step: Taking, action: Action) -> None:
     if step.reason == "special":
         g._v.replace(g, victim)
     elif step.reason == "exchange":
-        g._agenda.append(Giving(thief, victim, "exchange", item))
+        g.agenda.append(Giving(thief, victim, "exchange", item))
 
 
 def give(g: Table, step: Giving, action: Action) -> None:

@@ -22,9 +22,10 @@ from operator import is_
 from typing import Any, Self
 
 from terranova.core.actions import Action
-from terranova.core.errors import IllegalActionError, InvalidParameterError
+from terranova.core.errors import InvalidParameterError
 from terranova.core.i18n import Said
-from terranova.core.state import CHANCE, TERMINAL, ResponseWindow, State
+from terranova.core.state import ResponseWindow
+from terranova.core.turns import Chance, Step, TurnOver
 from terranova.games.evolution.actions import (
     ABANDON,
     ACCEPT,
@@ -71,7 +72,6 @@ from terranova.games.evolution.rules.steps import (
     AutomatonTurn,
     Called,
     Calling,
-    Chance,
     Dealing,
     Drawing,
     Flipping,
@@ -85,7 +85,6 @@ from terranova.games.evolution.rules.steps import (
     Stopped,
     Taking,
     Turn,
-    TurnOver,
     Window,
 )
 from terranova.games.evolution.rules.table import Table
@@ -96,7 +95,7 @@ BLUFF = "bluff"
 VARIANTS: dict[str, Variant] = {EXPLORE: explore.EXPLORE_RULES, BLUFF: bluff.BLUFF_RULES}
 
 
-class EvolutionState(Table, State):
+class EvolutionState(Table):
     """A game of Discovery Explore (``mode="explore"``, points) or Discovery Bluff
     (``mode="bluff"``, no points) for 1 to 9 seats, some of them automata."""
 
@@ -139,55 +138,149 @@ class EvolutionState(Table, State):
         """``explore`` or ``bluff``."""
         return self._cfg.mode
 
-    def current_player(self) -> int:
-        to_move = self._to_move
-        if to_move is None:
-            to_move = self._to_move = self._whose_step()
-        return to_move
+    # the turn engine's hooks: what each step of the agenda means
 
-    def _whose_step(self) -> int:
-        """Who acts at the step on top of the agenda."""
-        if self._over:
-            return TERMINAL
-        match self._agenda[-1]:
-            case Playing(seat=seat):
-                return seat
+    def options(self, step: Step) -> list[Action]:
+        match step:
+            case Playing():
+                return self._turn_actions(self._ctx[-1])
+            case Window(seats=seats, interrupter=interrupter):
+                return self._v.window_answers(self, seats[0], interrupter)
+            case Stopped():
+                return [VERIFY, CONCEDE]
+            case Robbing(seat=seat):
+                return [self._c.steal[v] for v in self._victims(seat)]
+            case Giving(giver=giver, exclude=exclude):
+                hand = [x for x in self._hands[giver] if x != exclude]
+                return self._card_actions(hand, self._c.give)
+            case Called(card=card):
+                return self._v.called_answers(self, self._ctx[-1], card)
+            case Dealing() | Drawing() | Refilling():
+                return drawing.outcome_actions(self, step)
+            case Taking(victim=victim):
+                return specials.take_actions(self, victim)
             case Chance():
-                return CHANCE
-            case Window(seats=seats):
-                return seats[0]
-            case Stopped(actor=actor):
-                return actor
-            case Robbing(seat=seat) | Called(seat=seat):
-                return seat
-            case Giving(giver=giver):
-                return giver
-            case step:  # pragma: no cover
+                return [a for a, _ in self.outcomes(step)]
+            case _:  # pragma: no cover
                 raise AssertionError(f"step {step} waits for nobody")
 
-    def is_terminal(self) -> bool:
-        return self._over
-
-    def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal[:]
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self._over:
-            return []
-        match top := self._agenda[-1]:
+    def outcomes(self, step: Step) -> list[tuple[Action, float]]:
+        match step:
             case Dealing() | Drawing() | Refilling():
-                return drawing.outcomes(self, top)
+                return drawing.outcomes(self, step)
             case Taking(victim=victim):
                 return specials.take_outcomes(self, victim)
             case Flipping(seat=seat):
                 return automaton.flip_outcome(self, seat)
-        return []
+        return []  # pragma: no cover
+
+    def carry_out(self, step: Step, action: Action) -> None:
+        ag = self.agenda
+        match step:
+            case Playing():
+                self._play(self._ctx[-1], action)
+            case Dealing() | Drawing() | Refilling():
+                drawing.draw(self, step, action)
+            case Window():
+                windows.answer(self, step, action)
+            case Taking():
+                ag.pop()
+                specials.take(self, step, action)
+            case Stopped():
+                stop.respond(self, step, action)
+            case Flipping():
+                ag.pop()
+                automaton.flip(self, self._ctx[-1])
+            case Robbing(seat=seat):
+                assert type(action) is Steal
+                ag[-1] = Taking(seat, action.seat, "forced")
+            case Giving():
+                ag.pop()
+                specials.give(self, step, action)
+            case Called(seat=seat, card=card):
+                ag.pop()
+                self._place_called(seat, card, action)
+
+    def proceed(self, step: Step) -> bool:
+        # the cases in about the order of how often they come
+        ag = self.agenda
+        settle = self._v.between_actions  # Bluff: everybody draws, or the winner
+        match step:
+            case Playing():
+                return settle is not None and settle(self)
+            case Drawing():
+                return not drawing.draw_waits(self, step)
+            case Window() | Stopped() | Called() | Flipping():
+                return False  # a decision, or the automaton's card (a chance node)
+            case Settling():
+                ag.pop()
+                self._settle(step)
+            case TurnOver():
+                if settle is None or not settle(self):
+                    turns.next_turn(self)
+            case Taking(victim=victim):
+                if self._hands[victim]:
+                    return False
+                ag.pop()  # nothing to take
+            case Robbing(seat=seat):
+                victims = self._victims(seat)
+                if not victims:
+                    ag.pop()
+                elif self._auto[seat]:
+                    ag[-1] = Taking(seat, automaton.victim(self, victims), "forced")
+                else:
+                    return False
+            case Giving(giver=giver, exclude=exclude):
+                if not [x for x in self._hands[giver] if x != exclude]:
+                    ag.pop()  # nothing to give
+                    return True
+                return False
+            case AutomatonTurn():
+                if settle is None or not settle(self):
+                    automaton.next_step(self, self._ctx[-1])
+            case Refilling():
+                return not drawing.refill_waits(self)
+            case Dealing():
+                return not drawing.deal_waits(self)
+            case Interrupting(seat=seat):
+                ag.pop()
+                turns.start_turn(self, seat, True)
+        return True
+
+    # the engine's legality, with the game's own words and a set for actions not listed
+
+    def _list_legal(self) -> list[Action]:
+        """The legal actions, a chance step's listed by :meth:`options` without their
+        probabilities."""
+        return [] if self.over else self.options(self.agenda[-1])
+
+    def is_legal(self, action: Action) -> bool:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._list_legal()
+        # an action chosen from the legal ones (or drawn by sample_chance) is one of the
+        # very objects listed: found by identity, without hashing every legal action
+        if any(map(is_, legal, repeat(action))):
+            return True
+        legal_set = self._legal_set
+        if legal_set is None:
+            legal_set = self._legal_set = set(legal)
+        return action in legal_set
+
+    def why_illegal(self, action: Action) -> str:
+        if self.over:
+            return "the game is over"
+        top = self.agenda[-1]
+        if isinstance(top, Chance):
+            return "chance is to move: that outcome is not possible now"
+        who = self.current_player()
+        return f"seat {who} is to move ({top.name or 'turn'}) and this is not one of its choices"
+
+    def changed(self) -> None:
+        self._legal = self._outcomes = self._legal_set = None
 
     def sample_chance(self, rng: random.Random) -> Action:
-        if self._over or not isinstance(top := self._agenda[-1], Chance):
+        if self.over or not isinstance(top := self.agenda[-1], Chance):
             raise ValueError("not a chance node")
         match top:
             case Dealing() | Drawing() | Refilling():
@@ -197,46 +290,6 @@ class EvolutionState(Table, State):
                 pick = sorted(hand)[rng.randrange(len(hand))]
                 return self._c.take[min(pick, self._c.n)]
         return self.chance_outcomes()[0][0]
-
-    def apply(self, action: Action) -> None:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        # an action chosen from the legal ones (or drawn by sample_chance) is one of the
-        # very objects listed: found by identity, without hashing every legal action
-        if not any(map(is_, legal, repeat(action))) and not self._is_legal(action):
-            raise IllegalActionError(action, self._why_illegal(action))
-        # first: what the action scores, there or in the steps that follow, bears its ply
-        # (nothing below raises: the action is legal, so the state changes only once here)
-        self._history.append(action)
-        ag = self._agenda
-        match top := ag[-1]:
-            case Playing():
-                self._play(self._ctx[-1], action)
-            case Dealing() | Drawing() | Refilling():
-                drawing.draw(self, top, action)
-            case Window():
-                windows.answer(self, top, action)
-            case Taking():
-                ag.pop()
-                specials.take(self, top, action)
-            case Stopped():
-                stop.respond(self, top, action)
-            case Flipping():
-                ag.pop()
-                automaton.flip(self, self._ctx[-1])
-            case Robbing(seat=seat):
-                assert type(action) is Steal
-                ag[-1] = Taking(seat, action.seat, "forced")
-            case Giving():
-                ag.pop()
-                specials.give(self, top, action)
-            case Called(seat=seat, card=card):
-                ag.pop()
-                self._place_called(seat, card, action)
-        self._legal = self._legal_set = None
-        self._to_move = None
-        self._run()
 
     def clone(self) -> Self:
         other = object.__new__(type(self))
@@ -258,9 +311,8 @@ class EvolutionState(Table, State):
         other._sheet = self._sheet[:]
         other._announced = [a[:] for a in self._announced]
         other._ctx = [t.copy() for t in self._ctx]
-        other._agenda = self._agenda[:]  # steps are frozen: shared
+        self.copy_flow(other)  # the agenda's steps are frozen: shared
         other._winners = self._winners[:]
-        other._history = self._history[:]
         other._deeds = self._deeds[:]
         return other
 
@@ -276,16 +328,13 @@ class EvolutionState(Table, State):
     def winners(self) -> list[int]:
         """Explore's best scores; Bluff's winners are named by how it ended, and a game
         that ended with no winner has none (not every seat sharing a score of 0)."""
-        if self._over and self._v.mode == "bluff":
+        if self.over and self._v.mode == "bluff":
             return self._winners[:]
         return super().winners()
 
     def points(self) -> list[int] | None:
         """Bluff is won or lost, with no points."""
         return None if self._v.mode == "bluff" else self.scores()
-
-    def history(self) -> list[Action]:
-        return self._history[:]
 
     def params(self) -> dict[str, Any]:
         cfg = self._cfg
@@ -304,8 +353,10 @@ class EvolutionState(Table, State):
         """Redeal what ``seat`` has not seen (:func:`.views.redeal`). Once Bluff is over
         nothing is hidden: the hands are shown and the draw pile is empty."""
         other = self.clone()
-        other._history = []
-        if self._over and self._v.shows_hands_at_end:
+        other.start_flow()  # a history of its own, the same agenda
+        other.agenda = self.agenda[:]
+        other.over = self.over
+        if self.over and self._v.shows_hands_at_end:
             return other
         views.redeal(self, other, seat, rng)
         return other
@@ -342,9 +393,9 @@ class EvolutionState(Table, State):
     def response_window(self) -> ResponseWindow | None:
         """Open after each challengeable action: in Bluff every person may say Stop (or,
         with jokers, "Interruption!"); in Explore the seats holding a joker may interrupt."""
-        if self._over:
+        if self.over:
             return None
-        top = self._agenda[-1]
+        top = self.agenda[-1]
         if not isinstance(top, Window):
             return None
         return ResponseWindow(top.seats, ACCEPT)
@@ -369,7 +420,7 @@ class EvolutionState(Table, State):
             "reserve": self._reserve[:],
             "tree": self._tree[:],
             "out": self._out[:],
-            "called": [t.card for t in self._agenda if isinstance(t, Called)],
+            "called": [t.card for t in self.agenda if isinstance(t, Called)],
             "box": self._box[:],
         }
         for s in range(self._n):
@@ -396,40 +447,6 @@ class EvolutionState(Table, State):
 
     # ================================================================= legal
 
-    def _is_legal(self, action: Action) -> bool:
-        """Whether ``action`` equals one of the legal actions (once they are computed)."""
-        legal_set = self._legal_set
-        if legal_set is None:
-            assert self._legal is not None
-            legal_set = self._legal_set = set(self._legal)
-        return action in legal_set
-
-    def _compute_legal(self) -> list[Action]:
-        if self._over:
-            return []
-        match top := self._agenda[-1]:
-            case Playing():
-                return self._turn_actions(self._ctx[-1])
-            case Dealing() | Drawing() | Refilling():
-                return drawing.outcome_actions(self, top)
-            case Taking(victim=victim):
-                return specials.take_actions(self, victim)
-            case Chance():
-                return [a for a, _ in self.chance_outcomes()]
-            case Window(seats=seats, interrupter=interrupter):
-                return self._v.window_answers(self, seats[0], interrupter)
-            case Stopped():
-                return [VERIFY, CONCEDE]
-            case Robbing(seat=seat):
-                return [self._c.steal[v] for v in self._victims(seat)]
-            case Giving(giver=giver, exclude=exclude):
-                hand = [x for x in self._hands[giver] if x != exclude]
-                return self._card_actions(hand, self._c.give)
-            case Called(card=card):
-                return self._v.called_answers(self, self._ctx[-1], card)
-            case step:  # pragma: no cover
-                raise AssertionError(f"step {step} waits for nobody")
-
     def _turn_actions(self, ctx: Turn) -> list[Action]:
         """Passing and asking at the start; placements; jokers; special actions; ending."""
         out: list[Action] = []
@@ -445,15 +462,6 @@ class EvolutionState(Table, State):
             out += specials.special_actions(self, ctx)
         out += self._v.closing(self, ctx)
         return out
-
-    def _why_illegal(self, action: Action) -> str:
-        if self._over:
-            return "the game is over"
-        top = self._agenda[-1]
-        who = self.current_player()
-        if isinstance(top, Chance):
-            return "chance is to move: that outcome is not possible now"
-        return f"seat {who} is to move ({top.name or 'turn'}) and this is not one of its choices"
 
     # ========================================================== applying
 
@@ -509,64 +517,14 @@ class EvolutionState(Table, State):
         new = not action.series
         placing.place(self, self._ctx[-1], card, "called", -1, new, str(action))
 
-    # ================================================================ the run
-
-    def _run(self) -> None:
-        """Carry out automatic steps until a decision, a chance node or the end."""
-        ag = self._agenda
-        settle = self._v.between_actions  # Bluff: everybody draws, or the winner
-        while not self._over:
-            # the cases in about the order of how often they come
-            match top := ag[-1]:
-                case Playing():
-                    if settle is None or not settle(self):
-                        return
-                case Drawing():
-                    if drawing.draw_waits(self, top):
-                        return
-                case Window() | Stopped() | Called() | Flipping():
-                    return  # a decision, or the automaton's card (a chance node)
-                case Settling():
-                    ag.pop()
-                    self._settle(top)
-                case TurnOver():
-                    if settle is None or not settle(self):
-                        turns.next_turn(self)
-                case Taking(victim=victim):
-                    if self._hands[victim]:
-                        return
-                    ag.pop()  # nothing to take
-                case Robbing(seat=seat):
-                    victims = self._victims(seat)
-                    if not victims:
-                        ag.pop()
-                    elif self._auto[seat]:
-                        ag[-1] = Taking(seat, automaton.victim(self, victims), "forced")
-                    else:
-                        return
-                case Giving(giver=giver, exclude=exclude):
-                    if [x for x in self._hands[giver] if x != exclude]:
-                        return
-                    ag.pop()  # nothing to give
-                case AutomatonTurn():
-                    if settle is None or not settle(self):
-                        automaton.next_step(self, self._ctx[-1])
-                case Refilling():
-                    if drawing.refill_waits(self):
-                        return
-                case Dealing():
-                    if drawing.deal_waits(self):
-                        return
-                case Interrupting(seat=seat):
-                    ag.pop()
-                    turns.start_turn(self, seat, True)
+    # ========================================================== settling
 
     def _settle(self, step: Settling) -> None:
         """What a deed does once its window is closed (``step.wrong``: a Stop found its
         author in the wrong, cases 2 and 3), then an interruption's extra turn."""
         ctx = self._ctx[-1]
         if step.interrupter >= 0:
-            self._agenda.append(Interrupting(step.interrupter))  # after everything below
+            self.agenda.append(Interrupting(step.interrupter))  # after everything below
         deed = step.deed
         if step.wrong:
             stop.in_the_wrong(self, ctx, deed)

@@ -1,12 +1,14 @@
 """The flow of a game: the steps the engine waits for or carries out, the turns in progress
 and the challengeable actions ("deeds") waiting for their response window.
 
-The state keeps an *agenda*: a stack of steps, the one on top first. The step on top says
+The state keeps an *agenda* (the core turn engine's, :mod:`terranova.core.turns`): a stack
+of steps, the one on top first. The step on top says
 who acts: chance (a :class:`Chance` step: a deal, a draw, the card a steal takes, the
 automaton turning over a card), the seat whose turn it is (:class:`Playing`) or a seat
 answering out of turn (a :class:`Window`, a Stop, a card to give, a victim to choose).
 Automatic steps (a deed settled once its window is closed, the automaton's procedure, the
-end of a turn) run inside ``apply`` until the next decision or chance node. Steps are
+end of a turn, the engine's :class:`~terranova.core.turns.TurnOver`) run inside ``apply``
+until the next decision or chance node. Steps are
 frozen: a step that changes is replaced on the agenda, never modified, so that a cloned
 state may share them.
 """
@@ -15,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import ClassVar, Literal
+
+from terranova.core.turns import Chance, Decision, Step
 
 DrawMode = Literal["up to five", "one", "one or steal"]
 """How many cards a draw takes: up to a full hand (Explore: the end of a turn, an emptied
@@ -166,20 +170,6 @@ class Turn:
 # ------------------------------------------------------------------------ steps
 
 
-class Step:
-    """A step of the agenda (each kind of step is a frozen dataclass)."""
-
-    __slots__ = ()
-    name: ClassVar[str | None] = None
-    """What views call the step while the game waits on it (``None``: it never waits)."""
-
-
-class Chance(Step):
-    """A step whose outcome is chance's."""
-
-    __slots__ = ()
-
-
 @dataclass(frozen=True, slots=True)
 class Dealing(Chance):
     """The ``k``-th card of the deal: the reserve, then each player, five rounds."""
@@ -226,7 +216,7 @@ class Flipping(Chance):
 
 
 @dataclass(frozen=True, slots=True)
-class Playing(Step):
+class Playing(Decision):
     """The turn of the person ``seat``: it decides (the marker of a turn in progress)."""
 
     name: ClassVar[str | None] = "turn"
@@ -236,13 +226,6 @@ class Playing(Step):
 @dataclass(frozen=True, slots=True)
 class AutomatonTurn(Step):
     """The turn of the automaton ``seat``: its procedure decides its next step."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class TurnOver(Step):
-    """The turn of ``seat`` is over: resume the turn it interrupted, or start the next."""
 
     seat: int
 
@@ -265,7 +248,7 @@ class Interrupting(Step):
 
 
 @dataclass(frozen=True, slots=True)
-class Robbing(Step):
+class Robbing(Decision):
     """``seat`` chooses whom to steal from (a draw once the draw pile is empty)."""
 
     name: ClassVar[str | None] = "steal"
@@ -273,7 +256,7 @@ class Robbing(Step):
 
 
 @dataclass(frozen=True, slots=True)
-class Giving(Step):
+class Giving(Decision):
     """``giver`` chooses a card of its hand, other than ``exclude``, for ``receiver``."""
 
     name: ClassVar[str | None] = "give"
@@ -282,9 +265,14 @@ class Giving(Step):
     reason: Gift
     exclude: int
 
+    @property
+    def seat(self) -> int:  # type: ignore[override]
+        """The giver decides."""
+        return self.giver
+
 
 @dataclass(frozen=True, slots=True)
-class Window(Step):
+class Window(Decision):
     """The response window after ``deed``: ``seats`` still to answer, in order."""
 
     name: ClassVar[str | None] = "window"
@@ -294,9 +282,14 @@ class Window(Step):
     interrupter: int
     """The seat that said "Interruption!" in this window, or -1."""
 
+    @property
+    def seat(self) -> int:  # type: ignore[override]
+        """The first seat still to answer decides."""
+        return self.seats[0]
+
 
 @dataclass(frozen=True, slots=True)
-class Stopped(Step):
+class Stopped(Decision):
     """Bluff: ``challenger`` said Stop to ``deed``; its ``actor`` verifies or concedes."""
 
     name: ClassVar[str | None] = "respond"
@@ -305,9 +298,14 @@ class Stopped(Step):
     deed: Deed
     interrupter: int
 
+    @property
+    def seat(self) -> int:  # type: ignore[override]
+        """The actor verifies or concedes."""
+        return self.actor
+
 
 @dataclass(frozen=True, slots=True)
-class Called(Step):
+class Called(Decision):
     """``seat`` was given the ``card`` it called and must place it (or, in Bluff, may
     give it up)."""
 

@@ -32,7 +32,7 @@ from terranova.games.evolution.rules.table import Table
 
 def respond(g: Table, stopped: Stopped, action: Action) -> None:
     """The stopped player verifies or concedes: the three cases."""
-    ag = g._agenda
+    ag = g.agenda
     ag.pop()
     actor, challenger, deed = stopped.actor, stopped.challenger, stopped.deed
     if action == VERIFY and deed.valid:
@@ -70,6 +70,6 @@ def in_the_wrong(g: Table, ctx: Turn, deed: Deed) -> None:
     g._last_series = deed.prev
     g._to_discard(deed.actor, deed.item)
     turns.end_turn(g, ctx, draw=False)
-    g._agenda.append(g._cfg.drawing["one or steal"][deed.actor])  # "... et en piocher une autre"
+    g.agenda.append(g._cfg.drawing["one or steal"][deed.actor])  # "... et en piocher une autre"
     if deed.source == "reserve":
-        g._agenda.append(REFILLING)
+        g.agenda.append(REFILLING)

@@ -15,20 +15,24 @@ from typing import TYPE_CHECKING, Any
 
 from terranova.core.actions import Action
 from terranova.core.scoring import ScoreLine
+from terranova.core.turns import AgendaState
 from terranova.games.evolution.actions import JOKER
 from terranova.games.evolution.cards import Deck
 from terranova.games.evolution.rules.configuration import Configuration
-from terranova.games.evolution.rules.steps import Dealing, Series, Step, Turn
+from terranova.games.evolution.rules.steps import Dealing, Series, Turn
 
 if TYPE_CHECKING:
     from terranova.games.evolution.rules.variant import Variant
 
 
-class Table:
+class Table(AgendaState):
     """A game's data: the cards on the table and in the hands, the turns in progress and
-    the agenda of steps; every chapter of the rules reads and changes it."""
+    the agenda of steps (the core turn engine's); every chapter of the rules reads and
+    changes it."""
 
     def __init__(self, deck: Deck, config: Configuration) -> None:
+        self.start_flow()
+        self.agenda.append(Dealing(0))
         c = config.cards
         n = c.n
         self.game_id = config.game_id
@@ -67,22 +71,17 @@ class Table:
         self._sheet: list[ScoreLine] = []  # the score sheet: a line per scoring event
         self._announced = [[False, False] for _ in range(c.max_era + 2)]  # open, close
         self._ctx: list[Turn] = []
-        self._agenda: list[Step] = [Dealing(0)]
         self._base = 0
         self._last_series: Series | None = None
         self._passes = 0
         self._idle = 0  # Bluff: turns in a row with no card kept, the draw pile empty
         self._turns = 0  # turns over, interruptions included (Bluff's limit)
-        self._over = False
         self._winners: list[int] = []
-        self._history: list[Action] = []
         self._deeds: list[tuple[int, str, bool]] = []  # (seat, action, valid)
         self._last_call: dict[str, Any] | None = None
         self._last_stop: dict[str, Any] | None = None
         self._last_stop_card = ""  # the card the stopped action names ("" if none)
-        # what the position allows, found when first asked (apply forgets them)
-        self._to_move: int | None = None
-        self._legal: list[Action] | None = None
+        # the legal actions as a set, made when first needed (changed() forgets it)
         self._legal_set: set[Action] | None = None
 
     # ------------------------------------------------------------ looking

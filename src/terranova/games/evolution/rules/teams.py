@@ -21,7 +21,7 @@ def asks(g: Table, seat: int) -> list[Action]:
 def ask(g: Table, ctx: Turn, mate: int) -> None:
     """The teammate chooses the card it gives."""
     ctx.asked = True
-    g._agenda.append(Giving(mate, ctx.seat, "request", -1))
+    g.agenda.append(Giving(mate, ctx.seat, "request", -1))
 
 
 def given_on_request(g: Table, giver: int, item: int) -> None:

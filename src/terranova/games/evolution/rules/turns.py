@@ -36,7 +36,7 @@ def end_turn(g: Table, ctx: Turn, draw: bool) -> None:
     card still in hand is discarded; then the end-of-turn draw (unless a Stop or a pass
     ended it)."""
     ctx.ended = True
-    ag = g._agenda
+    ag = g.agenda
     seat = ctx.seat
     for i in range(len(ag) - 1, -1, -1):
         if isinstance(ag[i], MARKERS):
@@ -50,7 +50,7 @@ def end_turn(g: Table, ctx: Turn, draw: bool) -> None:
 
 def next_turn(g: Table) -> None:
     """A turn is over: resume the turn it interrupted, or start the next player's."""
-    g._agenda.pop()
+    g.agenda.pop()
     ctx = g._ctx.pop()
     if g._v.turn_over(g, ctx):
         return
@@ -77,5 +77,5 @@ def earn(g: Table, ctx: Turn, earned: Reasons, era: int) -> None:
 
 
 def finish(g: Table, winners: list[int]) -> None:
-    g._over = True
+    g.over = True
     g._winners = winners

@@ -57,7 +57,7 @@ def view(g: EvolutionState, seat: int | None) -> dict[str, Any]:
             bit = 1 << seat
             entry["known"] = sorted([names[x] for x in hand if known.get(x, 0) & bit])
         hands.append(entry)
-    step = None if g._over else g._agenda[-1]
+    step = None if g.over else g.agenda[-1]
     out: dict[str, Any] = {
         "game": g.game_id,
         "mode": cfg.mode,
@@ -93,7 +93,7 @@ def view(g: EvolutionState, seat: int | None) -> dict[str, Any]:
         out["last_stop"] = {**out["last_stop"], "move": move(out["last_stop"]["action"])}
     v.table_view(g, out)
     turn = None
-    if g._ctx and not g._over:
+    if g._ctx and not g.over:
         ctx = g._ctx[-1]
         turn = {
             "seat": ctx.seat,
@@ -141,9 +141,9 @@ def describe(g: Table, action: Action, seat: int | None) -> str | None:
     """Draws into a hand, and the cards a steal takes or a player gives, are seen only by
     the players concerned (``draw ?``, ``take ?``, ``give ?`` for the others)."""
     text = str(action)
-    if g._over:
+    if g.over:
         return text
-    match g._agenda[-1]:
+    match g.agenda[-1]:
         case Dealing(k=k):
             slot = k % (g._n + 1)
             return text if slot == 0 or seat == slot - 1 else "deal ?"
@@ -262,10 +262,10 @@ def redeal(g: Table, other: Table, seat: int, rng: random.Random) -> None:
     if mapping:
         for ctx in other._ctx:
             ctx.requested = mapping.get(ctx.requested, ctx.requested)
-        other._agenda = [
+        other.agenda = [
             Giving(t.giver, t.receiver, t.reason, mapping.get(t.exclude, t.exclude))
             if isinstance(t, Giving)
             else t
-            for t in other._agenda
+            for t in other.agenda
         ]
-    other._legal = other._legal_set = None
+    other.changed()

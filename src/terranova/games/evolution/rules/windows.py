@@ -14,7 +14,7 @@ from terranova.games.evolution.rules.table import Table
 def open_window(g: Table, deed: Deed) -> None:
     """Record a challengeable action; its effects wait for its response window."""
     g._deeds.append((deed.actor, deed.text, deed.valid))
-    ag = g._agenda
+    ag = g.agenda
     ag.append(Settling(deed, -1, False))
     seats = g._v.window_seats(g, deed)
     if seats:
@@ -23,7 +23,7 @@ def open_window(g: Table, deed: Deed) -> None:
 
 def answer(g: Table, window: Window, action: Action) -> None:
     """The first seat of the window answers; the window closes when nobody is left."""
-    ag = g._agenda
+    ag = g.agenda
     ag.pop()
     seat, rest = window.seats[0], window.seats[1:]
     interrupter = window.interrupter

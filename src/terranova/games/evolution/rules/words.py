@@ -52,8 +52,8 @@ def say(g: Table, action: Action, seat: int | None) -> Said | str | None:
     if seen is None:
         return None
     dealt = None
-    if not g._over and isinstance(g._agenda[-1], Dealing):
-        dealt = g._agenda[-1].k % (g._n + 1)  # 0: the reserve, else a seat from 1
+    if not g.over and isinstance(g.agenda[-1], Dealing):
+        dealt = g.agenda[-1].k % (g._n + 1)  # 0: the reserve, else a seat from 1
     return words(g, seen_data(action, seen), seen, dealt)
 
 
