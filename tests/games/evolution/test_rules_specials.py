@@ -256,10 +256,10 @@ def test_a_call_for_a_card_in_the_draw_pile_fails_and_takes_nothing() -> None:
     # position put together by hand, seat 1's t4 moved back into the draw pile
     redealt = scenario_a()
     t4 = redealt.deck.index["t4"]
-    redealt._hand_remove(1, t4)
-    redealt._pile[redealt.deck.cards[t4].era].append(t4)
-    redealt._pile_n += 1
-    redealt._legal = redealt._legal_set = None
+    redealt.hand_remove(1, t4)
+    redealt.pile[redealt.deck.cards[t4].era].append(t4)
+    redealt.pile_n += 1
+    redealt.changed()
     hands = [redealt.hand(0), redealt.hand(1)]
     act(redealt, "call t4")
     assert redealt.view(None)["last_call"]["given_by"] is None

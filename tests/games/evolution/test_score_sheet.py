@@ -32,7 +32,7 @@ from tests.games.evolution.test_rules_options import (
 def sheet(state: EvolutionState) -> list[dict[str, Any]]:
     """The lines of the sheet, each line's words in English."""
     lines = state.view(None)[SCORING]
-    assert lines == [entry.json() for entry in state._sheet]  # the view holds them as data
+    assert lines == [entry.json() for entry in state.sheet]  # the view holds them as data
     return [
         {
             "seats": list(entry.seats),
@@ -41,7 +41,7 @@ def sheet(state: EvolutionState) -> list[dict[str, Any]]:
             "what": str(entry.what),
             "ply": entry.ply,
         }
-        for entry in state._sheet
+        for entry in state.sheet
     ]
 
 

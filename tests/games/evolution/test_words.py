@@ -110,7 +110,7 @@ def test_a_card_dealt_is_said_where_it_goes_and_hidden_from_others() -> None:
 
 
 def test_worked_examples_of_score_lines() -> None:
-    deck = explore()._deck
+    deck = explore().deck
     names = [card.named for card in deck.cards]
     feu = deck.cards.index(deck.by_id["feu"])
     line = card_line(names, 2, feu, True)
@@ -140,7 +140,7 @@ def test_a_finished_games_sheet_is_said_in_every_language(
     game_id: str, params: dict[str, Any]
 ) -> None:
     state = play_out(game_id, params, seed=7)
-    lines = state._sheet
+    lines = state.sheet
     assert lines
     for line in lines:
         assert line.kind_says is not None

@@ -19,16 +19,16 @@ from terranova.games.evolution.rules.table import Table
 
 def next_step(g: Table, ctx: Turn) -> None:
     """The automaton's procedure: turn over a card, or end its turn."""
-    hand = g._hands[ctx.seat]
+    hand = g.hands[ctx.seat]
     if ctx.a_left and hand:
-        g.agenda.append(g._cfg.flipping[ctx.seat])
+        g.agenda.append(g.config.flipping[ctx.seat])
         return
     ctx.a_left = 0
     if ctx.a_specials and hand:
         ctx.a_specials -= 1
         ctx.a_left = 2
         ctx.a_groups = True
-        g.agenda.append(g._cfg.flipping[ctx.seat])
+        g.agenda.append(g.config.flipping[ctx.seat])
         return
     ctx.a_specials = 0
     if ctx.a_groups:
@@ -40,60 +40,60 @@ def next_step(g: Table, ctx: Turn) -> None:
     if ctx.a_stop or not hand:
         turns.end_turn(g, ctx, draw=True)
         return
-    g.agenda.append(g._cfg.flipping[ctx.seat])
+    g.agenda.append(g.config.flipping[ctx.seat])
 
 
 def flip_outcome(g: Table, seat: int) -> list[tuple[Action, float]]:
     """Its first card, the one turned over (a single outcome)."""
-    c = g._c
-    return [(c.flip[min(g._hands[seat][0], c.n)], 1.0)]
+    c = g.tables
+    return [(c.flip[min(g.hands[seat][0], c.n)], 1.0)]
 
 
 def flip(g: Table, ctx: Turn) -> None:
     """It turns over its first card: a joker is a special action; a card whose
     prerequisites are all placed is placed; any other card is discarded. All the cards it
     places in a turn are one series (ruling 28)."""
-    c = g._c
+    c = g.tables
     seat = ctx.seat
-    hand = g._hands[seat]
+    hand = g.hands[seat]
     item = hand[0]
-    g._hand_remove(seat, item)
+    g.hand_remove(seat, item)
     group = ctx.a_left > 0
     if group:
         ctx.a_left -= 1
     era = 0
     earned: Reasons
     if item >= c.n:
-        g._out.append(item)
+        g.out.append(item)
         earned = JOKER_OUT
     elif placing.condition_1(g, item):
-        opened, closed = g._add_entry(item, item, True)
+        opened, closed = g.add_entry(item, item, True)
         ctx.a_count += 1
         ctx.placed += 1
-        g._v.score(g, seat, ctx.a_count, item, False)
+        g.variant.score(g, seat, ctx.a_count, item, False)
         era = c.era[item]
-        earned = g._v.automaton_specials(g, era, opened, closed)
-        g._last_series = Series(item, ctx.a_count, False)
-        g._hand_back(item, seat)
+        earned = g.variant.automaton_specials(g, era, opened, closed)
+        g.last_series = Series(item, ctx.a_count, False)
+        g.hand_back(item, seat)
         if group:
             ctx.a_placed = True
     else:
-        g._to_discard(seat, item)
+        g.to_discard(seat, item)
         if not group:
             ctx.a_stop = True
         return
-    if not hand and g._pile_size():
+    if not hand and g.pile_size():
         earned += EMPTIED  # emptied its hand
-        g._v.refill_hand(g, seat)
+        g.variant.refill_hand(g, seat)
     if earned:
         ctx.a_specials += len(earned)
-        g._v.score_specials(g, seat, earned, era)
+        g.variant.score_specials(g, seat, earned, era)
 
 
 def victim(g: Table, victims: list[int]) -> int:
     """Whom it robs: the player with the most cards, the nearest on its left on a tie."""
     best = victims[0]
     for v in victims:
-        if len(g._hands[v]) > len(g._hands[best]):
+        if len(g.hands[v]) > len(g.hands[best]):
             best = v
     return best

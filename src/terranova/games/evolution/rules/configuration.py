@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Any
 
 from terranova.core.errors import InvalidParameterError
 from terranova.core.turns import Step, TurnOver
@@ -39,9 +39,7 @@ from terranova.games.evolution.rules.steps import (
     Playing,
     Robbing,
 )
-
-if TYPE_CHECKING:
-    from terranova.games.evolution.rules.variant import Variant
+from terranova.games.evolution.rules.variant import Variant
 
 
 class CompiledDeck:
@@ -130,7 +128,7 @@ class Configuration:
     def __init__(
         self,
         deck: Deck,
-        variant: Variant,
+        variant: Variant[Any],
         players: int,
         automata: int,
         teams: int,
@@ -203,7 +201,7 @@ class Configuration:
 @lru_cache(maxsize=256, typed=True)
 def _cached(
     deck: Deck,
-    variant: Variant,
+    variant: Variant[Any],
     players: int,
     automata: int,
     teams: int,
@@ -215,7 +213,7 @@ def _cached(
 
 def configure(
     deck: Deck,
-    variant: Variant,
+    variant: Variant[Any],
     players: int,
     automata: int,
     teams: int,

@@ -21,14 +21,14 @@ RESERVE_SIZE = 5
 
 def outcomes(g: Table, step: Dealing | Drawing | Refilling) -> list[tuple[Action, float]]:
     """The next card of the draw pile: a card of the lowest era left, or a joker."""
-    c = g._c
+    c = g.tables
     actions = c.deal if isinstance(step, Dealing) else c.draw
-    cards = g._pile_n
-    jokers = len(g._pile_jokers)
+    cards = g.pile_n
+    jokers = len(g.pile_jokers)
     total = cards + jokers
     out: list[tuple[Action, float]] = []
     if cards:
-        low = g._lowest()
+        low = g.lowest()
         p = cards / total / len(low)
         out = [(actions[card], p) for card in sorted(low)]
     if jokers:
@@ -38,43 +38,43 @@ def outcomes(g: Table, step: Dealing | Drawing | Refilling) -> list[tuple[Action
 
 def outcome_actions(g: Table, step: Dealing | Drawing | Refilling) -> list[Action]:
     """The actions of :func:`outcomes`, in the same order, without their probabilities."""
-    c = g._c
+    c = g.tables
     actions = c.deal if isinstance(step, Dealing) else c.draw
-    out: list[Action] = [actions[card] for card in sorted(g._lowest())] if g._pile_n else []
-    if g._pile_jokers:
+    out: list[Action] = [actions[card] for card in sorted(g.lowest())] if g.pile_n else []
+    if g.pile_jokers:
         out.append(c.draw[c.n])
     return out
 
 
 def sample(g: Table, step: Dealing | Drawing | Refilling, rng: random.Random) -> Action:
-    c = g._c
-    jokers = len(g._pile_jokers)
-    if jokers and rng.randrange(g._pile_n + jokers) < jokers:
+    c = g.tables
+    jokers = len(g.pile_jokers)
+    if jokers and rng.randrange(g.pile_n + jokers) < jokers:
         return c.draw[c.n]
-    low = sorted(g._lowest())
+    low = sorted(g.lowest())
     return (c.deal if isinstance(step, Dealing) else c.draw)[low[rng.randrange(len(low))]]
 
 
 def draw(g: Table, step: Dealing | Drawing | Refilling, action: Action) -> None:
     """A card (or a joker) leaves the draw pile for where ``step`` sends it."""
     assert type(action) is Draw or type(action) is Deal
-    c = g._c
+    c = g.tables
     if action.card == JOKER:
-        item = g._pile_jokers.pop()
+        item = g.pile_jokers.pop()
     else:
         item = c.index[action.card]
-        g._pile[c.era[item]].remove(item)
-        g._pile_n -= 1
+        g.pile[c.era[item]].remove(item)
+        g.pile_n -= 1
     match step:
         case Dealing(k=k):
             deal(g, k, item)
         case Refilling():
             if item < c.n:
-                g._reserve.append(item)
+                g.reserve.append(item)
             else:  # ruling: a joker turned up for the reserve leaves the game
-                g._out.append(item)
+                g.out.append(item)
         case Drawing(seat=seat, mode=mode):
-            g._hand_add(seat, item, 0)
+            g.hand_add(seat, item, 0)
             if mode != "up to five":
                 g.agenda.pop()
 
@@ -82,13 +82,13 @@ def draw(g: Table, step: Dealing | Drawing | Refilling, action: Action) -> None:
 def deal(g: Table, k: int, item: int) -> None:
     """The ``k``-th card dealt: to the reserve (face up), then to each player (face
     down), and again, until each has five cards."""
-    slot = k % (g._n + 1)
+    slot = k % (g.players + 1)
     if slot == 0:
-        g._reserve.append(item)
+        g.reserve.append(item)
     else:
-        g._hand_add(slot - 1, item, 0)
+        g.hand_add(slot - 1, item, 0)
     k += 1
-    if k < (g._n + 1) * HAND_SIZE and g._pile_n:
+    if k < (g.players + 1) * HAND_SIZE and g.pile_n:
         g.agenda[-1] = Dealing(k)
     else:
         finish_deal(g)
@@ -97,9 +97,9 @@ def deal(g: Table, k: int, item: int) -> None:
 def finish_deal(g: Table) -> None:
     """What is left is the draw pile; the jokers are shuffled into it; seat 0 starts."""
     g.agenda.pop()
-    g._pile_jokers = g._box[:]
-    g._box = []
-    g._base = 0
+    g.pile_jokers = g.box[:]
+    g.box = []
+    g.base = 0
     turns.start_turn(g, 0, False)
 
 
@@ -108,12 +108,12 @@ def draw_waits(g: Table, step: Drawing) -> bool:
     agenda (a full hand), or, with the draw pile empty, replaced by a steal (a draw of
     Bluff or Stop) or by nothing."""
     ag = g.agenda
-    if not g._pile_size():
+    if not g.pile_size():
         ag.pop()
         if step.mode == "one or steal":
-            ag.append(g._cfg.robbing[step.seat])
+            ag.append(g.config.robbing[step.seat])
         return False
-    if step.mode == "up to five" and len(g._hands[step.seat]) >= HAND_SIZE:
+    if step.mode == "up to five" and len(g.hands[step.seat]) >= HAND_SIZE:
         ag.pop()
         return False
     return True
@@ -121,7 +121,7 @@ def draw_waits(g: Table, step: Drawing) -> bool:
 
 def refill_waits(g: Table) -> bool:
     """Whether chance is to draw for the reserve (five cards, while the draw pile lasts)."""
-    if len(g._reserve) >= RESERVE_SIZE or not g._pile_size():
+    if len(g.reserve) >= RESERVE_SIZE or not g.pile_size():
         g.agenda.pop()
         return False
     return True
@@ -129,7 +129,7 @@ def refill_waits(g: Table) -> bool:
 
 def deal_waits(g: Table) -> bool:
     """Whether chance is to deal (a small deck may run out during the deal)."""
-    if not g._pile_n:
+    if not g.pile_n:
         finish_deal(g)
         return False
     return True

@@ -105,13 +105,13 @@ def discard(g: Table, ctx: Turn, card: str) -> None:
     """Discard to end a turn: "si vous n'avez pas placé de cartes durant votre tour, vous
     devez vous défausser d'une carte avant de piocher et finir votre tour"."""
     seat = ctx.seat
-    item = g._find(g._hands[seat], card)
-    g._hand_remove(seat, item)
-    g._to_discard(seat, item)
+    item = g.find(g.hands[seat], card)
+    g.hand_remove(seat, item)
+    g.to_discard(seat, item)
     turns.end_turn(g, ctx, draw=True)
 
 
-class Explore(Variant):
+class Explore(Variant[Table]):
     """Discovery Explore's side of the rules (see the module doc)."""
 
     mode: ClassVar[str] = "explore"
@@ -122,47 +122,47 @@ class Explore(Variant):
     joker_cards = staticmethod(jokers.open_era_cards)
 
     def closing(self, g: Table, ctx: Turn) -> list[Action]:
-        hand = g._hands[ctx.seat]
+        hand = g.hands[ctx.seat]
         if ctx.placed or not hand:
             return [END]
-        return g._card_actions(hand, g._c.discard)  # no card placed: end by discarding
+        return g.card_actions(hand, g.tables.discard)  # no card placed: end by discarding
 
     def window_answers(self, g: Table, seat: int, interrupter: int) -> list[Action]:
         return [ACCEPT, INTERRUPT]
 
     def called_answers(self, g: Table, ctx: Turn, card: int) -> list[Action]:
-        card_id = g._c.ids[card]
+        card_id = g.tables.ids[card]
         out: list[Action] = [PlaceCalled(card_id, False)]
         if ctx.last >= 0 and placing.condition_2(g, ctx, card):
             out.append(PlaceCalled(card_id, True))
         return out
 
     def window_seats(self, g: Table, deed: Deed) -> tuple[int, ...]:
-        if not isinstance(deed, Placement) or not g._cfg.jokers:
+        if not isinstance(deed, Placement) or not g.config.jokers:
             return ()
-        return tuple(s for s in g._cfg.persons_after[deed.actor] if g._has_joker(s))
+        return tuple(s for s in g.config.persons_after[deed.actor] if g.has_joker(s))
 
     def score(self, g: Table, seat: int, points: int, card: int, joker: bool) -> None:
-        g._points[seat] += points
-        what = card_line(g._c.names, points, card, joker)
-        seats = g._cfg.credited[seat]
-        g._sheet.append(ScoreLine(seats, points, "card", what, g.ply, CARD))
+        g.seat_points[seat] += points
+        what = card_line(g.tables.names, points, card, joker)
+        seats = g.config.credited[seat]
+        g.sheet.append(ScoreLine(seats, points, "card", what, g.ply, CARD))
 
     def score_specials(self, g: Table, seat: int, earned: Reasons, era: int) -> None:
-        g._points[seat] += SPECIAL_BONUS * len(earned)
-        seats = g._cfg.credited[seat]
-        era_name: Said | str = g._c.era_names.get(era, "")
+        g.seat_points[seat] += SPECIAL_BONUS * len(earned)
+        seats = g.config.credited[seat]
+        era_name: Said | str = g.tables.era_names.get(era, "")
         ply = g.ply
         for reason in earned:
             what = special_line(reason, era, era_name)
             line = ScoreLine(seats, SPECIAL_BONUS, "special action", what, ply, SPECIAL_ACTION)
-            g._sheet.append(line)
+            g.sheet.append(line)
 
     def replace(self, g: Table, seat: int) -> None:
-        g.agenda.append(g._cfg.drawing["one"][seat])
+        g.agenda.append(g.config.drawing["one"][seat])
 
     def refill_hand(self, g: Table, seat: int) -> None:
-        g.agenda.append(g._cfg.drawing["up to five"][seat])
+        g.agenda.append(g.config.drawing["up to five"][seat])
 
     def call(self, g: Table, ctx: Turn, card: int, text: str) -> None:
         specials.answer_call(g, ctx, card, checked=True)
@@ -176,21 +176,21 @@ class Explore(Variant):
     def open_turn(self, g: Table, ctx: Turn) -> None:
         seat = ctx.seat
         ag = g.agenda
-        ag.append(g._cfg.markers[seat])
-        pile = g._pile_size()
-        if ctx.interruption and not g._hands[seat] and pile:
-            ag.append(g._cfg.drawing["up to five"][seat])  # the joker was its last card
-        elif not pile and g._victims(seat):
-            ag.append(g._cfg.robbing[seat])  # the draw pile is empty: a theft starts the turn
+        ag.append(g.config.markers[seat])
+        pile = g.pile_size()
+        if ctx.interruption and not g.hands[seat] and pile:
+            ag.append(g.config.drawing["up to five"][seat])  # the joker was its last card
+        elif not pile and g.victims(seat):
+            ag.append(g.config.robbing[seat])  # the draw pile is empty: a theft starts the turn
 
     def closing_draw(self, g: Table, ctx: Turn) -> None:
-        g.agenda.append(g._cfg.drawing["up to five"][ctx.seat])
+        g.agenda.append(g.config.drawing["up to five"][ctx.seat])
 
     def turn_over(self, g: Table, ctx: Turn) -> bool:
         return False
 
     def round_over(self, g: Table) -> bool:
-        if any(g._hands):
+        if any(g.hands):
             return False
         turns.finish(g, [])  # "lorsque plus aucun joueur n'a de cartes en main"
         return True
@@ -198,21 +198,21 @@ class Explore(Variant):
     between_actions = None
 
     def scores(self, g: Table) -> list[int]:
-        if not g._cfg.teams:
-            return g._points[:]
+        if not g.config.teams:
+            return g.seat_points[:]
         return teams.pooled(g)
 
     def estimate(self, g: Table, seat: int) -> float:
         return float(self.scores(g)[seat])
 
     def table_view(self, g: Table, out: dict[str, Any]) -> None:
-        c = g._c
+        c = g.tables
         ids, era, n = c.ids, c.era, c.n
         out["tree"] = [
             {"card": ids[card], "era": era[card], "joker": item >= n}
-            for item, card in zip(g._tree, g._tree_card, strict=True)
+            for item, card in zip(g.tree, g.tree_card, strict=True)
         ]
-        placed, size = g._era_count, c.era_size
+        placed, size = g.era_count, c.era_size
         out["eras"] = [
             {
                 "era": e,

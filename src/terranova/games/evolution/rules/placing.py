@@ -20,7 +20,7 @@ from terranova.games.evolution.rules.table import Table
 
 def condition_1(g: Table, card: int) -> bool:
     """Condition #1 (prérequis): every prerequisite of ``card`` is placed."""
-    return not g._c.prereq[card] & ~g._placed
+    return not g.tables.prereq[card] & ~g.placed
 
 
 def condition_2(g: Table, ctx: Turn, card: int) -> bool:
@@ -29,17 +29,17 @@ def condition_2(g: Table, ctx: Turn, card: int) -> bool:
     prerequisite links, rule 2.3)."""
     if ctx.last < 0:
         return False
-    masks = g._c.plink if ctx.joker else g._c.link
+    masks = g.tables.plink if ctx.joker else g.tables.link
     return bool(masks[ctx.last] >> card & 1)
 
 
 def placeable(g: Table, ctx: Turn) -> list[Action]:
     """The placements that keep the rules: condition #1, and condition #2 unless the
     placement starts a series; from the hand, the reserve, the other players' discards."""
-    c = g._c
+    c = g.tables
     n = c.n
     seat = ctx.seat
-    placed = g._placed
+    placed = g.placed
     prereq = c.prereq
     if ctx.can_start:
         link_mask = -1
@@ -49,15 +49,15 @@ def placeable(g: Table, ctx: Turn) -> list[Action]:
         link_mask = 0
     out: list[Action] = [
         c.place_hand[x]
-        for x in sorted(g._hands[seat])
+        for x in sorted(g.hands[seat])
         if x < n and not prereq[x] & ~placed and link_mask >> x & 1
     ]
     out += [
         c.place_reserve[x]
-        for x in sorted(g._reserve)
+        for x in sorted(g.reserve)
         if not prereq[x] & ~placed and link_mask >> x & 1
     ]
-    for s, discard in enumerate(g._discards):
+    for s, discard in enumerate(g.discards):
         if s != seat:
             out += [
                 c.place_discard(s, x)
@@ -73,22 +73,22 @@ def place(g: Table, ctx: Turn, card: int, source: Source, src: int, new: bool, t
     placed: the placement records whether it kept the rules."""
     seat = ctx.seat
     if source == "hand":
-        g._hand_remove(seat, card)
+        g.hand_remove(seat, card)
     elif source == "reserve":
-        g._reserve.remove(card)
+        g.reserve.remove(card)
     elif source == "discard":
-        g._discards[src].remove(card)
+        g.discards[src].remove(card)
     valid = condition_1(g, card) and (new or condition_2(g, ctx, card))
-    prev = g._last_series
-    opened, closed = g._add_entry(card, card, valid)
+    prev = g.last_series
+    opened, closed = g.add_entry(card, card, valid)
     if new:
         ctx.last, ctx.length, ctx.joker = card, 1, False
     else:
         ctx.last, ctx.length = card, ctx.length + 1
     ctx.can_start = False
-    g._v.score(g, seat, ctx.length, card, False)
-    g._last_series = Series(card, ctx.length, ctx.joker)
-    earned = g._v.era_specials(opened, closed)
+    g.variant.score(g, seat, ctx.length, card, False)
+    g.last_series = Series(card, ctx.length, ctx.joker)
+    earned = g.variant.era_specials(opened, closed)
     windows.open_window(g, Placement(seat, valid, text, card, card, source, prev, earned))
 
 
@@ -100,11 +100,11 @@ def settle(g: Table, ctx: Turn, deed: Placement) -> None:
     ctx.placed += 1
     earned = deed.earned
     if deed.source != "joker":
-        g._hand_back(deed.card, actor)
-    if deed.source in ("hand", "joker") and not g._hands[actor] and g._pile_size():
+        g.hand_back(deed.card, actor)
+    if deed.source in ("hand", "joker") and not g.hands[actor] and g.pile_size():
         earned += EMPTIED  # emptied the hand
-        g._v.refill_hand(g, actor)
+        g.variant.refill_hand(g, actor)
     if earned:
-        turns.earn(g, ctx, earned, g._c.era[deed.card])
+        turns.earn(g, ctx, earned, g.tables.era[deed.card])
     if deed.source == "reserve":
         g.agenda.append(REFILLING)

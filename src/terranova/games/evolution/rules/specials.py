@@ -16,16 +16,16 @@ NEXT_ERA_CLOSED = "the next era was not open"
 
 def special_actions(g: Table, ctx: Turn) -> list[Action]:
     """What a special action may do now (the seat whose turn it is has one)."""
-    c = g._c
+    c = g.tables
     seat = ctx.seat
-    hand = g._hands[seat]
+    hand = g.hands[seat]
     out: list[Action] = [] if ctx.can_start else [REPLAY]
-    victims = [v for v in range(g._n) if v != seat and g._hands[v]]
+    victims = [v for v in range(g.players) if v != seat and g.hands[v]]
     out += [c.steal[v] for v in victims]
     if hand:
         out += [c.exchange[v] for v in victims]
     if len(hand) >= 2:
-        out += g._card_actions(hand, c.special_discard)
+        out += g.card_actions(hand, c.special_discard)
     out += c.call
     return out
 
@@ -49,30 +49,30 @@ def special_discard(g: Table, ctx: Turn, action: SpecialDiscard) -> None:
     """4. Défausser: discard a card, not your last one."""
     ctx.specials -= 1
     seat = ctx.seat
-    item = g._find(g._hands[seat], action.card)
-    g._hand_remove(seat, item)
-    g._to_discard(seat, item)
+    item = g.find(g.hands[seat], action.card)
+    g.hand_remove(seat, item)
+    g.to_discard(seat, item)
 
 
 def call(g: Table, ctx: Turn, card: int, text: str) -> None:
     """5. Appeler: "J'appelle [nom de la carte]" (the variant says when it is answered)."""
     ctx.specials -= 1
-    g._v.call(g, ctx, card, text)
+    g.variant.call(g, ctx, card, text)
 
 
 def call_fails(g: Table, card: int) -> str | None:
     """Why a call of ``card`` fails, as far as the table shows it (rule 2.2, "Échec"): the
     era after its own is not open (ruling 12), or the card is placed, in the reserve or in
     a discard; ``None`` if none of these."""
-    c = g._c
+    c = g.tables
     era = c.era[card]
-    if era >= c.max_era or not g._era_count[era + 1]:
+    if era >= c.max_era or not g.era_count[era + 1]:
         return NEXT_ERA_CLOSED  # a call that may not be made
-    if g._real >> card & 1:
+    if g.real >> card & 1:
         return "the card was already placed"
-    if card in g._reserve:
+    if card in g.reserve:
         return "the card was in the reserve"
-    if any(card in d for d in g._discards):
+    if any(card in d for d in g.discards):
         return "the card was in a discard"
     return None
 
@@ -83,35 +83,35 @@ def answer_call(g: Table, ctx: Turn, card: int, checked: bool) -> None:
     turn with its draw. ``checked``: the call is checked at once (Explore); in Bluff only
     who holds the card matters: the rest was for a Stop to catch."""
     seat = ctx.seat
-    own = card in g._hands[seat]
+    own = card in g.hands[seat]
     reason = call_fails(g, card) if checked else None
     if reason == NEXT_ERA_CLOSED:
         own = False  # takes nothing
     holder = -1
     if reason is None and not own:
-        n = g._n
-        holder = next((s for k in range(1, n) if card in g._hands[s := (seat + k) % n]), -1)
+        n = g.players
+        holder = next((s for k in range(1, n) if card in g.hands[s := (seat + k) % n]), -1)
         if holder < 0:
             reason = "nobody had the card"
     if own:
         reason = "the card was in your hand"
     if holder >= 0:
-        g._hand_remove(holder, card)
+        g.hand_remove(holder, card)
         if checked and not placing.condition_1(g, card):
             reason = "a prerequisite is missing"
-            g._to_discard(seat, card)
+            g.to_discard(seat, card)
             turns.end_turn(g, ctx, draw=True)
         else:
             g.agenda.append(Called(seat, card))
-        g._v.replace(g, holder)  # the holder replaces the card at once (Explore)
+        g.variant.replace(g, holder)  # the holder replaces the card at once (Explore)
     else:
         if own:
-            g._hand_remove(seat, card)
-            g._to_discard(seat, card)
+            g.hand_remove(seat, card)
+            g.to_discard(seat, card)
         turns.end_turn(g, ctx, draw=True)
-    g._last_call = {
+    g.last_call = {
         "seat": seat,
-        "card": g._c.ids[card],
+        "card": g.tables.ids[card],
         "given_by": holder if holder >= 0 else None,
         "failed": reason,
     }
@@ -122,9 +122,9 @@ def answer_call(g: Table, ctx: Turn, card: int, checked: bool) -> None:
 
 def take_outcomes(g: Table, victim: int) -> list[tuple[Action, float]]:
     """A card taken blindly: any card of the hand (from the automaton, its last)."""
-    c = g._c
-    hand = g._hands[victim]
-    if g._auto[victim]:
+    c = g.tables
+    hand = g.hands[victim]
+    if g.auto[victim]:
         return [(c.take[min(hand[-1], c.n)], 1.0)]
     size = len(hand)
     held = sorted(x for x in hand if x < c.n)
@@ -137,9 +137,9 @@ def take_outcomes(g: Table, victim: int) -> list[tuple[Action, float]]:
 def take_actions(g: Table, victim: int) -> list[Action]:
     """The actions of :func:`take_outcomes`, in the same order, without their
     probabilities."""
-    c = g._c
-    hand = g._hands[victim]
-    if g._auto[victim]:
+    c = g.tables
+    hand = g.hands[victim]
+    if g.auto[victim]:
         return [c.take[min(hand[-1], c.n)]]
     held = sorted(x for x in hand if x < c.n)
     out: list[Action] = [c.take[x] for x in held]
@@ -153,12 +153,12 @@ def take(g: Table, step: Taking, action: Action) -> None:
     action), or the thief gives a card back (an exchange)."""
     assert type(action) is Take
     thief, victim = step.thief, step.victim
-    hand = g._hands[victim]
-    item = hand[-1] if g._auto[victim] else g._find(hand, action.card)
-    g._hand_remove(victim, item)
-    g._hand_add(thief, item, 1 << victim)
+    hand = g.hands[victim]
+    item = hand[-1] if g.auto[victim] else g.find(hand, action.card)
+    g.hand_remove(victim, item)
+    g.hand_add(thief, item, 1 << victim)
     if step.reason == "special":
-        g._v.replace(g, victim)
+        g.variant.replace(g, victim)
     elif step.reason == "exchange":
         g.agenda.append(Giving(thief, victim, "exchange", item))
 
@@ -167,9 +167,9 @@ def give(g: Table, step: Giving, action: Action) -> None:
     """The giver's card goes to the receiver's hand (an exchange, a request, Stop case 3)."""
     assert type(action) is Give
     giver, exclude = step.giver, step.exclude
-    hand = [x for x in g._hands[giver] if x != exclude]
-    item = g._find(hand, action.card)
-    g._hand_remove(giver, item)
-    g._hand_add(step.receiver, item, 1 << giver)
+    hand = [x for x in g.hands[giver] if x != exclude]
+    item = g.find(hand, action.card)
+    g.hand_remove(giver, item)
+    g.hand_add(step.receiver, item, 1 << giver)
     if step.reason == "request":
         teams.given_on_request(g, giver, item)

@@ -65,7 +65,7 @@ from terranova.games.evolution.rules import (
     windows,
     words,
 )
-from terranova.games.evolution.rules.configuration import CompiledDeck, configure
+from terranova.games.evolution.rules.configuration import configure
 from terranova.games.evolution.rules.steps import (
     Abandon,
     Announcement,
@@ -92,7 +92,7 @@ from terranova.games.evolution.rules.variant import Variant
 
 EXPLORE = "explore"
 BLUFF = "bluff"
-VARIANTS: dict[str, Variant] = {EXPLORE: explore.EXPLORE_RULES, BLUFF: bluff.BLUFF_RULES}
+VARIANTS: dict[str, Variant[Table]] = {EXPLORE: explore.EXPLORE_RULES, BLUFF: bluff.BLUFF_RULES}
 
 
 class EvolutionState(Table):
@@ -120,47 +120,32 @@ class EvolutionState(Table):
 
     @property
     def num_seats(self) -> int:
-        return self._n
-
-    @property
-    def deck(self) -> Deck:
-        """The deck this game is played with."""
-        return self._deck
-
-    @property
-    def tables(self) -> CompiledDeck:
-        """The deck's compiled tables (bit masks, shared action objects), shared by every
-        state of the game's configuration; bots read them."""
-        return self._c
-
-    @property
-    def mode(self) -> str:
-        """``explore`` or ``bluff``."""
-        return self._cfg.mode
+        return self.players
 
     # the turn engine's hooks: what each step of the agenda means
 
     def options(self, step: Step) -> list[Action]:
+        # the cases in about the order of how often they come
         match step:
             case Playing():
-                return self._turn_actions(self._ctx[-1])
-            case Window(seats=seats, interrupter=interrupter):
-                return self._v.window_answers(self, seats[0], interrupter)
-            case Stopped():
-                return [VERIFY, CONCEDE]
-            case Robbing(seat=seat):
-                return [self._c.steal[v] for v in self._victims(seat)]
-            case Giving(giver=giver, exclude=exclude):
-                hand = [x for x in self._hands[giver] if x != exclude]
-                return self._card_actions(hand, self._c.give)
-            case Called(card=card):
-                return self._v.called_answers(self, self._ctx[-1], card)
+                return self._turn_actions(self.ctx[-1])
             case Dealing() | Drawing() | Refilling():
                 return drawing.outcome_actions(self, step)
             case Taking(victim=victim):
                 return specials.take_actions(self, victim)
             case Chance():
                 return [a for a, _ in self.outcomes(step)]
+            case Window(seats=seats, interrupter=interrupter):
+                return self.variant.window_answers(self, seats[0], interrupter)
+            case Stopped():
+                return [VERIFY, CONCEDE]
+            case Robbing(seat=seat):
+                return [self.tables.steal[v] for v in self.victims(seat)]
+            case Giving(giver=giver, exclude=exclude):
+                hand = [x for x in self.hands[giver] if x != exclude]
+                return self.card_actions(hand, self.tables.give)
+            case Called(card=card):
+                return self.variant.called_answers(self, self.ctx[-1], card)
             case _:  # pragma: no cover
                 raise AssertionError(f"step {step} waits for nobody")
 
@@ -178,7 +163,7 @@ class EvolutionState(Table):
         ag = self.agenda
         match step:
             case Playing():
-                self._play(self._ctx[-1], action)
+                self._play(self.ctx[-1], action)
             case Dealing() | Drawing() | Refilling():
                 drawing.draw(self, step, action)
             case Window():
@@ -190,7 +175,7 @@ class EvolutionState(Table):
                 stop.respond(self, step, action)
             case Flipping():
                 ag.pop()
-                automaton.flip(self, self._ctx[-1])
+                automaton.flip(self, self.ctx[-1])
             case Robbing(seat=seat):
                 assert type(action) is Steal
                 ag[-1] = Taking(seat, action.seat, "forced")
@@ -204,9 +189,9 @@ class EvolutionState(Table):
     def proceed(self, step: Step) -> bool:
         # the cases in about the order of how often they come
         ag = self.agenda
-        settle = self._v.between_actions  # Bluff: everybody draws, or the winner
         match step:
             case Playing():
+                settle = self.variant.between_actions  # Bluff: everybody draws, or the winner
                 return settle is not None and settle(self)
             case Drawing():
                 return not drawing.draw_waits(self, step)
@@ -216,28 +201,30 @@ class EvolutionState(Table):
                 ag.pop()
                 self._settle(step)
             case TurnOver():
+                settle = self.variant.between_actions
                 if settle is None or not settle(self):
                     turns.next_turn(self)
             case Taking(victim=victim):
-                if self._hands[victim]:
+                if self.hands[victim]:
                     return False
                 ag.pop()  # nothing to take
             case Robbing(seat=seat):
-                victims = self._victims(seat)
+                victims = self.victims(seat)
                 if not victims:
                     ag.pop()
-                elif self._auto[seat]:
+                elif self.auto[seat]:
                     ag[-1] = Taking(seat, automaton.victim(self, victims), "forced")
                 else:
                     return False
             case Giving(giver=giver, exclude=exclude):
-                if not [x for x in self._hands[giver] if x != exclude]:
+                if not [x for x in self.hands[giver] if x != exclude]:
                     ag.pop()  # nothing to give
                     return True
                 return False
             case AutomatonTurn():
+                settle = self.variant.between_actions
                 if settle is None or not settle(self):
-                    automaton.next_step(self, self._ctx[-1])
+                    automaton.next_step(self, self.ctx[-1])
             case Refilling():
                 return not drawing.refill_waits(self)
             case Dealing():
@@ -257,7 +244,7 @@ class EvolutionState(Table):
     def is_legal(self, action: Action) -> bool:
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._list_legal()
+            legal = self._legal = [] if self.over else self.options(self.agenda[-1])
         # an action chosen from the legal ones (or drawn by sample_chance) is one of the
         # very objects listed: found by identity, without hashing every legal action
         if any(map(is_, legal, repeat(action))):
@@ -285,42 +272,42 @@ class EvolutionState(Table):
         match top:
             case Dealing() | Drawing() | Refilling():
                 return drawing.sample(self, top, rng)
-            case Taking(victim=victim) if not self._auto[victim]:
-                hand = self._hands[victim]
+            case Taking(victim=victim) if not self.auto[victim]:
+                hand = self.hands[victim]
                 pick = sorted(hand)[rng.randrange(len(hand))]
-                return self._c.take[min(pick, self._c.n)]
+                return self.tables.take[min(pick, self.tables.n)]
         return self.chance_outcomes()[0][0]
 
     def clone(self) -> Self:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other._pile = [p[:] for p in self._pile]
-        other._pile_jokers = self._pile_jokers[:]
-        other._hands = [h[:] for h in self._hands]
-        other._emptied = self._emptied[:]
-        other._known = self._known.copy()
-        other._reserve = self._reserve[:]
-        other._discards = [d[:] for d in self._discards]
-        other._out = self._out[:]
-        other._tree = self._tree[:]
-        other._tree_card = self._tree_card[:]
-        other._tree_valid = self._tree_valid[:]
-        other._rep = self._rep[:]
-        other._era_count = self._era_count[:]
-        other._points = self._points[:]
-        other._sheet = self._sheet[:]
-        other._announced = [a[:] for a in self._announced]
-        other._ctx = [t.copy() for t in self._ctx]
+        other.pile = [p[:] for p in self.pile]
+        other.pile_jokers = self.pile_jokers[:]
+        other.hands = [h[:] for h in self.hands]
+        other.emptied = self.emptied[:]
+        other.known = self.known.copy()
+        other.reserve = self.reserve[:]
+        other.discards = [d[:] for d in self.discards]
+        other.out = self.out[:]
+        other.tree = self.tree[:]
+        other.tree_card = self.tree_card[:]
+        other.tree_valid = self.tree_valid[:]
+        other.rep = self.rep[:]
+        other.era_count = self.era_count[:]
+        other.seat_points = self.seat_points[:]
+        other.sheet = self.sheet[:]
+        other.announced = [a[:] for a in self.announced]
+        other.ctx = [t.copy() for t in self.ctx]
         self.copy_flow(other)  # the agenda's steps are frozen: shared
-        other._winners = self._winners[:]
-        other._deeds = self._deeds[:]
+        other.winning_seats = self.winning_seats[:]
+        other.deed_log = self.deed_log[:]
         return other
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
     def scores(self) -> list[int]:
-        return self._v.scores(self)
+        return self.variant.scores(self)
 
     def returns(self) -> list[int]:
         return self.scores()
@@ -328,16 +315,16 @@ class EvolutionState(Table):
     def winners(self) -> list[int]:
         """Explore's best scores; Bluff's winners are named by how it ended, and a game
         that ended with no winner has none (not every seat sharing a score of 0)."""
-        if self.over and self._v.mode == "bluff":
-            return self._winners[:]
+        if self.over and self.variant.mode == "bluff":
+            return self.winning_seats[:]
         return super().winners()
 
     def points(self) -> list[int] | None:
         """Bluff is won or lost, with no points."""
-        return None if self._v.mode == "bluff" else self.scores()
+        return None if self.variant.mode == "bluff" else self.scores()
 
     def params(self) -> dict[str, Any]:
-        cfg = self._cfg
+        cfg = self.config
         return {
             "players": cfg.players,
             "automata": cfg.automata,
@@ -347,7 +334,7 @@ class EvolutionState(Table):
         }
 
     def estimate(self, seat: int) -> float:
-        return self._v.estimate(self, seat)
+        return self.variant.estimate(self, seat)
 
     def resample(self, seat: int, rng: random.Random) -> Self:
         """Redeal what ``seat`` has not seen (:func:`.views.redeal`). Once Bluff is over
@@ -356,7 +343,7 @@ class EvolutionState(Table):
         other.start_flow()  # a history of its own, the same agenda
         other.agenda = self.agenda[:]
         other.over = self.over
-        if self.over and self._v.shows_hands_at_end:
+        if self.over and self.variant.shows_hands_at_end:
             return other
         views.redeal(self, other, seat, rng)
         return other
@@ -405,10 +392,9 @@ class EvolutionState(Table):
         card each entry stands for and whether it is a joker. Every entry was shown face up
         when it was placed; ``view`` shows only the top, because players must remember the
         rest. (Explore: the tree, which everyone sees.)"""
-        c = self._c
+        c = self.tables
         return [
-            (c.ids[card], item >= c.n)
-            for item, card in zip(self._tree, self._tree_card, strict=True)
+            (c.ids[card], item >= c.n) for item, card in zip(self.tree, self.tree_card, strict=True)
         ]
 
     # -------------------------------------------------------- inspection (tests)
@@ -416,34 +402,34 @@ class EvolutionState(Table):
     def zones(self) -> dict[str, list[int]]:
         """Every card and joker by where it lies (for checks that each is in one place)."""
         out: dict[str, list[int]] = {
-            "pile": [x for cards in self._pile for x in cards] + self._pile_jokers,
-            "reserve": self._reserve[:],
-            "tree": self._tree[:],
-            "out": self._out[:],
+            "pile": [x for cards in self.pile for x in cards] + self.pile_jokers,
+            "reserve": self.reserve[:],
+            "tree": self.tree[:],
+            "out": self.out[:],
             "called": [t.card for t in self.agenda if isinstance(t, Called)],
-            "box": self._box[:],
+            "box": self.box[:],
         }
-        for s in range(self._n):
-            out[f"hand {s}"] = self._hands[s][:]
-            out[f"discard {s}"] = self._discards[s][:]
+        for s in range(self.players):
+            out[f"hand {s}"] = self.hands[s][:]
+            out[f"discard {s}"] = self.discards[s][:]
         return out
 
     def deeds(self) -> list[tuple[int, str, bool]]:
         """Every challengeable action so far: (seat, action, whether it was valid)."""
-        return self._deeds[:]
+        return self.deed_log[:]
 
     def tree_validity(self) -> list[tuple[str, bool]]:
         """The tree (Bluff: the pile, bottom first): each card and whether it was valid."""
-        c = self._c
+        c = self.tables
         return [
-            (self._name(item) if item < c.n else f"joker as {c.ids[card]}", valid)
-            for item, card, valid in zip(self._tree, self._tree_card, self._tree_valid, strict=True)
+            (self.item_name(item) if item < c.n else f"joker as {c.ids[card]}", valid)
+            for item, card, valid in zip(self.tree, self.tree_card, self.tree_valid, strict=True)
         ]
 
     def hand(self, seat: int) -> list[str]:
         """The cards in a seat's hand, in order (an automaton's face-down row: first to
         be turned over first)."""
-        return [self._name(x) for x in self._hands[seat]]
+        return [self.item_name(x) for x in self.hands[seat]]
 
     # ================================================================= legal
 
@@ -453,14 +439,14 @@ class EvolutionState(Table):
         if ctx.fresh:
             if turns.may_pass(self, ctx):
                 out.append(PASS)
-            if not ctx.asked and self._mates[ctx.seat]:
+            if not ctx.asked and self.mates[ctx.seat]:
                 out += teams.asks(self, ctx.seat)
-        out += self._v.placements(self, ctx)
-        if ctx.can_start and self._has_joker(ctx.seat):  # at the start, or after a replay
+        out += self.variant.placements(self, ctx)
+        if ctx.can_start and self.has_joker(ctx.seat):  # at the start, or after a replay
             out += jokers.joker_actions(self)
         if ctx.specials:
             out += specials.special_actions(self, ctx)
-        out += self._v.closing(self, ctx)
+        out += self.variant.closing(self, ctx)
         return out
 
     # ========================================================== applying
@@ -474,7 +460,7 @@ class EvolutionState(Table):
             turns.end_turn(self, ctx, draw=True)
             return
         ctx.fresh = False
-        index = self._c.index
+        index = self.tables.index
         # type(action) is ...: actions are ABCs, whose isinstance checks (and class
         # patterns) are slow
         if type(action) is PlaceHand:
@@ -515,14 +501,14 @@ class EvolutionState(Table):
             return
         assert type(action) is PlaceCalled
         new = not action.series
-        placing.place(self, self._ctx[-1], card, "called", -1, new, str(action))
+        placing.place(self, self.ctx[-1], card, "called", -1, new, str(action))
 
     # ========================================================== settling
 
     def _settle(self, step: Settling) -> None:
         """What a deed does once its window is closed (``step.wrong``: a Stop found its
         author in the wrong, cases 2 and 3), then an interruption's extra turn."""
-        ctx = self._ctx[-1]
+        ctx = self.ctx[-1]
         if step.interrupter >= 0:
             self.agenda.append(Interrupting(step.interrupter))  # after everything below
         deed = step.deed

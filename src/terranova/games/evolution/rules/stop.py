@@ -38,17 +38,17 @@ def respond(g: Table, stopped: Stopped, action: Action) -> None:
     if action == VERIFY and deed.valid:
         case = 1  # the challenger was wrong
         ag[-1] = Settling(deed, stopped.interrupter, False)
-        ag.append(g._cfg.drawing["one or steal"][challenger])
+        ag.append(g.config.drawing["one or steal"][challenger])
     elif action == CONCEDE:
         case = 2
         ag[-1] = Settling(deed, stopped.interrupter, True)
-        if g._hands[challenger]:
+        if g.hands[challenger]:
             ag.append(Taking(actor, challenger, "stop case 2"))
     else:
         case = 3
         ag[-1] = Settling(deed, stopped.interrupter, True)
         ag.append(Giving(challenger, actor, "stop case 3", -1))
-    g._last_stop = {
+    g.last_stop = {
         "action": deed.text,
         "actor": actor,
         "stopped_by": challenger,
@@ -56,7 +56,7 @@ def respond(g: Table, stopped: Stopped, action: Action) -> None:
         "valid": deed.valid if case != 2 else None,
     }
     # the card the action names, if it names one
-    g._last_stop_card = g._c.ids[deed.card] if isinstance(deed, Placement | Calling) else ""
+    g.last_stop_card = g.tables.ids[deed.card] if isinstance(deed, Placement | Calling) else ""
 
 
 def in_the_wrong(g: Table, ctx: Turn, deed: Deed) -> None:
@@ -66,10 +66,10 @@ def in_the_wrong(g: Table, ctx: Turn, deed: Deed) -> None:
     if not isinstance(deed, Placement):
         turns.end_turn(g, ctx, draw=False)
         return
-    g._remove_entry(len(g._tree) - 1)
-    g._last_series = deed.prev
-    g._to_discard(deed.actor, deed.item)
+    g.remove_entry(len(g.tree) - 1)
+    g.last_series = deed.prev
+    g.to_discard(deed.actor, deed.item)
     turns.end_turn(g, ctx, draw=False)
-    g.agenda.append(g._cfg.drawing["one or steal"][deed.actor])  # "... et en piocher une autre"
+    g.agenda.append(g.config.drawing["one or steal"][deed.actor])  # "... et en piocher une autre"
     if deed.source == "reserve":
         g.agenda.append(REFILLING)

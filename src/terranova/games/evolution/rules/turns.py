@@ -15,14 +15,14 @@ MARKERS = (Playing, AutomatonTurn)
 def start_turn(g: Table, seat: int, interruption: bool) -> None:
     """The turn of ``seat`` begins (``interruption``: an extra turn, rule 2.3)."""
     ctx = Turn(seat, interruption)
-    g._ctx.append(ctx)
-    g._v.open_turn(g, ctx)
+    g.ctx.append(ctx)
+    g.variant.open_turn(g, ctx)
 
 
 def may_pass(g: Table, ctx: Turn) -> bool:
     """Passing: "en début de partie, tant qu'aucune carte n'a encore été placée" (at the
     start of a turn), until every seat has passed in a row (ruling 4)."""
-    return not g._tree and not ctx.interruption and g._passes < g._n
+    return not g.tree and not ctx.interruption and g.passes < g.players
 
 
 def pass_turn(g: Table, ctx: Turn) -> None:
@@ -40,42 +40,42 @@ def end_turn(g: Table, ctx: Turn, draw: bool) -> None:
     seat = ctx.seat
     for i in range(len(ag) - 1, -1, -1):
         if isinstance(ag[i], MARKERS):
-            ag[i] = g._cfg.turns_over[seat]
+            ag[i] = g.config.turns_over[seat]
             break
     if ctx.requested >= 0:
         teams.discard_request(g, ctx)
     if draw:
-        g._v.closing_draw(g, ctx)
+        g.variant.closing_draw(g, ctx)
 
 
 def next_turn(g: Table) -> None:
     """A turn is over: resume the turn it interrupted, or start the next player's."""
     g.agenda.pop()
-    ctx = g._ctx.pop()
-    if g._v.turn_over(g, ctx):
+    ctx = g.ctx.pop()
+    if g.variant.turn_over(g, ctx):
         return
-    if g._ctx:
-        under = g._ctx[-1]
-        series = g._last_series
+    if g.ctx:
+        under = g.ctx[-1]
+        series = g.last_series
         if not under.ended and not under.can_start and series is not None:
             # "il peut notamment continuer la série de la dernière carte placée avant
             # ou durant l'interruption"
             under.last, under.length, under.joker = series.last, series.length, series.joker
         return
-    g._passes = g._passes + 1 if ctx.passed else 0
-    if g._v.round_over(g):
+    g.passes = g.passes + 1 if ctx.passed else 0
+    if g.variant.round_over(g):
         return
-    g._base = (g._base + 1) % g._n
-    start_turn(g, g._base, False)
+    g.base = (g.base + 1) % g.players
+    start_turn(g, g.base, False)
 
 
 def earn(g: Table, ctx: Turn, earned: Reasons, era: int) -> None:
     """The seat whose turn it is earns special actions (rule 2.2), one for each reason, to
     use in this turn only (``era``: the era opened or closed)."""
     ctx.specials += len(earned)
-    g._v.score_specials(g, ctx.seat, earned, era)
+    g.variant.score_specials(g, ctx.seat, earned, era)
 
 
 def finish(g: Table, winners: list[int]) -> None:
     g.over = True
-    g._winners = winners
+    g.winning_seats = winners

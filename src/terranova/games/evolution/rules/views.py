@@ -10,7 +10,7 @@ covered on the pile is named by nothing shown any more.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from terranova.core.actions import Action
 from terranova.core.scoring import SCORING
@@ -26,9 +26,6 @@ from terranova.games.evolution.rules.steps import (
 )
 from terranova.games.evolution.rules.table import Table
 
-if TYPE_CHECKING:
-    from terranova.games.evolution.rules.state import EvolutionState
-
 
 def masked(text: str, card: str) -> str:
     """``text`` with the word ``card`` (a card's id) replaced by ``?``."""
@@ -41,15 +38,15 @@ def move(text: str) -> dict[str, Any]:
     return parse_action.masked_data(text)
 
 
-def view(g: EvolutionState, seat: int | None) -> dict[str, Any]:
+def view(g: Table, seat: int | None) -> dict[str, Any]:
     """The game as ``seat`` sees it (``None``: a spectator)."""
-    c = g._c
-    cfg = g._cfg
-    v = g._v
+    c = g.tables
+    cfg = g.config
+    v = g.variant
     names = c.item_names
-    known = g._known
+    known = g.known
     hands = []
-    for s, hand in enumerate(g._hands):
+    for s, hand in enumerate(g.hands):
         entry: dict[str, Any] = {"seat": s, "count": len(hand), "cards": None}
         if seat == s:
             entry["cards"] = [names[x] for x in hand]
@@ -62,43 +59,43 @@ def view(g: EvolutionState, seat: int | None) -> dict[str, Any]:
         "game": g.game_id,
         "mode": cfg.mode,
         "seat": seat,
-        "players": g._n,
+        "players": g.players,
         "automata": list(cfg.automaton_seats),
         "teams": list(cfg.teams_shown),
         "jokers": cfg.jokers,
         "step": "over" if step is None else step.name or "?",
         "current_player": g.current_player(),
         "scores": g.scores(),
-        "draw_pile": g._pile_size(),
-        "reserve": [names[x] for x in g._reserve],
-        "discards": [[names[x] for x in d] for d in g._discards],
-        "jokers_out": len(g._out),
+        "draw_pile": g.pile_size(),
+        "reserve": [names[x] for x in g.reserve],
+        "discards": [[names[x] for x in d] for d in g.discards],
+        "jokers_out": len(g.out),
         "hands": hands,
         "winners": g.winners(),
-        "last_call": g._last_call,
-        "last_stop": g._last_stop,
-        SCORING: [line.json() for line in g._sheet],  # public: the same for every seat
+        "last_call": g.last_call,
+        "last_stop": g.last_stop,
+        SCORING: [line.json() for line in g.sheet],  # public: the same for every seat
     }
     covered = v.covered(g)
     if covered:
         # what was said aloud about a card now under the top is to be remembered
-        call = g._last_call
+        call = g.last_call
         if call is not None and covered >> c.index[call["card"]] & 1:
             out["last_call"] = {**call, "card": "?"}
-        stop = g._last_stop
-        card = g._last_stop_card
+        stop = g.last_stop
+        card = g.last_stop_card
         if stop is not None and card and covered >> c.index[card] & 1:
             out["last_stop"] = {**stop, "action": masked(stop["action"], card)}
     if out["last_stop"] is not None:
         out["last_stop"] = {**out["last_stop"], "move": move(out["last_stop"]["action"])}
     v.table_view(g, out)
     turn = None
-    if g._ctx and not g.over:
-        ctx = g._ctx[-1]
+    if g.ctx and not g.over:
+        ctx = g.ctx[-1]
         turn = {
             "seat": ctx.seat,
             "interruption": ctx.interruption,
-            "interrupted": [t.seat for t in g._ctx[:-1]],
+            "interrupted": [t.seat for t in g.ctx[:-1]],
             "series": None
             if ctx.last < 0
             else {
@@ -145,7 +142,7 @@ def describe(g: Table, action: Action, seat: int | None) -> str | None:
         return text
     match g.agenda[-1]:
         case Dealing(k=k):
-            slot = k % (g._n + 1)
+            slot = k % (g.players + 1)
             return text if slot == 0 or seat == slot - 1 else "deal ?"
         case Drawing(seat=drawer):
             return text if seat == drawer else "draw ?"
@@ -161,13 +158,13 @@ def recall(g: Table, action: Action, seen: str) -> str:
     players must remember what lies there), whatever the line tells of it: ``place
     hand ?``, ``call ?``, ``draw ?``. The top card stays named (the view shows it),
     unless an entry under it stands for the same card."""
-    covered = g._v.covered(g)
+    covered = g.variant.covered(g)
     if not covered:
         return seen
     card = getattr(action, "card", None)
     if not isinstance(card, str):
         return seen
-    index = g._c.index.get(card)
+    index = g.tables.index.get(card)
     if index is None or not covered >> index & 1:
         return seen
     return masked(seen, card)
@@ -175,10 +172,10 @@ def recall(g: Table, action: Action, seen: str) -> str:
 
 def components(g: Table) -> dict[str, Any]:
     """The deck: every card with its era, family and prerequisites; the jokers."""
-    deck = g._deck
+    deck = g.deck
     return {
         "deck": deck.name,
-        "jokers": g._cfg.jokers,
+        "jokers": g.config.jokers,
         "eras": [
             {
                 "number": e.number,
@@ -213,22 +210,22 @@ def redeal(g: Table, other: Table, seat: int, rng: random.Random) -> None:
     so it keeps the latest eras: it gets the latest unseen cards (those of the era where
     it starts chosen at random), the hands the earlier ones. Unseen jokers go to random
     places among the unseen ones (they were shuffled blindly into the draw pile)."""
-    c = g._c
+    c = g.tables
     bit = 1 << seat
     slots: list[tuple[int, int]] = []
     unseen: list[int] = []
-    for s in range(g._n):
+    for s in range(g.players):
         if s == seat:
             continue
-        for i, item in enumerate(g._hands[s]):
-            if not g._known.get(item, 0) & bit:
+        for i, item in enumerate(g.hands[s]):
+            if not g.known.get(item, 0) & bit:
                 slots.append((s, i))
                 unseen.append(item)
-    unseen += [card for cards in g._pile for card in cards] + g._pile_jokers
+    unseen += [card for cards in g.pile for card in cards] + g.pile_jokers
     unseen.sort()  # what the seat cannot see must not steer the draw: start from one order
     cards = [x for x in unseen if x < c.n]
     jokers = [x for x in unseen if x >= c.n]
-    piled = g._pile_size()
+    piled = g.pile_size()
     joker_places = rng.sample(range(piled + len(slots)), len(jokers))
     pile_jokers = [j for j, place in zip(jokers, joker_places, strict=True) if place < piled]
     rng.shuffle(cards)
@@ -239,28 +236,28 @@ def redeal(g: Table, other: Table, seat: int, rng: random.Random) -> None:
     rng.shuffle(pool)
     mapping: dict[int, int] = {}
     for (s, i), new in zip(slots, pool, strict=True):
-        mapping[g._hands[s][i]] = new
-        other._hands[s][i] = new
+        mapping[g.hands[s][i]] = new
+        other.hands[s][i] = new
     # who knows what lies in a slot stays with the slot
-    other._known = {
-        new: g._known[old]
-        for hand, old_hand in zip(other._hands, g._hands, strict=True)
+    other.known = {
+        new: g.known[old]
+        for hand, old_hand in zip(other.hands, g.hands, strict=True)
         for new, old in zip(hand, old_hand, strict=True)
     }
-    for s in range(g._n):
-        if s != seat and not g._auto[s]:
-            other._hands[s].sort()  # a person's hand has no order (a row of the
+    for s in range(g.players):
+        if s != seat and not g.auto[s]:
+            other.hands[s].sort()  # a person's hand has no order (a row of the
             # automaton has one, which follows from public events)
-    other._pile = [[] for _ in range(c.max_era + 1)]
-    other._pile_jokers = []
+    other.pile = [[] for _ in range(c.max_era + 1)]
+    other.pile_jokers = []
     for item in sorted(rest):
         if item < c.n:
-            other._pile[c.era[item]].append(item)
+            other.pile[c.era[item]].append(item)
         else:
-            other._pile_jokers.append(item)
-    other._pile_n = len(rest) - len(other._pile_jokers)
+            other.pile_jokers.append(item)
+    other.pile_n = len(rest) - len(other.pile_jokers)
     if mapping:
-        for ctx in other._ctx:
+        for ctx in other.ctx:
             ctx.requested = mapping.get(ctx.requested, ctx.requested)
         other.agenda = [
             Giving(t.giver, t.receiver, t.reason, mapping.get(t.exclude, t.exclude))

@@ -13,10 +13,10 @@ from terranova.games.evolution.rules.table import Table
 
 def open_window(g: Table, deed: Deed) -> None:
     """Record a challengeable action; its effects wait for its response window."""
-    g._deeds.append((deed.actor, deed.text, deed.valid))
+    g.deed_log.append((deed.actor, deed.text, deed.valid))
     ag = g.agenda
     ag.append(Settling(deed, -1, False))
-    seats = g._v.window_seats(g, deed)
+    seats = g.variant.window_seats(g, deed)
     if seats:
         ag.append(Window(deed.actor, seats, deed, -1))
 
@@ -31,9 +31,9 @@ def answer(g: Table, window: Window, action: Action) -> None:
         ag.append(Stopped(window.actor, seat, window.deed, interrupter))
         return
     if action == INTERRUPT:
-        g._joker_out(seat)
+        g.joker_out(seat)
         interrupter = seat
-        if g._v.interruption_closes_window:
+        if g.variant.interruption_closes_window:
             rest = ()
     if rest:
         ag.append(Window(window.actor, rest, window.deed, interrupter))

@@ -19,16 +19,15 @@ deck gives them), seats from 1. The words come from the action's data as the sea
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from terranova.core.action_text import seen_data
 from terranova.core.actions import Action
 from terranova.core.i18n import Said, texts
 from terranova.games.evolution.actions import JOKER
 from terranova.games.evolution.rules.steps import Dealing
-
-if TYPE_CHECKING:
-    from terranova.games.evolution.rules.table import Table
+from terranova.games.evolution.rules.table import Table
+from terranova.games.evolution.rules.views import describe
 
 _, _n = texts("terranova.games.evolution")
 
@@ -46,14 +45,12 @@ WORDS: dict[str, Said] = {
 
 def say(g: Table, action: Action, seat: int | None) -> Said | str | None:
     """``action`` in words for ``seat``, from the position before it."""
-    from terranova.games.evolution.rules.views import describe
-
     seen = describe(g, action, seat)
     if seen is None:
         return None
     dealt = None
     if not g.over and isinstance(g.agenda[-1], Dealing):
-        dealt = g.agenda[-1].k % (g._n + 1)  # 0: the reserve, else a seat from 1
+        dealt = g.agenda[-1].k % (g.players + 1)  # 0: the reserve, else a seat from 1
     return words(g, seen_data(action, seen), seen, dealt)
 
 
@@ -68,7 +65,7 @@ def card(g: Table, item: str | None) -> Said | str:
         return _("a card")
     if item == JOKER:
         return _("a joker")
-    found = g._deck.by_id.get(item)
+    found = g.deck.by_id.get(item)
     return item if found is None else found.named
 
 
