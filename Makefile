@@ -1,11 +1,18 @@
 # Two entry points that work on a fresh machine: `make run` and `make test`.
+# The tiers (README, "Testing"): `make check` lint, types and the fast tier; `make test` lint,
+# types and every test but the slow sweeps; `make test-slow` the slow sweeps; `make
+# test-load` the tests that start processes, while scripts/load.py keeps the cores busy.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
+# pytest-xdist workers: both cores of the CI machine (`make test JOBS=4` for more)
+JOBS ?= 2
+PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup
+FAST := not slow and not e2e and not processes
 
-.PHONY: run demo test lint typecheck pytest setup clean
+.PHONY: run demo test check lint typecheck pytest pytest-fast test-slow test-load setup clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -37,9 +44,22 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
 pytest: $(STAMP)
-	$(BIN)/python -m pytest
+	$(PYTEST) -m "not slow"
+
+pytest-fast: $(STAMP)
+	$(PYTEST) -m "$(FAST)"
 
 test: lint typecheck pytest
+
+check: lint typecheck pytest-fast
+
+test-slow: $(STAMP)
+	$(PYTEST) -m slow
+
+# one pass of the tests that start processes and wait on them, while a load of our own keeps
+# every core busy (scripts/load.py; stopped when the pass ends, whatever its result)
+test-load: $(STAMP)
+	$(BIN)/python scripts/load.py -- $(PYTEST) -m processes
 
 clean:
 	rm -rf $(VENV) node_modules .mypy_cache .pytest_cache .ruff_cache

@@ -42,6 +42,9 @@ if [ "$(psql_admin "-c \"SELECT 1 FROM pg_roles WHERE rolname = '$USER_NAME'\"")
     log "creating role $USER_NAME"
     psql_admin "-c \"CREATE ROLE $USER_NAME LOGIN PASSWORD '$PASSWORD'\"" >&2
 fi
+# CREATEDB: each pytest-xdist worker has a database of its own beside $DB_NAME
+# (tests/server/conftest.py), whose LISTEN/NOTIFY channels no other worker hears
+psql_admin "-c \"ALTER ROLE $USER_NAME CREATEDB\"" >&2
 if [ "$(psql_admin "-c \"SELECT 1 FROM pg_database WHERE datname = '$DB_NAME'\"")" != "1" ]; then
     log "creating database $DB_NAME"
     psql_admin "-c \"CREATE DATABASE $DB_NAME OWNER $USER_NAME\"" >&2

@@ -42,3 +42,14 @@ def test_docstring_examples(module_name: str) -> None:
         if result.failed:
             failures.append("".join(report))
     assert not failures, "\n".join(failures)
+
+
+HELPERS = ["tests.e2e.colour_vision"]
+"""The test helpers with examples of their own (collection no longer reads tests/ for
+doctests: ``--doctest-modules`` imported every test module a second time)."""
+
+
+@pytest.mark.parametrize("module_name", HELPERS)
+def test_the_test_helpers_examples_run(module_name: str) -> None:
+    assert _examples(module_name), f"{module_name} has no examples"
+    test_docstring_examples(module_name)

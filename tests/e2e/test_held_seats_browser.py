@@ -11,7 +11,6 @@ from typing import Any
 from tests.e2e.conftest import Server, create_from_lobby, wait_until
 
 PASSWORD = "correct horse battery"
-SHOTS = Path("/tmp/seats_shots")
 
 
 def account_call(page: Any, path: str, body: dict[str, Any]) -> Any:
@@ -32,7 +31,9 @@ def open_lobby(page: Any, server: Server) -> None:
     page.wait_for_selector("body[data-ready='1']")
 
 
-def test_my_games_on_a_second_browser_and_played_there(server: Server, new_page: Any) -> None:
+def test_my_games_on_a_second_browser_and_played_there(
+    server: Server, new_page: Any, screenshots: Path
+) -> None:
     home = new_page()
     open_lobby(home, server)
     signed = {"email": "ana@example.org", "name": "Ana", "password": PASSWORD}
@@ -48,7 +49,7 @@ def test_my_games_on_a_second_browser_and_played_there(server: Server, new_page:
     assert link.get_attribute("href") == f"/play/{game_id}?seat=0"  # no token here
     item = phone.locator(f".my-game[data-game-id='{game_id}']")
     assert "your turn" in item.inner_text()
-    phone.screenshot(path=str(SHOTS / "my_games_phone.png"))
+    phone.screenshot(path=str(screenshots / "held_seats_my_games_phone.png"))
     link.click()
     phone.wait_for_selector("body[data-ply]")
     wait_until(phone, "() => document.body.dataset.myTurn === '1'")
@@ -58,7 +59,9 @@ def test_my_games_on_a_second_browser_and_played_there(server: Server, new_page:
     assert "seat 1" in phone.locator("#game-title").inner_text()
 
 
-def test_a_guest_attaches_the_game_kept_in_this_browser(server: Server, new_page: Any) -> None:
+def test_a_guest_attaches_the_game_kept_in_this_browser(
+    server: Server, new_page: Any, screenshots: Path
+) -> None:
     page = new_page()
     game_id = create_from_lobby(page, server, ["human", "random"])
     kept = page.evaluate("() => JSON.parse(localStorage.getItem('terranova.seats'))")
@@ -71,4 +74,4 @@ def test_a_guest_attaches_the_game_kept_in_this_browser(server: Server, new_page
     listed = [g["game_id"] for group in held.values() for g in group]
     assert listed == [game_id]
     assert page.locator(f".my-game[data-game-id='{game_id}']").count() == 1  # no duplicate
-    page.screenshot(path=str(SHOTS / "attached.png"), full_page=True)
+    page.screenshot(path=str(screenshots / "held_seats_attached.png"), full_page=True)

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ProgrammingError
 
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 from fastapi.testclient import TestClient  # noqa: E402
@@ -26,8 +27,24 @@ POSTGRES_ENV = "TERRANOVA_TEST_POSTGRES_URL"
 TIMEOUT = 120
 
 
+PROCESSES = {
+    "test_account_processes.py",
+    "test_attacks.py",
+    "test_deploy.py",
+    "test_load.py",
+    "test_process_limits.py",
+    "test_processes.py",
+    "test_restart.py",
+}
+"""The modules that start server processes and wait on them: marked ``processes`` (left
+out of ``make check``'s fast tier; ``make test-load`` runs them while both cores are busy)."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
+        if item.path.name in PROCESSES and "tests/server" in str(item.path).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.processes)
         if "tests/server" in str(item.path).replace(os.sep, "/") and not item.get_closest_marker(
             "timeout"
         ):
@@ -67,6 +84,7 @@ def postgres_schema() -> Iterator[str]:
         if os.environ.get("CI"):  # CI always runs them: .ci/run starts PostgreSQL
             pytest.fail(f"{POSTGRES_ENV} is not set in CI")
         pytest.skip(f"{POSTGRES_ENV} is not set")
+    base = worker_database(base)
     schema = f"test_{uuid.uuid4().hex[:12]}"
     admin = create_engine(base)
     with admin.begin() as connection:
@@ -78,6 +96,33 @@ def postgres_schema() -> Iterator[str]:
         with admin.begin() as connection:
             connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
         admin.dispose()
+
+
+def worker_database(base: str) -> str:
+    """The URL of this pytest-xdist worker's own database beside ``base`` (created once,
+    kept): schemas keep the tests' tables apart, but PostgreSQL's LISTEN/NOTIFY channels
+    (the server processes' relay and chat) span a whole database, so two workers' servers
+    on one database would hear each other. Without ``-n``, ``base`` itself."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return base
+    url = make_url(base)
+    name = f"{url.database}_{worker}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            found = connection.execute(
+                text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name}
+            ).first()
+            if found is None:  # the role needs CREATEDB (scripts/ci-postgres.sh grants it)
+                try:
+                    connection.execute(text(f'CREATE DATABASE "{name}"'))
+                except ProgrammingError as error:  # another run's same worker made it first
+                    if "already exists" not in str(error):
+                        raise
+    finally:
+        admin.dispose()
+    return url.set(database=name).render_as_string(hide_password=False)
 
 
 def settings_for(database_url: str, **overrides: Any) -> Settings:
