@@ -44,7 +44,7 @@ def test_docstring_examples(module_name: str) -> None:
     assert not failures, "\n".join(failures)
 
 
-HELPERS = ["tests.e2e.colour_vision"]
+HELPERS = ["tests.e2e.colour_vision", "tests.pairwise"]
 """The test helpers with examples of their own (collection no longer reads tests/ for
 doctests: ``--doctest-modules`` imported every test module a second time)."""
 

@@ -14,6 +14,7 @@ from terranova.core import CHANCE, TERMINAL, Action, Agent, InvalidParameterErro
 from terranova.core.records import play
 from terranova.core.rng import derive_seed
 from tests.agents.checked import Checked
+from tests.pairwise import pairwise
 
 
 def quick_specs(game: str) -> list[str]:
@@ -44,10 +45,38 @@ def _variant_settings() -> list[tuple[str, int, dict[str, Any]]]:
     return out
 
 
-@pytest.mark.parametrize(
-    ("spec", "game_id", "seats", "variants"),
-    [(spec, *setting) for setting in _variant_settings() for spec in quick_specs(setting[0])],
-)
+def _pairwise_settings() -> list[tuple[str, str, int, dict[str, Any]]]:
+    """A pairwise cover (tests/pairwise.py), a game at a time, of bot x seat count (the
+    smallest and the largest) x the choices of every variant (only the values that differ
+    from the defaults written)."""
+    out: list[tuple[str, str, int, dict[str, Any]]] = []
+    for game_id, info in sorted(terranova.games().items()):
+        chosen = [v for v in info.variants.values() if v.choices]
+        dimensions: list[list[Any]] = [
+            quick_specs(game_id),
+            sorted({info.min_seats, info.max_seats}),
+            *[list(v.choices or ()) for v in chosen],
+        ]
+        for spec, seats, *choices in pairwise(dimensions):
+            variants = {
+                v.name: choice
+                for v, choice in zip(chosen, choices, strict=True)
+                if choice != v.default
+            }
+            out.append((spec, game_id, seats, variants))
+    return out
+
+
+def _bot_cases() -> list[Any]:
+    """The pairwise cover, then (marked ``slow``) every other bot on every setting of
+    :func:`_variant_settings`: the full sweep."""
+    fast = _pairwise_settings()
+    full = [(spec, *s) for s in _variant_settings() for spec in quick_specs(s[0])]
+    slow = [case for case in full if case not in fast]
+    return [*fast, *(pytest.param(*case, marks=pytest.mark.slow) for case in slow)]
+
+
+@pytest.mark.parametrize(("spec", "game_id", "seats", "variants"), _bot_cases())
 def test_bots_play_only_legal_moves(
     spec: str, game_id: str, seats: int, variants: dict[str, Any]
 ) -> None:

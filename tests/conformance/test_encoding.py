@@ -25,7 +25,7 @@ import terranova
 from terranova.core.encoding import STANDARD, Encoding, encoding_of, encodings
 from terranova.core.registry import games
 from terranova.core.state import CHANCE, State
-from tests.conformance.test_protocol import CASES, IDS
+from tests.conformance.test_protocol import CASES, IDS, case_id, pairwise_settings
 from tests.conformance.walk import MAX_PLIES, choose
 
 STORED = Path(__file__).parents[1] / "data" / "encodings.json"
@@ -35,9 +35,28 @@ ENCODED = [
     for c, i in zip(CASES, IDS, strict=True)
     for name in encodings(games()[c[0]])
 ]
-case = pytest.mark.parametrize(
-    ("game_id", "params", "name"), [c for c, _ in ENCODED], ids=[i for _, i in ENCODED]
-)
+"""The full sweep: every encoding of every case of the conformance suite."""
+
+
+def encoded_cases() -> list[Any]:
+    """A pairwise cover of encoding x seat count x every variant's choices, a game at a
+    time; then (marked ``slow``) the rest of the full sweep."""
+    out: list[Any] = []
+    fast: set[str] = set()
+    for game_id in sorted(games()):
+        info = games()[game_id]
+        for name, params in pairwise_settings(game_id, encodings(info)):
+            ident = case_id(game_id, params) + ("" if name == STANDARD else f"-{name}")
+            fast.add(json.dumps([game_id, info.resolve(params), name], sort_keys=True))
+            out.append(pytest.param(game_id, params, name, id=ident))
+    for (game_id, params, name), ident in ENCODED:
+        key = json.dumps([game_id, games()[game_id].resolve(params), name], sort_keys=True)
+        if key not in fast:
+            out.append(pytest.param(game_id, params, name, id=ident, marks=pytest.mark.slow))
+    return out
+
+
+case = pytest.mark.parametrize(("game_id", "params", "name"), encoded_cases())
 
 
 def listed(state: State, seat: int, coding: Encoding) -> list[Any]:

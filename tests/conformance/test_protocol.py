@@ -16,7 +16,8 @@ import os
 import random
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ from terranova.core.registry import (
 )  # terranova.games: see tests/core/test_registry.py
 from terranova.core.state import CHANCE, TERMINAL, State
 from tests.conformance.walk import MAX_PLIES, choose, game_history, key, positions, sampled, viewers
+from tests.pairwise import pairwise
 
 GAMES_PER_CASE = 3  # random games to the end per parameter set
 
@@ -56,7 +58,112 @@ def param_sets(game_id: str) -> list[dict[str, object]]:
 
 CASES = [(g, p) for g in sorted(games()) for p in param_sets(g)]
 IDS = [g + "[" + ",".join(f"{k}={v}" for k, v in p.items()) + "]" for g, p in CASES]
-case = pytest.mark.parametrize(("game_id", "params"), CASES, ids=IDS)
+
+# The checks of every case below, in this order. ``make test`` runs them on a pairwise cover
+# (tests/pairwise.py) of check x seat count x every variant's choices, a game at a time, and
+# every game's own combinations (GameInfo.test_params) through the whole-game checks; the
+# ``slow`` tier (make test-slow) runs the rest of the full sweep, every check on every case.
+CHECKS = (
+    "test_random_games_run_to_the_end",
+    "test_legal_actions_are_deterministic",
+    "test_every_legal_action_applies",
+    "test_illegal_actions_raise_and_change_nothing",
+    "test_parse_action_round_trips",
+    "test_clones_are_independent",
+    "test_chance_outcomes",
+    "test_sample_chance_follows_the_probabilities",
+    "test_records_round_trip_and_replay",
+    "test_tampered_records_are_refused",
+    "test_same_seed_gives_byte_identical_records",
+    "test_views_are_json",
+    "test_resample_keeps_what_the_seat_sees",
+    "test_resampled_states_are_playable",
+    "test_describe_action",
+    "test_response_windows_match_the_declaration",
+    "test_estimates_are_every_seats_estimate",
+    "test_actions_are_data_that_reads_back",
+    "test_what_a_seat_sees_of_an_action_hides_the_same_in_data_and_words",
+)
+WHOLE_GAME_CHECKS = ("test_random_games_run_to_the_end", "test_records_round_trip_and_replay")
+"""The checks every combination of a game's own (``test_params``) meets in ``make test``."""
+
+
+@cache
+def pairwise_params(game_id: str) -> dict[str, list[dict[str, object]]]:
+    """Each check's parameter sets in the pairwise cover of check x seat count x the
+    choices of every variant that lists them (only the values that differ from the
+    defaults are written), then the game's own combinations for the whole-game checks."""
+    out: dict[str, list[dict[str, object]]] = {check: [] for check in CHECKS}
+    for check, params in pairwise_settings(game_id, CHECKS):
+        out[str(check)].append(params)
+    for check in WHOLE_GAME_CHECKS:
+        out[check] += [dict(p) for p in games()[game_id].test_params]
+    return out
+
+
+Setting = tuple[object, dict[str, object]]
+
+
+def pairwise_settings(game_id: str, first: Sequence[object]) -> list[Setting]:
+    """A pairwise cover (tests/pairwise.py) of ``first`` (checks, encodings...) x seat
+    count x the choices of every variant that lists them: each row's value of ``first`` and
+    its parameters (only the values that differ from the defaults written)."""
+    info = games()[game_id]
+    chosen = [v for v in info.variants.values() if v.choices]
+    dimensions: list[list[object]] = [
+        list(first),
+        list(range(info.min_seats, info.max_seats + 1)),
+        *[list(v.choices or ()) for v in chosen],
+    ]
+    out: list[Setting] = []
+    for value, players, *choices in pairwise(dimensions):
+        params: dict[str, object] = {}
+        if players != info.default_seats:
+            params["players"] = players
+        for variant, choice in zip(chosen, choices, strict=True):
+            if choice != variant.default:
+                params[variant.name] = choice
+        out.append((value, params))
+    return out
+
+
+def check_cases(check: str) -> list[Any]:
+    """The cases of one check: its pairwise cover's, then (marked ``slow``) every other
+    case of the full sweep (CASES): together, every case at least once."""
+    out: list[Any] = []
+    for game_id in sorted(games()):
+        info = games()[game_id]
+        fast = pairwise_params(game_id)[check]
+        seen = {json.dumps(info.resolve(p), sort_keys=True) for p in fast}
+        for params in fast:
+            out.append(pytest.param(game_id, params, id=case_id(game_id, params)))
+        for params in param_sets(game_id):
+            if json.dumps(info.resolve(params), sort_keys=True) not in seen:
+                ident = case_id(game_id, params)
+                out.append(pytest.param(game_id, params, id=ident, marks=pytest.mark.slow))
+    return out
+
+
+def case_id(game_id: str, params: dict[str, object]) -> str:
+    return game_id + "[" + ",".join(f"{k}={v}" for k, v in params.items()) + "]"
+
+
+def test_every_check_is_a_test_here() -> None:
+    found = [name for name, value in globals().items() if name.startswith("test_")]
+    assert set(CHECKS) <= set(found)
+    for game_id in sorted(games()):  # the cover meets every check, every seat count
+        fast = pairwise_params(game_id)
+        assert all(fast[check] for check in CHECKS)
+        info = games()[game_id]
+        for check in CHECKS:
+            seats = {info.resolve(p)["players"] for p in fast[check]}
+            assert seats == set(range(info.min_seats, info.max_seats + 1)), check
+
+
+def case(test: Callable[[str, dict[str, object]], None]) -> Any:
+    """Parametrize a check (listed in CHECKS) over its cases (:func:`check_cases`)."""
+    assert test.__name__ in CHECKS, f"{test.__name__} is not in CHECKS"
+    return pytest.mark.parametrize(("game_id", "params"), check_cases(test.__name__))(test)
 
 
 # ------------------------------------------------------------------------- helpers

@@ -19,13 +19,12 @@ from terranova.games.discovery import actions as discovery
 from terranova.games.entdecker import actions as entdecker
 from terranova.games.evolution import actions as evolution
 from tests.conformance.test_protocol import choose, param_sets
-from tests.games.evolution.test_rules_conformance import PARAMS as EVOLUTION_OPTIONS
 
 SEEDS = range(4)
 GAMES = {
     "discovery": param_sets("discovery"),
-    "evolution-explore": param_sets("evolution-explore") + EVOLUTION_OPTIONS,
-    "evolution-bluff": param_sets("evolution-bluff") + EVOLUTION_OPTIONS,
+    "evolution-explore": param_sets("evolution-explore"),
+    "evolution-bluff": param_sets("evolution-bluff"),
     "entdecker": param_sets("entdecker"),
 }
 WORDS = [

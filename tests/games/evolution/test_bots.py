@@ -34,8 +34,22 @@ GAMES: list[tuple[str, list[str], dict[str, Any]]] = [
 ]
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-@pytest.mark.parametrize(("game", "specs", "variants"), GAMES)
+SEEDS = [1, 2, 3]
+# each table with one seed in make test (the seeds taken in turn, so that each is played),
+# the other seeds in the slow tier: together, every table with every seed
+BOT_CASES = [
+    pytest.param(
+        *table,
+        seed,
+        marks=() if seed == SEEDS[n % len(SEEDS)] else pytest.mark.slow,
+        id=f"{n}-{seed}",
+    )
+    for n, table in enumerate(GAMES)
+    for seed in SEEDS
+]
+
+
+@pytest.mark.parametrize(("game", "specs", "variants", "seed"), BOT_CASES)
 def test_bots_play_only_legal_moves(
     game: str, specs: list[str], variants: dict[str, Any], seed: int
 ) -> None:

@@ -142,6 +142,19 @@ def _info(
         description=description,
         aliases=aliases,
         playthroughs=playthroughs,
+        # the options the conformance suite does not vary (plain numbers), alone and
+        # together; the first also runs under other hash seeds
+        test_params=(
+            {"players": 4, "teams": 2, "jokers": 4},
+            {"players": 2, "automata": 1},
+            {"players": 1, "jokers": 4},
+            {"players": 4, "jokers": 4},
+            {"players": 4, "teams": 2},
+            {"players": 6, "teams": 3, "jokers": 2},
+            {"players": 5, "automata": 2, "jokers": 4},
+            {"players": 7, "automata": 3, "teams": 2, "jokers": 4},
+            {"players": 9, "automata": 8, "jokers": 4},
+        ),
     )
 
 
