@@ -180,7 +180,7 @@ class AgendaState(State):
         self._history.append(action)
         agenda = self.agenda
         self.carry_out(agenda[-1], action)
-        self._legal = self._outcomes = None
+        self.changed()
         proceed = self.proceed  # as advance(), inline: it runs after every action
         while not self.over and proceed(agenda[-1]):
             pass
