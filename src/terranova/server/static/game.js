@@ -6,8 +6,8 @@
 // This module starts the page and wires its three parts: play/connection.js (the
 // WebSocket, reconnecting, sending), play/state.js (the page's state, one typed object
 // changed through `update`) and play/render.js (everything drawn from a state message).
-// The types: types/protocol.d.ts (the server's messages), types/site.d.ts (the page's
-// state, and the board as the page calls it: `Board`, `BoardContext`).
+// The types: types/protocol.d.ts (the server's messages), types/board.d.ts (the board's
+// interface: `Board`, `BoardContext`, `BoardModule`), types/site.d.ts (the page's state).
 //
 // A game's board module lives in the game's own package: the directory its GameInfo names
 // as `web` holds board.js (and what it uses: its board.css, loaded by the module itself with

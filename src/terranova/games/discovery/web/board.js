@@ -965,7 +965,8 @@ class DiscoveryBoard {
     if (!tile) return;
     const design = /** @type {Design} */ (this.designs.get(tile.design));
     const geo = tileGeometry(design, tile.rotation);
-    const seat = this.shown.seat;
+    // the deployments are the moves of the seat shown: it holds a seat
+    const seat = /** @type {number} */ (this.shown.seat);
     const group = s("g", { transform: `translate(${x * S} ${y * S})` });
     for (const d of this.deploys) {
       const region = design.regions[d.region];

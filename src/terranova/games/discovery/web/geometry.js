@@ -18,7 +18,7 @@ const GRID = 24;
  * owns, "SW"), the pairs of regions that touch, and its cities (a land and a sea region).
  * @typedef {{ id: string, regions: Region[], touches?: [number, number][], cities?: [number, number][] }} Design
  * @typedef {{ terrain: string, edges: string }} Region
- * @typedef {{ region: number, points?: number[][], disc?: number[] }} Shape
+ * @typedef {{ region: number, points?: number[][], disc?: [number, number, number] }} Shape
  * @typedef {ReturnType<typeof build>} Geometry
  */
 
@@ -106,7 +106,7 @@ function build(design, rotation) {
     return false;
   });
   const radius = bands ? 0.14 : 0.21;
-  /** @type {Map<number, number[]>} */
+  /** @type {Map<number, [number, number, number]>} */
   const discs = new Map(); // insertion order matters, as in Python's dict
   /** @type {(group: number[], cx: number, cy: number, r: number) => void} */
   const placeDiscs = (group, cx, cy, r) => {

@@ -355,6 +355,7 @@ class ExplorerBoard {
     this.stopText = of("Stop").map((m) => m.text)[0] || null;
     this.canDraw = this.drawText !== null;
     this.canStop = this.stopText !== null;
+    /** @type {Set<string | null>} */
     const handled = new Set(["Place", "StartEdge", "StartTile", "Announce", "Take", "Settle", "Trek", "Income", "Draw", "Stop"]);
     this.others = moves.filter((m) => !handled.has(m.kind)).map((m) => m.text);
 
@@ -393,7 +394,7 @@ class ExplorerBoard {
 
   /**
    * @param {StateMessage} message
-   * @param {string | number} seat
+   * @param {number} seat
    */
   seatExtras(message, seat) {
     const view = message.view;
@@ -972,7 +973,8 @@ class ExplorerBoard {
       else byPiece.set(k, [u]);
     }
     const mapAt = new Map(view.map.map((/** @type {Tile} */ t) => [key(t.x, t.y), t]));
-    const seat = this.shown.seat;
+    // the targets are the moves of the seat shown: it holds a seat
+    const seat = /** @type {number} */ (this.shown.seat);
     /** @type {{ list: any[], cx: number, cy: number, half: number }[]} */
     const rows = [];
     for (const [, list] of byPiece) {
@@ -1585,7 +1587,7 @@ class ExplorerBoard {
           const title = pieces > 1
             ? (u.source ? t("Place {a} on the {sides} land (taken back from {from}): {gold}; it ends the exploration", params) : t("Place {a} on the {sides} land: {gold}; it ends the exploration", params))
             : (u.source ? t("Place {a} (taken back from {from}): {gold}; it ends the exploration", params) : t("Place {a}: {gold}; it ends the exploration", params));
-          const b = this.button(u.text, h("span", unitIcon(u.kind, seatColour(seat), 16), ` ${what} `, h("b", { text: params.gold })), title, "unit");
+          const b = this.button(u.text, h("span", unitIcon(u.kind, seatColour(/** @type {number} */ (seat)), 16), ` ${what} `, h("b", { text: params.gold })), title, "unit");
           b.classList.add("choice");
           return b;
         })));
@@ -1850,7 +1852,7 @@ function drawTile(g, design, rotation, size) {
  * @param {any} design
  * @param {number} rotation
  * @param {number} size
- * @param {undefined} [title]
+ * @param {string} [title]
  */
 export function miniTile(design, rotation, size, title) {
   const svg = s("svg", { class: "mini-tile", width: size, height: size, viewBox: `0 0 ${S} ${S}`, role: "img", "aria-label": title || t("tile {tile}", { tile: design ? designName(design) : "?" }) });

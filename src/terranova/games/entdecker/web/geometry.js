@@ -10,6 +10,7 @@ import { anchor, edgeIndices, edgeRuns, sameAsTable as sameAsOf, sample, wedge }
 
 const GRID = 24;
 export const MIDS = [[0.5, 0], [1, 0.5], [0.5, 1], [0, 0.5]]; // N E S W
+/** @type {[number, number, number]} */
 export const ISLET = [0.5, 0.5, 0.2];
 
 /**
@@ -56,7 +57,7 @@ export function tileGeometry(design, rotation = 0) {
  */
 function build(design, rotation) {
   const { land, lanes } = turnedEdges(design, rotation);
-  /** @type {{ region: number, points?: number[][], disc?: number[] }[]} */
+  /** @type {{ region: number, points?: number[][], disc?: [number, number, number] }[]} */
   const shapes = [];
   const pieceOf = [-1, -1, -1, -1];
   land.forEach((edges, piece) => {

@@ -124,6 +124,7 @@ const COUNTED = {
 };
 
 /** The kinds of move the panel and the map offer; any other is listed as a plain button. */
+/** @type {Set<string | null>} */
 const KNOWN_KINDS = new Set(["Place", "Take", "Land", "Token", "Pass", "House", "Done", "Keep", "Build", "Choose"]);
 /** @type {Record<string, string>} */
 const HINT_ROLES = { hint: t("Hint"), played: t("Played"), best: t("Best") };

@@ -99,10 +99,10 @@ export class TileMap {
     this.autoFit = true;
     this.spotSquares = [];
     const map = options.map;
-    this.svg = s("svg", {
+    this.svg = /** @type {SVGSVGElement} */ (s("svg", {
       class: "map-svg", role: "application", "aria-label": t("The map: drag to pan, wheel to zoom"),
       "data-testid": "map",
-    });
+    }));
     this.svg.append(this.defs());
     this.svg.append(s("rect", { class: "table", x: -1e5, y: -1e5, width: 2e5, height: 2e5, fill: "url(#table-grid)" }));
     this.layers = {};

@@ -13,102 +13,32 @@
 // the page's context; a board reads the moves and the log as data (`kind`, `fields`),
 // never by parsing their texts (tests/server/test_board_moves.py).
 
-/** Words the server sends as data (terranova.core.i18n.Said), said by i18n.js's `say`: a
- * plain string, a message of a catalogue, a list, or a name given in each language. */
-export type Words =
-  | string
-  | {
-      id: string;
-      params?: Record<string, unknown>;
-      domain?: string;
-      plural?: string;
-      n?: number;
-    }
-  | { list: Words[] }
-  | { names: Record<string, string> };
+// The messages themselves (the state message, its moves and log, the words) are the
+// server's, declared once in protocol.d.ts and re-exported here under the names the boards
+// use; the page (types/site.d.ts) takes Board, BoardContext and BoardModule from here.
+import type {
+  Fields, GameResult, LogEntry, MoveData, Said, SeatInfo, StateMessage as ServerState,
+} from "./protocol";
 
-/** An action's fields as data (terranova.core.action_text.action_data): each field its
- * text form declares with its JSON value, an int, a string or a bool, or a list or an
- * object for a field whose text packs several values; null for a field hidden from the
- * seat (`draw ?`). */
-export type Fields = Record<string, any>;
+export type { Fields, LogEntry, SeatInfo };
+
+/** The state message as the page hands it to the board: the server's, whose `view` is the
+ * game's own (its `view(seat)`), which each board declares (by default, any record). */
+export type StateMessage<View = Record<string, any>> = ServerState<View>;
+
+/** Words the server sends as data (terranova.core.i18n.Said), said by i18n.js's `say`. */
+export type Words = Said;
 
 /** A legal move of the seat (the state message's `moves`). */
-export interface Move {
-  /** What to send to play it (`ctx.send(move.text)`). */
-  text: string;
-  /** The action's class's name (`Place`). */
-  kind: string;
-  fields: Fields;
-  /** The move in words, as the seat reads it. */
-  says: Words;
-}
+export type Move = MoveData;
 
-/** An action of the log, as this seat saw it (the state message's `log`). */
-export interface LogEntry {
-  /** The ply this action reached (1 for the first). */
-  ply: number;
-  /** The seat that decided, or null for a chance outcome. */
-  seat: number | null;
-  /** Its text as this seat saw it (masked, `draw ?`, when it is hidden). */
-  text: string;
-  /** Its kind, null when the text hides it. */
-  kind: string | null;
-  fields: Fields;
-  says: Words;
-}
+/** The end of a game (the state message's `result`). */
+export type Result = GameResult;
 
 /** A move drawn on the map without being made (a hint, an analysis's played and best). */
 export interface HintMark {
-  move: { text: string; kind: string | null; fields: Fields; says?: Words };
+  move: MoveData;
   role: "hint" | "played" | "best";
-}
-
-export interface SeatInfo {
-  seat: number;
-  kind: "human" | "bot" | "automaton" | "open";
-  name: string;
-  bot?: string | null;
-}
-
-export interface Result {
-  /** The final returns (tie-breaks as fractions). */
-  scores: number[];
-  winners: number[];
-  /** Why the game ended, where the game says. */
-  reason?: Words | null;
-  /** The whole points a player reads; null in a game without points. */
-  points?: number[] | null;
-}
-
-/** The state message (docs/web.md, `state`), as the page hands it to the board. `View` is
- * the game's view (its `view(seat)`): each board declares its own. */
-export interface StateMessage<View = Record<string, any>> {
-  type: "state";
-  game_id: string;
-  game: string;
-  ply: number;
-  status: "playing" | "finished" | "abandoned";
-  /** The seat this message is for (null: a spectator). */
-  seat: number | null;
-  /** The seat to move (null once the game is over). */
-  to_move: number | null;
-  seats: SeatInfo[];
-  view: View;
-  scores: number[];
-  /** The legal actions' texts (empty but for the seat to move, or one that may answer). */
-  legal: string[];
-  /** The same actions as data, in the same order. */
-  moves: Move[];
-  window: { seconds: number; ends_at: number; waiting: boolean; answered: boolean } | null;
-  log: LogEntry[];
-  scores_by_turn: { turn: number; seat: number; ply: number; scores: number[]; others: Record<string, number> }[];
-  result: Result | null;
-  can_undo: boolean;
-  practice: boolean;
-  rematch: { game_id: string; seats: number[] } | null;
-  can_hint: boolean;
-  move_ends_at: number | null;
 }
 
 /** What the page gives a board when it makes it. */
@@ -117,7 +47,8 @@ export interface BoardContext {
   map: HTMLElement;
   /** The element in the sidebar for the board's own controls. */
   panel: HTMLElement;
-  /** The game's components (GET /api/games/{id}/components): the game's own record. */
+  /** The game's components (GET /api/games/{id}/components): the game's own record, read
+   * by its board only (`any`: each board declares its own). */
   components: any;
   /** This page's seat, or null for a spectator. */
   seat: number | null;
@@ -149,6 +80,13 @@ export interface OtherPlayer {
   winner?: boolean;
 }
 
+/** The end of the game as the board tells it. */
+export interface EndSummary {
+  title: string;
+  body: Node;
+  winners?: number[];
+}
+
 /** What `createBoard` returns: the page calls these. */
 export interface Board {
   /** Show a state message. */
@@ -168,30 +106,31 @@ export interface Board {
   scoreText?(message: StateMessage<any>, seat: number, score: number): string;
   /** The end told by the game: `title` in place of "X wins", `body` in place of the final
    * scores and their chart, `winners` the seats marked as winners. */
-  endSummary?(message: StateMessage<any>): { title: string; body: Node; winners?: number[] } | null;
+  endSummary?(message: StateMessage<any>): EndSummary | null;
   /** Readable log texts, naming places as a player sees them. */
   describeLog?(log: LogEntry[], message: StateMessage<any>): string[];
   /** A click on a log entry: show on the map what it did (false: nothing to show);
    * showMove(null, message) clears it. */
   showMove?(entry: LogEntry | null, message: StateMessage<any> | null): boolean;
   /** Players holding no seat, listed after the seats. */
-  otherPlayers?(message: StateMessage<any>): OtherPlayer[];
+  otherPlayers?(message: StateMessage<any>): OtherPlayer[] | null;
   /** The automaton whose move a chance outcome of the log is. */
   chanceActor?(
     entry: LogEntry,
     message: StateMessage<any>,
-  ): { seat: number } | { key: string; name: string; colour: string } | null;
+  ): { seat: number } | { seat?: null; key: string; name: string; colour: string } | null;
   /** A chance outcome of the log that opens the next turn. */
   chanceOpensTurn?(entry: LogEntry, message: StateMessage<any>): boolean;
   /** Draw on the map moves not made, kept over updates until showHint([]) clears them. */
-  showHint?(marks: HintMark[], message: StateMessage<any>): void;
+  showHint?(marks: HintMark[], message: StateMessage<any> | null): void;
   /** The first-game guide's tip for the seat to decide now (null: the page's own). */
   guide?(message: StateMessage<any>): string | null;
 }
 
 /** A board module's export. */
-export type CreateBoard = (ctx: BoardContext) => Board;
+export type CreateBoard = (ctx: BoardContext) => Board | Promise<Board>;
 
+/** A board module, as the page imports it. */
 export interface BoardModule {
   createBoard: CreateBoard;
 }

@@ -40,12 +40,19 @@ export interface SeatInfo {
   bot?: string | null;
 }
 
-/** A move as data and words: the text to send back, the action's kind and fields, and
- * what it says in plain words. */
+/** An action's fields as data (terranova.core.action_text.action_data): each field its
+ * text form declares with its JSON value, an int, a string or a bool, or a list or an
+ * object for a field whose text packs several values; null for a field hidden from the
+ * seat (`draw ?`). A board reads the fields of its own game's actions, so they are `any`. */
+export type Fields = Record<string, any>;
+
+/** A move as data and words: the text to send back (`ctx.send(move.text)`), the action's
+ * kind (its class's name, `Place`; null when the text hides it) and fields, and what it
+ * says in plain words. */
 export interface MoveData {
   text: string;
   kind: string | null;
-  fields: Record<string, unknown>;
+  fields: Fields;
   says: Said;
 }
 
@@ -56,7 +63,7 @@ export interface LogEntry {
   seat: number | null;
   text: string;
   kind: string | null;
-  fields: Record<string, unknown>;
+  fields: Fields;
   says?: Said;
 }
 
@@ -110,8 +117,10 @@ export interface GameView {
   [key: string]: unknown;
 }
 
-/** The `state` message (WebSocket), also GET /api/games/{id}/state's answer. */
-export interface StateMessage {
+/** The `state` message (WebSocket), also GET /api/games/{id}/state's answer. `View` is the
+ * game's view (its `view(seat)`): the page reads only its score sheet, each board declares
+ * its own. */
+export interface StateMessage<View = GameView> {
   type?: "state";
   game_id: string;
   game: string;
@@ -120,7 +129,7 @@ export interface StateMessage {
   seat: number | null;
   to_move: number | null;
   seats: SeatInfo[];
-  view: GameView;
+  view: View;
   scores: number[];
   legal: string[];
   moves: MoveData[];

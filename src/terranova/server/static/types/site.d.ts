@@ -5,77 +5,14 @@
  * false are left out. */
 export type Child = Node | string | number | boolean | null | undefined | Child[];
 
-import type {
-  AnalysisProgress, GameSummary, LogEntry, MoveData, StateMessage,
-} from "./protocol";
+import type { AnalysisProgress, GameSummary, StateMessage } from "./protocol";
+import type { Board } from "./board";
 
-/** What the play page gives a board (`createBoard(ctx)`). */
-export interface BoardContext {
-  /** the element for the board's main drawing (fills the board area) */
-  map: HTMLElement;
-  /** the element in the sidebar for the board's own controls */
-  panel: HTMLElement;
-  /** GET /api/games/{id}/components */
-  components: unknown;
-  /** this page's seat, or null for a spectator */
-  seat: number | null;
-  /** play an action text at the shown ply */
-  send(text: string): Promise<void>;
-  seatName(seat: number): string;
-  toast(text: string): void;
-}
-
-/** A move drawn on the map though not made: the hint, or an analysis's move played and
- * the bot's best. */
-export interface MoveMark {
-  move: MoveData;
-  role: "hint" | "played" | "best";
-}
-
-/** A player holding no seat (an automaton the game plays outside the seats). */
-export interface OtherPlayer {
-  key: string;
-  name: string;
-  badge: string;
-  colour: string;
-  score: number;
-  role?: string;
-  winner?: boolean;
-}
-
-/** The end of the game as the board tells it. */
-export interface EndSummary {
-  title: string;
-  body: Node;
-  winners?: number[];
-}
-
-/** The board as the play page calls it: what every board implements (`update`, `settle`,
- * `destroy`) and the hooks a board may add. game.js's header comment says what each does;
- * types/board.d.ts, written with the boards, is the boards' side of the same interface. */
-export interface Board {
-  update(message: StateMessage, options: { live: boolean; since: number | null }): void;
-  settle(): void;
-  destroy(): void;
-  status?(message: StateMessage): string;
-  seatExtras?(message: StateMessage, seat: number): Node | null;
-  seatRole?(message: StateMessage, seat: number): string | null;
-  scoreUnit?(message: StateMessage): string | null;
-  scoreText?(message: StateMessage, seat: number, score: number): string;
-  endSummary?(message: StateMessage): EndSummary | null;
-  describeLog?(log: LogEntry[], message: StateMessage): string[];
-  showMove?(entry: LogEntry | null, message: StateMessage | null): boolean;
-  otherPlayers?(message: StateMessage): OtherPlayer[] | null;
-  chanceActor?(entry: LogEntry, message: StateMessage): { seat: number } | { seat?: null; key: string; name: string; colour: string } | null;
-  chanceOpensTurn?(entry: LogEntry, message: StateMessage): boolean;
-  showHint?(marks: MoveMark[], message: StateMessage | null): void;
-  guide?(message: StateMessage): string | null;
-}
-
-/** A board module: its `createBoard`. */
-export interface BoardModule {
-  createBoard(ctx: BoardContext): Board | Promise<Board>;
-}
+/** The board as the play page calls it, what the page gives it and a board module's
+ * export: declared once, with the boards, in types/board.d.ts. */
+export type {
+  Board, BoardContext, BoardModule, EndSummary, HintMark, HintMark as MoveMark, OtherPlayer, UpdateOptions,
+} from "./board";
 
 /** The replay of a finished game: the positions it steps through (the ply before each
  * decision, then the end), where it is, the positions read, the autoplay's timer and the
