@@ -290,7 +290,8 @@ class DiscoveryBoard {
       message.to_move === message.seat;
     const moves = mine ? (message.moves || []).map(readMove) : [];
     this.places = moves.filter((m) => m.kind === "Place");
-    this.placing.update(this.places, view.turns);
+    // a Place move read (readMove) holds its tile, square and rotation: the kit's Placement
+    this.placing.update(/** @type {import("/static/kit/tile-board.js").Placement[]} */ (/** @type {unknown} */ (this.places)), view.turns);
     this.deploys = moves.filter((m) => m.kind === "Deploy");
     this.removes = moves.filter((m) => m.kind === "Remove");
     this.passMove = moves.find((m) => m.kind === "Pass") || null;

@@ -464,7 +464,7 @@ class IslandsBoard {
         for (const l of this.landTargets || []) squares.push([l.x, l.y]);
         return squares.length ? squares : [[0, 0]];
       },
-      ghost: (/** @type {PlaceMove} */ p) => this.ghost(p),
+      ghost: (/** @type {{ design: string, rotation: number, x: number, y: number }} */ p) => this.ghost(p),
       act: (/** @type {string} */ text) => this.act(text),
       turned: () => {
         this.map.drawSpots(this.placing, this.live);

@@ -1,3 +1,4 @@
+// @ts-check
 // The board layer every tile game's board uses: the map as one SVG (drag to pan, wheel or
 // two fingers to zoom, buttons +, - and fit), the squares where the selected tile may go
 // (from the `place D X,Y ANGLE` actions of the state message: orange where it fits turned as
@@ -14,29 +15,53 @@ const MIN_SCALE = 0.08; // screen pixels per SVG unit at size 100 (8 px a tile)
 const MAX_SCALE = 2.6; // 260 px a tile
 const FIT_MAX_SCALE = 1.2;
 
+/** A tile on a square: its design's id and its rotation (quarter turns clockwise).
+ * @typedef {{ design: string, x: number, y: number, rotation: number }} TilePlace */
+/** A legal placement: a tile on a square and the action's text that makes it.
+ * @typedef {TilePlace & { text: string }} Placement */
+/** Who the pointer drags: the map (from where), or two fingers pinching (how far apart).
+ * @typedef {{ x: number, y: number, cx: number, cy: number, moved: boolean, id: number, pinch?: undefined }} Drag
+ * @typedef {{ pinch: number, scale: number, moved: boolean }} Pinch */
+/**
+ * What a game's board gives its TileMap.
+ * @typedef {{
+ *   map: HTMLElement, size: number, defs?: string, layers: string[], legend?: Node | null,
+ *   squares: () => number[][] | null, ghost: (place: TilePlace) => SVGElement,
+ *   act: (text: string) => void, turned: () => void,
+ * }} TileMapOptions
+ */
+
 /** Which tile is selected and how it is turned, kept per design from turn to turn. */
 export class Placing {
-  /** sameAs: Map design id -> [lowest rotation looking like rotation r, for r = 0..3]. */
+  /** sameAs: Map design id -> [lowest rotation looking like rotation r, for r = 0..3].
+   * @param {Map<string, number[]>} sameAs */
   constructor(sameAs) {
     this.sameAs = sameAs;
+    /** @type {Placement[]} */
     this.places = [];
+    /** @type {{ design: string | null, rotation: number }} */
     this.sel = { design: null, rotation: 0 };
+    /** @type {Map<string | null, number>} */
     this.rotations = new Map(); // design id -> rotation chosen for it
+    /** @type {number | string} */
     this.selTurn = -1;
   }
 
-  canonical(design, rotation) { return this.sameAs.get(design)[((rotation % 4) + 4) % 4]; }
+  /** @param {string | null} design @param {number} rotation @returns {number} */
+  canonical(design, rotation) { return /** @type {number[]} */ (this.sameAs.get(/** @type {string} */ (design)))[((rotation % 4) + 4) % 4]; }
 
-  /** How many different looks a design has (1, 2 or 4). */
-  looks(design) { return new Set(this.sameAs.get(design)).size; }
+  /** How many different looks a design has (1, 2 or 4).
+   * @param {string | null} design */
+  looks(design) { return new Set(this.sameAs.get(/** @type {string} */ (design))).size; }
 
-  /** New legal placements; `turn` tells a new turn (rotations then move to squares that fit). */
+  /** New legal placements; `turn` tells a new turn (rotations then move to squares that fit).
+   * @param {Placement[]} places @param {number | string} turn */
   update(places, turn) {
     this.places = places;
     if (!places.length) return;
     const designs = [...new Set(places.map((p) => p.design))];
     const newTurn = this.selTurn !== turn;
-    if (!designs.includes(this.sel.design)) this.sel.design = designs[0];
+    if (!/** @type {(string | null)[]} */ (designs).includes(this.sel.design)) this.sel.design = designs[0];
     if (newTurn) {
       this.selTurn = turn;
       for (const d of designs) this.pickRotation(d);
@@ -44,7 +69,8 @@ export class Placing {
     this.sel.rotation = this.rotations.get(this.sel.design) || 0;
   }
 
-  /** Keep the design's rotation if it has spots there, otherwise the next one that has. */
+  /** Keep the design's rotation if it has spots there, otherwise the next one that has.
+   * @param {string} design */
   pickRotation(design) {
     const start = this.rotations.get(design) || 0;
     for (let k = 0; k < 4; k++) {
@@ -57,7 +83,8 @@ export class Placing {
     this.rotations.set(design, this.canonical(design, start));
   }
 
-  /** Select a design that has legal placements; returns whether it did. */
+  /** Select a design that has legal placements; returns whether it did.
+   * @param {string} design */
   select(design) {
     if (!this.places.some((p) => p.design === design)) return false;
     this.sel.design = design;
@@ -65,7 +92,8 @@ export class Placing {
     return true;
   }
 
-  /** Turn the selected tile to its next different look (step 1 clockwise, -1 back). */
+  /** Turn the selected tile to its next different look (step 1 clockwise, -1 back).
+   * @param {number} step */
   rotate(step) {
     const design = this.sel.design;
     let r = this.sel.rotation;
@@ -76,6 +104,7 @@ export class Placing {
     this.turnTo(this.canonical(design, r));
   }
 
+  /** @param {number} rotation */
   turnTo(rotation) {
     this.sel.rotation = rotation;
     this.rotations.set(this.sel.design, rotation);
@@ -91,12 +120,14 @@ export class TileMap {
    *   ghost(place): an SVG element previewing a placement;
    *   act(text): play an action; turned(): the selected rotation changed (redraw the panel).
    * }
+   * @param {TileMapOptions} options
    */
   constructor(options) {
     this.options = options;
     this.S = options.size;
     this.view = { cx: 0.5 * this.S, cy: 0.5 * this.S, scale: 0.9 };
     this.autoFit = true;
+    /** @type {number[][]} */
     this.spotSquares = [];
     const map = options.map;
     this.svg = /** @type {SVGSVGElement} */ (s("svg", {
@@ -105,9 +136,10 @@ export class TileMap {
     }));
     this.svg.append(this.defs());
     this.svg.append(s("rect", { class: "table", x: -1e5, y: -1e5, width: 2e5, height: 2e5, fill: "url(#table-grid)" }));
+    /** @type {Record<string, SVGGElement>} */
     this.layers = {};
     for (const name of options.layers) {
-      this.layers[name] = s("g", { class: `layer-${name}` });
+      this.layers[name] = /** @type {SVGGElement} */ (s("g", { class: `layer-${name}` }));
       this.svg.append(this.layers[name]);
     }
     const zoom = h("div.map-tools", { role: "toolbar", "aria-label": t("Map view") },
@@ -129,6 +161,9 @@ export class TileMap {
    * Show the laid tiles `tiles` ({x, y, design, rotation}, as a state message's map lists
    * them): a tile's element is made by `draw(tile)` (an SVG group already in place) only
    * when its square is new or its design or rotation changed; tiles no longer listed go.
+   * @template {TilePlace} T
+   * @param {T[]} tiles
+   * @param {(tile: T) => SVGElement} draw
    */
   drawTiles(tiles, draw) {
     if (!this.tileEls) this.tileEls = new Map();
@@ -140,8 +175,9 @@ export class TileMap {
       if (old && old.design === t.design && old.rotation === t.rotation) continue;
       if (old) old.el.remove();
       const el = draw(t);
-      el.dataset.x = t.x;
-      el.dataset.y = t.y;
+      // the dataset keeps the numbers as strings
+      el.dataset.x = /** @type {string} */ (/** @type {unknown} */ (t.x));
+      el.dataset.y = /** @type {string} */ (/** @type {unknown} */ (t.y));
       el.dataset.design = t.design;
       this.layers.tiles.append(el);
       this.tileEls.set(k, { design: t.design, rotation: t.rotation, el });
@@ -171,7 +207,9 @@ export class TileMap {
 
   installPanZoom() {
     const svg = this.svg;
+    /** @type {Map<number, { x: number, y: number }>} */
     const pointers = new Map();
+    /** @type {Drag | Pinch | null} */
     let drag = null;
     let suppressClick = false;
     svg.addEventListener("pointerdown", (ev) => {
@@ -195,8 +233,9 @@ export class TileMap {
         this.zoomAt(drag.scale * (Math.hypot(a.x - b.x, a.y - b.y) / drag.pinch) / this.view.scale, mid);
         return;
       }
-      const dx = ev.clientX - drag.x;
-      const dy = ev.clientY - drag.y;
+      // not pinching: a drag of the map
+      const dx = ev.clientX - /** @type {Drag} */ (drag).x;
+      const dy = ev.clientY - /** @type {Drag} */ (drag).y;
       if (!drag.moved && Math.hypot(dx, dy) < 5) return;
       if (!drag.moved) {
         drag.moved = true;
@@ -204,11 +243,11 @@ export class TileMap {
         try { svg.setPointerCapture(ev.pointerId); } catch (err) { /* gone */ }
       }
       this.autoFit = false;
-      this.view.cx = drag.cx - dx / this.view.scale;
-      this.view.cy = drag.cy - dy / this.view.scale;
+      this.view.cx = /** @type {Drag} */ (drag).cx - dx / this.view.scale;
+      this.view.cy = /** @type {Drag} */ (drag).cy - dy / this.view.scale;
       this.applyView();
     });
-    const end = (ev) => {
+    const end = (/** @type {PointerEvent} */ ev) => {
       pointers.delete(ev.pointerId);
       if (drag && drag.moved) suppressClick = true;
       if (pointers.size === 0) {
@@ -233,6 +272,7 @@ export class TileMap {
     }, { passive: false });
   }
 
+  /** @param {number} factor @param {{ x: number, y: number }} at */
   zoomAt(factor, at) {
     const rect = this.svg.getBoundingClientRect();
     const scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, this.view.scale * factor));
@@ -245,6 +285,7 @@ export class TileMap {
     this.applyView();
   }
 
+  /** @param {number} factor */
   zoomBy(factor) {
     const rect = this.svg.getBoundingClientRect();
     this.zoomAt(factor, { x: rect.width / 2, y: rect.height / 2 });
@@ -264,7 +305,8 @@ export class TileMap {
     this.svg.style.setProperty("--fs", String(Math.min(2.5, Math.max(1, 0.62 / scale))));
   }
 
-  /** Fit the given squares and the legal spots shown. */
+  /** Fit the given squares and the legal spots shown.
+   * @param {number} w @param {number} hgt @param {number[][]} squares */
   computeFit(w, hgt, squares) {
     const S = this.S;
     const all = [...squares, ...this.spotSquares];
@@ -285,7 +327,8 @@ export class TileMap {
     this.applyView();
   }
 
-  /** The keys of the map: F fits, + and - zoom. Returns whether the key was one of them. */
+  /** The keys of the map: F fits, + and - zoom. Returns whether the key was one of them.
+   * @param {string} key */
   onKey(key) {
     if (key === "f") this.fit(true);
     else if (key === "+" || key === "=") this.zoomBy(1.3);
@@ -296,7 +339,8 @@ export class TileMap {
 
   // ---------------------------------------------------------------- legal spots and preview
 
-  /** Highlight where the selected tile of `placing` may go (nothing when `live` is false). */
+  /** Highlight where the selected tile of `placing` may go (nothing when `live` is false).
+   * @param {Placing} placing @param {boolean} live */
   drawSpots(placing, live) {
     const S = this.S;
     const layer = this.layers.spots;
@@ -307,7 +351,9 @@ export class TileMap {
     if (!placing.places.length || !live) return;
     const design = placing.sel.design;
     const rotation = placing.sel.rotation;
+    /** @type {Map<string, Placement>} */
     const here = new Map();
+    /** @type {Map<string, Placement[]>} */
     const elsewhere = new Map();
     for (const p of placing.places) {
       if (p.design !== design) continue;
@@ -316,7 +362,7 @@ export class TileMap {
       if (p.rotation === rotation) here.set(key, p);
       else {
         if (!elsewhere.has(key)) elsewhere.set(key, []);
-        elsewhere.get(key).push(p);
+        /** @type {Placement[]} */ (elsewhere.get(key)).push(p);
       }
     }
     for (const [key, list] of elsewhere) {
@@ -338,7 +384,7 @@ export class TileMap {
         }
         placing.turnTo(r);
         this.options.turned();
-        this.showGhost(here.get(key) || { design, x, y, rotation: r });
+        this.showGhost(here.get(key) || { design: /** @type {string} */ (design), x, y, rotation: r });
       };
       rect.addEventListener("click", turn);
       rect.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); turn(); } });
@@ -363,7 +409,8 @@ export class TileMap {
     }
   }
 
-  /** Show the tile of a placement on its square, lifted (the rotation preview). */
+  /** Show the tile of a placement on its square, lifted (the rotation preview).
+   * @param {TilePlace} p */
   showGhost(p) {
     const ghost = this.layers.ghost;
     ghost.replaceChildren();
