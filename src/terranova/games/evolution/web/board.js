@@ -1,3 +1,4 @@
+// @ts-check
 // The board of Discovery : le jeu de l'évolution, shared by its two games (the mode comes
 // from message.view.mode): Explore's tree as one row per era, Bluff's pile (its top card
 // only) with the eras announced, the reserve, every discard, your hand, the turn's choices
@@ -19,7 +20,28 @@
 // board.css, next to it.
 import { h, loadStyle, paletteName, s, seatColour, seatInk } from "/static/common.js";
 import { language, say, translator } from "/static/i18n.js";
-/** @import { Board, BoardContext } from "/static/types/board" */
+/** @import { Board, BoardContext, HintMark, LogEntry, StateMessage } from "/static/types/board" */
+/**
+ * A card of the deck (the game's components).
+ * @typedef {{ id: string, era: number, number: number, family: string, name_fr: string,
+ *   name_en: string, name_de?: string, prerequisites: string[] }} Card
+ * An era of the deck (the game's components).
+ * @typedef {{ number: number, name_fr: string, name_en: string, name_de?: string, colour?: string }} Era
+ * A move read into the board's parts (readMove).
+ * @typedef {{ text: string, kind: string, card?: string, seat?: number, from?: string,
+ *   era?: number, open?: boolean, series?: any }} Act
+ * The game's view (its view(seat)), read as the server sends it.
+ * @typedef {Record<string, any>} View
+ * What a move of the log left on the table (visibleMoves): where it lies and where it came from.
+ * @typedef {{ ply: number, seat: number | null, key: string, where: string, card?: string,
+ *   owner?: number | null, era?: number, open?: boolean, from?: string, fromSeat?: number | null }} Spot
+ * An element a move not made would use, and the card's name where the element does not show it.
+ * @typedef {{ el: Element | null, name?: string | null }} HintSpot
+ * A family's look: its words, colours and icon.
+ * @typedef {{ words: string, fill: string, ink: string, icon: string, stroke?: boolean }} Look
+ * A searchable input of card names and its button (picker).
+ * @typedef {{ input: HTMLInputElement, list: HTMLElement, button: HTMLButtonElement, acts: Act[] }} Picker
+ */
 
 const { t, tn } = translator("evolution");
 // the cards' and eras' French names are the game's own: in French, no other name beside
@@ -27,7 +49,9 @@ const { t, tn } = translator("evolution");
 const FRENCH = language === "fr";
 const OWN_NAME = language === "de" ? "name_de" : "name_en";
 /** A card's or an era's name in the reader's language, shown beside the French one (the
- * English one where the deck gives none in German). */
+ * English one where the deck gives none in German).
+ * @param {{ name_en: string, name_de?: string }} named @returns {string}
+ */
 function ownName(named) {
   return named[OWN_NAME] || named.name_en;
 }
@@ -39,6 +63,7 @@ const JOKER = "joker";
 const SAFE = paletteName() === "safe";
 // the eras' colours in the colour-blind look (Okabe and Ito's, the hues of the deck's own:
 // yellow, orange, vermilion, reddish purple, blue, bluish green) and the ink drawn on them
+/** @type {Record<number, { colour: string, ink: string }>} */
 const SAFE_ERAS = {
   1: { colour: "#f0e442", ink: "#000" },
   2: { colour: "#e69f00", ink: "#000" },
@@ -47,6 +72,7 @@ const SAFE_ERAS = {
   5: { colour: "#0072b2", ink: "#fff" },
   6: { colour: "#009e73", ink: "#000" },
 };
+/** @type {Record<string, Look>} */
 const FAMILIES = {
   Outils: { words: t("Tools"), fill: "#e3d9d5", ink: "#6d4c41", icon: "M8 1.2C11.8 4.8 12.8 10 8 14.8 3.2 10 4.2 4.8 8 1.2Z" },
   Alimentation: { words: t("Food"), fill: "#e2f0d2", ink: "#558b2f", icon: "M2.2 13.8C2.2 6.4 6.8 2.2 13.8 2.2 13.8 9.4 9.6 13.8 2.2 13.8Z" },
@@ -69,16 +95,20 @@ const FAMILIES = {
     icon: "M5 1.8c1.5 0 2.1 1.7 2.1 3.5S6.4 9.4 5 9.4 2.9 7.8 2.9 6s.6-4.2 2.1-4.2ZM11 6.2c1.5 0 2.1 1.7 2.1 3.5s-.7 4.1-2.1 4.1-2.1-1.6-2.1-3.4.6-4.2 2.1-4.2Z",
   },
 };
+/** @type {Look} */
 const JOKER_LOOK = { words: t("Joker"), fill: "#2d2640", ink: "#f4c430", icon: FAMILIES.Science.icon };
 const UNKNOWN_FAMILY = { words: "", fill: "#eeeeee", ink: "#555555", icon: "M3 3h10v10H3Z" };
 const TEAM_NAMES = "ABCDEFGHI";
+/** @type {Record<string, string>} */
 const JOKER_HINT = {
   explore: t("The joker: click a glowing slot, or type the card's name under Joker."),
   bluff: t("The joker: type the card it stands for under Joker."),
 };
 const WINDOW_ANSWERS = ["stop", "accept", "interrupt"];
 const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
+/** @type {Record<string, string>} */
 const HINT_WORDS = { hint: t("★ hint"), best: t("★ best"), played: t("played") };
+/** @type {Record<string, { label: string, kind: string, hint: string }>} */
 const HAND_MODES = {
   give: { label: t("Give"), kind: "give", hint: t("Click the card to give.") },
   place: { label: t("Place"), kind: "place", hint: t("Click a glowing card to place it.") },
@@ -99,21 +129,26 @@ export function createBoard(ctx) {
 
 /** The kinds of move (the server's action classes) the board names, by the board's own
  * names; a card-bearing kind reads its field `card` ("?" when it is hidden, null). */
+/** @type {Record<string, string>} */
 const KINDS = {
   PlaceCalled: "place-called", JokerAs: "joker-as", JokerSpecial: "joker-special",
   Interrupt: "interrupt", Replay: "replay", SpecialDiscard: "special-discard", Steal: "steal",
   Exchange: "exchange", Ask: "ask", Give: "give", Call: "call", Discard: "discard",
   Deal: "deal", Draw: "draw", Take: "take", Flip: "flip", Announce: "announce",
 };
+/** @type {Record<string, string>} */
 const FROM = { PlaceHand: "hand", PlaceReserve: "reserve", PlaceDiscard: "discard" };
 
 /** A move as the server sends it ({text, kind, fields}: a legal move, a log entry, the
  * view's window or last Stop) read into the board's parts: {text, kind, card?, seat?,
- * from?, era?, open?, series?}. No text is read: only the data. */
+ * from?, era?, open?, series?}. No text is read: only the data.
+ * @param {any} move a legal move, a log entry, a hint's mark or the view's window or Stop @returns {Act}
+ */
 export function readMove(move) {
   const text = move.text !== undefined ? move.text : move.action;
   const data = move.move || move;
   const fields = data.fields || {};
+  /** @type {{ text: string, card?: string, seat?: number }} */
   const out = { text };
   if ("card" in fields) out.card = fields.card === null ? "?" : fields.card;
   if ("seat" in fields && fields.seat !== null) out.seat = fields.seat;
@@ -130,7 +165,8 @@ function followMs() {
   return Number.isFinite(value) ? value : 700;
 }
 
-/** A rank as the page's language writes it: 1st, 1er, 1. */
+/** A rank as the page's language writes it: 1st, 1er, 1.
+ * @param {number} n */
 function ordinal(n) {
   if (language === "fr") return n === 1 ? "1er" : `${n}e`;
   if (language === "de") return `${n}.`;
@@ -146,32 +182,53 @@ class EvolutionBoard {
   /** @param {BoardContext} ctx */
   constructor(ctx) {
     this.ctx = ctx;
-    this.cards = new Map(ctx.components.cards.map((card) => [card.id, card]));
-    this.eras = new Map(ctx.components.eras.map((era) => [era.number, era]));
+    /** @type {Map<string, Card>} */
+    this.cards = new Map(ctx.components.cards.map((/** @type {Card} */ card) => [card.id, card]));
+    /** @type {Map<number, Era>} */
+    this.eras = new Map(ctx.components.eras.map((/** @type {Era} */ era) => [era.number, era]));
+    /** @type {Map<string, string>} */
     this.byName = new Map();
     for (const card of ctx.components.cards) {
       for (const key of [card.id, card.name_fr, card.name_en, card.name_de]) if (key) this.byName.set(fold(key), card.id);
     }
-    this.message = null;
+    // set by the first update, before anything reads it
+    /** @type {StateMessage<View>} */
+    this.message = /** @type {any} */ (null);
     this.live = false;
     this.busy = false;
+    /** @type {string | null} */
     this.handMode = null;
+    /** @type {{ mode: string, ply: number } | null} */
     this.modeChoice = null; // {mode, ply}: the hand mode the player picked, at that ply
     this.jokerArmed = false;
+    /** @type {Record<string, Picker>} */
     this.pickers = {};
+    /** @type {{ key: string, deadline: number, seconds: number } | null} */
     this.clock = null; // {key, deadline, seconds}
+    /** @type {ReturnType<typeof setInterval> | null} */
     this.ticker = null;
+    /** @type {number | null} */
     this.since = null; // the ply of this seat's last decision (game.js)
+    /** @type {{ ply: number } | null} */
     this.picked = null; // the log entry shown on the table: {ply}
+    /** @type {number | null} */
     this.pulsed = null; // the ply of the others' move last animated (once, not at each redraw)
+    /** @type {{ ply: number, x: number, y: number, scale: number, start: number } | null} */
     this.flight = null; // that move's card on its way: {ply, x, y, scale, start} (kept over redraws)
+    /** @type {HintMark[]} */
     this.hints = []; // moves not made drawn on the board (showHint): [{move, role}]
+    // set by each update (declared here for the types)
+    /** @type {View} */ this.view;
+    /** @type {string | null} */ this.discardPick;
+    /** @type {string[]} */ this.legal;
+    /** @type {Act[]} */ this.choices;
+    /** @type {Set<string>} */ this.covered;
     ctx.map.classList.add("evo-map");
     ctx.panel.classList.add("evo-panel");
   }
 
   destroy() {
-    clearInterval(this.ticker);
+    clearInterval(/** @type {any} */ (this.ticker)); // null: nothing to clear
     this.ctx.map.classList.remove("evo-map");
     this.ctx.panel.classList.remove("evo-panel");
   }
@@ -182,6 +239,7 @@ class EvolutionBoard {
     this.ctx.panel.classList.remove("busy");
   }
 
+  /** @param {string} text */
   send(text) {
     if (this.busy || !this.legal.includes(text)) return;
     this.busy = true;
@@ -190,6 +248,7 @@ class EvolutionBoard {
     this.ctx.send(text);
   }
 
+  /** @param {StateMessage<View>} message @param {{ live?: boolean, since?: number | null }} [options] */
   update(message, { live = true, since = null } = {}) {
     if (!this.message || this.message.ply !== message.ply) {
       this.jokerArmed = false;
@@ -213,7 +272,8 @@ class EvolutionBoard {
     this.tick();
   }
 
-  /** Whether the board can name every card and seat an action mentions. */
+  /** Whether the board can name every card and seat an action mentions.
+   * @param {Act} act */
   knows(act) {
     if (act.card !== undefined && act.card !== JOKER && act.card !== "?" && !this.cards.has(act.card)) return false;
     if (act.seat !== undefined && !(act.seat >= 0 && act.seat < this.view.players)) return false;
@@ -221,10 +281,13 @@ class EvolutionBoard {
     return true;
   }
 
+  /** @param {string} kind */
   of(kind) { return this.choices.filter((act) => act.kind === kind); }
+  /** @param {string} kind */
   first(kind) { return this.choices.find((act) => act.kind === kind) || null; }
 
-  /** A button that plays `act`; marks it covered so the fallback list leaves it out. */
+  /** A button that plays `act`; marks it covered so the fallback list leaves it out.
+   * @param {Act | null} act @param {import("/static/types/site").Child} label @param {{ cls?: string, title?: string, testid?: string }} [options] */
   actButton(act, label, { cls = "", title, testid } = {}) {
     if (!act) return null;
     this.covered.add(act.text);
@@ -236,19 +299,24 @@ class EvolutionBoard {
 
   // ---------------------------------------------------------------- cards
 
-  card(id) { return this.cards.get(id); }
+  /** @param {string | undefined} id */
+  card(id) { return this.cards.get(/** @type {string} */ (id)); }
+  /** @param {string} id @returns {Look} */
   look(id) {
     if (id === JOKER) return JOKER_LOOK;
     const card = this.card(id);
     return (card && FAMILIES[card.family]) || UNKNOWN_FAMILY;
   }
+  /** @param {number} era @returns {string} */
   eraColour(era) {
     if (SAFE && SAFE_ERAS[era]) return SAFE_ERAS[era].colour;
     return (this.eras.get(era) || {}).colour || "#9a9a9a";
   }
+  /** @param {number} era */
   eraInk(era) { return SAFE && SAFE_ERAS[era] ? SAFE_ERAS[era].ink : "#fff"; }
 
-  /** A seat's dot in its colour; in the colour-blind look it carries the seat's number. */
+  /** A seat's dot in its colour; in the colour-blind look it carries the seat's number.
+   * @param {number} seat */
   seatDot(seat) {
     if (!SAFE) return h("span.seat-dot", { style: `background:${seatColour(seat)}` });
     return h("span.seat-dot.evo-seat-num", {
@@ -257,7 +325,8 @@ class EvolutionBoard {
     });
   }
 
-  /** A card's French name (the joker's: "Joker"); "?" for a card hidden from this seat. */
+  /** A card's French name (the joker's: "Joker"); "?" for a card hidden from this seat.
+   * @param {string} id @returns {string} */
   name(id) {
     if (id === JOKER) return t("Joker");
     if (id === "?") return t("a hidden card");
@@ -265,6 +334,7 @@ class EvolutionBoard {
     return card ? card.name_fr : id;
   }
 
+  /** @param {string} id */
   tooltip(id) {
     if (id === JOKER) return t("Joker: stands for any card of an open era, or gives a special action");
     const card = this.card(id);
@@ -281,18 +351,21 @@ class EvolutionBoard {
     ].join("\n");
   }
 
-  /** A card's French name, with the reader's (English, German) beside it (but in French). */
+  /** A card's French name, with the reader's (English, German) beside it (but in French).
+   * @param {Card} card */
   cardLabel(card) {
     const own = ownName(card);
     return FRENCH || own === card.name_fr ? card.name_fr : `${card.name_fr} (${own})`;
   }
 
-  /** Whether a card face has room for the reader's name (English, German) under the French one. */
+  /** Whether a card face has room for the reader's name (English, German) under the French one.
+   * @param {Card | undefined} card @param {string} size */
   ownLine(card, size) {
     if (!card || size === "chip" || FRENCH) return false; // every card its name, even when the same
     return size !== "slot" || card.name_fr.length <= 8;
   }
 
+  /** @param {string} id */
   familyIcon(id, size = 14) {
     const look = this.look(id);
     return s("svg", { class: "evo-icon", viewBox: "0 0 16 16", width: size, height: size, "aria-hidden": "true" },
@@ -304,6 +377,7 @@ class EvolutionBoard {
   /**
    * A card face. size: "slot" (the tree), "chip" (reserve, discards), "hand", "pile".
    * With `action` (an action text) it is a button that plays it.
+   * @param {string} id @param {{ size?: string, action?: string | null, joker?: boolean, extra?: string, onClick?: (() => void) | null, testid?: string | null, pressed?: boolean | null }} [options]
    */
   cardFace(id, { size = "hand", action = null, joker = false, extra = "", onClick = null, testid = null, pressed = null } = {}) {
     const card = this.card(id);
@@ -318,12 +392,12 @@ class EvolutionBoard {
       dataset: { card: id, testid: testid || `card-${size}`, ...(action ? { action } : {}) },
       "aria-label": clickable ? null : label,
       "aria-pressed": pressed === null ? null : String(pressed),
-      on: clickable ? { click: () => (action ? this.send(action) : onClick()) } : null,
+      on: clickable ? { click: () => (action ? this.send(action) : /** @type {() => void} */ (onClick)()) } : null,
     },
     card ? h("span.evo-num", { text: `${era}·${card.number}` }) : null, // era·number, on every card alike
     this.familyIcon(id, size === "pile" ? 22 : size === "chip" ? 12 : 14),
     h(`b.evo-name${longWord(this.name(id))}`, { text: size === "chip" ? this.name(id) : breakable(this.name(id)) }),
-    this.ownLine(card, size) ? h("small.evo-en", { text: ownName(card) }) : null,
+    this.ownLine(card, size) ? h("small.evo-en", { text: ownName(/** @type {Card} */ (card)) }) : null,
     size === "pile" && card ? h("span.evo-family", { text: t("{family} · era {era}", { family: card.family, era: card.era }) }) : null,
     joker ? h("span.evo-joker-mark", { text: "★", title: t("a joker stands for this card") }) : null);
     if (action) this.covered.add(action);
@@ -356,13 +430,15 @@ class EvolutionBoard {
     return modes;
   }
 
+  /** @param {string} id */
   handAction(id) {
-    const info = HAND_MODES[this.handMode];
+    const info = HAND_MODES[/** @type {string} */ (this.handMode)];
     if (!info) return null;
     return this.choices.find((act) => act.kind === info.kind && act.card === id && (info.kind !== "place" || act.from === "hand")) || null;
   }
 
-  /** The placement of `id` from wherever it lies (each card lies in one place). */
+  /** The placement of `id` from wherever it lies (each card lies in one place).
+   * @param {string} id */
   placement(id) {
     return this.choices.find((act) => act.kind === "place" && act.card === id) || null;
   }
@@ -386,12 +462,12 @@ class EvolutionBoard {
 
   treeSection() {
     const view = this.view;
-    const placed = new Map(view.tree.map((entry, index) => [entry.card, { ...entry, index }]));
+    const placed = new Map(view.tree.map((/** @type {{ card: string, joker?: boolean }} */ entry, /** @type {number} */ index) => [entry.card, { ...entry, index }]));
     const last = view.tree.length ? view.tree[view.tree.length - 1].card : null;
     const series = view.turn && view.turn.series ? view.turn.series.last : null;
     const jokerTargets = new Map(this.of("joker-as").map((act) => [act.card, act.text]));
     const rows = [...this.eras.values()].sort((a, b) => a.number - b.number).map((era) => {
-      const info = (view.eras || []).find((e) => e.era === era.number) || { placed: 0, size: 9 };
+      const info = (view.eras || []).find((/** @type {Record<string, any>} */ e) => e.era === era.number) || { placed: 0, size: 9 };
       const cards = [...this.cards.values()].filter((c) => c.era === era.number).sort((a, b) => a.number - b.number);
       const slots = cards.map((card) => {
         const entry = placed.get(card.id);
@@ -438,7 +514,7 @@ class EvolutionBoard {
     const top = pile.top
       ? this.cardFace(pile.top.card, { size: "pile", joker: pile.top.joker, testid: "pile-top" })
       : h("div.evo-pile-empty", { text: t("empty") });
-    const eras = (view.eras || []).map((e) => {
+    const eras = (view.eras || []).map((/** @type {Record<string, any>} */ e) => {
       const era = this.eras.get(e.era) || { colour: "#999", name_fr: "" };
       return h(`div.evo-era-chip${e.announced_open ? ".open" : ""}${e.announced_closed ? ".closed" : ""}`, {
         style: `--era:${this.eraColour(e.era)};--era-ink:${this.eraInk(e.era)}`,
@@ -460,11 +536,11 @@ class EvolutionBoard {
 
   stockSection() {
     const view = this.view;
-    const reserve = view.reserve.map((id) => {
+    const reserve = view.reserve.map((/** @type {string} */ id) => {
       const act = this.placement(id);
       return this.cardFace(id, { size: "chip", action: act && act.from === "reserve" ? act.text : null, extra: act ? ".can-act" : "", testid: "reserve-card" });
     });
-    const discards = view.discards.map((cards, seat) => {
+    const discards = view.discards.map((/** @type {string[]} */ cards, /** @type {number} */ seat) => {
       const chips = cards.map((id) => {
         const act = this.choices.find((a) => a.kind === "place" && a.from === "discard" && a.seat === seat && a.card === id);
         return this.cardFace(id, { size: "chip", action: act ? act.text : null, extra: act ? ".can-act" : "", testid: "discard-card" });
@@ -492,7 +568,7 @@ class EvolutionBoard {
     if (!hand || !hand.cards) return null;
     const modes = this.handModes();
     const jokerUse = this.of("joker-as").length > 0;
-    const cards = hand.cards.map((id) => {
+    const cards = hand.cards.map((/** @type {string} */ id) => {
       if (id === JOKER && jokerUse && (this.handMode === "place" || !this.handMode)) {
         return this.cardFace(id, {
           extra: `.can-act${this.jokerArmed ? ".armed" : ""}`, testid: "hand-joker", pressed: this.jokerArmed,
@@ -512,8 +588,8 @@ class EvolutionBoard {
     });
     const pick = this.handMode === "discard" ? this.choices.find((act) => act.text === this.discardPick) : null;
     const confirm = pick ? h("div.evo-discard-confirm", { dataset: { testid: "discard-confirm-row" } },
-      h("span", { text: t("Discard {card}? Your turn ends.", { card: this.name(pick.card) }) }),
-      this.actButton(pick, t("Discard {card}", { card: this.name(pick.card) }), { cls: ".primary", testid: "discard-confirm" }),
+      h("span", { text: t("Discard {card}? Your turn ends.", { card: this.name(/** @type {string} */ (pick.card)) }) }),
+      this.actButton(pick, t("Discard {card}", { card: this.name(/** @type {string} */ (pick.card)) }), { cls: ".primary", testid: "discard-confirm" }),
       h("button.small", { type: "button", text: t("Cancel"), dataset: { testid: "discard-cancel" }, on: { click: () => { this.discardPick = null; this.redraw(); } } })) : null;
     const tabs = modes.length > 1 || (modes.length && !this.handMode) ? h("div.evo-modes", { role: "group", "aria-label": t("What a click on a card does") },
       modes.map((mode) => h("button.small", {
@@ -531,6 +607,7 @@ class EvolutionBoard {
       requested ? h("p.hint", { text: t("Your teammate gave you {card}: place it this turn, or it is discarded.", { card: this.name(requested) }) }) : null);
   }
 
+  /** @param {string} mode */
   chooseHandMode(mode) {
     this.modeChoice = { mode, ply: this.message.ply };
     this.handMode = mode;
@@ -545,6 +622,7 @@ class EvolutionBoard {
     this.tick();
   }
 
+  /** @param {boolean} on */
   armJoker(on) {
     this.jokerArmed = on;
     this.redraw();
@@ -566,7 +644,9 @@ class EvolutionBoard {
   }
 
   /** Where a log entry put something the table shows; null for the rest (a card covered
-   * on Bluff's pile is "?" in the log, so it is never found). */
+   * on Bluff's pile is "?" in the log, so it is never found).
+   * @param {Act} act @param {LogEntry} entry @param {number} k @param {LogEntry[]} log @returns {Spot | null}
+   */
   spot(act, entry, k, log) {
     const base = { ply: entry.ply, seat: entry.seat };
     const known = act.card !== undefined && this.cards.has(act.card);
@@ -593,42 +673,50 @@ class EvolutionBoard {
     }
   }
 
-  /** A card turned over is the automaton's move: the log groups it as its turn. */
+  /** A card turned over is the automaton's move: the log groups it as its turn.
+   * @param {LogEntry} entry @param {StateMessage<View>} message */
   chanceActor(entry, message) {
     if (!(this.view.automata || []).length || readMove(entry).kind !== "flip") return null;
-    return { seat: this.flipper(message.log.indexOf(entry), message.log) };
+    // with an automaton at the table, flipper names one
+    return { seat: /** @type {number} */ (this.flipper(message.log.indexOf(entry), message.log)) };
   }
 
   /** The automaton that turned over the card of log[k]: the log names none (a chance
    * outcome); with several, the one whose discard holds a card of that run of flips (a
-   * turn ends on a card discarded). */
+   * turn ends on a card discarded).
+   * @param {number} k @param {LogEntry[]} log @returns {number | null}
+   */
   flipper(k, log) {
     const automata = this.view.automata || [];
     if (automata.length <= 1) return automata.length ? automata[0] : null;
     for (let j = k; j < log.length; j++) {
       const act = readMove(log[j]);
       if ((log[j].seat !== null && log[j].seat !== undefined) || act.kind !== "flip") break;
-      const owner = automata.find((seat) => (this.view.discards[seat] || []).includes(act.card));
+      const owner = automata.find((/** @type {number} */ seat) => (this.view.discards[seat] || []).includes(act.card));
       if (owner !== undefined) return owner;
     }
     return automata[0];
   }
 
+  /** @param {string | undefined} card */
   onTable(card) {
     const view = this.view;
     if (view.mode === "bluff") return Boolean(view.pile && view.pile.top && view.pile.top.card === card);
-    return view.tree.some((entry) => entry.card === card);
+    return view.tree.some((/** @type {{ card: string }} */ entry) => entry.card === card);
   }
 
+  /** @param {Spot} spot */
   shows(spot) {
     if (spot.where === "table") return this.onTable(spot.card);
-    if (spot.where === "discard") return (this.view.discards[spot.owner] || []).includes(spot.card);
-    const era = (this.view.eras || []).find((e) => e.era === spot.era);
+    if (spot.where === "discard") return (this.view.discards[/** @type {number} */ (spot.owner)] || []).includes(spot.card);
+    const era = (this.view.eras || []).find((/** @type {Record<string, any>} */ e) => e.era === spot.era);
     return Boolean(era && (spot.open ? era.announced_open && !era.announced_closed : era.announced_closed));
   }
 
   /** The moves marked as new: the others' since this seat's last decision (without one,
-   * the newest only); in a replay the last move. */
+   * the newest only); in a replay the last move.
+   * @param {Spot[]} moves
+   */
   sinceMoves(moves) {
     const log = this.message.log || [];
     if (!this.live) {
@@ -637,7 +725,7 @@ class EvolutionBoard {
     }
     const others = moves.filter((move) => move.seat !== this.message.seat);
     if (this.since === null || this.since === undefined) return others.slice(-1);
-    return others.filter((move) => move.ply > this.since);
+    return others.filter((move) => move.ply > /** @type {number} */ (this.since));
   }
 
   /** Marks the new moves and the log entry picked on the freshly drawn table. */
@@ -652,7 +740,7 @@ class EvolutionBoard {
       const el = this.mark(move, "since-mark", move.ply === fresh);
       if (el) this.fly(el, move, move.ply === fresh);
     }
-    const picked = this.picked && moves.find((move) => move.ply === this.picked.ply);
+    const picked = this.picked && moves.find((move) => move.ply === /** @type {{ ply: number }} */ (this.picked).ply);
     return picked ? this.mark(picked, "log-pick") : null;
   }
 
@@ -661,6 +749,7 @@ class EvolutionBoard {
    * player list, the reserve, a discard, the draw pile) to where it lies now, once, over
    * var(--follow-ms): the CSS animation `evo-fly` from the offset set here. A redraw while
    * it flies (the next state message) carries the flight on where it was, not again.
+   * @param {HTMLElement} el @param {Spot} move @param {boolean} fresh
    */
   fly(el, move, fresh) {
     const flight = this.flight;
@@ -682,7 +771,7 @@ class EvolutionBoard {
     } else if (!flight || flight.ply !== move.ply || performance.now() - flight.start >= followMs()) {
       return;
     }
-    const { x, y, scale, start } = this.flight;
+    const { x, y, scale, start } = /** @type {{ x: number, y: number, scale: number, start: number }} */ (this.flight);
     el.classList.add("flying");
     el.style.setProperty("--fly-x", `${Math.round(x)}px`);
     el.style.setProperty("--fly-y", `${Math.round(y)}px`);
@@ -691,7 +780,9 @@ class EvolutionBoard {
   }
 
   /** Where a move's card came from, on the page: the mover's hand (its backs in the player
-   * list, else its discard's row on the board), the reserve, a discard, the draw pile. */
+   * list, else its discard's row on the board), the reserve, a discard, the draw pile.
+   * @param {Spot} move
+   */
   sourceElement(move) {
     const map = this.ctx.map;
     if (move.from === "deck") return map.querySelector("[data-testid='draw-pile']");
@@ -704,7 +795,9 @@ class EvolutionBoard {
   }
 
   /** Outlines the card (or era chip) a move left, in the mover's colour; the child element
-   * carries the test id, as the card keeps its own. */
+   * carries the test id, as the card keeps its own.
+   * @param {Spot} move @param {string} kind
+   */
   mark(move, kind, fresh = false) {
     const el = this.spotElement(move);
     if (!el) return null;
@@ -723,16 +816,19 @@ class EvolutionBoard {
     return el;
   }
 
+  /** @param {Spot} move @returns {HTMLElement | null} */
   spotElement(move) {
     const map = this.ctx.map;
     if (move.where === "era") return map.querySelector(`[data-testid='era-chip'][data-era='${move.era}']`);
-    const id = CSS.escape(move.card);
+    const id = CSS.escape(/** @type {string} */ (move.card));
     if (move.where === "discard") return map.querySelector(`[data-testid='discard-${move.owner}'] [data-card='${id}']`);
     return map.querySelector(`[data-testid='${this.view.mode === "bluff" ? "pile-top" : "tree-card"}'][data-card='${id}']`);
   }
 
   /** A click on a log line: marks what that move left on the table (kept through later
-   * updates until cleared); false when nothing of it shows. */
+   * updates until cleared); false when nothing of it shows.
+   * @param {LogEntry | null} entry
+   */
   showMove(entry) {
     this.picked = entry ? { ply: entry.ply } : null;
     if (!this.message) return false;
@@ -750,7 +846,9 @@ class EvolutionBoard {
   // ---------------------------------------------------------------- moves not made
 
   /** game.js: draw moves not made (the hint; in an analysis's replay the move played and
-   * the bot's best), kept over redraws until showHint([]). */
+   * the bot's best), kept over redraws until showHint([]).
+   * @param {HintMark[]} marks
+   */
   showHint(marks) {
     this.hints = marks || [];
     if (this.message) this.drawHints();
@@ -770,7 +868,7 @@ class EvolutionBoard {
     for (const { move, role } of this.hints) {
       const act = readMove(move);
       const spots = this.hintSpots(act).filter((spot) => spot.el);
-      for (const { el, name } of spots) {
+      for (const { el, name } of /** @type {{ el: Element, name?: string | null }[]} */ (spots)) {
         el.classList.add("evo-hinted");
         el.append(h(`span.evo-hint-mark.role-${role}`, { dataset: { testid: "hint-mark", role, action: act.text }, "aria-hidden": "true" },
           h("span.evo-hint-tag", { text: HINT_WORDS[role] || role }),
@@ -789,7 +887,8 @@ class EvolutionBoard {
     else map.prepend(tray);
   }
 
-  /** A move not made in words: the server's (`says`), else the log's phrase. */
+  /** A move not made in words: the server's (`says`), else the log's phrase.
+   * @param {Act} act @param {HintMark["move"]} move */
   hintWords(act, move) {
     if (move.says) return say(move.says);
     return this.knows(act) ? this.describe(act, this.mover()) : act.text;
@@ -802,20 +901,22 @@ class EvolutionBoard {
   }
 
   /** The elements a move not made would use, on the board as it is drawn: [{el, name?}]
-   * (`name`: the card's, where the element does not show it). Only what this seat sees. */
+   * (`name`: the card's, where the element does not show it). Only what this seat sees.
+   * @param {Act} act @returns {HintSpot[]}
+   */
   hintSpots(act) {
     const map = this.ctx.map;
-    const find = (selector) => map.querySelector(selector);
+    const find = (/** @type {string} */ selector) => map.querySelector(selector);
     const card = act.card !== undefined && act.card !== "?" ? CSS.escape(act.card) : null;
-    const named = card && this.cards.has(act.card) ? this.name(act.card) : null;
+    const named = card && this.cards.has(/** @type {string} */ (act.card)) ? this.name(/** @type {string} */ (act.card)) : null;
     const bluff = this.view.mode === "bluff";
-    const inHand = (id) => (id ? find(`[data-testid='hand'] [data-card='${id}']`) : null);
+    const inHand = (/** @type {string | null} */ id) => (id ? find(`[data-testid='hand'] [data-card='${id}']`) : null);
     const table = () => {
       if (bluff) return { el: find(".evo-pile"), name: named };
       const slot = card ? find(`[data-testid='tree'] [data-card='${card}']`) : null;
       return { el: slot, name: slot && !slot.querySelector(".evo-slot-name") ? named : null };
     };
-    const discardOf = (seat) => find(`[data-testid='discard-${seat}'] .evo-who`);
+    const discardOf = (/** @type {number | null | undefined} */ seat) => find(`[data-testid='discard-${seat}'] .evo-who`);
     switch (act.kind) {
       case "place": {
         const from = act.from === "reserve" ? find(`[data-testid='reserve'] [data-card='${card}']`)
@@ -842,11 +943,12 @@ class EvolutionBoard {
 
   // ---------------------------------------------------------------- response windows
 
-  /** Keep the countdown of the open window (clamped: the two clocks may differ). */
+  /** Keep the countdown of the open window (clamped: the two clocks may differ).
+   * @param {StateMessage["window"]} window */
   followClock(window) {
     if (!window) {
       this.clock = null;
-      clearInterval(this.ticker);
+      clearInterval(/** @type {any} */ (this.ticker)); // null: nothing to clear
       this.ticker = null;
       return;
     }
@@ -866,11 +968,11 @@ class EvolutionBoard {
   tick() {
     const left = this.secondsLeft();
     if (left === null) return;
-    const fraction = Math.max(0, Math.min(1, left / this.clock.seconds));
+    const fraction = Math.max(0, Math.min(1, left / /** @type {{ seconds: number }} */ (this.clock).seconds));
     for (const root of [this.ctx.map, this.ctx.panel]) {
-      for (const bar of root.querySelectorAll(".evo-clock-fill")) bar.style.transform = `scaleX(${fraction})`;
+      for (const bar of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".evo-clock-fill"))) bar.style.transform = `scaleX(${fraction})`;
       for (const text of root.querySelectorAll(".evo-clock-secs")) text.textContent = t("{n} s", { n: Math.ceil(left) });
-      const urgent = left <= Math.min(3, this.clock.seconds / 3);
+      const urgent = left <= Math.min(3, /** @type {{ seconds: number }} */ (this.clock).seconds / 3);
       for (const clock of root.querySelectorAll(".evo-clock")) clock.classList.toggle("urgent", urgent);
     }
   }
@@ -945,6 +1047,7 @@ class EvolutionBoard {
     const me = this.message.seat;
     const playing = this.message.status === "playing";
     panel.dataset.state = this.legal.length ? "act" : "wait";
+    /** @type {(HTMLElement | null)[]} */
     const parts = [h("p.prompt", { text: this.prompt(), dataset: { testid: "prompt" } })];
     if (this.legal.length) {
       parts.push(
@@ -964,7 +1067,7 @@ class EvolutionBoard {
     }
     if (playing || view.last_call || view.last_stop) parts.push(this.newsGroup());
     if (me === null || me === undefined) parts.push(h("p.hint", { text: t("Spectators see every hand as a count only.") }));
-    panel.replaceChildren(...parts.filter(Boolean));
+    panel.replaceChildren(.../** @type {HTMLElement[]} */ (parts.filter(Boolean)));
   }
 
   prompt() {
@@ -989,6 +1092,7 @@ class EvolutionBoard {
     return bits.join(" ");
   }
 
+  /** @param {string | null} title @param {string} testid @param {...import("/static/types/site").Child} children */
   group(title, testid, ...children) {
     const body = children.flat().filter(Boolean);
     if (!body.length) return null;
@@ -1042,7 +1146,7 @@ class EvolutionBoard {
           on: { click: () => this.chooseHandMode("special") },
         }) : null),
       exchanges.length ? h("div.evo-row", h("span.evo-row-label", { text: t("Exchange with") }),
-        exchanges.map((act) => this.actButton(act, this.seatLabel(act.seat), { testid: "exchange" }))) : null,
+        exchanges.map((act) => this.actButton(act, this.seatLabel(/** @type {number} */ (act.seat)), { testid: "exchange" }))) : null,
       calls.length ? this.picker("call", t("Call a card"), calls, t("Call"), t("A card whose next era is open: its holder gives it to you")) : null);
   }
 
@@ -1055,12 +1159,14 @@ class EvolutionBoard {
       row(this.actButton(special, t("★ Joker: a special action"), { testid: "joker-special" })));
   }
 
+  /** @param {string} kind @param {string} title */
   seatGroup(kind, title) {
     const acts = this.of(kind);
     if (!acts.length) return null;
-    return this.group(title, kind, h("div.evo-row", acts.map((act) => this.actButton(act, this.seatLabel(act.seat), { testid: kind }))));
+    return this.group(title, kind, h("div.evo-row", acts.map((act) => this.actButton(act, this.seatLabel(/** @type {number} */ (act.seat)), { testid: kind }))));
   }
 
+  /** @param {number} seat */
   seatLabel(seat) {
     const count = this.view.hands[seat] ? this.view.hands[seat].count : 0;
     return [this.seatDot(seat), tn("{name} ({n} card)", "{name} ({n} cards)", count, { name: this.ctx.seatName(seat) })];
@@ -1071,9 +1177,9 @@ class EvolutionBoard {
     if (!acts.length) return null;
     return this.group(t("Announce"), "announce", h("div.evo-row",
       acts.map((act) => {
-        const era = this.eras.get(act.era);
+        const era = /** @type {Era} */ (this.eras.get(/** @type {number} */ (act.era)));
         const label = act.open ? t("Era {era} is open", { era: act.era }) : t("Era {era} is closed", { era: act.era });
-        return this.actButton(act, [h("span.evo-era-dot", { style: `background:${this.eraColour(act.era)}` }), label], {
+        return this.actButton(act, [h("span.evo-era-dot", { style: `background:${this.eraColour(/** @type {number} */ (act.era))}` }), label], {
           cls: ".evo-announce", testid: "announce",
           title: act.open ? t("{era}: announce it open (earns a special action)", { era: era.name_fr }) : t("{era}: announce it closed (earns a special action)", { era: era.name_fr }),
         });
@@ -1092,14 +1198,15 @@ class EvolutionBoard {
   /**
    * A searchable input (a datalist of card names) for `acts` (actions naming a card), and
    * a button playing the one typed. Kept across updates so typing survives a new state.
+   * @param {string} key @param {string} title @param {Act[]} acts @param {string} verb @param {string | null} [hint]
    */
   picker(key, title, acts, verb, hint) {
     let picker = this.pickers[key];
     if (!picker) {
       const id = `evo-pick-${key}`;
-      const input = h("input", { id, type: "text", autocomplete: "off", spellcheck: false, list: `${id}-list`, placeholder: t("type a card's name"), dataset: { testid: `${key}-input` } });
+      const input = /** @type {HTMLInputElement} */ (h("input", { id, type: "text", autocomplete: "off", spellcheck: false, list: `${id}-list`, placeholder: t("type a card's name"), dataset: { testid: `${key}-input` } }));
       const list = h("datalist", { id: `${id}-list` });
-      const button = h("button.evo-act", { type: "button", text: verb, dataset: { testid: `${key}-button` } });
+      const button = /** @type {HTMLButtonElement} */ (h("button.evo-act", { type: "button", text: verb, dataset: { testid: `${key}-button` } }));
       picker = { input, list, button, acts: [] };
       const play = () => {
         const chosen = this.pickFrom(picker.acts, input.value);
@@ -1128,6 +1235,7 @@ class EvolutionBoard {
       hint ? h("p.hint", { text: hint }) : null);
   }
 
+  /** @param {Act[]} acts @param {string} typed */
   pickFrom(acts, typed) {
     const id = this.byName.get(fold(typed));
     return id ? acts.find((act) => act.card === id) || null : null;
@@ -1146,7 +1254,9 @@ class EvolutionBoard {
   }
 
   /** The last Stop and what came of it (rules 2.5: the three cases; in the wrong, what
-   * the action did is undone and the turn ends). */
+   * the action did is undone and the turn ends).
+   * @param {any} stop the view's last Stop
+   */
   stopText(stop) {
     const actor = this.ctx.seatName(stop.actor);
     const challenger = this.ctx.seatName(stop.stopped_by);
@@ -1161,7 +1271,8 @@ class EvolutionBoard {
     return t("{what}.", { what });
   }
 
-  /** What becomes of an action found wrong by a Stop (cases 2 and 3). */
+  /** What becomes of an action found wrong by a Stop (cases 2 and 3).
+   * @param {Act} act @param {string} actor the actor's name */
   undoneText(act, actor) {
     switch (act.kind) {
       case "place": case "place-called":
@@ -1174,6 +1285,7 @@ class EvolutionBoard {
     }
   }
 
+  /** @param {any} call the view's call */
   callText(call) {
     const who = this.ctx.seatName(call.seat);
     const card = call.card === "?" ? t("a card (covered since)") : this.name(call.card);
@@ -1188,13 +1300,14 @@ class EvolutionBoard {
    * The first-game guide's tip for this seat's decision now (game.js asks only then): what
    * to click and why, in the words of the rules pages, from what the seat sees (in Bluff it
    * never says whether another player's card was a bluff); null: the page's general tip.
+   * @param {StateMessage<View>} message
    */
   guide(message) {
     const view = message.view;
     const me = message.seat;
     if (!view || me === null || me === undefined || message.status !== "playing") return null;
     const acts = (message.moves || []).map(readMove);
-    const has = (kind) => acts.some((act) => act.kind === kind);
+    const has = (/** @type {string} */ kind) => acts.some((act) => act.kind === kind);
     const bluff = view.mode === "bluff";
     if (has("stop") || has("interrupt") || has("accept")) return this.guideWindow(view, has);
     if (has("verify") || has("concede")) {
@@ -1213,10 +1326,11 @@ class EvolutionBoard {
     return bluff ? this.guideBluffTurn(view, acts, has) : this.guideExploreTurn(view, acts, has);
   }
 
-  /** Sentences joined while the tip stays short (the first always). */
+  /** Sentences joined while the tip stays short (the first always).
+   * @param {...(string | null)} sentences */
   fit(...sentences) {
     let tip = "";
-    for (const sentence of sentences.filter(Boolean)) {
+    for (const sentence of /** @type {string[]} */ (sentences.filter(Boolean))) {
       if (!tip) tip = sentence;
       else if (tip.length + 1 + sentence.length <= 220) tip += ` ${sentence}`;
     }
@@ -1224,7 +1338,9 @@ class EvolutionBoard {
   }
 
   /** A response window waiting for this seat: Stop! / Accept (Bluff), Interruption! /
-   * Let it pass. Only what the action claims, never whether it holds. */
+   * Let it pass. Only what the action claims, never whether it holds.
+   * @param {View} view @param {(kind: string) => boolean} has
+   */
   guideWindow(view, has) {
     const win = view.window || {};
     const actor = win.actor !== undefined && win.actor !== null ? this.ctx.seatName(win.actor) : t("Another player");
@@ -1233,7 +1349,7 @@ class EvolutionBoard {
       return this.fit(t("{actor} just placed a card. Interruption! spends your joker on a whole extra turn right now; Let it pass keeps the joker for later.", { actor }),
         t("When the time runs out, the card passes."));
     }
-    const act = win.move ? readMove(win) : { kind: "other" };
+    const act = win.move ? readMove(win) : /** @type {Act} */ ({ kind: "other" });
     let stop;
     switch (act.kind) {
       case "announce":
@@ -1241,7 +1357,7 @@ class EvolutionBoard {
           : t("Stop! if you think era {era} is not really closed (not all nine on the pile).", { era: act.era });
         break;
       case "call":
-        stop = t("Stop! if you think {card} cannot be called: its next era not open, or it lies on the pile, in a discard or the reserve.", { card: act.card === "?" ? t("that card") : this.name(act.card) });
+        stop = t("Stop! if you think {card} cannot be called: its next era not open, or it lies on the pile, in a discard or the reserve.", { card: act.card === "?" ? t("that card") : this.name(/** @type {string} */ (act.card)) });
         break;
       case "place": case "place-called": case "joker-as": {
         const turn = view.turn || {};
@@ -1257,7 +1373,8 @@ class EvolutionBoard {
     return this.fit(stop, t("A wrong Stop! makes you draw a card: when unsure, Accept."), joker);
   }
 
-  /** The card called (step "called"): place it, or (Bluff) give it up. */
+  /** The card called (step "called"): place it, or (Bluff) give it up.
+   * @param {View} view @param {Act[]} acts @param {boolean} bluff */
   guideCalled(view, acts, bluff) {
     const card = this.name(view.called || (acts.find((a) => a.card) || {}).card);
     const series = acts.find((a) => a.kind === "place-called" && a.series);
@@ -1273,7 +1390,9 @@ class EvolutionBoard {
   }
 
   /** A card to give: back after an exchange, to a teammate who asked, or (Bluff) to the
-   * player your right Stop! caught. */
+   * player your right Stop! caught.
+   * @param {StateMessage<View>} message @param {View} view
+   */
   guideGive(message, view) {
     const me = message.seat;
     const log = message.log || [];
@@ -1291,11 +1410,12 @@ class EvolutionBoard {
     return t("{mate}, your teammate, asked you for a card: click one of your hand to give. Give one they can place this turn, or it is discarded.", { mate });
   }
 
+  /** @param {View} view @param {Act[]} acts @param {(kind: string) => boolean} has */
   guideExploreTurn(view, acts, has) {
     const turn = view.turn || {};
     const places = acts.filter((a) => a.kind === "place");
     const series = turn.series && !turn.starts_series ? turn.series : null;
-    const extra = (tip) => (turn.interruption ? t("Your extra turn (Interruption!): {tip}", { tip }) : tip);
+    const extra = (/** @type {string} */ tip) => (turn.interruption ? t("Your extra turn (Interruption!): {tip}", { tip }) : tip);
     if (turn.requested && places.some((a) => a.card === turn.requested)) {
       return t("Your teammate gave you {card}: place it this turn (it glows), or it is discarded when your turn ends.", { card: this.name(turn.requested) });
     }
@@ -1328,11 +1448,12 @@ class EvolutionBoard {
     return null;
   }
 
+  /** @param {View} view @param {Act[]} acts @param {(kind: string) => boolean} has */
   guideBluffTurn(view, acts, has) {
     const turn = view.turn || {};
     const pile = view.pile || { size: 0, top: null };
     const places = acts.filter((a) => a.kind === "place");
-    const extra = (tip) => (turn.interruption ? t("Your extra turn (Interruption!): {tip}", { tip }) : tip);
+    const extra = (/** @type {string} */ tip) => (turn.interruption ? t("Your extra turn (Interruption!): {tip}", { tip }) : tip);
     if (turn.requested && places.some((a) => a.card === turn.requested)) {
       return t("Your teammate gave you {card}: place it this turn, or it is discarded when your turn ends.", { card: this.name(turn.requested) });
     }
@@ -1342,7 +1463,7 @@ class EvolutionBoard {
     const top = pile.top && pile.top.card !== JOKER ? this.card(pile.top.card) : null;
     if (top && top.era > 1) {
       // the top card shows its era is open: an announcement nobody made yet holds
-      const era = (view.eras || []).find((e) => e.era === top.era) || {};
+      const era = (view.eras || []).find((/** @type {Record<string, any>} */ e) => e.era === top.era) || {};
       const open = acts.find((a) => a.kind === "announce" && a.open && a.era === top.era);
       if (open && !era.announced_open) {
         return t("{card} lies on the pile, so era {era} is open, and nobody has announced it: click Era {era} is open in the panel to earn a special action.", { card: top.name_fr, era: top.era });
@@ -1369,6 +1490,7 @@ class EvolutionBoard {
 
   // ---------------------------------------------------------------- for game.js
 
+  /** @param {StateMessage<View>} message */
   status(message) {
     const view = message.view;
     if (message.status === "finished") return t("Game over");
@@ -1400,7 +1522,9 @@ class EvolutionBoard {
   }
 
   /** Bluff has no points (a seat's score is only 1 for the winner): no scores, no score
-   * chart; the end summary says who emptied their hand first. */
+   * chart; the end summary says who emptied their hand first.
+   * @param {StateMessage<View>} message
+   */
   scoreUnit(message) {
     return message.view.mode === "bluff" ? null : t("pts");
   }
@@ -1408,12 +1532,13 @@ class EvolutionBoard {
   /**
    * Bluff's end (`view.finish`): who won, the order in which hands emptied, the cards left
    * in each other hand. Explore keeps the page's own end (final scores and chart).
+   * @param {StateMessage<View>} message
    */
   endSummary(message) {
     const view = message.view;
     const finish = view.finish;
     if (view.mode !== "bluff" || !finish) return null;
-    const names = (seats) => LIST.format(seats.map((k) => this.ctx.seatName(k)));
+    const names = (/** @type {number[]} */ seats) => LIST.format(seats.map((k) => this.ctx.seatName(k)));
     const won = finish.won;
     let title;
     let why;
@@ -1430,8 +1555,8 @@ class EvolutionBoard {
       why = t("{names} were the first team to empty all their hands, once the draw pile was empty.", { names: names(won) });
     }
     const emptied = finish.emptied;
-    const rest = finish.hands.map((_, k) => k).filter((k) => !emptied.includes(k))
-      .sort((a, b) => finish.hands[a].length - finish.hands[b].length || a - b);
+    const rest = finish.hands.map((/** @type {unknown} */ _, /** @type {number} */ k) => k).filter((/** @type {number} */ k) => !emptied.includes(k))
+      .sort((/** @type {number} */ a, /** @type {number} */ b) => finish.hands[a].length - finish.hands[b].length || a - b);
     const rows = [...emptied, ...rest].map((k) => {
       const cards = finish.hands[k];
       const place = emptied.indexOf(k);
@@ -1446,7 +1571,7 @@ class EvolutionBoard {
         h("b.evo-finish-name", { text: this.ctx.seatName(k) }),
         won.includes(k) ? h("span.tag.winner", { text: t("★ winner") }) : null,
         what),
-      cards.length ? h("div.evo-chips", cards.map((id) => this.cardFace(id, { size: "chip", testid: "finish-card" }))) : null);
+      cards.length ? h("div.evo-chips", cards.map((/** @type {string} */ id) => this.cardFace(id, { size: "chip", testid: "finish-card" }))) : null);
     });
     const body = h("div.evo-finish", { dataset: { testid: "end-summary-evolution" } },
       h("p.evo-finish-why", { text: why }),
@@ -1455,12 +1580,14 @@ class EvolutionBoard {
     return { title, body, winners: won };
   }
 
-  /** The automaton's seats are tagged as such, not as the bot that stands in for them. */
+  /** The automaton's seats are tagged as such, not as the bot that stands in for them.
+   * @param {StateMessage<View>} message @param {number} seat */
   seatRole(message, seat) {
     return (message.view.automata || []).includes(seat) ? t("automaton") : null;
   }
 
-  /** What the player list shows under a seat: cards in hand, discard, team, known cards. */
+  /** What the player list shows under a seat: cards in hand, discard, team, known cards.
+   * @param {StateMessage<View>} message @param {number} seat */
   seatExtras(message, seat) {
     const view = message.view;
     const hand = view.hands[seat] || { count: 0 };
@@ -1475,23 +1602,25 @@ class EvolutionBoard {
     if (team !== null && team !== undefined) box.append(h("span.tag.evo-team", { text: t("team {name}", { name: TEAM_NAMES[team] || team + 1 }) }));
     if (hand.known && hand.known.length) {
       box.append(h("span.evo-known", { title: t("cards you know this player holds") },
-        t("holds {cards}", { cards: hand.known.map((id) => this.name(id)).join(", ") })));
+        t("holds {cards}", { cards: hand.known.map((/** @type {string} */ id) => this.name(id)).join(", ") })));
     }
     return box;
   }
 
-  /** Log entries as readable text (same order). */
+  /** Log entries as readable text (same order).
+   * @param {LogEntry[]} log */
   describeLog(log) {
     return log.map((entry) => this.describe(readMove(entry), entry.seat));
   }
 
-  /** An action as a phrase after its player's name ("plays Chasse from the hand"). */
+  /** An action as a phrase after its player's name ("plays Chasse from the hand").
+   * @param {Act} act @param {number | null | undefined} actor @returns {string} */
   describe(act, actor) {
     // Bluff: a card since covered on the pile is named "?" (what lies there is to be
     // remembered); draws, deals, thefts and gifts into other hands are "?" too
     const covered = act.card === "?";
     const card = act.card === undefined ? "" : covered ? t("a card") : this.name(act.card);
-    const since = (phrase) => (covered ? phrase + " " + t("(covered since)") : phrase);
+    const since = (/** @type {string} */ phrase) => (covered ? phrase + " " + t("(covered since)") : phrase);
     const seat = act.seat !== undefined ? this.ctx.seatName(act.seat) : "";
     switch (act.kind) {
       case "place":
@@ -1513,7 +1642,7 @@ class EvolutionBoard {
       case "call": return since(t("calls {card}", { card }));
       case "discard": return since(t("discards {card}", { card }));
       case "announce": {
-        const era = this.eras.get(act.era);
+        const era = /** @type {Era} */ (this.eras.get(/** @type {number} */ (act.era)));
         const name = era ? era.name_fr : "?";
         return act.open ? t("announces era {era} ({name}) open", { era: act.era, name }) : t("announces era {era} ({name}) closed", { era: act.era, name });
       }
@@ -1533,13 +1662,15 @@ class EvolutionBoard {
   }
 }
 
-/** A row of controls, or nothing when none of them is offered. */
+/** A row of controls, or nothing when none of them is offered.
+ * @param {...import("/static/types/site").Child} controls */
 function row(...controls) {
   const present = controls.flat().filter(Boolean);
   return present.length ? h("div.evo-row", present) : null;
 }
 
-/** A class that shrinks a name whose longest word would not fit a narrow card. */
+/** A class that shrinks a name whose longest word would not fit a narrow card.
+ * @param {string} name */
 function longWord(name) {
   const longest = Math.max(...name.split(/[\s-]+/).map((w) => w.length));
   return longest > 11 ? ".longest" : longest > 8 ? ".long" : "";
@@ -1550,11 +1681,13 @@ const CLUSTERS = /^(ch|gn|ph|th|[bcdfgkptv][lr])$/;
 
 /** A name with soft hyphens in its long words, between syllables (French rules, roughly:
  * before the last consonant between two vowels, or before an unbreakable pair such as
- * "ch" or "tr"), so a narrow card breaks "Sédentari-sation" and not "Sédentarisatio-n". */
+ * "ch" or "tr"), so a narrow card breaks "Sédentari-sation" and not "Sédentarisatio-n".
+ * @param {string} name
+ */
 function breakable(name) {
   return name.split(" ").map((word) => {
     if (word.length < 9) return word;
-    const isVowel = (ch) => VOWELS.includes(ch.toLowerCase());
+    const isVowel = (/** @type {string} */ ch) => VOWELS.includes(ch.toLowerCase());
     const cuts = [];
     for (let i = 1; i < word.length - 1; i++) {
       if (!isVowel(word[i - 1]) || isVowel(word[i])) continue;
@@ -1571,7 +1704,8 @@ function breakable(name) {
   }).join(" ");
 }
 
-/** Lower case without accents, for matching typed card names. */
+/** Lower case without accents, for matching typed card names.
+ * @param {string} text */
 function fold(text) {
   return String(text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
 }
