@@ -152,6 +152,9 @@ class Move:
         self.said: list[list[Said | str | None]] = []
         self.decided: tuple[State, Action] | None = None
         """When the last action is a seat's decision: the state it was made in, and it."""
+        self.facts: Appended | None = None
+        """What the store is told of the position the move leaves, when the live game has
+        prepared the move whole (:meth:`LiveGame.begin_move`)."""
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` (the state's ``apply`` raises if it is not legal)."""
@@ -626,6 +629,7 @@ class LiveGame(GameFacts):
         if answering and window is not None:
             move.early_passes(window)
         move.settle(self.seed)
+        move.facts = self.appended(move.state)
         return move
 
     def window_answer(self, seat: int, action: Action) -> list[Action]:

@@ -54,6 +54,7 @@ from terranova.server.hub import Hub
 from terranova.server.languages import game_domains
 from terranova.server.limits import address_digest
 from terranova.server.live import (
+    Appended,
     LiveGame,
     Move,
     SeatInfo,
@@ -1002,7 +1003,7 @@ class GameService:
         ]
         # the write runs to its end even if this is cancelled meanwhile (the rest is not
         # awaited): ``cancelled`` says so, raised once the move is applied and told
-        cancelled = await self._write(game, entries, move.state, finish=True)
+        cancelled = await self._write(game, entries, move.state, finish=True, facts=move.facts)
         game.timeline.adopt(move)
         game.seq += len(entries)
         if person:
@@ -1014,13 +1015,20 @@ class GameService:
             raise asyncio.CancelledError
 
     async def _write(
-        self, game: LiveGame, entries: Sequence[Entry], after: State, finish: bool = False
+        self,
+        game: LiveGame,
+        entries: Sequence[Entry],
+        after: State,
+        finish: bool = False,
+        facts: Appended | None = None,
     ) -> bool:
         """Append ``entries``, which lead ``game`` to the position ``after``, with the
         lease that position needs (Stale if another move landed first). ``finish``: if
         the caller is cancelled meanwhile and the write lands, True is returned for the
-        caller to finish its change, then raise the cancellation (:meth:`_stored`)."""
-        facts = game.appended(after)
+        caller to finish its change, then raise the cancellation (:meth:`_stored`).
+        ``facts``: what the store is told of ``after``, if the live game has said it."""
+        if facts is None:
+            facts = game.appended(after)
         cancelled = await self._stored(
             game,
             _("the game has moved on: another move landed first, or it was closed"),
