@@ -45,6 +45,10 @@ class Step:
     __slots__ = ()
     name: ClassVar[str | None] = None
     """What views call the step while the game waits on it (``None``: it never waits)."""
+    waits: ClassVar[bool] = False
+    """Whether the game always waits on the step, on top: its game's
+    :meth:`AgendaState.proceed` is not asked (a decision or a chance step that never
+    passes by itself)."""
 
 
 class Chance(Step):
@@ -86,11 +90,12 @@ class AgendaState(State):
         self._legal = None
         self._outcomes = None
 
-    def copy_flow(self, other: AgendaState) -> None:
-        """Give ``other`` (a clone being made) this flow: its own agenda and history."""
+    def copy_flow(self, other: AgendaState, history: bool = True) -> None:
+        """Give ``other`` (a clone being made) this flow: its own agenda, and a copy of the
+        history (or, ``history=False``, an empty one: a determinization's)."""
         other.agenda = self.agenda[:]
         other.over = self.over
-        other._history = self._history[:]
+        other._history = self._history[:] if history else []
         other._legal = self._legal
         other._outcomes = self._outcomes
 
@@ -103,6 +108,11 @@ class AgendaState(State):
     def outcomes(self, step: Step) -> list[tuple[Action, float]]:
         """The outcomes of the chance step ``step`` and their probabilities."""
         raise NotImplementedError(f"{type(self).__name__} has no chance step {step}")
+
+    def chance_actions(self, step: Step) -> list[Action]:
+        """The outcomes of the chance step ``step``, as legal actions (a game may list them
+        without their probabilities)."""
+        return [a for a, _ in self.chance_outcomes()]
 
     @abstractmethod
     def carry_out(self, step: Step, action: Action) -> None:
@@ -141,7 +151,7 @@ class AgendaState(State):
             return []
         top = self.agenda[-1]
         if isinstance(top, Chance):
-            return [a for a, _ in self.chance_outcomes()]
+            return self.chance_actions(top)
         return self.options(top)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -182,15 +192,19 @@ class AgendaState(State):
         self.carry_out(agenda[-1], action)
         self.changed()
         proceed = self.proceed  # as advance(), inline: it runs after every action
-        while not self.over and proceed(agenda[-1]):
-            pass
+        while not self.over:
+            top = agenda[-1]
+            if top.waits or not proceed(top):
+                return
 
     def advance(self) -> None:
         """Carry out automatic steps until a decision, a chance step or the end."""
         agenda = self.agenda
         proceed = self.proceed
-        while not self.over and proceed(agenda[-1]):
-            pass
+        while not self.over:
+            top = agenda[-1]
+            if top.waits or not proceed(top):
+                return
 
     def changed(self) -> None:
         """Forget the legal actions and outcomes listed: the position changed."""

@@ -203,6 +203,14 @@ class DiscoveryState(FollowerStep, AgendaState):
         return (t.set_asides if type(top) is SettingAside else t.draws)[design]
 
     def is_legal(self, action: Action) -> bool:
+        if self.over:
+            return False
+        top = self.agenda[-1]
+        # the two legal actions that come most, without the hop through _refusal
+        if type(action) is Place and type(top) is Placing:
+            return self._place_refusal(action) is None
+        if type(action) is Draw and (type(top) is Drawing or type(top) is Refilling):
+            return self.game.tiles.index.get(action.design, -1) in self._bag
         return self._refusal(action) is None
 
     def why_illegal(self, action: Action) -> str:
@@ -239,9 +247,12 @@ class DiscoveryState(FollowerStep, AgendaState):
         return "not an action of The Discovery"
 
     def carry_out(self, step: Step, action: Action) -> None:
-        if type(action) is Place:  # at the place step (the action is legal)
-            self._place(action)
-            self.agenda[-1] = FOLLOWING[self._to_move]
+        if type(action) is Place:  # step 1, at the place step (the action is legal)
+            seat = self._to_move
+            design = self.game.tiles.index[action.design]
+            self._hands[seat].remove(design)
+            self._place_tile(design, (action.y + OY) * STRIDE + action.x + OX, action.rotation)
+            self.agenda[-1] = FOLLOWING[seat]
         elif type(action) is Draw or type(action) is SetAside:
             self._drawn(step, self.game.tiles.index[action.design])
         else:  # at the follower step
@@ -731,12 +742,6 @@ class DiscoveryState(FollowerStep, AgendaState):
                 )
             return "its edges do not match the tiles next to it"
         return None
-
-    def _place(self, action: Place) -> None:
-        """Step 1: the seat to move places a tile from its hand (a legal placement)."""
-        design = self.game.tiles.index[action.design]
-        self._hands[self._to_move].remove(design)
-        self._place_tile(design, (action.y + OY) * STRIDE + action.x + OX, action.rotation)
 
     # ------------------------------------------------------------ turn order
 

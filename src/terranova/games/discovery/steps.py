@@ -20,6 +20,7 @@ class SettingAside(Chance):
     """Set-up: a tile is set aside (the variant's count of them)."""
 
     name: ClassVar[str | None] = "set-aside"
+    waits: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +28,7 @@ class Dealing(Chance):
     """Set-up, hands of several tiles: ``seat`` is dealt a tile."""
 
     name: ClassVar[str | None] = "deal"
+    waits: ClassVar[bool] = True
     seat: int
 
 
@@ -43,6 +45,7 @@ class Drawing(Chance):
     """``seat`` draws a tile at the start of its turn."""
 
     name: ClassVar[str | None] = "draw"
+    waits: ClassVar[bool] = True
     seat: int
 
 
@@ -51,6 +54,7 @@ class Placing(Decision):
     """Step 1: ``seat`` places a tile from its hand."""
 
     name: ClassVar[str | None] = "place"
+    waits: ClassVar[bool] = True
     seat: int
 
 
@@ -60,6 +64,7 @@ class Following(Decision):
     passes."""
 
     name: ClassVar[str | None] = "follower"
+    waits: ClassVar[bool] = True
     seat: int
 
 
@@ -68,6 +73,7 @@ class Refilling(Chance):
     """Hands of several tiles: ``seat`` draws a tile back after its turn."""
 
     name: ClassVar[str | None] = "refill"
+    waits: ClassVar[bool] = True
     seat: int
 
 

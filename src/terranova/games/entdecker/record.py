@@ -144,14 +144,14 @@ class Record(AgendaState):
         return self.players
 
     def clone(self) -> Self:
-        return self._copy(self._history[:])
+        return self._copy(history=True)
 
-    def _copy(self, history: list[Action]) -> Self:
-        """An independent copy with ``history`` for its history; the board both share until
-        one changes it (:meth:`own_board`)."""
+    def _copy(self, history: bool) -> Self:
+        """An independent copy, with a copy of the history or (``history=False``) none; the
+        board both share until one changes it (:meth:`own_board`)."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other._history = history
+        self.copy_flow(other, history)  # the agenda's steps are frozen: shared
         self.board_shared = other.board_shared = True
         other.units = self.units[:]
         other.scored = self.scored[:]
@@ -167,7 +167,6 @@ class Record(AgendaState):
         other.huts = self.huts[:]
         other.known = self.known[:]
         other.bag = self.bag[:]
-        other.agenda = self.agenda[:]  # steps are frozen: shared
         other.turn = self.turn.copy() if self.turn is not None else None
         other.log = self.log[:]  # entries are never changed
         return other
@@ -192,7 +191,7 @@ class Record(AgendaState):
     def resample(self, seat: int, rng: random.Random) -> Self:
         """The produce tokens ``seat`` has not looked at are redrawn (in the huts and the
         bag); nothing else is hidden (the hidden stacks are drawn by chance when drawn)."""
-        other = self._copy([])
+        other = self._copy(history=False)
         if self.current_player() == CHANCE:  # a token drawn from the bag may now differ
             other.changed()  # (a decision's choices do not)
         if self.over:

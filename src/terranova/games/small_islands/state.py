@@ -181,9 +181,8 @@ class SmallIslandsState(Record):
         # no history (a seat knows the position, not every draw that made it); the legal
         # actions stay when ``seat`` is to move (it knows them): another seat's may hang on
         # what is redrawn
-        other.start_flow()
-        other.agenda = self.agenda[:]
-        other.over = self.over
+        self.copy_flow(other, history=False)
+        other.changed()
         if self.current_player() == seat:
             other.offer(list(self.legal_actions()))
         if not self.over:

@@ -236,10 +236,10 @@ class EvolutionState(Table):
 
     # the engine's legality, with the game's own words and a set for actions not listed
 
-    def _list_legal(self) -> list[Action]:
-        """The legal actions, a chance step's listed by :meth:`options` without their
+    def chance_actions(self, step: Step) -> list[Action]:
+        """A chance step's outcomes, listed by :meth:`options` without their
         probabilities."""
-        return [] if self.over else self.options(self.agenda[-1])
+        return self.options(step)
 
     def is_legal(self, action: Action) -> bool:
         legal = self._legal
@@ -340,9 +340,8 @@ class EvolutionState(Table):
         """Redeal what ``seat`` has not seen (:func:`.views.redeal`). Once Bluff is over
         nothing is hidden: the hands are shown and the draw pile is empty."""
         other = self.clone()
-        other.start_flow()  # a history of its own, the same agenda
-        other.agenda = self.agenda[:]
-        other.over = self.over
+        self.copy_flow(other, history=False)  # no history, the same agenda
+        other.changed()  # what is listed may hang on what is redrawn
         if self.over and self.variant.shows_hands_at_end:
             return other
         views.redeal(self, other, seat, rng)
