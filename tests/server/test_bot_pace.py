@@ -12,7 +12,7 @@ import pytest
 from tests.server.conftest import Api, OpenApi
 from typer.testing import CliRunner
 
-import terranova.server
+import terranova.server.runner
 from terranova.cli import app as cli
 from terranova.server import Settings
 from terranova.server.autoplay import CreatorPace
@@ -74,8 +74,9 @@ def test_a_person_at_the_table_keeps_its_pace_until_they_resign(
 
 def test_terranova_serve_sets_the_floor(monkeypatch: pytest.MonkeyPatch) -> None:
     served: list[Settings] = []
+    # the command loads the web stack's runner when it starts (server/command.py)
     monkeypatch.setattr(
-        terranova.server, "serve", lambda settings, *_, **__: served.append(settings)
+        terranova.server.runner, "serve", lambda settings, *_, **__: served.append(settings)
     )
     option = "--min-unwatched-bot-delay-ms"
     for args, floor in (([], FLOOR_MS), ([option, "0"], 0), ([option, "1000"], 1000)):
@@ -115,8 +116,9 @@ def test_the_pace_is_kept_for_each_creator_and_its_pause_first() -> None:
 
 def test_terranova_serve_sets_the_pace(monkeypatch: pytest.MonkeyPatch) -> None:
     served: list[Settings] = []
+    # the command loads the web stack's runner when it starts (server/command.py)
     monkeypatch.setattr(
-        terranova.server, "serve", lambda settings, *_, **__: served.append(settings)
+        terranova.server.runner, "serve", lambda settings, *_, **__: served.append(settings)
     )
     option = "--unwatched-bot-moves-per-second"
     for args, rate in (([], 10.0), ([option, "0"], 0.0), ([option, "2.5"], 2.5)):

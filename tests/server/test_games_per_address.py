@@ -21,7 +21,7 @@ from sqlalchemy import select, update
 from tests.server.conftest import Api, settings_for
 from typer.testing import CliRunner
 
-import terranova.server
+import terranova.server.runner
 from terranova.cli import app as cli
 from terranova.server import Settings, create_app
 from terranova.server.autoplay import position_job
@@ -251,8 +251,9 @@ def test_creations_at_once_never_pass_the_limit(database_url: str, limit: str) -
 
 def test_terranova_serve_sets_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     served: list[Settings] = []
+    # the command loads the web stack's runner when it starts (server/command.py)
     monkeypatch.setattr(
-        terranova.server, "serve", lambda settings, *_, **__: served.append(settings)
+        terranova.server.runner, "serve", lambda settings, *_, **__: served.append(settings)
     )
     for args, limit, per_hour in (
         ([], 20, 60),
