@@ -25,21 +25,16 @@ from pathlib import Path
 
 import alternate
 import terranova
-from terranova.core.state import CHANCE
+from random_play import play_random
 
 
 def play(game: str, games: int, seed: int) -> None:
-    """Play ``games`` random games of ``game``, the first made before them."""
+    """Play ``games`` random games of ``game`` (random_play's loop), the first made before
+    them."""
     terranova.make(game)
     rng = random.Random(seed)
     for _ in range(games):
-        state = terranova.make(game)
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+        play_random(game, rng, None)
 
 
 def counted(src: Path, game: str, games: int, seed: int) -> int:
