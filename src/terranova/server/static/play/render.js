@@ -523,12 +523,14 @@ let shownEntry = null; // the log entry shown on the map ({ply, text}), or null
 function pickLogEntry(entry, item) {
   const list = $("log");
   for (const other of list.querySelectorAll(".log-entry.picked")) other.classList.remove("picked");
+  const board = known(state.board);
+  const showMove = known(board.showMove).bind(board); // a board's method: called on it
   if (shownEntry && shownEntry.ply === entry.ply) {
     shownEntry = null;
-    known(known(state.board).showMove)(null, state.shown);
+    showMove(null, state.shown);
     return;
   }
-  if (known(known(state.board).showMove)(entry, state.shown)) {
+  if (showMove(entry, state.shown)) {
     shownEntry = { ply: entry.ply, text: entry.text };
     item.classList.add("picked");
   } else {
