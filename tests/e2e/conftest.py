@@ -363,18 +363,27 @@ def play_until(
     stop: Callable[[dict[str, Any]], bool] | None = None,
 ) -> dict[str, Any]:
     """Seat 0 plays at random until ``stop(its state)`` holds or the game is over; that
-    last state."""
+    last state. A game may take as long as it takes: only a game that makes no move for
+    ``STALLED_S`` seconds fails (a whole game on a loaded machine takes minutes)."""
     rng = random.Random(seed)
-    deadline = time.monotonic() + 120
+    ply, moved = -1, time.monotonic()
     while True:
         state = server.get(f"/api/games/{game_id}/state?seat=0&token={token}")
         if state["status"] == "finished" or (stop is not None and stop(state)):
             return dict(state)
-        assert time.monotonic() < deadline, state
+        if state["ply"] != ply:
+            ply, moved = state["ply"], time.monotonic()
+        assert time.monotonic() - moved < STALLED_S, state
         if state["legal"]:
             action = rng.choice(state["legal"])
             move = {"seat": 0, "token": token, "action": action, "ply": state["ply"]}
             server.post(f"/api/games/{game_id}/actions", move)
+        else:
+            time.sleep(0.02)  # the others' turn: the server's own bots move meanwhile
+
+
+STALLED_S = 120
+"""How long :func:`play_until` waits for a game to make any move at all."""
 
 
 POLL_MS = 100
