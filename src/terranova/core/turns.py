@@ -8,7 +8,8 @@ of three kinds:
 - any other :class:`Step` is carried out by the engine, until the top is a decision or a
   chance step, or the game is over.
 
-:class:`TurnOver` is the one step every game shares: the turn of ``seat`` is over.
+:class:`TurnOver` is the step games share where a turn's end is a step of its own: the
+turn of ``seat`` is over.
 
 :class:`AgendaState` runs the agenda for the state protocol (``current_player``,
 ``legal_actions``, ``chance_outcomes``, ``apply``); a game's state says what each of its
@@ -49,12 +50,16 @@ class Step:
     """Whether the game always waits on the step, on top: its game's
     :meth:`AgendaState.proceed` is not asked (a decision or a chance step that never
     passes by itself)."""
+    chance: ClassVar[bool] = False
+    """Whether the step is a :class:`Chance` step (read where asking ``isinstance`` would
+    cost more than the rest of the question)."""
 
 
 class Chance(Step):
     """A step whose outcome is chance's."""
 
     __slots__ = ()
+    chance: ClassVar[bool] = True
 
 
 class Decision(Step):
@@ -133,7 +138,7 @@ class AgendaState(State):
         top = self.agenda[-1]
         if isinstance(top, Decision):
             return top.seat
-        if isinstance(top, Chance):
+        if top.chance:
             return CHANCE
         raise AssertionError(f"step {top} waits for nobody")
 
@@ -142,17 +147,18 @@ class AgendaState(State):
 
     def legal_actions(self) -> list[Action]:
         legal = self._legal
-        if legal is None:
-            legal = self._legal = self._list_legal()
+        if legal is None:  # as _list_legal(), inline: a decision lists once at least
+            if self.over:
+                return []
+            top = self.agenda[-1]
+            legal = self._legal = self.chance_actions(top) if top.chance else self.options(top)
         return legal[:]
 
     def _list_legal(self) -> list[Action]:
         if self.over:
             return []
         top = self.agenda[-1]
-        if isinstance(top, Chance):
-            return self.chance_actions(top)
-        return self.options(top)
+        return self.chance_actions(top) if top.chance else self.options(top)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         outcomes = self._outcomes
@@ -188,13 +194,14 @@ class AgendaState(State):
         if self.over or not self.is_legal(action):
             raise IllegalActionError(action, self.why_illegal(action))
         self._history.append(action)
+        # what was listed is forgotten (as changed(), inline): what the game lists while it
+        # carries the action out (offer, expect) is of the position it leaves
+        self._legal = self._outcomes = None
         agenda = self.agenda
         self.carry_out(agenda[-1], action)
-        self.changed()
-        proceed = self.proceed  # as advance(), inline: it runs after every action
-        while not self.over:
+        while not self.over:  # as advance(), inline: it runs after every action
             top = agenda[-1]
-            if top.waits or not proceed(top):
+            if top.waits or not self.proceed(top):
                 return
 
     def advance(self) -> None:
@@ -217,7 +224,8 @@ class AgendaState(State):
         self._legal = legal
 
     def offer(self, legal: list[Action]) -> None:
-        """The legal actions at the step on top, listed already by :meth:`proceed`."""
+        """The legal actions at the step on top, listed already by :meth:`carry_out` or
+        :meth:`proceed` (which must leave that step on top)."""
         self._legal = legal
 
     @property

@@ -22,7 +22,7 @@ from typing import Any, Self
 from terranova.core.actions import Action
 from terranova.core.i18n import Said
 from terranova.core.scoring import SCORING
-from terranova.core.turns import AgendaState, Chance, Step, TurnOver
+from terranova.core.turns import AgendaState, Chance, Step
 from terranova.games.discovery.actions import (
     Deploy,
     Draw,
@@ -41,15 +41,12 @@ from terranova.games.discovery.followers import (
 )
 from terranova.games.discovery.game import DiscoveryGame, game_of
 from terranova.games.discovery.steps import (
-    BEGINNING,
     DEALING,
     DRAWING,
     FOLLOWING,
     PLACING,
     REFILLING,
     SETTING_ASIDE,
-    TURN_OVER,
-    Beginning,
     Dealing,
     Drawing,
     Following,
@@ -195,8 +192,7 @@ class DiscoveryState(FollowerStep, AgendaState):
 
     def sample_chance(self, rng: random.Random) -> Action:
         bag = self._bag
-        top = self.agenda[-1] if self.agenda and not self.over else None
-        if not isinstance(top, Chance) or not bag:
+        if self.over or not bag or not (top := self.agenda[-1]).chance:
             raise ValueError("not a chance node")
         design = bag[rng.randrange(len(bag))]
         t = self.game.tiles
@@ -205,12 +201,17 @@ class DiscoveryState(FollowerStep, AgendaState):
     def is_legal(self, action: Action) -> bool:
         if self.over:
             return False
-        top = self.agenda[-1]
-        # the two legal actions that come most, without the hop through _refusal
-        if type(action) is Place and type(top) is Placing:
-            return self._place_refusal(action) is None
-        if type(action) is Draw and (type(top) is Drawing or type(top) is Refilling):
-            return self.game.tiles.index.get(action.design, -1) in self._bag
+        # the legal actions that come most, without the hop through _refusal: a decision
+        # chosen from those listed is one of those very objects, and a tile drawn is one left
+        listed = self._legal
+        if listed is not None:
+            for legal in listed:
+                if legal is action:
+                    return True
+        if type(action) is Draw:
+            top = self.agenda[-1]
+            if type(top) is Drawing or type(top) is Refilling:
+                return self.game.tiles.index.get(action.design, -1) in self._bag
         return self._refusal(action) is None
 
     def why_illegal(self, action: Action) -> str:
@@ -247,55 +248,48 @@ class DiscoveryState(FollowerStep, AgendaState):
         return "not an action of The Discovery"
 
     def carry_out(self, step: Step, action: Action) -> None:
-        if type(action) is Place:  # step 1, at the place step (the action is legal)
+        agenda = self.agenda
+        if type(action) is Place:  # step 1: the tile is placed (the action is legal)
             seat = self._to_move
             design = self.game.tiles.index[action.design]
             self._hands[seat].remove(design)
             self._place_tile(design, (action.y + OY) * STRIDE + action.x + OX, action.rotation)
-            self.agenda[-1] = FOLLOWING[seat]
+            agenda[-1] = FOLLOWING[seat]
+            self.offer(self._legal_follower_actions())
         elif type(action) is Draw or type(action) is SetAside:
-            self._drawn(step, self.game.tiles.index[action.design])
-        else:  # at the follower step
+            # chance drew a tile from the stack: drawn, drawn back, dealt or set aside
+            design = self.game.tiles.index[action.design]
+            self._bag.remove(design)
+            agenda.pop()
+            if type(step) is Drawing:
+                self._hands[step.seat].append(design)
+                self._start_turn(step.seat)
+            elif type(step) is Refilling:  # drawn back at the end of its turn
+                self._hands[step.seat].append(design)
+                self._start_turn((step.seat + 1) % self.game.players)
+            elif type(step) is Dealing:
+                self._hands[step.seat].append(design)
+                self._pending -= 1
+                if self._pending and self._bag:
+                    agenda.append(DEALING[(step.seat + 1) % self.game.players])
+                else:
+                    self._start_turn(0)
+            else:
+                self._set_aside.append(design)
+                self._pending -= 1
+                self._after_set_aside()
+        else:  # step 2: a follower deployed, taken back, or none
             if type(action) is Deploy:
                 self._deploy(action)
             elif type(action) is Remove:
                 self._take_back(action)
-            self.agenda[-1] = TURN_OVER[self._to_move]
-
-    def _drawn(self, step: Step, design: int) -> None:
-        """Chance drew ``design`` from the stack: set aside, dealt, drawn or drawn back."""
-        agenda = self.agenda
-        self._bag.remove(design)
-        agenda.pop()
-        if type(step) is SettingAside:
-            self._set_aside.append(design)
-            self._pending -= 1
-            self._after_set_aside()
-            return
-        if type(step) is Drawing:
-            self._hands[step.seat].append(design)
-            agenda.append(BEGINNING[step.seat])
-        elif type(step) is Refilling:  # drawn back at the end of its turn
-            self._hands[step.seat].append(design)
-            agenda.append(BEGINNING[(step.seat + 1) % self.game.players])
-        elif type(step) is Dealing:
-            self._hands[step.seat].append(design)
-            self._pending -= 1
-            if self._pending and self._bag:
-                agenda.append(DEALING[(step.seat + 1) % self.game.players])
-            else:
-                agenda.append(BEGINNING[0])
+            agenda.pop()
+            self._end_turn(self._to_move)
 
     def proceed(self, step: Step) -> bool:
-        if type(step) is TurnOver:
-            self.agenda.pop()
-            self._end_turn(step.seat)
-            return True
-        if type(step) is Beginning:
-            self.agenda.pop()
-            self._start_turn(step.seat)
-            return True
-        return False
+        # every step of The Discovery waits: a turn begins and ends as the action that
+        # leads to it is carried out, so the engine never asks
+        raise AssertionError(f"The Discovery has no automatic step ({step})")
 
     def clone(self) -> Self:
         other = object.__new__(type(self))
@@ -756,7 +750,7 @@ class DiscoveryState(FollowerStep, AgendaState):
             if self._bag:
                 self.agenda.append(DEALING[0])
                 return
-        self.agenda.append(BEGINNING[0])
+        self._start_turn(0)
 
     def _start_turn(self, seat: int) -> None:
         """Begin ``seat``'s turn: discard unplaceable tiles, draw, or skip an empty hand."""
@@ -783,7 +777,7 @@ class DiscoveryState(FollowerStep, AgendaState):
                 return
             if hand:
                 self._placements = placements  # shared with the kept lists: never changed
-                self.agenda.append(PLACING[seat])
+                self.expect(PLACING[seat], placements)
                 return
             if not any(self._hands):
                 break

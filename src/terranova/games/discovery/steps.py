@@ -1,10 +1,12 @@
 """The flow of a game of The Discovery: the steps the turn engine
-(:mod:`terranova.core.turns`) waits for or carries out.
+(:mod:`terranova.core.turns`) waits for.
 
 Set-up sets tiles aside, then (with hands of several tiles) deals them; a turn begins
 (unplaceable tiles discarded, a tile drawn if the hand is short), its player places a
 tile, then deploys, takes back or passes with a follower; the turn is over, and with hands
-of several tiles its player draws one back.
+of several tiles its player draws one back. Every step waits: a turn begins and ends as
+the action before it is carried out (``DiscoveryState._start_turn`` and ``_end_turn``),
+which costs less than a step of its own in a game whose actions are this cheap.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from terranova.core.turns import Chance, Decision, Step, TurnOver
+from terranova.core.turns import Chance, Decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,14 +31,6 @@ class Dealing(Chance):
 
     name: ClassVar[str | None] = "deal"
     waits: ClassVar[bool] = True
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Beginning(Step):
-    """``seat``'s turn begins: tiles it cannot place are discarded, it draws while its
-    hand is short, or a seat with no tile is passed over (automatic)."""
-
     seat: int
 
 
@@ -85,9 +79,7 @@ SEATS = range(5)
 # the rest of a cheap action
 SETTING_ASIDE = SettingAside()
 DEALING = tuple(Dealing(s) for s in SEATS)
-BEGINNING = tuple(Beginning(s) for s in SEATS)
 DRAWING = tuple(Drawing(s) for s in SEATS)
 PLACING = tuple(Placing(s) for s in SEATS)
 FOLLOWING = tuple(Following(s) for s in SEATS)
 REFILLING = tuple(Refilling(s) for s in SEATS)
-TURN_OVER = tuple(TurnOver(s) for s in SEATS)

@@ -249,10 +249,10 @@ class EvolutionState(Table):
         # very objects listed: found by identity, without hashing every legal action
         if any(map(is_, legal, repeat(action))):
             return True
-        legal_set = self._legal_set
-        if legal_set is None:
-            legal_set = self._legal_set = set(legal)
-        return action in legal_set
+        made = self._legal_set
+        if made is None or made[0] is not legal:
+            made = self._legal_set = (legal, set(legal))
+        return action in made[1]
 
     def why_illegal(self, action: Action) -> str:
         if self.over:
@@ -262,9 +262,6 @@ class EvolutionState(Table):
             return "chance is to move: that outcome is not possible now"
         who = self.current_player()
         return f"seat {who} is to move ({top.name or 'turn'}) and this is not one of its choices"
-
-    def changed(self) -> None:
-        self._legal = self._outcomes = self._legal_set = None
 
     def sample_chance(self, rng: random.Random) -> Action:
         if self.over or not isinstance(top := self.agenda[-1], Chance):

@@ -83,8 +83,9 @@ class Table(AgendaState):
         self.last_call: dict[str, Any] | None = None
         self.last_stop: dict[str, Any] | None = None
         self.last_stop_card = ""  # the card the stopped action names ("" if none)
-        # the legal actions as a set, made when first needed (changed() forgets it)
-        self._legal_set: set[Action] | None = None
+        # the legal actions as a set, made when first needed, with the list it was made of
+        # (a new list is a new position)
+        self._legal_set: tuple[list[Action], set[Action]] | None = None
 
     @property
     def mode(self) -> str:
