@@ -238,11 +238,15 @@ class Observer:
             self.coding.memory_into(table.memory_of(player), self.tensor)
 
     def string_from(self, state: TerranovaState, player: int) -> str:
-        """The seat's view as JSON, and with recall, the remembered cells that are set."""
+        """The seat's view as JSON, and with recall, the remembered cells that are set
+        (``cell=value`` where the value is not 1: a count remembered as a share)."""
         table = state.table
         text = table.view_text(None if self.public else player)
         if self.recall:
-            text += " seen:" + ",".join(map(str, np.flatnonzero(table.memory_of(player))))
+            memory = table.memory_of(player)
+            text += " seen:" + ",".join(
+                str(i) if memory[i] == 1 else f"{i}={memory[i]:g}" for i in np.flatnonzero(memory)
+            )
         return text
 
 

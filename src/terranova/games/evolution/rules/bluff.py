@@ -197,6 +197,7 @@ class Bluff(Variant[Table]):
     mode: ClassVar[str] = "bluff"
     interruption_closes_window: ClassVar[bool] = False
     shows_hands_at_end: ClassVar[bool] = True
+    window_asks_joker_holders: ClassVar[bool] = False
 
     def __init__(self) -> None:
         self.between_actions = settle_hands

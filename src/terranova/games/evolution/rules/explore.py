@@ -117,6 +117,7 @@ class Explore(Variant[Table]):
     mode: ClassVar[str] = "explore"
     interruption_closes_window: ClassVar[bool] = True
     shows_hands_at_end: ClassVar[bool] = False
+    window_asks_joker_holders: ClassVar[bool] = True
 
     placements = staticmethod(placing.placeable)
     joker_cards = staticmethod(jokers.open_era_cards)

@@ -28,6 +28,9 @@ class Variant(ABC, Generic[G]):
     still say Stop (Bluff)."""
     shows_hands_at_end: ClassVar[bool]
     """Whether nothing is hidden once the game is over (Bluff shows the hands)."""
+    window_asks_joker_holders: ClassVar[bool]
+    """Whether a response window asks only the seats holding a joker (Explore: the
+    window's seats are public, so each of them is known to hold one)."""
 
     # ------------------------------------------------------- what a seat may do
 

@@ -202,6 +202,27 @@ def components(g: Table) -> dict[str, Any]:
     }
 
 
+def shown_jokers(g: Table, seat: int) -> set[tuple[int, int]]:
+    """The places in hands of the jokers ``seat`` knows are there without having seen
+    them: where a response window asks only the seats holding a joker, each seat it still
+    waits for holds one (the first joker of its hand stands for it, unless ``seat`` knows
+    one there already)."""
+    if not g.variant.window_asks_joker_holders:
+        return set()
+    n, bit = g.tables.n, 1 << seat
+    kept: set[tuple[int, int]] = set()
+    for step in g.agenda:
+        if not isinstance(step, Window):
+            continue
+        for s in step.seats:
+            hand = g.hands[s]
+            jokers = [i for i, item in enumerate(hand) if item >= n]
+            if s == seat or not jokers or any(g.known.get(hand[i], 0) & bit for i in jokers):
+                continue
+            kept.add((s, jokers[0]))
+    return kept
+
+
 def redeal(g: Table, other: Table, seat: int, rng: random.Random) -> None:
     """Redeal in ``other`` (a clone of ``g``) what ``seat`` has not seen: the cards of other
     hands (the automata's face-down rows included) it does not know about, and the draw
@@ -212,13 +233,14 @@ def redeal(g: Table, other: Table, seat: int, rng: random.Random) -> None:
     places among the unseen ones (they were shuffled blindly into the draw pile)."""
     c = g.tables
     bit = 1 << seat
+    kept = shown_jokers(g, seat)
     slots: list[tuple[int, int]] = []
     unseen: list[int] = []
     for s in range(g.players):
         if s == seat:
             continue
         for i, item in enumerate(g.hands[s]):
-            if not g.known.get(item, 0) & bit:
+            if not g.known.get(item, 0) & bit and (s, i) not in kept:
                 slots.append((s, i))
                 unseen.append(item)
     unseen += [card for cards in g.pile for card in cards] + g.pile_jokers
