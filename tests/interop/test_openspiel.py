@@ -311,3 +311,22 @@ def test_a_table_keeps_the_encoding_of_its_coding_through_pickling() -> None:
     for copy in (pickle.loads(pickle.dumps(table)), table.copy(), table.restarted()):
         assert copy.encoding == "compact"
         assert copy.coding.actions.size == compact.actions.size
+
+
+def test_a_remembered_share_is_in_the_information_state_string() -> None:
+    """Évolution remembers the jokers seen in a hand as a share of the jokers (1 of 4:
+    0.25): the information-state string gives that cell's value, so that having seen one
+    joker and having seen two are two information states."""
+    game = load("evolution-explore", players=4, jokers=4)
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    shares: set[str] = set()
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        play_to(state, 1, rng)
+        for seat in range(game.num_players()):
+            seen = state.information_state_string(seat).rsplit(" seen:", 1)[1]
+            shares.update(cell for cell in seen.split(",") if "=" in cell)
+    assert shares, "no joker share was remembered in 400 plies"
+    assert all(0 < float(cell.split("=")[1]) < 1 for cell in shares), shares
