@@ -147,11 +147,8 @@ class AgendaState(State):
 
     def legal_actions(self) -> list[Action]:
         legal = self._legal
-        if legal is None:  # as _list_legal(), inline: a decision lists once at least
-            if self.over:
-                return []
-            top = self.agenda[-1]
-            legal = self._legal = self.chance_actions(top) if top.chance else self.options(top)
+        if legal is None:
+            legal = self._legal = self._list_legal()
         return legal[:]
 
     def _list_legal(self) -> list[Action]:
