@@ -253,6 +253,8 @@ def test_a_socket_chats_no_more_by_an_account_signed_out_since_it_opened(
     assert [row.text for row in stored(app_client)] == ["signed in"]
 
 
+# presence rows renewed hourly: whoever leaves must be told gone at once, not at their expiry
+@pytest.mark.parametrize("app_client", [{"presence_seconds": 3600.0}], indirect=True)
 def test_the_lobby_shows_who_is_online(app_client: TestClient) -> None:
     ana, bo = person(app_client, "Ana"), person(app_client, "Bo")
     guest = device(app_client)
@@ -266,7 +268,14 @@ def test_the_lobby_shows_who_is_online(app_client: TestClient) -> None:
                 assert [p["name"] for p in until(bo_ws, "presence")["online"]] == ["Ana", "Bo"]
                 assert [p["name"] for p in until(ana_ws, "presence")["online"]] == ["Ana", "Bo"]
             assert [p["name"] for p in until(guest_ws, "presence")["online"]] == ["Ana", "Bo"]
-            assert [p["name"] for p in until(guest_ws, "presence")["online"]] == ["Ana"]
+            # Bo's sockets are closed (their tasks cancelled): the lobby knew before a ping
+            guest_ws.send_json({"type": "ping"})
+            before_pong = list(iter(guest_ws.receive_json, {"type": "pong"}))
+            assert [
+                [p["name"] for p in message["online"]]
+                for message in before_pong
+                if message["type"] == "presence"
+            ] == [["Ana"]]
             nothing_more(guest_ws)
 
 

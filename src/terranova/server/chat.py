@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+import anyio
 from sqlalchemy import (
     Boolean,
     DateTime,
@@ -489,6 +490,13 @@ class Chat:
         )
 
     async def leave(self, listener: Listener) -> None:
+        """Take a socket out of its room. Called as its task ends, often a cancelled one (a
+        client gone, the server stopping): shielded, so that an account leaving the lobby is
+        told to the others now, not when its presence row expires."""
+        with anyio.CancelScope(shield=True):
+            await self._leave(listener)
+
+    async def _leave(self, listener: Listener) -> None:
         listeners = self.rooms.get(listener.room)
         if listeners is None or listener not in listeners:
             return
