@@ -20,7 +20,7 @@ from terranova.core.actions import Action
 from terranova.core.encoding import STANDARD, Encoding, Planes, Tensor, encoding_of
 from terranova.core.errors import ActionSpaceError
 from terranova.core.registry import GameInfo, game_info
-from terranova.core.state import CHANCE, State
+from terranova.core.state import CHANCE, JSON, State
 
 COPIED_LIMIT = 1 << 15
 """The largest observation made by filling the table's buffer and copying it. Naming the
@@ -44,6 +44,7 @@ class Table:
         "_pending",
         "_player",
         "_scratch",
+        "_views",
         "coding",
         "info",
         "memory",
@@ -80,6 +81,7 @@ class Table:
         self._chance: dict[int, tuple[Any, float]] | None = None
         self._outcomes: list[tuple[int, float]] | None = None
         self._scratch: tuple[Tensor, Planes] | None = None
+        self._views: dict[int | None, JSON] = {}
 
     @property
     def encoding(self) -> str:
@@ -103,6 +105,7 @@ class Table:
         other._base = self._base  # never played on: it is cloned to catch up
         other._pending = self._pending[:]
         other.replays = self.replays
+        other._views = dict(self._views)  # the same position's
         return other
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
@@ -124,6 +127,13 @@ class Table:
         if self._player is None:
             self._player = self.state.current_player()
         return self._player
+
+    def view(self, seat: int | None) -> JSON:
+        """The state's ``view(seat)`` (the interfaces ask for several forms of it: a string,
+        an observation, an information state; a view is read, never changed)."""
+        if seat not in self._views:
+            self._views[seat] = self.state.view(seat)
+        return self._views[seat]
 
     def legal(self) -> dict[int, Any]:
         """The legal actions of the seat to move by index (empty elsewhere)."""
@@ -187,6 +197,7 @@ class Table:
         """Play an action (or chance outcome) given as itself."""
         self.state.apply(action)
         self._player = None
+        self._views = {}
         self._decoded = self._indices = None
         self._chance = self._outcomes = None
         if self.memory:
@@ -219,7 +230,7 @@ class Table:
         """What ``seat`` sees now (``None``: what everybody sees), a new tensor."""
         self.check_seat(seat)
         if self.coding.observation_size > COPIED_LIMIT:
-            return self.coding.observation(self.state.view(seat), self.listed(self.state, seat))
+            return self.coding.observation(self.view(seat), self.listed(self.state, seat))
         return self._observe(self.state, seat).copy()
 
     def _observe(self, state: State, seat: int | None) -> Tensor:
@@ -239,7 +250,8 @@ class Table:
         whose named planes are ``planes``: for a caller that keeps one buffer."""
         self.check_seat(seat)
         state = self.state if state is None else state
-        self.coding.observe_into(state.view(seat), tensor, planes, self.listed(state, seat))
+        view = self.view(seat) if state is self.state else state.view(seat)
+        self.coding.observe_into(view, tensor, planes, self.listed(state, seat))
 
     def check_seat(self, seat: int | None) -> None:
         """Refuse a seat the game does not have (``None``, a spectator, is every game's):
@@ -285,7 +297,7 @@ class Table:
     def view_text(self, seat: int | None) -> str:
         """The seat's view as compact JSON (OpenSpiel's observation string)."""
         self.check_seat(seat)
-        return json.dumps(self.state.view(seat), sort_keys=True, separators=(",", ":"))
+        return json.dumps(self.view(seat), sort_keys=True, separators=(",", ":"))
 
     def _remember(self, state: State, memory: dict[int, Tensor]) -> None:
         """Add what ``state`` shows each seat of ``memory`` to that seat's memory."""
