@@ -1,5 +1,6 @@
 """Fixtures of the browser end-to-end tests: the real server in a subprocess (a free
-loopback port, a fresh SQLite file) and Debian's Chromium driven by Playwright.
+loopback port, a fresh SQLite file; one for each module's tests) and Debian's Chromium
+driven by Playwright.
 
 Outside CI the tests are skipped when Playwright or Chromium is missing; in CI (``CI`` set)
 a missing browser is a failure, never a skip. Setup:
@@ -75,12 +76,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "e2e: browser end-to-end tests (Playwright + Chromium)")
+    config.addinivalue_line(
+        "markers", "own_server: a browser test that needs a server of its own, not its module's"
+    )
+
+
+REQUESTS_PER_SECOND = 500
 
 
 class Server:
     """``python -m terranova.server`` on a loopback port with its own SQLite file; it can be
     stopped and started again on the same port and database (to test reconnecting).
-    ``extra`` adds to its command line (``["--smtp-url", url, "--public-url", base]``)."""
+    ``extra`` adds to its command line (``["--smtp-url", url, "--public-url", base]``).
+
+    Its request limit is :data:`REQUESTS_PER_SECOND` from the one address of every test's
+    pages and of the seats the tests play over HTTP (whole games of hundreds of moves): the
+    site's 20 a second would set their pace (tests/server checks the limit itself)."""
 
     def __init__(self, workdir: Path, extra: Sequence[str] = ()) -> None:
         self.workdir = workdir
@@ -95,7 +106,13 @@ class Server:
         log = self.log_path.open("ab")
         env = child_env(PYTHONUNBUFFERED="1")
         self.process = subprocess.Popen(
-            server_command(self.port, self.database_url, *self.extra),
+            server_command(
+                self.port,
+                self.database_url,
+                "--requests-per-second",
+                str(REQUESTS_PER_SECOND),
+                *self.extra,
+            ),
             cwd=self.workdir,
             stdout=log,
             stderr=subprocess.STDOUT,
@@ -127,10 +144,20 @@ class Server:
                 self.process.wait(timeout=10)
         self.process = None
 
-    def log(self) -> str:
-        with contextlib.suppress(OSError):
-            return self.log_path.read_text(errors="replace")[-4000:]
+    def log(self, since: int = 0) -> str:
+        """The end of the server's log (of what it wrote after ``since`` bytes)."""
+        with contextlib.suppress(OSError), self.log_path.open("rb") as log:
+            log.seek(since)
+            return log.read().decode(errors="replace")[-4000:]
         return ""
+
+    def log_size(self) -> int:
+        with contextlib.suppress(OSError):
+            return self.log_path.stat().st_size
+        return 0
+
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
 
     def get(self, path: str) -> Any:
         return self._ask(urllib.request.Request(self.base + path))
@@ -170,10 +197,35 @@ def running(server: Server, request: pytest.FixtureRequest) -> Iterator[Server]:
             print(f"the server's log, its end:\n{server.log()}")
 
 
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The server that a module's tests share (each makes games and accounts of its own):
+    starting one costs a second or two of a core, as much as many a test."""
+    shared = Server(tmp_path_factory.mktemp("server"))
+    shared.start()
+    try:
+        yield shared
+    finally:
+        shared.stop()
+
+
 @pytest.fixture
-def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Server]:
-    with running(Server(tmp_path), request) as started:
-        yield started
+def server(request: pytest.FixtureRequest) -> Iterator[Server]:
+    """The module's server (a test that stops it to test restarting starts it again; if it
+    left it stopped, it is started for the next test), or one of the test's own for a test
+    marked ``own_server`` (one that needs the server to itself: who is online, fixed
+    accounts). A failed test is shown the server's log from its own start."""
+    if request.node.get_closest_marker("own_server"):
+        with running(Server(request.getfixturevalue("tmp_path")), request) as started:
+            yield started
+        return
+    shared: Server = request.getfixturevalue("module_server")
+    began = shared.log_size()
+    yield shared
+    if failed(request):
+        print(f"the server's log since the test began:\n{shared.log(since=began)}")
+    if not shared.running():
+        shared.start()
 
 
 @pytest.fixture

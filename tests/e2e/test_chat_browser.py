@@ -7,7 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.e2e.conftest import Server, wait_until
+
+# the same accounts in each test, and the lobby's list of who is online
+pytestmark = pytest.mark.own_server
 
 HUMANS = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}]
 HTML = "<b>x</b><script>window.chatInjected = 1</script><img src=x onerror='window.chatInjected=2'>"

@@ -6,10 +6,10 @@ banners and the score sheet included, is English left outside the catalogs, and 
 off though each message is 40 % longer. Only names are said as they are: the seats', the
 games' and the brand's, and the cards' and eras' a game's data gives in each language.
 
-In French and German a whole game is played from its page, Explore in French and Entdecker
-in German (a few decisions made by the page, the rest sent over HTTP while the page shows
-them): its log, its score sheet and its end say the server's words in the page's language,
-as the catalogs say them.
+In French and German a whole game is played, Explore in French and Entdecker in German (a
+few decisions made by its page, the rest sent over HTTP while the page is away, then the
+page opened again on the finished game): its log, its score sheet and its end say the
+server's words in the page's language, as the catalogs say them.
 
 Screenshots are saved to out/screenshots/ (see conftest.py)."""
 
@@ -152,7 +152,12 @@ def test_a_whole_game_in_its_language(
     for _step in range(FEW_DECISIONS):
         decide(page, rng)
     page.screenshot(path=str(screenshots / f"{game}-whole-{lang}-start.png"))
+    # the rest of the game with the page away (drawing each of hundreds of moves would cost
+    # the browser more than all the rest), then the page back on the finished game
+    play_url = page.url
+    page.goto("about:blank")
     play_until(server, game_id, token, seed=9)
+    page.goto(play_url)
     wait_until(page, "document.body.dataset.status === 'finished'", timeout=60_000)
     page.wait_for_selector("[data-testid='end-card']:not([hidden])")
     assert page.inner_text("[data-testid='turn-banner']").startswith(over)

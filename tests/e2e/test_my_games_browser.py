@@ -17,8 +17,8 @@ def test_my_games_shows_the_points(server: Server, new_page: Any) -> None:
     assert summary["status"] == "finished"
     points = summary["result"]["points"]
     page = new_page()
-    page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")  # remembers the seat
-    page.wait_for_selector("body[data-ready='1']")
+    page.goto(f"{server.base}/play/{game_id}?seat=0&token={token}")
+    page.wait_for_selector("body[data-ply]")  # its first state came: the seat is remembered
     page.goto(f"{server.base}/")
     chips = page.locator(f".my-game[data-game-id='{game_id}'] .player-chip")
     chips.first.locator("b").wait_for()

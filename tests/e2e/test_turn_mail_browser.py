@@ -15,7 +15,6 @@ from sqlalchemy import select, update
 
 from terranova.server.accounts import AccountRow, AccountStore, hasher
 from terranova.server.db import Database, GameRow, SeatRow, now
-from tests.e2e import conftest
 from tests.e2e.conftest import Server, create_from_lobby, wait_until
 from tests.server.mailbox import Mailbox, links, smtp_server
 
@@ -25,16 +24,14 @@ Start = Callable[..., Server]
 
 
 @pytest.fixture(name="start_server")
-def start_server_fixture(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Start]:
+def start_server_fixture(tmp_path: Path) -> Iterator[Start]:
     """start_server(*args): a server like the ``server`` fixture's, with these options too
     (``{base}`` in one stands for its own address)."""
     running: list[Server] = []
 
     def start(*args: str) -> Server:
         srv = Server(tmp_path)
-        extra = [arg.replace("{base}", srv.base) for arg in args]
-        plain = conftest.server_command
-        monkeypatch.setattr(conftest, "server_command", lambda port, url: plain(port, url, *extra))
+        srv.extra = [arg.replace("{base}", srv.base) for arg in args]
         srv.start()
         running.append(srv)
         return srv
