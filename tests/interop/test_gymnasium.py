@@ -3,11 +3,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
+from terranova.agents import make_agent
+from terranova.core.actions import Action
+from terranova.core.state import State
 from terranova.interop.gymnasium import SeatEnv
+from terranova.interop.table import IllegalIndexError
 from tests.interop.cases import GAMES, chosen, coded
 
 
@@ -59,11 +65,67 @@ def test_bad_arguments_are_named() -> None:
     with pytest.raises(ValueError, match="seat 9"):
         SeatEnv(GAMES[0], seat=9)
     with pytest.raises(
-        ValueError, match="2 bots given: give one for all other seats, or one for each of the 3"
+        ValueError,
+        match="2 opponents given: give one for all other seats, or one for each of the 3",
     ):
         SeatEnv(GAMES[0], players=4, opponents=["random", "greedy"])
     with pytest.raises(Exception, match="nobot"):
         SeatEnv(GAMES[0], opponents=["nobot"])
+    with pytest.raises(TypeError, match="an opponent is a bot's name, an agent"):
+        SeatEnv(GAMES[0], opponents=[3])
+
+
+def first_legal(observation: dict[str, Any]) -> int:
+    return int(observation["action_mask"].nonzero()[0][0])
+
+
+def test_an_opponent_may_be_a_function_of_its_observation() -> None:
+    seen: list[dict[str, Any]] = []
+
+    def opponent(observation: dict[str, Any]) -> int:
+        seen.append(observation)
+        return first_legal(observation)
+
+    seat_env = SeatEnv("discovery", players=2, opponents=opponent)
+    observation, _ = seat_env.reset(seed=3)
+    terminated = False
+    while not terminated:
+        observation, _, terminated, _, info = seat_env.step(first_legal(observation))
+        assert not info["illegal"]
+    assert seen  # it played seat 1, from seat 1's observations
+    assert all(o["action_mask"].any() for o in seen)
+    assert seat_env.table.state.is_terminal()
+
+
+def test_an_opponent_may_be_an_agent() -> None:
+    class Counted:
+        name = "counted greedy"
+
+        def __init__(self) -> None:
+            self.bot = make_agent("greedy", seed=1)
+            self.asked: list[int] = []
+
+        def select(self, state: State) -> Action:
+            self.asked.append(state.current_player())
+            return self.bot.select(state)
+
+    counted = Counted()
+    seat_env = SeatEnv("evolution-explore", players=2, opponents=[counted])
+    observation, _ = seat_env.reset(seed=7)
+    terminated = False
+    while not terminated:
+        observation, _, terminated, _, _ = seat_env.step(first_legal(observation))
+    assert counted.asked and set(counted.asked) == {1}
+
+
+def test_an_illegal_index_from_an_opponent_is_named_and_ends_the_episode() -> None:
+    seat_env = SeatEnv("discovery", players=2, opponents=lambda observation: 10**6)
+    observation, _ = seat_env.reset(seed=3)
+    with pytest.raises(IllegalIndexError, match="the opponent in seat 1 chose action index"):
+        for _ in range(10):  # seat 0's turn: a tile, then its follower
+            observation, *_ = seat_env.step(first_legal(observation))
+    with pytest.raises(RuntimeError, match="the episode is over"):
+        seat_env.step(first_legal(observation))
 
 
 def test_a_reset_without_a_seed_goes_on_with_the_same_generators() -> None:

@@ -8,20 +8,24 @@
 
 The observation is a dict of the seat's observation tensor and its ``int8`` action mask; the
 action an index of the game's encoding (``encoding=`` names another than ``standard``). The
-other seats are played by the bots named (one name for all, or one per other seat, e.g.
-``["greedy", "mcts"]``; an automaton's seats are played by the game) and chance is drawn,
-both from generators seeded by ``reset(seed)`` (a reset without a seed goes on with the same
-generators). The reward is the seat's final return, at the end; an illegal action (or an
-index outside the action space) ends the episode with ``illegal_reward`` (by default one
-less than the game's lowest return) and ``info["illegal"]`` true. While the episode goes on,
-``info["legal_actions"]`` holds the legal actions' indices, sorted (an ``int64`` array),
-which saves scanning a large mask.
+other seats are played by the opponents given, one for all or one per other seat (an
+automaton's seats are played by the game): a bot's name (``["greedy", "mcts"]``), an agent
+(anything with ``select(state)``, as :func:`terranova.agents.make_agent` makes), or a
+function from that seat's observation, in the same form, to an action index (a frozen copy of
+the learner, for self-play); an illegal index from such a function raises
+``IllegalIndexError``, naming its seat. Chance, and the named bots, are seeded from a
+generator seeded by ``reset(seed)`` (a reset without a seed goes on with the same
+generator). The reward is the seat's final return, at the end; an illegal action of the
+learner's (or an index outside the action space) ends the episode with ``illegal_reward`` (by
+default one less than the game's lowest return) and ``info["illegal"]`` true. While the
+episode goes on, ``info["legal_actions"]`` holds the legal actions' indices, sorted (an
+``int64`` array), which saves scanning a large mask.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import gymnasium
@@ -35,6 +39,13 @@ from terranova.core.state import CHANCE
 from terranova.interop.pettingzoo import Observation, legal_array, observation_space
 from terranova.interop.table import IllegalIndexError, Table
 
+Policy = Callable[[Observation], "int | np.integer[Any]"]
+"""An opponent as a function: its seat's observation (as ``step`` returns the learner's: the
+tensor and the action mask) to an action index."""
+
+Opponent = str | Agent | Policy
+"""A bot's name, an agent, or a :data:`Policy`."""
+
 
 class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """Seat ``seat`` of ``game`` against bots (see the module's docstring)."""
@@ -45,7 +56,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self,
         game: str,
         seat: int = 0,
-        opponents: str | Sequence[str] = ("random",),
+        opponents: Opponent | Sequence[Opponent] = ("random",),
         render_mode: str | None = None,
         illegal_reward: float | None = None,
         encoding: str = STANDARD,
@@ -60,17 +71,21 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise ValueError(f"seat {seat} is played by the game's automaton")
         automata = set(info.automaton_seats(self.table.params))
         others = [s for s in range(players) if s != seat and s not in automata]
-        if isinstance(opponents, str):
-            opponents = [opponents]
-        if len(opponents) not in (1, len(others)):
+        given: list[Opponent] = (
+            [opponents]
+            if isinstance(opponents, str) or not isinstance(opponents, Sequence)
+            else list(opponents)
+        )
+        if len(given) not in (1, len(others)):
             raise ValueError(
-                f"{len(opponents)} bots given: give one for all other seats, or one for each "
+                f"{len(given)} opponents given: give one for all other seats, or one for each "
                 f"of the {len(others)}"
             )
-        bots = list(opponents) * len(others) if len(opponents) == 1 else list(opponents)
-        self.specs = dict(zip(others, bots, strict=True))
-        for spec in set(self.specs.values()):
-            make_agent(spec, seed=0)  # an unknown bot fails here, not at the first reset
+        for opponent in given:
+            _check_opponent(opponent)
+        bots = given * len(others) if len(given) == 1 else given
+        self.specs: dict[int, Opponent] = dict(zip(others, bots, strict=True))
+        """Each other seat's opponent, as given."""
         self.seat = seat
         self.observation_space = observation_space(self.table)
         self.action_space = gymnasium.spaces.Discrete(self.table.coding.actions.size)
@@ -80,7 +95,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         low = self.table.coding.utility[0]
         self.illegal_reward = low - 1 if illegal_reward is None else illegal_reward
         self._rng = random.Random()
-        self._bots: dict[int, Agent] = {}
+        self._bots: dict[int, Agent | Policy] = {}
         self._started = False
         self._ended = False
 
@@ -90,9 +105,10 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         super().reset(seed=seed)
         if seed is not None:  # without one, the generator goes on from the last game
             self._rng = random.Random(seed)
-        self._bots = {
-            s: make_agent(spec, seed=self._rng.getrandbits(32)) for s, spec in self.specs.items()
-        }
+        self._bots = {}
+        for s, spec in self.specs.items():
+            seed = self._rng.getrandbits(32)
+            self._bots[s] = make_agent(spec, seed=seed) if isinstance(spec, str) else spec
         self.table = self.table.restarted()
         self._started = True
         self._ended = False
@@ -111,7 +127,23 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
             if player == CHANCE:
                 self.table.play(state.sample_chance(self._rng))
             else:
-                self.table.play(self._bots[player].select(state))
+                self._play_opponent(player)
+
+    def _play_opponent(self, player: int) -> None:
+        bot = self._bots[player]
+        select = getattr(bot, "select", None)
+        if callable(select):
+            self.table.play(select(self.table.state))
+            return
+        assert callable(bot)
+        index = bot(
+            {"observation": self.table.observation(player), "action_mask": self.table.mask()}
+        )
+        try:
+            self.table.apply(int(index))
+        except IllegalIndexError as error:
+            self._ended = True
+            raise IllegalIndexError(f"the opponent in seat {player} chose {error}") from error
 
     def _observe(self) -> Observation:
         if self.table.state.is_terminal():
@@ -149,3 +181,14 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if self.render_mode is None:
             return None
         return self.table.view_text(None)
+
+
+def _check_opponent(opponent: object) -> None:
+    """Refuse what cannot play a seat (an unknown bot's name fails here, not at a reset)."""
+    if isinstance(opponent, str):
+        make_agent(opponent, seed=0)
+    elif not (callable(getattr(opponent, "select", None)) or callable(opponent)):
+        raise TypeError(
+            f"an opponent is a bot's name, an agent (with select(state)) or a function of its "
+            f"seat's observation to an action index, not {opponent!r}"
+        )
