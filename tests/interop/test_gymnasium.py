@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
+from gymnasium.vector import AsyncVectorEnv, SyncVectorEnv
 
 from terranova.agents import make_agent
 from terranova.core.actions import Action
@@ -29,7 +30,7 @@ def episode(seat_env: SeatEnv, seed: int) -> tuple[list[int], float]:
     chosen = []
     while True:
         legal = np.flatnonzero(observation["action_mask"])
-        assert info["legal_actions"].tolist() == legal.tolist()
+        assert info["legal_actions"] == legal.tolist()
         action = int(rng.choice(legal))
         chosen.append(action)
         observation, reward, terminated, truncated, info = seat_env.step(action)
@@ -152,3 +153,29 @@ def test_automaton_seats_need_no_bot_and_an_index_outside_the_space_is_illegal()
     _, reward, terminated, _, info = seat_env.step(10**9)
     assert terminated and info["illegal"] and "outside" in info["error"]
     assert reward == seat_env.illegal_reward
+
+
+@pytest.mark.parametrize("vector", [SyncVectorEnv, AsyncVectorEnv], ids=["sync", "async"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_vector_environments_step_games_of_every_length(game_id: str, vector: Any) -> None:
+    envs = vector([lambda: SeatEnv(game_id, opponents=["random"])] * 3)
+    try:
+        observations, infos = envs.reset(seed=0)
+        rng = np.random.default_rng(0)
+        ended = 0
+        for _ in range(60):  # long enough for some games to end and start again
+            masks = observations["action_mask"]
+            assert masks.shape == (3, envs.single_action_space.n)
+            # an ended game's mask is empty: its next action is ignored, as it starts again
+            actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+            for legal, mask, has in zip(
+                infos["legal_actions"], masks, infos["_legal_actions"], strict=True
+            ):
+                if has:  # an ended game's info has none
+                    assert legal == np.flatnonzero(mask).tolist()
+            observations, rewards, terminated, _truncated, infos = envs.step(actions)
+            assert rewards.shape == terminated.shape == (3,)
+            ended += int(terminated.sum())
+        assert ended or game_id != "evolution-explore"  # its games end: autoreset is met
+    finally:
+        envs.close()

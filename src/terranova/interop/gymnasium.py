@@ -18,8 +18,9 @@ generator seeded by ``reset(seed)`` (a reset without a seed goes on with the sam
 generator). The reward is the seat's final return, at the end; an illegal action of the
 learner's (or an index outside the action space) ends the episode with ``illegal_reward`` (by
 default one less than the game's lowest return) and ``info["illegal"]`` true. While the
-episode goes on, ``info["legal_actions"]`` holds the legal actions' indices, sorted (an
-``int64`` array), which saves scanning a large mask.
+episode goes on, ``info["legal_actions"]`` holds the legal actions' indices, sorted, which
+saves scanning a large mask: a list, not an array, since Gymnasium's vector environments
+stack an info's arrays into one, which lengths that differ between games would break.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from terranova.core.agent import Agent
 from terranova.core.encoding import STANDARD
 from terranova.core.registry import game_info
 from terranova.core.state import CHANCE
-from terranova.interop.pettingzoo import Observation, legal_array, observation_space
+from terranova.interop.pettingzoo import Observation, observation_space
 from terranova.interop.table import IllegalIndexError, Table
 
 Policy = Callable[[Observation], "int | np.integer[Any]"]
@@ -118,7 +119,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def _info(self, **more: Any) -> dict[str, Any]:
         if self.table.state.is_terminal():
             return more
-        return {**more, "legal_actions": legal_array(self.table)}
+        return {**more, "legal_actions": self.table.legal_indices()}
 
     def _play_others(self) -> None:
         state = self.table.state
