@@ -438,9 +438,10 @@ STALLED_S = 120
 """How long :func:`play_until` waits for a game to make any move at all."""
 
 
-POLL_MS = 25
-"""How often :func:`wait_until` looks: a whole game by clicking waits twice a decision, so a
-longer interval adds up (100 ms cost Entdecker's game by clicking 7 of its 51 seconds)."""
+POLL_MS = 100
+"""How often :func:`wait_until` looks. 25 ms saved Entdecker's game by clicking 7 of its 51
+seconds, but a test that measures what a wait returns on then meets more of the page's
+animations half-way (a piece 1 px high): kept at 100 until those tests wait for them."""
 
 
 def wait_until(page: Any, expression: str, arg: Any = None, timeout: float | None = None) -> Any:

@@ -15,7 +15,7 @@ from typing import Any
 
 from tests.e2e.colour_vision import MACHADO, SAFE_PALETTE, lightness, show_as
 from tests.e2e.colour_vision import seen as seen_with
-from tests.e2e.conftest import Server, play_at_random, wait_until
+from tests.e2e.conftest import Server, play_at_random, wait_still, wait_until
 
 # seatInk of the safe palette (common.js), as computed styles give it
 SAFE_INK = ["rgb(255, 255, 255)", "rgb(255, 255, 255)", "rgb(0, 0, 0)", "rgb(255, 255, 255)"]
@@ -37,6 +37,7 @@ def open_seat(page: Any, server: Server, game_id: str, token: str, at_ply: int) 
     page.wait_for_selector("body[data-ready='1']")
     wait_until(page, "(p) => document.body.dataset.ply === String(p)", arg=at_ply)
     page.wait_for_selector(".map-svg[data-tiles]")
+    wait_still(page, ".map-svg")  # the last move arrives animated: sizes are read after
 
 
 def numbers(page: Any, selector: str) -> list[dict[str, Any]]:
