@@ -33,10 +33,11 @@ import gymnasium
 import numpy as np
 
 from terranova.agents import make_agent
+from terranova.core.actions import Action
 from terranova.core.agent import Agent
 from terranova.core.encoding import STANDARD
 from terranova.core.registry import game_info
-from terranova.core.state import CHANCE
+from terranova.core.state import CHANCE, State
 from terranova.interop.pettingzoo import Observation, observation_space
 from terranova.interop.table import IllegalIndexError, Table
 
@@ -132,26 +133,26 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def _play_opponent(self, player: int) -> None:
         bot = self._bots[player]
-        select = getattr(bot, "select", None)
-        if callable(select):
+        select = _select_of(bot)
+        if select is not None:
             self.table.play(select(self.table.state))
             return
         assert callable(bot)
-        index = bot(
-            {"observation": self.table.observation(player), "action_mask": self.table.mask()}
-        )
+        index = bot(self._observe(player))
         try:
             self.table.apply(int(index))
         except IllegalIndexError as error:
             self._ended = True
             raise IllegalIndexError(f"the opponent in seat {player} chose {error}") from error
 
-    def _observe(self) -> Observation:
+    def _observe(self, seat: int | None = None) -> Observation:
+        """What ``seat`` (the learner's, by default) sees, and its action mask."""
+        seat = self.seat if seat is None else seat
         if self.table.state.is_terminal():
             mask = np.zeros(self.table.coding.actions.size, dtype=np.int8)
         else:
             mask = self.table.mask()
-        return {"observation": self.table.observation(self.seat), "action_mask": mask}
+        return {"observation": self.table.observation(seat), "action_mask": mask}
 
     def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         if not self._started:
@@ -188,8 +189,14 @@ def _check_opponent(opponent: object) -> None:
     """Refuse what cannot play a seat (an unknown bot's name fails here, not at a reset)."""
     if isinstance(opponent, str):
         make_agent(opponent, seed=0)
-    elif not (callable(getattr(opponent, "select", None)) or callable(opponent)):
+    elif _select_of(opponent) is None and not callable(opponent):
         raise TypeError(
             f"an opponent is a bot's name, an agent (with select(state)) or a function of its "
             f"seat's observation to an action index, not {opponent!r}"
         )
+
+
+def _select_of(opponent: object) -> Callable[[State], Action] | None:
+    """An agent's ``select`` (None for what is not an agent)."""
+    select = getattr(opponent, "select", None)
+    return select if callable(select) else None
