@@ -779,6 +779,15 @@ def delete_message_command(
     _out().print(f"deleted chat message {message_id}")
 
 
+AccountArg = Annotated[
+    str,
+    typer.Argument(
+        help='the account\'s e-mail address or public id (an id that begins with "-" '
+        'goes after "--": suspend -- -AbC)'
+    ),
+]
+
+
 def _suspend(account: str, database_url: str | None, suspended: bool) -> None:
     from terranova.server.accounts import AccountStore, read_email
     from terranova.server.errors import BadRequest
@@ -803,7 +812,7 @@ def _suspend(account: str, database_url: str | None, suspended: bool) -> None:
 
 @admin_app.command("suspend")
 def suspend_command(
-    account: Annotated[str, typer.Argument(help="the account's e-mail address or public id")],
+    account: AccountArg,
     database_url: DatabaseUrl = None,
 ) -> None:
     """Suspend an account: it is signed out everywhere, may not sign in, and may not chat."""
@@ -812,7 +821,7 @@ def suspend_command(
 
 @admin_app.command("unsuspend")
 def unsuspend_command(
-    account: Annotated[str, typer.Argument(help="the account's e-mail address or public id")],
+    account: AccountArg,
     database_url: DatabaseUrl = None,
 ) -> None:
     """Let a suspended account sign in again."""

@@ -7,12 +7,14 @@ import hashlib
 import random
 from typing import Any
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, select
 
 from terranova.records import GameRecord, replay
+from terranova.server import store
 from terranova.server.db import ActionRow, Base, Database, GameRow, SeatRow, alembic_config
 
 HUMAN = {"kind": "human", "name": "Ana"}
@@ -124,3 +126,14 @@ def test_bots_resume_when_the_app_starts_again(database_url: str, open_api: Any)
         assert game.result == record.result
     finally:
         db.dispose()
+
+
+def test_a_public_id_never_begins_with_a_hyphen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A public id is given on command lines (`terranova admin suspend ID`), where one
+    beginning with "-" would be read as an option."""
+    drawn = iter(["-bFOOasItWh9", "--aaaaaaaaaa", "Xy-_abcdefgh"])
+    monkeypatch.setattr(store.secrets, "token_urlsafe", lambda n: next(drawn))
+    assert store.new_public_id() == "Xy-_abcdefgh"
+    monkeypatch.undo()
+    ids = [store.new_public_id() for _ in range(2000)]
+    assert all(len(i) == 12 and not i.startswith("-") for i in ids)

@@ -46,6 +46,7 @@ from terranova.server.limits import address_digest
 from terranova.server.mail import Mailer, SmtpServer
 from terranova.server.seats import seat_name
 from terranova.server.settings import Settings
+from terranova.server.store import new_public_id
 
 log = logging.getLogger(__name__)
 
@@ -195,7 +196,7 @@ class AccountStore:
             if session.scalar(select(AccountRow.id).where(AccountRow.email == email)):
                 return None
             row = AccountRow(
-                public_id=secrets.token_urlsafe(9),
+                public_id=new_public_id(),
                 email=email,
                 name=name,
                 name_key=name_key(name),

@@ -10,7 +10,6 @@ being played; one whose seat was taken meanwhile is no longer listed.
 from __future__ import annotations
 
 import asyncio
-import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from urllib.parse import urlencode
@@ -27,6 +26,7 @@ from terranova.server.limits import address_digest
 from terranova.server.seats import authorize
 from terranova.server.service import GameService
 from terranova.server.settings import Settings
+from terranova.server.store import new_public_id
 
 
 class InvitationRow(Base):
@@ -170,7 +170,7 @@ class InvitationStore:
                         name=invitee.name,
                     )
                 )
-            public_id = secrets.token_urlsafe(9)
+            public_id = new_public_id()
             session.add(
                 InvitationRow(
                     public_id=public_id,

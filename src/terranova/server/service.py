@@ -79,6 +79,7 @@ from terranova.server.store import (
     GameStore,
     HourlyLimitReached,
     OpenGame,
+    new_public_id,
     resign_entry,
 )
 
@@ -640,7 +641,7 @@ class GameService:
         params_stored = timeline.state.params()
         entries = [Entry(ply, ply, text) for ply, text in enumerate(timeline.texts)]
         stored_seats = [s.stored() for s in seats]
-        public_id = secrets.token_urlsafe(9)
+        public_id = new_public_id()
         state = timeline.state
         runner = needs_runner(state, seats, move_seconds)
         most = self.settings.max_games_per_address

@@ -18,6 +18,7 @@ transaction as the write; the answer says whether this process holds it.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -315,3 +316,12 @@ class GameStore(Protocol):
 
     def release_lease(self, public_id: str) -> None:
         """This process's lease of a game that needs no runner dropped."""
+
+
+def new_public_id() -> str:
+    """A fresh public id of 12 URL-safe characters. It never begins with "-", so that it
+    can be given on a command line without being read as an option."""
+    while True:
+        drawn = secrets.token_urlsafe(9)
+        if not drawn.startswith("-"):
+            return drawn
