@@ -4,13 +4,23 @@ and closes connections whose request headers do not arrive in time."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
-from tests.server.process import Server, cpu_seconds, server, slowness
+from tests.server.process import (
+    Server,
+    child_env,
+    cpu_seconds,
+    server,
+    server_command,
+    slowness,
+)
 
 HEAVY = {"kind": "bot", "bot": "mcts:seconds=30,depth=-1"}
 """A search of 30 s (allowed by --max-bot-seconds 30): a server that waited for its
@@ -67,11 +77,50 @@ def test_the_server_stops_within_two_seconds_while_bots_think(
         listener.close()
         bound = min(STOP_SECONDS * slow, 15.0)
         print(f"stopped in {took:.2f} s (bound {bound:.1f} s, the machine {slow:.1f} times slow)")
-        assert took < bound, (took, bound, (tmp_path / "server.log").read_text()[-2000:])
+        assert took < bound, (took, bound, (tmp_path / "server.log").read_text()[-12000:])
         deadline = time.monotonic() + 2
         while not all(_gone(pid) for pid in workers) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert all(_gone(pid) for pid in workers), workers
+
+
+HANGING = """
+import sys, time
+from terranova.server import __main__ as entry, runner, service
+
+runner.STOP_DEADLINE_SECONDS = 1.0
+
+async def hang(self):
+    time.sleep(3600)
+
+service.GameService.close = hang
+entry.main(sys.argv[1:])
+"""
+"""A server whose games' service hangs as it closes."""
+
+
+def test_a_server_whose_stop_hangs_ends_at_the_deadline_and_logs_its_threads(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'terranova.db'}"
+    script, log = tmp_path / "hanging.py", tmp_path / "server.log"
+    script.write_text(HANGING)
+    srv = Server(url, log)
+    command = [sys.executable, str(script), *server_command(srv.port, url)[3:]]
+    try:
+        with log.open("ab") as out:
+            srv.process = subprocess.Popen(
+                command, stdout=out, stderr=subprocess.STDOUT, env=child_env()
+            )
+        srv.wait_started()
+        srv.process.send_signal(signal.SIGTERM)
+        status = srv.process.wait(timeout=60)  # without the deadline: an hour
+        text = log.read_text()
+        assert status == 1, text
+        assert "the server did not stop within 1 s; its threads were at:" in text
+        assert re.search(r'hanging\.py", line \d+ in hang\n', text), text  # where it hung
+    finally:
+        srv.stop()
 
 
 def _closed(conn: socket.socket, wait: float = 10) -> bool:

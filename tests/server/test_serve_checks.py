@@ -23,7 +23,7 @@ def never_started(monkeypatch: pytest.MonkeyPatch) -> None:
     def started(*args: Any, **kwargs: Any) -> None:
         raise AssertionError("the server started")
 
-    monkeypatch.setattr(server_runner.uvicorn, "run", started)
+    monkeypatch.setattr(server_runner.Server, "run", started)
 
 
 def serve(*args: str) -> Result:

@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import faulthandler
 import gc
 import logging
+import os
 import re
 import socket
 import sys
-from typing import Any
+import threading
+import time
+from collections.abc import Callable
+from types import FrameType
+from typing import Any, TextIO
 
 import uvicorn
 from fastapi import FastAPI
 from pythonjsonlogger.core import RESERVED_ATTRS
-from uvicorn.config import LOGGING_CONFIG
+from uvicorn.config import LOGGING_CONFIG, STARTUP_FAILURE
 
 from terranova.core.errors import TerranovaError
 from terranova.server.app import create_app
@@ -24,6 +31,8 @@ from terranova.server.settings import Settings
 WS_MAX_FRAME = 65_536
 """Frames larger than this are refused by the protocol layer already (the app's own limit
 on client messages is smaller: ``Settings.ws_max_message_bytes``)."""
+
+log = logging.getLogger("terranova.server")
 
 _TOKEN = re.compile(r"(token=)[^&\s\"']+")
 
@@ -117,13 +126,56 @@ def serve(settings: Settings, host: str, port: int, log_format: str = "text") ->
     gc.collect()
     gc.freeze()
     gc.set_threshold(700, 10, 1000)
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=host,
         port=port,
         log_config=log_config(log_format),
         **uvicorn_options(settings, app),
     )
+    server = Server(config)
+    with contextlib.suppress(KeyboardInterrupt):  # raised again after a graceful stop
+        server.run()
+    if not server.started:
+        sys.exit(STARTUP_FAILURE)  # uvicorn has said why
+
+
+STOP_DEADLINE_SECONDS = 10.0
+"""How long a server told to stop may take at most: past it, it writes every thread's
+stack to stderr and exits at once (status 1)."""
+
+
+class Server(uvicorn.Server):
+    """uvicorn's server, with a deadline on stopping once told to."""
+
+    _deadline: threading.Thread | None = None
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        super().handle_exit(sig, frame)
+        if self._deadline is None:
+            self._deadline = stop_deadline(STOP_DEADLINE_SECONDS)
+
+
+def stop_deadline(
+    seconds: float, out: TextIO | None = None, exit: Callable[[int], Any] = os._exit
+) -> threading.Thread:
+    """Start a daemon thread that, unless the process has ended within ``seconds``, writes
+    every thread's stack to ``out`` (stderr) and calls ``exit(1)``. A server must stop
+    within a second or two whatever it is doing; should some wait hang instead (a thread
+    joined at exit, a shutdown step), it still ends, and its log says where it hung."""
+
+    def expire() -> None:
+        time.sleep(seconds)
+        stream = sys.stderr if out is None else out
+        log.error("the server did not stop within %.0f s; its threads were at:", seconds)
+        stream.flush()
+        faulthandler.dump_traceback(stream, all_threads=True)
+        stream.flush()
+        exit(1)
+
+    thread = threading.Thread(target=expire, name="terranova-stop-deadline", daemon=True)
+    thread.start()
+    return thread
 
 
 def uvicorn_options(settings: Settings, app: FastAPI) -> dict[str, Any]:
