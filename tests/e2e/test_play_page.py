@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -118,22 +119,30 @@ def test_the_reconnect_countdown_runs_and_stays_within_the_cap(
         },
     )
     page = new_page()
+    page.clock.install()  # the page's clock, run by the test: no real wait of 20 s
     page.goto(server.base + created["seats"][0]["link"])
     page.wait_for_selector("body[data-conn='online']")
     wait_until(page, "document.body.dataset.status === 'playing'")
     page.evaluate(WATCH_CONN)
     page.evaluate("Math.random = () => 0.999")  # the longest waits the jitter allows
+    page.clock.pause_at(page.evaluate("Date.now()") + 1)
 
     server.stop()
-    # until the sixth wait (the first at the cap) has counted down a little, or is over
+    # until the sixth wait (the first at the cap) has counted down a little, or is over;
+    # the page's clock moves a quarter second at a time, and each failed attempt to connect
+    # arrives in real time between two steps
     sixth_wait_seen = "(w) => w.length >= 7 || (w.length === 6 && w[5].length >= 3)"
-    wait_until(page, f"() => ({sixth_wait_seen})(({WAITS})())", timeout=60_000)
+    for _ in range(400):  # 100 s of the page's time
+        if page.evaluate(f"() => ({sixth_wait_seen})(({WAITS})())"):
+            break
+        page.clock.run_for(250)
+        time.sleep(0.005)
     page.screenshot(path=str(screenshots / "play-offline-countdown.png"))
     waits: list[list[int]] = page.evaluate(WAITS)
     assert len(waits) >= 6, waits
     assert max(n for wait in waits for n in wait) == 10, waits
-    for wait in waits:  # counting down (by 1 s, unless the machine stalls for a second)
-        assert all(a > b for a, b in itertools.pairwise(wait)), waits
+    for wait in waits:  # counting down by 1 s
+        assert all(a - b == 1 for a, b in itertools.pairwise(wait)), waits
     for wait in waits[:5]:  # finished waits end at 1 s
         assert wait[-1] == 1, waits
     # 0.6, 1.2, 2.4, 4.8, 9.6 s, then the cap
@@ -141,6 +150,11 @@ def test_the_reconnect_countdown_runs_and_stays_within_the_cap(
     assert len(waits[5]) >= 3, waits
 
     server.start()
+    for _ in range(100):  # the rest of the wait at the cap, at most
+        if page.evaluate("document.body.dataset.conn") == "online":
+            break
+        page.clock.run_for(250)
+        time.sleep(0.01)
     page.wait_for_selector("body[data-conn='online']", timeout=30_000)
     assert page.inner_text("#conn") == "live"
 
