@@ -20,13 +20,11 @@ EXAMPLE = ROOT / "tests" / "example_game"
 CLI = "import sys; from terranova.cli import app; app(sys.argv[1:], prog_name='terranova')"
 
 
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """The example game installed (pip, into a folder of its own); the environment that
-    sees it."""
-    work = tmp_path_factory.mktemp("plugin")
+def install(package: Path, work: Path) -> dict[str, str]:
+    """``package`` (a folder with its pyproject.toml) installed by pip into a folder of its
+    own under ``work``; the environment that sees it."""
     source = work / "source"
-    shutil.copytree(EXAMPLE, source)
+    shutil.copytree(package, source)
     target = work / "site"
     subprocess.run(
         [
@@ -47,6 +45,12 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(target), str(ROOT / "src"), str(ROOT)])
     return env
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The example game installed; the environment that sees it."""
+    return install(EXAMPLE, tmp_path_factory.mktemp("plugin"))
 
 
 def run(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:

@@ -25,9 +25,10 @@ import importlib
 import math
 import random
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal, TypeVar
+from importlib.metadata import EntryPoint, entry_points
+from typing import Any, Literal, TypeVar
 
 from terranova.core.actions import Action
 from terranova.core.agent import Agent
@@ -155,7 +156,9 @@ _LOOKED_AT: set[str] = set()
 
 
 def register_agent(kind: BotKind) -> BotKind:
-    """Make a kind of bot available to :func:`make_agent` (and so to the command line)."""
+    """Make a kind of bot available to :func:`make_agent` in this process. Other processes
+    (a tournament's workers, a Ray cluster) do not see it: a bot they must play is declared
+    by an entry point of :data:`ENTRY_POINT_GROUP`."""
     _BOTS[kind.name] = kind
     return kind
 
@@ -207,10 +210,63 @@ def _register_optional_bots() -> None:
             register_agent(kind)
 
 
+ENTRY_POINT_GROUP = "terranova.bots"
+"""Where an installed package declares bots of its own, for every game or some: an entry
+point naming a :class:`BotKind`, a list of them, or a module whose ``AGENTS`` lists them::
+
+    [project.entry-points."terranova.bots"]
+    cautious = "my_bots:CAUTIOUS"
+"""
+
+
+def _plugin_kinds(entry: EntryPoint) -> list[BotKind]:
+    """The kinds of bot an entry point of :data:`ENTRY_POINT_GROUP` names (TypeError if it
+    names something else)."""
+    loaded: Any = entry.load()
+    if isinstance(loaded, BotKind):
+        return [loaded]
+    found = getattr(loaded, "AGENTS", loaded)
+    if isinstance(found, Iterable) and not isinstance(found, str | bytes):
+        kinds = list(found)
+        if kinds and all(isinstance(kind, BotKind) for kind in kinds):
+            return kinds
+    raise TypeError(
+        f"it names {type(loaded).__name__}, not a BotKind, a list of them or a module of AGENTS"
+    )
+
+
+def _register_plugin_bots() -> None:
+    """Register the bots of the installed packages' entry points (once each)."""
+    for entry in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        key = f"{ENTRY_POINT_GROUP}:{entry.name}"
+        if key in _LOOKED_AT:
+            continue
+        _LOOKED_AT.add(key)
+        try:
+            kinds = _plugin_kinds(entry)
+        except Exception as exc:
+            warnings.warn(
+                f"the bots of {entry.name!r} ({entry.value}) are left out: {exc}", stacklevel=3
+            )
+            continue
+        for kind in kinds:
+            _register_declared(kind, f"the bot plugin {entry.name!r}")
+
+
+def _register_declared(kind: BotKind, declared_by: str) -> None:
+    """Register a bot a game or plugin declares, unless another has its name."""
+    known = _BOTS.get(kind.name)
+    if known is not None and known is not kind:
+        warnings.warn(f"{declared_by} declares a bot {kind.name!r} again: left out", stacklevel=4)
+        return
+    register_agent(kind)
+
+
 def _register_game_bots() -> None:
     """Register the bots every registered game declares (``GameInfo.bots``), once per game,
-    and those of the optional extras that are installed. A module that fails to load, or a
-    bot named like another, is left out with a warning: the other bots still play."""
+    those of the optional extras that are installed, and those of the installed packages'
+    :data:`ENTRY_POINT_GROUP` entry points. A module that fails to load, or a bot named
+    like another, is left out with a warning: the other bots still play."""
     _register_optional_bots()
     for game_id, info in games().items():
         if game_id in _LOOKED_AT:
@@ -224,17 +280,12 @@ def _register_game_bots() -> None:
             warnings.warn(f"{info.name}'s bots ({info.bots}) are left out: {exc}", stacklevel=3)
             continue
         for kind in getattr(module, "AGENTS", ()):
-            known = _BOTS.get(kind.name)
-            if known is not None and known is not kind:
-                warnings.warn(
-                    f"{info.name} declares a bot {kind.name!r} again: left out", stacklevel=3
-                )
-                continue
-            register_agent(kind)
+            _register_declared(kind, info.name)
         for policy_game, policy in getattr(module, "GREEDY_POLICIES", {}).items():
             register_greedy_policy(policy_game, policy)
         for rollout_game, rollout in getattr(module, "ROLLOUTS", {}).items():
             register_rollout(rollout_game, rollout)
+    _register_plugin_bots()  # last: Terranova's own bots keep their names
 
 
 def available_agents(game: str | None = None, *, served: bool = False) -> list[str]:
