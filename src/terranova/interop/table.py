@@ -94,6 +94,12 @@ class Table:
         the encoding named."""
         return cls(game_info(game_id), params, encoding=encoding)
 
+    @classmethod
+    def of(cls, state: State, encoding: str = STANDARD) -> Table:
+        """The table of ``state`` (made by ``terranova.make`` and played on natively),
+        numbered by the encoding named. The table holds the state itself, not a copy."""
+        return cls(game_info(state.game_id), state.params(), state, encoding=encoding)
+
     def restarted(self) -> Table:
         """A new game with the same parameters and encoding."""
         return Table(self.info, self.params, coding=self.coding)
