@@ -15,9 +15,11 @@ function from that seat's observation, in the same form, to an action index (a f
 the learner, for self-play); an illegal index from such a function raises
 ``IllegalIndexError``, naming its seat. Chance, and the named bots, are seeded from a
 generator seeded by ``reset(seed)`` (a reset without a seed goes on with the same
-generator). The reward is the seat's final return, at the end; an illegal action of the
+generator). The reward comes at the end: by default the seat's final return; ``reward=``
+``"win"``, ``"margin"`` or ``"normalised"`` asks for another
+(:mod:`terranova.interop.rewards`; ``reward_range`` bounds it). An illegal action of the
 learner's (or an index outside the action space) ends the episode with ``illegal_reward`` (by
-default one less than the game's lowest return) and ``info["illegal"]`` true. While the
+default one less than the lowest reward) and ``info["illegal"]`` true. While the
 episode goes on, ``info["legal_actions"]`` holds the legal actions' indices, sorted, which
 saves scanning a large mask: a list, not an array, since Gymnasium's vector environments
 stack an info's arrays into one, which lengths that differ between games would break.
@@ -39,6 +41,7 @@ from terranova.core.encoding import STANDARD
 from terranova.core.registry import game_info
 from terranova.core.state import CHANCE, State
 from terranova.interop.pettingzoo import Observation, observation_space
+from terranova.interop.rewards import Reward, check_reward, reward, reward_range
 from terranova.interop.table import IllegalIndexError, Table
 
 Policy = Callable[[Observation], "int | np.integer[Any]"]
@@ -62,8 +65,10 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         render_mode: str | None = None,
         illegal_reward: float | None = None,
         encoding: str = STANDARD,
+        reward: str = "points",
         **params: Any,
     ) -> None:
+        self.reward: Reward = check_reward(reward)
         info = game_info(game)
         self.table = Table(info, params, encoding=encoding)
         players = self.table.state.num_seats
@@ -94,7 +99,9 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render mode {render_mode!r}: only 'ansi' is offered")
         self.render_mode = render_mode
-        low = self.table.coding.utility[0]
+        self.reward_range = reward_range(self.reward, self.table.coding.utility)
+        """The least and the most reward of a game played to its end."""
+        low = self.reward_range[0]
         self.illegal_reward = low - 1 if illegal_reward is None else illegal_reward
         self._rng = random.Random()
         self._bots: dict[int, Agent | Policy] = {}
@@ -175,8 +182,9 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
             )
         self._play_others()
         done = self.table.state.is_terminal()
-        reward = float(self.table.state.returns()[self.seat]) if done else 0.0
-        return self._observe(), reward, done, False, self._info(illegal=False)
+        utility = self.table.coding.utility
+        won = reward(self.table.state.returns(), self.seat, self.reward, utility) if done else 0.0
+        return self._observe(), won, done, False, self._info(illegal=False)
 
     def render(self) -> str | None:
         """The position as text (``render_mode="ansi"``)."""

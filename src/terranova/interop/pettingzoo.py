@@ -17,9 +17,11 @@ seeded by ``reset(seed)`` (a reset without a seed goes on with the same generato
 The agent to move also finds its legal actions' indices, sorted, in
 ``info["legal_actions"]`` (an ``int64`` array), which saves scanning a large mask.
 ``encoding=`` names another of the game's encodings than ``standard`` (docs/interop.md).
-Rewards come at the end: each agent's final return. :func:`env` ends the game for an
-agent that plays an illegal action, which then gets ``illegal_reward`` (by default one less
-than the game's lowest return); :class:`RawEnv` raises instead.
+Rewards come at the end: each agent's final return, or with ``reward=`` ``"win"``,
+``"margin"`` or ``"normalised"`` another (:mod:`terranova.interop.rewards`; the
+environment's ``reward_range`` bounds it). :func:`env` ends the game for an agent that
+plays an illegal action, which then gets ``illegal_reward`` (by default one less than the
+lowest reward); :class:`RawEnv` raises instead.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from pettingzoo.utils import wrappers
 from terranova.core.encoding import STANDARD
 from terranova.core.registry import game_info
 from terranova.core.state import CHANCE
+from terranova.interop.rewards import Reward, check_reward, reward, reward_range
 from terranova.interop.table import Table
 
 Observation = dict[str, np.ndarray[Any, Any]]
@@ -69,9 +72,11 @@ class RawEnv(AECEnv[str, Observation, int]):
         game: str,
         render_mode: str | None = None,
         encoding: str = STANDARD,
+        reward: str = "points",
         **params: Any,
     ) -> None:
         super().__init__()
+        self.reward: Reward = check_reward(reward)
         info = game_info(game)
         self.table = Table(info, params, encoding=encoding)
         self.params = self.table.params
@@ -91,6 +96,8 @@ class RawEnv(AECEnv[str, Observation, int]):
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render mode {render_mode!r}: only 'ansi' is offered")
         self.render_mode = render_mode
+        self.reward_range = reward_range(self.reward, self.table.coding.utility)
+        """The least and the most reward of a game played to its end."""
         self._rng = random.Random()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -124,9 +131,9 @@ class RawEnv(AECEnv[str, Observation, int]):
             self.agent_selection = f"player_{player}"
             self.infos[self.agent_selection] = {"legal_actions": legal_array(self.table)}
             return
-        returns = state.returns()
+        returns, utility = state.returns(), self.table.coding.utility
         for agent in self.agents:
-            self.rewards[agent] = float(returns[self.agent_seat[agent]])
+            self.rewards[agent] = reward(returns, self.agent_seat[agent], self.reward, utility)
             self.terminations[agent] = True
 
     def observe(self, agent: str) -> Observation:
@@ -163,11 +170,12 @@ def env(
     render_mode: str | None = None,
     illegal_reward: float | None = None,
     encoding: str = STANDARD,
+    reward: str = "points",
     **params: Any,
 ) -> AECEnv[str, Observation, int]:
     """The environment of ``game`` with PettingZoo's usual wrappers for board games."""
-    raw = RawEnv(game, render_mode=render_mode, encoding=encoding, **params)
-    low = raw.table.coding.utility[0] - 1 if illegal_reward is None else illegal_reward
+    raw = RawEnv(game, render_mode=render_mode, encoding=encoding, reward=reward, **params)
+    low = raw.reward_range[0] - 1 if illegal_reward is None else illegal_reward
     wrapped: AECEnv[str, Observation, int] = wrappers.TerminateIllegalWrapper(raw, low)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
