@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
+import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
@@ -12,16 +15,45 @@ from gymnasium.vector import AsyncVectorEnv, SyncVectorEnv
 
 from terranova.agents import make_agent
 from terranova.core.actions import Action
+from terranova.core.registry import game_info
 from terranova.core.state import State
-from terranova.interop.gymnasium import SeatEnv
+from terranova.interop.gymnasium import SeatEnv, env_ids, register_envs
 from terranova.interop.table import IllegalIndexError
-from tests.interop.cases import GAMES, chosen, coded
+from tests.interop.cases import GAMES, coded
+
+ID_OF = {made: env_id for env_id, made in env_ids().items()}
 
 
 @coded
-def test_check_env(game_id: str, encoding: str) -> None:
-    seat_env = SeatEnv(game_id, opponents=["random"], **chosen(encoding))
-    check_env(seat_env, skip_render_check=False)
+def test_check_env_on_the_registered_id(game_id: str, encoding: str) -> None:
+    """Every game and encoding has its id; what ``gymnasium.make`` makes of it passes
+    Gymnasium's checker (render modes included, as the id gives it a spec)."""
+    env_id = ID_OF[game_id, encoding]
+    info = game_info(game_id)
+    assert env_id.startswith(f"terranova/{game_id}") and env_id.endswith(f"-v{info.rules_version}")
+    made = gymnasium.make(env_id, opponents="random", render_mode="ansi")
+    assert made.spec is not None and made.spec.id == env_id
+    assert made.unwrapped.table.encoding == encoding
+    check_env(made.unwrapped, skip_render_check=False)
+
+
+def test_the_ids_pass_their_keywords_on_and_vectorise() -> None:
+    seat = gymnasium.make(
+        "terranova/evolution-explore-v1", players=3, opponents="greedy", reward="win"
+    )
+    assert seat.unwrapped.table.state.num_seats == 3 and seat.unwrapped.reward == "win"
+    for mode in ("sync", "async"):
+        envs = gymnasium.make_vec(
+            "terranova/evolution-explore-v1", num_envs=2, vectorization_mode=mode, players=2
+        )
+        try:
+            observations, _ = envs.reset(seed=1)
+            assert observations["action_mask"].shape == (2, envs.single_action_space.n)
+            actions = np.array([np.flatnonzero(m)[0] for m in observations["action_mask"]])
+            envs.step(actions)
+        finally:
+            envs.close()
+    assert env_ids() == dict(zip(register_envs(), env_ids().values(), strict=True))
 
 
 def episode(seat_env: SeatEnv, seed: int) -> tuple[list[int], float]:
@@ -179,3 +211,9 @@ def test_vector_environments_step_games_of_every_length(game_id: str, vector: An
         assert ended or game_id != "evolution-explore"  # its games end: autoreset is met
     finally:
         envs.close()
+
+
+def test_the_docs_list_every_id() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "interop.md").read_text()
+    listed = re.findall(r"^\| `(terranova/[\w-]+)` \|", text, re.M)
+    assert listed == list(env_ids())

@@ -23,6 +23,16 @@ default one less than the lowest reward) and ``info["illegal"]`` true. While the
 episode goes on, ``info["legal_actions"]`` holds the legal actions' indices, sorted, which
 saves scanning a large mask: a list, not an array, since Gymnasium's vector environments
 stack an info's arrays into one, which lengths that differ between games would break.
+
+Importing this module registers every encoded game with Gymnasium (:func:`env_ids`):
+``terranova/<game>-v<rules version>``, and ``terranova/<game>-<encoding>-v<rules version>``
+for an encoding other than ``standard``; ``gymnasium.make`` passes its other keywords on
+(``players=3``, ``opponents=["greedy"]``, ``reward="win"``).
+
+>>> import gymnasium
+>>> seat = gymnasium.make("terranova/evolution-explore-v1", players=2, opponents="greedy")
+>>> seat.unwrapped.table.state.num_seats
+2
 """
 
 from __future__ import annotations
@@ -37,12 +47,12 @@ import numpy as np
 from terranova.agents import make_agent
 from terranova.core.actions import Action
 from terranova.core.agent import Agent
-from terranova.core.encoding import STANDARD
+from terranova.core.encoding import STANDARD, encodings
 from terranova.core.registry import game_info
 from terranova.core.state import CHANCE, State
 from terranova.interop.pettingzoo import Observation, observation_space
 from terranova.interop.rewards import Reward, check_reward, reward, reward_range
-from terranova.interop.table import IllegalIndexError, Table
+from terranova.interop.table import IllegalIndexError, Table, encoded_games
 
 Policy = Callable[[Observation], "int | np.integer[Any]"]
 """An opponent as a function: its seat's observation (as ``step`` returns the learner's: the
@@ -55,7 +65,7 @@ Opponent = str | Agent | Policy
 class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """Seat ``seat`` of ``game`` against bots (see the module's docstring)."""
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012  (Gymnasium's own name)
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012  (Gymnasium's own name)
 
     def __init__(
         self,
@@ -208,3 +218,35 @@ def _select_of(opponent: object) -> Callable[[State], Action] | None:
     """An agent's ``select`` (None for what is not an agent)."""
     select = getattr(opponent, "select", None)
     return select if callable(select) else None
+
+
+NAMESPACE = "terranova"
+
+
+def env_ids() -> dict[str, tuple[str, str]]:
+    """The Gymnasium id of every encoded game in each of its encodings, with the game and
+    the encoding it makes. The version is the game's rules version: a rules change that
+    changes play makes a new id, as Gymnasium's versions are meant to."""
+    ids = {}
+    for game_id, info in sorted(encoded_games().items()):
+        for name in encodings(info):
+            suffix = "" if name == STANDARD else f"-{name}"
+            ids[f"{NAMESPACE}/{game_id}{suffix}-v{info.rules_version}"] = (game_id, name)
+    return ids
+
+
+def register_envs() -> list[str]:
+    """Register :func:`env_ids` with Gymnasium (again: the same ids, replaced); the ids."""
+    ids = env_ids()
+    for env_id, (game_id, name) in ids.items():
+        if env_id in gymnasium.registry:
+            del gymnasium.registry[env_id]
+        gymnasium.register(
+            id=env_id,
+            entry_point=f"{__name__}:SeatEnv",
+            kwargs={"game": game_id, "encoding": name},
+        )
+    return list(ids)
+
+
+register_envs()
