@@ -21,7 +21,11 @@ turn, the order rotated every round, so that a change of the machine's load fall
 - ``gymnasium``: seat 0 against ``random`` bots, ``step`` on an index from
   ``info["legal_actions"]``. The bots' decisions are counted too, as the native side
   counts every seat's (chance steps are counted by neither), so the learner itself steps
-  at about a half of the figure with 2 players, less with more.
+  at about a half of the figure with 2 players, less with more;
+- ``vector``: ``terranova.vector`` with 16 games, each step one decision in each (a random
+  legal index per game from its mask), the stacked observations and masks written each
+  step, ended games started again: the batched API against the one-game loops above. It
+  plays on the Python engines (a native core is not built yet).
 
 With ``--encodings standard,compact`` every interface side runs once in each encoding named
 (``openspiel/compact`` ...), in the same rounds. Each interface's game, observer or
@@ -41,6 +45,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pyspiel
 
 import terranova
@@ -54,6 +59,12 @@ from terranova.core.registry import game_info
 from terranova.core.state import CHANCE
 from terranova.interop.gymnasium import SeatEnv
 from terranova.interop.pettingzoo import RawEnv
+from terranova.interop.vector import VectorGames
+
+BATCH = 16
+"""The games of the ``vector`` side."""
+BATCH_STEPS = 32
+"""The steps of one call of the ``vector`` side (each a decision in every game)."""
 
 
 def native(game: str, seed: int) -> int:
@@ -127,6 +138,24 @@ def gymnasium(game: str, seed: int, encoding: str) -> int:
     return decisions
 
 
+@functools.cache
+def _vector(game: str, encoding: str) -> VectorGames:
+    """The batch, made and reset once a run: its games go on from call to call."""
+    games = VectorGames(game, BATCH, seed=0, encoding=encoding)
+    games.reset()
+    return games
+
+
+def batched(game: str, seed: int, encoding: str) -> int:
+    games = _vector(game, encoding)
+    rng = np.random.default_rng(seed)
+    masks = games.step(games.first_legal()).action_mask
+    for _ in range(BATCH_STEPS - 1):
+        # a random legal index per game: argmax of the mask times random weights
+        masks = games.step(np.argmax(masks * rng.random(masks.shape), axis=1)).action_mask
+    return BATCH * BATCH_STEPS
+
+
 _uncounted = 0.0
 """CPU time spent counting a game's decisions by replaying it, taken off the side's time."""
 
@@ -150,6 +179,7 @@ INTERFACES: dict[str, Callable[[str, int, str], int]] = {
     "pettingzoo": pettingzoo,
     "pettingzoo+scan": lambda g, s, e: pettingzoo(g, s, e, scan=True),
     "gymnasium": gymnasium,
+    "vector": batched,
 }
 
 
