@@ -51,8 +51,9 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
+from terranova.agents.puct import Evaluator, PuctSearch
 from terranova.agents.registry import GreedyPolicy, game_rollout
 from terranova.core.actions import Action
 from terranova.core.errors import InvalidParameterError
@@ -364,7 +365,20 @@ class SearchAgent:
 
 
 class MctsAgent(SearchAgent):
-    """UCT with chance nodes, per-seat values and truncated random rollouts (module doc)."""
+    """UCT with chance nodes, per-seat values and truncated random rollouts (module doc);
+    with a ``model``, PUCT guided by its priors and values, asked for ``batch`` leaves at a
+    time (:mod:`terranova.agents.puct`)."""
+
+    def __init__(
+        self, seed: int, *args: Any, model: Evaluator | None = None, batch: int = 8, **kw: Any
+    ) -> None:
+        super().__init__(seed, *args, **kw)
+        if batch < 1:
+            raise InvalidParameterError(f"batch is at least 1, not {batch}")
+        self.model = model
+        self.batch = batch
+        self.last_evaluations = 0
+        """The model's calls in the last search (0 without a model)."""
 
     def select(self, state: State) -> Action:
         actions = decision_actions(state)
@@ -375,6 +389,8 @@ class MctsAgent(SearchAgent):
         seat = state.current_player()
         root_state = state.resample(seat, self._rng)  # what this seat may know, nothing more
         scale = self.last_scale = self.scale or auto_scale(root_state)
+        if self.model is not None:
+            return self._guided(root_state, seat, scale, self.model)
         root = _Node(None, state.num_seats)
         root.untried = list(root_state.legal_actions())
 
@@ -392,6 +408,29 @@ class MctsAgent(SearchAgent):
         )
         self.last_choices = weighed()
         best = _best(root, seat)
+        assert best is not None
+        return best
+
+    def _guided(self, root_state: State, seat: int, scale: float, model: Evaluator) -> Action:
+        """The move of a PUCT search guided by ``model``."""
+        search = PuctSearch(
+            root_state, model, self.batch, self.c, self._rng, lambda s: evaluate(s, scale)
+        )
+
+        def weighed() -> list[Considered]:
+            return by_visits(
+                [
+                    Considered(k.action, k.visits, k.value[seat] / k.visits)
+                    for k in search.root.kids or ()
+                    if k.action is not None and k.visits
+                ]
+            )
+
+        self._search(search.iterate, search.best, weighed)
+        search.flush()  # the leaves of the last, unfilled batch
+        self.last_evaluations = search.evaluations
+        self.last_choices = weighed()
+        best = search.best()
         assert best is not None
         return best
 
