@@ -1,6 +1,6 @@
-"""PUCT: ``MctsAgent(model=...)`` follows a model's priors and values, asks it about
-``batch`` leaves a call, scores a game's end by its returns, and refuses a model whose
-answers do not fit the position."""
+"""PUCT: ``MctsAgent(model=...)`` and ``IsmctsAgent(model=...)`` follow a model's priors
+and values, ask it about ``batch`` leaves a call, and refuse a model whose answers do not
+fit the position."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from collections.abc import Sequence
 import pytest
 
 import terranova
-from terranova.agents import MctsAgent
+from terranova.agents import IsmctsAgent, MctsAgent
+from terranova.agents.mcts import SearchAgent
 from terranova.agents.puct import Evaluation
 from terranova.core.actions import Action
 from terranova.core.errors import InvalidParameterError
@@ -51,52 +52,59 @@ class Model:
         return Evaluation(values, priors)
 
 
-def test_a_prior_on_one_move_draws_the_search_to_it() -> None:
+BOTH = pytest.mark.parametrize("agent", [MctsAgent, IsmctsAgent], ids=["mcts", "ismcts"])
+
+
+@BOTH
+def test_a_prior_on_one_move_draws_the_search_to_it(agent: type[SearchAgent]) -> None:
     state = explore_decision()
     seat, legal = state.current_player(), state.legal_actions()
     favourite = legal[-1]  # last in order: no search would try it first by chance
     model = Model(seat, favourite, "prior")
-    bot = MctsAgent(seed=3, iterations=64, model=model, batch=4)
+    bot = agent(seed=3, iterations=64, model=model, batch=4)
     assert bot.select(state) == favourite
     visits = {c.action: c.visits for c in bot.last_choices}
     assert visits[favourite] > 0.5 * sum(visits.values())
-    flat = MctsAgent(seed=3, iterations=64, model=Model(seat, favourite, "prior", prior=1.0))
+    flat = agent(seed=3, iterations=64, model=Model(seat, favourite, "prior", prior=1.0))
     flat.select(state)
     spread = {c.action: c.visits for c in flat.last_choices}
     assert spread.get(favourite, 0) < 0.5 * sum(spread.values())  # the prior made it
 
 
-def test_values_steer_the_search_to_the_move_they_favour() -> None:
+@BOTH
+def test_values_steer_the_search_to_the_move_they_favour(agent: type[SearchAgent]) -> None:
     state = explore_decision()
     seat, legal = state.current_player(), state.legal_actions()
     favourite = legal[len(legal) // 2]
     model = Model(seat, favourite, "value")
-    bot = MctsAgent(seed=4, iterations=200, model=model, batch=8)
+    bot = agent(seed=4, iterations=200, model=model, batch=8)
     assert bot.select(state) == favourite
     best = bot.last_choices[0]
     assert best.action == favourite and best.value > 0.8
 
 
-def test_leaves_are_evaluated_in_batches() -> None:
+@BOTH
+def test_leaves_are_evaluated_in_batches(agent: type[SearchAgent]) -> None:
     state = explore_decision()
     seat = state.current_player()
     model = Model(seat, state.legal_actions()[0], "prior", prior=1.0)
-    bot = MctsAgent(seed=5, iterations=96, model=model, batch=8)
+    bot = agent(seed=5, iterations=96, model=model, batch=8)
     bot.select(state)
     assert bot.last_evaluations == len(model.batches)
-    assert max(model.batches) == 8 and sum(model.batches) <= 96
+    assert max(model.batches) == 8 and sum(model.batches) <= 96 + 1  # ismcts: + the root
     assert len(model.batches) < 96 / 2  # most calls carry several leaves
     one = Model(seat, state.legal_actions()[0], "prior", prior=1.0)
-    MctsAgent(seed=5, iterations=40, model=one, batch=1).select(state)
+    agent(seed=5, iterations=40, model=one, batch=1).select(state)
     assert set(one.batches) == {1}
 
 
-def test_the_same_seed_gives_the_same_search() -> None:
+@BOTH
+def test_the_same_seed_gives_the_same_search(agent: type[SearchAgent]) -> None:
     state = explore_decision()
     seat, legal = state.current_player(), state.legal_actions()
 
     def run() -> list[tuple[str, int]]:
-        bot = MctsAgent(seed=9, iterations=80, model=Model(seat, legal[1], "value"), batch=4)
+        bot = agent(seed=9, iterations=80, model=Model(seat, legal[1], "value"), batch=4)
         bot.select(state)
         return [(str(c.action), c.visits) for c in bot.last_choices]
 
@@ -125,8 +133,11 @@ class Wrong:
         ("negative", "prior is negative"),
     ],
 )
-def test_a_model_whose_answers_do_not_fit_is_refused(answer: str, said: str) -> None:
-    bot = MctsAgent(seed=1, iterations=8, model=Wrong(answer), batch=1)
+@BOTH
+def test_a_model_whose_answers_do_not_fit_is_refused(
+    agent: type[SearchAgent], answer: str, said: str
+) -> None:
+    bot = agent(seed=1, iterations=8, model=Wrong(answer), batch=1)
     with pytest.raises(InvalidParameterError, match=said):
         bot.select(explore_decision())
 

@@ -19,6 +19,11 @@ UCT counts how often each child was *available* instead of the parent's visits. 
 scoring (margins over the best other seat, squashed into 0..1), the budget and the
 parameters are those of :mod:`terranova.agents.mcts`.
 
+With a ``model`` (:mod:`terranova.agents.puct`), each leaf, a position of its
+determinization, is valued by the model instead of a rollout, ``batch`` leaves a call; at
+the observer's own decisions its priors weigh the moves (PUCT over the times each move was
+there to choose), the root's from one determinization asked at the start.
+
 In a game without hidden information a determinization is a copy of the state, and the
 search is plain MCTS with open-loop chance nodes keyed by what was drawn.
 
@@ -45,6 +50,7 @@ from terranova.agents.mcts import (
     by_visits,
     decision_actions,
 )
+from terranova.agents.puct import ask, shares
 from terranova.core.actions import Action
 from terranova.core.state import CHANCE, TERMINAL, State
 
@@ -62,7 +68,7 @@ UNSEEN = "(unseen)"
 class _InfoNode:
     """A node of the observer's tree: what it has seen after a sequence of edges."""
 
-    __slots__ = ("action", "avail", "kids", "public", "value", "visits")
+    __slots__ = ("action", "avail", "kids", "priors", "public", "value", "visits")
 
     def __init__(self, action: Action | None, seats: int) -> None:
         self.action = action
@@ -72,6 +78,8 @@ class _InfoNode:
         self.value = [0.0] * seats
         self.kids: dict[Key, _InfoNode] = {}
         """The observer's own decisions by action; the others' and chance's by text."""
+        self.priors: dict[Action, float] | None = None
+        """With a model: its priors for the observer's decisions here, once asked."""
         self.public: dict[Key, _InfoNode] | None = None
         """Other seats' public decisions, by action: apart from :attr:`kids`, where the
         observer's own decisions are keyed by action too, since who is to move may differ
@@ -102,11 +110,20 @@ class IsmctsAgent(SearchAgent):
                     found.append(Considered(action, kid.visits, kid.value[seat] / kid.visits))
             return by_visits(found)
 
+        self._waiting: list[tuple[State, list[_InfoNode]]] = []
+        self.last_evaluations = 0
+        if self.model is not None:  # the root's priors, from one determinization
+            probe = state.resample(seat, rng)
+            answer = ask(self.model, [probe])[0]
+            self.last_evaluations += 1
+            legal = probe.legal_actions()
+            root.priors = dict(zip(legal, shares(answer, len(legal), probe.num_seats), strict=True))
         self._search(
             lambda: self._iterate(root, state.resample(seat, rng), seat, scale),
             lambda: _best(root, actions, seat),
             weighed,
         )
+        self._flush(seat)  # the leaves of the last, unfilled batch
         self.last_choices = weighed()
         best = _best(root, actions, seat)
         return best if best is not None else actions[0]
@@ -151,8 +168,12 @@ class IsmctsAgent(SearchAgent):
             if None in found:
                 missing = [k for k, kid in zip(keys, found, strict=True) if kid is None]
                 first = self.try_first
+                priors = node.priors if actor == observer else None
                 if node is root and first is not None and first in missing:
                     key = first
+                elif priors:  # the model's likeliest first
+                    weight = priors.get
+                    key = max(missing, key=lambda k: weight(cast("Action", k), 0.0))
                 else:
                     key = missing[int(rng.random() * len(missing))]
                 for kid in found:
@@ -168,18 +189,47 @@ class IsmctsAgent(SearchAgent):
             best_score = -math.inf
             best = 0
             present = cast("list[_InfoNode]", found)  # every key has its child
+            priors = node.priors if actor == observer else None
             for i, kid in enumerate(present):
                 kid.avail += 1
                 v = kid.visits
-                score = kid.value[actor] / v + c * _sqrt(_log(kid.avail) / v)
+                if priors is None:
+                    score = kid.value[actor] / v + c * _sqrt(_log(kid.avail) / v)
+                else:  # PUCT, over the times the move was there to choose
+                    prior = priors.get(cast("Action", keys[i]), 0.0)
+                    score = kid.value[actor] / v + c * prior * _sqrt(kid.avail) / (1 + v)
                 if score > best_score:
                     best_score = score
                     best = i
             state.apply(_pick(keys[best], groups, rng))
             node = present[best]
             path.append(node)
-        self._back_up(state, path, scale)
+        if self.model is None or state.current_player() == TERMINAL:
+            self._back_up(state, path, scale)
+            return made
+        for on_path in path:  # the virtual loss: a visit now, its value once asked
+            on_path.visits += 1
+        self._waiting.append((state, path))
+        if len(self._waiting) >= self.batch:
+            self._flush(observer)
         return made
+
+    def _flush(self, observer: int) -> None:
+        """Ask the model about the waiting leaves in one call: add their values up their
+        paths, and keep its priors where the observer decides next."""
+        if not self._waiting or self.model is None:
+            return
+        waiting, self._waiting = self._waiting, []
+        answers = ask(self.model, [state for state, _ in waiting])
+        self.last_evaluations += 1
+        for (state, path), answer in zip(waiting, answers, strict=True):
+            legal = state.legal_actions()
+            share = shares(answer, len(legal), state.num_seats)
+            if state.current_player() == observer:
+                path[-1].priors = dict(zip(legal, share, strict=True))
+            for node in path:
+                for s, v in enumerate(answer.values):
+                    node.value[s] += float(v)
 
 
 def _best(root: _InfoNode, actions: Sequence[Action], seat: int) -> Action | None:

@@ -51,7 +51,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from terranova.agents.puct import Evaluator, PuctSearch
 from terranova.agents.registry import GreedyPolicy, game_rollout
@@ -244,8 +244,18 @@ class SearchAgent:
         scale: float = 0.0,
         rollout: str = "game",
         name: str = "",
+        model: Evaluator | None = None,
+        batch: int = 8,
     ) -> None:
         self.budget = Budget(iterations, seconds)
+        if batch < 1:
+            raise InvalidParameterError(f"batch is at least 1, not {batch}")
+        self.model = model
+        """A model guiding the search (:mod:`terranova.agents.puct`), or None."""
+        self.batch = batch
+        """The positions the model is asked about in one call."""
+        self.last_evaluations = 0
+        """The model's calls in the last search (0 without a model)."""
         check_search_params(c, depth, scale, rollout)
         self.name = name or self.KIND
         self.seed = seed
@@ -368,17 +378,6 @@ class MctsAgent(SearchAgent):
     """UCT with chance nodes, per-seat values and truncated random rollouts (module doc);
     with a ``model``, PUCT guided by its priors and values, asked for ``batch`` leaves at a
     time (:mod:`terranova.agents.puct`)."""
-
-    def __init__(
-        self, seed: int, *args: Any, model: Evaluator | None = None, batch: int = 8, **kw: Any
-    ) -> None:
-        super().__init__(seed, *args, **kw)
-        if batch < 1:
-            raise InvalidParameterError(f"batch is at least 1, not {batch}")
-        self.model = model
-        self.batch = batch
-        self.last_evaluations = 0
-        """The model's calls in the last search (0 without a model)."""
 
     def select(self, state: State) -> Action:
         actions = decision_actions(state)

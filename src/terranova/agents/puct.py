@@ -7,7 +7,8 @@ each seat's value (0 to 1, 0.5 level with the best other seat, as
 :func:`~terranova.agents.mcts.margin_values` scores) and a prior weight for each legal
 action, in ``legal_actions()`` order (non-negative; the search divides by their sum).
 
-The search (``MctsAgent(..., model=m, batch=k)``) walks down from the root choosing, at a
+The search (``MctsAgent(..., model=m, batch=k)``; ``IsmctsAgent`` takes a model too, see
+its module) walks down from the root choosing, at a
 decision, the child with the best ``Q + c * P * sqrt(N) / (1 + n)`` for the seat to move
 (``Q`` its mean value, 0.5 until visited; ``P`` its prior; ``N``, ``n`` the visits of
 parent and child); chance outcomes are drawn as in :mod:`terranova.agents.mcts`. A leaf
@@ -61,6 +62,31 @@ class Evaluator(Protocol):
     def evaluate(self, states: Sequence[State]) -> Sequence[Evaluation]:
         """One :class:`Evaluation` for each state (each a decision; not to be changed)."""
         ...
+
+
+def ask(model: Evaluator, states: Sequence[State]) -> Sequence[Evaluation]:
+    """The model's evaluations of ``states``, one each (InvalidParameterError if not)."""
+    answers = model.evaluate(states)
+    if len(answers) != len(states):
+        raise InvalidParameterError(
+            f"the model answered {len(answers)} evaluations for {len(states)} positions"
+        )
+    return answers
+
+
+def shares(answer: Evaluation, actions: int, seats: int) -> list[float]:
+    """The priors of ``answer`` divided by their sum (even, if they sum to 0), once it is
+    checked to fit a position of ``actions`` legal actions and ``seats`` seats."""
+    priors = list(answer.priors)
+    if len(priors) != actions or len(answer.values) != seats:
+        raise InvalidParameterError(
+            f"the model's evaluation has {len(priors)} priors for {actions} legal "
+            f"actions and {len(answer.values)} values for {seats} seats"
+        )
+    if any(not p >= 0 for p in priors):
+        raise InvalidParameterError("a model's prior is negative or not a number")
+    total = sum(priors)
+    return [p / total for p in priors] if total > 0 else [1 / actions] * actions
 
 
 class PuctNode:
@@ -159,25 +185,12 @@ class PuctSearch:
         if not self.waiting:
             return 0
         leaves, self.waiting = self.waiting, []
-        answers = self.model.evaluate([leaf.state for leaf in leaves])
+        answers = ask(self.model, [leaf.state for leaf in leaves])
         self.evaluations += 1
-        if len(answers) != len(leaves):
-            raise InvalidParameterError(
-                f"the model answered {len(answers)} evaluations for {len(leaves)} positions"
-            )
         made = 0
         for leaf, answer in zip(leaves, answers, strict=True):
             legal = leaf.state.legal_actions()
-            priors = list(answer.priors)
-            if len(priors) != len(legal) or len(answer.values) != self.seats:
-                raise InvalidParameterError(
-                    f"the model's evaluation has {len(priors)} priors for {len(legal)} legal "
-                    f"actions and {len(answer.values)} values for {self.seats} seats"
-                )
-            if any(not p >= 0 for p in priors):
-                raise InvalidParameterError("a model's prior is negative or not a number")
-            total = sum(priors)
-            share = [p / total for p in priors] if total > 0 else [1 / len(legal)] * len(legal)
+            share = shares(answer, len(legal), self.seats)
             leaf.node.kids = [PuctNode(a, p, self.seats) for a, p in zip(legal, share, strict=True)]
             leaf.node.waiting = False
             made += len(legal)
