@@ -118,7 +118,7 @@ class TerranovaGame(pyspiel.Game):
 
     def new_initial_state(self) -> TerranovaState:
         """The game before its first move."""
-        return TerranovaState(self, self.table.copy())
+        return TerranovaState(self)
 
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
@@ -140,9 +140,20 @@ class TerranovaGame(pyspiel.Game):
 class TerranovaState(pyspiel.State):
     """A position of a Terranova game, in OpenSpiel's terms."""
 
-    def __init__(self, game: TerranovaGame, table: Table) -> None:
+    def __init__(self, game: TerranovaGame, table: Table | None = None) -> None:
         super().__init__(game)
-        self.table = table
+        self._table = table
+
+    @property
+    def table(self) -> Table:
+        """The game by indices; a new state's is its game's first position, copied when
+        first asked for. OpenSpiel clones a state by making a new one and setting its
+        attributes to copies of the original's: that new state's own is never made."""
+        if self._table is None:
+            game = self.get_game()
+            assert isinstance(game, TerranovaGame)
+            self._table = game.table.copy()
+        return self._table
 
     @property
     def terranova(self) -> Any:

@@ -105,13 +105,25 @@ class Table:
         return Table(self.info, self.params, coding=self.coding)
 
     def copy(self) -> Table:
-        """An independent copy: the state cloned, the memory's arrays copied."""
-        other = Table(self.info, self.params, self.state.clone(), self.coding)
+        """An independent copy: the state cloned, the memory's arrays copied. The
+        parameters and encoding are shared, as they are never changed: a search copies a
+        table at every step, and checking its parameters again cost a third of a copy."""
+        other = Table.__new__(Table)
+        other.info = self.info
+        other.params = self.params
+        other.coding = self.coding
+        other.state = self.state.clone()
         other.memory = dict(self.memory)  # arrays are replaced, never changed in place
         other._base = self._base  # never played on: it is cloned to catch up
         other._pending = self._pending[:]
         other.replays = self.replays
         other._views = dict(self._views)  # the same position's
+        other._player = self._player
+        other._decoded = self._decoded  # the same position's, replaced on a move
+        other._indices = self._indices
+        other._chance = self._chance
+        other._outcomes = self._outcomes
+        other._scratch = None  # a buffer of its own, when first asked for
         return other
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
