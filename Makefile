@@ -10,7 +10,7 @@ NODE_STAMP := node_modules/.installed
 # pytest-xdist workers: both cores of the CI machine (`make test JOBS=4` for more)
 JOBS ?= 2
 PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup
-FAST := not slow and not e2e and not processes
+FAST := not slow and not e2e and not processes and not heavy
 
 .PHONY: run demo test check lint typecheck pytest pytest-fast test-slow test-load setup clean
 
