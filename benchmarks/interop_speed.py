@@ -23,8 +23,8 @@ turn, the order rotated every round, so that a change of the machine's load fall
   counts every seat's (chance steps are counted by neither), so the learner itself steps
   at about a half of the figure with 2 players, less with more;
 - ``vector``: ``terranova.vector`` with 16 games, each step one decision in each (a random
-  legal index per game from its mask), the stacked observations and masks written each
-  step, ended games started again: the batched API against the one-game loops above. It
+  legal index per game from ``legal_actions()``), the stacked observations and masks
+  written each step, ended games started again: the batched API against the one-game loops above. It
   plays on the Python engines (a native core is not built yet).
 
 With ``--encodings standard,compact`` every interface side runs once in each encoding named
@@ -45,7 +45,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
 import pyspiel
 
 import terranova
@@ -148,11 +147,10 @@ def _vector(game: str, encoding: str) -> VectorGames:
 
 def batched(game: str, seed: int, encoding: str) -> int:
     games = _vector(game, encoding)
-    rng = np.random.default_rng(seed)
-    masks = games.step(games.first_legal()).action_mask
-    for _ in range(BATCH_STEPS - 1):
-        # a random legal index per game: argmax of the mask times random weights
-        masks = games.step(np.argmax(masks * rng.random(masks.shape), axis=1)).action_mask
+    rng = random.Random(seed)
+    for _ in range(BATCH_STEPS):
+        # a random legal index per game, from its indices (no scan of a large mask)
+        games.step([rng.choice(legal) for legal in games.legal_actions()])
     return BATCH * BATCH_STEPS
 
 

@@ -54,7 +54,9 @@ def test_each_game_replays_as_one_game_alone(game_id: str, encoding: str) -> Non
             assert step.current_player[i] == seat
             assert np.array_equal(step.observation[i], game.table.observation(seat))
             assert np.array_equal(step.action_mask[i], game.table.mask())
-        actions = np.array([rng.choice(np.flatnonzero(mask)) for mask in step.action_mask])
+        legal = games.legal_actions()
+        assert legal == [np.flatnonzero(mask).tolist() for mask in step.action_mask]
+        actions = np.array([rng.choice(indices) for indices in legal])
         step = games.step(actions)
         for i, game in enumerate(alone):
             done, returns = game.step(int(actions[i]))
