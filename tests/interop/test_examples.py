@@ -37,6 +37,34 @@ def test_the_training_example_runs_and_draws_its_curve(tmp_path: Path) -> None:
     assert out.read_bytes().startswith(b"\x89PNG")
 
 
+def test_the_alphazero_example_runs_and_draws_its_curve(tmp_path: Path) -> None:
+    out = tmp_path / "curve.png"
+    short = [
+        "--generations",
+        "1",
+        "--games",
+        "2",
+        "--iterations",
+        "8",
+        "--eval",
+        "2",
+        "--opponent",
+        "random",
+    ]
+    done = subprocess.run(
+        [sys.executable, "examples/alphazero.py", "evolution-explore", *short, "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+    )
+    assert done.returncode == 0, done.stderr
+    assert "generation 1: score" in done.stdout and "examples" in done.stdout
+    assert out.read_bytes().startswith(b"\x89PNG")
+
+
 def benchmark(*args: str, script: str = "interop_speed.py") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, f"benchmarks/{script}", *args],
