@@ -33,6 +33,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+import curves
 import numpy as np
 
 import terranova
@@ -245,24 +246,15 @@ def main() -> None:
 
 
 def plot(curve: list[tuple[int, float]], args: argparse.Namespace) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    figure, axes = plt.subplots(figsize=(6, 3.5))
-    generations, scores = zip(*curve, strict=True)
-    axes.plot(generations, scores, marker="o")
-    axes.axhline(0.5, color="grey", linewidth=0.8)
-    axes.set_xlabel(f"generation ({args.games} self-play games each)")
-    axes.set_ylabel(f"score over {args.eval} games")
-    axes.set_ylim(0, 1)
-    axes.set_title(f"{args.game}: PUCT {args.iterations} + network vs {args.opponent}", fontsize=10)
-    axes.grid(alpha=0.3)
-    figure.tight_layout()
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    figure.savefig(args.out, dpi=100)
-    print(f"wrote {args.out}")
+    curves.plot(
+        curve,
+        args.out,
+        xlabel=f"generation ({args.games} self-play games each)",
+        ylabel=f"score over {args.eval} games",
+        title=f"{args.game}: PUCT {args.iterations} + network vs {args.opponent}",
+        bounds=(0, 1),
+        level=0.5,
+    )
 
 
 if __name__ == "__main__":

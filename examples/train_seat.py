@@ -20,6 +20,7 @@ import argparse
 import time
 from pathlib import Path
 
+import curves
 import numpy as np
 
 from terranova.interop.gymnasium import SeatEnv
@@ -121,22 +122,13 @@ def main() -> None:
 
 
 def plot(curve: list[tuple[int, float]], args: argparse.Namespace) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    figure, axes = plt.subplots(figsize=(6, 3.5))
-    episodes, returns = zip(*curve, strict=True)
-    axes.plot(episodes, returns, marker="o")
-    axes.set_xlabel("training games")
-    axes.set_ylabel(f"mean return over {args.eval} fixed deals")
-    axes.set_title(f"{args.game}: REINFORCE vs {args.opponents}", fontsize=10)
-    axes.grid(alpha=0.3)
-    figure.tight_layout()
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    figure.savefig(args.out, dpi=100)
-    print(f"wrote {args.out}")
+    curves.plot(
+        curve,
+        args.out,
+        xlabel="training games",
+        ylabel=f"mean return over {args.eval} fixed deals",
+        title=f"{args.game}: REINFORCE vs {args.opponents}",
+    )
 
 
 if __name__ == "__main__":

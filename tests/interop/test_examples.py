@@ -10,28 +10,23 @@ from pathlib import Path
 ROOT = Path(__file__).parents[2]
 
 
-def test_the_training_example_runs_and_draws_its_curve(tmp_path: Path) -> None:
-    out = tmp_path / "curve.png"
-    done = subprocess.run(
-        [
-            sys.executable,
-            "examples/train_seat.py",
-            "evolution-explore",
-            "--episodes",
-            "20",
-            "--every",
-            "10",
-            "--eval",
-            "4",
-            "--out",
-            str(out),
-        ],
+def run_script(path: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run ``path`` (an example or a benchmark) from the repository's root."""
+    return subprocess.run(
+        [sys.executable, path, *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=300,
         check=False,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
     )
+
+
+def test_the_training_example_runs_and_draws_its_curve(tmp_path: Path) -> None:
+    out = tmp_path / "curve.png"
+    short = ["--episodes", "20", "--every", "10", "--eval", "4"]
+    done = run_script("examples/train_seat.py", "evolution-explore", *short, "--out", str(out))
     assert done.returncode == 0, done.stderr
     assert "episode 20: mean return" in done.stdout
     assert out.read_bytes().startswith(b"\x89PNG")
@@ -39,42 +34,18 @@ def test_the_training_example_runs_and_draws_its_curve(tmp_path: Path) -> None:
 
 def test_the_alphazero_example_runs_and_draws_its_curve(tmp_path: Path) -> None:
     out = tmp_path / "curve.png"
-    short = [
-        "--generations",
-        "1",
-        "--games",
-        "2",
-        "--iterations",
-        "8",
-        "--eval",
-        "2",
-        "--opponent",
-        "random",
-    ]
-    done = subprocess.run(
-        [sys.executable, "examples/alphazero.py", "evolution-explore", *short, "--out", str(out)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
-    )
+    short = ["--generations", "1", "--games", "2", "--iterations", "8", "--eval", "2"]
+    done = run_script(
+        "examples/alphazero.py", "evolution-explore", *short, "--opponent", "random",
+        "--out", str(out),
+    )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "generation 1: score" in done.stdout and "examples" in done.stdout
     assert out.read_bytes().startswith(b"\x89PNG")
 
 
 def benchmark(*args: str, script: str = "interop_speed.py") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, f"benchmarks/{script}", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
-    )
+    return run_script(f"benchmarks/{script}", *args)
 
 
 def test_the_speed_benchmark_runs() -> None:
