@@ -37,6 +37,7 @@ class Model:
         self.batches: list[int] = []
 
     def evaluate(self, states: Sequence[State]) -> list[Evaluation]:
+        assert all(state.current_player() >= 0 for state in states)  # decisions only
         self.batches.append(len(states))
         return [self.one(state) for state in states]
 
@@ -122,6 +123,8 @@ class Wrong:
         n = len(state.legal_actions())
         if self.answer == "priors":
             return [Evaluation([0.5, 0.5], [1.0] * (n + 1)) for _ in states]
+        if self.answer == "values":
+            return [Evaluation([1.5, float("nan")], [1.0] * n) for _ in states]
         return [Evaluation([0.5, 0.5], [-1.0] * n) for _ in states]
 
 
@@ -131,6 +134,7 @@ class Wrong:
         ("short", "answered 0 evaluations for 1 positions"),
         ("priors", "priors for"),
         ("negative", "prior is negative"),
+        ("values", "values are from 0 to 1, not"),
     ],
 )
 @BOTH
@@ -145,3 +149,16 @@ def test_a_model_whose_answers_do_not_fit_is_refused(
 def test_batch_must_be_positive() -> None:
     with pytest.raises(InvalidParameterError, match="batch is at least 1, not 0"):
         MctsAgent(seed=1, batch=0)
+
+
+@BOTH
+@pytest.mark.parametrize("game", ["discovery", "small-islands", "entdecker", "evolution-bluff"])
+def test_the_model_is_asked_about_decisions_only(agent: type[SearchAgent], game: str) -> None:
+    """Moves that lead to a draw are followed through it before the model is asked."""
+    state = terranova.make(game, players=2)
+    while state.current_player() == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    model = Model(state.current_player(), state.legal_actions()[0], "prior", prior=1.0)
+    bot = agent(seed=2, iterations=48, model=model, batch=4)
+    assert bot.select(state) in state.legal_actions()
+    assert model.batches  # it was asked, each time about decisions (Model.evaluate)

@@ -76,6 +76,8 @@ def test_what_has_no_index_is_refused_by_name() -> None:
     free = int(np.flatnonzero(mask == 0)[0])
     with pytest.raises(IllegalIndexError, match=f"action index {free} .* is not legal here"):
         index_action(state, free)
+    with pytest.raises(IllegalIndexError, match=r"action index -1 is outside 0\.\."):
+        index_action(state, -1)
     other = terranova.make("evolution-explore", players=2)
     outcome = other.chance_outcomes()[0][0]
     with pytest.raises(ActionSpaceError, match="is not a legal action here"):

@@ -90,3 +90,12 @@ def test_an_unknown_reward_is_refused_with_the_rewards_named() -> None:
         SeatEnv("discovery", reward="wins")
     with pytest.raises(ValueError, match="reward 'score'"):
         env("discovery", reward="score")
+
+
+def test_a_game_of_one_seat_has_only_points() -> None:
+    for kind in ("win", "margin", "normalised"):
+        with pytest.raises(ValueError, match=f"reward '{kind}' compares the seats"):
+            SeatEnv("small-islands", players=1, reward=kind)
+        with pytest.raises(ValueError, match="a game of one seat has only 'points'"):
+            env("evolution-explore", players=1, reward=kind)
+    assert SeatEnv("small-islands", players=1, reward="points").reward == "points"

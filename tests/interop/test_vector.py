@@ -132,3 +132,9 @@ def test_bad_calls_are_refused_by_name() -> None:
     games.reset()
     with pytest.raises(ValueError, match="3 actions for 2 games"):
         games.step([0, 0, 0])
+    with pytest.raises(IllegalIndexError, match=r"game 0: action index -1 is outside 0\.\."):
+        games.step([-1, 0])
+    with pytest.raises(ValueError, match="actions are whole indices, not float64"):
+        games.step([1.7, 0.0])
+    with pytest.raises(ValueError, match="a game of one seat has only 'points'"):
+        vector.make("small-islands", 2, players=1, reward="win")

@@ -94,6 +94,7 @@ class IsmctsAgent(SearchAgent):
     def select(self, state: State) -> Action:
         actions = decision_actions(state)
         self.last_choices = []
+        self.last_evaluations = 0
         if len(actions) == 1:
             self.last_iterations = 0
             return actions[0]
@@ -204,6 +205,8 @@ class IsmctsAgent(SearchAgent):
             state.apply(_pick(keys[best], groups, rng))
             node = present[best]
             path.append(node)
+        if self.model is not None:
+            made += self._through_chance(state, path, observer)
         if self.model is None or state.current_player() == TERMINAL:
             self._back_up(state, path, scale)
             return made
@@ -212,6 +215,23 @@ class IsmctsAgent(SearchAgent):
         self._waiting.append((state, path))
         if len(self._waiting) >= self.batch:
             self._flush(observer)
+        return made
+
+    def _through_chance(self, state: State, path: list[_InfoNode], observer: int) -> int:
+        """Draw the chance outcomes after a new leaf, down the tree as a walk would, so
+        that the model is asked about a decision (or the end) and its priors land on the
+        node of that decision. The nodes made."""
+        made = 0
+        while state.current_player() == CHANCE:
+            action = state.sample_chance(self._rng)
+            key = _seen(state, action, observer)
+            state.apply(action)
+            node = path[-1]
+            child = node.kids.get(key)
+            if child is None:
+                child = node.kids[key] = _InfoNode(action, state.num_seats)
+                made += 1
+            path.append(child)
         return made
 
     def _flush(self, observer: int) -> None:

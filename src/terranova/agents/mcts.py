@@ -382,6 +382,7 @@ class MctsAgent(SearchAgent):
     def select(self, state: State) -> Action:
         actions = decision_actions(state)
         self.last_choices = []
+        self.last_evaluations = 0
         if len(actions) == 1:
             self.last_iterations = 0
             return actions[0]

@@ -85,6 +85,10 @@ def shares(answer: Evaluation, actions: int, seats: int) -> list[float]:
         )
     if any(not p >= 0 for p in priors):
         raise InvalidParameterError("a model's prior is negative or not a number")
+    if any(not 0 <= v <= 1 for v in answer.values):
+        raise InvalidParameterError(
+            f"a model's values are from 0 to 1, not {[float(v) for v in answer.values]}"
+        )
     total = sum(priors)
     return [p / total for p in priors] if total > 0 else [1 / actions] * actions
 

@@ -2,7 +2,8 @@
 with ``terranova.make`` and ``state.apply`` and wants tensors and action indices too.
 
 >>> import terranova
->>> from terranova.interop.encode import action_index, encode, index_action, legal_mask
+>>> from terranova.interop.encode import (
+...     action_index, encode, index_action, legal_mask, observation_size)
 >>> state = terranova.make("evolution-explore", players=2)
 >>> while state.current_player() == terranova.CHANCE:  # the deal
 ...     state.apply(state.chance_outcomes()[0][0])
@@ -49,8 +50,10 @@ def encode(state: State, seat: int | None, encoding: str = STANDARD) -> Tensor:
 
 
 def information_state(state: State, seat: int, encoding: str = STANDARD) -> Tensor:
-    """The observation tensor, then what ``seat`` remembers of the game so far (read from
-    the state's history, replayed: the cost grows with the game's length)."""
+    """The observation tensor, then what ``seat`` remembers of the game so far, read from
+    the state's history, replayed (the cost grows with the game's length). The history
+    must lead to the state: not so for one made by ``resample`` (every state a search
+    gives a model), whose memory would come out empty; ``encode`` serves there."""
     return Table.of(state, encoding).information_state(seat)
 
 
@@ -77,6 +80,9 @@ def action_index(state: State, action: Action, encoding: str = STANDARD) -> int:
 def index_action(state: State, index: int, encoding: str = STANDARD) -> Action:
     """The legal action at ``index`` in ``state`` (IllegalIndexError if none is)."""
     table = Table.of(state, encoding)
+    size = table.coding.actions.size
+    if not 0 <= int(index) < size:
+        raise IllegalIndexError(f"action index {index} is outside 0..{size - 1}")
     action: Action | None = table.legal().get(int(index))
     if action is None:
         raise IllegalIndexError(

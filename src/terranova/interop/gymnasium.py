@@ -78,10 +78,10 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         reward: str = "points",
         **params: Any,
     ) -> None:
-        self.reward: Reward = check_reward(reward)
         info = game_info(game)
         self.table = Table(info, params, encoding=encoding)
         players = self.table.state.num_seats
+        self.reward: Reward = check_reward(reward, players)
         if not 0 <= seat < players:
             raise ValueError(f"seat {seat} is not one of 0..{players - 1}")
         if seat in info.automaton_seats(self.table.params):

@@ -76,9 +76,9 @@ class RawEnv(AECEnv[str, Observation, int]):
         **params: Any,
     ) -> None:
         super().__init__()
-        self.reward: Reward = check_reward(reward)
         info = game_info(game)
         self.table = Table(info, params, encoding=encoding)
+        self.reward: Reward = check_reward(reward, self.table.state.num_seats)
         self.params = self.table.params
         automata = set(info.automaton_seats(self.params))
         self.seats = [s for s in range(self.table.state.num_seats) if s not in automata]

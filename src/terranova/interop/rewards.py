@@ -22,17 +22,23 @@ Reward = Literal["points", "win", "margin", "normalised"]
 """- ``points``: the seat's own return (the game's utility bounds hold it);
 - ``win``: 1 if the seat's return is above every other's, -1 if another's is above it, 0
   if it shares the highest;
-- ``margin``: the seat's return less the best other seat's (an automaton's included);
+- ``margin``: the seat's return less the best other seat's (an automaton's seat included);
 - ``normalised``: the margin over the width of the game's utility bounds, from -1 to 1."""
 
 REWARDS: tuple[str, ...] = get_args(Reward)
 
 
-def check_reward(kind: str) -> Reward:
-    """``kind`` if it names a reward (ValueError naming the rewards if not)."""
-    if kind in REWARDS:
-        return cast(Reward, kind)
-    raise ValueError(f"reward {kind!r}: the rewards are {', '.join(REWARDS)}")
+def check_reward(kind: str, seats: int) -> Reward:
+    """``kind`` if it names a reward for a game of ``seats`` seats (ValueError if not: a
+    game of one seat, such as Small Islands against Alexis, has only ``points``, since the
+    others compare seats)."""
+    if kind not in REWARDS:
+        raise ValueError(f"reward {kind!r}: the rewards are {', '.join(REWARDS)}")
+    if seats < 2 and kind != "points":
+        raise ValueError(
+            f"reward {kind!r} compares the seats' returns: a game of one seat has only 'points'"
+        )
+    return cast(Reward, kind)
 
 
 def reward(

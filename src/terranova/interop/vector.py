@@ -81,9 +81,9 @@ class VectorGames:
             raise ValueError(f"num_envs is at least 1, not {num_envs}")
         if max_steps is not None and max_steps < 1:
             raise ValueError(f"max_steps is at least 1 (or None), not {max_steps}")
-        self.reward = check_reward(reward)
         self.max_steps = max_steps
         first = Table(game_info(game), params, encoding=encoding)
+        self.reward = check_reward(reward, first.state.num_seats)
         self.tables = [first] + [first.restarted() for _ in range(num_envs - 1)]
         self.coding = first.coding
         self.num_envs = num_envs
@@ -128,10 +128,18 @@ class VectorGames:
         chosen = np.asarray(actions).reshape(-1)
         if chosen.shape != (self.num_envs,):
             raise ValueError(f"{chosen.size} actions for {self.num_envs} games")
+        if chosen.size and not np.issubdtype(chosen.dtype, np.integer):
+            raise ValueError(f"actions are whole indices, not {chosen.dtype}: {chosen.tolist()}")
+        size = self.coding.actions.size
         for i, index in enumerate(chosen.tolist()):
-            if int(index) not in self.tables[i].legal():
+            if not 0 <= index < size:
                 raise IllegalIndexError(
-                    f"game {i}: action index {index} ({self.tables[i].describe(int(index))}) "
+                    f"game {i}: action index {index} is outside 0..{size - 1}; no game was "
+                    "played on"
+                )
+            if index not in self.tables[i].legal():
+                raise IllegalIndexError(
+                    f"game {i}: action index {index} ({self.tables[i].describe(index)}) "
                     "is not legal there; no game was played on"
                 )
         step = self._step
@@ -140,7 +148,7 @@ class VectorGames:
         step.truncated[:] = False
         for i, index in enumerate(chosen.tolist()):
             table = self.tables[i]
-            table.apply(int(index))
+            table.apply(index)
             self._steps[i] += 1
             self._play_chance(i)
             if table.state.is_terminal():
