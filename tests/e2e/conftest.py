@@ -476,6 +476,11 @@ def wait_still(page: Any, selector: str) -> None:
     )
 
 
+def points(n: int) -> str:
+    """How the English page says ``n`` points ("1 point", "0 points", "12 points")."""
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
 def ply(page: Any) -> int:
     return int(page.evaluate("document.body.dataset.ply"))
 

@@ -20,6 +20,7 @@ from tests.e2e.conftest import (
     create_from_lobby,
     phase,
     ply,
+    points,
     wait_ready_to_act,
     wait_until,
 )
@@ -166,7 +167,7 @@ def test_whole_game_against_a_bot_by_clicking(
     state = server.get(f"/api/games/{game_id}/state")
     for seat in range(2):
         shown = page.inner_text(f"[data-testid='end-points-{seat}']")
-        assert shown == f"{state['view']['points'][seat]} points"
+        assert shown == points(state["view"]["points"][seat])
     said = state["view"]["end_reason"]  # why it ended, as the server says (ruling 11)
     assert said and summary["result"]["reason"] == said
     reason = str(from_data(said))  # in words, the page's language being English

@@ -24,6 +24,7 @@ from tests.e2e.conftest import (
     phase,
     play_until,
     ply,
+    points,
     wait_ready_to_act,
     wait_until,
 )
@@ -209,7 +210,7 @@ def test_whole_two_player_game_against_a_bot_by_clicking(
     state = server.get(f"/api/games/{game_id}/state")
     for seat in range(2):
         shown = page.inner_text(f"[data-testid='end-points-{seat}'] .final-points")
-        assert shown == f"{state['view']['seats'][seat]['score']} points"
+        assert shown == points(state["view"]["seats"][seat]["score"])
     page.screenshot(path=str(screenshots / "small-islands-end.png"), full_page=True)
     page.locator("[data-testid='log']").screenshot(path=str(screenshots / "small-islands-log.png"))
 
@@ -274,9 +275,7 @@ def test_whole_solo_game_against_alexis_by_clicking(
         assert f"beats Alexis, {mine} to {alexis['score']}" in winners
     else:
         assert f"Alexis wins, {alexis['score']} to {mine}" in winners
-    assert (
-        page.inner_text("[data-testid='end-alexis'] .final-points") == f"{alexis['score']} points"
-    )
+    assert page.inner_text("[data-testid='end-alexis'] .final-points") == points(alexis["score"])
     final = float(page.get_attribute("[data-testid='final-0'] .final-score", "data-final-score"))
     assert final == summary["result"]["scores"][0]
     page.screenshot(path=str(screenshots / "small-islands-solo-end.png"), full_page=True)
