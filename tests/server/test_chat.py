@@ -4,6 +4,7 @@ its limits), muting, moderation through ``terranova admin``, and who is online."
 from __future__ import annotations
 
 import json
+import threading
 import time
 import warnings
 from collections.abc import Iterator
@@ -284,6 +285,35 @@ def test_the_lobby_shows_who_is_online(app_client: TestClient) -> None:
                 if message["type"] == "presence"
             ] == [["Ana"]]
             nothing_more(guest_ws)
+
+
+@pytest.mark.parametrize("app_client", [{"presence_seconds": 3600.0}], indirect=True)
+def test_a_second_socket_opened_while_the_first_is_counted_is_told_it_is_online(
+    app_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bo's first lobby socket is held while its presence row is written; a second one
+    opened then waits, and its first list names Bo (it was told Ana alone: a CI failure)."""
+    ana, bo = person(app_client, "Ana"), person(app_client, "Bo")
+    chat = app_client.app.state.chat  # type: ignore[attr-defined]
+    writing, release = threading.Event(), threading.Event()
+    seen = chat.store.seen
+
+    def held(account_ids: Any, gone: Any, announce: bool) -> None:
+        if list(account_ids):  # Bo's: Ana's row was written before this was set
+            writing.set()
+            assert release.wait(30)
+        seen(account_ids, gone, announce)
+
+    with ana.websocket_connect("/ws/lobby") as ana_ws:
+        assert [p["name"] for p in until(ana_ws, "presence")["online"]] == ["Ana"]
+        monkeypatch.setattr(chat.store, "seen", held)
+        with bo.websocket_connect("/ws/lobby") as first:
+            assert writing.wait(30)
+            with bo.websocket_connect("/ws/lobby") as second:
+                release.set()
+                assert [p["name"] for p in until(second, "presence")["online"]] == ["Ana", "Bo"]
+                assert [p["name"] for p in until(first, "presence")["online"]] == ["Ana", "Bo"]
+                nothing_more(second)
 
 
 def test_a_socket_from_another_sites_page_chats_as_a_guest(app_client: TestClient) -> None:

@@ -414,6 +414,9 @@ class Chat:
         self.here: Counter[int] = Counter()
         """Accounts with the lobby open in this process: their number of lobby sockets."""
         self.online: list[PersonOut] = []
+        self._presence = asyncio.Lock()
+        """Held while the lobby's sockets or presence change: a socket joining while its
+        account's row is being written waits, and is then told a list that names it."""
         self._task: asyncio.Task[None] | None = None
         self._pruned = 0.0
 
@@ -422,6 +425,7 @@ class Chat:
         return timedelta(seconds=3 * self.settings.presence_seconds)
 
     def start(self) -> None:
+        self._presence = asyncio.Lock()  # this event loop's (an app may be started again)
         self._task = asyncio.create_task(self._loop())
 
     async def close(self) -> None:
@@ -437,8 +441,9 @@ class Chat:
             await asyncio.to_thread(self.store.forget_origin)
         while True:
             try:
-                await asyncio.to_thread(self.store.seen, list(self.here), [], False)
-                await self.refresh_presence()
+                async with self._presence:  # not a row renewed for a socket just gone
+                    await asyncio.to_thread(self.store.seen, list(self.here), [], False)
+                    await self._read_presence()
                 if time.monotonic() - self._pruned > self.settings.prune_every_seconds:
                     self._pruned = time.monotonic()
                     await asyncio.to_thread(self.store.prune, self.settings.lobby_chat_days)
@@ -451,16 +456,20 @@ class Chat:
     async def join(self, listener: Listener) -> None:
         """Add a socket to its room, and send it the room's history (and in the lobby, who
         is online)."""
-        await self._send_history(listener)
-        self.rooms.setdefault(listener.room, set()).add(listener)
-        account = listener.account
-        if listener.room == LOBBY:
+        if listener.room != LOBBY:
+            await self._send_history(listener)
+            self.rooms.setdefault(listener.room, set()).add(listener)
+            return
+        async with self._presence:
+            await self._send_history(listener)
+            self.rooms.setdefault(LOBBY, set()).add(listener)
+            account = listener.account
             told = False
             if account is not None:
                 self.here[account.id] += 1
                 if self.here[account.id] == 1:
                     await asyncio.to_thread(self.store.seen, [account.id], [], True)
-                    told = await self.refresh_presence()
+                    told = await self._read_presence()
             if not told:
                 listener.connection.send(PresenceMessage(online=self.online).model_dump_json())
 
@@ -505,11 +514,12 @@ class Chat:
             del self.rooms[listener.room]
         account = listener.account
         if listener.room == LOBBY and account is not None:
-            self.here[account.id] -= 1
-            if self.here[account.id] <= 0:
-                del self.here[account.id]
-                await asyncio.to_thread(self.store.seen, [], [account.id], True)
-                await self.refresh_presence()
+            async with self._presence:
+                self.here[account.id] -= 1
+                if self.here[account.id] <= 0:
+                    del self.here[account.id]
+                    await asyncio.to_thread(self.store.seen, [], [account.id], True)
+                    await self._read_presence()
 
     def _deliver(self, stored: Stored) -> None:
         text = ChatMessage(message=stored.out).model_dump_json()
@@ -592,6 +602,12 @@ class Chat:
 
     async def refresh_presence(self) -> bool:
         """Read who is online; tell the lobby's sockets if it changed (True then)."""
+        async with self._presence:
+            return await self._read_presence()
+
+    async def _read_presence(self) -> bool:
+        """:meth:`refresh_presence`, the lock held: reads never cross, so an older read
+        cannot replace a newer one."""
         online = await asyncio.to_thread(self.store.online, self.ttl)
         if online == self.online:
             return False
