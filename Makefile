@@ -1,7 +1,8 @@
 # Two entry points that work on a fresh machine: `make run` and `make test`.
 # The tiers (README, "Testing"): `make check` lint, types and the fast tier; `make test` lint,
 # types and every test but the slow sweeps; `make test-slow` the slow sweeps; `make
-# test-load` the tests that start processes, while scripts/load.py keeps the cores busy.
+# test-load` the tests that start processes, while scripts/load.py keeps the cores busy;
+# `make test-learn` the Stable-Baselines3 tests (the `learn` extra: torch).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -10,9 +11,9 @@ NODE_STAMP := node_modules/.installed
 # pytest-xdist workers: both cores of the CI machine (`make test JOBS=4` for more)
 JOBS ?= 2
 PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup
-FAST := not slow and not e2e and not processes and not heavy
+FAST := not slow and not e2e and not processes and not heavy and not learn
 
-.PHONY: run demo test check lint typecheck pytest pytest-fast test-slow test-load setup clean
+.PHONY: run demo test check lint typecheck pytest pytest-fast test-slow test-load test-learn setup clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -44,7 +45,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
 pytest: $(STAMP)
-	$(PYTEST) -m "not slow"
+	$(PYTEST) -m "not slow and not learn"
 
 pytest-fast: $(STAMP)
 	$(PYTEST) -m "$(FAST)"
@@ -60,6 +61,17 @@ test-slow: $(STAMP)
 # every core busy (scripts/load.py; stopped when the pass ends, whatever its result)
 test-load: $(STAMP)
 	$(BIN)/python scripts/load.py -- $(PYTEST) -m processes
+
+# Stable-Baselines3 and sb3-contrib on the registered ids (tests/interop/test_sb3.py): the
+# `learn` extra brings torch, which nothing else needs (installing PyTorch's CPU-only build
+# first keeps it small)
+LEARN_STAMP := $(VENV)/.learn-installed
+$(LEARN_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,pettingzoo,learn]'
+	touch $(LEARN_STAMP)
+
+test-learn: $(LEARN_STAMP)
+	$(PYTEST) -m learn
 
 clean:
 	rm -rf $(VENV) node_modules .mypy_cache .pytest_cache .ruff_cache

@@ -217,3 +217,18 @@ def test_the_docs_list_every_id() -> None:
     text = (Path(__file__).resolve().parents[2] / "docs" / "interop.md").read_text()
     listed = re.findall(r"^\| `(terranova/[\w-]+)` \|", text, re.M)
     assert listed == list(env_ids())
+
+
+def test_action_masks_are_the_observations_mask_as_booleans() -> None:
+    """What sb3-contrib's MaskablePPO reads (tests/interop/test_sb3.py uses it there)."""
+    env = gymnasium.make("terranova/evolution-explore-v1", players=2, opponents="random")
+    observation, info = env.reset(seed=4)
+    while True:
+        masks = env.unwrapped.action_masks()
+        assert masks.dtype == np.bool_
+        assert np.array_equal(masks, observation["action_mask"].astype(bool))
+        assert list(np.flatnonzero(masks)) == info.get("legal_actions", [])
+        if not masks.any():
+            break
+        observation, _reward, terminated, _truncated, info = env.step(info["legal_actions"][0])
+        assert terminated == (not env.unwrapped.action_masks().any())

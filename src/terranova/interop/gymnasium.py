@@ -23,6 +23,7 @@ default one less than the lowest reward) and ``info["illegal"]`` true. While the
 episode goes on, ``info["legal_actions"]`` holds the legal actions' indices, sorted, which
 saves scanning a large mask: a list, not an array, since Gymnasium's vector environments
 stack an info's arrays into one, which lengths that differ between games would break.
+``action_masks()`` gives the mask as booleans, as sb3-contrib's MaskablePPO asks for it.
 
 Importing this module registers every encoded game with Gymnasium (:func:`env_ids`):
 ``terranova/<game>-v<rules version>``, and ``terranova/<game>-<encoding>-v<rules version>``
@@ -170,6 +171,11 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         else:
             mask = self.table.mask()
         return {"observation": self.table.observation(seat), "action_mask": mask}
+
+    def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """The learner's legal actions now, as booleans over the action space (what
+        sb3-contrib's MaskablePPO asks an environment for; all false once the game ended)."""
+        return self._observe()["action_mask"].astype(bool)
 
     def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         if not self._started:
