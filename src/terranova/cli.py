@@ -103,6 +103,8 @@ def _lineup(
     if len(specs) > n:
         raise InvalidParameterError(f"{len(specs)} bots named for {n} players")
     make(info.id, players=n, **variants)
+    for spec in specs:  # and each bot with these settings (some play only some)
+        check_agent(spec, info.id, params={**variants, "players": n})
     specs += ["random"] * (n - len(specs))
     return specs
 

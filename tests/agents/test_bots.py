@@ -8,7 +8,7 @@ from typing import Any, Self
 import pytest
 
 import terranova
-from terranova.agents import GreedyAgent, RandomAgent, available_agents, make_agent
+from terranova.agents import GreedyAgent, RandomAgent, agent_kinds, available_agents, make_agent
 from terranova.arena import simulate
 from terranova.core import CHANCE, TERMINAL, Action, Agent, InvalidParameterError, State
 from terranova.core.records import play
@@ -21,10 +21,13 @@ def quick_specs(game: str) -> list[str]:
     """Every bot a server offers for ``game``, search bots at a small budget so these
     checks stay quick. OpenSpiel's bots, which a server does not offer, are checked on
     every game in tests/interop/test_openspiel_bots.py: here they would play hundreds
-    of whole games at a whole random game per simulation."""
+    of whole games at a whole random game per simulation. A bot made for some settings of
+    a game only (``learned``) has tests of its own on those."""
+    kinds = agent_kinds()
     return [
         f"{name}:iterations=8" if name in ("mcts", "ismcts") else name
         for name in available_agents(game, served=True)
+        if kinds[name].fits is None  # a bot for some settings only is tested on those
     ]
 
 

@@ -43,6 +43,19 @@ def test_create_refuses_a_bot_that_does_not_play_the_game(api: Any) -> None:
     assert created["seats"][1]["bot"] == "memory"
 
 
+def test_create_refuses_a_bot_that_does_not_play_these_settings(api: Any) -> None:
+    """``learned`` plays two-player Explore with the default variants only (its network's)."""
+    seats = [HUMAN, HUMAN, {"kind": "bot", "bot": "learned"}]
+    response = api.client.post("/api/games", json={"game": "evolution-explore", "seats": seats})
+    assert response.status_code == 400, response.text
+    assert response.json()["detail"] == (
+        "seat 3: bot 'learned' plays Explore with 2 players and the default variants only "
+        "(its network's)"
+    )
+    created = api.create([HUMAN, {"kind": "bot", "bot": "learned"}], game="evolution-explore")
+    assert created["seats"][1]["bot"] == "learned"
+
+
 def test_openapi_document(api: Any) -> None:
     doc = api.client.get("/openapi.json").json()
     for path in (

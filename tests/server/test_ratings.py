@@ -174,8 +174,8 @@ def signed_in(api: Api, email: str, name: str) -> Any:
     return client
 
 
-def create_rated(client: Any, seats: list[dict[str, Any]]) -> Any:
-    body = {"game": GAME, "seats": seats, "params": PARAMS, "bot_delay_ms": 0, "rated": True}
+def create_rated(client: Any, seats: list[dict[str, Any]], params: Any = PARAMS) -> Any:
+    body = {"game": GAME, "seats": seats, "params": params, "bot_delay_ms": 0, "rated": True}
     return client.post("/api/games", json=body, headers=csrf(client))
 
 
@@ -226,6 +226,7 @@ def test_the_lobby_bots_play_rated_games_at_their_shipped_ratings(open_api: Open
     ana = signed_in(api, "ana@example.org", "Ana")
     (game,) = [g for g in api.client.get("/api/catalog").json()["games"] if g["id"] == GAME]
     assert game["bots"]
-    for bot in game["bots"]:
-        made = create_rated(ana, [{"kind": "human", "held": True}, {"kind": "bot", "bot": bot}])
+    for bot in game["bots"]:  # the default variants: every bot plays them (learned only them)
+        seats = [{"kind": "human", "held": True}, {"kind": "bot", "bot": bot}]
+        made = create_rated(ana, seats, params={})
         assert made.status_code == 200, (bot, made.text)

@@ -33,7 +33,7 @@ from typing import Any, Literal, TypeVar
 from terranova.core.actions import Action
 from terranova.core.agent import Agent
 from terranova.core.errors import InvalidParameterError
-from terranova.core.registry import games
+from terranova.core.registry import game_info, games
 from terranova.core.state import State
 
 BotValue = int | float | str | bool
@@ -122,6 +122,9 @@ class BotKind:
     served: bool = True
     """Whether a server offers it to its users: a bot whose cost no :class:`BotLimits`
     bounds (a research interface's own search, say) is for the command line only."""
+    fits: Callable[[Mapping[str, Any]], str | None] | None = None
+    """For a bot made for some settings of its games only (a network trained on one): why
+    it cannot play a game with these parameters (resolved), or None if it can."""
 
     @property
     def searches(self) -> bool:
@@ -380,17 +383,27 @@ def make_agent(spec: str, seed: int) -> Agent:
     return kind.factory(seed, name=spec.strip(), **values)
 
 
-def check_agent(spec: str, game_id: str, limits: BotLimits | None = None) -> None:
+def check_agent(
+    spec: str,
+    game_id: str,
+    limits: BotLimits | None = None,
+    params: Mapping[str, Any] | None = None,
+) -> None:
     """Refuse (InvalidParameterError) a spec that makes no bot, whose bot does not play
-    the game ``game_id`` (a registered id, not an alias), or, with ``limits``, whose bot a
-    server does not offer or that asks for a budget over them: callers check a lineup
-    before playing, since such a bot would fail only at its first decision."""
+    the game ``game_id`` (a registered id, not an alias) or, with ``params``, not with
+    these parameters, or, with ``limits``, whose bot a server does not offer or that asks
+    for a budget over them: callers check a lineup before playing, since such a bot would
+    fail only at its first decision."""
     make_agent(spec, 0)
     kind, values = _values(spec)
     if not kind.plays(game_id):
         raise InvalidParameterError(
             f"bot {kind.name!r} plays only {', '.join(kind.games)}, not {game_id!r}"
         )
+    if params is not None and kind.fits is not None:
+        why = kind.fits(game_info(game_id).resolve(params))
+        if why is not None:
+            raise InvalidParameterError(f"bot {kind.name!r} {why}")
     if limits is None:
         return
     if not kind.served:

@@ -158,7 +158,7 @@ def simulate(
     info = game_info(game)
     resolved = info.resolve({**variants, "players": n})
     for spec in specs:  # refuse a bad spec before playing anything
-        check_agent(spec, info.id)
+        check_agent(spec, info.id, params=resolved)
     result = SeriesResult(
         game=game,
         params=resolved,

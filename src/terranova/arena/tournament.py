@@ -123,8 +123,8 @@ class TournamentConfig:
             )
         if self.games < 1:
             raise InvalidParameterError(f"a tournament plays at least one game, not {self.games}")
-        for spec in self.bots:
-            check_agent(spec, info.id)  # refuse a bad spec before anything is played
+        for spec in self.bots:  # refuse a bad spec before anything is played
+            check_agent(spec, info.id, params={**self.variants, "players": self.players})
         if self.sprt is not None and len(self.bots) != 2:
             raise InvalidParameterError(
                 f"an SPRT compares two bots, not {len(self.bots)} ({', '.join(self.bots)})"

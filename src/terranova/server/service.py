@@ -22,7 +22,7 @@ import math
 import secrets
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -534,7 +534,7 @@ class GameService:
                         _("seat {seat} is a bot: say which (bot: 'greedy', …)", seat=index + 1)
                     )
                 try:
-                    check_agent(spec, info.id, limits(self.settings))
+                    check_agent(spec, info.id, limits(self.settings), resolved)
                 except TerranovaError as exc:
                     raise BadRequest(
                         _("seat {seat}: {reason}", seat=index + 1, reason=str(exc))
@@ -860,7 +860,7 @@ class GameService:
                         _("the game cannot be replayed: {reason}", reason=str(exc))
                     ) from None
                 seats = [
-                    self._rematch_seat(info, s, moved[s.seat], s.seat in game.resigned)
+                    self._rematch_seat(info, resolved, s, moved[s.seat], s.seat in game.resigned)
                     for s in sorted(game.seats, key=lambda s: moved[s.seat])
                 ]
                 try:
@@ -890,14 +890,19 @@ class GameService:
             return await self.games.get(game.rematch), moved[seat]
 
     def _rematch_seat(
-        self, info: GameInfo, seat: SeatInfo, moved_to: int, resigned: bool
+        self,
+        info: GameInfo,
+        params: Mapping[str, Any],
+        seat: SeatInfo,
+        moved_to: int,
+        resigned: bool,
     ) -> SeatInfo:
         """``seat``'s player at seat ``moved_to`` of the rematch, checked as a new game's
         seat is (a bot over this server's limits now is refused); a default name follows
         the seat."""
         if seat.kind == "bot" and seat.bot is not None:
             try:
-                check_agent(seat.bot, info.id, limits(self.settings))
+                check_agent(seat.bot, info.id, limits(self.settings), params)
             except TerranovaError as exc:
                 raise Refused(
                     _(

@@ -1,0 +1,330 @@
+"""Train the network the ``learned`` bot plays by: imitation of a teacher bot, then rounds of
+DAgger, NumPy only. It wrote ``games/evolution/data/explore-learned.npz``:
+
+    PYTHONPATH=src .venv/bin/python scripts/train_learned.py evolution-explore \
+        --out src/terranova/games/evolution/data/explore-learned.npz
+
+1. **Imitation.** ``--games`` games of the teacher (``--teacher``, a bot spec) against
+   itself, a random move now and then (``--epsilon``) so that it meets positions it would
+   not make. Each decision with a choice is an example: the observation of the seat to move
+   (its game's encoding, from ``view(seat)`` only), its legal actions, the teacher's move,
+   and whether that seat won the game (1), tied (0.5) or lost (0).
+2. **Learning.** ``--epochs`` passes of Adam over minibatches: the cross-entropy of the
+   network's policy (a softmax over the legal actions) against the teacher's move, plus the
+   squared error of its value (a sigmoid) against the result.
+3. **DAgger** (``--rounds``). The network plays one seat of ``--games / 2`` new games, the
+   teacher the other; every decision of both is labelled with the teacher's move and added
+   to the examples, and the network learns again from all of them (half the epochs, at
+   half the rate). It so learns the teacher's answer in the positions its own mistakes
+   lead to.
+
+After each step, the network (as saved: float16) plays ``--eval`` games against the teacher
+and each bot of ``--also``, each deal twice with seats swapped; the shares it won are
+printed, and with ``--plot`` drawn. The same arguments give the same network.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import terranova
+from terranova.agents import make_agent
+from terranova.agents.learned import LearnedAgent, Network
+from terranova.core.agent import Agent
+from terranova.core.encoding import Encoding, encoding_of
+from terranova.core.registry import game_info
+from terranova.core.state import CHANCE, State
+
+MEASURED = 10**12
+"""The first deal's seed of the measures: far from every seed the examples are drawn from
+(``--seed`` times a million, and up), so a measure never plays a deal it learned from."""
+
+Examples = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+"""Observations, packed legal masks, the teacher's moves (indices) and the results."""
+
+
+def deal(game: str, players: int, seed: int) -> tuple[State, random.Random]:
+    """A new game, its opening chance drawn, and the generator of its chance."""
+    state = terranova.make(game, players=players)
+    rng = random.Random(seed)
+    while state.current_player() == CHANCE:
+        state.apply(state.sample_chance(rng))
+    return state, rng
+
+
+def collect(
+    args: argparse.Namespace, coding: Encoding, seed: int, games: int, student: Agent | None
+) -> Examples:
+    """Examples of ``games`` games: the teacher's moves at every decision with a choice;
+    with ``student``, it plays one seat (alternately the first and the second)."""
+    xs, masks, moves, owners, results = [], [], [], [], []
+    for game in range(games):
+        state, rng = deal(args.game, args.players, seed + game)
+        teacher = make_agent(args.teacher, seed=seed + game)
+        chooser = random.Random(seed + game)
+        first = len(xs)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state.apply(legal[0])
+                continue
+            seat = state.current_player()
+            best = teacher.select(state)
+            columns = coding.actions.decoder(legal)
+            column = {action: index for index, action in columns.items()}
+            listed = legal if coding.listing is not None else ()
+            xs.append(coding.observation(state.view(seat), listed))
+            mask = np.zeros(coding.actions.size, bool)
+            mask[list(columns)] = True
+            masks.append(np.packbits(mask))
+            moves.append(column[best])
+            owners.append(seat)
+            move = best
+            if student is not None and seat == game % 2:
+                move = student.select(state)
+            if chooser.random() < args.epsilon:
+                move = chooser.choice(legal)
+            state.apply(move)
+        returns = state.returns()
+        best_return = max(returns)
+        winners = [s for s, r in enumerate(returns) if r == best_return]
+        for k in range(first, len(xs)):
+            seat = owners[k]
+            results.append(0.0 if seat not in winners else 1.0 / len(winners))
+    return (
+        np.stack(xs),
+        np.stack(masks),
+        np.array(moves, np.int64),
+        np.array(results, np.float32),
+    )
+
+
+def joined(a: Examples, b: Examples) -> Examples:
+    return (
+        np.concatenate([a[0], b[0]]),
+        np.concatenate([a[1], b[1]]),
+        np.concatenate([a[2], b[2]]),
+        np.concatenate([a[3], b[3]]),
+    )
+
+
+class Adam:
+    """Adam's steps over a list of arrays, changed in place."""
+
+    def __init__(self, params: list[np.ndarray], rate: float) -> None:
+        self.params = params
+        self.rate = rate
+        self.m = [np.zeros_like(p) for p in params]
+        self.v = [np.zeros_like(p) for p in params]
+        self.t = 0
+
+    def step(self, grads: list[np.ndarray]) -> None:
+        self.t += 1
+        for p, g, m, v in zip(self.params, grads, self.m, self.v, strict=True):
+            m *= 0.9
+            m += 0.1 * g
+            v *= 0.999
+            v += 0.001 * g * g
+            p -= self.rate * (m / (1 - 0.9**self.t)) / (np.sqrt(v / (1 - 0.999**self.t)) + 1e-8)
+
+
+def new_network(args: argparse.Namespace, coding: Encoding, params: dict[str, Any]) -> Network:
+    rng = np.random.default_rng(args.seed)
+    sizes = [coding.observation_size, *args.hidden]
+    hidden = tuple(
+        (
+            rng.normal(0, 1 / np.sqrt(a), (a, b)).astype(np.float32),
+            np.zeros(b, np.float32),
+        )
+        for a, b in itertools.pairwise(sizes)
+    )
+    width = sizes[-1]
+    return Network(
+        hidden,
+        (
+            rng.normal(0, 0.01, (width, coding.actions.size)).astype(np.float32),
+            np.zeros(coding.actions.size, np.float32),
+        ),
+        (rng.normal(0, 0.01, (width, 1)).astype(np.float32), np.zeros(1, np.float32)),
+        args.game,
+        params,
+    )
+
+
+def learn(network: Network, examples: Examples, epochs: int, rate: float, seed: int) -> Network:
+    """The network after ``epochs`` passes over ``examples`` (a copy; it is not changed)."""
+    x, packed, moves, results = examples
+    actions = network.actions
+    weights = [w.copy() for w, _b in network.hidden]
+    biases = [b.copy() for _w, b in network.hidden]
+    wp, bp = (a.copy() for a in network.policy)
+    wv, bv = (a.copy() for a in network.value)
+    adam = Adam([*weights, *biases, wp, bp, wv, bv], rate)
+    rng = np.random.default_rng(seed)
+    for epoch in range(epochs):
+        losses = []
+        for part in np.array_split(rng.permutation(len(x)), max(1, len(x) // 256)):
+            mask = np.unpackbits(packed[part], axis=1, count=actions).astype(bool)
+            layers = [x[part]]
+            for w, b in zip(weights, biases, strict=True):
+                layers.append(np.tanh(layers[-1] @ w + b))
+            top = layers[-1]
+            logits = np.where(mask, top @ wp + bp, -1e9)
+            logits -= logits.max(axis=1, keepdims=True)
+            odds = np.exp(logits) * mask
+            odds /= odds.sum(axis=1, keepdims=True)
+            value = 1 / (1 + np.exp(-(top @ wv + bv)[:, 0]))
+            n = len(part)
+            rows = np.arange(n)
+            losses.append(
+                float(-np.log(odds[rows, moves[part]] + 1e-9).mean())
+                + float(((value - results[part]) ** 2).mean())
+            )
+            d_logits = odds
+            d_logits[rows, moves[part]] -= 1
+            d_logits /= n
+            d_value = 2 * (value - results[part]) * value * (1 - value) / n
+            grads_w: list[np.ndarray] = []
+            grads_b: list[np.ndarray] = []
+            d_top = d_logits @ wp.T + d_value[:, None] @ wv.T
+            head = [top.T @ d_logits, d_logits.sum(axis=0), top.T @ d_value[:, None]]
+            head.append(d_value.sum(keepdims=True))
+            for k in reversed(range(len(weights))):
+                d_pre = d_top * (1 - layers[k + 1] ** 2)
+                grads_w.insert(0, layers[k].T @ d_pre)
+                grads_b.insert(0, d_pre.sum(axis=0))
+                d_top = d_pre @ weights[k].T
+            adam.step([*grads_w, *grads_b, *head])
+        print(f"  epoch {epoch + 1}: loss {np.mean(losses):.3f}", flush=True)
+    return Network(
+        tuple(zip(weights, biases, strict=True)),
+        (wp, bp),
+        (wv, bv),
+        network.game,
+        network.params,
+        network.encoding,
+    )
+
+
+def saved(network: Network, out: Path) -> Network:
+    """Save the network (float16, as shipped) and read it back."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    network.save(out)
+    return Network.load(out)
+
+
+def measure(args: argparse.Namespace, network: Network, opponent: str) -> float:
+    """The network's share of ``--eval`` games won against ``opponent``, each deal played
+    twice, seats swapped."""
+    won = 0.0
+    for game in range(args.eval):
+        state, rng = deal(args.game, args.players, MEASURED + game // 2)
+        mine = game % 2
+        bots: dict[int, Agent] = {
+            mine: LearnedAgent(game, network),
+            1 - mine: make_agent(opponent, seed=game),
+        }
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply(state.sample_chance(rng))
+            else:
+                state.apply(bots[state.current_player()].select(state))
+        returns = state.returns()
+        best = max(returns)
+        if returns[mine] == best:
+            won += 1 / returns.count(best)
+    return won / args.eval
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--teacher", default="greedy")
+    parser.add_argument("--games", type=int, default=1500, help="teacher's games to imitate")
+    parser.add_argument("--epsilon", type=float, default=0.1, help="chance of a random move")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of DAgger")
+    parser.add_argument("--hidden", type=int, nargs="+", default=[256], help="layer widths")
+    parser.add_argument("--epochs", type=int, default=10)
+    parser.add_argument("--rate", type=float, default=1e-3)
+    parser.add_argument("--eval", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--also", nargs="*", default=[], help="bots measured against too")
+    parser.add_argument("--plot", type=Path, help="a PNG of the shares won, step by step")
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args()
+    if args.players != 2:
+        parser.error("the measure and DAgger's seats are for two players")
+    if args.seed * 10**6 + 10**6 > MEASURED:
+        parser.error(f"--seed is at most {MEASURED // 10**6 - 1}")
+
+    start = time.process_time()
+    params = terranova.make(args.game, players=args.players).params()
+    coding = encoding_of(game_info(args.game), params)
+    examples = collect(args, coding, args.seed * 10**6, args.games, None)
+    print(f"imitation: {len(examples[0])} examples ({time.process_time() - start:.0f} s)")
+    network = new_network(args, coding, params)
+    network = saved(learn(network, examples, args.epochs, args.rate, 0), args.out)
+    judges = [args.teacher, *args.also]
+    curve = [[measure(args, network, judge) for judge in judges]]
+    print(f"imitation: won {said(judges, curve[-1])}", flush=True)
+    for k in range(1, args.rounds + 1):
+        student = LearnedAgent(k, network)
+        more = collect(args, coding, args.seed * 10**6 + k * 10**5, args.games // 2, student)
+        examples = joined(examples, more)
+        epochs = max(2, args.epochs // 2)
+        network = saved(learn(network, examples, epochs, args.rate / 2, k), args.out)
+        curve.append([measure(args, network, judge) for judge in judges])
+        print(
+            f"DAgger {k}: {len(examples[0])} examples, won {said(judges, curve[-1])} "
+            f"({time.process_time() - start:.0f} s)",
+            flush=True,
+        )
+    print(f"wrote {args.out}")
+    if args.plot is not None:
+        plot(args, judges, curve)
+
+
+def said(judges: list[str], shares: list[float]) -> str:
+    return ", ".join(
+        f"{share:.3f} against {judge}" for judge, share in zip(judges, shares, strict=True)
+    )
+
+
+def plot(args: argparse.Namespace, judges: list[str], curve: list[list[float]]) -> None:
+    """The share won against each judge after imitation and after each round, as a PNG."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(figsize=(6, 3.5))
+    for k, judge in enumerate(judges):
+        axes.plot(range(len(curve)), [row[k] for row in curve], marker="o", label=judge)
+    axes.axhline(0.5, color="grey", linewidth=0.8)
+    axes.set_xticks(
+        range(len(curve)), ["imitation", *(f"DAgger {k}" for k in range(1, len(curve)))]
+    )
+    axes.set_ylim(0, 1)
+    axes.set_ylabel(f"share won of {args.eval} games")
+    axes.set_title(f"{args.game}: the learned network against its judges", fontsize=10)
+    axes.legend()
+    axes.grid(alpha=0.3)
+    figure.tight_layout()
+    args.plot.parent.mkdir(parents=True, exist_ok=True)
+    figure.savefig(args.plot, dpi=100)
+    print(f"wrote {args.plot}")
+
+
+if __name__ == "__main__":
+    main()

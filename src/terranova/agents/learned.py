@@ -1,0 +1,219 @@
+"""A bot that plays by a small trained network, in NumPy (no torch needed to play).
+
+The network reads a seat's observation (its game's encoding, :mod:`terranova.core.encoding`:
+what ``view(seat)`` shows, nothing hidden) through layers of tanh units, then gives a logit
+for every action of the encoding's action space and one value: the seat to move's chance to
+win. :class:`LearnedAgent` plays the legal action with the largest logit; :func:`learned_search`
+makes the search bot that uses the network as its model (PUCT, :mod:`terranova.agents.puct`),
+a :class:`~terranova.agents.mcts.MctsAgent`, which a server bounds as any search.
+
+A network is a ``.npz`` file: the arrays ``hidden0``, ``bias0``, ... (one pair a layer),
+``policy``, ``policy_bias``, ``value``, ``value_bias``, and ``meta``, a JSON text naming the
+game, its parameters and its encoding, checked against the game it is asked to play.
+"""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from terranova.agents.mcts import MctsAgent, decision_actions
+from terranova.agents.puct import Evaluation
+from terranova.core.actions import Action
+from terranova.core.encoding import STANDARD, Encoding, encoding_of
+from terranova.core.errors import InvalidParameterError
+from terranova.core.registry import game_info
+from terranova.core.state import State
+
+Matrix = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class Network:
+    """The layers of a policy and value network, and what it was trained to play."""
+
+    hidden: tuple[tuple[Matrix, Matrix], ...]
+    """Each tanh layer's weights (inputs x units) and biases."""
+    policy: tuple[Matrix, Matrix]
+    value: tuple[Matrix, Matrix]
+    game: str
+    params: Mapping[str, Any]
+    encoding: str = STANDARD
+
+    def __post_init__(self) -> None:
+        layers = [*self.hidden, self.policy, self.value]
+        if any(weights.ndim != 2 or bias.ndim != 1 for weights, bias in layers):
+            raise ValueError("each layer is a matrix of weights and a vector of biases")
+        if not all(np.isfinite(a).all() for layer in layers for a in layer):
+            raise ValueError("a weight or a bias is not a finite number")
+        width = self.inputs
+        for number, (weights, bias) in enumerate(self.hidden):
+            if weights.ndim != 2 or weights.shape[0] != width or bias.shape != weights.shape[1:]:
+                raise ValueError(f"layer {number} does not fit the layer before it")
+            width = weights.shape[1]
+        for name, (weights, bias) in (("policy", self.policy), ("value", self.value)):
+            if weights.ndim != 2 or weights.shape[0] != width or bias.shape != weights.shape[1:]:
+                raise ValueError(f"the {name} layer does not fit the last hidden layer")
+        if self.value[0].shape[1] != 1:
+            raise ValueError("the value layer gives one number")
+
+    @property
+    def inputs(self) -> int:
+        return int((self.hidden[0][0] if self.hidden else self.policy[0]).shape[0])
+
+    @property
+    def actions(self) -> int:
+        return int(self.policy[0].shape[1])
+
+    def forward(self, x: Matrix) -> tuple[Matrix, Matrix]:
+        """The logits (rows x actions) and the values (rows, 0 to 1) of observations."""
+        h = x
+        for weights, bias in self.hidden:
+            h = np.tanh(h @ weights + bias)
+        logits = h @ self.policy[0] + self.policy[1]
+        z = (h @ self.value[0] + self.value[1])[:, 0]
+        return logits, (0.5 * (1 + np.tanh(z / 2))).astype(np.float32)  # logistic, no overflow
+
+    def coding(self) -> Encoding:
+        """The encoding the network reads and numbers actions by."""
+        coding = encoding_of(game_info(self.game), self.params, self.encoding)
+        if coding.observation_size != self.inputs or coding.actions.size != self.actions:
+            raise InvalidParameterError(
+                f"the network reads {self.inputs} numbers and names {self.actions} actions; "
+                f"{self.game}'s {self.encoding} encoding has {coding.observation_size} and "
+                f"{coding.actions.size}"
+            )
+        return coding
+
+    def save(self, path: Path) -> None:
+        """Write the network to ``path``, its numbers as float16 (half the size; a network
+        read back plays as the saved one, not exactly as the one in memory)."""
+        layers = {"policy": self.policy, "value": self.value}
+        for number, layer in enumerate(self.hidden):
+            layers[f"hidden{number}"] = layer
+        arrays: dict[str, Any] = {}
+        for name, (weights, bias) in layers.items():
+            bias_name = f"bias{name[6:]}" if name.startswith("hidden") else f"{name}_bias"
+            with np.errstate(over="ignore"):  # refused just below
+                arrays[name] = weights.astype(np.float16)
+                arrays[bias_name] = bias.astype(np.float16)
+            if not (np.isfinite(arrays[name]).all() and np.isfinite(arrays[bias_name]).all()):
+                raise ValueError(f"the {name} layer has a number too large for float16")
+        meta = {"game": self.game, "params": dict(self.params), "encoding": self.encoding}
+        arrays["meta"] = np.array(json.dumps(meta, sort_keys=True))
+        with path.open("wb") as out:
+            np.savez_compressed(out, **arrays)
+
+    @classmethod
+    def load(cls, path: Path) -> Network:
+        """The network of a file :meth:`save` wrote (ValueError if it is not one)."""
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                found = dict(data)
+            meta = json.loads(str(found.pop("meta")))
+            hidden: list[tuple[Matrix, Matrix]] = []
+            while f"hidden{len(hidden)}" in found:
+                number = len(hidden)
+                hidden.append((_floats(found, f"hidden{number}"), _floats(found, f"bias{number}")))
+            return cls(
+                tuple(hidden),
+                (_floats(found, "policy"), _floats(found, "policy_bias")),
+                (_floats(found, "value"), _floats(found, "value_bias")),
+                str(meta["game"]),
+                dict(meta["params"]),
+                str(meta.get("encoding", STANDARD)),
+            )
+        except (KeyError, TypeError, IndexError, ValueError, OSError, zipfile.BadZipFile) as exc:
+            raise ValueError(f"{path.name} is not a network file: {exc}") from exc
+
+
+def _floats(found: Mapping[str, Any], name: str) -> Matrix:
+    return np.asarray(found[name], dtype=np.float32)
+
+
+class NetworkModel:
+    """A network as a search's model (:class:`terranova.agents.puct.Evaluator`): each
+    position read from its seat to move's view."""
+
+    def __init__(self, network: Network) -> None:
+        self.network = network
+        self.coding = network.coding()
+
+    def logits(self, states: Sequence[State]) -> tuple[list[list[float]], Matrix]:
+        """For each state, its legal actions' logits in ``legal_actions()`` order; and the
+        values of the seats to move. InvalidParameterError for a game or settings other than
+        the network's."""
+        network = self.network
+        for state in states:
+            if state.game_id != network.game or dict(state.params()) != dict(network.params):
+                raise InvalidParameterError(
+                    f"the network plays {network.game} with {dict(network.params)}, "
+                    f"not {state.game_id} with {dict(state.params())}"
+                )
+        x = np.stack([self._observe(state) for state in states])
+        logits, values = self.network.forward(x)
+        rows = []
+        for state, row in zip(states, logits, strict=True):
+            column = {a: i for i, a in self.coding.actions.decoder(state.legal_actions()).items()}
+            rows.append([float(row[column[a]]) for a in state.legal_actions()])
+        return rows, values
+
+    def evaluate(self, states: Sequence[State]) -> list[Evaluation]:
+        rows, values = self.logits(states)
+        out = []
+        for state, row, value in zip(states, rows, values, strict=True):
+            top = max(row)
+            odds = [float(np.exp(v - top)) for v in row]
+            win = float(value)  # the seat to move's; the others share the rest evenly
+            seats = [(1 - win) / (state.num_seats - 1)] * state.num_seats
+            seats[state.current_player()] = win
+            out.append(Evaluation(seats, odds))
+        return out
+
+    def _observe(self, state: State) -> Matrix:
+        seat = state.current_player()
+        legal = state.legal_actions() if self.coding.listing is not None else ()
+        return self.coding.observation(state.view(seat), legal)
+
+
+class LearnedAgent:
+    """Plays the legal action its network rates best (ties: the first in
+    ``legal_actions()``)."""
+
+    def __init__(self, seed: int, network: Network, name: str = "learned") -> None:
+        self.name = name
+        self.seed = seed
+        self.model = NetworkModel(network)
+
+    def select(self, state: State) -> Action:
+        legal = decision_actions(state)
+        (row,), _values = self.model.logits([state])
+        return legal[max(range(len(legal)), key=row.__getitem__)]
+
+
+DECISIVE = 1e-9
+"""The margin scale of a search guided by a network: a game's end scores 1, 0.5 or 0 for a
+win, a tie or a loss, as the network's values (a chance to win) are learned."""
+
+
+def learned_search(
+    seed: int, network: Network, iterations: int, batch: int = 8, c: float = 1.5, name: str = ""
+) -> MctsAgent:
+    """A PUCT search of ``iterations`` walks a decision, guided by ``network``: its priors
+    and values at the leaves (a search bot, bounded by a server like any other)."""
+    return MctsAgent(
+        seed=seed,
+        iterations=iterations,
+        model=NetworkModel(network),
+        batch=batch,
+        c=c,
+        scale=DECISIVE,
+        name=name or "learned",
+    )
