@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import warnings
 from pathlib import Path
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -17,19 +18,30 @@ from .test_examples import run_script
 
 pytestmark = pytest.mark.learn
 
-sb3_contrib = pytest.importorskip("sb3_contrib", reason="the learn extra: make test-learn")
-env_checker = pytest.importorskip("stable_baselines3.common.env_checker")
+WHY = "needs the learn extra: make test-learn"
+
+
+@pytest.fixture
+def sb3_contrib() -> Any:
+    """sb3-contrib, imported by the tests that run: ``make test`` deselects them (marked
+    ``learn``) and never imports it, so it is neither needed nor reported as skipped."""
+    return pytest.importorskip("sb3_contrib", reason=WHY)
+
+
+@pytest.fixture
+def env_checker() -> Any:
+    return pytest.importorskip("stable_baselines3.common.env_checker", reason=WHY)
 
 
 @pytest.mark.parametrize("env_id", sorted(env_ids()))
-def test_sb3_check_env_passes_on_every_registered_id(env_id: str) -> None:
+def test_sb3_check_env_passes_on_every_registered_id(env_id: str, env_checker: Any) -> None:
     env = gymnasium.make(env_id)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # SB3's warnings count as failures
         env_checker.check_env(env.unwrapped, warn=True)
 
 
-def test_maskable_ppo_learns_and_only_picks_legal_actions() -> None:
+def test_maskable_ppo_learns_and_only_picks_legal_actions(sb3_contrib: Any) -> None:
     env = gymnasium.make("terranova/evolution-explore-v1", players=2, opponents="random")
     model = sb3_contrib.MaskablePPO(
         "MultiInputPolicy", env, n_steps=64, batch_size=32, seed=3, device="cpu"
@@ -48,7 +60,9 @@ def test_maskable_ppo_learns_and_only_picks_legal_actions() -> None:
     assert not env.unwrapped.action_masks().any()
 
 
-def test_the_maskable_ppo_example_runs_and_draws_its_curve(tmp_path: Path) -> None:
+def test_the_maskable_ppo_example_runs_and_draws_its_curve(
+    tmp_path: Path, sb3_contrib: Any
+) -> None:
     out = tmp_path / "curve.png"
     done = run_script(
         "examples/maskable_ppo.py", "terranova/evolution-explore-v1", "--steps", "128",
@@ -59,7 +73,7 @@ def test_the_maskable_ppo_example_runs_and_draws_its_curve(tmp_path: Path) -> No
     assert out.read_bytes().startswith(b"\x89PNG")
 
 
-def test_the_sb3_snippets_of_the_docs_run_as_written() -> None:
+def test_the_sb3_snippets_of_the_docs_run_as_written(sb3_contrib: Any) -> None:
     import re
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "interop.md").read_text()
