@@ -39,6 +39,7 @@ from terranova.agents import make_agent
 from terranova.agents.learned import LearnedAgent, Network
 from terranova.core.agent import Agent
 from terranova.core.encoding import Encoding, encoding_of
+from terranova.core.records import play
 from terranova.core.registry import game_info
 from terranova.core.state import CHANCE, State
 
@@ -228,17 +229,11 @@ def measure(args: argparse.Namespace, network: Network, opponent: str) -> float:
     twice, seats swapped."""
     won = 0.0
     for game in range(args.eval):
-        state, rng = deal(args.game, args.players, MEASURED + game // 2)
         mine = game % 2
-        bots: dict[int, Agent] = {
-            mine: LearnedAgent(game, network),
-            1 - mine: make_agent(opponent, seed=game),
-        }
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                state.apply(state.sample_chance(rng))
-            else:
-                state.apply(bots[state.current_player()].select(state))
+        bots: list[Agent] = [make_agent(opponent, seed=game)] * 2
+        bots[mine] = LearnedAgent(game, network)
+        state = terranova.make(args.game, players=args.players)
+        play(state, bots, seed=MEASURED + game // 2)
         returns = state.returns()
         best = max(returns)
         if returns[mine] == best:

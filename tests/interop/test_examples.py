@@ -66,15 +66,22 @@ def test_the_speed_benchmark_runs_each_encoding_named_and_refuses_an_unknown_one
     assert "no encoding 'compac'; it has: standard, compact" in wrong.stderr
 
 
-def test_the_snippets_of_the_docs_run_as_written() -> None:
+def run_snippets(info: str) -> tuple[int, dict[str, object]]:
+    """Run docs/interop.md's code blocks fenced ```` ```{info} ````, in order (a later one may
+    use what an earlier one made): how many there were, and the names they made."""
     import re
 
     text = (ROOT / "docs" / "interop.md").read_text()
-    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
-    assert len(blocks) >= 4
+    blocks = re.findall(rf"```{re.escape(info)}\n(.*?)```", text, re.S)
     names: dict[str, object] = {}
-    for block in blocks:  # in order: a later one may use what an earlier one made
+    for block in blocks:
         exec(block, names)
+    return len(blocks), names
+
+
+def test_the_snippets_of_the_docs_run_as_written() -> None:
+    blocks, _names = run_snippets("python")
+    assert blocks >= 4
 
 
 def shares(stdout: str, first: str) -> dict[str, dict[str, float]]:

@@ -14,7 +14,7 @@ import pytest
 
 from terranova.interop.gymnasium import env_ids
 
-from .test_examples import run_script
+from .test_examples import run_script, run_snippets
 
 pytestmark = pytest.mark.learn
 
@@ -74,12 +74,5 @@ def test_the_maskable_ppo_example_runs_and_draws_its_curve(
 
 
 def test_the_sb3_snippets_of_the_docs_run_as_written(sb3_contrib: Any) -> None:
-    import re
-
-    text = (Path(__file__).resolve().parents[2] / "docs" / "interop.md").read_text()
-    blocks = re.findall(r"```python sb3\n(.*?)```", text, re.S)
-    assert blocks
-    names: dict[str, object] = {}
-    for block in blocks:
-        exec(block, names)
-    assert names["action"] is not None
+    blocks, names = run_snippets("python sb3")
+    assert blocks and names["action"] is not None

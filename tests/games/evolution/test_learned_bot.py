@@ -15,7 +15,9 @@ from terranova.agents import available_agents, make_agent
 from terranova.agents.learned import LearnedAgent, Network
 from terranova.agents.registry import BotLimits, check_agent
 from terranova.core import CHANCE, Agent, InvalidParameterError
+from terranova.core.records import play
 from terranova.games.evolution.bots import explore_network
+from tests.agents.checked import Checked
 from tests.interop.test_examples import run_script
 
 EXPLORE = "evolution-explore"
@@ -51,18 +53,10 @@ def game_of(network: Network, seed: int) -> tuple[list[str], list[float]]:
 
 
 def played(bots: list[Agent], seed: int) -> tuple[list[str], list[float]]:
+    """A two-seat Explore game of ``bots`` (each move checked legal): moves and returns."""
     state = terranova.make(EXPLORE, players=2)
-    rng = random.Random(seed)
-    moves = []
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
-        move = bots[state.current_player()].select(state)
-        assert move in state.legal_actions()
-        moves.append(str(move))
-        state.apply(move)
-    return moves, list(state.returns())
+    record = play(state, [Checked(bot) for bot in bots], seed=seed)
+    return record.actions, list(state.returns())
 
 
 @pytest.mark.parametrize("spec", ["learned", "learned:iterations=24,batch=4"])
