@@ -18,6 +18,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import time
@@ -447,8 +448,25 @@ animations half-way (a piece 1 px high): kept at 100 until those tests wait for 
 def wait_until(page: Any, expression: str, arg: Any = None, timeout: float | None = None) -> Any:
     """``page.wait_for_function`` polling every ``POLL_MS`` ms. Its default polls on
     animation frames, which a loaded machine's headless Chromium can hold back for seconds:
-    the wait then times out with nothing wrong on the page."""
-    return page.wait_for_function(expression, arg=arg, timeout=timeout, polling=POLL_MS)
+    the wait then times out with nothing wrong on the page.
+
+    The wait goes on across a navigation, and its first looks at the new page can come
+    before that page has a body: until it has one, the answer is "not yet" rather than the
+    expression's error (a clean-clone run failed so on ``document.body.dataset``)."""
+    return page.wait_for_function(
+        body_guarded(expression), arg=arg, timeout=timeout, polling=POLL_MS
+    )
+
+
+FUNCTION = re.compile(r"\s*(async\s+)?(function\b|\([^()]*\)\s*=>|\w+\s*=>)")
+
+
+def body_guarded(expression: str) -> str:
+    """``expression`` (a JavaScript function or expression) as a function that is false
+    while the document has no body."""
+    if FUNCTION.match(expression):
+        return f"(arg) => document.body !== null && ({expression})(arg)"
+    return f"() => document.body !== null && ({expression})"
 
 
 def wait_ready_to_act(page: Any, after_ply: int | None = None) -> None:
