@@ -485,11 +485,14 @@ def wait_ready_to_act(page: Any, after_ply: int | None = None) -> None:
 
 def wait_still(page: Any, selector: str) -> None:
     """Wait until nothing matching ``selector`` (nor inside it) is animated: the others'
-    moves arrive animated, and a size measured mid-animation is not the size shown."""
+    moves arrive animated, and a size measured mid-animation is not the size shown. The
+    endless pulses of the squares a move may go to are not waited for: they never end (a
+    run stopped on Small Islands' map at the seat's turn waited out its timeout so)."""
     wait_until(
         page,
         """(selector) => [...document.querySelectorAll(selector)].every(
-            (el) => el.getAnimations({ subtree: true }).length === 0)""",
+            (el) => el.getAnimations({ subtree: true }).every(
+                (a) => a.effect.getComputedTiming().iterations === Infinity))""",
         arg=selector,
     )
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import body_guarded, wait_until
+from tests.e2e.conftest import body_guarded, wait_still, wait_until
 
 HERE = Path(__file__).parent
 
@@ -60,3 +60,22 @@ GUARD = "(arg) => document.body !== null && "
 )
 def test_the_guard_keeps_functions_and_expressions_apart(expression: str, form: str) -> None:
     assert body_guarded(expression) == form
+
+
+def test_waiting_for_stillness_waits_for_a_move_not_for_a_pulse(new_page: Any) -> None:
+    """A square that pulses for ever (a legal move's mark) is still; a piece sliding in
+    is not, until it stops."""
+    page = new_page()
+    page.set_content(
+        """<style>
+        @keyframes pulse { from { opacity: 1; } to { opacity: 0.5; } }
+        @keyframes slide { from { transform: translateX(0); } to { transform: translateX(9px); } }
+        .pulse { animation: pulse 1s infinite; }
+        .slide { animation: slide 600ms 1; }
+        </style><div id="map"><span class="pulse">a</span><span id="piece">b</span></div>"""
+    )
+    wait_still(page, "#map")  # the pulse alone
+    page.evaluate("document.getElementById('piece').className = 'slide'")
+    assert page.evaluate("document.getAnimations().length") == 2
+    wait_still(page, "#map")
+    assert page.evaluate("document.getAnimations().length") == 1  # the slide has ended
