@@ -5,6 +5,7 @@ and no board (the generic one) for a game that declares none."""
 from __future__ import annotations
 
 import dataclasses
+import re
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +16,7 @@ import pytest
 from terranova.core import registry
 from terranova.core.registry import GameInfo, game_info, games
 from terranova.server.game_files import web_directory
+from terranova.server.settings import STATIC_DIR as STATIC
 
 HUMAN = {"kind": "human", "name": "Ana"}
 GREEDY = {"kind": "bot", "bot": "greedy"}
@@ -167,3 +169,25 @@ def test_a_board_package_that_is_not_there(api: Any, game_like: Any) -> None:
     info = game_like("no_such_package_anywhere.web")
     assert web_directory(info) is None
     assert api.client.get(f"/static/games/{info.id}/board.js").status_code == 404
+
+
+ENDLESS = re.compile(r"animation(-iteration-count)?\s*:[^;}]*\binfinite\b")
+
+
+def test_no_stylesheet_animates_without_end() -> None:
+    """A mark that asks for a move pulses ``--pulses`` times, then rests: an endless
+    animation redraws a page left open at its seat's turn for as long as it waits."""
+    folders = {web_directory(info) for info in games().values()} - {None}
+    sheets = sorted(STATIC.rglob("*.css")) + sorted(
+        sheet for folder in folders if folder is not None for sheet in folder.rglob("*.css")
+    )
+    assert len(sheets) >= 1 + len(folders) >= 5
+    endless = [
+        f"{sheet.name}: {found.group(0)}"
+        for sheet in sheets
+        for found in ENDLESS.finditer(sheet.read_text())
+    ]
+    assert endless == []
+    pulsing = [sheet for sheet in sheets if "var(--pulses)" in sheet.read_text()]
+    assert len(pulsing) >= 5, pulsing  # the site's and every board's
+    assert (STATIC / "style.css").read_text().count("--pulses:") == 1
