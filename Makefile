@@ -1,8 +1,10 @@
 # Two entry points that work on a fresh machine: `make run` and `make test`.
 # The tiers (README, "Testing"): `make check` lint, types and the fast tier; `make test` lint,
-# types and every test but the slow sweeps; `make test-slow` the slow sweeps; `make
-# test-load` the tests that start processes, while scripts/load.py keeps the cores busy;
-# `make test-learn` the Stable-Baselines3 tests (the `learn` extra: torch).
+# types and every test but the slow sweeps and the process tests; `make test-slow` the slow
+# sweeps and the whole games played by clicking; `make test-load` the tests that start
+# processes, while scripts/load.py keeps the cores busy; `make test-learn` the
+# Stable-Baselines3 tests (the `learn` extra: torch). `.ci/run` runs test, test-slow and
+# test-load: every test but the learn tier, each once.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -44,8 +46,9 @@ lint: $(STAMP) $(NODE_STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
+# the `processes` tier runs once, in test-load, under load: the harder test of its waits
 pytest: $(STAMP)
-	$(PYTEST) -m "not slow and not learn"
+	$(PYTEST) -m "not slow and not learn and not processes"
 
 pytest-fast: $(STAMP)
 	$(PYTEST) -m "$(FAST)"

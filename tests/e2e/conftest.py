@@ -50,6 +50,11 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 TIMEOUT = 300
+WHOLE_GAME_BY_CLICKING = pytest.mark.slow
+"""A whole game played by clicking every decision (a minute or more of Chromium): in the
+``slow`` tier, which CI runs (``make test-slow``). ``make test`` keeps each kind of decision
+clicked (the guides, the boards' own tests) and each game's end card (the score sheet's
+tests) in shorter tests."""
 FAILED = pytest.StashKey[bool]()
 
 

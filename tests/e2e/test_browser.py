@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 from tests.e2e.conftest import (
+    WHOLE_GAME_BY_CLICKING,
     Server,
     create_from_lobby,
     no_horizontal_scroll,
@@ -100,6 +101,7 @@ def play_to_the_end(
 # ---------------------------------------------------------------------- tests
 
 
+@WHOLE_GAME_BY_CLICKING
 def test_whole_game_against_a_bot(server: Server, new_page: Any, screenshots: Path) -> None:
     """From the lobby to the end against greedy, every move made by clicking; the page's
     final scores are the server's; then the replay and the record."""

@@ -15,6 +15,7 @@ from typing import Any
 
 from terranova.core.i18n import from_data
 from tests.e2e.conftest import (
+    WHOLE_GAME_BY_CLICKING,
     Server,
     click_and_wait,
     create_from_lobby,
@@ -115,6 +116,7 @@ def play_one_decision(page: Any, rng: random.Random, shots: dict[str, Path]) -> 
     return click_and_wait(page, others[0])
 
 
+@WHOLE_GAME_BY_CLICKING
 def test_whole_game_against_a_bot_by_clicking(
     server: Server, new_page: Any, screenshots: Path
 ) -> None:

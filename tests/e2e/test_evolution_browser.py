@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.conftest import (
+    WHOLE_GAME_BY_CLICKING,
     Server,
     create_from_lobby,
     no_horizontal_scroll,
@@ -229,6 +230,7 @@ def check_bluff_end(page: Any, server: Server, game_id: str, seats: int) -> None
 # ---------------------------------------------------------------------- tests
 
 
+@WHOLE_GAME_BY_CLICKING
 def test_explore_against_bots_and_the_automaton(
     server: Server, new_page: Any, screenshots: Path
 ) -> None:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.conftest import (
+    WHOLE_GAME_BY_CLICKING,
     Server,
     click_and_wait,
     create_from_lobby,
@@ -168,6 +169,7 @@ def play_to_the_end(
     return played
 
 
+@WHOLE_GAME_BY_CLICKING
 def test_whole_two_player_game_against_a_bot_by_clicking(
     server: Server, new_page: Any, screenshots: Path
 ) -> None:
@@ -227,6 +229,7 @@ def test_whole_two_player_game_against_a_bot_by_clicking(
     page.wait_for_selector("#replay-bar", state="hidden")
 
 
+@WHOLE_GAME_BY_CLICKING
 def test_whole_solo_game_against_alexis_by_clicking(
     server: Server, new_page: Any, screenshots: Path
 ) -> None:
