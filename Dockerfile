@@ -1,6 +1,21 @@
 # The Terranova web app, for compose.yaml (two processes on PostgreSQL behind nginx) or on
 # its own: docker build -t terranova . && docker run -p 8000:8000 terranova
 # (then on SQLite, in /data: mount a volume there to keep the games). docs/deploy.md.
+
+# The package's wheel, built where there is a compiler: the games' native cores are C++
+# (CMakeLists.txt), and slim has no g++. The full image (the same Debian and Python as slim,
+# so the wheel fits) has g++; scikit-build-core fetches cmake and ninja itself. Only what the
+# build reads is copied.
+FROM python:3.11 AS build
+
+ENV PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+COPY pyproject.toml README.md CMakeLists.txt /build/
+COPY cmake /build/cmake
+COPY src /build/src
+RUN pip wheel --no-deps --wheel-dir /wheels /build
+
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -8,11 +23,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
-# The package and its dependencies (wheels for all of them: no compiler needed); no dev
-# extras. Only what `pip install .` reads is copied.
-COPY pyproject.toml README.md /build/
-COPY src /build/src
-RUN pip install /build && rm -rf /build
+# The built wheel and its dependencies (wheels for all of them: no compiler needed here); no
+# dev extras
+COPY --from=build /wheels /wheels
+RUN pip install /wheels/*.whl && rm -rf /wheels
 
 # not root: a user of its own, whose working folder holds the SQLite file, if any
 RUN useradd --system --create-home --uid 10001 terranova \

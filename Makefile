@@ -17,7 +17,9 @@ FAST := not slow and not e2e and not processes and not heavy and not learn
 
 .PHONY: run demo test check lint typecheck pytest pytest-fast test-slow test-load test-learn setup clean
 
-$(STAMP): pyproject.toml
+# the editable install compiles the games' native cores (CMakeLists.txt): editing their C++
+# or CMake files installs again, which rebuilds them
+$(STAMP): pyproject.toml CMakeLists.txt $(wildcard src/terranova/games/*/native/*)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,ray,openspiel,pettingzoo,bench]'
@@ -37,8 +39,8 @@ demo: $(STAMP)
 	$(BIN)/terranova play discovery --players 3 --bots greedy,greedy,random --seed 2026 --save games/last-game.json
 
 lint: $(STAMP) $(NODE_STAMP)
-	$(BIN)/ruff check src tests scripts benchmarks examples
-	$(BIN)/ruff format --check src tests scripts benchmarks examples
+	$(BIN)/ruff check src tests scripts benchmarks examples cmake
+	$(BIN)/ruff format --check src tests scripts benchmarks examples cmake
 	$(BIN)/lint-imports
 	node_modules/.bin/tsc --noEmit -p tsconfig.json
 	node_modules/.bin/eslint --max-warnings=0 .

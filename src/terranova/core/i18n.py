@@ -75,8 +75,10 @@ class Domain:
 
 def domain(package: str) -> Domain:
     """The domain of a dotted package (``terranova`` or a game's package): named after its
-    last part, its catalogs in its ``locale`` directory."""
-    return Domain(package.rsplit(".", 1)[-1], Path(str(files(package))) / "locale")
+    last part, its catalogs in its ``locale`` directory. The directory is looked up below the
+    package, not the package itself made a path: in an editable install a package that holds
+    a compiled module is two folders, the source's and the build's."""
+    return Domain(package.rsplit(".", 1)[-1], Path(str(files(package) / "locale")))
 
 
 @cache
