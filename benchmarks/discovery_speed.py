@@ -32,9 +32,11 @@ TARGET_GAMES_PER_SECOND = 300  # 2 players, one core
 REFERENCE_PLACEMENTS_PER_SECOND = 12_500  # best pure-Python Carcassonne engine we know
 
 
-def play_random(players: int, rng: random.Random, **params: object) -> tuple[int, int]:
-    """Play one random game; returns (decisions, tile placements)."""
-    state: State = terranova.make("discovery", players=players, **params)
+def play_random(
+    players: int, rng: random.Random, engine: str = "python", **params: object
+) -> tuple[int, int]:
+    """Play one random game on ``engine``; returns (decisions, tile placements)."""
+    state: State = terranova.make("discovery", engine=engine, players=players, **params)
     decisions = 0
     placements = 0
     while not state.is_terminal():

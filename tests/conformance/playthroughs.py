@@ -145,6 +145,15 @@ def _text_renderer(info: GameInfo) -> Callable[[State], str] | None:
     return render
 
 
+def _drawn_as_reference(render: Callable[[State], str]) -> Callable[[State], str]:
+    """``render`` for a native engine's states: each drawn as its reference state."""
+
+    def drawn(state: State) -> str:
+        return render(state.to_python())  # type: ignore[attr-defined]
+
+    return drawn
+
+
 def _actor(state: State) -> str:
     player = state.current_player()
     if player == CHANCE:
@@ -221,11 +230,14 @@ def _header(config: Config, info: GameInfo, state: State, window: str) -> list[s
     ]
 
 
-def play(config: Config) -> Texts:
-    """Play the seeded game of ``config`` once, writing both of its texts."""
+def play(config: Config, engine: str = "python") -> Texts:
+    """Play the seeded game of ``config`` once, writing both of its texts (on ``engine``: a
+    native engine's state is drawn as its reference state, ``to_python()``)."""
     info = terranova.games()[config.game]
     render = _text_renderer(info)
-    state = terranova.make(config.game, **config.params)
+    if render is not None and engine != "python":
+        render = _drawn_as_reference(render)
+    state = terranova.make(config.game, engine=engine, **config.params)
     rng = random.Random(config.seed)
     first, stop = config.full
     if config.full == (0, None):

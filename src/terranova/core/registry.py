@@ -12,6 +12,7 @@ so a separate package adds a game without touching Terranova.
 
 from __future__ import annotations
 
+import importlib
 import threading
 import warnings
 from collections.abc import Callable, Mapping, Sequence
@@ -24,9 +25,13 @@ from terranova.core.i18n import add_domain_source
 from terranova.core.state import State
 
 ParamValue = int | str | None
-RESERVED = frozenset({"players", "encoding"})
-"""Parameter names no variant may take: the number of seats of every game, and the
-encoding the research interfaces take beside a game's own parameters (docs/interop.md)."""
+RESERVED = frozenset({"players", "encoding", "engine"})
+"""Parameter names no variant may take: the number of seats of every game, the encoding
+the research interfaces take beside a game's own parameters (docs/interop.md), and the
+engine :func:`make` takes."""
+ENGINES = ("python", "native")
+"""The engines a game may be played on: its Python rules (the reference), or its native
+core where the game has one and it was built (docs/architecture.md, "Two engines")."""
 BOARD_PATH = "/static/games"
 """Where the web app serves each game's ``web`` directory: ``/static/games/<id>/…``."""
 
@@ -132,6 +137,11 @@ class GameInfo:
     """Dotted path of the module of the game's own bots, imported when bots are first
     asked for: ``AGENTS`` (kinds of bot it adds, :class:`terranova.agents.BotKind`) and
     ``GREEDY_POLICIES`` (game id to the policy ``greedy`` plays it with), either optional."""
+
+    native: str | None = None
+    """Dotted path of the module of the game's native engine, imported when a game is made
+    on it: ``available()`` (whether it was built) and ``new_game(**params)``; None: the
+    game has its Python engine only."""
 
     encoding: str | None = None
     """Dotted path of the module that gives the game's fixed action spaces and tensors for
@@ -313,10 +323,33 @@ def game_info(game_id: str) -> GameInfo:
         raise UnknownGameError(f"no game {game_id!r}; known: {known}") from None
 
 
-def make(game_id: str, **params: object) -> State:
-    """A new game in its initial state, e.g. ``make("mygame", players=3, hand=2)``."""
+def make(game_id: str, engine: object = "python", **params: object) -> State:
+    """A new game in its initial state, e.g. ``make("mygame", players=3, hand=2)``; with
+    ``engine="native"``, on the game's native engine (:func:`native_available`)."""
     info = game_info(game_id)
-    return info.factory(**info.resolve(params))
+    if engine == "python":
+        return info.factory(**info.resolve(params))
+    if engine not in ENGINES:
+        raise InvalidParameterError(f"no engine {engine!r}; the engines: {', '.join(ENGINES)}")
+    module = _native_module(info)
+    if module is None:
+        raise InvalidParameterError(
+            f"{info.id} has no native engine here (not built, or TERRANOVA_NATIVE=0)"
+        )
+    state: State = module.new_game(**info.resolve(params))
+    return state
+
+
+def native_available(game_id: str) -> bool:
+    """Whether the game has a native engine, built and not turned off."""
+    return _native_module(game_info(game_id)) is not None
+
+
+def _native_module(info: GameInfo) -> Any:
+    if info.native is None:
+        return None
+    module = importlib.import_module(info.native)
+    return module if module.available() else None
 
 
 def parse_variants(items: list[str] | None) -> dict[str, str]:

@@ -86,6 +86,7 @@ INFO = GameInfo(
         ),
     },
     renderer="terranova.games.discovery.render",
+    native="terranova.games.discovery.native_engine",
     encoding="terranova.games.discovery.encoding",
     web="terranova.games.discovery.web",
     messages="terranova.games.discovery",

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, Self
 
@@ -47,6 +48,7 @@ from terranova.games.discovery.steps import (
     PLACING,
     REFILLING,
     SETTING_ASIDE,
+    STEP_NAMES,
     Dealing,
     Drawing,
     Following,
@@ -74,6 +76,16 @@ ORIGIN = GRID.encode(0, 0)
 OX, OY, STRIDE = GRID.ox, GRID.oy, GRID.stride
 TERRAIN_WORDS = tuple((t.label, t.follower_role) for t in Terrain)
 """Per terrain, its name and what a follower on it is called, as views write them."""
+
+
+_WAITING: dict[str, Callable[[int], Step]] = {
+    "set-aside": lambda _seat: SETTING_ASIDE,
+    "deal": DEALING.__getitem__,
+    "draw": DRAWING.__getitem__,
+    "refill": REFILLING.__getitem__,
+    "follower": FOLLOWING.__getitem__,
+}
+"""The step a position record names, by its name and seat (:meth:`from_position`)."""
 
 
 def _territories() -> Regions:
@@ -128,6 +140,15 @@ class DiscoveryState(FollowerStep, AgendaState):
         return state
 
     def _start(self, game: DiscoveryGame) -> None:
+        self._blank(game)
+        self._place_tile(game.tileset.start, ORIGIN, 0)
+        self._last = -1
+        self._pending = game.set_aside
+        self._after_set_aside()
+        self.advance()
+
+    def _blank(self, game: DiscoveryGame) -> None:
+        """Every part of a state, with no tile laid yet and nothing on the agenda."""
         self.game = game
         """The configuration: parameters and tables, shared by every state of it."""
         players = game.players
@@ -162,11 +183,78 @@ class DiscoveryState(FollowerStep, AgendaState):
         self._last = -1  # placement index of the tile just placed
         self._turns = 0
         self._placements: list[Action] = []  # legal placements, kept while at the place step
-        self._place_tile(game.tileset.start, ORIGIN, 0)
-        self._last = -1
-        self._pending = game.set_aside
-        self._after_set_aside()
-        self.advance()
+
+    # ----------------------------------------------------------------- position
+
+    def position(self) -> dict[str, Any]:
+        """The position as a plain record of numbers (designs by index, squares by board
+        position, nodes by number): what another engine needs to go on from here, and
+        :meth:`from_position` reads back. The native engine writes the same record."""
+        top = self.agenda[-1] if self.agenda and not self.over else None
+        bag = [0] * len(self.game.tiles.ids)
+        for design in self._bag:
+            bag[design] += 1
+        return {
+            "step": STEP_NAMES.index(self._step_name()),
+            "step_seat": getattr(top, "seat", 0),
+            "to_move": self._to_move,
+            "pending": self._pending,
+            "last": self._last,
+            "turns": self._turns,
+            "ply": self.ply,
+            "just": self._just,
+            "supply": self._supply[:],
+            "scores": self._scores[:],
+            "hands": [hand[:] for hand in self._hands],
+            "bag": bag,
+            "set_aside": self._set_aside[:],
+            "discarded": self._discarded[:],
+            "followers": list(self._followers.items()),
+            "tiles": self._map.tiles[:],
+            "sheet": [tuple(entry) for entry in self._sheet],
+        }
+
+    @classmethod
+    def from_position(
+        cls, game: DiscoveryGame, position: dict[str, Any], history: list[Action]
+    ) -> Self:
+        """The state of a :meth:`position` record of ``game``, reached by ``history``: its
+        tiles laid again in order (which makes the same territories and frontier), then
+        the rest as recorded."""
+        state = object.__new__(cls)
+        state._blank(game)
+        for pos, design, rotation in position["tiles"]:
+            state._place_tile(design, pos, rotation)
+        t = game.tiles
+        for node, seat in position["followers"]:
+            state._followers[node] = seat
+            pos, region = state._node_place(node)
+            state._removals[seat][node] = t.remove(pos, region)
+            state._crowd[state._find(node)] += 1
+        state._to_move = position["to_move"]
+        state._pending = position["pending"]
+        state._last = position["last"]
+        state._turns = position["turns"]
+        state._just = tuple(position["just"])
+        state._supply = list(position["supply"])
+        state._scores = list(position["scores"])
+        state._hands = [list(hand) for hand in position["hands"]]
+        state._bag = [d for d, count in enumerate(position["bag"]) for _ in range(count)]
+        state._set_aside = list(position["set_aside"])
+        state._discarded = list(position["discarded"])
+        state._sheet = [Scored(*entry) for entry in position["sheet"]]
+        state._history = list(history)
+        seat = position["step_seat"]
+        step = STEP_NAMES[position["step"]]
+        if step == "over":
+            state.over = True
+        elif step == "place":
+            hand = sorted(set(state._hands[seat]))
+            state._placements = state._fits.actions(hand)
+            state.agenda.append(PLACING[seat])
+        else:
+            state.agenda.append(_WAITING[step](seat))
+        return state
 
     # ----------------------------------------------------------------- protocol
 

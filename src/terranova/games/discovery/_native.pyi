@@ -1,0 +1,67 @@
+"""The Discovery's native engine (native/discovery.cpp), as compiled at install."""
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Self
+
+from terranova.core.actions import Action
+
+CHANCE: int
+TERMINAL: int
+
+class Game:
+    players: int
+    def __init__(
+        self,
+        players: int,
+        hand: int,
+        to_set_aside: int,
+        start: int,
+        stack: Sequence[int],
+        terrain: Sequence[Sequence[int]],
+        edges: Sequence[Sequence[int]],
+        cities: Sequence[Sequence[int]],
+        grass: Sequence[Sequence[Sequence[int]]],
+        edge_region: Sequence[Sequence[Sequence[int]]],
+        adds: Sequence[Sequence[Sequence[int]]],
+        masks: Sequence[bytes],
+        cells: bytes,
+        stride: int,
+        origin: int,
+    ) -> None: ...
+
+class Actions:
+    game: Any
+    native: Game
+    def __init__(
+        self,
+        native: Game,
+        game: Any,
+        make: Callable[[int], Action],
+        encode: Callable[[Action], int | None],
+        refuse: Callable[[Any, Action], None],
+    ) -> None: ...
+
+class Play:
+    game: Any
+    num_seats: int
+    ply: int
+    def __init__(self, actions: Actions) -> None: ...
+    def current_player(self) -> int: ...
+    def is_terminal(self) -> bool: ...
+    def legal_actions(self) -> list[Action]: ...
+    def chance_outcomes(self) -> list[tuple[Action, float]]: ...
+    def sample_chance(self, rng: random.Random) -> Action: ...
+    def apply(self, action: Action) -> None: ...
+    def clone(self) -> Self: ...
+    def returns(self) -> list[int]: ...
+    def scores(self) -> list[int]: ...
+    def history(self) -> list[Action]: ...
+    def record(self) -> dict[str, Any]: ...
+    @staticmethod
+    def restore(
+        type: type[Play], actions: Actions, record: dict[str, Any], history: list[Action]
+    ) -> Any: ...
+    def play_out(self, seed: int) -> tuple[int, int]: ...
+
+def random_games(game: Game, games: int, seed: int) -> tuple[int, int]: ...

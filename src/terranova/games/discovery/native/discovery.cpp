@@ -1,0 +1,396 @@
+// terranova.games.discovery._native: the C++ engine of discovery.hpp for Python
+// (native_engine.py wraps it in the state protocol).
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
+
+#include <stdexcept>
+#include <memory>
+#include <unordered_map>
+
+#include "discovery.hpp"
+
+namespace nb = nanobind;
+using namespace discovery;
+
+using Rows = std::vector<std::vector<int>>;
+
+namespace {
+
+Game make_game(int players, int hand, int to_set_aside, int start,
+               const std::vector<int>& stack, const Rows& terrain, const Rows& edges,
+               const Rows& cities, const std::vector<Rows>& grass, const std::vector<Rows>& edge_region,
+               const std::vector<Rows>& adds, const std::vector<nb::bytes>& masks,
+               const nb::bytes& cells, int stride, int origin) {
+    Game g;
+    if (players < 2 || players > MAX_SEATS) throw std::invalid_argument("2 to 5 players");
+    if (hand < 1 || hand > MAX_HAND) throw std::invalid_argument("1 to 4 tiles in hand");
+    g.players = players;
+    g.hand = hand;
+    g.to_set_aside = to_set_aside;
+    g.start = start;
+    g.designs = int(terrain.size());
+    int total = 1;
+    for (int c : stack) {
+        g.stack.push_back(int16_t(c));
+        total += c;
+    }
+    if (total > 4000) throw std::invalid_argument("too many tiles for the native core");
+    for (int d = 0; d < g.designs; ++d) {
+        int n = int(terrain[d].size());
+        if (n > 8) throw std::invalid_argument("a design of more than 8 regions");
+        g.regions.push_back(uint8_t(n));
+        std::array<uint8_t, 8> t{}, e{}, c{};
+        std::array<std::vector<uint8_t>, 8> near{};
+        for (int r = 0; r < n; ++r) {
+            t[r] = uint8_t(terrain[d][r]);
+            e[r] = uint8_t(edges[d][r]);
+            c[r] = uint8_t(cities[d][r]);
+            for (int x : grass[d][r]) near[r].push_back(uint8_t(x));
+        }
+        g.terrain.push_back(t);
+        g.edges.push_back(e);
+        g.cities.push_back(c);
+        g.grass.push_back(near);
+        std::array<std::array<uint8_t, 4>, 4> owner{};
+        std::array<std::array<uint16_t, 4>, 4> add{};
+        for (int rot = 0; rot < 4; ++rot)
+            for (int k = 0; k < 4; ++k) {
+                owner[rot][k] = uint8_t(edge_region[d][rot][k]);
+                add[rot][k] = uint16_t(adds[d][rot][k]);
+            }
+        g.edge_region.push_back(owner);
+        g.adds.push_back(add);
+        std::array<uint8_t, 257> m{};
+        if (masks[d].size() != 257) throw std::invalid_argument("a mask table of 257 codes");
+        const auto* bytes = static_cast<const uint8_t*>(masks[d].data());
+        std::copy(bytes, bytes + 257, m.begin());
+        g.masks.push_back(m);
+    }
+    const auto* c = static_cast<const uint8_t*>(cells.data());
+    g.cells.assign(c, c + cells.size());
+    g.stride = stride;
+    g.origin = origin;
+    g.step = {-stride, 1, stride, -1};
+    return g;
+}
+
+std::vector<uint32_t> legal_of(const State& s) {
+    std::vector<uint32_t> out;
+    s.legal(out);
+    return out;
+}
+
+nb::dict record_of(const State& s) {
+    nb::dict r;
+    r["step"] = int(s.step);
+    r["step_seat"] = int(s.step_seat);
+    r["to_move"] = int(s.to_move);
+    r["pending"] = int(s.pending);
+    r["last"] = int(s.last);
+    r["turns"] = int(s.turns);
+    r["ply"] = s.ply;
+    r["just"] = std::make_tuple(s.just_pos, s.just_design, s.just_base);
+    std::vector<int> supply, scores;
+    std::vector<std::vector<int>> hands;
+    for (int p = 0; p < s.game->players; ++p) {
+        supply.push_back(s.supply[p]);
+        scores.push_back(s.scores[p]);
+        hands.emplace_back(s.hands[p].begin(), s.hands[p].begin() + s.held[p]);
+    }
+    r["supply"] = supply;
+    r["scores"] = scores;
+    r["hands"] = hands;
+    r["bag"] = std::vector<int>(s.bag.begin(), s.bag.end());
+    r["set_aside"] = std::vector<int>(s.set_aside_tiles.begin(), s.set_aside_tiles.end());
+    r["discarded"] = std::vector<int>(s.discarded.begin(), s.discarded.end());
+    std::vector<std::pair<int, int>> followers;
+    for (const Follower& f : s.followers) followers.emplace_back(f.node, f.seat);
+    r["followers"] = followers;
+    std::vector<std::tuple<int, int, int>> tiles;
+    for (const Tile& t : s.tiles) tiles.emplace_back(t.pos, t.design, t.rotation);
+    r["tiles"] = tiles;
+    std::vector<std::tuple<int, int, int, int, bool, int, int, bool, int>> sheet;
+    for (const Scored& e : s.sheet)
+        sheet.emplace_back(e.seat, e.points, e.terrain, e.tiles, e.complete, e.cities, e.near,
+                           e.final, e.ply);
+    r["sheet"] = sheet;
+    return r;
+}
+
+int item(const nb::dict& r, const char* key) { return nb::cast<int>(r[key]); }
+
+template <class T>
+T field(const nb::dict& r, const char* key) {
+    return nb::cast<T>(r[key]);
+}
+
+State restore(const Game* game, const nb::dict& r) {
+    State s(game, false);
+    for (auto [pos, design, rotation] : field<std::vector<std::tuple<int, int, int>>>(r, "tiles"))
+        s.place_tile(design, pos, rotation);
+    for (auto [node, seat] : field<std::vector<std::pair<int, int>>>(r, "followers")) {
+        if (node < 0 || node >= int(s.nodes.size())) throw std::invalid_argument("no such node");
+        s.followers.push_back(Follower{int16_t(node), int8_t(seat)});
+        ++s.nodes[s.find(node)].crowd;
+    }
+    s.step = Step(item(r, "step"));
+    s.step_seat = int8_t(item(r, "step_seat"));
+    s.to_move = int8_t(item(r, "to_move"));
+    s.pending = int16_t(item(r, "pending"));
+    s.last = int16_t(item(r, "last"));
+    s.turns = int16_t(item(r, "turns"));
+    s.ply = item(r, "ply");
+    auto [pos, design, base] = field<std::tuple<int, int, int>>(r, "just");
+    s.just_pos = pos;
+    s.just_design = design;
+    s.just_base = base;
+    auto supply = field<std::vector<int>>(r, "supply");
+    auto scores = field<std::vector<int>>(r, "scores");
+    auto hands = field<std::vector<std::vector<int>>>(r, "hands");
+    if (int(supply.size()) != game->players || int(scores.size()) != game->players ||
+        int(hands.size()) != game->players)
+        throw std::invalid_argument("one entry a seat");
+    for (int p = 0; p < game->players; ++p) {
+        s.supply[p] = int8_t(supply[p]);
+        s.scores[p] = scores[p];
+        if (int(hands[p].size()) > MAX_HAND) throw std::invalid_argument("too many tiles in hand");
+        s.held[p] = int8_t(hands[p].size());
+        for (size_t i = 0; i < hands[p].size(); ++i) s.hands[p][i] = int16_t(hands[p][i]);
+    }
+    auto bag = field<std::vector<int>>(r, "bag");
+    if (int(bag.size()) != game->designs) throw std::invalid_argument("one count a design");
+    s.bag_total = 0;
+    for (int d = 0; d < game->designs; ++d) {
+        s.bag[d] = int16_t(bag[d]);
+        s.bag_total += bag[d];
+    }
+    for (int d : field<std::vector<int>>(r, "set_aside")) s.set_aside_tiles.push_back(int16_t(d));
+    for (int d : field<std::vector<int>>(r, "discarded")) s.discarded.push_back(int16_t(d));
+    for (auto [seat, points, terrain, tiles, complete, cities, near, final, ply] :
+         field<std::vector<std::tuple<int, int, int, int, bool, int, int, bool, int>>>(r, "sheet"))
+        s.sheet.push_back(Scored{int8_t(seat), int16_t(points), uint8_t(terrain), int16_t(tiles),
+                                 complete, int16_t(cities), int16_t(near), final, ply});
+    return s;
+}
+
+// The Python objects of a configuration's actions, both ways: made by the Python side
+// (``make``: number -> action, ``encode``: action -> number or None) once each and kept, so
+// that an action's object is the same in both engines and found by its address.
+struct Actions {
+    nb::object make, encode, refuse, game;
+    const Game* native;
+    nb::object native_ref;
+    // number -> object: placements in a row per square (as the kit's TileTables.rows),
+    // 4 * design + rotation, made when the square is first met; the others in a map
+    std::vector<std::unique_ptr<PyObject*[]>> rows;
+    std::unordered_map<uint32_t, PyObject*> by_code;
+    std::unordered_map<PyObject*, uint32_t> by_object;
+
+    Actions(nb::object native_game, nb::object game_, nb::object make_, nb::object encode_,
+            nb::object refuse_)
+        : make(std::move(make_)), encode(std::move(encode_)), refuse(std::move(refuse_)),
+          game(std::move(game_)), native(nb::cast<const Game*>(native_game)),
+          native_ref(std::move(native_game)) {}
+    Actions(const Actions&) = delete;
+    ~Actions() {
+        for (auto& [object, code] : by_object) Py_DECREF(object);
+    }
+
+    PyObject* action(uint32_t code) {
+        PyObject** slot;
+        if (kind_of(code) == PLACE) {
+            size_t pos = (code >> 10) & 0x3FFFF;
+            if (pos >= rows.size()) rows.resize(pos + 1);
+            auto& row = rows[pos];
+            if (!row) {
+                size_t n = 4 * size_t(native->designs);
+                row.reset(new PyObject*[n]);
+                std::fill(row.get(), row.get() + n, nullptr);
+            }
+            slot = &row[code & 0x3FF];
+        } else {
+            slot = &by_code[code];
+        }
+        if (!*slot) {
+            PyObject* made = make(code).release().ptr();
+            *slot = made;
+            by_object.emplace(made, code);
+        }
+        return *slot;
+    }
+
+    // The number of an action, or -1: not one the engine knows.
+    int64_t code(nb::handle action) {
+        auto found = by_object.find(action.ptr());
+        if (found != by_object.end()) return found->second;
+        nb::object code = encode(action);
+        return code.is_none() ? -1 : int64_t(nb::cast<uint32_t>(code));
+    }
+};
+
+// A game in the state protocol: the native state, its actions' objects and its history.
+struct Play {
+    State s;
+    Actions* actions;
+    nb::object actions_ref;
+    std::vector<nb::object> history;
+
+    Play(State state, nb::object actions_)
+        : s(std::move(state)), actions(nb::cast<Actions*>(actions_)),
+          actions_ref(std::move(actions_)) {}
+};
+
+using Self = nb::pointer_and_handle<Play>;
+
+// A new instance of self's own class (a Python subclass keeps its class).
+nb::object made_like(nb::handle type, Play&& play) {
+    nb::object out = nb::inst_alloc(type);
+    new (nb::inst_ptr<Play>(out)) Play(std::move(play));
+    nb::inst_mark_ready(out);
+    return out;
+}
+
+nb::list listed(Play& p, const std::vector<uint32_t>& codes) {
+    PyObject* out = PyList_New(Py_ssize_t(codes.size()));
+    if (!out) throw nb::python_error();
+    for (size_t i = 0; i < codes.size(); ++i) {
+        PyObject* action = p.actions->action(codes[i]);
+        Py_INCREF(action);
+        PyList_SET_ITEM(out, Py_ssize_t(i), action);
+    }
+    return nb::steal<nb::list>(out);
+}
+
+}  // namespace
+
+NB_MODULE(_native, m) {
+    m.doc() = "The Discovery's rules in C++ (discovery.hpp).";
+    m.attr("CHANCE") = CHANCE;
+    m.attr("TERMINAL") = TERMINAL;
+
+    nb::class_<Game>(m, "Game")
+        .def("__init__",
+             [](Game* self, int players, int hand, int to_set_aside, int start,
+                const std::vector<int>& stack, const Rows& terrain, const Rows& edges,
+                const Rows& cities, const std::vector<Rows>& grass,
+                const std::vector<Rows>& edge_region, const std::vector<Rows>& adds,
+                const std::vector<nb::bytes>& masks, const nb::bytes& cells, int stride,
+                int origin) {
+                 new (self) Game(make_game(players, hand, to_set_aside, start, stack, terrain,
+                                           edges, cities, grass, edge_region, adds, masks, cells,
+                                           stride, origin));
+             })
+        .def_ro("players", &Game::players);
+
+    nb::class_<Actions>(m, "Actions")
+        .def(nb::init<nb::object, nb::object, nb::object, nb::object, nb::object>(),
+             nb::arg("native"), nb::arg("game"), nb::arg("make"), nb::arg("encode"),
+             nb::arg("refuse"))
+        .def_prop_ro("game", [](const Actions& a) { return a.game; })
+        .def_prop_ro("native", [](const Actions& a) { return a.native_ref; });
+
+    nb::class_<Play>(m, "Play")
+        .def("__init__",
+             [](Play* self, nb::object actions) {
+                 const Game* game = nb::cast<Actions*>(actions)->native;
+                 new (self) Play(State(game), std::move(actions));
+             })
+        .def_prop_ro("game", [](const Play& p) { return p.actions->game; })
+        .def_prop_ro("num_seats", [](const Play& p) { return p.s.game->players; })
+        .def_prop_ro("ply", [](const Play& p) { return p.s.ply; })
+        .def("current_player", [](const Play& p) { return p.s.current_player(); })
+        .def("is_terminal", [](const Play& p) { return p.s.over(); })
+        .def("legal_actions",
+             [](Play& p) {
+                 if (!p.s.chance()) return listed(p, p.s.listed_legal());
+                 return listed(p, legal_of(p.s));
+             })
+        .def("chance_outcomes",
+             [](Play& p) {
+                 std::vector<std::pair<uint32_t, int>> outcomes;
+                 p.s.outcomes(outcomes);
+                 nb::list out;
+                 for (auto [code, count] : outcomes)
+                     out.append(nb::make_tuple(nb::handle(p.actions->action(code)),
+                                               double(count) / double(p.s.bag_total)));
+                 return out;
+             })
+        .def("sample_chance",
+             [](Play& p, nb::handle rng) {
+                 if (!p.s.chance() || p.s.over()) throw nb::value_error("not a chance node");
+                 static PyObject* randrange = PyUnicode_InternFromString("randrange");  // kept
+                 int k = nb::cast<int>(rng.attr(randrange)(p.s.bag_total));
+                 return nb::borrow(p.actions->action(p.s.tile_drawn(k)));
+             })
+        .def("apply",
+             [](Self self, nb::handle action) {
+                 Play& p = *self.p;
+                 int64_t code = p.actions->code(action);
+                 if (code < 0 || !p.s.is_legal(uint32_t(code))) {
+                     p.actions->refuse(self.h, action);  // raises the reference's error
+                     throw nb::value_error("not a legal action now");
+                 }
+                 p.s.apply(uint32_t(code));
+                 p.history.push_back(nb::borrow(action));
+             })
+        .def("clone",
+             [](Self self) { return made_like(self.h.type(), Play(*self.p)); })
+        .def("returns",
+             [](const Play& p) {
+                 return std::vector<int>(p.s.scores.begin(),
+                                         p.s.scores.begin() + p.s.game->players);
+             })
+        .def("scores",
+             [](const Play& p) {
+                 return std::vector<int>(p.s.scores.begin(),
+                                         p.s.scores.begin() + p.s.game->players);
+             })
+        .def("history",
+             [](const Play& p) {
+                 nb::list out;
+                 for (const nb::object& action : p.history) out.append(action);
+                 return out;
+             })
+        .def("record", [](const Play& p) { return record_of(p.s); })
+        .def_static(
+            "restore",
+            [](nb::handle type, nb::object actions, const nb::dict& record, nb::list history) {
+                const Game* game = nb::cast<Actions*>(actions)->native;
+                Play play(restore(game, record), std::move(actions));
+                for (nb::handle action : history) play.history.push_back(nb::borrow(action));
+                return made_like(type, std::move(play));
+            })
+        .def(
+            "play_out",
+            [](Play& p, uint64_t seed) {
+                Rng rng{seed};
+                std::vector<uint32_t> legal;
+                Playout out = play_out(p.s, rng, legal);
+                return std::make_pair(out.decisions, out.placements);
+            },
+            "Play at random to the end, natively (the history is left as it was): "
+            "(decisions, placements).");
+
+    m.def(
+        "random_games",
+        [](const Game* game, int games, uint64_t seed) {
+            long decisions = 0, placements = 0;
+            {
+                nb::gil_scoped_release released;
+                Rng rng{seed};
+                std::vector<uint32_t> legal;
+                legal.reserve(1024);
+                for (int i = 0; i < games; ++i) {
+                    State s(game);
+                    Playout p = play_out(s, rng, legal);
+                    decisions += p.decisions;
+                    placements += p.placements;
+                }
+            }
+            return std::make_pair(decisions, placements);
+        },
+        "Play games at random from their start, natively: (decisions, placements).");
+}

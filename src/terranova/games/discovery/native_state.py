@@ -1,0 +1,198 @@
+"""The Discovery on its native engine (``native/discovery.hpp``, compiled at install), in
+the state protocol.
+
+The rules are the reference's (:mod:`terranova.games.discovery.rules`), written again in
+C++ over flat arrays; tests/games/discovery/test_native.py plays both engines side by side
+and checks they agree at every step. What a simulation asks (``current_player``,
+``legal_actions``, ``apply``, ``clone``, ``returns``, ``chance_outcomes``,
+``sample_chance``, ``is_terminal``) is answered natively, with the very action objects the
+reference lists; what a person reads (views, texts, why an action is refused) is the
+reference's, on the same position converted (:meth:`NativeDiscoveryState.to_python`).
+
+Importing this module needs the engine built (:func:`native_engine.available`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import lru_cache
+from typing import Any, Self
+
+from terranova.core.actions import Action
+from terranova.core.errors import IllegalActionError
+from terranova.core.i18n import Said
+from terranova.core.state import JSON, State
+from terranova.games.discovery import _native
+from terranova.games.discovery.actions import (
+    PASS,
+    Deploy,
+    Draw,
+    Pass,
+    Place,
+    Remove,
+    SetAside,
+    parse_action,
+)
+from terranova.games.discovery.game import DiscoveryGame
+from terranova.games.discovery.rules import ORIGIN, DiscoveryState
+from terranova.games.discovery.tables import GRID, LIMIT
+
+PLACE, DEPLOY, REMOVE, PASS_KIND, DRAW, SET_ASIDE = range(6)
+KIND = 28
+"""An action's number: its kind from bit 28, then its fields (discovery.hpp)."""
+
+
+def native_game(game: DiscoveryGame) -> _native.Game:
+    """The native engine's tables of a configuration: the reference's, as numbers."""
+    t = game.tiles
+    stack = Counter(game.stack)
+    return _native.Game(
+        game.players,
+        game.hand,
+        game.set_aside,
+        game.tileset.start,
+        [stack[d] for d in range(len(t.ids))],
+        t.terrains,
+        t.edge_counts,
+        t.cities,
+        t.grassland_touches,
+        t.edge_region,
+        t.board.adds,
+        [bytes(masks[code] for code in range(257)) for masks in t.board.masks],
+        bytes(GRID.cells),
+        GRID.stride,
+        ORIGIN,
+    )
+
+
+def _on_table(x: int, y: int) -> bool:
+    return -LIMIT < x < LIMIT and -LIMIT < y < LIMIT
+
+
+class _Numbering:
+    """A configuration's actions and their native numbers, both ways."""
+
+    def __init__(self, game: DiscoveryGame) -> None:
+        self.tiles = game.tiles
+
+    def action(self, code: int) -> Action:
+        """The action a native number stands for: the very object the reference lists."""
+        t = self.tiles
+        kind = code >> KIND
+        if kind == PLACE:
+            return t.board.action((code >> 2) & 0xFF, (code >> 10) & 0x3FFFF, code & 3)
+        if kind == DEPLOY:
+            return t.deploys[code & 0xFFFFFFF]
+        if kind == REMOVE:
+            return t.remove((code >> 4) & 0xFFFFFF, code & 15)
+        if kind == PASS_KIND:
+            return PASS
+        if kind == DRAW:
+            return t.draws[code & 0xFFFFFFF]
+        return t.set_asides[code & 0xFFFFFFF]
+
+    def code(self, action: Action) -> int | None:
+        """The native number of an action, or None: it names no tile, region or square the
+        engine knows (so it is not legal)."""
+        t = self.tiles
+        if type(action) is Place:
+            design = t.index.get(action.design)
+            if design is None or not 0 <= action.rotation < 4 or not _on_table(action.x, action.y):
+                return None
+            return (GRID.encode(action.x, action.y) << 10) | (design << 2) | action.rotation
+        if type(action) is Deploy:
+            return (DEPLOY << KIND) | action.region if 0 <= action.region < 16 else None
+        if type(action) is Remove:
+            if not 0 <= action.region < 16 or not _on_table(action.x, action.y):
+                return None
+            return (REMOVE << KIND) | (GRID.encode(action.x, action.y) << 4) | action.region
+        if type(action) is Pass:
+            return PASS_KIND << KIND
+        if type(action) is Draw or type(action) is SetAside:
+            design = t.index.get(action.design)
+            if design is None:
+                return None
+            return ((DRAW if type(action) is Draw else SET_ASIDE) << KIND) | design
+        return None
+
+
+def _refuse(state: NativeDiscoveryState, action: Action) -> None:
+    """Raise the reference's error for an action the native engine refused."""
+    raise IllegalActionError(action, state.to_python().why_illegal(action))
+
+
+@lru_cache(maxsize=64)
+def actions_of(game: DiscoveryGame) -> _native.Actions:
+    """The native engine's tables and action objects of a configuration, made once."""
+    numbering = _Numbering(game)
+    return _native.Actions(native_game(game), game, numbering.action, numbering.code, _refuse)
+
+
+class NativeDiscoveryState(_native.Play):
+    """A game of The Discovery on the native engine."""
+
+    __slots__ = ()
+    game_id = "discovery"
+    engine = "native"
+
+    @classmethod
+    def new(cls, game: DiscoveryGame) -> Self:
+        """A new game of ``game``, before the first draw."""
+        return cls(actions_of(game))
+
+    @classmethod
+    def from_python(cls, state: DiscoveryState) -> Self:
+        """The same position on the native engine."""
+        made: Self = cls.restore(cls, actions_of(state.game), state.position(), state.history())
+        return made
+
+    def to_python(self) -> DiscoveryState:
+        """The same position on the reference engine."""
+        return DiscoveryState.from_position(self.game, self.record(), self.history())
+
+    def params(self) -> dict[str, Any]:
+        return dict(self.game.params())
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    # ------------------------------------------- what people read: the reference's answers
+
+    def view(self, seat: int | None) -> JSON:
+        return self.to_python().view(seat)
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        return type(self).from_python(self.to_python().resample(seat, rng))
+
+    def estimate(self, seat: int) -> float:
+        return self.to_python().estimate(seat)
+
+    def describe_action(self, action: Action, seat: int | None) -> str | None:
+        return self.to_python().describe_action(action, seat)
+
+    def say_action(self, action: Action, seat: int | None) -> Said | str | None:
+        return self.to_python().say_action(action, seat)
+
+    def components(self) -> JSON:
+        return self.to_python().components()
+
+    # the protocol's own answers, written on the protocol (State's)
+    other_scores = State.other_scores
+    points = State.points
+    winners = State.winners
+    end_reason = State.end_reason
+    recall_says = State.recall_says
+    decisions_public = State.decisions_public
+    recall_action = State.recall_action
+    response_window = State.response_window
+    estimates = State.estimates
+
+
+State.register(NativeDiscoveryState)
+
+
+def random_games(game: DiscoveryGame, games: int, seed: int) -> tuple[int, int]:
+    """Play ``games`` random games of ``game`` from their start, natively (the benchmark's
+    playouts): (decisions, placements) in all."""
+    return _native.random_games(actions_of(game).native, games, seed)
