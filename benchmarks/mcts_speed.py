@@ -11,11 +11,19 @@ core) and the CPU time per decision, mean and longest:
 - ``ismcts``: a new determinization every iteration.
 
     .venv/bin/python benchmarks/mcts_speed.py [--positions 40] [--seed 1]
+
+With ``--engines`` it compares the two engines instead, 2 players: each bot searches the same
+positions on the Python engine (``TERRANOVA_NATIVE=0``) and on the native one, alternately,
+``--rounds`` times (the order swapped every round), checks that both chose the same moves,
+and prints each side's iterations per CPU second and the ratio native / Python.
+
+    .venv/bin/python benchmarks/mcts_speed.py --engines [--rounds 4] [--positions 20]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 
@@ -23,6 +31,7 @@ import terranova
 from terranova.agents import make_agent
 from terranova.agents.mcts import DEFAULT_ITERATIONS
 from terranova.core.state import CHANCE, State
+from terranova.games.discovery.native_engine import OFF
 
 BOTS = (
     f"mcts:iterations={DEFAULT_ITERATIONS}",
@@ -69,11 +78,46 @@ def speed(spec: str, states: list[State], seed: int) -> dict[str, float]:
     }
 
 
+def engines(states: list[State], rounds: int, seed: int) -> None:
+    """Each bot on both engines, alternating; the same moves checked."""
+    print(f"{'bot':<32} {'python it/s':>12} {'native it/s':>12} {'native/python':>14}")
+    for spec in BOTS:
+        totals = {"0": [0, 0.0], "1": [0, 0.0]}  # iterations, CPU seconds
+        moves: dict[str, list[object]] = {}
+        for k in range(rounds):
+            for off in ("0", "1") if k % 2 == 0 else ("1", "0"):
+                os.environ[OFF] = off
+                bot = make_agent(spec, seed + k)
+                chosen = []
+                for state in states:
+                    start = time.process_time()
+                    chosen.append(bot.select(state))
+                    totals[off][1] += time.process_time() - start
+                    totals[off][0] += getattr(bot, "last_iterations", 0)
+                moves[f"{k}{off}"] = chosen
+            if moves[f"{k}0"] != moves[f"{k}1"]:
+                raise SystemExit(f"{spec}: the two engines chose differently (round {k + 1})")
+        python, native = (totals[o][0] / totals[o][1] for o in ("0", "1"))
+        print(f"{spec:<32} {python:>12.0f} {native:>12.0f} {native / python:>13.2f}x", flush=True)
+    os.environ.pop(OFF, None)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--engines", action="store_true", help="Python against native")
+    parser.add_argument("--rounds", type=int, default=4)
     args = parser.parse_args()
+    if args.engines:
+        os.environ[OFF] = "0"  # the positions come from the Python engine's greedy games
+        states = positions(2, args.positions, args.seed)
+        print(
+            f"The Discovery, 2 players: search on each engine over {args.positions} positions, "
+            f"{args.rounds} rounds, one core (CPU time)"
+        )
+        engines(states, args.rounds, args.seed)
+        return
     print(
         f"The Discovery: search speed over {args.positions} positions per row, one core (CPU time)"
     )

@@ -1,9 +1,9 @@
 """ISMCTS keys the decisions a game declares public (``State.decisions_public``: Entdecker's,
-most of Small Islands') by the actions themselves: the very same search, move for move and
-count for count, as keying them by their texts. In Small Islands who builds next hangs on
-hidden objectives, so one node of the tree may be the observer's decision in one
-determinization and another seat's in the next: the two stay apart, as their keys (action,
-text) kept them."""
+The Discovery's, most of Small Islands') by the actions themselves: the very same search,
+move for move and count for count, as keying them by their texts. In Small Islands who
+builds next hangs on hidden objectives, so one node of the tree may be the observer's
+decision in one determinization and another seat's in the next: the two stay apart, as
+their keys (action, text) kept them."""
 
 from __future__ import annotations
 
@@ -43,6 +43,7 @@ def search(state: State, iterations: int = 120) -> Search:
 GAMES = [
     ("entdecker", {"players": 2}, 37),
     ("entdecker", {"players": 3}, 41),  # 8 positions of its game (rules version 3)
+    ("discovery", {"players": 3, "hand": 2, "hand_visibility": "private"}, 17),
 ]
 
 

@@ -52,6 +52,7 @@ from terranova.agents.mcts import (
 )
 from terranova.agents.puct import ask, shares
 from terranova.core.actions import Action
+from terranova.core.registry import to_native
 from terranova.core.state import CHANCE, TERMINAL, State
 
 _sqrt = math.sqrt
@@ -119,6 +120,8 @@ class IsmctsAgent(SearchAgent):
             self.last_evaluations += 1
             legal = probe.legal_actions()
             root.priors = dict(zip(legal, shares(answer, len(legal), probe.num_seats), strict=True))
+        else:  # determinized on the game's native engine, where it has one: the same moves
+            state = to_native(state)
         self._search(
             lambda: self._iterate(root, state.resample(seat, rng), seat, scale),
             lambda: _best(root, actions, seat),

@@ -57,6 +57,7 @@ from terranova.agents.puct import Evaluator, PuctSearch
 from terranova.agents.registry import GreedyPolicy, game_rollout
 from terranova.core.actions import Action
 from terranova.core.errors import InvalidParameterError
+from terranova.core.registry import to_native
 from terranova.core.rng import make_rng
 from terranova.core.state import CHANCE, TERMINAL, State
 
@@ -391,6 +392,8 @@ class MctsAgent(SearchAgent):
         scale = self.last_scale = self.scale or auto_scale(root_state)
         if self.model is not None:
             return self._guided(root_state, seat, scale, self.model)
+        # the same search on the game's native engine, where it has one: the same moves
+        root_state = to_native(root_state)
         root = _Node(None, state.num_seats)
         root.untried = list(root_state.legal_actions())
 

@@ -3,13 +3,15 @@ Python rules: the same legal actions in the same order, the same chance outcomes
 probabilities, the same returns and the same final position, decision by decision, in
 every variant; the golden playthroughs played again on it; positions converted both ways.
 
-These tests need the native engine built (``make test`` builds it with the package); with
-``TERRANOVA_NATIVE=0`` they fail rather than skip (a test run without the engine leaves
-them out by their marker, ``-m "not native"``)."""
+These tests need the native engine built (every install builds it); with
+``TERRANOVA_NATIVE=0`` or without the engine they fail rather than skip: a run without it
+leaves them out by their marker, ``-m "not native"`` (the module imports the engine only in
+its tests)."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -21,10 +23,17 @@ from terranova.core.errors import IllegalActionError, InvalidParameterError
 from terranova.core.registry import native_available
 from terranova.core.state import CHANCE, State
 from terranova.games.discovery import INFO, PASS, DiscoveryState, Place
-from terranova.games.discovery.native_state import NativeDiscoveryState, random_games
 from tests.conformance import playthroughs
 
 pytestmark = pytest.mark.native
+
+
+def native_state() -> Any:
+    """The native engine's module (imported by the tests that use it)."""
+    from terranova.games.discovery import native_state as module
+
+    return module
+
 
 VARIANTS = [{}, *INFO.test_params, *(p.params for p in INFO.playthroughs)]
 """The default game, the variant combinations the conformance suite plays, and the golden
@@ -57,6 +66,14 @@ def _side_by_side(params: dict[str, object], seed: int, bot: str = "random") -> 
             break
         assert native.chance_outcomes() == reference.chance_outcomes(), step
         assert native.legal_actions() == reference.legal_actions(), step
+        assert native.estimates() == reference.estimates(), step
+        if step % 7 == 0:  # a determinization: the same draws from the same generator
+            seat = step % reference.num_seats
+            mine = native.resample(seat, random.Random(step))
+            assert isinstance(mine, native_state().NativeDiscoveryState)
+            theirs = reference.resample(seat, random.Random(step))
+            assert mine.to_python().position() == theirs.position(), step
+            assert mine.history() == theirs.history()
         if reference.current_player() == CHANCE:
             action = _chosen(reference, rng)
         else:
@@ -64,7 +81,7 @@ def _side_by_side(params: dict[str, object], seed: int, bot: str = "random") -> 
             decisions += 1
         reference.apply(action)
         native.apply(action)
-    assert isinstance(native, NativeDiscoveryState)
+    assert isinstance(native, native_state().NativeDiscoveryState)
     assert native.to_python().position() == reference.position()
     assert native.view(None) == reference.view(None)
     assert native.history() == reference.history()
@@ -109,7 +126,7 @@ def _position(params: dict[str, object], seed: int, steps: int) -> DiscoveryStat
 )
 def test_a_position_converts_both_ways(params: dict[str, object], seed: int, steps: int) -> None:
     reference = _position(params, seed, steps)
-    native = NativeDiscoveryState.from_python(reference)
+    native = native_state().NativeDiscoveryState.from_python(reference)
     back = native.to_python()
     assert back.position() == reference.position()
     assert back.view(0) == reference.view(0)
@@ -131,11 +148,15 @@ def test_a_clone_goes_its_own_way() -> None:
     rng = random.Random(4)
     for _ in range(40):
         native.apply(_chosen(native, rng))
-    before = native.to_python().position() if isinstance(native, NativeDiscoveryState) else None
+    before = (
+        native.to_python().position()
+        if isinstance(native, native_state().NativeDiscoveryState)
+        else None
+    )
     other = native.clone()
     for _ in range(40):
         other.apply(_chosen(other, rng))
-    assert isinstance(native, NativeDiscoveryState)
+    assert isinstance(native, native_state().NativeDiscoveryState)
     assert native.to_python().position() == before
     assert other.history()[:40] == native.history()
 
@@ -148,7 +169,7 @@ def test_an_illegal_action_is_refused_with_the_references_reason_and_nothing_cha
         action = _chosen(native, rng)
         native.apply(action)
         reference.apply(action)
-    assert isinstance(native, NativeDiscoveryState)
+    assert isinstance(native, native_state().NativeDiscoveryState)
     before = native.to_python().position()
     for wrong in (PASS, Place("01", 50, 50, 0), Place("nope", 1, 0, 0), Place("01", 500, 0, 0)):
         with pytest.raises(IllegalActionError) as refused:
@@ -181,7 +202,7 @@ def test_sample_chance_draws_what_the_reference_draws() -> None:
 
 def test_native_playouts_finish_every_game() -> None:
     game = terranova.make("discovery", players=3).game  # type: ignore[attr-defined]
-    decisions, placements = random_games(game, 20, seed=7)
+    decisions, placements = native_state().random_games(game, 20, seed=7)
     # every tile of the stack is laid or discarded: at most one placement a tile, and
     # each placement is followed by one follower decision
     assert 0 < placements <= 20 * len(game.stack)
@@ -190,7 +211,9 @@ def test_native_playouts_finish_every_game() -> None:
 
 def test_the_engine_is_chosen_by_name() -> None:
     assert native_available("discovery")
-    assert isinstance(terranova.make("discovery", engine="native"), NativeDiscoveryState)
+    assert isinstance(
+        terranova.make("discovery", engine="native"), native_state().NativeDiscoveryState
+    )
     assert isinstance(terranova.make("discovery", engine="python"), DiscoveryState)
     with pytest.raises(InvalidParameterError, match="no engine 'fast'"):
         terranova.make("discovery", engine="fast")
@@ -210,3 +233,179 @@ def test_a_game_without_a_native_engine_says_so() -> None:
     assert not native_available("entdecker")
     with pytest.raises(InvalidParameterError, match="entdecker has no native engine"):
         terranova.make("entdecker", engine="native")
+
+
+def _decisions(params: dict[str, object], seed: int, every: int) -> list[State]:
+    """Positions of a random game where a seat decides, one in ``every``."""
+    state = terranova.make("discovery", **params)
+    rng = random.Random(seed)
+    out = []
+    while not state.is_terminal():
+        deciding = state.current_player() != CHANCE and len(state.legal_actions()) > 1
+        if deciding and rng.randrange(every) == 0:
+            out.append(state.clone())
+        state.apply(_chosen(state, rng))
+    return out
+
+
+@pytest.mark.parametrize("bot", ["mcts:iterations=120", "ismcts:iterations=120"])
+@pytest.mark.parametrize(
+    "params",
+    [{}, {"players": 3, "hand": 2, "hand_visibility": "private"}],
+    ids=["default", "private"],
+)
+def test_the_search_bots_search_natively_and_choose_the_same(
+    bot: str, params: dict[str, object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import terranova.agents.ismcts
+    import terranova.agents.mcts
+
+    searched: list[str] = []
+    for module in (terranova.agents.mcts, terranova.agents.ismcts):
+        real = module.to_native
+
+        def spy(state: State, real: object = real) -> State:
+            native = real(state)  # type: ignore[operator]
+            searched.append(getattr(native, "engine", "python"))
+            return native
+
+        monkeypatch.setattr(module, "to_native", spy)
+    for position in _decisions(params, seed=11, every=25)[:4]:
+        picks = []
+        for on in ("0", "1"):
+            monkeypatch.setenv("TERRANOVA_NATIVE", on)
+            agent = make_agent(bot, 5)
+            picks.append((agent.select(position.clone()), agent.last_choices))
+        assert picks[0] == picks[1]
+    assert searched and searched[::2] == ["python"] * (len(searched) // 2)
+    assert searched[1::2] == ["native"] * (len(searched) // 2)
+
+
+def _record(**changes: object) -> tuple[Any, dict[str, Any], list[Any]]:
+    """A position record from the middle of a game, with ``changes``."""
+    reference = _position({"players": 3, "hand": 2}, seed=5, steps=60)
+    record = {**reference.position(), **changes}
+    return reference, record, reference.history()
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"tiles": [(10**8, 0, 0)]},  # a square off the table
+        {"tiles": [(0, 0, 0)]},
+        {"just": (0, 0, 10**6)},  # a tile just placed that is not there
+        {"step": 9},
+        {"step_seat": 100},
+        {"to_move": -1},
+        {"followers": [(10**5, 0)]},
+        {"followers": [(0, 7)]},
+        {"hands": [[0, 0, 0, 0], [], []]},  # more tiles than a hand holds
+        {"hands": [[300], [], []]},
+        {"bag": [0]},
+        {"supply": [9, 4, 4]},
+    ],
+    ids=lambda c: next(iter(c)),
+)
+def test_a_record_out_of_bounds_is_refused_by_name(changes: dict[str, object]) -> None:
+    native = native_state()
+    reference, record, history = _record(**changes)
+    actions = native.actions_of(reference.game)
+    with pytest.raises(ValueError, match="a record's"):
+        native.NativeDiscoveryState.restore(native.NativeDiscoveryState, actions, record, history)
+
+
+def test_restore_makes_only_a_state() -> None:
+    native = native_state()
+    reference, record, history = _record()
+    actions = native.actions_of(reference.game)
+    game_type = type(actions.native)
+    with pytest.raises(TypeError, match="restore makes a Play"):
+        native.NativeDiscoveryState.restore(game_type, actions, record, history)
+
+
+def test_the_record_at_the_end_is_the_references() -> None:
+    for params in VARIANTS[:4]:
+        reference = _position(params, seed=96, steps=10**4)
+        assert reference.is_terminal()
+        native = native_state().NativeDiscoveryState.from_python(reference)
+        assert native.record() == reference.position()
+
+
+def test_a_generator_out_of_range_is_refused() -> None:
+    class Wrong(random.Random):
+        def randrange(self, *args: Any, **kwargs: Any) -> int:
+            return 10**6
+
+    native = terranova.make("discovery", engine="native")
+    with pytest.raises(ValueError, match="out of range"):
+        native.sample_chance(Wrong())
+
+
+def test_a_play_out_leaves_the_state_as_it_was() -> None:
+    native = terranova.make("discovery", engine="native", players=3)
+    before = native.to_python().position()  # type: ignore[attr-defined]
+    decisions, placements, returns = native.play_out(3)  # type: ignore[attr-defined]
+    assert decisions == 2 * placements > 0 and len(returns) == 3
+    assert native.to_python().position() == before  # type: ignore[attr-defined]
+
+
+def _tables(game: Any, designs: int = 0, cities: int = -1) -> list[Any]:
+    """The native game's arguments for ``game`` (native_state.native_game's), with the
+    designs repeated up to ``designs`` and every region given ``cities`` port cities."""
+    t = game.tiles
+    n = max(designs, len(t.ids))
+    again = [d % len(t.ids) for d in range(n)]
+    counts = [game.stack.count(d % len(t.ids)) for d in range(n)]
+
+    def region_cities(d: int) -> list[int]:
+        return list(t.cities[d]) if cities < 0 else [cities] * len(t.cities[d])
+
+    return [
+        game.players,
+        game.hand,
+        game.set_aside,
+        game.tileset.start,
+        counts,
+        [list(t.terrains[d]) for d in again],
+        [list(t.edge_counts[d]) for d in again],
+        [region_cities(d) for d in again],
+        [[list(near) for near in t.grassland_touches[d]] for d in again],
+        [[list(r) for r in t.edge_region[d]] for d in again],
+        [[list(r) for r in t.board.adds[d]] for d in again],
+        [bytes(t.board.masks[d][code] for code in range(257)) for d in again],
+        bytes(native_state().GRID.cells),
+        native_state().GRID.stride,
+        native_state().ORIGIN,
+    ]
+
+
+def test_the_engine_refuses_tables_beyond_its_numbers() -> None:
+    from terranova.games.discovery import _native
+
+    game = terranova.make("discovery").game  # type: ignore[attr-defined]
+    _native.Game(*_tables(game))  # the built-in set fits
+    with pytest.raises(ValueError, match="1 to 256 designs"):
+        _native.Game(*_tables(game, designs=300))
+    with pytest.raises(ValueError, match="too many port cities"):
+        _native.Game(*_tables(game, cities=200))
+
+
+def test_a_game_beyond_the_engines_numbers_is_played_in_python(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from terranova.core.registry import to_native
+
+    native = native_state()
+
+    def refused(game: Any) -> Any:
+        raise ValueError("1 to 256 designs for the native engine")
+
+    monkeypatch.setattr(native, "native_game", refused)
+    native.actions_of.cache_clear()
+    try:
+        with pytest.raises(InvalidParameterError, match="cannot play this game"):
+            terranova.make("discovery", engine="native")
+        state = terranova.make("discovery")
+        assert to_native(state) is state  # searched on the Python engine
+    finally:
+        native.actions_of.cache_clear()

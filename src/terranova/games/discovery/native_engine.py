@@ -8,22 +8,28 @@ everything works without it.
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import os
 from typing import Any, cast
 
+from terranova.core.errors import InvalidParameterError
 from terranova.core.state import State
 from terranova.games.discovery.content import discovery_game
+from terranova.games.discovery.rules import DiscoveryState
 
 OFF = "TERRANOVA_NATIVE"
 """Set to ``0`` in the environment, the native engines are left unused, as if not built."""
 
 
 def available() -> bool:
-    """Whether the native engine was built and is not turned off (:data:`OFF`)."""
+    """Whether the native engine was built, loads, and is not turned off (:data:`OFF`)."""
     if os.environ.get(OFF, "1") == "0":
         return False
-    return importlib.util.find_spec("terranova.games.discovery._native") is not None
+    try:
+        importlib.import_module("terranova.games.discovery._native")
+    except ImportError:
+        return False
+    return True
 
 
 def new_game(**params: Any) -> State:
@@ -31,5 +37,22 @@ def new_game(**params: Any) -> State:
     :func:`~terranova.games.discovery.content.discovery_game` takes."""
     from terranova.games.discovery.native_state import NativeDiscoveryState
 
-    # a State by registration (State.register): the class is the engine's own type
-    return cast(State, NativeDiscoveryState.new(discovery_game(**params)))
+    game = discovery_game(**params)
+    try:
+        # a State by registration (State.register): the class is the engine's own type
+        return cast(State, NativeDiscoveryState.new(game))
+    except ValueError as beyond:  # a tile set beyond what the engine's numbers hold
+        raise InvalidParameterError(f"the native engine cannot play this game: {beyond}") from None
+
+
+def from_python(state: State) -> State | None:
+    """The same position as the reference state ``state``, on the native engine; None where
+    its tile set is beyond what the engine's numbers hold (``native/discovery.hpp``)."""
+    from terranova.games.discovery.native_state import NativeDiscoveryState
+
+    if not isinstance(state, DiscoveryState):
+        raise TypeError(f"not a state of The Discovery's Python engine: {state!r}")
+    try:
+        return cast(State, NativeDiscoveryState.from_python(state))
+    except ValueError:
+        return None

@@ -38,6 +38,10 @@ from terranova.games.discovery.game import DiscoveryGame
 from terranova.games.discovery.rules import ORIGIN, DiscoveryState
 from terranova.games.discovery.tables import GRID, LIMIT
 
+_DRAWS_INTO_HANDS = (1, 2, 3)
+"""The steps (discovery.hpp's ``Step``) whose draw goes into a seat's hand: dealing, drawing,
+refilling."""
+
 PLACE, DEPLOY, REMOVE, PASS_KIND, DRAW, SET_ASIDE = range(6)
 KIND = 28
 """An action's number: its kind from bit 28, then its fields (discovery.hpp)."""
@@ -154,6 +158,12 @@ class NativeDiscoveryState(_native.Play):
     def params(self) -> dict[str, Any]:
         return dict(self.game.params())
 
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        # hidden hands drawn again natively, with the reference's calls on the generator
+        if self.game.private:
+            return self.redrawn(seat, rng)
+        return self.clone()
+
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
@@ -162,14 +172,14 @@ class NativeDiscoveryState(_native.Play):
     def view(self, seat: int | None) -> JSON:
         return self.to_python().view(seat)
 
-    def resample(self, seat: int, rng: random.Random) -> Self:
-        return type(self).from_python(self.to_python().resample(seat, rng))
-
-    def estimate(self, seat: int) -> float:
-        return self.to_python().estimate(seat)
-
     def describe_action(self, action: Action, seat: int | None) -> str | None:
-        return self.to_python().describe_action(action, seat)
+        # as the reference's: another seat's draw into a private hand is "draw ?" (asked for
+        # every draw and decision of a search's determinization: no conversion here)
+        if self.game.private and type(action) is Draw:
+            step, drawer = self.waiting
+            if step in _DRAWS_INTO_HANDS and drawer != seat:
+                return "draw ?"
+        return str(action)
 
     def say_action(self, action: Action, seat: int | None) -> Said | str | None:
         return self.to_python().say_action(action, seat)
@@ -183,10 +193,9 @@ class NativeDiscoveryState(_native.Play):
     winners = State.winners
     end_reason = State.end_reason
     recall_says = State.recall_says
-    decisions_public = State.decisions_public
+    decisions_public = DiscoveryState.decisions_public
     recall_action = State.recall_action
     response_window = State.response_window
-    estimates = State.estimates
 
 
 State.register(NativeDiscoveryState)

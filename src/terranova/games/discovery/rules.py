@@ -729,6 +729,12 @@ class DiscoveryState(FollowerStep, AgendaState):
             return "draw ?"
         return str(action)
 
+    def decisions_public(self) -> bool:
+        """Every decision is public (only a draw into a private hand is hidden): every seat
+        sees it as its canonical text, which names it alone whatever the position
+        (``parse_action`` reads it back)."""
+        return True
+
     def say_action(self, action: Action, seat: int | None) -> Said | str | None:
         """Tiles by their terrains, regions from 1."""
         seen = self.describe_action(action, seat)

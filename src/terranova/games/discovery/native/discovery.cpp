@@ -32,15 +32,53 @@ Game make_game(int players, int hand, int to_set_aside, int start,
     g.to_set_aside = to_set_aside;
     g.start = start;
     g.designs = int(terrain.size());
-    int total = 1;
-    for (int c : stack) {
-        g.stack.push_back(int16_t(c));
-        total += c;
+    // the native engine's numbers: a design in 8 bits of an action, a node in 16 bits
+    if (g.designs < 1 || g.designs > MAX_DESIGNS)
+        throw std::invalid_argument("1 to 256 designs for the native engine");
+    size_t n_designs = size_t(g.designs);
+    if (stack.size() != n_designs || edges.size() != n_designs || cities.size() != n_designs ||
+        grass.size() != n_designs || edge_region.size() != n_designs ||
+        adds.size() != n_designs || masks.size() != n_designs)
+        throw std::invalid_argument("one entry a design in every table");
+    if (start < 0 || start >= g.designs) throw std::invalid_argument("no such start tile");
+    if (stride < 3 || cells.size() % size_t(stride) || cells.size() >= (size_t(1) << 18) ||
+        origin < 0 ||
+        size_t(origin) >= cells.size() || static_cast<const uint8_t*>(cells.data())[origin] != 2)
+        throw std::invalid_argument("a table whose origin lies inside it");
+    long total = 1, all_cities = 0;
+    for (int d = 0; d < g.designs; ++d) {
+        if (stack[d] < 0 || stack[d] > MAX_TILES) throw std::invalid_argument("a tile count");
+        g.stack.push_back(int16_t(stack[d]));
+        total += stack[d];
+        long on_tile = 0;
+        for (int c : cities[d]) on_tile += c;
+        all_cities += on_tile * (stack[d] + (d == start));
     }
-    if (total > 4000) throw std::invalid_argument("too many tiles for the native core");
+    g.stack_size = int(total - 1);
+    if (total > MAX_TILES) throw std::invalid_argument("too many tiles for the native engine");
+    if (all_cities > MAX_CITIES)
+        throw std::invalid_argument("too many port cities for the native engine");
     for (int d = 0; d < g.designs; ++d) {
         int n = int(terrain[d].size());
-        if (n > 8) throw std::invalid_argument("a design of more than 8 regions");
+        if (n < 1 || n > MAX_REGIONS) throw std::invalid_argument("1 to 8 regions a design");
+        if (edges[d].size() != size_t(n) || cities[d].size() != size_t(n) ||
+            grass[d].size() != size_t(n) || edge_region[d].size() != 4 || adds[d].size() != 4)
+            throw std::invalid_argument("one entry a region, and a row a rotation");
+        for (int rot = 0; rot < 4; ++rot) {
+            if (edge_region[d][rot].size() != 4 || adds[d][rot].size() != 4)
+                throw std::invalid_argument("a value an edge");
+            for (int k = 0; k < 4; ++k)
+                if (edge_region[d][rot][k] < 0 || edge_region[d][rot][k] >= n ||
+                    adds[d][rot][k] < 0 || adds[d][rot][k] > 256)
+                    throw std::invalid_argument("an edge's region or constraint");
+        }
+        for (int r = 0; r < n; ++r) {
+            if (terrain[d][r] < 0 || terrain[d][r] > SEA || edges[d][r] < 0 ||
+                edges[d][r] > 4 || cities[d][r] < 0 || cities[d][r] > 255)
+                throw std::invalid_argument("a region's terrain, edges or cities");
+            for (int x : grass[d][r])
+                if (x < 0 || x >= n) throw std::invalid_argument("a touch of no region");
+        }
         g.regions.push_back(uint8_t(n));
         std::array<uint8_t, 8> t{}, e{}, c{};
         std::array<std::vector<uint8_t>, 8> near{};
@@ -127,52 +165,93 @@ T field(const nb::dict& r, const char* key) {
     return nb::cast<T>(r[key]);
 }
 
+void check(bool ok, const char* what) {
+    if (!ok) throw nb::value_error(what);
+}
+
+// A state from a position record (rules.py, DiscoveryState.position): its tiles laid again
+// in order, then the rest as recorded, each number checked against the game's bounds.
 State restore(const Game* game, const nb::dict& r) {
+    const Game& g = *game;
     State s(game, false);
-    for (auto [pos, design, rotation] : field<std::vector<std::tuple<int, int, int>>>(r, "tiles"))
+    auto tiles = field<std::vector<std::tuple<int, int, int>>>(r, "tiles");
+    check(!tiles.empty() && int(tiles.size()) <= g.stack_size + 1, "a record's tiles");
+    for (auto [pos, design, rotation] : tiles) {
+        check(pos > 0 && size_t(pos) < g.cells.size() && g.cells[pos] && s.tile_at(pos) < 0,
+              "a record's tile off the table or on another");
+        check(design >= 0 && design < g.designs && rotation >= 0 && rotation < 4,
+              "a record's tile design or rotation");
         s.place_tile(design, pos, rotation);
+    }
     for (auto [node, seat] : field<std::vector<std::pair<int, int>>>(r, "followers")) {
-        if (node < 0 || node >= int(s.nodes.size())) throw std::invalid_argument("no such node");
+        check(node >= 0 && node < int(s.nodes.size()) && seat >= 0 && seat < g.players,
+              "a record's follower");
         s.followers.push_back(Follower{int16_t(node), int8_t(seat)});
         ++s.nodes[s.find(node)].crowd;
     }
-    s.step = Step(item(r, "step"));
-    s.step_seat = int8_t(item(r, "step_seat"));
-    s.to_move = int8_t(item(r, "to_move"));
-    s.pending = int16_t(item(r, "pending"));
-    s.last = int16_t(item(r, "last"));
-    s.turns = int16_t(item(r, "turns"));
+    int step = item(r, "step");
+    check(step >= 0 && step <= OVER, "a record's step");
+    s.step = Step(step);
+    int step_seat = item(r, "step_seat"), to_move = item(r, "to_move");
+    check(step_seat >= 0 && step_seat < g.players && to_move >= 0 && to_move < g.players,
+          "a record's seats");
+    s.step_seat = int8_t(step_seat);
+    s.to_move = int8_t(to_move);
+    int pending = item(r, "pending"), last = item(r, "last"), turns = item(r, "turns");
+    check(pending >= 0 && pending <= g.stack_size && last >= -1 && last < int(tiles.size()) &&
+              turns >= 0 && turns <= g.stack_size,
+          "a record's counts");
+    s.pending = int16_t(pending);
+    s.last = int16_t(last);
+    s.turns = int16_t(turns);
     s.ply = item(r, "ply");
     auto [pos, design, base] = field<std::tuple<int, int, int>>(r, "just");
+    check(design >= 0 && design < g.designs && base >= 0 &&
+              base + g.regions[design] <= int(s.nodes.size()) && s.tile_at(pos) >= 0,
+          "a record's tile just placed");
     s.just_pos = pos;
     s.just_design = design;
     s.just_base = base;
     auto supply = field<std::vector<int>>(r, "supply");
     auto scores = field<std::vector<int>>(r, "scores");
     auto hands = field<std::vector<std::vector<int>>>(r, "hands");
-    if (int(supply.size()) != game->players || int(scores.size()) != game->players ||
-        int(hands.size()) != game->players)
-        throw std::invalid_argument("one entry a seat");
-    for (int p = 0; p < game->players; ++p) {
+    check(int(supply.size()) == g.players && int(scores.size()) == g.players &&
+              int(hands.size()) == g.players,
+          "a record's entries, one a seat");
+    for (int p = 0; p < g.players; ++p) {
+        check(supply[p] >= 0 && supply[p] <= FOLLOWERS_IN_SUPPLY, "a record's supply");
+        check(int(hands[p].size()) <= g.hand, "a record's hand");
         s.supply[p] = int8_t(supply[p]);
         s.scores[p] = scores[p];
-        if (int(hands[p].size()) > MAX_HAND) throw std::invalid_argument("too many tiles in hand");
         s.held[p] = int8_t(hands[p].size());
-        for (size_t i = 0; i < hands[p].size(); ++i) s.hands[p][i] = int16_t(hands[p][i]);
+        for (size_t i = 0; i < hands[p].size(); ++i) {
+            check(hands[p][i] >= 0 && hands[p][i] < g.designs, "a record's tile in hand");
+            s.hands[p][i] = int16_t(hands[p][i]);
+        }
     }
     auto bag = field<std::vector<int>>(r, "bag");
-    if (int(bag.size()) != game->designs) throw std::invalid_argument("one count a design");
+    check(int(bag.size()) == g.designs, "a record's stack, one count a design");
     s.bag_total = 0;
-    for (int d = 0; d < game->designs; ++d) {
+    for (int d = 0; d < g.designs; ++d) {
+        check(bag[d] >= 0 && bag[d] <= g.stack[d], "a record's stack");
         s.bag[d] = int16_t(bag[d]);
         s.bag_total += bag[d];
     }
-    for (int d : field<std::vector<int>>(r, "set_aside")) s.set_aside_tiles.push_back(int16_t(d));
-    for (int d : field<std::vector<int>>(r, "discarded")) s.discarded.push_back(int16_t(d));
-    for (auto [seat, points, terrain, tiles, complete, cities, near, final, ply] :
-         field<std::vector<std::tuple<int, int, int, int, bool, int, int, bool, int>>>(r, "sheet"))
-        s.sheet.push_back(Scored{int8_t(seat), int16_t(points), uint8_t(terrain), int16_t(tiles),
+    for (int d : field<std::vector<int>>(r, "set_aside")) {
+        check(d >= 0 && d < g.designs, "a record's tile set aside");
+        s.set_aside_tiles.push_back(int16_t(d));
+    }
+    for (int d : field<std::vector<int>>(r, "discarded")) {
+        check(d >= 0 && d < g.designs, "a record's discarded tile");
+        s.discarded.push_back(int16_t(d));
+    }
+    for (auto [seat, points, terrain, tiles_, complete, cities, near, final, ply] :
+         field<std::vector<std::tuple<int, int, int, int, bool, int, int, bool, int>>>(r, "sheet")) {
+        check(seat >= 0 && seat < g.players && terrain >= 0 && terrain <= SEA,
+              "a record's score sheet");
+        s.sheet.push_back(Scored{int8_t(seat), int16_t(points), uint8_t(terrain), int16_t(tiles_),
                                  complete, int16_t(cities), int16_t(near), final, ply});
+    }
     return s;
 }
 
@@ -216,8 +295,9 @@ struct Actions {
         }
         if (!*slot) {
             PyObject* made = make(code).release().ptr();
-            *slot = made;
-            by_object.emplace(made, code);
+            auto [kept, fresh] = by_object.emplace(made, code);
+            if (!fresh) Py_DECREF(made);  // an object met under another number: kept once
+            *slot = kept->first;
         }
         return *slot;
     }
@@ -254,14 +334,66 @@ nb::object made_like(nb::handle type, Play&& play) {
 }
 
 nb::list listed(Play& p, const std::vector<uint32_t>& codes) {
-    PyObject* out = PyList_New(Py_ssize_t(codes.size()));
-    if (!out) throw nb::python_error();
+    PyObject* made = PyList_New(Py_ssize_t(codes.size()));
+    if (!made) throw nb::python_error();
+    nb::list out = nb::steal<nb::list>(made);  // freed (its empty slots too) on an error
     for (size_t i = 0; i < codes.size(); ++i) {
         PyObject* action = p.actions->action(codes[i]);
         Py_INCREF(action);
-        PyList_SET_ITEM(out, Py_ssize_t(i), action);
+        PyList_SET_ITEM(made, Py_ssize_t(i), action);
     }
-    return nb::steal<nb::list>(out);
+    return out;
+}
+
+// What seat cannot see, the other hands and the stack, drawn again consistently with what
+// it saw (rules.py, DiscoveryState.redraw_unseen: the same calls on the same generator).
+void redraw_unseen(State& s, int seat, nb::handle rng) {
+    const Game& g = *s.game;
+    auto true_hands = s.hands;
+    auto true_held = s.held;
+    std::vector<int> pool;
+    for (int d = 0; d < g.designs; ++d)
+        for (int k = 0; k < s.bag[d]; ++k) pool.push_back(d);
+    for (int p = 0; p < g.players; ++p)
+        if (p != seat)
+            for (int i = 0; i < s.held[p]; ++i) pool.push_back(s.hands[p][i]);
+    std::sort(pool.begin(), pool.end());
+    nb::list shuffled;
+    for (int d : pool) shuffled.append(d);
+    rng.attr("shuffle")(shuffled);
+    for (size_t i = 0; i < pool.size(); ++i) pool[i] = nb::cast<int>(shuffled[i]);
+    size_t taken = 0;
+    for (int p = 0; p < g.players; ++p)
+        if (p != seat)
+            for (int i = 0; i < s.held[p]; ++i) s.hands[p][i] = int16_t(pool[taken++]);
+    pool.erase(pool.begin(), pool.begin() + long(taken));
+    bool kept_true = false;
+    int mover = s.to_move;
+    if (s.step == PLACING && mover != seat) {
+        // the seat to move kept only tiles it can place: its redrawn hand must be placeable
+        auto& hand = s.hands[mover];
+        for (int i = 0; i < s.held[mover]; ++i) {
+            int design = hand[i];
+            if (s.can_place(design)) continue;
+            std::vector<int> swaps;
+            for (size_t j = 0; j < pool.size(); ++j)
+                if (s.can_place(pool[j])) swaps.push_back(int(j));
+            if (swaps.empty()) {  // nothing else fits: the true hand is the only one
+                s.hands[mover] = true_hands[mover];
+                s.held[mover] = true_held[mover];
+                kept_true = true;
+                break;
+            }
+            int j = swaps[nb::cast<int>(rng.attr("randrange")(swaps.size()))];
+            hand[i] = int16_t(pool[j]);
+            pool[j] = design;
+        }
+    }
+    if (!kept_true) {
+        std::fill(s.bag.begin(), s.bag.end(), 0);
+        for (int d : pool) ++s.bag[d];
+    }
+    s.fresh = false;
 }
 
 }  // namespace
@@ -301,6 +433,8 @@ NB_MODULE(_native, m) {
         .def_prop_ro("game", [](const Play& p) { return p.actions->game; })
         .def_prop_ro("num_seats", [](const Play& p) { return p.s.game->players; })
         .def_prop_ro("ply", [](const Play& p) { return p.s.ply; })
+        .def_prop_ro("waiting",
+                     [](const Play& p) { return std::make_pair(int(p.s.step), int(p.s.step_seat)); })
         .def("current_player", [](const Play& p) { return p.s.current_player(); })
         .def("is_terminal", [](const Play& p) { return p.s.over(); })
         .def("legal_actions",
@@ -323,6 +457,8 @@ NB_MODULE(_native, m) {
                  if (!p.s.chance() || p.s.over()) throw nb::value_error("not a chance node");
                  static PyObject* randrange = PyUnicode_InternFromString("randrange");  // kept
                  int k = nb::cast<int>(rng.attr(randrange)(p.s.bag_total));
+                 if (k < 0 || k >= p.s.bag_total)
+                     throw nb::value_error("the generator's randrange gave a number out of range");
                  return nb::borrow(p.actions->action(p.s.tile_drawn(k)));
              })
         .def("apply",
@@ -354,10 +490,36 @@ NB_MODULE(_native, m) {
                  for (const nb::object& action : p.history) out.append(action);
                  return out;
              })
+        .def("estimate",
+             [](const Play& p, int seat) {
+                 if (seat < 0 || seat >= p.s.game->players) throw nb::index_error("no such seat");
+                 return p.s.estimate(seat);
+             })
+        .def("estimates",
+             [](const Play& p) {
+                 std::vector<double> out;
+                 for (int s = 0; s < p.s.game->players; ++s) out.push_back(p.s.estimate(s));
+                 return out;
+             })
+        .def(
+            "redrawn",
+            [](Self self, int seat, nb::handle rng) {
+                if (seat < 0 || seat >= self.p->s.game->players)
+                    throw nb::index_error("no such seat");
+                Play copy(*self.p);
+                redraw_unseen(copy.s, seat, rng);
+                copy.history.clear();  // a determinization keeps no history
+                return made_like(self.h.type(), std::move(copy));
+            },
+            "A copy with what seat cannot see drawn again (hands hidden from it).")
         .def("record", [](const Play& p) { return record_of(p.s); })
         .def_static(
             "restore",
             [](nb::handle type, nb::object actions, const nb::dict& record, nb::list history) {
+                if (!PyType_Check(type.ptr()) ||
+                    !PyType_IsSubtype((PyTypeObject*)type.ptr(),
+                                      (PyTypeObject*)nb::type<Play>().ptr()))
+                    throw nb::type_error("restore makes a Play or a class derived from it");
                 const Game* game = nb::cast<Actions*>(actions)->native;
                 Play play(restore(game, record), std::move(actions));
                 for (nb::handle action : history) play.history.push_back(nb::borrow(action));
@@ -365,14 +527,17 @@ NB_MODULE(_native, m) {
             })
         .def(
             "play_out",
-            [](Play& p, uint64_t seed) {
+            [](const Play& p, uint64_t seed) {
+                State copy(p.s);
                 Rng rng{seed};
                 std::vector<uint32_t> legal;
-                Playout out = play_out(p.s, rng, legal);
-                return std::make_pair(out.decisions, out.placements);
+                Playout out = play_out(copy, rng, legal);
+                return std::make_tuple(
+                    out.decisions, out.placements,
+                    std::vector<int>(copy.scores.begin(), copy.scores.begin() + copy.game->players));
             },
-            "Play at random to the end, natively (the history is left as it was): "
-            "(decisions, placements).");
+            "A random game from here to its end, played natively on a copy (this state is left "
+            "as it was): (decisions, placements, returns).");
 
     m.def(
         "random_games",

@@ -17,6 +17,9 @@ constexpr int TERMINAL = -2;
 constexpr int MAX_SEATS = 5;
 constexpr int MAX_HAND = 4;
 constexpr int FOLLOWERS_IN_SUPPLY = 4;
+// What the engine's numbers hold (Game's tables are refused beyond them): a design in 8 bits
+// of an action, a region in 3; nodes (tiles x regions) and scores in 16 bits.
+constexpr int MAX_DESIGNS = 256, MAX_REGIONS = 8, MAX_TILES = 4000, MAX_CITIES = 10000;
 constexpr int MOUNTAIN = 0, GRASSLAND = 1, SEA = 2;
 constexpr int OPPOSITE[4] = {2, 3, 0, 1};
 
@@ -39,7 +42,7 @@ enum Step : uint8_t { SETTING_ASIDE, DEALING, DRAWING, REFILLING, PLACING, FOLLO
 
 // A configuration's tables, made once from the Python ones (tables.py) and shared.
 struct Game {
-    int players = 2, hand = 1, to_set_aside = 0, start = 0, designs = 0;
+    int players = 2, hand = 1, to_set_aside = 0, start = 0, designs = 0, stack_size = 0;
     std::vector<int16_t> stack;  // tiles of each design in the stack at the start
     std::vector<uint8_t> regions;  // per design
     std::vector<std::array<uint8_t, 8>> terrain, edges, cities;  // per design, per region
@@ -54,6 +57,7 @@ struct Game {
 
 struct Node {
     int16_t parent, open, cities, tile;
+    int16_t next;  // the next node of its territory: each territory a ring
     uint8_t terrain, crowd;
 };
 struct Tile {
@@ -255,47 +259,53 @@ class State {
         if (a == b) return a;
         if (a > b) std::swap(a, b);
         nodes[b].parent = int16_t(a);
+        std::swap(nodes[a].next, nodes[b].next);  // the two rings made one
         nodes[a].open += nodes[b].open;
         nodes[a].cities += nodes[b].cities;
         nodes[a].crowd += nodes[b].crowd;
         return a;
     }
 
-    // The tiles a territory covers, each once.
+    // The tiles a territory covers, each once (its ring of nodes walked).
     int tiles_of(int root) const {
-        std::vector<uint64_t> seen((tiles.size() + 63) / 64, 0);
-        int count = 0;
-        for (size_t n = 0; n < nodes.size(); ++n) {
-            if (root_of(int(n)) != root) continue;
+        std::array<uint64_t, 64> seen;  // a bit a tile: up to 4096 tiles
+        std::fill(seen.begin(), seen.begin() + long((tiles.size() + 63) / 64), 0);
+        int count = 0, n = root;
+        do {
             int t = nodes[n].tile;
             uint64_t bit = uint64_t(1) << (t & 63);
             if (!(seen[t >> 6] & bit)) {
                 seen[t >> 6] |= bit;
                 ++count;
             }
-        }
+            n = nodes[n].next;
+        } while (n != root);
         return count;
     }
 
     // A mountain's: the port cities in the grasslands it touches, each grassland once;
     // has_grass says whether it touches any.
     int grassland_cities(int root, bool* has_grass = nullptr) const {
-        std::vector<int> seen;
-        int cities = 0;
+        std::array<int16_t, 64> seen;  // the grasslands counted: most are here
+        std::vector<int16_t> more;  // the others, if any
+        int found = 0, cities = 0, n = root;
         bool any = false;
-        for (size_t n = 0; n < nodes.size(); ++n) {
-            const Node& node = nodes[n];
-            if (node.terrain != MOUNTAIN || root_of(int(n)) != root) continue;
-            const Tile& tile = tiles[node.tile];
+        if (nodes[root].terrain == MOUNTAIN) do {
+            const Tile& tile = tiles[nodes[n].tile];
             for (uint8_t g : game->grass[tile.design][n - tile.base]) {
                 any = true;
                 int rg = root_of(tile.base + g);
-                if (std::find(seen.begin(), seen.end(), rg) == seen.end()) {
-                    seen.push_back(rg);
-                    cities += nodes[rg].cities;
-                }
+                if (std::find(seen.begin(), seen.begin() + found, rg) != seen.begin() + found ||
+                    std::find(more.begin(), more.end(), rg) != more.end())
+                    continue;
+                if (found < int(seen.size()))
+                    seen[found++] = int16_t(rg);
+                else
+                    more.push_back(int16_t(rg));
+                cities += nodes[rg].cities;
             }
-        }
+            n = nodes[n].next;
+        } while (n != root);
         if (has_grass) *has_grass = any;
         return cities;
     }
@@ -316,6 +326,26 @@ class State {
         int root = root_of(node);
         bool complete = !final && nodes[root].open == 0;
         return worth(nodes[root].terrain, tiles_of(root), counted_cities(root), complete);
+    }
+
+    // Score, plus what seat's followers are likely worth, plus the use of followers still
+    // in supply (rules.py, DiscoveryState.estimate: the same sums in the same order).
+    double estimate(int seat) const {
+        int left = bag_total;
+        for (int s = 0; s < game->players; ++s) left += held[s];
+        double worth = double(scores[seat]) +
+                       supply[seat] * (1.0 + double(left) / double(game->stack_size));
+        for (const Follower& f : followers) {
+            if (f.seat != seat) continue;
+            int root = root_of(f.node);
+            int value = territory_value(root, false);
+            int open = nodes[root].open;
+            if (open)
+                worth += value + 0.5 * std::min(open, 6);
+            else
+                worth += value;
+        }
+        return worth;
     }
 
     // ------------------------------------------------------------- the board
@@ -348,7 +378,7 @@ class State {
         for (int r = 0; r < g.regions[design]; ++r)
             nodes.push_back(Node{int16_t(base + r), int16_t(g.edges[design][r]),
                                  int16_t(g.cities[design][r]), int16_t(index),
-                                 g.terrain[design][r], 0});
+                                 int16_t(base + r), g.terrain[design][r], 0});
         tiles.push_back(Tile{pos, uint8_t(design), uint8_t(rotation), int16_t(base)});
         last = int16_t(index);
         just_pos = pos;
@@ -529,6 +559,7 @@ class State {
     void finish() {  // final scoring: every follower left, as if incomplete
         for (const Follower& f : followers) score(f.seat, f.node, true);
         step = OVER;
+        step_seat = 0;  // as a position record writes it (rules.py)
     }
 };
 
