@@ -4,7 +4,8 @@
 # sweeps and the whole games played by clicking; `make test-load` the tests that start
 # processes, while scripts/load.py keeps the cores busy; `make test-learn` the
 # Stable-Baselines3 tests (the `learn` extra: torch). `.ci/run` runs test, test-slow and
-# test-load: every test but the learn tier, each once.
+# test-load: every test but the learn tier, each once; then `make test-python`, the bots',
+# tournaments' and games' tests again with the native engines turned off.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -15,7 +16,7 @@ JOBS ?= 2
 PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup
 FAST := not slow and not e2e and not processes and not heavy and not learn
 
-.PHONY: run demo test check lint typecheck pytest pytest-fast test-slow test-load test-learn setup clean
+.PHONY: run demo test check lint typecheck pytest pytest-fast test-slow test-load test-python test-learn setup clean
 
 # the editable install compiles the games' native cores (CMakeLists.txt): editing their C++
 # or CMake files installs again, which rebuilds them
@@ -66,6 +67,11 @@ test-slow: $(STAMP)
 # every core busy (scripts/load.py; stopped when the pass ends, whatever its result)
 test-load: $(STAMP)
 	$(BIN)/python scripts/load.py -- $(PYTEST) -m processes
+
+# the pure-Python path: the bots', tournaments' and games' tests with every native engine
+# turned off (docs/architecture.md, "Two engines"); the native engines' own tests left out
+test-python: $(STAMP)
+	TERRANOVA_NATIVE=0 $(PYTEST) -m "not native and not slow and not processes and not learn and not e2e" tests/agents tests/arena tests/games
 
 # Stable-Baselines3 and sb3-contrib on the registered ids (tests/interop/test_sb3.py): the
 # `learn` extra brings torch, which nothing else needs (installing PyTorch's CPU-only build

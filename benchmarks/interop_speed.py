@@ -24,8 +24,10 @@ turn, the order rotated every round, so that a change of the machine's load fall
   at about a half of the figure with 2 players, less with more;
 - ``vector``: ``terranova.vector`` with 16 games, each step one decision in each (a random
   legal index per game from ``legal_actions()``), the stacked observations and masks
-  written each step, ended games started again: the batched API against the one-game loops above. It
-  plays on the Python engines (a native core is not built yet).
+  written each step, ended games started again: the batched API against the one-game loops
+  above. A game whose native engine offers it (The Discovery's, in the compact encoding) is
+  played and observed natively;
+- ``vector-python``: the same on the Python engines (``TERRANOVA_NATIVE=0``).
 
 With ``--encodings standard,compact`` every interface side runs once in each encoding named
 (``openspiel/compact`` ...), in the same rounds. Each interface's game, observer or
@@ -40,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import os
 import random
 import time
 from collections.abc import Callable
@@ -54,6 +57,7 @@ from random_play import play_random
 from rounds import add_round_options, check_rounds, play_aec
 from terranova.core.encoding import STANDARD, encoding_of
 from terranova.core.errors import TerranovaError
+from terranova.core.registry import NATIVE_OFF as OFF
 from terranova.core.registry import game_info
 from terranova.core.state import CHANCE
 from terranova.interop.gymnasium import SeatEnv
@@ -138,15 +142,20 @@ def gymnasium(game: str, seed: int, encoding: str) -> int:
 
 
 @functools.cache
-def _vector(game: str, encoding: str) -> VectorGames:
+def _vector(game: str, encoding: str, python: bool = False) -> VectorGames:
     """The batch, made and reset once a run: its games go on from call to call."""
-    games = VectorGames(game, BATCH, seed=0, encoding=encoding)
+    if python:
+        os.environ[OFF] = "0"
+    try:
+        games = VectorGames(game, BATCH, seed=0, encoding=encoding)
+    finally:
+        os.environ.pop(OFF, None)
     games.reset()
     return games
 
 
-def batched(game: str, seed: int, encoding: str) -> int:
-    games = _vector(game, encoding)
+def batched(game: str, seed: int, encoding: str, python: bool = False) -> int:
+    games = _vector(game, encoding, python)
     rng = random.Random(seed)
     for _ in range(BATCH_STEPS):
         # a random legal index per game, from its indices (no scan of a large mask)
@@ -178,6 +187,7 @@ INTERFACES: dict[str, Callable[[str, int, str], int]] = {
     "pettingzoo+scan": lambda g, s, e: pettingzoo(g, s, e, scan=True),
     "gymnasium": gymnasium,
     "vector": batched,
+    "vector-python": lambda g, s, e: batched(g, s, e, python=True),
 }
 
 

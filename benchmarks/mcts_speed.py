@@ -30,8 +30,8 @@ import time
 import terranova
 from terranova.agents import make_agent
 from terranova.agents.mcts import DEFAULT_ITERATIONS
+from terranova.core.registry import NATIVE_OFF as OFF
 from terranova.core.state import CHANCE, State
-from terranova.games.discovery.native_engine import OFF
 
 BOTS = (
     f"mcts:iterations={DEFAULT_ITERATIONS}",

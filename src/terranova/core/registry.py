@@ -29,6 +29,9 @@ RESERVED = frozenset({"players", "encoding", "engine"})
 """Parameter names no variant may take: the number of seats of every game, the encoding
 the research interfaces take beside a game's own parameters (docs/interop.md), and the
 engine :func:`make` takes."""
+NATIVE_OFF = "TERRANOVA_NATIVE"
+"""Set to ``0`` in the environment, every native engine is left unused, as if not built (a
+game's native module reads it)."""
 ENGINES = ("python", "native")
 """The engines a game may be played on: its Python rules (the reference), or its native
 core where the game has one and it was built (docs/architecture.md, "Two engines")."""
@@ -344,6 +347,24 @@ def make(game_id: str, engine: object = "python", **params: object) -> State:
 def native_available(game_id: str) -> bool:
     """Whether the game has a native engine, built and not turned off."""
     return _native_module(game_info(game_id)) is not None
+
+
+def native_batch(
+    game_id: str,
+    params: Mapping[str, object],
+    encoding: str,
+    coding: Any,
+    games: int,
+    max_steps: int | None,
+) -> Any:
+    """Many games of ``game_id`` on its native engine for ``terranova.vector``, observed in
+    ``encoding`` (whose :class:`~terranova.core.encoding.Encoding` is ``coding``), where the
+    game's engine offers it (``batch`` in its native module); else None."""
+    info = game_info(game_id)
+    module = _native_module(info)
+    if module is None or not hasattr(module, "batch"):
+        return None
+    return module.batch(info.resolve(params), encoding, coding, games, max_steps)
 
 
 def to_native(state: State) -> State:

@@ -18,8 +18,9 @@ same step: that step's ``rewards`` row is its end's and ``terminated`` is true, 
 ``observation``, ``action_mask`` and ``current_player`` rows are already the new game's.
 
 The arrays of a :class:`Step` are the object's own, written over by each call (copy what
-you keep). The Python engines play; a native core, once built, will play the same games
-with the same results.
+you keep). A game whose native engine offers it (The Discovery's, in the compact encoding:
+``registry.native_batch``) is played and observed natively, the same games with the same
+arrays; the others by their Python engines, one table a game.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from terranova.core.encoding import STANDARD, Planes
-from terranova.core.registry import game_info
+from terranova.core.registry import game_info, native_batch
 from terranova.core.state import CHANCE
 from terranova.interop.rewards import check_reward, reward
 from terranova.interop.table import IllegalIndexError, Table
@@ -84,8 +85,14 @@ class VectorGames:
         self.max_steps = max_steps
         first = Table(game_info(game), params, encoding=encoding)
         self.reward = check_reward(reward, first.state.num_seats)
-        self.tables = [first] + [first.restarted() for _ in range(num_envs - 1)]
         self.coding = first.coding
+        self._native = native_batch(game, params, encoding, first.coding, num_envs, max_steps)
+        self._returns = np.zeros((num_envs, first.state.num_seats), np.float64)
+        self.tables = (
+            [first] + [first.restarted() for _ in range(num_envs - 1)]
+            if self._native is None
+            else []
+        )
         self.num_envs = num_envs
         self.num_seats = first.state.num_seats
         self.seed = seed
@@ -111,7 +118,10 @@ class VectorGames:
     def reset(self) -> Step:
         """Start every game anew, chance generators from ``seed`` again."""
         self._rngs = [random.Random(sub_seed(self.seed, i)) for i in range(self.num_envs)]
-        for i in range(self.num_envs):
+        step = self._step
+        if self._native is not None:
+            self._native.reset(self._rngs, step.observation, step.action_mask, step.current_player)
+        for i in range(self.num_envs if self._native is None else 0):
             self._restart(i)
             self._write(i)
         self._step.rewards[:] = 0
@@ -137,6 +147,9 @@ class VectorGames:
                     f"game {i}: action index {index} is outside 0..{size - 1}; no game was "
                     "played on"
                 )
+        if self._native is not None:
+            return self._native_step(np.ascontiguousarray(chosen, np.int64))
+        for i, index in enumerate(chosen.tolist()):
             if index not in self.tables[i].legal():
                 raise IllegalIndexError(
                     f"game {i}: action index {index} ({self.tables[i].describe(index)}) "
@@ -164,9 +177,41 @@ class VectorGames:
             self._write(i)
         return step
 
+    def _native_step(self, chosen: Array) -> Step:
+        """The step of games played natively: all checked first, then played, their
+        rewards given here from the returns of those that ended."""
+        native, step = self._native, self._step
+        wrong = native.first_illegal(chosen)
+        if wrong >= 0:
+            index = int(chosen[wrong])
+            raise IllegalIndexError(
+                f"game {wrong}: action index {index} ({self.coding.actions.describe(index)}) "
+                "is not legal there; no game was played on"
+            )
+        step.rewards[:] = 0
+        step.terminated[:] = False
+        step.truncated[:] = False
+        native.step(
+            chosen,
+            step.observation,
+            step.action_mask,
+            step.current_player,
+            step.terminated,
+            step.truncated,
+            self._returns,
+        )
+        utility = self.coding.utility
+        for i in np.flatnonzero(step.terminated).tolist():
+            returns = self._returns[i].tolist()
+            for seat in range(self.num_seats):
+                step.rewards[i, seat] = reward(returns, seat, self.reward, utility)
+        return step
+
     def legal_actions(self) -> list[list[int]]:
         """Each game's legal indices, sorted: what its mask marks, without scanning a large
         mask (a list a game: their lengths differ)."""
+        if self._native is not None:
+            return [self._native.legal_indices(i) for i in range(self.num_envs)]
         return [table.legal_indices() for table in self.tables]
 
     def first_legal(self) -> Array:

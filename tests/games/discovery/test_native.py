@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -409,3 +410,70 @@ def test_a_game_beyond_the_engines_numbers_is_played_in_python(
         assert to_native(state) is state  # searched on the Python engine
     finally:
         native.actions_of.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("params", "max_steps"),
+    [
+        ({}, None),
+        ({"players": 3, "hand": 2, "hand_visibility": "private"}, None),
+        ({"players": 5, "hand": 2, "equal_turns": "exact"}, None),
+        ({"players": 2}, 37),
+    ],
+    ids=["default", "private", "five", "truncated"],
+)
+def test_many_games_at_once_play_and_observe_natively_as_in_python(
+    params: dict[str, object], max_steps: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from terranova import vector
+
+    def batch() -> Any:
+        return vector.make(
+            "discovery",
+            num_envs=4,
+            seed=3,
+            encoding="compact",
+            reward="margin",
+            max_steps=max_steps,
+            **params,
+        )
+
+    monkeypatch.setenv("TERRANOVA_NATIVE", "0")
+    python = batch()
+    monkeypatch.setenv("TERRANOVA_NATIVE", "1")
+    native = batch()
+    assert python.tables and not native.tables  # played natively: no table a game
+    a, b = python.reset(), native.reset()
+    rng = random.Random(3)
+    ended = 0
+    for _ in range(260):
+        for name in (
+            "observation",
+            "action_mask",
+            "rewards",
+            "terminated",
+            "truncated",
+            "current_player",
+        ):
+            assert np.array_equal(getattr(a, name), getattr(b, name)), name
+        legal = python.legal_actions()
+        assert native.legal_actions() == legal
+        ended += int(a.terminated.sum() + a.truncated.sum())
+        chosen = np.array([indices[rng.randrange(len(indices))] for indices in legal])
+        a, b = python.step(chosen), native.step(chosen)
+    assert ended >= 4  # games ended (or were cut) and started again on both
+
+
+def test_an_illegal_index_in_many_games_is_refused_and_none_played() -> None:
+    from terranova import vector
+    from terranova.interop.table import IllegalIndexError
+
+    games = vector.make("discovery", num_envs=3, seed=1, encoding="compact")
+    step = games.reset()
+    before, legal = step.observation.copy(), games.legal_actions()
+    chosen = games.first_legal()
+    chosen[1] = int(np.flatnonzero(step.action_mask[1] == 0)[0])
+    with pytest.raises(IllegalIndexError, match="game 1: action index"):
+        games.step(chosen)
+    assert np.array_equal(step.observation, before)
+    assert games.legal_actions() == legal

@@ -288,5 +288,25 @@ def compact(params: Mapping[str, Any]) -> Encoding:
     return parts.encoding(actions, planes, fill=fill, listing=listing)
 
 
+def compact_figures(params: Mapping[str, Any]) -> dict[str, Any]:
+    """What the compact encoding of these (resolved) parameters scales by, for the native
+    engine's writer of it (native_state.batch): the same numbers as :func:`compact` uses."""
+    parts = _Parts(params)
+    game, reach = parts.game, parts.reach
+    ids = parts.ids
+    ranked = sorted(ids)
+    return {
+        "reach": reach,
+        "span": max(1, 2 * reach),
+        "placements": (2 * (reach + 1) + 2) * 4 * game.hand,
+        "stack_norm": max(1, reach),
+        "hidden": game.private,
+        "score_norm": float(reach * parts.worth),
+        "channels": [float(x) for x in parts.channels.reshape(-1)],
+        "share": [parts.share[i] for i in ids],
+        "id_rank": [ranked.index(i) for i in ids],
+    }
+
+
 ENCODINGS = {"compact": compact}
 """The encodings besides ``standard``, by name."""

@@ -13,17 +13,16 @@ import os
 from typing import Any, cast
 
 from terranova.core.errors import InvalidParameterError
+from terranova.core.registry import NATIVE_OFF
 from terranova.core.state import State
 from terranova.games.discovery.content import discovery_game
 from terranova.games.discovery.rules import DiscoveryState
 
-OFF = "TERRANOVA_NATIVE"
-"""Set to ``0`` in the environment, the native engines are left unused, as if not built."""
-
 
 def available() -> bool:
-    """Whether the native engine was built, loads, and is not turned off (:data:`OFF`)."""
-    if os.environ.get(OFF, "1") == "0":
+    """Whether the native engine was built, loads, and is not turned off
+    (:data:`~terranova.core.registry.NATIVE_OFF`)."""
+    if os.environ.get(NATIVE_OFF, "1") == "0":
         return False
     try:
         importlib.import_module("terranova.games.discovery._native")
@@ -56,3 +55,15 @@ def from_python(state: State) -> State | None:
         return cast(State, NativeDiscoveryState.from_python(state))
     except ValueError:
         return None
+
+
+def batch(
+    params: dict[str, Any], encoding: str, coding: Any, games: int, max_steps: int | None
+) -> Any:
+    """Native games for ``terranova.vector`` in ``encoding`` (the compact one only: its
+    observations are written natively), or None: the Python engines play."""
+    if encoding != "compact" or not available():
+        return None
+    from terranova.games.discovery.native_state import batch as native_batch
+
+    return native_batch(params, coding, games, max_steps)

@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import Any, Self
 
 from terranova.core.actions import Action
+from terranova.core.encoding import Encoding
 from terranova.core.errors import IllegalActionError
 from terranova.core.i18n import Said
 from terranova.core.state import JSON, State
@@ -34,6 +35,8 @@ from terranova.games.discovery.actions import (
     SetAside,
     parse_action,
 )
+from terranova.games.discovery.content import discovery_game
+from terranova.games.discovery.encoding import compact_figures
 from terranova.games.discovery.game import DiscoveryGame
 from terranova.games.discovery.rules import ORIGIN, DiscoveryState
 from terranova.games.discovery.tables import GRID, LIMIT
@@ -205,3 +208,26 @@ def random_games(game: DiscoveryGame, games: int, seed: int) -> tuple[int, int]:
     """Play ``games`` random games of ``game`` from their start, natively (the benchmark's
     playouts): (decisions, placements) in all."""
     return _native.random_games(actions_of(game).native, games, seed)
+
+
+def batch(
+    params: dict[str, Any], coding: Encoding, games: int, max_steps: int | None
+) -> _native.Batch | None:
+    """Native games of these (resolved) parameters for ``terranova.vector``, observed in the
+    compact encoding ``coding`` (:func:`encoding.compact`'s, whose figures it reads); None
+    where the game is beyond the engine's bounds."""
+    figures = compact_figures(params)
+    planes: dict[str, int] = {}  # where each plane starts in an observation
+    at = 0
+    for plane in coding.planes:
+        planes[plane.name] = at
+        at += plane.size
+    figures["planes"] = planes
+    figures["size"] = coding.observation_size
+    figures["parts"] = [*coding.actions.offsets, coding.actions.size]
+    game = discovery_game(**params)
+    try:
+        native = actions_of(game).native
+    except ValueError:
+        return None
+    return _native.Batch(native, figures, games, max_steps or 0)

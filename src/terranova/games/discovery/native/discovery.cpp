@@ -1,6 +1,7 @@
 // terranova.games.discovery._native: the C++ engine of discovery.hpp for Python
 // (native_engine.py wraps it in the state protocol).
 #include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
@@ -396,6 +397,196 @@ void redraw_unseen(State& s, int seat, nb::handle rng) {
     s.fresh = false;
 }
 
+// ------------------------------------------------------------ many games at once
+
+// The compact encoding's figures (encoding.py, ``compact``), given by the Python side: the
+// planes' places in an observation, the action space's parts, and the tables the planes
+// read (each number the same float32 the Python encoding writes).
+struct Compact {
+    int reach = 0, span = 1, placements = 0, stack_norm = 1;
+    bool hidden = false;  // hands hidden from the other seats
+    double score_norm = 1;
+    std::vector<float> channels;  // (design * 4 + rotation) * 5: a laid tile's 5 numbers
+    std::vector<double> share;  // per design: 1 / its count
+    std::vector<int> id_rank;  // per design: its id's place among the ids, sorted
+    // where each plane starts in an observation, and its size
+    int tiles = 0, followers = 0, rows = 0, removals = 0, hands = 0, hand_sizes = 0, out = 0,
+        scores = 0, supply = 0, stack = 0, phase = 0, to_move = 0, size = 0;
+    // the action space: Listed(Place), Deploy by region, Listed(Remove), Pass
+    int place_at = 0, deploy_at = 0, remove_at = 0, pass_at = 0, actions = 0;
+};
+
+float shade(int terrain) { return float(double(terrain + 1) / 3.0); }
+
+// Many games of one configuration, stepped together (interop/vector.py's native side):
+// chance from each game's own Python generator, drawn as the reference draws; the
+// observations, masks and seats written straight into the caller's arrays.
+struct Batch {
+    const Game* game;
+    nb::object game_ref;
+    Compact c;
+    std::vector<State> states;
+    std::vector<nb::object> rngs;
+    std::vector<int> steps;
+    int max_steps;  // 0: none
+    std::vector<uint32_t> legal;
+
+    Batch(nb::object native, Compact compact, int games, int max_steps_)
+        : game(nb::cast<const Game*>(native)), game_ref(std::move(native)),
+          c(std::move(compact)), steps(size_t(games), 0), max_steps(max_steps_) {
+        states.reserve(size_t(games));
+        for (int i = 0; i < games; ++i) states.emplace_back(game);
+    }
+
+    void play_chance(size_t i) {
+        State& s = states[i];
+        static PyObject* randrange = PyUnicode_InternFromString("randrange");  // kept
+        while (s.chance() && !s.over()) {
+            int k = nb::cast<int>(rngs[i].attr(randrange)(s.bag_total));
+            if (k < 0 || k >= s.bag_total)
+                throw nb::value_error("the generator's randrange gave a number out of range");
+            s.apply(s.tile_drawn(k));
+        }
+    }
+
+    void restart(size_t i) {
+        states[i] = State(game);
+        steps[i] = 0;
+        play_chance(i);
+    }
+
+    // The action of compact index ``index`` in game i, or 0xFFFFFFFF: none legal.
+    uint32_t decode(size_t i, int64_t index) {
+        const std::vector<uint32_t>& all = states[i].listed_legal();
+        int64_t places = -1, removes = -1;
+        for (uint32_t a : all) {
+            uint32_t kind = kind_of(a);
+            if (kind == PLACE && index == c.place_at + ++places) return a;
+            if (kind == REMOVE && index == c.remove_at + ++removes) return a;
+            if (kind == DEPLOY && index == c.deploy_at + int64_t(a & 0xFFFFFFF)) return a;
+            if (kind == PASS && index == c.pass_at) return a;
+        }
+        return 0xFFFFFFFF;
+    }
+
+    std::vector<int64_t> indices(size_t i) {
+        std::vector<int64_t> out;
+        int64_t places = 0, removes = 0;
+        for (uint32_t a : states[i].listed_legal()) {
+            uint32_t kind = kind_of(a);
+            if (kind == PLACE)
+                out.push_back(c.place_at + places++);
+            else if (kind == REMOVE)
+                out.push_back(c.remove_at + removes++);
+            else if (kind == DEPLOY)
+                out.push_back(c.deploy_at + int64_t(a & 0xFFFFFFF));
+            else
+                out.push_back(c.pass_at);
+        }
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+
+    // Game i's seat to move's observation (its row zeroed first), mask and seat.
+    void write(size_t i, float* obs, int8_t* mask, int64_t* current) {
+        const State& s = states[i];
+        const Game& g = *game;
+        int me = s.current_player(), players = g.players;
+        current[i] = me;
+        float* o = obs + i * size_t(c.size);
+        std::fill(o, o + c.size, 0.0f);
+        double span = c.span;
+        auto at = [&](int pos, int k) {  // x or y of a square, as the encoding scales them
+            int v = k == 0 ? pos % g.stride - (g.origin % g.stride)
+                           : pos / g.stride - (g.origin / g.stride);
+            return float(double(v + c.reach) / span);
+        };
+        size_t count = s.tiles.size();
+        for (size_t t = 0; t < count; ++t) {
+            float* row = o + c.tiles + t * 9;
+            const Tile& tile = s.tiles[t];
+            row[0] = 1;
+            row[1] = at(tile.pos, 0);
+            row[2] = at(tile.pos, 1);
+            const float* look = &c.channels[(size_t(tile.design) * 4 + tile.rotation) * 5];
+            std::copy(look, look + 5, row + 3);
+        }
+        if (s.last >= 0 && s.step == FOLLOWING) o[c.tiles + (count - 1) * 9 + 8] = 1;
+        for (size_t f = 0; f < s.followers.size(); ++f) {
+            const Follower& follower = s.followers[f];
+            float* row = o + c.followers + f * 5;
+            int pos = s.tiles[s.nodes[follower.node].tile].pos;
+            row[0] = 1;
+            row[1] = follower.seat == me ? 1.0f : 0.0f;
+            row[2] = at(pos, 0);
+            row[3] = at(pos, 1);
+            row[4] = shade(s.nodes[follower.node].terrain);
+        }
+        // the seat to move's legal placements and removals, in the order of their indices
+        const std::vector<uint32_t>& all = s.listed_legal();
+        std::array<int16_t, MAX_HAND> hand{};
+        int distinct = 0;
+        for (int k = 0; k < s.held[me]; ++k) {
+            int d = s.hands[me][k];
+            if (std::find(hand.begin(), hand.begin() + distinct, d) == hand.begin() + distinct)
+                hand[distinct++] = int16_t(d);
+        }
+        std::sort(hand.begin(), hand.begin() + distinct,
+                  [&](int a, int b) { return c.id_rank[a] < c.id_rank[b]; });
+        int places = 0, removes = 0;
+        for (uint32_t a : all) {
+            uint32_t kind = kind_of(a);
+            if (kind == PLACE) {
+                int pos = int(a >> 10) & 0x3FFFF, design = (a >> 2) & 0xFF, rotation = a & 3;
+                float* row = o + c.rows + size_t(places++) * 9;
+                row[0] = 1;
+                row[1] = at(pos, 0);
+                row[2] = at(pos, 1);
+                const float* look = &c.channels[(size_t(design) * 4 + rotation) * 5];
+                std::copy(look, look + 5, row + 3);
+                int rank = int(std::find(hand.begin(), hand.begin() + distinct, design) -
+                               hand.begin());
+                row[8] = float(double(rank) / double(std::max(1, g.hand - 1)));
+            } else if (kind == REMOVE) {
+                int pos = int(a >> 4) & 0xFFFFFF, region = a & 15;
+                int node = s.follower_node(pos, region);
+                float* row = o + c.removals + size_t(removes++) * 4;
+                row[0] = 1;
+                row[1] = at(pos, 0);
+                row[2] = at(pos, 1);
+                row[3] = shade(s.nodes[node].terrain);
+            }
+        }
+        // the planes both encodings share (encoding.py, _Parts.fill)
+        for (int p = 0; p < players; ++p) {
+            int row = ((p - me) % players + players) % players;
+            bool visible = !c.hidden || p == me;
+            if (visible)
+                for (int k = 0; k < s.held[p]; ++k)
+                    o[c.hands + row * g.designs + s.hands[p][k]] += float(1.0 / g.hand);
+            o[c.hand_sizes + row] = float(double(s.held[p]) / g.hand);
+            o[c.scores + row] = float(double(s.scores[p]) / c.score_norm);
+            o[c.supply + row] = float(double(s.supply[p]) / FOLLOWERS_IN_SUPPLY);
+        }
+        for (int16_t d : s.set_aside_tiles) o[c.out + d] += float(c.share[d]);
+        for (int16_t d : s.discarded) o[c.out + g.designs + d] += float(c.share[d]);
+        o[c.stack] = float(double(s.bag_total) / c.stack_norm);
+        o[c.phase + int(s.step)] = 1;
+        if (me >= 0) o[c.to_move + 0] = 1;  // the seat to move is the observer: row 0
+        int8_t* m = mask + i * size_t(c.actions);
+        std::fill(m, m + c.actions, int8_t(0));
+        int64_t places_i = 0, removes_i = 0;
+        for (uint32_t a : all) {
+            uint32_t kind = kind_of(a);
+            int64_t index = kind == PLACE    ? c.place_at + places_i++
+                            : kind == REMOVE ? c.remove_at + removes_i++
+                            : kind == DEPLOY ? c.deploy_at + int64_t(a & 0xFFFFFFF)
+                                             : c.pass_at;
+            m[index] = 1;
+        }
+    }
+};
+
 }  // namespace
 
 NB_MODULE(_native, m) {
@@ -538,6 +729,94 @@ NB_MODULE(_native, m) {
             },
             "A random game from here to its end, played natively on a copy (this state is left "
             "as it was): (decisions, placements, returns).");
+
+    using Obs = nb::ndarray<float, nb::ndim<2>, nb::c_contig, nb::device::cpu>;
+    using Mask = nb::ndarray<int8_t, nb::ndim<2>, nb::c_contig, nb::device::cpu>;
+    using Seats = nb::ndarray<int64_t, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
+    using Flags = nb::ndarray<bool, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
+    using Returns = nb::ndarray<double, nb::ndim<2>, nb::c_contig, nb::device::cpu>;
+
+    nb::class_<Batch>(m, "Batch")
+        .def("__init__",
+             [](Batch* self, nb::object native, const nb::dict& f, int games, int max_steps) {
+                 Compact c;
+                 auto get = [&](const char* key) { return nb::cast<int>(f[key]); };
+                 c.reach = get("reach");
+                 c.span = get("span");
+                 c.placements = get("placements");
+                 c.stack_norm = get("stack_norm");
+                 c.hidden = nb::cast<bool>(f["hidden"]);
+                 c.score_norm = nb::cast<double>(f["score_norm"]);
+                 c.channels = nb::cast<std::vector<float>>(f["channels"]);
+                 c.share = nb::cast<std::vector<double>>(f["share"]);
+                 c.id_rank = nb::cast<std::vector<int>>(f["id_rank"]);
+                 nb::dict planes = nb::cast<nb::dict>(f["planes"]);
+                 auto plane = [&](const char* name) { return nb::cast<int>(planes[name]); };
+                 std::pair<const char*, int*> places[] = {
+                     {"tiles", &c.tiles},         {"followers", &c.followers},
+                     {"placements", &c.rows},     {"removals", &c.removals},
+                     {"hands", &c.hands},         {"hand_sizes", &c.hand_sizes},
+                     {"out", &c.out},             {"scores", &c.scores},
+                     {"supply", &c.supply},       {"stack", &c.stack},
+                     {"phase", &c.phase},         {"to_move", &c.to_move}};
+                 for (auto [name, field] : places) *field = plane(name);
+                 c.size = get("size");
+                 auto parts = nb::cast<std::vector<int>>(f["parts"]);
+                 if (parts.size() != 5) throw nb::value_error("the compact encoding's 4 parts");
+                 c.place_at = parts[0];
+                 c.deploy_at = parts[1];
+                 c.remove_at = parts[2];
+                 c.pass_at = parts[3];
+                 c.actions = parts[4];
+                 const Game* g = nb::cast<const Game*>(native);
+                 if (games < 1 || int(c.channels.size()) != g->designs * 20 ||
+                     int(c.share.size()) != g->designs || int(c.id_rank.size()) != g->designs)
+                     throw nb::value_error("the encoding's tables, one entry a design");
+                 new (self) Batch(std::move(native), std::move(c), games, max_steps);
+             })
+        .def("reset",
+             [](Batch& b, nb::list rngs, Obs obs, Mask mask, Seats current) {
+                 if (nb::len(rngs) != b.states.size()) throw nb::value_error("a generator a game");
+                 b.rngs.clear();
+                 for (nb::handle rng : rngs) b.rngs.push_back(nb::borrow(rng));
+                 for (size_t i = 0; i < b.states.size(); ++i) {
+                     b.restart(i);
+                     b.write(i, obs.data(), mask.data(), current.data());
+                 }
+             })
+        .def("first_illegal",
+             [](Batch& b, nb::ndarray<int64_t, nb::ndim<1>, nb::c_contig, nb::device::cpu> a) {
+                 for (size_t i = 0; i < b.states.size(); ++i)
+                     if (a(i) < 0 || a(i) >= b.c.actions || b.decode(i, a(i)) == 0xFFFFFFFF)
+                         return int64_t(i);
+                 return int64_t(-1);
+             })
+        .def("step",
+             [](Batch& b, nb::ndarray<int64_t, nb::ndim<1>, nb::c_contig, nb::device::cpu> a,
+                Obs obs, Mask mask, Seats current, Flags terminated, Flags truncated,
+                Returns returns) {
+                 for (size_t i = 0; i < b.states.size(); ++i) {
+                     uint32_t action = b.decode(i, a(i));
+                     if (action == 0xFFFFFFFF) throw nb::value_error("an illegal index");
+                     State& s = b.states[i];
+                     s.apply(action);
+                     ++b.steps[i];
+                     b.play_chance(i);
+                     if (s.over()) {
+                         for (int p = 0; p < b.game->players; ++p) returns(i, p) = s.scores[p];
+                         terminated(i) = true;
+                         b.restart(i);
+                     } else if (b.max_steps && b.steps[i] >= b.max_steps) {
+                         truncated(i) = true;
+                         b.restart(i);
+                     }
+                     b.write(i, obs.data(), mask.data(), current.data());
+                 }
+             })
+        .def("legal_indices", [](Batch& b, size_t i) {
+            if (i >= b.states.size()) throw nb::index_error("no such game");
+            return b.indices(i);
+        });
 
     m.def(
         "random_games",
