@@ -477,3 +477,107 @@ def test_an_illegal_index_in_many_games_is_refused_and_none_played() -> None:
         games.step(chosen)
     assert np.array_equal(step.observation, before)
     assert games.legal_actions() == legal
+
+
+def tile_file(name: str, *designs: tuple[str, int, str]) -> str:
+    """A tile file: the start tile (a grassland), then each design as (id, count, its
+    regions and other fields in TOML)."""
+    out = [f'[meta]\nname = "{name}"\nstart = "start"\n']
+    for design, count, fields in (("start", 1, GRASSLAND), *designs):
+        out.append(f'[[design]]\nid = "{design}"\ncount = {count}\n{fields}')
+    return "\n".join(out)
+
+
+GRASSLAND = 'regions = [ { terrain = "grassland", edges = "NESW" } ]\n'
+PORT = """regions = [ { terrain = "grassland", edges = "NES" }, { terrain = "sea", edges = "W" } ]
+touches = [[0, 1]]
+cities = [[0, 1]]
+"""
+MOUNTAIN = 'regions = [ { terrain = "mountain", edges = "NESW" } ]\n'
+SEA = 'regions = [ { terrain = "sea", edges = "NESW" } ]\n'
+
+TINY = tile_file("tiny set", ("g2", 4, PORT))
+"""A stack of 4 tiles: with 5 players and 2 tiles a hand, the deal runs out of tiles."""
+
+DEAD = tile_file("dead set", ("m", 4, MOUNTAIN))
+"""No tile fits the start tile: the game ends while its hands are dealt."""
+
+SWAPS = tile_file("few fits", ("g2", 6, PORT), ("m", 8, MOUNTAIN), ("s", 3, SEA))
+"""Tiles that fit few squares: a hand redrawn often holds one that fits nowhere."""
+
+
+def test_a_deal_that_runs_out_of_tiles_converts_both_ways(tmp_path: Any) -> None:
+    tiles = tmp_path / "tiny.toml"
+    tiles.write_text(TINY, encoding="utf-8")
+    params = {"players": 5, "hand": 2, "tileset": str(tiles)}
+    for seed in range(4):
+        reference = _position(params, seed, steps=3)
+        native = native_state().NativeDiscoveryState.from_python(reference)
+        assert native.to_python().position() == reference.position()
+        assert _side_by_side(params, seed) >= 0
+
+
+def test_many_games_of_a_set_that_ends_before_a_decision_are_refused(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from terranova import vector
+
+    tiles = tmp_path / "dead.toml"
+    tiles.write_text(DEAD, encoding="utf-8")
+    for on in ("0", "1"):
+        monkeypatch.setenv("TERRANOVA_NATIVE", on)
+        games = vector.make("discovery", num_envs=2, encoding="compact", tileset=str(tiles))
+        assert games.legal_actions() == [[], []]  # not reset yet: chance is to move
+        with pytest.raises(ValueError, match=r"seat -2 is not one|ends before any seat decides"):
+            games.reset()
+
+
+def test_a_generator_giving_back_other_tiles_is_refused(tmp_path: Any) -> None:
+    class Lossy(random.Random):
+        def shuffle(self, x: Any) -> None:  # type: ignore[override]
+            del x[1:]
+
+    class Wide(random.Random):
+        def randrange(self, *args: Any, **kwargs: Any) -> int:
+            return 10**6
+
+    state = _position({"players": 3, "hand": 2, "hand_visibility": "private"}, 1, 40)
+    native = native_state().NativeDiscoveryState.from_python(state)
+    with pytest.raises(ValueError, match="shuffle lost tiles"):
+        native.resample(0, Lossy(1))
+    # a redraw that gives the seat to move an unplaceable tile swaps it: randrange is asked
+    # (often with this set, whose mountains and seas fit few squares)
+    tiles = tmp_path / "swaps.toml"
+    tiles.write_text(SWAPS, encoding="utf-8")
+    params = {"players": 3, "hand": 2, "hand_visibility": "private", "tileset": str(tiles)}
+    refused = 0
+    reference = terranova.make("discovery", **params)
+    rng = random.Random(0)
+    while not reference.is_terminal():
+        if reference.current_player() >= 0:
+            position = native_state().NativeDiscoveryState.from_python(reference)
+            for seat in range(3):
+                try:
+                    position.resample(seat, Wide(seat))
+                except ValueError as error:
+                    assert "out of range" in str(error)
+                    refused += 1
+        reference.apply(_chosen(reference, rng))
+    assert refused
+
+
+def test_the_batchs_arrays_are_checked() -> None:
+    from terranova import vector
+
+    games = vector.make("discovery", num_envs=2, seed=1, encoding="compact")
+    batch = games._native
+    step = games._step
+    rngs = [random.Random(1), random.Random(2)]
+    with pytest.raises(ValueError, match="no games yet"):
+        batch.first_illegal(np.zeros(2, np.int64))
+    with pytest.raises(ValueError, match="of the encoding's sizes"):
+        batch.reset(rngs, step.observation[:1], step.action_mask, step.current_player)
+    with pytest.raises(TypeError):  # a float64 copy would be written and lost
+        batch.reset(
+            rngs, step.observation.astype(np.float64), step.action_mask, step.current_player
+        )

@@ -199,7 +199,9 @@ State restore(const Game* game, const nb::dict& r) {
     s.step_seat = int8_t(step_seat);
     s.to_move = int8_t(to_move);
     int pending = item(r, "pending"), last = item(r, "last"), turns = item(r, "turns");
-    check(pending >= 0 && pending <= g.stack_size && last >= -1 && last < int(tiles.size()) &&
+    // (pending: the draws of set-up still to come, which a short stack may leave undrawn)
+    check(pending >= 0 && pending <= std::max(g.stack_size, g.hand * g.players) &&
+              last >= -1 && last < int(tiles.size()) &&
               turns >= 0 && turns <= g.stack_size,
           "a record's counts");
     s.pending = int16_t(pending);
@@ -362,7 +364,13 @@ void redraw_unseen(State& s, int seat, nb::handle rng) {
     nb::list shuffled;
     for (int d : pool) shuffled.append(d);
     rng.attr("shuffle")(shuffled);
+    // a generator of the caller's: what it gives back is checked, never trusted
+    if (nb::len(shuffled) != pool.size()) throw nb::value_error("the generator's shuffle lost tiles");
+    std::vector<int> before = pool;
     for (size_t i = 0; i < pool.size(); ++i) pool[i] = nb::cast<int>(shuffled[i]);
+    std::vector<int> after = pool;
+    std::sort(after.begin(), after.end());
+    if (after != before) throw nb::value_error("the generator's shuffle changed the tiles");
     size_t taken = 0;
     for (int p = 0; p < g.players; ++p)
         if (p != seat)
@@ -385,7 +393,10 @@ void redraw_unseen(State& s, int seat, nb::handle rng) {
                 kept_true = true;
                 break;
             }
-            int j = swaps[nb::cast<int>(rng.attr("randrange")(swaps.size()))];
+            int k = nb::cast<int>(rng.attr("randrange")(swaps.size()));
+            if (k < 0 || size_t(k) >= swaps.size())
+                throw nb::value_error("the generator's randrange gave a number out of range");
+            int j = swaps[size_t(k)];
             hand[i] = int16_t(pool[j]);
             pool[j] = design;
         }
@@ -427,15 +438,28 @@ struct Batch {
     Compact c;
     std::vector<State> states;
     std::vector<nb::object> rngs;
-    std::vector<int> steps;
-    int max_steps;  // 0: none
+    std::vector<int64_t> steps;
+    int64_t max_steps;  // 0: none
     std::vector<uint32_t> legal;
 
-    Batch(nb::object native, Compact compact, int games, int max_steps_)
+    Batch(nb::object native, Compact compact, int games, int64_t max_steps_)
         : game(nb::cast<const Game*>(native)), game_ref(std::move(native)),
           c(std::move(compact)), steps(size_t(games), 0), max_steps(max_steps_) {
         states.reserve(size_t(games));
         for (int i = 0; i < games; ++i) states.emplace_back(game);
+    }
+
+    void started() const {
+        if (rngs.size() != states.size()) throw nb::value_error("no games yet: reset them first");
+    }
+
+    // The caller's arrays: a row a game, of the encoding's sizes (written in place).
+    template <class O, class M, class C>
+    void check(const O& obs, const M& mask, const C& current) const {
+        size_t n = states.size();
+        if (obs.shape(0) != n || obs.shape(1) != size_t(c.size) || mask.shape(0) != n ||
+            mask.shape(1) != size_t(c.actions) || current.shape(0) != n)
+            throw nb::value_error("arrays of one row a game, of the encoding's sizes");
     }
 
     void play_chance(size_t i) {
@@ -453,6 +477,8 @@ struct Batch {
         states[i] = State(game);
         steps[i] = 0;
         play_chance(i);
+        if (states[i].over())  // as the Python tables refuse a seat that is not one
+            throw nb::value_error("a game of this tile set ends before any seat decides");
     }
 
     // The action of compact index ``index`` in game i, or 0xFFFFFFFF: none legal.
@@ -471,6 +497,7 @@ struct Batch {
 
     std::vector<int64_t> indices(size_t i) {
         std::vector<int64_t> out;
+        if (states[i].chance()) return out;  // chance to move (or over): no seat's indices
         int64_t places = 0, removes = 0;
         for (uint32_t a : states[i].listed_legal()) {
             uint32_t kind = kind_of(a);
@@ -738,7 +765,7 @@ NB_MODULE(_native, m) {
 
     nb::class_<Batch>(m, "Batch")
         .def("__init__",
-             [](Batch* self, nb::object native, const nb::dict& f, int games, int max_steps) {
+             [](Batch* self, nb::object native, const nb::dict& f, int games, int64_t max_steps) {
                  Compact c;
                  auto get = [&](const char* key) { return nb::cast<int>(f[key]); };
                  c.reach = get("reach");
@@ -777,15 +804,20 @@ NB_MODULE(_native, m) {
         .def("reset",
              [](Batch& b, nb::list rngs, Obs obs, Mask mask, Seats current) {
                  if (nb::len(rngs) != b.states.size()) throw nb::value_error("a generator a game");
+                 b.check(obs, mask, current);
                  b.rngs.clear();
                  for (nb::handle rng : rngs) b.rngs.push_back(nb::borrow(rng));
                  for (size_t i = 0; i < b.states.size(); ++i) {
                      b.restart(i);
                      b.write(i, obs.data(), mask.data(), current.data());
                  }
-             })
+             },
+             nb::arg("rngs"), nb::arg("obs").noconvert(), nb::arg("mask").noconvert(),
+             nb::arg("current").noconvert())
         .def("first_illegal",
              [](Batch& b, nb::ndarray<int64_t, nb::ndim<1>, nb::c_contig, nb::device::cpu> a) {
+                 b.started();
+                 if (a.shape(0) != b.states.size()) throw nb::value_error("an index a game");
                  for (size_t i = 0; i < b.states.size(); ++i)
                      if (a(i) < 0 || a(i) >= b.c.actions || b.decode(i, a(i)) == 0xFFFFFFFF)
                          return int64_t(i);
@@ -795,6 +827,12 @@ NB_MODULE(_native, m) {
              [](Batch& b, nb::ndarray<int64_t, nb::ndim<1>, nb::c_contig, nb::device::cpu> a,
                 Obs obs, Mask mask, Seats current, Flags terminated, Flags truncated,
                 Returns returns) {
+                 b.started();
+                 b.check(obs, mask, current);
+                 size_t n = b.states.size();
+                 if (a.shape(0) != n || terminated.shape(0) != n || truncated.shape(0) != n ||
+                     returns.shape(0) != n || returns.shape(1) != size_t(b.game->players))
+                     throw nb::value_error("arrays of one row a game");
                  for (size_t i = 0; i < b.states.size(); ++i) {
                      uint32_t action = b.decode(i, a(i));
                      if (action == 0xFFFFFFFF) throw nb::value_error("an illegal index");
@@ -812,7 +850,11 @@ NB_MODULE(_native, m) {
                      }
                      b.write(i, obs.data(), mask.data(), current.data());
                  }
-             })
+             },
+             nb::arg("actions").noconvert(), nb::arg("obs").noconvert(),
+             nb::arg("mask").noconvert(), nb::arg("current").noconvert(),
+             nb::arg("terminated").noconvert(), nb::arg("truncated").noconvert(),
+             nb::arg("returns").noconvert())
         .def("legal_indices", [](Batch& b, size_t i) {
             if (i >= b.states.size()) throw nb::index_error("no such game");
             return b.indices(i);
