@@ -581,3 +581,32 @@ def test_the_batchs_arrays_are_checked() -> None:
         batch.reset(
             rngs, step.observation.astype(np.float64), step.action_mask, step.current_player
         )
+
+
+def test_a_redraw_keeps_every_tile_once_on_both_engines(tmp_path: Any) -> None:
+    """A determinization deals what a seat cannot see again: the tiles in hands and in the
+    stack are the same tiles as before, on both engines, and the same on each; with this
+    set the seat to move's true hand is often the only one it could hold (kept, the others
+    dealt again from the rest)."""
+    tiles = tmp_path / "swaps.toml"
+    tiles.write_text(SWAPS, encoding="utf-8")
+    params = {"players": 3, "hand": 2, "hand_visibility": "private", "tileset": str(tiles)}
+    reference = terranova.make("discovery", **params)
+    rng = random.Random(1)
+
+    def tiles_of(position: dict[str, Any]) -> list[int]:
+        held = [d for hand in position["hands"] for d in hand]
+        return sorted(held + [d for d, count in enumerate(position["bag"]) for _ in range(count)])
+
+    redraws = 0
+    while not reference.is_terminal():
+        if reference.current_player() >= 0:
+            native = native_state().NativeDiscoveryState.from_python(reference)
+            truth = tiles_of(reference.position())
+            for seat in range(3):
+                ours = reference.resample(seat, random.Random(seat)).position()
+                assert tiles_of(ours) == truth
+                assert native.resample(seat, random.Random(seat)).to_python().position() == ours
+                redraws += 1
+        reference.apply(_chosen(reference, rng))
+    assert redraws > 20

@@ -473,13 +473,37 @@ class DiscoveryState(FollowerStep, AgendaState):
                     hand[i], pool[j] = pool[j], design
                 else:  # nothing else fits: the true hand is the only consistent one
                     self._hands[mover] = true_hands[mover]
-                    self._bag = true_bag
+                    self._bag = self._redeal(true_hands, true_bag, (seat, mover), rng)
                     break
             self._placements = self._fits.actions(sorted(set(self._hands[mover])))
         self._bag.sort()
         # the true draws of other seats are what is hidden: a determinization keeps no history
         self._history = []
         self.changed()
+
+    def _redeal(
+        self,
+        hands: list[list[int]],
+        bag: list[int],
+        seen: tuple[int, ...],
+        rng: random.Random,
+    ) -> list[int]:
+        """Deal the hands of the seats not in ``seen`` again, from those hands and ``bag``
+        (as they truly are), shuffled: what is left is the stack. With no such seat the
+        stack is ``bag`` and the generator is not asked."""
+        others = [s for s in range(self.game.players) if s not in seen]
+        if not others:
+            return bag[:]
+        pool = bag[:]
+        for s in others:
+            pool.extend(hands[s])
+        pool.sort()
+        rng.shuffle(pool)
+        for s in others:
+            size = len(hands[s])
+            self._hands[s] = pool[:size]
+            del pool[:size]
+        return pool
 
     # ------------------------------------------------------------------ queries
 

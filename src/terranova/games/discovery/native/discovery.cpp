@@ -348,12 +348,27 @@ nb::list listed(Play& p, const std::vector<uint32_t>& codes) {
     return out;
 }
 
+// ``tiles`` (sorted) in the order the generator's own shuffle gives them: a generator of
+// the caller's, so what it gives back is checked, never trusted.
+void shuffled_by(nb::handle rng, std::vector<int>& tiles) {
+    nb::list shuffled;
+    for (int d : tiles) shuffled.append(d);
+    rng.attr("shuffle")(shuffled);
+    if (nb::len(shuffled) != tiles.size()) throw nb::value_error("the generator's shuffle lost tiles");
+    std::vector<int> before = tiles;
+    for (size_t i = 0; i < tiles.size(); ++i) tiles[i] = nb::cast<int>(shuffled[i]);
+    std::vector<int> after = tiles;
+    std::sort(after.begin(), after.end());
+    if (after != before) throw nb::value_error("the generator's shuffle changed the tiles");
+}
+
 // What seat cannot see, the other hands and the stack, drawn again consistently with what
 // it saw (rules.py, DiscoveryState.redraw_unseen: the same calls on the same generator).
 void redraw_unseen(State& s, int seat, nb::handle rng) {
     const Game& g = *s.game;
     auto true_hands = s.hands;
     auto true_held = s.held;
+    auto true_bag = s.bag;
     std::vector<int> pool;
     for (int d = 0; d < g.designs; ++d)
         for (int k = 0; k < s.bag[d]; ++k) pool.push_back(d);
@@ -361,16 +376,7 @@ void redraw_unseen(State& s, int seat, nb::handle rng) {
         if (p != seat)
             for (int i = 0; i < s.held[p]; ++i) pool.push_back(s.hands[p][i]);
     std::sort(pool.begin(), pool.end());
-    nb::list shuffled;
-    for (int d : pool) shuffled.append(d);
-    rng.attr("shuffle")(shuffled);
-    // a generator of the caller's: what it gives back is checked, never trusted
-    if (nb::len(shuffled) != pool.size()) throw nb::value_error("the generator's shuffle lost tiles");
-    std::vector<int> before = pool;
-    for (size_t i = 0; i < pool.size(); ++i) pool[i] = nb::cast<int>(shuffled[i]);
-    std::vector<int> after = pool;
-    std::sort(after.begin(), after.end());
-    if (after != before) throw nb::value_error("the generator's shuffle changed the tiles");
+    shuffled_by(rng, pool);
     size_t taken = 0;
     for (int p = 0; p < g.players; ++p)
         if (p != seat)
@@ -390,6 +396,29 @@ void redraw_unseen(State& s, int seat, nb::handle rng) {
             if (swaps.empty()) {  // nothing else fits: the true hand is the only one
                 s.hands[mover] = true_hands[mover];
                 s.held[mover] = true_held[mover];
+                // the other hands dealt again from the unseen tiles but the mover's
+                // (rules.py, _redeal): the generator is asked only if there are such hands
+                std::vector<int> rest;
+                for (int d = 0; d < g.designs; ++d)
+                    for (int k = 0; k < true_bag[d]; ++k) rest.push_back(d);
+                bool others = false;
+                for (int p = 0; p < g.players; ++p)
+                    if (p != seat && p != mover) {
+                        others = true;
+                        for (int k = 0; k < true_held[p]; ++k) rest.push_back(true_hands[p][k]);
+                    }
+                if (others) {
+                    std::sort(rest.begin(), rest.end());
+                    shuffled_by(rng, rest);
+                    size_t dealt = 0;
+                    for (int p = 0; p < g.players; ++p)
+                        if (p != seat && p != mover)
+                            for (int k = 0; k < true_held[p]; ++k)
+                                s.hands[p][k] = int16_t(rest[dealt++]);
+                    rest.erase(rest.begin(), rest.begin() + long(dealt));
+                }
+                std::fill(s.bag.begin(), s.bag.end(), 0);
+                for (int d : rest) ++s.bag[d];
                 kept_true = true;
                 break;
             }
