@@ -26,6 +26,7 @@ arrays; the others by their Python engines, one table a game.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -121,9 +122,10 @@ class VectorGames:
         step = self._step
         if self._native is not None:
             self._native.reset(self._rngs, step.observation, step.action_mask, step.current_player)
-        for i in range(self.num_envs if self._native is None else 0):
-            self._restart(i)
-            self._write(i)
+        else:
+            for i in range(self.num_envs):
+                self._restart(i)
+                self._write(i)
         self._step.rewards[:] = 0
         self._step.terminated[:] = False
         self._step.truncated[:] = False
@@ -165,10 +167,7 @@ class VectorGames:
             self._steps[i] += 1
             self._play_chance(i)
             if table.state.is_terminal():
-                returns = table.state.returns()
-                utility = self.coding.utility
-                for seat in range(self.num_seats):
-                    step.rewards[i, seat] = reward(returns, seat, self.reward, utility)
+                self._reward(i, table.state.returns())
                 step.terminated[i] = True
                 self._restart(i)
             elif self.max_steps is not None and self._steps[i] >= self.max_steps:
@@ -200,12 +199,15 @@ class VectorGames:
             step.truncated,
             self._returns,
         )
-        utility = self.coding.utility
         for i in np.flatnonzero(step.terminated).tolist():
-            returns = self._returns[i].tolist()
-            for seat in range(self.num_seats):
-                step.rewards[i, seat] = reward(returns, seat, self.reward, utility)
+            self._reward(i, self._returns[i].tolist())
         return step
+
+    def _reward(self, i: int, returns: Sequence[float]) -> None:
+        """Write game ``i``'s rewards row from the returns it ended with."""
+        utility = self.coding.utility
+        for seat in range(self.num_seats):
+            self._step.rewards[i, seat] = reward(returns, seat, self.reward, utility)
 
     def legal_actions(self) -> list[list[int]]:
         """Each game's legal indices, sorted: what its mask marks, without scanning a large

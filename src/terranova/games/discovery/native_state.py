@@ -40,7 +40,7 @@ from terranova.games.discovery.content import discovery_game
 from terranova.games.discovery.encoding import compact_figures
 from terranova.games.discovery.game import DiscoveryGame
 from terranova.games.discovery.rules import ORIGIN, DiscoveryState
-from terranova.games.discovery.tables import GRID, LIMIT
+from terranova.games.discovery.tables import GRID
 
 _DRAWS_INTO_HANDS = (1, 2, 3)
 """The steps (discovery.hpp's ``Step``) whose draw goes into a seat's hand: dealing, drawing,
@@ -74,10 +74,6 @@ def native_game(game: DiscoveryGame) -> _native.Game:
     )
 
 
-def _on_table(x: int, y: int) -> bool:
-    return -LIMIT < x < LIMIT and -LIMIT < y < LIMIT
-
-
 class _Numbering:
     """A configuration's actions and their native numbers, both ways."""
 
@@ -106,13 +102,14 @@ class _Numbering:
         t = self.tiles
         if type(action) is Place:
             design = t.index.get(action.design)
-            if design is None or not 0 <= action.rotation < 4 or not _on_table(action.x, action.y):
+            on_table = GRID.contains(action.x, action.y)
+            if design is None or not 0 <= action.rotation < 4 or not on_table:
                 return None
             return (GRID.encode(action.x, action.y) << 10) | (design << 2) | action.rotation
         if type(action) is Deploy:
             return (DEPLOY << KIND) | action.region if 0 <= action.region < 16 else None
         if type(action) is Remove:
-            if not 0 <= action.region < 16 or not _on_table(action.x, action.y):
+            if not 0 <= action.region < 16 or not GRID.contains(action.x, action.y):
                 return None
             return (REMOVE << KIND) | (GRID.encode(action.x, action.y) << 4) | action.region
         if type(action) is Pass:

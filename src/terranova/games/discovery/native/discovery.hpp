@@ -367,10 +367,6 @@ class State {
         const Slot* s = find_slot(pos);
         return s && s->order < 0 ? s->value : -1;
     }
-    int code_at(int pos) const {  // -1: not on the frontier
-        const Slot* s = find_slot(pos);
-        return s && s->order >= 0 ? s->value : -1;
-    }
 
     void place_tile(int design, int pos, int rotation) {
         const Game& g = *game;
