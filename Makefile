@@ -1,10 +1,12 @@
 # Two entry points that work on a fresh machine: `make run` and `make test`.
 # The tiers (README, "Testing"): `make check` lint, types and the fast tier; `make test` lint,
-# types and every test but the slow sweeps and the process tests; `make test-slow` the slow
-# sweeps and the whole games played by clicking; `make test-load` the tests that start
-# processes, while scripts/load.py keeps the cores busy; `make test-learn` the
-# Stable-Baselines3 tests (the `learn` extra: torch). `.ci/run` runs test, test-slow and
-# test-load: every test but the learn tier, each once; then `make test-python`, the bots',
+# types and every test but the slow sweeps, the process tests and the browser tier (of
+# which it runs the smoke tests: each game's board in a real browser, a move made there);
+# `make test-browser` the rest of the browser tier; `make test-slow` the slow sweeps and
+# the whole games played by clicking; `make test-load` the tests that start processes,
+# while scripts/load.py keeps the cores busy; `make test-learn` the Stable-Baselines3 tests
+# (the `learn` extra: torch). `.ci/run` runs test, test-browser, test-slow and test-load:
+# every test but the learn tier, each once; then `make test-python`, the bots',
 # tournaments' and games' tests again with the native engines turned off.
 PYTHON ?= python3
 VENV := .venv
@@ -16,7 +18,7 @@ JOBS ?= 2
 PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup
 FAST := not slow and not e2e and not processes and not heavy and not learn
 
-.PHONY: run demo test check lint typecheck pytest pytest-fast test-slow test-load test-python test-learn setup clean
+.PHONY: run demo test check lint typecheck pytest pytest-fast test-browser test-slow test-load test-python test-learn setup clean
 
 # the editable install compiles the games' native cores (CMakeLists.txt): editing their C++
 # or CMake files installs again, which rebuilds them
@@ -49,9 +51,10 @@ lint: $(STAMP) $(NODE_STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
-# the `processes` tier runs once, in test-load, under load: the harder test of its waits
+# the `processes` tier runs once, in test-load, under load: the harder test of its waits;
+# of the browser tier (`e2e`), the smoke tests, the rest in test-browser
 pytest: $(STAMP)
-	$(PYTEST) -m "not slow and not learn and not processes"
+	$(PYTEST) -m "not slow and not learn and not processes and (not e2e or smoke)"
 
 pytest-fast: $(STAMP)
 	$(PYTEST) -m "$(FAST)"
@@ -59,6 +62,11 @@ pytest-fast: $(STAMP)
 test: lint typecheck pytest
 
 check: lint typecheck pytest-fast
+
+# the browser tier but its smoke tests (make test runs those) and its whole games by
+# clicking (make test-slow)
+test-browser: $(STAMP)
+	$(PYTEST) -m "e2e and not smoke and not slow and not processes and not learn"
 
 test-slow: $(STAMP)
 	$(PYTEST) -m slow

@@ -11,6 +11,8 @@ import pytest
 
 from tests.e2e.conftest import Server
 
+pytestmark = pytest.mark.smoke  # in make test (the rest of tests/e2e: make test-browser)
+
 TWO_PEOPLE = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}]
 # a rule of the game's board.css, as the browser computes it
 STYLED = {

@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
+import pytest
+
 from tests.e2e.conftest import (
     WHOLE_GAME_BY_CLICKING,
     Server,
@@ -319,6 +321,7 @@ def test_undo_in_a_practice_game(server: Server, new_page: Any, screenshots: Pat
     assert phase(page) == "follower"
 
 
+@pytest.mark.smoke  # in make test: a game made in the lobby, a move by clicks and keys
 def test_hand_of_two_tiles_and_keyboard(server: Server, new_page: Any, screenshots: Path) -> None:
     """With the 2-tile hand: choose a tile, turn it by keys and buttons, place it by
     keyboard, pass by key."""

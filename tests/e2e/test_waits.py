@@ -10,6 +10,8 @@ import pytest
 
 from tests.e2e.conftest import body_guarded, wait_still, wait_until
 
+pytestmark = pytest.mark.smoke  # in make test (the rest of tests/e2e: make test-browser)
+
 HERE = Path(__file__).parent
 
 
