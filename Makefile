@@ -22,7 +22,7 @@ FAST := not slow and not e2e and not processes and not heavy and not learn
 
 # the editable install compiles the games' native cores (CMakeLists.txt): editing their C++
 # or CMake files installs again, which rebuilds them
-$(STAMP): pyproject.toml CMakeLists.txt $(wildcard src/terranova/games/*/native/*)
+$(STAMP): pyproject.toml CMakeLists.txt $(wildcard src/terranova/games/*/native/* src/terranova/core/native/*)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,ray,openspiel,pettingzoo,bench]'

@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import cast
+from typing import Protocol, cast
 
 from terranova.agents.mcts import (
     Considered,
@@ -64,6 +64,23 @@ seat, or the text of anything else."""
 
 UNSEEN = "(unseen)"
 """The key of an action the observer does not see at all."""
+
+
+class NativeInfoTree(Protocol):
+    """The search of :class:`IsmctsAgent` (uniform rollouts, no model) run by a game's
+    native engine, for the seat to move: offered by a native state as
+    ``info_set_tree(rng, c, depth, scale, first)`` (``first``: :attr:`try_first`). Like
+    :class:`~terranova.agents.mcts.NativeTree`, it draws the Python search's own numbers."""
+
+    def iterate(self) -> int:
+        """One iteration, on a new determinization: the nodes it made."""
+        ...
+
+    def weighed(self, seat: int, moves: Sequence[Action]) -> list[tuple[int, float]]:
+        """For each of ``moves`` (the observer's): its visits and ``seat``'s value sum."""
+        ...
+
+    def give_back(self, rng: random.Random) -> None: ...
 
 
 class _InfoNode:
@@ -122,6 +139,12 @@ class IsmctsAgent(SearchAgent):
             root.priors = dict(zip(legal, shares(answer, len(legal), probe.num_seats), strict=True))
         else:  # determinized on the game's native engine, where it has one: the same moves
             state = to_native(state)
+            grow = getattr(state, "info_set_tree", None)
+            depth, policy = self.plan(state.game_id)
+            if grow is not None and policy is None and type(rng) is random.Random:
+                # the whole search natively (a game's own rollout policy is Python's to play)
+                tree: NativeInfoTree = grow(rng, self.c, depth, scale, self.try_first)
+                return self._grown(tree, actions, seat)
         self._search(
             lambda: self._iterate(root, state.resample(seat, rng), seat, scale),
             lambda: _best(root, actions, seat),
@@ -131,6 +154,33 @@ class IsmctsAgent(SearchAgent):
         self.last_choices = weighed()
         best = _best(root, actions, seat)
         return best if best is not None else actions[0]
+
+    def _grown(self, tree: NativeInfoTree, actions: list[Action], seat: int) -> Action:
+        """The move of the search run natively by ``tree``."""
+
+        def counted() -> list[tuple[Action, int, float]]:
+            found = tree.weighed(seat, actions)
+            return [(a, n, v) for a, (n, v) in zip(actions, found, strict=True) if n]
+
+        def best() -> Action | None:  # as _best: the most tried, then the best valued
+            chosen: Action | None = None
+            best_key = (-1, -math.inf)
+            for action, visits, value in counted():
+                if (visits, value) > best_key:
+                    best_key = (visits, value)
+                    chosen = action
+            return chosen
+
+        def weighed() -> list[Considered]:
+            return by_visits([Considered(a, n, v / n) for a, n, v in counted()])
+
+        try:
+            self._search(tree.iterate, best, weighed)
+        finally:
+            tree.give_back(self._rng)
+        self.last_choices = weighed()
+        chosen = best()
+        return chosen if chosen is not None else actions[0]
 
     def _iterate(self, root: _InfoNode, state: State, observer: int, scale: float) -> int:
         rng = self._rng

@@ -222,6 +222,28 @@ def by_visits(choices: Sequence[Considered]) -> list[Considered]:
     return sorted(choices, key=lambda c: (-c.visits, -c.value))
 
 
+class NativeTree(Protocol):
+    """The search of :class:`MctsAgent` (uniform rollouts, no model) run by a game's native
+    engine: offered by a native state as ``search_tree(rng, c, depth, scale)``. It draws from
+    a copy of ``rng``'s state the numbers the Python search would draw, so it grows the same
+    tree and plays the same move; ``give_back`` leaves ``rng`` where the Python search would
+    have left it."""
+
+    def iterate(self) -> int:
+        """One iteration: the nodes it made."""
+        ...
+
+    def best(self, seat: int) -> Action | None:
+        """The root's most visited move, then the best valued for ``seat``."""
+        ...
+
+    def weighed(self, seat: int) -> list[tuple[Action, int, float]]:
+        """The root's moves: action, visits and ``seat``'s value sum, in the order tried."""
+        ...
+
+    def give_back(self, rng: random.Random) -> None: ...
+
+
 class Counted(Protocol):
     """A search tree node as backing up sees it: visits and per-seat value sums."""
 
@@ -394,6 +416,12 @@ class MctsAgent(SearchAgent):
             return self._guided(root_state, seat, scale, self.model)
         # the same search on the game's native engine, where it has one: the same moves
         root_state = to_native(root_state)
+        grow = getattr(root_state, "search_tree", None)
+        depth, policy = self.plan(state.game_id)
+        if grow is not None and policy is None and type(self._rng) is random.Random:
+            # the whole search natively (a game's own rollout policy is Python's to play)
+            tree: NativeTree = grow(self._rng, self.c, depth, scale)
+            return self._grown(tree, seat)
         root = _Node(None, state.num_seats)
         root.untried = list(root_state.legal_actions())
 
@@ -411,6 +439,21 @@ class MctsAgent(SearchAgent):
         )
         self.last_choices = weighed()
         best = _best(root, seat)
+        assert best is not None
+        return best
+
+    def _grown(self, tree: NativeTree, seat: int) -> Action:
+        """The move of the search run natively by ``tree``."""
+
+        def weighed() -> list[Considered]:
+            return by_visits([Considered(a, n, v / n) for a, n, v in tree.weighed(seat) if n])
+
+        try:
+            self._search(tree.iterate, lambda: tree.best(seat), weighed)
+        finally:
+            tree.give_back(self._rng)
+        self.last_choices = weighed()
+        best = tree.best(seat)
         assert best is not None
         return best
 

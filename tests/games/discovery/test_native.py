@@ -10,6 +10,7 @@ its tests)."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -610,3 +611,106 @@ def test_a_redraw_keeps_every_tile_once_on_both_engines(tmp_path: Any) -> None:
                 redraws += 1
         reference.apply(_chosen(reference, rng))
     assert redraws > 20
+
+
+SEARCHES = [
+    "mcts:iterations=150",
+    "mcts:iterations=120,depth=8,c=0.3",
+    "mcts:iterations=25,depth=-1",
+    "ismcts:iterations=150",
+    "ismcts:iterations=100,depth=4",
+]
+
+
+def _searched(
+    spec: str, position: State, monkeypatch: pytest.MonkeyPatch, way: str, first: bool
+) -> tuple[object, ...]:
+    """Two decisions of ``spec`` from ``position``: on the Python engine (``python``), on
+    the native engine with the Python tree (``tree in python``), or searched natively."""
+    monkeypatch.setenv("TERRANOVA_NATIVE", "0" if way == "python" else "1")
+    with monkeypatch.context() as patched:
+        if way == "tree in python":
+            cls = native_state().NativeDiscoveryState
+            patched.delattr(cls, "search_tree")
+            patched.delattr(cls, "info_set_tree")
+        agent = make_agent(spec, 3)
+        if first:
+            agent.try_first = position.legal_actions()[-1]
+        moves = [agent.select(position.clone()) for _ in range(2)]
+        return (moves, agent.last_choices, agent.last_nodes, agent._rng.getstate())
+
+
+@pytest.mark.parametrize("spec", SEARCHES)
+@pytest.mark.parametrize(
+    "params",
+    [{}, {"players": 3, "hand": 2, "hand_visibility": "private"}, {"players": 4}],
+    ids=["default", "private", "four"],
+)
+def test_the_native_searches_grow_the_python_searches_trees(
+    spec: str, params: dict[str, object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same moves, the same counts and values of every move weighed, the same nodes,
+    and the generator left in the same state, as the Python search on either engine."""
+    grown: list[str] = []
+    cls = native_state().NativeDiscoveryState
+    for name in ("search_tree", "info_set_tree"):
+        real = getattr(cls, name)
+
+        def spy(self: Any, *args: Any, real: Any = real, name: str = name) -> Any:
+            grown.append(name)
+            return real(self, *args)
+
+        monkeypatch.setattr(cls, name, spy)
+    first = spec.startswith("ismcts")
+    for position in _decisions(params, seed=17, every=20)[:3]:
+        ways = [
+            _searched(spec, position, monkeypatch, way, first)
+            for way in ("native", "tree in python", "python")
+        ]
+        assert ways[0] == ways[1] == ways[2]
+    assert grown == ["info_set_tree" if first else "search_tree"] * 6
+
+
+def test_a_generator_of_another_kind_is_searched_in_python() -> None:
+    """A generator that is not Python's own (a subclass may draw otherwise) keeps the search
+    in Python: its draws go through the subclass."""
+
+    class Counting(random.Random):
+        calls = 0
+
+        def random(self) -> float:
+            Counting.calls += 1
+            return super().random()
+
+    position = _decisions({}, seed=5, every=10)[0]
+    agent = make_agent("mcts:iterations=50", 1)
+    agent._rng = Counting(1)
+    assert agent.select(position) in position.legal_actions()
+    assert Counting.calls > 0
+
+
+def test_a_native_search_refuses_what_it_cannot_search() -> None:
+    module = native_state()
+    state = terranova.make("discovery", engine="native")
+    rng = random.Random(1)
+    with pytest.raises(ValueError, match="no seat to move"):
+        module._native.Tree(state, rng, 0.7, 0, 1.0)  # the first draw: chance
+    while state.current_player() == CHANCE:
+        state.apply(state.sample_chance(rng))
+    for c, depth, scale in [(-1.0, 0, 1.0), (0.7, -2, 1.0), (0.7, 0, 0.0), (0.7, 0, math.nan)]:
+        with pytest.raises(ValueError, match="finite scale"):
+            module._native.Tree(state, rng, c, depth, scale)
+    tree = module._native.Tree(state, rng, 0.7, 0, 1.0)
+    assert tree.iterate() == 1
+    with pytest.raises(IndexError):
+        tree.best(2)
+    with pytest.raises(ValueError, match="Mersenne"):
+        module._native.Tree(state, _Odd(), 0.7, 0, 1.0)
+    info = module._native.InfoTree(state, rng, 0.7, 0, 1.0, False, PASS)  # not a move here
+    assert info.iterate() >= 1
+    assert info.weighed(0, [PASS, *state.legal_actions()[:1]])[0] == (0, 0.0)
+
+
+class _Odd(random.Random):
+    def getstate(self) -> Any:
+        return (2, (), None)

@@ -168,6 +168,18 @@ class NativeDiscoveryState(_native.Play):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
+    def search_tree(self, rng: random.Random, c: float, depth: int, scale: float) -> _native.Tree:
+        """``mcts``'s search from here, natively (its uniform rollouts; see
+        :class:`~terranova.agents.mcts.NativeTree`)."""
+        return _native.Tree(self, rng, c, depth, scale)
+
+    def info_set_tree(
+        self, rng: random.Random, c: float, depth: int, scale: float, first: Action | None
+    ) -> _native.InfoTree:
+        """``ismcts``'s search from here for the seat to move, natively (its uniform
+        rollouts; see :class:`~terranova.agents.ismcts.NativeInfoTree`)."""
+        return _native.InfoTree(self, rng, c, depth, scale, self.game.private, first)
+
     # ------------------------------------------- what people read: the reference's answers
 
     def view(self, seat: int | None) -> JSON:

@@ -7,11 +7,14 @@
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
+#include <cmath>
 #include <stdexcept>
 #include <memory>
 #include <unordered_map>
 
 #include "discovery.hpp"
+#include "generator.hpp"
+#include "search.hpp"
 
 namespace nb = nanobind;
 using namespace discovery;
@@ -348,23 +351,47 @@ nb::list listed(Play& p, const std::vector<uint32_t>& codes) {
     return out;
 }
 
-// ``tiles`` (sorted) in the order the generator's own shuffle gives them: a generator of
-// the caller's, so what it gives back is checked, never trusted.
-void shuffled_by(nb::handle rng, std::vector<int>& tiles) {
-    nb::list shuffled;
-    for (int d : tiles) shuffled.append(d);
-    rng.attr("shuffle")(shuffled);
-    if (nb::len(shuffled) != tiles.size()) throw nb::value_error("the generator's shuffle lost tiles");
-    std::vector<int> before = tiles;
-    for (size_t i = 0; i < tiles.size(); ++i) tiles[i] = nb::cast<int>(shuffled[i]);
-    std::vector<int> after = tiles;
-    std::sort(after.begin(), after.end());
-    if (after != before) throw nb::value_error("the generator's shuffle changed the tiles");
-}
+// The draws of a resample from a Python generator of the caller's: what it gives back is
+// checked, never trusted.
+struct PythonDraws {
+    nb::handle rng;
+
+    // ``tiles`` (sorted) in the order the generator's own shuffle gives them
+    void shuffle(std::vector<int>& tiles) {
+        nb::list shuffled;
+        for (int d : tiles) shuffled.append(d);
+        rng.attr("shuffle")(shuffled);
+        if (nb::len(shuffled) != tiles.size())
+            throw nb::value_error("the generator's shuffle lost tiles");
+        std::vector<int> before = tiles;
+        for (size_t i = 0; i < tiles.size(); ++i) tiles[i] = nb::cast<int>(shuffled[i]);
+        std::vector<int> after = tiles;
+        std::sort(after.begin(), after.end());
+        if (after != before) throw nb::value_error("the generator's shuffle changed the tiles");
+    }
+
+    int below(size_t n) {
+        int k = nb::cast<int>(rng.attr("randrange")(n));
+        if (k < 0 || size_t(k) >= n)
+            throw nb::value_error("the generator's randrange gave a number out of range");
+        return k;
+    }
+};
+
+// The same draws from Python's generator replayed natively (a native search's own copy).
+struct NativeDraws {
+    terranova::PyRandom& rng;
+
+    void shuffle(std::vector<int>& tiles) {  // random.shuffle
+        for (size_t i = tiles.size(); i-- > 1;) std::swap(tiles[i], tiles[size_t(rng.below(int(i + 1)))]);
+    }
+    int below(size_t n) { return rng.below(int(n)); }
+};
 
 // What seat cannot see, the other hands and the stack, drawn again consistently with what
 // it saw (rules.py, DiscoveryState.redraw_unseen: the same calls on the same generator).
-void redraw_unseen(State& s, int seat, nb::handle rng) {
+template <class Draws>
+void redraw_unseen(State& s, int seat, Draws& draws) {
     const Game& g = *s.game;
     auto true_hands = s.hands;
     auto true_held = s.held;
@@ -376,7 +403,7 @@ void redraw_unseen(State& s, int seat, nb::handle rng) {
         if (p != seat)
             for (int i = 0; i < s.held[p]; ++i) pool.push_back(s.hands[p][i]);
     std::sort(pool.begin(), pool.end());
-    shuffled_by(rng, pool);
+    draws.shuffle(pool);
     size_t taken = 0;
     for (int p = 0; p < g.players; ++p)
         if (p != seat)
@@ -409,7 +436,7 @@ void redraw_unseen(State& s, int seat, nb::handle rng) {
                     }
                 if (others) {
                     std::sort(rest.begin(), rest.end());
-                    shuffled_by(rng, rest);
+                    draws.shuffle(rest);
                     size_t dealt = 0;
                     for (int p = 0; p < g.players; ++p)
                         if (p != seat && p != mover)
@@ -422,10 +449,7 @@ void redraw_unseen(State& s, int seat, nb::handle rng) {
                 kept_true = true;
                 break;
             }
-            int k = nb::cast<int>(rng.attr("randrange")(swaps.size()));
-            if (k < 0 || size_t(k) >= swaps.size())
-                throw nb::value_error("the generator's randrange gave a number out of range");
-            int j = swaps[size_t(k)];
+            int j = swaps[size_t(draws.below(swaps.size()))];
             hand[i] = int16_t(pool[j]);
             pool[j] = design;
         }
@@ -643,6 +667,60 @@ struct Batch {
     }
 };
 
+// The game's rules as the native searches ask for them (core/native/search.hpp): chance drawn
+// as sample_chance draws it (randrange over the stack), the leaves valued as mcts.evaluate
+// does, a determinization as resample makes it, an outcome keyed as describe_action tells it.
+struct SearchRules {
+    using State = discovery::State;
+    bool hidden;  // the hands are private (DiscoveryGame.private)
+
+    static int current_player(const State& s) { return s.current_player(); }
+    static uint32_t draw(const State& s, terranova::PyRandom& rng) {
+        return s.tile_drawn(rng.below(s.bag_total));
+    }
+    static const std::vector<uint32_t>& legal(const State& s) { return s.listed_legal(); }
+    static void apply(State& s, uint32_t action) { s.apply(action); }
+    static int seats(const State& s) { return s.game->players; }
+    static void values(const State& s, double* out) {
+        for (int p = 0; p < s.game->players; ++p)
+            out[p] = s.over() ? double(s.scores[p]) : s.estimate(p);
+    }
+    void determinize(State& s, int observer, terranova::PyRandom& rng) const {
+        if (!hidden) return;
+        NativeDraws draws{rng};
+        redraw_unseen(s, observer, draws);
+    }
+    // another seat's draw into its private hand is "draw ?" to the observer (native_state.py)
+    uint32_t seen(const State& s, uint32_t outcome, int observer) const {
+        bool into_hand = s.step == DEALING || s.step == DRAWING || s.step == REFILLING;
+        if (hidden && kind_of(outcome) == DRAW && into_hand && s.step_seat != observer)
+            return 0xFFFFFFFF;
+        return outcome;
+    }
+};
+
+// The native searches over a position (mcts.py's and ismcts.py's), their moves as the
+// position's own objects.
+template <class Search>
+struct Grown {
+    Search search;
+    Actions* actions;
+    nb::object actions_ref;
+
+    nb::object action(uint32_t code) const { return nb::borrow(actions->action(code)); }
+    void seat(int seat) const {
+        if (seat < 0 || seat >= search.seats()) throw nb::index_error("no such seat");
+    }
+};
+using Tree = Grown<terranova::Uct<SearchRules>>;
+using InfoTree = Grown<terranova::Ismcts<SearchRules>>;
+
+void check_search(const Play& p, double c, int depth, double scale) {
+    if (p.s.current_player() < 0) throw nb::value_error("no seat to move here");
+    if (!(c >= 0) || !std::isfinite(c) || depth < -1 || !(scale > 0) || !std::isfinite(scale))
+        throw nb::value_error("c >= 0, depth >= -1 and a finite scale > 0");
+}
+
 }  // namespace
 
 NB_MODULE(_native, m) {
@@ -754,7 +832,8 @@ NB_MODULE(_native, m) {
                 if (seat < 0 || seat >= self.p->s.game->players)
                     throw nb::index_error("no such seat");
                 Play copy(*self.p);
-                redraw_unseen(copy.s, seat, rng);
+                PythonDraws draws{rng};
+                redraw_unseen(copy.s, seat, draws);
                 copy.history.clear();  // a determinization keeps no history
                 return made_like(self.h.type(), std::move(copy));
             },
@@ -785,6 +864,71 @@ NB_MODULE(_native, m) {
             },
             "A random game from here to its end, played natively on a copy (this state is left "
             "as it was): (decisions, placements, returns).");
+
+    nb::class_<Tree>(m, "Tree")
+        .def("__init__",
+             [](Tree* self, const Play& p, nb::handle rng, double c, int depth, double scale) {
+                 check_search(p, c, depth, scale);
+                 new (self) Tree{terranova::Uct<SearchRules>(SearchRules{false}, p.s,
+                                                             terranova::read_generator(rng), c,
+                                                             depth, scale),
+                                 p.actions, p.actions_ref};
+             })
+        .def("iterate", [](Tree& t) { return t.search.iterate(); },
+             "One iteration of the search: the nodes it made.")
+        .def("best",
+             [](const Tree& t, int seat) -> nb::object {
+                 t.seat(seat);
+                 int found = t.search.best(seat);
+                 return found < 0 ? nb::none() : t.action(t.search.node(found).action);
+             })
+        .def("weighed",
+             [](const Tree& t, int seat) {
+                 t.seat(seat);
+                 nb::list out;
+                 for (int kid : t.search.node(0).kids)
+                     out.append(nb::make_tuple(t.action(t.search.node(kid).action),
+                                               t.search.node(kid).visits, t.search.value(kid, seat)));
+                 return out;
+             },
+             "The root's moves: (action, visits, value sum of seat), in the order tried.")
+        .def("give_back",
+             [](const Tree& t, nb::handle rng) { terranova::write_generator(t.search.rng, rng); },
+             "Leave the generator where the search's draws have left it.");
+
+    nb::class_<InfoTree>(m, "InfoTree")
+        .def("__init__",
+             [](InfoTree* self, const Play& p, nb::handle rng, double c, int depth, double scale,
+                bool hidden, nb::handle first) {
+                 check_search(p, c, depth, scale);
+                 int64_t code = first.is_none() ? -1 : p.actions->code(first);
+                 new (self) InfoTree{
+                     terranova::Ismcts<SearchRules>(SearchRules{hidden}, p.s,
+                                                    terranova::read_generator(rng), c, depth,
+                                                    scale, p.s.current_player(), code),
+                     p.actions, p.actions_ref};
+             },
+             nb::arg("play"), nb::arg("rng"), nb::arg("c"), nb::arg("depth"), nb::arg("scale"),
+             nb::arg("hidden"), nb::arg("first").none())
+        .def("iterate", [](InfoTree& t) { return t.search.iterate(); },
+             "One iteration of the search, on a new determinization: the nodes it made.")
+        .def("weighed",
+             [](const InfoTree& t, int seat, nb::handle moves) {
+                 t.seat(seat);
+                 nb::list out;
+                 for (nb::handle move : moves) {
+                     int64_t code = t.actions->code(move);
+                     int kid = code < 0 ? -1 : t.search.root_kid(uint32_t(code));
+                     out.append(kid < 0 ? nb::make_tuple(0, 0.0)
+                                        : nb::make_tuple(t.search.node(kid).visits,
+                                                         t.search.value(kid, seat)));
+                 }
+                 return out;
+             },
+             "For each of the observer's moves: (visits, value sum of seat) at the root.")
+        .def("give_back",
+             [](const InfoTree& t, nb::handle rng) { terranova::write_generator(t.search.rng, rng); },
+             "Leave the generator where the search's draws have left it.");
 
     using Obs = nb::ndarray<float, nb::ndim<2>, nb::c_contig, nb::device::cpu>;
     using Mask = nb::ndarray<int8_t, nb::ndim<2>, nb::c_contig, nb::device::cpu>;
