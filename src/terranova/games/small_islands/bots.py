@@ -82,6 +82,8 @@ class _Seen:
 
 def greedy(state: State, rng: random.Random) -> Action:
     """The action ``greedy`` plays (ties broken by ``rng``)."""
+    if not isinstance(state, SmallIslandsState):  # the native engine's: read in Python
+        state = getattr(state, "to_python")()  # noqa: B009 (the native state's, not State's)
     assert isinstance(state, SmallIslandsState)
     g = state
     seat = g.current_player()
