@@ -294,6 +294,51 @@ def test_a_record_out_of_bounds_is_refused_by_name(changes: dict[str, Any]) -> N
         cls.restore(cls, actions, record, history)
 
 
+def _beyond(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """Records the engine's arrays could not play on from: each would have written past
+    one of them (hands, row, tokens, houses, ships, agenda, the board) or read past the
+    starting tiles."""
+    tile = record["tiles"][0][0]
+    turn = [*record["agenda"][:-1], (5, 0, 0, 0)]  # the first seat's turn
+    return [
+        {"hands": [[0] * 7, [], []], "agenda": turn},
+        {"row": [0] * 7, "agenda": [*turn, *[(1, 0, 0, 0)] * 2]},
+        {"tokens_at": [(tile, 0, 0, 0)] * 64},
+        {"houses_at": [(tile, 0)] * 60},
+        {"ships": [(tile, -1)] * 8},
+        {"ships": [(tile, 0), (tile, 0)]},
+        {"agenda": [*[(18, 1, 0, 0)] * 40, *record["agenda"]]},
+        {"agenda": [(0, 0, 255, 0)]},
+        {"revealed": [(0, []), (0, [])]},
+        {"tiles": [*record["tiles"], (record["tiles"][-1][0] + 40, 1, 0)]},
+    ]
+
+
+def test_a_record_beyond_the_engines_arrays_is_refused_by_name() -> None:
+    native = native_state()
+    reference, record, history = _record()
+    actions = native.actions_of(native.config_of(reference.params()))
+    cls = native.NativeSmallIslandsState
+    for changes in _beyond(record):
+        with pytest.raises(ValueError, match="a record's"):
+            cls.restore(cls, actions, {**record, **changes}, history)
+
+
+def test_a_record_waiting_on_nothing_is_refused_rather_than_crashing() -> None:
+    native = native_state()
+    reference = terranova.make(GAME, players=2)
+    actions = native.actions_of(native.config_of(reference.params()))
+    cls = native.NativeSmallIslandsState
+    record = reference.position()  # type: ignore[attr-defined]
+    stuck = [
+        {"agenda": [*record["agenda"], (3, 0, 0, 0)], "decks": [[]]},  # a draw from no card
+        {"agenda": [*record["agenda"], (4, 0, 0, 0)]},  # a choice with no card held
+    ]
+    for changes in stuck:
+        with pytest.raises(ValueError, match="waiting on nothing"):
+            cls.restore(cls, actions, {**record, **changes}, [])
+
+
 def test_a_malformed_record_is_refused_by_a_clear_error() -> None:
     native = native_state()
     reference, record, history = _record()

@@ -386,13 +386,17 @@ State restore(const Game* game, const nb::dict& r, int ply) {
     s.ply = ply;
     auto in = [](int v, int lo, int hi) { return v >= lo && v < hi; };
     auto tiles = field<std::vector<std::tuple<int, int, int>>>(r, "tiles");
-    check(tiles.size() + 1 < size_t(MAX_TILES), "a record's tiles");
+    // no more tiles than the game has (the board's table is sized for them)
+    int most = g.landscape_total + int(g.start_sides.size()) + g.ships;
+    check(int(tiles.size()) <= most, "a record's tiles");
     for (auto [pos, design, rotation] : tiles) {
         check(in(pos, 0, int(g.cells.size())) && g.cells[pos] && s.tile_at(pos) < 0 &&
                   in(design, 0, g.designs) && in(rotation, 0, 4),
               "a record's tile");
-        check(s.n_tiles == 0 || s.fit_at(design, pos) >> rotation & 1 || design == g.ship,
+        // a square the board does not know touches no tile: no tile can lie there
+        check(s.n_tiles == 0 || design == g.ship || (s.find(pos) && s.fit_at(design, pos) >> rotation & 1),
               "a record's tile where it does not fit");
+        check(s.n_tiles == 0 || s.find(pos), "a record's tile that touches no other");
         s.join(pos, design, rotation);
     }
     for (auto [pos, seat, kind, over] : field<std::vector<std::tuple<int, int, int, int>>>(r, "tokens_at")) {
@@ -418,10 +422,22 @@ State restore(const Game* game, const nb::dict& r, int ply) {
     }
     auto agenda = field<std::vector<std::tuple<int, int, int, int>>>(r, "agenda");
     check(agenda.size() < size_t(MAX_AGENDA), "a record's agenda");
+    // room for what the steps still to come push (a round's start the most)
+    check(agenda.size() <= size_t(MAX_AGENDA / 2), "a record's agenda");
+    int starts = int(g.start_sides.size()), starts_left = 0;
+    std::array<int, MAX_SEATS> deals{};
+    std::array<std::array<int, 2>, MAX_SEATS> draws{};
+    int reveals = 0;
     for (auto [kind, seat, a, b] : agenda) {
         check(in(kind, 0, STEP_KINDS) && in(seat, 0, g.places) && in(a, 0, 256) && in(b, 0, 2),
               "a record's step");
         check(kind != DRAWING || a < g.decks, "a record's deck");
+        check(kind != LAYING_START || (a >> starts) == 0, "a record's starting tiles");
+        check(!(kind == DRAWING || kind == DEALING) || seat < g.players, "a record's step, of no player");
+        if (kind == LAYING_START) starts_left += __builtin_popcount(unsigned(a));
+        if (kind == DEALING) ++deals[seat];
+        if (kind == DRAWING) ++draws[seat][a];
+        reveals += kind == REVEALING;
         s.push(Step{uint8_t(kind), int8_t(seat), uint8_t(a), uint8_t(b)});
     }
     s.over = field<bool>(r, "over");
@@ -460,6 +476,7 @@ State restore(const Game* game, const nb::dict& r, int ply) {
         return out;
     };
     s.n_row = seq(field<Ints>(r, "row"), s.row, MAX_ROW, 0, g.landscape, "a record's row");
+    check(s.n_row + reveals <= MAX_ROW, "a record's row");
     int n_disc = int(g.discovery_values.size());
     auto per_seat = [&](const char* key) {
         auto v = field<Rows>(r, key);
@@ -481,6 +498,7 @@ State restore(const Game* game, const nb::dict& r, int ply) {
     check(int(held.size()) == g.players, "a record's cards in hand");
     for (int p = 0; p < g.players; ++p) {
         s.n_hand[p] = int8_t(seq(hands[p], s.hands[p], MAX_HAND, 0, g.landscape, "a record's hand"));
+        check(s.n_hand[p] + deals[p] < MAX_HAND, "a record's hand");  // and one tile taken
         s.n_tokens[p] = int8_t(seq(tokens[p], s.tokens[p], MAX_TOKENS, 0, 4, "a record's bonus tokens"));
         s.n_found[p] = int8_t(seq(found[p], s.found[p], MAX_CARDS, 0, n_disc, "a record's Discovery tokens"));
         s.known_returned[p] = set_of(known[p], n_disc, "a record's Discovery tokens put back");
@@ -496,8 +514,11 @@ State restore(const Game* game, const nb::dict& r, int ply) {
             check(in(later[p][k], 0, g.deck_size[k]), "a record's objective");
             s.later[p][k] = int8_t(later[p][k]);
         }
-        for (int k = 0; k < g.decks; ++k)
+        for (int k = 0; k < g.decks; ++k) {
             s.n_held[p][k] = int8_t(seq(held[p][k], s.held[p][k], MAX_HELD, 0, g.deck_size[k], "a record's card"));
+            // and a round's start: the card kept for it and the cards drawn
+            check(s.n_held[p][k] + draws[p][k] + 1 + DRAWS <= MAX_HELD, "a record's cards in hand");
+        }
         for (int c : returned[p]) {
             check(in(c / 64, 0, g.decks) && in(c % 64, 0, g.deck_size[c / 64]), "a record's card put back");
             s.returned[p][c / 64] |= uint64_t(1) << (c % 64);
@@ -518,8 +539,9 @@ State restore(const Game* game, const nb::dict& r, int ply) {
     check(int(decks.size()) == g.decks, "a record's decks");
     for (int k = 0; k < g.decks; ++k) s.decks[k] = set_of(decks[k], g.deck_size[k], "a record's deck");
     for (auto [p, cards] : field<std::vector<std::pair<int, Ints>>>(r, "revealed")) {
-        check(in(p, 0, g.players) && s.n_revealed < MAX_PLACES && int(cards.size()) <= g.decks,
-              "a record's objective revealed");
+        bool again = false;
+        for (int i = 0; i < s.n_revealed; ++i) again = again || s.revealed_order[i] == p;
+        check(in(p, 0, g.players) && !again && int(cards.size()) <= g.decks, "a record's objective revealed");
         s.revealed_order[s.n_revealed++] = int8_t(p);
         s.n_revealed_cards[p] = int8_t(cards.size());
         for (size_t k = 0; k < cards.size(); ++k) {
@@ -550,6 +572,38 @@ State restore(const Game* game, const nb::dict& r, int ply) {
                        "a record's Expedition cards");
     s.last_expedition = field<int>(r, "last_expedition");
     check(in(s.last_expedition, -1, n_exp), "a record's last Expedition card");
+    check(s.n_discards + popcount(s.expeditions) <= MAX_CARDS, "a record's Expedition cards");
+    // what the arrays must still hold: houses built from the supplies and stocks, bonus
+    // tokens placed, Discovery tokens drawn and kept, ships landed, tiles laid
+    int houses_left = 0, tokens_left = 0, kept = 0;
+    for (int p = 0; p < g.places; ++p) houses_left += s.supply[p] + s.stock[p];
+    for (int p = 0; p < g.players; ++p) {
+        tokens_left += s.n_tokens[p];
+        kept += s.n_found[p];
+    }
+    check(s.n_houses + houses_left <= MAX_HOUSES && s.n_earned + houses_left <= MAX_EARNED,
+          "a record's houses");
+    check(s.n_placed + tokens_left <= MAX_PLACED, "a record's bonus tokens");
+    check(s.n_drawn + popcount(s.disc_pool) + kept <= MAX_CARDS, "a record's Discovery tokens");
+    int colours = g.solo ? 1 : g.players, grey = 0;
+    uint8_t owners = 0;
+    for (int k = 0; k < s.n_ships; ++k) {
+        int owner = s.ships[k].second;
+        grey += owner < 0;
+        check(owner < 0 || !(owners >> owner & 1), "a record's ships, two of one player");
+        if (owner >= 0) owners |= uint8_t(1 << owner);
+    }
+    check(grey <= std::max(0, g.ships - colours), "a record's grey ships");
+    int held_tiles = s.n_row;
+    for (int p = 0; p < g.players; ++p) held_tiles += s.n_hand[p];
+    check(s.n_tiles + unseen + held_tiles + starts_left + std::max(g.ships - s.n_ships, 0) <= most,
+          "a record's tiles, more than the game has");
+    // the step waiting has something to wait on
+    if (!s.over) {
+        std::vector<uint32_t> legal;
+        s.legal(legal);
+        check(!legal.empty(), "a record's agenda, waiting on nothing");
+    }
     int ended = field<int>(r, "ended"), ended_seat = field<int>(r, "ended_seat");
     check(in(ended, -1, 4) && in(ended_seat, -1, g.places), "a record's end");
     s.ended = int8_t(ended);
@@ -717,7 +771,8 @@ NB_MODULE(_native, m) {
              })
         .def("sample_chance",
              [](Play& p, nb::handle rng) {
-                 if (!p.s.chance()) throw nb::value_error("not a chance node");
+                 // nothing to draw: the reference's error, the generator untouched
+                 if (!p.s.chance() || !p.s.can_draw(p.s.top())) throw nb::value_error("not a chance node");
                  const Step& t = p.s.top();
                  if (t.kind == REVEALING || t.kind == DEALING) {
                      int total = p.s.nav + p.s.reserve;
@@ -813,6 +868,7 @@ NB_MODULE(_native, m) {
                 std::vector<uint32_t> legal;
                 std::vector<std::pair<uint32_t, int>> outcomes;
                 long decisions = play_out(copy, rng, legal, outcomes);
+                if (decisions < 0) throw nb::value_error("a position that waits on nothing");
                 std::vector<double> out;
                 copy.scores(out);
                 return std::make_pair(decisions, out);

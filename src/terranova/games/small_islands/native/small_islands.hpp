@@ -1114,11 +1114,11 @@ class State {
         n_earned = 0;
         reserve -= NAVIGATION;
         nav = NAVIGATION;
-        push(Step{TURN_OVER, int8_t((first - 1 + g.places) % g.places), 0, 0});
+        push(Step{TURN_OVER, int8_t(((first - 1) % g.places + g.places) % g.places), 0, 0});
         std::array<int, MAX_PLACES> seats{};
         int n = 0;
         for (int i = 0; i < g.places; ++i) {
-            int p = (first + i) % g.places;
+            int p = ((first + i) % g.places + g.places) % g.places;  // Python's modulo
             if (p < g.players) seats[n++] = p;
         }
         for (int i = n - 1; i >= 0; --i) push(Step{CHOOSING, int8_t(seats[i]), 0, 0});
@@ -1337,7 +1337,8 @@ class State {
 };
 
 // A random game from here to its end, natively: every legal action listed at each
-// decision and one chosen uniformly, each chance outcome with its weight.
+// decision and one chosen uniformly, each chance outcome with its weight; -1 where a step
+// waits on nothing (a position restored from a malformed record).
 struct Rng {  // splitmix64
     uint64_t s;
     uint64_t next() {
@@ -1355,6 +1356,7 @@ inline long play_out(State& state, Rng& rng, std::vector<uint32_t>& legal,
     while (!state.over) {
         if (state.chance()) {
             const Step& t = state.top();
+            if (!state.can_draw(t)) return -1;
             if (t.kind == REVEALING || t.kind == DEALING) {
                 state.apply(state.tile_drawn(rng.below(state.nav + state.reserve)));
             } else {
@@ -1364,6 +1366,7 @@ inline long play_out(State& state, Rng& rng, std::vector<uint32_t>& legal,
             continue;
         }
         state.legal(legal);
+        if (legal.empty()) return -1;
         state.apply(legal[size_t(rng.below(int(legal.size())))]);
         ++decisions;
     }
