@@ -429,3 +429,33 @@ def test_the_search_bots_search_natively_and_choose_the_same(
         assert picks[0] == picks[1]
     assert searched and searched[::2] == ["python"] * (len(searched) // 2)
     assert searched[1::2] == ["native"] * (len(searched) // 2)
+
+
+@pytest.mark.parametrize(
+    "params", VARIANTS, ids=lambda p: ",".join(f"{k}={v}" for k, v in p.items()) or "default"
+)
+def test_the_native_greedy_policy_chooses_as_the_reference_with_the_same_draws(
+    params: dict[str, Any],
+) -> None:
+    from terranova.games.small_islands import bots
+
+    decisions = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        reference = _position(params, seed, 0)
+        native = native_state().NativeSmallIslandsState.from_python(reference)
+        while not reference.is_terminal():
+            if reference.current_player() == CHANCE:
+                action = reference.sample_chance(rng)
+            else:
+                draws = rng.randrange(1 << 30)
+                mine, theirs = random.Random(draws), random.Random(draws)
+                action = bots.reference_greedy(reference, theirs)
+                assert bots.greedy(native, mine) == action, (seed, reference.ply)
+                assert mine.getstate() == theirs.getstate(), (seed, reference.ply)
+                decisions += 1
+                if rng.random() < 0.3:  # elsewhere too than where greedy leads
+                    action = _chosen(reference, rng)
+            reference.apply(action)
+            native.apply(action)
+    assert decisions > 150

@@ -861,6 +861,20 @@ NB_MODULE(_native, m) {
                 return made_like(type, std::move(play));
             })
         .def(
+            "greedy",
+            [](Play& p, nb::handle rng) {
+                if (p.s.over || p.s.chance()) throw nb::value_error("greedy plays a decision");
+                auto below = [&](int n) {
+                    int k = nb::cast<int>(rng.attr("randrange")(n));
+                    check(k >= 0 && k < n, "the generator's randrange gave a number out of range");
+                    return k;
+                };
+                std::vector<uint32_t> legal = p.s.listed_legal();
+                if (legal.empty()) throw nb::value_error("no legal action");
+                return nb::borrow(p.actions->action(greedy(p.s, legal, below)));
+            },
+            "The action bots.greedy plays here, ties broken by rng.randrange (the same calls).")
+        .def(
             "play_out",
             [](const Play& p, uint64_t seed) {
                 State copy(p.s);

@@ -1336,6 +1336,272 @@ class State {
     }
 };
 
+// ------------------------------------------------------------- the greedy policy
+// bots.greedy (the reference), the same choice for the same state and the same calls on
+// the generator: ``below(n)`` is its randrange(n). The values are the reference's floats,
+// summed in the reference's order.
+
+constexpr double DISCOVERY_WORTH = 3.0, NEXT = 0.5;
+constexpr int LAND_PORTS = 2, PAYS_TO_LAND = 8;
+
+struct Weighed {  // an objective with its weight
+    const Mission* mission;
+    const Reward* reward;
+    double weight;
+};
+
+// The order a Python set of small non-negative ints (at most 4: its table of 8 slots)
+// gives back the items added, as CPython's set_add_entry places them.
+inline int python_set_order(const int* items, int n, int* out) {
+    std::array<int, 8> slot;
+    slot.fill(-1);
+    for (int k = 0; k < n; ++k) {
+        size_t hash = size_t(items[k]), i = hash & 7, perturb = hash;
+        while (slot[i] != -1 && slot[i] != items[k]) {
+            perturb >>= 5;
+            i = (i * 5 + 1 + perturb) & 7;
+        }
+        slot[i] = items[k];
+    }
+    int m = 0;
+    for (int v : slot)
+        if (v != -1) out[m++] = v;
+    return m;
+}
+
+class Greedy {
+  public:
+    const State& s;
+    const Game& g;
+    int seat;
+    std::array<Weighed, 2> objectives{};
+    int n_objectives = 0;
+    std::array<int, MAX_TILES> free{};  // per root of land tiles: free house symbols
+    std::array<bool, MAX_TILES> land{}, mine{};
+
+    Greedy(const State& state, int seat_) : s(state), g(*state.game), seat(seat_) {
+        const int decks = g.decks, rd = g.reward_deck();
+        if (s.n_now[seat] == decks)
+            objectives[n_objectives++] = {&g.missions[s.now[seat][0]], &g.rewards[s.now[seat][rd]], 1.0};
+        if (s.n_later[seat] == decks)
+            objectives[n_objectives++] = {&g.missions[s.later[seat][0]], &g.rewards[s.later[seat][rd]], NEXT};
+        for (int t = 0; t < s.n_tiles; ++t) {
+            if (s.tiles[t].design == g.ship) continue;
+            int r = s.root_of(t);
+            land[r] = true;
+            free[r] += s.free_house_symbols(t);
+        }
+        for (int r = 0; r < s.n_tiles; ++r) mine[r] = land[r] && (s.nodes[r].owners >> seat & 1);
+    }
+
+    double pays(const Mission& m, const Reward& r, const Island& shown) const {
+        if (shown.c[TILES] < SMALLEST_ISLAND || !fulfils(m, shown)) return 0.0;
+        if (r.kind == 4) {
+            int temple = shown.c[TEMPLE];
+            return DISCOVERY_WORTH * double(std::min(temple, popcount(s.disc_pool))) / double(std::max(temple, 1));
+        }
+        return double(points(r, shown));
+    }
+    double worth(const Island& shown, int free_, bool mine_) const {
+        if (free_ <= 0 || mine_) return 0.0;
+        double total = 0.0;
+        for (int k = 0; k < n_objectives; ++k)
+            total += objectives[k].weight * pays(*objectives[k].mission, *objectives[k].reward, shown);
+        return total;
+    }
+
+    // a placement's design and square, and the islands its land edges join (set order)
+    int joining(uint32_t a, int& design, int& pos, int* roots) const {
+        uint32_t f = a & 0xFFFFFF;
+        design = int(f >> 2) & 0x7F;
+        pos = pos_of(f >> 9);
+        const auto& face = g.faces[design][f & 3];
+        int found[4], n = 0;
+        for (int e = 0; e < 4; ++e) {
+            int t = s.tile_at(pos + g.step[e]);
+            if (t >= 0 && face[e] == LAND) found[n++] = s.root_of(t);
+        }
+        return python_set_order(found, n, roots);
+    }
+
+    double start_value(uint32_t a) const {
+        int design, pos, roots[4];
+        int n = joining(a, design, pos, roots);
+        int tiles = 1, houses = g.symbols[design][5], free_ = houses, before = 0;
+        for (int i = 0; i < n; ++i) {
+            tiles += s.nodes[roots[i]].c[TILES];
+            free_ += free[roots[i]];
+            before += s.nodes[roots[i]].c[TILES] >= SMALLEST_ISLAND && free[roots[i]];
+        }
+        int after = tiles >= SMALLEST_ISLAND && free_ ? 1 : 0;
+        return double(after - before) + 0.1 * houses + 0.01 * s.neighbours(pos);
+    }
+
+    double place_value(uint32_t a) const {
+        int design, pos, roots[4];
+        int n = joining(a, design, pos, roots);
+        Island joined;
+        joined.c[TILES] = 1;
+        for (int k = 0; k < 6; ++k) joined.c[k + 1] = g.symbols[design][k];
+        int free_ = g.symbols[design][5];
+        double before = 0.0;
+        bool any_mine = false;
+        for (int i = 0; i < n; ++i) {
+            Island shown = s.island(roots[i]);
+            before += worth(shown, free[roots[i]], mine[roots[i]]);
+            for (int k = 0; k < COUNTS; ++k) joined.c[k] += shown.c[k];
+            free_ += free[roots[i]];
+            any_mine = any_mine || mine[roots[i]];
+        }
+        return worth(joined, free_, any_mine) - before + 0.05 * s.neighbours(pos);
+    }
+
+    double best_placement(int design) const {
+        std::vector<uint32_t> placements;
+        s.placements_of(design, placements);
+        double best = -__builtin_inf();
+        bool any = false;
+        for (uint32_t p : placements) {
+            double v = place_value(p);
+            if (!any || v > best) best = v;
+            any = true;
+        }
+        return best;
+    }
+
+    double keep_value(uint32_t a) const {
+        uint32_t f = a & 0xFFFFFF;
+        std::array<Weighed, 2> kept;
+        if (kind_of(a) == KEEP) {
+            kept = {Weighed{&g.missions[f >> 6], &g.rewards[f >> 6], 1.0},
+                    Weighed{&g.missions[f & 63], &g.rewards[f & 63], NEXT}};
+        } else {
+            kept = {Weighed{&g.missions[f >> 18 & 63], &g.rewards[f >> 12 & 63], 1.0},
+                    Weighed{&g.missions[f >> 6 & 63], &g.rewards[f & 63], NEXT}};
+        }
+        double total = 0.0;
+        for (int r = 0; r < s.n_tiles; ++r) {  // the islands by root, in order
+            if (!land[r]) continue;
+            Island shown = s.island(r);
+            double sum = 0.0;
+            for (const Weighed& w : kept) sum += w.weight * pays(*w.mission, *w.reward, shown);
+            total += sum;
+        }
+        return total;
+    }
+
+    double token_value(uint32_t a) const {
+        if (kind_of(a) != TOKEN) return 0.0;
+        uint32_t f = a & 0xFFFFFF;
+        int kind = int(f >> 16), over = int(f >> 14 & 3), pos = pos_of(f);
+        int r = s.root_of(s.tile_at(pos));
+        Island shown = s.island(r);
+        double before = worth(shown, free[r], mine[r]);
+        double bonus = 0.0;
+        if (kind == PORT_TOKEN) {
+            ++shown.c[PORT];
+            for (int k = 0; k < s.n_ships; ++k)
+                if (s.ships[k].second == seat) {
+                    for (int d : g.around)
+                        if (pos - s.ships[k].first == d) bonus = 1.0;
+                    break;
+                }
+        } else {
+            ++shown.c[FLOWER + kind];
+            if (over) --shown.c[FLOWER + over - 1];
+        }
+        return worth(shown, free[r], mine[r]) - before + bonus - 0.01;
+    }
+
+    double house_value(uint32_t a) const {
+        if (kind_of(a) != HOUSE_AT) return 0.0;
+        Island shown = s.island(s.root_of(s.tile_at(pos_of(a))));
+        return 1.0 + pays(s.mission(seat), s.reward(seat), shown);
+    }
+};
+
+// bots._best: the best value's action, ties broken by ``below``
+template <class Value, class Below>
+uint32_t best_of(const std::vector<uint32_t>& legal, Value value, Below& below) {
+    std::vector<double> values;
+    values.reserve(legal.size());
+    double top = -__builtin_inf();
+    for (size_t i = 0; i < legal.size(); ++i) {
+        values.push_back(value(legal[i]));
+        if (i == 0 || values[i] > top) top = values[i];
+    }
+    std::vector<uint32_t> best;
+    for (size_t i = 0; i < legal.size(); ++i)
+        if (values[i] >= top - 1e-9) best.push_back(legal[i]);
+    return best.size() == 1 ? best[0] : best[size_t(below(int(best.size())))];
+}
+
+// bots._turn (and _landing): explore, or land a ship
+template <class Below>
+uint32_t greedy_turn(const State& s, int seat, const std::vector<uint32_t>& legal, Below& below) {
+    const Game& g = *s.game;
+    std::vector<uint32_t> takes, lands, own;
+    for (uint32_t a : legal) (kind_of(a) == TAKE ? takes : lands).push_back(a);
+    if (!lands.empty()) {
+        for (uint32_t a : lands)
+            if (a >> 13 & 1) own.push_back(a);
+        int ships_left = g.ships - s.n_ships;
+        bool short_ = s.reserve < NAVIGATION * ships_left, can_explore = !takes.empty();
+        auto ports = [&](uint32_t a) { return double(s.ports_around(pos_of(a))); };
+        if (!own.empty()) {
+            uint32_t best = best_of(own, ports, below);
+            if (ports(best) >= LAND_PORTS || !can_explore || short_ || s.prospect(seat) >= PAYS_TO_LAND)
+                return best;
+        } else if (!can_explore || s.prospect(seat) > 0) {
+            return lands[size_t(below(int(lands.size())))];
+        }
+    }
+    if (takes.empty()) return lands[size_t(below(int(lands.size())))];
+    Greedy seen(s, seat);
+    std::array<int8_t, MAX_HAND> designs;
+    int n;
+    s.distinct_hand(seat, designs, n);
+    double hand = -__builtin_inf();
+    for (int i = 0; i < n; ++i) hand = std::max(hand, seen.best_placement(designs[i]));
+    return best_of(takes, [&](uint32_t a) { return std::max(hand, seen.best_placement(int(a & 0xFFFFFF))); },
+                   below);
+}
+
+// bots.greedy: the action greedy plays at a decision (``legal``: its legal actions)
+template <class Below>
+uint32_t greedy(const State& s, const std::vector<uint32_t>& legal, Below& below) {
+    const Game& g = *s.game;
+    int seat = s.current_player();
+    const Step& t = s.top();
+    switch (t.kind) {
+        case CHOOSING: {
+            Greedy seen(s, seat);
+            return best_of(legal, [&](uint32_t a) { return seen.keep_value(a); }, below);
+        }
+        case LAYING_START:
+        case PLACING: {
+            Greedy seen(s, seat);
+            if (t.kind == LAYING_START)
+                return best_of(legal, [&](uint32_t a) { return seen.start_value(a); }, below);
+            return best_of(legal, [&](uint32_t a) { return seen.place_value(a); }, below);
+        }
+        case TURN:
+            return greedy_turn(s, seat, legal, below);
+        case BONUS: {
+            Greedy seen(s, seat);
+            return best_of(legal, [&](uint32_t a) { return seen.token_value(a); }, below);
+        }
+        case HOUSING: {
+            Greedy seen(s, seat);
+            return best_of(legal, [&](uint32_t a) { return seen.house_value(a); }, below);
+        }
+        case KEEPING:
+            return best_of(legal, [&](uint32_t a) { return double(g.discovery_values[a & 0xFFFFFF]); }, below);
+        default:
+            return legal[size_t(below(int(legal.size())))];
+    }
+}
+
 // A random game from here to its end, natively: every legal action listed at each
 // decision and one chosen uniformly, each chance outcome with its weight; -1 where a step
 // waits on nothing (a position restored from a malformed record).
