@@ -1,4 +1,5 @@
-"""Search speed on The Discovery: MCTS iterations per second for 2 and 4 players.
+"""Search speed on The Discovery (or another game, ``--game``): MCTS iterations per second
+for 2 and 4 players.
 
 Positions are taken from greedy self-play games (every seat greedy, one position in eight
 with a real choice, place and follower steps alike). Each bot searches each position with a
@@ -18,6 +19,13 @@ positions on the Python engine (``TERRANOVA_NATIVE=0``) and on the native one, a
 and prints each side's iterations per CPU second and the ratio native / Python.
 
     .venv/bin/python benchmarks/mcts_speed.py --engines [--rounds 4] [--positions 20]
+
+``--game`` takes another game with a native engine (Small Islands: ``--game small-islands``)
+and ``--bot`` (repeated) the bots to time instead of the four above, e.g. the search bots
+at their default settings:
+
+    .venv/bin/python benchmarks/mcts_speed.py --engines --game small-islands --bot mcts \
+        --bot ismcts
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ import terranova
 from terranova.agents import make_agent
 from terranova.agents.mcts import DEFAULT_ITERATIONS
 from terranova.core.registry import NATIVE_OFF as OFF
+from terranova.core.registry import game_info
 from terranova.core.state import CHANCE, State
 
 BOTS = (
@@ -41,13 +50,13 @@ BOTS = (
 )
 
 
-def positions(players: int, count: int, seed: int) -> list[State]:
+def positions(players: int, count: int, seed: int, game: str = "discovery") -> list[State]:
     """``count`` positions with a choice, spread over greedy self-play games."""
     rng = random.Random(seed)
     bots = [make_agent("greedy", seed + s) for s in range(players)]
     out: list[State] = []
     while len(out) < count:
-        state = terranova.make("discovery", players=players)
+        state = terranova.make(game, players=players)
         while not state.is_terminal() and len(out) < count:
             if state.current_player() == CHANCE:
                 state.apply(state.sample_chance(rng))
@@ -78,10 +87,10 @@ def speed(spec: str, states: list[State], seed: int) -> dict[str, float]:
     }
 
 
-def engines(states: list[State], rounds: int, seed: int) -> None:
+def engines(states: list[State], rounds: int, seed: int, bots: tuple[str, ...] = BOTS) -> None:
     """Each bot on both engines, alternating; the same moves checked."""
     print(f"{'bot':<32} {'python it/s':>12} {'native it/s':>12} {'native/python':>14}")
-    for spec in BOTS:
+    for spec in bots:
         totals = {"0": [0, 0.0], "1": [0, 0.0]}  # iterations, CPU seconds
         moves: dict[str, list[object]] = {}
         for k in range(rounds):
@@ -108,24 +117,26 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--engines", action="store_true", help="Python against native")
     parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--game", default="discovery", help="the game searched")
+    parser.add_argument("--bot", action="append", help="a bot to time (repeated)")
     args = parser.parse_args()
+    bots = tuple(args.bot) if args.bot else BOTS
+    name = game_info(args.game).name
     if args.engines:
         os.environ[OFF] = "0"  # the positions come from the Python engine's greedy games
-        states = positions(2, args.positions, args.seed)
+        states = positions(2, args.positions, args.seed, args.game)
         print(
-            f"The Discovery, 2 players: search on each engine over {args.positions} positions, "
+            f"{name}, 2 players: search on each engine over {args.positions} positions, "
             f"{args.rounds} rounds, one core (CPU time)"
         )
-        engines(states, args.rounds, args.seed)
+        engines(states, args.rounds, args.seed, bots)
         return
-    print(
-        f"The Discovery: search speed over {args.positions} positions per row, one core (CPU time)"
-    )
+    print(f"{name}: search speed over {args.positions} positions per row, one core (CPU time)")
     print(f"{'players':>7}  {'bot':<32} {'iterations/s':>12} {'ms/decision':>12} {'longest':>8}")
     for players in (2, 4):
-        states = positions(players, args.positions, args.seed)
-        make_agent(BOTS[0], 0).select(states[0])  # warm the game's caches
-        for spec in BOTS:
+        states = positions(players, args.positions, args.seed, args.game)
+        make_agent(bots[0], 0).select(states[0])  # warm the game's caches
+        for spec in bots:
             row = speed(spec, states, args.seed)
             print(
                 f"{players:>7}  {spec:<32} {row['iterations_per_s']:>12.0f} "

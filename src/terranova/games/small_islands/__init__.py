@@ -126,6 +126,7 @@ INFO = GameInfo(
     messages="terranova.games.small_islands",
     renderer="terranova.games.small_islands.render",
     encoding="terranova.games.small_islands.encoding",
+    native="terranova.games.small_islands.native_engine",
     aliases=("small_islands",),
     test_params=(
         {"players": 1, "alexis": 3, "mode": "advanced"},

@@ -81,9 +81,17 @@ class _Seen:
 
 
 def greedy(state: State, rng: random.Random) -> Action:
-    """The action ``greedy`` plays (ties broken by ``rng``)."""
-    assert isinstance(state, SmallIslandsState)
-    g = state
+    """The action ``greedy`` plays (ties broken by ``rng``): on the native engine, its own
+    policy (native/small_islands.hpp, the same choice and the same calls on ``rng`` as
+    :func:`reference_greedy`)."""
+    if isinstance(state, SmallIslandsState):
+        return reference_greedy(state, rng)
+    action: Action = getattr(state, "greedy")(rng)  # noqa: B009 (the native state's)
+    return action
+
+
+def reference_greedy(g: SmallIslandsState, rng: random.Random) -> Action:
+    """The action ``greedy`` plays, in Python (the reference of the native policy)."""
     seat = g.current_player()
     legal = list(g.legal_actions())
     first = legal[0]
@@ -324,4 +332,4 @@ chose it."""
 ROLLOUTS: Mapping[str, Rollout] = {INFO.id: Rollout(greedy, ROLLOUT_DEPTH)}
 """How ``mcts`` and ``ismcts`` play on after their tree in Small Islands."""
 
-__all__ = ["GREEDY_POLICIES", "ROLLOUTS", "greedy"]
+__all__ = ["GREEDY_POLICIES", "ROLLOUTS", "greedy", "reference_greedy"]

@@ -352,8 +352,20 @@ def draw_tile(g: Record, design: int) -> int:
 
 def lay(g: Record, pos: int, design: int, rotation: int, seat: int) -> None:
     """Lay a tile and join its island to those it meets across land edges."""
-    board = g.board
-    joins = board.place(pos, design, rotation)
+    join(g, pos, design, rotation)
+    ports = g.tables.symbols[design][4]
+    if ports and g.ships:
+        sheet.ports_added(g, pos, ports, token=False)
+    add_spots(g, pos, design)
+    g.clock += 1
+    if 0 <= seat < g.players:
+        g.last_tile[seat] = g.clock
+
+
+def join(g: Record, pos: int, design: int, rotation: int) -> None:
+    """A tile on the table, its island joined to those it meets across land edges (what
+    laying it does to the board and the islands, nothing else)."""
+    joins = g.board.place(pos, design, rotation)
     symbols = g.tables.symbols[design]
     land = design != g.tables.ship
     node = g.islands.add(1, [1 if land else 0], *([s] for s in symbols), [0])
@@ -361,13 +373,6 @@ def lay(g: Record, pos: int, design: int, rotation: int, seat: int) -> None:
     for edge, other in joins:
         if face[edge] == LAND:
             g.islands.union(node, other)
-    ports = symbols[4]
-    if ports and g.ships:
-        sheet.ports_added(g, pos, ports, token=False)
-    add_spots(g, pos, design)
-    g.clock += 1
-    if 0 <= seat < g.players:
-        g.last_tile[seat] = g.clock
 
 
 def land(g: Record, seat: int, pos: int, own: bool) -> None:

@@ -163,24 +163,38 @@ def objective_scored(g: Record, seat: int, points: int, island: Island) -> None:
     """A house built at a round's end paid its objective's Reward. The objective is named
     by what it asks and pays (its card ids are not: a card put back may later be someone's
     secret)."""
+    g.sheet.append(
+        objective_line(seat, points, mission(g, seat), reward(g, seat), g.round, island, g.ply)
+    )
+
+
+def objective_line(
+    seat: int, points: int, wanted: Mission, paid: Reward, round: int, island: Island, ply: int
+) -> ScoreLine:
+    """The line of :func:`objective_scored`, of the objective's Mission and Reward."""
     what = _(
         "objective '{mission} → {reward}' fulfilled in round {round}: a house on {island}",
-        mission=mission_text(mission(g, seat)),
-        reward=reward_text(reward(g, seat)),
-        round=g.round,
+        mission=mission_text(wanted),
+        reward=reward_text(paid),
+        round=round,
         island=island_text(island),
     )
-    g.sheet.append(line(seat, points, OBJECTIVE, what, g.ply))
+    return line(seat, points, OBJECTIVE, what, ply)
 
 
 def landed(g: Record, seat: int, pos: int, ports: int) -> None:
     """``seat``'s own ship landed with ``ports`` ports around it."""
+    g.sheet.append(landed_line(seat, ports, g.ply))
+
+
+def landed_line(seat: int, ports: int, ply: int) -> ScoreLine:
+    """The line of :func:`landed`."""
     what = _n(
         "own ship landed with {n} port on the tiles around it",
         "own ship landed with {n} ports on the tiles around it",
         ports,
     )
-    g.sheet.append(line(seat, ports, SHIP, what, g.ply))
+    return line(seat, ports, SHIP, what, ply)
 
 
 def ports_added(g: Record, pos: int, ports: int, token: bool) -> None:
@@ -189,16 +203,21 @@ def ports_added(g: Record, pos: int, ports: int, token: bool) -> None:
     around = g.tables.around
     for ship, owner in g.ships:
         if owner >= 0 and pos - ship in around:
-            what = (
-                _("a port token placed beside its ship")
-                if token
-                else _n(
-                    "a tile with {n} port laid beside its ship",
-                    "a tile with {n} ports laid beside its ship",
-                    ports,
-                )
-            )
-            g.sheet.append(line(owner, ports, SHIP, what, g.ply))
+            g.sheet.append(ports_line(owner, ports, token, g.ply))
+
+
+def ports_line(owner: int, ports: int, token: bool, ply: int) -> ScoreLine:
+    """A line of :func:`ports_added`: ``ports`` ports beside ``owner``'s ship."""
+    what = (
+        _("a port token placed beside its ship")
+        if token
+        else _n(
+            "a tile with {n} port laid beside its ship",
+            "a tile with {n} ports laid beside its ship",
+            ports,
+        )
+    )
+    return line(owner, ports, SHIP, what, ply)
 
 
 def tokens_revealed(g: Record) -> None:
@@ -209,8 +228,13 @@ def tokens_revealed(g: Record) -> None:
         for token in g.discoveries[seat]:
             value = values[token]
             if value:
-                what = _("Discovery token worth {value}, revealed at the end", value=value)
-                g.sheet.append(line(seat, value, DISCOVERY, what, ply))
+                g.sheet.append(discovery_line(seat, value, ply))
+
+
+def discovery_line(seat: int, value: int, ply: int) -> ScoreLine:
+    """A line of :func:`tokens_revealed`: a token worth ``value``."""
+    what = _("Discovery token worth {value}, revealed at the end", value=value)
+    return line(seat, value, DISCOVERY, what, ply)
 
 
 def line(seat: int, points: int, kind: str, what: Said, ply: int) -> ScoreLine:

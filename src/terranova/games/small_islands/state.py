@@ -21,7 +21,7 @@ from typing import Any, Self
 from terranova.core.actions import Action
 from terranova.core.i18n import Said
 from terranova.core.turns import Chance, Decision, Step
-from terranova.games.small_islands import alexis, exploring, rounds, views, words
+from terranova.games.small_islands import alexis, exploring, position, rounds, views, words
 from terranova.games.small_islands.actions import parse_action
 from terranova.games.small_islands.record import Record
 from terranova.games.small_islands.steps import (
@@ -210,3 +210,18 @@ class SmallIslandsState(Record):
 
     def components(self) -> dict[str, Any]:
         return views.components(self)
+
+    def position(self) -> dict[str, Any]:
+        """The position as a plain record of numbers (:mod:`.position`): what another engine
+        needs to go on from here, and :meth:`from_position` reads back."""
+        return position.position(self)
+
+    @classmethod
+    def from_position(
+        cls, params: dict[str, Any], record: dict[str, Any], history: list[Action]
+    ) -> Self:
+        """The state of a :meth:`position` record of a game of ``params``, reached by
+        ``history``."""
+        made = position.from_position(cls, params, record, history)
+        assert isinstance(made, cls)
+        return made

@@ -1,0 +1,910 @@
+// terranova.games.small_islands._native: the C++ engine of small_islands.hpp for Python
+// (native_state.py wraps it in the state protocol).
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
+
+#include <stdexcept>
+#include <string>
+#include <typeinfo>
+#include <unordered_map>
+
+#include "small_islands.hpp"
+
+namespace nb = nanobind;
+using namespace small_islands;
+
+// named, not anonymous: another game's module binds types of the same names (nanobind tells
+// bound types apart by their C++ names)
+namespace small_islands {
+
+void check(bool ok, const char* what) {
+    if (!ok) throw nb::value_error(what);
+}
+
+template <class T>
+T field(const nb::dict& d, const char* key) {
+    if (!d.contains(key)) throw nb::value_error((std::string("no ") + key + " in the record").c_str());
+    try {
+        return nb::cast<T>(d[key]);
+    } catch (const std::bad_cast&) {
+        throw nb::type_error((std::string(key) + ": not the numbers a record holds").c_str());
+    }
+}
+
+using Ints = std::vector<int>;
+using Rows = std::vector<Ints>;
+
+// The tables of a configuration, from native_state.native_game (each checked: a table
+// beyond the engine's bounds raises ValueError, so the game stays in Python).
+Game make_game(const nb::dict& t) {
+    Game g;
+    g.players = field<int>(t, "players");
+    g.solo = g.players == 1;
+    g.places = g.players + g.solo;
+    if (g.players < 1 || g.players > MAX_SEATS) throw std::invalid_argument("1 to 4 players");
+    g.advanced = field<bool>(t, "advanced");
+    g.cover = field<bool>(t, "cover");
+    g.ordered = field<bool>(t, "ordered");
+    auto faces = field<std::vector<Rows>>(t, "faces");
+    auto rotations = field<Ints>(t, "rotations");
+    auto asks = field<std::vector<std::vector<std::vector<std::vector<std::pair<int, int>>>>>>(t, "asks");
+    auto symbols = field<Rows>(t, "symbols");
+    auto coast = field<std::vector<bool>>(t, "coast");
+    auto pool = field<Ints>(t, "pool");
+    g.designs = int(faces.size());
+    g.landscape = int(pool.size());
+    g.ship = g.designs - 1;
+    if (g.designs < 1 || g.designs > MAX_DESIGNS) throw std::invalid_argument("at most 128 designs");
+    if (rotations.size() != faces.size() || asks.size() != faces.size() ||
+        symbols.size() != faces.size() || coast.size() != faces.size() || g.landscape > g.designs)
+        throw std::invalid_argument("one entry a design in every table");
+    for (int d = 0; d < g.designs; ++d) {
+        if (faces[d].size() != 4 || asks[d].size() != 4 || symbols[d].size() != 6)
+            throw std::invalid_argument("a design's faces, asks or symbols");
+        std::array<std::array<uint8_t, 8>, 4> face{};
+        std::array<uint32_t, 4> code{};
+        std::array<std::array<std::pair<uint32_t, uint32_t>, 8>, 4> ask{};
+        for (int r = 0; r < 4; ++r) {
+            if (faces[d][r].size() != 8 || asks[d][r].size() != 8) throw std::invalid_argument("8 slots a face");
+            for (int s = 0; s < 8; ++s) {
+                if (faces[d][r][s] < 0 || faces[d][r][s] > 1) throw std::invalid_argument("land or sea");
+                face[r][s] = uint8_t(faces[d][r][s]);
+                code[r] |= uint32_t(faces[d][r][s] + 1) << (2 * s);
+                for (auto [shift, value] : asks[d][r][s]) {
+                    if (shift < 0 || shift > 14 || shift % 2 || value < 1 || value > 2)
+                        throw std::invalid_argument("a slot asked");
+                    ask[r][s].first |= uint32_t(value) << shift;
+                    ask[r][s].second |= uint32_t(3) << shift;
+                }
+            }
+        }
+        g.faces.push_back(face);
+        g.face_code.push_back(code);
+        g.asks.push_back(ask);
+        if (rotations[d] < 1 || rotations[d] > 15) throw std::invalid_argument("a design's rotations");
+        g.rotations.push_back(uint8_t(rotations[d]));
+        std::array<int8_t, 6> sym{};
+        for (int s = 0; s < 6; ++s) {
+            if (symbols[d][s] < 0 || symbols[d][s] > 8) throw std::invalid_argument("a symbol count");
+            sym[s] = int8_t(symbols[d][s]);
+        }
+        g.symbols.push_back(sym);
+        g.coast.push_back(coast[d]);
+    }
+    long total = 0;
+    for (int n : pool) {
+        if (n < 0 || n > 1000) throw std::invalid_argument("a tile count");
+        g.pool.push_back(int16_t(n));
+        total += n;
+    }
+    g.landscape_total = int(total);
+    auto starts = field<std::vector<std::pair<int, int>>>(t, "starts");
+    if (starts.size() > MAX_STARTS) throw std::invalid_argument("at most 8 starting tiles");
+    g.start_of.assign(size_t(g.designs), -1);
+    for (size_t i = 0; i < starts.size(); ++i) {
+        auto [a, b] = starts[i];
+        if (a < 0 || a >= g.designs || b < 0 || b >= g.designs) throw std::invalid_argument("a starting tile");
+        g.start_sides.push_back({a, b});
+        g.start_of[a] = g.start_of[b] = int8_t(i);
+    }
+    g.ships = field<int>(t, "ships");
+    g.houses = field<int>(t, "houses");
+    g.reserve = field<int>(t, "reserve");
+    if (g.ships < 1 || g.ships > MAX_SHIPS || g.houses < 0 || g.houses > 8 || g.reserve < 0 || g.reserve > 8)
+        throw std::invalid_argument("ships, houses or reserve");
+    if (total + long(starts.size()) + g.ships + 1 > MAX_TILES)
+        throw std::invalid_argument("too many tiles for the native engine");
+    for (int k : field<Ints>(t, "tokens")) {
+        if (k < 0 || k > 3) throw std::invalid_argument("a bonus token");
+        g.tokens.push_back(int8_t(k));
+    }
+    if (g.tokens.size() > MAX_TOKENS || (g.tokens.size() * size_t(g.players)) > MAX_PLACED)
+        throw std::invalid_argument("too many bonus tokens");
+    auto cells = field<nb::bytes>(t, "cells");
+    const auto* c = static_cast<const uint8_t*>(cells.data());
+    g.cells.assign(c, c + cells.size());
+    if (g.cells.size() >= 8192) throw std::invalid_argument("a table too large for the native engine");
+    g.stride = field<int>(t, "stride");
+    g.origin = field<int>(t, "origin");
+    auto step = field<Ints>(t, "step"), diagonal = field<Ints>(t, "diagonal");
+    if (step.size() != 4 || diagonal.size() != 4 || g.origin < 0 || size_t(g.origin) >= g.cells.size() ||
+        g.cells[g.origin] != 2)
+        throw std::invalid_argument("a table whose origin lies inside it");
+    for (int k = 0; k < 4; ++k) {
+        g.step[k] = step[k];
+        g.diagonal[k] = diagonal[k];
+        g.around[k] = step[k];
+        g.around[4 + k] = diagonal[k];
+    }
+    auto deck_sizes = field<Ints>(t, "deck_sizes");
+    g.decks = int(deck_sizes.size());
+    if (g.decks != (g.advanced ? 2 : 1)) throw std::invalid_argument("a deck or two");
+    for (int k = 0; k < g.decks; ++k) {
+        if (deck_sizes[k] < 0 || deck_sizes[k] > MAX_CARDS) throw std::invalid_argument("at most 64 cards a deck");
+        g.deck_size[k] = deck_sizes[k];
+    }
+    for (auto [kind, a, b, need] : field<std::vector<std::tuple<int, int, int, Ints>>>(t, "missions")) {
+        Mission m;
+        if (kind < 0 || kind > 3 || a < 0 || a > 5 || b < 0 || b > 5 || need.size() != 6)
+            throw std::invalid_argument("a mission");
+        m.kind = uint8_t(kind);
+        m.a = int8_t(a);
+        m.b = int8_t(b);
+        for (int s = 0; s < 6; ++s) m.need[s] = int8_t(std::clamp(need[s], 0, 127));
+        g.missions.push_back(m);
+    }
+    for (auto [kind, symbol, pts, bonus, sizes] :
+         field<std::vector<std::tuple<int, int, int, int, std::vector<std::pair<int, int>>>>>(t, "rewards")) {
+        Reward r;
+        if (kind < 0 || kind > 5 || symbol < 0 || symbol > 5) throw std::invalid_argument("a reward");
+        r.kind = uint8_t(kind);
+        r.symbol = int8_t(symbol);
+        r.points = pts;
+        r.bonus = bonus;
+        r.sizes = sizes;
+        g.rewards.push_back(r);
+    }
+    if (int(g.missions.size()) != g.deck_size[0] || int(g.rewards.size()) != g.deck_size[g.reward_deck()])
+        throw std::invalid_argument("a mission and a reward a card");
+    g.discovery_values = field<Ints>(t, "discoveries");
+    if (g.discovery_values.size() > MAX_CARDS) throw std::invalid_argument("at most 64 Discovery tokens");
+    auto alexis = field<Ints>(t, "alexis");
+    auto expeditions = field<std::vector<std::tuple<bool, int, bool>>>(t, "expeditions");
+    if (expeditions.size() > MAX_CARDS) throw std::invalid_argument("at most 64 Expedition cards");
+    for (auto [land_card, slot, spread] : expeditions) {
+        g.expedition_land.push_back(land_card);
+        g.expedition_slot.push_back(uint8_t(slot));
+        g.expedition_spread.push_back(spread);
+    }
+    if (g.solo) {
+        if (alexis.size() != 3) throw std::invalid_argument("Alexis's card");
+        g.alexis_houses = alexis[0];
+        g.alexis_base = alexis[1];
+        g.alexis_per_house = alexis[2];
+    }
+    for (int e : field<Ints>(t, "deck")) {
+        if (e < 0 || e >= int(expeditions.size())) throw std::invalid_argument("an Expedition card");
+        g.expeditions |= uint64_t(1) << e;
+    }
+    int size = 64;
+    while (size < 16 * (int(total) + int(starts.size()) + g.ships + 1)) size *= 2;
+    g.table_size = size;
+    return g;
+}
+
+// The Python objects of a configuration's actions, both ways: made by the Python side once
+// each and kept, so that an action's object is the one the reference lists where it shares
+// them, and found by its address.
+struct Actions {
+    nb::object make, encode, refuse, game, native_ref;
+    const Game* native;
+    std::unordered_map<uint32_t, PyObject*> by_code;
+    std::unordered_map<PyObject*, uint32_t> by_object;
+
+    Actions(nb::object native_game, nb::object game_, nb::object make_, nb::object encode_,
+            nb::object refuse_)
+        : make(std::move(make_)), encode(std::move(encode_)), refuse(std::move(refuse_)),
+          game(std::move(game_)), native_ref(native_game), native(nb::cast<const Game*>(native_game)) {}
+    Actions(const Actions&) = delete;
+    ~Actions() {
+        for (auto& [object, code] : by_object) Py_DECREF(object);
+    }
+
+    PyObject* action(uint32_t code) {
+        PyObject*& slot = by_code[code];
+        if (!slot) {
+            PyObject* made = make(code).release().ptr();
+            auto [kept, fresh] = by_object.emplace(made, code);
+            if (!fresh) Py_DECREF(made);
+            slot = kept->first;
+        }
+        return slot;
+    }
+
+    int64_t code(nb::handle action) {
+        auto found = by_object.find(action.ptr());
+        if (found != by_object.end()) return found->second;
+        nb::object code = encode(action);
+        return code.is_none() ? -1 : int64_t(nb::cast<uint32_t>(code));
+    }
+};
+
+struct Play {
+    State s;
+    Actions* actions;
+    nb::object actions_ref;
+    std::vector<nb::object> history;
+    nb::object sheet_before;  // the score sheet's lines from the Python engine, as they were
+
+    Play(State state, nb::object actions_, nb::object sheet)
+        : s(std::move(state)), actions(nb::cast<Actions*>(actions_)), actions_ref(std::move(actions_)),
+          sheet_before(std::move(sheet)) {}
+};
+
+using Self = nb::pointer_and_handle<Play>;
+
+nb::object made_like(nb::handle type, Play&& play) {
+    nb::object out = nb::inst_alloc(type);
+    new (nb::inst_ptr<Play>(out)) Play(std::move(play));
+    nb::inst_mark_ready(out);
+    return out;
+}
+
+nb::list listed(Play& p, const std::vector<uint32_t>& codes) {
+    nb::list out;
+    for (uint32_t code : codes) out.append(nb::handle(p.actions->action(code)));
+    return out;
+}
+
+Ints bits(uint64_t set) {
+    Ints out;
+    for (int c = 0; c < 64; ++c)
+        if (set >> c & 1) out.push_back(c);
+    return out;
+}
+template <size_t N>
+Ints items(const std::array<int8_t, N>& a, int n) {
+    return Ints(a.begin(), a.begin() + n);
+}
+
+// The position record (position.py, ``position``), the same fields the Python engine writes.
+nb::dict record_of(const State& s) {
+    const Game& g = *s.game;
+    nb::dict r;
+    std::vector<std::tuple<int, int, int, int>> agenda;
+    for (int i = 0; i < s.depth; ++i)
+        agenda.emplace_back(s.agenda[i].kind, s.agenda[i].seat, s.agenda[i].a, s.agenda[i].b);
+    r["agenda"] = agenda;
+    r["over"] = s.over;
+    std::vector<std::tuple<int, int, int>> tiles;
+    for (int t = 0; t < s.n_tiles; ++t) tiles.emplace_back(s.tiles[t].pos, s.tiles[t].design, s.tiles[t].rotation);
+    r["tiles"] = tiles;
+    // grouped by square, the squares in the order first met (as the Python engine's dicts)
+    std::vector<std::tuple<int, int, int, int>> placed;
+    std::vector<bool> done(size_t(s.n_placed));
+    for (int i = 0; i < s.n_placed; ++i) {
+        if (done[i]) continue;
+        for (int j = i; j < s.n_placed; ++j)
+            if (!done[j] && s.placed[j].pos == s.placed[i].pos) {
+                done[j] = true;
+                placed.emplace_back(s.placed[j].pos, s.placed[j].seat, s.placed[j].kind, s.placed[j].over);
+            }
+    }
+    r["tokens_at"] = placed;
+    std::vector<std::pair<int, int>> houses;
+    std::vector<bool> built(size_t(s.n_houses));
+    for (int i = 0; i < s.n_houses; ++i) {
+        if (built[i]) continue;
+        for (int j = i; j < s.n_houses; ++j)
+            if (!built[j] && s.houses[j].pos == s.houses[i].pos) {
+                built[j] = true;
+                houses.emplace_back(s.houses[j].pos, s.houses[j].place);
+            }
+    }
+    r["houses_at"] = houses;
+    std::vector<std::pair<int, int>> ships;
+    for (int k = 0; k < s.n_ships; ++k) ships.emplace_back(s.ships[k].first, s.ships[k].second);
+    r["ships"] = ships;
+    r["pool"] = Ints(s.pool.begin(), s.pool.begin() + g.landscape);
+    r["reserve"] = s.reserve;
+    r["nav"] = s.nav;
+    r["row"] = items(s.row, s.n_row);
+    Rows hands, tokens, found, known, now, later, returned;
+    std::vector<Rows> held;
+    for (int p = 0; p < g.players; ++p) {
+        hands.push_back(items(s.hands[p], s.n_hand[p]));
+        tokens.push_back(items(s.tokens[p], s.n_tokens[p]));
+        found.push_back(items(s.found[p], s.n_found[p]));
+        known.push_back(bits(s.known_returned[p]));
+        now.push_back(Ints(s.now[p].begin(), s.now[p].begin() + s.n_now[p]));
+        later.push_back(Ints(s.later[p].begin(), s.later[p].begin() + s.n_later[p]));
+        Rows h;
+        Ints back;
+        for (int k = 0; k < g.decks; ++k) {
+            h.push_back(Ints(s.held[p][k].begin(), s.held[p][k].begin() + s.n_held[p][k]));
+            for (int c : bits(s.returned[p][k])) back.push_back(k * 64 + c);
+        }
+        held.push_back(h);
+        returned.push_back(back);
+    }
+    r["hands"] = hands;
+    r["tokens"] = tokens;
+    r["supply"] = Ints(s.supply.begin(), s.supply.begin() + g.places);
+    r["stock"] = Ints(s.stock.begin(), s.stock.begin() + g.places);
+    r["built"] = Ints(s.built.begin(), s.built.begin() + g.places);
+    r["prestige"] = Ints(s.prestige.begin(), s.prestige.begin() + g.players);
+    r["discoveries"] = found;
+    r["disc_pool"] = bits(s.disc_pool);
+    r["drawn"] = items(s.drawn, s.n_drawn);
+    r["known_returned"] = known;
+    Rows decks;
+    for (int k = 0; k < g.decks; ++k) decks.push_back(bits(s.decks[k]));
+    r["decks"] = decks;
+    r["held"] = held;
+    r["now"] = now;
+    r["later"] = later;
+    r["returned"] = returned;
+    std::vector<std::pair<int, Ints>> revealed;
+    for (int i = 0; i < s.n_revealed; ++i) {
+        int p = s.revealed_order[i];
+        revealed.emplace_back(p, Ints(s.revealed[p].begin(), s.revealed[p].begin() + s.n_revealed_cards[p]));
+    }
+    r["revealed"] = revealed;
+    std::vector<std::tuple<int, int, int, int>> earned;
+    for (int i = 0; i < s.n_earned; ++i)
+        earned.emplace_back(s.earned[i].place, s.earned[i].pos, s.earned[i].points, s.earned[i].tokens);
+    r["earned"] = earned;
+    r["houses_at_last"] = s.houses_at_last;
+    std::vector<std::tuple<int, int, int>> alexis;
+    for (const AlexisLaid& a : s.alexis_tiles) alexis.emplace_back(a.design, a.pos, a.rotation);
+    r["alexis_tiles"] = alexis;
+    r["first"] = s.first;
+    r["round"] = s.round;
+    r["lander"] = s.lander;
+    r["clock"] = s.clock;
+    r["last_tile"] = Ints(s.last_tile.begin(), s.last_tile.begin() + g.players);
+    r["expeditions"] = bits(s.expeditions);
+    r["expedition_discards"] = items(s.discards, s.n_discards);
+    r["last_expedition"] = s.last_expedition;
+    r["ended"] = int(s.ended);
+    r["ended_seat"] = int(s.ended_seat);
+    std::vector<std::tuple<int, int, int, int, int, int, int, Ints>> lines;
+    for (const Line& l : s.sheet)
+        lines.emplace_back(l.kind, l.seat, l.points, l.ply, l.round, l.a, l.b,
+                           Ints(l.island.begin(), l.island.end()));
+    r["sheet_lines"] = lines;
+    return r;
+}
+
+// A state from a position record: its tiles laid again in order (the same board and
+// islands), the tokens and houses on them, then the rest as recorded, each number checked.
+State restore(const Game* game, const nb::dict& r, int ply) {
+    const Game& g = *game;
+    State s(game, false);
+    s.ply = ply;
+    auto in = [](int v, int lo, int hi) { return v >= lo && v < hi; };
+    auto tiles = field<std::vector<std::tuple<int, int, int>>>(r, "tiles");
+    // no more tiles than the game has (the board's table is sized for them)
+    int most = g.landscape_total + int(g.start_sides.size()) + g.ships;
+    check(int(tiles.size()) <= most, "a record's tiles");
+    for (auto [pos, design, rotation] : tiles) {
+        check(in(pos, 0, int(g.cells.size())) && g.cells[pos] && s.tile_at(pos) < 0 &&
+                  in(design, 0, g.designs) && in(rotation, 0, 4),
+              "a record's tile");
+        // a square the board does not know touches no tile: no tile can lie there
+        check(s.n_tiles == 0 || design == g.ship || (s.find(pos) && s.fit_at(design, pos) >> rotation & 1),
+              "a record's tile where it does not fit");
+        check(s.n_tiles == 0 || s.find(pos), "a record's tile that touches no other");
+        s.join(pos, design, rotation);
+    }
+    for (auto [pos, seat, kind, over] : field<std::vector<std::tuple<int, int, int, int>>>(r, "tokens_at")) {
+        check(s.n_placed < MAX_PLACED && s.tile_at(pos) >= 0 && in(seat, 0, g.players) && in(kind, 0, 4) &&
+                  in(over, 0, 4),
+              "a record's bonus token");
+        s.placed[s.n_placed++] = Placed{int16_t(pos), int8_t(seat), int8_t(kind), int8_t(over)};
+        if (kind == PORT_TOKEN) {
+            s.bump(pos, PORT, 1);
+        } else {
+            s.bump(pos, FLOWER + kind, 1);
+            if (over) s.bump(pos, FLOWER + over - 1, -1);
+        }
+    }
+    for (auto [pos, place] : field<std::vector<std::pair<int, int>>>(r, "houses_at")) {
+        check(s.n_houses < MAX_HOUSES && s.tile_at(pos) >= 0 && in(place, 0, g.places), "a record's house");
+        s.houses[s.n_houses++] = House{int16_t(pos), int8_t(place)};
+        s.nodes[s.root(s.tile_at(pos))].owners |= uint8_t(1 << place);
+    }
+    for (auto [pos, owner] : field<std::vector<std::pair<int, int>>>(r, "ships")) {
+        check(s.n_ships < MAX_SHIPS && s.tile_at(pos) >= 0 && in(owner, -1, g.players), "a record's ship");
+        s.ships[s.n_ships++] = {int16_t(pos), int8_t(owner)};
+    }
+    auto agenda = field<std::vector<std::tuple<int, int, int, int>>>(r, "agenda");
+    check(agenda.size() < size_t(MAX_AGENDA), "a record's agenda");
+    // room for what the steps still to come push (a round's start the most)
+    check(agenda.size() <= size_t(MAX_AGENDA / 2), "a record's agenda");
+    int starts = int(g.start_sides.size()), starts_left = 0;
+    std::array<int, MAX_SEATS> deals{};
+    std::array<std::array<int, 2>, MAX_SEATS> draws{};
+    int reveals = 0;
+    for (auto [kind, seat, a, b] : agenda) {
+        check(in(kind, 0, STEP_KINDS) && in(seat, 0, g.places) && in(a, 0, 256) && in(b, 0, 2),
+              "a record's step");
+        check(kind != DRAWING || a < g.decks, "a record's deck");
+        check(kind != LAYING_START || (a >> starts) == 0, "a record's starting tiles");
+        check(!(kind == DRAWING || kind == DEALING) || seat < g.players, "a record's step, of no player");
+        if (kind == LAYING_START) starts_left += __builtin_popcount(unsigned(a));
+        if (kind == DEALING) ++deals[seat];
+        if (kind == DRAWING) ++draws[seat][a];
+        reveals += kind == REVEALING;
+        s.push(Step{uint8_t(kind), int8_t(seat), uint8_t(a), uint8_t(b)});
+    }
+    s.over = field<bool>(r, "over");
+    check(s.over || s.depth > 0, "a record's agenda, empty while the game goes on");
+    check(!s.over || s.depth == 0, "a record's agenda, not empty once the game is over");
+    if (!s.over) {
+        const Step& t = s.top();
+        check(is_chance(t.kind) || is_decision(t.kind), "a record's agenda, waiting on nothing");
+        check(!is_decision(t.kind) || t.seat < g.players, "a record's decision, of no player");
+    }
+    auto pool = field<Ints>(r, "pool");
+    check(int(pool.size()) == g.landscape, "a record's unseen tiles, one count a design");
+    int unseen = 0;
+    for (int d = 0; d < g.landscape; ++d) {
+        check(in(pool[d], 0, 1001), "a record's unseen tiles");
+        s.pool[d] = int16_t(pool[d]);
+        unseen += pool[d];
+    }
+    s.reserve = field<int>(r, "reserve");
+    s.nav = field<int>(r, "nav");
+    check(s.reserve >= 0 && s.nav >= 0 && s.reserve + s.nav == unseen, "a record's stacks");
+    auto seq = [&](const Ints& v, auto& out, int cap, int lo, int hi, const char* what) {
+        check(int(v.size()) <= cap, what);
+        for (size_t i = 0; i < v.size(); ++i) {
+            check(in(v[i], lo, hi), what);
+            out[i] = int8_t(v[i]);
+        }
+        return int(v.size());
+    };
+    auto set_of = [&](const Ints& v, int hi, const char* what) {
+        uint64_t out = 0;
+        for (int c : v) {
+            check(in(c, 0, hi), what);
+            out |= uint64_t(1) << c;
+        }
+        return out;
+    };
+    s.n_row = seq(field<Ints>(r, "row"), s.row, MAX_ROW, 0, g.landscape, "a record's row");
+    check(s.n_row + reveals <= MAX_ROW, "a record's row");
+    int n_disc = int(g.discovery_values.size());
+    auto per_seat = [&](const char* key) {
+        auto v = field<Rows>(r, key);
+        check(int(v.size()) == g.players, "a record's entries, one a seat");
+        return v;
+    };
+    auto per_place = [&](const char* key, auto& out, int lo, int hi) {
+        auto v = field<Ints>(r, key);
+        check(int(v.size()) == g.places, "a record's entries, one a place");
+        for (int p = 0; p < g.places; ++p) {
+            check(in(v[p], lo, hi), "a record's houses");
+            out[p] = int8_t(v[p]);
+        }
+    };
+    auto hands = per_seat("hands"), tokens = per_seat("tokens"), found = per_seat("discoveries"),
+         known = per_seat("known_returned"), now = per_seat("now"), later = per_seat("later"),
+         returned = per_seat("returned");
+    auto held = field<std::vector<Rows>>(r, "held");
+    check(int(held.size()) == g.players, "a record's cards in hand");
+    for (int p = 0; p < g.players; ++p) {
+        s.n_hand[p] = int8_t(seq(hands[p], s.hands[p], MAX_HAND, 0, g.landscape, "a record's hand"));
+        check(s.n_hand[p] + deals[p] < MAX_HAND, "a record's hand");  // and one tile taken
+        s.n_tokens[p] = int8_t(seq(tokens[p], s.tokens[p], MAX_TOKENS, 0, 4, "a record's bonus tokens"));
+        s.n_found[p] = int8_t(seq(found[p], s.found[p], MAX_CARDS, 0, n_disc, "a record's Discovery tokens"));
+        s.known_returned[p] = set_of(known[p], n_disc, "a record's Discovery tokens put back");
+        check(int(now[p].size()) <= g.decks && int(later[p].size()) <= g.decks && int(held[p].size()) == g.decks,
+              "a record's objectives");
+        s.n_now[p] = int8_t(now[p].size());
+        s.n_later[p] = int8_t(later[p].size());
+        for (size_t k = 0; k < now[p].size(); ++k) {
+            check(in(now[p][k], 0, g.deck_size[k]), "a record's objective");
+            s.now[p][k] = int8_t(now[p][k]);
+        }
+        for (size_t k = 0; k < later[p].size(); ++k) {
+            check(in(later[p][k], 0, g.deck_size[k]), "a record's objective");
+            s.later[p][k] = int8_t(later[p][k]);
+        }
+        for (int k = 0; k < g.decks; ++k) {
+            s.n_held[p][k] = int8_t(seq(held[p][k], s.held[p][k], MAX_HELD, 0, g.deck_size[k], "a record's card"));
+            // and a round's start: the card kept for it and the cards drawn
+            check(s.n_held[p][k] + draws[p][k] + 1 + DRAWS <= MAX_HELD, "a record's cards in hand");
+        }
+        for (int c : returned[p]) {
+            check(in(c / 64, 0, g.decks) && in(c % 64, 0, g.deck_size[c / 64]), "a record's card put back");
+            s.returned[p][c / 64] |= uint64_t(1) << (c % 64);
+        }
+    }
+    per_place("supply", s.supply, 0, 17);
+    per_place("stock", s.stock, 0, 17);
+    per_place("built", s.built, 0, 65);
+    auto prestige = field<Ints>(r, "prestige");
+    check(int(prestige.size()) == g.players, "a record's prestige");
+    for (int p = 0; p < g.players; ++p) {
+        check(in(prestige[p], 0, 30000), "a record's prestige");
+        s.prestige[p] = int16_t(prestige[p]);
+    }
+    s.disc_pool = set_of(field<Ints>(r, "disc_pool"), n_disc, "a record's Discovery tokens");
+    s.n_drawn = seq(field<Ints>(r, "drawn"), s.drawn, MAX_CARDS, 0, n_disc, "a record's tokens drawn");
+    auto decks = field<Rows>(r, "decks");
+    check(int(decks.size()) == g.decks, "a record's decks");
+    for (int k = 0; k < g.decks; ++k) s.decks[k] = set_of(decks[k], g.deck_size[k], "a record's deck");
+    for (auto [p, cards] : field<std::vector<std::pair<int, Ints>>>(r, "revealed")) {
+        bool again = false;
+        for (int i = 0; i < s.n_revealed; ++i) again = again || s.revealed_order[i] == p;
+        check(in(p, 0, g.players) && !again && int(cards.size()) <= g.decks, "a record's objective revealed");
+        s.revealed_order[s.n_revealed++] = int8_t(p);
+        s.n_revealed_cards[p] = int8_t(cards.size());
+        for (size_t k = 0; k < cards.size(); ++k) {
+            check(in(cards[k], 0, g.deck_size[k]), "a record's objective revealed");
+            s.revealed[p][k] = int8_t(cards[k]);
+        }
+    }
+    for (auto [p, pos, pts, drawn] : field<std::vector<std::tuple<int, int, int, int>>>(r, "earned")) {
+        check(s.n_earned < MAX_EARNED && in(p, 0, g.places), "a record's houses built");
+        s.earned[s.n_earned++] = Earned{int8_t(p), int16_t(pos), int16_t(pts), int16_t(drawn)};
+    }
+    s.houses_at_last = field<int>(r, "houses_at_last");
+    for (auto [design, pos, rotation] : field<std::vector<std::tuple<int, int, int>>>(r, "alexis_tiles")) {
+        check(in(design, -1, g.designs), "a record's tile laid by Alexis");
+        s.alexis_tiles.push_back(AlexisLaid{int16_t(design), int16_t(pos), int16_t(rotation)});
+    }
+    s.first = field<int>(r, "first");
+    s.round = field<int>(r, "round");
+    s.lander = field<int>(r, "lander");
+    s.clock = field<int>(r, "clock");
+    check(in(s.first, 0, g.places) && in(s.lander, -1, g.places) && in(s.round, 0, 128), "a record's round");
+    auto last = field<Ints>(r, "last_tile");
+    check(int(last.size()) == g.players, "a record's last tiles");
+    for (int p = 0; p < g.players; ++p) s.last_tile[p] = last[p];
+    int n_exp = int(g.expedition_land.size());
+    s.expeditions = set_of(field<Ints>(r, "expeditions"), n_exp, "a record's Expedition cards");
+    s.n_discards = seq(field<Ints>(r, "expedition_discards"), s.discards, MAX_CARDS, 0, n_exp,
+                       "a record's Expedition cards");
+    s.last_expedition = field<int>(r, "last_expedition");
+    check(in(s.last_expedition, -1, n_exp), "a record's last Expedition card");
+    check(s.n_discards + popcount(s.expeditions) <= MAX_CARDS, "a record's Expedition cards");
+    // what the arrays must still hold: houses built from the supplies and stocks, bonus
+    // tokens placed, Discovery tokens drawn and kept, ships landed, tiles laid
+    int houses_left = 0, tokens_left = 0, kept = 0;
+    for (int p = 0; p < g.places; ++p) houses_left += s.supply[p] + s.stock[p];
+    for (int p = 0; p < g.players; ++p) {
+        tokens_left += s.n_tokens[p];
+        kept += s.n_found[p];
+    }
+    check(s.n_houses + houses_left <= MAX_HOUSES && s.n_earned + houses_left <= MAX_EARNED,
+          "a record's houses");
+    check(s.n_placed + tokens_left <= MAX_PLACED, "a record's bonus tokens");
+    check(s.n_drawn + popcount(s.disc_pool) + kept <= MAX_CARDS, "a record's Discovery tokens");
+    int colours = g.solo ? 1 : g.players, grey = 0;
+    uint8_t owners = 0;
+    for (int k = 0; k < s.n_ships; ++k) {
+        int owner = s.ships[k].second;
+        grey += owner < 0;
+        check(owner < 0 || !(owners >> owner & 1), "a record's ships, two of one player");
+        if (owner >= 0) owners |= uint8_t(1 << owner);
+    }
+    check(grey <= std::max(0, g.ships - colours), "a record's grey ships");
+    int held_tiles = s.n_row;
+    for (int p = 0; p < g.players; ++p) held_tiles += s.n_hand[p];
+    check(s.n_tiles + unseen + held_tiles + starts_left + std::max(g.ships - s.n_ships, 0) <= most,
+          "a record's tiles, more than the game has");
+    // the step waiting has something to wait on
+    if (!s.over) {
+        std::vector<uint32_t> legal;
+        s.legal(legal);
+        check(!legal.empty(), "a record's agenda, waiting on nothing");
+    }
+    int ended = field<int>(r, "ended"), ended_seat = field<int>(r, "ended_seat");
+    check(in(ended, -1, 4) && in(ended_seat, -1, g.places), "a record's end");
+    s.ended = int8_t(ended);
+    s.ended_seat = int8_t(ended_seat);
+    return s;
+}
+
+// ``items`` in the order the generator's own shuffle gives them (random.shuffle moves
+// items by their places only, whatever they are).
+void shuffled_by(nb::handle rng, Ints& items_) {
+    nb::list shuffled;
+    for (int x : items_) shuffled.append(x);
+    rng.attr("shuffle")(shuffled);
+    check(nb::len(shuffled) == items_.size(), "the generator's shuffle lost items");
+    Ints before = items_;
+    for (size_t i = 0; i < items_.size(); ++i) items_[i] = nb::cast<int>(shuffled[i]);
+    Ints after = items_;
+    std::sort(before.begin(), before.end());
+    std::sort(after.begin(), after.end());
+    check(after == before, "the generator's shuffle changed the items");
+}
+
+// rounds.redraw: everything seat has not seen, drawn again with the same calls on the same
+// generator.
+void redraw(State& s, const State& g0, int seat, nb::handle rng) {
+    const Game& g = *s.game;
+    Ints others;
+    for (int p = 0; p < g.players; ++p)
+        if (p != seat) others.push_back(p);
+    // the tiles nobody has seen and the other hands
+    Ints unseen;
+    for (int d = 0; d < g.landscape; ++d)
+        for (int k = 0; k < g0.pool[d]; ++k) unseen.push_back(d);
+    for (int p : others)
+        for (int i = 0; i < g0.n_hand[p]; ++i) unseen.push_back(g0.hands[p][i]);
+    shuffled_by(rng, unseen);
+    size_t start = 0;
+    for (int p : others) {
+        for (int i = 0; i < g0.n_hand[p]; ++i) ++s.pool[g0.hands[p][i]];
+        for (int i = 0; i < g0.n_hand[p]; ++i) {
+            int d = unseen[start++];
+            s.hands[p][i] = int8_t(d);
+            --s.pool[d];
+        }
+    }
+    // the cards, deck by deck
+    bool is_revealed[MAX_PLACES] = {};
+    for (int i = 0; i < g0.n_revealed; ++i) is_revealed[g0.revealed_order[i]] = true;
+    for (int k = 0; k < g.decks; ++k) {
+        uint64_t fixed = g0.returned[seat][k];
+        Ints cards = bits(g0.decks[k] & ~fixed);
+        std::vector<std::pair<int, int>> places;  // (seat, 0: later, 1: now, 2: in hand)
+        for (int p : others) {
+            if (g0.n_later[p] > k) {
+                places.emplace_back(p, 0);
+                cards.push_back(g0.later[p][k]);
+            }
+            if (!is_revealed[p] && g0.n_now[p] > k) {
+                places.emplace_back(p, 1);
+                cards.push_back(g0.now[p][k]);
+            }
+            for (int i = 0; i < g0.n_held[p][k]; ++i) {
+                places.emplace_back(p, 2);
+                cards.push_back(g0.held[p][k][i]);
+            }
+            s.n_held[p][k] = 0;
+        }
+        shuffled_by(rng, cards);
+        for (auto [p, where] : places) {
+            int card = cards.back();
+            cards.pop_back();
+            if (where == 2)
+                s.held[p][k][s.n_held[p][k]++] = int8_t(card);
+            else if (where == 1)
+                s.now[p][k] = int8_t(card);
+            else
+                s.later[p][k] = int8_t(card);
+        }
+        uint64_t deck = g0.decks[k] & fixed;
+        for (int c : cards) deck |= uint64_t(1) << c;
+        s.decks[k] = deck;
+    }
+    // the Discovery tokens
+    uint64_t known = g0.known_returned[seat];
+    Ints tokens = bits(g0.disc_pool & ~known);
+    for (int p : others)
+        for (int i = 0; i < g0.n_found[p]; ++i) tokens.push_back(g0.found[p][i]);
+    const Step& t = g0.top();
+    bool drawing = (t.kind == DISCOVERING || t.kind == KEEPING) && t.seat != seat;
+    if (drawing)
+        for (int i = 0; i < g0.n_drawn; ++i) tokens.push_back(g0.drawn[i]);
+    shuffled_by(rng, tokens);
+    size_t at = drawing ? size_t(g0.n_drawn) : 0;
+    if (drawing)
+        for (size_t i = 0; i < at; ++i) s.drawn[i] = int8_t(tokens[i]);
+    for (int p : others) {
+        for (int i = 0; i < g0.n_found[p]; ++i) s.found[p][i] = int8_t(tokens[at++]);
+    }
+    uint64_t pool = g0.disc_pool & known;
+    for (size_t i = at; i < tokens.size(); ++i) pool |= uint64_t(1) << tokens[i];
+    s.disc_pool = pool;
+    s.fresh = false;
+}
+
+nb::list scores_of(const State& s) {
+    std::vector<double> out;
+    s.scores(out);
+    nb::list l;
+    for (double x : out) l.append(x);
+    return l;
+}
+
+}  // namespace small_islands
+
+NB_MODULE(_native, m) {
+    m.doc() = "Small Islands' rules in C++ (small_islands.hpp).";
+    m.attr("CHANCE") = CHANCE;
+    m.attr("TERMINAL") = TERMINAL;
+
+    nb::class_<Game>(m, "Game")
+        .def("__init__", [](Game* self, const nb::dict& tables) { new (self) Game(make_game(tables)); })
+        .def_ro("players", &Game::players);
+
+    nb::class_<Actions>(m, "Actions")
+        .def(nb::init<nb::object, nb::object, nb::object, nb::object, nb::object>(), nb::arg("native"),
+             nb::arg("game"), nb::arg("make"), nb::arg("encode"), nb::arg("refuse"))
+        .def_prop_ro("game", [](const Actions& a) { return a.game; })
+        .def_prop_ro("native", [](const Actions& a) { return a.native_ref; });
+
+    nb::class_<Play>(m, "Play")
+        .def("__init__",
+             [](Play* self, nb::object actions) {
+                 const Game* game = nb::cast<Actions*>(actions)->native;
+                 new (self) Play(State(game), std::move(actions), nb::tuple());
+             })
+        .def_prop_ro("game", [](const Play& p) { return p.actions->game; })
+        .def_prop_ro("num_seats", [](const Play& p) { return p.s.game->players; })
+        .def_prop_ro("ply", [](const Play& p) { return p.s.ply; })
+        .def_prop_ro("over", [](const Play& p) { return p.s.over; })
+        .def_prop_ro("waiting",
+                     [](const Play& p) {
+                         if (p.s.over) return std::make_tuple(-1, 0, 0);
+                         const Step& t = p.s.top();
+                         return std::make_tuple(int(t.kind), int(t.seat), int(t.a));
+                     })
+        .def("current_player", [](const Play& p) { return p.s.current_player(); })
+        .def("is_terminal", [](const Play& p) { return p.s.over; })
+        .def("legal_actions",
+             [](Play& p) {
+                 if (!p.s.chance()) return listed(p, p.s.listed_legal());
+                 std::vector<uint32_t> out;
+                 p.s.legal(out);
+                 return listed(p, out);
+             })
+        .def("chance_outcomes",
+             [](Play& p) {
+                 nb::list out;
+                 if (!p.s.chance()) return out;
+                 std::vector<std::pair<uint32_t, int>> outcomes;
+                 p.s.outcomes(outcomes);
+                 double total = p.s.outcome_total();
+                 for (auto [code, n] : outcomes)
+                     out.append(nb::make_tuple(nb::handle(p.actions->action(code)), double(n) / total));
+                 return out;
+             })
+        .def("sample_chance",
+             [](Play& p, nb::handle rng) {
+                 // nothing to draw: the reference's error, the generator untouched
+                 if (!p.s.chance() || !p.s.can_draw(p.s.top())) throw nb::value_error("not a chance node");
+                 const Step& t = p.s.top();
+                 if (t.kind == REVEALING || t.kind == DEALING) {
+                     int total = p.s.nav + p.s.reserve;
+                     int k = nb::cast<int>(rng.attr("randrange")(total));
+                     check(k >= 0 && k < total, "the generator's randrange gave a number out of range");
+                     return nb::borrow(p.actions->action(p.s.tile_drawn(k)));
+                 }
+                 std::vector<std::pair<uint32_t, int>> outcomes;
+                 p.s.outcomes(outcomes);
+                 double pick = nb::cast<double>(rng.attr("random")()), total = 0.0,
+                        each = 1.0 / double(outcomes.size());
+                 for (auto [code, n] : outcomes) {
+                     total += each;
+                     if (pick < total) return nb::borrow(p.actions->action(code));
+                 }
+                 return nb::borrow(p.actions->action(outcomes.back().first));
+             })
+        .def("apply",
+             [](Self self, nb::handle action) {
+                 Play& p = *self.p;
+                 int64_t code = p.actions->code(action);
+                 if (code < 0 || !p.s.is_legal(uint32_t(code))) {
+                     p.actions->refuse(self.h, action);
+                     throw nb::value_error("not a legal action now");
+                 }
+                 p.s.apply(uint32_t(code));
+                 p.history.push_back(nb::borrow(action));
+             })
+        .def("clone", [](Self self) { return made_like(self.h.type(), Play(*self.p)); })
+        .def("returns", [](const Play& p) { return scores_of(p.s); })
+        .def("scores", [](const Play& p) { return scores_of(p.s); })
+        .def("points",
+             [](const Play& p) {
+                 Ints out;
+                 for (int s = 0; s < p.s.game->players; ++s)
+                     out.push_back(p.s.over ? p.s.score(s) : p.s.public_score(s));
+                 return out;
+             })
+        .def("alexis_score", [](const Play& p) { return p.s.alexis_score(); })
+        .def("history",
+             [](const Play& p) {
+                 nb::list out;
+                 for (const nb::object& a : p.history) out.append(a);
+                 return out;
+             })
+        .def("estimate",
+             [](const Play& p, int seat) {
+                 if (seat < 0 || seat >= p.s.game->players) throw nb::index_error("no such seat");
+                 return p.s.worth(seat);
+             })
+        .def("estimates",
+             [](const Play& p) {
+                 std::vector<double> out;
+                 for (int s = 0; s < p.s.game->players; ++s) out.push_back(p.s.worth(s));
+                 return out;
+             })
+        .def(
+            "redrawn",
+            [](Self self, int seat, nb::handle rng) {
+                if (seat < 0 || seat >= self.p->s.game->players) throw nb::index_error("no such seat");
+                Play copy(*self.p);
+                copy.history.clear();
+                copy.s.ply = 0;
+                if (!copy.s.over) redraw(copy.s, self.p->s, seat, rng);
+                return made_like(self.h.type(), std::move(copy));
+            },
+            "A copy with what seat has not seen drawn again, and no history.")
+        .def("record",
+             [](const Play& p) {
+                 nb::dict r = record_of(p.s);
+                 r["sheet"] = p.sheet_before;
+                 return r;
+             })
+        .def_static(
+            "restore",
+            [](nb::handle type, nb::object actions, const nb::dict& record, nb::list history) {
+                if (!PyType_Check(type.ptr()) ||
+                    !PyType_IsSubtype((PyTypeObject*)type.ptr(), (PyTypeObject*)nb::type<Play>().ptr()))
+                    throw nb::type_error("restore makes a Play or a class derived from it");
+                const Game* game = nb::cast<Actions*>(actions)->native;
+                PyObject* lines = PySequence_Tuple(field<nb::object>(record, "sheet").ptr());
+                if (!lines) throw nb::python_error();
+                nb::object sheet = nb::steal(lines);
+                Play play(restore(game, record, int(nb::len(history))), std::move(actions), sheet);
+                for (nb::handle a : history) play.history.push_back(nb::borrow(a));
+                return made_like(type, std::move(play));
+            })
+        .def(
+            "greedy",
+            [](Play& p, nb::handle rng) {
+                if (p.s.over || p.s.chance()) throw nb::value_error("greedy plays a decision");
+                auto below = [&](int n) {
+                    int k = nb::cast<int>(rng.attr("randrange")(n));
+                    check(k >= 0 && k < n, "the generator's randrange gave a number out of range");
+                    return k;
+                };
+                std::vector<uint32_t> legal = p.s.listed_legal();
+                if (legal.empty()) throw nb::value_error("no legal action");
+                return nb::borrow(p.actions->action(greedy(p.s, legal, below)));
+            },
+            "The action bots.greedy plays here, ties broken by rng.randrange (the same calls).")
+        .def(
+            "play_out",
+            [](const Play& p, uint64_t seed) {
+                State copy(p.s);
+                Rng rng{seed};
+                std::vector<uint32_t> legal;
+                std::vector<std::pair<uint32_t, int>> outcomes;
+                long decisions = play_out(copy, rng, legal, outcomes);
+                if (decisions < 0) throw nb::value_error("a position that waits on nothing");
+                std::vector<double> out;
+                copy.scores(out);
+                return std::make_pair(decisions, out);
+            },
+            "A random game from here to its end, natively, on a copy: (decisions, returns).");
+
+    m.def(
+        "random_games",
+        [](const Game* game, int games, uint64_t seed) {
+            long decisions = 0;
+            {
+                nb::gil_scoped_release released;
+                Rng rng{seed};
+                std::vector<uint32_t> legal;
+                std::vector<std::pair<uint32_t, int>> outcomes;
+                legal.reserve(1024);
+                for (int i = 0; i < games; ++i) {
+                    State s(game);
+                    decisions += play_out(s, rng, legal, outcomes);
+                }
+            }
+            return decisions;
+        },
+        "Play games at random from their start, natively: the decisions made.");
+}
