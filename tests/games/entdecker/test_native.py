@@ -49,17 +49,17 @@ playthroughs' parameters."""
 DATA = resources.files("terranova.games.entdecker").joinpath("data")
 
 
-def _few_tiles(folder: Path) -> str:
-    """A tile file of the built-in designs, a fifth as many of each in the stacks: the tiles
-    run out before the board is full."""
+def _few_tiles(folder: Path, part: int = 5) -> str:
+    """A tile file of the built-in designs, one ``part`` as many of each in the stacks: the
+    tiles run out before the board is full."""
 
     def fewer(match: re.Match[str]) -> str:
         count, stack = int(match[1]), match[2]
-        count = count if stack == "setup" else max(1, count // 5)
+        count = count if stack == "setup" else max(1, count // part)
         return f'count = {count}\nstack = "{stack}"'
 
     text = re.sub(r'count = (\d+)\nstack = "(\w+)"', fewer, DATA.joinpath("tiles.toml").read_text())
-    path = folder / "few.toml"
+    path = folder / f"few-{part}.toml"
     path.write_text(text, encoding="utf-8")
     return str(path)
 
@@ -151,22 +151,31 @@ def test_games_that_end_otherwise_agree(tmp_path: Path) -> None:
     assert endings == [scoring.NO_TILES, scoring.NO_START, scoring.NO_START]
 
 
-def test_the_turn_limit_ends_both_alike() -> None:
-    reference = _position({}, seed=3, steps=90)
-    reference.turns = scoring.TURN_LIMIT - 1
+def _played_on(reference: EntdeckerState, rng: random.Random) -> None:
+    """Play ``reference`` to its end at random, and a native copy of it alongside."""
     native = native_state().NativeEntdeckerState.from_python(reference)
-    rng = random.Random(3)
     while not reference.is_terminal():
         _same(native, reference, reference.ply)
         action = _chosen(reference, rng)
         reference.apply(action)
         native.apply(action)
     _same(native, reference, reference.ply)
-    assert (
-        native.end_reason()
-        == reference.end_reason()
-        == scoring.END_WORDS[scoring.TURN_LIMIT_REACHED]
-    )
+    assert native.end_reason() == reference.end_reason()
+
+
+def test_the_turn_limit_ends_both_alike() -> None:
+    reference = _position({}, seed=3, steps=90)
+    reference.turns = scoring.TURN_LIMIT - 1
+    _played_on(reference, random.Random(3))
+    assert reference.ending == scoring.TURN_LIMIT_REACHED
+
+
+def test_a_game_where_no_ship_can_reach_the_squares_left_ends_both_alike(
+    tmp_path: Path,
+) -> None:
+    reference = _position({"players": 3, "tiles": _few_tiles(tmp_path, 2)}, seed=19, steps=0)
+    _played_on(reference, random.Random(19))
+    assert reference.ending == scoring.UNREACHABLE
 
 
 @pytest.mark.parametrize(
