@@ -799,9 +799,8 @@ NB_MODULE(_native, m) {
             [](const Play& p, uint64_t seed) {
                 State copy(p.s);
                 Rng rng{seed};
-                std::vector<uint64_t> legal;
                 std::vector<std::pair<uint64_t, double>> outcomes;
-                Playout out = play_out(copy, rng, legal, outcomes);
+                Playout out = play_out(copy, rng, outcomes);
                 std::vector<double> returns;
                 for (int s = 0; s < copy.game->players; ++s) returns.push_back(copy.returns_of(s));
                 return std::make_tuple(out.decisions, out.chances, returns);
@@ -816,12 +815,10 @@ NB_MODULE(_native, m) {
             {
                 nb::gil_scoped_release released;
                 Rng rng{seed};
-                std::vector<uint64_t> legal;
                 std::vector<std::pair<uint64_t, double>> outcomes;
-                legal.reserve(256);
                 for (int i = 0; i < games; ++i) {
                     State s(game);
-                    Playout p = play_out(s, rng, legal, outcomes);
+                    Playout p = play_out(s, rng, outcomes);
                     decisions += p.decisions;
                     chances += p.chances;
                 }

@@ -153,6 +153,42 @@ inline void beyond(bool ok, const char* what) {
     if (!ok) throw std::length_error(what);
 }
 
+// A route to a sea region (routes._search): its start point's cost, the tolls paid (a bit
+// per opponent's fort or settlement) and the start points it comes from.
+struct Route {
+    int16_t region;
+    int16_t cost;
+    uint32_t mask;
+    uint64_t via;
+};
+// A region's route as the starts name it: cost, tolls paid per seat (4 bits a seat, and
+// the seats sorted), start points.
+struct Paid {
+    int cost;
+    uint32_t counts;
+    uint64_t via;
+    std::array<int8_t, 32> seats;
+    int n;
+};
+struct Listed {  // a start from a tile, with the key that orders it
+    int exit, k;
+    uint64_t action;
+};
+
+// Lists a search fills and empties, kept between calls (no allocation once grown).
+struct Scratch {
+    std::vector<std::pair<int, int>> links, exits;
+    std::vector<Route> best, queue;
+    std::vector<int> regions, todo, seen;
+    std::vector<Paid> routes;
+    std::vector<Listed> starts;
+    std::vector<std::pair<uint64_t, double>> outcomes;
+};
+inline Scratch& scratch() {
+    static thread_local Scratch lists;
+    return lists;
+}
+
 class State {
   public:
     const Game* game;
@@ -199,6 +235,11 @@ class State {
     Turn turn;
     int16_t passes = 0, turns = 0;
     bool closing = false;
+    // scoring.out_of_reach's answer and the counts it is for (tiles laid, hidden and open
+    // tiles left): tiles are only ever laid and drawn, so the counts name the board and
+    // the stacks (a copy keeps the answer until either lays or draws)
+    mutable std::array<int16_t, 3> reach_key{-1, -1, -1};
+    mutable Bits reach{};
     mutable std::vector<uint64_t> listed;  // the legal actions, once listed a position
     mutable bool fresh = false;
 
@@ -243,7 +284,7 @@ class State {
         if (over) return;
         const Step& s = top();
         if (is_chance(s.kind)) {
-            std::vector<std::pair<uint64_t, double>> outs;
+            auto& outs = scratch().outcomes;
             outcomes(outs);
             for (auto& [a, p] : outs) out.push_back(a);
             return;
@@ -690,10 +731,11 @@ class State {
     void lane_exits(std::vector<std::pair<int, int>>& out) {
         const Game& g = *game;
         out.clear();
-        for (int pos = 0; pos < g.positions; ++pos) {
-            if (at[pos] < 0) continue;
+        for (int i = 0; i < n_tiles; ++i) {
+            int pos = tiles[i][0];
+            const auto& lanes = g.lane[tiles[i][1]][tiles[i][2]];
             for (int e = 0; e < 4; ++e) {
-                int lane = lane_at(pos, e), q = pos + g.step[e];
+                int lane = lanes[e], q = pos + g.step[e];
                 if (lane >= 0 && at[q] < 0 && g.on_board(q))
                     out.emplace_back((pos * 4 + e) * 4 + lane, lfind(pos * 4 + lane));
             }
@@ -705,20 +747,22 @@ class State {
     void links_of(std::vector<std::pair<int, int>>& links) {
         const Game& g = *game;
         links.clear();
-        for (int pos = 0; pos < g.positions; ++pos) {
-            if (!has(fortified, pos)) continue;
-            const auto& t = tiles[at[pos]];
-            for (int k = 0; k < g.lanes[t[1]][t[2]]; ++k)
-                for (int8_t edge : g.lane_edges[t[1]][t[2]][k]) {
-                    if (edge < 0) break;
-                    int q = pos + g.step[edge];
-                    if (q < 0 || q >= g.positions || at[q] < 0) continue;
-                    int other = lane_at(q, (edge + 2) % 4);
-                    if (other < 0) continue;
-                    int region = lfind(q * 4 + other);
-                    links.emplace_back(pos * 4 + k, region);
-                    links.emplace_back(region, pos * 4 + k);
-                }
+        for (int w = 0; w < MAX_POS / 64; ++w) {
+            for (uint64_t bits = fortified[w]; bits; bits &= bits - 1) {  // squares in order
+                int pos = 64 * w + std::countr_zero(bits);
+                const auto& t = tiles[at[pos]];
+                for (int k = 0; k < g.lanes[t[1]][t[2]]; ++k)
+                    for (int8_t edge : g.lane_edges[t[1]][t[2]][k]) {
+                        if (edge < 0) break;
+                        int q = pos + g.step[edge];
+                        if (q < 0 || q >= g.positions || at[q] < 0) continue;
+                        int other = lane_at(q, (edge + 2) % 4);
+                        if (other < 0) continue;
+                        int region = lfind(q * 4 + other);
+                        links.emplace_back(pos * 4 + k, region);
+                        links.emplace_back(region, pos * 4 + k);
+                    }
+            }
         }
     }
     static bool linked(const std::vector<std::pair<int, int>>& links, int node) {
@@ -736,13 +780,6 @@ class State {
             if (open_stacks[k]) return game->open_tile;
         return -1;
     }
-
-    struct Route {
-        int16_t region;
-        int16_t cost;
-        uint32_t mask;
-        uint64_t via;
-    };
 
     // routes._keep over the routes of one region (its entries in routes[from, to))
     static uint64_t keep(std::vector<Route>& kept, int region, int cost, uint32_t mask,
@@ -784,9 +821,10 @@ class State {
                 owners[n_owners++] = u.seat;
             }
         }
-        // routes._search
+        // routes._search (scratch lists kept between calls: no allocation once grown)
         network();
-        std::vector<std::pair<int, int>> links, exits;
+        Scratch& sc = scratch();
+        auto &links = sc.links, &exits = sc.exits;
         links_of(links);
         lane_exits(exits);
         auto has_exit = [&](int region) {
@@ -794,8 +832,11 @@ class State {
                 if (root == region) return true;
             return false;
         };
-        std::vector<Route> best, queue;
-        std::vector<int> regions;  // in best, in the order met
+        auto &best = sc.best, &queue = sc.queue;
+        auto& regions = sc.regions;  // in best, in the order met
+        best.clear();
+        queue.clear();
+        regions.clear();
         auto known = [&](int region) {
             return std::find(regions.begin(), regions.end(), region) != regions.end();
         };
@@ -831,21 +872,12 @@ class State {
         }
         if (regions.empty()) return;
         // each region's routes as (cost, tolls paid per seat), then its starts
-        struct Listed {
-            int exit, k;
-            uint64_t action;
-        };
-        std::vector<Listed> listed_starts;
+        auto& listed_starts = sc.starts;
+        listed_starts.clear();
         for (int region : regions) {
             if (!has_exit(region)) continue;
-            struct Paid {
-                int cost;
-                uint32_t counts;  // 4 bits a seat
-                uint64_t via;
-                std::array<int8_t, 32> seats;  // sorted
-                int n;
-            };
-            std::vector<Paid> routes;
+            auto& routes = sc.routes;
+            routes.clear();
             for (const Route& r : best) {
                 if (r.region != region) continue;
                 Paid p{r.cost, 0, r.via, {}, 0};
@@ -910,7 +942,8 @@ class State {
     bool reachable() {
         if (unexplored) return true;
         network();
-        std::vector<std::pair<int, int>> links, exits;
+        Scratch& sc = scratch();
+        auto &links = sc.links, &exits = sc.exits;
         lane_exits(exits);
         auto has_exit = [&](int region) {
             for (auto& [e, root] : exits)
@@ -920,7 +953,9 @@ class State {
         for (int i = 0; i < n_launches; ++i)
             if (has_exit(launches[i].root)) return true;
         links_of(links);
-        std::vector<int> todo, seen;
+        auto &todo = sc.todo, &seen = sc.seen;
+        todo.clear();
+        seen.clear();
         for (int i = 0; i < n_launches; ++i) {
             todo.push_back(launches[i].root);
             seen.push_back(launches[i].root);
@@ -1041,10 +1076,20 @@ class State {
             }
     }
 
+    bool can_place(int design) const {  // exploring.placements is not empty
+        const Game& g = *game;
+        for (int i = 0; i < turn.exits; ++i) {
+            int q = turn.exit_pos[i], entry = turn.exit_edge[i];
+            if (at[q] >= 0) continue;
+            uint8_t fit = g.fits[design][code[q]];
+            for (int r = 0; r < 4; ++r)
+                if (fit >> r & 1 && g.lane[design][r][entry] >= 0) return true;
+        }
+        return false;
+    }
+
     void drawn(int seat, int design) {
-        std::vector<uint64_t> found;
-        placements(design, found);
-        if (!found.empty()) {
+        if (can_place(design)) {
             push(PLACING, seat, design);
         } else {
             beyond(n_discards < MAX_DISCARDS, "too many discards for the native engine");
@@ -1210,7 +1255,19 @@ class State {
     }
 
     // scoring.out_of_reach: the undiscovered squares no ship can ever reach
-    Bits out_of_reach() const {
+    const Bits& out_of_reach() const {
+        int hidden_left = 0, open_left = 0;
+        for (int d = 0; d < game->designs; ++d) hidden_left += hidden[d];
+        for (int k = 0; k < 7; ++k) open_left += open_stacks[k];
+        std::array<int16_t, 3> key{n_tiles, int16_t(hidden_left), int16_t(open_left)};
+        if (key != reach_key) {
+            reach = unreachable();
+            reach_key = key;
+        }
+        return reach;
+    }
+
+    Bits unreachable() const {
         const Game& g = *game;
         Bits out{};
         std::array<int16_t, MAX_POS> region;
@@ -1237,13 +1294,15 @@ class State {
         first[n_regions] = int16_t(n_members);
         std::array<bool, MAX_SQUARES> reached{};
         std::array<uint64_t, MAX_LANES / 64> seen_lanes{};  // lane nodes: pos * 4 + lane
-        std::vector<int> lanes, regions;
+        std::array<int16_t, MAX_LANES> lanes;  // stacks: each lane and region once at most
+        std::array<int16_t, MAX_SQUARES> regions;
+        int n_lanes = 0, n_reached = 0;
         auto enter = [&](int q, int entry) {
             int k = region[q];
             if (reached[k]) return;
             if (layable(code[q], entry)) {
                 reached[k] = true;
-                regions.push_back(k);
+                regions[n_reached++] = int16_t(k);
             }
         };
         auto join = [&](int pos, int edge) {
@@ -1252,7 +1311,7 @@ class State {
             int node = pos * 4 + k;
             if (seen_lanes[node >> 6] >> (node & 63) & 1) return;
             seen_lanes[node >> 6] |= uint64_t(1) << (node & 63);
-            lanes.push_back(node);
+            lanes[n_lanes++] = int16_t(node);
         };
         for (int k = 0; k < g.points; ++k) {
             int pos = g.point_pos[k];
@@ -1261,10 +1320,9 @@ class State {
             else
                 enter(pos, g.point_edge[k]);
         }
-        while (!lanes.empty() || !regions.empty()) {
-            while (!lanes.empty()) {
-                int node = lanes.back();
-                lanes.pop_back();
+        while (n_lanes || n_reached) {
+            while (n_lanes) {
+                int node = lanes[--n_lanes];
                 int pos = node >> 2;
                 const auto& t = tiles[at[pos]];
                 for (int8_t e : g.lane_edges[t[1]][t[2]][node & 3]) {
@@ -1276,9 +1334,8 @@ class State {
                         enter(q, (e + 2) % 4);
                 }
             }
-            while (!regions.empty()) {
-                int k = regions.back();
-                regions.pop_back();
+            while (n_reached) {
+                int k = regions[--n_reached];
                 for (int i = first[k]; i < first[k + 1]; ++i)
                     for (int e = 0; e < 4; ++e) {
                         int n = members[i] + g.step[e];
@@ -1299,7 +1356,7 @@ class State {
                 if (at[q] < 0) out[n++] = int16_t(q);
             return n;
         }
-        Bits far = out_of_reach();
+        const Bits& far = out_of_reach();
         for (int q : game->squares)
             if (has(enclosed, q) || has(far, q)) out[n++] = int16_t(q);
         return n;
@@ -1458,7 +1515,7 @@ class State {
         if (cheapest_tile() < 0) return NO_TILES;
         if (passes >= g.players) return NO_START;
         if (!reachable()) return UNREACHABLE;
-        Bits far = out_of_reach();
+        const Bits& far = out_of_reach();
         int count = 0, empty = int(g.squares.size()) - n_tiles;
         for (uint64_t w : far) count += std::popcount(w);
         if (count == empty) return UNREACHABLE;
@@ -1655,8 +1712,7 @@ struct Playout {
     long decisions = 0, chances = 0;
 };
 
-inline Playout play_out(State& state, Rng& rng, std::vector<uint64_t>& legal,
-                        std::vector<std::pair<uint64_t, double>>& outcomes) {
+inline Playout play_out(State& state, Rng& rng, std::vector<std::pair<uint64_t, double>>& outcomes) {
     Playout counts;
     while (!state.over) {
         if (state.chance()) {
@@ -1674,8 +1730,8 @@ inline Playout play_out(State& state, Rng& rng, std::vector<uint64_t>& legal,
             ++counts.chances;
             continue;
         }
-        state.legal(legal);
-        state.apply(legal[rng.below(int(legal.size()))]);
+        const auto& listed = state.listed_legal();  // listed already where a step offers it
+        state.apply(listed[rng.below(int(listed.size()))]);
         ++counts.decisions;
     }
     return counts;
