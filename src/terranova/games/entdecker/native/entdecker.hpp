@@ -1076,16 +1076,22 @@ class State {
             }
     }
 
-    bool can_place(int design) const {  // exploring.placements is not empty
+    // exploring.placements, each given to found (which says whether to stop there)
+    template <class Found>
+    bool placements_of(int design, Found&& found) const {
         const Game& g = *game;
         for (int i = 0; i < turn.exits; ++i) {
             int q = turn.exit_pos[i], entry = turn.exit_edge[i];
             if (at[q] >= 0) continue;
             uint8_t fit = g.fits[design][code[q]];
             for (int r = 0; r < 4; ++r)
-                if (fit >> r & 1 && g.lane[design][r][entry] >= 0) return true;
+                if (fit >> r & 1 && g.lane[design][r][entry] >= 0 && found(place(design, q, r)))
+                    return true;
         }
         return false;
+    }
+    bool can_place(int design) const {
+        return placements_of(design, [](uint64_t) { return true; });
     }
 
     void drawn(int seat, int design) {
@@ -1098,14 +1104,10 @@ class State {
     }
 
     void placements(int design, std::vector<uint64_t>& out) const {
-        const Game& g = *game;
-        for (int i = 0; i < turn.exits; ++i) {
-            int q = turn.exit_pos[i], entry = turn.exit_edge[i];
-            if (at[q] >= 0) continue;
-            uint8_t fit = g.fits[design][code[q]];
-            for (int r = 0; r < 4; ++r)
-                if (fit >> r & 1 && g.lane[design][r][entry] >= 0) out.push_back(place(design, q, r));
-        }
+        placements_of(design, [&](uint64_t a) {
+            out.push_back(a);
+            return false;
+        });
     }
 
     void note_completed(const int16_t* roots, int count) {
