@@ -109,6 +109,8 @@ def _side_by_side(params: dict[str, object], seed: int, bot: str = "random") -> 
             redrawn = reference.resample(seat, random.Random(step))
             assert mine.record() == position(redrawn), step
             assert mine.history() == redrawn.history() == []
+            if step % 77 == 0:  # and the reference's state of it
+                assert position(mine.to_python()) == position(redrawn)
         if reference.current_player() == CHANCE:
             action = reference.sample_chance(theirs)
             assert native.sample_chance(ours) == action, step
@@ -373,6 +375,9 @@ def _record(**changes: object) -> tuple[EntdeckerState, dict[str, Any]]:
         {"paths": [[9]]},
         {"bag": [100]},
         {"turn": {"seat": 0}},
+        {"turn": 5},
+        {"tiles": "tiles"},
+        {"units": [(0, 0)]},
         {"ending": 3},
     ],
     ids=lambda c: next(iter(c)),

@@ -789,6 +789,8 @@ NB_MODULE(_native, m) {
                     state = restore(game, record);
                 } catch (const std::length_error& e) {
                     throw nb::value_error(e.what());
+                } catch (const nb::cast_error&) {
+                    throw nb::value_error("a record's entry is not of the kind a record holds");
                 }
                 Play play(std::move(state), std::move(actions));
                 for (nb::handle action : history) play.history.push_back(nb::borrow(action));
