@@ -249,6 +249,10 @@ def test_a_clone_goes_its_own_way() -> None:
     assert native.record() == before  # type: ignore[attr-defined]
     assert other.history()[:60] == native.history()
     assert position(native.to_python()) == before  # type: ignore[attr-defined]
+    # a converted state is one's own: playing on it leaves the native state's reference
+    mine = native.to_python()  # type: ignore[attr-defined]
+    mine.apply(_chosen(mine, rng))
+    assert position(native.reference()) == before  # type: ignore[attr-defined]
 
 
 def test_an_illegal_action_is_refused_with_the_references_reason_and_nothing_changes() -> None:

@@ -50,10 +50,11 @@ still to draw."""
 
 def greedy(state: State, rng: random.Random) -> Action:
     """The action ``greedy`` plays (ties broken by ``rng``); on the native engine, the one
-    it plays on the same position in Python, as that engine lists it."""
+    it plays on the same position in Python (which it reads and leaves as it was), as that
+    engine lists it."""
     if isinstance(state, EntdeckerState):
         return _greedy(state, rng)
-    convert = getattr(state, "to_python", None)
+    convert = getattr(state, "reference", None)
     g = convert() if convert is not None else None
     if not isinstance(g, EntdeckerState):
         raise TypeError(f"not a state of Entdecker: {state!r}")

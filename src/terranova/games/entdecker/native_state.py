@@ -293,7 +293,7 @@ def _code(kind: int, fields: int | None) -> int | None:
 
 def _refuse(state: NativeEntdeckerState, action: Action) -> None:
     """Raise the reference's error for an action the native engine refused."""
-    raise IllegalActionError(action, state.to_python().why_illegal(action))
+    raise IllegalActionError(action, state.reference().why_illegal(action))
 
 
 def _key(params: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
@@ -342,9 +342,12 @@ def _resolved(twin: Twin, params: dict[str, Any]) -> tuple[EntdeckerState, int]:
     if twin[0] == "state":
         return twin[1].clone(), twin[2]
     _x, before, history, seat, huts, bag = twin
-    state, at = _resolved(before, params)
-    for action in history[at:]:
-        state.apply(action)
+    if before is not None and before[0] == "state" and before[2] == len(history):
+        state = before[1]  # resample copies it
+    else:
+        state, at = _resolved(before, params)
+        for action in history[at:]:
+            state.apply(action)
     unseen = [h for h, k in enumerate(state.huts) if k >= 0 and not state.known[h] >> seat & 1]
     order = sorted(bag) + [huts[h] for h in reversed(unseen)]
     return state.resample(seat, _Dealt(order)), 0
@@ -391,13 +394,22 @@ class NativeEntdeckerState(_native.Play):
         return made
 
     def to_python(self) -> EntdeckerState:
-        """The same position on the reference engine: its twin played on with the actions
-        since (kept as the twin again, so that the next asks play only what follows)."""
-        state, at = _resolved(self.twin, self.params())
+        """The same position on the reference engine, a state of one's own."""
+        return self.reference().clone()
+
+    def reference(self) -> EntdeckerState:
+        """The same position on the reference engine, to read and not to change: the twin
+        played on with the actions since, and kept as the twin (shared by clones), so that
+        the next asks play only what follows."""
+        twin = self.twin
+        if twin is not None and twin[0] == "state" and twin[2] == self.ply:
+            found: EntdeckerState = twin[1]
+            return found
+        state, at = _resolved(twin, self.params())
         history = self.history()
         for action in history[at:]:
             state.apply(action)
-        self.twin = ("state", state.clone(), len(history))
+        self.twin = ("state", state, len(history))
         return state
 
     def params(self) -> dict[str, Any]:
@@ -415,7 +427,7 @@ class NativeEntdeckerState(_native.Play):
     # ------------------------------------------- what people read: the reference's answers
 
     def view(self, seat: int | None) -> JSON:
-        return self.to_python().view(seat)
+        return self.reference().view(seat)
 
     def describe_action(self, action: Action, seat: int | None) -> str | None:
         # as the reference's: a token drawn into a hut is seen by its drawer only
@@ -425,13 +437,13 @@ class NativeEntdeckerState(_native.Play):
         return str(action)
 
     def say_action(self, action: Action, seat: int | None) -> Said | str | None:
-        return self.to_python().say_action(action, seat)
+        return self.reference().say_action(action, seat)
 
     def components(self) -> JSON:
-        return self.to_python().components()
+        return self.reference().components()
 
     def end_reason(self) -> Said | str | None:
-        return self.to_python().end_reason() if self.is_terminal() else None
+        return self.reference().end_reason() if self.is_terminal() else None
 
     def decisions_public(self) -> bool:
         # the reference's answer, asked of it at each call (a test may change it there)
