@@ -74,8 +74,6 @@ def native_game(params: dict[str, Any]) -> _native.Game:
     board = t.board
     grid = t.grid
     players = params["players"]
-    if not 2 <= players <= len(board.scouts) + 1:
-        raise ValueError(f"{players} players")
     faces = list(dict.fromkeys(board.faces))
     return _native.Game(
         {
