@@ -246,14 +246,13 @@ Game make_game(const nb::dict& t) {
 
 const char* TURN_KINDS[] = {"", "hidden", "open"};
 
-nb::object start_of(const Game& g, uint64_t start) {
+nb::object start_of(uint64_t start) {
     if (start == ~uint64_t(0)) return nb::none();
     uint64_t f = start & FIELDS;
     if (act_kind(start) == A_START_EDGE) return nb::make_tuple("edge", int(f));
     nb::list seats;
     for (int s = 0; s < MAX_SEATS; ++s)
         for (uint64_t k = 0; k < (f >> (16 + 4 * s) & 15); ++k) seats.append(s);
-    (void)g;
     return nb::make_tuple("tile", int(f & 0xFF), int(f >> 8 & 3), int(f >> 10 & 63),
                           nb::tuple(seats));
 }
@@ -323,7 +322,7 @@ nb::dict record_of(const State& s) {
         turn["laid"] = Ints(t.laid_at.begin(), t.laid_at.begin() + t.laid);
         turn["storm"] = t.storm;
         turn["completed"] = Ints(t.completed_at.begin(), t.completed_at.begin() + t.completed);
-        turn["start"] = start_of(g, t.start);
+        turn["start"] = start_of(t.start);
         r["turn"] = turn;
     } else {
         r["turn"] = nb::none();

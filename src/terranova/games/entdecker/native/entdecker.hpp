@@ -443,7 +443,7 @@ class State {
             case SEARCHING: {
                 pop();
                 --hidden[f];
-                lay_filler(top().seat, s.arg, int(f));
+                lay_filler(s.arg, int(f));
                 break;
             }
             case HUT:
@@ -837,7 +837,7 @@ class State {
         best.clear();
         queue.clear();
         regions.clear();
-        auto known = [&](int region) {
+        auto met = [&](int region) {
             return std::find(regions.begin(), regions.end(), region) != regions.end();
         };
         for (int i = 0; i < n_launches; ++i) {
@@ -859,7 +859,7 @@ class State {
                 uint32_t more = r.mask | toll_at[other >> 2];
                 if (more != r.mask && r.cost + g.toll * std::popcount(more) > budget) continue;
                 uint64_t fresh_via;
-                if (!known(other)) {
+                if (!met(other)) {
                     regions.push_back(other);
                     best.push_back(Route{int16_t(other), r.cost, more, r.via});
                     fresh_via = r.via;
@@ -1376,7 +1376,7 @@ class State {
                     int design = g.open_design[number];
                     if (open_stacks[number] && design >= 0 && g.fits[design][c]) {
                         --open_stacks[number];
-                        lay_filler(seat, q, design);
+                        lay_filler(q, design);
                         filled = true;
                     }
                 }
@@ -1385,7 +1385,7 @@ class State {
                     if (g.fits[design][c]) {
                         for (int j = k; j + 1 < n_discards; ++j) discards[j] = discards[j + 1];
                         --n_discards;
-                        lay_filler(seat, q, design);
+                        lay_filler(q, design);
                         filled = true;
                     }
                 }
@@ -1403,8 +1403,7 @@ class State {
         }
     }
 
-    void lay_filler(int seat, int pos, int design) {
-        (void)seat;
+    void lay_filler(int pos, int design) {
         uint8_t fit = game->fits[design][code[pos]];
         std::array<int16_t, MAX_PIECES> roots;
         int count = lay(pos, design, std::countr_zero(fit), roots.data());
