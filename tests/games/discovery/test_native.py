@@ -232,9 +232,9 @@ def test_turned_off_the_native_engine_is_refused_and_python_plays(
 
 
 def test_a_game_without_a_native_engine_says_so() -> None:
-    assert not native_available("entdecker")
-    with pytest.raises(InvalidParameterError, match="entdecker has no native engine"):
-        terranova.make("entdecker", engine="native")
+    assert not native_available("evolution-explore")
+    with pytest.raises(InvalidParameterError, match="evolution-explore has no native engine"):
+        terranova.make("evolution-explore", engine="native")
 
 
 def _decisions(params: dict[str, object], seed: int, every: int) -> list[State]:

@@ -165,6 +165,7 @@ INFO = GameInfo(
         "board": Variant("board", None, "path of another board file (default: the built-in one)"),
     },
     renderer="terranova.games.entdecker.render",
+    native="terranova.games.entdecker.native_engine",
     web="terranova.games.entdecker.web",
     messages="terranova.games.entdecker",
     bots="terranova.games.entdecker.bots",

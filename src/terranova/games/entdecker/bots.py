@@ -49,9 +49,19 @@ still to draw."""
 
 
 def greedy(state: State, rng: random.Random) -> Action:
-    """The action ``greedy`` plays (ties broken by ``rng``)."""
-    assert isinstance(state, EntdeckerState)
-    g = state
+    """The action ``greedy`` plays (ties broken by ``rng``); on the native engine, the one
+    it plays on the same position in Python (which it reads and leaves as it was), as that
+    engine lists it."""
+    if isinstance(state, EntdeckerState):
+        return _greedy(state, rng)
+    convert = getattr(state, "reference", None)
+    g = convert() if convert is not None else None
+    if not isinstance(g, EntdeckerState):
+        raise TypeError(f"not a state of Entdecker: {state!r}")
+    return state.legal_actions()[g.legal_actions().index(_greedy(g, rng))]
+
+
+def _greedy(g: EntdeckerState, rng: random.Random) -> Action:
     seat = g.current_player()
     legal = g.legal_actions()
     first = legal[0]

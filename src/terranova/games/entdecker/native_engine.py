@@ -1,0 +1,58 @@
+"""Whether Entdecker's native engine is here, and a new game on it: the registry's
+``GameInfo.native`` (``terranova.make("entdecker", engine="native")``).
+
+The engine (``native/entdecker.hpp``) is compiled when the package is installed; this
+module imports it only when asked (:mod:`terranova.games.entdecker.native_state`), so that
+everything works without it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from typing import Any, cast
+
+from terranova.core.errors import InvalidParameterError
+from terranova.core.registry import NATIVE_OFF
+from terranova.core.state import State
+from terranova.games.entdecker.state import EntdeckerState
+
+
+def available() -> bool:
+    """Whether the native engine was built, loads, and is not turned off
+    (:data:`~terranova.core.registry.NATIVE_OFF`)."""
+    if os.environ.get(NATIVE_OFF, "1") == "0":
+        return False
+    try:
+        importlib.import_module("terranova.games.entdecker._native")
+    except ImportError:
+        return False
+    return True
+
+
+def new_game(**params: Any) -> State:
+    """A new game on the native engine (the registry's native factory), of the parameters
+    :func:`~terranova.games.entdecker.new_game` takes."""
+    from terranova.games.entdecker import new_game as reference_game
+    from terranova.games.entdecker.native_state import NativeEntdeckerState
+
+    # the reference checks the parameters and says what is wrong with them
+    resolved = reference_game(**params).params()
+    try:
+        # a State by registration (State.register): the class is the engine's own type
+        return cast(State, NativeEntdeckerState.new(resolved))
+    except ValueError as beyond:  # components beyond what the engine's arrays hold
+        raise InvalidParameterError(f"the native engine cannot play this game: {beyond}") from None
+
+
+def from_python(state: State) -> State | None:
+    """The same position as the reference state ``state``, on the native engine; None where
+    its components are beyond what the engine's arrays hold (``native/entdecker.hpp``)."""
+    from terranova.games.entdecker.native_state import NativeEntdeckerState
+
+    if not isinstance(state, EntdeckerState):
+        raise TypeError(f"not a state of Entdecker's Python engine: {state!r}")
+    try:
+        return cast(State, NativeEntdeckerState.from_python(state))
+    except ValueError:
+        return None
