@@ -49,6 +49,7 @@ from terranova.agents.mcts import (
     auto_scale,
     by_visits,
     decision_actions,
+    native_settings,
 )
 from terranova.agents.puct import ask, shares
 from terranova.core.actions import Action
@@ -141,7 +142,7 @@ class IsmctsAgent(SearchAgent):
             state = to_native(state)
             grow = getattr(state, "info_set_tree", None)
             depth, policy = self.plan(state.game_id)
-            if grow is not None and policy is None and type(rng) is random.Random:
+            if grow is not None and policy is None and native_settings(self.c, depth, scale, rng):
                 # the whole search natively (a game's own rollout policy is Python's to play)
                 tree: NativeInfoTree = grow(rng, self.c, depth, scale, self.try_first)
                 return self._grown(tree, actions, seat)

@@ -222,6 +222,18 @@ def by_visits(choices: Sequence[Considered]) -> list[Considered]:
     return sorted(choices, key=lambda c: (-c.visits, -c.value))
 
 
+def native_settings(c: float, depth: int, scale: float, rng: random.Random) -> bool:
+    """Whether a native search takes these settings: finite ``c`` and ``scale``, ``depth``
+    within 32 bits, and Python's own generator (a subclass may draw otherwise). Any other is
+    searched in Python, on the native engine still."""
+    return (
+        type(rng) is random.Random
+        and math.isfinite(c)
+        and math.isfinite(scale)
+        and -1 <= depth < 1 << 31
+    )
+
+
 class NativeTree(Protocol):
     """The search of :class:`MctsAgent` (uniform rollouts, no model) run by a game's native
     engine: offered by a native state as ``search_tree(rng, c, depth, scale)``. It draws from
@@ -418,7 +430,7 @@ class MctsAgent(SearchAgent):
         root_state = to_native(root_state)
         grow = getattr(root_state, "search_tree", None)
         depth, policy = self.plan(state.game_id)
-        if grow is not None and policy is None and type(self._rng) is random.Random:
+        if grow is not None and policy is None and native_settings(self.c, depth, scale, self._rng):
             # the whole search natively (a game's own rollout policy is Python's to play)
             tree: NativeTree = grow(self._rng, self.c, depth, scale)
             return self._grown(tree, seat)

@@ -704,8 +704,9 @@ def test_a_native_search_refuses_what_it_cannot_search() -> None:
     assert tree.iterate() == 1
     with pytest.raises(IndexError):
         tree.best(2)
-    with pytest.raises(ValueError, match="Mersenne"):
-        module._native.Tree(state, _Odd(), 0.7, 0, 1.0)
+    for odd in (_Odd(), _Junk()):
+        with pytest.raises(ValueError, match="Mersenne"):
+            module._native.Tree(state, odd, 0.7, 0, 1.0)
     info = module._native.InfoTree(state, rng, 0.7, 0, 1.0, False, PASS)  # not a move here
     assert info.iterate() >= 1
     assert info.weighed(0, [PASS, *state.legal_actions()[:1]])[0] == (0, 0.0)
@@ -714,3 +715,27 @@ def test_a_native_search_refuses_what_it_cannot_search() -> None:
 class _Odd(random.Random):
     def getstate(self) -> Any:
         return (2, (), None)
+
+
+class _Junk(random.Random):
+    def getstate(self) -> Any:
+        return "junk"
+
+
+@pytest.mark.parametrize(
+    "settings", [{"c": math.inf}, {"scale": math.nan}, {"depth": 1 << 31}], ids=str
+)
+def test_settings_beyond_a_native_search_are_searched_in_python(
+    settings: dict[str, float], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the bot takes and a native search does not (an infinite ``c``, a ``scale`` not a
+    number, a depth beyond 32 bits) is searched in Python, as on the Python engine."""
+    from terranova.agents.mcts import MctsAgent
+
+    position = _decisions({}, seed=5, every=10)[0]
+    moves = []
+    for on in ("0", "1"):
+        monkeypatch.setenv("TERRANOVA_NATIVE", on)
+        agent = MctsAgent(seed=1, iterations=30, **settings)
+        moves.append((agent.select(position.clone()), agent.last_nodes))
+    assert moves[0] == moves[1]

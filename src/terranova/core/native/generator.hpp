@@ -5,13 +5,15 @@
 
 #include <nanobind/nanobind.h>
 
+#include <typeinfo>
+
 #include "pyrandom.hpp"
 
 namespace terranova {
 
 namespace nb = nanobind;
 
-inline PyRandom read_generator(nb::handle rng) {
+inline PyRandom read_generator(nb::handle rng) try {
     nb::tuple state = nb::cast<nb::tuple>(rng.attr("getstate")());
     if (state.size() != 3 || nb::cast<int>(state[0]) != 3)
         throw nb::value_error("not the state of a Mersenne Twister (random.Random)");
@@ -25,14 +27,18 @@ inline PyRandom read_generator(nb::handle rng) {
         throw nb::value_error("not the state of a Mersenne Twister (random.Random)");
     out.index = index;
     return out;
+} catch (const std::bad_cast&) {  // a state of other types: said as Python would
+    throw nb::value_error("not the state of a Mersenne Twister (random.Random)");
 }
 
-inline void write_generator(const PyRandom& r, nb::handle rng) {
+inline void write_generator(const PyRandom& r, nb::handle rng) try {
     nb::tuple state = nb::cast<nb::tuple>(rng.attr("getstate")());
     nb::list words;
     for (uint32_t w : r.mt) words.append(w);
     words.append(r.index);
     rng.attr("setstate")(nb::make_tuple(state[0], nb::tuple(words), state[2]));
+} catch (const std::bad_cast&) {
+    throw nb::value_error("not the state of a Mersenne Twister (random.Random)");
 }
 
 }  // namespace terranova

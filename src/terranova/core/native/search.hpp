@@ -18,6 +18,9 @@
 //   void determinize(State&, int observer, PyRandom&);   resample(observer, rng), in place
 //   uint32_t seen(const State&, uint32_t outcome, int observer);   a chance outcome's key:
 //       equal for outcomes the observer's describe_action tells apart no better
+// Ismcts keys another seat's decision by the action itself, as ismcts.py does where the game
+// says its decisions are public (State.decisions_public): for a game whose decisions always
+// are; a game with hidden decisions keeps its ismcts search in Python.
 #pragma once
 
 #include <cmath>
@@ -131,7 +134,7 @@ protected:
 
 struct UctNode {
     uint32_t action = 0;
-    int visits = 0;
+    int64_t visits = 0;  // Python's counts are unbounded: a long search must not wrap
     bool listed = false;  // untried holds the legal actions (mcts._Node.untried not None)
     std::vector<int> kids;
     std::vector<uint32_t> untried;
@@ -229,7 +232,7 @@ public:
                 found = kid;
                 continue;
             }
-            int v = nodes_[size_t(kid)].visits, bv = nodes_[size_t(found)].visits;
+            int64_t v = nodes_[size_t(kid)].visits, bv = nodes_[size_t(found)].visits;
             if (v > bv || (v == bv && value(kid, seat) > value(found, seat))) found = kid;
         }
         return found;
@@ -248,7 +251,7 @@ private:
 // sees of a chance outcome (R::seen); a new determinization every iteration; UCT over the
 // times a child was there to choose.
 struct IsmctsNode {
-    int visits = 0, avail = 0;
+    int64_t visits = 0, avail = 0;
 };
 
 template <class R>

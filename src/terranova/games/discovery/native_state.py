@@ -177,7 +177,8 @@ class NativeDiscoveryState(_native.Play):
         self, rng: random.Random, c: float, depth: int, scale: float, first: Action | None
     ) -> _native.InfoTree:
         """``ismcts``'s search from here for the seat to move, natively (its uniform
-        rollouts; see :class:`~terranova.agents.ismcts.NativeInfoTree`)."""
+        rollouts; see :class:`~terranova.agents.ismcts.NativeInfoTree`). Other seats'
+        decisions are keyed by themselves: The Discovery's are public."""
         return _native.InfoTree(self, rng, c, depth, scale, self.game.private, first)
 
     # ------------------------------------------- what people read: the reference's answers
