@@ -440,3 +440,28 @@ def test_the_search_bots_search_natively_and_choose_the_same(
         assert picks[0] == picks[1]
     assert searched and searched[::2] == ["python"] * (len(searched) // 2)
     assert searched[1::2] == ["native"] * (len(searched) // 2)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_greedy_bots_play_a_native_state_as_the_reference(game: str) -> None:
+    from terranova.games.evolution.bots import explore_greedy
+    from terranova.games.evolution.bots.bluff import bluff_greedy
+
+    policy = explore_greedy if game == EXPLORE_INFO.id else bluff_greedy
+    reference = terranova.make(game, players=3, jokers=2)
+    native = terranova.make(game, engine="native", players=3, jokers=2)
+    rng = random.Random(8)
+    decisions = 0
+    while not reference.is_terminal() and decisions < 60:
+        if reference.current_player() == CHANCE:
+            action = reference.sample_chance(rng)
+        else:
+            draws = rng.randrange(1 << 30)
+            mine, theirs = random.Random(draws), random.Random(draws)
+            action = policy(reference, theirs)
+            assert policy(native, mine) == action
+            assert mine.getstate() == theirs.getstate()
+            decisions += 1
+        reference.apply(action)
+        native.apply(action)
+    assert decisions == 60
