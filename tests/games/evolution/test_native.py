@@ -111,6 +111,8 @@ def _side_by_side(game: str, params: dict[str, Any], seed: int, bot: str = "rand
             break
         assert native.chance_outcomes() == reference.chance_outcomes(), step
         assert native.legal_actions() == reference.legal_actions(), step
+        if reference.current_player() != CHANCE:
+            assert native.decisions_public() == reference.decisions_public(), step
         if step % 7 == 0:  # a determinization: the same draws from the same generator
             seat = step % reference.num_seats
             mine_rng, theirs_rng = random.Random(step), random.Random(step)
