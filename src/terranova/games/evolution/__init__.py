@@ -120,6 +120,7 @@ def _info(
     aliases: tuple[str, ...] = (),
     rules_version: str = RULES_VERSION,
 ) -> GameInfo:
+    mode = game_id.removeprefix("evolution-")
     """What the two games declare alike: seats, chance, hidden cards, Stop windows."""
     return GameInfo(
         id=game_id,
@@ -137,7 +138,8 @@ def _info(
         messages="terranova.games.evolution",  # one catalog for both games too
         bots="terranova.games.evolution.bots",
         factory=factory,
-        encoding=f"terranova.games.evolution.encoding.{game_id.removeprefix('evolution-')}",
+        encoding=f"terranova.games.evolution.encoding.{mode}",
+        native=f"terranova.games.evolution.native_{mode}",
         variants=_variants(),
         description=description,
         aliases=aliases,

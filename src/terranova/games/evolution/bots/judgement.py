@@ -22,7 +22,11 @@ def bits(mask: int) -> Iterable[int]:
 
 
 def as_game(state: State, game_id: str, bot: str) -> EvolutionState:
-    """``state`` as a game of ``game_id``; anything else is refused."""
+    """``state`` as a game of ``game_id`` (a native engine's state converted to the
+    reference's); anything else is refused."""
+    to_python = getattr(state, "to_python", None)
+    if getattr(state, "engine", "python") == "native" and to_python is not None:
+        state = to_python()
     if not isinstance(state, EvolutionState) or state.game_id != game_id:
         raise InvalidParameterError(
             f"bot {bot!r} plays only {game_id}, not {state.game_id or type(state).__name__!r}"

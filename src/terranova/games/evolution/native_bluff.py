@@ -1,0 +1,7 @@
+"""Discovery Bluff on the native engine: the registry's ``GameInfo.native``
+(``terranova.make("evolution-bluff", engine="native")``; see :mod:`.native_engine`)."""
+
+from terranova.games.evolution.native_engine import available, from_python
+from terranova.games.evolution.native_engine import new_bluff as new_game
+
+__all__ = ["available", "from_python", "new_game"]
