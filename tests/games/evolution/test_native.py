@@ -444,6 +444,43 @@ def test_the_search_bots_search_natively_and_choose_the_same(
     assert searched[1::2] == ["native"] * (len(searched) // 2)
 
 
+@pytest.mark.parametrize(
+    "spec",
+    ["mcts:iterations=120", "mcts:iterations=60,depth=6,c=0.3", "mcts:iterations=20,depth=-1"],
+)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_native_search_grows_the_python_searchs_tree(
+    spec: str, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``mcts`` searched natively (``search_tree``): the same moves, the same counts and
+    values of every move weighed, the same nodes and the generator left in the same state as
+    the Python search on either engine, over two decisions in a row."""
+    from terranova.games.evolution.native_state import NativeEvolutionState
+
+    grown = []
+    real = NativeEvolutionState.search_tree
+
+    def spy(self: Any, *args: Any) -> Any:
+        grown.append(1)
+        return real(self, *args)
+
+    for position in _decisions(game, {"players": 3, "jokers": 2}, seed=13, every=12)[:3]:
+        ways = []
+        for way in ("native", "tree in python", "python"):
+            monkeypatch.setenv("TERRANOVA_NATIVE", "0" if way == "python" else "1")
+            with monkeypatch.context() as patched:
+                if way == "tree in python":
+                    patched.delattr(NativeEvolutionState, "search_tree")
+                else:
+                    patched.setattr(NativeEvolutionState, "search_tree", spy)
+                agent = make_agent(spec, 3)
+                moves = [agent.select(position.clone()) for _ in range(2)]
+                choices = [(c.action, c.visits, c.value) for c in agent.last_choices]
+                ways.append((moves, choices, agent.last_nodes, agent._rng.getstate()))
+        assert ways[0] == ways[1] == ways[2]
+    assert len(grown) == 6
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_greedy_bots_play_a_native_state_as_the_reference(game: str) -> None:
     from terranova.games.evolution.bots import explore_greedy

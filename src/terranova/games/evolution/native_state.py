@@ -17,6 +17,7 @@ Importing this module needs the engine built (:func:`native_engine.available`).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Self
@@ -545,6 +546,27 @@ def _refuse(state: NativeEvolutionState, action: Action) -> None:
     raise IllegalActionError(action, state.to_python().why_illegal(action))
 
 
+class CodedTree:
+    """A native search whose moves are the engine's codes, read as the actions they number."""
+
+    __slots__ = ("_action", "_tree", "iterate")
+
+    def __init__(self, tree: _native.Tree, action: Callable[[int], Action]) -> None:
+        self._tree = tree
+        self._action = action
+        self.iterate = tree.iterate
+
+    def best(self, seat: int) -> Action | None:
+        code = self._tree.best(seat)
+        return None if code < 0 else self._action(code)
+
+    def weighed(self, seat: int) -> list[tuple[Action, int, float]]:
+        return [(self._action(code), n, v) for code, n, v in self._tree.weighed(seat)]
+
+    def give_back(self, rng: random.Random) -> None:
+        self._tree.give_back(rng)
+
+
 class NativeEvolutionState(State):
     """A game of Discovery Explore or Bluff on the native engine."""
 
@@ -675,6 +697,10 @@ class NativeEvolutionState(State):
 
     def response_window(self) -> ResponseWindow | None:
         return self.to_python().response_window()
+
+    def search_tree(self, rng: random.Random, c: float, depth: int, scale: float) -> CodedTree:
+        """``mcts``'s search from here, natively (:class:`~terranova.agents.mcts.NativeTree`)."""
+        return CodedTree(_native.Tree(self._play, rng, c, depth, scale), self._t.numbering.action)
 
     # ------------------------------------------- what people read: the reference's answers
 

@@ -5,10 +5,13 @@
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
+#include <cmath>
 #include <string>
 #include <typeinfo>
 
 #include "evolution.hpp"
+#include "generator.hpp"
+#include "search.hpp"
 
 namespace nb = nanobind;
 
@@ -524,6 +527,60 @@ int randrange(nb::handle rng, int n) {
     return k;
 }
 
+// drawing.sample and EvolutionState.sample_chance: the outcome drawn, by the same calls
+// (``below(n)``: the generator's randrange(n))
+template <class Below>
+uint32_t sampled(const State& s, Below&& below) {
+    const Step& t = s.top();
+    const Game& g = *s.g;
+    if (t.kind == DEALING || t.kind == DRAWING || t.kind == REFILLING) {
+        int jokers = s.pile_jokers.n;
+        if (jokers && below(s.pile_n + jokers) < jokers) return act(A_DRAW, 0, g.n);
+        uint64_t low = s.lowest();
+        int k = below(std::popcount(low));
+        for (int i = 0; i < k; ++i) low &= low - 1;
+        return act(t.kind == DEALING ? A_DEAL : A_DRAW, 0, std::countr_zero(low));
+    }
+    if (t.kind == TAKING && !g.automaton[t.b]) {
+        Ints hand(s.hands[t.b].begin(), s.hands[t.b].end());
+        std::sort(hand.begin(), hand.end());
+        int pick = hand[size_t(below(int(hand.size())))];
+        return act(A_TAKE, 0, std::min(pick, g.n));
+    }
+    std::vector<std::pair<uint32_t, double>> out;
+    s.outcomes(out);
+    return out.front().first;
+}
+
+// The game's rules as mcts.py's search asks for them natively (core/native/search.hpp):
+// chance drawn as sample_chance draws it, the leaves valued as mcts.evaluate does.
+struct SearchRules {
+    using State = evolution_native::State;
+    mutable std::vector<uint32_t> listed;  // the last legal actions asked for
+
+    static int current_player(const State& s) { return s.current_player(); }
+    static uint32_t draw(const State& s, terranova::PyRandom& rng) {
+        return sampled(s, [&](int n) { return rng.below(n); });
+    }
+    const std::vector<uint32_t>& legal(const State& s) const {
+        s.legal(listed);
+        return listed;
+    }
+    static void apply(State& s, uint32_t code) { s.apply(code); }
+    static int seats(const State& s) { return s.g->players; }
+    void values(const State& s, double* out) const {
+        if (s.over) {
+            std::vector<int> scores;
+            s.scores(scores);
+            for (size_t p = 0; p < scores.size(); ++p) out[p] = double(scores[p]);
+            return;
+        }
+        for (int p = 0; p < s.g->players; ++p) out[p] = s.estimate(p);
+    }
+};
+
+using Tree = terranova::Uct<SearchRules>;
+
 }  // namespace evolution_native
 
 using namespace evolution_native;
@@ -532,6 +589,36 @@ NB_MODULE(_native, m) {
     m.doc() = "Discovery (evolution)'s rules in C++ (evolution.hpp).";
     m.attr("CHANCE") = CHANCE;
     m.attr("TERMINAL") = TERMINAL;
+
+    nb::class_<Tree>(m, "Tree")
+        .def("__init__",
+             [](Tree* self, const Play& p, nb::handle rng, double c, int depth, double scale) {
+                 if (p.s.current_player() < 0) throw nb::value_error("no seat to move here");
+                 if (!(c >= 0) || !std::isfinite(c) || depth < -1 || !(scale > 0) ||
+                     !std::isfinite(scale))
+                     throw nb::value_error("c >= 0, depth >= -1 and a finite scale > 0");
+                 new (self) Tree(SearchRules{}, p.s, terranova::read_generator(rng), c, depth, scale);
+             })
+        .def("iterate", [](Tree& t) { return t.iterate(); },
+             "One iteration of mcts.py's search: the nodes it made.")
+        .def("best",
+             [](const Tree& t, int seat) {
+                 if (seat < 0 || seat >= t.seats()) throw nb::index_error("no such seat");
+                 int found = t.best(seat);
+                 return found < 0 ? int64_t(-1) : int64_t(t.node(found).action);
+             },
+             "The code of the root's move the search plays for seat (-1 before any).")
+        .def("weighed",
+             [](const Tree& t, int seat) {
+                 if (seat < 0 || seat >= t.seats()) throw nb::index_error("no such seat");
+                 std::vector<std::tuple<uint32_t, int64_t, double>> out;
+                 for (int kid : t.node(0).kids)
+                     out.emplace_back(t.node(kid).action, t.node(kid).visits, t.value(kid, seat));
+                 return out;
+             },
+             "The root's moves: (code, visits, value sum of seat), in the order tried.")
+        .def("give_back", [](const Tree& t, nb::handle rng) { terranova::write_generator(t.rng, rng); },
+             "Leave the generator where the search's draws have left it.");
 
     nb::class_<Engine>(m, "Engine").def("__init__", [](Engine* self, const nb::dict& tables) {
         new (self) Engine{make_game(tables)};
@@ -587,28 +674,8 @@ NB_MODULE(_native, m) {
         .def("hand_size", [](const Play& p, int seat) { return int(p.s.hands.at(seat).n); })
         .def("sample",
              [](const Play& p, nb::handle rng) -> uint32_t {
-                 // drawing.sample and EvolutionState.sample_chance, the same calls
-                 const State& s = p.s;
-                 if (!s.chance()) throw nb::value_error("not a chance node");
-                 const Step& t = s.top();
-                 const Game& g = *s.g;
-                 if (t.kind == DEALING || t.kind == DRAWING || t.kind == REFILLING) {
-                     int jokers = s.pile_jokers.n;
-                     if (jokers && randrange(rng, s.pile_n + jokers) < jokers) return act(A_DRAW, 0, g.n);
-                     uint64_t low = s.lowest();
-                     int k = randrange(rng, std::popcount(low));
-                     for (int i = 0; i < k; ++i) low &= low - 1;
-                     return act(t.kind == DEALING ? A_DEAL : A_DRAW, 0, std::countr_zero(low));
-                 }
-                 if (t.kind == TAKING && !g.automaton[t.b]) {
-                     Ints hand(s.hands[t.b].begin(), s.hands[t.b].end());
-                     std::sort(hand.begin(), hand.end());
-                     int pick = hand[randrange(rng, int(hand.size()))];
-                     return act(A_TAKE, 0, std::min(pick, g.n));
-                 }
-                 std::vector<std::pair<uint32_t, double>> out;
-                 s.outcomes(out);
-                 return out.front().first;
+                 if (!p.s.chance()) throw nb::value_error("not a chance node");
+                 return sampled(p.s, [&](int n) { return randrange(rng, n); });
              })
         .def("redealt",
              [](const Play& p, int seat, nb::handle rng) {
