@@ -11,6 +11,7 @@
 #include <typeinfo>
 #include <unordered_map>
 
+#include "batch.hpp"
 #include "small_islands.hpp"
 
 namespace nb = nanobind;
@@ -744,33 +745,33 @@ struct Compact {
 // Many games of one configuration, stepped together (interop/vector.py's native side):
 // chance from each game's own Python generator, drawn as the reference draws; the
 // observations, masks and seats written straight into the caller's arrays.
-struct Batch {
+struct Batch : terranova::BatchGames {
     const Game* game;
     nb::object game_ref;
     Compact c;
     std::vector<State> states;
-    std::vector<nb::object> rngs;
-    std::vector<int64_t> steps;
-    int64_t max_steps;  // 0: none
     std::vector<int64_t> found;  // the legal actions' indices, in their order
 
     Batch(nb::object native, Compact compact, int games, int64_t max_steps_)
-        : game(nb::cast<const Game*>(native)), game_ref(std::move(native)),
-          c(std::move(compact)), steps(size_t(games), 0), max_steps(max_steps_) {
+        : BatchGames(games, max_steps_), game(nb::cast<const Game*>(native)),
+          game_ref(std::move(native)), c(std::move(compact)) {
         states.reserve(size_t(games));
         for (int i = 0; i < games; ++i) states.emplace_back(game, false);
     }
 
-    void started() const {
-        if (rngs.size() != states.size()) throw nb::value_error("no games yet: reset them first");
+    size_t games() const { return states.size(); }
+    int observation_size() const { return c.size; }
+    int num_actions() const { return c.actions; }
+    int seats() const { return game->players; }
+    bool over(size_t i) const { return states[i].over; }
+    void play(size_t i, uint32_t action) {
+        states[i].apply(action);
+        play_chance(i);
     }
-
-    template <class O, class M, class C>
-    void check_arrays(const O& obs, const M& mask, const C& current) const {
-        size_t k = states.size();
-        if (obs.shape(0) != k || obs.shape(1) != size_t(c.size) || mask.shape(0) != k ||
-            mask.shape(1) != size_t(c.actions) || current.shape(0) != k)
-            throw nb::value_error("arrays of one row a game, of the encoding's sizes");
+    void returns(size_t i, double* row) const {
+        std::vector<double> scores;
+        states[i].scores(scores);
+        std::copy(scores.begin(), scores.end(), row);
     }
 
     // state.sample_chance's draws, with the same calls on the game's generator
@@ -853,16 +854,16 @@ struct Batch {
             throw nb::value_error("more legal actions of a kind than the encoding lists");
     }
 
-    // The action of index ``index`` in game i, or 0xFFFFFFFF: none legal.
+    // The action of index ``index`` in game i, or NO_ACTION: none legal.
     uint32_t decode(size_t i, int64_t index) {
         indices_of(i);
         const auto& all = states[i].listed_legal();
         for (size_t k = 0; k < found.size(); ++k)
             if (found[k] == index) return all[k];
-        return 0xFFFFFFFF;
+        return terranova::NO_ACTION;
     }
 
-    std::vector<int64_t> sorted_indices(size_t i) {
+    std::vector<int64_t> legal_indices(size_t i) {
         indices_of(i);
         std::vector<int64_t> out = found;
         std::sort(out.begin(), out.end());
@@ -1335,14 +1336,8 @@ NB_MODULE(_native, m) {
         },
         "Play games at random from their start, natively: the decisions made.");
 
-    using Obs = nb::ndarray<float, nb::ndim<2>, nb::c_contig, nb::device::cpu>;
-    using Mask = nb::ndarray<int8_t, nb::ndim<2>, nb::c_contig, nb::device::cpu>;
-    using Seats = nb::ndarray<int64_t, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
-    using Flags = nb::ndarray<bool, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
-    using Returns = nb::ndarray<double, nb::ndim<2>, nb::c_contig, nb::device::cpu>;
-    using Indices = nb::ndarray<int64_t, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
-
-    nb::class_<Batch>(m, "Batch")
+    nb::class_<Batch> batch(m, "Batch");
+    batch
         .def("__init__",
              [](Batch* self, nb::object native, const nb::dict& figures, int games, int64_t max_steps) {
                  Compact c = read_compact(figures);
@@ -1361,68 +1356,6 @@ NB_MODULE(_native, m) {
                  if (!fits) throw nb::value_error("the encoding's tables, one entry a number of the engine's");
                  new (self) Batch(std::move(native), std::move(c), games, max_steps);
              },
-             nb::arg("native"), nb::arg("figures"), nb::arg("games"), nb::arg("max_steps"))
-        .def("reset",
-             [](Batch& b, nb::list rngs, Obs obs, Mask mask, Seats current) {
-                 if (nb::len(rngs) != b.states.size()) throw nb::value_error("a generator a game");
-                 b.check_arrays(obs, mask, current);
-                 b.rngs.clear();
-                 for (nb::handle rng : rngs) b.rngs.push_back(nb::borrow(rng));
-                 for (size_t i = 0; i < b.states.size(); ++i) {
-                     b.restart(i);
-                     b.write(i, obs.data(), mask.data(), current.data());
-                 }
-             },
-             nb::arg("rngs"), nb::arg("obs").noconvert(), nb::arg("mask").noconvert(),
-             nb::arg("current").noconvert())
-        .def("first_illegal",
-             [](Batch& b, Indices a) {
-                 b.started();
-                 if (a.shape(0) != b.states.size()) throw nb::value_error("an index a game");
-                 for (size_t i = 0; i < b.states.size(); ++i)
-                     if (a(i) < 0 || a(i) >= b.c.actions || b.decode(i, a(i)) == 0xFFFFFFFF)
-                         return int64_t(i);
-                 return int64_t(-1);
-             },
-             nb::arg("actions").noconvert())
-        .def("step",
-             [](Batch& b, Indices a, Obs obs, Mask mask, Seats current, Flags terminated,
-                Flags truncated, Returns returns) {
-                 b.started();
-                 b.check_arrays(obs, mask, current);
-                 size_t n = b.states.size();
-                 if (a.shape(0) != n || terminated.shape(0) != n || truncated.shape(0) != n ||
-                     returns.shape(0) != n || returns.shape(1) != size_t(b.game->players))
-                     throw nb::value_error("arrays of one row a game");
-                 std::vector<uint32_t> chosen(n);
-                 for (size_t i = 0; i < n; ++i) {  // all checked before any is played
-                     chosen[i] = b.decode(i, a(i));
-                     if (chosen[i] == 0xFFFFFFFF) throw nb::value_error("an illegal index");
-                 }
-                 std::vector<double> scores;
-                 for (size_t i = 0; i < n; ++i) {
-                     State& s = b.states[i];
-                     s.apply(chosen[i]);
-                     ++b.steps[i];
-                     b.play_chance(i);
-                     if (s.over) {
-                         s.scores(scores);
-                         for (size_t p = 0; p < scores.size(); ++p) returns(i, p) = scores[p];
-                         terminated(i) = true;
-                         b.restart(i);
-                     } else if (b.max_steps && b.steps[i] >= b.max_steps) {
-                         truncated(i) = true;
-                         b.restart(i);
-                     }
-                     b.write(i, obs.data(), mask.data(), current.data());
-                 }
-             },
-             nb::arg("actions").noconvert(), nb::arg("obs").noconvert(),
-             nb::arg("mask").noconvert(), nb::arg("current").noconvert(),
-             nb::arg("terminated").noconvert(), nb::arg("truncated").noconvert(),
-             nb::arg("returns").noconvert())
-        .def("legal_indices", [](Batch& b, size_t i) {
-            if (i >= b.states.size()) throw nb::index_error("no such game");
-            return b.sorted_indices(i);
-        });
+             nb::arg("native"), nb::arg("figures"), nb::arg("games"), nb::arg("max_steps"));
+    terranova::bind_batch(batch);
 }
