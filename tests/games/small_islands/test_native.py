@@ -228,10 +228,7 @@ def test_a_game_beyond_the_engines_bounds_is_refused_by_name_and_searched_in_pyt
     with pytest.raises(ValueError, match="1 to 4 players"):
         native._native.Game({**tables, "players": 5})
 
-    def refused(config: Any) -> Any:
-        raise ValueError("too many tiles for the native engine")
-
-    monkeypatch.setattr(native, "native_game", refused)
+    monkeypatch.setattr(native, "native_game", _refused)
     native.actions_of.cache_clear()
     try:
         with pytest.raises(InvalidParameterError, match="cannot play this game"):
@@ -240,6 +237,11 @@ def test_a_game_beyond_the_engines_bounds_is_refused_by_name_and_searched_in_pyt
         assert to_native(reference) is reference  # the search stays in Python
     finally:
         native.actions_of.cache_clear()
+
+
+def _refused(config: Any) -> Any:
+    """A configuration's tables, refused as beyond the engine's bounds."""
+    raise ValueError("too many tiles for the native engine")
 
 
 def _tables(native: Any, config: Any) -> dict[str, Any]:
@@ -569,6 +571,24 @@ def test_a_batch_is_native_in_the_compact_encoding_only(monkeypatch: pytest.Monk
             2,
             0,
         )
+
+
+def test_a_batch_beyond_the_engines_bounds_is_played_in_python(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from terranova import vector
+
+    native = native_state()
+
+    monkeypatch.setenv("TERRANOVA_NATIVE", "1")
+    monkeypatch.setattr(native, "native_game", _refused)
+    native.actions_of.cache_clear()
+    try:
+        games = vector.make(GAME, num_envs=2, encoding="compact", players=3)
+        assert games._native is None and len(games.tables) == 2
+        assert games.reset().action_mask.any(axis=1).all()
+    finally:
+        native.actions_of.cache_clear()
 
 
 def _figures() -> dict[str, Any]:
