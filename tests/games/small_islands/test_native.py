@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -227,10 +228,7 @@ def test_a_game_beyond_the_engines_bounds_is_refused_by_name_and_searched_in_pyt
     with pytest.raises(ValueError, match="1 to 4 players"):
         native._native.Game({**tables, "players": 5})
 
-    def refused(config: Any) -> Any:
-        raise ValueError("too many tiles for the native engine")
-
-    monkeypatch.setattr(native, "native_game", refused)
+    monkeypatch.setattr(native, "native_game", _refused)
     native.actions_of.cache_clear()
     try:
         with pytest.raises(InvalidParameterError, match="cannot play this game"):
@@ -239,6 +237,11 @@ def test_a_game_beyond_the_engines_bounds_is_refused_by_name_and_searched_in_pyt
         assert to_native(reference) is reference  # the search stays in Python
     finally:
         native.actions_of.cache_clear()
+
+
+def _refused(config: Any) -> Any:
+    """A configuration's tables, refused as beyond the engine's bounds."""
+    raise ValueError("too many tiles for the native engine")
 
 
 def _tables(native: Any, config: Any) -> dict[str, Any]:
@@ -459,3 +462,138 @@ def test_the_native_greedy_policy_chooses_as_the_reference_with_the_same_draws(
             reference.apply(action)
             native.apply(action)
     assert decisions > 150
+
+
+def _vector(params: dict[str, Any], max_steps: int | None, native: bool, monkeypatch: Any) -> Any:
+    """Four games of ``terranova.vector`` in the compact encoding, on the native engine's
+    batch or on the Python engines."""
+    from terranova import vector
+
+    monkeypatch.setenv("TERRANOVA_NATIVE", "1" if native else "0")
+    games = vector.make(GAME, num_envs=4, seed=5, encoding="compact", max_steps=max_steps, **params)
+    assert bool(games.tables) != native  # played natively: no table a game
+    return games
+
+
+@pytest.mark.parametrize(
+    ("params", "max_steps", "steps"),
+    [
+        *((p, None, 700) for p in INFO.test_params),
+        ({}, 45, 200),  # cut at 45 decisions, and started again
+    ],
+    ids=["solo-alexis", "three-advanced-cover", "four-ordered", "truncated"],
+)
+def test_many_games_at_once_play_and_observe_natively_as_in_python(
+    params: dict[str, Any], max_steps: int | None, steps: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    python = _vector(params, max_steps, False, monkeypatch)
+    native = _vector(params, max_steps, True, monkeypatch)
+    a, b = python.reset(), native.reset()
+    rng = random.Random(7)
+    ended = cut = 0
+    for _ in range(steps):
+        for name in ("observation", "action_mask", "rewards", "terminated", "truncated",
+                     "current_player"):  # fmt: skip
+            assert np.array_equal(getattr(a, name), getattr(b, name)), name
+        legal = python.legal_actions()
+        assert native.legal_actions() == legal
+        ended += int(a.terminated.sum())
+        cut += int(a.truncated.sum())
+        chosen = np.array([indices[rng.randrange(len(indices))] for indices in legal])
+        a, b = python.step(chosen), native.step(chosen)
+    if max_steps is None:
+        assert ended >= 4  # whole games ended and started again on both
+    else:
+        assert cut >= 4
+
+
+def test_an_illegal_index_in_many_games_is_refused_and_none_played(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from terranova.interop.table import IllegalIndexError
+
+    games = _vector({"players": 3}, None, True, monkeypatch)
+    step = games.reset()
+    for _ in range(12):  # past the set-up, into the turns
+        step = games.step(games.first_legal())
+    before, legal = step.observation.copy(), games.legal_actions()
+    chosen = games.first_legal()
+    chosen[2] = int(np.flatnonzero(step.action_mask[2] == 0)[0])
+    with pytest.raises(IllegalIndexError, match="game 2: action index"):
+        games.step(chosen)
+    assert np.array_equal(step.observation, before)
+    assert games.legal_actions() == legal
+    with pytest.raises(ValueError, match="an illegal index"):  # the batch itself refuses it
+        games._native.step(np.ascontiguousarray(chosen, np.int64), step.observation,
+                           step.action_mask, step.current_player, step.terminated,
+                           step.truncated, games._returns)  # fmt: skip
+    assert np.array_equal(step.observation, before)
+    assert games.legal_actions() == legal
+
+
+def test_the_batchs_arrays_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    games = _vector({}, None, True, monkeypatch)
+    batch, step = games._native, games._step
+    rngs = [random.Random(k) for k in range(4)]
+    with pytest.raises(ValueError, match="no games yet"):
+        batch.first_illegal(np.zeros(4, np.int64))
+    with pytest.raises(ValueError, match="of the encoding's sizes"):
+        batch.reset(rngs, step.observation[:1], step.action_mask, step.current_player)
+    with pytest.raises(ValueError, match="a generator a game"):
+        batch.reset(rngs[:3], step.observation, step.action_mask, step.current_player)
+    with pytest.raises(TypeError):  # a float64 copy would be written and lost
+        batch.reset(
+            rngs, step.observation.astype(np.float64), step.action_mask, step.current_player
+        )
+    with pytest.raises(TypeError):
+        batch.reset(rngs, step.observation, step.action_mask.astype(np.int64), step.current_player)
+    games.reset()
+    with pytest.raises(ValueError, match="an index a game"):
+        batch.first_illegal(np.zeros(3, np.int64))
+    with pytest.raises(ValueError, match="one row a game"):
+        batch.step(games.first_legal().astype(np.int64), step.observation, step.action_mask,
+                   step.current_player, step.terminated, step.truncated,
+                   np.zeros((4, 7)))  # fmt: skip
+    with pytest.raises(IndexError):
+        batch.legal_indices(4)
+
+
+def test_a_batch_is_native_in_the_compact_encoding_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    from terranova import vector
+
+    monkeypatch.setenv("TERRANOVA_NATIVE", "1")
+    assert vector.make(GAME, num_envs=2, encoding="compact")._native is not None
+    assert vector.make(GAME, num_envs=2)._native is None  # the standard encoding: Python
+    with pytest.raises(ValueError, match="tables"):  # tables not of the engine's numbers
+        native_state()._native.Batch(
+            native_state().actions_of(native_state().config_of(INFO.resolve({}))).native,
+            {**_figures(), "id_rank": [0]},
+            2,
+            0,
+        )
+
+
+def test_a_batch_beyond_the_engines_bounds_is_played_in_python(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from terranova import vector
+
+    native = native_state()
+
+    monkeypatch.setenv("TERRANOVA_NATIVE", "1")
+    monkeypatch.setattr(native, "native_game", _refused)
+    native.actions_of.cache_clear()
+    try:
+        games = vector.make(GAME, num_envs=2, encoding="compact", players=3)
+        assert games._native is None and len(games.tables) == 2
+        assert games.reset().action_mask.any(axis=1).all()
+    finally:
+        native.actions_of.cache_clear()
+
+
+def _figures() -> dict[str, Any]:
+    from terranova.games.small_islands.encoding import compact
+
+    module = native_state()
+    params = INFO.resolve({})
+    return dict(module.compact_figures(module.config_of(params), compact(params)))

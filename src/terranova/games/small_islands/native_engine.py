@@ -54,3 +54,15 @@ def from_python(state: State) -> State | None:
         return cast(State, NativeSmallIslandsState.from_python(state))
     except ValueError:
         return None
+
+
+def batch(
+    params: dict[str, Any], encoding: str, coding: Any, games: int, max_steps: int | None
+) -> Any:
+    """Native games for ``terranova.vector`` in ``encoding`` (the compact one only: its
+    observations are written natively), or None: the Python engines play."""
+    if encoding != "compact" or not available():
+        return None
+    from terranova.games.small_islands.native_state import batch as native_batch
+
+    return native_batch(params, coding, games, max_steps)

@@ -21,10 +21,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Self
 
+from terranova.core.action_space import Part
 from terranova.core.actions import Action
+from terranova.core.encoding import Encoding
 from terranova.core.errors import IllegalActionError
 from terranova.core.i18n import Said
 from terranova.core.state import JSON, State
+from terranova.core.turns import TurnOver
 from terranova.games.small_islands import _native
 from terranova.games.small_islands.actions import (
     DONE,
@@ -48,6 +51,7 @@ from terranova.games.small_islands.actions import (
 )
 from terranova.games.small_islands.components import RESOURCES
 from terranova.games.small_islands.content import load_components
+from terranova.games.small_islands.encoding_parts import AROUND, HELD, IN_HAND, STEPS, Parts
 from terranova.games.small_islands.exploring import TOKEN_ORDER
 from terranova.games.small_islands.position import STEP_KINDS, Ids, ids_of, sheet_line
 from terranova.games.small_islands.state import SmallIslandsState
@@ -424,3 +428,119 @@ def random_games(params: dict[str, Any], games: int, seed: int) -> int:
     """Play ``games`` random games of these (resolved) parameters from their start,
     natively (the benchmark's playouts): the decisions made in all."""
     return _native.random_games(actions_of(config_of(params)).native, games, seed)
+
+
+def batch(
+    params: dict[str, Any], coding: Encoding, games: int, max_steps: int | None
+) -> _native.Batch | None:
+    """Native games of these (resolved) parameters for ``terranova.vector``, observed in the
+    compact encoding ``coding`` (:func:`encoding.compact`'s), whose figures and tables it is
+    given here once; None where the game is beyond the engine's bounds."""
+    config = config_of(params)
+    try:
+        native = actions_of(config).native
+    except ValueError:
+        return None
+    return _native.Batch(native, compact_figures(config, coding), games, max_steps or 0)
+
+
+def compact_figures(config: Config, coding: Encoding) -> dict[str, Any]:
+    """What the native batch reads to write the compact encoding as :func:`encoding.compact`
+    does: the planes' places, the figures and scales of :class:`encoding_parts.Parts`, and
+    tables from the engine's numbers (designs, squares, cards, tokens, steps) to the
+    encoding's columns, each number the float32 or float64 the Python encoding uses."""
+    params = config.params()
+    parts = Parts(params)
+    t, ids = config.tables, ids_of(config.tables)
+    numbering = _Numbering(config)
+    space = coding.actions
+    names = [type(p).__name__ + p.kind.__name__ for p in space.parts]
+    offsets = dict(zip(names, space.offsets, strict=True))
+    sizes = dict(zip(names, (p.size for p in space.parts), strict=True))
+    planes: dict[str, int] = {}
+    widths: dict[str, tuple[int, ...]] = {}
+    at = 0
+    for plane in coding.planes:
+        planes[plane.name] = at
+        widths[plane.name] = plane.shape
+        at += plane.size
+    fixed: dict[int, int] = {}
+    codes = [TAKE << KIND | d for d in range(len(t.landscape))]
+    codes += [PASS_KIND << KIND, DONE_KIND << KIND]
+    if not config.advanced:
+        n = len(ids.objectives)
+        codes += [KEEP << KIND | a << 6 | b for a in range(n) for b in range(n) if a != b]
+    codes += [CHOOSE << KIND | k for k in range(len(ids.discoveries))]
+    for code in codes:
+        fixed[code] = space.index(numbering.action(code))
+    build = next((p for p in space.parts if isinstance(p, Part) and p.kind is Build), None)
+    strides = dict(zip(build.names, build.strides, strict=True)) if build is not None else {}
+    design_ids = [t.ids[d] for d in range(len(t.designs))]
+    order = sorted(range(len(design_ids)), key=design_ids.__getitem__)
+    id_rank = [0] * len(design_ids)
+    for rank, d in enumerate(order):
+        id_rank[d] = rank
+    faces = parts.faces[[parts.design_index[i] for i in design_ids]]
+    expeditions = parts.expedition_index
+    return {
+        "whole": {
+            "build_at": offsets.get("PartBuild", 0),
+            "face_channels": parts.face_channels,
+            "token_ch": parts.token_at,
+            "covered_ch": parts.covered_at,
+            "house_ch": parts.house_at,
+            "ship_ch": parts.ship_at,
+            "place_at": offsets["ListedPlace"],
+            "place_n": sizes["ListedPlace"],
+            "land_at": offsets["ListedLand"],
+            "land_n": sizes["ListedLand"],
+            "token_at": offsets.get("ListedToken", 0),
+            "token_n": sizes.get("ListedToken", 0),
+            "house_at": offsets["ListedHouse"],
+            "house_n": sizes["ListedHouse"],
+            "houses": parts.houses,
+            "laying": parts.laying,
+            "n_cards": len(parts.cards),
+            "n_exp": len(parts.expeditions),
+            "n_land": len(parts.landscape),
+            "n_tokens": len(parts.tokens),
+            "placements_width": widths["placements"][1],
+            "reach": parts.reach,
+            "rounds": parts.rounds,
+            "span": max(1, 2 * parts.reach),
+            "tiles_rows": widths["tiles"][0],
+            "tiles_width": widths["tiles"][1],
+            "token_width": widths["token_spots"][1],
+            "in_hand": IN_HAND,
+            "held": HELD,
+            "around": AROUND,
+            "size": coding.observation_size,
+            "actions": space.size,
+        },
+        "planes": planes,
+        "scales": {
+            "house": parts.house_scale,
+            "score": parts.score_scale,
+            "stack": float(parts.stack_scale),
+            "tokens": [parts.token_scale[k] for k in TOKEN_ORDER],
+            "own_tokens": [float(parts.own_tokens[k]) for k in TOKEN_ORDER],
+            "resources": [float(s) for s in parts.resource_scale],
+            "decks": [float(max(1, parts.decks_size[d])) for d in parts.decks],
+        },
+        "faces": faces.reshape(-1).tolist(),
+        "id_rank": id_rank,
+        "land": [parts.land_index[t.ids[d]] for d in range(len(t.landscape))],
+        "xs": [x for x, _ in t.grid.xy],
+        "ys": [y for _, y in t.grid.xy],
+        "token_col": [parts.token_index[k] for k in ids.discoveries],
+        "exp_col": [expeditions.get(e, -1) for e in ids.expeditions],
+        "step_col": [
+            STEPS.index(name) if name in STEPS else -1
+            for name in (getattr(kind, "name", None) for kind in (*STEP_KINDS, TurnOver))
+        ],
+        "card_col": [[parts.card_index[k] for k in ids.deck(d)] for d in config.decks()],
+        "fixed": sorted(fixed.items()),
+        "build": [
+            strides.get(f, 0) for f in ("mission", "reward", "later_mission", "later_reward")
+        ],
+    }

@@ -12,6 +12,7 @@
 #include <memory>
 #include <unordered_map>
 
+#include "batch.hpp"
 #include "discovery.hpp"
 #include "generator.hpp"
 #include "search.hpp"
@@ -485,35 +486,33 @@ float shade(int terrain) { return float(double(terrain + 1) / 3.0); }
 // Many games of one configuration, stepped together (interop/vector.py's native side):
 // chance from each game's own Python generator, drawn as the reference draws; the
 // observations, masks and seats written straight into the caller's arrays.
-struct Batch {
+struct Batch : terranova::BatchGames {
     const Game* game;
     nb::object game_ref;
     Compact c;
     std::vector<State> states;
-    std::vector<nb::object> rngs;
-    std::vector<int64_t> steps;
-    int64_t max_steps;  // 0: none
     std::vector<uint32_t> legal;
 
     Batch(nb::object native, Compact compact, int games, int64_t max_steps_)
-        : game(nb::cast<const Game*>(native)), game_ref(std::move(native)),
-          c(std::move(compact)), steps(size_t(games), 0), max_steps(max_steps_) {
+        : BatchGames(games, max_steps_), game(nb::cast<const Game*>(native)),
+          game_ref(std::move(native)), c(std::move(compact)) {
         states.reserve(size_t(games));
         for (int i = 0; i < games; ++i) states.emplace_back(game);
     }
 
-    void started() const {
-        if (rngs.size() != states.size()) throw nb::value_error("no games yet: reset them first");
+    size_t games() const { return states.size(); }
+    int observation_size() const { return c.size; }
+    int num_actions() const { return c.actions; }
+    int seats() const { return game->players; }
+    bool over(size_t i) const { return states[i].over(); }
+    void play(size_t i, uint32_t action) {
+        states[i].apply(action);
+        play_chance(i);
     }
-
-    // The caller's arrays: a row a game, of the encoding's sizes (written in place).
-    template <class O, class M, class C>
-    void check(const O& obs, const M& mask, const C& current) const {
-        size_t n = states.size();
-        if (obs.shape(0) != n || obs.shape(1) != size_t(c.size) || mask.shape(0) != n ||
-            mask.shape(1) != size_t(c.actions) || current.shape(0) != n)
-            throw nb::value_error("arrays of one row a game, of the encoding's sizes");
+    void returns(size_t i, double* row) const {
+        for (int p = 0; p < game->players; ++p) row[p] = states[i].scores[p];
     }
+    std::vector<int64_t> legal_indices(size_t i) { return indices(i); }
 
     void play_chance(size_t i) {
         State& s = states[i];
@@ -534,7 +533,7 @@ struct Batch {
             throw nb::value_error("a game of this tile set ends before any seat decides");
     }
 
-    // The action of compact index ``index`` in game i, or 0xFFFFFFFF: none legal.
+    // The action of compact index ``index`` in game i, or NO_ACTION: none legal.
     uint32_t decode(size_t i, int64_t index) {
         const std::vector<uint32_t>& all = states[i].listed_legal();
         int64_t places = -1, removes = -1;
@@ -545,7 +544,7 @@ struct Batch {
             if (kind == DEPLOY && index == c.deploy_at + int64_t(a & 0xFFFFFFF)) return a;
             if (kind == PASS && index == c.pass_at) return a;
         }
-        return 0xFFFFFFFF;
+        return terranova::NO_ACTION;
     }
 
     std::vector<int64_t> indices(size_t i) {
@@ -930,13 +929,8 @@ NB_MODULE(_native, m) {
              [](const InfoTree& t, nb::handle rng) { terranova::write_generator(t.search.rng, rng); },
              "Leave the generator where the search's draws have left it.");
 
-    using Obs = nb::ndarray<float, nb::ndim<2>, nb::c_contig, nb::device::cpu>;
-    using Mask = nb::ndarray<int8_t, nb::ndim<2>, nb::c_contig, nb::device::cpu>;
-    using Seats = nb::ndarray<int64_t, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
-    using Flags = nb::ndarray<bool, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
-    using Returns = nb::ndarray<double, nb::ndim<2>, nb::c_contig, nb::device::cpu>;
-
-    nb::class_<Batch>(m, "Batch")
+    nb::class_<Batch> batch(m, "Batch");
+    batch
         .def("__init__",
              [](Batch* self, nb::object native, const nb::dict& f, int games, int64_t max_steps) {
                  Compact c;
@@ -973,65 +967,8 @@ NB_MODULE(_native, m) {
                      int(c.share.size()) != g->designs || int(c.id_rank.size()) != g->designs)
                      throw nb::value_error("the encoding's tables, one entry a design");
                  new (self) Batch(std::move(native), std::move(c), games, max_steps);
-             })
-        .def("reset",
-             [](Batch& b, nb::list rngs, Obs obs, Mask mask, Seats current) {
-                 if (nb::len(rngs) != b.states.size()) throw nb::value_error("a generator a game");
-                 b.check(obs, mask, current);
-                 b.rngs.clear();
-                 for (nb::handle rng : rngs) b.rngs.push_back(nb::borrow(rng));
-                 for (size_t i = 0; i < b.states.size(); ++i) {
-                     b.restart(i);
-                     b.write(i, obs.data(), mask.data(), current.data());
-                 }
-             },
-             nb::arg("rngs"), nb::arg("obs").noconvert(), nb::arg("mask").noconvert(),
-             nb::arg("current").noconvert())
-        .def("first_illegal",
-             [](Batch& b, nb::ndarray<int64_t, nb::ndim<1>, nb::c_contig, nb::device::cpu> a) {
-                 b.started();
-                 if (a.shape(0) != b.states.size()) throw nb::value_error("an index a game");
-                 for (size_t i = 0; i < b.states.size(); ++i)
-                     if (a(i) < 0 || a(i) >= b.c.actions || b.decode(i, a(i)) == 0xFFFFFFFF)
-                         return int64_t(i);
-                 return int64_t(-1);
-             })
-        .def("step",
-             [](Batch& b, nb::ndarray<int64_t, nb::ndim<1>, nb::c_contig, nb::device::cpu> a,
-                Obs obs, Mask mask, Seats current, Flags terminated, Flags truncated,
-                Returns returns) {
-                 b.started();
-                 b.check(obs, mask, current);
-                 size_t n = b.states.size();
-                 if (a.shape(0) != n || terminated.shape(0) != n || truncated.shape(0) != n ||
-                     returns.shape(0) != n || returns.shape(1) != size_t(b.game->players))
-                     throw nb::value_error("arrays of one row a game");
-                 for (size_t i = 0; i < b.states.size(); ++i) {
-                     uint32_t action = b.decode(i, a(i));
-                     if (action == 0xFFFFFFFF) throw nb::value_error("an illegal index");
-                     State& s = b.states[i];
-                     s.apply(action);
-                     ++b.steps[i];
-                     b.play_chance(i);
-                     if (s.over()) {
-                         for (int p = 0; p < b.game->players; ++p) returns(i, p) = s.scores[p];
-                         terminated(i) = true;
-                         b.restart(i);
-                     } else if (b.max_steps && b.steps[i] >= b.max_steps) {
-                         truncated(i) = true;
-                         b.restart(i);
-                     }
-                     b.write(i, obs.data(), mask.data(), current.data());
-                 }
-             },
-             nb::arg("actions").noconvert(), nb::arg("obs").noconvert(),
-             nb::arg("mask").noconvert(), nb::arg("current").noconvert(),
-             nb::arg("terminated").noconvert(), nb::arg("truncated").noconvert(),
-             nb::arg("returns").noconvert())
-        .def("legal_indices", [](Batch& b, size_t i) {
-            if (i >= b.states.size()) throw nb::index_error("no such game");
-            return b.indices(i);
-        });
+             });
+    terranova::bind_batch(batch);
 
     m.def(
         "random_games",

@@ -1,6 +1,7 @@
 // terranova.games.small_islands._native: the C++ engine of small_islands.hpp for Python
 // (native_state.py wraps it in the state protocol).
 #include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
@@ -10,6 +11,7 @@
 #include <typeinfo>
 #include <unordered_map>
 
+#include "batch.hpp"
 #include "small_islands.hpp"
 
 namespace nb = nanobind;
@@ -716,6 +718,432 @@ nb::list scores_of(const State& s) {
     return l;
 }
 
+
+// ------------------------------------------------------------ many games at once
+
+// The compact encoding's figures (encoding.py, ``compact``), given once by the Python side
+// (native_state.batch): where each plane starts, its rows and widths, the scales it divides
+// by, the tables from native numbers to the encoding's columns, and the action space's parts.
+struct Compact {
+    // the whole figures, by the names the Python side gives them
+    int build_at = 0, covered_ch = 0, face_channels = 0, house_at = 0, house_ch = 0, house_n = 0, houses = 0, land_at = 0, land_n = 0, laying = 0, n_cards = 0, n_exp = 0, n_land = 0, n_tokens = 0, place_at = 0, place_n = 0, placements_width = 0, reach = 0, rounds = 0, ship_ch = 0, span = 0, tiles_rows = 0, tiles_width = 0, token_at = 0, token_ch = 0, token_n = 0, token_width = 0;
+    // where each plane starts in an observation
+    int p_bonus_tokens = 0, p_card_counts = 0, p_counts = 0, p_discoveries = 0, p_discovery_counts = 0, p_drawn = 0, p_expeditions = 0, p_first = 0, p_hand = 0, p_hand_sizes = 0, p_house_spots = 0, p_houses = 0, p_landings = 0, p_my_cards = 0, p_placements = 0, p_ports = 0, p_revealed = 0, p_row = 0, p_scores = 0, p_step = 0, p_tiles = 0, p_to_move = 0, p_token_spots = 0;
+    int in_hand = 1, held = 1, around = 1;
+    double house_scale = 1, score_scale = 1, stack_scale = 1;
+    std::array<double, 4> token_scale{}, own_tokens{};
+    std::array<double, 3> resource_scale{};
+    std::array<double, 2> deck_norm{};
+    std::vector<float> faces;  // [design][rotation][face channel]
+    Ints id_rank, land, xs, ys, token_col, exp_col, step_col;
+    Rows card_col;  // per deck
+    std::unordered_map<uint32_t, int64_t> fixed;  // the index of each action not listed
+    std::array<int64_t, 4> build{};  // Build's strides: mission, reward, later ones
+    int size = 0, actions = 0;
+};
+
+// Many games of one configuration, stepped together (interop/vector.py's native side):
+// chance from each game's own Python generator, drawn as the reference draws; the
+// observations, masks and seats written straight into the caller's arrays.
+struct Batch : terranova::BatchGames {
+    const Game* game;
+    nb::object game_ref;
+    Compact c;
+    std::vector<State> states;
+    std::vector<int64_t> found;  // the legal actions' indices, in their order
+
+    Batch(nb::object native, Compact compact, int games, int64_t max_steps_)
+        : BatchGames(games, max_steps_), game(nb::cast<const Game*>(native)),
+          game_ref(std::move(native)), c(std::move(compact)) {
+        states.reserve(size_t(games));
+        for (int i = 0; i < games; ++i) states.emplace_back(game, false);
+    }
+
+    size_t games() const { return states.size(); }
+    int observation_size() const { return c.size; }
+    int num_actions() const { return c.actions; }
+    int seats() const { return game->players; }
+    bool over(size_t i) const { return states[i].over; }
+    void play(size_t i, uint32_t action) {
+        states[i].apply(action);
+        play_chance(i);
+    }
+    void returns(size_t i, double* row) const {
+        std::vector<double> scores;
+        states[i].scores(scores);
+        std::copy(scores.begin(), scores.end(), row);
+    }
+
+    // state.sample_chance's draws, with the same calls on the game's generator
+    void play_chance(size_t i) {
+        State& s = states[i];
+        static PyObject* randrange = PyUnicode_InternFromString("randrange");  // kept
+        static PyObject* random = PyUnicode_InternFromString("random");  // kept
+        std::vector<std::pair<uint32_t, int>> outcomes;
+        while (s.chance()) {
+            const Step& t = s.top();
+            if (!s.can_draw(t)) throw nb::value_error("not a chance node");
+            if (t.kind == REVEALING || t.kind == DEALING) {
+                int total = s.nav + s.reserve;
+                int k = nb::cast<int>(rngs[i].attr(randrange)(total));
+                check(k >= 0 && k < total, "the generator's randrange gave a number out of range");
+                s.apply(s.tile_drawn(k));
+                continue;
+            }
+            s.outcomes(outcomes);
+            double pick = nb::cast<double>(rngs[i].attr(random)()), total = 0.0,
+                   each = 1.0 / double(outcomes.size());
+            uint32_t chosen = outcomes.back().first;
+            for (auto [code, w] : outcomes) {
+                total += each;
+                if (pick < total) {
+                    chosen = code;
+                    break;
+                }
+            }
+            s.apply(chosen);
+        }
+    }
+
+    void restart(size_t i) {
+        states[i] = State(game);
+        steps[i] = 0;
+        play_chance(i);
+        if (states[i].over)  // as the Python tables refuse a seat that is not one
+            throw nb::value_error("a game of these components ends before any seat decides");
+    }
+
+    // The index of each of game i's legal actions, in their order (into ``found``).
+    void indices_of(size_t i) {
+        const State& s = states[i];
+        found.clear();
+        if (s.over || s.chance()) return;
+        const auto& all = s.listed_legal();
+        int64_t places = 0, lands = 0, tokens = 0, houses = 0;
+        // Build's ranked fields: each card's rank among the held ones of its deck
+        auto rank = [&](int deck, int card) {
+            int r = 0;
+            const auto& h = s.held[s.top().seat][deck];
+            for (int k = 0; k < s.n_held[s.top().seat][deck]; ++k) r += h[k] < card;
+            return int64_t(r);
+        };
+        for (uint32_t a : all) {
+            uint32_t kind = kind_of(a), f = a & 0xFFFFFF;
+            int64_t index;
+            if (kind == PLACE)
+                index = c.place_at + places++;
+            else if (kind == LAND_SHIP)
+                index = c.land_at + lands++;
+            else if (kind == TOKEN)
+                index = c.token_at + tokens++;
+            else if (kind == HOUSE_AT)
+                index = c.house_at + houses++;
+            else if (kind == BUILD)
+                index = c.build_at + rank(0, f >> 18 & 63) * c.build[0] +
+                        rank(1, f >> 12 & 63) * c.build[1] + rank(0, f >> 6 & 63) * c.build[2] +
+                        rank(1, f & 63) * c.build[3];
+            else {
+                auto it = c.fixed.find(a);
+                if (it == c.fixed.end()) throw nb::value_error("an action outside the encoding");
+                index = it->second;
+            }
+            found.push_back(index);
+        }
+        if (places > c.place_n || lands > c.land_n ||
+            tokens > c.token_n || houses > c.house_n)
+            throw nb::value_error("more legal actions of a kind than the encoding lists");
+    }
+
+    // The action of index ``index`` in game i, or NO_ACTION: none legal.
+    uint32_t decode(size_t i, int64_t index) {
+        indices_of(i);
+        const auto& all = states[i].listed_legal();
+        for (size_t k = 0; k < found.size(); ++k)
+            if (found[k] == index) return all[k];
+        return terranova::NO_ACTION;
+    }
+
+    std::vector<int64_t> legal_indices(size_t i) {
+        indices_of(i);
+        std::vector<int64_t> out = found;
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+
+    // Game i's seat to move's observation (its row zeroed first), mask and seat: what
+    // encoding.compact's fill and listing write from the view (views.py), float for float.
+    void write(size_t i, float* obs, int8_t* mask, int64_t* current) {
+        const State& s = states[i];
+        const Game& g = *game;
+        int me = s.current_player(), players = g.players;
+        current[i] = me;
+        float* o = obs + i * size_t(c.size);
+        std::fill(o, o + c.size, 0.0f);
+        const double span = c.span;
+        const int r = c.reach, fc = c.face_channels;
+        auto x_of = [&](int pos) { return float(double(c.xs[size_t(pos)] + r) / span); };
+        auto y_of = [&](int pos) { return float(double(c.ys[size_t(pos)] + r) / span); };
+        auto place = [&](int p) { return p >= players ? p : ((p - me) % players + players) % players; };
+        auto add = [](float& cell, double v) { cell = cell + float(v); };  // float32 += float
+        const float* faces = c.faces.data();
+        // the laid tiles, in the order laid
+        int width = c.tiles_width;
+        if (s.n_tiles > c.tiles_rows) throw nb::value_error("more tiles laid than the plane holds");
+        for (int t = 0; t < s.n_tiles; ++t) {
+            const Laid& tile = s.tiles[t];
+            float* row = o + c.p_tiles + size_t(t) * size_t(width);
+            row[0] = x_of(tile.pos);
+            row[1] = y_of(tile.pos);
+            const float* face = faces + (size_t(tile.design) * 4 + tile.rotation) * size_t(fc);
+            std::copy(face, face + fc, row + 2);
+            float* cell = row + 2;
+            for (int k = 0; k < s.n_placed; ++k) {
+                const Placed& p = s.placed[k];
+                if (p.pos != tile.pos) continue;
+                add(cell[c.token_ch + p.kind], 1.0 / c.token_scale[size_t(p.kind)]);
+                if (p.over) add(cell[c.covered_ch + p.over - 1], 1.0 / c.resource_scale[size_t(p.over - 1)]);
+            }
+            for (int k = 0; k < s.n_houses; ++k)
+                if (s.houses[k].pos == tile.pos)
+                    add(cell[c.house_ch + place(s.houses[k].place)], 1.0 / c.house_scale);
+            for (int k = 0; k < s.n_ships; ++k)
+                if (s.ships[k].first == tile.pos) {
+                    int owner = s.ships[k].second;
+                    cell[c.ship_ch + (owner < 0 ? 2 : owner == me ? 0 : 1)] = 1;
+                }
+        }
+        // the seat to move's legal actions of the listed kinds, in the order of their indices
+        const auto& all = s.listed_legal();
+        std::array<int, MAX_DESIGNS> designs{};
+        int n_designs = 0;
+        for (uint32_t a : all)
+            if (kind_of(a) == PLACE) {
+                int d = (a >> 2) & 0x7F;
+                if (std::find(designs.begin(), designs.begin() + n_designs, d) == designs.begin() + n_designs)
+                    designs[n_designs++] = d;
+            }
+        std::sort(designs.begin(), designs.begin() + n_designs,
+                  [&](int a, int b) { return c.id_rank[a] < c.id_rank[b]; });
+        int places = 0, lands = 0, tokens = 0, houses = 0;
+        int pw = c.placements_width, tw = c.token_width;
+        for (uint32_t a : all) {
+            uint32_t kind = kind_of(a), f = a & 0xFFFFFF;
+            int pos = pos_of(a);
+            if (kind == PLACE) {
+                if (places >= c.place_n) continue;  // refused by indices_of
+                pos = int(f >> 9);
+                int d = (f >> 2) & 0x7F, rot = f & 3;
+                float* row = o + c.p_placements + size_t(places++) * size_t(pw);
+                row[0] = x_of(pos);
+                row[1] = y_of(pos);
+                const float* face = faces + (size_t(d) * 4 + size_t(rot)) * size_t(fc);
+                std::copy(face, face + fc, row + 2);
+                int rank = int(std::find(designs.begin(), designs.begin() + n_designs, d) - designs.begin());
+                row[2 + fc] = float(double(rank) / double(c.laying - 1));
+            } else if (kind == LAND_SHIP) {
+                if (lands >= c.land_n) continue;
+                float* row = o + c.p_landings + size_t(lands++) * 4;
+                row[0] = 1;
+                row[1] = x_of(pos);
+                row[2] = y_of(pos);
+                row[3] = (f >> 13 & 1) ? 0.0f : 1.0f;
+            } else if (kind == TOKEN) {
+                if (tokens >= c.token_n) continue;
+                float* row = o + c.p_token_spots + size_t(tokens++) * size_t(tw);
+                row[0] = 1;
+                row[1] = x_of(pos);
+                row[2] = y_of(pos);
+                row[3 + (f >> 16)] = 1;
+                int over = (f >> 14) & 3;
+                if (over) row[3 + 4 + over - 1] = 1;
+            } else if (kind == HOUSE_AT) {
+                if (houses >= c.house_n) continue;
+                float* row = o + c.p_house_spots + size_t(houses++) * 3;
+                row[0] = 1;
+                row[1] = x_of(pos);
+                row[2] = y_of(pos);
+            }
+        }
+        // the planes both encodings share (encoding_parts.py, Parts.fill)
+        const int n_land = c.n_land, n_cards = c.n_cards;
+        const int n_tokens = c.n_tokens, n_exp = c.n_exp;
+        const double all_houses = c.houses, score_scale = c.score_scale;
+        for (int slot = 0; slot < s.n_row; ++slot)
+            o[c.p_row + slot * n_land + c.land[size_t(s.row[slot])]] = 1;
+        for (int p = 0; p < players; ++p) {
+            int row = place(p);
+            if (p == me) {
+                for (int k = 0; k < s.n_hand[p]; ++k)
+                    add(o[c.p_hand + c.land[size_t(s.hands[p][k])]], 1.0 / c.in_hand);
+            }
+            o[c.p_hand_sizes + row] = float(double(s.n_hand[p]) / c.in_hand);
+            for (int k = 0; k < s.n_tokens[p]; ++k) {
+                int kind = s.tokens[p][k];
+                add(o[c.p_bonus_tokens + row * 4 + kind], 1.0 / c.own_tokens[size_t(kind)]);
+            }
+            float* h = o + c.p_houses + row * 3;
+            h[0] = float(double(s.supply[p]) / all_houses);
+            h[1] = float(double(s.stock[p]) / all_houses);
+            h[2] = float(double(s.built[p]) / all_houses);
+            o[c.p_scores + row] = float(double(p == me ? s.score(p) : s.public_score(p)) / score_scale);
+            o[c.p_ports + row] = float(double(s.ports_around_ship(p)) / c.around);
+            if (p == me)
+                for (int k = 0; k < s.n_found[p]; ++k)
+                    o[c.p_discoveries + row * n_tokens + c.token_col[size_t(s.found[p][k])]] = 1;
+            o[c.p_discovery_counts + row] = float(double(s.n_found[p]) / std::max(1, n_tokens));
+            int cards_held = 0;
+            for (int k = 0; k < g.decks; ++k) {
+                if (p == me)
+                    for (int j = 0; j < s.n_held[p][k]; ++j)
+                        o[c.p_my_cards + c.card_col[size_t(k)][size_t(s.held[p][k][j])]] = 1;
+                cards_held += s.n_held[p][k];
+            }
+            if (p == me) {
+                for (int k = 0; k < s.n_now[p]; ++k)
+                    o[c.p_my_cards + n_cards + c.card_col[size_t(k)][size_t(s.now[p][k])]] = 1;
+                for (int k = 0; k < s.n_later[p]; ++k)
+                    o[c.p_my_cards + 2 * n_cards + c.card_col[size_t(k)][size_t(s.later[p][k])]] = 1;
+            }
+            float* counts = o + c.p_card_counts + row * 3;
+            counts[0] = float(double(cards_held) / double(c.held * g.decks));
+            counts[1] = s.n_now[p] ? 1.0f : 0.0f;
+            counts[2] = s.n_later[p] ? 1.0f : 0.0f;
+        }
+        for (int k = 0; k < s.n_revealed; ++k) {
+            int p = s.revealed_order[k];
+            for (int j = 0; j < s.n_revealed_cards[p]; ++j)
+                o[c.p_revealed + place(p) * n_cards + c.card_col[size_t(j)][size_t(s.revealed[p][j])]] = 1;
+        }
+        bool drawer = s.top().kind == KEEPING && s.top().seat == me;
+        if (drawer)
+            for (int k = 0; k < s.n_drawn; ++k) o[c.p_drawn + c.token_col[size_t(s.drawn[k])]] = 1;
+        float* numbers = o + c.p_counts;
+        int at = 0;
+        numbers[at++] = float(double(s.nav) / NAVIGATION);
+        numbers[at++] = float(double(s.reserve) / c.stack_scale);
+        for (int k = 0; k < g.decks; ++k)
+            numbers[at++] = float(double(popcount(s.decks[k])) / c.deck_norm[size_t(k)]);
+        numbers[at++] = float(double(popcount(s.disc_pool)) / std::max(1, n_tokens));
+        numbers[at++] = float(double(s.n_drawn) / std::max(1, n_tokens));
+        numbers[at++] = float(double(std::max(0, s.grey_ships_left())) / g.ships);
+        numbers[at++] = float(double(s.round) / c.rounds);
+        if (g.solo) {
+            numbers[at++] = float(double(popcount(s.expeditions)) / std::max(1, n_exp));
+            float* h = o + c.p_houses + players * 3;
+            h[0] = float(double(s.supply[players]) / all_houses);
+            h[2] = float(double(s.built[players]) / all_houses);
+            o[c.p_scores + players] = float(double(s.alexis_score()) / score_scale);
+            for (int k = 0; k < s.n_discards; ++k)
+                o[c.p_expeditions + c.exp_col[size_t(s.discards[k])]] = 1;
+            if (s.last_expedition >= 0)
+                o[c.p_expeditions + n_exp + c.exp_col[size_t(s.last_expedition)]] = 1;
+        }
+        o[c.p_step + c.step_col[s.top().kind]] = 1;
+        o[c.p_to_move + 0] = 1;  // the seat to move is the observer: row 0
+        o[c.p_first + place(s.first)] = 1;
+        int8_t* m = mask + i * size_t(c.actions);
+        std::fill(m, m + c.actions, int8_t(0));
+        indices_of(i);
+        for (int64_t index : found) m[index] = 1;
+    }
+};
+
+// The figures native_state.batch gives, each checked to be there and of its type.
+Compact read_compact(const nb::dict& f) {
+    Compact c;
+    nb::dict whole = field<nb::dict>(f, "whole"), planes = field<nb::dict>(f, "planes"),
+             scales = field<nb::dict>(f, "scales");
+    std::pair<const char*, int*> ints[] = {{"build_at", &c.build_at},
+                     {"covered_ch", &c.covered_ch},
+                     {"face_channels", &c.face_channels},
+                     {"house_at", &c.house_at},
+                     {"house_ch", &c.house_ch},
+                     {"house_n", &c.house_n},
+                     {"houses", &c.houses},
+                     {"land_at", &c.land_at},
+                     {"land_n", &c.land_n},
+                     {"laying", &c.laying},
+                     {"n_cards", &c.n_cards},
+                     {"n_exp", &c.n_exp},
+                     {"n_land", &c.n_land},
+                     {"n_tokens", &c.n_tokens},
+                     {"place_at", &c.place_at},
+                     {"place_n", &c.place_n},
+                     {"placements_width", &c.placements_width},
+                     {"reach", &c.reach},
+                     {"rounds", &c.rounds},
+                     {"ship_ch", &c.ship_ch},
+                     {"span", &c.span},
+                     {"tiles_rows", &c.tiles_rows},
+                     {"tiles_width", &c.tiles_width},
+                     {"token_at", &c.token_at},
+                     {"token_ch", &c.token_ch},
+                     {"token_n", &c.token_n},
+                     {"token_width", &c.token_width},
+                     {"in_hand", &c.in_hand},
+                     {"held", &c.held},
+                     {"around", &c.around},
+                     {"size", &c.size},
+                     {"actions", &c.actions}};
+    for (auto [name, to] : ints) *to = field<int>(whole, name);
+    std::pair<const char*, int*> starts[] = {{"bonus_tokens", &c.p_bonus_tokens},
+                     {"card_counts", &c.p_card_counts},
+                     {"counts", &c.p_counts},
+                     {"discoveries", &c.p_discoveries},
+                     {"discovery_counts", &c.p_discovery_counts},
+                     {"drawn", &c.p_drawn},
+                     {"expeditions", &c.p_expeditions},
+                     {"first", &c.p_first},
+                     {"hand", &c.p_hand},
+                     {"hand_sizes", &c.p_hand_sizes},
+                     {"house_spots", &c.p_house_spots},
+                     {"houses", &c.p_houses},
+                     {"landings", &c.p_landings},
+                     {"my_cards", &c.p_my_cards},
+                     {"placements", &c.p_placements},
+                     {"ports", &c.p_ports},
+                     {"revealed", &c.p_revealed},
+                     {"row", &c.p_row},
+                     {"scores", &c.p_scores},
+                     {"step", &c.p_step},
+                     {"tiles", &c.p_tiles},
+                     {"to_move", &c.p_to_move},
+                     {"token_spots", &c.p_token_spots}};
+    for (auto [name, to] : starts) {
+        // a plane the configuration lacks (no expeditions but in the solo game) starts nowhere
+        *to = planes.contains(name) ? field<int>(planes, name) : -1;
+    }
+    c.house_scale = field<double>(scales, "house");
+    c.score_scale = field<double>(scales, "score");
+    c.stack_scale = field<double>(scales, "stack");
+    auto four = [&](const char* name, auto& to) {
+        auto v = field<std::vector<double>>(scales, name);
+        check(v.size() == to.size(), "the encoding's scales");
+        std::copy(v.begin(), v.end(), to.begin());
+    };
+    four("tokens", c.token_scale);
+    four("own_tokens", c.own_tokens);
+    four("resources", c.resource_scale);
+    auto decks = field<std::vector<double>>(scales, "decks");
+    check(decks.size() <= 2, "the encoding's decks");
+    std::copy(decks.begin(), decks.end(), c.deck_norm.begin());
+    c.faces = field<std::vector<float>>(f, "faces");
+    c.id_rank = field<Ints>(f, "id_rank");
+    c.land = field<Ints>(f, "land");
+    c.xs = field<Ints>(f, "xs");
+    c.ys = field<Ints>(f, "ys");
+    c.token_col = field<Ints>(f, "token_col");
+    c.exp_col = field<Ints>(f, "exp_col");
+    c.step_col = field<Ints>(f, "step_col");
+    c.card_col = field<Rows>(f, "card_col");
+    for (auto [code, index] : field<std::vector<std::pair<uint32_t, int64_t>>>(f, "fixed"))
+        c.fixed[code] = index;
+    auto build = field<std::vector<int64_t>>(f, "build");
+    check(build.size() == 4, "Build's four strides");
+    std::copy(build.begin(), build.end(), c.build.begin());
+    return c;
+}
+
 }  // namespace small_islands
 
 NB_MODULE(_native, m) {
@@ -907,4 +1335,27 @@ NB_MODULE(_native, m) {
             return decisions;
         },
         "Play games at random from their start, natively: the decisions made.");
+
+    nb::class_<Batch> batch(m, "Batch");
+    batch
+        .def("__init__",
+             [](Batch* self, nb::object native, const nb::dict& figures, int games, int64_t max_steps) {
+                 Compact c = read_compact(figures);
+                 const Game* g = nb::cast<const Game*>(native);
+                 size_t designs = size_t(g->designs);
+                 bool fits = games >= 1 && max_steps >= 0 && c.face_channels > 0 &&
+                             c.faces.size() == designs * 4 * size_t(c.face_channels) &&
+                             c.id_rank.size() == designs && c.land.size() == size_t(g->landscape) &&
+                             c.xs.size() == g->cells.size() && c.ys.size() == g->cells.size() &&
+                             c.token_col.size() == g->discovery_values.size() &&
+                             c.exp_col.size() == g->expedition_land.size() &&
+                             c.step_col.size() == size_t(STEP_KINDS) &&
+                             c.card_col.size() == size_t(g->decks) && c.span > 0 && c.laying > 1;
+                 for (int k = 0; fits && k < g->decks; ++k)
+                     fits = c.card_col[size_t(k)].size() == size_t(g->deck_size[size_t(k)]);
+                 if (!fits) throw nb::value_error("the encoding's tables, one entry a number of the engine's");
+                 new (self) Batch(std::move(native), std::move(c), games, max_steps);
+             },
+             nb::arg("native"), nb::arg("figures"), nb::arg("games"), nb::arg("max_steps"));
+    terranova::bind_batch(batch);
 }
