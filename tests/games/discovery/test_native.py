@@ -231,10 +231,17 @@ def test_turned_off_the_native_engine_is_refused_and_python_plays(
     assert isinstance(terranova.make("discovery"), DiscoveryState)
 
 
-def test_a_game_without_a_native_engine_says_so() -> None:
-    assert not native_available("evolution-explore")
-    with pytest.raises(InvalidParameterError, match="evolution-explore has no native engine"):
-        terranova.make("evolution-explore", engine="native")
+def test_a_game_without_a_native_engine_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    from terranova.core import registry
+
+    # every game here has one: a game registered without it, for the test
+    plain = dataclasses.replace(INFO, id="discovery-plain", aliases=(), native=None)
+    monkeypatch.setitem(registry._REGISTRY, plain.id, plain)
+    assert not native_available("discovery-plain")
+    with pytest.raises(InvalidParameterError, match="discovery-plain has no native engine"):
+        terranova.make("discovery-plain", engine="native")
 
 
 def _decisions(params: dict[str, object], seed: int, every: int) -> list[State]:
