@@ -446,19 +446,27 @@ def test_the_search_bots_search_natively_and_choose_the_same(
 
 @pytest.mark.parametrize(
     "spec",
-    ["mcts:iterations=120", "mcts:iterations=60,depth=6,c=0.3", "mcts:iterations=20,depth=-1"],
+    [
+        "mcts:iterations=120",
+        "mcts:iterations=60,depth=6,c=0.3",
+        "mcts:iterations=20,depth=-1",
+        "ismcts:iterations=120",
+        "ismcts:iterations=60,depth=4",
+    ],
 )
 @pytest.mark.parametrize("game", GAMES)
-def test_the_native_search_grows_the_python_searchs_tree(
+def test_the_native_searches_grow_the_python_searches_trees(
     spec: str, game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``mcts`` searched natively (``search_tree``): the same moves, the same counts and
-    values of every move weighed, the same nodes and the generator left in the same state as
-    the Python search on either engine, over two decisions in a row."""
+    """``mcts`` and ``ismcts`` searched natively (``search_tree``, ``info_set_tree``): the
+    same moves, the same counts and values of every move weighed, the same nodes and the
+    generator left in the same state as the Python search on either engine, over two
+    decisions in a row (``ismcts`` told to try the last move first, as a review does)."""
     from terranova.games.evolution.native_state import NativeEvolutionState
 
+    name = "info_set_tree" if spec.startswith("ismcts") else "search_tree"
     grown = []
-    real = NativeEvolutionState.search_tree
+    real = getattr(NativeEvolutionState, name)
 
     def spy(self: Any, *args: Any) -> Any:
         grown.append(1)
@@ -470,10 +478,11 @@ def test_the_native_search_grows_the_python_searchs_tree(
             monkeypatch.setenv("TERRANOVA_NATIVE", "0" if way == "python" else "1")
             with monkeypatch.context() as patched:
                 if way == "tree in python":
-                    patched.delattr(NativeEvolutionState, "search_tree")
+                    patched.delattr(NativeEvolutionState, name)
                 else:
-                    patched.setattr(NativeEvolutionState, "search_tree", spy)
+                    patched.setattr(NativeEvolutionState, name, spy)
                 agent = make_agent(spec, 3)
+                agent.try_first = position.legal_actions()[-1]
                 moves = [agent.select(position.clone()) for _ in range(2)]
                 choices = [(c.action, c.visits, c.value) for c in agent.last_choices]
                 ways.append((moves, choices, agent.last_nodes, agent._rng.getstate()))

@@ -2,10 +2,16 @@
 // and random.py's random(), getrandbits and _randbelow), so that a native search draws the
 // very numbers the Python search draws from the same generator. Its state is read from and
 // written back to a Python generator with getstate() and setstate() (by the bindings).
+// random.shuffle is a game's to replay (for i from the end: swap with below(i + 1)).
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <cstdint>
+#include <numeric>
+#include <stdexcept>
+#include <unordered_set>
+#include <vector>
 
 namespace terranova {
 
@@ -56,6 +62,36 @@ public:
         uint32_t r = bits(k);
         while (r >= uint32_t(n)) r = bits(k);
         return int(r);
+    }
+
+    // random.sample(range(n), k): a pool for a small population, else a set of those taken
+    std::vector<int> sample(int n, int k) {
+        if (k < 0 || k > n) throw std::invalid_argument("Sample larger than population or is negative");
+        std::vector<int> result(size_t(k), 0);
+        long setsize = 21;
+        if (k > 5) {
+            long power = 1;
+            for (double e = std::ceil(std::log(double(k * 3)) / std::log(4.0)); e > 0; --e) power *= 4;
+            setsize += power;
+        }
+        if (n <= setsize) {
+            std::vector<int> pool(static_cast<size_t>(n));
+            std::iota(pool.begin(), pool.end(), 0);
+            for (int i = 0; i < k; ++i) {
+                int j = below(n - i);
+                result[size_t(i)] = pool[size_t(j)];
+                pool[size_t(j)] = pool[size_t(n - i - 1)];
+            }
+        } else {
+            std::unordered_set<int> selected;
+            for (int i = 0; i < k; ++i) {
+                int j = below(n);
+                while (selected.count(j)) j = below(n);
+                selected.insert(j);
+                result[size_t(i)] = j;
+            }
+        }
+        return result;
     }
 };
 

@@ -18,11 +18,11 @@
 //   void determinize(State&, int observer, PyRandom&);   resample(observer, rng), in place
 //   uint32_t seen(const State&, uint32_t outcome, int observer);   a chance outcome's key:
 //       equal for outcomes the observer's describe_action tells apart no better
-// Ismcts keys another seat's decision by the action itself, as ismcts.py does where the game
-// says its decisions are public (State.decisions_public): for a game whose decisions always
-// are; a game with hidden decisions keeps its ismcts search in Python.
+//   bool decisions_public(const State&);          State.decisions_public, at a decision
+// and where a decision is not public, seen(state, action, observer) keys it too.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -299,11 +299,34 @@ public:
                 continue;
             }
             const std::vector<uint32_t>& legal = rules_.legal(state);
-            uint64_t kind = actor == observer_ ? OWN : PUBLIC;
+            // another seat's decisions keyed by themselves where public, else by what the
+            // observer sees of them, those it cannot tell apart one edge (ismcts.py, groups)
+            bool grouped = actor != observer_ && !rules_.decisions_public(state);
+            uint64_t kind = actor == observer_ ? OWN : grouped ? SEEN : PUBLIC;
+            if (grouped) {
+                keys_.clear();
+                group_of_.clear();
+                for (uint32_t action : legal) {
+                    uint32_t key = rules_.seen(state, action, observer_);
+                    size_t g = size_t(std::find(keys_.begin(), keys_.end(), key) - keys_.begin());
+                    if (g == keys_.size()) keys_.push_back(key);
+                    group_of_.push_back(g);
+                }
+            }
+            const std::vector<uint32_t>& keys = grouped ? keys_ : legal;
+            // the action behind the g-th key (ismcts._pick): one of its group, drawn
+            auto member = [&](size_t g) -> uint32_t {
+                if (!grouped) return keys[g];
+                int64_t count = std::count(group_of_.begin(), group_of_.end(), g);
+                int64_t nth = count == 1 ? 0 : rng.below(int(count));
+                for (size_t i = 0; i < legal.size(); ++i)
+                    if (group_of_[i] == g && nth-- == 0) return legal[i];
+                return legal[0];  // not reached: every key has its group
+            };
             found_.clear();
             missing_.clear();
-            for (size_t i = 0; i < legal.size(); ++i) {
-                auto at = kids_.find(edge(node, kind, legal[i]));
+            for (size_t i = 0; i < keys.size(); ++i) {
+                auto at = kids_.find(edge(node, kind, keys[i]));
                 int kid = at == kids_.end() ? -1 : at->second;
                 found_.push_back(kid);
                 if (kid < 0) missing_.push_back(i);
@@ -313,7 +336,7 @@ public:
                 bool first = false;
                 if (node == 0 && first_ >= 0)
                     for (size_t i : missing_)
-                        if (int64_t(legal[i]) == first_) {
+                        if (int64_t(keys[i]) == first_) {
                             pick = i;
                             first = true;
                             break;
@@ -321,10 +344,10 @@ public:
                 if (!first) pick = missing_[size_t(rng.random() * double(missing_.size()))];
                 for (int kid : found_)
                     if (kid >= 0) ++nodes_[size_t(kid)].avail;
-                uint32_t action = legal[pick];
-                rules_.apply(state, action);
+                uint32_t key = keys[pick];
+                rules_.apply(state, member(pick));
                 int child = add();
-                kids_.emplace(edge(node, kind, action), child);
+                kids_.emplace(edge(node, kind, key), child);
                 nodes_[size_t(child)].avail = 1;
                 path_.push_back(child);
                 ++made;
@@ -342,8 +365,8 @@ public:
                     best = i;
                 }
             }
+            rules_.apply(state, member(best));
             node = found_[best];
-            rules_.apply(state, legal[best]);
             path_.push_back(node);
         }
         back_up(state);
@@ -361,7 +384,8 @@ private:
     int64_t first_;
     std::unordered_map<uint64_t, int> kids_;  // (node, kind, action or outcome seen) -> child
     std::vector<int> found_;
-    std::vector<size_t> missing_;
+    std::vector<size_t> missing_, group_of_;
+    std::vector<uint32_t> keys_;
 
     static uint64_t edge(int node, uint64_t kind, uint32_t key) {
         return (uint64_t(node) << 34) | (kind << 32) | key;

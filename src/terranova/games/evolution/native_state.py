@@ -17,7 +17,7 @@ Importing this module needs the engine built (:func:`native_engine.available`).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Self
@@ -567,6 +567,24 @@ class CodedTree:
         self._tree.give_back(rng)
 
 
+class CodedInfoTree:
+    """A native information-set search, asked about the observer's moves by their codes."""
+
+    __slots__ = ("_code", "_tree", "iterate")
+
+    def __init__(self, tree: _native.InfoTree, code: Callable[[Action], int | None]) -> None:
+        self._tree = tree
+        self._code = code
+        self.iterate = tree.iterate
+
+    def weighed(self, seat: int, moves: Sequence[Action]) -> list[tuple[int, float]]:
+        codes = [self._code(move) for move in moves]
+        return self._tree.weighed(seat, [-1 if code is None else code for code in codes])
+
+    def give_back(self, rng: random.Random) -> None:
+        self._tree.give_back(rng)
+
+
 class NativeEvolutionState(State):
     """A game of Discovery Explore or Bluff on the native engine."""
 
@@ -701,6 +719,16 @@ class NativeEvolutionState(State):
     def search_tree(self, rng: random.Random, c: float, depth: int, scale: float) -> CodedTree:
         """``mcts``'s search from here, natively (:class:`~terranova.agents.mcts.NativeTree`)."""
         return CodedTree(_native.Tree(self._play, rng, c, depth, scale), self._t.numbering.action)
+
+    def info_set_tree(
+        self, rng: random.Random, c: float, depth: int, scale: float, first: Action | None
+    ) -> CodedInfoTree:
+        """``ismcts``'s search from here for the seat to move, natively
+        (:class:`~terranova.agents.ismcts.NativeInfoTree`)."""
+        numbering = self._t.numbering
+        code = None if first is None else numbering.code(first)
+        tree = _native.InfoTree(self._play, rng, c, depth, scale, -1 if code is None else code)
+        return CodedInfoTree(tree, numbering.code)
 
     # ------------------------------------------- what people read: the reference's answers
 

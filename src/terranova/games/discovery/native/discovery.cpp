@@ -684,6 +684,7 @@ struct SearchRules {
         for (int p = 0; p < s.game->players; ++p)
             out[p] = s.over() ? double(s.scores[p]) : s.estimate(p);
     }
+    static bool decisions_public(const State&) { return true; }  // DiscoveryState's
     void determinize(State& s, int observer, terranova::PyRandom& rng) const {
         if (!hidden) return;
         NativeDraws draws{rng};

@@ -424,7 +424,46 @@ State restore(const Game& g, const nb::dict& r, int ply) {
 // ------------------------------------------------------------------ redealing
 
 // views.redeal with the same calls on the same generator
-void redeal(State& o, const State& s, int seat, nb::handle rng) {
+// The draws of a redeal from a Python generator of the caller's, checked, never trusted.
+struct PythonDraws {
+    nb::handle rng;
+
+    Ints sample(int n, int k) {
+        nb::object range = nb::module_::import_("builtins").attr("range")(n);
+        Ints places = nb::cast<Ints>(rng.attr("sample")(range, k));
+        check(places.size() == size_t(k), "the generator's sample gave another number of places");
+        for (int x : places) check(x >= 0 && x < n, "the generator's sample gave a place out of range");
+        return places;
+    }
+
+    void shuffle(Ints& items) {
+        nb::list l;
+        for (int x : items) l.append(x);
+        rng.attr("shuffle")(l);
+        Ints before = items;
+        check(nb::len(l) == items.size(), "the generator's shuffle changed the items");
+        for (size_t i = 0; i < items.size(); ++i) items[i] = nb::cast<int>(l[i]);
+        Ints a = items, b = before;
+        std::sort(a.begin(), a.end());
+        std::sort(b.begin(), b.end());
+        check(a == b, "the generator's shuffle changed the items");
+    }
+};
+
+// The same draws from Python's generator replayed natively (a native search's own copy).
+struct NativeDraws {
+    terranova::PyRandom& rng;
+
+    Ints sample(int n, int k) {  // random.sample(range(n), k)
+        return rng.sample(n, k);
+    }
+    void shuffle(Ints& items) {  // random.shuffle
+        for (size_t i = items.size(); i-- > 1;) std::swap(items[i], items[size_t(rng.below(int(i + 1)))]);
+    }
+};
+
+template <class Draws>
+void redeal(State& o, const State& s, int seat, Draws& draws) {
     const Game& g = *s.g;
     uint16_t bit = uint16_t(1 << seat);
     // views.shown_jokers (Explore: a window's seats hold a joker)
@@ -466,24 +505,11 @@ void redeal(State& o, const State& s, int seat, nb::handle rng) {
     Ints cards, jokers;
     for (int x : unseen) (x < g.n ? cards : jokers).push_back(x);
     int piled = s.pile_size();
-    nb::object range = nb::module_::import_("builtins").attr("range")(int(piled + slots.size()));
-    nb::object places = rng.attr("sample")(range, int(jokers.size()));
-    Ints joker_places = nb::cast<Ints>(places);
-    check(joker_places.size() == jokers.size(), "the generator's sample gave another number of places");
+    Ints joker_places = draws.sample(piled + int(slots.size()), int(jokers.size()));
     Ints pile_jokers;
     for (size_t i = 0; i < jokers.size(); ++i)
         if (joker_places[i] < piled) pile_jokers.push_back(jokers[i]);
-    auto shuffled = [&](Ints& items) {
-        nb::list l;
-        for (int x : items) l.append(x);
-        rng.attr("shuffle")(l);
-        Ints before = items;
-        for (size_t i = 0; i < items.size(); ++i) items[i] = nb::cast<int>(l[i]);
-        Ints a = items, b = before;
-        std::sort(a.begin(), a.end());
-        std::sort(b.begin(), b.end());
-        check(a == b && nb::len(l) == items.size(), "the generator's shuffle changed the items");
-    };
+    auto shuffled = [&](Ints& items) { draws.shuffle(items); };
     shuffled(cards);
     std::stable_sort(cards.begin(), cards.end(), [&](int a, int b) { return g.era[a] > g.era[b]; });
     int in_pile = piled - int(pile_jokers.size());
@@ -581,6 +607,37 @@ struct SearchRules {
 
 using Tree = terranova::Uct<SearchRules>;
 
+// ... and as ismcts.py's search asks for them: a determinization as resample makes it (at
+// ply 0, as redealt), an action keyed as describe_action tells it to the observer.
+struct InfoRules : SearchRules {
+    static constexpr uint32_t DEAL_UNSEEN = 0xFFFFFFF0U, DRAW_UNSEEN = 0xFFFFFFF1U,
+                              TAKE_UNSEEN = 0xFFFFFFF2U, GIVE_UNSEEN = 0xFFFFFFF3U;
+
+    static bool decisions_public(const State&) { return false; }  // State's default
+    static void determinize(State& s, int observer, terranova::PyRandom& rng) {
+        State seen = s;
+        s.ply = 0;
+        NativeDraws draws{rng};
+        redeal(s, seen, observer, draws);
+    }
+    // native_state.describe_action's texts: the action's own, or what it hides
+    static uint32_t seen(const State& s, uint32_t action, int observer) {
+        const Step& t = s.top();
+        switch (t.kind) {
+            case DEALING: {
+                int slot = t.k % (s.g->players + 1);
+                return slot == 0 || observer == slot - 1 ? action : DEAL_UNSEEN;
+            }
+            case DRAWING: return observer == t.seat ? action : DRAW_UNSEEN;
+            case TAKING: return observer == t.seat || observer == t.b ? action : TAKE_UNSEEN;
+            case GIVING: return observer == t.seat || observer == t.b ? action : GIVE_UNSEEN;
+            default: return action;
+        }
+    }
+};
+
+using InfoTree = terranova::Ismcts<InfoRules>;
+
 }  // namespace evolution_native
 
 using namespace evolution_native;
@@ -618,6 +675,35 @@ NB_MODULE(_native, m) {
              },
              "The root's moves: (code, visits, value sum of seat), in the order tried.")
         .def("give_back", [](const Tree& t, nb::handle rng) { terranova::write_generator(t.rng, rng); },
+             "Leave the generator where the search's draws have left it.");
+
+    nb::class_<InfoTree>(m, "InfoTree")
+        .def("__init__",
+             [](InfoTree* self, const Play& p, nb::handle rng, double c, int depth, double scale,
+                int64_t first) {
+                 if (p.s.current_player() < 0) throw nb::value_error("no seat to move here");
+                 if (!(c >= 0) || !std::isfinite(c) || depth < -1 || !(scale > 0) ||
+                     !std::isfinite(scale))
+                     throw nb::value_error("c >= 0, depth >= -1 and a finite scale > 0");
+                 new (self) InfoTree(InfoRules{}, p.s, terranova::read_generator(rng), c, depth,
+                                     scale, p.s.current_player(), first);
+             },
+             nb::arg("play"), nb::arg("rng"), nb::arg("c"), nb::arg("depth"), nb::arg("scale"),
+             nb::arg("first"))
+        .def("iterate", [](InfoTree& t) { return t.iterate(); },
+             "One iteration of ismcts.py's search, on a new determinization: the nodes it made.")
+        .def("weighed",
+             [](const InfoTree& t, int seat, const std::vector<int64_t>& moves) {
+                 if (seat < 0 || seat >= t.seats()) throw nb::index_error("no such seat");
+                 std::vector<std::pair<int64_t, double>> out;
+                 for (int64_t move : moves) {
+                     int kid = move < 0 || move > 0xFFFFFFFFLL ? -1 : t.root_kid(uint32_t(move));
+                     out.emplace_back(kid < 0 ? 0 : t.node(kid).visits, kid < 0 ? 0.0 : t.value(kid, seat));
+                 }
+                 return out;
+             },
+             "For each of the observer's moves (codes): (visits, value sum of seat) at the root.")
+        .def("give_back", [](const InfoTree& t, nb::handle rng) { terranova::write_generator(t.rng, rng); },
              "Leave the generator where the search's draws have left it.");
 
     nb::class_<Engine>(m, "Engine").def("__init__", [](Engine* self, const nb::dict& tables) {
@@ -682,7 +768,8 @@ NB_MODULE(_native, m) {
                  if (seat < 0 || seat >= p.s.g->players) throw nb::index_error("list index out of range");
                  Play copy(p.s, p.engine);
                  copy.s.ply = 0;
-                 redeal(copy.s, p.s, seat, rng);
+                 PythonDraws draws{rng};
+                 redeal(copy.s, p.s, seat, draws);
                  return copy;
              },
              "A copy with what seat has not seen dealt again (views.redeal), at ply 0.")
