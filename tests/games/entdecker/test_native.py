@@ -30,7 +30,7 @@ from terranova.core.state import CHANCE, State
 from terranova.games.entdecker import INFO, EntdeckerState, scoring
 from terranova.games.entdecker.actions import DRAW, STOP, Place, Settle, StartTile
 from terranova.games.entdecker.position import from_position, position
-from tests.conformance import playthroughs
+from tests.conformance import playthroughs, walk
 
 pytestmark = pytest.mark.native
 
@@ -420,3 +420,20 @@ def test_native_playouts_finish_every_game() -> None:
     made, drawn, returns = native.play_out(3)  # type: ignore[attr-defined]
     assert made > 0 and drawn > 0 and len(returns) == 2
     assert native.record() == before  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "params", VARIANTS, ids=lambda p: ",".join(f"{k}={v}" for k, v in p.items()) or "default"
+)
+def test_the_native_greedy_policy_chooses_as_the_reference_with_the_same_draws(
+    params: dict[str, object],
+) -> None:
+    from terranova.games.entdecker import bots
+
+    decisions = ties = 0
+    for seed in range(2):
+        reference = _position(params, seed, 0)
+        native = native_state().NativeEntdeckerState.from_python(reference)
+        made, drawn = walk.greedy_alike(reference, native, bots.reference_greedy, bots.greedy, seed)
+        decisions, ties = decisions + made, ties + drawn
+    assert decisions > 200 and ties > 0

@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
-#include "entdecker.hpp"
+#include "greedy.hpp"
 
 namespace nb = nanobind;
 using namespace entdecker;
@@ -795,6 +795,25 @@ NB_MODULE(_native, m) {
                 for (nb::handle action : history) play.history.push_back(nb::borrow(action));
                 return made_like(type, std::move(play));
             })
+        .def(
+            "greedy",
+            [](Play& p, nb::handle rng) {
+                if (p.s.over || p.s.chance()) throw nb::value_error("greedy plays a decision");
+                static PyObject* randrange = PyUnicode_InternFromString("randrange");  // kept
+                auto below = [&](int n) {
+                    int k = nb::cast<int>(rng.attr(randrange)(n));
+                    check(k >= 0 && k < n, "the generator's randrange gave a number out of range");
+                    return k;
+                };
+                std::vector<uint64_t> legal = p.s.listed_legal();
+                if (legal.empty()) throw nb::value_error("no legal action");
+                try {
+                    return nb::borrow(p.actions->action(greedy(p.s, legal, below)));
+                } catch (const std::length_error& e) {
+                    throw nb::value_error(e.what());
+                }
+            },
+            "The action bots.greedy plays here, ties broken by rng.randrange (the same calls).")
         .def(
             "play_out",
             [](const Play& p, uint64_t seed) {
