@@ -384,12 +384,50 @@ def _record(**changes: object) -> tuple[EntdeckerState, dict[str, Any]]:
         {"tiles": "tiles"},
         {"units": [(0, 0)]},
         {"ending": 3},
+        {"bank": -(2**31) + 2},  # an overflow on the next income
+        {"passes": 2**16},  # 0 once held in the engine's 16 bits
+        {"turns": -(2**16)},
+        {"scored": [5, 5]},  # once each, or the engine's array overflows
     ],
     ids=lambda c: next(iter(c)),
 )
 def test_a_record_out_of_bounds_is_refused_by_name(changes: dict[str, object]) -> None:
     reference, record = _record(**changes)
     with pytest.raises(ValueError, match=r"a record's|no entry"):
+        native_state().NativeEntdeckerState.from_record(reference.params(), record, [])
+
+
+def _nobody_to_move(record: dict[str, Any], case: str) -> None:
+    seat = record["agenda"][-1][1]
+    if case == "a tile placed nowhere":
+        record["agenda"] = [*record["agenda"][:-1], (7, seat, 0)]
+        record["turn"] = {**record["turn"], "exits": []}
+    elif case == "a hidden tile drawn from empty stacks":
+        record["agenda"] = [*record["agenda"][:-1], (6, seat, 0)]
+        record["hidden"] = [0] * len(record["hidden"])
+    elif case == "a trek on full paths":
+        record["agenda"] = [*record["agenda"][:-1], (12, seat, 0)]
+        record["paths"] = [[0] * len(path) for path in record["paths"]]
+    else:  # a tile laid twice in a turn: the engine's list of them overflows
+        laid = record["tiles"][0][0]
+        record["turn"] = {**record["turn"], "laid": [laid, laid]}
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "a tile placed nowhere",
+        "a hidden tile drawn from empty stacks",
+        "a trek on full paths",
+        "a tile laid twice",
+    ],
+)
+def test_a_record_where_nobody_can_move_is_refused(case: str) -> None:
+    """Once restored, such a position crashed a native playout (no action to choose from)."""
+    reference, record = _record()
+    assert record["turn"] is not None and record["agenda"][-1][0] == 7
+    _nobody_to_move(record, case)
+    with pytest.raises(ValueError, match=r"a record's (agenda|turn)"):
         native_state().NativeEntdeckerState.from_record(reference.params(), record, [])
 
 
