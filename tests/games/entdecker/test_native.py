@@ -388,6 +388,7 @@ def _record(**changes: object) -> tuple[EntdeckerState, dict[str, Any]]:
         {"passes": 2**16},  # 0 once held in the engine's 16 bits
         {"turns": -(2**16)},
         {"scored": [5, 5]},  # once each, or the engine's array overflows
+        {"agenda": [(12, 0, 0)]},  # a trek, and then nothing: the agenda ran out
     ],
     ids=lambda c: next(iter(c)),
 )

@@ -533,6 +533,12 @@ State restore(const Game* game, const nb::dict& r) {
     }
     if (!s.over) {
         check(s.depth > 0, "a record's agenda: empty while the game goes on");
+        // the steps that begin or end a turn, at the bottom, keep the agenda from running
+        // empty while the game goes on (each is replaced by the next or pushes one)
+        int bottom = s.agenda[0].kind;
+        check(bottom == SETTING_UP || bottom == STARTING || bottom == ANNOUNCING ||
+                  bottom == EXPLORING || bottom == TURN_OVER,
+              "a record's agenda: no turn at its bottom");
         int top = s.top().kind;
         check(is_decision(top) || is_chance(top), "a record's agenda: nobody to move");
         bool needs_turn = top == ANNOUNCING || top == EXPLORING || top == PLACING ||
