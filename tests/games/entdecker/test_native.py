@@ -389,6 +389,7 @@ def _record(**changes: object) -> tuple[EntdeckerState, dict[str, Any]]:
         {"turns": -(2**16)},
         {"scored": [5, 5]},  # once each, or the engine's array overflows
         {"agenda": [(12, 0, 0)]},  # a trek, and then nothing: the agenda ran out
+        {"agenda": [(0, 0, 0)]},  # a set-up on a board laid out: its tiles laid twice
     ],
     ids=lambda c: next(iter(c)),
 )

@@ -528,6 +528,8 @@ State restore(const Game* game, const nb::dict& r) {
         if (kind == PLACING) ok = arg >= 0 && arg < g.designs;
         if (kind == SEARCHING) ok = g.on_board(arg) && s.at[arg] < 0;
         if (kind == HUT) ok = arg >= 0 && arg < int(n_paths);
+        // a set-up lays its tiles on an empty board
+        if (kind == SETTING_UP) ok = ok && g.variable_setup && s.n_tiles == 0 && s.layout < 0;
         check(ok, "a record's step");
         s.push(kind, seat, arg);
     }
