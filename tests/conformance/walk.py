@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 import terranova
 from terranova.core.actions import Action
@@ -68,3 +70,36 @@ def sampled(game_id: str, params: dict[str, object], seed: int, count: int) -> l
 
 def viewers(state: State) -> list[int | None]:
     return [None, *range(state.num_seats)]
+
+
+Policy = Callable[[Any, random.Random], Action]
+"""A game policy: the action it plays on a state (of its game), ties drawn from the generator."""
+
+
+def greedy_alike(
+    reference: State, native: State, reference_policy: Policy, policy: Policy, seed: int
+) -> tuple[int, int]:
+    """Play ``reference`` to its end and ``native`` (the same position on the native engine)
+    alongside, checking at every decision that ``policy`` on the native state chooses as
+    ``reference_policy`` on the reference and leaves its generator alike; the game follows
+    the policy, else (three times in ten) a random action. Returns the decisions checked
+    and those where the policy drew from its generator (a tie)."""
+    rng = random.Random(seed)
+    decisions = ties = 0
+    while not reference.is_terminal():
+        if reference.current_player() == CHANCE:
+            action = reference.sample_chance(rng)
+        else:
+            draws = rng.randrange(1 << 30)
+            mine, theirs = random.Random(draws), random.Random(draws)
+            action = reference_policy(reference, theirs)
+            assert policy(native, mine) == action, (seed, reference.ply)
+            assert mine.getstate() == theirs.getstate(), (seed, reference.ply)
+            ties += mine.getstate() != random.Random(draws).getstate()
+            decisions += 1
+            if rng.random() < 0.3:  # elsewhere too than where the policy leads
+                legal = reference.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+        reference.apply(action)
+        native.apply(action)
+    return decisions, ties

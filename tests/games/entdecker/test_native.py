@@ -30,7 +30,7 @@ from terranova.core.state import CHANCE, State
 from terranova.games.entdecker import INFO, EntdeckerState, scoring
 from terranova.games.entdecker.actions import DRAW, STOP, Place, Settle, StartTile
 from terranova.games.entdecker.position import from_position, position
-from tests.conformance import playthroughs
+from tests.conformance import playthroughs, walk
 
 pytestmark = pytest.mark.native
 
@@ -384,12 +384,52 @@ def _record(**changes: object) -> tuple[EntdeckerState, dict[str, Any]]:
         {"tiles": "tiles"},
         {"units": [(0, 0)]},
         {"ending": 3},
+        {"bank": -(2**31) + 2},  # an overflow on the next income
+        {"passes": 2**16},  # 0 once held in the engine's 16 bits
+        {"turns": -(2**16)},
+        {"scored": [5, 5]},  # once each, or the engine's array overflows
+        {"agenda": [(12, 0, 0)]},  # a trek, and then nothing: the agenda ran out
+        {"agenda": [(0, 0, 0)]},  # a set-up on a board laid out: its tiles laid twice
     ],
     ids=lambda c: next(iter(c)),
 )
 def test_a_record_out_of_bounds_is_refused_by_name(changes: dict[str, object]) -> None:
     reference, record = _record(**changes)
     with pytest.raises(ValueError, match=r"a record's|no entry"):
+        native_state().NativeEntdeckerState.from_record(reference.params(), record, [])
+
+
+def _nobody_to_move(record: dict[str, Any], case: str) -> None:
+    seat = record["agenda"][-1][1]
+    if case == "a tile placed nowhere":
+        record["agenda"] = [*record["agenda"][:-1], (7, seat, 0)]
+        record["turn"] = {**record["turn"], "exits": []}
+    elif case == "a hidden tile drawn from empty stacks":
+        record["agenda"] = [*record["agenda"][:-1], (6, seat, 0)]
+        record["hidden"] = [0] * len(record["hidden"])
+    elif case == "a trek on full paths":
+        record["agenda"] = [*record["agenda"][:-1], (12, seat, 0)]
+        record["paths"] = [[0] * len(path) for path in record["paths"]]
+    else:  # a tile laid twice in a turn: the engine's list of them overflows
+        laid = record["tiles"][0][0]
+        record["turn"] = {**record["turn"], "laid": [laid, laid]}
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "a tile placed nowhere",
+        "a hidden tile drawn from empty stacks",
+        "a trek on full paths",
+        "a tile laid twice",
+    ],
+)
+def test_a_record_where_nobody_can_move_is_refused(case: str) -> None:
+    """Once restored, such a position crashed a native playout (no action to choose from)."""
+    reference, record = _record()
+    assert record["turn"] is not None and record["agenda"][-1][0] == 7
+    _nobody_to_move(record, case)
+    with pytest.raises(ValueError, match=r"a record's (agenda|turn)"):
         native_state().NativeEntdeckerState.from_record(reference.params(), record, [])
 
 
@@ -420,3 +460,20 @@ def test_native_playouts_finish_every_game() -> None:
     made, drawn, returns = native.play_out(3)  # type: ignore[attr-defined]
     assert made > 0 and drawn > 0 and len(returns) == 2
     assert native.record() == before  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "params", VARIANTS, ids=lambda p: ",".join(f"{k}={v}" for k, v in p.items()) or "default"
+)
+def test_the_native_greedy_policy_chooses_as_the_reference_with_the_same_draws(
+    params: dict[str, object],
+) -> None:
+    from terranova.games.entdecker import bots
+
+    decisions = ties = 0
+    for seed in range(2):
+        reference = _position(params, seed, 0)
+        native = native_state().NativeEntdeckerState.from_python(reference)
+        made, drawn = walk.greedy_alike(reference, native, bots.reference_greedy, bots.greedy, seed)
+        decisions, ties = decisions + made, ties + drawn
+    assert decisions > 200 and ties > 0

@@ -25,7 +25,7 @@ from terranova.core.errors import IllegalActionError, InvalidParameterError
 from terranova.core.state import CHANCE, State
 from terranova.games.small_islands import INFO, SmallIslandsState
 from terranova.games.small_islands.actions import DONE, PASS, Land, Place, Take, Token
-from tests.conformance import playthroughs
+from tests.conformance import playthroughs, walk
 
 pytestmark = pytest.mark.native
 
@@ -444,23 +444,10 @@ def test_the_native_greedy_policy_chooses_as_the_reference_with_the_same_draws(
 
     decisions = 0
     for seed in range(3):
-        rng = random.Random(seed)
         reference = _position(params, seed, 0)
         native = native_state().NativeSmallIslandsState.from_python(reference)
-        while not reference.is_terminal():
-            if reference.current_player() == CHANCE:
-                action = reference.sample_chance(rng)
-            else:
-                draws = rng.randrange(1 << 30)
-                mine, theirs = random.Random(draws), random.Random(draws)
-                action = bots.reference_greedy(reference, theirs)
-                assert bots.greedy(native, mine) == action, (seed, reference.ply)
-                assert mine.getstate() == theirs.getstate(), (seed, reference.ply)
-                decisions += 1
-                if rng.random() < 0.3:  # elsewhere too than where greedy leads
-                    action = _chosen(reference, rng)
-            reference.apply(action)
-            native.apply(action)
+        made, _ties = walk.greedy_alike(reference, native, bots.reference_greedy, bots.greedy, seed)
+        decisions += made
     assert decisions > 150
 
 

@@ -49,19 +49,17 @@ still to draw."""
 
 
 def greedy(state: State, rng: random.Random) -> Action:
-    """The action ``greedy`` plays (ties broken by ``rng``); on the native engine, the one
-    it plays on the same position in Python (which it reads and leaves as it was), as that
-    engine lists it."""
+    """The action ``greedy`` plays (ties broken by ``rng``): on the native engine, its own
+    policy (native/greedy.hpp, the same choice and the same calls on ``rng`` as
+    :func:`reference_greedy`)."""
     if isinstance(state, EntdeckerState):
-        return _greedy(state, rng)
-    convert = getattr(state, "reference", None)
-    g = convert() if convert is not None else None
-    if not isinstance(g, EntdeckerState):
-        raise TypeError(f"not a state of Entdecker: {state!r}")
-    return state.legal_actions()[g.legal_actions().index(_greedy(g, rng))]
+        return reference_greedy(state, rng)
+    action: Action = getattr(state, "greedy")(rng)  # noqa: B009 (the native state's)
+    return action
 
 
-def _greedy(g: EntdeckerState, rng: random.Random) -> Action:
+def reference_greedy(g: EntdeckerState, rng: random.Random) -> Action:
+    """The action ``greedy`` plays, in Python (the reference of the native policy)."""
     seat = g.current_player()
     legal = g.legal_actions()
     first = legal[0]
@@ -304,4 +302,4 @@ position; docs/strength.md has the matches that chose it."""
 ROLLOUTS: Mapping[str, Rollout] = {INFO.id: Rollout(greedy, ROLLOUT_DEPTH)}
 """How ``mcts`` and ``ismcts`` play on after their tree in Entdecker."""
 
-__all__ = ["GREEDY_POLICIES", "ROLLOUTS", "greedy"]
+__all__ = ["GREEDY_POLICIES", "ROLLOUTS", "greedy", "reference_greedy"]

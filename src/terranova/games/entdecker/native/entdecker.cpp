@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
-#include "entdecker.hpp"
+#include "greedy.hpp"
 
 namespace nb = nanobind;
 using namespace entdecker;
@@ -378,6 +378,9 @@ State restore(const Game* game, const nb::dict& r) {
     check(scored.size() <= MAX_NODES, "a record's islands scored");
     for (int root : scored) {
         check(root >= 0 && root < s.nodes, "a record's island scored");
+        // once each: a turn's scoring adds the islands not there yet, and the array holds
+        // one entry a node
+        for (int j = 0; j < s.n_scored; ++j) check(s.scored[j] != root, "a record's island scored");
         s.scored[s.n_scored++] = int16_t(root);
     }
     auto gold = get<Ints>(r, "gold"), score = get<Ints>(r, "score");
@@ -398,6 +401,7 @@ State restore(const Game* game, const nb::dict& r) {
         }
     }
     s.bank = get<int>(r, "bank");
+    check(s.bank > -(1 << 24) && s.bank < (1 << 24), "a record's bank");
     auto hidden = get<Ints>(r, "hidden"), box = get<Ints>(r, "box");
     check(int(hidden.size()) == g.designs && int(box.size()) == g.designs,
           "a record's stacks, one count a design");
@@ -470,6 +474,7 @@ State restore(const Game* game, const nb::dict& r) {
         check(laid.size() <= MAX_SQUARES, "a record's turn: its tiles laid");
         for (int pos : laid) {
             check(g.on_board(pos) && s.at[pos] >= 0, "a record's turn: a tile laid");
+            for (int i = 0; i < u.laid; ++i) check(u.laid_at[i] != pos, "a record's turn: a tile laid");
             u.laid_at[u.laid++] = uint8_t(pos);
         }
         u.storm = get<bool>(t, "storm");
@@ -505,11 +510,12 @@ State restore(const Game* game, const nb::dict& r) {
             }
         }
     }
-    s.passes = int16_t(get<int>(r, "passes"));
-    s.turns = int16_t(get<int>(r, "turns"));
-    s.closing = get<bool>(r, "closing");
-    check(s.passes >= 0 && s.turns >= 0 && get<int>(r, "turns") <= TURN_LIMIT,
+    int passes = get<int>(r, "passes"), turns = get<int>(r, "turns");
+    check(passes >= 0 && passes <= g.players && turns >= 0 && turns <= TURN_LIMIT,
           "a record's counts");
+    s.passes = int16_t(passes);
+    s.turns = int16_t(turns);
+    s.closing = get<bool>(r, "closing");
     s.over = get<bool>(r, "over");
     int ending = get<int>(r, "ending");
     check(ending >= -1 && ending <= OUT_OF_TURNS && (ending >= 0) == s.over, "a record's end");
@@ -522,16 +528,31 @@ State restore(const Game* game, const nb::dict& r) {
         if (kind == PLACING) ok = arg >= 0 && arg < g.designs;
         if (kind == SEARCHING) ok = g.on_board(arg) && s.at[arg] < 0;
         if (kind == HUT) ok = arg >= 0 && arg < int(n_paths);
+        // a set-up lays its tiles on an empty board
+        if (kind == SETTING_UP) ok = ok && g.variable_setup && s.n_tiles == 0 && s.layout < 0;
         check(ok, "a record's step");
         s.push(kind, seat, arg);
     }
     if (!s.over) {
         check(s.depth > 0, "a record's agenda: empty while the game goes on");
+        // the steps that begin or end a turn, at the bottom, keep the agenda from running
+        // empty while the game goes on (each is replaced by the next or pushes one)
+        int bottom = s.agenda[0].kind;
+        check(bottom == SETTING_UP || bottom == STARTING || bottom == ANNOUNCING ||
+                  bottom == EXPLORING || bottom == TURN_OVER,
+              "a record's agenda: no turn at its bottom");
         int top = s.top().kind;
         check(is_decision(top) || is_chance(top), "a record's agenda: nobody to move");
         bool needs_turn = top == ANNOUNCING || top == EXPLORING || top == PLACING ||
                           top == REVEALING || top == SEARCHING;
         check(!needs_turn || s.has_turn, "a record's agenda: a turn's step without a turn");
+        if (s.chance()) {
+            std::vector<std::pair<uint64_t, double>> outcomes;
+            s.outcomes(outcomes);
+            check(!outcomes.empty(), "a record's agenda: a chance step without an outcome");
+        } else {
+            check(!s.listed_legal().empty(), "a record's agenda: a decision without a choice");
+        }
     }
     return s;
 }
@@ -795,6 +816,25 @@ NB_MODULE(_native, m) {
                 for (nb::handle action : history) play.history.push_back(nb::borrow(action));
                 return made_like(type, std::move(play));
             })
+        .def(
+            "greedy",
+            [](Play& p, nb::handle rng) {
+                if (p.s.over || p.s.chance()) throw nb::value_error("greedy plays a decision");
+                static PyObject* randrange = PyUnicode_InternFromString("randrange");  // kept
+                auto below = [&](int n) {
+                    int k = nb::cast<int>(rng.attr(randrange)(n));
+                    check(k >= 0 && k < n, "the generator's randrange gave a number out of range");
+                    return k;
+                };
+                std::vector<uint64_t> legal = p.s.listed_legal();
+                if (legal.empty()) throw nb::value_error("no legal action");
+                try {
+                    return nb::borrow(p.actions->action(greedy(p.s, legal, below)));
+                } catch (const std::length_error& e) {
+                    throw nb::value_error(e.what());
+                }
+            },
+            "The action bots.greedy plays here, ties broken by rng.randrange (the same calls).")
         .def(
             "play_out",
             [](const Play& p, uint64_t seed) {
