@@ -248,8 +248,8 @@ private:
 
 // The information-set search of ismcts.py: the observer's tree, an edge keyed by the action
 // itself for the observer's own and the other seats' public decisions, by what the observer
-// sees of a chance outcome (R::seen); a new determinization every iteration; UCT over the
-// times a child was there to choose.
+// sees (R::seen) of a chance outcome or of another seat's decision that is not public; a new
+// determinization every iteration; UCT over the times a child was there to choose.
 struct IsmctsNode {
     int64_t visits = 0, avail = 0;
 };

@@ -655,7 +655,8 @@ NB_MODULE(_native, m) {
                      !std::isfinite(scale))
                      throw nb::value_error("c >= 0, depth >= -1 and a finite scale > 0");
                  new (self) Tree(SearchRules{}, p.s, terranova::read_generator(rng), c, depth, scale);
-             })
+             },
+             nb::keep_alive<1, 2>())  // its states point into the play's engine
         .def("iterate", [](Tree& t) { return t.iterate(); },
              "One iteration of mcts.py's search: the nodes it made.")
         .def("best",
@@ -689,7 +690,7 @@ NB_MODULE(_native, m) {
                                      scale, p.s.current_player(), first);
              },
              nb::arg("play"), nb::arg("rng"), nb::arg("c"), nb::arg("depth"), nb::arg("scale"),
-             nb::arg("first"))
+             nb::arg("first"), nb::keep_alive<1, 2>())
         .def("iterate", [](InfoTree& t) { return t.iterate(); },
              "One iteration of ismcts.py's search, on a new determinization: the nodes it made.")
         .def("weighed",
