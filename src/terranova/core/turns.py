@@ -30,6 +30,7 @@ tests/core/test_turns.py plays a small game on it.
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -213,6 +214,12 @@ class AgendaState(State):
     def changed(self) -> None:
         """Forget the legal actions and outcomes listed: the position changed."""
         self._legal = self._outcomes = None
+
+    def take_history(self, history: Sequence[Action]) -> None:
+        """Take ``history`` as the actions that led here: a position read back from a record
+        (another engine's), whose history replays to it."""
+        self._history = list(history)
+        self.changed()
 
     def expect(self, step: Decision, legal: list[Action]) -> None:
         """Wait for the decision ``step`` next, whose legal actions ``legal`` are listed

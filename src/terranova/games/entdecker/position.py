@@ -211,7 +211,7 @@ def from_position(
     top = g.agenda[-1] if g.agenda and not g.over else None
     if type(top) is Placing:
         g.placements = exploring.placements(g, top.design)
-    g._history = list(history)
+    g.take_history(history)
     g.log = list(log or [])
     g.sheet = list(sheet or [])
     return g

@@ -535,9 +535,7 @@ def python_state(
     g.last_stop_card = "" if r["last_stop_card"] < 0 else c.ids[r["last_stop_card"]]
     g.agenda = [_python_step(t, cfg, numbering) for t in r["agenda"]]
     g.over = bool(r["over"])
-    g._history = list(history)
-    g.changed()
-    g._legal_set = None
+    g.take_history(history)  # its legal actions listed again, for this position
     return g
 
 

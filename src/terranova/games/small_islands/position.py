@@ -301,6 +301,5 @@ def from_position(
     ]
     g.agenda = [_made_step(row, decks) for row in record["agenda"]]
     g.over = bool(record["over"])
-    g._history = list(history)
-    g.changed()
+    g.take_history(history)
     return g
