@@ -59,6 +59,14 @@ inline void margin_values(const double* xs, int n, double scale, double* out) {
     for (int s = 0; s < n; ++s) out[s] = 0.5 + 0.5 * std::tanh((xs[s] - (s == top ? second : best)) / scale);
 }
 
+// What a search is asked from: a position where a seat decides, settings it can search with
+// (a game's bindings call it; nanobind says std::invalid_argument as ValueError).
+inline void check_search(int seat, double c, int depth, double scale) {
+    if (seat < 0) throw std::invalid_argument("no seat to move here");
+    if (!(c >= 0) || !std::isfinite(c) || depth < -1 || !(scale > 0) || !std::isfinite(scale))
+        throw std::invalid_argument("c >= 0, depth >= -1 and a finite scale > 0");
+}
+
 // mcts.rollout without a policy: depth decisions at random (-1: to the end)
 template <class R>
 void random_rollout(const R& rules, typename R::State& state, PyRandom& rng, int depth) {

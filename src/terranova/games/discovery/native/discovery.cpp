@@ -715,12 +715,6 @@ struct Grown {
 using Tree = Grown<terranova::Uct<SearchRules>>;
 using InfoTree = Grown<terranova::Ismcts<SearchRules>>;
 
-void check_search(const Play& p, double c, int depth, double scale) {
-    if (p.s.current_player() < 0) throw nb::value_error("no seat to move here");
-    if (!(c >= 0) || !std::isfinite(c) || depth < -1 || !(scale > 0) || !std::isfinite(scale))
-        throw nb::value_error("c >= 0, depth >= -1 and a finite scale > 0");
-}
-
 }  // namespace
 
 NB_MODULE(_native, m) {
@@ -868,7 +862,7 @@ NB_MODULE(_native, m) {
     nb::class_<Tree>(m, "Tree")
         .def("__init__",
              [](Tree* self, const Play& p, nb::handle rng, double c, int depth, double scale) {
-                 check_search(p, c, depth, scale);
+                 terranova::check_search(p.s.current_player(), c, depth, scale);
                  new (self) Tree{terranova::Uct<SearchRules>(SearchRules{false}, p.s,
                                                              terranova::read_generator(rng), c,
                                                              depth, scale),
@@ -900,7 +894,7 @@ NB_MODULE(_native, m) {
         .def("__init__",
              [](InfoTree* self, const Play& p, nb::handle rng, double c, int depth, double scale,
                 bool hidden, nb::handle first) {
-                 check_search(p, c, depth, scale);
+                 terranova::check_search(p.s.current_player(), c, depth, scale);
                  int64_t code = first.is_none() ? -1 : p.actions->code(first);
                  new (self) InfoTree{
                      terranova::Ismcts<SearchRules>(SearchRules{hidden}, p.s,

@@ -650,10 +650,7 @@ NB_MODULE(_native, m) {
     nb::class_<Tree>(m, "Tree")
         .def("__init__",
              [](Tree* self, const Play& p, nb::handle rng, double c, int depth, double scale) {
-                 if (p.s.current_player() < 0) throw nb::value_error("no seat to move here");
-                 if (!(c >= 0) || !std::isfinite(c) || depth < -1 || !(scale > 0) ||
-                     !std::isfinite(scale))
-                     throw nb::value_error("c >= 0, depth >= -1 and a finite scale > 0");
+                 terranova::check_search(p.s.current_player(), c, depth, scale);
                  new (self) Tree(SearchRules{}, p.s, terranova::read_generator(rng), c, depth, scale);
              },
              nb::keep_alive<1, 2>())  // its states point into the play's engine
@@ -682,10 +679,7 @@ NB_MODULE(_native, m) {
         .def("__init__",
              [](InfoTree* self, const Play& p, nb::handle rng, double c, int depth, double scale,
                 int64_t first) {
-                 if (p.s.current_player() < 0) throw nb::value_error("no seat to move here");
-                 if (!(c >= 0) || !std::isfinite(c) || depth < -1 || !(scale > 0) ||
-                     !std::isfinite(scale))
-                     throw nb::value_error("c >= 0, depth >= -1 and a finite scale > 0");
+                 terranova::check_search(p.s.current_player(), c, depth, scale);
                  new (self) InfoTree(InfoRules{}, p.s, terranova::read_generator(rng), c, depth,
                                      scale, p.s.current_player(), first);
              },
