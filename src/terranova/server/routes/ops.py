@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import math
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, cast
 
@@ -67,8 +68,9 @@ class Readiness:
     seconds however often anyone asks (``/readyz`` is open to the web): a check in
     progress is shared, a recent answer given again."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, clock: Callable[[], float] = time.monotonic) -> None:
         self.db = db
+        self.clock = clock
         self._checked = -math.inf
         self._why: str | None = None
         self._lock = asyncio.Lock()
@@ -81,9 +83,9 @@ class Readiness:
     async def why_not(self) -> str | None:
         """Why the database is not ready, or None."""
         async with self._lock:
-            if time.monotonic() - self._checked >= READY_EVERY:
+            if self.clock() - self._checked >= READY_EVERY:
                 self._why = await self._check()
-                self._checked = time.monotonic()
+                self._checked = self.clock()
             return self._why
 
     async def _check(self) -> str | None:
