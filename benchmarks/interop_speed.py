@@ -30,6 +30,11 @@ turn, the order rotated every round, so that a change of the machine's load fall
   played and observed natively;
 - ``vector-python``: the same on the Python engines (``TERRANOVA_NATIVE=0``).
 
+The adapters play a game on its native engine where that engine writes the encoding's
+observations (``registry.native_observer``); ``openspiel+tensor-python``,
+``pettingzoo-python`` and ``gymnasium-python`` are those sides on the Python engines
+(``TERRANOVA_NATIVE=0`` while they play), in the same rounds.
+
 With ``--encodings standard,compact`` every interface side runs once in each encoding named
 (``openspiel/compact`` ...), in the same rounds. Each interface's game, observer or
 environment is made once a run and reset for each game, as a training loop does.
@@ -177,6 +182,23 @@ def _decisions(game: str, history: list[Any]) -> int:
     return decisions
 
 
+def on_python(side: Callable[[str, int, str], int]) -> Callable[[str, int, str], int]:
+    """The side, played with the native engines turned off."""
+
+    def played(game: str, seed: int, encoding: str) -> int:
+        was = os.environ.get(OFF)
+        os.environ[OFF] = "0"
+        try:
+            return side(game, seed, encoding)
+        finally:
+            if was is None:
+                os.environ.pop(OFF, None)
+            else:
+                os.environ[OFF] = was
+
+    return played
+
+
 NATIVE: dict[str, Callable[[str, int], int]] = {
     "native": native,
     "native+outcomes": native_outcomes,
@@ -187,6 +209,9 @@ INTERFACES: dict[str, Callable[[str, int, str], int]] = {
     "pettingzoo": pettingzoo,
     "pettingzoo+scan": lambda g, s, e: pettingzoo(g, s, e, scan=True),
     "gymnasium": gymnasium,
+    "openspiel+tensor-python": on_python(lambda g, s, e: openspiel(g, s, e, tensor=True)),
+    "pettingzoo-python": on_python(pettingzoo),
+    "gymnasium-python": on_python(gymnasium),
     "vector": batched,
     "vector-python": lambda g, s, e: batched(g, s, e, python=True),
 }

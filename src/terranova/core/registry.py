@@ -367,6 +367,19 @@ def native_batch(
     return module.batch(info.resolve(params), encoding, coding, games, max_steps)
 
 
+def native_observer(game_id: str, params: Mapping[str, object], encoding: str, coding: Any) -> Any:
+    """A writer of ``encoding``'s observations of ``game_id``'s native states (``coding`` is
+    that encoding for these parameters), where the game's native engine writes them
+    (``observer`` in its native module): ``write(state, seat, row)`` overwrites a float32 row
+    with what :meth:`~terranova.core.encoding.Encoding.observe_into` writes from the seat's
+    view, without making the view. None where there is none: the views are encoded."""
+    info = game_info(game_id)
+    module = _native_module(info)
+    if module is None or not hasattr(module, "observer"):
+        return None
+    return module.observer(info.resolve(params), encoding, coding)
+
+
 def to_native(state: State) -> State:
     """The same position on its game's native engine, where the game has one here (built,
     not turned off); else ``state`` itself. Search bots call it on the position they search

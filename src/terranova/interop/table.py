@@ -4,11 +4,17 @@
 actions and chance outcomes of the position as indices, applying an index, the tensors of a
 seat, and the information-state memory (what each seat has seen, kept from the first time
 it is asked for, for that seat only).
+
+A game whose native engine writes the encoding's observations (``registry.native_observer``)
+is played on that engine: the same positions, legal actions, chance and tensors as on the
+Python engine, without a view made for each tensor. The others play on their Python
+engines; ``TERRANOVA_NATIVE=0`` turns the native engines off.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -19,7 +25,7 @@ import terranova
 from terranova.core.actions import Action
 from terranova.core.encoding import STANDARD, Encoding, Planes, Tensor, encoding_of
 from terranova.core.errors import ActionSpaceError
-from terranova.core.registry import GameInfo, game_info
+from terranova.core.registry import NATIVE_OFF, GameInfo, game_info, native_observer
 from terranova.core.state import CHANCE, JSON, State
 
 COPIED_LIMIT = 1 << 15
@@ -48,6 +54,7 @@ class Table:
         "coding",
         "info",
         "memory",
+        "observer",
         "params",
         "replays",
         "state",
@@ -66,7 +73,9 @@ class Table:
         self.coding = coding or encoding_of(info, self.params, encoding)
         """The encoding: ``encoding_of`` the game's parameters and ``encoding``, unless
         given (a copy shares its original's)."""
-        self.state = state if state is not None else info.factory(**self.params)
+        self.observer = observer_of(info, self.params, self.coding)
+        """The native engine's writer of the encoding's observations, or None."""
+        self.state = state if state is not None else self.new_state()
         self.memory: dict[int, Tensor] = {}
         """The memory of each seat asked for so far, as of the position ``_base``; the
         moves since (``_pending``) are added when a memory is next asked for, so search
@@ -100,6 +109,13 @@ class Table:
         numbered by the encoding named. The table holds the state itself, not a copy."""
         return cls(game_info(state.game_id), state.params(), state, encoding=encoding)
 
+    def new_state(self) -> State:
+        """A new game of the table's parameters: on the native engine where it writes the
+        encoding's observations, else on the Python engine."""
+        if self.observer is not None:
+            return terranova.make(self.info.id, engine="native", **self.params)
+        return self.info.factory(**self.params)
+
     def restarted(self) -> Table:
         """A new game with the same parameters and encoding."""
         return Table(self.info, self.params, coding=self.coding)
@@ -112,6 +128,7 @@ class Table:
         other.info = self.info
         other.params = self.params
         other.coding = self.coding
+        other.observer = self.observer
         other.state = self.state.clone()
         other.memory = dict(self.memory)  # arrays are replaced, never changed in place
         other._base = self._base  # never played on: it is cloned to catch up
@@ -247,9 +264,13 @@ class Table:
     def observation(self, seat: int | None) -> Tensor:
         """What ``seat`` sees now (``None``: what everybody sees), a new tensor."""
         self.check_seat(seat)
-        if self.coding.observation_size > COPIED_LIMIT:
-            return self.coding.observation(self.view(seat), self.listed(self.state, seat))
-        return self._observe(self.state, seat).copy()
+        if self.coding.observation_size <= COPIED_LIMIT:
+            return self._observe(self.state, seat).copy()
+        if self._native(self.state):
+            tensor = np.empty(self.coding.observation_size, dtype=np.float32)
+            self.observer.write(self.state, seat, tensor)
+            return tensor
+        return self.coding.observation(self.view(seat), self.listed(self.state, seat))
 
     def _observe(self, state: State, seat: int | None) -> Tensor:
         """What ``seat`` sees in ``state``, written over the table's own buffer (valid
@@ -268,8 +289,15 @@ class Table:
         whose named planes are ``planes``: for a caller that keeps one buffer."""
         self.check_seat(seat)
         state = self.state if state is None else state
+        if self._native(state):
+            self.observer.write(state, seat, tensor)
+            return
         view = self.view(seat) if state is self.state else state.view(seat)
         self.coding.observe_into(view, tensor, planes, self.listed(state, seat))
+
+    def _native(self, state: State) -> bool:
+        """Whether ``state``'s observations are written natively."""
+        return self.observer is not None and getattr(state, "engine", "python") == "native"
 
     def check_seat(self, seat: int | None) -> None:
         """Refuse a seat the game does not have (``None``, a spectator, is every game's):
@@ -331,7 +359,7 @@ class Table:
             self.memory[seat] = empty
             self._base = self._base or self.state.clone()
             return empty
-        replay = self.info.factory(**self.params)
+        replay = self.new_state()
         memory = {seat: empty}
         self._remember(replay, memory)
         for action in self.state.history():
@@ -341,6 +369,25 @@ class Table:
         if self._base is None:  # the replay stands where the state stands
             self._base = replay
         return memory[seat]
+
+
+_OBSERVERS: dict[tuple[int, bool], tuple[Encoding, Any]] = {}
+"""The native writer of each encoding asked for (or None), by the encoding's identity
+(encodings are made once per game and parameters) and whether the native engines are on:
+figuring out a writer's tables costs more than a copy of a table."""
+
+
+def observer_of(info: GameInfo, params: Mapping[str, Any], coding: Encoding) -> Any:
+    """The native engine's writer of ``coding``'s observations, or None (kept)."""
+    key = (id(coding), os.environ.get(NATIVE_OFF, "1") != "0")
+    kept = _OBSERVERS.get(key)
+    if kept is not None and kept[0] is coding:
+        return kept[1]
+    observer = native_observer(info.id, params, coding.name, coding)
+    if len(_OBSERVERS) >= 64:  # a process asking for many configurations: start over
+        _OBSERVERS.clear()
+    _OBSERVERS[key] = (coding, observer)
+    return observer
 
 
 def _rebuild(
