@@ -186,7 +186,7 @@ def test_readyz_asks_the_database_at_most_once_a_second(
     asked = []
     revisions = db.revisions
     monkeypatch.setattr(db, "revisions", lambda: asked.append(1) or revisions())
-    now = [1e6]  # past any answer kept from before
+    now = [time.monotonic() + READY_EVERY]  # past any answer kept from before
     monkeypatch.setattr(api.client.app.state.readiness, "clock", lambda: now[0])
 
     def ready_twenty_times() -> int:
@@ -249,11 +249,14 @@ def test_readyz_is_ready_while_the_games_of_a_dead_process_are_still_resumed(
     assert body == {"status": "ready", "resuming": 0}
 
 
-def test_readyz_checks_the_database_on_its_own_thread(open_api: Any) -> None:
+def test_readyz_checks_the_database_on_its_own_thread(
+    open_api: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Readiness does not queue behind the games' work in the shared threads: with every
     one of them busy, the database's answer still comes."""
     api = open_api()
-    time.sleep(1.1)  # past any answer kept from before
+    later = time.monotonic() + READY_EVERY  # past any answer kept from before
+    monkeypatch.setattr(api.client.app.state.readiness, "clock", lambda: later)
     free = threading.Event()
 
     async def occupy() -> None:
@@ -272,7 +275,8 @@ def test_readyz_names_everything_it_waits_for(api: Any, monkeypatch: pytest.Monk
     """503's body lists what the process still waits for, not only the first thing."""
     db = api.client.app.state.db
     monkeypatch.setattr(db, "revisions", lambda: ("0001", "0009"))
-    time.sleep(1.1)  # past any answer kept from before
+    later = time.monotonic() + READY_EVERY  # past any answer kept from before
+    monkeypatch.setattr(api.client.app.state.readiness, "clock", lambda: later)
     relay = api.client.app.state.relay
     if relay is not None:
         api.client.portal.call(relay.listening.clear)
