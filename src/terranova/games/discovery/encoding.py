@@ -67,6 +67,10 @@ class _Parts:
         # the most a territory is worth: grassland 2 a tile, mountain and sea 2 a city at most
         tiles = sum(d.count for d in designs)
         self.worth = 2 * max(tiles, sum(d.count * len(d.cities) for d in designs))
+        # the compact encoding's listed placements: every tile is laid next to the map, whose
+        # n tiles have at most 2n + 2 empty squares beside them; the map holds at most the
+        # start tile and the stack
+        self.placements = (2 * (self.reach + 1) + 2) * 4 * game.hand
         self.chance = ActionSpace([Part(Draw, design=self.ids), Part(SetAside, design=self.ids)])
 
     def planes(self) -> tuple[Plane, ...]:
@@ -200,9 +204,7 @@ def compact(params: Mapping[str, Any]) -> Encoding:
     parts = _Parts(params)
     game, players, reach = parts.game, parts.players, parts.reach
     looks, channels = parts.looks, parts.channels
-    # every tile is laid next to the map, whose n tiles have at most 2n + 2 empty squares
-    # beside them; the map holds at most the start tile and the stack
-    placements = (2 * (reach + 1) + 2) * 4 * game.hand
+    placements = parts.placements
     followers = players * FOLLOWERS_IN_SUPPLY
     actions = ActionSpace(
         [
@@ -288,24 +290,27 @@ def compact(params: Mapping[str, Any]) -> Encoding:
     return parts.encoding(actions, planes, fill=fill, listing=listing)
 
 
-def compact_figures(params: Mapping[str, Any]) -> dict[str, Any]:
-    """What the compact encoding of these (resolved) parameters scales by, for the native
-    engine's writer of it (native_state.batch): the same numbers as :func:`compact` uses."""
+def native_figures(params: Mapping[str, Any], name: str) -> dict[str, Any]:
+    """What the encoding ``name`` (``standard`` or ``compact``) of these (resolved)
+    parameters scales by, for the native engine's writers of it (native_state.observer and
+    native_state.batch): the same numbers as :func:`encoding` and :func:`compact` use."""
     parts = _Parts(params)
     game, reach = parts.game, parts.reach
     ids = parts.ids
-    ranked = sorted(ids)
-    return {
+    figures: dict[str, Any] = {
         "reach": reach,
-        "span": max(1, 2 * reach),
-        "placements": (2 * (reach + 1) + 2) * 4 * game.hand,
         "stack_norm": max(1, reach),
         "hidden": game.private,
         "score_norm": float(reach * parts.worth),
         "channels": [float(x) for x in parts.channels.reshape(-1)],
         "share": [parts.share[i] for i in ids],
-        "id_rank": [ranked.index(i) for i in ids],
     }
+    if name == "compact":
+        ranked = sorted(ids)
+        figures["span"] = max(1, 2 * reach)
+        figures["placements"] = parts.placements
+        figures["id_rank"] = [ranked.index(i) for i in ids]
+    return figures
 
 
 ENCODINGS = {"compact": compact}

@@ -12,6 +12,7 @@ import importlib
 import os
 from typing import Any, cast
 
+from terranova.core.encoding import Encoding
 from terranova.core.errors import InvalidParameterError
 from terranova.core.registry import NATIVE_OFF
 from terranova.core.state import State
@@ -67,3 +68,17 @@ def batch(
     from terranova.games.discovery.native_state import batch as native_batch
 
     return native_batch(params, coding, games, max_steps)
+
+
+def observer(params: dict[str, Any], encoding: str, coding: Encoding) -> Any:
+    """A writer of ``encoding``'s observations of this game's native states (``coding`` is
+    that encoding's Encoding for these resolved params), or None where the engine writes
+    none (not built, or beyond its bounds): ``write(state, seat, out)`` writes over ``out``
+    (float32, 1-D, the observation's size) what ``coding.observe_into`` writes of
+    ``state.view(seat)`` (``seat`` None: a spectator's), the legal actions listed when the
+    encoding lists them and ``seat`` is to move."""
+    if not available():
+        return None
+    from terranova.games.discovery.native_state import observer as native_observer
+
+    return native_observer(params, encoding, coding)

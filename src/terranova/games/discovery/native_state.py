@@ -37,7 +37,7 @@ from terranova.games.discovery.actions import (
     parse_action,
 )
 from terranova.games.discovery.content import discovery_game
-from terranova.games.discovery.encoding import compact_figures
+from terranova.games.discovery.encoding import native_figures
 from terranova.games.discovery.game import DiscoveryGame
 from terranova.games.discovery.rules import ORIGIN, DiscoveryState
 from terranova.games.discovery.tables import GRID
@@ -225,24 +225,60 @@ def random_games(game: DiscoveryGame, games: int, seed: int) -> tuple[int, int]:
     return _native.random_games(actions_of(game).native, games, seed)
 
 
+def _figures(params: dict[str, Any], coding: Encoding, name: str) -> dict[str, Any]:
+    """The figures of the encoding ``name`` (``coding``, of these resolved parameters) for
+    its native writers: encoding.py's, with where each plane starts and its size, the
+    observation's size and the action space's parts."""
+    figures = native_figures(params, name)
+    planes: dict[str, tuple[int, int]] = {}  # each plane's start in an observation, size
+    at = 0
+    for plane in coding.planes:
+        planes[plane.name] = (at, plane.size)
+        at += plane.size
+    figures["planes"] = planes
+    figures["size"] = coding.observation_size
+    figures["parts"] = [*coding.actions.offsets, coding.actions.size]
+    return figures
+
+
+def _native_of(params: dict[str, Any]) -> _native.Game | None:
+    """The native tables of these (resolved) parameters; None where the game is beyond the
+    engine's bounds."""
+    try:
+        return actions_of(discovery_game(**params)).native
+    except ValueError:
+        return None
+
+
 def batch(
     params: dict[str, Any], coding: Encoding, games: int, max_steps: int | None
 ) -> _native.Batch | None:
     """Native games of these (resolved) parameters for ``terranova.vector``, observed in the
     compact encoding ``coding`` (:func:`encoding.compact`'s, whose figures it reads); None
     where the game is beyond the engine's bounds."""
-    figures = compact_figures(params)
-    planes: dict[str, int] = {}  # where each plane starts in an observation
-    at = 0
-    for plane in coding.planes:
-        planes[plane.name] = at
-        at += plane.size
-    figures["planes"] = planes
-    figures["size"] = coding.observation_size
-    figures["parts"] = [*coding.actions.offsets, coding.actions.size]
-    game = discovery_game(**params)
-    try:
-        native = actions_of(game).native
-    except ValueError:
+    native = _native_of(params)
+    if native is None:
         return None
-    return _native.Batch(native, figures, games, max_steps or 0)
+    return _native.Batch(native, _figures(params, coding, "compact"), games, max_steps or 0)
+
+
+OBSERVERS: dict[str, type[_native.StandardObserver] | type[_native.CompactObserver]] = {
+    "standard": _native.StandardObserver,
+    "compact": _native.CompactObserver,
+}
+"""The native writers of observations, by the name of their encoding."""
+
+
+def observer(
+    params: dict[str, Any], name: str, coding: Encoding
+) -> _native.StandardObserver | _native.CompactObserver | None:
+    """A writer of the observations of encoding ``name`` (``coding``, of these resolved
+    parameters) of this configuration's native states: ``write(state, seat, out)`` writes
+    over ``out`` (float32, the observation's size) what ``coding`` writes of
+    ``state.view(seat)``, with the legal actions listed for the seat to move; None where the
+    encoding is not one the engine writes or the game is beyond the engine's bounds."""
+    make = OBSERVERS.get(name)
+    native = _native_of(params)
+    if make is None or native is None:
+        return None
+    return make(native, _figures(params, coding, name), discovery_game(**params).params())

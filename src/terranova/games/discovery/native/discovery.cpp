@@ -2,6 +2,7 @@
 // (native_engine.py wraps it in the state protocol).
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
+#include <nanobind/stl/optional.h>
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
@@ -14,6 +15,7 @@
 
 #include "batch.hpp"
 #include "discovery.hpp"
+#include "observe.hpp"
 #include "generator.hpp"
 #include "search.hpp"
 
@@ -464,25 +466,6 @@ void redraw_unseen(State& s, int seat, Draws& draws) {
 
 // ------------------------------------------------------------ many games at once
 
-// The compact encoding's figures (encoding.py, ``compact``), given by the Python side: the
-// planes' places in an observation, the action space's parts, and the tables the planes
-// read (each number the same float32 the Python encoding writes).
-struct Compact {
-    int reach = 0, span = 1, placements = 0, stack_norm = 1;
-    bool hidden = false;  // hands hidden from the other seats
-    double score_norm = 1;
-    std::vector<float> channels;  // (design * 4 + rotation) * 5: a laid tile's 5 numbers
-    std::vector<double> share;  // per design: 1 / its count
-    std::vector<int> id_rank;  // per design: its id's place among the ids, sorted
-    // where each plane starts in an observation, and its size
-    int tiles = 0, followers = 0, rows = 0, removals = 0, hands = 0, hand_sizes = 0, out = 0,
-        scores = 0, supply = 0, stack = 0, phase = 0, to_move = 0, size = 0;
-    // the action space: Listed(Place), Deploy by region, Listed(Remove), Pass
-    int place_at = 0, deploy_at = 0, remove_at = 0, pass_at = 0, actions = 0;
-};
-
-float shade(int terrain) { return float(double(terrain + 1) / 3.0); }
-
 // Many games of one configuration, stepped together (interop/vector.py's native side):
 // chance from each game's own Python generator, drawn as the reference draws; the
 // observations, masks and seats written straight into the caller's arrays.
@@ -566,92 +549,13 @@ struct Batch : terranova::BatchGames {
         return out;
     }
 
-    // Game i's seat to move's observation (its row zeroed first), mask and seat.
+    // Game i's seat to move's observation, mask and seat.
     void write(size_t i, float* obs, int8_t* mask, int64_t* current) {
         const State& s = states[i];
-        const Game& g = *game;
-        int me = s.current_player(), players = g.players;
+        int me = s.current_player();
         current[i] = me;
-        float* o = obs + i * size_t(c.size);
-        std::fill(o, o + c.size, 0.0f);
-        double span = c.span;
-        auto at = [&](int pos, int k) {  // x or y of a square, as the encoding scales them
-            int v = k == 0 ? pos % g.stride - (g.origin % g.stride)
-                           : pos / g.stride - (g.origin / g.stride);
-            return float(double(v + c.reach) / span);
-        };
-        size_t count = s.tiles.size();
-        for (size_t t = 0; t < count; ++t) {
-            float* row = o + c.tiles + t * 9;
-            const Tile& tile = s.tiles[t];
-            row[0] = 1;
-            row[1] = at(tile.pos, 0);
-            row[2] = at(tile.pos, 1);
-            const float* look = &c.channels[(size_t(tile.design) * 4 + tile.rotation) * 5];
-            std::copy(look, look + 5, row + 3);
-        }
-        if (s.last >= 0 && s.step == FOLLOWING) o[c.tiles + (count - 1) * 9 + 8] = 1;
-        for (size_t f = 0; f < s.followers.size(); ++f) {
-            const Follower& follower = s.followers[f];
-            float* row = o + c.followers + f * 5;
-            int pos = s.tiles[s.nodes[follower.node].tile].pos;
-            row[0] = 1;
-            row[1] = follower.seat == me ? 1.0f : 0.0f;
-            row[2] = at(pos, 0);
-            row[3] = at(pos, 1);
-            row[4] = shade(s.nodes[follower.node].terrain);
-        }
-        // the seat to move's legal placements and removals, in the order of their indices
+        write_compact(c, s, me, obs + i * size_t(c.size));
         const std::vector<uint32_t>& all = s.listed_legal();
-        std::array<int16_t, MAX_HAND> hand{};
-        int distinct = 0;
-        for (int k = 0; k < s.held[me]; ++k) {
-            int d = s.hands[me][k];
-            if (std::find(hand.begin(), hand.begin() + distinct, d) == hand.begin() + distinct)
-                hand[distinct++] = int16_t(d);
-        }
-        std::sort(hand.begin(), hand.begin() + distinct,
-                  [&](int a, int b) { return c.id_rank[a] < c.id_rank[b]; });
-        int places = 0, removes = 0;
-        for (uint32_t a : all) {
-            uint32_t kind = kind_of(a);
-            if (kind == PLACE) {
-                int pos = int(a >> 10) & 0x3FFFF, design = (a >> 2) & 0xFF, rotation = a & 3;
-                float* row = o + c.rows + size_t(places++) * 9;
-                row[0] = 1;
-                row[1] = at(pos, 0);
-                row[2] = at(pos, 1);
-                const float* look = &c.channels[(size_t(design) * 4 + rotation) * 5];
-                std::copy(look, look + 5, row + 3);
-                int rank = int(std::find(hand.begin(), hand.begin() + distinct, design) -
-                               hand.begin());
-                row[8] = float(double(rank) / double(std::max(1, g.hand - 1)));
-            } else if (kind == REMOVE) {
-                int pos = int(a >> 4) & 0xFFFFFF, region = a & 15;
-                int node = s.follower_node(pos, region);
-                float* row = o + c.removals + size_t(removes++) * 4;
-                row[0] = 1;
-                row[1] = at(pos, 0);
-                row[2] = at(pos, 1);
-                row[3] = shade(s.nodes[node].terrain);
-            }
-        }
-        // the planes both encodings share (encoding.py, _Parts.fill)
-        for (int p = 0; p < players; ++p) {
-            int row = ((p - me) % players + players) % players;
-            bool visible = !c.hidden || p == me;
-            if (visible)
-                for (int k = 0; k < s.held[p]; ++k)
-                    o[c.hands + row * g.designs + s.hands[p][k]] += float(1.0 / g.hand);
-            o[c.hand_sizes + row] = float(double(s.held[p]) / g.hand);
-            o[c.scores + row] = float(double(s.scores[p]) / c.score_norm);
-            o[c.supply + row] = float(double(s.supply[p]) / FOLLOWERS_IN_SUPPLY);
-        }
-        for (int16_t d : s.set_aside_tiles) o[c.out + d] += float(c.share[d]);
-        for (int16_t d : s.discarded) o[c.out + g.designs + d] += float(c.share[d]);
-        o[c.stack] = float(double(s.bag_total) / c.stack_norm);
-        o[c.phase + int(s.step)] = 1;
-        if (me >= 0) o[c.to_move + 0] = 1;  // the seat to move is the observer: row 0
         int8_t* m = mask + i * size_t(c.actions);
         std::fill(m, m + c.actions, int8_t(0));
         int64_t places_i = 0, removes_i = 0;
@@ -665,6 +569,136 @@ struct Batch : terranova::BatchGames {
         }
     }
 };
+
+// ------------------------------------------------------------- observations
+
+// An encoding's figures (encoding.py, native_figures, with the planes' places added by
+// native_state.py), read and checked against the game: each plane the size the writer
+// fills, inside the observation.
+struct Figures {
+    const nb::dict& f;
+    const Game& g;
+    int size;
+
+    Figures(const nb::dict& figures, const Game& game)
+        : f(figures), g(game), size(nb::cast<int>(figures["size"])) {
+        if (size < 1) throw nb::value_error("an observation of at least one number");
+    }
+    int get(const char* key) const { return nb::cast<int>(f[key]); }
+    // where plane ``name`` starts, checked to hold ``numbers`` inside the observation
+    int plane(const char* name, long numbers) const {
+        auto [at, declared] = nb::cast<std::pair<int, long>>(nb::cast<nb::dict>(f["planes"])[name]);
+        if (declared != numbers || at < 0 || at + numbers > size)
+            throw nb::value_error("a plane of another size than the game's, or beyond the "
+                                  "observation");
+        return at;
+    }
+
+    void read(Shared& c) const {
+        long players = g.players, designs = g.designs;
+        c.size = size;
+        c.reach = get("reach");
+        c.stack_norm = get("stack_norm");
+        c.hidden = nb::cast<bool>(f["hidden"]);
+        c.score_norm = nb::cast<double>(f["score_norm"]);
+        c.channels = nb::cast<std::vector<float>>(f["channels"]);
+        c.share = nb::cast<std::vector<double>>(f["share"]);
+        if (c.reach != g.stack_size || c.channels.size() != size_t(designs) * 20 ||
+            c.share.size() != size_t(designs))
+            throw nb::value_error("the encoding's tables, one entry a design");
+        c.hands = plane("hands", players * designs);
+        c.hand_sizes = plane("hand_sizes", players);
+        c.out = plane("out", 2 * designs);
+        c.scores = plane("scores", players);
+        c.supply = plane("supply", players);
+        c.stack = plane("stack", 1);
+        c.phase = plane("phase", OVER + 1);
+        c.to_move = plane("to_move", players);
+    }
+
+    Compact compact() const {
+        Compact c;
+        read(c);
+        c.span = get("span");
+        c.placements = get("placements");
+        c.id_rank = nb::cast<std::vector<int>>(f["id_rank"]);
+        if (c.id_rank.size() != size_t(g.designs))
+            throw nb::value_error("the encoding's tables, one entry a design");
+        c.tiles = plane("tiles", 9L * (c.reach + 1));
+        c.followers = plane("followers", 5L * FOLLOWERS_IN_SUPPLY * g.players);
+        c.rows = plane("placements", 9L * c.placements);
+        c.removals = plane("removals", 4L * FOLLOWERS_IN_SUPPLY);
+        auto parts = nb::cast<std::vector<int>>(f["parts"]);
+        if (parts.size() != 5) throw nb::value_error("the compact encoding's 4 parts");
+        c.place_at = parts[0];
+        c.deploy_at = parts[1];
+        c.remove_at = parts[2];
+        c.pass_at = parts[3];
+        c.actions = parts[4];
+        return c;
+    }
+
+    Standard standard() const {
+        Standard c;
+        read(c);
+        c.map = plane("map", 8L * c.side() * c.side());
+        return c;
+    }
+};
+
+// A writer of one encoding's observations of single states of one configuration
+// (native_state.observer): ``F`` its figures, Compact or Standard.
+template <class F>
+struct Observer {
+    F c;
+    const Game* game;
+    nb::object native_ref, params;  // the configuration's tables and parameters
+
+    // Refuse a state of another configuration (its tables another object of the same
+    // parameters, once the Python side has made them again, are the same numbers).
+    void check(const Play& p) const {
+        const Game& g = *p.s.game;
+        if (&g == game) return;
+        bool same = g.players == game->players && g.designs == game->designs &&
+                    g.stack_size == game->stack_size && g.hand == game->hand &&
+                    p.actions->game.attr("params")().equal(params);
+        if (!same) throw nb::value_error("a state of another configuration than the writer's");
+    }
+};
+
+void write_row(const Compact& c, const State& s, int seat, float* o) {
+    write_compact(c, s, seat, o);
+}
+void write_row(const Standard& c, const State& s, int seat, float* o) {
+    write_standard(c, s, seat, o);
+}
+
+template <class F>
+void bind_observer(nb::module_& m, const char* name, F (Figures::*read)() const) {
+    nb::class_<Observer<F>>(m, name)
+        .def("__init__",
+             [read](Observer<F>* self, nb::object native, const nb::dict& figures,
+                    nb::object params) {
+                 const Game* g = nb::cast<const Game*>(native);
+                 new (self) Observer<F>{(Figures(figures, *g).*read)(), g, std::move(native),
+                                        std::move(params)};
+             })
+        .def_prop_ro("size", [](const Observer<F>& o) { return o.c.size; })
+        .def(
+            "write",
+            [](const Observer<F>& o, const Play& p, std::optional<int> seat,
+               nb::ndarray<nb::device::cpu> out) {
+                o.check(p);
+                if (seat && (*seat < 0 || *seat >= p.s.game->players))
+                    throw nb::value_error("no such seat");
+                if (out.dtype() != nb::dtype<float>() || out.ndim() != 1 ||
+                    out.shape(0) != size_t(o.c.size) || out.stride(0) != 1)
+                    throw nb::value_error("a row of float32, contiguous, of the encoding's size");
+                write_row(o.c, p.s, seat ? *seat : -1, static_cast<float*>(out.data()));
+            },
+            nb::arg("state"), nb::arg("seat").none(), nb::arg("out").noconvert(),
+            "Write the observation of seat (None: a spectator) of state over out.");
+}
 
 // The game's rules as the native searches ask for them (core/native/search.hpp): chance drawn
 // as sample_chance draws it (randrange over the stack), the leaves valued as mcts.evaluate
@@ -925,45 +959,15 @@ NB_MODULE(_native, m) {
              "Leave the generator where the search's draws have left it.");
 
     nb::class_<Batch> batch(m, "Batch");
-    batch
-        .def("__init__",
-             [](Batch* self, nb::object native, const nb::dict& f, int games, int64_t max_steps) {
-                 Compact c;
-                 auto get = [&](const char* key) { return nb::cast<int>(f[key]); };
-                 c.reach = get("reach");
-                 c.span = get("span");
-                 c.placements = get("placements");
-                 c.stack_norm = get("stack_norm");
-                 c.hidden = nb::cast<bool>(f["hidden"]);
-                 c.score_norm = nb::cast<double>(f["score_norm"]);
-                 c.channels = nb::cast<std::vector<float>>(f["channels"]);
-                 c.share = nb::cast<std::vector<double>>(f["share"]);
-                 c.id_rank = nb::cast<std::vector<int>>(f["id_rank"]);
-                 nb::dict planes = nb::cast<nb::dict>(f["planes"]);
-                 auto plane = [&](const char* name) { return nb::cast<int>(planes[name]); };
-                 std::pair<const char*, int*> places[] = {
-                     {"tiles", &c.tiles},         {"followers", &c.followers},
-                     {"placements", &c.rows},     {"removals", &c.removals},
-                     {"hands", &c.hands},         {"hand_sizes", &c.hand_sizes},
-                     {"out", &c.out},             {"scores", &c.scores},
-                     {"supply", &c.supply},       {"stack", &c.stack},
-                     {"phase", &c.phase},         {"to_move", &c.to_move}};
-                 for (auto [name, field] : places) *field = plane(name);
-                 c.size = get("size");
-                 auto parts = nb::cast<std::vector<int>>(f["parts"]);
-                 if (parts.size() != 5) throw nb::value_error("the compact encoding's 4 parts");
-                 c.place_at = parts[0];
-                 c.deploy_at = parts[1];
-                 c.remove_at = parts[2];
-                 c.pass_at = parts[3];
-                 c.actions = parts[4];
-                 const Game* g = nb::cast<const Game*>(native);
-                 if (games < 1 || int(c.channels.size()) != g->designs * 20 ||
-                     int(c.share.size()) != g->designs || int(c.id_rank.size()) != g->designs)
-                     throw nb::value_error("the encoding's tables, one entry a design");
-                 new (self) Batch(std::move(native), std::move(c), games, max_steps);
-             });
+    batch.def("__init__", [](Batch* self, nb::object native, const nb::dict& f, int games,
+                             int64_t max_steps) {
+        if (games < 1) throw nb::value_error("one game at least");
+        Compact c = Figures(f, *nb::cast<const Game*>(native)).compact();
+        new (self) Batch(std::move(native), std::move(c), games, max_steps);
+    });
     terranova::bind_batch(batch);
+    bind_observer(m, "CompactObserver", &Figures::compact);
+    bind_observer(m, "StandardObserver", &Figures::standard);
 
     m.def(
         "random_games",
