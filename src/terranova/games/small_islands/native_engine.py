@@ -12,6 +12,7 @@ import importlib
 import os
 from typing import Any, cast
 
+from terranova.core.encoding import Encoding
 from terranova.core.errors import InvalidParameterError
 from terranova.core.registry import NATIVE_OFF
 from terranova.core.state import State
@@ -66,3 +67,17 @@ def batch(
     from terranova.games.small_islands.native_state import batch as native_batch
 
     return native_batch(params, coding, games, max_steps)
+
+
+def observer(params: dict[str, Any], encoding: str, coding: Encoding) -> Any:
+    """A writer of ``encoding``'s observations of this game's native states (``coding`` is
+    that encoding's Encoding for these resolved params), or None where the engine writes
+    none (not built, or beyond its bounds). Its ``write(state, seat, out)`` writes over
+    ``out`` (float32, C-contiguous, ``coding.observation_size``) what
+    ``coding.observe_into`` writes from the reference's view of ``seat`` (None: a
+    spectator), the seat to move's legal actions listed where the encoding lists them."""
+    if encoding not in ("standard", "compact") or not available():
+        return None
+    from terranova.games.small_islands.native_state import observer as native_observer
+
+    return native_observer(params, coding)

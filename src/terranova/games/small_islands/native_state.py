@@ -441,14 +441,28 @@ def batch(
         native = actions_of(config).native
     except ValueError:
         return None
-    return _native.Batch(native, compact_figures(config, coding), games, max_steps or 0)
+    return _native.Batch(native, figures(config, coding), games, max_steps or 0)
 
 
-def compact_figures(config: Config, coding: Encoding) -> dict[str, Any]:
-    """What the native batch reads to write the compact encoding as :func:`encoding.compact`
-    does: the planes' places, the figures and scales of :class:`encoding_parts.Parts`, and
-    tables from the engine's numbers (designs, squares, cards, tokens, steps) to the
-    encoding's columns, each number the float32 or float64 the Python encoding uses."""
+def observer(params: dict[str, Any], coding: Encoding) -> _native.Observer | None:
+    """A writer of the observations of native states of these (resolved) parameters in
+    ``coding`` (:func:`encoding.encoding`'s or :func:`encoding.compact`'s), whose figures
+    and tables it is given here once; None where the game is beyond the engine's bounds."""
+    config = config_of(params)
+    try:
+        actions = actions_of(config)
+    except ValueError:
+        return None
+    return _native.Observer(actions, figures(config, coding))
+
+
+def figures(config: Config, coding: Encoding) -> dict[str, Any]:
+    """What the native engine reads to write an observation in ``coding`` (the standard
+    encoding or the compact one) as :mod:`.encoding` does: the planes' places, the figures
+    and scales of :class:`encoding_parts.Parts`, and tables from the engine's numbers
+    (designs, squares, cards, tokens, steps) to the encoding's columns, each number the
+    float32 or float64 the Python encoding uses; the compact encoding's listed kinds of
+    actions, where they start among its indices, for the batch's masks."""
     params = config.params()
     parts = Parts(params)
     t, ids = config.tables, ids_of(config.tables)
@@ -482,35 +496,39 @@ def compact_figures(config: Config, coding: Encoding) -> dict[str, Any]:
         id_rank[d] = rank
     faces = parts.faces[[parts.design_index[i] for i in design_ids]]
     expeditions = parts.expedition_index
+    side = widths["map"][1] if "map" in widths else 0
     return {
         "whole": {
+            "lists": coding.listing is not None,
+            "side": side,
+            "over_step": STEPS.index("over"),
             "build_at": offsets.get("PartBuild", 0),
             "face_channels": parts.face_channels,
             "token_ch": parts.token_at,
             "covered_ch": parts.covered_at,
             "house_ch": parts.house_at,
             "ship_ch": parts.ship_at,
-            "place_at": offsets["ListedPlace"],
-            "place_n": sizes["ListedPlace"],
-            "land_at": offsets["ListedLand"],
-            "land_n": sizes["ListedLand"],
+            "place_at": offsets.get("ListedPlace", 0),
+            "place_n": sizes.get("ListedPlace", 0),
+            "land_at": offsets.get("ListedLand", 0),
+            "land_n": sizes.get("ListedLand", 0),
             "token_at": offsets.get("ListedToken", 0),
             "token_n": sizes.get("ListedToken", 0),
-            "house_at": offsets["ListedHouse"],
-            "house_n": sizes["ListedHouse"],
+            "house_at": offsets.get("ListedHouse", 0),
+            "house_n": sizes.get("ListedHouse", 0),
             "houses": parts.houses,
             "laying": parts.laying,
             "n_cards": len(parts.cards),
             "n_exp": len(parts.expeditions),
             "n_land": len(parts.landscape),
             "n_tokens": len(parts.tokens),
-            "placements_width": widths["placements"][1],
+            "placements_width": widths.get("placements", (0, 0))[1],
             "reach": parts.reach,
             "rounds": parts.rounds,
             "span": max(1, 2 * parts.reach),
-            "tiles_rows": widths["tiles"][0],
-            "tiles_width": widths["tiles"][1],
-            "token_width": widths["token_spots"][1],
+            "tiles_rows": widths.get("tiles", (0, 0))[0],
+            "tiles_width": widths.get("tiles", (0, 0))[1],
+            "token_width": widths.get("token_spots", (0, 0))[1],
             "in_hand": IN_HAND,
             "held": HELD,
             "around": AROUND,

@@ -2,6 +2,7 @@
 // (native_state.py wraps it in the state protocol).
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
+#include <nanobind/stl/optional.h>
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
@@ -719,16 +720,20 @@ nb::list scores_of(const State& s) {
 }
 
 
-// ------------------------------------------------------------ many games at once
+// ------------------------------------------------------------ observations
 
-// The compact encoding's figures (encoding.py, ``compact``), given once by the Python side
-// (native_state.batch): where each plane starts, its rows and widths, the scales it divides
-// by, the tables from native numbers to the encoding's columns, and the action space's parts.
-struct Compact {
+// An encoding's figures (encoding.py, ``encoding`` or ``compact``), given once by the Python
+// side (native_state.figures): where each plane starts, its rows and widths, the scales it
+// divides by, the tables from native numbers to the encoding's columns, and the action
+// space's parts (the compact encoding's; the batch numbers actions by them).
+struct Figures {
     // the whole figures, by the names the Python side gives them
     int build_at = 0, covered_ch = 0, face_channels = 0, house_at = 0, house_ch = 0, house_n = 0, houses = 0, land_at = 0, land_n = 0, laying = 0, n_cards = 0, n_exp = 0, n_land = 0, n_tokens = 0, place_at = 0, place_n = 0, placements_width = 0, reach = 0, rounds = 0, ship_ch = 0, span = 0, tiles_rows = 0, tiles_width = 0, token_at = 0, token_ch = 0, token_n = 0, token_width = 0;
-    // where each plane starts in an observation
-    int p_bonus_tokens = 0, p_card_counts = 0, p_counts = 0, p_discoveries = 0, p_discovery_counts = 0, p_drawn = 0, p_expeditions = 0, p_first = 0, p_hand = 0, p_hand_sizes = 0, p_house_spots = 0, p_houses = 0, p_landings = 0, p_my_cards = 0, p_placements = 0, p_ports = 0, p_revealed = 0, p_row = 0, p_scores = 0, p_step = 0, p_tiles = 0, p_to_move = 0, p_token_spots = 0;
+    int side = 0;  // the standard encoding's map: its side (0: no map, the tiles listed)
+    int over_step = 0;  // the step plane's column of a game over
+    bool lists = false;  // whether the seat to move's legal actions are listed (compact)
+    // where each plane starts in an observation (-1: not in this encoding)
+    int p_bonus_tokens = 0, p_card_counts = 0, p_counts = 0, p_discoveries = 0, p_discovery_counts = 0, p_drawn = 0, p_expeditions = 0, p_first = 0, p_hand = 0, p_hand_sizes = 0, p_house_spots = 0, p_houses = 0, p_landings = 0, p_map = 0, p_my_cards = 0, p_placements = 0, p_ports = 0, p_revealed = 0, p_row = 0, p_scores = 0, p_step = 0, p_tiles = 0, p_to_move = 0, p_token_spots = 0;
     int in_hand = 1, held = 1, around = 1;
     double house_scale = 1, score_scale = 1, stack_scale = 1;
     std::array<double, 4> token_scale{}, own_tokens{};
@@ -742,19 +747,218 @@ struct Compact {
     int size = 0, actions = 0;
 };
 
+// The legal actions of the kinds the compact encoding lists, in the order of their indices
+// (encoding.py, compact's ``listing``), into the observation ``o``.
+void list_legal(const Figures& c, const State& s, float* o) {
+    const double span = c.span;
+    const int r = c.reach, fc = c.face_channels;
+    auto x_of = [&](int pos) { return float(double(c.xs[size_t(pos)] + r) / span); };
+    auto y_of = [&](int pos) { return float(double(c.ys[size_t(pos)] + r) / span); };
+    const auto& all = s.listed_legal();
+    std::array<int, MAX_DESIGNS> designs{};
+    int n_designs = 0;
+    for (uint32_t a : all)
+        if (kind_of(a) == PLACE) {
+            int d = (a >> 2) & 0x7F;
+            if (std::find(designs.begin(), designs.begin() + n_designs, d) == designs.begin() + n_designs)
+                designs[n_designs++] = d;
+        }
+    std::sort(designs.begin(), designs.begin() + n_designs,
+              [&](int a, int b) { return c.id_rank[a] < c.id_rank[b]; });
+    int places = 0, lands = 0, tokens = 0, houses = 0;
+    int pw = c.placements_width, tw = c.token_width;
+    auto next = [](int& n, int most) {
+        if (n >= most) throw nb::value_error("more legal actions of a kind than the encoding lists");
+        return size_t(n++);
+    };
+    for (uint32_t a : all) {
+        uint32_t kind = kind_of(a), f = a & 0xFFFFFF;
+        int pos = pos_of(a);
+        if (kind == PLACE) {
+            pos = int(f >> 9);
+            int d = (f >> 2) & 0x7F, rot = f & 3;
+            float* row = o + c.p_placements + next(places, c.place_n) * size_t(pw);
+            row[0] = x_of(pos);
+            row[1] = y_of(pos);
+            const float* face = c.faces.data() + (size_t(d) * 4 + size_t(rot)) * size_t(fc);
+            std::copy(face, face + fc, row + 2);
+            int rank = int(std::find(designs.begin(), designs.begin() + n_designs, d) - designs.begin());
+            row[2 + fc] = float(double(rank) / double(c.laying - 1));
+        } else if (kind == LAND_SHIP) {
+            float* row = o + c.p_landings + next(lands, c.land_n) * 4;
+            row[0] = 1;
+            row[1] = x_of(pos);
+            row[2] = y_of(pos);
+            row[3] = (f >> 13 & 1) ? 0.0f : 1.0f;
+        } else if (kind == TOKEN) {
+            float* row = o + c.p_token_spots + next(tokens, c.token_n) * size_t(tw);
+            row[0] = 1;
+            row[1] = x_of(pos);
+            row[2] = y_of(pos);
+            row[3 + (f >> 16)] = 1;
+            int over = (f >> 14) & 3;
+            if (over) row[3 + 4 + over - 1] = 1;
+        } else if (kind == HOUSE_AT) {
+            float* row = o + c.p_house_spots + next(houses, c.house_n) * 3;
+            row[0] = 1;
+            row[1] = x_of(pos);
+            row[2] = y_of(pos);
+        }
+    }
+}
+
+// What ``seat`` (-1: a spectator, as view(None)) observes of state s in the encoding of
+// figures ``c``, over the whole row ``o``: what encoding.py's fill writes from the view
+// (views.py), float for float, and, where ``list``, its listing (the legal actions of the
+// seat to move, which ``seat`` must be).
+void observe(const Figures& c, const State& s, int seat, bool list, float* o) {
+    const Game& g = *s.game;
+    const int players = g.players, me = seat < 0 ? 0 : seat;  // view(None): seat 0's places
+    std::fill(o, o + c.size, 0.0f);
+    const double span = c.span;
+    const int r = c.reach, fc = c.face_channels;
+    auto x_of = [&](int pos) { return float(double(c.xs[size_t(pos)] + r) / span); };
+    auto y_of = [&](int pos) { return float(double(c.ys[size_t(pos)] + r) / span); };
+    auto place = [&](int p) { return p >= players ? p : ((p - me) % players + players) % players; };
+    auto add = [](float& cell, double v) { cell = cell + float(v); };  // float32 += float
+    // a laid tile's channels (encoding_parts.py, faces_of and write_pieces), channel k at
+    // cell[k * stride]: its face, then the bonus tokens, houses and ship on it
+    auto tile_channels = [&](float* cell, size_t stride, const Laid& tile) {
+        const float* face = c.faces.data() + (size_t(tile.design) * 4 + tile.rotation) * size_t(fc);
+        for (int k = 0; k < fc; ++k) cell[size_t(k) * stride] = face[k];
+        auto at = [&](int channel) -> float& { return cell[size_t(channel) * stride]; };
+        for (int k = 0; k < s.n_placed; ++k) {
+            const Placed& p = s.placed[k];
+            if (p.pos != tile.pos) continue;
+            add(at(c.token_ch + p.kind), 1.0 / c.token_scale[size_t(p.kind)]);
+            if (p.over) add(at(c.covered_ch + p.over - 1), 1.0 / c.resource_scale[size_t(p.over - 1)]);
+        }
+        for (int k = 0; k < s.n_houses; ++k)
+            if (s.houses[k].pos == tile.pos) add(at(c.house_ch + place(s.houses[k].place)), 1.0 / c.house_scale);
+        for (int k = 0; k < s.n_ships; ++k)
+            if (s.ships[k].first == tile.pos) {
+                int owner = s.ships[k].second;
+                at(c.ship_ch + (owner < 0 ? 2 : owner == me ? 0 : 1)) = 1;
+            }
+    };
+    if (c.side > 0) {  // the standard encoding: each tile on its square of the map
+        const size_t side = size_t(c.side), area = side * side;
+        for (int t = 0; t < s.n_tiles; ++t) {
+            const Laid& tile = s.tiles[t];
+            int x = c.xs[size_t(tile.pos)] + r, y = c.ys[size_t(tile.pos)] + r;
+            if (x < 0 || y < 0 || size_t(x) >= side || size_t(y) >= side)
+                throw nb::value_error("a tile laid off the map");
+            tile_channels(o + c.p_map + size_t(y) * side + size_t(x), area, tile);
+        }
+    } else {  // the compact one: the laid tiles, in the order laid
+        int width = c.tiles_width;
+        if (s.n_tiles > c.tiles_rows) throw nb::value_error("more tiles laid than the plane holds");
+        for (int t = 0; t < s.n_tiles; ++t) {
+            const Laid& tile = s.tiles[t];
+            float* row = o + c.p_tiles + size_t(t) * size_t(width);
+            row[0] = x_of(tile.pos);
+            row[1] = y_of(tile.pos);
+            tile_channels(row + 2, 1, tile);
+        }
+    }
+    if (list) list_legal(c, s, o);
+    // the planes both encodings share (encoding_parts.py, Parts.fill): a seat's own hand,
+    // cards and tokens; every seat's score and Discovery tokens once the game is over
+    const bool over = s.over;
+    const int n_land = c.n_land, n_cards = c.n_cards;
+    const int n_tokens = c.n_tokens, n_exp = c.n_exp;
+    const double all_houses = c.houses, score_scale = c.score_scale;
+    for (int slot = 0; slot < s.n_row; ++slot)
+        o[c.p_row + slot * n_land + c.land[size_t(s.row[slot])]] = 1;
+    for (int p = 0; p < players; ++p) {
+        int row = place(p);
+        bool own = p == seat, mine = own || over;
+        if (own) {
+            for (int k = 0; k < s.n_hand[p]; ++k)
+                add(o[c.p_hand + c.land[size_t(s.hands[p][k])]], 1.0 / c.in_hand);
+        }
+        o[c.p_hand_sizes + row] = float(double(s.n_hand[p]) / c.in_hand);
+        for (int k = 0; k < s.n_tokens[p]; ++k) {
+            int kind = s.tokens[p][k];
+            add(o[c.p_bonus_tokens + row * 4 + kind], 1.0 / c.own_tokens[size_t(kind)]);
+        }
+        float* h = o + c.p_houses + row * 3;
+        h[0] = float(double(s.supply[p]) / all_houses);
+        h[1] = float(double(s.stock[p]) / all_houses);
+        h[2] = float(double(s.built[p]) / all_houses);
+        o[c.p_scores + row] = float(double(mine ? s.score(p) : s.public_score(p)) / score_scale);
+        o[c.p_ports + row] = float(double(s.ports_around_ship(p)) / c.around);
+        if (mine)
+            for (int k = 0; k < s.n_found[p]; ++k)
+                o[c.p_discoveries + row * n_tokens + c.token_col[size_t(s.found[p][k])]] = 1;
+        o[c.p_discovery_counts + row] = float(double(s.n_found[p]) / std::max(1, n_tokens));
+        int cards_held = 0;
+        for (int k = 0; k < g.decks; ++k) {
+            if (own)
+                for (int j = 0; j < s.n_held[p][k]; ++j)
+                    o[c.p_my_cards + c.card_col[size_t(k)][size_t(s.held[p][k][j])]] = 1;
+            cards_held += s.n_held[p][k];
+        }
+        if (own) {
+            for (int k = 0; k < s.n_now[p]; ++k)
+                o[c.p_my_cards + n_cards + c.card_col[size_t(k)][size_t(s.now[p][k])]] = 1;
+            for (int k = 0; k < s.n_later[p]; ++k)
+                o[c.p_my_cards + 2 * n_cards + c.card_col[size_t(k)][size_t(s.later[p][k])]] = 1;
+        }
+        float* counts = o + c.p_card_counts + row * 3;
+        counts[0] = float(double(cards_held) / double(c.held * g.decks));
+        counts[1] = s.n_now[p] ? 1.0f : 0.0f;
+        counts[2] = s.n_later[p] ? 1.0f : 0.0f;
+    }
+    for (int k = 0; k < s.n_revealed; ++k) {
+        int p = s.revealed_order[k];
+        for (int j = 0; j < s.n_revealed_cards[p]; ++j)
+            o[c.p_revealed + place(p) * n_cards + c.card_col[size_t(j)][size_t(s.revealed[p][j])]] = 1;
+    }
+    // the tokens drawn are shown to the seat drawing them (none: to a spectator, as the view)
+    int drawer = !over && (s.top().kind == DISCOVERING || s.top().kind == KEEPING) ? s.top().seat : -1;
+    if (drawer == seat)
+        for (int k = 0; k < s.n_drawn; ++k) o[c.p_drawn + c.token_col[size_t(s.drawn[k])]] = 1;
+    float* numbers = o + c.p_counts;
+    int at = 0;
+    numbers[at++] = float(double(s.nav) / NAVIGATION);
+    numbers[at++] = float(double(s.reserve) / c.stack_scale);
+    for (int k = 0; k < g.decks; ++k)
+        numbers[at++] = float(double(popcount(s.decks[k])) / c.deck_norm[size_t(k)]);
+    numbers[at++] = float(double(popcount(s.disc_pool)) / std::max(1, n_tokens));
+    numbers[at++] = float(double(s.n_drawn) / std::max(1, n_tokens));
+    numbers[at++] = float(double(std::max(0, s.grey_ships_left())) / g.ships);
+    numbers[at++] = float(double(s.round) / c.rounds);
+    if (g.solo) {
+        numbers[at++] = float(double(popcount(s.expeditions)) / std::max(1, n_exp));
+        float* h = o + c.p_houses + players * 3;
+        h[0] = float(double(s.supply[players]) / all_houses);
+        h[2] = float(double(s.built[players]) / all_houses);
+        o[c.p_scores + players] = float(double(s.alexis_score()) / score_scale);
+        for (int k = 0; k < s.n_discards; ++k)
+            o[c.p_expeditions + c.exp_col[size_t(s.discards[k])]] = 1;
+        if (s.last_expedition >= 0)
+            o[c.p_expeditions + n_exp + c.exp_col[size_t(s.last_expedition)]] = 1;
+    }
+    o[c.p_step + (over ? c.over_step : c.step_col[s.top().kind])] = 1;
+    int current = s.current_player();
+    if (current >= 0) o[c.p_to_move + (current - me + players) % players] = 1;
+    o[c.p_first + place(s.first)] = 1;
+}
+
 // Many games of one configuration, stepped together (interop/vector.py's native side):
 // chance from each game's own Python generator, drawn as the reference draws; the
 // observations, masks and seats written straight into the caller's arrays.
 struct Batch : terranova::BatchGames {
     const Game* game;
     nb::object game_ref;
-    Compact c;
+    Figures c;
     std::vector<State> states;
     std::vector<int64_t> found;  // the legal actions' indices, in their order
 
-    Batch(nb::object native, Compact compact, int games, int64_t max_steps_)
+    Batch(nb::object native, Figures figures, int games, int64_t max_steps_)
         : BatchGames(games, max_steps_), game(nb::cast<const Game*>(native)),
-          game_ref(std::move(native)), c(std::move(compact)) {
+          game_ref(std::move(native)), c(std::move(figures)) {
         states.reserve(size_t(games));
         for (int i = 0; i < games; ++i) states.emplace_back(game, false);
     }
@@ -870,177 +1074,13 @@ struct Batch : terranova::BatchGames {
         return out;
     }
 
-    // Game i's seat to move's observation (its row zeroed first), mask and seat: what
-    // encoding.compact's fill and listing write from the view (views.py), float for float.
+    // Game i's seat to move's observation (encoding.compact's, listing its legal actions),
+    // mask and seat.
     void write(size_t i, float* obs, int8_t* mask, int64_t* current) {
         const State& s = states[i];
-        const Game& g = *game;
-        int me = s.current_player(), players = g.players;
+        int me = s.current_player();
         current[i] = me;
-        float* o = obs + i * size_t(c.size);
-        std::fill(o, o + c.size, 0.0f);
-        const double span = c.span;
-        const int r = c.reach, fc = c.face_channels;
-        auto x_of = [&](int pos) { return float(double(c.xs[size_t(pos)] + r) / span); };
-        auto y_of = [&](int pos) { return float(double(c.ys[size_t(pos)] + r) / span); };
-        auto place = [&](int p) { return p >= players ? p : ((p - me) % players + players) % players; };
-        auto add = [](float& cell, double v) { cell = cell + float(v); };  // float32 += float
-        const float* faces = c.faces.data();
-        // the laid tiles, in the order laid
-        int width = c.tiles_width;
-        if (s.n_tiles > c.tiles_rows) throw nb::value_error("more tiles laid than the plane holds");
-        for (int t = 0; t < s.n_tiles; ++t) {
-            const Laid& tile = s.tiles[t];
-            float* row = o + c.p_tiles + size_t(t) * size_t(width);
-            row[0] = x_of(tile.pos);
-            row[1] = y_of(tile.pos);
-            const float* face = faces + (size_t(tile.design) * 4 + tile.rotation) * size_t(fc);
-            std::copy(face, face + fc, row + 2);
-            float* cell = row + 2;
-            for (int k = 0; k < s.n_placed; ++k) {
-                const Placed& p = s.placed[k];
-                if (p.pos != tile.pos) continue;
-                add(cell[c.token_ch + p.kind], 1.0 / c.token_scale[size_t(p.kind)]);
-                if (p.over) add(cell[c.covered_ch + p.over - 1], 1.0 / c.resource_scale[size_t(p.over - 1)]);
-            }
-            for (int k = 0; k < s.n_houses; ++k)
-                if (s.houses[k].pos == tile.pos)
-                    add(cell[c.house_ch + place(s.houses[k].place)], 1.0 / c.house_scale);
-            for (int k = 0; k < s.n_ships; ++k)
-                if (s.ships[k].first == tile.pos) {
-                    int owner = s.ships[k].second;
-                    cell[c.ship_ch + (owner < 0 ? 2 : owner == me ? 0 : 1)] = 1;
-                }
-        }
-        // the seat to move's legal actions of the listed kinds, in the order of their indices
-        const auto& all = s.listed_legal();
-        std::array<int, MAX_DESIGNS> designs{};
-        int n_designs = 0;
-        for (uint32_t a : all)
-            if (kind_of(a) == PLACE) {
-                int d = (a >> 2) & 0x7F;
-                if (std::find(designs.begin(), designs.begin() + n_designs, d) == designs.begin() + n_designs)
-                    designs[n_designs++] = d;
-            }
-        std::sort(designs.begin(), designs.begin() + n_designs,
-                  [&](int a, int b) { return c.id_rank[a] < c.id_rank[b]; });
-        int places = 0, lands = 0, tokens = 0, houses = 0;
-        int pw = c.placements_width, tw = c.token_width;
-        for (uint32_t a : all) {
-            uint32_t kind = kind_of(a), f = a & 0xFFFFFF;
-            int pos = pos_of(a);
-            if (kind == PLACE) {
-                if (places >= c.place_n) continue;  // refused by indices_of
-                pos = int(f >> 9);
-                int d = (f >> 2) & 0x7F, rot = f & 3;
-                float* row = o + c.p_placements + size_t(places++) * size_t(pw);
-                row[0] = x_of(pos);
-                row[1] = y_of(pos);
-                const float* face = faces + (size_t(d) * 4 + size_t(rot)) * size_t(fc);
-                std::copy(face, face + fc, row + 2);
-                int rank = int(std::find(designs.begin(), designs.begin() + n_designs, d) - designs.begin());
-                row[2 + fc] = float(double(rank) / double(c.laying - 1));
-            } else if (kind == LAND_SHIP) {
-                if (lands >= c.land_n) continue;
-                float* row = o + c.p_landings + size_t(lands++) * 4;
-                row[0] = 1;
-                row[1] = x_of(pos);
-                row[2] = y_of(pos);
-                row[3] = (f >> 13 & 1) ? 0.0f : 1.0f;
-            } else if (kind == TOKEN) {
-                if (tokens >= c.token_n) continue;
-                float* row = o + c.p_token_spots + size_t(tokens++) * size_t(tw);
-                row[0] = 1;
-                row[1] = x_of(pos);
-                row[2] = y_of(pos);
-                row[3 + (f >> 16)] = 1;
-                int over = (f >> 14) & 3;
-                if (over) row[3 + 4 + over - 1] = 1;
-            } else if (kind == HOUSE_AT) {
-                if (houses >= c.house_n) continue;
-                float* row = o + c.p_house_spots + size_t(houses++) * 3;
-                row[0] = 1;
-                row[1] = x_of(pos);
-                row[2] = y_of(pos);
-            }
-        }
-        // the planes both encodings share (encoding_parts.py, Parts.fill)
-        const int n_land = c.n_land, n_cards = c.n_cards;
-        const int n_tokens = c.n_tokens, n_exp = c.n_exp;
-        const double all_houses = c.houses, score_scale = c.score_scale;
-        for (int slot = 0; slot < s.n_row; ++slot)
-            o[c.p_row + slot * n_land + c.land[size_t(s.row[slot])]] = 1;
-        for (int p = 0; p < players; ++p) {
-            int row = place(p);
-            if (p == me) {
-                for (int k = 0; k < s.n_hand[p]; ++k)
-                    add(o[c.p_hand + c.land[size_t(s.hands[p][k])]], 1.0 / c.in_hand);
-            }
-            o[c.p_hand_sizes + row] = float(double(s.n_hand[p]) / c.in_hand);
-            for (int k = 0; k < s.n_tokens[p]; ++k) {
-                int kind = s.tokens[p][k];
-                add(o[c.p_bonus_tokens + row * 4 + kind], 1.0 / c.own_tokens[size_t(kind)]);
-            }
-            float* h = o + c.p_houses + row * 3;
-            h[0] = float(double(s.supply[p]) / all_houses);
-            h[1] = float(double(s.stock[p]) / all_houses);
-            h[2] = float(double(s.built[p]) / all_houses);
-            o[c.p_scores + row] = float(double(p == me ? s.score(p) : s.public_score(p)) / score_scale);
-            o[c.p_ports + row] = float(double(s.ports_around_ship(p)) / c.around);
-            if (p == me)
-                for (int k = 0; k < s.n_found[p]; ++k)
-                    o[c.p_discoveries + row * n_tokens + c.token_col[size_t(s.found[p][k])]] = 1;
-            o[c.p_discovery_counts + row] = float(double(s.n_found[p]) / std::max(1, n_tokens));
-            int cards_held = 0;
-            for (int k = 0; k < g.decks; ++k) {
-                if (p == me)
-                    for (int j = 0; j < s.n_held[p][k]; ++j)
-                        o[c.p_my_cards + c.card_col[size_t(k)][size_t(s.held[p][k][j])]] = 1;
-                cards_held += s.n_held[p][k];
-            }
-            if (p == me) {
-                for (int k = 0; k < s.n_now[p]; ++k)
-                    o[c.p_my_cards + n_cards + c.card_col[size_t(k)][size_t(s.now[p][k])]] = 1;
-                for (int k = 0; k < s.n_later[p]; ++k)
-                    o[c.p_my_cards + 2 * n_cards + c.card_col[size_t(k)][size_t(s.later[p][k])]] = 1;
-            }
-            float* counts = o + c.p_card_counts + row * 3;
-            counts[0] = float(double(cards_held) / double(c.held * g.decks));
-            counts[1] = s.n_now[p] ? 1.0f : 0.0f;
-            counts[2] = s.n_later[p] ? 1.0f : 0.0f;
-        }
-        for (int k = 0; k < s.n_revealed; ++k) {
-            int p = s.revealed_order[k];
-            for (int j = 0; j < s.n_revealed_cards[p]; ++j)
-                o[c.p_revealed + place(p) * n_cards + c.card_col[size_t(j)][size_t(s.revealed[p][j])]] = 1;
-        }
-        bool drawer = s.top().kind == KEEPING && s.top().seat == me;
-        if (drawer)
-            for (int k = 0; k < s.n_drawn; ++k) o[c.p_drawn + c.token_col[size_t(s.drawn[k])]] = 1;
-        float* numbers = o + c.p_counts;
-        int at = 0;
-        numbers[at++] = float(double(s.nav) / NAVIGATION);
-        numbers[at++] = float(double(s.reserve) / c.stack_scale);
-        for (int k = 0; k < g.decks; ++k)
-            numbers[at++] = float(double(popcount(s.decks[k])) / c.deck_norm[size_t(k)]);
-        numbers[at++] = float(double(popcount(s.disc_pool)) / std::max(1, n_tokens));
-        numbers[at++] = float(double(s.n_drawn) / std::max(1, n_tokens));
-        numbers[at++] = float(double(std::max(0, s.grey_ships_left())) / g.ships);
-        numbers[at++] = float(double(s.round) / c.rounds);
-        if (g.solo) {
-            numbers[at++] = float(double(popcount(s.expeditions)) / std::max(1, n_exp));
-            float* h = o + c.p_houses + players * 3;
-            h[0] = float(double(s.supply[players]) / all_houses);
-            h[2] = float(double(s.built[players]) / all_houses);
-            o[c.p_scores + players] = float(double(s.alexis_score()) / score_scale);
-            for (int k = 0; k < s.n_discards; ++k)
-                o[c.p_expeditions + c.exp_col[size_t(s.discards[k])]] = 1;
-            if (s.last_expedition >= 0)
-                o[c.p_expeditions + n_exp + c.exp_col[size_t(s.last_expedition)]] = 1;
-        }
-        o[c.p_step + c.step_col[s.top().kind]] = 1;
-        o[c.p_to_move + 0] = 1;  // the seat to move is the observer: row 0
-        o[c.p_first + place(s.first)] = 1;
+        observe(c, s, me, true, obs + i * size_t(c.size));
         int8_t* m = mask + i * size_t(c.actions);
         std::fill(m, m + c.actions, int8_t(0));
         indices_of(i);
@@ -1048,9 +1088,9 @@ struct Batch : terranova::BatchGames {
     }
 };
 
-// The figures native_state.batch gives, each checked to be there and of its type.
-Compact read_compact(const nb::dict& f) {
-    Compact c;
+// The figures native_state.figures gives, each checked to be there and of its type.
+Figures read_figures(const nb::dict& f) {
+    Figures c;
     nb::dict whole = field<nb::dict>(f, "whole"), planes = field<nb::dict>(f, "planes"),
              scales = field<nb::dict>(f, "scales");
     std::pair<const char*, int*> ints[] = {{"build_at", &c.build_at},
@@ -1073,6 +1113,8 @@ Compact read_compact(const nb::dict& f) {
                      {"reach", &c.reach},
                      {"rounds", &c.rounds},
                      {"ship_ch", &c.ship_ch},
+                     {"side", &c.side},
+                     {"over_step", &c.over_step},
                      {"span", &c.span},
                      {"tiles_rows", &c.tiles_rows},
                      {"tiles_width", &c.tiles_width},
@@ -1099,6 +1141,7 @@ Compact read_compact(const nb::dict& f) {
                      {"house_spots", &c.p_house_spots},
                      {"houses", &c.p_houses},
                      {"landings", &c.p_landings},
+                     {"map", &c.p_map},
                      {"my_cards", &c.p_my_cards},
                      {"placements", &c.p_placements},
                      {"ports", &c.p_ports},
@@ -1113,6 +1156,7 @@ Compact read_compact(const nb::dict& f) {
         // a plane the configuration lacks (no expeditions but in the solo game) starts nowhere
         *to = planes.contains(name) ? field<int>(planes, name) : -1;
     }
+    c.lists = field<bool>(whole, "lists");
     c.house_scale = field<double>(scales, "house");
     c.score_scale = field<double>(scales, "score");
     c.stack_scale = field<double>(scales, "stack");
@@ -1143,6 +1187,53 @@ Compact read_compact(const nb::dict& f) {
     std::copy(build.begin(), build.end(), c.build.begin());
     return c;
 }
+
+// Raise ValueError unless the figures' tables are of the engine's numbers: an entry a
+// design, square, Discovery token, Expedition card, step kind and card of each deck.
+void check_figures(const Figures& c, const Game& g) {
+    size_t designs = size_t(g.designs);
+    bool fits = c.face_channels > 0 && c.faces.size() == designs * 4 * size_t(c.face_channels) &&
+                c.id_rank.size() == designs && c.land.size() == size_t(g.landscape) &&
+                c.xs.size() == g.cells.size() && c.ys.size() == g.cells.size() &&
+                c.token_col.size() == g.discovery_values.size() &&
+                c.exp_col.size() == g.expedition_land.size() &&
+                c.step_col.size() == size_t(STEP_KINDS) && c.card_col.size() == size_t(g.decks) &&
+                c.span > 0 && c.laying > 1 && c.size > 0;
+    for (int k = 0; fits && k < g.decks; ++k)
+        fits = c.card_col[size_t(k)].size() == size_t(g.deck_size[size_t(k)]);
+    if (!fits) throw nb::value_error("the encoding's tables, one entry a number of the engine's");
+}
+
+// One state's observations in one encoding, for the research adapters (interop/table.py;
+// native_state.observer): the writer of the batch's rows, for any seat or a spectator.
+struct Observer {
+    nb::object actions_ref;  // the configuration's Actions: its game and tables
+    const Actions* actions;
+    Figures c;
+
+    Observer(nb::object actions_, Figures figures)
+        : actions_ref(std::move(actions_)), actions(nb::cast<const Actions*>(actions_ref)),
+          c(std::move(figures)) {
+        check_figures(c, *actions->native);
+    }
+
+    // The observation of ``seat`` (None: a spectator's) over ``out``, a float32 vector of the
+    // encoding's size, C-contiguous: ValueError for another array or a state of another
+    // configuration, nothing written.
+    void write(const Play& p, std::optional<int> seat, nb::handle out) const {
+        if (p.actions != actions && p.s.game != actions->native && !p.actions->game.equal(actions->game))
+            throw nb::value_error("a state of another configuration than the observer's");
+        nb::ndarray<nb::device::cpu> row;
+        if (!nb::try_cast(out, row, false) || row.dtype() != nb::dtype<float>() || row.ndim() != 1 ||
+            row.shape(0) != size_t(c.size) || (c.size > 1 && row.stride(0) != 1))
+            throw nb::value_error("not a float32 vector of the encoding's observation size");
+        int players = p.s.game->players;
+        if (seat && (*seat < 0 || *seat >= players)) throw nb::value_error("no such seat");
+        int who = seat ? *seat : -1;
+        bool list = c.lists && seat && *seat == p.s.current_player();
+        observe(c, p.s, who, list, static_cast<float*>(row.data()));
+    }
+};
 
 }  // namespace small_islands
 
@@ -1340,22 +1431,21 @@ NB_MODULE(_native, m) {
     batch
         .def("__init__",
              [](Batch* self, nb::object native, const nb::dict& figures, int games, int64_t max_steps) {
-                 Compact c = read_compact(figures);
-                 const Game* g = nb::cast<const Game*>(native);
-                 size_t designs = size_t(g->designs);
-                 bool fits = games >= 1 && max_steps >= 0 && c.face_channels > 0 &&
-                             c.faces.size() == designs * 4 * size_t(c.face_channels) &&
-                             c.id_rank.size() == designs && c.land.size() == size_t(g->landscape) &&
-                             c.xs.size() == g->cells.size() && c.ys.size() == g->cells.size() &&
-                             c.token_col.size() == g->discovery_values.size() &&
-                             c.exp_col.size() == g->expedition_land.size() &&
-                             c.step_col.size() == size_t(STEP_KINDS) &&
-                             c.card_col.size() == size_t(g->decks) && c.span > 0 && c.laying > 1;
-                 for (int k = 0; fits && k < g->decks; ++k)
-                     fits = c.card_col[size_t(k)].size() == size_t(g->deck_size[size_t(k)]);
-                 if (!fits) throw nb::value_error("the encoding's tables, one entry a number of the engine's");
+                 Figures c = read_figures(figures);
+                 check(games >= 1 && max_steps >= 0, "one game or more, and steps 0 or more");
+                 check(c.lists && c.side == 0, "the batch observes in the compact encoding");
+                 check_figures(c, *nb::cast<const Game*>(native));
                  new (self) Batch(std::move(native), std::move(c), games, max_steps);
              },
              nb::arg("native"), nb::arg("figures"), nb::arg("games"), nb::arg("max_steps"));
     terranova::bind_batch(batch);
+
+    nb::class_<Observer>(m, "Observer")
+        .def("__init__",
+             [](Observer* self, nb::object actions, const nb::dict& figures) {
+                 new (self) Observer(std::move(actions), read_figures(figures));
+             },
+             nb::arg("actions"), nb::arg("figures"))
+        .def("write", &Observer::write, nb::arg("state"), nb::arg("seat").none(), nb::arg("out").none(),
+             "Write the observation of ``seat`` (None: a spectator's) of ``state`` over ``out``.");
 }
