@@ -7,26 +7,36 @@ drawn with its probabilities), timed two ways on both engines:
 - ``playouts``: the whole game played natively by the engine itself (``random_games``),
   against the Python engine's own loop (``sample_chance``, ``legal_actions()``,
   ``apply()``);
-- ``protocol``: both engines driven one decision at a time from that same Python loop.
+- ``protocol``: both engines driven one decision at a time from that same Python loop;
+- ``vector``: ``terranova.vector`` with 16 games, each step one decision in each (a random
+  legal index per game from ``legal_actions()``), the observations (the standard encoding)
+  and masks written each step, ended games started again: played and observed natively
+  (the engine's batch) against the same on the Python engines (``TERRANOVA_NATIVE=0``).
 
 The sides alternate, ``--rounds`` times (the order swapped every round); each ratio
 (native / Python, in decisions per CPU second) is over all rounds.
 
     .venv/bin/python benchmarks/evolution_native_speed.py [--rounds 4] [--games 10] \
-        [--players 4] [--jokers 2]
+        [--players 4] [--jokers 2] [--steps 64]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 from typing import Any
 
 import terranova
+from terranova.core.registry import NATIVE_OFF
 from terranova.core.state import CHANCE
 from terranova.games.evolution import EvolutionState
 from terranova.games.evolution.native_state import random_games
+from terranova.interop.vector import VectorGames
+
+BATCH = 16
+"""The games of the ``vector`` sides."""
 
 
 def loop(
@@ -57,13 +67,35 @@ def playouts(game: str, params: dict[str, Any], games: int, seed: int) -> tuple[
     return time.process_time() - start, decisions
 
 
-def measure(game: str, params: dict[str, Any], rounds: int, games: int) -> None:
-    totals = {name: [0.0, 0] for name in ("python", "native protocol", "native playouts")}
+def vector(
+    game: str, params: dict[str, Any], steps: int, seed: int, python: bool
+) -> tuple[float, int]:
+    """CPU seconds and decisions of ``steps`` steps of :data:`BATCH` games at once (made and
+    reset untimed), natively or on the Python engines."""
+    if python:
+        os.environ[NATIVE_OFF] = "0"
+    try:
+        games = VectorGames(game, BATCH, seed=seed, **params)
+    finally:
+        os.environ.pop(NATIVE_OFF, None)
+    assert bool(games.tables) == python
+    games.reset()
+    rng = random.Random(seed)
+    start = time.process_time()
+    for _ in range(steps):
+        games.step([rng.choice(legal) for legal in games.legal_actions()])
+    return time.process_time() - start, BATCH * steps
+
+
+def measure(game: str, params: dict[str, Any], rounds: int, games: int, steps: int) -> None:
     runs = {
         "python": lambda seed: loop(game, "python", params, games, seed),
         "native protocol": lambda seed: loop(game, "native", params, games, seed),
         "native playouts": lambda seed: playouts(game, params, 20 * games, seed),
+        "vector": lambda seed: vector(game, params, steps, seed, python=False),
+        "vector-python": lambda seed: vector(game, params, steps, seed, python=True),
     }
+    totals = {name: [0.0, 0] for name in runs}
     for r in range(rounds):
         order = list(runs) if r % 2 == 0 else list(reversed(runs))
         for name in order:
@@ -76,6 +108,7 @@ def measure(game: str, params: dict[str, Any], rounds: int, games: int) -> None:
         print(f"{name:>18}: {rate:12,.0f} decisions per CPU second")
     print(f"  playouts native / Python: {rates['native playouts'] / rates['python']:.1f}x")
     print(f"  protocol native / Python: {rates['native protocol'] / rates['python']:.1f}x")
+    print(f"  vector native / Python:   {rates['vector'] / rates['vector-python']:.1f}x")
 
 
 def main() -> None:
@@ -84,10 +117,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--jokers", type=int, default=2)
+    parser.add_argument("--steps", type=int, default=64, help="steps of a vector side a round")
     args = parser.parse_args()
     params = {"players": args.players, "jokers": args.jokers}
     for game in ("evolution-explore", "evolution-bluff"):
-        measure(game, params, args.rounds, args.games)
+        measure(game, params, args.rounds, args.games, args.steps)
 
 
 if __name__ == "__main__":

@@ -25,8 +25,8 @@ turn, the order rotated every round, so that a change of the machine's load fall
 - ``vector``: ``terranova.vector`` with 16 games, each step one decision in each (a random
   legal index per game from ``legal_actions()``), the stacked observations and masks
   written each step, ended games started again: the batched API against the one-game loops
-  above. A game whose native engine offers it (The Discovery's and Small Islands', in the compact
-  encoding) is
+  above. A game whose native engine offers it (The Discovery's and Small Islands', in the
+  compact encoding; Discovery (evolution)'s Explore and Bluff, in the standard one) is
   played and observed natively;
 - ``vector-python``: the same on the Python engines (``TERRANOVA_NATIVE=0``).
 

@@ -18,9 +18,10 @@ same step: that step's ``rewards`` row is its end's and ``terminated`` is true, 
 ``observation``, ``action_mask`` and ``current_player`` rows are already the new game's.
 
 The arrays of a :class:`Step` are the object's own, written over by each call (copy what
-you keep). A game whose native engine offers it (The Discovery's, in the compact encoding:
-``registry.native_batch``) is played and observed natively, the same games with the same
-arrays; the others by their Python engines, one table a game.
+you keep). A game whose native engine offers it (``registry.native_batch``: The Discovery's
+and Small Islands', in the compact encoding; Discovery (evolution)'s Explore and Bluff, in
+the standard one) is played and observed natively, the same games with the same arrays; the
+others by their Python engines, one table a game.
 """
 
 from __future__ import annotations

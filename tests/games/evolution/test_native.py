@@ -15,6 +15,7 @@ import json
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -36,6 +37,7 @@ from terranova.games.evolution.actions import (
     Steal,
 )
 from tests.conformance import playthroughs
+from tests.interop import native_batch
 
 pytestmark = pytest.mark.native
 
@@ -513,3 +515,152 @@ def test_the_greedy_bots_play_a_native_state_as_the_reference(game: str) -> None
         reference.apply(action)
         native.apply(action)
     assert decisions == 60
+
+
+# ------------------------------------------------------------ the standard encoding, natively
+
+
+@pytest.mark.parametrize("case", CASES, ids=_case_id)
+def test_the_native_writer_writes_the_encoding_of_every_seats_view(
+    case: tuple[str, dict[str, Any]],
+) -> None:
+    from terranova.core.encoding import encoding_of
+    from terranova.core.registry import game_info
+
+    game, params = case
+    coding = encoding_of(game_info(game), params)
+    out = np.zeros(coding.observation_size, np.float32)
+    rng = random.Random(11)
+    state = terranova.make(game, engine="native", **params)
+    compared = decisions = 0
+    while decisions < 600:
+        if not state.is_terminal() and state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        if decisions % 5 == 0 or state.is_terminal():
+            for seat in (None, *range(state.num_seats)):
+                out[:] = -1  # every number written over
+                assert state.observe_into(seat, out)
+                assert np.array_equal(out, coding.observation(state.view(seat))), (seat, decisions)
+                compared += 1
+        if state.is_terminal():
+            break
+        state.apply(_chosen(state, rng))
+        decisions += 1
+    assert compared > 20
+    with pytest.raises(TypeError):  # a float64 row would be written and lost
+        state.observe_into(0, np.zeros(coding.observation_size))
+    with pytest.raises(ValueError, match="observation size"):
+        state.observe_into(0, out[:-1])
+    with pytest.raises(ValueError, match="no such seat"):
+        state.observe_into(state.num_seats, out)
+
+
+VECTOR_CASES = [
+    (game, params, max_steps, steps[game == BLUFF_INFO.id])
+    for game in GAMES
+    for params, max_steps, steps in (
+        ({"players": 2}, None, (250, 550)),
+        ({"players": 3, "jokers": 2}, None, (300, 700)),
+        ({"players": 4, "teams": 2, "jokers": 4}, None, (300, 700)),
+        ({"players": 5, "automata": 2, "jokers": 4}, None, (200, 250)),
+        ({"players": 2, "automata": 1}, None, (150, 150)),
+        ({"players": 3, "jokers": 2}, 30, (150, 150)),  # cut at 30 decisions, started again
+    )
+]
+"""Both games, 2 to 5 seats and the variants: (game, params, max_steps, steps), enough
+steps for whole games to end (random play) and start again."""
+
+
+def _vector(
+    game: str, params: dict[str, Any], max_steps: int | None, native: bool, seed: int, mp: Any
+) -> Any:
+    """Four games of ``terranova.vector`` on the native engine's batch or on the Python
+    engines."""
+    from terranova import vector
+
+    mp.setenv("TERRANOVA_NATIVE", "1" if native else "0")
+    games = vector.make(game, num_envs=4, seed=seed, max_steps=max_steps, **params)
+    assert bool(games.tables) != native  # played natively: no table a game
+    return games
+
+
+@pytest.mark.parametrize(
+    ("game", "params", "max_steps", "steps"),
+    VECTOR_CASES,
+    ids=[f"{g.split('-')[1]}-{_case_id((g, p))}-{m}" for g, p, m, _ in VECTOR_CASES],
+)
+def test_many_games_at_once_play_and_observe_natively_as_in_python(
+    game: str,
+    params: dict[str, Any],
+    max_steps: int | None,
+    steps: int,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ended = cut = 0
+    for seed in (3, 8):
+        python = _vector(game, params, max_steps, False, seed, monkeypatch)
+        native = _vector(game, params, max_steps, True, seed, monkeypatch)
+        pick = np.random.default_rng(seed).integers  # a seeded numpy generator's choice
+        made = native_batch.play_side_by_side(python, native, steps, pick)
+        ended, cut = ended + made[0], cut + made[1]
+    if max_steps is None:
+        assert ended >= 6  # whole games ended and started again on both
+    else:
+        assert cut >= 8
+
+
+def test_an_illegal_index_in_many_games_is_refused_and_none_played(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    games = _vector(BLUFF_INFO.id, {"players": 3}, None, True, 1, monkeypatch)
+    native_batch.check_an_illegal_index_is_refused_and_none_played(games)
+
+
+def test_the_batchs_arrays_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    games = _vector(EXPLORE_INFO.id, {"players": 3}, None, True, 1, monkeypatch)
+    native_batch.check_the_batchs_arrays(games)
+
+
+def test_a_batchs_tables_must_be_its_engines(monkeypatch: pytest.MonkeyPatch) -> None:
+    from terranova import vector
+    from terranova.games.evolution.encoding import build
+
+    native = native_state()
+    monkeypatch.setenv("TERRANOVA_NATIVE", "1")
+    assert vector.make(EXPLORE_INFO.id, num_envs=2)._native is not None
+    reference = terranova.make(BLUFF_INFO.id, players=3)
+    assert isinstance(reference, EvolutionState)
+    config = native.config_of("bluff", reference.params(), reference.config)
+    figures = native.layout_figures(config, build("bluff", reference.params()))
+    engine = native.tables_of(config).engine
+    with pytest.raises(ValueError, match="another configuration"):
+        native._native.Batch(engine, {**figures, "players": 4}, 2, 0)
+    with pytest.raises(ValueError, match="one entry a number"):
+        native._native.Batch(engine, {**figures, "steps": [0]}, 2, 0)
+    with pytest.raises(ValueError, match="outside the space"):
+        native._native.Batch(engine, {**figures, "indices": [-1] * len(figures["codes"])}, 2, 0)
+    other = native.tables_of(native.config_of("explore", reference.params(), reference.config))
+    observer = native._native.Observer(engine, figures)
+    with pytest.raises(ValueError, match="another engine"):
+        native._native.Play(other.engine).observe_into(
+            observer, 0, np.zeros(figures["size"], np.float32)
+        )
+
+
+def test_a_batch_beyond_the_engines_bounds_is_played_in_python(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from terranova import vector
+
+    native = native_state()
+
+    def refused(config: Any) -> Any:
+        raise ValueError("more cards than the engine holds (64)")
+
+    monkeypatch.setenv("TERRANOVA_NATIVE", "1")
+    monkeypatch.setattr(native, "tables_of", refused)
+    for game in GAMES:
+        games = vector.make(game, num_envs=2, players=3)
+        assert games._native is None and len(games.tables) == 2
+        assert games.reset().action_mask.any(axis=1).all()

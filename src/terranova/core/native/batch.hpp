@@ -30,6 +30,24 @@ struct BatchGames {
     }
 };
 
+// ... with one state a game, each made from the same game's tables (``game``, kept alive by
+// ``game_ref``), and a buffer for the legal actions listed.
+template <class State, class Game>
+struct BatchStates : BatchGames {
+    const Game* game;
+    nb::object game_ref;
+    std::vector<State> states;
+    std::vector<uint32_t> legal;
+
+    BatchStates(nb::object ref, const Game* g, int games, int64_t max_steps_)
+        : BatchGames(games, max_steps_), game(g), game_ref(std::move(ref)) {
+        states.reserve(size_t(games));
+        for (int i = 0; i < games; ++i) states.emplace_back(game);
+    }
+    size_t games() const { return states.size(); }
+    int seats() const { return game->players; }
+};
+
 using BatchObs = nb::ndarray<float, nb::ndim<2>, nb::c_contig, nb::device::cpu>;
 using BatchMask = nb::ndarray<int8_t, nb::ndim<2>, nb::c_contig, nb::device::cpu>;
 using BatchSeats = nb::ndarray<int64_t, nb::ndim<1>, nb::c_contig, nb::device::cpu>;

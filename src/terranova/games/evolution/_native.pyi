@@ -3,6 +3,8 @@
 import random
 from typing import Any
 
+from terranova.core.registry import NativeBatch
+
 CHANCE: int
 TERMINAL: int
 
@@ -49,5 +51,17 @@ class Play:
     @staticmethod
     def restore(engine: Engine, record: dict[str, Any], ply: int) -> Play: ...
     def play_out(self, seed: int) -> tuple[int, list[int]]: ...
+    def observe_into(self, observer: Observer, seat: int, out: Any) -> bool:
+        """Write what seat (-1: a spectator) sees, in the standard encoding, over out."""
+
+class Observer:
+    """The standard encoding's layout for an engine (native_state.layout_figures)."""
+    def __init__(self, engine: Engine, figures: dict[str, Any]) -> None: ...
+
+class Batch(NativeBatch):
+    """Many games at once for terranova.vector (core/native/batch.hpp)."""
+    def __init__(
+        self, engine: Engine, figures: dict[str, Any], games: int, max_steps: int
+    ) -> None: ...
 
 def random_games(engine: Engine, games: int, seed: int) -> int: ...

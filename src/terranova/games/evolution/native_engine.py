@@ -13,6 +13,7 @@ import importlib
 import os
 from typing import Any, cast
 
+from terranova.core.encoding import STANDARD
 from terranova.core.errors import InvalidParameterError
 from terranova.core.registry import NATIVE_OFF
 from terranova.core.state import State
@@ -50,6 +51,32 @@ def new_explore(**params: Any) -> State:
 def new_bluff(**params: Any) -> State:
     """A new game of Discovery Bluff on the native engine."""
     return _new(BLUFF, params)
+
+
+def _batch(
+    mode: str, params: dict[str, Any], encoding: str, coding: Any, games: int, max_steps: int | None
+) -> Any:
+    if encoding != STANDARD or not available():
+        return None
+    from terranova.games.evolution.native_state import batch
+
+    return batch(mode, params, coding, games, max_steps)
+
+
+def batch_explore(
+    params: dict[str, Any], encoding: str, coding: Any, games: int, max_steps: int | None
+) -> Any:
+    """Native games of Discovery Explore for ``terranova.vector`` in the standard encoding
+    (its observations written natively), or None: the Python engines play."""
+    return _batch(EXPLORE, params, encoding, coding, games, max_steps)
+
+
+def batch_bluff(
+    params: dict[str, Any], encoding: str, coding: Any, games: int, max_steps: int | None
+) -> Any:
+    """Native games of Discovery Bluff for ``terranova.vector`` in the standard encoding
+    (its observations written natively), or None: the Python engines play."""
+    return _batch(BLUFF, params, encoding, coding, games, max_steps)
 
 
 def from_python(state: State) -> State | None:

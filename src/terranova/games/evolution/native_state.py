@@ -23,7 +23,8 @@ from functools import lru_cache
 from typing import Any, Self
 
 from terranova.core.actions import Action
-from terranova.core.errors import IllegalActionError
+from terranova.core.encoding import Encoding
+from terranova.core.errors import ActionSpaceError, IllegalActionError
 from terranova.core.i18n import Said
 from terranova.core.scoring import ScoreLine
 from terranova.core.state import JSON, ResponseWindow, State
@@ -64,6 +65,7 @@ from terranova.games.evolution.actions import (
     Word,
     parse_action,
 )
+from terranova.games.evolution.encoding import STEPS, build
 from terranova.games.evolution.rules import BLUFF, EvolutionState
 from terranova.games.evolution.rules.bluff import WIN, WON_ALONE, WON_AS_A_TEAM
 from terranova.games.evolution.rules.configuration import CompiledDeck, Configuration
@@ -728,6 +730,16 @@ class NativeEvolutionState(State):
         tree = _native.InfoTree(self._play, rng, c, depth, scale, -1 if code is None else code)
         return CodedInfoTree(tree, numbering.code)
 
+    def observe_into(self, seat: int | None, out: Any) -> bool:
+        """Write what ``seat`` (``None``: a spectator) sees, in the game's standard encoding
+        (encoding/__init__.py), over ``out`` (a float32 NumPy row of its observation
+        size), natively: the numbers the encoding's filler writes from ``view(seat)``, no
+        view made. True; False where no view is made of the position (then ask the
+        encoding with the view)."""
+        return self._play.observe_into(
+            observer_of(self._t.config), -1 if seat is None else seat, out
+        )
+
     # ------------------------------------------- what people read: the reference's answers
 
     def view(self, seat: int | None) -> JSON:
@@ -751,3 +763,104 @@ def random_games(mode: str, reference: EvolutionState, games: int, seed: int) ->
     natively (the benchmark's playouts): the decisions made in all."""
     tables = tables_of(config_of(mode, reference.params(), reference.config))
     return _native.random_games(tables.engine, games, seed)
+
+
+# ------------------------------------------------------------------ the standard encoding
+
+STEP_COLUMNS = {
+    DEALING: "deal",
+    DRAWING: "draw",
+    REFILLING_KIND: "refill",
+    TAKING: "take",
+    FLIPPING: "automaton",
+    PLAYING: "turn",
+    ROBBING: "steal",
+    GIVING: "give",
+    WINDOW: "window",
+    STOPPED: "respond",
+    CALLED: "called",
+}
+"""The native steps a view names (its ``step``); the others never wait for anybody."""
+
+
+def decision_codes(config: Config) -> list[int]:
+    """The native number of every decision the configuration's actions could be."""
+    cfg = config.config
+    n, players, eras = cfg.cards.n, cfg.players, cfg.cards.max_era
+    cards, items, seats = range(n), range(n + (1 if cfg.jokers else 0)), range(players)
+    codes = [
+        kind << KIND | b for kind in (PLACE_HAND, PLACE_RESERVE, JOKER_AS, CALL) for b in cards
+    ]
+    codes += [PLACE_DISCARD << KIND | s << 8 | b for s in seats for b in cards]
+    codes += [PLACE_CALLED << KIND | b << 8 | series for b in cards for series in (0, 1)]
+    codes += [kind << KIND for kind in (JOKER_SPECIAL_KIND, INTERRUPT_KIND, REPLAY_KIND)]
+    codes += [kind << KIND | s for kind in (STEAL, EXCHANGE, ASK) for s in seats]
+    codes += [kind << KIND | b for kind in (SPECIAL_DISCARD, GIVE, DISCARD) for b in items]
+    codes += [ANNOUNCE << KIND | close << 8 | e for close in (0, 1) for e in range(1, eras + 1)]
+    codes += [WORD << KIND | w for w in range(len(WORDS))]
+    return codes
+
+
+def layout_figures(config: Config, coding: Encoding) -> dict[str, Any]:
+    """What the native writer reads to write the standard encoding ``coding`` (the mode's
+    :func:`encoding.build`) as its filler does: the planes' offsets, the figures it divides
+    by, the columns of the steps, and each decision's index by its native number (those
+    the action space holds)."""
+    cfg = config.config
+    numbering = Numbering(cfg.cards)
+    codes: list[int] = []
+    indices: list[int] = []
+    for code in decision_codes(config):
+        try:
+            index = coding.actions.index(numbering.action(code))
+        except ActionSpaceError:
+            continue  # not offered in this configuration
+        codes.append(code)
+        indices.append(index)
+    planes: dict[str, int] = {}
+    at = 0
+    for plane in coding.planes:
+        planes[plane.name] = at
+        at += plane.size
+    return {
+        "bluff": config.mode == BLUFF,
+        "n": cfg.cards.n,
+        "players": cfg.players,
+        "jokers": cfg.jokers,
+        "eras": cfg.cards.max_era,
+        "size": coding.observation_size,
+        "high": coding.utility[1],
+        "steps": [
+            STEPS.index(STEP_COLUMNS[kind]) if kind in STEP_COLUMNS else -1
+            for kind in range(TURN_OVER + 1)
+        ],
+        "over": STEPS.index("over"),
+        "planes": planes,
+        "codes": codes,
+        "indices": indices,
+        "actions": coding.actions.size,
+    }
+
+
+@lru_cache(maxsize=64)
+def observer_of(config: Config) -> _native.Observer:
+    """The native writer of a configuration's standard encoding (made once)."""
+    coding = build(config.mode, config.params())
+    return _native.Observer(tables_of(config).engine, layout_figures(config, coding))
+
+
+def batch(
+    mode: str, params: dict[str, Any], coding: Encoding, games: int, max_steps: int | None
+) -> _native.Batch | None:
+    """Native games of ``mode`` with these (resolved) parameters for ``terranova.vector``,
+    observed in the standard encoding ``coding``; None where the game is beyond the engine's
+    bounds."""
+    from terranova.games.evolution import new_bluff, new_explore
+
+    reference = (new_bluff if mode == BLUFF else new_explore)(**params)
+    config = config_of(mode, reference.params(), reference.config)
+    try:
+        engine = tables_of(config).engine
+    except ValueError:
+        return None
+    return _native.Batch(engine, layout_figures(config, coding), games, max_steps or 0)

@@ -1,6 +1,7 @@
 // terranova.games.evolution._native: the C++ engine of evolution.hpp for Python
 // (native_state.py wraps it in the state protocol; actions are numbers here).
 #include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
@@ -8,9 +9,12 @@
 #include <cmath>
 #include <string>
 #include <typeinfo>
+#include <unordered_map>
 
+#include "batch.hpp"
 #include "evolution.hpp"
 #include "generator.hpp"
+#include "observation.hpp"
 #include "search.hpp"
 
 namespace nb = nanobind;
@@ -638,6 +642,130 @@ struct InfoRules : SearchRules {
 
 using InfoTree = terranova::Ismcts<InfoRules>;
 
+// ------------------------------------------------------------------ the encoding
+
+// The layout of the standard encoding (native_state.layout_figures): the planes' offsets,
+// the figures, and each decision's index in the action space by its code.
+struct Encoded {
+    Layout layout;
+    std::unordered_map<uint32_t, int64_t> index;  // a decision's code -> its index
+    int actions = 0;
+};
+
+Encoded read_encoded(const Game& g, const nb::dict& f) {
+    Encoded e;
+    Layout& L = e.layout;
+    L.bluff = field<bool>(f, "bluff");
+    L.n = field<int>(f, "n");
+    L.players = field<int>(f, "players");
+    L.jokers = field<int>(f, "jokers");
+    L.eras = field<int>(f, "eras");
+    L.size = field<int>(f, "size");
+    L.items = double(L.n + L.jokers);
+    L.high = field<double>(f, "high");
+    L.joker_share = 1.0 / double(std::max(1, L.jokers));
+    Ints steps = field<Ints>(f, "steps");
+    check(steps.size() == size_t(STEP_KINDS), "the encoding's tables, one entry a number of the engine's");
+    std::copy(steps.begin(), steps.end(), L.step_col.begin());
+    L.over_col = field<int>(f, "over");
+    check(L.bluff == g.bluff && L.n == g.n && L.players == g.players && L.jokers == g.jokers &&
+              L.eras == g.max_era && L.high > 0,
+          "an encoding of another configuration than the engine's");
+    auto planes = field<nb::dict>(f, "planes");
+    auto at = [&](const char* name, int& offset) { offset = field<int>(planes, name); };
+    at("hands", L.hands), at("hand_sizes", L.hand_sizes), at("reserve", L.reserve);
+    at("discards", L.discards), at("draw_pile", L.draw_pile), at("jokers_out", L.jokers_out);
+    at("scores", L.scores), at("seats", L.seats), at("step", L.step), at("to_move", L.to_move);
+    at("turn", L.turn), at("turn_state", L.turn_state), at("series_last", L.series_last);
+    at("requested", L.requested), at("window", L.window), at("deed", L.deed);
+    at("deed_card", L.deed_card), at("deed_era", L.deed_era), at("called", L.called);
+    at("last_call", L.last_call), at("last_call_flags", L.last_call_flags);
+    at("last_call_seats", L.last_call_seats);
+    if (L.bluff) {
+        at("pile_top", L.pile_top), at("pile_size", L.pile_size), at("announced", L.announced);
+        at("last_stop", L.last_stop), at("last_stop_seats", L.last_stop_seats);
+    } else {
+        at("tree", L.tree), at("tree_last", L.tree_last), at("eras", L.era_rows);
+    }
+    auto codes = field<std::vector<uint32_t>>(f, "codes");
+    auto indices = field<std::vector<int64_t>>(f, "indices");
+    e.actions = field<int>(f, "actions");
+    check(codes.size() == indices.size(), "the encoding's tables, one entry a number of the engine's");
+    for (size_t k = 0; k < codes.size(); ++k) {
+        check(indices[k] >= 0 && indices[k] < e.actions, "an action index outside the space");
+        e.index[codes[k]] = indices[k];
+    }
+    return e;
+}
+
+struct Observer {
+    Encoded e;
+    nb::object engine;  // the engine whose configuration it writes
+};
+
+using Row = nb::ndarray<float, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
+
+// Many games of one configuration, stepped together (interop/vector.py's native side):
+// chance from each game's own Python generator, drawn as the reference draws
+// (sample_chance); the observations, masks and seats written into the caller's arrays.
+struct Batch : terranova::BatchStates<State, Game> {
+    Encoded e;
+
+    Batch(nb::object engine, Encoded encoded, int games, int64_t max_steps_)
+        : BatchStates(engine, &nb::cast<Engine*>(engine)->game, games, max_steps_), e(std::move(encoded)) {}
+
+    int observation_size() const { return e.layout.size; }
+    int num_actions() const { return e.actions; }
+    bool over(size_t i) const { return states[i].over; }
+    void returns(size_t i, double* row) const {
+        std::vector<int> scores;
+        states[i].scores(scores);
+        std::copy(scores.begin(), scores.end(), row);  // the returns: the scores
+    }
+    void play(size_t i, uint32_t action) { states[i].apply(action), play_chance(i); }
+    void play_chance(size_t i) {
+        State& s = states[i];
+        while (s.chance()) s.apply(sampled(s, [&](int k) { return randrange(rngs[i], k); }));
+    }
+    void restart(size_t i) {
+        states[i] = State(game);
+        states[i].start();
+        steps[i] = 0;
+        play_chance(i);
+        if (states[i].over)  // as the Python tables refuse a seat that is not one
+            throw nb::value_error("a game of this configuration ends before any seat decides");
+    }
+    int64_t index_of(uint32_t code) const {
+        auto found = e.index.find(code);
+        if (found == e.index.end()) throw nb::value_error("a legal action outside the action space");
+        return found->second;
+    }
+    uint32_t decode(size_t i, int64_t index) {
+        states[i].legal(legal);
+        for (uint32_t code : legal)
+            if (index_of(code) == index) return code;
+        return terranova::NO_ACTION;
+    }
+    std::vector<int64_t> legal_indices(size_t i) {
+        states[i].legal(legal);
+        std::vector<int64_t> out;
+        for (uint32_t code : legal) out.push_back(index_of(code));
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+    void write(size_t i, float* obs, int8_t* mask, int64_t* current) {
+        const State& s = states[i];
+        int seat = s.current_player();
+        current[i] = seat;
+        if (!write_observation(e.layout, s, seat, obs + i * size_t(e.layout.size)))
+            throw nb::value_error("a position no view is made of");
+        int8_t* m = mask + i * size_t(e.actions);
+        std::fill(m, m + e.actions, int8_t(0));
+        states[i].legal(legal);
+        for (uint32_t code : legal) m[index_of(code)] = 1;
+    }
+};
+
 }  // namespace evolution_native
 
 using namespace evolution_native;
@@ -769,6 +897,18 @@ NB_MODULE(_native, m) {
              },
              "A copy with what seat has not seen dealt again (views.redeal), at ply 0.")
         .def("record", [](const Play& p) { return record_of(p.s); })
+        .def("observe_into",
+             [](const Play& p, const Observer& o, int seat, Row out) {
+                 if (!o.engine.is(p.engine)) throw nb::value_error("an observer of another engine");
+                 if (seat < -1 || seat >= p.s.g->players) throw nb::value_error("no such seat");
+                 if (out.shape(0) != size_t(o.e.layout.size))
+                     throw nb::value_error("a row of the encoding's observation size");
+                 return write_observation(o.e.layout, p.s, seat, out.data());
+             },
+             nb::arg("observer"), nb::arg("seat"), nb::arg("out").noconvert(),
+             "Write what seat (-1: a spectator) sees, in the standard encoding whose layout the "
+             "observer holds, over out (float32, its observation size), as encoding.filler "
+             "writes view(seat): True; False where no view is made of the position.")
         .def_static("restore",
                     [](nb::object engine, const nb::dict& record, int ply) {
                         const Game& g = nb::cast<Engine*>(engine)->game;
@@ -792,6 +932,26 @@ NB_MODULE(_native, m) {
                 return std::make_pair(decisions, out);
             },
             "A random game from here to its end, natively, on a copy: (decisions, scores).");
+
+    nb::class_<Observer>(m, "Observer")
+        .def("__init__",
+             [](Observer* self, nb::object engine, const nb::dict& figures) {
+                 const Game& g = nb::cast<Engine*>(engine)->game;
+                 new (self) Observer{read_encoded(g, figures), std::move(engine)};
+             },
+             nb::arg("engine"), nb::arg("figures"),
+             "The standard encoding's layout for an engine's configuration "
+             "(native_state.layout_figures).");
+
+    nb::class_<Batch> batch(m, "Batch");
+    batch.def("__init__",
+              [](Batch* self, nb::object engine, const nb::dict& figures, int games, int64_t max_steps) {
+                  const Game& g = nb::cast<Engine*>(engine)->game;
+                  check(games >= 1 && max_steps >= 0, "at least one game, max_steps 0 (none) or more");
+                  new (self) Batch(engine, read_encoded(g, figures), games, max_steps);
+              },
+              nb::arg("engine"), nb::arg("figures"), nb::arg("games"), nb::arg("max_steps"));
+    terranova::bind_batch(batch);
 
     m.def(
         "random_games",
