@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,7 +24,7 @@ from terranova.core.errors import IllegalActionError, InvalidParameterError
 from terranova.core.state import CHANCE, State
 from terranova.games.small_islands import INFO, SmallIslandsState
 from terranova.games.small_islands.actions import DONE, PASS, Land, Place, Take, Token
-from tests.conformance import playthroughs, walk
+from tests.conformance import batch, playthroughs, walk
 
 pytestmark = pytest.mark.native
 
@@ -475,19 +474,8 @@ def test_many_games_at_once_play_and_observe_natively_as_in_python(
 ) -> None:
     python = _vector(params, max_steps, False, monkeypatch)
     native = _vector(params, max_steps, True, monkeypatch)
-    a, b = python.reset(), native.reset()
     rng = random.Random(7)
-    ended = cut = 0
-    for _ in range(steps):
-        for name in ("observation", "action_mask", "rewards", "terminated", "truncated",
-                     "current_player"):  # fmt: skip
-            assert np.array_equal(getattr(a, name), getattr(b, name)), name
-        legal = python.legal_actions()
-        assert native.legal_actions() == legal
-        ended += int(a.terminated.sum())
-        cut += int(a.truncated.sum())
-        chosen = np.array([indices[rng.randrange(len(indices))] for indices in legal])
-        a, b = python.step(chosen), native.step(chosen)
+    ended, cut = batch.plays_alike(python, native, steps, lambda legal: rng.choice(legal))
     if max_steps is None:
         assert ended >= 4  # whole games ended and started again on both
     else:
@@ -497,52 +485,15 @@ def test_many_games_at_once_play_and_observe_natively_as_in_python(
 def test_an_illegal_index_in_many_games_is_refused_and_none_played(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from terranova.interop.table import IllegalIndexError
-
     games = _vector({"players": 3}, None, True, monkeypatch)
-    step = games.reset()
+    games.reset()
     for _ in range(12):  # past the set-up, into the turns
-        step = games.step(games.first_legal())
-    before, legal = step.observation.copy(), games.legal_actions()
-    chosen = games.first_legal()
-    chosen[2] = int(np.flatnonzero(step.action_mask[2] == 0)[0])
-    with pytest.raises(IllegalIndexError, match="game 2: action index"):
-        games.step(chosen)
-    assert np.array_equal(step.observation, before)
-    assert games.legal_actions() == legal
-    with pytest.raises(ValueError, match="an illegal index"):  # the batch itself refuses it
-        games._native.step(np.ascontiguousarray(chosen, np.int64), step.observation,
-                           step.action_mask, step.current_player, step.terminated,
-                           step.truncated, games._returns)  # fmt: skip
-    assert np.array_equal(step.observation, before)
-    assert games.legal_actions() == legal
+        games.step(games.first_legal())
+    batch.refuses_an_illegal_index(games, 2)
 
 
 def test_the_batchs_arrays_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
-    games = _vector({}, None, True, monkeypatch)
-    batch, step = games._native, games._step
-    rngs = [random.Random(k) for k in range(4)]
-    with pytest.raises(ValueError, match="no games yet"):
-        batch.first_illegal(np.zeros(4, np.int64))
-    with pytest.raises(ValueError, match="of the encoding's sizes"):
-        batch.reset(rngs, step.observation[:1], step.action_mask, step.current_player)
-    with pytest.raises(ValueError, match="a generator a game"):
-        batch.reset(rngs[:3], step.observation, step.action_mask, step.current_player)
-    with pytest.raises(TypeError):  # a float64 copy would be written and lost
-        batch.reset(
-            rngs, step.observation.astype(np.float64), step.action_mask, step.current_player
-        )
-    with pytest.raises(TypeError):
-        batch.reset(rngs, step.observation, step.action_mask.astype(np.int64), step.current_player)
-    games.reset()
-    with pytest.raises(ValueError, match="an index a game"):
-        batch.first_illegal(np.zeros(3, np.int64))
-    with pytest.raises(ValueError, match="one row a game"):
-        batch.step(games.first_legal().astype(np.int64), step.observation, step.action_mask,
-                   step.current_player, step.terminated, step.truncated,
-                   np.zeros((4, 7)))  # fmt: skip
-    with pytest.raises(IndexError):
-        batch.legal_indices(4)
+    batch.checks_its_arrays(_vector({}, None, True, monkeypatch))
 
 
 def test_a_batch_is_native_in_the_compact_encoding_only(monkeypatch: pytest.MonkeyPatch) -> None:

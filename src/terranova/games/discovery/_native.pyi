@@ -5,6 +5,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Self
 
 from terranova.core.actions import Action
+from terranova.core.batch import NativeBatch
 
 CHANCE: int
 TERMINAL: int
@@ -95,22 +96,9 @@ class InfoTree:
     def weighed(self, seat: int, moves: Sequence[Action]) -> list[tuple[int, float]]: ...
     def give_back(self, rng: random.Random) -> None: ...
 
-class Batch:
+class Batch(NativeBatch):
     def __init__(
         self, native: Game, figures: dict[str, Any], games: int, max_steps: int
     ) -> None: ...
-    def reset(self, rngs: list[random.Random], obs: Any, mask: Any, current: Any) -> None: ...
-    def first_illegal(self, actions: Any) -> int: ...
-    def step(
-        self,
-        actions: Any,
-        obs: Any,
-        mask: Any,
-        current: Any,
-        terminated: Any,
-        truncated: Any,
-        returns: Any,
-    ) -> None: ...
-    def legal_indices(self, game: int) -> list[int]: ...
 
 def random_games(game: Game, games: int, seed: int) -> tuple[int, int]: ...
