@@ -6,23 +6,35 @@ drawn with its probabilities), timed three ways:
 - ``python``: the Python engine's loop, one step at a time (``legal_actions()``,
   ``sample_chance()``, ``apply()``);
 - ``native``: the same loop through the state protocol on the native engine;
-- ``playouts``: whole games played by the native engine itself (``random_games``).
+- ``playouts``: whole games played by the native engine itself (``random_games``);
+- ``vector``: ``terranova.vector`` with 16 games, each call one decision in each (a random
+  legal index per game from ``legal_actions()``), every game's observation and mask written
+  each step, ended games started again: played and observed natively (the batch);
+- ``vector-python``: the same batch on the Python engines (``TERRANOVA_NATIVE=0``).
 
 The sides alternate, ``--rounds`` times (the order swapped every round), and each ratio
 to the Python engine is in decisions per CPU second over all rounds.
 
-    .venv/bin/python benchmarks/entdecker_native_speed.py [--rounds 6] [--games 20] [--players 3]
+    .venv/bin/python benchmarks/entdecker_native_speed.py [--rounds 6] [--games 20] \
+        [--players 3] [--calls 30]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
+from functools import cache
 
 import terranova
+from terranova.core.registry import NATIVE_OFF
 from terranova.core.state import CHANCE
 from terranova.games.entdecker.native_state import random_games
+from terranova.interop.vector import VectorGames
+
+BATCH = 16
+"""The games of the ``vector`` sides."""
 
 
 def protocol(engine: str, params: dict[str, object], games: int, seed: int) -> tuple[float, int]:
@@ -49,12 +61,38 @@ def playouts(params: dict[str, object], games: int, seed: int) -> tuple[float, i
     return time.process_time() - start, decisions
 
 
+@cache
+def _batch(python: bool, players: int) -> VectorGames:
+    """The batch of a side, made and reset once a run: its games go on from call to call."""
+    if python:
+        os.environ[NATIVE_OFF] = "0"
+    try:
+        games = VectorGames("entdecker", BATCH, seed=0, players=players)
+    finally:
+        os.environ.pop(NATIVE_OFF, None)
+    assert (games._native is None) == python, "the batch is not on the engine asked for"
+    games.reset()
+    return games
+
+
+def batched(python: bool, players: int, calls: int, seed: int) -> tuple[float, int]:
+    """CPU seconds and decisions of ``calls`` steps of the batch, a random legal index per
+    game (drawn from its indices: no scan of the mask)."""
+    games = _batch(python, players)
+    rng = random.Random(seed)
+    start = time.process_time()
+    for _ in range(calls):
+        games.step([rng.choice(legal) for legal in games.legal_actions()])
+    return time.process_time() - start, BATCH * calls
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--calls", type=int, default=30, help="steps of vector-python a round")
     args = parser.parse_args()
     games = args.games
     params = terranova.make("entdecker", players=args.players).params()
@@ -66,21 +104,23 @@ def main() -> None:
         "python": lambda seed: protocol("python", params, games, seed),
         "native": lambda seed: protocol("native", params, games, seed),
         "playouts": lambda seed: playouts(params, native_games, seed),
+        "vector": lambda seed: batched(False, args.players, 20 * args.calls, seed),
+        "vector-python": lambda seed: batched(True, args.players, args.calls, seed),
     }
     played = {"python": games, "native": games, "playouts": native_games}
     totals = {name: [0.0, 0] for name in sides}  # seconds, decisions
     print(f"Entdecker, {args.players} players, random games; {args.rounds} rounds")
-    print(f"{'round':>5} {'side':>9} {'games':>6} {'games/s':>9} {'decisions/s':>12}")
+    print(f"{'round':>5} {'side':>13} {'games':>6} {'games/s':>9} {'decisions/s':>12}")
     for k in range(args.rounds):
         order = list(sides) if k % 2 == 0 else list(reversed(sides))
         for name in order:
             seconds, decisions = sides[name](args.seed + k)
             totals[name][0] += seconds
             totals[name][1] += decisions
-            print(
-                f"{k + 1:>5} {name:>9} {played[name]:>6} {played[name] / seconds:>9.1f} "
-                f"{decisions / seconds:>12.0f}"
-            )
+            # the batch's games go on from round to round: no whole games to count
+            per_second = f"{played[name] / seconds:>9.1f}" if name in played else f"{'-':>9}"
+            shown = played.get(name, BATCH)
+            print(f"{k + 1:>5} {name:>13} {shown:>6} {per_second} {decisions / seconds:>12.0f}")
     rate = {name: decisions / seconds for name, (seconds, decisions) in totals.items()}
     print(
         f"decisions/s: python {rate['python']:.0f}, native through the protocol "
@@ -88,6 +128,11 @@ def main() -> None:
     )
     print(f"native playouts / python: {rate['playouts'] / rate['python']:.1f}x")
     print(f"native through the protocol / python: {rate['native'] / rate['python']:.2f}x")
+    print(
+        f"vector {rate['vector']:.0f}, vector-python {rate['vector-python']:.0f} decisions/s: "
+        f"vector / vector-python {rate['vector'] / rate['vector-python']:.1f}x, "
+        f"vector / native through the protocol {rate['vector'] / rate['native']:.1f}x"
+    )
 
 
 if __name__ == "__main__":

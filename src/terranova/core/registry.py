@@ -349,33 +349,6 @@ def native_available(game_id: str) -> bool:
     return _native_module(game_info(game_id)) is not None
 
 
-class NativeBatch:
-    """What a game's native batch offers ``terranova.vector`` (core/native/batch.hpp's
-    binding; the games' stubs name it as their ``Batch``'s base): the arrays are the
-    caller's, written over (see interop/vector.py)."""
-
-    def reset(self, rngs: list[Any], obs: Any, mask: Any, current: Any) -> None:
-        raise NotImplementedError
-
-    def first_illegal(self, actions: Any) -> int:
-        raise NotImplementedError
-
-    def step(
-        self,
-        actions: Any,
-        obs: Any,
-        mask: Any,
-        current: Any,
-        terminated: Any,
-        truncated: Any,
-        returns: Any,
-    ) -> None:
-        raise NotImplementedError
-
-    def legal_indices(self, game: int) -> list[int]:
-        raise NotImplementedError
-
-
 def native_batch(
     game_id: str,
     params: Mapping[str, object],

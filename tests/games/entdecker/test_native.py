@@ -18,6 +18,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -30,7 +31,7 @@ from terranova.core.state import CHANCE, State
 from terranova.games.entdecker import INFO, EntdeckerState, scoring
 from terranova.games.entdecker.actions import DRAW, STOP, Place, Settle, StartTile
 from terranova.games.entdecker.position import from_position, position
-from tests.conformance import playthroughs, walk
+from tests.conformance import batch, playthroughs, walk
 
 pytestmark = pytest.mark.native
 
@@ -477,3 +478,141 @@ def test_the_native_greedy_policy_chooses_as_the_reference_with_the_same_draws(
         made, drawn = walk.greedy_alike(reference, native, bots.reference_greedy, bots.greedy, seed)
         decisions, ties = decisions + made, ties + drawn
     assert decisions > 200 and ties > 0
+
+
+# ------------------------------------------------------------ the encoding, natively
+
+
+def _vector(params: dict[str, Any], seed: int, max_steps: int | None, native: bool,
+            monkeypatch: pytest.MonkeyPatch) -> Any:  # fmt: skip
+    """Four games of ``terranova.vector``, on the native engine's batch or on the Python
+    engines."""
+    from terranova import vector
+
+    monkeypatch.setenv("TERRANOVA_NATIVE", "1" if native else "0")
+    games = vector.make("entdecker", num_envs=4, seed=seed, max_steps=max_steps, **params)
+    assert bool(games.tables) != native  # played natively: no table a game
+    return games
+
+
+BATCH_IDS = ["default", "two-variable-scout-cap3", "four-share-free", "three-variable-scout-share",
+             "three-open-frame"]  # fmt: skip
+"""The default game and the conformance suite's variants, by name."""
+
+
+@pytest.mark.parametrize(
+    ("params", "seed", "max_steps", "steps"),
+    [
+        *((p, seed, None, 350) for seed, p in enumerate([{}, *INFO.test_params])),
+        ({"players": 2}, 9, 40, 150),  # the built-in tiles, cut at 40 decisions
+    ],
+    ids=[*BATCH_IDS, "truncated"],
+)
+def test_many_games_at_once_play_and_observe_natively_as_in_python(
+    params: dict[str, Any],
+    seed: int,
+    max_steps: int | None,
+    steps: int,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    if max_steps is None:  # fewer tiles: whole games end, and start again, within the steps
+        params = {**params, "tiles": _few_tiles(tmp_path)}
+    python = _vector(params, seed, max_steps, False, monkeypatch)
+    native = _vector(params, seed, max_steps, True, monkeypatch)
+    rng = np.random.default_rng(seed)  # a NumPy generator, as a training loop's
+
+    def pick(legal: list[int]) -> int:
+        return legal[int(rng.integers(len(legal)))]
+
+    ended, cut = batch.plays_alike(python, native, steps, pick)
+    if max_steps is None:
+        assert ended >= 3  # whole games ended and started again on both
+    else:
+        assert cut >= 4
+
+
+def test_an_illegal_index_in_many_games_is_refused_and_none_played(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    games = _vector({"players": 3}, 4, None, True, monkeypatch)
+    games.reset()
+    for _ in range(12):  # past the first starts, into the turns
+        games.step(games.first_legal())
+    batch.refuses_an_illegal_index(games, 2)
+
+
+def test_the_batchs_arrays_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    batch.checks_its_arrays(_vector({}, 0, None, True, monkeypatch))
+
+
+def test_the_encodings_figures_are_checked_against_the_engines_tables() -> None:
+    from terranova.core.encoding import encoding_of
+
+    module = native_state()
+    params = INFO.resolve({})
+    native = module.actions_of(params).native
+    figures = module.observation_figures(params, encoding_of(INFO, params))
+    module._native.Observer(native, figures)  # as given: taken
+    for wrong in ({"xs": [0]}, {"count_of": [1.0]}, {"size": 10}, {"pieces": 0}):
+        with pytest.raises(ValueError, match="figures"):
+            module._native.Observer(native, {**figures, **wrong})
+
+
+def test_a_batch_beyond_the_engines_bounds_is_played_in_python(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from terranova import vector
+
+    module = native_state()
+
+    def refused(params: dict[str, Any]) -> Any:
+        raise ValueError("a board beyond the native engine's bounds")
+
+    monkeypatch.setenv("TERRANOVA_NATIVE", "1")
+    monkeypatch.setattr(module, "native_game", refused)
+    module._actions.cache_clear()
+    try:
+        games = vector.make("entdecker", num_envs=2, players=2)
+        assert games._native is None and len(games.tables) == 2
+        assert games.reset().action_mask.any(axis=1).all()
+    finally:
+        module._actions.cache_clear()
+
+
+@pytest.mark.parametrize("params", [{}, *INFO.test_params], ids=BATCH_IDS)
+def test_a_native_state_observes_every_seat_as_the_encoding_does(
+    params: dict[str, Any], tmp_path: Path
+) -> None:
+    from terranova.core.encoding import encoding_of
+
+    params = {**params, "tiles": _few_tiles(tmp_path, 3)}
+    state = terranova.make("entdecker", engine="native", **params)
+    coding = encoding_of(INFO, state.params())
+    mine = np.full(coding.observation_size, 9, np.float32)  # written over, every number
+    theirs = np.zeros(coding.observation_size, np.float32)
+    rng = random.Random(len(params))
+    seats: list[int | None] = [*range(state.num_seats), None]
+    checked = 0
+    while True:
+        if state.ply % 4 == 0 or state.is_terminal():
+            for seat in seats:
+                state.observe_into(seat, mine)
+                coding.observe_into(state.view(seat), theirs, coding.planes_of(theirs))
+                assert np.array_equal(mine, theirs), (state.ply, seat)
+                checked += 1
+            if state.current_player() >= 0:
+                legal = state.legal_actions()
+                assert dict(zip(state.legal_indices(), legal, strict=True)) == (
+                    coding.actions.decoder(legal)
+                )
+        if state.is_terminal():
+            break
+        state.apply(_chosen(state, rng))
+    assert checked > 100
+    with pytest.raises(ValueError, match="observation size"):
+        state.observe_into(0, mine[:-1])
+    with pytest.raises(TypeError):
+        state.observe_into(0, mine.astype(np.float64))
+    with pytest.raises(ValueError, match="not a seat"):
+        state.observe_into(state.num_seats, mine)

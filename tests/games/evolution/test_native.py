@@ -11,6 +11,7 @@ its tests)."""
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from typing import Any
@@ -36,8 +37,7 @@ from terranova.games.evolution.actions import (
     PlaceHand,
     Steal,
 )
-from tests.conformance import playthroughs
-from tests.interop import native_batch
+from tests.conformance import batch, playthroughs
 
 pytestmark = pytest.mark.native
 
@@ -590,6 +590,10 @@ def _vector(
     VECTOR_CASES,
     ids=[f"{g.split('-')[1]}-{_case_id((g, p))}-{m}" for g, p, m, _ in VECTOR_CASES],
 )
+def _pick(generator: np.random.Generator, legal: list[int]) -> int:
+    return legal[int(generator.integers(len(legal)))]
+
+
 def test_many_games_at_once_play_and_observe_natively_as_in_python(
     game: str,
     params: dict[str, Any],
@@ -601,8 +605,8 @@ def test_many_games_at_once_play_and_observe_natively_as_in_python(
     for seed in (3, 8):
         python = _vector(game, params, max_steps, False, seed, monkeypatch)
         native = _vector(game, params, max_steps, True, seed, monkeypatch)
-        pick = np.random.default_rng(seed).integers  # a seeded numpy generator's choice
-        made = native_batch.play_side_by_side(python, native, steps, pick)
+        generator = np.random.default_rng(seed)  # a seeded numpy generator's choice
+        made = batch.plays_alike(python, native, steps, functools.partial(_pick, generator))
         ended, cut = ended + made[0], cut + made[1]
     if max_steps is None:
         assert ended >= 6  # whole games ended and started again on both
@@ -614,12 +618,15 @@ def test_an_illegal_index_in_many_games_is_refused_and_none_played(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     games = _vector(BLUFF_INFO.id, {"players": 3}, None, True, 1, monkeypatch)
-    native_batch.check_an_illegal_index_is_refused_and_none_played(games)
+    games.reset()
+    for _ in range(12):  # past the set-up, into the turns
+        games.step(games.first_legal())
+    batch.refuses_an_illegal_index(games, 2)
 
 
 def test_the_batchs_arrays_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
     games = _vector(EXPLORE_INFO.id, {"players": 3}, None, True, 1, monkeypatch)
-    native_batch.check_the_batchs_arrays(games)
+    batch.checks_its_arrays(games)
 
 
 def test_a_batchs_tables_must_be_its_engines(monkeypatch: pytest.MonkeyPatch) -> None:

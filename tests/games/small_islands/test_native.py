@@ -24,8 +24,7 @@ from terranova.core.errors import IllegalActionError, InvalidParameterError
 from terranova.core.state import CHANCE, State
 from terranova.games.small_islands import INFO, SmallIslandsState
 from terranova.games.small_islands.actions import DONE, PASS, Land, Place, Take, Token
-from tests.conformance import playthroughs, walk
-from tests.interop import native_batch
+from tests.conformance import batch, playthroughs, walk
 
 pytestmark = pytest.mark.native
 
@@ -476,7 +475,7 @@ def test_many_games_at_once_play_and_observe_natively_as_in_python(
     python = _vector(params, max_steps, False, monkeypatch)
     native = _vector(params, max_steps, True, monkeypatch)
     rng = random.Random(7)
-    ended, cut = native_batch.play_side_by_side(python, native, steps, rng.randrange)
+    ended, cut = batch.plays_alike(python, native, steps, lambda legal: rng.choice(legal))
     if max_steps is None:
         assert ended >= 4  # whole games ended and started again on both
     else:
@@ -487,12 +486,14 @@ def test_an_illegal_index_in_many_games_is_refused_and_none_played(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     games = _vector({"players": 3}, None, True, monkeypatch)
-    native_batch.check_an_illegal_index_is_refused_and_none_played(games)
+    games.reset()
+    for _ in range(12):  # past the set-up, into the turns
+        games.step(games.first_legal())
+    batch.refuses_an_illegal_index(games, 2)
 
 
 def test_the_batchs_arrays_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
-    games = _vector({}, None, True, monkeypatch)
-    native_batch.check_the_batchs_arrays(games)
+    batch.checks_its_arrays(_vector({}, None, True, monkeypatch))
 
 
 def test_a_batch_is_native_in_the_compact_encoding_only(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -533,4 +534,4 @@ def _figures() -> dict[str, Any]:
 
     module = native_state()
     params = INFO.resolve({})
-    return dict(module.figures(module.config_of(params), compact(params)))
+    return dict(module.compact_figures(module.config_of(params), compact(params)))

@@ -5,6 +5,7 @@ from collections.abc import Callable
 from typing import Any, Self
 
 from terranova.core.actions import Action
+from terranova.core.batch import NativeBatch
 
 CHANCE: int
 TERMINAL: int
@@ -57,5 +58,17 @@ class Play:
     def greedy(self, rng: random.Random) -> Action:
         """The action bots.greedy plays here (ties broken by ``rng.randrange``)."""
     def play_out(self, seed: int) -> tuple[int, int, list[float]]: ...
+
+class Observer:
+    """A configuration's encoding, written natively (native_state.observation_figures)."""
+
+    def __init__(self, native: Game, figures: dict[str, Any]) -> None: ...
+    @property
+    def size(self) -> int: ...
+    def observe(self, play: Play, seat: int | None, out: Any) -> None: ...
+    def legal_indices(self, play: Play) -> list[int]: ...
+
+class Batch(NativeBatch):
+    def __init__(self, observer: Observer, games: int, max_steps: int) -> None: ...
 
 def random_games(game: Game, games: int, seed: int) -> tuple[int, int]: ...

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -37,7 +38,7 @@ from terranova.games.entdecker.actions import (
 from terranova.games.entdecker.components import UNITS, Components
 from terranova.games.entdecker.content import load_components
 from terranova.games.entdecker.scoring import TURN_LIMIT
-from terranova.games.entdecker.tables import compiled
+from terranova.games.entdecker.tables import Tables, compiled
 
 STEPS = (
     "set-up",
@@ -78,22 +79,19 @@ def _start_tile_parts(width: int, height: int, tolls: int) -> list[Part]:
 
 def encoding(params: Mapping[str, Any]) -> Encoding:
     """The encoding of Entdecker with these (resolved) parameters."""
-    components = load_components(params["tiles"], params["board"])
-    t = compiled(components)
+    s = scales(params)
+    t = s.tables
     board = t.board
     designs = t.designs
-    players = int(params["players"])
-    cap = int(params["tile_cap"])
+    players, cap = s.players, int(params["tile_cap"])
     width, height = board.width, board.height
     xs, ys = range(width), range(height)
-    pieces = max(1, *(len(d.land) for d in designs))
-    lanes = max(1, *(len(d.lanes) for d in designs))
+    pieces = s.pieces
     hidden_ids = [d.id for d in designs if d.stack == "hidden"]
-    hidden_total = sum(d.count for d in designs if d.stack == "hidden")
-    open_total = sum(d.count for d in designs if d.stack == "open")
+    hidden_total, open_total = s.hidden_total, s.open_total
     numbers = [k for k in range(1, 7) if t.open_design[k] >= 0]
     paths = [p.id for p in board.paths]
-    path_spaces = sum(p.length for p in board.paths)
+    path_spaces = s.path_spaces
     # a route pays each opponent at most once per fort or settlement of theirs on the board
     tolls = (board.forts + board.settlements + 1) ** (players - 1)
 
@@ -137,9 +135,7 @@ def encoding(params: Mapping[str, Any]) -> Encoding:
     turns = TURN_LIMIT
     per_turn = 3 + ("wheel" in board.faces)
     max_length = per_turn * turns + 3 * tiles_to_draw + path_spaces
-    island_points = _island_points(components, params["setup"] == "variable")
-    hut_points = sum(sorted((k.value for k in board.tokens), reverse=True)[: len(paths)])
-    most_points = island_points + hut_points
+    island_points, hut_points, most_points = s.island_points, s.hut_points, s.most_points
     incomes = [int(f) for f in board.faces if f != "wheel"]
     income = max([*incomes, high] if "wheel" in board.faces else incomes)
     mines = sum(d.count for d in designs if d.event == "mine")
@@ -152,37 +148,14 @@ def encoding(params: Mapping[str, Any]) -> Encoding:
 
     # ------------------------------------------------------------------- planes
     ids = t.ids
-    index_of = {d: i for i, d in enumerate(ids)}
-    count_of = [d.count for d in designs]
-    most_bonus = max(d.bonus for d in designs)
-    features = np.zeros((len(designs) * 4, TILE_CHANNELS), dtype=np.float32)
-    for i, d in enumerate(designs):
-        for r in range(4):
-            row = features[i * 4 + r]
-            row[0] = 1
-            for edge, piece in enumerate(t.piece[i][r]):
-                if piece >= 0:
-                    row[1 + edge] = (piece + 1) / pieces
-            for edge, lane in enumerate(t.lane[i][r]):
-                if lane >= 0:
-                    row[5 + edge] = (lane + 1) / lanes
-            row[9] = len(d.land) / pieces
-            row[10] = d.bonus / most_bonus if most_bonus else 0
-    open_index = {str(k): index_of[ids[t.open_design[k]]] for k in numbers}
+    index_of, count_of, features = s.index_of, s.count_of, s.features
+    open_index = {str(k): i for k, i in s.open_index.items()}
     unit_kind = {u: k for k, u in enumerate(UNITS)}
-    scouts = max(1, board.scouts[players - 2] - 1)
-    supply_scale = (scouts, max(1, board.forts), max(1, board.settlements))
-    path_start = {}
-    start = 0
-    for p in board.paths:
-        path_start[p.id] = start
-        start += p.length
+    supply_scale = s.supply_scale
+    path_start = s.path_start
     path_of = {p: i for i, p in enumerate(paths)}
-    most_token = max(k.value for k in board.tokens)
-    tokens = len(board.tokens)
-    most_announced = max(hidden_total, open_total)
-    left_scale = max(1, min(most_announced, cap) if cap else most_announced)
-    step_of = {s: i for i, s in enumerate(STEPS)}
+    most_token, tokens, left_scale = s.most_token, s.tokens, s.left_scale
+    step_of = {name: i for i, name in enumerate(STEPS)}
 
     def square(where: str) -> tuple[int, int]:
         x, _, y = where.partition(",")
@@ -338,6 +311,95 @@ def encoding(params: Mapping[str, Any]) -> Encoding:
             "gold there is, the start gold plus one income a turn (the roller's most, "
             "every other seat one more) plus the mines."
         ),
+    )
+
+
+@dataclass(frozen=True)
+class Scales:
+    """The figures the observation is written with (:func:`encoding`'s ``fill``), made once
+    a configuration: what it divides by and the tiles' map rows. The native engine's writer
+    is given the same (``native_state.observation_figures``)."""
+
+    tables: Tables
+    players: int
+    pieces: int
+    """The most land pieces on one design (at least 1)."""
+    hidden_total: int
+    open_total: int
+    path_spaces: int
+    features: np.ndarray[Any, np.dtype[np.float32]]
+    """A design's map channels in each rotation: row ``design * 4 + rotation``."""
+    index_of: dict[str, int]
+    count_of: list[int]
+    open_index: dict[int, int]
+    """An open stack's number -> its design's index."""
+    supply_scale: tuple[int, int, int]
+    path_start: dict[str, int]
+    most_token: int
+    tokens: int
+    left_scale: int
+    island_points: int
+    hut_points: int
+
+    @property
+    def most_points(self) -> int:
+        return self.island_points + self.hut_points
+
+
+def scales(params: Mapping[str, Any]) -> Scales:
+    """The figures of :func:`encoding`'s observation for these (resolved) parameters."""
+    components = load_components(params["tiles"], params["board"])
+    t = compiled(components)
+    board = t.board
+    designs = t.designs
+    players = int(params["players"])
+    cap = int(params["tile_cap"])
+    pieces = max(1, *(len(d.land) for d in designs))
+    lanes = max(1, *(len(d.lanes) for d in designs))
+    hidden_total = sum(d.count for d in designs if d.stack == "hidden")
+    open_total = sum(d.count for d in designs if d.stack == "open")
+    numbers = [k for k in range(1, 7) if t.open_design[k] >= 0]
+    ids = t.ids
+    index_of = {d: i for i, d in enumerate(ids)}
+    most_bonus = max(d.bonus for d in designs)
+    features = np.zeros((len(designs) * 4, TILE_CHANNELS), dtype=np.float32)
+    for i, d in enumerate(designs):
+        for r in range(4):
+            row = features[i * 4 + r]
+            row[0] = 1
+            for edge, piece in enumerate(t.piece[i][r]):
+                if piece >= 0:
+                    row[1 + edge] = (piece + 1) / pieces
+            for edge, lane in enumerate(t.lane[i][r]):
+                if lane >= 0:
+                    row[5 + edge] = (lane + 1) / lanes
+            row[9] = len(d.land) / pieces
+            row[10] = d.bonus / most_bonus if most_bonus else 0
+    scouts = max(1, board.scouts[players - 2] - 1)
+    path_start = {}
+    start = 0
+    for p in board.paths:
+        path_start[p.id] = start
+        start += p.length
+    most_announced = max(hidden_total, open_total)
+    return Scales(
+        tables=t,
+        players=players,
+        pieces=pieces,
+        hidden_total=hidden_total,
+        open_total=open_total,
+        path_spaces=start,
+        features=features,
+        index_of=index_of,
+        count_of=[d.count for d in designs],
+        open_index={k: index_of[ids[t.open_design[k]]] for k in numbers},
+        supply_scale=(scouts, max(1, board.forts), max(1, board.settlements)),
+        path_start=path_start,
+        most_token=max(k.value for k in board.tokens),
+        tokens=len(board.tokens),
+        left_scale=max(1, min(most_announced, cap) if cap else most_announced),
+        island_points=_island_points(components, params["setup"] == "variable"),
+        hut_points=sum(sorted((k.value for k in board.tokens), reverse=True)[: len(board.paths)]),
     )
 
 

@@ -56,3 +56,15 @@ def from_python(state: State) -> State | None:
         return cast(State, NativeEntdeckerState.from_python(state))
     except ValueError:
         return None
+
+
+def batch(
+    params: dict[str, Any], encoding: str, coding: Any, games: int, max_steps: int | None
+) -> Any:
+    """Native games for ``terranova.vector`` (observations and indices written natively, in
+    the game's one encoding), or None: the Python engines play."""
+    if encoding != "standard" or not available():
+        return None
+    from terranova.games.entdecker.native_state import batch as native_batch
+
+    return native_batch(params, coding, games, max_steps)

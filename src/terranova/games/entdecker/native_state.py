@@ -21,12 +21,14 @@ from collections.abc import Callable, MutableSequence
 from functools import lru_cache
 from typing import Any, Self, cast
 
+from terranova.core.action_space import Part
 from terranova.core.actions import Action
+from terranova.core.encoding import STANDARD, Encoding, encoding_of
 from terranova.core.errors import IllegalActionError
 from terranova.core.i18n import Said
 from terranova.core.scoring import ScoreLine
 from terranova.core.state import JSON, State
-from terranova.games.entdecker import _native
+from terranova.games.entdecker import INFO, _native
 from terranova.games.entdecker.actions import (
     DRAW,
     STOP,
@@ -49,6 +51,8 @@ from terranova.games.entdecker.actions import (
 )
 from terranova.games.entdecker.components import UNITS, Components
 from terranova.games.entdecker.content import load_components
+from terranova.games.entdecker.encoding import GOLD_SCALE, scales
+from terranova.games.entdecker.encoding import STEPS as SHOWN_STEPS
 from terranova.games.entdecker.position import STEPS, from_position, position
 from terranova.games.entdecker.state import EntdeckerState
 from terranova.games.entdecker.steps import Hut
@@ -422,6 +426,19 @@ class NativeEntdeckerState(_native.Play):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
+    def observe_into(self, seat: int | None, out: Any) -> None:
+        """Write what ``seat`` (None: a spectator) sees over ``out``, a float32 NumPy row of
+        the encoding's observation size: natively, the very numbers encoding.py's ``fill``
+        writes from ``view(seat)`` (for research adapters that keep one buffer; the
+        batch of ``terranova.vector`` writes with the same code)."""
+        _observer(_key(self.params())).observe(self, seat, out)
+
+    def legal_indices(self) -> list[int]:
+        """The index in the encoding's action space of each legal action, in the order of
+        :meth:`legal_actions` (natively, as ``Table.legal`` numbers them)."""
+        indices: list[int] = _observer(_key(self.params())).legal_indices(self)
+        return indices
+
     # ------------------------------------------- what people read: the reference's answers
 
     def view(self, seat: int | None) -> JSON:
@@ -463,3 +480,132 @@ def random_games(params: dict[str, Any], games: int, seed: int) -> tuple[int, in
     """Play ``games`` random games of ``params`` (resolved) from their start, natively (the
     benchmark's playouts): (decisions, chance outcomes) in all."""
     return _native.random_games(actions_of(params).native, games, seed)
+
+
+def batch(
+    params: dict[str, Any], coding: Encoding, games: int, max_steps: int | None
+) -> _native.Batch | None:
+    """Native games of these (resolved) parameters for ``terranova.vector``, observed in the
+    encoding ``coding`` (:func:`encoding.encoding`'s), whose figures it is given here once;
+    None where the game is beyond the engine's bounds."""
+    try:
+        native = actions_of(params).native
+    except ValueError:
+        return None
+    return _native.Batch(_native.Observer(native, observation_figures(params, coding)), games,
+                         max_steps or 0)  # fmt: skip
+
+
+@lru_cache(maxsize=64)
+def _observer(key: tuple[tuple[str, Any], ...]) -> _native.Observer:
+    params = dict(key)
+    coding = encoding_of(INFO, params, STANDARD)
+    return _native.Observer(_actions(key).native, observation_figures(params, coding))
+
+
+def observation_figures(params: dict[str, Any], coding: Encoding) -> dict[str, Any]:
+    """What the native writer reads to write the encoding ``coding`` as its ``fill`` does
+    (:func:`encoding.scales`' figures, the planes' places, tables from the engine's numbers
+    to the planes' columns) and to index the legal actions as its action space does (each
+    part's offset and, per field, its stride, first value and count)."""
+    s = scales(params)
+    t = s.tables
+    board = t.board
+    planes: dict[str, int] = {}
+    at = 0
+    for plane in coding.planes:
+        planes[plane.name] = at
+        at += plane.size
+    space = coding.actions
+    parts: dict[str, Any] = {"start_tile": [_NO_PART] * 4, "announce": [_NO_PART] * 2}
+    take = [-1] * 7
+    kinds = {Income: "income", StartEdge: "edge", Draw: "draw", Place: "place", Stop: "stop",
+             Trek: "trek"}  # fmt: skip
+    for offset, part in zip(space.offsets, space.parts, strict=True):
+        assert isinstance(part, Part)
+        fields = _fields(offset, part)
+        if part.kind is StartTile:
+            parts["start_tile"]["NESW".index(part.values[part.names.index("heading")][0])] = fields
+        elif part.kind is Announce:
+            kind = part.values[part.names.index("kind")][0]
+            parts["announce"][("hidden", "open").index(kind)] = fields
+        elif part.kind is Settle:
+            parts["scout_from" if "source" in part.names else "settle"] = fields
+        elif part.kind is Take:
+            for k, number in enumerate(part.values[0]):
+                take[number] = offset + k * part.strides[0]
+        elif part.kind in kinds:
+            parts[kinds[part.kind]] = fields
+    for name in (*kinds.values(), "settle", "scout_from"):
+        parts.setdefault(name, _NO_PART)
+    _check_numbering(space.parts, t, s.pieces)
+    shown = {name: i for i, name in enumerate(SHOWN_STEPS)}
+    return {
+        "planes": planes,
+        "size": coding.observation_size,
+        "actions": space.size,
+        "pieces": s.pieces,
+        "path_spaces": s.path_spaces,
+        "over_col": shown["over"],
+        "source_paths": board.width * board.height * s.pieces,
+        "features": s.features.reshape(-1).tolist(),
+        "count_of": [float(c) for c in s.count_of],
+        "open": [[k, s.open_index[k]] for _, k in t.open_numbers],
+        "supply_scale": [float(v) for v in s.supply_scale],
+        "most_token": float(s.most_token),
+        "tokens": float(s.tokens),
+        "left_scale": float(s.left_scale),
+        "most_points": float(s.most_points),
+        "gold_scale": float(GOLD_SCALE),
+        "xs": [x for x, _ in t.grid.xy],
+        "ys": [y for _, y in t.grid.xy],
+        "path_start": [s.path_start[p.id] for p in board.paths],
+        "step_col": [shown.get(getattr(kind, "name", None) or "", -1) for kind in STEPS],
+        "parts": parts,
+        "take": take,
+    }
+
+
+_NO_PART: dict[str, Any] = {"at": -1, "fields": []}
+_SAID_BY_PART = {StartTile: ("heading",), Announce: ("kind",), Settle: ("kind",)}
+"""The fields a part holds one value of that the native writer does not give: a part a
+heading, a kind of announcement, and the scouts' part of the units sent back."""
+
+
+def _fields(offset: int, part: Part) -> dict[str, Any]:
+    """A part's offset and, per field its index reads, in the order the native writer
+    gives their values: its stride, its first value and how many values it has. A field of
+    whole numbers in a row is given by value; any other by its place among its values, which
+    the engine numbers alike (start points, units, paths, sources: checked here)."""
+    out = []
+    for name, values, stride in zip(part.names, part.values, part.strides, strict=True):
+        if name in _SAID_BY_PART.get(part.kind, ()) and len(values) == 1:
+            continue  # one value: the part itself says it
+        first = values[0] if isinstance(values[0], int) else 0
+        if isinstance(values[0], int):
+            assert list(values) == list(range(first, first + len(values))), name
+        out.append([stride, first, len(values)])
+    return {"at": offset, "fields": out}
+
+
+def _check_numbering(parts: tuple[Any, ...], t: Any, pieces: int) -> None:
+    """Refuse a space whose fields of names are not numbered as the engine numbers them
+    (the writer gives a start point, a unit, a path or a scout's source by its number)."""
+    board = t.board
+    sources = board.width * board.height * pieces + sum(p.length for p in board.paths)
+    expected = {
+        (StartEdge, "point"): [p.name for p in t.points],
+        (Trek, "path"): [p.id for p in board.paths],
+    }
+    for part in parts:
+        for name, values in zip(part.names, part.values, strict=True):
+            if (part.kind, name) in expected and list(values) != expected[part.kind, name]:
+                raise ValueError(f"{part.kind.__name__}.{name}: not in the engine's order")
+            if (
+                part.kind is Settle
+                and name == "kind"
+                and list(values) not in (list(UNITS), ["scout"])
+            ):
+                raise ValueError("Settle.kind: not in the engine's order")
+            if part.kind is Settle and name == "source" and len(values) != sources:
+                raise ValueError("Settle.source: not the squares' pieces, then the paths' spaces")

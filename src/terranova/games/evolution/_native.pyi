@@ -3,7 +3,7 @@
 import random
 from typing import Any
 
-from terranova.core.registry import NativeBatch
+from terranova.core.batch import NativeBatch
 
 CHANCE: int
 TERMINAL: int

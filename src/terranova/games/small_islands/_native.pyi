@@ -5,7 +5,7 @@ from collections.abc import Callable
 from typing import Any, Self
 
 from terranova.core.actions import Action
-from terranova.core.registry import NativeBatch
+from terranova.core.batch import NativeBatch
 
 CHANCE: int
 TERMINAL: int

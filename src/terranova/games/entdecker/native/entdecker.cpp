@@ -1,16 +1,22 @@
 // terranova.games.entdecker._native: the C++ engine of entdecker.hpp for Python
 // (native_state.py wraps it in the state protocol).
 #include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/optional.h>
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
+#include <iterator>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <unordered_map>
 
+#include "batch.hpp"
 #include "greedy.hpp"
+#include "observe.hpp"
 
 namespace nb = nanobind;
 using namespace entdecker;
@@ -658,6 +664,221 @@ void redraw_tokens(State& s, int seat, nb::handle rng) {
     s.fresh = false;
 }
 
+
+// The outcome a draw ``pick`` in [0, 1) falls on, the probabilities added up in their order
+// (the reference's sample_chance).
+uint64_t outcome_at(const std::vector<std::pair<uint64_t, double>>& outcomes, double pick) {
+    double total = 0;
+    for (auto [code, chance] : outcomes) {
+        total += chance;
+        if (pick < total) return code;
+    }
+    return outcomes.back().first;
+}
+
+// One draw from a game's Python generator (``rng.random()``) among the chance outcomes of s.
+uint64_t sampled(const State& s, nb::handle rng, std::vector<std::pair<uint64_t, double>>& outcomes) {
+    if (s.chance()) s.outcomes(outcomes);
+    else outcomes.clear();
+    if (outcomes.empty()) throw nb::value_error("not a chance node");
+    static PyObject* random = PyUnicode_InternFromString("random");  // kept
+    return outcome_at(outcomes, nb::cast<double>(rng.attr(random)()));
+}
+
+// ------------------------------------------------------------ the encoding, natively
+
+PartAt part_of(const nb::dict& d) {
+    PartAt p;
+    p.at = get<int64_t>(d, "at");
+    for (const auto& f : get<std::vector<std::vector<int64_t>>>(d, "fields")) {
+        check(f.size() == 3 && f[0] >= 0 && f[2] >= 1, "a field: stride, first value, count");
+        p.fields.push_back({f[0], int(f[1]), int(f[2])});
+    }
+    return p;
+}
+
+// The encoding's figures (native_state.observation_figures), checked against the game's
+// tables: one entry a number of the engine's, every plane inside the observation.
+Encoding read_encoding(const Game& g, const nb::dict& d) {
+    Encoding e;
+    auto planes = get<nb::dict>(d, "planes");
+    int* at[] = {&e.p_map, &e.p_units, &e.p_tiles, &e.p_in_hand, &e.p_points, &e.p_gold,
+                 &e.p_supply, &e.p_paths, &e.p_huts, &e.p_seen, &e.p_bag, &e.p_turn,
+                 &e.p_active, &e.p_step, &e.p_to_move};
+    const char* names[] = {"map", "units", "tiles", "in_hand", "points", "gold", "supply",
+                           "paths", "huts", "seen", "bag", "turn", "active", "step", "to_move"};
+    for (size_t k = 0; k < std::size(names); ++k) *at[k] = get<int>(planes, names[k]);
+    e.size = get<int>(d, "size");
+    e.actions = get<int>(d, "actions");
+    e.pieces = get<int>(d, "pieces");
+    e.path_spaces = get<int>(d, "path_spaces");
+    e.over_col = get<int>(d, "over_col");
+    e.source_paths = get<int>(d, "source_paths");
+    e.features = get<std::vector<float>>(d, "features");
+    e.count_of = get<std::vector<double>>(d, "count_of");
+    for (const auto& o : get<Rows>(d, "open")) {
+        check(o.size() == 2 && o[0] >= 0 && o[0] < 7 && o[1] >= 0 && o[1] < g.designs, "an open stack");
+        e.open.push_back({o[0], o[1]});
+    }
+    auto supply = get<std::vector<double>>(d, "supply_scale");
+    check(supply.size() == 3, "three supply scales");
+    std::copy(supply.begin(), supply.end(), e.supply_scale.begin());
+    e.most_token = get<double>(d, "most_token");
+    e.tokens = get<double>(d, "tokens");
+    e.left_scale = get<double>(d, "left_scale");
+    e.most_points = get<double>(d, "most_points");
+    e.gold_scale = get<double>(d, "gold_scale");
+    e.xs = get<Ints>(d, "xs");
+    e.ys = get<Ints>(d, "ys");
+    e.path_start = get<Ints>(d, "path_start");
+    e.step_col = get<Ints>(d, "step_col");
+    auto parts = get<nb::dict>(d, "parts");
+    PartAt* one[] = {&e.income, &e.edge, &e.draw, &e.place, &e.settle, &e.scout_from, &e.stop, &e.trek};
+    const char* part_names[] = {"income", "edge", "draw", "place", "settle", "scout_from", "stop", "trek"};
+    for (size_t k = 0; k < std::size(part_names); ++k) *one[k] = part_of(get<nb::dict>(parts, part_names[k]));
+    auto tiles = get<std::vector<nb::dict>>(parts, "start_tile");
+    auto announced = get<std::vector<nb::dict>>(parts, "announce");
+    check(tiles.size() == 4 && announced.size() == 2, "a start tile part a heading, an announcement part a kind");
+    for (size_t k = 0; k < 4; ++k) e.start_tile[k] = part_of(tiles[k]);
+    for (size_t k = 0; k < 2; ++k) e.announce[k] = part_of(announced[k]);
+    auto take = get<std::vector<int64_t>>(d, "take");
+    check(take.size() == 7, "a take index a number");
+    std::copy(take.begin(), take.end(), e.take.begin());
+    // the tables of the engine's numbers, and every plane inside the observation
+    size_t designs = size_t(g.designs), paths = g.path_length.size();
+    int players = g.players, area = g.width * g.height, most_pieces = 1;
+    for (int p : g.pieces) most_pieces = std::max(most_pieces, p);
+    int steps = 0;
+    for (int c : e.step_col) steps = std::max(steps, c + 1);
+    bool fits = e.features.size() == designs * 4 * TILE_CHANNELS && e.count_of.size() == designs &&
+                int(e.xs.size()) == g.positions && int(e.ys.size()) == g.positions &&
+                e.path_start.size() == paths && e.step_col.size() == size_t(KINDS) &&
+                e.pieces >= most_pieces && e.most_token > 0 && e.tokens > 0 && e.left_scale > 0 &&
+                e.most_points > 0 && e.gold_scale > 0 && e.supply_scale[0] > 0 &&
+                e.supply_scale[1] > 0 && e.supply_scale[2] > 0 && e.actions > 0;
+    for (int pos : g.squares)
+        fits = fits && e.xs[size_t(pos)] >= 0 && e.xs[size_t(pos)] < g.width &&
+               e.ys[size_t(pos)] >= 0 && e.ys[size_t(pos)] < g.height;
+    for (size_t p = 0; p < paths; ++p)
+        fits = fits && e.path_start[p] >= 0 && e.path_start[p] + g.path_length[p] <= e.path_spaces;
+    int extent[] = {MAP_CHANNELS * area, players * 3 * e.pieces * area, 3 * int(designs),
+                    int(designs), players, players, 3 * players, players * e.path_spaces,
+                    2 * int(paths), players * int(paths), 1, 4, players,
+                    std::max(steps, e.over_col + 1), players};
+    for (size_t k = 0; k < std::size(names); ++k)
+        fits = fits && *at[k] >= 0 && *at[k] + extent[k] <= e.size;
+    if (!fits) throw nb::value_error("the encoding's figures, one entry a number of the engine's");
+    return e;
+}
+
+// A configuration's encoding, natively: a seat's observation of a game (its Play) written
+// into a NumPy row, for the batch and for a single state (native_state's observe_into).
+struct Observer {
+    nb::object native_ref;
+    const Game* game;
+    Encoding e;
+
+    Observer(nb::object native, const nb::dict& figures)
+        : native_ref(std::move(native)), game(nb::cast<const Game*>(native_ref)),
+          e(read_encoding(*game, figures)) {}
+};
+
+using Row = nb::ndarray<float, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
+
+// Many games of one configuration, stepped together (interop/vector.py's native side,
+// core/native/batch.hpp): chance from each game's own Python generator, drawn as the
+// reference's sample_chance draws; the observations, masks and seats written straight into
+// the caller's arrays.
+struct Batch : terranova::BatchGames {
+    nb::object observer_ref;
+    const Observer* observer;
+    const Game* game;
+    std::vector<State> states;
+    std::vector<int64_t> found;  // the legal actions' indices, in their order
+    std::vector<uint32_t> tolls;
+    std::vector<std::pair<uint64_t, double>> outcomes;
+
+    Batch(nb::object observer_, int games, int64_t max_steps_)
+        : BatchGames(games, max_steps_), observer_ref(std::move(observer_)),
+          observer(nb::cast<const Observer*>(observer_ref)), game(observer->game) {
+        states.reserve(size_t(games));
+        for (int i = 0; i < games; ++i) states.emplace_back(game, false);
+    }
+
+    size_t games() const { return states.size(); }
+    int observation_size() const { return observer->e.size; }
+    int num_actions() const { return observer->e.actions; }
+    int seats() const { return game->players; }
+    bool over(size_t i) const { return states[i].over; }
+    void returns(size_t i, double* row) const {
+        for (int s = 0; s < game->players; ++s) row[s] = states[i].returns_of(s);
+    }
+
+    void play_chance(size_t i) {
+        State& s = states[i];
+        while (s.chance()) s.apply(sampled(s, rngs[i], outcomes));
+    }
+
+    void restart(size_t i) {
+        try {
+            states[i] = State(game);
+            play_chance(i);
+        } catch (const std::length_error& e) {
+            throw nb::value_error(e.what());
+        }
+        steps[i] = 0;
+        if (states[i].over)  // as the Python tables refuse a seat that is not one
+            throw nb::value_error("a game of these components ends before any seat decides");
+    }
+
+    // The index of each of game i's legal actions, in their order (into ``found``).
+    void indices_of(size_t i) {
+        State& s = states[i];
+        found.clear();
+        if (s.over || s.chance()) return;
+        observer->e.indices(s, s.listed_legal(), found, tolls);
+    }
+
+    // The place among game i's legal actions of the one of index ``index``, or NO_ACTION.
+    uint32_t decode(size_t i, int64_t index) {
+        indices_of(i);
+        auto it = std::find(found.begin(), found.end(), index);
+        return it == found.end() ? terranova::NO_ACTION : uint32_t(it - found.begin());
+    }
+
+    void play(size_t i, uint32_t place) {
+        State& s = states[i];
+        try {
+            s.apply(s.listed_legal()[place]);
+            play_chance(i);
+        } catch (const std::length_error& e) {
+            throw nb::value_error(e.what());
+        }
+    }
+
+    void write(size_t i, float* obs, int8_t* mask, int64_t* current) {
+        const State& s = states[i];
+        const Encoding& e = observer->e;
+        int seat = s.current_player();
+        current[i] = seat;
+        e.observe(s, seat, false, obs + i * size_t(e.size));
+        int8_t* row = mask + i * size_t(e.actions);
+        std::fill(row, row + e.actions, int8_t(0));
+        indices_of(i);
+        for (int64_t index : found) {
+            if (row[index]) throw nb::value_error("two legal actions share an index of the encoding");
+            row[index] = 1;
+        }
+    }
+
+    std::vector<int64_t> legal_indices(size_t i) {
+        indices_of(i);
+        std::vector<int64_t> out = found;
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+};
+
 }  // namespace entdecker_bindings
 
 using namespace entdecker_bindings;
@@ -713,16 +934,7 @@ NB_MODULE(_native, m) {
         .def("sample_chance",
              [](Play& p, nb::handle rng) {
                  std::vector<std::pair<uint64_t, double>> outcomes;
-                 if (p.s.chance()) p.s.outcomes(outcomes);
-                 if (outcomes.empty()) throw nb::value_error("not a chance node");
-                 static PyObject* random = PyUnicode_InternFromString("random");  // kept
-                 double pick = nb::cast<double>(rng.attr(random)());
-                 double total = 0;
-                 for (auto [code, chance] : outcomes) {
-                     total += chance;
-                     if (pick < total) return nb::borrow(p.actions->action(code));
-                 }
-                 return nb::borrow(p.actions->action(outcomes.back().first));
+                 return nb::borrow(p.actions->action(sampled(p.s, rng, outcomes)));
              })
         .def("apply",
              [](Self self, nb::handle action) {
@@ -848,6 +1060,47 @@ NB_MODULE(_native, m) {
             },
             "A random game from here to its end, played natively on a copy (this state is left "
             "as it was): (decisions, chance outcomes, returns).");
+
+    nb::class_<Observer>(m, "Observer",
+                         "A configuration's encoding (encoding.py), written natively from its "
+                         "figures (native_state.observation_figures).")
+        .def(nb::init<nb::object, const nb::dict&>(), nb::arg("native"), nb::arg("figures"))
+        .def_prop_ro("size", [](const Observer& o) { return o.e.size; })
+        .def(
+            "observe",
+            [](const Observer& o, const Play& p, std::optional<int> seat, Row out) {
+                if (p.s.game != o.game) throw nb::value_error("a game of another configuration");
+                if (seat && (*seat < 0 || *seat >= o.game->players))
+                    throw nb::value_error("not a seat of the game");
+                if (out.shape(0) != size_t(o.e.size))
+                    throw nb::value_error("a row of the encoding's observation size");
+                o.e.observe(p.s, seat.value_or(0), !seat, out.data());
+            },
+            nb::arg("play"), nb::arg("seat").none(), nb::arg("out").noconvert(),
+            "Write what seat (None: a spectator) sees of play over out (float32, the "
+            "observation's size), as encoding.py's fill writes it from the seat's view.")
+        .def(
+            "legal_indices",
+            [](const Observer& o, Play& p) {
+                if (p.s.game != o.game) throw nb::value_error("a game of another configuration");
+                std::vector<int64_t> out;
+                std::vector<uint32_t> tolls;
+                if (!p.s.over && !p.s.chance()) o.e.indices(p.s, p.s.listed_legal(), out, tolls);
+                return out;
+            },
+            nb::arg("play"),
+            "The index in the encoding's action space of each legal action, in their order.");
+
+    nb::class_<Batch> batch(m, "Batch");
+    batch.def(
+        "__init__",
+        [](Batch* self, nb::object observer, int games, int64_t max_steps) {
+            if (games < 1 || max_steps < 0) throw nb::value_error("at least one game, max_steps >= 0");
+            nb::cast<const Observer*>(observer);  // a TypeError for anything else
+            new (self) Batch(std::move(observer), games, max_steps);
+        },
+        nb::arg("observer"), nb::arg("games"), nb::arg("max_steps"));
+    terranova::bind_batch(batch);
 
     m.def(
         "random_games",

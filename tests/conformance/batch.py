@@ -1,5 +1,5 @@
-"""What every game's native batch (core/native/batch.hpp) must do alike, checked on a
-``terranova.vector`` of four games played natively: the games' tests call these."""
+"""Checks every game's native batch of ``terranova.vector`` must pass (core/native/batch.hpp's
+shared binding): a game's tests call them with a batch of four games played natively."""
 
 from __future__ import annotations
 
@@ -12,17 +12,41 @@ import pytest
 
 from terranova.interop.table import IllegalIndexError
 
+STEP_ARRAYS = ("observation", "action_mask", "rewards", "terminated", "truncated",
+               "current_player")  # fmt: skip
+"""Every array of a step."""
 
-def check_an_illegal_index_is_refused_and_none_played(games: Any, steps: int = 12) -> None:
-    """After ``steps`` steps, an illegal index in game 2 is refused, by the vector and by the
-    batch itself, with nothing played."""
-    step = games.reset()
-    for _ in range(steps):  # past the set-up, into the turns
-        step = games.step(games.first_legal())
+
+def plays_alike(
+    python: Any, native: Any, steps: int, choose: Callable[[list[int]], int]
+) -> tuple[int, int]:
+    """Step both batches (the same games, the one on the Python engines, the other native)
+    ``steps`` times, each game's index chosen by ``choose`` among its legal ones, checking
+    that every array and the legal indices are equal at every step: the games ended and
+    the games cut (by ``max_steps``) on the way."""
+    a, b = python.reset(), native.reset()
+    ended = cut = 0
+    for _ in range(steps):
+        for name in STEP_ARRAYS:
+            assert np.array_equal(getattr(a, name), getattr(b, name)), name
+            assert getattr(a, name).dtype == getattr(b, name).dtype, name
+        legal = python.legal_actions()
+        assert native.legal_actions() == legal
+        ended += int(a.terminated.sum())
+        cut += int(a.truncated.sum())
+        chosen = np.array([choose(indices) for indices in legal])
+        a, b = python.step(chosen), native.step(chosen)
+    return ended, cut
+
+
+def refuses_an_illegal_index(games: Any, game: int) -> None:
+    """An index not legal in game ``game`` (the others' lowest legal) is refused, by the
+    batch and by the games, and nothing is played: the arrays and legal actions unchanged."""
+    step = games._step
     before, legal = step.observation.copy(), games.legal_actions()
     chosen = games.first_legal()
-    chosen[2] = int(np.flatnonzero(step.action_mask[2] == 0)[0])
-    with pytest.raises(IllegalIndexError, match="game 2: action index"):
+    chosen[game] = int(np.flatnonzero(step.action_mask[game] == 0)[0])
+    with pytest.raises(IllegalIndexError, match=f"game {game}: action index"):
         games.step(chosen)
     assert np.array_equal(step.observation, before)
     assert games.legal_actions() == legal
@@ -34,8 +58,9 @@ def check_an_illegal_index_is_refused_and_none_played(games: Any, steps: int = 1
     assert games.legal_actions() == legal
 
 
-def check_the_batchs_arrays(games: Any) -> None:
-    """The batch refuses arrays of other shapes or types, and calls before a reset."""
+def checks_its_arrays(games: Any) -> None:
+    """The batch of four games, not yet reset, refuses arrays of other shapes or types
+    (which it would write into copies) and steps before a reset."""
     batch, step = games._native, games._step
     rngs = [random.Random(k) for k in range(4)]
     with pytest.raises(ValueError, match="no games yet"):
@@ -59,25 +84,3 @@ def check_the_batchs_arrays(games: Any) -> None:
                    np.zeros((4, 7)))  # fmt: skip
     with pytest.raises(IndexError):
         batch.legal_indices(4)
-
-
-def play_side_by_side(
-    python: Any, native: Any, steps: int, pick: Callable[[int], int]
-) -> tuple[int, int]:
-    """Step the same games on the Python engines and natively, the same index each step
-    (``pick(k)``: one of k legal ones), every array equal (values and types) after every
-    step: the games that ended and those cut, in all."""
-    a, b = python.reset(), native.reset()
-    ended = cut = 0
-    for _ in range(steps):
-        for name in ("observation", "action_mask", "rewards", "terminated", "truncated",
-                     "current_player"):  # fmt: skip
-            assert np.array_equal(getattr(a, name), getattr(b, name)), name
-            assert getattr(a, name).dtype == getattr(b, name).dtype, name
-        legal = python.legal_actions()
-        assert native.legal_actions() == legal
-        ended += int(a.terminated.sum())
-        cut += int(a.truncated.sum())
-        chosen = np.array([indices[pick(len(indices))] for indices in legal])
-        a, b = python.step(chosen), native.step(chosen)
-    return ended, cut
