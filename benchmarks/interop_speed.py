@@ -26,8 +26,8 @@ turn, the order rotated every round, so that a change of the machine's load fall
   legal index per game from ``legal_actions()``), the stacked observations and masks
   written each step, ended games started again: the batched API against the one-game loops
   above. A game whose native engine offers it (The Discovery's and Small Islands', in the
-  compact encoding; Discovery (evolution)'s Explore and Bluff, in the standard one) is
-  played and observed natively;
+  compact encoding; Entdecker's and Discovery (evolution)'s Explore and Bluff, in the
+  standard one) is played and observed natively;
 - ``vector-python``: the same on the Python engines (``TERRANOVA_NATIVE=0``).
 
 The adapters play a game on its native engine where that engine writes the encoding's

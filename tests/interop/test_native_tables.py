@@ -10,6 +10,7 @@ import random
 import numpy as np
 import pytest
 
+from terranova.core.registry import native_available
 from terranova.core.state import CHANCE, TERMINAL
 from terranova.interop.table import Table
 from tests.interop.cases import CODED, coded
@@ -69,3 +70,11 @@ def test_copies_restarts_and_pickles_keep_the_tables_engine(game_id: str, encodi
     for other in (table.copy(), table.restarted(), pickle.loads(pickle.dumps(table))):
         assert getattr(other.state, "engine", "python") == engine
         assert other.observer is table.observer
+
+
+@coded
+def test_every_encoding_of_a_game_with_a_native_engine_is_written_natively(
+    game_id: str, encoding: str
+) -> None:
+    table = Table.new(game_id, encoding)
+    assert (table.observer is not None) == native_available(game_id)

@@ -194,6 +194,21 @@ class Encoding:
         return np.concatenate([observation, memory])
 
 
+class StateWriter:
+    """A writer of ``coding``'s observations (what ``registry.native_observer`` gives) for
+    native states that write their own, ``state.observe_into(seat, row)``; where a state
+    writes none (it answers False), the seat's view is encoded."""
+
+    def __init__(self, coding: Encoding) -> None:
+        self.coding = coding
+
+    def write(self, state: Any, seat: int | None, out: Tensor) -> None:
+        """Write what ``seat`` (None: a spectator) sees in ``state`` over ``out``."""
+        if state.observe_into(seat, out) is False:
+            listed = state.legal_actions() if seat == state.current_player() else ()
+            self.coding.observe_into(state.view(seat), out, self.coding.planes_of(out), listed)
+
+
 def write_on_squares(plane: Tensor, rows: Tensor, tiles: Sequence[JSON], offset: int = 0) -> None:
     """Write ``rows[i]`` over the first channels of a map ``plane`` (channels, rows y,
     columns x) on the square of ``tiles[i]``, a laid tile as a view shows it (its ``x`` and

@@ -24,7 +24,7 @@ import numpy as np
 import terranova
 from terranova.core.actions import Action
 from terranova.core.encoding import STANDARD, Encoding, Planes, Tensor, encoding_of
-from terranova.core.errors import ActionSpaceError
+from terranova.core.errors import ActionSpaceError, InvalidParameterError
 from terranova.core.registry import NATIVE_OFF, GameInfo, game_info, native_observer
 from terranova.core.state import CHANCE, JSON, State
 
@@ -113,7 +113,10 @@ class Table:
         """A new game of the table's parameters: on the native engine where it writes the
         encoding's observations, else on the Python engine."""
         if self.observer is not None:
-            return terranova.make(self.info.id, engine="native", **self.params)
+            try:
+                return terranova.make(self.info.id, engine="native", **self.params)
+            except InvalidParameterError:  # the engine turned off, or beyond its bounds
+                pass
         return self.info.factory(**self.params)
 
     def restarted(self) -> Table:
@@ -289,8 +292,8 @@ class Table:
         whose named planes are ``planes``: for a caller that keeps one buffer."""
         self.check_seat(seat)
         state = self.state if state is None else state
-        if self._native(state):
-            self.observer.write(state, seat, tensor)
+        if self._native(state):  # the tensor may hold a memory after the observation
+            self.observer.write(state, seat, tensor[: self.coding.observation_size])
             return
         view = self.view(seat) if state is self.state else state.view(seat)
         self.coding.observe_into(view, tensor, planes, self.listed(state, seat))

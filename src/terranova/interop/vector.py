@@ -19,9 +19,10 @@ same step: that step's ``rewards`` row is its end's and ``terminated`` is true, 
 
 The arrays of a :class:`Step` are the object's own, written over by each call (copy what
 you keep). A game whose native engine offers it (``registry.native_batch``: The Discovery's
-and Small Islands', in the compact encoding; Discovery (evolution)'s Explore and Bluff, in
-the standard one) is played and observed natively, the same games with the same arrays; the
-others by their Python engines, one table a game.
+and Small Islands', in the compact encoding; Entdecker's and Discovery (evolution)'s
+Explore and Bluff, in the standard one) is played and observed natively, the same games
+with the same arrays; the others by their Python engines, one table a game (on the native
+engine where it writes the encoding's observations: :mod:`terranova.interop.table`).
 """
 
 from __future__ import annotations

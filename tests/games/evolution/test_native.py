@@ -585,15 +585,15 @@ def _vector(
     return games
 
 
+def _pick(generator: np.random.Generator, legal: list[int]) -> int:
+    return legal[int(generator.integers(len(legal)))]
+
+
 @pytest.mark.parametrize(
     ("game", "params", "max_steps", "steps"),
     VECTOR_CASES,
     ids=[f"{g.split('-')[1]}-{_case_id((g, p))}-{m}" for g, p, m, _ in VECTOR_CASES],
 )
-def _pick(generator: np.random.Generator, legal: list[int]) -> int:
-    return legal[int(generator.integers(len(legal)))]
-
-
 def test_many_games_at_once_play_and_observe_natively_as_in_python(
     game: str,
     params: dict[str, Any],

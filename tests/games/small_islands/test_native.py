@@ -534,4 +534,4 @@ def _figures() -> dict[str, Any]:
 
     module = native_state()
     params = INFO.resolve({})
-    return dict(module.compact_figures(module.config_of(params), compact(params)))
+    return dict(module.figures(module.config_of(params), compact(params)))

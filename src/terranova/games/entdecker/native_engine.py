@@ -12,6 +12,7 @@ import importlib
 import os
 from typing import Any, cast
 
+from terranova.core.encoding import StateWriter
 from terranova.core.errors import InvalidParameterError
 from terranova.core.registry import NATIVE_OFF
 from terranova.core.state import State
@@ -68,3 +69,15 @@ def batch(
     from terranova.games.entdecker.native_state import batch as native_batch
 
     return native_batch(params, coding, games, max_steps)
+
+
+def observer(params: dict[str, Any], encoding: str, coding: Any) -> Any:
+    """The writer of the game's observations of native states (each state's own
+    ``observe_into``), or None where the engine writes none."""
+    if encoding != "standard" or not available():
+        return None
+    try:
+        new_game(**params)
+    except InvalidParameterError:  # beyond the engine's bounds
+        return None
+    return StateWriter(coding)

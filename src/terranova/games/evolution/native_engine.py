@@ -13,7 +13,7 @@ import importlib
 import os
 from typing import Any, cast
 
-from terranova.core.encoding import STANDARD
+from terranova.core.encoding import STANDARD, StateWriter
 from terranova.core.errors import InvalidParameterError
 from terranova.core.registry import NATIVE_OFF
 from terranova.core.state import State
@@ -90,3 +90,25 @@ def from_python(state: State) -> State | None:
         return cast(State, NativeEvolutionState.from_python(state))
     except ValueError:
         return None
+
+
+def _observer(mode: str, params: dict[str, Any], encoding: str, coding: Any) -> Any:
+    if encoding != STANDARD or not available():
+        return None
+    try:
+        _new(mode, params)
+    except InvalidParameterError:  # beyond the engine's bounds
+        return None
+    return StateWriter(coding)
+
+
+def observer_explore(params: dict[str, Any], encoding: str, coding: Any) -> Any:
+    """The writer of Discovery Explore's standard observations of native states (each
+    state's own ``observe_into``), or None where the engine writes none."""
+    return _observer(EXPLORE, params, encoding, coding)
+
+
+def observer_bluff(params: dict[str, Any], encoding: str, coding: Any) -> Any:
+    """The writer of Discovery Bluff's standard observations of native states (each state's
+    own ``observe_into``), or None where the engine writes none."""
+    return _observer(BLUFF, params, encoding, coding)

@@ -736,9 +736,7 @@ class NativeEvolutionState(State):
         size), natively: the numbers the encoding's filler writes from ``view(seat)``, no
         view made. True; False where no view is made of the position (then ask the
         encoding with the view)."""
-        return self._play.observe_into(
-            observer_of(self._t.config), -1 if seat is None else seat, out
-        )
+        return self._play.observe_into(observer_of(self._t), -1 if seat is None else seat, out)
 
     # ------------------------------------------- what people read: the reference's answers
 
@@ -842,11 +840,20 @@ def layout_figures(config: Config, coding: Encoding) -> dict[str, Any]:
     }
 
 
-@lru_cache(maxsize=64)
-def observer_of(config: Config) -> _native.Observer:
-    """The native writer of a configuration's standard encoding (made once)."""
-    coding = build(config.mode, config.params())
-    return _native.Observer(tables_of(config).engine, layout_figures(config, coding))
+_OBSERVERS: dict[Config, tuple[Tables, _native.Observer]] = {}
+
+
+def observer_of(tables: Tables) -> _native.Observer:
+    """The native writer of a configuration's standard encoding, for states of the engine
+    ``tables`` holds (made once for those tables; made again if they were)."""
+    kept = _OBSERVERS.get(tables.config)
+    if kept is None or kept[0] is not tables:
+        coding = build(tables.config.mode, tables.config.params())
+        kept = (tables, _native.Observer(tables.engine, layout_figures(tables.config, coding)))
+        if len(_OBSERVERS) >= 64:  # many configurations asked for: start over
+            _OBSERVERS.clear()
+        _OBSERVERS[tables.config] = kept
+    return kept[1]
 
 
 def batch(
