@@ -7,7 +7,7 @@
 # while scripts/load.py keeps the cores busy; `make test-learn` the Stable-Baselines3 tests
 # (the `learn` extra: torch). `.ci/run` runs test, test-browser, test-slow and test-load:
 # every test but the learn tier, each once; then `make test-python`, the bots',
-# tournaments' and games' tests again with the native engines turned off.
+# tournaments', games' and research interfaces' tests again with the native engines off.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -79,7 +79,7 @@ test-load: $(STAMP)
 # the pure-Python path: the bots', tournaments' and games' tests with every native engine
 # turned off (docs/architecture.md, "Two engines"); the native engines' own tests left out
 test-python: $(STAMP)
-	TERRANOVA_NATIVE=0 $(PYTEST) -m "not native and not slow and not processes and not learn and not e2e" tests/agents tests/arena tests/games
+	TERRANOVA_NATIVE=0 $(PYTEST) -m "not native and not slow and not processes and not learn and not e2e" tests/agents tests/arena tests/games tests/interop
 
 # Stable-Baselines3 and sb3-contrib on the registered ids (tests/interop/test_sb3.py): the
 # `learn` extra brings torch, which nothing else needs (installing PyTorch's CPU-only build

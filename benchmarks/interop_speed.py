@@ -33,7 +33,7 @@ turn, the order rotated every round, so that a change of the machine's load fall
 The adapters play a game on its native engine where that engine writes the encoding's
 observations (``registry.native_observer``); ``openspiel+tensor-python``,
 ``pettingzoo-python`` and ``gymnasium-python`` are those sides on the Python engines
-(``TERRANOVA_NATIVE=0`` while they play), in the same rounds.
+(their game or environment made with ``TERRANOVA_NATIVE=0``), in the same rounds.
 
 With ``--encodings standard,compact`` every interface side runs once in each encoding named
 (``openspiel/compact`` ...), in the same rounds. Each interface's game, observer or
@@ -47,11 +47,12 @@ Prints each round, each side's decisions/s over all rounds, and its ratio to ``n
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import os
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pyspiel
@@ -95,28 +96,49 @@ def native_outcomes(game: str, seed: int) -> int:
     return decisions
 
 
+@contextlib.contextmanager
+def engines(python: bool) -> Iterator[None]:
+    """The native engines turned off while what is made here is made, for a side on the
+    Python engines (a table keeps the engine it was made on)."""
+    was = os.environ.get(OFF)
+    if python:
+        os.environ[OFF] = "0"
+    try:
+        yield
+    finally:
+        if was is None:
+            os.environ.pop(OFF, None)
+        else:
+            os.environ[OFF] = was
+
+
 @functools.cache
-def _pyspiel_game(game: str, encoding: str) -> tuple[Any, Any]:
+def _pyspiel_game(game: str, encoding: str, python: bool = False) -> tuple[Any, Any]:
     """The game loaded in OpenSpiel, and an observer of it: made once a run."""
     params = {} if encoding == STANDARD else {"encoding": encoding}
-    loaded = pyspiel.load_game(adapter.short_name(game), params)
+    with engines(python):
+        loaded = pyspiel.load_game(adapter.short_name(game), params)
     return loaded, loaded.make_py_observer()
 
 
 @functools.cache
-def _aec_env(game: str, encoding: str) -> RawEnv:
+def _aec_env(game: str, encoding: str, python: bool = False) -> RawEnv:
     """The AEC environment, made once a run and reset for each game."""
-    return RawEnv(game, encoding=encoding)
+    with engines(python):
+        return RawEnv(game, encoding=encoding)
 
 
 @functools.cache
-def _seat_env(game: str, encoding: str) -> SeatEnv:
+def _seat_env(game: str, encoding: str, python: bool = False) -> SeatEnv:
     """The Gymnasium environment, made once a run and reset for each game."""
-    return SeatEnv(game, opponents=["random"], encoding=encoding)
+    with engines(python):
+        return SeatEnv(game, opponents=["random"], encoding=encoding)
 
 
-def openspiel(game: str, seed: int, encoding: str, tensor: bool = False) -> int:
-    loaded, observer = _pyspiel_game(game, encoding)
+def openspiel(
+    game: str, seed: int, encoding: str, tensor: bool = False, python: bool = False
+) -> int:
+    loaded, observer = _pyspiel_game(game, encoding, python)
 
     def observe(state: Any) -> None:
         observer.set_from(state, state.current_player())
@@ -125,15 +147,17 @@ def openspiel(game: str, seed: int, encoding: str, tensor: bool = False) -> int:
     return play_pyspiel(state, random.Random(seed), observe if tensor else None)
 
 
-def pettingzoo(game: str, seed: int, encoding: str, scan: bool = False) -> int:
-    env = _aec_env(game, encoding)
+def pettingzoo(
+    game: str, seed: int, encoding: str, scan: bool = False, python: bool = False
+) -> int:
+    env = _aec_env(game, encoding, python)
     env.reset(seed=seed)
     return play_aec(env, random.Random(seed), scan)
 
 
-def gymnasium(game: str, seed: int, encoding: str) -> int:
+def gymnasium(game: str, seed: int, encoding: str, python: bool = False) -> int:
     rng = random.Random(seed)
-    env = _seat_env(game, encoding)
+    env = _seat_env(game, encoding, python)
     _, info = env.reset(seed=seed)
     while True:
         legal = info["legal_actions"]
@@ -150,12 +174,8 @@ def gymnasium(game: str, seed: int, encoding: str) -> int:
 @functools.cache
 def _vector(game: str, encoding: str, python: bool = False) -> VectorGames:
     """The batch, made and reset once a run: its games go on from call to call."""
-    if python:
-        os.environ[OFF] = "0"
-    try:
+    with engines(python):
         games = VectorGames(game, BATCH, seed=0, encoding=encoding)
-    finally:
-        os.environ.pop(OFF, None)
     games.reset()
     return games
 
@@ -182,23 +202,6 @@ def _decisions(game: str, history: list[Any]) -> int:
     return decisions
 
 
-def on_python(side: Callable[[str, int, str], int]) -> Callable[[str, int, str], int]:
-    """The side, played with the native engines turned off."""
-
-    def played(game: str, seed: int, encoding: str) -> int:
-        was = os.environ.get(OFF)
-        os.environ[OFF] = "0"
-        try:
-            return side(game, seed, encoding)
-        finally:
-            if was is None:
-                os.environ.pop(OFF, None)
-            else:
-                os.environ[OFF] = was
-
-    return played
-
-
 NATIVE: dict[str, Callable[[str, int], int]] = {
     "native": native,
     "native+outcomes": native_outcomes,
@@ -209,9 +212,9 @@ INTERFACES: dict[str, Callable[[str, int, str], int]] = {
     "pettingzoo": pettingzoo,
     "pettingzoo+scan": lambda g, s, e: pettingzoo(g, s, e, scan=True),
     "gymnasium": gymnasium,
-    "openspiel+tensor-python": on_python(lambda g, s, e: openspiel(g, s, e, tensor=True)),
-    "pettingzoo-python": on_python(pettingzoo),
-    "gymnasium-python": on_python(gymnasium),
+    "openspiel+tensor-python": lambda g, s, e: openspiel(g, s, e, tensor=True, python=True),
+    "pettingzoo-python": lambda g, s, e: pettingzoo(g, s, e, python=True),
+    "gymnasium-python": lambda g, s, e: gymnasium(g, s, e, python=True),
     "vector": batched,
     "vector-python": lambda g, s, e: batched(g, s, e, python=True),
 }

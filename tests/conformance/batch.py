@@ -27,6 +27,8 @@ def plays_alike(
     a, b = python.reset(), native.reset()
     ended = cut = 0
     for _ in range(steps):
+        assert python.tables and native._native is not None
+        assert all(getattr(t.state, "engine", "python") == "python" for t in python.tables)
         for name in STEP_ARRAYS:
             assert np.array_equal(getattr(a, name), getattr(b, name)), name
             assert getattr(a, name).dtype == getattr(b, name).dtype, name

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).parents[2]
 
 
@@ -79,6 +81,7 @@ def run_snippets(info: str) -> tuple[int, dict[str, object]]:
     return len(blocks), names
 
 
+@pytest.mark.native  # the page's snippets play on the native engines too
 def test_the_snippets_of_the_docs_run_as_written() -> None:
     blocks, _names = run_snippets("python")
     assert blocks >= 4

@@ -10,6 +10,7 @@ import random
 import numpy as np
 import pytest
 
+from terranova.core.errors import InvalidParameterError
 from terranova.core.registry import native_available
 from terranova.core.state import CHANCE, TERMINAL
 from terranova.interop.table import Table
@@ -78,3 +79,24 @@ def test_every_encoding_of_a_game_with_a_native_engine_is_written_natively(
 ) -> None:
     table = Table.new(game_id, encoding)
     assert (table.observer is not None) == native_available(game_id)
+
+
+@pytest.mark.native
+@pytest.mark.parametrize(("game_id", "encoding"), NATIVE)
+def test_a_table_keeps_the_engine_it_was_made_on(
+    game_id: str, encoding: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TERRANOVA_NATIVE", "0")
+    python = Table.new(game_id, encoding)
+    monkeypatch.setenv("TERRANOVA_NATIVE", "1")
+    asked = Table(python.info, python.params, coding=python.coding, engine="python")
+    for table in (python, asked):
+        assert table.engine == "python"
+        for other in (table.restarted(), pickle.loads(pickle.dumps(table)), table.copy()):
+            assert getattr(other.state, "engine", "python") == "python"
+            assert other.observer is None
+    native = Table.new(game_id, encoding)
+    assert native.engine == "native"
+    assert pickle.loads(pickle.dumps(native)).state.engine == "native"
+    with pytest.raises(InvalidParameterError, match="no engine 'rust'"):
+        Table(python.info, python.params, engine="rust")

@@ -25,7 +25,7 @@ import terranova
 from terranova.core.actions import Action
 from terranova.core.encoding import STANDARD, Encoding, Planes, Tensor, encoding_of
 from terranova.core.errors import ActionSpaceError, InvalidParameterError
-from terranova.core.registry import NATIVE_OFF, GameInfo, game_info, native_observer
+from terranova.core.registry import ENGINES, NATIVE_OFF, GameInfo, game_info, native_observer
 from terranova.core.state import CHANCE, JSON, State
 
 COPIED_LIMIT = 1 << 15
@@ -67,14 +67,21 @@ class Table:
         state: State | None = None,
         coding: Encoding | None = None,
         encoding: str = STANDARD,
+        engine: str | None = None,
     ) -> None:
         self.info = info
         self.params = dict(info.resolve(params))
         self.coding = coding or encoding_of(info, self.params, encoding)
         """The encoding: ``encoding_of`` the game's parameters and ``encoding``, unless
         given (a copy shares its original's)."""
-        self.observer = observer_of(info, self.params, self.coding)
-        """The native engine's writer of the encoding's observations, or None."""
+        if state is not None:
+            engine = getattr(state, "engine", "python")
+        if engine not in (None, *ENGINES):
+            raise InvalidParameterError(f"no engine {engine!r}; the engines: {', '.join(ENGINES)}")
+        native = engine != "python"
+        self.observer: Any = observer_of(info, self.params, self.coding) if native else None
+        """The native engine's writer of the encoding's observations, or None: the table's
+        new games (restarts, replays) are on the native engine exactly when it has one."""
         self.state = state if state is not None else self.new_state()
         self.memory: dict[int, Tensor] = {}
         """The memory of each seat asked for so far, as of the position ``_base``; the
@@ -115,13 +122,18 @@ class Table:
         if self.observer is not None:
             try:
                 return terranova.make(self.info.id, engine="native", **self.params)
-            except InvalidParameterError:  # the engine turned off, or beyond its bounds
-                pass
+            except InvalidParameterError:  # beyond the engine's bounds: on Python for good
+                self.observer = None
         return self.info.factory(**self.params)
 
+    @property
+    def engine(self) -> str:
+        """The engine of the table's new games: ``native`` or ``python``."""
+        return "python" if self.observer is None else "native"
+
     def restarted(self) -> Table:
-        """A new game with the same parameters and encoding."""
-        return Table(self.info, self.params, coding=self.coding)
+        """A new game with the same parameters, encoding and engine."""
+        return Table(self.info, self.params, coding=self.coding, engine=self.engine)
 
     def copy(self) -> Table:
         """An independent copy: the state cloned, the memory's arrays copied. The
@@ -155,7 +167,7 @@ class Table:
                 "a resampled state cannot be pickled or serialized: its history does not lead to it"
             )
         history = [str(a) for a in self.state.history()]
-        return (_rebuild, (self.info.id, self.params, history, self.encoding))
+        return (_rebuild, (self.info.id, self.params, history, self.encoding, self.engine))
 
     # ------------------------------------------------------------------ the position
     # Adapters ask these of each position several times (OpenSpiel's C++ asks for the
@@ -293,7 +305,13 @@ class Table:
         self.check_seat(seat)
         state = self.state if state is None else state
         if self._native(state):  # the tensor may hold a memory after the observation
-            self.observer.write(state, seat, tensor[: self.coding.observation_size])
+            row = tensor[: self.coding.observation_size]
+            if row.dtype == np.float32 and row.flags.c_contiguous and row.flags.writeable:
+                self.observer.write(state, seat, row)
+            else:  # the writer writes float32 rows in place only
+                written = np.empty(self.coding.observation_size, dtype=np.float32)
+                self.observer.write(state, seat, written)
+                row[:] = written
             return
         view = self.view(seat) if state is self.state else state.view(seat)
         self.coding.observe_into(view, tensor, planes, self.listed(state, seat))
@@ -394,9 +412,13 @@ def observer_of(info: GameInfo, params: Mapping[str, Any], coding: Encoding) -> 
 
 
 def _rebuild(
-    game_id: str, params: dict[str, Any], history: list[str], encoding: str = STANDARD
+    game_id: str,
+    params: dict[str, Any],
+    history: list[str],
+    encoding: str = STANDARD,
+    engine: str | None = None,
 ) -> Table:
-    table = Table.new(game_id, encoding, **params)
+    table = Table(game_info(game_id), params, encoding=encoding, engine=engine)
     for text in history:
         table.state.apply(table.state.parse_action(text))
     return table

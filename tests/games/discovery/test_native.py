@@ -25,7 +25,7 @@ from terranova.core.errors import IllegalActionError, InvalidParameterError
 from terranova.core.registry import native_available
 from terranova.core.state import CHANCE, State
 from terranova.games.discovery import INFO, PASS, DiscoveryState, Place
-from tests.conformance import playthroughs
+from tests.conformance import batch, playthroughs
 
 pytestmark = pytest.mark.native
 
@@ -435,7 +435,7 @@ def test_many_games_at_once_play_and_observe_natively_as_in_python(
 ) -> None:
     from terranova import vector
 
-    def batch() -> Any:
+    def made() -> Any:
         return vector.make(
             "discovery",
             num_envs=4,
@@ -447,29 +447,13 @@ def test_many_games_at_once_play_and_observe_natively_as_in_python(
         )
 
     monkeypatch.setenv("TERRANOVA_NATIVE", "0")
-    python = batch()
+    python = made()
     monkeypatch.setenv("TERRANOVA_NATIVE", "1")
-    native = batch()
+    native = made()
     assert python.tables and not native.tables  # played natively: no table a game
-    a, b = python.reset(), native.reset()
     rng = random.Random(3)
-    ended = 0
-    for _ in range(260):
-        for name in (
-            "observation",
-            "action_mask",
-            "rewards",
-            "terminated",
-            "truncated",
-            "current_player",
-        ):
-            assert np.array_equal(getattr(a, name), getattr(b, name)), name
-        legal = python.legal_actions()
-        assert native.legal_actions() == legal
-        ended += int(a.terminated.sum() + a.truncated.sum())
-        chosen = np.array([indices[rng.randrange(len(indices))] for indices in legal])
-        a, b = python.step(chosen), native.step(chosen)
-    assert ended >= 4  # games ended (or were cut) and started again on both
+    ended, cut = batch.plays_alike(python, native, 260, lambda legal: rng.choice(legal))
+    assert ended + cut >= 4  # games ended (or were cut) and started again on both
 
 
 def test_an_illegal_index_in_many_games_is_refused_and_none_played() -> None:

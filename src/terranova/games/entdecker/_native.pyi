@@ -28,6 +28,8 @@ class Actions:
 
 class Play:
     game: Any
+    native: Any
+    """The engine's tables of the state's configuration (its ``Actions.native``)."""
     num_seats: int
     ply: int
     waiting: tuple[int, int]

@@ -12,6 +12,8 @@ import importlib
 import os
 from typing import Any, cast
 
+import numpy as np
+
 from terranova.core.encoding import StateWriter
 from terranova.core.errors import InvalidParameterError
 from terranova.core.registry import NATIVE_OFF
@@ -76,8 +78,9 @@ def observer(params: dict[str, Any], encoding: str, coding: Any) -> Any:
     ``observe_into``), or None where the engine writes none."""
     if encoding != "standard" or not available():
         return None
-    try:
-        new_game(**params)
-    except InvalidParameterError:  # beyond the engine's bounds
+    try:  # a first row written: the engine takes the game and its encoding's figures
+        written = np.zeros(coding.observation_size, np.float32)
+        cast(Any, new_game(**params)).observe_into(None, written)
+    except ValueError:  # beyond the engine's bounds (InvalidParameterError too)
         return None
     return StateWriter(coding)

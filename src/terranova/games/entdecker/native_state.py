@@ -431,12 +431,12 @@ class NativeEntdeckerState(_native.Play):
         the encoding's observation size: natively, the very numbers encoding.py's ``fill``
         writes from ``view(seat)`` (for research adapters that keep one buffer; the
         batch of ``terranova.vector`` writes with the same code)."""
-        _observer(_key(self.params())).observe(self, seat, out)
+        _observer_of(self).observe(self, seat, out)
 
     def legal_indices(self) -> list[int]:
         """The index in the encoding's action space of each legal action, in the order of
         :meth:`legal_actions` (natively, as ``Table.legal`` numbers them)."""
-        indices: list[int] = _observer(_key(self.params())).legal_indices(self)
+        indices: list[int] = _observer_of(self).legal_indices(self)
         return indices
 
     # ------------------------------------------- what people read: the reference's answers
@@ -496,11 +496,22 @@ def batch(
                          max_steps or 0)  # fmt: skip
 
 
-@lru_cache(maxsize=64)
-def _observer(key: tuple[tuple[str, Any], ...]) -> _native.Observer:
-    params = dict(key)
-    coding = encoding_of(INFO, params, STANDARD)
-    return _native.Observer(_actions(key).native, observation_figures(params, coding))
+_OBSERVERS: dict[tuple[tuple[str, Any], ...], tuple[Any, _native.Observer]] = {}
+
+
+def _observer_of(state: NativeEntdeckerState) -> _native.Observer:
+    """The native writer of the encoding for the engine tables ``state`` plays on (made once
+    for those tables; made again if they were)."""
+    key = _key(state.params())
+    kept = _OBSERVERS.get(key)
+    if kept is None or kept[0] is not state.native:
+        params = dict(key)
+        coding = encoding_of(INFO, params, STANDARD)
+        kept = (state.native, _native.Observer(state.native, observation_figures(params, coding)))
+        if len(_OBSERVERS) >= 64:  # many configurations asked for: start over
+            _OBSERVERS.clear()
+        _OBSERVERS[key] = kept
+    return kept[1]
 
 
 def observation_figures(params: dict[str, Any], coding: Encoding) -> dict[str, Any]:

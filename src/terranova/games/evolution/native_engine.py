@@ -13,6 +13,8 @@ import importlib
 import os
 from typing import Any, cast
 
+import numpy as np
+
 from terranova.core.encoding import STANDARD, StateWriter
 from terranova.core.errors import InvalidParameterError
 from terranova.core.registry import NATIVE_OFF
@@ -95,9 +97,10 @@ def from_python(state: State) -> State | None:
 def _observer(mode: str, params: dict[str, Any], encoding: str, coding: Any) -> Any:
     if encoding != STANDARD or not available():
         return None
-    try:
-        _new(mode, params)
-    except InvalidParameterError:  # beyond the engine's bounds
+    try:  # a first row written: the engine takes the game and its encoding's figures
+        written = np.zeros(coding.observation_size, np.float32)
+        cast(Any, _new(mode, params)).observe_into(None, written)
+    except ValueError:  # beyond the engine's bounds (InvalidParameterError too)
         return None
     return StateWriter(coding)
 

@@ -910,6 +910,7 @@ NB_MODULE(_native, m) {
                  }
              })
         .def_prop_ro("game", [](const Play& p) { return p.actions->game; })
+        .def_prop_ro("native", [](const Play& p) { return p.actions->native_ref; })
         .def_prop_ro("num_seats", [](const Play& p) { return p.s.game->players; })
         .def_prop_ro("ply", [](const Play& p) { return p.history.size(); })
         .def_prop_ro("waiting",
