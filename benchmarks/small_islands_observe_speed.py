@@ -13,7 +13,7 @@ each encoding three ways, as ``interop/table.py``'s Table observes:
 The ways alternate, ``--rounds`` times (the order swapped every round); each figure is the
 CPU time per observation over all rounds.
 
-    .venv/bin/python benchmarks/small_islands_native_observer_speed.py [--rounds 4] \
+    .venv/bin/python benchmarks/small_islands_observe_speed.py [--rounds 4] \
         [--games 2] [--players 2]
 """
 
