@@ -121,6 +121,10 @@ inline void write_compact(const Compact& c, const State& s, int seat, float* o) 
     for (uint32_t a : s.listed_legal()) {
         uint32_t kind = kind_of(a);
         if (kind == PLACE) {
+            // the rows hold every placement the rules allow (encoding.py's bound); checked
+            // all the same, as a write past them would land in another plane
+            if (places >= c.placements)
+                throw std::length_error("more legal placements than the encoding lists");
             int pos = int(a >> 10) & 0x3FFFF, design = (a >> 2) & 0xFF, rotation = a & 3;
             float* row = o + c.rows + size_t(places++) * 9;
             row[0] = 1;
@@ -132,6 +136,8 @@ inline void write_compact(const Compact& c, const State& s, int seat, float* o) 
                 int(std::find(hand.begin(), hand.begin() + distinct, design) - hand.begin());
             row[8] = float(double(rank) / double(std::max(1, g.hand - 1)));
         } else if (kind == REMOVE) {
+            if (removes >= FOLLOWERS_IN_SUPPLY)
+                throw std::length_error("more legal removals than the encoding lists");
             int pos = int(a >> 4) & 0xFFFFFF, region = a & 15;
             int node = s.follower_node(pos, region);
             float* row = o + c.removals + size_t(removes++) * 4;
