@@ -41,9 +41,14 @@ def plays_alike(
     return ended, cut
 
 
-def refuses_an_illegal_index(games: Any, game: int) -> None:
-    """An index not legal in game ``game`` (the others' lowest legal) is refused, by the
-    batch and by the games, and nothing is played: the arrays and legal actions unchanged."""
+def refuses_an_illegal_index(games: Any, game: int, steps: int = 12) -> None:
+    """After a reset and ``steps`` steps of the lowest legal indices (past the set-up, into
+    the turns), an index not legal in game ``game`` (the others' lowest legal) is refused,
+    by the batch and by the games, and nothing is played: the arrays and legal actions
+    unchanged."""
+    games.reset()
+    for _ in range(steps):
+        games.step(games.first_legal())
     step = games._step
     before, legal = step.observation.copy(), games.legal_actions()
     chosen = games.first_legal()
@@ -86,3 +91,29 @@ def checks_its_arrays(games: Any) -> None:
                    np.zeros((4, 7)))  # fmt: skip
     with pytest.raises(IndexError):
         batch.legal_indices(4)
+
+
+def no_writer_where_the_engine_writes_none(
+    native_engine: Any,
+    native_state: Any,
+    params: dict[str, Any],
+    coding: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game's ``native_engine.observer`` gives no writer for an encoding it does not
+    write, with the native engines turned off, or for a game its engine refuses (its
+    ``native_state.native_game`` raising, as beyond the engine's bounds)."""
+    assert native_engine.observer(params, "another", coding) is None
+    monkeypatch.setenv("TERRANOVA_NATIVE", "0")
+    assert native_engine.observer(params, coding.name, coding) is None
+    monkeypatch.setenv("TERRANOVA_NATIVE", "1")
+
+    def refused(*args: Any) -> Any:
+        raise ValueError("beyond the engine's bounds")
+
+    monkeypatch.setattr(native_state, "native_game", refused)
+    native_state.actions_of.cache_clear()
+    try:
+        assert native_engine.observer(params, coding.name, coding) is None
+    finally:
+        native_state.actions_of.cache_clear()

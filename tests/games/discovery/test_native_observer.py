@@ -20,6 +20,7 @@ from terranova.core.encoding import Encoding, encoding_of
 from terranova.core.registry import game_info
 from terranova.core.state import State
 from terranova.games.discovery import DiscoveryState
+from tests.conformance import batch
 from tests.games.discovery.test_native import SWAPS, TINY, _chosen
 
 pytestmark = pytest.mark.native
@@ -172,18 +173,6 @@ def test_no_writer_where_the_engine_writes_none(monkeypatch: pytest.MonkeyPatch)
 
     info = game_info("discovery")
     params = info.resolve({})
-    coding = encoding_of(info, params)
-    assert native_engine.observer(params, "another", coding) is None
-    monkeypatch.setenv("TERRANOVA_NATIVE", "0")
-    assert native_engine.observer(params, "standard", coding) is None
-    monkeypatch.setenv("TERRANOVA_NATIVE", "1")
-
-    def refused(game: Any) -> Any:
-        raise ValueError("1 to 256 designs for the native engine")
-
-    monkeypatch.setattr(native_state, "native_game", refused)
-    native_state.actions_of.cache_clear()
-    try:
-        assert native_engine.observer(params, "standard", coding) is None
-    finally:
-        native_state.actions_of.cache_clear()
+    batch.no_writer_where_the_engine_writes_none(
+        native_engine, native_state, params, encoding_of(info, params), monkeypatch
+    )

@@ -618,9 +618,6 @@ def test_an_illegal_index_in_many_games_is_refused_and_none_played(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     games = _vector(BLUFF_INFO.id, {"players": 3}, None, True, 1, monkeypatch)
-    games.reset()
-    for _ in range(12):  # past the set-up, into the turns
-        games.step(games.first_legal())
     batch.refuses_an_illegal_index(games, 2)
 
 

@@ -19,6 +19,7 @@ from terranova.core.encoding import Encoding
 from terranova.core.state import State
 from terranova.games.small_islands import INFO
 from terranova.games.small_islands.encoding import compact, encoding
+from tests.conformance import batch
 from tests.games.small_islands.helpers import random_step, tile_file
 
 pytestmark = pytest.mark.native
@@ -158,18 +159,6 @@ def test_no_writer_without_the_engine_or_beyond_its_bounds(
     from terranova.games.small_islands import native_engine, native_state
 
     params = INFO.resolve({})
-    coding = encoding(params)
-    assert native_engine.observer(params, "another", coding) is None
-    monkeypatch.setenv("TERRANOVA_NATIVE", "0")
-    assert native_engine.observer(params, "standard", coding) is None
-    monkeypatch.setenv("TERRANOVA_NATIVE", "1")
-
-    def refused(config: Any) -> Any:
-        raise ValueError("beyond the engine's bounds")
-
-    monkeypatch.setattr(native_state, "native_game", refused)
-    native_state.actions_of.cache_clear()
-    try:
-        assert native_engine.observer(params, "standard", coding) is None
-    finally:
-        native_state.actions_of.cache_clear()
+    batch.no_writer_where_the_engine_writes_none(
+        native_engine, native_state, params, encoding(params), monkeypatch
+    )
