@@ -652,6 +652,45 @@ def test_a_batchs_tables_must_be_its_engines(monkeypatch: pytest.MonkeyPatch) ->
         )
 
 
+@pytest.mark.parametrize("mode", ["explore", "bluff"])
+def test_a_layout_with_a_plane_beyond_the_observation_is_refused_by_name(mode: str) -> None:
+    from terranova.games.evolution.encoding import build
+
+    native = native_state()
+    reference = terranova.make(BLUFF_INFO.id, players=3, jokers=2)
+    assert isinstance(reference, EvolutionState)
+    config = native.config_of(mode, reference.params(), reference.config)
+    coding = build(mode, reference.params())
+    figures = native.layout_figures(config, coding)
+    engine = native.tables_of(config).engine
+    size = figures["size"]
+    native._native.Observer(engine, figures)  # the layout as it is: accepted
+    native._native.Batch(engine, figures, 1, 0)
+
+    def moved(name: str, offset: int) -> dict[str, Any]:
+        return {**figures, "planes": {**figures["planes"], name: offset}}
+
+    assert [plane.name for plane in coding.planes] == list(figures["planes"])
+    for plane in coding.planes:
+        # the last place the plane's numbers fit is accepted; a number further, or before
+        # the row, is refused by the plane's name (not written beyond the row)
+        native._native.Observer(engine, moved(plane.name, size - plane.size))
+        for offset in (size - plane.size + 1, size, -1):
+            with pytest.raises(ValueError, match=rf"plane {plane.name} .*beyond the observation"):
+                native._native.Observer(engine, moved(plane.name, offset))
+    with pytest.raises(ValueError, match=r"plane scores .*beyond the observation"):
+        native._native.Batch(engine, moved("scores", size - 1), 1, 0)
+    # the step plane's columns: the end's one a column, the others -1 (no name) or one
+    with pytest.raises(ValueError, match=r"plane step .*beyond the observation"):
+        native._native.Observer(engine, {**figures, "over": size})
+    with pytest.raises(ValueError, match=r"plane step .*beyond the observation"):
+        native._native.Observer(engine, {**figures, "steps": [size] * len(figures["steps"])})
+    with pytest.raises(ValueError, match="the step plane's column"):
+        native._native.Observer(engine, {**figures, "over": -1})
+    with pytest.raises(ValueError, match="the step plane's columns"):
+        native._native.Observer(engine, {**figures, "steps": [-2] * len(figures["steps"])})
+
+
 def test_a_batch_beyond_the_engines_bounds_is_played_in_python(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

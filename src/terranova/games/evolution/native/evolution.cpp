@@ -671,21 +671,44 @@ Encoded read_encoded(const Game& g, const nb::dict& f) {
     check(L.bluff == g.bluff && L.n == g.n && L.players == g.players && L.jokers == g.jokers &&
               L.eras == g.max_era && L.high > 0,
           "an encoding of another configuration than the engine's");
+    check(L.size >= 1, "an observation of at least one number");
+    // the step plane's columns: -1 (a step of no name) or one of the plane's, the end's one
+    // of them; the plane holds as many as the highest of them names
+    check(L.over_col >= 0, "the step plane's column of the end: not a column");
+    int64_t step_columns = int64_t(L.over_col) + 1;
+    for (int c : L.step_col) {
+        check(c >= -1, "the step plane's columns: -1 (no name) or a column");
+        step_columns = std::max(step_columns, int64_t(c) + 1);
+    }
+    // each plane's offset, and the numbers write_observation writes from it (its extent),
+    // inside the observation's row of L.size numbers
     auto planes = field<nb::dict>(f, "planes");
-    auto at = [&](const char* name, int& offset) { offset = field<int>(planes, name); };
-    at("hands", L.hands), at("hand_sizes", L.hand_sizes), at("reserve", L.reserve);
-    at("discards", L.discards), at("draw_pile", L.draw_pile), at("jokers_out", L.jokers_out);
-    at("scores", L.scores), at("seats", L.seats), at("step", L.step), at("to_move", L.to_move);
-    at("turn", L.turn), at("turn_state", L.turn_state), at("series_last", L.series_last);
-    at("requested", L.requested), at("window", L.window), at("deed", L.deed);
-    at("deed_card", L.deed_card), at("deed_era", L.deed_era), at("called", L.called);
-    at("last_call", L.last_call), at("last_call_flags", L.last_call_flags);
-    at("last_call_seats", L.last_call_seats);
+    auto at = [&](const char* name, int& offset, int64_t extent) {
+        offset = field<int>(planes, name);
+        if (offset < 0 || int64_t(offset) + extent > int64_t(L.size))
+            throw nb::value_error((std::string("the encoding's plane ") + name + " (at " + std::to_string(offset) +
+                                   ", " + std::to_string(extent) + " numbers) beyond the observation's " +
+                                   std::to_string(L.size))
+                                      .c_str());
+    };
+    // the writer's planes of fixed extents: turn_state (encoding.TURN_FLAGS), deed (DEEDS),
+    // last_call_flags (a call; it failed), last_stop (there is one, its case 1 to 3, valid)
+    constexpr int64_t TURN_STATE = 7, DEED_KINDS = 5, CALL_FLAGS = 2, STOP_CELLS = 5;
+    const int64_t n = L.n, p = L.players, E = L.eras;
+    at("hands", L.hands, p * (n + 1)), at("hand_sizes", L.hand_sizes, p), at("reserve", L.reserve, n);
+    at("discards", L.discards, p * n), at("draw_pile", L.draw_pile, 1), at("jokers_out", L.jokers_out, 1);
+    at("scores", L.scores, p), at("seats", L.seats, 2 * p), at("step", L.step, step_columns);
+    at("to_move", L.to_move, p), at("turn", L.turn, 2 * p), at("turn_state", L.turn_state, TURN_STATE);
+    at("series_last", L.series_last, n), at("requested", L.requested, n), at("window", L.window, 4 * p);
+    at("deed", L.deed, DEED_KINDS), at("deed_card", L.deed_card, n), at("deed_era", L.deed_era, 2 * E);
+    at("called", L.called, n), at("last_call", L.last_call, n);
+    at("last_call_flags", L.last_call_flags, CALL_FLAGS), at("last_call_seats", L.last_call_seats, 2 * p);
     if (L.bluff) {
-        at("pile_top", L.pile_top), at("pile_size", L.pile_size), at("announced", L.announced);
-        at("last_stop", L.last_stop), at("last_stop_seats", L.last_stop_seats);
+        at("pile_top", L.pile_top, 2 * n), at("pile_size", L.pile_size, 1);
+        at("announced", L.announced, 2 * E), at("last_stop", L.last_stop, STOP_CELLS);
+        at("last_stop_seats", L.last_stop_seats, 2 * p);
     } else {
-        at("tree", L.tree), at("tree_last", L.tree_last), at("eras", L.era_rows);
+        at("tree", L.tree, 2 * n), at("tree_last", L.tree_last, n), at("eras", L.era_rows, 3 * E);
     }
     auto codes = field<std::vector<uint32_t>>(f, "codes");
     auto indices = field<std::vector<int64_t>>(f, "indices");
