@@ -21,14 +21,37 @@ DAgger, NumPy only. It wrote ``games/evolution/data/explore-learned.npz``:
 After each step, the network (as saved: float16) plays ``--eval`` games against the teacher
 and each bot of ``--also``, each deal twice with seats swapped; the shares it won are
 printed, and with ``--plot`` drawn. The same arguments give the same network.
+
+**The prospect** (``--prospect GAMES --start NETWORK``) is learned after, from games rather
+than from a teacher: it wrote the prospect of the shipped network:
+
+    PYTHONPATH=src .venv/bin/python scripts/train_learned.py evolution-explore \
+        --prospect 6000 --start src/terranova/games/evolution/data/explore-learned.npz \
+        --out src/terranova/games/evolution/data/explore-learned.npz
+
+1. **Games.** The turn search (:class:`~terranova.agents.learned.TurnAgent`) of the start
+   network without a prospect (each line's end worth the margin over the other seat now)
+   plays itself ``GAMES`` times, a random move one time in 20 (``--workers`` processes).
+   Whenever a seat's turn ends (another seat is to move), its view is an example, and what
+   its margin still gained or lost by the end of the game is the answer.
+2. **Learning.** ``--epochs`` passes of Adam over the squared error of a tanh layer
+   (``--hidden``) and a linear unit, in units of ``SCALE`` points; a tenth of the games are
+   held out and the error on them printed after each pass (and drawn with ``--plot``),
+   next to the error of always answering their mean.
+3. **The measure.** The turn search with the prospect, and without it, play ``--eval``
+   games against each bot of ``--also`` as above.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
+import multiprocessing
 import random
+import resource
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -36,9 +59,10 @@ import numpy as np
 
 import terranova
 from terranova.agents import make_agent
-from terranova.agents.learned import LearnedAgent, Network
+from terranova.agents.learned import LearnedAgent, Network, TurnAgent, margin
 from terranova.core.agent import Agent
 from terranova.core.encoding import Encoding, encoding_of
+from terranova.core.errors import TerranovaError
 from terranova.core.records import play
 from terranova.core.registry import game_info
 from terranova.core.state import CHANCE, State
@@ -224,14 +248,19 @@ def saved(network: Network, out: Path) -> Network:
     return Network.load(out)
 
 
-def measure(args: argparse.Namespace, network: Network, opponent: str) -> float:
-    """The network's share of ``--eval`` games won against ``opponent``, each deal played
-    twice, seats swapped."""
+def measure(
+    args: argparse.Namespace,
+    network: Network,
+    opponent: str,
+    bot: Callable[[int, Network], Agent] = LearnedAgent,
+) -> float:
+    """The share of ``--eval`` games ``bot`` of the network won against ``opponent``, each
+    deal played twice, seats swapped."""
     won = 0.0
     for game in range(args.eval):
         mine = game % 2
         bots: list[Agent] = [make_agent(opponent, seed=game)] * 2
-        bots[mine] = LearnedAgent(game, network)
+        bots[mine] = bot(game, network)
         state = terranova.make(args.game, players=args.players)
         play(state, bots, seed=MEASURED + game // 2)
         returns = state.returns()
@@ -256,12 +285,29 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--also", nargs="*", default=[], help="bots measured against too")
     parser.add_argument("--plot", type=Path, help="a PNG of the shares won, step by step")
+    parser.add_argument("--prospect", type=int, default=0, help="games to learn a prospect from")
+    parser.add_argument("--start", type=Path, help="the network a prospect is learned for")
+    parser.add_argument("--workers", type=int, default=1, help="processes playing the games")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
     if args.players != 2:
         parser.error("the measure and DAgger's seats are for two players")
     if args.seed * 10**6 + 10**6 > MEASURED:
         parser.error(f"--seed is at most {MEASURED // 10**6 - 1}")
+    if args.workers < 1 or args.prospect < 0 or 0 < args.prospect < 2 * args.workers:
+        parser.error("--workers: at least 1; --prospect: 0, or two games a worker or more")
+    if args.prospect:
+        if args.start is None:
+            parser.error("--prospect learns for a network: name it with --start")
+        try:
+            given = Network.load(args.start)
+            given.coding()
+        except (ValueError, TerranovaError) as exc:
+            parser.error(f"--start: {exc}")
+        if given.game != args.game:
+            parser.error(f"--start plays {given.game}, not {args.game}")
+        learn_prospect(args, dataclasses.replace(given, prospect=()))
+        return
 
     start = time.process_time()
     params = terranova.make(args.game, players=args.players).params()
@@ -290,6 +336,128 @@ def main() -> None:
         plot(args, judges, curve)
 
 
+SCALE = 30.0
+"""Points a prospect of 1 stands for: about the spread of what a margin still gains."""
+
+Play = tuple[str, int, Network, int, float, int]
+"""One worker's games: the game, its seats, the network, the first deal's seed, the chance of
+a random move, the number of games."""
+
+
+def turn_ends(play: Play) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The views of the seats whose turn ended in these games of the turn search against
+    itself, what each one's margin still gained by the end, and the game (its number)."""
+    game, players, network, seed, epsilon, games = play
+    coding = network.coding()
+    xs: list[np.ndarray] = []
+    gains: list[float] = []
+    numbers: list[int] = []
+    for number in range(games):
+        state, rng = deal(game, players, seed + number)
+        bots = [TurnAgent(seed + number + 7 * k, network) for k in range(players)]
+        chooser = random.Random(-(seed + number))
+        ends: list[tuple[int, float]] = []
+        moved = -1
+        while not state.is_terminal():
+            seat = state.current_player()
+            if seat == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            if moved not in (-1, seat):
+                xs.append(coding.observation(state.view(moved), ()))
+                ends.append((moved, margin(state, moved)))
+            legal = state.legal_actions()
+            take = chooser.random() < epsilon
+            state.apply(chooser.choice(legal) if take else bots[seat].select(state))
+            moved = seat
+        gains.extend(margin(state, seat) - now for seat, now in ends)
+        numbers.extend([number] * len(ends))
+    width = coding.observation_size
+    return (
+        np.array(xs, np.float32).reshape(-1, width),
+        np.array(gains, np.float32),
+        np.array(numbers, np.int64),
+    )
+
+
+def learn_prospect(args: argparse.Namespace, start: Network) -> None:
+    """Learn ``start``'s prospect from its turn search's games; save and measure it."""
+    began = time.process_time()
+    first = args.seed * 10**6
+    shares = [
+        (first + k * args.prospect // args.workers, (k + 1) * args.prospect // args.workers)
+        for k in range(args.workers)
+    ]
+    plays = [
+        (args.game, args.players, start, seed, 0.05, end - (seed - first)) for seed, end in shares
+    ]
+    with multiprocessing.Pool(args.workers) as pool:
+        parts = pool.map(turn_ends, plays)
+    x_held, y_held = turn_ends_of(parts, True)
+    x, y = turn_ends_of(parts, False)
+    workers = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = workers.ru_utime + workers.ru_stime
+    print(f"prospect: {len(x)} examples, {len(x_held)} held out (games: {cpu:.0f} s of CPU)")
+    rng = np.random.default_rng(args.seed)
+    width = args.hidden[0]
+    layers = [
+        (rng.normal(0, 1 / np.sqrt(x.shape[1]), (x.shape[1], width)).astype(np.float32),
+         np.zeros(width, np.float32)),
+        (rng.normal(0, 0.01, (width, 1)).astype(np.float32), np.zeros(1, np.float32)),
+    ]  # fmt: skip
+    params = [a for layer in layers for a in layer]
+    adam = Adam(params, args.rate)
+    errors = []
+    for epoch in range(args.epochs):
+        for part in np.array_split(rng.permutation(len(x)), max(1, len(x) // 256)):
+            h = np.tanh(x[part] @ params[0] + params[1])
+            d = 2 * ((h @ params[2] + params[3])[:, 0] - y[part] / SCALE) / len(part)
+            d_h = d[:, None] @ params[2].T * (1 - h**2)
+            grads = [x[part].T @ d_h, d_h.sum(axis=0), h.T @ d[:, None], d.sum(keepdims=True)]
+            adam.step(
+                [g + 1e-4 * p if g.ndim == 2 else g for g, p in zip(grads, params, strict=True)]
+            )
+        guess = (np.tanh(x_held @ params[0] + params[1]) @ params[2] + params[3])[:, 0]
+        errors.append(float(np.mean((guess - y_held / SCALE) ** 2)))
+        print(f"  epoch {epoch + 1}: held-out error {errors[-1]:.4f}", flush=True)
+    mean_only = float(np.var(y_held / SCALE))
+    print(f"  always the mean: {mean_only:.4f}")
+    network = saved(
+        dataclasses.replace(start, prospect=tuple(layers), prospect_scale=SCALE), args.out
+    )
+    for name, judged in (("with its prospect", network), ("without", start)):
+        won = [measure(args, judged, judge, TurnAgent) for judge in args.also]
+        print(f"turn search {name}: won {said(args.also, won)}", flush=True)
+    print(f"wrote {args.out} (learning and measures: {time.process_time() - began:.0f} s of CPU)")
+    if args.plot is not None:
+        plot_errors(args, errors, mean_only)
+
+
+def turn_ends_of(
+    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]], held_out: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """The examples of each part's last tenth of games (``held_out``), or of the others."""
+    xs, ys = [], []
+    for x, y, games in parts:
+        late = games >= int(games.max(initial=0) * 0.9) + 1 if len(games) else games > 0
+        keep = late if held_out else ~late
+        xs.append(x[keep])
+        ys.append(y[keep])
+    return np.concatenate(xs), np.concatenate(ys)
+
+
+def plot_errors(args: argparse.Namespace, errors: list[float], mean_only: float) -> None:
+    """The prospect's held-out error after each pass, as a PNG."""
+
+    def draw(axes: Any) -> None:
+        axes.plot(range(1, len(errors) + 1), errors, marker="o", label="the prospect")
+        axes.axhline(mean_only, color="grey", linewidth=0.8, label="always the mean")
+        axes.set_xlabel("pass over the examples")
+        axes.set_ylabel(f"squared error (units of {SCALE:g} points)")
+
+    chart(args, "the prospect on held-out games", draw)
+
+
 def said(judges: list[str], shares: list[float]) -> str:
     return ", ".join(
         f"{share:.3f} against {judge}" for judge, share in zip(judges, shares, strict=True)
@@ -298,21 +466,30 @@ def said(judges: list[str], shares: list[float]) -> str:
 
 def plot(args: argparse.Namespace, judges: list[str], curve: list[list[float]]) -> None:
     """The share won against each judge after imitation and after each round, as a PNG."""
+
+    def draw(axes: Any) -> None:
+        for k, judge in enumerate(judges):
+            axes.plot(range(len(curve)), [row[k] for row in curve], marker="o", label=judge)
+        axes.axhline(0.5, color="grey", linewidth=0.8)
+        axes.set_xticks(
+            range(len(curve)), ["imitation", *(f"DAgger {k}" for k in range(1, len(curve)))]
+        )
+        axes.set_ylim(0, 1)
+        axes.set_ylabel(f"share won of {args.eval} games")
+
+    chart(args, "the learned network against its judges", draw)
+
+
+def chart(args: argparse.Namespace, title: str, draw: Callable[[Any], None]) -> None:
+    """One chart, drawn by ``draw(axes)``, titled and with its legend, as ``--plot``'s PNG."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     figure, axes = plt.subplots(figsize=(6, 3.5))
-    for k, judge in enumerate(judges):
-        axes.plot(range(len(curve)), [row[k] for row in curve], marker="o", label=judge)
-    axes.axhline(0.5, color="grey", linewidth=0.8)
-    axes.set_xticks(
-        range(len(curve)), ["imitation", *(f"DAgger {k}" for k in range(1, len(curve)))]
-    )
-    axes.set_ylim(0, 1)
-    axes.set_ylabel(f"share won of {args.eval} games")
-    axes.set_title(f"{args.game}: the learned network against its judges", fontsize=10)
+    draw(axes)
+    axes.set_title(f"{args.game}: {title}", fontsize=10)
     axes.legend()
     axes.grid(alpha=0.3)
     figure.tight_layout()

@@ -4,14 +4,23 @@ or through a search it guides."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 import terranova
-from terranova.agents.learned import LearnedAgent, Network, NetworkModel, learned_search
+from terranova.agents.learned import (
+    LearnedAgent,
+    Network,
+    NetworkModel,
+    TurnAgent,
+    learned_search,
+    margin,
+)
 from terranova.agents.mcts import SearchAgent
+from terranova.core.agent import Agent
 from terranova.core.encoding import encoding_of
 from terranova.core.errors import InvalidParameterError
 from terranova.core.registry import game_info
@@ -80,13 +89,15 @@ def test_a_network_of_another_game_is_refused_by_the_game() -> None:
         other.coding()
 
 
-@pytest.mark.parametrize("iterations", [0, 16])
-def test_it_plays_a_whole_game_of_legal_moves_the_same_way_for_a_seed(iterations: int) -> None:
-    network = small()
+@pytest.mark.parametrize("how", ["policy", "puct", "turn"])
+def test_it_plays_a_whole_game_of_legal_moves_the_same_way_for_a_seed(how: str) -> None:
+    network = with_prospect(small())
 
-    def bot(seed: int) -> LearnedAgent | SearchAgent:
-        if iterations:
-            return learned_search(seed, network, iterations)
+    def bot(seed: int) -> Agent:
+        if how == "puct":
+            return learned_search(seed, network, 16)
+        if how == "turn":
+            return TurnAgent(seed, network, width=2, positions=16)
         return LearnedAgent(seed, network)
 
     def play(seed: int) -> list[str]:
@@ -162,3 +173,106 @@ def test_the_search_it_guides_is_a_search_bot_a_server_bounds() -> None:
     assert search.select(state) in state.legal_actions()
     assert search.last_nodes <= 10 + len(state.legal_actions()) * 8
     assert search.last_iterations < 64
+
+
+def with_prospect(network: Network, seed: int = 5, scale: float = 7.0) -> Network:
+    """``network`` with a random prospect of one hidden layer."""
+    rng = np.random.default_rng(seed)
+    prospect = (
+        (rng.normal(0, 0.5, (network.inputs, 4)).astype(np.float32), np.zeros(4, np.float32)),
+        (rng.normal(0, 1, (4, 1)).astype(np.float32), np.full(1, 0.25, np.float32)),
+    )
+    return dataclasses.replace(network, prospect=prospect, prospect_scale=scale)
+
+
+def decision(seed: int = 0, game: str = GAME) -> terranova.core.State:
+    """A position of ``game`` after a few random moves, a seat to move."""
+    state = terranova.make(game, players=2)
+    rng = np.random.default_rng(seed)
+    for _ in range(60):
+        if state.current_player() == CHANCE:
+            outcomes = state.chance_outcomes()
+            state.apply(outcomes[int(rng.integers(len(outcomes)))][0])
+        elif len(state.legal_actions()) > 1 and rng.random() < 0.2:
+            break
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.integers(len(legal)))])
+    assert state.current_player() >= 0
+    return state
+
+
+def test_a_prospect_round_trips_and_is_checked(tmp_path: Path) -> None:
+    network = with_prospect(small())
+    network.save(tmp_path / "n.npz")
+    back = Network.load(tmp_path / "n.npz")
+    assert back.prospect_scale == 7.0 and len(back.prospect) == 2
+    x = np.random.default_rng(2).random((3, network.inputs)).astype(np.float32)
+    np.testing.assert_allclose(back.prospects(x), network.prospects(x), rtol=0.01, atol=0.05)
+    assert not np.allclose(network.prospects(x), 0)
+    np.testing.assert_array_equal(small().prospects(x), np.zeros(3, np.float32))
+    (first, _last) = network.prospect
+    with pytest.raises(ValueError, match="prospect's last layer gives one number"):
+        dataclasses.replace(network, prospect=(first,))
+    with pytest.raises(ValueError, match="prospect layer 1 does not fit"):
+        dataclasses.replace(network, prospect=(first, first))
+    with pytest.raises(ValueError, match="scale is a positive number"):
+        dataclasses.replace(network, prospect_scale=float("nan"))
+
+
+def test_a_position_is_worth_its_margin_now_and_its_prospect_until_the_end() -> None:
+    network = with_prospect(small())
+    model = NetworkModel(network)
+    state = decision(3)
+    seat = 1 - state.current_player()
+    scores = list(state.scores())
+    x = model.coding.observation(state.view(seat), ())
+    (expected,) = network.prospects(x[None])
+    (worth,) = model.worth(seat, [state])
+    assert worth == pytest.approx(scores[seat] - scores[1 - seat] + expected, abs=1e-4)
+    assert margin(state, seat) == scores[seat] - scores[1 - seat]
+    over = terranova.make(GAME, players=2)
+    rng = np.random.default_rng(0)
+    while not over.is_terminal():
+        legal = over.chance_outcomes() if over.current_player() == CHANCE else None
+        over.apply(legal[int(rng.integers(len(legal)))][0] if legal else over.legal_actions()[0])
+    final = list(over.scores())
+    assert list(model.worth(0, [over])) == [final[0] - final[1]]
+
+
+def test_a_turn_search_one_move_wide_plays_the_policys_move() -> None:
+    network = with_prospect(small(seed=6))
+    for seed in range(6):
+        state = decision(seed)
+        assert TurnAgent(seed, network, width=1).select(state) == LearnedAgent(
+            seed, network
+        ).select(state)
+
+
+def test_a_turn_search_plays_the_first_move_of_the_line_worth_most() -> None:
+    """It judges at most ``positions`` line ends, and plays the first move of the one worth
+    most."""
+    network = with_prospect(small(seed=7))
+    state = decision(4)
+    bot = TurnAgent(2, network, width=3, positions=12)
+    seen: list[list[terranova.core.State]] = []
+    worth = bot.model.worth
+
+    def judged(seat: int, ends: list[terranova.core.State]) -> np.ndarray:
+        seen.append(ends)
+        return worth(seat, ends)
+
+    bot.model.worth = judged  # type: ignore[method-assign]
+    move = bot.select(state)
+    (ends,) = seen
+    assert 1 < len(ends) <= 12
+    values = worth(state.current_player(), ends)
+    assert move in state.legal_actions()
+    firsts = [end.history()[len(state.history())] for end in ends]
+    assert firsts[int(np.argmax(values))] == move
+
+
+def test_a_turn_search_keeps_at_least_one_move_and_position() -> None:
+    for settings in ({"width": 0}, {"positions": 0}):
+        with pytest.raises(InvalidParameterError, match="at least one move and position"):
+            TurnAgent(0, small(), **settings)

@@ -3,18 +3,26 @@
 The network reads a seat's observation (its game's encoding, :mod:`terranova.core.encoding`:
 what ``view(seat)`` shows, nothing hidden) through layers of tanh units, then gives a logit
 for every action of the encoding's action space and one value: the seat to move's chance to
-win. :class:`LearnedAgent` plays the legal action with the largest logit; :func:`learned_search`
-makes the search bot that uses the network as its model (PUCT, :mod:`terranova.agents.puct`),
-a :class:`~terranova.agents.mcts.MctsAgent`, which a server bounds as any search.
+win. It may carry a second stack, its *prospect*: from the view of a seat whose turn has just
+ended, the points its margin over the best other seat will still gain or lose by the end.
+
+:class:`LearnedAgent` plays the legal action with the largest logit; :class:`TurnAgent`
+searches its own turn, the policy choosing the lines and the prospect judging their ends;
+:func:`learned_search` makes the search bot that uses the network as its model (PUCT,
+:mod:`terranova.agents.puct`), a :class:`~terranova.agents.mcts.MctsAgent`, which a server
+bounds as any search.
 
 A network is a ``.npz`` file: the arrays ``hidden0``, ``bias0``, ... (one pair a layer),
-``policy``, ``policy_bias``, ``value``, ``value_bias``, and ``meta``, a JSON text naming the
-game, its parameters and its encoding, checked against the game it is asked to play.
+``policy``, ``policy_bias``, ``value``, ``value_bias``, with a prospect ``prospect0``,
+``prospect_bias0``, ... (its last layer has one unit), and ``meta``, a JSON text naming the
+game, its parameters and its encoding (and the prospect's scale), checked against the game it
+is asked to play.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -30,7 +38,8 @@ from terranova.core.actions import Action
 from terranova.core.encoding import STANDARD, Encoding, encoding_of
 from terranova.core.errors import InvalidParameterError
 from terranova.core.registry import game_info
-from terranova.core.state import State
+from terranova.core.rng import make_rng
+from terranova.core.state import CHANCE, State
 
 Matrix = npt.NDArray[np.float32]
 
@@ -46,6 +55,10 @@ class Network:
     game: str
     params: Mapping[str, Any]
     encoding: str = STANDARD
+    prospect: tuple[tuple[Matrix, Matrix], ...] = ()
+    """The prospect's layers (tanh, then a linear layer of one unit); none: no prospect."""
+    prospect_scale: float = 1.0
+    """Points a prospect of 1 stands for."""
 
     def __post_init__(self) -> None:
         layers = [*self.hidden, self.policy, self.value]
@@ -63,6 +76,17 @@ class Network:
                 raise ValueError(f"the {name} layer does not fit the last hidden layer")
         if self.value[0].shape[1] != 1:
             raise ValueError("the value layer gives one number")
+        width = self.inputs
+        for number, (weights, bias) in enumerate(self.prospect):
+            if weights.ndim != 2 or weights.shape[0] != width or bias.shape != weights.shape[1:]:
+                raise ValueError(f"prospect layer {number} does not fit the layer before it")
+            if not (np.isfinite(weights).all() and np.isfinite(bias).all()):
+                raise ValueError("a weight or a bias is not a finite number")
+            width = weights.shape[1]
+        if self.prospect and width != 1:
+            raise ValueError("the prospect's last layer gives one number")
+        if not (math.isfinite(self.prospect_scale) and self.prospect_scale > 0):
+            raise ValueError("the prospect's scale is a positive number")
 
     @property
     def inputs(self) -> int:
@@ -81,6 +105,17 @@ class Network:
         z = (h @ self.value[0] + self.value[1])[:, 0]
         return logits, (0.5 * (1 + np.tanh(z / 2))).astype(np.float32)  # logistic, no overflow
 
+    def prospects(self, x: Matrix) -> Matrix:
+        """The points still to come of observations' seats (rows), by the prospect; zeros
+        for a network without one."""
+        if not self.prospect:
+            return np.zeros(len(x), np.float32)
+        h = x
+        *hidden, (weights, bias) = self.prospect
+        for w, b in hidden:
+            h = np.tanh(h @ w + b)
+        return ((h @ weights + bias)[:, 0] * self.prospect_scale).astype(np.float32)
+
     def coding(self) -> Encoding:
         """The encoding the network reads and numbers actions by."""
         coding = encoding_of(game_info(self.game), self.params, self.encoding)
@@ -95,18 +130,25 @@ class Network:
     def save(self, path: Path) -> None:
         """Write the network to ``path``, its numbers as float16 (half the size; a network
         read back plays as the saved one, not exactly as the one in memory)."""
-        layers = {"policy": self.policy, "value": self.value}
+        layers = {("policy", "policy_bias"): self.policy, ("value", "value_bias"): self.value}
         for number, layer in enumerate(self.hidden):
-            layers[f"hidden{number}"] = layer
+            layers[f"hidden{number}", f"bias{number}"] = layer
+        for number, layer in enumerate(self.prospect):
+            layers[f"prospect{number}", f"prospect_bias{number}"] = layer
         arrays: dict[str, Any] = {}
-        for name, (weights, bias) in layers.items():
-            bias_name = f"bias{name[6:]}" if name.startswith("hidden") else f"{name}_bias"
+        for (name, bias_name), (weights, bias) in layers.items():
             with np.errstate(over="ignore"):  # refused just below
                 arrays[name] = weights.astype(np.float16)
                 arrays[bias_name] = bias.astype(np.float16)
             if not (np.isfinite(arrays[name]).all() and np.isfinite(arrays[bias_name]).all()):
                 raise ValueError(f"the {name} layer has a number too large for float16")
-        meta = {"game": self.game, "params": dict(self.params), "encoding": self.encoding}
+        meta: dict[str, Any] = {
+            "game": self.game,
+            "params": dict(self.params),
+            "encoding": self.encoding,
+        }
+        if self.prospect:
+            meta["prospect_scale"] = self.prospect_scale
         arrays["meta"] = np.array(json.dumps(meta, sort_keys=True))
         with path.open("wb") as out:
             np.savez_compressed(out, **arrays)
@@ -122,6 +164,12 @@ class Network:
             while f"hidden{len(hidden)}" in found:
                 number = len(hidden)
                 hidden.append((_floats(found, f"hidden{number}"), _floats(found, f"bias{number}")))
+            prospect: list[tuple[Matrix, Matrix]] = []
+            while f"prospect{len(prospect)}" in found:
+                number = len(prospect)
+                prospect.append(
+                    (_floats(found, f"prospect{number}"), _floats(found, f"prospect_bias{number}"))
+                )
             return cls(
                 tuple(hidden),
                 (_floats(found, "policy"), _floats(found, "policy_bias")),
@@ -129,6 +177,8 @@ class Network:
                 str(meta["game"]),
                 dict(meta["params"]),
                 str(meta.get("encoding", STANDARD)),
+                tuple(prospect),
+                float(meta.get("prospect_scale", 1.0)),
             )
         except (KeyError, TypeError, IndexError, ValueError, OSError, zipfile.BadZipFile) as exc:
             raise ValueError(f"{path.name} is not a network file: {exc}") from exc
@@ -177,10 +227,29 @@ class NetworkModel:
             out.append(Evaluation(seats, odds))
         return out
 
-    def _observe(self, state: State) -> Matrix:
-        seat = state.current_player()
-        legal = state.legal_actions() if self.coding.listing is not None else ()
-        return self.coding.observation(state.view(seat), legal)
+    def worth(self, seat: int, states: Sequence[State]) -> Matrix:
+        """What each state is worth to ``seat``: its margin over the best other seat now,
+        plus the points the prospect expects still to come (nothing more once the game is
+        over), read from ``seat``'s view."""
+        now = np.array([margin(state, seat) for state in states], np.float32)
+        going = [k for k, state in enumerate(states) if not state.is_terminal()]
+        if going and self.network.prospect:
+            x = np.stack([self._observe(states[k], seat) for k in going])
+            now[going] += self.network.prospects(x)
+        return now
+
+    def _observe(self, state: State, seat: int | None = None) -> Matrix:
+        to_move = state.current_player()
+        seat = to_move if seat is None else seat
+        listed = self.coding.listing is not None and seat == to_move
+        return self.coding.observation(state.view(seat), state.legal_actions() if listed else ())
+
+
+def margin(state: State, seat: int) -> float:
+    """``seat``'s score less the best score of the other seats (its score alone)."""
+    scores = list(state.scores())
+    mine = scores.pop(seat)
+    return float(mine - max(scores, default=0))
 
 
 class LearnedAgent:
@@ -196,6 +265,67 @@ class LearnedAgent:
         legal = decision_actions(state)
         (row,), _values = self.model.logits([state])
         return legal[max(range(len(legal)), key=row.__getitem__)]
+
+
+class TurnAgent:
+    """Searches its own turn. In one world its seat may believe in (``resample``), it follows
+    each line of its consecutive decisions that its policy ranks among the ``width`` best at
+    every step, drawing chance on the way, until another seat is to move or the game ends,
+    within ``positions`` positions a decision (shared evenly among a step's moves); each
+    line's end is worth :meth:`NetworkModel.worth` (the margin now and, with a prospect, the
+    points still to come). It plays the first move of the line worth most (ties: the first
+    line found)."""
+
+    def __init__(
+        self, seed: int, network: Network, width: int = 3, positions: int = 100,
+        name: str = "learned",
+    ) -> None:  # fmt: skip
+        if width < 1 or positions < 1:
+            raise InvalidParameterError("a turn search keeps at least one move and position")
+        self.name = name
+        self.seed = seed
+        self.width = width
+        self.positions = positions
+        self.model = NetworkModel(network)
+        self._rng = make_rng(seed)
+
+    def select(self, state: State) -> Action:
+        legal = decision_actions(state)
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player()
+        world = state.resample(seat, self._rng)  # what this seat may know, nothing more
+        moves = self._ranked(world, world.legal_actions())
+        ends: list[tuple[Action, State]] = []
+        for move in moves:
+            line = world.clone()
+            line.apply(move)
+            self._follow(line, seat, move, (self.positions - 1) / len(moves), ends)
+        worth = self.model.worth(seat, [end for _move, end in ends])
+        return ends[int(np.argmax(worth))][0]
+
+    def _follow(
+        self, state: State, seat: int, first: Action, positions: float,
+        ends: list[tuple[Action, State]],
+    ) -> None:  # fmt: skip
+        while state.current_player() == CHANCE:
+            state.apply(state.sample_chance(self._rng))
+        if state.is_terminal() or state.current_player() != seat or positions < 1:
+            ends.append((first, state))
+            return
+        moves = self._ranked(state, state.legal_actions())
+        for move in moves:
+            line = state.clone()
+            line.apply(move)
+            self._follow(line, seat, first, (positions - 1) / len(moves), ends)
+
+    def _ranked(self, state: State, legal: Sequence[Action]) -> list[Action]:
+        """The ``width`` legal moves the policy rates best, best first (ties: the first)."""
+        if len(legal) == 1:
+            return list(legal)
+        (row,), _values = self.model.logits([state])
+        order = sorted(range(len(legal)), key=lambda k: -row[k])
+        return [legal[k] for k in order[: self.width]]
 
 
 DECISIVE = 1e-9

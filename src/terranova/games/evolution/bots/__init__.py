@@ -2,7 +2,7 @@
 
 ``greedy`` plays both games with the policies of :mod:`.explore` and :mod:`.bluff`;
 ``memory`` is a Bluff player that remembers the pile imperfectly (:mod:`.bluff`);
-``learned`` plays Explore by a network trained on greedy's moves
+``learned`` plays Explore by a small network, searching its own turn with it
 (:mod:`terranova.agents.learned`). They see what their seat may see: ``view(seat)``,
 ``resample(seat, rng)`` (other hands and the draw pile redrawn), the deck, and the Bluff
 pile as a perfect memory knows it (``EvolutionState.pile_memory()``, public: every entry was
@@ -16,7 +16,7 @@ from functools import cache
 from importlib.resources import as_file, files
 from typing import Any
 
-from terranova.agents.learned import LearnedAgent, Network, learned_search
+from terranova.agents.learned import LearnedAgent, Network, TurnAgent, learned_search
 from terranova.agents.registry import BotKind, BotParam, GreedyPolicy
 from terranova.core.agent import Agent
 from terranova.games.evolution import BLUFF_INFO, EXPLORE_INFO
@@ -69,11 +69,21 @@ def explore_network() -> Network:
 
 
 def learned(
-    seed: int, name: str = "learned", iterations: int = 0, batch: int = 8, c: float = 1.5
+    seed: int,
+    name: str = "learned",
+    width: int = 3,
+    positions: int = 100,
+    iterations: int = 0,
+    batch: int = 8,
+    c: float = 1.5,
 ) -> Agent:
-    """The network's best move, or with ``iterations``, a search guided by it."""
+    """A search of its own turn by the network (its policy picks the lines, its prospect
+    judges their ends); ``width=0``: the policy's best move; with ``iterations``, a PUCT
+    search guided by the network instead."""
     if iterations:
         return learned_search(seed, explore_network(), iterations, batch, c, name)
+    if width:
+        return TurnAgent(seed, explore_network(), width, positions, name=name)
     return LearnedAgent(seed, explore_network(), name=name)
 
 
@@ -88,9 +98,28 @@ def learned_fits(params: Mapping[str, Any]) -> str | None:
 LEARNED = BotKind(
     "learned",
     learned,
-    "Discovery Explore only: a small network trained on greedy's moves (imitation, then "
-    "DAgger), in NumPy; with iterations, a search guided by it (PUCT)",
+    "Discovery Explore only: searches its own turn with a small network, in NumPy: a "
+    "policy trained on greedy's moves picks the lines, a prospect learned from games judges "
+    "where they end; with iterations, a search guided by it (PUCT)",
     {
+        "width": BotParam(
+            "width",
+            int,
+            3,
+            "moves its policy keeps at each step of its turn; 0: no search, the move the "
+            "policy rates best",
+            low=0,
+            high=16,
+        ),
+        "positions": BotParam(
+            "positions",
+            int,
+            100,
+            "positions of its turn it looks at, at most, a decision",
+            low=1,
+            high=2000,
+            budget="iterations",
+        ),
         "iterations": BotParam(
             "iterations",
             int,
