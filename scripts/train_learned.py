@@ -26,18 +26,20 @@ printed, and with ``--plot`` drawn. The same arguments give the same network.
 than from a teacher: it wrote the prospect of the shipped network:
 
     PYTHONPATH=src .venv/bin/python scripts/train_learned.py evolution-explore \
-        --prospect 6000 --start src/terranova/games/evolution/data/explore-learned.npz \
+        --prospect 6000 --workers 2 --hidden 128 --epochs 15 \
+        --start src/terranova/games/evolution/data/explore-learned.npz \
         --out src/terranova/games/evolution/data/explore-learned.npz
 
 1. **Games.** The turn search (:class:`~terranova.agents.learned.TurnAgent`) of the start
    network without a prospect (each line's end worth the margin over the other seat now)
-   plays itself ``GAMES`` times, a random move one time in 20 (``--workers`` processes).
+   plays itself ``GAMES`` times, a random move one time in 20 (``--workers`` processes,
+   each its share of the deals; the examples, and so the network, depend on their number).
    Whenever a seat's turn ends (another seat is to move), its view is an example, and what
    its margin still gained or lost by the end of the game is the answer.
 2. **Learning.** ``--epochs`` passes of Adam over the squared error of a tanh layer
-   (``--hidden``) and a linear unit, in units of ``SCALE`` points; a tenth of the games are
-   held out and the error on them printed after each pass (and drawn with ``--plot``),
-   next to the error of always answering their mean.
+   (the first width of ``--hidden``) and a linear unit, in units of ``SCALE`` points; a
+   tenth of the games are held out and the error on them printed after each pass (and
+   drawn with ``--plot``), next to the error of always answering their mean.
 3. **The measure.** The turn search with the prospect, and without it, play ``--eval``
    games against each bot of ``--also`` as above.
 """
@@ -294,8 +296,8 @@ def main() -> None:
         parser.error("the measure and DAgger's seats are for two players")
     if args.seed * 10**6 + 10**6 > MEASURED:
         parser.error(f"--seed is at most {MEASURED // 10**6 - 1}")
-    if args.workers < 1 or args.prospect < 0 or 0 < args.prospect < 2 * args.workers:
-        parser.error("--workers: at least 1; --prospect: 0, or two games a worker or more")
+    if args.workers < 1 or not (args.prospect == 0 or 2 * args.workers <= args.prospect <= 10**6):
+        parser.error("--workers: at least 1; --prospect: 0, or 2 games a worker to 10**6")
     if args.prospect:
         if args.start is None:
             parser.error("--prospect learns for a network: name it with --start")

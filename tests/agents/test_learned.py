@@ -5,6 +5,7 @@ or through a search it guides."""
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 
 import numpy as np
@@ -218,6 +219,16 @@ def test_a_prospect_round_trips_and_is_checked(tmp_path: Path) -> None:
         dataclasses.replace(network, prospect=(first, first))
     with pytest.raises(ValueError, match="scale is a positive number"):
         dataclasses.replace(network, prospect_scale=float("nan"))
+    with np.load(tmp_path / "n.npz") as data:
+        arrays = dict(data)
+    unscaled = json.dumps({"game": GAME, "params": dict(network.params)})
+    for why, broken in (
+        ("a prospect without its scale", {**arrays, "meta": np.array(unscaled)}),
+        ("not prospect0, prospect_bias0", {**arrays, "prospect5": arrays["prospect1"]}),
+    ):
+        np.savez(tmp_path / "broken.npz", **broken)
+        with pytest.raises(ValueError, match=f"not a network file: .*{why}"):
+            Network.load(tmp_path / "broken.npz")
 
 
 def test_a_position_is_worth_its_margin_now_and_its_prospect_until_the_end() -> None:
@@ -249,12 +260,10 @@ def test_a_turn_search_one_move_wide_plays_the_policys_move() -> None:
         ).select(state)
 
 
-def test_a_turn_search_plays_the_first_move_of_the_line_worth_most() -> None:
-    """It judges at most ``positions`` line ends, and plays the first move of the one worth
-    most."""
-    network = with_prospect(small(seed=7))
-    state = decision(4)
-    bot = TurnAgent(2, network, width=3, positions=12)
+def judged_ends(
+    bot: TurnAgent, state: terranova.core.State, monkeypatch: pytest.MonkeyPatch
+) -> tuple[object, list[terranova.core.State]]:
+    """The move ``bot`` plays in ``state`` and the line ends it judged on the way."""
     seen: list[list[terranova.core.State]] = []
     worth = bot.model.worth
 
@@ -262,14 +271,40 @@ def test_a_turn_search_plays_the_first_move_of_the_line_worth_most() -> None:
         seen.append(ends)
         return worth(seat, ends)
 
-    bot.model.worth = judged  # type: ignore[method-assign]
-    move = bot.select(state)
+    with monkeypatch.context() as patch:
+        patch.setattr(bot.model, "worth", judged)
+        move = bot.select(state)
     (ends,) = seen
+    return move, ends
+
+
+def test_a_turn_search_plays_the_first_move_of_the_line_worth_most(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    network = with_prospect(small(seed=7))
+    state = decision(4)
+    bot = TurnAgent(2, network, width=3, positions=12)
+    move, ends = judged_ends(bot, state, monkeypatch)
+    seat = state.current_player()
     assert 1 < len(ends) <= 12
-    values = worth(state.current_player(), ends)
-    assert move in state.legal_actions()
+    assert all(end.is_terminal() or end.current_player() != seat for end in ends)
+    values = bot.model.worth(seat, ends)
     firsts = [end.history()[len(state.history())] for end in ends]
+    assert move in state.legal_actions()
     assert firsts[int(np.argmax(values))] == move
+
+
+@pytest.mark.parametrize(("width", "positions"), [(16, 17), (3, 100), (2, 5), (4, 1)])
+def test_a_turn_search_judges_at_most_its_positions_and_ends_every_line_with_its_turn(
+    width: int, positions: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    network = with_prospect(small(seed=9))
+    for seed in range(8):
+        state = decision(seed)
+        seat = state.current_player()
+        _move, ends = judged_ends(TurnAgent(seed, network, width, positions), state, monkeypatch)
+        assert 1 <= len(ends) <= positions
+        assert all(end.is_terminal() or end.current_player() != seat for end in ends)
 
 
 def test_a_turn_search_keeps_at_least_one_move_and_position() -> None:

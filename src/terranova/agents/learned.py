@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -170,6 +171,13 @@ class Network:
                 prospect.append(
                     (_floats(found, f"prospect{number}"), _floats(found, f"prospect_bias{number}"))
                 )
+            named = {name for name in found if name.startswith("prospect")}
+            if named != {f"prospect{k}" for k in range(len(prospect))} | {
+                f"prospect_bias{k}" for k in range(len(prospect))
+            }:
+                raise ValueError("the prospect's layers are not prospect0, prospect_bias0, ...")
+            if prospect and "prospect_scale" not in meta:
+                raise ValueError("a prospect without its scale")
             return cls(
                 tuple(hidden),
                 (_floats(found, "policy"), _floats(found, "policy_bias")),
@@ -267,14 +275,20 @@ class LearnedAgent:
         return legal[max(range(len(legal)), key=row.__getitem__)]
 
 
+LONGEST = 64
+"""The most decisions a line of :class:`TurnAgent` follows (an Explore turn has fewer): in a
+game where one seat moves on and on, its lines end there."""
+
+
 class TurnAgent:
     """Searches its own turn. In one world its seat may believe in (``resample``), it follows
-    each line of its consecutive decisions that its policy ranks among the ``width`` best at
-    every step, drawing chance on the way, until another seat is to move or the game ends,
-    within ``positions`` positions a decision (shared evenly among a step's moves); each
-    line's end is worth :meth:`NetworkModel.worth` (the margin now and, with a prospect, the
-    points still to come). It plays the first move of the line worth most (ties: the first
-    line found)."""
+    the lines of its consecutive decisions, until another seat is to move or the game ends
+    (chance drawn on the way, the same numbers on every line). At each step it follows the
+    ``width`` moves its policy rates best, and fewer where its ``positions`` (the line ends it
+    judges, shared evenly among a step's moves) run short: down to the one best move, so every
+    line goes on to its turn's end. Each end is worth :meth:`NetworkModel.worth` (the margin
+    then and, with a prospect, the points still to come); it plays the first move of the
+    line worth most (ties: the first line found)."""
 
     def __init__(
         self, seed: int, network: Network, width: int = 3, positions: int = 100,
@@ -295,29 +309,37 @@ class TurnAgent:
             return legal[0]
         seat = state.current_player()
         world = state.resample(seat, self._rng)  # what this seat may know, nothing more
-        moves = self._ranked(world, world.legal_actions())
+        chance = random.Random(self._rng.getrandbits(64))
         ends: list[tuple[Action, State]] = []
-        for move in moves:
-            line = world.clone()
-            line.apply(move)
-            self._follow(line, seat, move, (self.positions - 1) / len(moves), ends)
+        self._follow(world, seat, None, self.positions, chance, ends)
         worth = self.model.worth(seat, [end for _move, end in ends])
         return ends[int(np.argmax(worth))][0]
 
     def _follow(
-        self, state: State, seat: int, first: Action, positions: float,
-        ends: list[tuple[Action, State]],
+        self, state: State, seat: int, first: Action | None, positions: float,
+        chance: random.Random, ends: list[tuple[Action, State]],
     ) -> None:  # fmt: skip
-        while state.current_player() == CHANCE:
-            state.apply(state.sample_chance(self._rng))
-        if state.is_terminal() or state.current_player() != seat or positions < 1:
+        """Follow ``state``'s lines from ``first`` (None: the decision itself) to at most
+        ``positions`` ends, at least one; ``state`` and ``chance`` are this line's own."""
+        for _step in range(LONGEST):
+            while state.current_player() == CHANCE:
+                state.apply(state.sample_chance(chance))
+            if state.is_terminal() or state.current_player() != seat:
+                break
+            moves = self._ranked(state, state.legal_actions())[: max(1, int(positions))]
+            if len(moves) > 1:
+                for move in moves:
+                    line = state.clone()
+                    line.apply(move)
+                    same = random.Random()
+                    same.setstate(chance.getstate())
+                    opening = move if first is None else first
+                    self._follow(line, seat, opening, positions / len(moves), same, ends)
+                return
+            state.apply(moves[0])
+            first = moves[0] if first is None else first
+        if first is not None:
             ends.append((first, state))
-            return
-        moves = self._ranked(state, state.legal_actions())
-        for move in moves:
-            line = state.clone()
-            line.apply(move)
-            self._follow(line, seat, first, (positions - 1) / len(moves), ends)
 
     def _ranked(self, state: State, legal: Sequence[Action]) -> list[Action]:
         """The ``width`` legal moves the policy rates best, best first (ties: the first)."""

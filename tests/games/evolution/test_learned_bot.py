@@ -47,7 +47,7 @@ def test_learned_plays_explore_only_and_a_server_bounds_its_search() -> None:
     with pytest.raises(InvalidParameterError, match="over this server's limit"):
         check_agent("learned:positions=201", EXPLORE, limits)
     with pytest.raises(InvalidParameterError, match="positions"):
-        check_agent("learned:positions=2001", EXPLORE)
+        check_agent("learned:positions=1001", EXPLORE)
 
 
 def game(specs: list[str], seed: int) -> tuple[list[str], list[float]]:

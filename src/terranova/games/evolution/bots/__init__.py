@@ -115,9 +115,9 @@ LEARNED = BotKind(
             "positions",
             int,
             100,
-            "positions of its turn it looks at, at most, a decision",
+            "ends of lines of its turn it judges, at most, a decision",
             low=1,
-            high=2000,
+            high=1000,
             budget="iterations",
         ),
         "iterations": BotParam(
