@@ -385,13 +385,10 @@ def turn_ends(play: Play) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 def learn_prospect(args: argparse.Namespace, start: Network) -> None:
     """Learn ``start``'s prospect from its turn search's games; save and measure it."""
     began = time.process_time()
-    first = args.seed * 10**6
-    shares = [
-        (first + k * args.prospect // args.workers, (k + 1) * args.prospect // args.workers)
-        for k in range(args.workers)
-    ]
+    cuts = [k * args.prospect // args.workers for k in range(args.workers + 1)]
     plays = [
-        (args.game, args.players, start, seed, 0.05, end - (seed - first)) for seed, end in shares
+        (args.game, args.players, start, args.seed * 10**6 + cut, 0.05, end - cut)
+        for cut, end in itertools.pairwise(cuts)
     ]
     with multiprocessing.Pool(args.workers) as pool:
         parts = pool.map(turn_ends, plays)
@@ -441,7 +438,7 @@ def turn_ends_of(
     """The examples of each part's last tenth of games (``held_out``), or of the others."""
     xs, ys = [], []
     for x, y, games in parts:
-        late = games >= int(games.max(initial=0) * 0.9) + 1 if len(games) else games > 0
+        late = games > 0.9 * games.max(initial=0)
         keep = late if held_out else ~late
         xs.append(x[keep])
         ys.append(y[keep])

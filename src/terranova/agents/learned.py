@@ -62,29 +62,18 @@ class Network:
     """Points a prospect of 1 stands for."""
 
     def __post_init__(self) -> None:
-        layers = [*self.hidden, self.policy, self.value]
+        layers = [*self.hidden, self.policy, self.value, *self.prospect]
         if any(weights.ndim != 2 or bias.ndim != 1 for weights, bias in layers):
             raise ValueError("each layer is a matrix of weights and a vector of biases")
         if not all(np.isfinite(a).all() for layer in layers for a in layer):
             raise ValueError("a weight or a bias is not a finite number")
-        width = self.inputs
-        for number, (weights, bias) in enumerate(self.hidden):
-            if weights.ndim != 2 or weights.shape[0] != width or bias.shape != weights.shape[1:]:
-                raise ValueError(f"layer {number} does not fit the layer before it")
-            width = weights.shape[1]
+        width = _stacked(self.hidden, self.inputs, "layer")
         for name, (weights, bias) in (("policy", self.policy), ("value", self.value)):
             if weights.ndim != 2 or weights.shape[0] != width or bias.shape != weights.shape[1:]:
                 raise ValueError(f"the {name} layer does not fit the last hidden layer")
         if self.value[0].shape[1] != 1:
             raise ValueError("the value layer gives one number")
-        width = self.inputs
-        for number, (weights, bias) in enumerate(self.prospect):
-            if weights.ndim != 2 or weights.shape[0] != width or bias.shape != weights.shape[1:]:
-                raise ValueError(f"prospect layer {number} does not fit the layer before it")
-            if not (np.isfinite(weights).all() and np.isfinite(bias).all()):
-                raise ValueError("a weight or a bias is not a finite number")
-            width = weights.shape[1]
-        if self.prospect and width != 1:
+        if self.prospect and _stacked(self.prospect, self.inputs, "prospect layer") != 1:
             raise ValueError("the prospect's last layer gives one number")
         if not (math.isfinite(self.prospect_scale) and self.prospect_scale > 0):
             raise ValueError("the prospect's scale is a positive number")
@@ -190,6 +179,16 @@ class Network:
             )
         except (KeyError, TypeError, IndexError, ValueError, OSError, zipfile.BadZipFile) as exc:
             raise ValueError(f"{path.name} is not a network file: {exc}") from exc
+
+
+def _stacked(layers: Sequence[tuple[Matrix, Matrix]], width: int, what: str) -> int:
+    """The width out of ``layers`` stacked on ``width`` inputs (ValueError where one does not
+    fit the one before it)."""
+    for number, (weights, bias) in enumerate(layers):
+        if weights.shape[0] != width or bias.shape != weights.shape[1:]:
+            raise ValueError(f"{what} {number} does not fit the layer before it")
+        width = weights.shape[1]
+    return width
 
 
 def _floats(found: Mapping[str, Any], name: str) -> Matrix:
